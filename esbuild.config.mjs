@@ -1,0 +1,42 @@
+// Builds the extension, the CLI, the benchmarks and the test bundles.
+// Tests are bundled exactly like the product so the same code runs under mocha,
+// in code-server's extension host and in @vscode/test-electron.
+import * as esbuild from 'esbuild';
+import { globSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+// pdfjs-dist loads its worker module at run time, so it stays a real module on disk.
+const external = ['vscode', 'pdfjs-dist', 'pdfjs-dist/*', 'mocha', 'playwright-core', 'esbuild'];
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+  // Some ESM-only dependencies use import.meta.url; give them a CJS equivalent.
+  define: { 'import.meta.url': '__import_meta_url' },
+  banner: { js: "const __import_meta_url = require('url').pathToFileURL(__filename).href;" },
+};
+
+const builds = [
+  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', minify: !watch },
+  { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist',
+    banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
+  { ...common, entryPoints: globSync('bench/*.ts'), outdir: 'dist/bench' },
+  { ...common, entryPoints: globSync('test/**/*.ts'), outdir: 'out/test', outbase: 'test' },
+];
+const webview = globSync('media/src/*.ts');
+if (webview.length) {
+  builds.push({ entryPoints: webview, outdir: 'media/dist', bundle: true, format: 'iife',
+    platform: 'browser', target: 'es2022', sourcemap: false, minify: !watch, logLevel: 'warning' });
+}
+
+const present = builds.filter((b) => Object.values(b.entryPoints).length > 0 &&
+  Object.values(b.entryPoints).every((p) => globSync(p).length > 0));
+if (watch) {
+  for (const b of present) await (await esbuild.context(b)).watch();
+} else {
+  await Promise.all(present.map((b) => esbuild.build(b)));
+}

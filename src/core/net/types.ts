@@ -1,0 +1,81 @@
+// The one door to the network. Every remote call in the core goes through an HttpClient,
+// which owns timeouts, retries with backoff, per-service pacing, the User-Agent, the
+// on-disk cache and cancellation. Stages never call fetch() themselves.
+
+/** Names a remote service, so pacing and retry policy follow the service, not the URL. */
+export type ServiceName =
+  | 'arxiv'
+  | 'arxivBibtex'
+  | 'europepmc'
+  | 'biorxiv'
+  | 'doi'
+  | 'crossref'
+  | 'grobid'
+  | 'pdf'
+  | 'llm';
+
+export interface HttpRequest {
+  service: ServiceName;
+  url: string;
+  method?: 'GET' | 'POST';
+  accept?: string;
+  headers?: Record<string, string>;
+  body?: FormData | string | Uint8Array;
+  /** Overrides the client's default timeout for this call. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Cache the response body (GET only). Default true for GET. */
+  cache?: boolean;
+  /** Reject bodies larger than this (Content-Length and streamed size). */
+  maxBytes?: number;
+  /** Retry on these statuses too (e.g. GROBID's 503 is already covered; extra ones here). */
+  retryStatuses?: number[];
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Final URL after redirects. */
+  url: string;
+  headers: Record<string, string>;
+  body: Uint8Array;
+  fromCache: boolean;
+  text(): string;
+}
+
+export interface HttpClient {
+  /**
+   * Resolves with any 2xx response (and 204). Throws HttpError for other statuses after
+   * retries (network errors, 429 and 5xx are retried; other 4xx are not), RateLimitedError
+   * for a final 429, TimeoutError, and an AbortError when the signal fires.
+   */
+  request(request: HttpRequest): Promise<HttpResponse>;
+}
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly url: string,
+    readonly bodyText: string,
+  ) {
+    super(message);
+  }
+}
+
+export class RateLimitedError extends HttpError {
+  override name = 'RateLimitedError';
+}
+
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+export class TooLargeError extends Error {
+  override name = 'TooLargeError';
+}
+
+/** True for the error an aborted signal produces, whatever threw it. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'CanceledError');
+}

@@ -1,0 +1,165 @@
+// One set of setting keys for the extension (`citefinder.<key>`), the CLI (`--config` JSON,
+// same keys without the prefix) and the environment (`CITEFINDER_<KEY>`, dots → `_`).
+// Environment variables win over both, so tests and mirrors can redirect any service.
+
+export interface Settings {
+  'llm.baseUrl': string;
+  /** Empty = no LLM: heuristics take its place. */
+  'llm.model': string;
+  'llm.apiKey': string;
+  'llm.timeoutMs': number;
+  'grobid.url': string;
+  /** Empty grobid.url or false here = use pdfjs in-process. */
+  'grobid.enabled': boolean;
+  'grobid.concurrency': number;
+  'sources.arxiv.url': string;
+  'sources.arxiv.enabled': boolean;
+  'sources.europepmc.url': string;
+  'sources.europepmc.enabled': boolean;
+  'sources.biorxiv.url': string;
+  'sources.biorxiv.enabled': boolean;
+  'sources.doi.url': string;
+  'sources.crossref.url': string;
+  'sources.arxivBibtex.url': string;
+  'sources.biorxivContent.url': string;
+  'sources.medrxivContent.url': string;
+  /** Minimum milliseconds between two arXiv API requests (arXiv asks for 3 s). */
+  'sources.arxiv.intervalMs': number;
+  'http.timeoutMs': number;
+  'http.retries': number;
+  'cache.dir': string;
+  'cache.ttlHours': number;
+  'cache.enabled': boolean;
+  maxResults: number;
+  'citeKey.style': CiteKeyStyle;
+  'cite.command': string;
+  'fulltext.enabled': boolean;
+  'fulltext.maxPdfMb': number;
+  'fulltext.topK': number;
+  'fulltext.concurrency': number;
+  'scoring.llmParagraphs': number;
+  'scoring.maxLlmCalls': number;
+  'bib.file': string;
+}
+
+export type CiteKeyStyle = 'authorYearWord' | 'authorYear' | 'authorWordYear' | 'authorYearShort';
+export const CITE_KEY_STYLES: readonly CiteKeyStyle[] = [
+  'authorYearWord',
+  'authorYear',
+  'authorWordYear',
+  'authorYearShort',
+];
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = {
+  'llm.baseUrl': 'http://localhost:11434/v1',
+  'llm.model': '',
+  'llm.apiKey': '',
+  'llm.timeoutMs': 60000,
+  'grobid.url': 'http://localhost:8070',
+  'grobid.enabled': true,
+  'grobid.concurrency': 2,
+  'sources.arxiv.url': 'https://export.arxiv.org/api/query',
+  'sources.arxiv.enabled': true,
+  'sources.europepmc.url': 'https://www.ebi.ac.uk/europepmc/webservices/rest/search',
+  'sources.europepmc.enabled': true,
+  'sources.biorxiv.url': 'https://api.biorxiv.org',
+  'sources.biorxiv.enabled': true,
+  'sources.doi.url': 'https://doi.org',
+  'sources.crossref.url': 'https://api.crossref.org',
+  'sources.arxivBibtex.url': 'https://arxiv.org/bibtex',
+  'sources.biorxivContent.url': 'https://www.biorxiv.org/content',
+  'sources.medrxivContent.url': 'https://www.medrxiv.org/content',
+  'sources.arxiv.intervalMs': 3000,
+  'http.timeoutMs': 10000,
+  'http.retries': 3,
+  'cache.dir': '',
+  'cache.ttlHours': 168,
+  'cache.enabled': true,
+  maxResults: 10,
+  'citeKey.style': 'authorYearWord',
+  'cite.command': '\\cite',
+  'fulltext.enabled': true,
+  'fulltext.maxPdfMb': 50,
+  'fulltext.topK': 5,
+  'fulltext.concurrency': 3,
+  'scoring.llmParagraphs': 5,
+  'scoring.maxLlmCalls': 8,
+  'bib.file': '',
+};
+
+export type SettingKey = keyof Settings;
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+/** `sources.arxivBibtex.url` → `CITEFINDER_SOURCES_ARXIVBIBTEX_URL`. */
+export function envNameFor(key: SettingKey): string {
+  return 'CITEFINDER_' + key.toUpperCase().replace(/\./g, '_');
+}
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+/** Coerces a raw value (JSON or env string) to the type of the default; throws a clear message. */
+function coerce(key: SettingKey, raw: unknown): Settings[SettingKey] {
+  const fallback = DEFAULT_SETTINGS[key];
+  if (typeof fallback === 'number') {
+    const n = typeof raw === 'string' ? Number(raw.trim()) : raw;
+    if (typeof n !== 'number' || !Number.isFinite(n)) {
+      throw new SettingsError(`Setting "${key}" must be a number, got ${JSON.stringify(raw)}.`);
+    }
+    return n;
+  }
+  if (typeof fallback === 'boolean') {
+    if (typeof raw === 'boolean') return raw;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    throw new SettingsError(`Setting "${key}" must be true or false, got ${JSON.stringify(raw)}.`);
+  }
+  if (typeof raw !== 'string') {
+    throw new SettingsError(`Setting "${key}" must be a string, got ${JSON.stringify(raw)}.`);
+  }
+  if (key === 'citeKey.style' && !CITE_KEY_STYLES.includes(raw as CiteKeyStyle)) {
+    throw new SettingsError(`Setting "citeKey.style" must be one of ${CITE_KEY_STYLES.join(', ')}.`);
+  }
+  return raw;
+}
+
+/**
+ * Merges defaults, then `values` (a parsed config file or the editor's configuration),
+ * then environment overrides. Unknown keys are reported, not silently dropped.
+ */
+export function resolveSettings(
+  values: Record<string, unknown> = {},
+  env: Record<string, string | undefined> = {},
+  warn: (message: string) => void = () => {},
+): Settings {
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const [rawKey, value] of Object.entries(values)) {
+    const key = rawKey.replace(/^citefinder\./, '') as SettingKey;
+    if (!(key in DEFAULT_SETTINGS)) {
+      warn(`Unknown setting "${rawKey}" ignored.`);
+      continue;
+    }
+    if (value === undefined || value === null) continue;
+    settings[key] = coerce(key, value);
+  }
+  for (const key of SETTING_KEYS) {
+    const fromEnv = env[envNameFor(key)];
+    if (fromEnv !== undefined) settings[key] = coerce(key, fromEnv);
+  }
+  return settings as unknown as Settings;
+}
+
+/** Parses the text of a `--config` file; a clear error for anything but a JSON object. */
+export function parseConfigText(text: string, path: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new SettingsError(`Config file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new SettingsError(`Config file ${path} must hold a JSON object of settings.`);
+  }
+  return parsed as Record<string, unknown>;
+}

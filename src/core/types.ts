@@ -1,0 +1,169 @@
+// The shared vocabulary of the core pipeline. Every stage speaks these types;
+// the CLI JSON output (see README "JSON output") is a direct serialisation of `FindResult`.
+
+/** The preprint servers citefinder searches. */
+export type Repository = 'arxiv' | 'biorxiv' | 'medrxiv';
+export const REPOSITORIES: readonly Repository[] = ['arxiv', 'biorxiv', 'medrxiv'];
+
+/** Disciplines the router knows; each maps to a primary repository. */
+export type Discipline =
+  | 'computer-science'
+  | 'physics'
+  | 'mathematics'
+  | 'statistics'
+  | 'biology'
+  | 'medicine';
+
+/** Plain-text context read from the manuscript around the selection. Never sent to search hosts. */
+export interface DocumentContext {
+  title?: string;
+  abstract?: string;
+  /** Heading of the section holding the selection. */
+  sectionTitle?: string;
+  /** Plain text of that section, trimmed to a few thousand characters. */
+  sectionText?: string;
+}
+
+/** The user's selection after LaTeX stripping and sentence splitting. */
+export interface Claim {
+  /** The selection as the user wrote it (LaTeX source). */
+  source: string;
+  /** Plain text: commands, comments, math and existing citations removed. */
+  text: string;
+  sentences: string[];
+  context: DocumentContext;
+}
+
+export interface RoutingDecision {
+  discipline: Discipline;
+  primary: Repository;
+  secondary: Repository;
+  reason: string;
+  by: 'llm' | 'heuristic';
+  /** 0–1. Below the pipeline's threshold, primary and secondary are searched concurrently. */
+  confidence: number;
+}
+
+/**
+ * A search query as keywords. A keyword with spaces is a phrase.
+ * Rendered into each source's own syntax by src/core/queries/render.ts.
+ */
+export interface Query {
+  keywords: string[];
+  /** Index of the claim sentence this query came from, if any. */
+  sentence?: number;
+}
+
+/** How strictly keywords combine: all of them (AND) or any of them (OR). */
+export type MatchMode = 'all' | 'any';
+
+export interface SearchRequest {
+  query: Query;
+  mode: MatchMode;
+  maxResults: number;
+  signal?: AbortSignal;
+}
+
+/** One record as a source returned it, normalised. */
+export interface PaperRecord {
+  /** Stable id: `arxiv:<versionless id>` or `doi:<lower-case doi>`. */
+  id: string;
+  source: Repository;
+  title: string;
+  authors: string[];
+  year?: number;
+  /** Lower-case DOI. For a preprint with a journal version, the preprint's own DOI. */
+  doi?: string;
+  /** Versionless arXiv id, e.g. `2004.07180` or `astro-ph/9812133`. */
+  arxivId?: string;
+  version?: string;
+  url?: string;
+  pdfUrl?: string;
+  abstract?: string;
+  categories?: string[];
+  /** DOI of the peer-reviewed version, when the source knows it. */
+  publishedDoi?: string;
+  journal?: string;
+}
+
+/** A search backend. One implementation per file in src/core/sources/. */
+export interface SearchSource {
+  readonly name: Repository;
+  search(request: SearchRequest): Promise<PaperRecord[]>;
+}
+
+export type SupportLabel = 'supports' | 'contradicts' | 'unrelated' | 'unknown';
+export type FulltextKind = 'grobid' | 'pdfjs' | 'abstract';
+
+export interface ScoredParagraph {
+  text: string;
+  section: string;
+  /** 0–1. */
+  score: number;
+  reason: string;
+  label?: SupportLabel;
+}
+
+export interface SupportVerdict {
+  label: SupportLabel;
+  by: 'llm' | 'lexical';
+}
+
+/** A deduplicated, ranked candidate: a merge of one or more PaperRecords. */
+export interface Candidate extends PaperRecord {
+  /** Every repository that returned this work. */
+  sources: Repository[];
+  /** Indexes into FindResult.queries that found it. */
+  matchedQueries: number[];
+  /** Retrieval relevance before full-text scoring, 0–1. */
+  retrievalScore: number;
+  /** Authority BibTeX, byte for byte except the cite key. Absent when none could be had. */
+  bibtex?: string;
+  citeKey?: string;
+  /** Where the BibTeX came from (URL), or why there is none. */
+  bibtexSource?: string;
+  bibtexError?: string;
+  /** Overall support score, 0–1, once full-text scoring ran. */
+  score?: number;
+  support?: SupportVerdict;
+  fulltext?: FulltextKind;
+  paragraphs?: ScoredParagraph[];
+}
+
+export interface Timings {
+  totalMs: number;
+  firstCandidatesMs?: number;
+  stages: Record<string, number>;
+}
+
+/** The CLI `find --json` document. */
+export interface FindResult {
+  claim: string;
+  sentences: string[];
+  routing: RoutingDecision;
+  queries: string[];
+  candidates: Candidate[];
+  warnings: string[];
+  timings: Timings;
+}
+
+/** Progress events the pipeline emits, in order of arrival. */
+export type PipelineEvent =
+  | { type: 'claim'; claim: Claim }
+  | { type: 'routing'; routing: RoutingDecision }
+  | { type: 'queries'; queries: string[] }
+  | { type: 'candidates'; candidates: Candidate[] }
+  | { type: 'bibtex'; id: string; bibtex?: string; citeKey?: string; error?: string }
+  | {
+      type: 'support';
+      id: string;
+      score: number;
+      support: SupportVerdict;
+      fulltext: FulltextKind;
+      paragraphs: ScoredParagraph[];
+    }
+  | { type: 'warning'; message: string }
+  | { type: 'stage'; stage: string; ms: number }
+  | { type: 'done'; result: FindResult };
+
+export type PipelineListener = (event: PipelineEvent) => void;

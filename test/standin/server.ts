@@ -1,0 +1,208 @@
+// One loopback HTTP server that plays every remote service citefinder talks to, serving real
+// recorded payloads from test/fixtures/. Each service lives under its own path prefix and is
+// implemented in its own module (test/standin/<service>.ts) that registers handlers here.
+// Used by the mocha tests, the benchmarks, the E2E suite and the offline demo.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export type StandInService =
+  | 'arxiv'
+  | 'arxivBibtex'
+  | 'europepmc'
+  | 'biorxiv'
+  | 'doi'
+  | 'crossref'
+  | 'biorxivContent'
+  | 'medrxivContent'
+  | 'grobid'
+  | 'openai'
+  | 'files';
+
+/** Path prefix of each service on the stand-in server. */
+export const SERVICE_PREFIX: Record<StandInService, string> = {
+  arxiv: '/arxiv',
+  arxivBibtex: '/arxiv-bibtex',
+  europepmc: '/europepmc',
+  biorxiv: '/biorxiv-api',
+  doi: '/doi',
+  crossref: '/crossref',
+  biorxivContent: '/biorxiv-content',
+  medrxivContent: '/medrxiv-content',
+  grobid: '/grobid',
+  openai: '/openai',
+  files: '/files',
+};
+
+export interface StandInRequest {
+  service: StandInService;
+  method: string;
+  /** Path below the service prefix, e.g. `/api/query`. */
+  path: string;
+  url: URL;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+export type StandInHandler = (req: StandInRequest, res: ServerResponse) => void | Promise<void>;
+
+export interface LoggedRequest {
+  service: StandInService;
+  method: string;
+  path: string;
+  /** Full URL as received (path + query string). */
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  at: number;
+}
+
+export interface StandIn {
+  /** Base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  /** Settings (keys as in src/core/settings.ts) that point every service here. */
+  readonly settings: Record<string, string>;
+  /** Every request received, in order. */
+  readonly requests: LoggedRequest[];
+  /** Adds a delay before each response of a service (benchmarks, cancel tests). */
+  setLatency(service: StandInService, ms: number): void;
+  /** The next `statuses.length` requests to `service` get these statuses (empty bodies). */
+  failNext(service: StandInService, statuses: number[], headers?: Record<string, string>): void;
+  /** Registers (or replaces) the handler of a service. */
+  handle(service: StandInService, handler: StandInHandler): void;
+  close(): Promise<void>;
+}
+
+/** Finds test/fixtures from the source tree or from the bundled out/ tree. */
+export function fixturesDir(): string {
+  let dir = __dirname;
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'test', 'fixtures');
+    if (existsSync(candidate)) return candidate;
+    dir = dirname(dir);
+  }
+  return resolve('test', 'fixtures');
+}
+
+export function fixturePath(...parts: string[]): string {
+  return join(fixturesDir(), ...parts);
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Uint8Array,
+  contentType = 'text/plain; charset=utf-8',
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': contentType, ...headers });
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function serviceFor(pathname: string): StandInService | undefined {
+  const entries = Object.entries(SERVICE_PREFIX) as [StandInService, string][];
+  // Longest prefix first, so /arxiv-bibtex is not taken for /arxiv.
+  entries.sort((a, b) => b[1].length - a[1].length);
+  return entries.find(([, prefix]) => pathname === prefix || pathname.startsWith(prefix + '/'))?.[0];
+}
+
+function settingsFor(base: string): Record<string, string> {
+  const at = (service: StandInService, rest = '') => base + SERVICE_PREFIX[service] + rest;
+  return {
+    'sources.arxiv.url': at('arxiv', '/api/query'),
+    'sources.arxivBibtex.url': at('arxivBibtex'),
+    'sources.europepmc.url': at('europepmc', '/webservices/rest/search'),
+    'sources.biorxiv.url': at('biorxiv'),
+    'sources.doi.url': at('doi'),
+    'sources.crossref.url': at('crossref'),
+    'sources.biorxivContent.url': at('biorxivContent'),
+    'sources.medrxivContent.url': at('medrxivContent'),
+    'grobid.url': at('grobid'),
+    'llm.baseUrl': at('openai', '/v1'),
+  };
+}
+
+/**
+ * Starts the stand-in on 127.0.0.1 (port 0 = any free port). `install` functions register the
+ * service handlers; see test/standin/index.ts for the full set.
+ */
+export async function startStandInServer(
+  install: ((standIn: StandIn) => void)[],
+  port = 0,
+): Promise<StandIn> {
+  const handlers = new Map<StandInService, StandInHandler>();
+  const latency = new Map<StandInService, number>();
+  const failures = new Map<StandInService, { statuses: number[]; headers: Record<string, string> }>();
+  const requests: LoggedRequest[] = [];
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const service = serviceFor(url.pathname);
+    const body = await readBody(req);
+    if (!service) return send(res, 404, 'No stand-in service at ' + url.pathname);
+    requests.push({
+      service,
+      method: req.method ?? 'GET',
+      path: url.pathname.slice(SERVICE_PREFIX[service].length) || '/',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body: body.toString('utf8'),
+      at: Date.now(),
+    });
+    const delay = latency.get(service) ?? 0;
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    const failure = failures.get(service);
+    if (failure && failure.statuses.length > 0) {
+      const status = failure.statuses.shift()!;
+      return send(res, status, '', 'text/plain', failure.headers);
+    }
+    const handler = handlers.get(service);
+    if (!handler) return send(res, 404, `Stand-in service "${service}" is not installed.`);
+    try {
+      await handler(
+        {
+          service,
+          method: req.method ?? 'GET',
+          path: url.pathname.slice(SERVICE_PREFIX[service].length) || '/',
+          url,
+          headers: req.headers,
+          body,
+        },
+        res,
+      );
+    } catch (error) {
+      if (!res.headersSent) send(res, 500, 'Stand-in handler failed: ' + (error as Error).message);
+      else res.destroy();
+    }
+  });
+  server.keepAliveTimeout = 1000;
+
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const standIn: StandIn = {
+    url: base,
+    settings: settingsFor(base),
+    requests,
+    setLatency: (service, ms) => void latency.set(service, ms),
+    failNext: (service, statuses, headers = {}) =>
+      void failures.set(service, { statuses: [...statuses], headers }),
+    handle: (service, handler) => void handlers.set(service, handler),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+  for (const installService of install) installService(standIn);
+  return standIn;
+}
