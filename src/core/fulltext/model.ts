@@ -1,0 +1,35 @@
+// The one document model both full-text paths produce (GROBID TEI and in-process pdfjs),
+// so scoring never needs to know where a paper's text came from.
+
+/** One paragraph of body text, with its sentences (GROBID <s> or our own split). */
+export interface Paragraph {
+  text: string;
+  sentences: string[];
+}
+
+/** A section of the body. `head` is the heading as printed ("1 Introduction") or "Body". */
+export interface Section {
+  head: string;
+  paragraphs: Paragraph[];
+}
+
+/** A paper's readable text: body sections only; captions and references kept apart. */
+export interface FulltextDocument {
+  title?: string;
+  abstract?: string;
+  sections: Section[];
+  /** Figure and table captions, kept out of the body so they do not break paragraphs. */
+  captions: string[];
+  /** Titles (or raw strings) of the bibliography entries. */
+  references: string[];
+}
+
+/** Heading used for body text that comes before any heading, or under a div with none. */
+export const DEFAULT_SECTION_HEAD = 'Body';
+
+/** Every body paragraph with the head of its section, in reading order. */
+export function bodyParagraphs(document: FulltextDocument): { section: string; paragraph: Paragraph }[] {
+  return document.sections.flatMap((section) =>
+    section.paragraphs.map((paragraph) => ({ section: section.head, paragraph })),
+  );
+}
