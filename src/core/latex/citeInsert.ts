@@ -1,0 +1,94 @@
+// Where and how a `\cite{key}` goes into the manuscript. Pure text logic (no editor), so the
+// rules are unit-tested: after the claim, before its final punctuation, joined with `~`, and
+// merged into a cite command that already sits there instead of adding a second one.
+
+/** One text replacement at an offset of the document. */
+export interface TextEditPlan {
+  offset: number;
+  deleteLength: number;
+  insert: string;
+}
+
+export interface CiteInsertionPlan {
+  /** Absent when the key is already cited at that spot: nothing to change. */
+  edit?: TextEditPlan;
+  /** True when the key went into an existing cite command. */
+  merged: boolean;
+}
+
+/** Sentence-final (or clause-final) punctuation the citation must precede. */
+const FINAL_PUNCTUATION = /[.!?;:,]+$/;
+/** A cite-family command with up to two optional arguments and its key group. */
+const CITE_SOURCE = String.raw`\\([A-Za-z]*cite[A-Za-z]*)\*?((?:\s*\[[^\]]*\])*)\s*\{([^{}]*)\}`;
+const CITE_BEFORE = new RegExp(CITE_SOURCE + String.raw`[\s~]*$`);
+const CITE_AFTER = new RegExp(String.raw`^[\s~]*` + CITE_SOURCE);
+/** Cite-family commands that print something other than a reference list entry: never merged into. */
+const NOT_MERGEABLE = /^(nocite|citeauthor|citeyear|citeyearpar|citetitle|citeurl|citedate|citefield)$/i;
+
+/** `citep` or `\citep` → `\citep`; anything that is not a command name falls back to `\cite`. */
+export function normaliseCiteCommand(command: string): string {
+  const name = command.trim().replace(/^\\/, '');
+  return /^[A-Za-z]+\*?$/.test(name) ? '\\' + name : '\\cite';
+}
+
+/** The offset right after the claim's words: trailing spaces and final punctuation excluded. */
+export function citationOffset(source: string, start: number, end: number): number {
+  let offset = end;
+  while (offset > start && /\s/.test(source[offset - 1]!)) offset--;
+  const punctuation = FINAL_PUNCTUATION.exec(source.slice(start, offset));
+  if (punctuation && punctuation.index > 0) offset = start + punctuation.index;
+  // A selection ending inside the claim's words is fine; one ending on a space is trimmed above.
+  return offset;
+}
+
+/**
+ * Plans the insertion of `key` for the claim selected in `source[start, end)`.
+ * `command` is the cite command setting (`\cite`, `\citep`, `\parencite`, …).
+ */
+export function planCiteInsertion(
+  source: string,
+  start: number,
+  end: number,
+  key: string,
+  command: string,
+): CiteInsertionPlan {
+  const offset = citationOffset(source, start, end);
+  const existing = findAdjacentCite(source, offset);
+  if (existing) {
+    if (existing.keys.includes(key)) return { merged: true };
+    const separator = existing.keys.length === 0 ? '' : ',';
+    return { merged: true, edit: { offset: existing.keysEnd, deleteLength: 0, insert: separator + key } };
+  }
+  return {
+    merged: false,
+    edit: { offset, deleteLength: 0, insert: `~${normaliseCiteCommand(command)}{${key}}` },
+  };
+}
+
+interface AdjacentCite {
+  /** Offset just before the closing `}` of the key group. */
+  keysEnd: number;
+  keys: string[];
+}
+
+/** A cite command directly before or after `offset` (only spaces or `~` in between). */
+export function findAdjacentCite(source: string, offset: number): AdjacentCite | undefined {
+  const before = CITE_BEFORE.exec(source.slice(Math.max(0, offset - 400), offset));
+  if (before && !NOT_MERGEABLE.test(before[1]!)) {
+    const sliceStart = Math.max(0, offset - 400);
+    const groupEnd = sliceStart + before.index + before[0].lastIndexOf('}');
+    return { keysEnd: groupEnd, keys: splitKeys(before[3]!) };
+  }
+  const after = CITE_AFTER.exec(source.slice(offset, offset + 400));
+  if (after && !NOT_MERGEABLE.test(after[1]!)) {
+    return { keysEnd: offset + after[0].length - 1, keys: splitKeys(after[3]!) };
+  }
+  return undefined;
+}
+
+function splitKeys(group: string): string[] {
+  return group
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k.length > 0);
+}

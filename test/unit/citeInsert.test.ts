@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import {
+  citationOffset,
+  normaliseCiteCommand,
+  planCiteInsertion,
+} from '../../src/core/latex/citeInsert';
+
+/** Applies the plan for the claim `claim` found in `doc` and returns the new document. */
+function cite(doc: string, claim: string, key: string, command = '\\cite'): string {
+  const start = doc.indexOf(claim);
+  assert.ok(start >= 0, 'claim must be in the document');
+  const plan = planCiteInsertion(doc, start, start + claim.length, key, command);
+  if (!plan.edit) return doc;
+  const { offset, deleteLength, insert } = plan.edit;
+  return doc.slice(0, offset) + insert + doc.slice(offset + deleteLength);
+}
+
+const CLAIM = 'Observations of distant Type Ia supernovae show the expansion is accelerating.';
+
+describe('cite insertion', () => {
+  it('goes before the final full stop, joined with ~', () => {
+    const doc = `Intro. ${CLAIM} Next sentence.`;
+    assert.equal(
+      cite(doc, CLAIM, 'perlmutter1999measurements'),
+      'Intro. Observations of distant Type Ia supernovae show the expansion is accelerating~\\cite{perlmutter1999measurements}. Next sentence.',
+    );
+  });
+
+  it('goes right after a selection that stops before the punctuation', () => {
+    const doc = 'We know that the universe is accelerating, as shown.';
+    assert.equal(
+      cite(doc, 'the universe is accelerating', 'riess1998'),
+      'We know that the universe is accelerating~\\cite{riess1998}, as shown.',
+    );
+  });
+
+  it('ignores trailing whitespace and newlines in the selection', () => {
+    const doc = 'Claim one is true?\n\nNext.';
+    assert.equal(cite(doc, 'Claim one is true?\n\n', 'k'), 'Claim one is true~\\cite{k}?\n\nNext.');
+  });
+
+  it('handles several punctuation marks and a claim with no punctuation', () => {
+    assert.equal(cite('It works!!', 'It works!!', 'k'), 'It works~\\cite{k}!!');
+    assert.equal(cite('It works', 'It works', 'k'), 'It works~\\cite{k}');
+  });
+
+  it('uses the configured command, with or without the backslash', () => {
+    assert.equal(cite('A claim.', 'A claim.', 'k', 'parencite'), 'A claim~\\parencite{k}.');
+    assert.equal(cite('A claim.', 'A claim.', 'k', '\\citep'), 'A claim~\\citep{k}.');
+    assert.equal(normaliseCiteCommand('\\autocite'), '\\autocite');
+    assert.equal(normaliseCiteCommand('not a command{}'), '\\cite');
+  });
+
+  it('merges into a cite command that already follows the claim', () => {
+    const doc = 'A claim~\\cite{old2001}. More.';
+    assert.equal(cite(doc, 'A claim', 'new2020'), 'A claim~\\cite{old2001,new2020}. More.');
+    // The selection may include the existing citation too.
+    assert.equal(cite(doc, 'A claim~\\cite{old2001}.', 'new2020'), 'A claim~\\cite{old2001,new2020}. More.');
+  });
+
+  it('keeps optional arguments when merging', () => {
+    const doc = 'A claim \\citep[see][p.~3]{a}.';
+    assert.equal(cite(doc, 'A claim \\citep[see][p.~3]{a}.', 'b'), 'A claim \\citep[see][p.~3]{a,b}.');
+  });
+
+  it('adds nothing when the key is already cited there', () => {
+    const doc = 'A claim~\\cite{a, b}.';
+    const start = 0;
+    const plan = planCiteInsertion(doc, start, doc.length, 'b', '\\cite');
+    assert.deepEqual(plan, { merged: true });
+  });
+
+  it('does not merge into \\citeauthor or a citation before the claim', () => {
+    assert.equal(cite('\\citeauthor{x} found it.', '\\citeauthor{x} found it.', 'k'), '\\citeauthor{x} found it~\\cite{k}.');
+    assert.equal(cite('\\cite{x} Then a claim.', 'Then a claim.', 'k'), '\\cite{x} Then a claim~\\cite{k}.');
+  });
+
+  it('finds the offset after the words of the claim', () => {
+    const doc = 'Hello world.  ';
+    assert.equal(citationOffset(doc, 0, doc.length), 'Hello world'.length);
+  });
+});
