@@ -1,0 +1,37 @@
+// `citefinder find`: claim in, candidates with authoritative BibTeX out.
+import type { Settings } from '../core/settings';
+import type { PipelineEvent } from '../core/types';
+import { createPipeline } from '../core/pipeline';
+import { UsageError, readInput, type CliIo, type CliOptions } from './main';
+import { formatFindResult, describeEvent } from './format';
+
+export async function runFind(
+  options: CliOptions,
+  settings: Settings,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
+  const claim = requireClaim(options.claim);
+  const document = options.contextFile ? await readInput(options.contextFile, 'context file') : undefined;
+  const offset = document?.indexOf(claim);
+  const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
+  const listener = options.json
+    ? () => {}
+    : (event: PipelineEvent) => {
+        const line = describeEvent(event);
+        if (line) io.stderr(line + '\n');
+      };
+  const result = await pipeline.find(
+    { selection: claim, document, selectionOffset: offset !== undefined && offset >= 0 ? offset : undefined },
+    listener,
+    signal,
+  );
+  io.stdout(options.json ? JSON.stringify(result, null, 2) + '\n' : formatFindResult(result));
+  return 0;
+}
+
+export function requireClaim(claim: string | undefined): string {
+  if (claim === undefined) throw new UsageError('Missing --claim TEXT: the sentence(s) to find citations for.');
+  if (!claim.trim()) throw new UsageError('The claim is empty: pass the sentence(s) to find citations for.');
+  return claim;
+}

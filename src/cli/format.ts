@@ -1,0 +1,55 @@
+// Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
+import type { Candidate, FindResult, PipelineEvent } from '../core/types';
+
+const REPO_LABEL = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' } as const;
+
+export function describeEvent(event: PipelineEvent): string | undefined {
+  switch (event.type) {
+    case 'routing': {
+      const r = event.routing;
+      return `• ${r.discipline} → ${REPO_LABEL[r.primary]} (then ${REPO_LABEL[r.secondary]}), by ${r.by}: ${r.reason}`;
+    }
+    case 'queries':
+      return `• queries: ${event.queries.join(' | ')}`;
+    case 'candidates':
+      return `• ${event.candidates.length} candidate(s) so far`;
+    case 'bibtex':
+      return event.error ? `• no BibTeX for ${event.id}: ${event.error}` : `• BibTeX ready: ${event.citeKey}`;
+    case 'support':
+      return `• scored ${event.id}: ${event.score.toFixed(2)} (${event.support.label}, ${event.fulltext})`;
+    case 'warning':
+      return `! ${event.message}`;
+    default:
+      return undefined;
+  }
+}
+
+export function formatFindResult(result: FindResult): string {
+  const lines: string[] = [];
+  if (result.candidates.length === 0) {
+    lines.push('No candidates found.');
+  }
+  result.candidates.forEach((candidate, index) => lines.push(...formatCandidate(candidate, index + 1), ''));
+  if (result.warnings.length > 0) {
+    lines.push('Warnings:', ...result.warnings.map((w) => `  - ${w}`));
+  }
+  lines.push(`(${result.timings.totalMs} ms)`);
+  return lines.join('\n') + '\n';
+}
+
+function formatCandidate(c: Candidate, n: number): string[] {
+  const authors = c.authors.length > 3 ? `${c.authors.slice(0, 3).join(', ')} et al.` : c.authors.join(', ');
+  const id = c.arxivId ? `arXiv:${c.arxivId}` : c.doi ? `doi:${c.doi}` : c.id;
+  const score = c.score !== undefined ? `  score ${c.score.toFixed(2)} ${c.support?.label ?? ''}` : '';
+  const out = [
+    `${n}. ${c.title} (${c.year ?? 'n.d.'})`,
+    `   ${authors} — ${c.sources.map((s) => REPO_LABEL[s]).join(', ')} ${id}${score}`,
+  ];
+  if (c.url) out.push(`   ${c.url}`);
+  out.push(c.citeKey ? `   \\cite{${c.citeKey}}` : `   (no BibTeX: ${c.bibtexError ?? 'unavailable'})`);
+  for (const p of c.paragraphs ?? []) {
+    const text = p.text.length > 220 ? p.text.slice(0, 217) + '…' : p.text;
+    out.push(`   > [${p.score.toFixed(2)}] ${p.section}: ${text}`, `     ${p.reason}`);
+  }
+  return out;
+}

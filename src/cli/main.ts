@@ -1,0 +1,116 @@
+// The command-line adapter over src/core: argument parsing, settings, exit codes.
+// Exit 0 when a run worked (even with no candidates), 2 on bad input, 130 on Ctrl-C.
+import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { parseConfigText, resolveSettings, SettingsError, type Settings } from '../core/settings';
+import { runFind } from './find';
+import { runScore } from './score';
+
+export const USAGE = `Usage:
+  citefinder find --claim TEXT [--context-file FILE] [--config FILE] [--json]
+  citefinder score --claim TEXT (--pdf FILE | --tei FILE) [--config FILE] [--json]
+
+Settings come from --config (a JSON object, keys as in the extension without "citefinder.")
+and environment variables CITEFINDER_<KEY> (e.g. CITEFINDER_SOURCES_ARXIV_URL), which win.`;
+
+/** Input the user must fix; printed without a stack trace, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
+
+export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const [command, ...rest] = argv;
+    const options = parseOptions(rest);
+    const settings = await loadSettings(options.config, io);
+    if (command === 'find') return await runFind(options, settings, io, controller.signal);
+    if (command === 'score') return await runScore(options, settings, io, controller.signal);
+    if (command === undefined || command === 'help' || command === '--help') {
+      io.stdout(USAGE + '\n');
+      return command === undefined ? 2 : 0;
+    }
+    throw new UsageError(`Unknown command "${command}".`);
+  } catch (error) {
+    return reportError(error, io, controller.signal);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+export interface CliOptions {
+  claim?: string;
+  contextFile?: string;
+  config?: string;
+  json: boolean;
+  pdf?: string;
+  tei?: string;
+}
+
+function parseOptions(args: string[]): CliOptions {
+  try {
+    const { values } = parseArgs({
+      args,
+      strict: true,
+      options: {
+        claim: { type: 'string' },
+        'context-file': { type: 'string' },
+        config: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        pdf: { type: 'string' },
+        tei: { type: 'string' },
+      },
+    });
+    return {
+      claim: values.claim,
+      contextFile: values['context-file'],
+      config: values.config,
+      json: values.json ?? false,
+      pdf: values.pdf,
+      tei: values.tei,
+    };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function loadSettings(configPath: string | undefined, io: CliIo): Promise<Settings> {
+  const values = configPath ? parseConfigText(await readInput(configPath, 'config file'), configPath) : {};
+  return resolveSettings(values, process.env, (message) => io.stderr(`warning: ${message}\n`));
+}
+
+/** Reads a file the user named, turning the system error into a sentence. */
+export async function readInput(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code;
+    throw new UsageError(`Cannot read ${what} "${path}": ${why ?? (error as Error).message}.`);
+  }
+}
+
+function reportError(error: unknown, io: CliIo, signal: AbortSignal): number {
+  if (signal.aborted) {
+    io.stderr('citefinder: cancelled.\n');
+    return 130;
+  }
+  const err = error as Error;
+  const isBadInput =
+    err instanceof UsageError || err instanceof SettingsError || err.name === 'ClaimError';
+  io.stderr(`citefinder: ${err.message}\n`);
+  if (err instanceof UsageError) io.stderr(`\n${USAGE}\n`);
+  return isBadInput ? 2 : 1;
+}

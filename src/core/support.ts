@@ -1,0 +1,67 @@
+// The support stage: full text (GROBID, pdfjs or the abstract) and paragraph-level scores for
+// each candidate. The top K get their full text, with bounded concurrency; the rest are scored
+// on their abstract so every candidate carries a score. LLM judging shares one call budget.
+import PQueue from 'p-queue';
+import type { Candidate, Claim, Query } from './types';
+import type { Settings } from './settings';
+import type { HttpClient } from './net/types';
+import type { LlmClient } from './llm/types';
+import type { Run } from './run';
+import { getFulltext, abstractOnlyDocument } from './fulltext';
+import { LlmCallBudget, scoreCandidate } from './scoring';
+
+interface SupportDeps {
+  settings: Settings;
+  http: HttpClient;
+  llm: LlmClient | null;
+}
+
+/** Scores every candidate in place, emitting a `support` event for each; returns them best first. */
+export async function supportStage(
+  candidates: Candidate[],
+  claim: Claim,
+  queries: Query[],
+  deps: SupportDeps,
+  run: Run,
+): Promise<Candidate[]> {
+  const { settings } = deps;
+  const budget = new LlmCallBudget(settings['scoring.maxLlmCalls']);
+  const queue = new PQueue({ concurrency: Math.max(1, settings['fulltext.concurrency']) });
+  const fullTextFor = new Set(
+    settings['fulltext.enabled'] ? candidates.slice(0, settings['fulltext.topK']).map((c) => c.id) : [],
+  );
+  await Promise.all(
+    candidates.map((candidate) =>
+      queue.add(() => supportOne(candidate, fullTextFor.has(candidate.id), claim, queries, deps, budget, run)),
+    ),
+  );
+  run.signal?.throwIfAborted();
+  return candidates.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+}
+
+async function supportOne(
+  candidate: Candidate,
+  wantFullText: boolean,
+  claim: Claim,
+  queries: Query[],
+  deps: SupportDeps,
+  budget: LlmCallBudget,
+  run: Run,
+): Promise<void> {
+  const fulltext = wantFullText
+    ? await getFulltext(candidate, { http: deps.http, settings: deps.settings, signal: run.signal })
+    : { kind: 'abstract' as const, document: abstractOnlyDocument(candidate) };
+  if ('warning' in fulltext && fulltext.warning) {
+    run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
+  }
+  const scored = await scoreCandidate(
+    { claim, queries, document: fulltext.document, retrievalScore: candidate.retrievalScore },
+    { llm: deps.llm, budget, settings: deps.settings, signal: run.signal, warn: run.warn },
+  );
+  Object.assign(candidate, { ...scored, fulltext: fulltext.kind });
+  run.emit({ type: 'support', id: candidate.id, ...scored, fulltext: fulltext.kind });
+}
+
+function shorten(title: string): string {
+  return title.length > 60 ? title.slice(0, 57) + '…' : title;
+}

@@ -1,0 +1,50 @@
+// All stand-in services on one loopback server: what the CLI tests, the benchmarks, the E2E
+// suite and the offline demo (`npm start -- --offline`) run against.
+import { startStandInServer, type StandIn, type StandInService } from './server';
+import { installArxiv } from './arxiv';
+import { installEuropePmc } from './europepmc';
+import { installBiorxiv } from './biorxiv';
+import { installDoi } from './doi';
+import { installCrossref } from './crossref';
+import { installArxivBibtex } from './arxivBibtex';
+import { installGrobid } from './grobid';
+import { installFiles } from './files';
+import { installOpenAi } from './openai';
+
+export interface StandInOptions {
+  port?: number;
+  /** Milliseconds of delay per service, e.g. { arxiv: 800 }. */
+  latency?: Partial<Record<StandInService, number>>;
+}
+
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  const standIn = await startStandInServer(
+    [
+      installArxiv,
+      installEuropePmc,
+      installBiorxiv,
+      installDoi,
+      installCrossref,
+      installArxivBibtex,
+      installGrobid,
+      installFiles,
+      (s) => installOpenAi(s),
+    ],
+    options.port ?? 0,
+  );
+  for (const [service, ms] of Object.entries(options.latency ?? {})) {
+    standIn.setLatency(service as StandInService, ms);
+  }
+  return standIn;
+}
+
+/** Environment variables (CITEFINDER_*) that point the CLI at the stand-in. */
+export function standInEnv(standIn: StandIn): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(standIn.settings)) {
+    env['CITEFINDER_' + key.toUpperCase().replace(/\./g, '_')] = value;
+  }
+  return env;
+}
+
+export type { StandIn };
