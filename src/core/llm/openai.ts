@@ -1,0 +1,162 @@
+// The LlmClient over any OpenAI-compatible endpoint (Ollama, LM Studio, vLLM, llama.cpp, OpenAI).
+// Only ever the endpoint the user configured: the base URL is always passed explicitly, so the
+// `openai` package never falls back to api.openai.com or to OPENAI_BASE_URL.
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { Settings } from '../settings';
+import { parseModelJson } from './json';
+import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmClient } from './types';
+
+/** Retries inside the openai package (connection errors, 429, 5xx); kept small: a slow local model should fail fast. */
+const MAX_RETRIES = 1;
+const PROBE_TIMEOUT_MS = 3000;
+
+/** Returns null when no model is configured (heuristics take over). */
+export function createLlmClient(settings: Settings, apiKey?: string): LlmClient | null {
+  const model = settings['llm.model'].trim();
+  const baseURL = settings['llm.baseUrl'].trim().replace(/\/+$/, '');
+  if (!model || !baseURL) return null;
+  const client = new OpenAI({
+    baseURL,
+    // Local servers ignore the key, but the package insists on one. Never read OPENAI_API_KEY:
+    // a cloud key must not be sent to an endpoint the user did not pair it with.
+    apiKey: apiKey || settings['llm.apiKey'] || 'local-no-key',
+    timeout: settings['llm.timeoutMs'],
+    maxRetries: MAX_RETRIES,
+    organization: null,
+    project: null,
+  });
+  return new OpenAiCompatibleClient(client, model, baseURL);
+}
+
+class OpenAiCompatibleClient implements LlmClient {
+  /** Flipped off after a server rejects `response_format`, so later calls skip the failed attempt. */
+  private jsonModeSupported = true;
+
+  constructor(
+    private readonly client: OpenAI,
+    readonly model: string,
+    private readonly baseUrl: string,
+  ) {}
+
+  async completeJson(messages: ChatMessage[], options: LlmCallOptions = {}): Promise<unknown> {
+    const content = await this.complete(messages, options);
+    return parseModelJson(content);
+  }
+
+  private async complete(messages: ChatMessage[], options: LlmCallOptions): Promise<string> {
+    const body = {
+      model: this.model,
+      messages,
+      temperature: options.temperature ?? 0,
+      ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+    };
+    try {
+      if (this.jsonModeSupported) {
+        try {
+          const completion = await this.client.chat.completions.create(
+            { ...body, response_format: { type: 'json_object' } },
+            { signal: options.signal },
+          );
+          return completion.choices[0]?.message?.content ?? '';
+        } catch (error) {
+          if (!rejectsJsonMode(error)) throw error;
+          this.jsonModeSupported = false;
+        }
+      }
+      const completion = await this.client.chat.completions.create(body, { signal: options.signal });
+      return completion.choices[0]?.message?.content ?? '';
+    } catch (error) {
+      throw this.explain(error, options.signal);
+    }
+  }
+
+  async *chatStream(messages: ChatMessage[], options: LlmCallOptions = {}): AsyncIterable<string> {
+    try {
+      const stream = await this.client.chat.completions.create(
+        {
+          model: this.model,
+          messages,
+          stream: true,
+          temperature: options.temperature ?? 0.2,
+          ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+        },
+        { signal: options.signal },
+      );
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta?.content;
+        if (delta) yield delta;
+      }
+    } catch (error) {
+      throw this.explain(error, options.signal);
+    }
+  }
+
+  /** Turns the package's errors into the core's: AbortError, LlmUnavailableError, or a clear Error. */
+  private explain(error: unknown, signal?: AbortSignal): Error {
+    if (signal?.aborted || error instanceof APIUserAbortError) {
+      return signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+    }
+    if (error instanceof APIConnectionTimeoutError) {
+      return new LlmUnavailableError(`The LLM at ${this.baseUrl} did not answer in time.`);
+    }
+    if (error instanceof APIConnectionError) {
+      return new LlmUnavailableError(`The LLM at ${this.baseUrl} is not reachable.`);
+    }
+    if (error instanceof APIError && error.status === 404) {
+      return new LlmUnavailableError(`The LLM at ${this.baseUrl} has no model "${this.model}" (HTTP 404).`);
+    }
+    if (error instanceof APIError) {
+      return new LlmUnavailableError(`The LLM at ${this.baseUrl} answered HTTP ${error.status}: ${apiMessage(error)}`);
+    }
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** A 400/422 whose message names response_format: the server does not know JSON mode. */
+function rejectsJsonMode(error: unknown): boolean {
+  return (
+    error instanceof APIError &&
+    (error.status === 400 || error.status === 422) &&
+    /response_format|json_object|json mode/i.test(apiMessage(error))
+  );
+}
+
+function apiMessage(error: APIError): string {
+  const inner = (error.error as { message?: unknown } | undefined)?.message;
+  return typeof inner === 'string' ? inner : error.message;
+}
+
+export interface LlmProbe {
+  ok: boolean;
+  message: string;
+}
+
+/** GET {baseUrl}/models with a short timeout, for the status bar. Never throws. */
+export async function probeLlm(settings: Settings, apiKey?: string, signal?: AbortSignal): Promise<LlmProbe> {
+  const model = settings['llm.model'].trim();
+  const baseUrl = settings['llm.baseUrl'].trim().replace(/\/+$/, '');
+  if (!model) return { ok: false, message: 'No LLM configured: heuristics in use.' };
+  if (!baseUrl) return { ok: false, message: 'llm.baseUrl is empty: heuristics in use.' };
+  const key = apiKey || settings['llm.apiKey'];
+  const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+  try {
+    const response = await fetch(`${baseUrl}/models`, {
+      headers: { accept: 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    if (!response.ok) return { ok: false, message: `LLM at ${baseUrl} answered HTTP ${response.status}.` };
+    const ids = modelIds(await response.json().catch(() => null));
+    if (ids.length > 0 && !ids.some((id) => id === model || id.split(':')[0] === model)) {
+      return { ok: false, message: `LLM at ${baseUrl} has no model "${model}" (it lists ${ids.slice(0, 5).join(', ')}).` };
+    }
+    return { ok: true, message: `LLM ${model} at ${baseUrl}` };
+  } catch {
+    return { ok: false, message: `LLM at ${baseUrl} is not reachable: heuristics in use.` };
+  }
+}
+
+function modelIds(body: unknown): string[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return [];
+  return data.map((m) => (m as { id?: unknown }).id).filter((id): id is string => typeof id === 'string');
+}
