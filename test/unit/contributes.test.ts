@@ -1,0 +1,58 @@
+// The settings contributed in package.json and the core's settings must not drift apart:
+// same keys, same defaults, matching types, and a description for each.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { CITE_KEY_STYLES, DEFAULT_SETTINGS, SETTING_KEYS } from '../../src/core/settings';
+
+interface Property {
+  type: string;
+  default: unknown;
+  markdownDescription?: string;
+  enum?: string[];
+}
+interface Manifest {
+  activationEvents: string[];
+  contributes: {
+    commands: { command: string; title: string; category?: string }[];
+    configuration: { properties: Record<string, Property> };
+    menus: Record<string, { command: string; when?: string }[]>;
+    keybindings: { command: string; key: string; when?: string }[];
+    views: Record<string, { id: string; type?: string }[]>;
+  };
+}
+
+const manifest = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as Manifest;
+const properties = manifest.contributes.configuration.properties;
+
+describe('package.json contributions', () => {
+  it('contributes exactly the core settings as citefinder.<key>', () => {
+    assert.deepEqual(Object.keys(properties).sort(), SETTING_KEYS.map((k) => 'citefinder.' + k).sort());
+  });
+
+  it('gives every setting the core default, a matching type and a markdownDescription', () => {
+    for (const key of SETTING_KEYS) {
+      const property = properties['citefinder.' + key]!;
+      const fallback = DEFAULT_SETTINGS[key];
+      assert.deepEqual(property.default, fallback, key);
+      const expectedType = typeof fallback === 'number' ? ['number', 'integer'] : [typeof fallback];
+      assert.ok(expectedType.includes(property.type), `${key}: ${property.type}`);
+      assert.ok((property.markdownDescription ?? '').length > 15, `${key} needs a markdownDescription`);
+    }
+    assert.deepEqual(properties['citefinder.citeKey.style']!.enum, [...CITE_KEY_STYLES]);
+  });
+
+  it('contributes the commands, the context menu, the keybinding and the chat view', () => {
+    const commands = manifest.contributes.commands.map((c) => c.command);
+    for (const id of ['citefinder.findCitations', 'citefinder.openChat', 'citefinder.setApiKey', 'citefinder.openSettings']) {
+      assert.ok(commands.includes(id), id);
+    }
+    const find = manifest.contributes.commands.find((c) => c.command === 'citefinder.findCitations')!;
+    assert.equal(`${find.category}: ${find.title}`, 'Citefinder: Find Citations for Selection');
+    const context = manifest.contributes.menus['editor/context']!.find((m) => m.command === find.command);
+    assert.equal(context?.when, 'editorLangId == latex && editorHasSelection');
+    assert.ok(manifest.contributes.keybindings.some((k) => k.command === find.command));
+    assert.ok(manifest.activationEvents.includes('onLanguage:latex'));
+    assert.deepEqual(manifest.contributes.views['citefinder']!.map((v) => [v.id, v.type]), [['citefinder.chat', 'webview']]);
+  });
+});
