@@ -1,0 +1,177 @@
+// Decides what a .bib file needs for a new citation: nothing when the same work is already
+// there (same DOI, arXiv id or key), else the authority's entry appended, under a suffixed key
+// when its key is taken by a different work. Existing entries are never touched: the only
+// edit is an append at the end of the file.
+import { bibtexParser } from 'latex-utensils';
+import { readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
+import type { TextEditPlan } from './citeInsert';
+
+/** What identifies a work in a .bib entry. */
+export interface BibIdentity {
+  key: string;
+  doi?: string;
+  arxivId?: string;
+  title?: string;
+  /** The .bib file it lives in (set by the caller). */
+  file?: string;
+}
+
+/** The work to cite: the authority's BibTeX (key already rewritten) and its identifiers. */
+export interface NewWork {
+  bibtex: string;
+  key: string;
+  doi?: string;
+  /** DOI of the journal version: an entry for it is the same work. */
+  publishedDoi?: string;
+  arxivId?: string;
+  title?: string;
+}
+
+export type BibDecision =
+  | { action: 'reuse'; key: string; file?: string }
+  | { action: 'append'; key: string; entry: string };
+
+/** Every entry of a .bib file with its identifiers; unparsable entries still give their key. */
+export function indexBibFile(text: string, file?: string): BibIdentity[] {
+  let entries: bibtexParser.Entry[];
+  try {
+    entries = bibtexParser.parse(text).content.filter(bibtexParser.isEntry);
+  } catch {
+    return indexEntryByEntry(text, file);
+  }
+  return entries
+    .filter((e) => e.entryType.toLowerCase() !== 'comment' && e.internalKey)
+    .map((e) => ({ ...identityFromFields(e.internalKey!, fieldsOf(e)), file }));
+}
+
+/** Fallback for a file with a syntax error somewhere: each `@` chunk on its own. */
+function indexEntryByEntry(text: string, file?: string): BibIdentity[] {
+  const identities: BibIdentity[] = [];
+  for (const chunk of text.split(/(?=^[ \t]*@)/m)) {
+    const key = /^\s*@\s*(?!comment|string|preamble)\w+\s*[{(]\s*([^,\s]+)\s*,/i.exec(chunk)?.[1];
+    if (!key) continue;
+    try {
+      const entry = readBibFields(chunk);
+      identities.push({ ...identityFromFields(entry.key, entry.fields), file });
+    } catch {
+      identities.push({ key, file });
+    }
+  }
+  return identities;
+}
+
+function fieldsOf(entry: bibtexParser.Entry): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const field of entry.content) {
+    const name = field.name.toLowerCase();
+    if (name in fields) continue;
+    const value = field.value;
+    fields[name] = bibtexParser.isConcatValue(value) ? value.content.map((p) => p.content).join('') : value.content;
+  }
+  return fields;
+}
+
+export function identityFromFields(key: string, fields: Record<string, string>): BibIdentity {
+  const doi = normaliseDoi(fields.doi ?? '') ?? doiFromUrl(fields.url ?? '');
+  const arxivId =
+    arxivFromDoi(doi) ??
+    arxivIdFromEprint(fields) ??
+    arxivFromText(fields.url ?? '') ??
+    arxivFromText(fields.journal ?? fields.note ?? fields.howpublished ?? '');
+  const title = fields.title ? normaliseTitle(fields.title) : undefined;
+  return { key, doi: arxivFromDoi(doi) ? undefined : doi, arxivId, title };
+}
+
+/** `https://doi.org/10.1086%2F307221` or `DOI:10.1086/307221` → `10.1086/307221`. */
+export function normaliseDoi(raw: string): string | undefined {
+  let text = raw.trim();
+  try {
+    text = decodeURIComponent(text);
+  } catch {
+    // Not URL-encoded after all.
+  }
+  const match = /10\.\d{4,9}\/\S+/.exec(text);
+  return match ? match[0].replace(/[.,;}]+$/, '').toLowerCase() : undefined;
+}
+
+function doiFromUrl(url: string): string | undefined {
+  return /doi\.org\//i.test(url) ? normaliseDoi(url) : undefined;
+}
+
+/** arXiv's DataCite DOIs (10.48550/arXiv.ID) name an arXiv id. */
+function arxivFromDoi(doi: string | undefined): string | undefined {
+  const match = doi ? /^10\.48550\/arxiv\.(.+)$/.exec(doi) : null;
+  return match ? stripVersion(match[1]!) : undefined;
+}
+
+function arxivIdFromEprint(fields: Record<string, string>): string | undefined {
+  const eprint = fields.eprint?.trim();
+  if (!eprint) return undefined;
+  const archive = (fields.archiveprefix ?? fields.eprinttype ?? '').toLowerCase();
+  const id = eprint.replace(/^arxiv:/i, '');
+  return archive === 'arxiv' || ARXIV_ID.test(id) ? stripVersion(id) : undefined;
+}
+
+const ARXIV_ID = /^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?$/i;
+
+/** An arXiv id inside a URL (`arxiv.org/abs/…`, `/pdf/…`) or a note (`arXiv:1706.03762`). */
+function arxivFromText(text: string): string | undefined {
+  const match = /arxiv(?:\.org\/(?:abs|pdf)\/|:\s*)(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?/i.exec(text);
+  return match ? stripVersion(match[1]!) : undefined;
+}
+
+function stripVersion(id: string): string {
+  return id.replace(/v\d+$/, '').toLowerCase();
+}
+
+/** Lower-case letters and digits only: braces, accents markup and spacing don't make a title differ. */
+export function normaliseTitle(title: string): string {
+  return title.toLowerCase().replace(/\\[a-z]+/g, '').replace(/[^a-z0-9]/g, '');
+}
+
+/** Same DOI or arXiv id: the same work. */
+function sameWork(entry: BibIdentity, work: NewWork): boolean {
+  const dois = [work.doi, work.publishedDoi].filter(Boolean).map((d) => d!.toLowerCase());
+  if (entry.doi && dois.includes(entry.doi)) return true;
+  return Boolean(entry.arxivId && work.arxivId && entry.arxivId === work.arxivId.toLowerCase());
+}
+
+/** Same key, and nothing says it is another work (a different DOI, arXiv id or title). */
+function sameKeySameWork(entry: BibIdentity, work: NewWork): boolean {
+  if (entry.doi && work.doi && entry.doi !== work.doi.toLowerCase()) return false;
+  if (entry.arxivId && work.arxivId && entry.arxivId !== work.arxivId.toLowerCase()) return false;
+  const title = work.title ? normaliseTitle(work.title) : undefined;
+  return !(entry.title && title && entry.title !== title);
+}
+
+/** Reuse an entry for the same work, else append under a free key (`key`, `keya`, `keyb`, …). */
+export function decideBibUpdate(existing: BibIdentity[], work: NewWork): BibDecision {
+  const same = existing.find((entry) => sameWork(entry, work));
+  if (same) return { action: 'reuse', key: same.key, file: same.file };
+  const taken = new Set(existing.map((e) => e.key.toLowerCase()));
+  const holder = existing.find((e) => e.key.toLowerCase() === work.key.toLowerCase());
+  if (holder && sameKeySameWork(holder, work)) return { action: 'reuse', key: holder.key, file: holder.file };
+  const key = taken.has(work.key.toLowerCase()) ? freeKey(work.key, taken) : work.key;
+  const entry = key === work.key ? work.bibtex : rewriteCiteKey(work.bibtex, key);
+  return { action: 'append', key, entry };
+}
+
+function freeKey(key: string, taken: Set<string>): string {
+  for (let n = 0; ; n++) {
+    const candidate = key + suffix(n);
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** 0 → a, 25 → z, 26 → aa, … */
+function suffix(n: number): string {
+  let text = '';
+  for (let i = n + 1; i > 0; i = Math.floor((i - 1) / 26)) text = String.fromCharCode(97 + ((i - 1) % 26)) + text;
+  return text;
+}
+
+/** Appends `entry` at the end of the file, after one blank line; earlier bytes are untouched. */
+export function appendEntryEdit(fileText: string, entry: string): TextEditPlan {
+  const separator = fileText.length === 0 ? '' : fileText.endsWith('\n') ? '\n' : '\n\n';
+  return { offset: fileText.length, deleteLength: 0, insert: separator + entry.trim() + '\n' };
+}
