@@ -1,0 +1,126 @@
+// The messages between the extension host and its two webview pages (results and chat),
+// typed once and imported by both sides. The page is untrusted: every message from it is
+// validated here before the host acts on it. No `vscode` import, so the pages can bundle it.
+import type { PipelineEvent } from '../core/types';
+
+// ---- results panel ----
+
+export type RunStatus = 'running' | 'done' | 'cancelled' | 'failed';
+
+export type ResultsHostMessage =
+  /** A new search began; the page clears its cards. */
+  | { type: 'start'; runId: number; claim: string }
+  /** A pipeline event, forwarded as is. */
+  | { type: 'event'; runId: number; event: PipelineEvent }
+  | { type: 'status'; runId: number; status: RunStatus; message?: string }
+  /** Feedback after "Insert citation". */
+  | { type: 'inserted'; id: string; key: string; bibFile?: string; reused: boolean }
+  | { type: 'notice'; level: 'info' | 'error'; message: string };
+
+export type ResultsPageMessage =
+  | { type: 'ready' }
+  /** Run again with the user's edited queries (text form). */
+  | { type: 'search'; queries: string[] }
+  | { type: 'insert'; id: string }
+  | { type: 'open'; id: string }
+  | { type: 'ask'; id: string }
+  | { type: 'copyBibtex'; id: string }
+  | { type: 'cancel' };
+
+// ---- chat view ----
+
+export interface ChatAttachmentView {
+  id: string;
+  title: string;
+  authors: string[];
+  year?: number;
+  source: string;
+}
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  text: string;
+  error?: string;
+}
+
+export interface LlmStatusView {
+  configured: boolean;
+  model: string;
+  baseUrl: string;
+}
+
+export type ChatHostMessage =
+  | {
+      type: 'state';
+      llm: LlmStatusView;
+      claim?: string;
+      attachments: ChatAttachmentView[];
+      turns: ChatTurn[];
+      busy: boolean;
+    }
+  /** More text of the answer being streamed (the last assistant turn). */
+  | { type: 'delta'; text: string };
+
+export type ChatPageMessage =
+  | { type: 'ready' }
+  | { type: 'ask'; question: string }
+  | { type: 'detach'; id: string }
+  | { type: 'stop' }
+  | { type: 'openSettings' }
+  | { type: 'setApiKey' };
+
+// ---- validation of page messages ----
+
+export const LIMITS = { id: 500, query: 1000, queries: 20, question: 20000 } as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isBoundedString(value: unknown, max: number, allowEmpty = false): value is string {
+  return typeof value === 'string' && value.length <= max && (allowEmpty || value.trim().length > 0);
+}
+
+/** The results page's message, or undefined for anything malformed. */
+export function parseResultsPageMessage(value: unknown): ResultsPageMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'ready':
+    case 'cancel':
+      return { type: value.type };
+    case 'insert':
+    case 'open':
+    case 'ask':
+    case 'copyBibtex':
+      return isBoundedString(value.id, LIMITS.id) ? { type: value.type, id: value.id } : undefined;
+    case 'search': {
+      const queries = value.queries;
+      if (!Array.isArray(queries) || queries.length > LIMITS.queries) return undefined;
+      if (!queries.every((q) => isBoundedString(q, LIMITS.query, true))) return undefined;
+      const kept = (queries as string[]).map((q) => q.trim()).filter((q) => q.length > 0);
+      return kept.length > 0 ? { type: 'search', queries: kept } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The chat page's message, or undefined for anything malformed. */
+export function parseChatPageMessage(value: unknown): ChatPageMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'ready':
+    case 'stop':
+    case 'openSettings':
+    case 'setApiKey':
+      return { type: value.type };
+    case 'ask':
+      return isBoundedString(value.question, LIMITS.question)
+        ? { type: 'ask', question: value.question.trim() }
+        : undefined;
+    case 'detach':
+      return isBoundedString(value.id, LIMITS.id) ? { type: 'detach', id: value.id } : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,123 @@
+// The state of one results panel, folded from the host's messages. Shared by the page (which
+// renders it) and the host (which looks candidates up by id for "Insert citation"), so both
+// see the same candidates. Candidates arrive as a ranked list that is replaced as more hits
+// come in; BibTeX and support scores arrive later per id and are kept across re-rankings.
+import type { Candidate, PipelineEvent, RoutingDecision } from '../core/types';
+import type { ResultsHostMessage, RunStatus } from './protocol';
+
+export interface ResultsState {
+  runId: number;
+  status: RunStatus | 'idle';
+  message?: string;
+  claim: string;
+  routing?: RoutingDecision;
+  queries: string[];
+  candidates: Candidate[];
+  warnings: string[];
+  /** Per-id fields that arrived after the candidate (BibTeX, scores). */
+  extras: Record<string, Partial<Candidate>>;
+  /** Candidate id → the key it was cited under. */
+  inserted: Record<string, string>;
+}
+
+export function emptyResults(): ResultsState {
+  return { runId: 0, status: 'idle', claim: '', queries: [], candidates: [], warnings: [], extras: {}, inserted: {} };
+}
+
+export function applyHostMessage(state: ResultsState, message: ResultsHostMessage): ResultsState {
+  switch (message.type) {
+    case 'start':
+      return { ...emptyResults(), runId: message.runId, status: 'running', claim: message.claim, inserted: state.inserted };
+    case 'event':
+      return message.runId === state.runId ? applyEvent(state, message.event) : state;
+    case 'status':
+      return message.runId === state.runId ? { ...state, status: message.status, message: message.message } : state;
+    case 'inserted':
+      return { ...state, inserted: { ...state.inserted, [message.id]: message.key } };
+    case 'notice':
+      return state;
+  }
+}
+
+export function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
+  switch (event.type) {
+    case 'claim':
+      return { ...state, claim: event.claim.text || state.claim };
+    case 'routing':
+      return { ...state, routing: event.routing };
+    case 'queries':
+      return { ...state, queries: event.queries };
+    case 'candidates':
+      return { ...state, candidates: event.candidates.map((c) => ({ ...c, ...state.extras[c.id] })) };
+    case 'bibtex':
+      return withExtras(state, event.id, { bibtex: event.bibtex, citeKey: event.citeKey, bibtexError: event.error });
+    case 'support':
+      return withExtras(state, event.id, {
+        score: event.score,
+        support: event.support,
+        fulltext: event.fulltext,
+        paragraphs: event.paragraphs,
+      });
+    case 'warning':
+      return state.warnings.includes(event.message) ? state : { ...state, warnings: [...state.warnings, event.message] };
+    case 'done':
+      return {
+        ...state,
+        status: 'done',
+        routing: event.result.routing,
+        queries: event.result.queries,
+        warnings: event.result.warnings,
+        candidates: event.result.candidates.map((c) => ({ ...c, ...state.extras[c.id], ...definedOnly(c) })),
+      };
+    case 'stage':
+      return state;
+  }
+}
+
+/** The fields that hold a value: a later `undefined` must not erase an earlier one. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function withExtras(state: ResultsState, id: string, extra: Partial<Candidate>): ResultsState {
+  const defined = definedOnly(extra);
+  const extras = { ...state.extras, [id]: { ...state.extras[id], ...defined } };
+  const candidates = state.candidates.map((c) => (c.id === id ? { ...c, ...defined } : c));
+  return { ...state, extras, candidates };
+}
+
+export function findCandidate(state: ResultsState, id: string): Candidate | undefined {
+  return state.candidates.find((c) => c.id === id);
+}
+
+const REPOSITORY_NAMES: Record<string, string> = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
+
+export function repositoryName(repository: string): string {
+  return REPOSITORY_NAMES[repository] ?? repository;
+}
+
+/** The progress notification's message for an event; undefined keeps the current one. */
+export function progressMessage(event: PipelineEvent, state: ResultsState): string | undefined {
+  switch (event.type) {
+    case 'claim':
+      return 'Routing the claim…';
+    case 'routing':
+      return `Writing queries (${event.routing.discipline}: ${repositoryName(event.routing.primary)} first)…`;
+    case 'queries':
+      return `Searching with ${event.queries.length} ${event.queries.length === 1 ? 'query' : 'queries'}…`;
+    case 'candidates':
+      return `${event.candidates.length} candidates; fetching BibTeX…`;
+    case 'bibtex': {
+      const done = state.candidates.filter((c) => c.bibtex || c.bibtexError).length;
+      return `BibTeX ${done}/${state.candidates.length}…`;
+    }
+    case 'support': {
+      const scored = state.candidates.filter((c) => c.score !== undefined).length;
+      return `Reading full text: ${scored} scored…`;
+    }
+    case 'stage':
+      return event.stage === 'bibtex' ? 'Reading full text and scoring paragraphs…' : undefined;
+    default:
+      return undefined;
+  }
+}
