@@ -1,0 +1,88 @@
+// Scores one candidate paper for a claim: lexical ranking of its paragraphs, then (when an LLM is
+// configured and the claim's call budget allows) the LLM judge over the best of them, then one
+// overall score and verdict. Any LLM failure falls back to the lexical result with a warning.
+import type { Claim, Query, ScoredParagraph, SupportVerdict } from '../types';
+import type { FulltextDocument } from '../fulltext/model';
+import type { LlmClient } from '../llm/types';
+import type { Settings } from '../settings';
+import { documentUnits, rankUnits, type RankedParagraph } from './lexical';
+import { judgeParagraphs, LlmCallBudget } from './judge';
+import { lexicalVerdict, llmVerdict, overallScore } from './overall';
+
+export { LlmCallBudget } from './judge';
+export { scoreParagraphsLexically } from './lexical';
+
+/** Paragraphs shown per candidate. */
+const SHOWN_PARAGRAPHS = 3;
+
+export interface ScoreInput {
+  claim: Claim;
+  queries: Query[];
+  document: FulltextDocument;
+  /** 0–1, from retrieval. */
+  retrievalScore: number;
+}
+
+export interface ScoreDeps {
+  llm: LlmClient | null;
+  budget: LlmCallBudget;
+  settings: Settings;
+  signal?: AbortSignal;
+  warn: (message: string) => void;
+}
+
+export interface CandidateScore {
+  score: number;
+  support: SupportVerdict;
+  paragraphs: ScoredParagraph[];
+}
+
+export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promise<CandidateScore> {
+  const ranked = rankUnits(input.claim, input.queries, documentUnits(input.document));
+  const abstract = input.document.abstract?.trim() ? ranked.find((p) => p.index === 0) : undefined;
+  if (ranked.length === 0) {
+    return { score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }), support: lexicalVerdict([]), paragraphs: [] };
+  }
+  const judged = await tryJudge(input.claim.text, ranked, deps);
+  if (judged) {
+    const judgedAbstract = abstract && judged.find((p) => p.text === abstract.text && p.section === abstract.section);
+    return {
+      score: overallScore({
+        paragraphScores: judged.map((p) => p.score),
+        abstractScore: (judgedAbstract ?? abstract)?.score,
+        retrievalScore: input.retrievalScore,
+      }),
+      support: llmVerdict(judged),
+      paragraphs: judged.slice(0, SHOWN_PARAGRAPHS),
+    };
+  }
+  const top = ranked.slice(0, SHOWN_PARAGRAPHS).map(toScoredParagraph);
+  return {
+    score: overallScore({ paragraphScores: top.map((p) => p.score), abstractScore: abstract?.score, retrievalScore: input.retrievalScore }),
+    support: lexicalVerdict(top),
+    paragraphs: top,
+  };
+}
+
+/** The judge's paragraphs, or undefined when there is no LLM, no budget left, or it failed. */
+async function tryJudge(claim: string, ranked: RankedParagraph[], deps: ScoreDeps): Promise<ScoredParagraph[] | undefined> {
+  if (!deps.llm) return undefined;
+  if (!deps.budget.tryTake()) {
+    if (deps.budget.justRanOut) {
+      deps.warn(`LLM call cap reached (scoring.maxLlmCalls = ${deps.budget.max}); remaining papers are scored lexically.`);
+    }
+    return undefined;
+  }
+  const count = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
+  try {
+    return await judgeParagraphs(claim, ranked.slice(0, count).map(toScoredParagraph), deps.llm, deps.signal);
+  } catch (error) {
+    if (deps.signal?.aborted) throw error;
+    deps.warn(`LLM judge failed (${(error as Error).message}); lexical scores used instead.`);
+    return undefined;
+  }
+}
+
+function toScoredParagraph({ text, section, score, reason }: RankedParagraph): ScoredParagraph {
+  return { text, section, score, reason };
+}

@@ -1,0 +1,76 @@
+// One score and one verdict per candidate, from its paragraph scores, its abstract and how well
+// retrieval ranked it. Paragraph evidence dominates: a paper is worth citing because of what it
+// says, not because search liked its title.
+import type { ScoredParagraph, SupportLabel, SupportVerdict } from '../types';
+
+/**
+ * Weights of the overall score (sum 1):
+ * - paragraphs: the best paragraph, plus a little for the 2nd and 3rd (support repeated in
+ *   several places is more trustworthy than one lucky paragraph);
+ * - abstract: the abstract's own score (the paper's main claim matches, not a side remark);
+ * - retrieval: the search stage's relevance, a tie-breaker between equally supported papers.
+ * Without an abstract, its weight goes to the paragraphs.
+ */
+export const OVERALL_WEIGHTS = { paragraphs: 0.65, abstract: 0.2, retrieval: 0.15 } as const;
+
+/** Within the paragraph part: best paragraph vs the mean of the next two. */
+const BEST_PARAGRAPH_SHARE = 0.8;
+
+/**
+ * Lexical label threshold on the best paragraph score: at or above → 'supports', below →
+ * 'unrelated'. Tuned on SciFact train+dev (cited abstracts with rationales vs cited abstracts
+ * without) to maximise F1; see bench/support-threshold.ts. Lexical scores cannot tell support
+ * from contradiction, so 'supports' here means "the paper addresses the claim in its words".
+ */
+export const LEXICAL_SUPPORT_THRESHOLD = 0.5;
+
+/** LLM verdicts need a paragraph the judge scored at least this (0–1) to take its label. */
+export const LLM_LABEL_MIN_SCORE = 0.5;
+
+export interface OverallInput {
+  /** Paragraph scores 0–1, any order. */
+  paragraphScores: number[];
+  /** 0–1; undefined when the paper has no abstract. */
+  abstractScore?: number;
+  /** 0–1, from retrieval. */
+  retrievalScore: number;
+}
+
+export function paragraphEvidence(scores: number[]): number {
+  const sorted = [...scores].sort((a, b) => b - a);
+  if (sorted.length === 0) return 0;
+  const rest = sorted.slice(1, 3);
+  const restMean = rest.length ? rest.reduce((a, b) => a + b, 0) / rest.length : 0;
+  return BEST_PARAGRAPH_SHARE * sorted[0]! + (1 - BEST_PARAGRAPH_SHARE) * restMean;
+}
+
+export function overallScore(input: OverallInput): number {
+  const w = OVERALL_WEIGHTS;
+  const retrieval = clamp01(input.retrievalScore);
+  const paragraphs = paragraphEvidence(input.paragraphScores.map(clamp01));
+  const score =
+    input.abstractScore === undefined
+      ? (w.paragraphs + w.abstract) * paragraphs + w.retrieval * retrieval
+      : w.paragraphs * paragraphs + w.abstract * clamp01(input.abstractScore) + w.retrieval * retrieval;
+  return Math.round(score * 1000) / 1000;
+}
+
+/** 'unknown' without text; otherwise by the best lexical paragraph against the tuned threshold. */
+export function lexicalVerdict(paragraphs: ScoredParagraph[]): SupportVerdict {
+  if (paragraphs.length === 0) return { label: 'unknown', by: 'lexical' };
+  const best = Math.max(...paragraphs.map((p) => p.score));
+  return { label: best >= LEXICAL_SUPPORT_THRESHOLD ? 'supports' : 'unrelated', by: 'lexical' };
+}
+
+/** The label of the judge's best paragraph, if it scored it high enough; else 'unrelated'. */
+export function llmVerdict(paragraphs: ScoredParagraph[]): SupportVerdict {
+  const judged = paragraphs.filter((p) => p.label !== undefined);
+  if (judged.length === 0) return { label: 'unknown', by: 'llm' };
+  const best = judged.reduce((a, b) => (b.score > a.score ? b : a));
+  const label: SupportLabel = best.score >= LLM_LABEL_MIN_SCORE ? best.label! : 'unrelated';
+  return { label, by: 'llm' };
+}
+
+function clamp01(n: number): number {
+  return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0;
+}
