@@ -1,0 +1,159 @@
+// Merges the hits of every query and repository into one candidate per work.
+// Two records are the same work when they share a versionless arXiv id, a DOI (their own or the
+// published version's), or a first-author surname with the same normalised title — or, as
+// SciLit does, the same first and last title words with nearly the same title words overall
+// (arXiv and journal titles often differ by a word or by math markup). Union-find makes the
+// matches transitive: an arXiv record naming a journal DOI joins the DOI-only record of it.
+import type { Candidate, PaperRecord, Repository } from '../types';
+import { familyName, normalizedTitle, titleWords } from '../bibtex/names';
+
+export interface Hit {
+  record: PaperRecord;
+  queryIndex: number;
+  /** Position in the source's answer, 0 = best. */
+  rank: number;
+}
+
+/** Titles shorter than this (normalised) are too generic to identify a work. */
+const MIN_TITLE_CHARS = 12;
+/** Shared share of title words for the looser first/last-word match. */
+const MIN_TITLE_OVERLAP = 0.6;
+const MAX_YEAR_GAP = 2;
+
+export function dedupeRecords(hits: Hit[]): Candidate[] {
+  const sets = new DisjointSets(hits.length);
+  const firstWithKey = new Map<string, number>();
+  const looseBuckets = new Map<string, number[]>();
+  hits.forEach((hit, i) => {
+    for (const key of identityKeys(hit.record)) {
+      const j = firstWithKey.get(key);
+      if (j === undefined) firstWithKey.set(key, i);
+      else sets.union(i, j);
+    }
+    const loose = looseTitleKey(hit.record);
+    if (loose) looseBuckets.set(loose, [...(looseBuckets.get(loose) ?? []), i]);
+  });
+  for (const members of looseBuckets.values()) {
+    for (let a = 0; a < members.length; a++) {
+      for (let b = a + 1; b < members.length; b++) {
+        if (similarWorks(hits[members[a]].record, hits[members[b]].record)) sets.union(members[a], members[b]);
+      }
+    }
+  }
+  const groups = new Map<number, number[]>();
+  hits.forEach((_, i) => groups.set(sets.find(i), [...(groups.get(sets.find(i)) ?? []), i]));
+  return [...groups.values()]
+    .map((members) => ({ members, order: members.map((i) => precedence(hits, i)).sort(comparePrecedence)[0] }))
+    .sort((a, b) => comparePrecedence(a.order, b.order))
+    .map(({ members }) => mergeGroup(members.map((i) => hits[i]), members));
+}
+
+/** Exact identity keys of a record. */
+export function identityKeys(record: PaperRecord): string[] {
+  const keys: string[] = [];
+  const arxivId = versionlessArxivId(record);
+  if (arxivId) keys.push('arxiv:' + arxivId.toLowerCase());
+  for (const doi of [record.doi, record.publishedDoi]) {
+    const normal = normalizeDoi(doi);
+    if (normal) keys.push('doi:' + normal);
+  }
+  // Letters and digits only, so "Prime-Editing" and "prime editing" agree.
+  const title = normalizedTitle(record.title).replace(/ /g, '');
+  const surname = familyName(record.authors[0] ?? '');
+  if (title.length >= MIN_TITLE_CHARS && surname) keys.push(`title:${surname}|${title}`);
+  return keys;
+}
+
+export function normalizeDoi(doi: string | undefined): string | undefined {
+  const trimmed = doi?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i, '').toLowerCase();
+  return trimmed && /^10\.\d{4,9}\//.test(trimmed) ? trimmed : undefined;
+}
+
+/** `1710.08557v2` → `1710.08557`; also read from `arxiv:` ids and arXiv DataCite DOIs. */
+export function versionlessArxivId(record: PaperRecord): string | undefined {
+  const fromDoi = normalizeDoi(record.doi)?.match(/^10\.48550\/arxiv\.(.+)$/)?.[1];
+  const raw = record.arxivId ?? (record.id.startsWith('arxiv:') ? record.id.slice(6) : fromDoi);
+  const id = raw?.trim().replace(/^arxiv:/i, '').replace(/v\d+$/i, '');
+  return id || undefined;
+}
+
+function looseTitleKey(record: PaperRecord): string | undefined {
+  const words = titleWords(record.title);
+  const surname = familyName(record.authors[0] ?? '');
+  if (words.length < 3 || !surname) return undefined;
+  return `${surname}|${words[0]}|${words[words.length - 1]}`;
+}
+
+function similarWorks(a: PaperRecord, b: PaperRecord): boolean {
+  if (a.year !== undefined && b.year !== undefined && Math.abs(a.year - b.year) > MAX_YEAR_GAP) return false;
+  const wordsA = new Set(titleWords(a.title));
+  const wordsB = new Set(titleWords(b.title));
+  const shared = [...wordsA].filter((w) => wordsB.has(w)).length;
+  return shared / (wordsA.size + wordsB.size - shared) >= MIN_TITLE_OVERLAP;
+}
+
+type Precedence = [rank: number, queryIndex: number, index: number];
+
+function precedence(hits: Hit[], i: number): Precedence {
+  return [hits[i].rank, hits[i].queryIndex, i];
+}
+
+function comparePrecedence(a: Precedence, b: Precedence): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** One candidate from a group: the best-ranked record first, gaps filled from the others. */
+function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
+  const ordered = groupHits
+    .map((hit, k) => ({ hit, p: [hit.rank, hit.queryIndex, indexes[k]] as Precedence }))
+    .sort((a, b) => comparePrecedence(a.p, b.p))
+    .map(({ hit }) => hit.record);
+  const base = ordered[0];
+  const pick = <K extends keyof PaperRecord>(field: K): PaperRecord[K] | undefined =>
+    ordered.map((r) => r[field]).find((v) => v !== undefined && v !== '');
+  const abstracts = ordered.map((r) => r.abstract).filter((a): a is string => !!a?.trim());
+  const categories = unique(ordered.flatMap((r) => r.categories ?? []));
+  const candidate: Candidate = {
+    ...base,
+    // The earliest record's id: stable while hits keep arriving, so BibTeX is fetched once.
+    id: groupHits[indexes.indexOf(Math.min(...indexes))].record.id,
+    authors: ordered.find((r) => r.authors.length > 0)?.authors ?? [],
+    sources: unique(ordered.map((r) => r.source)) as Repository[],
+    matchedQueries: unique(groupHits.map((h) => h.queryIndex)).sort((a, b) => a - b),
+    retrievalScore: 0,
+  };
+  for (const field of ['year', 'doi', 'version', 'url', 'pdfUrl', 'publishedDoi', 'journal'] as const) {
+    const value = pick(field);
+    if (value !== undefined) Object.assign(candidate, { [field]: value });
+  }
+  const arxivId = ordered.map(versionlessArxivId).find(Boolean);
+  if (arxivId) candidate.arxivId = arxivId;
+  // The longest abstract says the most; ties keep the best-ranked one.
+  if (abstracts.length) candidate.abstract = abstracts.reduce((a, b) => (b.length > a.length ? b : a));
+  if (categories.length) candidate.categories = categories;
+  return candidate;
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+/** Union-find with path halving. */
+class DisjointSets {
+  private readonly parent: number[];
+  constructor(size: number) {
+    this.parent = Array.from({ length: size }, (_, i) => i);
+  }
+  find(i: number): number {
+    while (this.parent[i] !== i) {
+      this.parent[i] = this.parent[this.parent[i]];
+      i = this.parent[i];
+    }
+    return i;
+  }
+  union(a: number, b: number): void {
+    const [ra, rb] = [this.find(a), this.find(b)];
+    // The smaller index becomes the root, so results do not depend on merge order.
+    if (ra !== rb) this.parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  }
+}
