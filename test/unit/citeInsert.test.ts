@@ -80,3 +80,14 @@ describe('cite insertion', () => {
     assert.equal(citationOffset(doc, 0, doc.length), 'Hello world'.length);
   });
 });
+
+describe('locating the claim again', () => {
+  it('uses the old offsets when the claim is still there, else the nearest copy', async () => {
+    const { locateClaim } = await import('../../src/core/latex/citeInsert');
+    const doc = 'Same. Intro. Same. Text. Same.';
+    assert.deepEqual(locateClaim(doc, 'Same.', 13), { start: 13, end: 18 });
+    assert.deepEqual(locateClaim('A ' + doc, 'Same.', 13), { start: 15, end: 20 });
+    assert.deepEqual(locateClaim(doc, 'Same.', 29), { start: 25, end: 30 });
+    assert.equal(locateClaim(doc, 'Gone.', 0), undefined);
+  });
+});

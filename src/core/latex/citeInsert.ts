@@ -92,3 +92,17 @@ function splitKeys(group: string): string[] {
     .map((k) => k.trim())
     .filter((k) => k.length > 0);
 }
+
+/**
+ * Finds the claim again after the document may have changed since the search: at its old
+ * offsets if it is still there, else its occurrence nearest to them; undefined if it is gone.
+ */
+export function locateClaim(source: string, claim: string, start: number): { start: number; end: number } | undefined {
+  if (!claim) return undefined;
+  if (source.startsWith(claim, start)) return { start, end: start + claim.length };
+  let best: number | undefined;
+  for (let at = source.indexOf(claim); at >= 0; at = source.indexOf(claim, at + 1)) {
+    if (best === undefined || Math.abs(at - start) < Math.abs(best - start)) best = at;
+  }
+  return best === undefined ? undefined : { start: best, end: best + claim.length };
+}
