@@ -1,0 +1,64 @@
+// arXiv search through the export API (Atom). Pacing (one request every 3 s) and retries live in
+// the HttpClient; this file builds the URL and turns answers, including error feeds, into records.
+import type { HttpClient } from '../net/types';
+import { HttpError, isAbortError } from '../net/types';
+import { renderArxivQuery } from '../queries/render';
+import type { Settings } from '../settings';
+import type { PaperRecord, SearchRequest, SearchSource } from '../types';
+import { arxivErrorMessage, parseArxivFeed } from './arxivAtom';
+import { SourceError } from './errors';
+
+const ATOM = 'application/atom+xml';
+
+export class ArxivSource implements SearchSource {
+  readonly name = 'arxiv' as const;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly http: HttpClient,
+  ) {}
+
+  async search(request: SearchRequest): Promise<PaperRecord[]> {
+    const params = new URLSearchParams({
+      search_query: renderArxivQuery(request.query, request.mode),
+      start: '0',
+      max_results: String(Math.max(1, request.maxResults)),
+      sortBy: 'relevance',
+      sortOrder: 'descending',
+    });
+    return fetchFeed(this.settings, this.http, params, request.signal);
+  }
+}
+
+/** Records for the given ids (versioned or not), in arXiv's order; unknown ids are left out. */
+export async function fetchArxivById(
+  ids: string[],
+  settings: Settings,
+  http: HttpClient,
+  signal?: AbortSignal,
+): Promise<PaperRecord[]> {
+  if (ids.length === 0) return [];
+  const params = new URLSearchParams({ id_list: ids.join(','), start: '0', max_results: String(ids.length) });
+  return fetchFeed(settings, http, params, signal);
+}
+
+async function fetchFeed(
+  settings: Settings,
+  http: HttpClient,
+  params: URLSearchParams,
+  signal: AbortSignal | undefined,
+): Promise<PaperRecord[]> {
+  const url = `${settings['sources.arxiv.url']}?${params.toString()}`;
+  let body: string;
+  try {
+    body = (await http.request({ service: 'arxiv', url, accept: ATOM, signal })).text();
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    if (error instanceof HttpError && error.status === 400) {
+      const message = arxivErrorMessage(error.bodyText) ?? `arXiv rejected the request (HTTP 400).`;
+      throw new SourceError(message, 'arXiv', { cause: error });
+    }
+    throw error;
+  }
+  return parseArxivFeed(body).records;
+}
