@@ -1,0 +1,137 @@
+// BibTeX straight from the authority, never made up: doi.org content negotiation (which
+// redirects to the registration agency), Crossref's transform endpoint as the fallback, and
+// for arXiv papers without a journal DOI the arXiv BibTeX endpoint or the DataCite DOI.
+// Whatever comes back must really be BibTeX: an HTML page or an empty body is refused.
+import type { PaperRecord } from '../types';
+import type { Settings } from '../settings';
+import { HttpError, isAbortError, type HttpClient, type ServiceName } from '../net/types';
+import { readBibFields } from './citeKey';
+import { normalizeDoi, versionlessArxivId } from '../dedupe/dedupe';
+
+export interface BibtexDeps {
+  http: HttpClient;
+  settings: Settings;
+  signal?: AbortSignal;
+}
+
+export interface FetchedBibtex {
+  /** The authority's text, unchanged. */
+  bibtex: string;
+  /** URL the BibTeX was requested from. */
+  source: string;
+}
+
+export interface BibtexAttempt {
+  url: string;
+  reason: string;
+}
+
+/** No authority gave usable BibTeX; `attempts` says what was tried and why each failed. */
+export class BibtexUnavailableError extends Error {
+  override name = 'BibtexUnavailableError';
+  constructor(
+    readonly recordId: string,
+    readonly attempts: BibtexAttempt[],
+  ) {
+    super(
+      attempts.length === 0
+        ? `No BibTeX for ${recordId}: it has neither a DOI nor an arXiv id.`
+        : `No BibTeX for ${recordId}: ` + attempts.map((a) => `${a.url} (${a.reason})`).join('; '),
+    );
+  }
+}
+
+/** A response that arrived but is not BibTeX. */
+export class NotBibtexError extends Error {
+  override name = 'NotBibtexError';
+}
+
+const BIBTEX = 'application/x-bibtex';
+const ARXIV_DATACITE_PREFIX = '10.48550/arxiv.';
+
+interface Plan {
+  service: ServiceName;
+  url: string;
+  accept: string;
+}
+
+/**
+ * The requests to try, in order. The journal version's DOI comes first: the user cites the
+ * work, and its version of record carries the venue, volume and pages. The preprint's own DOI
+ * follows, then arXiv's endpoint and its DataCite DOI.
+ */
+export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
+  const plans: Plan[] = [];
+  const doiUrl = settings['sources.doi.url'].replace(/\/+$/, '');
+  const crossrefUrl = settings['sources.crossref.url'].replace(/\/+$/, '');
+  const arxivBibtexUrl = settings['sources.arxivBibtex.url'].replace(/\/+$/, '');
+  const dois = [...new Set([record.publishedDoi, record.doi].map(normalizeDoi))];
+  for (const doi of dois) {
+    if (!doi || doi.startsWith(ARXIV_DATACITE_PREFIX)) continue;
+    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(doi)}`, accept: BIBTEX });
+    if (crossrefUrl) {
+      const url = `${crossrefUrl}/works/${doiPath(doi)}/transform/${BIBTEX}`;
+      plans.push({ service: 'crossref', url, accept: BIBTEX });
+    }
+  }
+  const arxivId = versionlessArxivId(record);
+  if (arxivId) {
+    if (arxivBibtexUrl) {
+      const url = `${arxivBibtexUrl}/${arxivId.split('/').map(encodeURIComponent).join('/')}`;
+      plans.push({ service: 'arxivBibtex', url, accept: `${BIBTEX}, text/plain;q=0.9` });
+    }
+    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(`10.48550/arXiv.${arxivId}`)}`, accept: BIBTEX });
+  }
+  return plans;
+}
+
+/** A DOI as a URL path: its slash stays, everything else that URLs reserve is escaped. */
+function doiPath(doi: string): string {
+  return doi.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * Fetches the record's BibTeX from the first authority that has it.
+ * Throws BibtexUnavailableError when none does; an abort propagates as is.
+ */
+export async function fetchBibtex(record: PaperRecord, deps: BibtexDeps): Promise<FetchedBibtex> {
+  const attempts: BibtexAttempt[] = [];
+  for (const plan of bibtexPlan(record, deps.settings)) {
+    try {
+      const response = await deps.http.request({ ...plan, signal: deps.signal });
+      const bibtex = response.text();
+      assertBibtex(bibtex);
+      return { bibtex, source: plan.url };
+    } catch (error) {
+      if (isAbortError(error) || deps.signal?.aborted) throw error;
+      attempts.push({ url: plan.url, reason: failureReason(error) });
+    }
+  }
+  throw new BibtexUnavailableError(record.id, attempts);
+}
+
+/** Throws NotBibtexError unless the text is one or more BibTeX entries. */
+export function assertBibtex(text: string): void {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start.length === 0) throw new NotBibtexError('empty body');
+  if (!start.startsWith('@')) {
+    const looksHtml = /^<(?:!doctype|html|\?xml|head|body)/i.test(start);
+    throw new NotBibtexError(looksHtml ? 'an HTML/XML page, not BibTeX' : 'not BibTeX (no @entry at the start)');
+  }
+  try {
+    const entry = readBibFields(text);
+    if (Object.keys(entry.fields).length === 0) throw new NotBibtexError('a BibTeX entry with no fields');
+  } catch (error) {
+    if (error instanceof NotBibtexError) throw error;
+    throw new NotBibtexError((error as Error).message);
+  }
+}
+
+function failureReason(error: unknown): string {
+  if (error instanceof HttpError) {
+    const body = error.bodyText.trim().slice(0, 80);
+    return `HTTP ${error.status}${body && !body.startsWith('<') ? `: ${body}` : ''}`;
+  }
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

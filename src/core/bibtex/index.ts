@@ -1,0 +1,41 @@
+// The BibTeX stage for one candidate: authority BibTeX with only its key rewritten. A candidate
+// without BibTeX is kept and says why, so the user can still read and open the paper.
+import type { Candidate } from '../types';
+import type { CiteKeyStyle } from '../settings';
+import { isAbortError } from '../net/types';
+import { citeKeyFieldsFromBibtex, makeCiteKey, readBibFields, rewriteCiteKey } from './citeKey';
+import { fetchBibtex, type BibtexDeps } from './fetch';
+
+/**
+ * Returns the candidate with `bibtex`, `citeKey` and `bibtexSource`, or with `bibtexError`.
+ * The key is made from the entry's own author, year and title (the record's metadata fills
+ * gaps), so it describes exactly the entry the user will insert. Rejects only on abort.
+ */
+export async function attachBibtex(
+  candidate: Candidate,
+  deps: BibtexDeps,
+  style: CiteKeyStyle,
+): Promise<Candidate> {
+  try {
+    const { bibtex, source } = await fetchBibtex(candidate, deps);
+    const entry = readBibFields(bibtex);
+    const citeKey = makeCiteKey(citeKeyFieldsFromBibtex(entry, candidate), style);
+    return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source };
+  } catch (error) {
+    if (isAbortError(error) || deps.signal?.aborted) throw error;
+    const { bibtex: _b, citeKey: _k, bibtexSource: _s, ...rest } = candidate;
+    return { ...rest, bibtexError: (error as Error).message };
+  }
+}
+
+export { fetchBibtex, BibtexUnavailableError, NotBibtexError, bibtexPlan, assertBibtex } from './fetch';
+export type { BibtexDeps, FetchedBibtex, BibtexAttempt } from './fetch';
+export {
+  makeCiteKey,
+  rewriteCiteKey,
+  readBibFields,
+  isLegalCiteKey,
+  splitBibtexAuthors,
+  BibtexParseError,
+} from './citeKey';
+export type { BibFields, CiteKeyFields } from './citeKey';

@@ -1,0 +1,71 @@
+// Stand-in for api.crossref.org, mounted at `${standIn.url}/crossref`
+// (`standIn.settings['sources.crossref.url']` points there). Serves recorded payloads only:
+//
+//   GET /works/{doi}/transform/application/x-bibtex   the authority BibTeX (test/fixtures/bibtex)
+//   GET /v1/works/{doi}/transform  (Accept: application/x-bibtex)
+//                                  where doi.org's redirect lands, as in the recorded chain
+//   GET /works/{doi}, /v1/works/{doi}   the recorded work JSON (test/fixtures/crossref)
+//
+// The DOI may come with `/` or `%2F`, in any case. An unknown DOI gets Crossref's real 404
+// (`Resource not found.`, text/plain). A transform without a BibTeX Accept header gets 406,
+// so a client that forgets the header fails loudly (a stand-in choice; no recording exists).
+import { readFileSync } from 'node:fs';
+import { fixturePath, send, type StandIn, type StandInRequest } from './server';
+import type { ServerResponse } from 'node:http';
+
+/** DOIs (lower case) whose authority BibTeX is recorded. */
+export const BIBTEX_FIXTURE_BY_DOI: Readonly<Record<string, string>> = {
+  '10.1126/science.169.3946.635': 'crossref-cn_10.1126_science.169.3946.635.bib',
+  '10.1016/j.xgen.2025.100814': 'crossref-transform_10.1016_j.xgen.2025.100814_cell-genomics.bib',
+  '10.1101/2024.04.01.587366': 'crossref-transform_10.1101_2024.04.01.587366_biorxiv-preprint.bib',
+  '10.1186/s12984-017-0305-3': 'doi-cn-2019_10.1186_s12984-017-0305-3_jner.bib',
+  '10.1086/307221': 'doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib',
+  '10.1007/bf01700692': 'doi-cn-2019_10.1007_BF01700692_unicode.bib',
+};
+
+/** DOIs (lower case) whose /works JSON is recorded. */
+export const WORK_FIXTURE_BY_DOI: Readonly<Record<string, string>> = {
+  '10.1371/journal.pone.0033693': 'works_10.1371_journal.pone.0033693_plosone.json',
+  '10.1038/srep16696': 'works_10.1038_srep16696_scirep.json',
+  '10.1101/2024.04.01.587366': 'works_10.1101_2024.04.01.587366_biorxiv-preprint_posted-content.json',
+};
+
+/** Crossref's recorded 404 body. */
+export function crossrefNotFound(res: ServerResponse): void {
+  send(res, 404, readFileSync(fixturePath('crossref', 'works_10.1371_notarealdoi_http404.txt')), 'text/plain');
+}
+
+/** Headers the recorded Crossref BibTeX answer carried (rate-limit hints included). */
+const BIBTEX_HEADERS = {
+  vary: 'Accept',
+  'access-control-allow-origin': '*',
+  'x-rate-limit-limit': '5',
+  'x-rate-limit-interval': '1s',
+  'x-concurrency-limit': '1',
+  'x-api-pool': 'public',
+};
+
+export function recordedBibtex(doi: string): Buffer | undefined {
+  const file = BIBTEX_FIXTURE_BY_DOI[doi.toLowerCase()];
+  return file ? readFileSync(fixturePath('bibtex', file)) : undefined;
+}
+
+export function installCrossref(standIn: StandIn): void {
+  standIn.handle('crossref', (req: StandInRequest, res: ServerResponse) => {
+    const match = /^(?:\/v1)?\/works\/(.+?)(\/transform(?:\/application\/x-bibtex)?)?\/?$/.exec(req.path);
+    if (req.method !== 'GET' || !match) return crossrefNotFound(res);
+    const doi = decodeURIComponent(match[1]).toLowerCase();
+    const transform = match[2];
+    if (transform) {
+      const explicit = transform.endsWith('/application/x-bibtex');
+      if (!explicit && !String(req.headers.accept ?? '').includes('application/x-bibtex')) {
+        return send(res, 406, 'Not Acceptable', 'text/plain');
+      }
+      const body = recordedBibtex(doi);
+      return body ? send(res, 200, body, 'application/x-bibtex', BIBTEX_HEADERS) : crossrefNotFound(res);
+    }
+    const work = WORK_FIXTURE_BY_DOI[doi];
+    if (!work) return crossrefNotFound(res);
+    send(res, 200, readFileSync(fixturePath('crossref', work)), 'application/json');
+  });
+}
