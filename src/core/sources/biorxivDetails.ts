@@ -1,0 +1,77 @@
+// The bioRxiv/medRxiv `details` API: the latest version of a preprint, its category, licence and
+// the DOI of its journal version. Used only to enrich records found through Europe PMC.
+import type { HttpClient } from '../net/types';
+import type { Settings } from '../settings';
+import { looksLikeHtml, SourceError } from './errors';
+
+export type RxivServer = 'biorxiv' | 'medrxiv';
+
+export interface BiorxivDetails {
+  doi: string;
+  server: RxivServer;
+  title: string;
+  authors: string[];
+  /** Posting date of this version, YYYY-MM-DD. */
+  date: string;
+  version: string;
+  category?: string;
+  license?: string;
+  abstract?: string;
+  /** DOI of the peer-reviewed version, lower-case; absent when the API says "NA". */
+  publishedDoi?: string;
+}
+
+interface RawDetails {
+  doi?: string;
+  title?: string;
+  authors?: string;
+  date?: string;
+  version?: string | number;
+  category?: string;
+  license?: string;
+  abstract?: string;
+  published?: string;
+  server?: string;
+}
+
+function toDetails(raw: RawDetails, server: RxivServer): BiorxivDetails {
+  const published = raw.published?.trim();
+  return {
+    doi: (raw.doi ?? '').toLowerCase(),
+    server,
+    title: (raw.title ?? '').replace(/\s+/g, ' ').trim(),
+    authors: (raw.authors ?? '').split(';').map((a) => a.replace(/\s+/g, ' ').trim()).filter(Boolean),
+    date: raw.date ?? '',
+    version: String(raw.version ?? ''),
+    category: raw.category?.trim() || undefined,
+    license: raw.license?.trim() || undefined,
+    abstract: raw.abstract?.trim() || undefined,
+    publishedDoi: published && published !== 'NA' ? published.toLowerCase() : undefined,
+  };
+}
+
+/**
+ * The latest version's details, or undefined when the server has no such preprint.
+ * Throws (HttpError, SourceError) when the API fails; callers decide whether that matters.
+ */
+export async function fetchBiorxivDetails(
+  server: RxivServer,
+  doi: string,
+  settings: Settings,
+  http: HttpClient,
+  signal?: AbortSignal,
+): Promise<BiorxivDetails | undefined> {
+  const url = `${settings['sources.biorxiv.url']}/details/${server}/${doi}/na/json`;
+  const text = (await http.request({ service: 'biorxiv', url, accept: 'application/json', signal })).text();
+  let body: { collection?: RawDetails[] };
+  try {
+    body = JSON.parse(text) as { collection?: RawDetails[] };
+  } catch (error) {
+    const what = looksLikeHtml(text) ? 'an HTML page' : 'malformed JSON';
+    throw new SourceError(`The bioRxiv API sent ${what} for ${doi}.`, 'bioRxiv API', { cause: error });
+  }
+  const versions = (body.collection ?? []).filter((r) => r && typeof r === 'object');
+  if (versions.length === 0) return undefined;
+  const latest = versions.reduce((a, b) => (Number(b.version) > Number(a.version) ? b : a));
+  return toDetails(latest, server);
+}

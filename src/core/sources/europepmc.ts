@@ -1,0 +1,106 @@
+// bioRxiv and medRxiv keyword search through Europe PMC (the bioRxiv API has none), keeping only
+// preprint (PPR) records of the wanted server, then enriched from the bioRxiv details API.
+// Enrichment is best effort: a failure there warns and keeps the record as Europe PMC gave it.
+import type { HttpClient } from '../net/types';
+import { isAbortError } from '../net/types';
+import { renderEuropePmcQuery } from '../queries/render';
+import type { Settings } from '../settings';
+import type { PaperRecord, SearchRequest, SearchSource } from '../types';
+import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
+import { excerpt, htmlTitle, looksLikeHtml, SourceError } from './errors';
+import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
+
+const PUBLISHER: Record<RxivServer, 'bioRxiv' | 'medRxiv'> = { biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
+
+export interface EuropePmcSourceOptions {
+  /** Where enrichment problems are reported; they never fail the search. */
+  warn?: (message: string) => void;
+}
+
+export class EuropePmcSource implements SearchSource {
+  readonly name: RxivServer;
+  private readonly warn: (message: string) => void;
+
+  constructor(
+    server: RxivServer,
+    private readonly settings: Settings,
+    private readonly http: HttpClient,
+    options: EuropePmcSourceOptions = {},
+  ) {
+    this.name = server;
+    this.warn = options.warn ?? (() => {});
+  }
+
+  async search(request: SearchRequest): Promise<PaperRecord[]> {
+    const params = new URLSearchParams({
+      query: renderEuropePmcQuery(request.query, request.mode, PUBLISHER[this.name]),
+      format: 'json',
+      resultType: 'core',
+      pageSize: String(Math.max(1, request.maxResults)),
+    });
+    const url = `${this.settings['sources.europepmc.url']}?${params.toString()}`;
+    const text = (await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal })).text();
+    const records = parseSearchResults(text)
+      .filter((r) => r.source === 'PPR' && publisherOf(r) === PUBLISHER[this.name].toLowerCase())
+      .map((r) => toPaperRecord(r, this.name))
+      .filter((r): r is PaperRecord => r !== undefined)
+      .slice(0, request.maxResults);
+    if (!this.settings['sources.biorxiv.enabled']) return records.map((r) => this.withPdfPattern(r));
+    return Promise.all(records.map((r) => this.enrich(r, request.signal)));
+  }
+
+  private async enrich(record: PaperRecord, signal: AbortSignal | undefined): Promise<PaperRecord> {
+    if (!record.doi) return record;
+    let details: BiorxivDetails | undefined;
+    try {
+      details = await fetchBiorxivDetails(this.name, record.doi, this.settings, this.http, signal);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      this.warn(`Could not enrich ${record.doi} from the ${PUBLISHER[this.name]} API: ${(error as Error).message}`);
+      return this.withPdfPattern(record);
+    }
+    if (!details) return this.withPdfPattern(record);
+    return this.withPdfPattern({
+      ...record,
+      title: record.title || details.title,
+      authors: record.authors.length ? record.authors : details.authors,
+      year: record.year ?? (Number(details.date.slice(0, 4)) || undefined),
+      abstract: record.abstract ?? details.abstract,
+      version: details.version || record.version,
+      categories: details.category ? [details.category] : record.categories,
+      publishedDoi: details.publishedDoi ?? record.publishedDoi,
+    });
+  }
+
+  /** bioRxiv/medRxiv serve `{doi}v{version}.full.pdf`; used when the record names no PDF. */
+  private withPdfPattern(record: PaperRecord): PaperRecord {
+    if (record.pdfUrl || !record.doi || !record.version) return record;
+    const base = this.settings[this.name === 'biorxiv' ? 'sources.biorxivContent.url' : 'sources.medrxivContent.url'];
+    return { ...record, pdfUrl: `${base}/${record.doi}v${record.version}.full.pdf` };
+  }
+}
+
+function publisherOf(result: EuropePmcResult): string {
+  return (result.bookOrReportDetails?.publisher ?? '').trim().toLowerCase();
+}
+
+/** The result list of a Europe PMC JSON answer; a clear SourceError for anything else. */
+export function parseSearchResults(text: string): EuropePmcResult[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    if (looksLikeHtml(text)) {
+      const title = htmlTitle(text);
+      throw new SourceError(`Europe PMC sent an HTML page instead of JSON${title ? ` ("${title}")` : ''}.`, 'Europe PMC');
+    }
+    throw new SourceError(`Europe PMC sent malformed JSON (${excerpt(text, 60)}); it may have been cut off.`, 'Europe PMC', {
+      cause: error,
+    });
+  }
+  const list = (body as { resultList?: { result?: unknown } } | null)?.resultList?.result;
+  if (!Array.isArray(list)) {
+    throw new SourceError(`Europe PMC sent JSON without a result list: ${excerpt(text)}`, 'Europe PMC');
+  }
+  return list.filter((r): r is EuropePmcResult => Boolean(r) && typeof r === 'object');
+}

@@ -1,0 +1,89 @@
+// One Europe PMC search result (lite or core) → PaperRecord.
+import type { PaperRecord, Repository } from '../types';
+
+export interface EuropePmcAuthor {
+  fullName?: string;
+  firstName?: string;
+  lastName?: string;
+  initials?: string;
+  collectiveName?: string;
+}
+
+export interface EuropePmcResult {
+  id?: string;
+  source?: string;
+  doi?: string;
+  title?: string;
+  authorString?: string;
+  authorList?: { author?: EuropePmcAuthor[] };
+  pubYear?: string;
+  firstPublicationDate?: string;
+  abstractText?: string;
+  bookOrReportDetails?: { publisher?: string; yearOfPublication?: number };
+  journalInfo?: { journal?: { title?: string } };
+  fullTextUrlList?: { fullTextUrl?: { documentStyle?: string; url?: string; availabilityCode?: string }[] };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Europe PMC abstracts carry HTML (<h4>, <i>, <sup>): keep the words, drop the markup. */
+export function stripHtml(text: string): string {
+  return text
+    .replace(/<\/(h\d|p|div|li)>/gi, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#')) {
+        const code = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** "Mendez JS" → "JS Mendez"; anything else (consortia, full names) as given. */
+function fromAuthorString(name: string): string {
+  const match = /^(.+?)\s+([A-Z]{1,4})$/.exec(name.trim());
+  return match ? `${match[2]} ${match[1]}` : name.trim();
+}
+
+function authorsOf(result: EuropePmcResult): string[] {
+  const list = result.authorList?.author ?? [];
+  if (list.length > 0) {
+    return list
+      .map((a) =>
+        a.firstName && a.lastName ? `${a.firstName} ${a.lastName}` : (a.collectiveName ?? fromAuthorString(a.fullName ?? '')),
+      )
+      .filter(Boolean);
+  }
+  return (result.authorString ?? '')
+    .replace(/\.$/, '')
+    .split(/,\s*/)
+    .map(fromAuthorString)
+    .filter(Boolean);
+}
+
+function pdfOf(result: EuropePmcResult): string | undefined {
+  return result.fullTextUrlList?.fullTextUrl?.find((u) => u.documentStyle === 'pdf' && u.url)?.url;
+}
+
+export function toPaperRecord(result: EuropePmcResult, repository: Repository): PaperRecord | undefined {
+  const title = stripHtml(result.title ?? '').replace(/\.$/, '');
+  if (!title) return undefined;
+  const doi = result.doi?.trim().toLowerCase() || undefined;
+  const year = Number(result.pubYear ?? result.firstPublicationDate?.slice(0, 4));
+  const abstract = result.abstractText ? stripHtml(result.abstractText) : undefined;
+  return {
+    id: doi ? `doi:${doi}` : `europepmc:${result.source ?? 'PPR'}/${result.id ?? title}`,
+    source: repository,
+    title,
+    authors: authorsOf(result),
+    year: Number.isFinite(year) && year > 0 ? year : undefined,
+    doi,
+    url: doi ? `https://doi.org/${doi}` : undefined,
+    pdfUrl: pdfOf(result),
+    abstract: abstract || undefined,
+    journal: result.journalInfo?.journal?.title,
+  };
+}

@@ -1,0 +1,106 @@
+// Europe PMC's REST search on real records: the 24 preprint (PPR) records of a recorded
+// 1000-result page (lite) and core-shaped PPR records built from real bioRxiv/medRxiv metadata
+// (see test/fixtures/europepmc/PROVENANCE.md). A tiny search honours SRC:PPR and PUBLISHER:"…"
+// like the real service; no match gives the real hitCount-0 payload.
+import { readFileSync } from 'node:fs';
+import { fixturePath, send, type StandIn } from './server';
+import { parseBooleanQuery, stems, tinySearch, type Searchable } from './tinySearch';
+
+const JSON_TYPE = 'application/json;charset=UTF-8';
+
+/** Canned answers a test can ask for, by a magic query term or by `forceEuropePmc`. */
+export type EuropePmcForced = 'html' | 'truncated' | 'unfiltered';
+const MAGIC_TERM = /standin[\s_-]+(html|truncated|unfiltered)/;
+
+interface Result {
+  id?: string;
+  source?: string;
+  title?: string;
+  abstractText?: string;
+  authorString?: string;
+  bookOrReportDetails?: { publisher?: string };
+}
+
+interface Envelope {
+  version: string;
+  hitCount: number;
+  nextCursorMark?: string;
+  nextPageUrl?: string;
+  request: Record<string, unknown>;
+  resultList: { result: Result[] };
+}
+
+function readJson<T>(name: string): T {
+  return JSON.parse(readFileSync(fixturePath('europepmc', name), 'utf8')) as T;
+}
+
+function searchable(result: Result): Searchable<Result> {
+  return {
+    item: result,
+    fields: { title: stems(result.title ?? ''), abstract: stems(result.abstractText ?? '') },
+  };
+}
+
+/** `(TERMS) AND SRC:PPR AND PUBLISHER:"bioRxiv"` → the terms part and the filters. */
+function splitQuery(query: string): { terms: string; src?: string; publisher?: string } {
+  const src = /\bSRC:(\w+)/.exec(query)?.[1];
+  const publisher = /\bPUBLISHER:"([^"]+)"/.exec(query)?.[1];
+  const terms = query
+    .replace(/\s*AND\s+SRC:\w+/g, '')
+    .replace(/\s*AND\s+PUBLISHER:"[^"]+"/g, '')
+    .trim();
+  return { terms, src, publisher };
+}
+
+const forced = new WeakMap<StandIn, EuropePmcForced[]>();
+
+export function forceEuropePmc(standIn: StandIn, ...kinds: EuropePmcForced[]): void {
+  forced.set(standIn, [...(forced.get(standIn) ?? []), ...kinds]);
+}
+
+export function installEuropePmc(standIn: StandIn): void {
+  const core = readJson<Result[]>('ppr-core-records_built-from-biorxiv-details.json');
+  const lite = readJson<Envelope>('search_query-cancer_resultType-lite_pageSize-1000_only-24-PPR.json');
+  const coreEnvelope = readJson<Envelope>('search_query-cancer_resultType-core_records-0-1-5.json');
+  const empty = readFileSync(fixturePath('europepmc', 'search_no-results_hitCount-0.json'), 'utf8');
+  const html = readFileSync(fixturePath('arxiv-atom', 'html-page_doi-org-handle-redirect.html'), 'utf8');
+  const corpus = [...core, ...lite.resultList.result].map(searchable);
+
+  standIn.handle('europepmc', (req, res) => {
+    if (req.path !== '/webservices/rest/search') return send(res, 404, 'Not found');
+    const params = req.url.searchParams;
+    const query = params.get('query') ?? '';
+    const pageSize = Math.min(Number(params.get('pageSize') ?? 25) || 25, 1000);
+    const request = {
+      queryString: query,
+      resultType: params.get('resultType') ?? 'lite',
+      cursorMark: '%2A',
+      pageSize,
+      sort: '',
+      synonym: false,
+    };
+    const kind = forced.get(standIn)?.shift() ?? (MAGIC_TERM.exec(query)?.[1] as EuropePmcForced | undefined);
+    if (kind === 'html') return send(res, 200, html, 'text/html; charset=utf-8');
+    const { terms, src, publisher } = splitQuery(query);
+    const parsed = parseBooleanQuery(terms, 'all');
+    const matches = tinySearch(corpus, parsed.terms, parsed.mode).filter(
+      (r) =>
+        kind === 'unfiltered' ||
+        ((!src || r.source === src) &&
+          (!publisher || r.bookOrReportDetails?.publisher?.toLowerCase() === publisher.toLowerCase())),
+    );
+    if (matches.length === 0) {
+      // The recorded zero-hit answer, its request echo updated to this request.
+      const body = JSON.parse(empty) as Envelope;
+      return send(res, 200, JSON.stringify({ ...body, request }, null, 2), JSON_TYPE);
+    }
+    const body: Envelope = {
+      version: coreEnvelope.version,
+      hitCount: matches.length,
+      request,
+      resultList: { result: matches.slice(0, pageSize) },
+    };
+    const text = JSON.stringify(body, null, 2);
+    send(res, 200, kind === 'truncated' ? text.slice(0, Math.floor(text.length / 2)) : text, JSON_TYPE);
+  });
+}
