@@ -24,7 +24,16 @@ function scoreCitedAbstracts(claims: SciFactClaim[], corpus: Map<number, SciFact
   return scored;
 }
 
-function f1At(scored: Scored[], threshold: number): { f1: number; precision: number; recall: number; accuracy: number } {
+interface Confusion {
+  /** Share of abstracts with a rationale labelled 'supports'. */
+  tpr: number;
+  /** Share of abstracts without one labelled 'unrelated'. */
+  tnr: number;
+  balancedAccuracy: number;
+  precision: number;
+}
+
+function confusionAt(scored: Scored[], threshold: number): Confusion {
   let tp = 0, fp = 0, fn = 0, tn = 0;
   for (const s of scored) {
     const predicted = s.score >= threshold;
@@ -33,25 +42,28 @@ function f1At(scored: Scored[], threshold: number): { f1: number; precision: num
     else if (s.positive) fn++;
     else tn++;
   }
-  const precision = tp / (tp + fp || 1);
-  const recall = tp / (tp + fn || 1);
-  const f1 = (2 * precision * recall) / (precision + recall || 1);
-  return { f1, precision, recall, accuracy: (tp + tn) / scored.length };
+  const tpr = tp / (tp + fn || 1);
+  const tnr = tn / (tn + fp || 1);
+  return { tpr, tnr, balancedAccuracy: (tpr + tnr) / 2, precision: tp / (tp + fp || 1) };
 }
 
-/** One line: F1/precision/recall at the shipped threshold, and the best threshold on this split. */
+/**
+ * One line: the label's quality at the shipped threshold, and the threshold that would maximise
+ * balanced accuracy on this split (the tuning criterion: positives and negatives are unbalanced,
+ * and F1 would reward calling everything 'supports').
+ */
 export function supportThresholdReport(claims: SciFactClaim[], corpus: Map<number, SciFactDoc>): string {
   const scored = scoreCitedAbstracts(claims, corpus);
-  const at = f1At(scored, LEXICAL_SUPPORT_THRESHOLD);
-  let best = { threshold: 0, f1: 0 };
+  const at = confusionAt(scored, LEXICAL_SUPPORT_THRESHOLD);
+  let best = { threshold: 0, balancedAccuracy: 0 };
   for (let t = 0.05; t < 1; t += 0.025) {
-    const { f1 } = f1At(scored, t);
-    if (f1 > best.f1) best = { threshold: Math.round(t * 1000) / 1000, f1 };
+    const { balancedAccuracy } = confusionAt(scored, t);
+    if (balancedAccuracy > best.balancedAccuracy) best = { threshold: Math.round(t * 1000) / 1000, balancedAccuracy };
   }
   const positives = scored.filter((s) => s.positive).length;
   return (
-    `threshold ${LEXICAL_SUPPORT_THRESHOLD}: F1 ${at.f1.toFixed(3)} P ${at.precision.toFixed(3)} R ${at.recall.toFixed(3)} ` +
-    `acc ${at.accuracy.toFixed(3)} on ${scored.length} cited abstracts (${positives} with rationale); ` +
-    `best on this split: ${best.threshold} (F1 ${best.f1.toFixed(3)})`
+    `threshold ${LEXICAL_SUPPORT_THRESHOLD}: balanced accuracy ${at.balancedAccuracy.toFixed(3)} ` +
+    `(TPR ${at.tpr.toFixed(3)}, TNR ${at.tnr.toFixed(3)}, precision ${at.precision.toFixed(3)}) on ${scored.length} cited abstracts ` +
+    `(${positives} with rationale); best on this split: ${best.threshold} (${best.balancedAccuracy.toFixed(3)})`
   );
 }

@@ -30,7 +30,7 @@ export function evaluateRationales(
       if (!doc) throw new Error(`doc ${docId} of claim ${claim.id} is not in the corpus`);
       const gold = new Set(sets.flatMap((s) => s.sentences));
       const units = doc.abstract.map((text) => ({ section: 'Abstract', text, sentences: [text] }));
-      const order = rankUnits({ text: claim.claim, sentences: [claim.claim] }, [], units, params).map((r) => r.index);
+      const order = rankUnits({ text: claim.claim, sentences: [claim.claim] }, [], units, { params, reasons: 0 }).map((r) => r.index);
       const firstRank = order.findIndex((i) => gold.has(i)) + 1;
       pairs++;
       if (firstRank === 1) hit1++;
@@ -50,19 +50,21 @@ export function evaluateRationales(
 }
 
 function* parameterGrid(): Generator<LexicalParams> {
-  for (const k1 of [0.6, 0.9, 1.2, 1.6])
-    for (const b of [0.3, 0.5, 0.75])
-      for (const pseudoParagraphs of [0, 5, 10, 25])
-        for (const phraseWeight of [0, 0.25, 0.5, 1])
-          yield { ...DEFAULT_LEXICAL_PARAMS, k1, b, pseudoParagraphs, phraseWeight };
+  for (const k1 of [0.6, 0.9])
+    for (const b of [0.1, 0.3])
+      for (const pseudoParagraphs of [10])
+        for (const phraseWeight of [0, 0.25])
+          for (const setupFactor of [0.2, 0.3, 0.4])
+            for (const findingFactor of [1.3, 1.5, 1.7])
+              yield { ...DEFAULT_LEXICAL_PARAMS, k1, b, pseudoParagraphs, phraseWeight, setupFactor, findingFactor };
 }
 
 function tune(claims: SciFactClaim[], corpus: Map<number, SciFactDoc>): void {
   const results = [...parameterGrid()].map((params) => ({ params, metrics: evaluateRationales(claims, corpus, params) }));
   results.sort((a, b) => b.metrics.recallAt3 - a.metrics.recallAt3 || b.metrics.mrr - a.metrics.mrr);
   for (const { params, metrics } of results.slice(0, 10)) {
-    const { k1, b, pseudoParagraphs, phraseWeight } = params;
-    console.log(JSON.stringify({ k1, b, pseudoParagraphs, phraseWeight, ...roundAll(metrics) }));
+    const { k1, b, pseudoParagraphs, phraseWeight, setupFactor, findingFactor } = params;
+    console.log(JSON.stringify({ k1, b, pseudoParagraphs, phraseWeight, setupFactor, findingFactor, ...roundAll(metrics) }));
   }
 }
 

@@ -6,6 +6,9 @@ import { stems, type Token } from './text';
 /** Short form (as written) → stems of its long form. */
 export type AbbreviationMap = Map<string, string[]>;
 
+/** Enough text before "(" for the longest long form S&H allows (10 + 5 words). */
+const LOOKBACK_CHARS = 250;
+
 const DEFINITION = /\(([^()\s][^()]{0,9})\)/g;
 const SINGLE_WORD = /^[\p{L}\p{N}]+$/u;
 
@@ -15,7 +18,7 @@ export function findAbbreviations(texts: string[], into: AbbreviationMap = new M
     for (const match of text.matchAll(DEFINITION)) {
       const short = match[1]!.trim();
       if (!isShortForm(short) || into.has(short)) continue;
-      const long = longFormBefore(text.slice(0, match.index), short);
+      const long = longFormBefore(text.slice(Math.max(0, match.index - LOOKBACK_CHARS), match.index), short);
       const longStems = long ? stems(long) : [];
       if (longStems.length > 1) into.set(short, longStems);
     }
@@ -58,12 +61,29 @@ function longFormBefore(before: string, short: string): string | undefined {
  */
 export function expandAbbreviations(tokens: Token[], text: string, abbreviations: AbbreviationMap): Token[] {
   if (abbreviations.size === 0) return tokens;
-  const out: Token[] = [];
-  for (const token of tokens) {
+  const byStem = stemIndex(abbreviations);
+  let out: Token[] | undefined;
+  tokens.forEach((token, i) => {
+    // Cheap stem lookup first; the exact, case-sensitive spelling only on a hit.
+    const long = byStem.has(token.stem) ? abbreviations.get(text.slice(token.start, token.end)) : undefined;
+    if (!long || text[token.start - 1] === '(') {
+      out?.push(token);
+      return;
+    }
+    out ??= tokens.slice(0, i);
     out.push(token);
-    const long = abbreviations.get(text.slice(token.start, token.end));
-    if (!long || text[token.start - 1] === '(') continue;
-    for (const stem of long) if (stem !== token.stem) out.push({ stem, start: token.start, end: token.end });
+    for (const s of long) if (s !== token.stem) out.push({ stem: s, start: token.start, end: token.end });
+  });
+  return out ?? tokens;
+}
+
+const stemIndexes = new WeakMap<AbbreviationMap, Set<string>>();
+
+function stemIndex(abbreviations: AbbreviationMap): Set<string> {
+  let index = stemIndexes.get(abbreviations);
+  if (!index) {
+    index = new Set([...abbreviations.keys()].map((short) => stems(short)[0] ?? ''));
+    stemIndexes.set(abbreviations, index);
   }
-  return out;
+  return index;
 }

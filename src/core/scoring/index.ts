@@ -38,12 +38,14 @@ export interface CandidateScore {
 }
 
 export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promise<CandidateScore> {
-  const ranked = rankUnits(input.claim, input.queries, documentUnits(input.document));
+  const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
+  const units = documentUnits(input.document);
+  const ranked = rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount) });
   const abstract = input.document.abstract?.trim() ? ranked.find((p) => p.index === 0) : undefined;
   if (ranked.length === 0) {
     return { score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }), support: lexicalVerdict([]), paragraphs: [] };
   }
-  const judged = await tryJudge(input.claim.text, ranked, deps);
+  const judged = await tryJudge(input.claim.text, ranked.slice(0, judgeCount), deps);
   if (judged) {
     const judgedAbstract = abstract && judged.find((p) => p.text === abstract.text && p.section === abstract.section);
     return {
@@ -73,9 +75,8 @@ async function tryJudge(claim: string, ranked: RankedParagraph[], deps: ScoreDep
     }
     return undefined;
   }
-  const count = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
   try {
-    return await judgeParagraphs(claim, ranked.slice(0, count).map(toScoredParagraph), deps.llm, deps.signal);
+    return await judgeParagraphs(claim, ranked.map(toScoredParagraph), deps.llm, deps.signal);
   } catch (error) {
     if (deps.signal?.aborted) throw error;
     deps.warn(`LLM judge failed (${(error as Error).message}); lexical scores used instead.`);

@@ -20,39 +20,67 @@ export interface Token {
   end: number;
 }
 
-// Letters/digits, keeping an inner apostrophe (don't, Alzheimer's) out of the split.
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-const LATIN_LETTER = /^[a-z]$/;
+/** Lower-case word → its stem, or '' for a word we drop (stopword, lone latin letter). */
+const wordCache = new Map<string, string>();
+const WORD_CACHE_LIMIT = 50_000;
+const NON_ASCII_WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/** Cache of stems: scientific text repeats its vocabulary, and stemming dominates tokenising. */
-const stemCache = new Map<string, string>();
-const STEM_CACHE_LIMIT = 50_000;
-
+/** Porter stem of a lower-case word; numbers stay as they are. */
 export function stem(word: string): string {
-  let cached = stemCache.get(word);
-  if (cached === undefined) {
-    cached = /^\p{N}+$/u.test(word) ? word : stemmer(word.replace(/['’]s$/, ''));
-    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
-    stemCache.set(word, cached);
-  }
-  return cached;
+  return /^\p{N}+$/u.test(word) ? word : stemmer(word.replace(/['’]s$/, ''));
 }
 
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
 }
 
+/** The stem of a lower-case word, or '' when it carries no topic. Cached: text repeats itself. */
+function contentStem(word: string): string {
+  let cached = wordCache.get(word);
+  if (cached === undefined) {
+    const loneLetter = word.length === 1 && word >= 'a' && word <= 'z';
+    cached = STOPWORDS.has(word) || loneLetter ? '' : stem(word);
+    if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
+    wordCache.set(word, cached);
+  }
+  return cached;
+}
+
+function isWordChar(code: number, text: string, i: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
+  return NON_ASCII_WORD_CHAR.test(text[i]!);
+}
+
+const APOSTROPHES = new Set([39, 8217]); // ' and ’
+
 /**
- * Content tokens of a text: stopwords and lone latin letters dropped, the rest stemmed.
- * Offsets point into `text` so callers can quote the original words.
+ * Content tokens of a text: words are runs of letters and digits (an inner apostrophe kept:
+ * Alzheimer's); stopwords and lone latin letters are dropped, the rest stemmed. Offsets point
+ * into `text` so callers can quote the original words. A hand-rolled scanner: this is the
+ * scorer's hot loop (see bench/lexical.ts).
  */
 export function tokenize(text: string): Token[] {
+  // Lower-case once per text; offsets stay valid unless case folding changed the length (a few
+  // non-latin letters), in which case we fold word by word.
+  const lower = text.toLowerCase();
+  const source = lower.length === text.length ? lower : text;
   const tokens: Token[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const word = match[0].toLowerCase();
-    if (STOPWORDS.has(word) || LATIN_LETTER.test(word)) continue;
-    const start = match.index;
-    tokens.push({ stem: stem(word), start, end: start + match[0].length });
+  const n = source.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordChar(source.charCodeAt(i), source, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isWordChar(source.charCodeAt(i), source, i)) i++;
+    if (i + 1 < n && APOSTROPHES.has(source.charCodeAt(i)) && isWordChar(source.charCodeAt(i + 1), source, i + 1)) {
+      i++;
+      while (i < n && isWordChar(source.charCodeAt(i), source, i)) i++;
+    }
+    const word = source === lower ? source.slice(start, i) : source.slice(start, i).toLowerCase();
+    const stemmed = contentStem(word);
+    if (stemmed) tokens.push({ stem: stemmed, start, end: i });
   }
   return tokens;
 }
@@ -94,7 +122,7 @@ export function detectPhrases(text: string, tokenizer: (sentence: string) => Tok
 function wordsBetween(text: string, from: number, to: number): number {
   const gap = text.slice(from, to);
   if (/[.;:!?()[\]]/.test(gap)) return Number.POSITIVE_INFINITY; // a clause break is no phrase
-  return gap.match(WORD)?.length ?? 0;
+  return gap.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 }
 
 /**

@@ -1,0 +1,198 @@
+// The BM25 machinery behind lexical.ts: the claim as a weighted query, per-sentence term
+// statistics, IDF, the score of a sentence or paragraph, and the extractive reason.
+import type { Query } from '../types';
+import { sentenceRole } from './roles';
+import { detectPhrases, type Phrase, type Token } from './text';
+
+/** Tuned on SciFact train/dev with `npm run bench:support` (see bench/support.ts). */
+export interface LexicalParams {
+  k1: number;
+  b: number;
+  /** Pseudo-paragraphs without any term, added to the IDF's N (smoothing for short papers). */
+  pseudoParagraphs: number;
+  /** Share of the best sentence's score in a paragraph's score (the rest is the paragraph's). */
+  sentenceShare: number;
+  /** Weight of a claim phrase relative to its words' mean IDF. */
+  phraseWeight: number;
+  /** Weight of a query keyword that is not a claim word. */
+  queryTermWeight: number;
+  /** Weight of a multi-word query keyword found as a phrase. */
+  queryPhraseWeight: number;
+  /** Multiplier for text that sets a study up (aims, background, methods); see roles.ts. */
+  setupFactor: number;
+  /** Multiplier for text that reports findings (results, conclusions, statistics). */
+  findingFactor: number;
+}
+
+export const DEFAULT_LEXICAL_PARAMS: Readonly<LexicalParams> = {
+  k1: 0.9,
+  b: 0.3,
+  pseudoParagraphs: 10,
+  sentenceShare: 0.5,
+  phraseWeight: 0.25,
+  queryTermWeight: 0.3,
+  queryPhraseWeight: 0.5,
+  setupFactor: 0.4,
+  findingFactor: 1.4,
+};
+
+interface WeightedPhrase extends Phrase {
+  weight: number;
+  /** Counts towards the claim's self-score (claim phrases do, query-only phrases do not). */
+  inClaim: boolean;
+}
+
+export interface ClaimModel {
+  /** Stem → weight. */
+  terms: Map<string, number>;
+  claimTerms: Set<string>;
+  phrases: WeightedPhrase[];
+  /** First stem → phrases starting with it, for a single pass over tokens. */
+  phraseStarts: Map<string, number[]>;
+}
+
+/** What a sentence contributes: counts of claim terms, phrases present, and where. */
+export interface SentenceStats {
+  length: number;
+  /** Weight of the text's role: setup (aims, methods) counts less than findings. */
+  factor: number;
+  counts: Map<string, number>;
+  phrases: Set<number>;
+  /** Stem or `#phraseIndex` → the original words, for an extractive reason. */
+  surfaces: Map<string, string>;
+}
+
+export function buildClaimModel(
+  claimText: string,
+  queries: Query[],
+  params: LexicalParams,
+  tokenizer: (text: string) => Token[],
+): ClaimModel {
+  const terms = new Map<string, number>();
+  for (const { stem } of tokenizer(claimText)) terms.set(stem, terms.has(stem) ? Math.min(2, terms.get(stem)! + 0.25) : 1);
+  const claimTerms = new Set(terms.keys());
+  const phrases: WeightedPhrase[] = detectPhrases(claimText, tokenizer).map((p) => ({
+    ...p,
+    weight: params.phraseWeight,
+    inClaim: true,
+  }));
+  const known = new Set(phrases.map((p) => p.stems.join(' ')));
+  for (const keyword of queries.flatMap((q) => q.keywords)) {
+    const keywordStems = tokenizer(keyword).map((t) => t.stem);
+    for (const s of keywordStems) if (!terms.has(s)) terms.set(s, params.queryTermWeight);
+    const key = keywordStems.join(' ');
+    if (keywordStems.length > 1 && !known.has(key)) {
+      known.add(key);
+      const inClaim = keywordStems.every((s) => claimTerms.has(s));
+      phrases.push({ stems: keywordStems, surface: keyword, weight: params.queryPhraseWeight, inClaim });
+    }
+  }
+  const phraseStarts = new Map<string, number[]>();
+  phrases.forEach((p, i) => phraseStarts.set(p.stems[0]!, [...(phraseStarts.get(p.stems[0]!) ?? []), i]));
+  return { terms, claimTerms, phrases, phraseStarts };
+}
+
+export function sentenceStats(
+  sentence: string,
+  model: ClaimModel,
+  tokenizer: (text: string) => Token[],
+  params: LexicalParams,
+): SentenceStats {
+  const tokens = tokenizer(sentence);
+  const stats: SentenceStats = { length: tokens.length, factor: 1, counts: new Map(), phrases: new Set(), surfaces: new Map() };
+  tokens.forEach((token, i) => {
+    if (!model.terms.has(token.stem)) return;
+    stats.counts.set(token.stem, (stats.counts.get(token.stem) ?? 0) + 1);
+    if (!stats.surfaces.has(token.stem)) stats.surfaces.set(token.stem, sentence.slice(token.start, token.end));
+    for (const p of model.phraseStarts.get(token.stem) ?? []) {
+      const phrase = model.phrases[p]!.stems;
+      if (phrase.every((s, k) => tokens[i + k]?.stem === s)) {
+        stats.phrases.add(p);
+        const last = tokens[i + phrase.length - 1]!;
+        if (!stats.surfaces.has(`#${p}`)) stats.surfaces.set(`#${p}`, sentence.slice(token.start, last.end));
+      }
+    }
+  });
+  // The role only matters for a sentence that scores; skipping the others saves regex time.
+  if (stats.counts.size > 0) stats.factor = roleFactor(sentence, params);
+  return stats;
+}
+
+function roleFactor(text: string, params: LexicalParams): number {
+  const role = sentenceRole(text);
+  return role === 'setup' ? params.setupFactor : role === 'finding' ? params.findingFactor : 1;
+}
+
+/** A paragraph's stats; its role is its opening sentence's ("OBJECTIVE ...", "To assess ..."). */
+export function mergeStats(sentences: SentenceStats[], firstSentence: string, params: LexicalParams): SentenceStats {
+  const merged: SentenceStats = { length: 0, factor: 1, counts: new Map(), phrases: new Set(), surfaces: new Map() };
+  for (const s of sentences) {
+    merged.length += s.length;
+    for (const [stem, n] of s.counts) merged.counts.set(stem, (merged.counts.get(stem) ?? 0) + n);
+    for (const p of s.phrases) merged.phrases.add(p);
+    for (const [key, surface] of s.surfaces) if (!merged.surfaces.has(key)) merged.surfaces.set(key, surface);
+  }
+  if (merged.counts.size > 0) merged.factor = sentences[0]?.counts.size ? sentences[0].factor : roleFactor(firstSentence, params);
+  return merged;
+}
+
+/** BM25 IDF over the paper's paragraphs plus `pseudoParagraphs` empty ones. */
+export function inverseDocumentFrequencies(model: ClaimModel, paragraphs: SentenceStats[], params: LexicalParams): Map<string, number> {
+  const n = paragraphs.length + params.pseudoParagraphs;
+  const idf = new Map<string, number>();
+  for (const stem of model.terms.keys()) {
+    let df = 0;
+    for (const p of paragraphs) if (p.counts.has(stem)) df++;
+    idf.set(stem, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  return idf;
+}
+
+function phraseIdf(phrase: Phrase, idf: Map<string, number>): number {
+  return average(phrase.stems.map((s) => idf.get(s) ?? 0)) * (phrase.stems.length - 1);
+}
+
+export function bm25(unit: SentenceStats, avgLength: number, model: ClaimModel, idf: Map<string, number>, params: LexicalParams): number {
+  if (unit.length === 0) return 0;
+  const norm = params.k1 * (1 - params.b + (params.b * unit.length) / (avgLength || 1));
+  let score = 0;
+  for (const [stem, tf] of unit.counts) {
+    score += model.terms.get(stem)! * idf.get(stem)! * ((tf * (params.k1 + 1)) / (tf + norm));
+  }
+  for (const p of unit.phrases) score += model.phrases[p]!.weight * phraseIdf(model.phrases[p]!, idf);
+  return score * unit.factor;
+}
+
+/** The claim's own score as a paragraph of average length: each claim term once, its phrases. */
+export function claimSelfScore(model: ClaimModel, idf: Map<string, number>): number {
+  let score = 0;
+  for (const stem of model.claimTerms) score += model.terms.get(stem)! * idf.get(stem)!;
+  for (const p of model.phrases) if (p.inClaim) score += p.weight * phraseIdf(p, idf);
+  return score;
+}
+
+const REASON_ITEMS = 6;
+
+/** Extractive: the paper's own words that matched, phrases first, then words by weight. */
+export function reasonFor(unit: SentenceStats, model: ClaimModel, idf: Map<string, number>): string {
+  const phrases = [...unit.phrases]
+    .sort((a, b) => phraseIdf(model.phrases[b]!, idf) - phraseIdf(model.phrases[a]!, idf))
+    .map((p) => ({ stems: model.phrases[p]!.stems, surface: unit.surfaces.get(`#${p}`)! }));
+  // Longer phrases first; a phrase inside an already quoted one adds nothing.
+  const quoted: { stems: string[]; surface: string }[] = [];
+  for (const p of phrases.sort((a, b) => b.stems.length - a.stems.length)) {
+    if (!quoted.some((q) => q.surface.toLowerCase().includes(p.surface.toLowerCase()))) quoted.push(p);
+  }
+  const covered = new Set(quoted.flatMap((q) => q.stems));
+  const words = [...unit.counts.keys()]
+    .filter((s) => !covered.has(s))
+    .sort((a, b) => model.terms.get(b)! * idf.get(b)! - model.terms.get(a)! * idf.get(a)!)
+    .map((s) => unit.surfaces.get(s)!);
+  const items = [...quoted.map((q) => `"${q.surface}"`), ...words].slice(0, REASON_ITEMS);
+  return items.length ? `matches: ${items.join(', ')}` : 'no claim terms found';
+}
+
+export function average(values: number[]): number {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+}
+
