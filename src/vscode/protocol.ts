@@ -2,12 +2,15 @@
 // typed once and imported by both sides. The page is untrusted: every message from it is
 // validated here before the host acts on it. No `vscode` import, so the pages can bundle it.
 import type { PipelineEvent } from '../core/types';
+import type { ResultsState } from './resultsModel';
 
 // ---- results panel ----
 
 export type RunStatus = 'running' | 'done' | 'cancelled' | 'failed';
 
 export type ResultsHostMessage =
+  /** The whole state, for a page that (re)loaded. */
+  | { type: 'snapshot'; state: ResultsState }
   /** A new search began; the page clears its cards. */
   | { type: 'start'; runId: number; claim: string }
   /** A pipeline event, forwarded as is. */

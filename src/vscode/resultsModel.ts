@@ -26,6 +26,8 @@ export function emptyResults(): ResultsState {
 
 export function applyHostMessage(state: ResultsState, message: ResultsHostMessage): ResultsState {
   switch (message.type) {
+    case 'snapshot':
+      return message.state;
     case 'start':
       return { ...emptyResults(), runId: message.runId, status: 'running', claim: message.claim, inserted: state.inserted };
     case 'event':

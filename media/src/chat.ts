@@ -1,0 +1,150 @@
+// The chat page: setup help when no LLM is configured, the claim and the attached papers
+// (each removable), the transcript with [n] references, and the question box. Answers stream
+// in as `delta` messages appended to the last assistant turn.
+import type { ChatHostMessage, ChatPageMessage, ChatTurn } from '../../src/vscode/protocol';
+import { LLM_SETUP_HELP } from '../../src/vscode/chatPrompt';
+import { button, clear, el, icon, vscodeApi } from './lib/dom';
+
+type State = Extract<ChatHostMessage, { type: 'state' }>;
+
+const vscode = vscodeApi();
+const send = (message: ChatPageMessage): void => vscode.postMessage(message);
+
+let state: State | undefined;
+let draft = '';
+
+const app = document.getElementById('app')!;
+clear(app);
+const setupBox = el('section', { className: 'setup', attrs: { 'aria-label': 'LLM setup' } });
+const contextBox = el('section', { className: 'context', attrs: { 'aria-label': 'Attached material' } });
+const transcript = el('section', { className: 'transcript', attrs: { 'aria-label': 'Conversation', 'aria-live': 'polite' } });
+const form = el('form', { className: 'ask', attrs: { 'aria-label': 'Ask about the attached papers' } });
+app.append(setupBox, contextBox, transcript, form);
+
+const question = el('textarea', {
+  attrs: { rows: '3', 'aria-label': 'Question about the attached papers', placeholder: 'Ask about the attached papers… (Enter to send, Shift+Enter for a new line)' },
+});
+question.addEventListener('input', () => (draft = question.value));
+question.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    form.requestSubmit();
+  }
+});
+const askButton = el('button', { className: 'button', attrs: { type: 'submit' } }, [icon('send'), el('span', { text: 'Ask' })]);
+const stopButton = button('Stop', 'debug-stop', () => send({ type: 'stop' }), { className: 'button secondary' });
+form.append(question, el('div', { className: 'row' }, [askButton, stopButton]));
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const text = question.value.trim();
+  if (!text || state?.busy) return;
+  send({ type: 'ask', question: text });
+  question.value = draft = '';
+});
+
+window.addEventListener('message', (event: MessageEvent<ChatHostMessage>) => {
+  const message = event.data;
+  if (message.type === 'state') {
+    state = message;
+    render();
+  } else if (message.type === 'delta' && state) {
+    const last = state.turns[state.turns.length - 1];
+    if (last?.role === 'assistant') {
+      last.text += message.text;
+      renderTranscript();
+    }
+  }
+});
+send({ type: 'ready' });
+
+function render(): void {
+  if (!state) return;
+  renderSetup(state);
+  renderContext(state);
+  renderTranscript();
+  const off = !state.llm.configured;
+  question.disabled = off;
+  askButton.disabled = off || state.busy;
+  stopButton.hidden = !state.busy;
+  if (question.value !== draft) question.value = draft;
+}
+
+function renderSetup(current: State): void {
+  clear(setupBox);
+  if (current.llm.configured) {
+    setupBox.append(el('p', { className: 'llm' }, [icon('hubot'), ` ${current.llm.model} at ${current.llm.baseUrl}`]));
+    return;
+  }
+  setupBox.append(
+    el('h2', {}, [icon('info'), ' No LLM configured']),
+    ...LLM_SETUP_HELP.map((line) => el('p', { text: line })),
+    el('div', { className: 'row' }, [
+      button('Open settings', 'settings-gear', () => send({ type: 'openSettings' })),
+      button('Set API key', 'key', () => send({ type: 'setApiKey' }), { className: 'button secondary' }),
+    ]),
+  );
+}
+
+function renderContext(current: State): void {
+  clear(contextBox);
+  if (current.claim) contextBox.append(el('h2', { text: 'Claim' }), el('blockquote', { className: 'claim', text: current.claim }));
+  contextBox.append(el('h2', { text: `Attached papers (${current.attachments.length})` }));
+  if (current.attachments.length === 0) {
+    contextBox.append(el('p', { className: 'empty', text: 'None yet. Use "Ask in chat" on a result card to attach a paper.' }));
+    return;
+  }
+  const list = el('ol', { className: 'attachments' });
+  current.attachments.forEach((paper, index) => {
+    const byline = [paper.authors[0] ? `${paper.authors[0]}${paper.authors.length > 1 ? ' et al.' : ''}` : '', paper.year ? String(paper.year) : '']
+      .filter(Boolean)
+      .join(', ');
+    list.append(
+      el('li', { attrs: { 'data-id': paper.id } }, [
+        el('span', { className: 'ref', text: `[${index + 1}]` }),
+        ' ',
+        el('span', { className: 'title', text: paper.title }),
+        byline ? el('span', { className: 'byline', text: ` — ${byline}` }) : undefined,
+        button('', 'close', () => send({ type: 'detach', id: paper.id }), {
+          className: 'icon-button',
+          ariaLabel: `Remove ${paper.title}`,
+          title: 'Remove from the chat',
+        }),
+      ]),
+    );
+  });
+  contextBox.append(list);
+}
+
+function renderTranscript(): void {
+  if (!state) return;
+  clear(transcript);
+  for (const turn of state.turns) transcript.append(renderTurn(turn, state));
+  if (state.busy) transcript.append(el('p', { className: 'typing' }, [icon('loading', 'codicon-modifier-spin'), ' Answering…']));
+  transcript.lastElementChild?.scrollIntoView({ block: 'end' });
+}
+
+function renderTurn(turn: ChatTurn, current: State): HTMLElement {
+  const body = el('div', { className: 'text' });
+  if (turn.role === 'assistant') appendWithReferences(body, turn.text, current);
+  else body.textContent = turn.text;
+  if (turn.role === 'user' && !current.llm.configured) {
+    body.append(el('p', { className: 'notice-error', text: 'Not sent: no LLM is configured (see above).' }));
+  }
+  return el('div', { className: `turn turn-${turn.role}`, attrs: { 'aria-label': turn.role === 'user' ? 'You' : 'Citefinder' } }, [
+    body,
+    turn.error ? el('p', { className: 'notice-error', text: turn.error }) : undefined,
+  ]);
+}
+
+/** Text with each [n] shown as a reference to the n-th attached paper. */
+function appendWithReferences(target: HTMLElement, text: string, current: State): void {
+  let last = 0;
+  for (const match of text.matchAll(/\[(\d+)\]/g)) {
+    const paper = current.attachments[Number(match[1]) - 1];
+    if (!paper) continue;
+    target.append(text.slice(last, match.index));
+    target.append(el('span', { className: 'ref', text: match[0], attrs: { title: paper.title } }));
+    last = match.index + match[0].length;
+  }
+  target.append(text.slice(last));
+}

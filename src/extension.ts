@@ -1,0 +1,153 @@
+// citefinder's VS Code entry point: registrations only. Everything heavy (the pipeline, the
+// LaTeX and BibTeX parsers, the LLM client) is imported on first use, so activation stays
+// cheap; its duration is logged to the "Citefinder" output channel and returned in the API.
+import * as vscode from 'vscode';
+import type { FindResult } from './core/types';
+import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chatView';
+import { FindCitationsCodeActions } from './vscode/codeActions';
+import { log, disposeLog, outputChannel } from './vscode/log';
+import type { ResultsPageMessage } from './vscode/protocol';
+import { ResultsPanel } from './vscode/resultsPanel';
+import { findCandidate, type ResultsState } from './vscode/resultsModel';
+import { SearchController } from './vscode/searchController';
+import { openSettings, promptAndStoreApiKey, readSettings } from './vscode/settings';
+import { StatusBar, type ServiceStatus } from './vscode/statusBar';
+import type { InsertOutcome } from './vscode/insertCitation';
+import type { ChatTurn } from './vscode/protocol';
+
+/** What `activate` returns: read by the E2E and in-host tests. */
+export interface CitefinderApi {
+  /** Milliseconds `activate` took. */
+  readonly activationMs: number;
+  /** The last completed search. */
+  lastResult(): FindResult | undefined;
+  /** The results panel's state (candidates as they stand now). */
+  results(): ResultsState;
+  /** Resolves when the running search (if any) ends. */
+  searchIdle(): Promise<void>;
+  /** "Insert citation" for a candidate of the current results. */
+  insertCitation(id: string): Promise<InsertOutcome | undefined>;
+  /** "Ask in chat" for a candidate of the current results. */
+  attachToChat(id: string): Promise<void>;
+  ask(question: string): Promise<void>;
+  chat(): { attachments: string[]; turns: ChatTurn[]; busy: boolean };
+  probeStatus(): Promise<ServiceStatus | undefined>;
+}
+
+export function activate(context: vscode.ExtensionContext): CitefinderApi {
+  const started = performance.now();
+  const chat = new ChatViewProvider(context.extensionUri, context.secrets);
+  const panel: ResultsPanel = new ResultsPanel(context.extensionUri, (message) => void onResultsMessage(message));
+  const search = new SearchController(panel, context.secrets, context.globalStorageUri);
+  const status = new StatusBar(context.secrets);
+
+  const insert = async (id: string): Promise<InsertOutcome | undefined> => {
+    const candidate = findCandidate(panel.state, id);
+    if (!candidate || !search.origin) return undefined;
+    const { insertCitation } = await import('./vscode/insertCitation');
+    const outcome = await insertCitation(candidate, search.origin, readSettings(log), context.workspaceState);
+    if (outcome) panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused });
+    return outcome;
+  };
+  const attach = async (id: string): Promise<void> => {
+    const candidate = findCandidate(panel.state, id);
+    if (!candidate) return;
+    chat.setClaim(search.claim);
+    await chat.attach(candidate);
+  };
+
+  async function onResultsMessage(message: ResultsPageMessage): Promise<void> {
+    try {
+      switch (message.type) {
+        case 'search':
+          await search.searchAgain(message.queries);
+          return;
+        case 'cancel':
+          return search.cancel();
+        case 'insert':
+          await insert(message.id);
+          return;
+        case 'ask':
+          return attach(message.id);
+        case 'open':
+          return openPaper(panel.state, message.id);
+        case 'copyBibtex':
+          return copyBibtex(panel, message.id);
+        case 'ready':
+          return;
+      }
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      log(`Action ${message.type} failed: ${error instanceof Error ? (error.stack ?? text) : text}`);
+      void vscode.window.showErrorMessage(`Citefinder: ${text}`);
+    }
+  }
+
+  context.subscriptions.push(
+    panel,
+    search,
+    status,
+    chat,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat),
+    vscode.commands.registerCommand('citefinder.findCitations', () => search.findForEditor(vscode.window.activeTextEditor)),
+    vscode.commands.registerCommand('citefinder.openChat', async () => {
+      chat.setClaim(search.claim);
+      await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    }),
+    vscode.commands.registerCommand('citefinder.clearChat', () => chat.clear()),
+    vscode.commands.registerCommand('citefinder.setApiKey', async () => {
+      await promptAndStoreApiKey(context.secrets);
+      status.schedule();
+      chat.postState();
+    }),
+    vscode.commands.registerCommand('citefinder.openSettings', () => openSettings()),
+    vscode.commands.registerCommand('citefinder.showLog', () => outputChannel().show(true)),
+    vscode.languages.registerCodeActionsProvider({ language: 'latex' }, new FindCitationsCodeActions(), FindCitationsCodeActions.metadata),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('citefinder')) return;
+      status.schedule();
+      chat.postState();
+    }),
+    context.secrets.onDidChange(() => status.schedule()),
+    { dispose: disposeLog },
+  );
+  void import('./vscode/insertCitation').then((m) => context.subscriptions.push(m.saveBibAfterUndo()));
+
+  const activationMs = Math.round((performance.now() - started) * 100) / 100;
+  log(`Citefinder activated in ${activationMs} ms.`);
+  return {
+    activationMs,
+    lastResult: () => search.lastResult,
+    results: () => panel.state,
+    searchIdle: () => search.idle(),
+    insertCitation: insert,
+    attachToChat: attach,
+    ask: (question) => chat.ask(question),
+    chat: () => chat.snapshot(),
+    probeStatus: () => status.probe(),
+  };
+}
+
+export function deactivate(): void {}
+
+/** Opens the paper's page: only http(s) links from the record, never a URL from the page. */
+function openPaper(state: ResultsState, id: string): void {
+  const candidate = findCandidate(state, id);
+  if (!candidate) return;
+  const link = candidate.url ?? (candidate.doi ? `https://doi.org/${candidate.doi}` : candidate.pdfUrl);
+  if (!link || !/^https?:\/\//i.test(link)) {
+    void vscode.window.showWarningMessage('Citefinder: this paper has no web link.');
+    return;
+  }
+  void vscode.env.openExternal(vscode.Uri.parse(link, true));
+}
+
+async function copyBibtex(panel: ResultsPanel, id: string): Promise<void> {
+  const candidate = findCandidate(panel.state, id);
+  if (!candidate?.bibtex) {
+    panel.post({ type: 'notice', level: 'error', message: 'No BibTeX for this paper yet.' });
+    return;
+  }
+  await vscode.env.clipboard.writeText(candidate.bibtex);
+  panel.post({ type: 'notice', level: 'info', message: `BibTeX of ${candidate.citeKey ?? 'the paper'} copied.` });
+}

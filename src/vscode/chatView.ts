@@ -1,0 +1,179 @@
+// The chat WebviewView in its own sidebar container. Its context is the claim, the section
+// around it and the papers the user attached ("Ask in chat"); answers stream from the user's
+// configured LLM only. With no LLM configured the page explains how to set one up.
+import * as vscode from 'vscode';
+import type { ChatMessage } from '../core/llm/types';
+import type { Candidate, Claim } from '../core/types';
+import { buildChatMessages } from './chatPrompt';
+import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStatusView } from './protocol';
+import { webviewHtml, webviewRoots } from './resultsPanel';
+import { openSettings, promptAndStoreApiKey, readApiKey, readSettings } from './settings';
+import { log } from './log';
+
+export const CHAT_VIEW_ID = 'citefinder.chat';
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view?: vscode.WebviewView;
+  private attachments: Candidate[] = [];
+  private turns: ChatTurn[] = [];
+  private claim?: Claim;
+  private answering?: AbortController;
+  private answerDone?: Promise<void>;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly secrets: vscode.SecretStorage,
+  ) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    view.webview.options = { enableScripts: true, localResourceRoots: webviewRoots(this.extensionUri) };
+    view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
+    view.onDidDispose(() => (this.view = undefined));
+    view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', 'Citefinder Chat');
+  }
+
+  /** What the chat currently holds (for the extension API and tests). */
+  snapshot(): { attachments: string[]; turns: ChatTurn[]; busy: boolean } {
+    return { attachments: this.attachments.map((c) => c.id), turns: this.turns.map((t) => ({ ...t })), busy: Boolean(this.answering) };
+  }
+
+  setClaim(claim: Claim | undefined): void {
+    this.claim = claim;
+    this.postState();
+  }
+
+  /** Adds a paper to the context and shows the chat. */
+  async attach(candidate: Candidate): Promise<void> {
+    const index = this.attachments.findIndex((c) => c.id === candidate.id);
+    if (index >= 0) this.attachments[index] = candidate;
+    else this.attachments.push(candidate);
+    await reveal();
+    this.postState();
+  }
+
+  clear(): void {
+    this.answering?.abort();
+    this.attachments = [];
+    this.turns = [];
+    this.postState();
+  }
+
+  /** Asks a question; resolves when the answer has finished streaming. */
+  async ask(question: string): Promise<void> {
+    if (this.answering) return;
+    const settings = readSettings((message) => log(message));
+    const llmStatus = llmView(settings);
+    this.turns.push({ role: 'user', text: question });
+    if (!llmStatus.configured) {
+      this.postState();
+      return;
+    }
+    const history: ChatMessage[] = this.turns.slice(0, -1).map((t) => ({ role: t.role, content: t.text }));
+    const messages = buildChatMessages(
+      {
+        claim: this.claim?.text,
+        sectionTitle: this.claim?.context.sectionTitle,
+        sectionText: this.claim?.context.sectionText,
+        attachments: this.attachments,
+      },
+      history,
+      question,
+    );
+    const answer: ChatTurn = { role: 'assistant', text: '' };
+    this.turns.push(answer);
+    const controller = new AbortController();
+    this.answering = controller;
+    this.postState();
+    this.answerDone = this.stream(messages, answer, controller, settings);
+    await this.answerDone;
+  }
+
+  private async stream(
+    messages: ChatMessage[],
+    answer: ChatTurn,
+    controller: AbortController,
+    settings: ReturnType<typeof readSettings>,
+  ): Promise<void> {
+    try {
+      const { createLlmClient } = await import('../core/llm/openai');
+      const llm = createLlmClient(settings, await readApiKey(this.secrets, settings));
+      if (!llm) throw new Error('No LLM configured.');
+      for await (const delta of llm.chatStream(messages, { signal: controller.signal })) {
+        answer.text += delta;
+        this.post({ type: 'delta', text: delta });
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        answer.error = error instanceof Error ? error.message : String(error);
+        log(`Chat failed: ${answer.error}`);
+      } else answer.error = 'Stopped.';
+    } finally {
+      this.answering = undefined;
+      this.postState();
+    }
+  }
+
+  private receive(raw: unknown): void {
+    const message = parseChatPageMessage(raw);
+    if (!message) {
+      log('Ignored a malformed message from the chat page.');
+      return;
+    }
+    switch (message.type) {
+      case 'ready':
+        return this.postState();
+      case 'ask':
+        void this.ask(message.question);
+        return;
+      case 'detach':
+        this.attachments = this.attachments.filter((c) => c.id !== message.id);
+        return this.postState();
+      case 'stop':
+        this.answering?.abort();
+        return;
+      case 'openSettings':
+        void openSettings();
+        return;
+      case 'setApiKey':
+        void promptAndStoreApiKey(this.secrets).then(() => this.postState());
+        return;
+    }
+  }
+
+  postState(): void {
+    let llm: LlmStatusView;
+    try {
+      llm = llmView(readSettings());
+    } catch {
+      llm = { configured: false, model: '', baseUrl: '' };
+    }
+    this.post({
+      type: 'state',
+      llm,
+      claim: this.claim?.text,
+      attachments: this.attachments.map((c) => ({ id: c.id, title: c.title, authors: c.authors, year: c.year, source: c.source })),
+      turns: this.turns,
+      busy: Boolean(this.answering),
+    });
+  }
+
+  private post(message: ChatHostMessage): void {
+    void this.view?.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    this.answering?.abort();
+  }
+}
+
+function llmView(settings: ReturnType<typeof readSettings>): LlmStatusView {
+  const model = settings['llm.model'].trim();
+  const baseUrl = settings['llm.baseUrl'].trim();
+  return { configured: Boolean(model && baseUrl), model, baseUrl };
+}
+
+/** Shows the chat view (resolving it if it was never opened). */
+export async function reveal(): Promise<void> {
+  await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+}

@@ -1,0 +1,147 @@
+// "Insert citation": the \cite in the manuscript and the entry in the right .bib, applied as
+// ONE WorkspaceEdit so one undo reverts both (VS Code asks "Undo in 2 Files?" for such an
+// edit; the .bib is opened as a TextDocument so it has an undo stack). The .bib is saved so
+// the entry is on disk, and saved again when an undo or redo changes it.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { decideBibUpdate, appendEntryEdit, indexBibFile, type BibIdentity } from '../core/latex/bibUpdate';
+import { locateClaim, planCiteInsertion, type TextEditPlan } from '../core/latex/citeInsert';
+import { findBibliography, findRootFile, type TexFiles } from '../core/latex/project';
+import type { Settings } from '../core/settings';
+import type { Candidate } from '../core/types';
+import { chooseBibFile } from './bibTarget';
+import type { SearchOrigin } from './searchController';
+import { log } from './log';
+
+export interface InsertOutcome {
+  key: string;
+  bibFile: string;
+  /** The .bib already held this work: nothing appended. */
+  reused: boolean;
+  /** False when the key was already cited at the claim. */
+  citeChanged: boolean;
+}
+
+/** .bib documents we appended to: saved again after an undo or redo. */
+const touchedBibs = new Set<string>();
+
+export function saveBibAfterUndo(): vscode.Disposable {
+  return vscode.workspace.onDidChangeTextDocument((event) => {
+    const reason = event.reason;
+    if (reason === undefined || !touchedBibs.has(event.document.uri.toString())) return;
+    void event.document.save();
+  });
+}
+
+/** Reads the workspace's .tex files, preferring the editor's unsaved text. */
+export const workspaceTexFiles: TexFiles = {
+  async read(file) {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+    if (open) return open.getText();
+    return fs.readFile(file, 'utf8').catch(() => undefined);
+  },
+  async list() {
+    const uris = await vscode.workspace.findFiles('**/*.tex', '**/node_modules/**', 500);
+    return uris.map((u) => u.fsPath);
+  },
+};
+
+export async function insertCitation(
+  candidate: Candidate,
+  origin: SearchOrigin,
+  settings: Settings,
+  memento: vscode.Memento,
+): Promise<InsertOutcome | undefined> {
+  if (!candidate.bibtex || !candidate.citeKey) {
+    const why = candidate.bibtexError ? ` (${candidate.bibtexError})` : '';
+    void vscode.window.showErrorMessage(`Citefinder: no BibTeX from the authority for this paper${why}; nothing inserted.`);
+    return undefined;
+  }
+  if (origin.uri.scheme !== 'file') {
+    void vscode.window.showErrorMessage('Citefinder: save the LaTeX file first, so its bibliography can be found.');
+    return undefined;
+  }
+  const tex = await vscode.workspace.openTextDocument(origin.uri);
+  const texText = tex.getText();
+  const claim = locateClaim(texText, origin.selection, origin.start);
+  if (!claim) {
+    void vscode.window.showErrorMessage('Citefinder: the claim changed since the search; select it and search again.');
+    return undefined;
+  }
+
+  const rootFile = await findRootFile(tex.uri.fsPath, texText, workspaceTexFiles);
+  const root = await vscode.workspace.openTextDocument(vscode.Uri.file(rootFile));
+  const bibliography = findBibliography(rootFile, root.getText());
+  const target = await chooseBibFile(rootFile, root.getText(), bibliography, settings, memento);
+  if (!target) return undefined;
+
+  const bibFiles = unique([...bibliography.files, target.file]);
+  const bibDocs = new Map<string, vscode.TextDocument>();
+  for (const file of bibFiles) {
+    if (file === target.file ? target.exists : await exists(file)) {
+      bibDocs.set(file, await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+    }
+  }
+  const existing: BibIdentity[] = [...bibDocs].flatMap(([file, doc]) => indexBibFile(doc.getText(), file));
+  const decision = decideBibUpdate(existing, {
+    bibtex: candidate.bibtex,
+    key: candidate.citeKey,
+    doi: candidate.doi,
+    publishedDoi: candidate.publishedDoi,
+    arxivId: candidate.arxivId,
+    title: candidate.title,
+  });
+
+  const edit = new vscode.WorkspaceEdit();
+  const cite = planCiteInsertion(texText, claim.start, claim.end, decision.key, settings['cite.command']);
+  if (cite.edit) applyPlan(edit, tex, cite.edit);
+  const targetDoc = bibDocs.get(target.file);
+  if (decision.action === 'append') {
+    if (targetDoc) {
+      applyPlan(edit, targetDoc, appendEntryEdit(targetDoc.getText(), decision.entry));
+    } else {
+      const uri = vscode.Uri.file(target.file);
+      edit.createFile(uri, { ignoreIfExists: true });
+      edit.insert(uri, new vscode.Position(0, 0), appendEntryEdit('', decision.entry).insert);
+    }
+  }
+  if (target.rootEdit) applyPlan(edit, root, target.rootEdit);
+
+  const bibFile = decision.action === 'reuse' ? (decision.file ?? target.file) : target.file;
+  if (edit.size === 0) {
+    void vscode.window.showInformationMessage(`Citefinder: already cited here as ${decision.key}.`);
+    return { key: decision.key, bibFile, reused: true, citeChanged: false };
+  }
+  const wasDirty = targetDoc?.isDirty ?? false;
+  if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
+    void vscode.window.showErrorMessage('Citefinder: the editor refused the edit; nothing was inserted.');
+    return undefined;
+  }
+  if (decision.action === 'append') await saveBib(target.file, wasDirty);
+  log(`Cited ${candidate.id} as ${decision.key} (${decision.action === 'reuse' ? 'existing entry' : 'appended to ' + target.file}).`);
+  return { key: decision.key, bibFile, reused: decision.action === 'reuse', citeChanged: Boolean(cite.edit) };
+}
+
+function applyPlan(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, plan: TextEditPlan): void {
+  const range = new vscode.Range(document.positionAt(plan.offset), document.positionAt(plan.offset + plan.deleteLength));
+  edit.replace(document.uri, range, plan.insert);
+}
+
+/** Saves the .bib so the entry is on disk, unless the user had unsaved edits of their own in it. */
+async function saveBib(file: string, wasDirty: boolean): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  touchedBibs.add(document.uri.toString());
+  if (!wasDirty) await document.save();
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+function unique(files: string[]): string[] {
+  return [...new Set(files.map((f) => path.normalize(f)))];
+}

@@ -1,0 +1,148 @@
+// Runs the core pipeline for the selected claim: a cancellable progress notification with the
+// pipeline's stage messages, events forwarded to the results panel as they arrive, and
+// Cancel (in the notification or the panel) aborting every request through one AbortController.
+// The pipeline is imported lazily so activation stays cheap.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Claim, FindResult } from '../core/types';
+import { isAbortError } from '../core/net/types';
+import type { ResultsPanel } from './resultsPanel';
+import { progressMessage } from './resultsModel';
+import { readApiKey, readSettings } from './settings';
+import { log } from './log';
+
+/** Where the claim came from, to put the citation back there later. */
+export interface SearchOrigin {
+  uri: vscode.Uri;
+  /** The selected LaTeX source. */
+  selection: string;
+  /** Offsets of the selection when the search started. */
+  start: number;
+  end: number;
+}
+
+export class SearchController implements vscode.Disposable {
+  private runId = 0;
+  private controller?: AbortController;
+  private running?: Promise<FindResult | undefined>;
+  origin?: SearchOrigin;
+  claim?: Claim;
+  lastResult?: FindResult;
+
+  constructor(
+    private readonly panel: ResultsPanel,
+    private readonly secrets: vscode.SecretStorage,
+    private readonly storage: vscode.Uri,
+  ) {}
+
+  /** The selection of `editor` as a claim; undefined (with a message) when there is none. */
+  async findForEditor(editor: vscode.TextEditor | undefined): Promise<FindResult | undefined> {
+    if (!editor || editor.selection.isEmpty) {
+      void vscode.window.showWarningMessage('Citefinder: select the claim to cite in a LaTeX file first.');
+      return undefined;
+    }
+    const document = editor.document;
+    const start = document.offsetAt(editor.selection.start);
+    const end = document.offsetAt(editor.selection.end);
+    const selection = document.getText(editor.selection);
+    if (!/\p{L}{2,}/u.test(selection)) {
+      void vscode.window.showWarningMessage('Citefinder: the selection holds no words to search for.');
+      return undefined;
+    }
+    this.origin = { uri: document.uri, selection, start, end };
+    return this.run(document.getText(), undefined);
+  }
+
+  /** Runs again for the same claim with the user's edited queries. */
+  async searchAgain(queries: string[]): Promise<FindResult | undefined> {
+    if (!this.origin) return undefined;
+    const document = await vscode.workspace.openTextDocument(this.origin.uri);
+    return this.run(document.getText(), queries);
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  /** Resolves when the current run ends (for tests and the API). */
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  private run(document: string, queries: string[] | undefined): Promise<FindResult | undefined> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    const runId = ++this.runId;
+    const origin = this.origin!;
+    this.panel.show();
+    this.panel.post({ type: 'start', runId, claim: origin.selection });
+    log(`Search #${runId} started${queries ? ' with edited queries' : ''}.`);
+    const input = { selection: origin.selection, document, selectionOffset: origin.start, queries };
+    this.running = Promise.resolve(
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Citefinder', cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => controller.abort());
+          progress.report({ message: 'Reading the claim…' });
+          try {
+            const result = await this.find(input, runId, controller.signal, (message) => progress.report({ message }));
+            this.lastResult = result;
+            this.panel.post({ type: 'status', runId, status: 'done' });
+            log(`Search #${runId} done: ${result.candidates.length} candidates in ${result.timings.totalMs} ms.`);
+            return result;
+          } catch (error) {
+            this.reportFailure(runId, controller.signal.aborted || isAbortError(error), error);
+            return undefined;
+          }
+        },
+      ),
+    );
+    return this.running;
+  }
+
+  private async find(
+    input: { selection: string; document: string; selectionOffset: number; queries?: string[] },
+    runId: number,
+    signal: AbortSignal,
+    report: (message: string) => void,
+  ): Promise<FindResult> {
+    const settings = readSettings((message) => log(message));
+    const apiKey = await readApiKey(this.secrets, settings);
+    const [{ createPipeline }, { createHttpClient }] = await Promise.all([
+      import('../core/pipeline'),
+      import('../core/net/http'),
+    ]);
+    const cacheDir = settings['cache.dir'].trim() || path.join(this.storage.fsPath, 'http-cache');
+    const http = createHttpClient(settings, { cacheDir });
+    const pipeline = createPipeline({ settings, http, llmApiKey: apiKey });
+    return pipeline.find(
+      input,
+      (event) => {
+        if (runId !== this.runId) return;
+        if (event.type === 'claim') this.claim = event.claim;
+        if (event.type === 'warning') log(`Warning: ${event.message}`);
+        this.panel.post({ type: 'event', runId, event });
+        const message = progressMessage(event, this.panel.state);
+        if (message) report(message);
+      },
+      signal,
+    );
+  }
+
+  private reportFailure(runId: number, cancelled: boolean, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (cancelled) {
+      this.panel.post({ type: 'status', runId, status: 'cancelled', message: 'Search cancelled.' });
+      log(`Search #${runId} cancelled.`);
+      return;
+    }
+    this.panel.post({ type: 'status', runId, status: 'failed', message });
+    log(`Search #${runId} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    void vscode.window.showErrorMessage(`Citefinder: the search failed: ${message}`);
+  }
+
+  dispose(): void {
+    this.controller?.abort();
+  }
+}
