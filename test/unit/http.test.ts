@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import FakeTimers from '@sinonjs/fake-timers';
 import { createHttpClient, USER_AGENT, type HttpClientOptions } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
+import { defaultCacheDir, resolveCacheDir } from '../../src/core/net/cache';
 import { HttpError, isAbortError, RateLimitedError, TimeoutError, TooLargeError } from '../../src/core/net/types';
 import { resolveSettings, type Settings } from '../../src/core/settings';
 import { send, startStandInServer, type StandIn, type StandInHandler } from '../standin/server';
@@ -267,5 +268,13 @@ describe('http client', () => {
     assert.equal(standIn.requests.length, 2);
     const ok = await http.request({ service: 'pdf', url: url('/big-streamed'), maxBytes: 10000 });
     assert.equal(ok.body.byteLength, 10000);
+  });
+
+  it('puts the cache in cache.dir, else the XDG cache folder, and nowhere when switched off', () => {
+    assert.equal(defaultCacheDir({ XDG_CACHE_HOME: '/x/cache' }), join('/x/cache', 'citefinder'));
+    assert.match(defaultCacheDir({}), /\.cache[\\/]citefinder$/);
+    assert.equal(resolveCacheDir(resolveSettings({ 'cache.dir': '/tmp/cf' })), '/tmp/cf');
+    assert.equal(resolveCacheDir(resolveSettings({ 'cache.dir': '/tmp/cf', 'cache.enabled': false })), undefined);
+    assert.equal(resolveCacheDir(resolveSettings({}), ''), undefined, 'an explicit empty dir switches it off');
   });
 });

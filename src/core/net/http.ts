@@ -4,6 +4,7 @@
 import pRetry from 'p-retry';
 import { version } from '../../../package.json';
 import type { Settings } from '../settings';
+import { makeResponse, readBody, toHttpResponse } from './body';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
 import { pacingPolicyFor, SHARED_PACING, type PacingRegistry } from './pacing';
 import {
@@ -203,53 +204,6 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** Reads the body, refusing more than `maxBytes` (declared or streamed). */
-async function readBody(response: Response, maxBytes: number | undefined): Promise<Uint8Array> {
-  const limit = maxBytes ?? Infinity;
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => {});
-    throw new TooLargeError(`${response.url} is ${declared} bytes, over the ${limit}-byte limit.`);
-  }
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw new TooLargeError(`${response.url} sent more than the ${limit}-byte limit.`);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
-
-function toHttpResponse(response: Response, body: Uint8Array, fromCache: boolean): HttpResponse {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  return makeResponse(response.status, response.url, headers, body, fromCache);
-}
-
-function makeResponse(
-  status: number,
-  url: string,
-  headers: Record<string, string>,
-  body: Uint8Array,
-  fromCache: boolean,
-): HttpResponse {
-  return { status, url, headers, body, fromCache, text: () => new TextDecoder().decode(body) };
 }
 
 function hostOf(url: string): string {

@@ -1,0 +1,49 @@
+// Turning a fetch Response into an HttpResponse: the body read under a size limit.
+import { TooLargeError, type HttpResponse } from './types';
+
+/** Reads the body, refusing more than `maxBytes` (declared or streamed). */
+export async function readBody(response: Response, maxBytes: number | undefined): Promise<Uint8Array> {
+  const limit = maxBytes ?? Infinity;
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => {});
+    throw new TooLargeError(`${response.url} is ${declared} bytes, over the ${limit}-byte limit.`);
+  }
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw new TooLargeError(`${response.url} sent more than the ${limit}-byte limit.`);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+export function toHttpResponse(response: Response, body: Uint8Array, fromCache: boolean): HttpResponse {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  return makeResponse(response.status, response.url, headers, body, fromCache);
+}
+
+export function makeResponse(
+  status: number,
+  url: string,
+  headers: Record<string, string>,
+  body: Uint8Array,
+  fromCache: boolean,
+): HttpResponse {
+  return { status, url, headers, body, fromCache, text: () => new TextDecoder().decode(body) };
+}
