@@ -1,5 +1,5 @@
 // DOM helpers for the webview pages. Every string from a source goes in through textContent
-// or setAttribute, never innerHTML; links are kept only when they are plain http(s) URLs.
+// or setAttribute, never parsed as markup; links are kept only when they are plain http(s) URLs.
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
