@@ -142,7 +142,7 @@ async function findCandidates(
 
   await run.time('search', () =>
     searchRepositories(routing, queries, {
-      sources: createSources(deps.settings, deps.http),
+      sources: createSources(deps.settings, deps.http, run.warn),
       maxResults,
       signal: run.signal,
       warn: run.warn,

@@ -261,6 +261,21 @@ describe('http client', () => {
     assert.equal(off.stats.cacheHits, 0);
   });
 
+  it('remembers a "not found" from an authority lookup only when asked to', async () => {
+    const lookup = { service: 'doi' as const, url: url('/missing'), cacheNotFound: true };
+    await assert.rejects(client({ 'cache.enabled': true }, { cacheDir }).request(lookup), { status: 404 });
+    assert.equal(standIn.requests.length, 1);
+    const again = client({ 'cache.enabled': true }, { cacheDir });
+    await assert.rejects(again.request(lookup), (error: unknown) => {
+      assert.ok(error instanceof HttpError);
+      assert.equal(error.status, 404);
+      assert.equal(error.bodyText, 'Not found');
+      return true;
+    });
+    assert.equal(standIn.requests.length, 1, 'the repeat asked nothing');
+    assert.equal(again.stats.cacheHits, 1);
+  });
+
   it('enforces maxBytes on Content-Length and on the streamed size, without retrying', async () => {
     const http = client();
     await assert.rejects(http.request({ service: 'pdf', url: url('/big-declared'), maxBytes: 1000 }), TooLargeError);

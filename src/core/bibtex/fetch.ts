@@ -98,7 +98,7 @@ export async function fetchBibtex(record: PaperRecord, deps: BibtexDeps): Promis
   const attempts: BibtexAttempt[] = [];
   for (const plan of bibtexPlan(record, deps.settings)) {
     try {
-      const response = await deps.http.request({ ...plan, signal: deps.signal });
+      const response = await deps.http.request({ ...plan, signal: deps.signal, cacheNotFound: true });
       const bibtex = response.text();
       assertBibtex(bibtex);
       return { bibtex, source: plan.url };

@@ -134,6 +134,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       const hit = await cache.get(key);
       if (hit) {
         stats.cacheHits++;
+        if (NOT_FOUND.includes(hit.status)) throw notFoundFromCache(request, hit);
         return makeResponse(hit.status, hit.url, hit.headers, hit.body, true);
       }
     }
@@ -145,11 +146,27 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       return response;
     } catch (error) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
+      if (cacheable && request.cacheNotFound && error instanceof HttpError && NOT_FOUND.includes(error.status)) {
+        const body = new TextEncoder().encode(error.bodyText);
+        await cache.put(key, { status: error.status, url: error.url, headers: {}, body });
+      }
       throw error;
     }
   }
 
   return { request, stats };
+}
+
+/** Statuses by which an authority says it has no such record: worth remembering. */
+const NOT_FOUND = [404, 410];
+
+function notFoundFromCache(request: HttpRequest, hit: { status: number; url: string; body: Uint8Array }): HttpError {
+  return new HttpError(
+    `${hostOf(request.url)} answered HTTP ${hit.status} for ${request.url} (remembered from an earlier run)`,
+    hit.status,
+    hit.url,
+    new TextDecoder().decode(hit.body),
+  );
 }
 
 function requestHeaders(request: HttpRequest, userAgent: string): Record<string, string> {

@@ -26,6 +26,11 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Cache the response body (GET only). Default true for GET. */
   cache?: boolean;
+  /**
+   * Also remember a 404/410 answer (an authority saying it has no such record), so that a
+   * repeated run asks nothing at all. Only for lookups by identifier, never for searches.
+   */
+  cacheNotFound?: boolean;
   /** Reject bodies larger than this (Content-Length and streamed size). */
   maxBytes?: number;
   /** Retry on these statuses too (e.g. GROBID's 503 is already covered; extra ones here). */
