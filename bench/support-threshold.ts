@@ -56,9 +56,10 @@ export function supportThresholdReport(claims: SciFactClaim[], corpus: Map<numbe
   const scored = scoreCitedAbstracts(claims, corpus);
   const at = confusionAt(scored, LEXICAL_SUPPORT_THRESHOLD);
   let best = { threshold: 0, balancedAccuracy: 0 };
-  for (let t = 0.05; t < 1; t += 0.025) {
-    const { balancedAccuracy } = confusionAt(scored, t);
-    if (balancedAccuracy > best.balancedAccuracy) best = { threshold: Math.round(t * 1000) / 1000, balancedAccuracy };
+  for (let step = 2; step < 40; step++) {
+    const threshold = step / 40;
+    const { balancedAccuracy } = confusionAt(scored, threshold);
+    if (balancedAccuracy > best.balancedAccuracy) best = { threshold, balancedAccuracy };
   }
   const positives = scored.filter((s) => s.positive).length;
   return (

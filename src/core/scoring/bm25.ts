@@ -51,6 +51,14 @@ export interface ClaimModel {
   phraseStarts: Map<string, number[]>;
 }
 
+/** Where a claim phrase occurs: a character range of one sentence. */
+export interface PhraseSpan {
+  sentence: string;
+  start: number;
+  end: number;
+  phrase: number;
+}
+
 /** What a sentence contributes: counts of claim terms, phrases present, and where. */
 export interface SentenceStats {
   length: number;
@@ -58,7 +66,9 @@ export interface SentenceStats {
   factor: number;
   counts: Map<string, number>;
   phrases: Set<number>;
-  /** Stem or `#phraseIndex` → the original words, for an extractive reason. */
+  /** First occurrence of each phrase per sentence, for an extractive reason. */
+  spans: PhraseSpan[];
+  /** Stem → the original word, for an extractive reason. */
   surfaces: Map<string, string>;
 }
 
@@ -99,7 +109,7 @@ export function sentenceStats(
   params: LexicalParams,
 ): SentenceStats {
   const tokens = tokenizer(sentence);
-  const stats: SentenceStats = { length: tokens.length, factor: 1, counts: new Map(), phrases: new Set(), surfaces: new Map() };
+  const stats: SentenceStats = { length: tokens.length, factor: 1, counts: new Map(), phrases: new Set(), spans: [], surfaces: new Map() };
   tokens.forEach((token, i) => {
     if (!model.terms.has(token.stem)) return;
     stats.counts.set(token.stem, (stats.counts.get(token.stem) ?? 0) + 1);
@@ -107,9 +117,9 @@ export function sentenceStats(
     for (const p of model.phraseStarts.get(token.stem) ?? []) {
       const phrase = model.phrases[p]!.stems;
       if (phrase.every((s, k) => tokens[i + k]?.stem === s)) {
+        if (stats.phrases.has(p)) continue;
         stats.phrases.add(p);
-        const last = tokens[i + phrase.length - 1]!;
-        if (!stats.surfaces.has(`#${p}`)) stats.surfaces.set(`#${p}`, sentence.slice(token.start, last.end));
+        stats.spans.push({ sentence, start: token.start, end: tokens[i + phrase.length - 1]!.end, phrase: p });
       }
     }
   });
@@ -125,11 +135,12 @@ function roleFactor(text: string, params: LexicalParams): number {
 
 /** A paragraph's stats; its role is its opening sentence's ("OBJECTIVE ...", "To assess ..."). */
 export function mergeStats(sentences: SentenceStats[], firstSentence: string, params: LexicalParams): SentenceStats {
-  const merged: SentenceStats = { length: 0, factor: 1, counts: new Map(), phrases: new Set(), surfaces: new Map() };
+  const merged: SentenceStats = { length: 0, factor: 1, counts: new Map(), phrases: new Set(), spans: [], surfaces: new Map() };
   for (const s of sentences) {
     merged.length += s.length;
     for (const [stem, n] of s.counts) merged.counts.set(stem, (merged.counts.get(stem) ?? 0) + n);
     for (const p of s.phrases) merged.phrases.add(p);
+    merged.spans.push(...s.spans);
     for (const [key, surface] of s.surfaces) if (!merged.surfaces.has(key)) merged.surfaces.set(key, surface);
   }
   if (merged.counts.size > 0) merged.factor = sentences[0]?.counts.size ? sentences[0].factor : roleFactor(firstSentence, params);
@@ -163,33 +174,52 @@ export function bm25(unit: SentenceStats, avgLength: number, model: ClaimModel, 
   return score * unit.factor;
 }
 
-/** The claim's own score as a paragraph of average length: each claim term once, its phrases. */
-export function claimSelfScore(model: ClaimModel, idf: Map<string, number>): number {
-  let score = 0;
-  for (const stem of model.claimTerms) score += model.terms.get(stem)! * idf.get(stem)!;
-  for (const p of model.phrases) if (p.inClaim) score += p.weight * phraseIdf(p, idf);
-  return score;
-}
-
 const REASON_ITEMS = 6;
 
-/** Extractive: the paper's own words that matched, phrases first, then words by weight. */
+/**
+ * Extractive: the paper's own words that matched. Phrases first, overlapping ones joined into
+ * one quote ("optimal Finger" + "Finger Extension" → "optimal Finger Extension"), heaviest
+ * first; then single words by weight.
+ */
 export function reasonFor(unit: SentenceStats, model: ClaimModel, idf: Map<string, number>): string {
-  const phrases = [...unit.phrases]
-    .sort((a, b) => phraseIdf(model.phrases[b]!, idf) - phraseIdf(model.phrases[a]!, idf))
-    .map((p) => ({ stems: model.phrases[p]!.stems, surface: unit.surfaces.get(`#${p}`)! }));
-  // Longer phrases first; a phrase inside an already quoted one adds nothing.
-  const quoted: { stems: string[]; surface: string }[] = [];
-  for (const p of phrases.sort((a, b) => b.stems.length - a.stems.length)) {
-    if (!quoted.some((q) => q.surface.toLowerCase().includes(p.surface.toLowerCase()))) quoted.push(p);
-  }
+  const quotes = joinedSpans(unit.spans, model, idf).sort((a, b) => b.weight - a.weight);
+  const seen = new Set<string>();
+  const quoted = quotes.filter((q) => !seen.has(q.text.toLowerCase()) && seen.add(q.text.toLowerCase()));
   const covered = new Set(quoted.flatMap((q) => q.stems));
   const words = [...unit.counts.keys()]
     .filter((s) => !covered.has(s))
     .sort((a, b) => model.terms.get(b)! * idf.get(b)! - model.terms.get(a)! * idf.get(a)!)
     .map((s) => unit.surfaces.get(s)!);
-  const items = [...quoted.map((q) => `"${q.surface}"`), ...words].slice(0, REASON_ITEMS);
+  const items = [...quoted.map((q) => `"${q.text}"`), ...words].slice(0, REASON_ITEMS);
   return items.length ? `matches: ${items.join(', ')}` : 'no claim terms found';
+}
+
+interface Quote {
+  text: string;
+  stems: string[];
+  weight: number;
+}
+
+/** Phrase spans of the same sentence that share a word become one quote. */
+function joinedSpans(spans: PhraseSpan[], model: ClaimModel, idf: Map<string, number>): Quote[] {
+  const sorted = [...spans].sort((a, b) => (a.sentence === b.sentence ? a.start - b.start : a.sentence < b.sentence ? -1 : 1));
+  const quotes: Quote[] = [];
+  let open: { span: PhraseSpan; end: number; stems: string[]; weight: number } | undefined;
+  const close = () => open && quotes.push({ text: open.span.sentence.slice(open.span.start, open.end), stems: open.stems, weight: open.weight });
+  for (const span of sorted) {
+    const phrase = model.phrases[span.phrase]!;
+    const weight = phrase.weight * phraseIdf(phrase, idf);
+    if (open && open.span.sentence === span.sentence && span.start < open.end) {
+      open.end = Math.max(open.end, span.end);
+      open.stems.push(...phrase.stems);
+      open.weight += weight;
+      continue;
+    }
+    close();
+    open = { span, end: span.end, stems: [...phrase.stems], weight };
+  }
+  close();
+  return quotes;
 }
 
 export function average(values: number[]): number {

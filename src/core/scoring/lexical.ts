@@ -8,9 +8,9 @@
 // claim usually sits in one sentence of a long paragraph.
 //
 // Normalisation (0–1): a score is divided by the claim's self-score, the score the claim itself
-// would get as a paragraph of this paper (every claim term once, every claim phrase present).
-// So 1 means "this paragraph says everything the claim says, in the claim's words", and the
-// figure is comparable across papers of different length and vocabulary.
+// would get as one more paragraph of this paper (same IDF, same length normalisation, neutral
+// role), and capped at 1. So 1 means "this paragraph says everything the claim says, in the
+// claim's words", and the figure is comparable across papers of different length and vocabulary.
 import type { Query, ScoredParagraph } from '../types';
 import type { FulltextDocument } from '../fulltext/model';
 import { expandAbbreviations, findAbbreviations } from './abbreviations';
@@ -18,13 +18,13 @@ import {
   average,
   bm25,
   buildClaimModel,
-  claimSelfScore,
   DEFAULT_LEXICAL_PARAMS,
   inverseDocumentFrequencies,
   mergeStats,
   reasonFor,
   sentenceStats,
   type LexicalParams,
+  type SentenceStats,
 } from './bm25';
 import { splitSentences, tokenize, type Token } from './text';
 
@@ -95,14 +95,15 @@ export function rankUnits(
   const stats = units.map((unit) => unit.sentences.map((s) => sentenceStats(s, model, tokenizer, params)));
   const paragraphs = stats.map((sentences, i) => mergeStats(sentences, units[i]!.sentences[0] ?? '', params));
   const idf = inverseDocumentFrequencies(model, paragraphs, params);
-  const selfScore = claimSelfScore(model, idf);
   const avgParagraph = average(paragraphs.map((p) => p.length));
   const avgSentence = average(stats.flat().map((s) => s.length));
-  const raw = paragraphs.map((paragraph, index) => {
-    const whole = bm25(paragraph, avgParagraph, model, idf, params);
-    const best = Math.max(0, ...stats[index]!.map((s) => bm25(s, avgSentence, model, idf, params)));
-    return (1 - params.sentenceShare) * whole + params.sentenceShare * best;
-  });
+  const mix = (whole: SentenceStats, best: SentenceStats[]) =>
+    (1 - params.sentenceShare) * bm25(whole, avgParagraph, model, idf, params) +
+    params.sentenceShare * Math.max(0, ...best.map((s) => bm25(s, avgSentence, model, idf, params)));
+  const raw = paragraphs.map((paragraph, index) => mix(paragraph, stats[index]!));
+  // The claim scored as if it were one more paragraph of this paper, with a neutral role.
+  const claimStats = { ...sentenceStats(claimText, model, tokenizer, params), factor: 1 };
+  const selfScore = mix(claimStats, [claimStats]);
   const order = units.map((_, index) => index).sort((a, b) => raw[b]! - raw[a]! || a - b);
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;

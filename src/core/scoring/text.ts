@@ -52,6 +52,7 @@ function isWordChar(code: number, text: string, i: number): boolean {
 }
 
 const APOSTROPHES = new Set([39, 8217]); // ' and ’
+const NUMBER_WITH_UNIT = /^(\d+)[a-z]{1,3}$/;
 
 /**
  * Content tokens of a text: words are runs of letters and digits (an inner apostrophe kept:
@@ -81,6 +82,9 @@ export function tokenize(text: string): Token[] {
     const word = source === lower ? source.slice(start, i) : source.slice(start, i).toLowerCase();
     const stemmed = contentStem(word);
     if (stemmed) tokens.push({ stem: stemmed, start, end: i });
+    // "12M", "54K", "5mg": also the number alone, so "12 million" and "12M" share a token.
+    const number = NUMBER_WITH_UNIT.exec(word);
+    if (number) tokens.push({ stem: number[1]!, start, end: i });
   }
   return tokens;
 }
