@@ -21,7 +21,11 @@ const common = {
 };
 
 const builds = [
-  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', minify: !watch },
+  // The extension is two bundles: a small shell that activates fast, and dist/heavy.js (the
+  // pipeline, parsers and LLM client, gathered by src/vscode/heavy.ts), required on first use.
+  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', minify: !watch,
+    external: [...external, './heavy'] },
+  { ...common, entryPoints: { heavy: 'src/vscode/heavy.ts' }, outdir: 'dist', minify: !watch },
   { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist',
     banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
   { ...common, entryPoints: globSync('bench/*.ts'), outdir: 'dist/bench' },

@@ -3,6 +3,8 @@
 // cheap; its duration is logged to the "Citefinder" output channel and returned in the API.
 import * as vscode from 'vscode';
 import type { FindResult } from './core/types';
+import { saveBibsAfterUndo } from './vscode/bibSaver';
+import { loadHeavy } from './vscode/lazy';
 import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { log, disposeLog, outputChannel } from './vscode/log';
@@ -25,6 +27,8 @@ export interface CitefinderApi {
   results(): ResultsState;
   /** Resolves when the running search (if any) ends. */
   searchIdle(): Promise<void>;
+  /** What the panel's "Cancel" and the notification's Cancel do. */
+  cancel(): void;
   /** "Insert citation" for a candidate of the current results. */
   insertCitation(id: string): Promise<InsertOutcome | undefined>;
   /** "Ask in chat" for a candidate of the current results. */
@@ -44,7 +48,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const insert = async (id: string): Promise<InsertOutcome | undefined> => {
     const candidate = findCandidate(panel.state, id);
     if (!candidate || !search.origin) return undefined;
-    const { insertCitation } = await import('./vscode/insertCitation');
+    const { insertCitation } = await loadHeavy();
     const outcome = await insertCitation(candidate, search.origin, readSettings(log), context.workspaceState);
     if (outcome) panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused });
     return outcome;
@@ -109,9 +113,9 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       chat.postState();
     }),
     context.secrets.onDidChange(() => status.schedule()),
+    saveBibsAfterUndo(),
     { dispose: disposeLog },
   );
-  void import('./vscode/insertCitation').then((m) => context.subscriptions.push(m.saveBibAfterUndo()));
 
   const activationMs = Math.round((performance.now() - started) * 100) / 100;
   log(`Citefinder activated in ${activationMs} ms.`);
@@ -120,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     lastResult: () => search.lastResult,
     results: () => panel.state,
     searchIdle: () => search.idle(),
+    cancel: () => search.cancel(),
     insertCitation: insert,
     attachToChat: attach,
     ask: (question) => chat.ask(question),

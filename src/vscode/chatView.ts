@@ -9,6 +9,7 @@ import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStat
 import { webviewHtml, webviewRoots } from './resultsPanel';
 import { openSettings, promptAndStoreApiKey, readApiKey, readSettings } from './settings';
 import { log } from './log';
+import { loadHeavy } from './lazy';
 
 export const CHAT_VIEW_ID = 'citefinder.chat';
 
@@ -18,7 +19,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private turns: ChatTurn[] = [];
   private claim?: Claim;
   private answering?: AbortController;
-  private answerDone?: Promise<void>;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -85,8 +85,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const controller = new AbortController();
     this.answering = controller;
     this.postState();
-    this.answerDone = this.stream(messages, answer, controller, settings);
-    await this.answerDone;
+    await this.stream(messages, answer, controller, settings);
   }
 
   private async stream(
@@ -96,7 +95,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     settings: ReturnType<typeof readSettings>,
   ): Promise<void> {
     try {
-      const { createLlmClient } = await import('../core/llm/openai');
+      const { createLlmClient } = await loadHeavy();
       const llm = createLlmClient(settings, await readApiKey(this.secrets, settings));
       if (!llm) throw new Error('No LLM configured.');
       for await (const delta of llm.chatStream(messages, { signal: controller.signal })) {

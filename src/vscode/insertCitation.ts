@@ -11,6 +11,7 @@ import { findBibliography, findRootFile, type TexFiles } from '../core/latex/pro
 import type { Settings } from '../core/settings';
 import type { Candidate } from '../core/types';
 import { chooseBibFile } from './bibTarget';
+import { rememberTouchedBib } from './bibSaver';
 import type { SearchOrigin } from './searchController';
 import { log } from './log';
 
@@ -21,17 +22,6 @@ export interface InsertOutcome {
   reused: boolean;
   /** False when the key was already cited at the claim. */
   citeChanged: boolean;
-}
-
-/** .bib documents we appended to: saved again after an undo or redo. */
-const touchedBibs = new Set<string>();
-
-export function saveBibAfterUndo(): vscode.Disposable {
-  return vscode.workspace.onDidChangeTextDocument((event) => {
-    const reason = event.reason;
-    if (reason === undefined || !touchedBibs.has(event.document.uri.toString())) return;
-    void event.document.save();
-  });
 }
 
 /** Reads the workspace's .tex files, preferring the editor's unsaved text. */
@@ -131,7 +121,7 @@ function applyPlan(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, pl
 /** Saves the .bib so the entry is on disk, unless the user had unsaved edits of their own in it. */
 async function saveBib(file: string, wasDirty: boolean): Promise<void> {
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-  touchedBibs.add(document.uri.toString());
+  rememberTouchedBib(document.uri);
   if (!wasDirty) await document.save();
 }
 

@@ -1,7 +1,7 @@
 // Runs the core pipeline for the selected claim: a cancellable progress notification with the
 // pipeline's stage messages, events forwarded to the results panel as they arrive, and
 // Cancel (in the notification or the panel) aborting every request through one AbortController.
-// The pipeline is imported lazily so activation stays cheap.
+// The pipeline is loaded on first use (lazy.ts) so activation stays cheap.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Claim, FindResult } from '../core/types';
@@ -10,6 +10,7 @@ import type { ResultsPanel } from './resultsPanel';
 import { progressMessage } from './resultsModel';
 import { readApiKey, readSettings } from './settings';
 import { log } from './log';
+import { loadHeavy } from './lazy';
 
 /** Where the claim came from, to put the citation back there later. */
 export interface SearchOrigin {
@@ -109,10 +110,7 @@ export class SearchController implements vscode.Disposable {
   ): Promise<FindResult> {
     const settings = readSettings((message) => log(message));
     const apiKey = await readApiKey(this.secrets, settings);
-    const [{ createPipeline }, { createHttpClient }] = await Promise.all([
-      import('../core/pipeline'),
-      import('../core/net/http'),
-    ]);
+    const { createPipeline, createHttpClient } = await loadHeavy();
     const cacheDir = settings['cache.dir'].trim() || path.join(this.storage.fsPath, 'http-cache');
     const http = createHttpClient(settings, { cacheDir });
     const pipeline = createPipeline({ settings, http, llmApiKey: apiKey });

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { readApiKey, readSettings } from './settings';
 import { log } from './log';
+import { loadHeavy } from './lazy';
 
 export interface ServiceStatus {
   llm: { ok: boolean; message: string };
@@ -39,16 +40,13 @@ export class StatusBar implements vscode.Disposable {
     this.probing = controller;
     try {
       const settings = readSettings();
-      const [{ probeLlm }, grobid, { createHttpClient }] = await Promise.all([
-        import('../core/llm/openai'),
-        import('../core/fulltext/grobid'),
-        import('../core/net/http'),
-      ]);
-      grobid.resetGrobidState();
+      const heavy = await loadHeavy();
+      const { probeLlm, createHttpClient } = heavy;
+      heavy.resetGrobidState();
       const http = createHttpClient(settings, { cacheDir: '' });
       const [llm, grobidAlive] = await Promise.all([
         probeLlm(settings, await readApiKey(this.secrets, settings), controller.signal),
-        grobid.isGrobidAlive({ http, settings, signal: controller.signal }).catch(() => false),
+        heavy.isGrobidAlive({ http, settings, signal: controller.signal }).catch(() => false),
       ]);
       if (controller.signal.aborted) return undefined;
       const grobidUrl = settings['grobid.url'];
@@ -58,7 +56,7 @@ export class StatusBar implements vscode.Disposable {
           ? { ok: true, message: `GROBID at ${grobidUrl}` }
           : {
               ok: false,
-              message: grobid.grobidEnabled(settings)
+              message: heavy.grobidEnabled(settings)
                 ? `GROBID at ${grobidUrl} is not reachable: PDFs are read with pdf.js.`
                 : 'GROBID is off: PDFs are read with pdf.js.',
             },

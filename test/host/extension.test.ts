@@ -1,0 +1,146 @@
+// In the extension host: activation, contributions, and the whole find → insert flow against
+// the stand-in services (started here, in the same process, and reached through the
+// CITEFINDER_* environment overrides the extension reads on every search).
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CitefinderApi } from '../../src/extension';
+import type { FindResult } from '../../src/core/types';
+import { startStandIn, standInEnv, type StandIn } from '../standin';
+import { fixturePath } from '../standin/server';
+
+const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
+
+async function api(): Promise<CitefinderApi> {
+  const extension = vscode.extensions.getExtension<CitefinderApi>('citefinder.citefinder');
+  assert.ok(extension, 'extension citefinder.citefinder is installed');
+  return extension.activate();
+}
+
+/** A LaTeX project in a temporary folder: the cosmology manuscript with \bibliography{refs}. */
+function makeProject(): { dir: string; tex: string; bib: string; bibBefore: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'citefinder-host-'));
+  const manuscript = readFileSync(fixturePath('latex', 'cosmology.tex'), 'utf8').replace(
+    '\\end{document}',
+    '\\bibliographystyle{plain}\n\\bibliography{refs}\n\\end{document}',
+  );
+  const bibBefore = readFileSync(fixturePath('bibtex', 'doi-cn-2019_10.1186_s12984-017-0305-3_jner.bib'), 'utf8');
+  const tex = path.join(dir, 'main.tex');
+  const bib = path.join(dir, 'refs.bib');
+  writeFileSync(tex, manuscript);
+  writeFileSync(bib, bibBefore);
+  return { dir, tex, bib, bibBefore };
+}
+
+async function selectClaim(file: string, claim: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+  const start = document.getText().indexOf(claim);
+  assert.ok(start >= 0);
+  editor.selection = new vscode.Selection(document.positionAt(start), document.positionAt(start + claim.length));
+  return editor;
+}
+
+describe('citefinder in the extension host', function () {
+  let standIn: StandIn;
+  const savedEnv = { ...process.env };
+
+  before(async () => {
+    standIn = await startStandIn();
+    Object.assign(process.env, standInEnv(standIn), {
+      CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0',
+      CITEFINDER_CACHE_ENABLED: 'false',
+      CITEFINDER_LLM_MODEL: '',
+    });
+  });
+
+  after(async () => {
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    await standIn?.close();
+  });
+
+  it('activates quickly and registers its commands', async () => {
+    const citefinder = await api();
+    assert.equal(typeof citefinder.activationMs, 'number');
+    assert.ok(citefinder.activationMs < 200, `activate took ${citefinder.activationMs} ms`);
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ['citefinder.findCitations', 'citefinder.openChat', 'citefinder.setApiKey', 'citefinder.openSettings']) {
+      assert.ok(commands.includes(id), id);
+    }
+  });
+
+  it('finds candidates for a selected claim and inserts \\cite + .bib entry in one edit', async () => {
+    const citefinder = await api();
+    const project = makeProject();
+    await selectClaim(project.tex, CLAIM);
+    const result = (await vscode.commands.executeCommand('citefinder.findCitations')) as FindResult | undefined;
+    assert.ok(result, 'the search completed');
+    assert.ok(result.candidates.length > 0, 'candidates found');
+    assert.deepEqual(citefinder.results().candidates.map((c) => c.id), result.candidates.map((c) => c.id));
+
+    const candidate = result.candidates.find((c) => c.bibtex && c.citeKey);
+    assert.ok(candidate, 'a candidate with authority BibTeX');
+    const outcome = await citefinder.insertCitation(candidate.id);
+    assert.ok(outcome);
+    assert.equal(outcome.reused, false);
+    const tex = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === project.tex)!;
+    assert.ok(tex.getText().includes(`reshaped cosmology~\\cite{${outcome.key}}.`), 'cite before the full stop');
+    const bibOnDisk = readFileSync(project.bib, 'utf8');
+    assert.ok(bibOnDisk.startsWith(project.bibBefore), 'existing entries byte-identical');
+    assert.ok(bibOnDisk.includes(`{${outcome.key},`), 'new entry appended and saved');
+
+    // The same paper again: no duplicate entry, the key is already cited there.
+    const again = await citefinder.insertCitation(candidate.id);
+    assert.equal(again?.reused, true);
+    assert.equal(again?.key, outcome.key);
+    assert.equal(readFileSync(project.bib, 'utf8'), bibOnDisk);
+    assert.equal(tex.getText().split(`\\cite{${outcome.key}}`).length, 2, 'cited once');
+  });
+
+  it('cancels a slow search', async () => {
+    const citefinder = await api();
+    const project = makeProject();
+    standIn.setLatency('arxiv', 20_000);
+    standIn.setLatency('europepmc', 20_000);
+    try {
+      await selectClaim(project.tex, CLAIM);
+      const started = Date.now();
+      const pending = vscode.commands.executeCommand('citefinder.findCitations') as Thenable<FindResult | undefined>;
+      await waitFor(() => citefinder.results().status === 'running' && standIn.requests.some((r) => r.service === 'arxiv' || r.service === 'europepmc'));
+      citefinder.cancel();
+      assert.equal(await pending, undefined);
+      assert.equal(citefinder.results().status, 'cancelled');
+      assert.ok(Date.now() - started < 10_000, 'did not wait for the slow service');
+    } finally {
+      standIn.setLatency('arxiv', 0);
+      standIn.setLatency('europepmc', 0);
+    }
+  });
+
+  it('attaches a paper to the chat and explains the setup with no LLM configured', async () => {
+    const citefinder = await api();
+    const id = citefinder.results().candidates[0]?.id;
+    if (!id) {
+      const project = makeProject();
+      await selectClaim(project.tex, CLAIM);
+      await vscode.commands.executeCommand('citefinder.findCitations');
+    }
+    const first = citefinder.results().candidates[0]!;
+    await citefinder.attachToChat(first.id);
+    assert.deepEqual(citefinder.chat().attachments, [first.id]);
+    await citefinder.ask('Does it support the claim?');
+    const turns = citefinder.chat().turns;
+    assert.equal(turns.at(-1)?.role, 'user', 'no answer without an LLM: nothing was sent anywhere');
+    assert.ok(!standIn.requests.some((r) => r.service === 'openai'));
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
