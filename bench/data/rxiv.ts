@@ -1,0 +1,158 @@
+// Labelled titles and abstracts for the discipline router, read from the shared datasets
+// (pass the datasets folder, e.g. /work/shared/datasets, or its rxiv-metadata subfolder).
+// Used by scripts/train-router.ts and bench/routing.ts; never by the extension at run time.
+//
+// Labels:
+//   arXiv records with categories (cs.CL 2026-03 sample, OAI snapshot head, unarXive sample):
+//     by primary category: cs/eess → computer-science; math → mathematics; stat → statistics;
+//     astro-ph, cond-mat, gr-qc, hep-*, nucl-*, quant-ph, physics, nlin, math-ph → physics.
+//   arXiv daily picks (rxiv-daily, no categories): computer-science (they are overwhelmingly
+//     cs.AI/LG/CV/RO/CL; the few others are label noise, kept rather than hand-picked).
+//   bioRxiv daily picks → biology; medRxiv daily picks → medicine.
+//   S2ORC sample: single-field records of Physics, Mathematics, Computer Science, Biology, Medicine.
+//   ACM-CR cited records (SIGIR/CHIIR/ICTIR references) → computer-science.
+//   Check-COVID corpus (CORD-19 abstracts) → medicine.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { basename, dirname, join } from 'node:path';
+import { splitSentences } from '../../src/core/claim/sentences';
+import type { Discipline } from '../../src/core/types';
+
+export interface LabelledDoc {
+  id: string;
+  title: string;
+  abstract: string;
+  discipline: Discipline;
+  /** Which dataset it came from. */
+  origin: string;
+}
+
+export type Split = 'train' | 'dev' | 'test';
+
+/** Deterministic split by a hash of the normalised title: 70% train, 10% dev, 20% test. */
+export function splitOf(doc: LabelledDoc): Split {
+  const bucket = createHash('sha256').update(normaliseTitle(doc.title)).digest().readUInt32BE(0) % 10;
+  return bucket < 7 ? 'train' : bucket < 8 ? 'dev' : 'test';
+}
+
+export function normaliseTitle(title: string): string {
+  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+export function disciplineOfArxivCategory(category: string): Discipline | undefined {
+  const archive = category.split('.')[0]!;
+  if (archive === 'cs' || archive === 'eess') return 'computer-science';
+  if (archive === 'math') return 'mathematics';
+  if (archive === 'stat') return 'statistics';
+  if (/^(astro-ph|cond-mat|gr-qc|hep-\w+|nucl-\w+|quant-ph|physics|nlin|math-ph)$/.test(archive)) return 'physics';
+  return undefined; // q-bio, q-fin, econ: not our disciplines
+}
+
+const S2ORC_FIELDS: Record<string, Discipline> = {
+  Physics: 'physics',
+  Mathematics: 'mathematics',
+  'Computer Science': 'computer-science',
+  Biology: 'biology',
+  Medicine: 'medicine',
+};
+
+/** Loads every labelled document found under `dataDir`, deduplicated by normalised title. */
+export function loadLabelledDocs(dataDir: string): LabelledDoc[] {
+  const root = basename(dataDir) === 'rxiv-metadata' ? dirname(dataDir) : dataDir;
+  const rxiv = join(root, 'rxiv-metadata');
+  const docs: LabelledDoc[] = [
+    ...readDaily(join(rxiv, 'rxiv-daily_Lcollection')),
+    ...readJsonl(join(rxiv, 'rxiv-daily_Lcollection', 'biorxiv_recent_full-authors.jsonl')).map((r) =>
+      doc(`biorxiv:${r.doi}`, r.title, r.abstract, 'biology', 'biorxiv-full-authors'),
+    ),
+    ...readCsclSample(join(rxiv, 'arxiv-cscl-2026-03_lthei', 'arxiv_papers.json')),
+    ...readJsonl(join(rxiv, 'arxiv-oai-snapshot-head200', 'arxiv-metadata-oai-snapshot.head200.jsonl')).map((r) =>
+      arxivDoc(r, 'arxiv-oai-head200'),
+    ),
+    ...readUnarxive(join(root, 'unarxive-sample', 'unarXive_data_sample.tar.gz')),
+    ...readS2orc(join(rxiv, 's2orc-metadata-sample', 'sample.jsonl')),
+    ...readJsonl(join(root, 'acm-cr', 'cited_records.jsonl')).map((r) =>
+      doc(`acm:${r.doi ?? r.key}`, r.title, r.abstract, 'computer-science', 'acm-cr'),
+    ),
+    ...readJsonl(join(root, 'check-covid', 'corpus.json')).map((r) =>
+      doc(`cord:${r.cord_id}`, r.title, Array.isArray(r.abstract) ? r.abstract.join(' ') : r.abstract, 'medicine', 'check-covid'),
+    ),
+  ].filter((d): d is LabelledDoc => d !== undefined);
+  const seen = new Set<string>();
+  return docs.filter((d) => {
+    const key = normaliseTitle(d.title);
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// Raw dataset rows: each reader checks the fields it uses.
+type Json = Record<string, any>;
+
+function doc(id: string, title: unknown, abstract: unknown, discipline: Discipline, origin: string): LabelledDoc | undefined {
+  const t = typeof title === 'string' && title !== 'None' ? title.replace(/\s+/g, ' ').trim() : '';
+  const a = typeof abstract === 'string' && abstract !== 'None' ? abstract.replace(/\s+/g, ' ').trim() : '';
+  return t ? { id, title: t, abstract: a, discipline, origin } : undefined;
+}
+
+function readJsonl(path: string): Json[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Json);
+}
+
+function readDaily(dir: string): (LabelledDoc | undefined)[] {
+  const labels: Record<string, Discipline> = { arxiv: 'computer-science', biorxiv: 'biology', medrxiv: 'medicine' };
+  return Object.entries(labels).flatMap(([server, discipline]) =>
+    readJsonl(join(dir, `${server}.jsonl`)).map((r) => doc(`${server}:${r.arxiv_id ?? r.doi ?? r.id}`, r.title, r.abstract, discipline, `${server}-daily`)),
+  );
+}
+
+function arxivDoc(r: Json, origin: string): LabelledDoc | undefined {
+  const categories = String(Array.isArray(r.categories) ? r.categories.join(' ') : r.categories ?? '').split(/\s+/);
+  const discipline = disciplineOfArxivCategory(categories[0] ?? '');
+  return discipline ? doc(`arxiv:${r.id}`, r.title, r.abstract, discipline, origin) : undefined;
+}
+
+function readCsclSample(path: string): (LabelledDoc | undefined)[] {
+  if (!existsSync(path)) return [];
+  return (JSON.parse(readFileSync(path, 'utf8')) as Json[]).map((r) => arxivDoc(r, 'arxiv-cscl'));
+}
+
+function readS2orc(path: string): (LabelledDoc | undefined)[] {
+  return readJsonl(path).map((r) => {
+    const fields = Array.isArray(r.mag_field_of_study) ? (r.mag_field_of_study as string[]) : [];
+    const discipline = fields.length === 1 ? S2ORC_FIELDS[fields[0]!] : undefined;
+    return discipline ? doc(`s2orc:${r.paper_id}`, r.title, r.abstract, discipline, 's2orc') : undefined;
+  });
+}
+
+/** The unarXive sample is a tar.gz holding one jsonl; read it without extracting to disk. */
+function readUnarxive(path: string): (LabelledDoc | undefined)[] {
+  if (!existsSync(path)) return [];
+  const tar = gunzipSync(readFileSync(path));
+  const docs: (LabelledDoc | undefined)[] = [];
+  for (let offset = 0; offset + 512 <= tar.length; ) {
+    const name = tar.toString('utf8', offset, offset + 100).replace(/\0.*$/s, '');
+    const size = parseInt(tar.toString('utf8', offset + 124, offset + 136).replace(/\0.*$/s, '').trim() || '0', 8);
+    if (!name) break;
+    if (name.endsWith('.jsonl')) {
+      for (const line of tar.toString('utf8', offset + 512, offset + 512 + size).split('\n')) {
+        if (line.trim()) docs.push(arxivDoc((JSON.parse(line) as Json).metadata, 'unarxive'));
+      }
+    }
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return docs;
+}
+
+/** Claim-like probes of a document: its title and one sentence from the middle of its abstract. */
+export function probes(doc: LabelledDoc): string[] {
+  const sentences = splitSentences(doc.abstract);
+  const middle = sentences[Math.floor(sentences.length / 2)];
+  return middle && middle !== doc.title ? [doc.title, middle] : [doc.title];
+}
