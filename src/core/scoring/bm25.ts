@@ -33,7 +33,7 @@ export const DEFAULT_LEXICAL_PARAMS: Readonly<LexicalParams> = {
   queryTermWeight: 0.3,
   queryPhraseWeight: 0.5,
   setupFactor: 0.4,
-  findingFactor: 1.4,
+  findingFactor: 1.5,
 };
 
 interface WeightedPhrase extends Phrase {
