@@ -1,0 +1,64 @@
+// A scripted "model" behind the stand-in OpenAI endpoint, for the E2E suite and the offline demo:
+// it answers the routing and judge prompts with well-formed JSON derived from the request itself
+// (keyword routing, word-overlap scores) and the chat with a short streamed answer citing [1].
+// Any other JSON prompt gets `{}`, which the pipeline must treat as a useless answer and fall
+// back from — so the flow stays deterministic without pretending to be a real model.
+import type { ChatRequestBody } from '../standin/openai';
+
+const ROUTES: { pattern: RegExp; discipline: string; primary: string; secondary: string }[] = [
+  { pattern: /patient|hospital|clinical|mortality|disease|health/i, discipline: 'medicine', primary: 'medrxiv', secondary: 'biorxiv' },
+  { pattern: /gene|cell|protein|species|evolution/i, discipline: 'biology', primary: 'biorxiv', secondary: 'medrxiv' },
+];
+
+export const CHAT_ANSWER =
+  'According to the attached paper [1], observations of distant Type Ia supernovae show that the expansion ' +
+  'of the universe is accelerating, which supports the claim.';
+
+function lastUser(body: ChatRequestBody): string {
+  return [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
+}
+
+function system(body: ChatRequestBody): string {
+  return body.messages?.find((m) => m.role === 'system')?.content ?? '';
+}
+
+function route(claim: string): string {
+  const match = ROUTES.find((r) => r.pattern.test(claim));
+  const choice = match ?? { discipline: 'physics', primary: 'arxiv', secondary: 'biorxiv' };
+  return JSON.stringify({
+    discipline: choice.discipline,
+    primary: choice.primary,
+    secondary: choice.secondary,
+    reason: `Scripted stand-in model: the claim reads as ${choice.discipline}.`,
+    confidence: 0.9,
+  });
+}
+
+const words = (text: string): Set<string> => new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+
+/** Scores each numbered passage by the share of the claim's words it contains. */
+function judge(prompt: string): string {
+  const claim = /Claim: ([\s\S]*?)\n\nPassages:/.exec(prompt)?.[1] ?? '';
+  const claimWords = words(claim);
+  const passages = [...prompt.matchAll(/^\[(\d+)\] (.*)$/gm)];
+  const paragraphs = passages.map(([, index, text]) => {
+    const passageWords = words(text ?? '');
+    const shared = [...claimWords].filter((w) => passageWords.has(w));
+    const score = Math.min(10, Math.round((10 * shared.length) / Math.max(1, claimWords.size) * 1.5));
+    return {
+      index: Number(index),
+      score,
+      label: score >= 5 ? 'supports' : 'unrelated',
+      reason: shared.length ? `Shares ${shared.slice(0, 4).join(', ')} with the claim.` : 'No words in common with the claim.',
+    };
+  });
+  return JSON.stringify({ paragraphs });
+}
+
+export function scriptedReply(body: ChatRequestBody): string {
+  if (body.stream) return CHAT_ANSWER;
+  const prompt = system(body);
+  if (prompt.startsWith('You route a scientific claim')) return route(lastUser(body));
+  if (prompt.startsWith('You check whether passages')) return judge(lastUser(body));
+  return '{}';
+}
