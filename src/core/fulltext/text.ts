@@ -28,7 +28,8 @@ export function makeParagraph(text: string, sentences?: string[]): Paragraph {
   return { text: clean, sentences: given && given.length > 0 ? given : splitSentences(clean) };
 }
 
-const CAPTION_START = /^(?:fig(?:ure)?\.?|table|tab\.)\s*[A-Z]?\d+[a-z]?\s*[:.|]/i;
+// "Figure 1:", "Table 2.", "Fig. 3 |", and BMC's "Fig. 2 M-waves ..." (no punctuation, capital).
+const CAPTION_START = /^(?:[Ff]ig(?:ure)?\.?|FIG(?:URE)?\.?|[Tt]able|TABLE|[Tt]ab\.)\s*[A-Z]?\d+[a-z]?(?:\s*[:.|]|\s+\p{Lu})/u;
 
 /** A paragraph that is really a figure or table caption ("Figure 1: Overview of ..."). */
 export function looksLikeCaption(text: string): boolean {

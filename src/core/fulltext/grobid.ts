@@ -1,0 +1,177 @@
+// The client of a local GROBID server. Calls go through the HttpClient (5xx, such as GROBID's
+// 503 "busy", are retried there with backoff). This module adds what is GROBID-specific: a
+// cached liveness probe, bounded concurrency, one deadline per document (retries included),
+// consolidation kept off so nothing leaves the machine, and a TEI cache keyed by the PDF's
+// SHA-256 so a re-run never reprocesses a paper.
+import { createHash } from 'node:crypto';
+import cacache from 'cacache';
+import PQueue from 'p-queue';
+import type { Settings } from '../settings';
+import { resolveCacheDir } from '../net/cache';
+import { HttpError, isAbortError, TimeoutError, type HttpClient } from '../net/types';
+import { FulltextError } from './errors';
+import type { FulltextDocument } from './model';
+import { parseTei } from './tei';
+
+export interface GrobidDeps {
+  http: HttpClient;
+  settings: Settings;
+  signal?: AbortSignal;
+}
+
+/** How long a liveness answer is trusted. */
+export const ALIVE_TTL_MS = 60_000;
+
+/** The processFulltextDocument form fields (besides `input`): local only, sentences on. */
+export const GROBID_PARAMS: Readonly<Record<string, string>> = {
+  consolidateHeader: '0',
+  consolidateCitations: '0',
+  segmentSentences: '1',
+};
+
+/** Cache-key version: bump when the parameters or the TEI → model mapping change meaning. */
+const TEI_CACHE_VERSION = 'v1';
+
+export function grobidEnabled(settings: Settings): boolean {
+  return settings['grobid.enabled'] && settings['grobid.url'].trim() !== '';
+}
+
+/** Per-attempt timeout of a processing call: a paper takes GROBID seconds, not milliseconds. */
+export function grobidTimeoutMs(settings: Settings): number {
+  return Math.max(settings['http.timeoutMs'], 1) * 6;
+}
+
+function probeTimeoutMs(settings: Settings): number {
+  return Math.min(Math.max(settings['http.timeoutMs'], 1), 3_000);
+}
+
+function baseUrl(settings: Settings): string {
+  return settings['grobid.url'].trim().replace(/\/+$/, '');
+}
+
+// ---- liveness ---------------------------------------------------------------------------
+
+const probes = new Map<string, { alive: Promise<boolean>; at: number }>();
+
+/** Forgets cached liveness answers (tests; or after the user changes settings). */
+export function resetGrobidState(): void {
+  probes.clear();
+  queues.clear();
+}
+
+function remember(settings: Settings, alive: boolean): void {
+  probes.set(baseUrl(settings), { alive: Promise.resolve(alive), at: Date.now() });
+}
+
+/** GET /api/isalive, answered from a cache for ALIVE_TTL_MS; concurrent callers share one probe. */
+export function isGrobidAlive(deps: GrobidDeps): Promise<boolean> {
+  if (!grobidEnabled(deps.settings)) return Promise.resolve(false);
+  const url = baseUrl(deps.settings);
+  const cached = probes.get(url);
+  if (cached && Date.now() - cached.at < ALIVE_TTL_MS) return cached.alive;
+  const alive = probe(url, deps);
+  probes.set(url, { alive, at: Date.now() });
+  return alive;
+}
+
+async function probe(url: string, deps: GrobidDeps): Promise<boolean> {
+  // One deadline over all attempts: a GROBID that is not there must not hold up the pipeline.
+  const deadline = AbortSignal.timeout(probeTimeoutMs(deps.settings));
+  const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
+  try {
+    const response = await deps.http.request({
+      service: 'grobid',
+      url: `${url}/api/isalive`,
+      cache: false,
+      timeoutMs: probeTimeoutMs(deps.settings),
+      signal,
+    });
+    return response.status === 200 && response.text().trim().toLowerCase() !== 'false';
+  } catch (error) {
+    if (deps.signal?.aborted) {
+      probes.delete(url); // the caller gave up; that says nothing about GROBID
+      throw error;
+    }
+    return false;
+  }
+}
+
+// ---- processing -------------------------------------------------------------------------
+
+const queues = new Map<string, PQueue>();
+
+function queueFor(settings: Settings): PQueue {
+  const concurrency = Math.max(1, settings['grobid.concurrency']);
+  const key = `${baseUrl(settings)}|${concurrency}`;
+  let queue = queues.get(key);
+  if (!queue) queues.set(key, (queue = new PQueue({ concurrency })));
+  return queue;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Full text of a PDF through GROBID, from the TEI cache when this PDF was processed before. */
+export async function grobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise<FulltextDocument> {
+  const cacheDir = resolveCacheDir(deps.settings);
+  const key = `citefinder:grobid-tei:${TEI_CACHE_VERSION}:${sha256Hex(pdf)}`;
+  const cached = cacheDir ? await readCachedTei(cacheDir, key) : undefined;
+  if (cached !== undefined) return parseTei(cached);
+  const tei = await queueFor(deps.settings).add(() => processFulltext(pdf, deps), { signal: deps.signal });
+  const document = parseTei(tei); // throws on malformed TEI, which is then never cached
+  if (cacheDir) await cacache.put(cacheDir, key, tei).catch(() => undefined);
+  return document;
+}
+
+async function readCachedTei(dir: string, key: string): Promise<string | undefined> {
+  try {
+    return (await cacache.get(dir, key)).data.toString('utf8');
+  } catch {
+    return undefined; // a miss, or an unreadable cache: process the PDF again
+  }
+}
+
+/** POST /api/processFulltextDocument; the TEI text, or a FulltextError saying why not. */
+export async function processFulltext(pdf: Uint8Array, deps: GrobidDeps): Promise<string> {
+  const timeoutMs = grobidTimeoutMs(deps.settings);
+  const deadline = AbortSignal.timeout(Math.round(timeoutMs * 1.5));
+  const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
+  const form = new FormData();
+  form.append('input', new Blob([pdf.slice()], { type: 'application/pdf' }), 'paper.pdf');
+  for (const [name, value] of Object.entries(GROBID_PARAMS)) form.append(name, value);
+  try {
+    const response = await deps.http.request({
+      service: 'grobid',
+      url: `${baseUrl(deps.settings)}/api/processFulltextDocument`,
+      method: 'POST',
+      accept: 'application/xml',
+      body: form,
+      timeoutMs,
+      signal,
+    });
+    remember(deps.settings, true);
+    if (response.status === 204 || response.body.byteLength === 0) {
+      throw new FulltextError('grobid-no-text', 'GROBID could not extract any text from the PDF (HTTP 204)');
+    }
+    return response.text();
+  } catch (error) {
+    if (deps.signal?.aborted || (isAbortError(error) && !deadline.aborted)) throw error;
+    throw grobidError(error, deps.settings, deadline.aborted);
+  }
+}
+
+function grobidError(error: unknown, settings: Settings, deadlinePassed: boolean): unknown {
+  if (error instanceof FulltextError) return error;
+  const url = baseUrl(settings);
+  if (deadlinePassed || error instanceof TimeoutError) {
+    return new FulltextError('grobid-timeout', `GROBID at ${url} did not answer in time`, { cause: error });
+  }
+  if (error instanceof HttpError) {
+    const busy = error.status === 503 ? ' (still busy after retries)' : '';
+    return new FulltextError('grobid-failed', `GROBID at ${url} answered HTTP ${error.status}${busy}`, { cause: error });
+  }
+  remember(settings, false); // connection refused or reset: skip GROBID for a while
+  const message = error instanceof Error ? error.message : String(error);
+  return new FulltextError('grobid-down', `GROBID at ${url} is unreachable: ${message}`, { cause: error });
+}

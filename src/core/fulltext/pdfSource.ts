@@ -1,0 +1,117 @@
+// Which PDF to read for a record, and fetching it safely: through the HttpClient (timeout,
+// retries, cache), with a size limit, and refusing anything that is not really a PDF, since
+// publishers answer a missing or paywalled PDF with an HTML page, often labelled as a PDF.
+import type { PaperRecord } from '../types';
+import type { Settings } from '../settings';
+import { HttpError, isAbortError, TimeoutError, TooLargeError, type HttpClient } from '../net/types';
+import { FulltextError } from './errors';
+
+export interface PdfDeps {
+  http: HttpClient;
+  settings: Settings;
+  signal?: AbortSignal;
+}
+
+/** How long a PDF download may take: PDFs are bigger than API answers. */
+export function pdfTimeoutMs(settings: Settings): number {
+  return Math.max(settings['http.timeoutMs'], 1) * 3;
+}
+
+export function maxPdfBytes(settings: Settings): number {
+  return Math.round(settings['fulltext.maxPdfMb'] * 1024 * 1024);
+}
+
+/**
+ * Open-access PDF URLs for a record, best first: for bioRxiv/medRxiv the server's own
+ * `.full.pdf` of the known version, then the link the source gave (arXiv `title="pdf"`,
+ * Europe PMC `fullTextUrlList` pdf), then one derived from an arXiv abstract page.
+ */
+export function pdfUrlCandidates(record: PaperRecord, settings: Settings): string[] {
+  const urls: string[] = [];
+  const content = rxivContentBase(record, settings);
+  if (content && record.doi) {
+    const version = record.version?.replace(/^v/i, '');
+    urls.push(`${content.replace(/\/+$/, '')}/${record.doi}${version ? `v${version}` : ''}.full.pdf`);
+  }
+  if (record.pdfUrl) urls.push(record.pdfUrl);
+  const fromAbs = record.url?.match(/^(https?:\/\/[^/]*arxiv\.org)\/abs\/(.+?)$/);
+  if (record.source === 'arxiv' && fromAbs) urls.push(`${fromAbs[1]}/pdf/${fromAbs[2]}`);
+  return [...new Set(urls)];
+}
+
+function rxivContentBase(record: PaperRecord, settings: Settings): string | undefined {
+  if (record.source === 'biorxiv') return settings['sources.biorxivContent.url'];
+  if (record.source === 'medrxiv') return settings['sources.medrxivContent.url'];
+  return undefined;
+}
+
+/** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
+export async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
+  const limit = maxPdfBytes(deps.settings);
+  let response;
+  try {
+    response = await deps.http.request({
+      service: 'pdf',
+      url,
+      accept: 'application/pdf',
+      timeoutMs: pdfTimeoutMs(deps.settings),
+      maxBytes: limit,
+      signal: deps.signal,
+    });
+  } catch (error) {
+    throw downloadError(error, url, deps.settings);
+  }
+  checkIsPdf(response.body, response.headers['content-type'], url);
+  return response.body;
+}
+
+/** Tries each candidate URL in turn; the first failure's reason is kept if all fail. */
+export async function downloadFirstPdf(urls: string[], deps: PdfDeps): Promise<{ url: string; bytes: Uint8Array }> {
+  if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
+  let firstError: unknown;
+  for (const url of urls) {
+    try {
+      return { url, bytes: await downloadPdf(url, deps) };
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      firstError ??= error;
+    }
+  }
+  throw firstError;
+}
+
+/** Content type and `%PDF` magic: an HTML page named .pdf must not reach the parser. */
+export function checkIsPdf(body: Uint8Array, contentType: string | undefined, url: string): void {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (hasPdfMagic(body)) return;
+  if (type.includes('html') || looksLikeHtml(body)) {
+    throw new FulltextError('not-pdf', `${url} served an HTML page instead of a PDF (content type "${type || 'none'}")`);
+  }
+  throw new FulltextError('not-pdf', `${url} did not return a PDF (content type "${type || 'none'}", no %PDF header)`);
+}
+
+/** The header may follow a little junk; the PDF spec allows it within the first 1024 bytes. */
+export function hasPdfMagic(body: Uint8Array): boolean {
+  const head = new TextDecoder('latin1').decode(body.subarray(0, 1024));
+  return head.includes('%PDF-');
+}
+
+function looksLikeHtml(body: Uint8Array): boolean {
+  const head = new TextDecoder().decode(body.subarray(0, 512)).trimStart().toLowerCase();
+  return head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<?xml');
+}
+
+function downloadError(error: unknown, url: string, settings: Settings): unknown {
+  if (isAbortError(error)) return error;
+  if (error instanceof TooLargeError) {
+    return new FulltextError('too-large', `the PDF is over the ${settings['fulltext.maxPdfMb']} MB limit (fulltext.maxPdfMb)`, { cause: error });
+  }
+  if (error instanceof TimeoutError) {
+    return new FulltextError('timeout', `the PDF download timed out (${url})`, { cause: error });
+  }
+  if (error instanceof HttpError) {
+    return new FulltextError('download-failed', `the PDF download failed with HTTP ${error.status} (${url})`, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new FulltextError('download-failed', `the PDF download failed: ${message}`, { cause: error });
+}

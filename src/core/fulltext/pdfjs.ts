@@ -1,0 +1,108 @@
+// In-process PDF text extraction with pdfjs-dist, the fallback when no GROBID runs. pdfjs is
+// imported lazily (it is an esbuild external, several MB) so activating the extension or
+// running a search without full text never loads it. In Node pdfjs runs its "worker" on the
+// main thread; we hand it the worker module ourselves (globalThis.pdfjsWorker) so it never has
+// to resolve a workerSrc path relative to a bundle.
+import { FulltextError } from './errors';
+import { pageLines, type Line, type PageRuns, type TextRun } from './layout';
+import type { FulltextDocument } from './model';
+import { buildDocument } from './paragraphs';
+
+type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+
+let loading: Promise<Pdfjs> | undefined;
+
+/** Loads pdfjs-dist once, on first use. */
+export function loadPdfjs(): Promise<Pdfjs> {
+  loading ??= (async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const holder = globalThis as { pdfjsWorker?: unknown };
+    if (!holder.pdfjsWorker) {
+      const workerModule = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+      holder.pdfjsWorker = await import(workerModule);
+    }
+    return pdfjs;
+  })();
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+export interface PdfjsOptions {
+  signal?: AbortSignal;
+  /** Stop after this many pages (very long theses and books). */
+  maxPages?: number;
+}
+
+/** Below this many letters per page on average, the PDF is taken to have no text layer. */
+const MIN_LETTERS_PER_PAGE = 50;
+
+/** A PDF's text as a FulltextDocument; FulltextError for encrypted, corrupt or image-only PDFs. */
+export async function extractWithPdfjs(bytes: Uint8Array, options: PdfjsOptions = {}): Promise<FulltextDocument> {
+  const pages = await readPages(bytes, options);
+  const letters = pages.reduce((n, page) => n + page.runs.reduce((m, run) => m + countLetters(run.text), 0), 0);
+  if (letters < MIN_LETTERS_PER_PAGE * pages.length) {
+    throw new FulltextError('no-text', 'the PDF has no text layer (a scanned document?); OCR is not attempted');
+  }
+  const lines: Line[] = pages.flatMap(pageLines);
+  const document = buildDocument(lines);
+  if (document.sections.length === 0) {
+    throw new FulltextError('no-text', 'no paragraphs of text could be recovered from the PDF');
+  }
+  return document;
+}
+
+/** The text runs of every page, with rotated text (such as arXiv's side stamp) left out. */
+export async function readPages(bytes: Uint8Array, options: PdfjsOptions = {}): Promise<PageRuns[]> {
+  const pdfjs = await loadPdfjs();
+  // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    useSystemFonts: false,
+    disableFontFace: true,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+  const onAbort = () => void task.destroy();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const pdf = await task.promise.catch((error: unknown) => {
+      throw openError(error);
+    });
+    const count = Math.min(pdf.numPages, options.maxPages ?? Infinity);
+    const pages: PageRuns[] = [];
+    for (let number = 1; number <= count; number++) {
+      options.signal?.throwIfAborted();
+      const page = await pdf.getPage(number);
+      const [x0, y0, x1, y1] = page.view;
+      const content = await page.getTextContent();
+      const runs: TextRun[] = [];
+      for (const item of content.items) {
+        if (!('str' in item) || item.str === '') continue;
+        const [a, b, c, d, e, f] = item.transform as number[];
+        if (Math.abs(b) > 0.01 || Math.abs(c) > 0.01 || a <= 0 || d <= 0) continue; // rotated or mirrored
+        runs.push({ text: item.str, x: e - x0, y: f - y0, width: item.width, size: Math.hypot(c, d), font: item.fontName });
+      }
+      pages.push({ number, width: x1 - x0, height: y1 - y0, runs });
+      page.cleanup();
+    }
+    return pages;
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    throw error instanceof FulltextError ? error : openError(error);
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await task.destroy().catch(() => undefined);
+  }
+}
+
+function openError(error: unknown): FulltextError {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'PasswordException') {
+    return new FulltextError('encrypted', 'the PDF is encrypted and needs a password to open', { cause: error });
+  }
+  return new FulltextError('corrupt', `the PDF could not be read (${message || name || 'invalid structure'})`, { cause: error });
+}
+
+function countLetters(text: string): number {
+  return (text.match(/\p{L}/gu) ?? []).length;
+}
