@@ -38,14 +38,11 @@ export const DEFAULT_LEXICAL_PARAMS: Readonly<LexicalParams> = {
 
 interface WeightedPhrase extends Phrase {
   weight: number;
-  /** Counts towards the claim's self-score (claim phrases do, query-only phrases do not). */
-  inClaim: boolean;
 }
 
 export interface ClaimModel {
   /** Stem → weight. */
   terms: Map<string, number>;
-  claimTerms: Set<string>;
   phrases: WeightedPhrase[];
   /** First stem → phrases starting with it, for a single pass over tokens. */
   phraseStarts: Map<string, number[]>;
@@ -80,12 +77,7 @@ export function buildClaimModel(
 ): ClaimModel {
   const terms = new Map<string, number>();
   for (const { stem } of tokenizer(claimText)) terms.set(stem, terms.has(stem) ? Math.min(2, terms.get(stem)! + 0.25) : 1);
-  const claimTerms = new Set(terms.keys());
-  const phrases: WeightedPhrase[] = detectPhrases(claimText, tokenizer).map((p) => ({
-    ...p,
-    weight: params.phraseWeight,
-    inClaim: true,
-  }));
+  const phrases: WeightedPhrase[] = detectPhrases(claimText, tokenizer).map((p) => ({ ...p, weight: params.phraseWeight }));
   const known = new Set(phrases.map((p) => p.stems.join(' ')));
   for (const keyword of queries.flatMap((q) => q.keywords)) {
     const keywordStems = tokenizer(keyword).map((t) => t.stem);
@@ -93,13 +85,12 @@ export function buildClaimModel(
     const key = keywordStems.join(' ');
     if (keywordStems.length > 1 && !known.has(key)) {
       known.add(key);
-      const inClaim = keywordStems.every((s) => claimTerms.has(s));
-      phrases.push({ stems: keywordStems, surface: keyword, weight: params.queryPhraseWeight, inClaim });
+      phrases.push({ stems: keywordStems, surface: keyword, weight: params.queryPhraseWeight });
     }
   }
   const phraseStarts = new Map<string, number[]>();
   phrases.forEach((p, i) => phraseStarts.set(p.stems[0]!, [...(phraseStarts.get(p.stems[0]!) ?? []), i]));
-  return { terms, claimTerms, phrases, phraseStarts };
+  return { terms, phrases, phraseStarts };
 }
 
 export function sentenceStats(
