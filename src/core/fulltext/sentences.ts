@@ -23,7 +23,8 @@ export function splitSentences(text: string): string[] {
     const end = match.index + match[1].length + match[2].length;
     if (match[1] === '.' && !match[2] && isAbbreviationBefore(text, match.index)) continue;
     const sentence = text.slice(start, end).trim();
-    if (sentence) sentences.push(sentence);
+    if (!/\p{L}/u.test(sentence)) continue; // "6. Citeomatic ...": an enumerator, not a sentence
+    sentences.push(sentence);
     start = match.index + match[0].length;
   }
   const rest = text.slice(start).trim();

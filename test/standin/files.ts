@@ -1,0 +1,46 @@
+// Static files for the full-text path: the real fixture PDFs, the bad-input PDFs, and the
+// HTML pages publishers serve instead of a PDF (once labelled application/pdf, once honestly as
+// text/html). Also answers bioRxiv/medRxiv `.full.pdf` content paths with a real paper PDF.
+//
+//   /files/pdf/<name>.pdf          test/fixtures/pdf/<name>.pdf (and /files/pdf/bad/<name>.pdf)
+//   /files/html-as-pdf.pdf         an HTML page with Content-Type: application/pdf
+//   /files/paywall.html            the same page as text/html
+//   /files/octet/<name>.pdf        a fixture PDF as application/octet-stream (still a PDF)
+//   {biorxiv,medrxiv}-content/<doi>v<n>.full.pdf   the BMC fixture paper (a biomedical PDF)
+import { existsSync, readFileSync } from 'node:fs';
+import { normalize } from 'node:path';
+import { fixturePath, send, type StandIn } from './server';
+
+/** A login/paywall page, as publishers return for a PDF link without access. */
+export const PAYWALL_HTML = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Access options</title></head>
+<body><h1>Access this article</h1><p>Log in or purchase access to download the PDF.</p></body></html>
+`;
+
+/** The fixture served for any bioRxiv/medRxiv `.full.pdf` path. */
+export const RXIV_STAND_IN_PDF = 'jneuroengrehab2016-fes-hand-opening.pdf';
+
+export function installFiles(standIn: StandIn): void {
+  standIn.handle('files', (req, res) => {
+    if (req.path === '/html-as-pdf.pdf') return send(res, 200, PAYWALL_HTML, 'application/pdf');
+    if (req.path === '/paywall.html') return send(res, 200, PAYWALL_HTML, 'text/html; charset=utf-8');
+    const pdf = /^\/(pdf|octet)\/(.+\.pdf)$/.exec(req.path);
+    const file = pdf && fixtureFile(pdf[2]);
+    if (!pdf || !file) return send(res, 404, 'Not found');
+    send(res, 200, readFileSync(file), pdf[1] === 'octet' ? 'application/octet-stream' : 'application/pdf');
+  });
+  for (const service of ['biorxivContent', 'medrxivContent'] as const) {
+    standIn.handle(service, (req, res) => {
+      if (!/^\/10\.\d+\/.+v\d+\.full\.pdf$/.test(req.path)) return send(res, 404, 'Not found');
+      send(res, 200, readFileSync(fixturePath('pdf', RXIV_STAND_IN_PDF)), 'application/pdf');
+    });
+  }
+}
+
+/** test/fixtures/pdf/<relative>, refusing paths that climb out of it. */
+function fixtureFile(relative: string): string | undefined {
+  const clean = normalize(decodeURIComponent(relative));
+  if (clean.startsWith('..') || clean.includes('/../')) return undefined;
+  const path = fixturePath('pdf', clean);
+  return existsSync(path) ? path : undefined;
+}
