@@ -170,16 +170,27 @@ function main(): void {
   console.log(`wrote ${join(OUT_DIR, 'model.json')} and df.json`);
 }
 
-/** Stemmed-unigram document frequencies (df >= MIN_DF) for keyphrase IDF. */
-function documentFrequencies(docs: LabelledDoc[]): { docs: number; df: Record<string, number> } {
+const MAX_BIGRAMS = 4000;
+const MIN_BIGRAM_DF = 5;
+
+/**
+ * Document frequencies for keyphrase extraction: stemmed unigrams (df >= MIN_DF) for IDF, and the
+ * most frequent stemmed bigrams, which tell a real collocation ("breast cancer") from an accident
+ * of adjacency ("cancer primary").
+ */
+function documentFrequencies(docs: LabelledDoc[]): { docs: number; df: Record<string, number>; bigrams: Record<string, number> } {
   const df = new Map<string, number>();
   for (const doc of docs) {
-    for (const f of extractFeatures(`${doc.title}. ${doc.abstract}`).features) {
-      if (!f.includes(' ')) df.set(f, (df.get(f) ?? 0) + 1);
-    }
+    for (const f of extractFeatures(`${doc.title}. ${doc.abstract}`).features) df.set(f, (df.get(f) ?? 0) + 1);
   }
-  const kept = [...df.entries()].filter(([, n]) => n >= MIN_DF).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  return { docs: docs.length, df: Object.fromEntries(kept) };
+  const byName = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : 1);
+  const unigrams = [...df.entries()].filter(([f, n]) => !f.includes(' ') && n >= MIN_DF).sort(byName);
+  const bigrams = [...df.entries()]
+    .filter(([f, n]) => f.includes(' ') && n >= MIN_BIGRAM_DF)
+    .sort((a, b) => b[1] - a[1] || byName(a, b))
+    .slice(0, MAX_BIGRAMS)
+    .sort(byName);
+  return { docs: docs.length, df: Object.fromEntries(unigrams), bigrams: Object.fromEntries(bigrams) };
 }
 
 main();

@@ -1,5 +1,6 @@
 // Stage 2, routing: which preprint server to search first. The configured LLM decides when there
 // is one and its answer is valid; otherwise the heuristic model learned from preprint metadata.
+import { fallbackWarning } from '../llm/fallback';
 import { isAbortError } from '../net/types';
 import type { LlmClient } from '../llm/types';
 import type { Claim, RoutingDecision } from '../types';
@@ -25,14 +26,4 @@ export async function route(
     }
   }
   return routeHeuristically(claim);
-}
-
-/**
- * An unreachable LLM yields the same text from every stage (so the pipeline can show it once);
- * a bad answer names the stage.
- */
-export function fallbackWarning(stage: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof Error && error.name === 'LlmUnavailableError') return `${message} Using the heuristics instead.`;
-  return `${stage}: the LLM's answer was unusable (${message}); used the heuristic instead.`;
 }
