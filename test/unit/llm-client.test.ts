@@ -85,6 +85,15 @@ describe('LLM client (OpenAI-compatible) against the stand-in', () => {
     await assert.rejects(createLlmClient(dead)!.completeJson([{ role: 'user', content: 'x' }]), LlmUnavailableError);
   });
 
+  it('after a timeout, fails the next call at once instead of waiting again', async () => {
+    standIn.handle('openai', () => {}); // never answers
+    const llm = createLlmClient({ ...settings, 'llm.timeoutMs': 150 })!;
+    await assert.rejects(llm.completeJson([{ role: 'user', content: 'x' }]), /did not answer in time/);
+    const calls = standIn.requests.length;
+    await assert.rejects(llm.completeJson([{ role: 'user', content: 'y' }]), /did not answer in time/);
+    assert.equal(standIn.requests.length, calls, 'no second request');
+  });
+
   it('passes the AbortSignal through', async () => {
     standIn.handle('openai', () => {}); // never answers
     const controller = new AbortController();

@@ -9,6 +9,8 @@ import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmCli
 /** Retries inside the openai package (connection errors, 429, 5xx); kept small: a slow local model should fail fast. */
 const MAX_RETRIES = 1;
 const PROBE_TIMEOUT_MS = 3000;
+/** After the endpoint proved unreachable, later calls fail at once for this long (no second long wait). */
+const UNREACHABLE_BACKOFF_MS = 60_000;
 
 /** Returns null when no model is configured (heuristics take over). */
 export function createLlmClient(settings: Settings, apiKey?: string): LlmClient | null {
@@ -31,6 +33,8 @@ export function createLlmClient(settings: Settings, apiKey?: string): LlmClient 
 class OpenAiCompatibleClient implements LlmClient {
   /** Flipped off after a server rejects `response_format`, so later calls skip the failed attempt. */
   private jsonModeSupported = true;
+  /** Set when the endpoint could not be reached: routing's timeout must not be waited out again by queries. */
+  private unreachable?: { until: number; error: LlmUnavailableError };
 
   constructor(
     private readonly client: OpenAI,
@@ -44,6 +48,7 @@ class OpenAiCompatibleClient implements LlmClient {
   }
 
   private async complete(messages: ChatMessage[], options: LlmCallOptions): Promise<string> {
+    this.failFastIfUnreachable();
     const body = {
       model: this.model,
       messages,
@@ -71,6 +76,7 @@ class OpenAiCompatibleClient implements LlmClient {
   }
 
   async *chatStream(messages: ChatMessage[], options: LlmCallOptions = {}): AsyncIterable<string> {
+    this.failFastIfUnreachable();
     try {
       const stream = await this.client.chat.completions.create(
         {
@@ -91,16 +97,27 @@ class OpenAiCompatibleClient implements LlmClient {
     }
   }
 
+  private failFastIfUnreachable(): void {
+    if (this.unreachable && Date.now() < this.unreachable.until) throw this.unreachable.error;
+    this.unreachable = undefined;
+  }
+
+  private markUnreachable(message: string): LlmUnavailableError {
+    const error = new LlmUnavailableError(message);
+    this.unreachable = { until: Date.now() + UNREACHABLE_BACKOFF_MS, error };
+    return error;
+  }
+
   /** Turns the package's errors into the core's: AbortError, LlmUnavailableError, or a clear Error. */
   private explain(error: unknown, signal?: AbortSignal): Error {
     if (signal?.aborted || error instanceof APIUserAbortError) {
       return signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
     }
     if (error instanceof APIConnectionTimeoutError) {
-      return new LlmUnavailableError(`The LLM at ${this.baseUrl} did not answer in time.`);
+      return this.markUnreachable(`The LLM at ${this.baseUrl} did not answer in time.`);
     }
     if (error instanceof APIConnectionError) {
-      return new LlmUnavailableError(`The LLM at ${this.baseUrl} is not reachable.`);
+      return this.markUnreachable(`The LLM at ${this.baseUrl} is not reachable.`);
     }
     if (error instanceof APIError && error.status === 404) {
       return new LlmUnavailableError(`The LLM at ${this.baseUrl} has no model "${this.model}" (HTTP 404).`);
