@@ -3,6 +3,7 @@
 // running a search without full text never loads it. In Node pdfjs runs its "worker" on the
 // main thread; we hand it the worker module ourselves (globalThis.pdfjsWorker) so it never has
 // to resolve a workerSrc path relative to a bundle.
+import { dirname, join, sep } from 'node:path';
 import { FulltextError } from './errors';
 import { pageLines, type Line, type PageRuns, type TextRun } from './layout';
 import type { FulltextDocument } from './model';
@@ -25,6 +26,18 @@ export function loadPdfjs(): Promise<Pdfjs> {
   })();
   loading.catch(() => (loading = undefined));
   return loading;
+}
+
+/**
+ * pdfjs reads glyph data for the 14 standard fonts (often not embedded) from its package; in
+ * Node it takes a directory path. Undefined when the package cannot be located.
+ */
+function standardFontDataDir(): string | undefined {
+  try {
+    return join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + sep;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface PdfjsOptions {
@@ -59,6 +72,7 @@ export async function readPages(bytes: Uint8Array, options: PdfjsOptions = {}): 
     data: bytes.slice(),
     useSystemFonts: false,
     disableFontFace: true,
+    standardFontDataUrl: standardFontDataDir(),
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
   const onAbort = () => void task.destroy();
