@@ -121,3 +121,16 @@ describe('parseClaim', () => {
     assert.throws(() => parseClaim('x '.repeat(200_000)), (e: unknown) => e instanceof ClaimError && e.code === 'too-long');
   });
 });
+
+describe('readDocumentContext on a long, broken manuscript', () => {
+  it('still finds the title, the abstract and the right section', () => {
+    const body = paper.slice(paper.indexOf('\\section{Introduction}'), paper.indexOf('\\end{document}'));
+    // 30 copies push it past the whole-document repair budget; unbalanced braces break every parse.
+    const long = paper.replace('\\end{document}', body.repeat(30) + '\\section{Broken}\nAn \\emph{unclosed group and $math\n\n\\section{Last}\nThe final claim sits here.\n\\end{document}');
+    const context = readDocumentContext(long, long.indexOf('The final claim'));
+    assert.equal(context.title, 'Cosmic Acceleration from Type Ia Supernovae');
+    assert.match(context.abstract!, /^We revisit the evidence/);
+    assert.equal(context.sectionTitle, 'Last');
+    assert.equal(context.sectionText, 'The final claim sits here.');
+  });
+});

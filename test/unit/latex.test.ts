@@ -94,3 +94,9 @@ describe('latexToPlainText', () => {
     assert.equal(plain('$x^2$ % only math'), '');
   });
 });
+
+describe('latexToPlainText repairs', () => {
+  it('closes unclosed math and groups at the end of their paragraph, innermost first', () => {
+    assert.equal(plain('A \\emph{bold claim about $x\n\nNext paragraph stays \\textbf{prose}.'), 'A bold claim about\n\nNext paragraph stays prose.');
+  });
+});
