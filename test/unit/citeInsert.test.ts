@@ -90,4 +90,15 @@ describe('locating the claim again', () => {
     assert.deepEqual(locateClaim(doc, 'Same.', 29), { start: 25, end: 30 });
     assert.equal(locateClaim(doc, 'Gone.', 0), undefined);
   });
+
+  it('finds a claim whose final punctuation a citation has since been put before', async () => {
+    const { locateClaim } = await import('../../src/core/latex/citeInsert');
+    const claim = 'The expansion is accelerating.';
+    const doc = `Intro. The expansion is accelerating~\\cite{perlmutter1999}. Next.`;
+    const found = locateClaim(doc, claim, 7)!;
+    assert.deepEqual(found, { start: 7, end: 7 + 'The expansion is accelerating'.length });
+    // Citing the same key again there changes nothing; another key is merged.
+    assert.deepEqual(planCiteInsertion(doc, found.start, found.end, 'perlmutter1999', '\\cite'), { merged: true });
+    assert.equal(planCiteInsertion(doc, found.start, found.end, 'riess1998', '\\cite').edit?.insert, ',riess1998');
+  });
 });

@@ -95,14 +95,24 @@ function splitKeys(group: string): string[] {
 
 /**
  * Finds the claim again after the document may have changed since the search: at its old
- * offsets if it is still there, else its occurrence nearest to them; undefined if it is gone.
+ * offsets if it is still there, else its occurrence nearest to them. A citation inserted
+ * since then splits the claim from its final punctuation, so the claim's words alone are
+ * looked for next. Undefined when the claim is gone.
  */
 export function locateClaim(source: string, claim: string, start: number): { start: number; end: number } | undefined {
-  if (!claim) return undefined;
-  if (source.startsWith(claim, start)) return { start, end: start + claim.length };
+  const exact = nearestOccurrence(source, claim, start);
+  if (exact !== undefined) return { start: exact, end: exact + claim.length };
+  const words = claim.slice(0, citationOffset(claim, 0, claim.length));
+  const at = words.length > 0 ? nearestOccurrence(source, words, start) : undefined;
+  return at === undefined ? undefined : { start: at, end: at + words.length };
+}
+
+function nearestOccurrence(source: string, text: string, near: number): number | undefined {
+  if (!text) return undefined;
+  if (source.startsWith(text, near)) return near;
   let best: number | undefined;
-  for (let at = source.indexOf(claim); at >= 0; at = source.indexOf(claim, at + 1)) {
-    if (best === undefined || Math.abs(at - start) < Math.abs(best - start)) best = at;
+  for (let at = source.indexOf(text); at >= 0; at = source.indexOf(text, at + 1)) {
+    if (best === undefined || Math.abs(at - near) < Math.abs(best - near)) best = at;
   }
-  return best === undefined ? undefined : { start: best, end: best + claim.length };
+  return best;
 }
