@@ -53,12 +53,13 @@ describe('pdfjs extraction', function () {
   });
 
   // Measured on 2026-11-21 (recall / precision at 80 % trigram coverage):
-  //   SPECTER 0.768 / 0.979 (its appendix comes after the references, which we leave out),
-  //   De Marchis 0.974 / 0.974, Literature Graph 0.833 / 0.826 (maths set in symbol fonts).
+  //   SPECTER 0.786 / 1.000 (its appendix comes after the references, which we leave out),
+  //   De Marchis 0.974 / 0.974, Literature Graph 0.818 / 0.814 (maths set in symbol fonts, and
+  //   footnote marks that GROBID keeps in the text while we drop them).
   const FLOORS: Record<Paper, { recall: number; precision: number }> = {
-    'acl2020-specter-cs': { recall: 0.74, precision: 0.94 },
+    'acl2020-specter-cs': { recall: 0.76, precision: 0.95 },
     'jneuroengrehab2016-fes-hand-opening': { recall: 0.94, precision: 0.94 },
-    'naacl2018-semantic-scholar-literature-graph-cs': { recall: 0.8, precision: 0.79 },
+    'naacl2018-semantic-scholar-literature-graph-cs': { recall: 0.79, precision: 0.78 },
   };
   for (const paper of PAPERS) {
     it(`finds most of GROBID's body paragraphs in ${paper}`, () => {
@@ -106,6 +107,12 @@ describe('pdfjs extraction', function () {
     const specter = bodyText(extracted.get('acl2020-specter-cs')!);
     assert.doesNotMatch(specter, /\b22(?:7\d|8[0-2])\b/); // page numbers 2270–2282
     assert.doesNotMatch(specter, /Association for Computational Linguistics/);
+  });
+
+  it('drops superscript footnote marks', () => {
+    const specter = extracted.get('acl2020-specter-cs')!;
+    assert.match(bodyText(specter), /Our system, SPECTER, incorporates inter-document context/);
+    assert.match(specter.abstract ?? '', /competitive baselines on the benchmark\.$/);
   });
 
   it('keeps figure and table captions apart from the body', () => {

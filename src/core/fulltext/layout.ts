@@ -66,6 +66,7 @@ function fragmentsOf(runs: TextRun[]): Fragment[] {
       continue;
     }
     if (current && continuesLine(current, run)) {
+      if (isMarkSuperscript(current, run)) continue; // footnote and citation marks: "model.3", "shown5,6"
       const gap = run.x - current.x1;
       if (pendingSpace || gap > 0.15 * Math.min(current.size, run.size)) current.text += ' ';
       current.text += run.text;
@@ -89,6 +90,10 @@ function continuesLine(fragment: Fragment, run: TextRun): boolean {
   const sameBaseline = Math.abs(dy) <= 0.25 * size || (smaller && dy > -0.35 * size && dy < 0.7 * size);
   const gap = run.x - fragment.x1;
   return sameBaseline && gap > -0.5 * size && gap < 1.2 * size;
+}
+
+function isMarkSuperscript(fragment: Fragment, run: TextRun): boolean {
+  return run.size < fragment.size * 0.85 && run.y - fragment.y > 0.2 * fragment.size && /^[\d,\-–*†‡§¶\s]+$/.test(run.text);
 }
 
 /** x of the gutter between two columns, or undefined for a one-column page. */

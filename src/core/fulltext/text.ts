@@ -19,7 +19,7 @@ export function tidyText(raw: string): string {
 
 /** Drops a footnote number glued to the end of a paragraph ("... benchmark. 1"). */
 export function dropTrailingFootnoteMark(text: string): string {
-  return text.replace(/([.!?])\s+\d{1,2}$/, '$1');
+  return text.replace(/([.!?])\s+\d{1,2}$/, '$1').replace(/(\p{L}[.!?])\d{1,2}$/u, '$1');
 }
 
 export function makeParagraph(text: string, sentences?: string[]): Paragraph {
