@@ -74,6 +74,24 @@ describe('GROBID client', () => {
       }
     });
 
+    it('does not re-probe (and risk calling it dead) while its documents are in flight', async () => {
+      const d = deps();
+      assert.equal(await isGrobidAlive(d), true);
+      grobid.setMode('slow', { slowMs: 10_000 });
+      const controller = new AbortController();
+      const pending = grobidDocument(pdf(), { ...d, signal: controller.signal }).catch((error: Error) => error);
+      while (grobid.uploads.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      const clock = FakeTimers.install({ toFake: ['Date'], now: Date.now() + ALIVE_TTL_MS + 1 });
+      try {
+        assert.equal(await isGrobidAlive(d), true);
+      } finally {
+        clock.uninstall();
+      }
+      assert.equal(standIn.requests.filter((r) => r.path === '/api/isalive').length, 1);
+      controller.abort();
+      assert.equal(((await pending) as Error).name, 'AbortError');
+    });
+
     it('says not alive when GROBID drops connections or nothing listens', async () => {
       grobid.setMode('down');
       assert.equal(await isGrobidAlive(deps()), false);

@@ -69,6 +69,8 @@ export function isGrobidAlive(deps: GrobidDeps): Promise<boolean> {
   const url = baseUrl(deps.settings);
   const cached = probes.get(url);
   if (cached && Date.now() - cached.at < ALIVE_TTL_MS) return cached.alive;
+  // A probe queued behind long documents would time out and call a busy GROBID dead.
+  if (queueFor(deps.settings).pending > 0) return Promise.resolve(true);
   const alive = probe(url, deps);
   probes.set(url, { alive, at: Date.now() });
   return alive;

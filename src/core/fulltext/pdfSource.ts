@@ -48,6 +48,9 @@ function rxivContentBase(record: PaperRecord, settings: Settings): string | unde
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
 export async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
   const limit = maxPdfBytes(deps.settings);
+  // One deadline over all attempts, so a host that trickles never holds a candidate for minutes.
+  const deadline = AbortSignal.timeout(Math.round(pdfTimeoutMs(deps.settings) * 1.5));
+  const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
   let response;
   try {
     response = await deps.http.request({
@@ -56,9 +59,12 @@ export async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Arra
       accept: 'application/pdf',
       timeoutMs: pdfTimeoutMs(deps.settings),
       maxBytes: limit,
-      signal: deps.signal,
+      signal,
     });
   } catch (error) {
+    if (deadline.aborted && !deps.signal?.aborted) {
+      throw new FulltextError('timeout', `the PDF download timed out (${url})`, { cause: error });
+    }
     throw downloadError(error, url, deps.settings);
   }
   checkIsPdf(response.body, response.headers['content-type'], url);
