@@ -72,6 +72,10 @@ export async function readPages(bytes: Uint8Array, options: PdfjsOptions = {}): 
     data: bytes.slice(),
     useSystemFonts: false,
     disableFontFace: true,
+    // Stated, not defaulted: pdfjs takes an Electron utility process (VS Code's extension host)
+    // for a browser, and there these browser-only paths must stay off too.
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
     standardFontDataUrl: standardFontDataDir(),
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
