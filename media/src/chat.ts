@@ -101,9 +101,10 @@ function renderContext(current: State): void {
     list.append(
       el('li', { attrs: { 'data-id': paper.id } }, [
         el('span', { className: 'ref', text: `[${index + 1}]` }),
-        ' ',
-        el('span', { className: 'title', text: paper.title }),
-        byline ? el('span', { className: 'byline', text: ` — ${byline}` }) : undefined,
+        el('div', {}, [
+          el('div', { className: 'title', text: paper.title }),
+          byline ? el('div', { className: 'byline', text: byline }) : undefined,
+        ]),
         button('', 'close', () => send({ type: 'detach', id: paper.id }), {
           className: 'icon-button',
           ariaLabel: `Remove ${paper.title}`,

@@ -130,9 +130,16 @@ function renderQueries(): void {
 }
 
 function renderWarnings(): void {
+  const wasOpen = warningsBox.querySelector('details')?.open ?? false;
   clear(warningsBox);
   if (!state.warnings.length) return;
-  warningsBox.append(el('ul', {}, state.warnings.map((w) => el('li', {}, [icon('warning'), ' ', w]))));
+  const count = state.warnings.length;
+  const details = el('details', {}, [
+    el('summary', {}, [icon('warning'), ` ${count} warning${count === 1 ? '' : 's'}`]),
+    el('ul', {}, state.warnings.map((w) => el('li', { text: w }))),
+  ]);
+  details.open = wasOpen;
+  warningsBox.append(details);
 }
 
 function renderCandidates(): void {
@@ -216,6 +223,9 @@ function fulltextLine(candidate: Candidate): HTMLElement {
   return el('p', { className: 'fulltext' }, [icon('file-text'), ` ${text}`]);
 }
 
+/** Paragraphs longer than this show their start, with the rest one click away. */
+const PARAGRAPH_PREVIEW = 420;
+
 function paragraphs(list: ScoredParagraph[] | undefined): HTMLElement | undefined {
   if (!list?.length) return undefined;
   const box = el('ol', { className: 'paragraphs', attrs: { 'aria-label': 'Top paragraphs' } });
@@ -225,9 +235,20 @@ function paragraphs(list: ScoredParagraph[] | undefined): HTMLElement | undefine
       p.label ? el('span', { className: `badge support support-${p.label}`, text: p.label }) : undefined,
       p.section ? el('span', { className: 'section', text: p.section }) : undefined,
     ]);
-    box.append(el('li', {}, [head, el('blockquote', { text: p.text }), p.reason ? el('p', { className: 'reason', text: p.reason }) : undefined]));
+    box.append(el('li', {}, [head, paragraphText(p.text), p.reason ? el('p', { className: 'reason', text: p.reason }) : undefined]));
   }
   return box;
+}
+
+function paragraphText(text: string): HTMLElement {
+  if (text.length <= PARAGRAPH_PREVIEW) return el('blockquote', { text });
+  const cut = text.lastIndexOf(' ', PARAGRAPH_PREVIEW);
+  return el('blockquote', {}, [
+    el('details', { className: 'more' }, [
+      el('summary', { text: `${text.slice(0, cut > 0 ? cut : PARAGRAPH_PREVIEW)} …` }),
+      el('p', { text }),
+    ]),
+  ]);
 }
 
 function bibtexLine(candidate: Candidate): HTMLElement {
