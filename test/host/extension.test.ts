@@ -10,6 +10,7 @@ import type { CitefinderApi } from '../../src/extension';
 import type { FindResult } from '../../src/core/types';
 import { startStandIn, standInEnv, type StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
+import { chatRequests } from '../standin/openai';
 
 const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
 
@@ -64,6 +65,7 @@ describe('citefinder in the extension host', function () {
   it('activates quickly and registers its commands', async () => {
     const citefinder = await api();
     assert.equal(typeof citefinder.activationMs, 'number');
+    console.log(`      activate() took ${citefinder.activationMs} ms`);
     assert.ok(citefinder.activationMs < 200, `activate took ${citefinder.activationMs} ms`);
     const commands = await vscode.commands.getCommands(true);
     for (const id of ['citefinder.findCitations', 'citefinder.openChat', 'citefinder.setApiKey', 'citefinder.openSettings']) {
@@ -134,6 +136,28 @@ describe('citefinder in the extension host', function () {
     const turns = citefinder.chat().turns;
     assert.equal(turns.at(-1)?.role, 'user', 'no answer without an LLM: nothing was sent anywhere');
     assert.ok(!standIn.requests.some((r) => r.service === 'openai'));
+  });
+
+  it('streams a chat answer from the configured LLM with the attached paper as [1]', async () => {
+    const citefinder = await api();
+    const first = citefinder.results().candidates[0]!;
+    process.env.CITEFINDER_LLM_MODEL = 'gpt-4o-mini';
+    try {
+      await citefinder.attachToChat(first.id);
+      await citefinder.ask('Does [1] support the claim?');
+    } finally {
+      process.env.CITEFINDER_LLM_MODEL = '';
+    }
+    const answer = citefinder.chat().turns.at(-1)!;
+    assert.equal(answer.role, 'assistant');
+    assert.equal(answer.error, undefined);
+    assert.ok(answer.text.length > 0, 'streamed text arrived');
+    const request = chatRequests(standIn).at(-1)!;
+    assert.equal(request.stream, true);
+    const system = request.messages?.[0]?.content ?? '';
+    assert.match(system, /ONLY the attached material/);
+    assert.ok(system.includes(`[1] ${first.title}`), 'the attached paper is [1]');
+    assert.equal(request.messages?.at(-1)?.content, 'Does [1] support the claim?');
   });
 });
 
