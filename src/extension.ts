@@ -29,6 +29,8 @@ export interface CitefinderApi {
   searchIdle(): Promise<void>;
   /** What the panel's "Cancel" and the notification's Cancel do. */
   cancel(): void;
+  /** The panel's "Search again" with edited queries (text form). */
+  searchAgain(queries: string[]): Promise<FindResult | undefined>;
   /** "Insert citation" for a candidate of the current results. */
   insertCitation(id: string): Promise<InsertOutcome | undefined>;
   /** "Ask in chat" for a candidate of the current results. */
@@ -125,6 +127,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     results: () => panel.state,
     searchIdle: () => search.idle(),
     cancel: () => search.cancel(),
+    searchAgain: (queries) => search.searchAgain(queries),
     insertCitation: insert,
     attachToChat: attach,
     ask: (question) => chat.ask(question),

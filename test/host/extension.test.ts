@@ -101,6 +101,22 @@ describe('citefinder in the extension host', function () {
     assert.equal(tex.getText().split(`\\cite{${outcome.key}}`).length, 2, 'cited once');
   });
 
+  it('searches again with the queries the user edited', async () => {
+    const citefinder = await api();
+    const project = makeProject();
+    await selectClaim(project.tex, CLAIM);
+    await vscode.commands.executeCommand('citefinder.findCitations');
+    const edited = ['"Type Ia supernovae" accelerating'];
+    const before = standIn.requests.length;
+    const result = await citefinder.searchAgain(edited);
+    assert.ok(result);
+    assert.deepEqual(result.queries, edited);
+    assert.deepEqual(citefinder.results().queries, edited);
+    const searches = standIn.requests.slice(before).filter((r) => r.service === 'arxiv' || r.service === 'europepmc');
+    assert.ok(searches.length > 0);
+    assert.ok(searches.every((r) => /supernova/i.test(decodeURIComponent(r.url))), 'only the edited query was searched');
+  });
+
   it('cancels a slow search', async () => {
     const citefinder = await api();
     const project = makeProject();
