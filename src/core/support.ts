@@ -7,7 +7,7 @@ import type { Settings } from './settings';
 import type { HttpClient } from './net/types';
 import type { LlmClient } from './llm/types';
 import type { Run } from './run';
-import { getFulltext, abstractOnlyDocument } from './fulltext';
+import { getFulltext, abstractOnlyDocument, type FulltextResult } from './fulltext';
 import { LlmCallBudget, scoreCandidate } from './scoring';
 
 interface SupportDeps {
@@ -48,12 +48,12 @@ async function supportOne(
   budget: LlmCallBudget,
   run: Run,
 ): Promise<void> {
-  const fulltext = wantFullText
+  const fulltext: FulltextResult = wantFullText
     ? await getFulltext(candidate, { http: deps.http, settings: deps.settings, signal: run.signal })
-    : { kind: 'abstract' as const, document: abstractOnlyDocument(candidate) };
-  if ('warning' in fulltext && fulltext.warning) {
-    run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
-  }
+    : { kind: 'abstract', document: abstractOnlyDocument(candidate) };
+  if (fulltext.warning) run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
+  // The same for every paper (e.g. "GROBID is not running"), so said once per run.
+  if (fulltext.notice) run.warn(fulltext.notice);
   const scored = await scoreCandidate(
     { claim, queries, document: fulltext.document, retrievalScore: candidate.retrievalScore },
     { llm: deps.llm, budget, settings: deps.settings, signal: run.signal, warn: run.warn },

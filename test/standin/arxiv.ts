@@ -90,6 +90,10 @@ export function installArxiv(standIn: StandIn): void {
   const errorEntryFeed = read('legacy2019_idlist_INVALIDID_error-entry.atom.xml');
   const html = readFileSync(fixturePath('arxiv-atom', 'html-page_doi-org-handle-redirect.html'), 'utf8');
 
+  // The recorded feeds link to arxiv.org; point those links here so that nothing offline
+  // reaches for the real site (the files service answers 404 for PDFs it doesn't hold).
+  const local = (xml: string) =>
+    xml.replace(/href="https?:\/\/arxiv\.org\/pdf\//g, `href="${standIn.url}/files/arxiv/pdf/`);
   standIn.handle('arxiv', (req, res) => {
     if (req.path !== '/api/query') return send(res, 404, 'Not found');
     const params = req.url.searchParams;
@@ -110,11 +114,11 @@ export function installArxiv(standIn: StandIn): void {
       const found = ids
         .map((id) => entries.find((e) => e.id === id || e.id + e.version === id))
         .filter((e): e is RecordedEntry => e !== undefined);
-      return send(res, 200, found.length ? feed(envelope, found, found.length) : empty, ATOM);
+      return send(res, 200, local(found.length ? feed(envelope, found, found.length) : empty), ATOM);
     }
     const { terms, mode } = parseBooleanQuery(query);
     const matches = tinySearch(index, terms, mode);
     const page = matches.slice(start, start + max);
-    send(res, 200, page.length ? feed(envelope, page, matches.length) : empty, ATOM);
+    send(res, 200, local(page.length ? feed(envelope, page, matches.length) : empty), ATOM);
   });
 }

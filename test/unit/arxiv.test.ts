@@ -44,7 +44,8 @@ describe('arXiv source', () => {
     assert.equal(record.version, 'v1');
     assert.equal(record.title, 'Measurements of Omega and Lambda from 42 High-Redshift Supernovae');
     assert.equal(record.doi, '10.1086/307221');
-    assert.equal(record.pdfUrl, 'http://arxiv.org/pdf/astro-ph/9812133v1');
+    // The stand-in points the recorded arxiv.org PDF links at itself.
+    assert.equal(record.pdfUrl, `${standIn.url}/files/arxiv/pdf/astro-ph/9812133v1`);
     assert.equal(record.url, 'http://arxiv.org/abs/astro-ph/9812133v1');
     assert.equal(record.year, 1998);
     assert.equal(record.authors[0], 'S. Perlmutter');
@@ -56,7 +57,7 @@ describe('arXiv source', () => {
 
   it('tells the pdf link from the DOI link, both rel="related"', async () => {
     const [record] = await fetchArxivById(['1710.08557'], settings, http());
-    assert.equal(record?.pdfUrl, 'http://arxiv.org/pdf/1710.08557v1');
+    assert.equal(record?.pdfUrl, `${standIn.url}/files/arxiv/pdf/1710.08557v1`);
     assert.equal(record?.doi, '10.1186/s12984-017-0305-3');
     assert.equal(record?.journal, 'Journal of NeuroEngineering and Rehabilitation, 2017');
     assert.deepEqual(record?.categories, ['cs.RO']);

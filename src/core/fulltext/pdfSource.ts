@@ -24,7 +24,7 @@ export function maxPdfBytes(settings: Settings): number {
 /**
  * Open-access PDF URLs for a record, best first: for bioRxiv/medRxiv the server's own
  * `.full.pdf` of the known version, then the link the source gave (arXiv `title="pdf"`,
- * Europe PMC `fullTextUrlList` pdf), then one derived from an arXiv abstract page.
+ * Europe PMC `fullTextUrlList` pdf), else one derived from an arXiv abstract page.
  */
 export function pdfUrlCandidates(record: PaperRecord, settings: Settings): string[] {
   const urls: string[] = [];
@@ -34,8 +34,10 @@ export function pdfUrlCandidates(record: PaperRecord, settings: Settings): strin
     urls.push(`${content.replace(/\/+$/, '')}/${record.doi}${version ? `v${version}` : ''}.full.pdf`);
   }
   if (record.pdfUrl) urls.push(record.pdfUrl);
+  // Derived from the abstract page only when the source gave no PDF link: a second URL on the
+  // same site would only repeat the first one's failure, at the cost of another timeout.
   const fromAbs = record.url?.match(/^(https?:\/\/[^/]*arxiv\.org)\/abs\/(.+?)$/);
-  if (record.source === 'arxiv' && fromAbs) urls.push(`${fromAbs[1]}/pdf/${fromAbs[2]}`);
+  if (record.source === 'arxiv' && fromAbs && !record.pdfUrl) urls.push(`${fromAbs[1]}/pdf/${fromAbs[2]}`);
   return [...new Set(urls)];
 }
 
@@ -60,6 +62,7 @@ export async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Arra
       timeoutMs: pdfTimeoutMs(deps.settings),
       maxBytes: limit,
       signal,
+      cacheNotFound: true,
     });
   } catch (error) {
     if (deadline.aborted && !deps.signal?.aborted) {
