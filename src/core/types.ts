@@ -50,12 +50,17 @@ export interface RoutingDecision {
  */
 export interface Query {
   keywords: string[];
+  /** In 'focused' mode: the keywords that must all match (a subset of `keywords`). */
+  focus?: string[];
   /** Index of the claim sentence this query came from, if any. */
   sentence?: number;
 }
 
-/** How strictly keywords combine: all of them (AND) or any of them (OR). */
-export type MatchMode = 'all' | 'any';
+/**
+ * How keywords combine: all of them (AND), any of them (OR), or 'focused': every `focus`
+ * keyword and at least one of the others (the host's relevance ranking rewards matching more).
+ */
+export type MatchMode = 'all' | 'any' | 'focused';
 
 export interface SearchRequest {
   query: Query;

@@ -116,8 +116,7 @@ export function installArxiv(standIn: StandIn): void {
         .filter((e): e is RecordedEntry => e !== undefined);
       return send(res, 200, local(found.length ? feed(envelope, found, found.length) : empty), ATOM);
     }
-    const { terms, mode } = parseBooleanQuery(query);
-    const matches = tinySearch(index, terms, mode);
+    const matches = tinySearch(index, parseBooleanQuery(query));
     const page = matches.slice(start, start + max);
     send(res, 200, local(page.length ? feed(envelope, page, matches.length) : empty), ATOM);
   });

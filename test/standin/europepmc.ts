@@ -82,8 +82,7 @@ export function installEuropePmc(standIn: StandIn): void {
     const kind = forced.get(standIn)?.shift() ?? (MAGIC_TERM.exec(query)?.[1] as EuropePmcForced | undefined);
     if (kind === 'html') return send(res, 200, html, 'text/html; charset=utf-8');
     const { terms, src, publisher } = splitQuery(query);
-    const parsed = parseBooleanQuery(terms, 'all');
-    const matches = tinySearch(corpus, parsed.terms, parsed.mode).filter(
+    const matches = tinySearch(corpus, parseBooleanQuery(terms, 'all')).filter(
       (r) =>
         kind === 'unfiltered' ||
         ((!src || r.source === src) &&

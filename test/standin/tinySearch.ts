@@ -43,40 +43,76 @@ function hits(doc: Searchable<unknown>, term: SearchTerm): number {
   return fields.reduce((sum, field) => sum + occurrences(field, term.stems), 0);
 }
 
+/** A parsed boolean query: terms joined by AND / OR, with parentheses. */
+export type BoolQuery =
+  | { op: 'term'; term: SearchTerm }
+  | { op: 'and' | 'or'; parts: BoolQuery[] };
+
+export interface ParsedQuery {
+  expr: BoolQuery;
+  /** Every term of the query, for ranking by how many a record matches. */
+  terms: SearchTerm[];
+}
+
 /**
- * Records matching every term ('all') or at least one ('any'), best first: more terms matched,
- * then more occurrences. Stable for ties, so answers are deterministic.
+ * Parses `field:"a phrase" AND (field:word OR word)` with the usual precedence (AND binds
+ * tighter than OR; ANDNOT/NOT are read as AND, which is broader, never narrower, than the
+ * real hosts). `defaultField` names the field of unprefixed terms.
  */
-export function tinySearch<T>(docs: Searchable<T>[], terms: SearchTerm[], mode: 'all' | 'any'): T[] {
-  const usable = terms.filter((t) => t.stems.length > 0);
+export function parseBooleanQuery(text: string, defaultField = 'all'): ParsedQuery {
+  const tokens = [...text.matchAll(/\(|\)|(?:([A-Za-z_]+):)?(?:"([^"]*)"|([^\s()"]+))/g)];
+  const terms: SearchTerm[] = [];
+  let at = 0;
+  const peekWord = () => (tokens[at] && !tokens[at]![1] ? tokens[at]![3] : undefined);
+  const parseOr = (): BoolQuery => {
+    const parts = [parseAnd()];
+    while (peekWord() === 'OR') {
+      at++;
+      parts.push(parseAnd());
+    }
+    return parts.length === 1 ? parts[0]! : { op: 'or', parts };
+  };
+  const parseAnd = (): BoolQuery => {
+    const parts = [parseAtom()];
+    while (at < tokens.length && tokens[at]![0] !== ')' && peekWord() !== 'OR') {
+      if (['AND', 'ANDNOT', 'NOT'].includes(peekWord() ?? '')) at++;
+      if (at < tokens.length && tokens[at]![0] !== ')') parts.push(parseAtom());
+    }
+    return parts.length === 1 ? parts[0]! : { op: 'and', parts };
+  };
+  const parseAtom = (): BoolQuery => {
+    const token = tokens[at++];
+    if (!token) return { op: 'and', parts: [] };
+    if (token[0] === '(') {
+      const inner = parseOr();
+      if (tokens[at]?.[0] === ')') at++;
+      return inner;
+    }
+    const term = { field: token[1] ?? defaultField, stems: stems(token[2] ?? token[3] ?? '') };
+    terms.push(term);
+    return { op: 'term', term };
+  };
+  return { expr: tokens.length ? parseOr() : { op: 'and', parts: [] }, terms };
+}
+
+function matches(doc: Searchable<unknown>, expr: BoolQuery): boolean {
+  if (expr.op === 'term') return expr.term.stems.length === 0 || hits(doc, expr.term) > 0;
+  return expr.op === 'and' ? expr.parts.every((p) => matches(doc, p)) : expr.parts.some((p) => matches(doc, p));
+}
+
+/**
+ * Records satisfying the boolean query, best first: more terms matched, then more occurrences.
+ * Stable for ties, so answers are deterministic.
+ */
+export function tinySearch<T>(docs: Searchable<T>[], query: ParsedQuery): T[] {
+  const usable = query.terms.filter((t) => t.stems.length > 0);
   if (usable.length === 0) return [];
   return docs
+    .filter((doc) => matches(doc, query.expr))
     .map((doc, index) => {
       const perTerm = usable.map((term) => hits(doc, term));
       return { doc, index, matched: perTerm.filter((n) => n > 0).length, total: perTerm.reduce((a, b) => a + b, 0) };
     })
-    .filter((s) => (mode === 'all' ? s.matched === usable.length : s.matched > 0))
     .sort((a, b) => b.matched - a.matched || b.total - a.total || a.index - b.index)
     .map((s) => s.doc.item);
-}
-
-/**
- * Splits a boolean query into terms and a mode: `field:"a phrase" AND field:word` or
- * `(word OR "a phrase")`. Mixed AND/OR reads as OR, the broader one. `defaultField` names
- * the field of unprefixed terms.
- */
-export function parseBooleanQuery(text: string, defaultField = 'all'): { terms: SearchTerm[]; mode: 'all' | 'any' } {
-  const terms: SearchTerm[] = [];
-  let sawOr = false;
-  const token = /(?:([A-Za-z_]+):)?(?:"([^"]*)"|([^\s()"]+))/g;
-  for (const match of text.matchAll(token)) {
-    const [, field, phrase, word] = match;
-    if (!field && (word === 'AND' || word === 'ANDNOT' || word === 'NOT')) continue;
-    if (!field && word === 'OR') {
-      sawOr = true;
-      continue;
-    }
-    terms.push({ field: field ?? defaultField, stems: stems(phrase ?? word ?? '') });
-  }
-  return { terms, mode: sawOr ? 'any' : 'all' };
 }

@@ -48,18 +48,31 @@ describe('query rendering', () => {
 });
 
 describe('broadening ladder', () => {
-  it('goes strict AND, then the most distinctive terms, then OR', () => {
+  it('starts focused on the most distinctive terms, then requires only them, then OR', () => {
     const query = { keywords: ['results', 'type Ia supernovae', 'cosmology', 'accelerating expansion'], sentence: 2 };
     const steps = broaden(query);
     assert.deepEqual(
-      steps.map((s) => [s.mode, s.query.keywords]),
+      steps.map((s) => [s.mode, s.query.keywords, s.query.focus]),
       [
-        ['all', ['results', 'type Ia supernovae', 'cosmology', 'accelerating expansion']],
-        ['all', ['type Ia supernovae', 'accelerating expansion']],
-        ['any', ['results', 'type Ia supernovae', 'cosmology', 'accelerating expansion']],
+        ['focused', ['results', 'type Ia supernovae', 'cosmology', 'accelerating expansion'], ['type Ia supernovae', 'accelerating expansion']],
+        ['all', ['type Ia supernovae', 'accelerating expansion'], undefined],
+        ['any', ['results', 'type Ia supernovae', 'cosmology', 'accelerating expansion'], undefined],
       ],
     );
     assert.ok(steps.every((s) => s.query.sentence === 2), 'keeps the sentence index');
+  });
+
+  it('renders a focused search as required terms AND any one of the others', () => {
+    const [focused] = broaden({ keywords: ['distant', 'Type Ia', 'supernovae', 'universe'] });
+    assert.equal(focused?.mode, 'focused');
+    assert.equal(
+      renderArxivQuery(focused!.query, 'focused'),
+      'all:"Type Ia" AND all:supernovae AND (all:distant OR all:universe)',
+    );
+    assert.equal(
+      renderEuropePmcQuery({ keywords: ['CRISPR', 'zebrafish', 'off-target'], focus: ['CRISPR'] }, 'focused', 'bioRxiv'),
+      '(CRISPR AND (zebrafish OR "off-target")) AND SRC:PPR AND PUBLISHER:"bioRxiv"',
+    );
   });
 
   it('skips the narrowing step for two keywords and never repeats a search', () => {

@@ -39,12 +39,13 @@ describe('search stage', () => {
   });
 
   it('broadens an empty strict search before giving up on the repository', async () => {
-    const biorxiv = new ScriptedSource('biorxiv', (r) => (r.mode === 'all' && r.query.keywords.length === 3 ? [] : [record('biorxiv', 'doi:10.1101/1')]));
+    const biorxiv = new ScriptedSource('biorxiv', (r) => (r.mode === 'focused' ? [] : [record('biorxiv', 'doi:10.1101/1')]));
     const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/2')]);
     const t = deps({ biorxiv, medrxiv });
     const { hits, searched } = await searchRepositories(routing(0.9), [query], t.deps);
     assert.ok(biorxiv.requests.length >= 2, 'retried with a broader query');
-    assert.equal(biorxiv.requests[0].mode, 'all');
+    assert.equal(biorxiv.requests[0].mode, 'focused');
+    assert.equal(biorxiv.requests[1].mode, 'all');
     assert.deepEqual(searched, ['biorxiv']);
     assert.equal(medrxiv.requests.length, 0, 'secondary not needed');
     assert.deepEqual(hits.map((h) => h.record.id), ['doi:10.1101/1']);

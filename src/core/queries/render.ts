@@ -2,6 +2,8 @@
 // finds nothing. Keywords are sanitised here because a stray quote, colon or parenthesis makes
 // arXiv answer 400 and Europe PMC silently change meaning.
 import type { MatchMode, Query } from '../types';
+import { stem } from '../routing/features';
+import { idf } from './keyphrases';
 
 /** The fields of arXiv's search_query syntax that citefinder uses. */
 export type ArxivField = 'all' | 'ti' | 'abs';
@@ -44,8 +46,25 @@ function cleanKeywords(query: Query): string[] {
   return out;
 }
 
-function joiner(mode: MatchMode): string {
-  return mode === 'all' ? ' AND ' : ' OR ';
+/**
+ * The query as AND-ed groups of OR-ed keywords: 'all' puts each keyword in its own group,
+ * 'any' puts them all in one, 'focused' gives each focus keyword its own group and the rest one.
+ */
+export function keywordGroups(query: Query, mode: MatchMode): string[][] {
+  const keywords = cleanKeywords(query);
+  if (keywords.length === 0) throw new Error('The query has no searchable keywords.');
+  if (mode === 'all') return keywords.map((k) => [k]);
+  if (mode === 'any') return [keywords];
+  const focus = new Set(cleanKeywords({ keywords: query.focus ?? [] }).map((k) => k.toLowerCase()));
+  const rest = keywords.filter((k) => !focus.has(k.toLowerCase()));
+  const required = keywords.filter((k) => focus.has(k.toLowerCase())).map((k) => [k]);
+  return rest.length > 0 ? [...required, rest] : required;
+}
+
+/** `a AND b AND (c OR d)`: groups AND-ed, a group of several keywords OR-ed in parentheses. */
+function joinGroups(groups: string[][]): string {
+  if (groups.length === 1) return groups[0]!.join(' OR ');
+  return groups.map((g) => (g.length > 1 ? `(${g.join(' OR ')})` : g[0]!)).join(' AND ');
 }
 
 /**
@@ -53,19 +72,18 @@ function joiner(mode: MatchMode): string {
  * Hyphenated words become phrases ("type-Ia" → `"type Ia"`), since arXiv splits on hyphens.
  */
 export function renderArxivQuery(query: Query, mode: MatchMode, field: ArxivField = 'all'): string {
-  const terms = cleanKeywords(query).map((keyword) => {
+  const term = (keyword: string) => {
     const words = keyword.replace(/-/g, ' ').replace(/'/g, '').split(/\s+/).filter(Boolean);
     return words.length > 1 ? `${field}:"${words.join(' ')}"` : `${field}:${words[0]}`;
-  });
-  if (terms.length === 0) throw new Error('The query has no searchable keywords.');
-  return terms.join(joiner(mode));
+  };
+  return joinGroups(keywordGroups(query, mode).map((group) => group.map(term)));
 }
 
 /** Europe PMC query restricted to one preprint server's records. */
 export function renderEuropePmcQuery(query: Query, mode: MatchMode, server: PreprintServer): string {
-  const terms = cleanKeywords(query).map((keyword) => (/[\s-]/.test(keyword) ? `"${keyword}"` : keyword));
-  if (terms.length === 0) throw new Error('The query has no searchable keywords.');
-  return `(${terms.join(joiner(mode))}) AND SRC:PPR AND PUBLISHER:"${server}"`;
+  const term = (keyword: string) => (/[\s-]/.test(keyword) ? `"${keyword}"` : keyword);
+  const terms = joinGroups(keywordGroups(query, mode).map((group) => group.map(term)));
+  return `(${terms}) AND SRC:PPR AND PUBLISHER:"${server}"`;
 }
 
 /** Common in any abstract, so a poor choice for narrowing a search. */
@@ -76,14 +94,16 @@ const GENERIC_WORDS = new Set(
     .split(' '),
 );
 
-/** How much a keyword narrows a search: phrases, long words, acronyms and numbers weigh more. */
+/**
+ * How much a keyword narrows a search: the rarer its words in real abstracts (inverse document
+ * frequency over the router's training corpus), the more; generic words count for little, and
+ * a phrase gets a small bonus for being a phrase.
+ */
 export function keywordWeight(keyword: string): number {
   const words = keyword.split(/[\s-]+/).filter(Boolean);
   let weight = 0;
   for (const word of words) {
-    if (GENERIC_WORDS.has(word.toLowerCase())) weight += 0.2;
-    else weight += word.length >= 7 ? 1.5 : 1;
-    if (/\d/.test(word) || /[A-Z].*[A-Z]|^[a-z]+[A-Z]/.test(word.slice(1)) || /^[A-Z]{2,}/.test(word)) weight += 0.5;
+    weight += GENERIC_WORDS.has(word.toLowerCase()) ? 0.2 : idf(stem(word.toLowerCase()));
   }
   return weight + (words.length > 1 ? 0.5 : 0);
 }
@@ -97,27 +117,35 @@ function mostDistinctive(keywords: string[], count: number): string[] {
   return ranked.sort((a, b) => a.index - b.index).map((r) => r.keyword);
 }
 
+/** How many of a query's keywords a focused search requires. */
+const FOCUS_SIZE = 2;
+
 /**
- * The ladder a search walks down until something comes back: every keyword (AND), then the most
- * distinctive half of them (AND), then any keyword (OR). A lone phrase is relaxed into its
- * words. Steps that would send the same search twice are dropped.
+ * The ladder a search walks down until something comes back. With three or more keywords it
+ * starts focused (the two most distinctive keywords and any one of the rest), because claims
+ * rarely share all their words with the paper and, on arXiv, every empty step costs a 3 s
+ * pacing slot; then the focus alone; then any keyword. Two keywords: AND, then OR. A lone
+ * phrase is relaxed into its words.
  */
 export function broaden(query: Query): BroadeningStep[] {
   const keywords = cleanKeywords(query);
-  const withKeywords = (k: string[]): Query => ({ ...query, keywords: k });
-  const steps: BroadeningStep[] = [{ query: withKeywords(keywords), mode: 'all' }];
-  if (keywords.length >= 3) {
-    const keep = Math.max(2, Math.ceil(keywords.length / 2));
-    if (keep < keywords.length) steps.push({ query: withKeywords(mostDistinctive(keywords, keep)), mode: 'all' });
-  }
+  const withKeywords = (k: string[], focus?: string[]): Query => ({ ...query, keywords: k, focus });
+  if (keywords.length === 0) return [];
   if (keywords.length === 1) {
+    const steps: BroadeningStep[] = [{ query: withKeywords(keywords), mode: 'all' }];
     const words = keywords[0]!.split(/[\s-]+/).filter((w) => !GENERIC_WORDS.has(w.toLowerCase()));
     if (words.length > 1) {
-      steps.push({ query: withKeywords(words), mode: 'all' });
-      steps.push({ query: withKeywords(words), mode: 'any' });
+      steps.push({ query: withKeywords(words), mode: 'all' }, { query: withKeywords(words), mode: 'any' });
     }
-  } else if (keywords.length > 1) {
-    steps.push({ query: withKeywords(keywords), mode: 'any' });
+    return steps;
   }
-  return keywords.length === 0 ? [] : steps;
+  if (keywords.length === 2) {
+    return [{ query: withKeywords(keywords), mode: 'all' }, { query: withKeywords(keywords), mode: 'any' }];
+  }
+  const focus = mostDistinctive(keywords, FOCUS_SIZE);
+  return [
+    { query: withKeywords(keywords, focus), mode: 'focused' },
+    { query: withKeywords(focus), mode: 'all' },
+    { query: withKeywords(keywords), mode: 'any' },
+  ];
 }
