@@ -21,34 +21,52 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { claim: { type: 'string' } } });
   const claim = values.claim ?? DEFAULT_CLAIM;
   const standIn = await startStandIn({ latency: LATENCY });
-  const cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-bench-'));
-  const settings = resolveSettings({
-    ...standIn.settings,
-    'cache.dir': cacheDir,
-    'grobid.enabled': false,
-    'fulltext.enabled': false,
-  });
+  const cacheDirs: string[] = [];
+  const settingsWithFreshCache = () => {
+    cacheDirs.push(mkdtempSync(join(tmpdir(), 'citefinder-bench-')));
+    return resolveSettings({
+      ...standIn.settings,
+      'cache.dir': cacheDirs.at(-1),
+      'grobid.enabled': false,
+      'fulltext.enabled': false,
+    });
+  };
   try {
-    const cold = await timedRun(settings, claim);
-    const coldRequests = [...standIn.requests];
-    const critical = criticalPathMs(coldRequests.map((r) => r.service));
-    const firstSearchMs = firstSearchLatency(coldRequests.map((r) => r.service));
+    console.log(`claim: ${claim}`);
+    // A fresh process pays one-time costs (JIT, the NLP lexicon); the extension host is
+    // long-lived, so the same cold-cache run is measured again in the warm process.
+    await measureColdCache('cold process, cold cache', settingsWithFreshCache(), claim, standIn);
+    await new Promise((r) => setTimeout(r, DEFAULT_SETTINGS['sources.arxiv.intervalMs']));
+    const settings = settingsWithFreshCache();
+    await measureColdCache('warm process, cold cache', settings, claim, standIn);
     const warmStart = standIn.requests.length;
     const warm = await timedRun(settings, claim);
     const warmRequests = standIn.requests.length - warmStart;
-
-    const ratioTotal = cold.ms / critical;
-    const ratioFirst = (cold.result.timings.firstCandidatesMs ?? NaN) / firstSearchMs;
-    console.log(`claim: ${claim}`);
-    console.log(`requests (cold): ${summarise(coldRequests.map((r) => r.service))}`);
-    console.log(`candidates: ${cold.result.candidates.length}, with BibTeX: ${cold.result.candidates.filter((c) => c.bibtex).length}`);
-    console.log(`total ${cold.ms.toFixed(0)} ms / critical path ${critical} ms = ${ratioTotal.toFixed(3)} (goal ≤ 1.2)`);
-    console.log(`first candidates ${cold.result.timings.firstCandidatesMs} ms / search latency ${firstSearchMs} ms = ${ratioFirst.toFixed(3)} (goal ≤ 1.1)`);
     console.log(`warm repeat: ${warmRequests} requests, ${warm.ms.toFixed(1)} ms (goal 0 requests, < 100 ms)`);
   } finally {
     await standIn.close();
-    rmSync(cacheDir, { recursive: true, force: true });
+    for (const dir of cacheDirs) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function measureColdCache(
+  label: string,
+  settings: ReturnType<typeof resolveSettings>,
+  claim: string,
+  standIn: Awaited<ReturnType<typeof startStandIn>>,
+): Promise<void> {
+  const start = standIn.requests.length;
+  const run = await timedRun(settings, claim);
+  const services = standIn.requests.slice(start).map((r) => r.service);
+  const critical = criticalPathMs(services);
+  const firstSearchMs = firstSearchLatency(services);
+  const first = run.result.timings.firstCandidatesMs ?? NaN;
+  console.log(`\n[${label}]`);
+  console.log(`stages: ${JSON.stringify(run.result.timings.stages)}`);
+  console.log(`requests: ${summarise(services)}`);
+  console.log(`candidates: ${run.result.candidates.length}, with BibTeX: ${run.result.candidates.filter((c) => c.bibtex).length}`);
+  console.log(`total ${run.ms.toFixed(0)} ms / critical path ${critical} ms = ${(run.ms / critical).toFixed(3)} (goal ≤ 1.2)`);
+  console.log(`first candidates ${first} ms / search latency ${firstSearchMs} ms = ${(first / firstSearchMs).toFixed(3)} (goal ≤ 1.1)`);
 }
 
 async function timedRun(settings: ReturnType<typeof resolveSettings>, claim: string): Promise<{ ms: number; result: FindResult }> {

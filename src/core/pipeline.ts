@@ -82,12 +82,17 @@ async function findCitations(
     run.warn('No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.');
   }
 
-  const routing = await run.time('routing', () => route(claim, deps.llm, run.warn, signal));
-  run.emit({ type: 'routing', routing });
-
-  const queries = input.queries?.length
-    ? input.queries.map(parseQuery).filter((q) => q.keywords.length > 0)
-    : (await run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal))).queries;
+  // Routing and query writing are independent: with an LLM, running them side by side saves
+  // a whole model round trip.
+  const [routing, queries] = await Promise.all([
+    run.time('routing', () => route(claim, deps.llm, run.warn, signal)).then((routing) => {
+      run.emit({ type: 'routing', routing });
+      return routing;
+    }),
+    input.queries?.length
+      ? Promise.resolve(input.queries.map(parseQuery).filter((q) => q.keywords.length > 0))
+      : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal)).then((g) => g.queries),
+  ]);
   const queryTexts = queries.map(formatQuery);
   run.emit({ type: 'queries', queries: queryTexts });
 
