@@ -50,8 +50,9 @@ export const QUIET_SETTINGS: Record<string, unknown> = {
   'git.openRepositoryInParentFolders': 'never',
   'files.autoSave': 'off',
   'editor.minimap.enabled': false,
-  'editor.wordWrap': 'on',
+  'editor.wordWrap': 'off',
   'window.restoreWindows': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 export function freePort(): Promise<number> {

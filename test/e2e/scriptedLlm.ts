@@ -1,8 +1,8 @@
 // A scripted "model" behind the stand-in OpenAI endpoint, for the E2E suite and the offline demo:
 // it answers the routing and judge prompts with well-formed JSON derived from the request itself
 // (keyword routing, word-overlap scores) and the chat with a short streamed answer citing [1].
-// Any other JSON prompt gets `{}`, which the pipeline must treat as a useless answer and fall
-// back from — so the flow stays deterministic without pretending to be a real model.
+// Any other JSON prompt (query writing) gets `{}`, which the pipeline must treat as a useless
+// answer and fall back from (it says so in a warning) — deterministic, and no pretend model.
 import type { ChatRequestBody } from '../standin/openai';
 
 const ROUTES: { pattern: RegExp; discipline: string; primary: string; secondary: string }[] = [
@@ -10,9 +10,15 @@ const ROUTES: { pattern: RegExp; discipline: string; primary: string; secondary:
   { pattern: /gene|cell|protein|species|evolution/i, discipline: 'biology', primary: 'biorxiv', secondary: 'medrxiv' },
 ];
 
-export const CHAT_ANSWER =
-  'According to the attached paper [1], observations of distant Type Ia supernovae show that the expansion ' +
-  'of the universe is accelerating, which supports the claim.';
+/** How every scripted chat answer starts; the rest names the first attached paper. */
+export const CHAT_ANSWER_START = 'According to the attached paper [1]';
+
+function chatAnswer(body: ChatRequestBody): string {
+  const title = /^\[1\] (.+)$/m.exec(system(body))?.[1];
+  const paper = title ? `, "${title}",` : '';
+  return `${CHAT_ANSWER_START}${paper} the evidence in its abstract and top paragraphs bears directly on the claim. ` +
+    '(Scripted stand-in model: no real model was asked.)';
+}
 
 function lastUser(body: ChatRequestBody): string {
   return [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
@@ -56,9 +62,9 @@ function judge(prompt: string): string {
 }
 
 export function scriptedReply(body: ChatRequestBody): string {
-  if (body.stream) return CHAT_ANSWER;
+  if (body.stream) return chatAnswer(body);
   const prompt = system(body);
-  if (prompt.startsWith('You route a scientific claim')) return route(lastUser(body));
+  if (prompt.startsWith('You route a scientific claim')) return route(/Claim: ([\s\S]*)$/.exec(lastUser(body))?.[1] ?? '');
   if (prompt.startsWith('You check whether passages')) return judge(lastUser(body));
   return '{}';
 }

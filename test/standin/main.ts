@@ -8,6 +8,8 @@
 // or until stdin closes when started with --exit-with-stdin (so a parent that dies takes it along).
 import type { StandInService } from './server';
 import { startStandIn } from './index';
+import { installOpenAi } from './openai';
+import { scriptedReply } from '../e2e/scriptedLlm';
 
 interface Args {
   port: number;
@@ -43,6 +45,8 @@ function parseArgs(argv: string[]): Args {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const standIn = await startStandIn({ port: args.port, latency: args.latency });
+  // The scripted model answers routing, judging and chat prompts sensibly (see its header).
+  installOpenAi(standIn, { reply: scriptedReply });
   process.stdout.write(JSON.stringify({ url: standIn.url, settings: standIn.settings }) + '\n');
   const stop = (): void => {
     void standIn.close().finally(() => process.exit(0));

@@ -1,0 +1,34 @@
+// `npm run test:e2e`: builds, provisions code-server (cached in .cache/), then runs the E2E suite
+// (test/e2e/*.test.ts → out/test/e2e/*.test.js) with mocha. Screenshots go to test-results/.
+//
+//   node scripts/e2e.mjs [--no-build] [--grep PATTERN]
+import { spawnSync } from 'node:child_process';
+import { existsSync, globSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM, provision, ROOT } from './provision.mjs';
+
+const argv = process.argv.slice(2);
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+if (!argv.includes('--no-build')) {
+  const build = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const provisioned = provision();
+console.log(`code-server ${provisioned.codeServerVersion} (VS Code ${provisioned.vscodeVersion}) ready in ${seconds(provisioned.provisionMs)}`);
+if (!existsSync(CHROMIUM)) {
+  console.error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CITEFINDER_CHROMIUM).`);
+  process.exit(1);
+}
+const specs = globSync('out/test/e2e/*.test.js', { cwd: ROOT });
+if (specs.length === 0) {
+  console.error('No E2E bundles in out/test/e2e/: build first.');
+  process.exit(1);
+}
+const grepAt = argv.indexOf('--grep');
+const grep = grepAt >= 0 ? ['--grep', argv[grepAt + 1]] : [];
+const mocha = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config',
+  '--timeout', '120000', '--enable-source-maps', '--exit', ...grep, ...specs], { cwd: ROOT, stdio: 'inherit' });
+console.log(`test:e2e ${mocha.status === 0 ? 'passed' : 'FAILED'} in ${seconds(Date.now() - started)} (including build and provisioning)`);
+process.exit(mocha.status ?? 1);

@@ -1,0 +1,96 @@
+// `npm start`: builds the extension, provisions code-server, and opens examples/ in it with the
+// extension installed (linked, so `npm run build` + "Developer: Reload Window" picks up changes).
+// Prints the URL and keeps running until Ctrl+C.
+//
+//   npm start                     real services (arXiv, Europe PMC, doi.org, ...; your LLM settings)
+//   npm start -- --offline        every service played by the local stand-in, LLM included
+//   options: --port N (default 8080), --folder DIR (default examples/), --no-build
+//
+// State (user data, settings, extensions, HTTP cache) lives in .cache/start/, so settings you
+// change in the UI survive restarts; the offline settings are rewritten on every --offline start.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { provision, ROOT } from './provision.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv[at + 1] : fallback;
+};
+const offline = argv.includes('--offline');
+const port = Number(option('--port', '8080'));
+const folder = resolve(option('--folder', join(ROOT, 'examples')));
+
+if (!argv.includes('--no-build')) {
+  const build = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const provisioned = provision();
+console.log(`code-server ${provisioned.codeServerVersion} (VS Code ${provisioned.vscodeVersion})`);
+const require = createRequire(import.meta.url);
+const { startCodeServer } = require(join(ROOT, 'out', 'test', 'e2e', 'codeServer.js'));
+
+/** Starts test/standin/main.ts and reads its first line: {url, settings}. */
+async function startStandIn() {
+  const child = spawn(process.execPath, [join(ROOT, 'out', 'test', 'standin', 'main.js'), '--exit-with-stdin'], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const firstLine = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('the stand-in did not start within 15 s')), 15_000);
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      ok(line);
+    });
+    child.once('exit', (code) => fail(new Error(`the stand-in exited with ${code}`)));
+  });
+  return { child, ...JSON.parse(firstLine) };
+}
+
+const stateDir = join(ROOT, '.cache', 'start');
+const settings = {};
+let standIn;
+if (offline) {
+  standIn = await startStandIn();
+  for (const [key, value] of Object.entries(standIn.settings)) settings[`citefinder.${key}`] = value;
+  Object.assign(settings, {
+    'citefinder.llm.model': 'gpt-4o-mini',
+    'citefinder.sources.arxiv.intervalMs': 0,
+    'citefinder.cache.dir': join(ROOT, '.cache', 'offline-http-cache'),
+  });
+  console.log(`stand-in services at ${standIn.url}`);
+}
+// A fresh link to this checkout each start; user settings are kept unless --offline rewrites them.
+rmSync(join(stateDir, 'extensions'), { recursive: true, force: true });
+mkdirSync(stateDir, { recursive: true });
+const settingsFile = join(stateDir, 'user-data', 'User', 'settings.json');
+const kept = !offline && existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+const server = await startCodeServer({
+  stateDir,
+  port,
+  extensions: [ROOT],
+  settings: { ...kept, ...settings, 'citefinder.cache.dir': settings['citefinder.cache.dir'] ?? kept['citefinder.cache.dir'] ?? join(ROOT, '.cache', 'http-cache') },
+  startTimeoutMs: 60_000,
+});
+console.log(`\ncitefinder is running in VS Code: ${server.workbenchUrl(folder)}\n` +
+  `Open main.tex, select a claim, and run "Citefinder: Find Citations for Selection" (Ctrl+Alt+C).\n` +
+  `${offline ? 'Offline: every service is the local stand-in.' : 'Online: real services; set citefinder.llm.* for the chat.'} Ctrl+C stops.`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  standIn?.child.kill();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.process.once('exit', (code) => {
+  console.error(`code-server exited (${code}); log: ${server.logFile}`);
+  standIn?.child.kill();
+  process.exit(code ?? 1);
+});

@@ -1,0 +1,218 @@
+// citefinder in a real VS Code (code-server) in a real browser (Debian's Chromium), offline
+// against the stand-in services: what a researcher does, click by click.
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { chatRequests } from '../standin/openai';
+import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
+import { CHAT_ANSWER_START } from './scriptedLlm';
+import { extensionSettings, HOSTILE_TITLE, startE2eStandIn, type E2eStandIn } from './standInControl';
+import {
+  answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, selectLine,
+  STEP_MS, visibleText, waitForWorkbench, webviewFrame,
+} from './workbench';
+
+const ROOT = repoRoot();
+const RESULTS_DIR = join(ROOT, 'test-results');
+const COSMOLOGY_CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
+const PERLMUTTER = /42 High-Redshift Supernovae/;
+const FIND = 'Citefinder: Find Citations for Selection';
+
+function lineOf(text: string, needle: string): number {
+  const index = text.split('\n').findIndex((line) => line.trim() === needle);
+  assert.ok(index >= 0, `"${needle}" is a line of its own in main.tex`);
+  return index + 1;
+}
+
+/** The Citefinder output channel's log file, written by the remote extension host. */
+function findFile(dir: string, pattern: RegExp): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const found = findFile(path, pattern);
+      if (found) return found;
+    } else if (pattern.test(entry.name)) return path;
+  }
+  return undefined;
+}
+
+describe('citefinder in code-server (E2E)', function () {
+  this.timeout(120_000);
+  const suiteStarted = Date.now();
+  let stand: E2eStandIn;
+  let server: CodeServer;
+  let browser: Browser;
+  let page: Page;
+  let workspace: string;
+  let texLine: number;
+  const dialogs: string[] = [];
+  /** The extension host's console, as the browser received it (kept for debugging failures). */
+  const hostConsole: string[] = [];
+
+  before(async function () {
+    this.timeout(180_000);
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-ws-'));
+    cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
+    texLine = lineOf(readFileSync(join(workspace, 'main.tex'), 'utf8'), COSMOLOGY_CLAIM);
+    stand = await startE2eStandIn();
+    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn) });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    page.on('console', (message) => {
+      if (message.text().includes('[Extension Host]')) hostConsole.push(message.text().replace(/%c|color: \S+/g, '').trim());
+    });
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(server.workbenchUrl(workspace));
+    await waitForWorkbench(page);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    const name = this.currentTest.title.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60);
+    await page?.screenshot({ path: join(RESULTS_DIR, `failed-${name}.png`) }).catch(() => undefined);
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    writeFileSync(join(RESULTS_DIR, 'extension-host-console.log'), hostConsole.join('\n') + '\n');
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await stand?.close();
+    console.log(`      E2E suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s (server log: ${server?.logFile})`);
+  });
+
+  let results: Frame;
+
+  it('finds citations for a claim selected in main.tex, from the command palette', async () => {
+    const editor = await openFile(page, 'main.tex');
+    await editor.click({ position: { x: 200, y: 10 } });
+    await selectLine(page, texLine);
+    await runCommand(page, FIND);
+    results = await webviewFrame(page, 'section.candidates');
+    await results.locator('blockquote.claim', { hasText: COSMOLOGY_CLAIM }).waitFor({ timeout: STEP_MS });
+    await results.locator('article.card', { hasText: PERLMUTTER }).waitFor({ timeout: 60_000 });
+    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    assert.ok((await results.locator('article.card').count()) >= 1);
+    // Each card carries the four actions, by accessible name.
+    const card = results.locator('article.card', { hasText: PERLMUTTER });
+    for (const name of ['Insert citation', 'Open paper', 'Ask in chat', 'Copy BibTeX']) {
+      assert.equal(await card.getByRole('button', { name }).count(), 1, name);
+    }
+    await page.screenshot({ path: join(RESULTS_DIR, 'results-panel.png') });
+
+    const log = findFile(server.stateDir, /Citefinder\.log$/);
+    const activation = log ? /activated in ([\d.]+) ms/.exec(readFileSync(log, 'utf8'))?.[1] : undefined;
+    console.log(`      activation: ${activation ?? 'not found'} ms (from the Citefinder output channel)`);
+    assert.ok(activation, 'the extension logged its activation time');
+  });
+
+  it('"Insert citation" puts \\cite in the editor and the entry in the .bib on disk; one undo removes both', async () => {
+    const bibPath = join(workspace, 'references.bib');
+    const bibBefore = readFileSync(bibPath, 'utf8');
+    const card = results.locator('article.card', { hasText: PERLMUTTER });
+    await card.getByRole('button', { name: 'Insert citation' }).click();
+    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: STEP_MS });
+    const key = /Cited as (\S+?) \(/.exec(notice ?? '')?.[1];
+    assert.ok(key, `a cite key in "${notice}"`);
+
+    const editor = editorOf(page, 'main.tex');
+    await eventually(async () => ((await visibleText(editor)).includes(`accelerating~\\cite{${key}}.`) ? true : undefined), 'the \\cite in the editor');
+    const bibAfter = await eventually(() => {
+      const text = readFileSync(bibPath, 'utf8');
+      return text.includes(`{${key},`) ? text : undefined;
+    }, 'the entry in references.bib on disk');
+    assert.ok(bibAfter.startsWith(bibBefore), 'existing entries stay byte-identical');
+    assert.match(bibAfter.slice(bibBefore.length), /10\.1086\/307221/i, 'the authority BibTeX (DOI 10.1086/307221)');
+
+    // One undo, from the manuscript, reverts the edit in both files.
+    await editor.click({ position: { x: 200, y: 10 } });
+    await page.keyboard.press('Control+Z');
+    await answerDialog(page, /Undo in \d+ Files/);
+    await eventually(async () => (!(await visibleText(editor)).includes(`\\cite{${key}}`) ? true : undefined), 'the \\cite gone from the editor');
+    await eventually(() => (readFileSync(bibPath, 'utf8') === bibBefore ? true : undefined), 'references.bib back to its bytes on disk');
+  });
+
+  it('a second insertion of the same paper adds no duplicate entry', async () => {
+    const bibPath = join(workspace, 'references.bib');
+    const card = results.locator('article.card', { hasText: PERLMUTTER });
+    await card.getByRole('button', { name: 'Insert citation' }).click();
+    await results.locator('.notice-info', { hasText: /added to references\.bib/ }).waitFor({ timeout: STEP_MS });
+    const once = await eventually(() => {
+      const text = readFileSync(bibPath, 'utf8');
+      return /10\.1086\/307221/i.test(text) ? text : undefined;
+    }, 'the entry on disk');
+    await card.getByRole('button', { name: 'Insert citation' }).click();
+    await results.locator('.notice-info', { hasText: /already in references\.bib/ }).waitFor({ timeout: STEP_MS });
+    assert.equal(readFileSync(bibPath, 'utf8'), once, 'the .bib is unchanged');
+    assert.equal(once.match(/10\.1086\/307221/gi)?.length, 1, 'one entry for the work');
+  });
+
+  it('chat: "Ask in chat" attaches the paper, and the answer streams in', async () => {
+    const card = results.locator('article.card', { hasText: PERLMUTTER });
+    await card.getByRole('button', { name: 'Ask in chat' }).click();
+    const chat = await webviewFrame(page, 'form.ask');
+    await chat.locator('.attachments li', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });
+    const question = chat.getByRole('textbox', { name: 'Question about the attached papers' });
+    await question.waitFor({ timeout: STEP_MS });
+    await eventually(async () => ((await question.isEnabled()) ? true : undefined), 'the chat enabled (LLM configured)');
+    await question.fill('Does this paper support the claim?');
+    await question.press('Enter');
+    await chat.locator('.turn-assistant', { hasText: CHAT_ANSWER_START }).waitFor({ timeout: STEP_MS });
+    assert.ok(await chat.locator('.turn-assistant .ref', { hasText: '[1]' }).count(), '[1] shown as a reference');
+    const streamed = chatRequests(stand.standIn).filter((body) => body.stream);
+    assert.equal(streamed.length, 1, 'one streamed chat request');
+    assert.match(JSON.stringify(streamed[0]?.messages), /42 High-Redshift Supernovae/, 'the attached paper was in the context');
+    await page.screenshot({ path: join(RESULTS_DIR, 'chat.png') });
+  });
+
+  it('markup in a title (<script>, <img onerror>) is shown as text and executes nothing', async () => {
+    stand.hostileArxiv = true;
+    try {
+      await openFile(page, 'main.tex');
+      await selectLine(page, texLine);
+      await runCommand(page, FIND);
+      results = await webviewFrame(page, 'section.candidates');
+      const title = results.locator('article.card h3.title', { hasText: '<script>' });
+      await title.waitFor({ timeout: 60_000 });
+      assert.equal(await title.textContent(), HOSTILE_TITLE, 'the title is shown verbatim');
+      assert.equal(await results.locator('article.card img, article.card script').count(), 0, 'no element was created from the markup');
+      await results.locator('.status-done').waitFor({ timeout: 60_000 });
+      for (const frame of page.frames()) {
+        assert.equal(await frame.evaluate(() => (window as { __cfXss?: string }).__cfXss).catch(() => undefined), undefined, `no script ran in ${frame.url()}`);
+      }
+      assert.deepEqual(dialogs, [], 'no alert() was raised');
+    } finally {
+      stand.hostileArxiv = false;
+    }
+  });
+
+  it('Cancel on the progress notification aborts a slow search', async () => {
+    stand.slowSearchMs = 30_000;
+    const requestsBefore = stand.standIn.requests.length;
+    try {
+      await openFile(page, 'main.tex');
+      await selectLine(page, texLine);
+      await runCommand(page, FIND);
+      const searchesReached = (): boolean | undefined =>
+        stand.standIn.requests.slice(requestsBefore).some((r) => r.service === 'arxiv' || r.service === 'europepmc') || undefined;
+      await eventually(searchesReached, 'a search request held by the slow stand-in');
+      const cancelledAt = Date.now();
+      await notificationButton(page, /Citefinder/, 'Cancel').click({ timeout: STEP_MS });
+      results = await webviewFrame(page, 'section.candidates');
+      await results.locator('.status-cancelled').waitFor({ timeout: STEP_MS });
+      await eventually(() => (stand.aborted.length > 0 ? true : undefined), 'the held request aborted by the client', 10_000);
+      assert.ok(Date.now() - cancelledAt < 10_000, 'cancelled long before the slow searches would answer');
+      const late = stand.standIn.requests.filter((r) => r.at > cancelledAt + 250 && (r.service === 'arxiv' || r.service === 'europepmc'));
+      assert.deepEqual(late.map((r) => r.url), [], 'no search request after the cancel');
+    } finally {
+      stand.slowSearchMs = 0;
+    }
+  });
+});

@@ -1,0 +1,103 @@
+// What the E2E suite adds on top of the stand-in: a scripted LLM, search services that can be
+// made slow while noticing when the client gives up (to prove Cancel aborts the requests), and
+// an arXiv answer whose title and abstract carry markup (to prove the webview executes none).
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { installArxiv } from '../standin/arxiv';
+import { installEuropePmc } from '../standin/europepmc';
+import { startStandIn, type StandIn } from '../standin/index';
+import { installOpenAi } from '../standin/openai';
+import { fixturePath, send, type StandInHandler, type StandInService } from '../standin/server';
+import { scriptedReply } from './scriptedLlm';
+
+/** Markup a hostile or broken record could carry; each part would set window.__cfXss if run. */
+export const HOSTILE_TITLE =
+  'Measurements of Omega <script>window.__cfXss="script";alert("xss")</script> and Lambda ' +
+  '<img src=x onerror="window.__cfXss=\'img\';alert(\'xss\')"> from 42 High-Redshift Supernovae';
+
+const ATOM = 'application/atom+xml; charset=utf-8';
+
+function xmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The recorded Perlmutter et al. feed with the hostile title spliced in (XML-escaped, as arXiv would send it). */
+function hostileFeed(): string {
+  const feed = readFileSync(fixturePath('arxiv-atom', 'legacy2019_idlist_astro-ph_9812133_same-work-as-doi-10.1086_307221.atom.xml'), 'utf8');
+  return feed.replace(/(<entry>[\s\S]*?<title>)[\s\S]*?(<\/title>)/, `$1${xmlEscape(HOSTILE_TITLE)}$2`);
+}
+
+export interface E2eStandIn {
+  standIn: StandIn;
+  /** Delay (ms) before the searches answer; 0 = normal. */
+  slowSearchMs: number;
+  /** Answer every arXiv search with the hostile record. */
+  hostileArxiv: boolean;
+  /** Search requests whose client went away while they were held back. */
+  readonly aborted: { service: StandInService; url: string }[];
+  close(): Promise<void>;
+}
+
+/** The handler an installer registers for `service`, captured instead of registered. */
+function capture(standIn: StandIn, service: StandInService, install: (s: StandIn) => void): StandInHandler {
+  let captured: StandInHandler | undefined;
+  install({ ...standIn, handle: (name, handler) => void (name === service ? (captured = handler) : undefined) });
+  if (!captured) throw new Error(`${service} installer registered no handler`);
+  return captured;
+}
+
+/** Resolves true when the client closes the connection before `ms` elapse, false after `ms`. */
+function clientGoneWithin(res: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      res.off('close', onClose);
+      resolve(false);
+    }, ms);
+    const onClose = (): void => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    res.once('close', onClose);
+  });
+}
+
+export async function startE2eStandIn(): Promise<E2eStandIn> {
+  const standIn = await startStandIn();
+  installOpenAi(standIn, { reply: scriptedReply });
+  const control: E2eStandIn = {
+    standIn,
+    slowSearchMs: 0,
+    hostileArxiv: false,
+    aborted: [],
+    close: () => standIn.close(),
+  };
+  const services: [StandInService, (s: StandIn) => void][] = [['arxiv', installArxiv], ['europepmc', installEuropePmc]];
+  for (const [service, install] of services) {
+    const original = capture(standIn, service, install);
+    standIn.handle(service, async (req, res) => {
+      if (control.slowSearchMs > 0 && (await clientGoneWithin(res, control.slowSearchMs))) {
+        control.aborted.push({ service, url: req.url.toString() });
+        return;
+      }
+      if (service === 'arxiv' && control.hostileArxiv && req.url.searchParams.has('search_query')) {
+        return send(res, 200, hostileFeed(), ATOM);
+      }
+      return original(req, res);
+    });
+  }
+  return control;
+}
+
+/** `citefinder.*` user settings that point the extension at the stand-in. */
+export function extensionSettings(standIn: StandIn, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(standIn.settings)) settings[`citefinder.${key}`] = value;
+  return {
+    ...settings,
+    'citefinder.llm.model': 'gpt-4o-mini',
+    // The stand-in needs no etiquette pause, and every search must reach it (no disk cache).
+    'citefinder.sources.arxiv.intervalMs': 0,
+    'citefinder.cache.enabled': false,
+    ...extra,
+  };
+}

@@ -1,0 +1,110 @@
+// Driving the VS Code workbench in the browser the way a user does: keyboard shortcuts, the
+// command palette, quick open, notifications, dialogs, and the webviews (each an
+// `iframe.webview` holding the page in a nested `#active-frame`).
+import type { Frame, Locator, Page } from 'playwright-core';
+
+/** Upper bound for one UI step; every wait in the suite is bounded by it or a tighter one. */
+export const STEP_MS = 20_000;
+
+export async function waitForWorkbench(page: Page): Promise<void> {
+  await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60_000 });
+  // The explorer lists the folder once the remote file system is connected.
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+}
+
+async function pickInQuickInput(page: Page, text: string, row: RegExp): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: STEP_MS });
+  await input.fill(text);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: STEP_MS });
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+/** Runs a command from the command palette by its title, e.g. "Citefinder: Find Citations for Selection". */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  await pickInQuickInput(page, `>${title}`, new RegExp(escapeRegExp(title)));
+}
+
+/** Opens a workspace file with Quick Open (Ctrl+P) in the first editor group and waits for its editor. */
+export async function openFile(page: Page, name: string): Promise<Locator> {
+  const tab = page.locator('.tabs-container .tab', { hasText: name }).first();
+  if (await tab.count()) {
+    await tab.click(); // also takes the keyboard focus back from a webview
+  } else {
+    await page.keyboard.press('Control+1'); // the first group, not the results panel beside it
+    await page.keyboard.press('Control+P');
+    await pickInQuickInput(page, name, new RegExp(escapeRegExp(name)));
+  }
+  const editor = editorOf(page, name);
+  await editor.locator('.view-lines').waitFor({ timeout: STEP_MS });
+  return editor;
+}
+
+/** The text editor showing `name` (in whichever group has it as the active tab). */
+export function editorOf(page: Page, name: string): Locator {
+  const group = page.locator('.editor-group-container', { has: page.locator('.tab.active', { hasText: name }) });
+  return group.locator('.monaco-editor').first();
+}
+
+/** Selects the whole of (1-based) line `line` in the focused editor (word wrap must be off). */
+export async function selectLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await pickInQuickInput(page, `:${line}`, /./);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+End');
+}
+
+/** The text Monaco renders for the visible lines (non-breaking spaces made plain). */
+export async function visibleText(editor: Locator): Promise<string> {
+  return (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * The webview page (the inner frame) whose document matches `selector`. Webviews are
+ * `iframe.webview` > `iframe#active-frame`; several may be open, so we tell them apart by content.
+ */
+export async function webviewFrame(page: Page, selector: string, timeoutMs = STEP_MS): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (!frame.parentFrame() || !/\/webview\/browser\/pre\/fake\.html|active-frame/.test(frame.url() + frame.name())) continue;
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`No webview with ${selector} within ${timeoutMs} ms`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** The Cancel button of the progress notification titled `source`. */
+export function notificationButton(page: Page, text: RegExp, button: string): Locator {
+  return page.locator('.notification-toast', { hasText: text }).getByRole('button', { name: button });
+}
+
+/** Clicks a button of the modal dialog (e.g. "Undo in 2 Files") if one shows up in time. */
+export async function answerDialog(page: Page, button: RegExp, timeoutMs = 5_000): Promise<boolean> {
+  const target = page.locator('.monaco-dialog-box').getByRole('button', { name: button });
+  try {
+    await target.waitFor({ timeout: timeoutMs });
+  } catch {
+    return false;
+  }
+  await target.click();
+  return true;
+}
+
+/** Polls `check` (bounded) until it returns a value that is not undefined. */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = STEP_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
