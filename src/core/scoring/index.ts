@@ -1,6 +1,7 @@
 // Scores one candidate paper for a claim: lexical ranking of its paragraphs, then (when an LLM is
 // configured and the claim's call budget allows) the LLM judge over the best of them, then one
 // overall score and verdict. Any LLM failure falls back to the lexical result with a warning.
+import { fallbackWarning } from '../llm/fallback';
 import type { Claim, Query, ScoredParagraph, SupportVerdict } from '../types';
 import type { FulltextDocument } from '../fulltext/model';
 import type { LlmClient } from '../llm/types';
@@ -79,7 +80,8 @@ async function tryJudge(claim: string, ranked: RankedParagraph[], deps: ScoreDep
     return await judgeParagraphs(claim, ranked.map(toScoredParagraph), deps.llm, deps.signal);
   } catch (error) {
     if (deps.signal?.aborted) throw error;
-    deps.warn(`LLM judge failed (${(error as Error).message}); lexical scores used instead.`);
+    // An unreachable endpoint is worded as in every other stage, so the run says it once.
+    deps.warn(fallbackWarning('LLM judge', error));
     return undefined;
   }
 }
