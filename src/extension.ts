@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { FindResult } from './core/types';
 import { saveBibsAfterUndo } from './vscode/bibSaver';
-import { loadHeavy } from './vscode/lazy';
+import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
 import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { log, disposeLog, outputChannel } from './vscode/log';
@@ -14,7 +14,6 @@ import { findCandidate, type ResultsState } from './vscode/resultsModel';
 import { SearchController } from './vscode/searchController';
 import { openSettings, promptAndStoreApiKey, readSettings } from './vscode/settings';
 import { StatusBar, type ServiceStatus } from './vscode/statusBar';
-import type { InsertOutcome } from './vscode/insertCitation';
 import type { ChatTurn } from './vscode/protocol';
 
 /** What `activate` returns: read by the E2E and in-host tests. */
@@ -50,7 +49,6 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const insert = async (id: string): Promise<InsertOutcome | undefined> => {
     const candidate = findCandidate(panel.state, id);
     if (!candidate || !search.origin) return undefined;
-    const { insertCitation } = await loadHeavy();
     const outcome = await insertCitation(candidate, search.origin, readSettings(log), context.workspaceState);
     if (outcome) panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused });
     return outcome;

@@ -1,6 +1,7 @@
 // Keeps a .bib we appended to saved on disk through undo and redo, so LaTeX sees what the
 // editor shows. Tiny on purpose: it is registered at activation.
 import * as vscode from 'vscode';
+import { log } from './log';
 
 const touchedBibs = new Set<string>();
 
@@ -10,7 +11,8 @@ export function rememberTouchedBib(uri: vscode.Uri): void {
 
 export function saveBibsAfterUndo(): vscode.Disposable {
   return vscode.workspace.onDidChangeTextDocument((event) => {
-    if (event.reason === undefined || !touchedBibs.has(event.document.uri.toString())) return;
-    void event.document.save();
+    if (!touchedBibs.has(event.document.uri.toString())) return;
+    if (event.reason === undefined) return;
+    void event.document.save().then((ok) => log(`${ok ? 'Saved' : 'Could not save'} ${event.document.uri.fsPath} after ${event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'}.`));
   });
 }

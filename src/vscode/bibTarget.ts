@@ -3,7 +3,7 @@
 // offer to create references.bib and add the \bibliography / \addbibresource line.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { bibliographyCommandEdit, type Bibliography } from '../core/latex/project';
+import type { Bibliography } from '../core/latex/project';
 import type { TextEditPlan } from '../core/latex/citeInsert';
 import type { Settings } from '../core/settings';
 
@@ -26,12 +26,13 @@ export async function fileExists(file: string): Promise<boolean> {
   }
 }
 
+/** `rootEdit` makes the edit that adds a new references.bib to the root. */
 export async function chooseBibFile(
   rootFile: string,
-  rootText: string,
   bibliography: Bibliography,
   settings: Settings,
   memento: vscode.Memento,
+  rootEdit: (bibFile: string) => TextEditPlan,
 ): Promise<BibTarget | undefined> {
   const configured = settings['bib.file'].trim();
   if (configured) {
@@ -45,7 +46,7 @@ export async function chooseBibFile(
     const file = await pickBibFile(rootFile, files, memento);
     return file ? { file, exists: await fileExists(file) } : undefined;
   }
-  return offerNewBibFile(rootFile, rootText, bibliography);
+  return offerNewBibFile(rootFile, bibliography, rootEdit);
 }
 
 async function pickBibFile(rootFile: string, files: string[], memento: vscode.Memento): Promise<string | undefined> {
@@ -62,7 +63,11 @@ async function pickBibFile(rootFile: string, files: string[], memento: vscode.Me
   return picked.file;
 }
 
-async function offerNewBibFile(rootFile: string, rootText: string, bibliography: Bibliography): Promise<BibTarget | undefined> {
+async function offerNewBibFile(
+  rootFile: string,
+  bibliography: Bibliography,
+  rootEdit: (bibFile: string) => TextEditPlan,
+): Promise<BibTarget | undefined> {
   const line = bibliography.biblatex ? '\\addbibresource{references.bib}' : '\\bibliography{references}';
   const answer = await vscode.window.showInformationMessage(
     `Citefinder: ${path.basename(rootFile)} has no bibliography. Create references.bib next to it and add ${line}?`,
@@ -70,5 +75,5 @@ async function offerNewBibFile(rootFile: string, rootText: string, bibliography:
   );
   if (answer !== CREATE_BIB_ACTION) return undefined;
   const file = path.join(path.dirname(rootFile), 'references.bib');
-  return { file, exists: await fileExists(file), rootEdit: bibliographyCommandEdit(rootText, 'references.bib', bibliography) };
+  return { file, exists: await fileExists(file), rootEdit: rootEdit('references.bib') };
 }

@@ -5,14 +5,15 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { decideBibUpdate, appendEntryEdit, indexBibFile, type BibIdentity } from '../core/latex/bibUpdate';
-import { locateClaim, planCiteInsertion, type TextEditPlan } from '../core/latex/citeInsert';
-import { findBibliography, findRootFile, type TexFiles } from '../core/latex/project';
+import type { BibIdentity } from '../core/latex/bibUpdate';
+import type { TextEditPlan } from '../core/latex/citeInsert';
+import type { TexFiles } from '../core/latex/project';
 import type { Settings } from '../core/settings';
 import type { Candidate } from '../core/types';
 import { chooseBibFile } from './bibTarget';
 import { rememberTouchedBib } from './bibSaver';
 import type { SearchOrigin } from './searchController';
+import { loadHeavy } from './lazy';
 import { log } from './log';
 
 export interface InsertOutcome {
@@ -52,18 +53,21 @@ export async function insertCitation(
     void vscode.window.showErrorMessage('Citefinder: save the LaTeX file first, so its bibliography can be found.');
     return undefined;
   }
+  const core = await loadHeavy();
   const tex = await vscode.workspace.openTextDocument(origin.uri);
   const texText = tex.getText();
-  const claim = locateClaim(texText, origin.selection, origin.start);
+  const claim = core.locateClaim(texText, origin.selection, origin.start);
   if (!claim) {
     void vscode.window.showErrorMessage('Citefinder: the claim changed since the search; select it and search again.');
     return undefined;
   }
 
-  const rootFile = await findRootFile(tex.uri.fsPath, texText, workspaceTexFiles);
+  const rootFile = await core.findRootFile(tex.uri.fsPath, texText, workspaceTexFiles);
   const root = await vscode.workspace.openTextDocument(vscode.Uri.file(rootFile));
-  const bibliography = findBibliography(rootFile, root.getText());
-  const target = await chooseBibFile(rootFile, root.getText(), bibliography, settings, memento);
+  const bibliography = core.findBibliography(rootFile, root.getText());
+  const target = await chooseBibFile(rootFile, bibliography, settings, memento, (bibFile) =>
+    core.bibliographyCommandEdit(root.getText(), bibFile, bibliography),
+  );
   if (!target) return undefined;
 
   const bibFiles = unique([...bibliography.files, target.file]);
@@ -73,8 +77,8 @@ export async function insertCitation(
       bibDocs.set(file, await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
     }
   }
-  const existing: BibIdentity[] = [...bibDocs].flatMap(([file, doc]) => indexBibFile(doc.getText(), file));
-  const decision = decideBibUpdate(existing, {
+  const existing: BibIdentity[] = [...bibDocs].flatMap(([file, doc]) => core.indexBibFile(doc.getText(), file));
+  const decision = core.decideBibUpdate(existing, {
     bibtex: candidate.bibtex,
     key: candidate.citeKey,
     doi: candidate.doi,
@@ -84,16 +88,16 @@ export async function insertCitation(
   });
 
   const edit = new vscode.WorkspaceEdit();
-  const cite = planCiteInsertion(texText, claim.start, claim.end, decision.key, settings['cite.command']);
+  const cite = core.planCiteInsertion(texText, claim.start, claim.end, decision.key, settings['cite.command']);
   if (cite.edit) applyPlan(edit, tex, cite.edit);
   const targetDoc = bibDocs.get(target.file);
   if (decision.action === 'append') {
     if (targetDoc) {
-      applyPlan(edit, targetDoc, appendEntryEdit(targetDoc.getText(), decision.entry));
+      applyPlan(edit, targetDoc, core.appendEntryEdit(targetDoc.getText(), decision.entry));
     } else {
       const uri = vscode.Uri.file(target.file);
       edit.createFile(uri, { ignoreIfExists: true });
-      edit.insert(uri, new vscode.Position(0, 0), appendEntryEdit('', decision.entry).insert);
+      edit.insert(uri, new vscode.Position(0, 0), core.appendEntryEdit('', decision.entry).insert);
     }
   }
   if (target.rootEdit) applyPlan(edit, root, target.rootEdit);
