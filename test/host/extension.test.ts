@@ -73,7 +73,7 @@ describe('citefinder in the extension host', function () {
     }
   });
 
-  it('finds candidates for a selected claim and inserts \\cite + .bib entry in one edit', async () => {
+  it('finds candidates, inserts \\cite + .bib entry in one edit, and one undo reverts both', async () => {
     const citefinder = await api();
     const project = makeProject();
     await selectClaim(project.tex, CLAIM);
@@ -99,6 +99,13 @@ describe('citefinder in the extension host', function () {
     assert.equal(again?.key, outcome.key);
     assert.equal(readFileSync(project.bib, 'utf8'), bibOnDisk);
     assert.equal(tex.getText().split(`\\cite{${outcome.key}}`).length, 2, 'cited once');
+
+    // One undo in the manuscript reverts both files, and the .bib on disk follows.
+    await vscode.window.showTextDocument(tex, vscode.ViewColumn.One);
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => !tex.getText().includes(`\\cite{${outcome.key}}`));
+    await waitFor(() => readFileSync(project.bib, 'utf8') === project.bibBefore);
+    assert.ok(tex.getText().includes(CLAIM), 'the claim is back as it was');
   });
 
   it('searches again with the queries the user edited', async () => {
