@@ -7,7 +7,7 @@ import { existsSync, globSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM, provision, rerunUnderNode24, ROOT } from './provision.mjs';
 
-rerunUnderNode24();
+await rerunUnderNode24();
 
 const argv = process.argv.slice(2);
 const started = Date.now();

