@@ -1,7 +1,8 @@
 // `npm run test:e2e`: builds, provisions code-server (cached in .cache/), then runs the E2E suite
 // (test/e2e/*.test.ts → out/test/e2e/*.test.js) with mocha. Screenshots go to test-results/.
 //
-//   node scripts/e2e.mjs [--no-build] [--grep PATTERN]
+//   node scripts/e2e.mjs [--no-build] [--grep PATTERN] [--vsix citefinder.vsix]
+// With --vsix the suite runs against that packaged extension, installed like a user would.
 import { spawnSync } from 'node:child_process';
 import { existsSync, globSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +31,9 @@ if (specs.length === 0) {
 }
 const grepAt = argv.indexOf('--grep');
 const grep = grepAt >= 0 ? ['--grep', argv[grepAt + 1]] : [];
+const vsixAt = argv.indexOf('--vsix');
+const env = vsixAt >= 0 ? { ...process.env, CITEFINDER_E2E_VSIX: join(process.cwd(), argv[vsixAt + 1]) } : process.env;
 const mocha = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config',
-  '--timeout', '120000', '--enable-source-maps', '--exit', ...grep, ...specs], { cwd: ROOT, stdio: 'inherit' });
+  '--timeout', '120000', '--enable-source-maps', '--exit', ...grep, ...specs], { cwd: ROOT, stdio: 'inherit', env });
 console.log(`test:e2e ${mocha.status === 0 ? 'passed' : 'FAILED'} in ${seconds(Date.now() - started)} (including build and provisioning)`);
 process.exit(mocha.status ?? 1);

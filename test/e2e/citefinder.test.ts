@@ -59,7 +59,12 @@ describe('citefinder in code-server (E2E)', function () {
     cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
     texLine = lineOf(readFileSync(join(workspace, 'main.tex'), 'utf8'), COSMOLOGY_CLAIM);
     stand = await startE2eStandIn();
-    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn) });
+    // CITEFINDER_E2E_VSIX=citefinder.vsix runs the suite against the packaged extension instead.
+    const vsix = process.env.CITEFINDER_E2E_VSIX;
+    server = await startCodeServer({
+      ...(vsix ? { vsix: [vsix] } : { extensions: [ROOT] }),
+      settings: extensionSettings(stand.standIn),
+    });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('console', (message) => {

@@ -1,7 +1,7 @@
 // Runs a real VS Code (code-server, provisioned by scripts/provision.mjs) on a free loopback port
 // with a fresh user-data-dir and extensions-dir, and drives it with Debian's Chromium through
 // playwright-core. Shared by the E2E suite, the in-host test runner and `npm start`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,6 +75,8 @@ export interface CodeServerOptions {
    * window reload picks up new code), e.g. the repository root.
    */
   extensions?: string[];
+  /** .vsix files to install (with code-server's own --install-extension) before starting. */
+  vsix?: string[];
   /** 'code-server' (default) or the bare VS Code server, which can run extension tests. */
   flavor?: 'code-server' | 'vscode-server';
   /** Where user data, extensions and the log go (default: a new temporary directory). */
@@ -132,6 +134,13 @@ export function linkExtension(extensionsDir: string, folder: string): string {
   return `${manifest.publisher}.${manifest.name}`;
 }
 
+/** Installs a .vsix the way a user would, with code-server's CLI. */
+export function installVsix(stateDir: string, file: string): void {
+  const result = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--user-data-dir', join(stateDir, 'user-data'),
+    '--extensions-dir', join(stateDir, 'extensions'), '--install-extension', resolve(file)], { encoding: 'utf8', timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`Installing ${file} failed: ${result.stdout}${result.stderr}`);
+}
+
 function serverArgs(flavor: 'code-server' | 'vscode-server', port: number, stateDir: string): string[] {
   const dirs = ['--user-data-dir', join(stateDir, 'user-data'), '--extensions-dir', join(stateDir, 'extensions')];
   if (flavor === 'vscode-server') {
@@ -153,6 +162,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const extensionsDir = join(stateDir, 'extensions');
   mkdirSync(extensionsDir, { recursive: true });
   for (const folder of options.extensions ?? []) linkExtension(extensionsDir, folder);
+  for (const file of options.vsix ?? []) installVsix(stateDir, file);
   writeUserSettings(userDataDir, options.settings ?? {});
   const port = options.port ?? (await freePort());
   const logFile = join(stateDir, 'server.log');
