@@ -1,6 +1,6 @@
 // Stand-in for https://arxiv.org/bibtex/{id}, mounted at `${standIn.url}/arxiv-bibtex`.
 // No verbatim arxiv.org/bibtex response exists as a recorded data file (see Gaps in
-// shared/fixtures/SOURCES.md and test/fixtures/bibtex/PROVENANCE.md), and we do not invent one:
+// the team fixture collection's SOURCES.md and test/fixtures/bibtex/PROVENANCE.md), and we do not invent one:
 // every id answers 404, so the pipeline falls back to the DataCite DOI and then reports that no
 // BibTeX could be had. Tests that need a body here register their own handler with a recorded
 // payload (`standIn.handle('arxivBibtex', ...)`).

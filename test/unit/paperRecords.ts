@@ -1,6 +1,6 @@
 // Real records for the dedupe and rank tests. Journal records are read from the authority
 // BibTeX and Crossref fixtures at run time; arXiv records carry the values of the recorded
-// arXiv API feeds in shared/fixtures/arxiv-atom (pubs/pubs test data, see SOURCES.md there),
+// arXiv API feeds in team fixture collection: fixtures/arxiv-atom (pubs/pubs test data, see SOURCES.md there),
 // transcribed field by field because the Atom parser belongs to the arXiv source.
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../standin/server';
