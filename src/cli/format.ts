@@ -14,7 +14,7 @@ export function describeEvent(event: PipelineEvent): string | undefined {
     case 'candidates':
       return `• ${event.candidates.length} candidate(s) so far`;
     case 'bibtex':
-      return event.error ? `• no BibTeX for ${event.id}: ${event.error}` : `• BibTeX ready: ${event.citeKey}`;
+      return event.error ? `• ${event.error}` : `• BibTeX ready: ${event.citeKey}`;
     case 'support':
       return `• scored ${event.id}: ${event.score.toFixed(2)} (${event.support.label}, ${event.fulltext})`;
     case 'warning':
@@ -40,13 +40,14 @@ export function formatFindResult(result: FindResult): string {
 function formatCandidate(c: Candidate, n: number): string[] {
   const authors = c.authors.length > 3 ? `${c.authors.slice(0, 3).join(', ')} et al.` : c.authors.join(', ');
   const id = c.arxivId ? `arXiv:${c.arxivId}` : c.doi ? `doi:${c.doi}` : c.id;
+  const sources = c.sources.map((s) => REPO_LABEL[s]).join(', ');
   const score = c.score !== undefined ? `  score ${c.score.toFixed(2)} ${c.support?.label ?? ''}` : '';
   const out = [
     `${n}. ${c.title} (${c.year ?? 'n.d.'})`,
-    `   ${authors} — ${c.sources.map((s) => REPO_LABEL[s]).join(', ')} ${id}${score}`,
+    `   ${authors} — ${sources}, ${id}${score}`,
   ];
   if (c.url) out.push(`   ${c.url}`);
-  out.push(c.citeKey ? `   \\cite{${c.citeKey}}` : `   (no BibTeX: ${c.bibtexError ?? 'unavailable'})`);
+  out.push(c.citeKey ? `   \\cite{${c.citeKey}}` : `   (${c.bibtexError ?? 'no BibTeX'})`);
   for (const p of c.paragraphs ?? []) {
     const text = p.text.length > 220 ? p.text.slice(0, 217) + '…' : p.text;
     out.push(`   > [${p.score.toFixed(2)}] ${p.section}: ${text}`, `     ${p.reason}`);

@@ -36,9 +36,24 @@ export class BibtexUnavailableError extends Error {
     super(
       attempts.length === 0
         ? `No BibTeX for ${recordId}: it has neither a DOI nor an arXiv id.`
-        : `No BibTeX for ${recordId}: ` + attempts.map((a) => `${a.url} (${a.reason})`).join('; '),
+        : `No BibTeX for ${recordId}: ${summariseAttempts(attempts)}`,
     );
   }
+}
+
+/** "doi.org, api.crossref.org: HTTP 404: Resource not found." — one line per distinct reason. */
+function summariseAttempts(attempts: BibtexAttempt[]): string {
+  const hostsByReason = new Map<string, Set<string>>();
+  for (const { url, reason } of attempts) {
+    let host = url;
+    try {
+      host = new URL(url).host;
+    } catch {
+      // keep the raw text
+    }
+    hostsByReason.set(reason, (hostsByReason.get(reason) ?? new Set()).add(host));
+  }
+  return [...hostsByReason].map(([reason, hosts]) => `${[...hosts].join(', ')}: ${reason}`).join('; ');
 }
 
 /** A response that arrived but is not BibTeX. */
