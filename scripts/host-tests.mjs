@@ -85,7 +85,7 @@ try {
 } finally {
   await browser.close().catch(() => {});
   await server.stop();
-  if (exitCode === 0) rmSync(workspace, { recursive: true, force: true });
+  if (exitCode === 0) for (const dir of [workspace, server.stateDir]) rmSync(dir, { recursive: true, force: true });
 }
 console.log(`test:host ${exitCode === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exit(exitCode);

@@ -1,7 +1,7 @@
 // citefinder in a real VS Code (code-server) in a real browser (Debian's Chromium), offline
 // against the stand-in services: what a researcher does, click by click.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
@@ -78,8 +78,10 @@ describe('citefinder in code-server (E2E)', function () {
     await waitForWorkbench(page);
   });
 
+  let failures = 0;
   afterEach(async function () {
     if (this.currentTest?.state !== 'failed') return;
+    failures++;
     const name = this.currentTest.title.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60);
     await page?.screenshot({ path: join(RESULTS_DIR, `failed-${name}.png`) }).catch(() => undefined);
   });
@@ -90,6 +92,10 @@ describe('citefinder in code-server (E2E)', function () {
     await browser?.close().catch(() => undefined);
     await server?.stop();
     await stand?.close();
+    // Keep the server state and the workspace only when something failed, for a post-mortem.
+    if (failures === 0) {
+      for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+    }
     console.log(`      E2E suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s (server log: ${server?.logFile})`);
   });
 
@@ -139,7 +145,8 @@ describe('citefinder in code-server (E2E)', function () {
     // One undo, from the manuscript, reverts the edit in both files.
     await editor.click({ position: { x: 200, y: 10 } });
     await page.keyboard.press('Control+Z');
-    await answerDialog(page, /Undo in \d+ Files/);
+    const askedAcrossFiles = await answerDialog(page, /Undo in \d+ Files/);
+    console.log(`      undo: ${askedAcrossFiles ? 'VS Code asked "Undo in N Files", answered yes' : 'no dialog'}`);
     await eventually(async () => (!(await visibleText(editor)).includes(`\\cite{${key}}`) ? true : undefined), 'the \\cite gone from the editor');
     await eventually(() => (readFileSync(bibPath, 'utf8') === bibBefore ? true : undefined), 'references.bib back to its bytes on disk');
   });
