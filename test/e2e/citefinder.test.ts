@@ -181,6 +181,8 @@ describe('citefinder in code-server (E2E)', function () {
     const streamed = chatRequests(stand.standIn).filter((body) => body.stream);
     assert.equal(streamed.length, 1, 'one streamed chat request');
     assert.match(JSON.stringify(streamed[0]?.messages), /42 High-Redshift Supernovae/, 'the attached paper was in the context');
+    // Once the answer is complete, "Stop" goes away.
+    await chat.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: STEP_MS });
     await page.screenshot({ path: join(RESULTS_DIR, 'chat.png') });
   });
 
