@@ -1,17 +1,33 @@
-// `npm run bench`: every benchmark that needs no external data, one after another.
-// Data-driven ones take a path: `npm run bench:support -- --scifact DIR`, `npm run bench:routing -- DIR`.
+// `npm run bench [-- --data DIR]`: the offline benchmarks one after another. The pipeline and
+// full-text ones need nothing else; given the datasets folder (--data, holding scifact/ and
+// rxiv-metadata/), it also runs lexical scoring speed, routing accuracy and SciFact support (dev).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
-const BENCHES = ['pipeline', 'fulltext', 'lexical'];
+const { values } = parseArgs({ options: { data: { type: 'string' } } });
+const data = values.data;
+
+const benches: [string, string[]][] = [
+  ['pipeline', []],
+  ['fulltext', []],
+  ...(data
+    ? ([
+        ['lexical', ['--scifact', join(data, 'scifact')]],
+        ['routing', [data]],
+        ['support', ['--scifact', join(data, 'scifact'), '--split', 'dev']],
+      ] as [string, string[]][])
+    : []),
+];
 
 let failed = false;
-for (const name of BENCHES) {
+for (const [name, args] of benches) {
   const file = join(__dirname, `${name}.js`);
   if (!existsSync(file)) continue;
   console.log(`\n=== ${name}`);
-  const run = spawnSync(process.execPath, ['--enable-source-maps', file], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--enable-source-maps', file, ...args], { stdio: 'inherit' });
   failed ||= run.status !== 0;
 }
+if (!data) console.log('\n(lexical, routing and support benchmarks need the datasets: npm run bench -- --data DIR)');
 process.exitCode = failed ? 1 : 0;
