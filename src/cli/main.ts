@@ -108,8 +108,12 @@ function reportError(error: unknown, io: CliIo, signal: AbortSignal): number {
     return 130;
   }
   const err = error as Error;
+  // A bad claim, config or input paper (FulltextError: corrupt, encrypted, not a PDF…).
   const isBadInput =
-    err instanceof UsageError || err instanceof SettingsError || err.name === 'ClaimError';
+    err instanceof UsageError ||
+    err instanceof SettingsError ||
+    err.name === 'ClaimError' ||
+    err.name === 'FulltextError';
   io.stderr(`citefinder: ${err.message}\n`);
   if (err instanceof UsageError) io.stderr(`\n${USAGE}\n`);
   return isBadInput ? 2 : 1;

@@ -129,3 +129,49 @@ describe('CLI bad input', function () {
   });
 
 });
+
+describe('CLI score', function () {
+  const env = { CITEFINDER_GROBID_ENABLED: 'false', CITEFINDER_CACHE_ENABLED: 'false' };
+  const claim = 'In an online A/B test, a recommender built on SPECTER embeddings raised click-through rate by 46.5% over a production system that ranks papers by textual similarity.';
+
+  interface ScoreOutput {
+    claim: string;
+    fulltext: string;
+    paragraphs: { text: string; section: string; score: number; reason: string }[];
+  }
+
+  function assertBestFirst(output: ScoreOutput): void {
+    assert.ok(output.paragraphs.length > 0 && output.paragraphs.length <= 3);
+    const scores = output.paragraphs.map((p) => p.score);
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'best first');
+    assert.match(output.paragraphs[0]!.text, /46\.5%/, 'the paragraph reporting the A/B test leads');
+  }
+
+  it('scores a GROBID TEI file paragraph by paragraph', async () => {
+    const run = await runCli(['score', '--claim', claim, '--tei', fixturePath('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const output = JSON.parse(run.stdout) as ScoreOutput;
+    assert.equal(output.fulltext, 'grobid');
+    assertBestFirst(output);
+  });
+
+  it('scores a PDF in-process with pdfjs when no GROBID runs', async () => {
+    const run = await runCli(['score', '--claim', claim, '--pdf', fixturePath('pdf', 'acl2020-specter-cs.pdf'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const output = JSON.parse(run.stdout) as ScoreOutput;
+    assert.equal(output.fulltext, 'pdfjs');
+    assertBestFirst(output);
+  });
+
+  it('rejects a corrupt PDF with the reason, and a missing input file', async () => {
+    const corrupt = await runCli(['score', '--claim', claim, '--pdf', fixturePath('pdf', 'bad', 'corrupt-truncated-naacl2018.pdf')], env);
+    assert.equal(corrupt.code, 2);
+    assert.match(corrupt.stderr, /corrupt|damaged|invalid/i);
+    const missing = await runCli(['score', '--claim', claim, '--tei', '/nonexistent/paper.tei.xml'], env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /paper\.tei\.xml.*no such file/);
+    const both = await runCli(['score', '--claim', claim], env);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /exactly one of --pdf FILE or --tei FILE/);
+  });
+});
