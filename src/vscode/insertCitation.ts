@@ -87,20 +87,21 @@ export async function insertCitation(
     title: candidate.title,
   });
 
+  // VS Code applies a WorkspaceEdit's operations in order, checking each document's version per
+  // run of text edits: so the new file comes first, and the edits of one document stay together
+  // (the \cite and the \bibliography line often land in the same file).
   const edit = new vscode.WorkspaceEdit();
+  const targetDoc = bibDocs.get(target.file);
+  const bibUri = vscode.Uri.file(target.file);
+  const creatingBib = decision.action === 'append' && !targetDoc;
+  if (creatingBib) edit.createFile(bibUri, { ignoreIfExists: true });
   const cite = core.planCiteInsertion(texText, claim.start, claim.end, decision.key, settings['cite.command']);
   if (cite.edit) applyPlan(edit, tex, cite.edit);
-  const targetDoc = bibDocs.get(target.file);
-  if (decision.action === 'append') {
-    if (targetDoc) {
-      applyPlan(edit, targetDoc, core.appendEntryEdit(targetDoc.getText(), decision.entry));
-    } else {
-      const uri = vscode.Uri.file(target.file);
-      edit.createFile(uri, { ignoreIfExists: true });
-      edit.insert(uri, new vscode.Position(0, 0), core.appendEntryEdit('', decision.entry).insert);
-    }
-  }
   if (target.rootEdit) applyPlan(edit, root, target.rootEdit);
+  if (decision.action === 'append') {
+    if (targetDoc) applyPlan(edit, targetDoc, core.appendEntryEdit(targetDoc.getText(), decision.entry));
+    else edit.insert(bibUri, new vscode.Position(0, 0), core.appendEntryEdit('', decision.entry).insert);
+  }
 
   const bibFile = decision.action === 'reuse' ? (decision.file ?? target.file) : target.file;
   if (edit.size === 0) {

@@ -6,19 +6,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CitefinderApi } from '../../src/extension';
 import type { FindResult } from '../../src/core/types';
 import { startStandIn, standInEnv, type StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
 import { chatRequests } from '../standin/openai';
+import { api, selectClaim, waitFor } from './helpers';
 
 const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
-
-async function api(): Promise<CitefinderApi> {
-  const extension = vscode.extensions.getExtension<CitefinderApi>('citefinder.citefinder');
-  assert.ok(extension, 'extension citefinder.citefinder is installed');
-  return extension.activate();
-}
 
 /** A LaTeX project in a temporary folder: the cosmology manuscript with \bibliography{refs}. */
 function makeProject(): { dir: string; tex: string; bib: string; bibBefore: string } {
@@ -33,15 +27,6 @@ function makeProject(): { dir: string; tex: string; bib: string; bibBefore: stri
   writeFileSync(tex, manuscript);
   writeFileSync(bib, bibBefore);
   return { dir, tex, bib, bibBefore };
-}
-
-async function selectClaim(file: string, claim: string): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-  const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
-  const start = document.getText().indexOf(claim);
-  assert.ok(start >= 0);
-  editor.selection = new vscode.Selection(document.positionAt(start), document.positionAt(start + claim.length));
-  return editor;
 }
 
 describe('citefinder in the extension host', function () {
@@ -184,10 +169,3 @@ describe('citefinder in the extension host', function () {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

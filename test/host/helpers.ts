@@ -1,0 +1,28 @@
+// Shared by the in-host suites: the extension's API, selecting a claim, waiting on real I/O.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { CitefinderApi } from '../../src/extension';
+
+export async function api(): Promise<CitefinderApi> {
+  const extension = vscode.extensions.getExtension<CitefinderApi>('citefinder.citefinder');
+  assert.ok(extension, 'extension citefinder.citefinder is installed');
+  return extension.activate();
+}
+
+export async function selectClaim(file: string, claim: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+  const start = document.getText().indexOf(claim);
+  assert.ok(start >= 0);
+  editor.selection = new vscode.Selection(document.positionAt(start), document.positionAt(start + claim.length));
+  return editor;
+}
+
+/** Polls until `condition` holds: the editor and the disk change asynchronously. */
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
