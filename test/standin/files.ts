@@ -6,7 +6,10 @@
 //   /files/html-as-pdf.pdf         an HTML page with Content-Type: application/pdf
 //   /files/paywall.html            the same page as text/html
 //   /files/octet/<name>.pdf        a fixture PDF as application/octet-stream (still a PDF)
-//   {biorxiv,medrxiv}-content/<doi>v<n>.full.pdf   the BMC fixture paper (a biomedical PDF)
+//   {biorxiv,medrxiv}-content/<doi>v<n>.full.pdf   404, as for a preprint with no PDF; with
+//                                  { anyPreprintPdf: true } the BMC fixture paper instead (for
+//                                  full-text tests; never in the demo, where it would show
+//                                  paragraphs of an unrelated paper)
 import { existsSync, readFileSync } from 'node:fs';
 import { normalize } from 'node:path';
 import { fixturePath, send, type StandIn } from './server';
@@ -20,7 +23,12 @@ export const PAYWALL_HTML = `<!DOCTYPE html>
 /** The fixture served for any bioRxiv/medRxiv `.full.pdf` path. */
 export const RXIV_STAND_IN_PDF = 'jneuroengrehab2016-fes-hand-opening.pdf';
 
-export function installFiles(standIn: StandIn): void {
+export interface FilesOptions {
+  /** Serve the BMC fixture paper for every bioRxiv/medRxiv `.full.pdf` path. */
+  anyPreprintPdf?: boolean;
+}
+
+export function installFiles(standIn: StandIn, options: FilesOptions = {}): void {
   standIn.handle('files', (req, res) => {
     if (req.path === '/html-as-pdf.pdf') return send(res, 200, PAYWALL_HTML, 'application/pdf');
     if (req.path === '/paywall.html') return send(res, 200, PAYWALL_HTML, 'text/html; charset=utf-8');
@@ -31,7 +39,9 @@ export function installFiles(standIn: StandIn): void {
   });
   for (const service of ['biorxivContent', 'medrxivContent'] as const) {
     standIn.handle(service, (req, res) => {
-      if (!/^\/10\.\d+\/.+v\d+\.full\.pdf$/.test(req.path)) return send(res, 404, 'Not found');
+      if (!options.anyPreprintPdf || !/^\/10\.\d+\/.+v\d+\.full\.pdf$/.test(req.path)) {
+        return send(res, 404, 'Not found');
+      }
       send(res, 200, readFileSync(fixturePath('pdf', RXIV_STAND_IN_PDF)), 'application/pdf');
     });
   }

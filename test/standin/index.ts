@@ -27,7 +27,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       installCrossref,
       installArxivBibtex,
       installGrobid,
-      installFiles,
+      (s) => installFiles(s),
       (s) => installOpenAi(s),
     ],
     options.port ?? 0,

@@ -34,7 +34,7 @@ describe('getFulltext', function () {
   let cacheDir: string;
 
   before(async () => {
-    standIn = await startStandInServer([(s) => void (grobid = installGrobid(s)), installFiles]);
+    standIn = await startStandInServer([(s) => void (grobid = installGrobid(s)), (s) => installFiles(s, { anyPreprintPdf: true })]);
   });
   after(() => standIn.close());
   beforeEach(() => {
