@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FindResult } from '../../src/core/types';
-import { startStandIn, standInEnv, type StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
-import { api, selectClaim } from './helpers';
+import { api, selectClaim, useStandIn } from './helpers';
 
 const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
 
@@ -48,21 +47,7 @@ async function findWithBibtex(file: string): Promise<{ id: string }> {
 }
 
 describe('citefinder: lightbulb and .bib choices', function () {
-  let standIn: StandIn;
-  const savedEnv = { ...process.env };
-
-  before(async () => {
-    standIn = await startStandIn();
-    Object.assign(process.env, standInEnv(standIn), {
-      CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0',
-      CITEFINDER_CACHE_ENABLED: 'false',
-      CITEFINDER_LLM_MODEL: '',
-    });
-  });
-  after(async () => {
-    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
-    await standIn?.close();
-  });
+  useStandIn();
 
   it('offers "Find Citations for Selection" as a code action on a selected claim, not on one word', async () => {
     await api();

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FindResult } from '../../src/core/types';
-import { startStandIn, standInEnv, type StandIn } from '../standin';
+import type { StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
 import { chatRequests } from '../standin/openai';
-import { api, selectClaim, waitFor } from './helpers';
+import { api, selectClaim, useStandIn, waitFor } from './helpers';
 
 const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
 
@@ -31,21 +31,7 @@ function makeProject(): { dir: string; tex: string; bib: string; bibBefore: stri
 
 describe('citefinder in the extension host', function () {
   let standIn: StandIn;
-  const savedEnv = { ...process.env };
-
-  before(async () => {
-    standIn = await startStandIn();
-    Object.assign(process.env, standInEnv(standIn), {
-      CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0',
-      CITEFINDER_CACHE_ENABLED: 'false',
-      CITEFINDER_LLM_MODEL: '',
-    });
-  });
-
-  after(async () => {
-    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
-    await standIn?.close();
-  });
+  useStandIn((s) => (standIn = s));
 
   it('activates quickly and registers its commands', async () => {
     const citefinder = await api();

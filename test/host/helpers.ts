@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CitefinderApi } from '../../src/extension';
+import { startStandIn, standInEnv, type StandIn } from '../standin';
 
 export async function api(): Promise<CitefinderApi> {
   const extension = vscode.extensions.getExtension<CitefinderApi>('citefinder.citefinder');
@@ -25,4 +26,26 @@ export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Pro
     if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Starts the stand-in services for a suite and points the extension at them through the
+ * CITEFINDER_* overrides it reads on every search (no pacing, no cache, no LLM); undone after.
+ */
+export function useStandIn(onStart: (standIn: StandIn) => void = () => {}): void {
+  let standIn: StandIn | undefined;
+  const savedEnv = { ...process.env };
+  before(async () => {
+    standIn = await startStandIn();
+    Object.assign(process.env, standInEnv(standIn), {
+      CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0',
+      CITEFINDER_CACHE_ENABLED: 'false',
+      CITEFINDER_LLM_MODEL: '',
+    });
+    onStart(standIn);
+  });
+  after(async () => {
+    for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+    await standIn?.close();
+  });
 }

@@ -1,12 +1,7 @@
 // getFulltext end to end against the stand-in (files + GROBID on loopback): which route it takes
 // (GROBID, pdfjs, abstract), and that every bad input is skipped with a clear reason.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createHttpClient } from '../../src/core/net/http';
-import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { readFileSync } from 'node:fs';
 import type { PaperRecord } from '../../src/core/types';
 import {
   abstractOnlyDocument,
@@ -20,36 +15,17 @@ import {
   type FulltextResult,
 } from '../../src/core/fulltext';
 import { FulltextError } from '../../src/core/fulltext/errors';
-import { fixturePath, startStandInServer, type StandIn } from '../standin/server';
-import { installGrobid, type GrobidStandIn } from '../standin/grobid';
+import { fixturePath } from '../standin/server';
+import { useGrobidStandIn } from './grobidHarness';
 import { installFiles } from '../standin/files';
 
 const SPECTER = 'acl2020-specter-cs';
 const ABSTRACT = 'Representation learning is a critical ingredient for natural language processing systems.';
 
+
 describe('getFulltext', function () {
   this.timeout(30_000);
-  let standIn: StandIn;
-  let grobid: GrobidStandIn;
-  let cacheDir: string;
-
-  before(async () => {
-    standIn = await startStandInServer([(s) => void (grobid = installGrobid(s)), (s) => installFiles(s, { anyPreprintPdf: true })]);
-  });
-  after(() => standIn.close());
-  beforeEach(() => {
-    resetGrobidState();
-    grobid.setMode('ok');
-    grobid.uploads.length = 0;
-    standIn.requests.length = 0;
-    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-fulltext-test-'));
-  });
-  afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
-
-  function deps(values: Record<string, unknown> = {}): { http: ReturnType<typeof createHttpClient>; settings: Settings } {
-    const settings = resolveSettings({ ...standIn.settings, 'cache.dir': cacheDir, 'http.retries': 1, ...values });
-    return { settings, http: createHttpClient(settings, { backoffMs: 5, pacing: new PacingRegistry() }) };
-  }
+  const h = useGrobidStandIn('fulltext', { 'http.retries': 1 }, [(s) => installFiles(s, { anyPreprintPdf: true })]);
   const noGrobid = { 'grobid.enabled': false };
 
   function record(pdfPath?: string, extra: Partial<PaperRecord> = {}): PaperRecord {
@@ -59,7 +35,7 @@ describe('getFulltext', function () {
       title: 'SPECTER: Document-level Representation Learning using Citation-informed Transformers',
       authors: ['Arman Cohan'],
       abstract: ABSTRACT,
-      ...(pdfPath ? { pdfUrl: `${standIn.url}/files/${pdfPath}` } : {}),
+      ...(pdfPath ? { pdfUrl: `${h.standIn.url}/files/${pdfPath}` } : {}),
       ...extra,
     };
   }
@@ -74,26 +50,26 @@ describe('getFulltext', function () {
 
   describe('route', () => {
     it('uses GROBID when it is enabled and alive', async () => {
-      const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), deps());
+      const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps());
       assert.equal(result.kind, 'grobid');
       assert.equal(result.warning, undefined);
       const tei = fulltextFromTei(readFileSync(fixturePath('grobid-tei', `${SPECTER}_grobid-0.6.1.tei.xml`), 'utf8'));
       assert.deepEqual(result.document.sections, tei.sections);
-      assert.equal(grobid.uploads.length, 1);
+      assert.equal(h.grobid.uploads.length, 1);
     });
 
     it('uses pdfjs, silently, when GROBID is switched off', async () => {
-      const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), deps(noGrobid));
+      const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps(noGrobid));
       assert.equal(result.kind, 'pdfjs');
       assert.equal(result.warning, undefined);
       assert.equal(result.notice, undefined);
       assert.ok(result.document.sections.some((s) => s.head === '2.2 Background: Pretrained Transformers'));
-      assert.equal(standIn.requests.filter((r) => r.service === 'grobid').length, 0);
+      assert.equal(h.standIn.requests.filter((r) => r.service === 'grobid').length, 0);
     });
 
     it('uses pdfjs with a notice when GROBID is not running', async () => {
-      grobid.setMode('down');
-      const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), deps());
+      h.grobid.setMode('down');
+      const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps());
       assert.equal(result.kind, 'pdfjs');
       assert.match(result.notice ?? '', /GROBID at .* is not running/);
       assert.equal(result.warning, undefined);
@@ -106,8 +82,8 @@ describe('getFulltext', function () {
       ['no-content', /GROBID could not extract any text/],
     ] as const) {
       it(`falls back to pdfjs with a warning when GROBID is ${mode}`, async () => {
-        grobid.setMode(mode, { slowMs: 10_000 });
-        const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), deps({ 'http.timeoutMs': 100 }));
+        h.grobid.setMode(mode, { slowMs: 10_000 });
+        const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps({ 'http.timeoutMs': 100 }));
         assert.equal(result.kind, 'pdfjs');
         assert.match(result.warning ?? '', reason);
         assert.match(result.warning ?? '', /read the PDF in-process instead/);
@@ -116,13 +92,13 @@ describe('getFulltext', function () {
     }
 
     it('downloads and processes a PDF only once across runs (HTTP cache + TEI cache)', async () => {
-      await getFulltext(record(`pdf/${SPECTER}.pdf`), deps());
+      await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps());
       resetGrobidState();
-      standIn.requests.length = 0;
-      const again = await getFulltext(record(`pdf/${SPECTER}.pdf`), deps());
+      h.standIn.requests.length = 0;
+      const again = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps());
       assert.equal(again.kind, 'grobid');
-      assert.deepEqual(standIn.requests.map((r) => r.path), ['/api/isalive']);
-      assert.equal(grobid.uploads.length, 1);
+      assert.deepEqual(h.standIn.requests.map((r) => r.path), ['/api/isalive']);
+      assert.equal(h.grobid.uploads.length, 1);
     });
   });
 
@@ -132,29 +108,29 @@ describe('getFulltext', function () {
         source: 'biorxiv',
         doi: '10.1101/2020.03.02.973123',
         version: '2',
-        pdfUrl: `${standIn.url}/files/pdf/missing.pdf`,
+        pdfUrl: `${h.standIn.url}/files/pdf/missing.pdf`,
       });
-      const urls = pdfUrlCandidates(rxiv, deps().settings);
-      assert.deepEqual(urls, [`${standIn.url}/biorxiv-content/10.1101/2020.03.02.973123v2.full.pdf`, `${standIn.url}/files/pdf/missing.pdf`]);
-      const result = await getFulltext({ ...rxiv, pdfUrl: `${standIn.url}/files/pdf/${SPECTER}.pdf` }, deps(noGrobid));
+      const urls = pdfUrlCandidates(rxiv, h.deps().settings);
+      assert.deepEqual(urls, [`${h.standIn.url}/biorxiv-content/10.1101/2020.03.02.973123v2.full.pdf`, `${h.standIn.url}/files/pdf/missing.pdf`]);
+      const result = await getFulltext({ ...rxiv, pdfUrl: `${h.standIn.url}/files/pdf/${SPECTER}.pdf` }, h.deps(noGrobid));
       assert.equal(result.kind, 'pdfjs');
-      assert.ok(standIn.requests.some((r) => r.service === 'biorxivContent' && r.path === '/10.1101/2020.03.02.973123v2.full.pdf'));
+      assert.ok(h.standIn.requests.some((r) => r.service === 'biorxivContent' && r.path === '/10.1101/2020.03.02.973123v2.full.pdf'));
     });
 
     it('falls back from a 404 to the next URL', async () => {
-      const rxiv = record(undefined, { source: 'medrxiv', doi: '10.1101/2020.01.01.000001', version: '1', pdfUrl: `${standIn.url}/files/pdf/${SPECTER}.pdf` });
-      const result = await getFulltext({ ...rxiv, doi: 'not-a-doi' }, deps(noGrobid));
+      const rxiv = record(undefined, { source: 'medrxiv', doi: '10.1101/2020.01.01.000001', version: '1', pdfUrl: `${h.standIn.url}/files/pdf/${SPECTER}.pdf` });
+      const result = await getFulltext({ ...rxiv, doi: 'not-a-doi' }, h.deps(noGrobid));
       assert.equal(result.kind, 'pdfjs');
-      assert.deepEqual(standIn.requests.map((r) => r.service), ['medrxivContent', 'files']);
+      assert.deepEqual(h.standIn.requests.map((r) => r.service), ['medrxivContent', 'files']);
     });
 
     it('derives an arXiv PDF link from the abstract page when the record has none', () => {
-      const urls = pdfUrlCandidates(record(undefined, { url: 'http://arxiv.org/abs/2004.07180v1' }), deps().settings);
+      const urls = pdfUrlCandidates(record(undefined, { url: 'http://arxiv.org/abs/2004.07180v1' }), h.deps().settings);
       assert.deepEqual(urls, ['http://arxiv.org/pdf/2004.07180v1']);
     });
 
     it('accepts a real PDF served as application/octet-stream', async () => {
-      const result = await getFulltext(record(`octet/${SPECTER}.pdf`), deps(noGrobid));
+      const result = await getFulltext(record(`octet/${SPECTER}.pdf`), h.deps(noGrobid));
       assert.equal(result.kind, 'pdfjs');
     });
   });
@@ -172,29 +148,29 @@ describe('getFulltext', function () {
     ];
     for (const [what, path, settings, reason] of cases) {
       it(`skips ${what}`, async () => {
-        assertAbstractOnly(await getFulltext(record(path), deps(settings)), reason);
+        assertAbstractOnly(await getFulltext(record(path), h.deps(settings)), reason);
       });
     }
 
     it('names both failures when GROBID and pdfjs both fail on a PDF', async () => {
-      const result = await getFulltext(record('pdf/bad/scanned-image-only-naacl2018-p1.pdf'), deps());
+      const result = await getFulltext(record('pdf/bad/scanned-image-only-naacl2018-p1.pdf'), h.deps());
       assertAbstractOnly(result, /no text layer.*before that, GROBID could not extract any text/);
     });
 
     it('times out on a PDF host that does not answer', async () => {
-      standIn.setLatency('files', 2_000);
+      h.standIn.setLatency('files', 2_000);
       try {
-        const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), deps({ 'http.timeoutMs': 50, 'http.retries': 0 }));
+        const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps({ 'http.timeoutMs': 50, 'http.retries': 0 }));
         assertAbstractOnly(result, /PDF download timed out/);
       } finally {
-        standIn.setLatency('files', 0);
+        h.standIn.setLatency('files', 0);
       }
     });
 
     it('does not turn a cancellation into an abstract-only result', async () => {
       const controller = new AbortController();
       controller.abort();
-      await assert.rejects(getFulltext(record(`pdf/${SPECTER}.pdf`), { ...deps(), signal: controller.signal }), (e: Error) => e.name === 'AbortError');
+      await assert.rejects(getFulltext(record(`pdf/${SPECTER}.pdf`), { ...h.deps(), signal: controller.signal }), (e: Error) => e.name === 'AbortError');
     });
   });
 
@@ -208,7 +184,7 @@ describe('getFulltext', function () {
 
     it('throws a typed error for an unreadable PDF given directly', async () => {
       const bytes = new Uint8Array(readFileSync(fixturePath('pdf', 'bad', 'encrypted-aes256-naacl2018-p1.pdf')));
-      await assert.rejects(fulltextFromPdfBytes(bytes, deps(noGrobid)), (e: unknown) => e instanceof FulltextError && e.reason === 'encrypted');
+      await assert.rejects(fulltextFromPdfBytes(bytes, h.deps(noGrobid)), (e: unknown) => e instanceof FulltextError && e.reason === 'encrypted');
     });
 
     it('builds an abstract-only document', () => {
