@@ -42,12 +42,13 @@ export async function searchRepositories(
 ): Promise<{ hits: SearchHit[]; searched: Repository[] }> {
   const hits: SearchHit[] = [];
   const searched: Repository[] = [];
-  for (const group of searchPlan(routing)) {
+  const plan = searchPlan(routing);
+  for (const [index, group] of plan.entries()) {
     const found = await Promise.all(group.map((repo) => searchOneRepository(repo, queries, deps)));
     searched.push(...group);
     for (const repoHits of found) hits.push(...repoHits);
     if (hits.length > 0) break;
-    if (group !== searchPlan(routing).at(-1)) {
+    if (index < plan.length - 1) {
       deps.warn(`${group.map((r) => LABEL[r]).join(' and ')} found nothing; trying ${LABEL[routing.secondary]}.`);
     }
   }

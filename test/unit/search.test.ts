@@ -71,6 +71,15 @@ describe('search stage', () => {
     assert.ok(t.warnings.some((w) => w.includes('bioRxiv search failed: Europe PMC answered HTTP 500')));
   });
 
+  it('warns about the fallback only when there is one left to try', async () => {
+    const biorxiv = new ScriptedSource('biorxiv', () => []);
+    const medrxiv = new ScriptedSource('medrxiv', () => []);
+    const t = deps({ biorxiv, medrxiv });
+    const { hits } = await searchRepositories(routing(0.3), [query], t.deps);
+    assert.equal(hits.length, 0);
+    assert.deepEqual(t.warnings.filter((w) => /found nothing/.test(w)), [], 'both were searched at once: no fallback left');
+  });
+
   it('says when a repository is switched off', async () => {
     const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/4')]);
     const t = deps({ medrxiv });
