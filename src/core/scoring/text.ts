@@ -2,6 +2,10 @@
 // paper's own words), Porter stemming, stopwords and phrase detection.
 import { stemmer } from 'stemmer';
 import { eng } from 'stopword/src/stopwords_eng.js';
+import { splitSentences } from '../fulltext/sentences';
+
+// One sentence splitter for paper text, shared with the full-text stage.
+export { splitSentences };
 
 /** Words that carry no topic in scientific prose, on top of the `stopword` English list. */
 const EXTRA_STOPWORDS = [
@@ -129,20 +133,3 @@ function wordsBetween(text: string, from: number, to: number): number {
   return gap.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 }
 
-/**
- * Splits prose into sentences at . ! ? followed by a capital, digit or bracket. Used when the
- * full-text extractor gave no sentences; avoids splitting "et al." and "Fig." abbreviations.
- */
-export function splitSentences(text: string): string[] {
-  const parts = text.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}([])/u);
-  const sentences: string[] = [];
-  for (const part of parts) {
-    const previous = sentences[sentences.length - 1];
-    if (previous !== undefined && /\b(?:al|Fig|Figs|Eq|Eqs|Ref|Refs|Sec|vs|e\.g|i\.e|cf|approx|No)\.$/.test(previous)) {
-      sentences[sentences.length - 1] = `${previous} ${part}`;
-    } else if (part.trim()) {
-      sentences.push(part.trim());
-    }
-  }
-  return sentences;
-}
