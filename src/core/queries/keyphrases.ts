@@ -129,6 +129,11 @@ function candidateOf(tokens: Token[]): Candidate | undefined {
   return { keyword: tokens.map((t) => t.text).join(' '), stems: tokens.map((t) => t.stem), score, position: tokens[0]!.position };
 }
 
+/** True for words that say how science is done rather than what it is about. */
+export function isGenericWord(word: string): boolean {
+  return GENERIC.has(word.toLowerCase());
+}
+
 function isGeneric(token: Token): boolean {
   const word = token.text.toLowerCase();
   return GENERIC.has(word) || isStopword(word) || /^[\d.,/%]+$/.test(word);

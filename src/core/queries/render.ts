@@ -3,7 +3,7 @@
 // arXiv answer 400 and Europe PMC silently change meaning.
 import type { MatchMode, Query } from '../types';
 import { stem } from '../routing/features';
-import { idf } from './keyphrases';
+import { idf, isGenericWord } from './keyphrases';
 
 /** The fields of arXiv's search_query syntax that citefinder uses. */
 export type ArxivField = 'all' | 'ti' | 'abs';
@@ -86,14 +86,6 @@ export function renderEuropePmcQuery(query: Query, mode: MatchMode, server: Prep
   return `(${terms}) AND SRC:PPR AND PUBLISHER:"${server}"`;
 }
 
-/** Common in any abstract, so a poor choice for narrowing a search. */
-const GENERIC_WORDS = new Set(
-  ('study studies result results analysis analyses effect effects method methods data model models ' +
-    'use using used based new approach approaches role evidence paper work show shows observed ' +
-    'observation observations significant increase increased decrease reduced associated association')
-    .split(' '),
-);
-
 /**
  * How much a keyword narrows a search: the rarer its words in real abstracts (inverse document
  * frequency over the router's training corpus), the more; generic words count for little, and
@@ -103,7 +95,7 @@ export function keywordWeight(keyword: string): number {
   const words = keyword.split(/[\s-]+/).filter(Boolean);
   let weight = 0;
   for (const word of words) {
-    weight += GENERIC_WORDS.has(word.toLowerCase()) ? 0.2 : idf(stem(word.toLowerCase()));
+    weight += isGenericWord(word) ? 0.2 : idf(stem(word.toLowerCase()));
   }
   return weight + (words.length > 1 ? 0.5 : 0);
 }
@@ -133,7 +125,7 @@ export function broaden(query: Query): BroadeningStep[] {
   if (keywords.length === 0) return [];
   if (keywords.length === 1) {
     const steps: BroadeningStep[] = [{ query: withKeywords(keywords), mode: 'all' }];
-    const words = keywords[0]!.split(/[\s-]+/).filter((w) => !GENERIC_WORDS.has(w.toLowerCase()));
+    const words = keywords[0]!.split(/[\s-]+/).filter((w) => !isGenericWord(w));
     if (words.length > 1) {
       steps.push({ query: withKeywords(words), mode: 'all' }, { query: withKeywords(words), mode: 'any' });
     }
