@@ -127,7 +127,7 @@ async function findCandidates(
     rankCandidates(dedupeRecords(allHits), queries, claim.text).slice(0, maxResults);
 
   const startBibtex = (candidate: Candidate) => {
-    if (bibtexById.has(candidate.id)) return;
+    if (bibtexById.has(candidate.id) || run.signal?.aborted) return;
     const pending = attachBibtex(
       candidate,
       { http: deps.http, settings: deps.settings, signal: run.signal },
@@ -142,6 +142,9 @@ async function findCandidates(
       });
       return withBibtex;
     });
+    // Only the final ranking's lookups are awaited; a candidate that dropped out, or a
+    // cancelled run, must not leave a rejection nobody handles.
+    pending.catch(() => {});
     bibtexById.set(candidate.id, pending);
   };
 

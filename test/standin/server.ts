@@ -55,7 +55,12 @@ export interface LoggedRequest {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When the request arrived (ms since the epoch). */
   at: number;
+  /** When the response was fully sent; unset while pending or when the client left first. */
+  endAt?: number;
+  /** True when the client closed the connection before the response was sent (cancelled). */
+  aborted?: boolean;
 }
 
 export interface StandIn {
@@ -150,7 +155,7 @@ export async function startStandInServer(
     const service = serviceFor(url.pathname);
     const body = await readBody(req);
     if (!service) return send(res, 404, 'No stand-in service at ' + url.pathname);
-    requests.push({
+    const logged: LoggedRequest = {
       service,
       method: req.method ?? 'GET',
       path: url.pathname.slice(SERVICE_PREFIX[service].length) || '/',
@@ -158,6 +163,11 @@ export async function startStandInServer(
       headers: req.headers,
       body: body.toString('utf8'),
       at: Date.now(),
+    };
+    requests.push(logged);
+    res.on('finish', () => (logged.endAt = Date.now()));
+    res.on('close', () => {
+      if (!res.writableFinished) logged.aborted = true;
     });
     const delay = latency.get(service) ?? 0;
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
