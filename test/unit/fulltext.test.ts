@@ -67,6 +67,13 @@ describe('getFulltext', function () {
       assert.equal(h.standIn.requests.filter((r) => r.service === 'grobid').length, 0);
     });
 
+    it("keeps the record's abstract when the PDF has no Abstract heading", async () => {
+      const result = await getFulltext(record('pdf/naacl2018-pages2-3-no-abstract.pdf'), h.deps(noGrobid));
+      assert.equal(result.kind, 'pdfjs');
+      assert.equal(result.document.abstract, ABSTRACT);
+      assert.ok(result.document.sections.length > 0);
+    });
+
     it('uses pdfjs with a notice when GROBID is not running', async () => {
       h.grobid.setMode('down');
       const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps());

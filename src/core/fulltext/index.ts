@@ -45,7 +45,9 @@ export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Prom
   try {
     const { bytes } = await downloadFirstPdf(pdfUrlCandidates(record, deps.settings), deps);
     const result = await fulltextFromPdfBytes(bytes, deps);
-    return { ...result, document: { ...result.document, title: record.title || result.document.title } };
+    // The record's title and abstract stand in for what the PDF reader could not find.
+    const { title, abstract } = result.document;
+    return { ...result, document: { ...result.document, title: record.title || title, abstract: abstract || record.abstract } };
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     return {
