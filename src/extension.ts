@@ -13,7 +13,7 @@ import { ResultsPanel } from './vscode/resultsPanel';
 import { findCandidate, type ResultsState } from './vscode/resultsModel';
 import { SearchController } from './vscode/searchController';
 import { openSettings, promptAndStoreApiKey, readSettings } from './vscode/settings';
-import { StatusBar, type ServiceStatus } from './vscode/statusBar';
+import { StatusBar } from './vscode/statusBar';
 import type { ChatTurn } from './vscode/protocol';
 
 /** What `activate` returns: read by the E2E and in-host tests. */
@@ -36,7 +36,6 @@ export interface CitefinderApi {
   attachToChat(id: string): Promise<void>;
   ask(question: string): Promise<void>;
   chat(): { attachments: string[]; turns: ChatTurn[]; busy: boolean };
-  probeStatus(): Promise<ServiceStatus | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): CitefinderApi {
@@ -130,7 +129,6 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     attachToChat: attach,
     ask: (question) => chat.ask(question),
     chat: () => chat.snapshot(),
-    probeStatus: () => status.probe(),
   };
 }
 

@@ -1,13 +1,12 @@
 // Everything heavy the extension needs only once the user does something: the pipeline, the
-// HTTP and LLM clients, the GROBID probe, the LaTeX/BibTeX logic behind "Insert citation".
+// HTTP and LLM clients, the LaTeX/BibTeX logic behind "Insert citation".
 // Built as its own bundle (dist/heavy.js) and required on first use (lazy.ts), so activation
 // only pays for the small shell in dist/extension.js.
 // Only src/core goes in here: anything holding editor state (the output channel, the set of
 // .bib files to keep saved) must stay in the shell, or each bundle would get its own copy.
 export { createPipeline } from '../core/pipeline';
 export { createHttpClient } from '../core/net/http';
-export { createLlmClient, probeLlm } from '../core/llm/openai';
-export { grobidEnabled, isGrobidAlive, resetGrobidState } from '../core/fulltext/grobid';
+export { createLlmClient } from '../core/llm/openai';
 export { locateClaim, planCiteInsertion } from '../core/latex/citeInsert';
 export { bibliographyCommandEdit, findBibliography, findRootFile } from '../core/latex/project';
 export { appendEntryEdit, decideBibUpdate, indexBibFile } from '../core/latex/bibUpdate';

@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import { readApiKey, readSettings } from './settings';
 import { log } from './log';
-import { loadHeavy } from './lazy';
+import { probeGrobidService, probeLlmService, type ServiceState } from './serviceProbe';
 
-export interface ServiceStatus {
-  llm: { ok: boolean; message: string };
-  grobid: { ok: boolean; message: string };
+interface ServiceStatus {
+  llm: ServiceState;
+  grobid: ServiceState;
 }
 
 const FIRST_PROBE_DELAY_MS = 1500;
@@ -17,7 +17,6 @@ export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('citefinder.status', vscode.StatusBarAlignment.Right, 100);
   private timer?: ReturnType<typeof setTimeout>;
   private probing?: AbortController;
-  last?: ServiceStatus;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.item.name = 'Citefinder';
@@ -34,43 +33,24 @@ export class StatusBar implements vscode.Disposable {
     this.timer = setTimeout(() => void this.probe(), delayMs);
   }
 
-  async probe(): Promise<ServiceStatus | undefined> {
+  private async probe(): Promise<void> {
     this.probing?.abort();
     const controller = new AbortController();
     this.probing = controller;
     try {
       const settings = readSettings();
-      const heavy = await loadHeavy();
-      const { probeLlm, createHttpClient } = heavy;
-      heavy.resetGrobidState();
-      const http = createHttpClient(settings, { cacheDir: '' });
-      const [llm, grobidAlive] = await Promise.all([
-        probeLlm(settings, await readApiKey(this.secrets, settings), controller.signal),
-        heavy.isGrobidAlive({ http, settings, signal: controller.signal }).catch(() => false),
+      const apiKey = await readApiKey(this.secrets, settings);
+      const [llm, grobid] = await Promise.all([
+        probeLlmService(settings, apiKey, controller.signal),
+        probeGrobidService(settings, controller.signal),
       ]);
-      if (controller.signal.aborted) return undefined;
-      const grobidUrl = settings['grobid.url'];
-      const status: ServiceStatus = {
-        llm,
-        grobid: grobidAlive
-          ? { ok: true, message: `GROBID at ${grobidUrl}` }
-          : {
-              ok: false,
-              message: heavy.grobidEnabled(settings)
-                ? `GROBID at ${grobidUrl} is not reachable: PDFs are read with pdf.js.`
-                : 'GROBID is off: PDFs are read with pdf.js.',
-            },
-      };
-      this.show(status);
-      return status;
+      if (!controller.signal.aborted) this.show({ llm, grobid });
     } catch (error) {
       log(`Status probe failed: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
     }
   }
 
   private show(status: ServiceStatus): void {
-    this.last = status;
     const mark = (ok: boolean) => (ok ? '$(check)' : '$(circle-slash)');
     this.item.text = `$(book) LLM ${mark(status.llm.ok)} GROBID ${mark(status.grobid.ok)}`;
     const tooltip = new vscode.MarkdownString(
