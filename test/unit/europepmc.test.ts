@@ -60,6 +60,15 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     assert.deepEqual(warnings, []);
   });
 
+  it('looks each preprint up in the details API once per run, however many queries return it', async () => {
+    const biorxiv = source('biorxiv');
+    const queries = [['speciation', 'introgression'], ['Mimulus', 'speciation'], ['introgression', 'Mimulus']];
+    const answers = await Promise.all(queries.map((keywords) => biorxiv.search({ query: { keywords }, mode: 'all', maxResults: 5 })));
+    assert.ok(answers.every((records) => records.some((r) => r.id === 'doi:10.1101/000109')));
+    const lookups = standIn.requests.filter((r) => r.service === 'biorxiv' && r.path === '/details/biorxiv/10.1101/000109/na/json');
+    assert.equal(lookups.length, 1);
+  });
+
   it('keeps only the wanted server, even if the host ignored the publisher filter', async () => {
     forceEuropePmc(standIn, 'unfiltered');
     const records = await source('medrxiv').search({ query: { keywords: ['cancer'] }, mode: 'all', maxResults: 25 });

@@ -20,6 +20,11 @@ export interface EuropePmcSourceOptions {
 export class EuropePmcSource implements SearchSource {
   readonly name: RxivServer;
   private readonly warn: (message: string) => void;
+  /**
+   * Details lookups by DOI. Every query of a run tends to return the same preprints, and the disk
+   * cache only helps once an answer is complete, so identical lookups share one request.
+   */
+  private readonly detailsByDoi = new Map<string, Promise<BiorxivDetails | undefined>>();
 
   constructor(
     server: RxivServer,
@@ -53,7 +58,7 @@ export class EuropePmcSource implements SearchSource {
     if (!record.doi) return record;
     let details: BiorxivDetails | undefined;
     try {
-      details = await fetchBiorxivDetails(this.name, record.doi, this.settings, this.http, signal);
+      details = await this.details(record.doi, signal);
     } catch (error) {
       if (isAbortError(error)) throw error;
       this.warn(`Could not enrich ${record.doi} from the ${PUBLISHER[this.name]} API: ${(error as Error).message}`);
@@ -70,6 +75,15 @@ export class EuropePmcSource implements SearchSource {
       categories: details.category ? [details.category] : record.categories,
       publishedDoi: details.publishedDoi ?? record.publishedDoi,
     });
+  }
+
+  private details(doi: string, signal: AbortSignal | undefined): Promise<BiorxivDetails | undefined> {
+    let pending = this.detailsByDoi.get(doi);
+    if (!pending) {
+      pending = fetchBiorxivDetails(this.name, doi, this.settings, this.http, signal);
+      this.detailsByDoi.set(doi, pending);
+    }
+    return pending;
   }
 
   /** bioRxiv/medRxiv serve `{doi}v{version}.full.pdf`; used when the record names no PDF. */
