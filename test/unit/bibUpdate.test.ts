@@ -76,6 +76,16 @@ describe('.bib update decisions', () => {
     assert.equal(decision.action, 'reuse');
   });
 
+  it('reads a title in LaTeX accents and one in Unicode as the same work', () => {
+    const existing = indexBibFile('@article{godel1931, title = {{\\"U}ber formal unentscheidbare S{\\"a}tze: G{\\"o}del numbering}}');
+    const decision = decideBibUpdate(existing, {
+      bibtex: '@article{godel1931, title = {Über formal unentscheidbare Sätze: Gödel numbering}}',
+      key: 'godel1931',
+      title: 'Über formal unentscheidbare Sätze: Gödel numbering',
+    });
+    assert.deepEqual(decision, { action: 'reuse', key: 'godel1931', file: undefined });
+  });
+
   it('adds a suffix when the key is taken by a different work, rewriting only the key', () => {
     const existing = indexBibFile(rewriteCiteKey(HERGER_ARTICLE, 'herger2024'));
     const preprint = work(HERGER_PREPRINT, 'herger2024', { doi: '10.1101/2024.04.01.587366' });

@@ -133,3 +133,8 @@ export function firstSignificantWord(title: string): string {
 export function normalizedTitle(title: string): string {
   return titleWords(title).join(' ');
 }
+
+/** A title's identity: letters and digits only, so "Prime-Editing" and "prime editing" agree. */
+export function titleIdentity(title: string): string {
+  return normalizedTitle(title).replace(/ /g, '');
+}

@@ -5,7 +5,7 @@
 // (arXiv and journal titles often differ by a word or by math markup). Union-find makes the
 // matches transitive: an arXiv record naming a journal DOI joins the DOI-only record of it.
 import type { Candidate, PaperRecord, Repository } from '../types';
-import { familyName, normalizedTitle, titleWords } from '../bibtex/names';
+import { familyName, titleIdentity, titleWords } from '../bibtex/names';
 
 export interface Hit {
   record: PaperRecord;
@@ -57,8 +57,7 @@ export function identityKeys(record: PaperRecord): string[] {
     const normal = normalizeDoi(doi);
     if (normal) keys.push('doi:' + normal);
   }
-  // Letters and digits only, so "Prime-Editing" and "prime editing" agree.
-  const title = normalizedTitle(record.title).replace(/ /g, '');
+  const title = titleIdentity(record.title);
   const surname = familyName(record.authors[0] ?? '');
   if (title.length >= MIN_TITLE_CHARS && surname) keys.push(`title:${surname}|${title}`);
   return keys;

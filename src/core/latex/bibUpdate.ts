@@ -4,6 +4,7 @@
 // edit is an append at the end of the file.
 import { bibtexParser } from 'latex-utensils';
 import { readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
+import { titleIdentity } from '../bibtex/names';
 import type { TextEditPlan } from './citeInsert';
 
 /** What identifies a work in a .bib entry. */
@@ -78,7 +79,7 @@ export function identityFromFields(key: string, fields: Record<string, string>):
     arxivIdFromEprint(fields) ??
     arxivFromText(fields.url ?? '') ??
     arxivFromText(fields.journal ?? fields.note ?? fields.howpublished ?? '');
-  const title = fields.title ? normaliseTitle(fields.title) : undefined;
+  const title = fields.title ? titleIdentity(fields.title) : undefined;
   return { key, doi: arxivFromDoi(doi) ? undefined : doi, arxivId, title };
 }
 
@@ -124,11 +125,6 @@ function stripVersion(id: string): string {
   return id.replace(/v\d+$/, '').toLowerCase();
 }
 
-/** Lower-case letters and digits only: braces, accents markup and spacing don't make a title differ. */
-export function normaliseTitle(title: string): string {
-  return title.toLowerCase().replace(/\\[a-z]+/g, '').replace(/[^a-z0-9]/g, '');
-}
-
 /** Same DOI or arXiv id: the same work. */
 function sameWork(entry: BibIdentity, work: NewWork): boolean {
   const dois = [work.doi, work.publishedDoi].filter(Boolean).map((d) => d!.toLowerCase());
@@ -140,7 +136,7 @@ function sameWork(entry: BibIdentity, work: NewWork): boolean {
 function sameKeySameWork(entry: BibIdentity, work: NewWork): boolean {
   if (entry.doi && work.doi && entry.doi !== work.doi.toLowerCase()) return false;
   if (entry.arxivId && work.arxivId && entry.arxivId !== work.arxivId.toLowerCase()) return false;
-  const title = work.title ? normaliseTitle(work.title) : undefined;
+  const title = work.title ? titleIdentity(work.title) : undefined;
   return !(entry.title && title && entry.title !== title);
 }
 
