@@ -4,6 +4,7 @@
 // The pipeline is loaded on first use (lazy.ts) so activation stays cheap.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { Settings } from '../core/settings';
 import type { Claim, FindResult } from '../core/types';
 import { isAbortError } from '../core/net/types';
 import type { ResultsPanel } from './resultsPanel';
@@ -108,12 +109,10 @@ export class SearchController implements vscode.Disposable {
     signal: AbortSignal,
     report: (message: string) => void,
   ): Promise<FindResult> {
-    const settings = readSettings((message) => log(message));
+    const settings = this.withStorageCache(readSettings((message) => log(message)));
     const apiKey = await readApiKey(this.secrets, settings);
-    const { createPipeline, createHttpClient } = await loadHeavy();
-    const cacheDir = settings['cache.dir'].trim() || path.join(this.storage.fsPath, 'http-cache');
-    const http = createHttpClient(settings, { cacheDir });
-    const pipeline = createPipeline({ settings, http, llmApiKey: apiKey });
+    const { createPipeline } = await loadHeavy();
+    const pipeline = createPipeline({ settings, llmApiKey: apiKey });
     return pipeline.find(
       input,
       (event) => {
@@ -126,6 +125,15 @@ export class SearchController implements vscode.Disposable {
       },
       signal,
     );
+  }
+
+  /**
+   * With no `cache.dir` of the user's, every cache (HTTP responses, GROBID's TEI) goes to the
+   * extension's storage rather than ~/.cache: the pipeline reads the folder from the settings.
+   */
+  private withStorageCache(settings: Settings): Settings {
+    if (settings['cache.dir'].trim()) return settings;
+    return { ...settings, 'cache.dir': path.join(this.storage.fsPath, 'http-cache') };
   }
 
   private reportFailure(runId: number, cancelled: boolean, error: unknown): void {
