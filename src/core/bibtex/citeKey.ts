@@ -109,6 +109,11 @@ export interface BibFields {
 /** Reads the first entry: the .bib update logic matches existing entries by doi/eprint/url/key. */
 export function readBibFields(bibtex: string): BibFields {
   const entry = firstEntry(bibtex);
+  return { type: entry.entryType.toLowerCase(), key: entry.internalKey ?? '', fields: entryFields(entry) };
+}
+
+/** A parsed entry's fields: names lower-case, values as written (`#` parts joined). */
+export function entryFields(entry: bibtexParser.Entry): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const field of entry.content) {
     const name = field.name.toLowerCase();
@@ -118,7 +123,7 @@ export function readBibFields(bibtex: string): BibFields {
       ? value.content.map((part) => part.content).join('')
       : value.content;
   }
-  return { type: entry.entryType.toLowerCase(), key: entry.internalKey ?? '', fields };
+  return fields;
 }
 
 /** Splits a BibTeX `author` field on ` and ` outside braces. */

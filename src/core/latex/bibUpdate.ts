@@ -3,7 +3,7 @@
 // when its key is taken by a different work. Existing entries are never touched: the only
 // edit is an append at the end of the file.
 import { bibtexParser } from 'latex-utensils';
-import { readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
+import { entryFields, readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
 import { titleIdentity } from '../bibtex/names';
 import type { TextEditPlan } from './citeInsert';
 
@@ -42,7 +42,7 @@ export function indexBibFile(text: string, file?: string): BibIdentity[] {
   }
   return entries
     .filter((e) => e.entryType.toLowerCase() !== 'comment' && e.internalKey)
-    .map((e) => ({ ...identityFromFields(e.internalKey!, fieldsOf(e)), file }));
+    .map((e) => ({ ...identityFromFields(e.internalKey!, entryFields(e)), file }));
 }
 
 /** Fallback for a file with a syntax error somewhere: each `@` chunk on its own. */
@@ -59,17 +59,6 @@ function indexEntryByEntry(text: string, file?: string): BibIdentity[] {
     }
   }
   return identities;
-}
-
-function fieldsOf(entry: bibtexParser.Entry): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const field of entry.content) {
-    const name = field.name.toLowerCase();
-    if (name in fields) continue;
-    const value = field.value;
-    fields[name] = bibtexParser.isConcatValue(value) ? value.content.map((p) => p.content).join('') : value.content;
-  }
-  return fields;
 }
 
 export function identityFromFields(key: string, fields: Record<string, string>): BibIdentity {
