@@ -10,7 +10,7 @@ import type { TextEditPlan } from '../core/latex/citeInsert';
 import type { TexFiles } from '../core/latex/project';
 import type { Settings } from '../core/settings';
 import type { Candidate } from '../core/types';
-import { chooseBibFile } from './bibTarget';
+import { chooseBibFile, fileExists } from './bibTarget';
 import { rememberTouchedBib } from './bibSaver';
 import type { SearchOrigin } from './searchController';
 import { loadHeavy } from './lazy';
@@ -73,7 +73,7 @@ export async function insertCitation(
   const bibFiles = unique([...bibliography.files, target.file]);
   const bibDocs = new Map<string, vscode.TextDocument>();
   for (const file of bibFiles) {
-    if (file === target.file ? target.exists : await exists(file)) {
+    if (file === target.file ? target.exists : await fileExists(file)) {
       bibDocs.set(file, await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
     }
   }
@@ -123,18 +123,15 @@ function applyPlan(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, pl
   edit.replace(document.uri, range, plan.insert);
 }
 
-/** Saves the .bib so the entry is on disk, unless the user had unsaved edits of their own in it. */
+/**
+ * Saves the .bib so the entry is on disk, and keeps it saved through undo and redo; unless the
+ * user had unsaved edits of their own in it: saving then (now or after an undo) would write those.
+ */
 async function saveBib(file: string, wasDirty: boolean): Promise<void> {
+  if (wasDirty) return;
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   rememberTouchedBib(document.uri);
-  if (!wasDirty) await document.save();
-}
-
-async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(
-    () => true,
-    () => false,
-  );
+  await document.save();
 }
 
 function unique(files: string[]): string[] {
