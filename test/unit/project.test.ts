@@ -5,6 +5,7 @@ import {
   findBibliography,
   findRootFile,
   hasDocumentClass,
+  includesFile,
   magicRoot,
   stripComments,
   type TexFiles,
@@ -65,6 +66,18 @@ describe('root file discovery', () => {
       [p('chapters/intro.tex')]: 'No magic comment here.',
     });
     assert.equal(await findRootFile(p('chapters/intro.tex'), 'No magic comment here.', files), p('main.tex'));
+  });
+
+  it('reads \\input{f} alone, not with the brace group that follows it', () => {
+    const root = '\\documentclass{article}\n\\begin{document}\n\\input{intro}\n{\\bf x}\n\\end{document}';
+    assert.equal(includesFile(p('main.tex'), root, p('intro.tex')), true);
+    assert.equal(includesFile(p('main.tex'), root, p('intro/\\bf x.tex')), false);
+  });
+
+  it('reads \\import{dir}{file} and \\subimport{dir}{file} relative to the root', () => {
+    assert.equal(includesFile(p('main.tex'), '\\import{chapters/}{intro}', p('chapters/intro.tex')), true);
+    assert.equal(includesFile(p('main.tex'), '\\subimport{parts}{two.tex}', p('parts/two.tex')), true);
+    assert.equal(includesFile(p('main.tex'), '\\include{chapters/intro}', p('chapters/intro.tex')), true);
   });
 
   it('falls back to the file itself when nothing else is a root', async () => {

@@ -56,12 +56,17 @@ export async function findRootFile(file: string, text: string, files: TexFiles):
 export function includesFile(rootFile: string, rootText: string, file: string): boolean {
   const dir = path.dirname(rootFile);
   const target = file.replace(/\.tex$/, '');
-  const pattern = /\\(?:input|include|subfile|import|subimport)\s*(?:\{([^}]*)\})?\s*\{([^}]*)\}/g;
-  for (const match of stripComments(rootText).matchAll(pattern)) {
-    const named = path.join(match[1] ?? '', match[2]!.trim()).replace(/\.tex$/, '');
-    if (path.resolve(dir, named) === target) return true;
-  }
-  return false;
+  return includedNames(stripComments(rootText)).some((named) => path.resolve(dir, named.replace(/\.tex$/, '')) === target);
+}
+
+/** File names the text pulls in: \input{f}, \include{f}, \subfile{f}; \import{dir}{f}, \subimport{dir}{f}. */
+function includedNames(text: string): string[] {
+  const single = /\\(?:input|include|subfile)\s*\{([^}]*)\}/g;
+  const withFolder = /\\(?:import|subimport)\s*\{([^}]*)\}\s*\{([^}]*)\}/g;
+  return [
+    ...[...text.matchAll(single)].map((m) => m[1]!.trim()),
+    ...[...text.matchAll(withFolder)].map((m) => path.join(m[1]!.trim(), m[2]!.trim())),
+  ];
 }
 
 export interface Bibliography {
