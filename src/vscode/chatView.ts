@@ -19,6 +19,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private turns: ChatTurn[] = [];
   private claim?: Claim;
   private answering?: AbortController;
+  private viewListeners: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -28,8 +29,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     view.webview.options = { enableScripts: true, localResourceRoots: webviewRoots(this.extensionUri) };
-    view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw));
-    view.onDidDispose(() => (this.view = undefined));
+    // This view's listeners go with it: VS Code may dispose and resolve the view again.
+    this.disposeViewListeners();
+    const listeners = this.viewListeners;
+    view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), undefined, listeners);
+    view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+      for (const listener of listeners) listener.dispose();
+    }, undefined, listeners);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', 'Citefinder Chat');
   }
 
@@ -161,8 +168,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     void this.view?.webview.postMessage(message);
   }
 
+  private disposeViewListeners(): void {
+    for (const listener of this.viewListeners) listener.dispose();
+    this.viewListeners = [];
+  }
+
   dispose(): void {
     this.answering?.abort();
+    this.disposeViewListeners();
   }
 }
 

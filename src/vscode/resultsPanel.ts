@@ -33,7 +33,6 @@ export class ResultsPanel implements vscode.Disposable {
   private panel?: vscode.WebviewPanel;
   private ready = false;
   private current: ResultsState = emptyResults();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -42,10 +41,6 @@ export class ResultsPanel implements vscode.Disposable {
 
   get state(): ResultsState {
     return this.current;
-  }
-
-  get visible(): boolean {
-    return this.panel?.visible ?? false;
   }
 
   /** Opens the panel beside the editor (or reveals it) without taking the focus. */
@@ -63,11 +58,14 @@ export class ResultsPanel implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'citefinder.svg');
     this.panel = panel;
     this.ready = false;
-    panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), undefined, this.disposables);
+    // This panel's listeners go with it: a panel closed and reopened must not leave them behind.
+    const listeners: vscode.Disposable[] = [];
+    panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), undefined, listeners);
     panel.onDidDispose(() => {
       this.panel = undefined;
       this.ready = false;
-    }, undefined, this.disposables);
+      for (const listener of listeners) listener.dispose();
+    }, undefined, listeners);
     panel.webview.html = webviewHtml(panel.webview, this.extensionUri, 'results', 'Citefinder Results');
   }
 
@@ -92,6 +90,5 @@ export class ResultsPanel implements vscode.Disposable {
 
   dispose(): void {
     this.panel?.dispose();
-    for (const d of this.disposables) d.dispose();
   }
 }
