@@ -88,6 +88,13 @@ describe('validateRouting (LLM answers)', () => {
     assert.deepEqual(decision, { discipline: 'computer-science', primary: 'arxiv', secondary: 'biorxiv', reason: 'NLP claim', by: 'llm', confidence: 0.9 });
   });
 
+  it('accepts servers named by their web address', () => {
+    const decision = validateRouting({ discipline: 'biology', primary: 'https://www.biorxiv.org/', secondary: 'www.arxiv.org' });
+    assert.equal(decision.primary, 'biorxiv');
+    assert.equal(decision.secondary, 'arxiv');
+    assert.equal(validateRouting({ discipline: 'medicine', primary: 'http://medrxiv.org' }).primary, 'medrxiv');
+  });
+
   it('repairs a missing or duplicate secondary from the discipline', () => {
     assert.equal(validateRouting({ discipline: 'medicine', primary: 'medrxiv', secondary: 'medrxiv', reason: 'x' }).secondary, 'biorxiv');
     assert.equal(validateRouting({ discipline: 'biology', primary: 'biorxiv' }).secondary, 'medrxiv');

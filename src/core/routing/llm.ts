@@ -79,7 +79,8 @@ function readDiscipline(value: unknown): Discipline | undefined {
 
 function readRepository(value: unknown): Repository | undefined {
   if (typeof value !== 'string') return undefined;
-  const key = value.trim().toLowerCase().replace(/[\s.]+/g, '').replace(/^(https?:\/\/)?(www\.)?/, '').replace(/(org|\/)+$/, '');
+  // Scheme and www. go first: they need their dots, which the next step removes.
+  const key = value.trim().toLowerCase().replace(/^(https?:\/\/)?(www\.)?/, '').replace(/[\s.]+/g, '').replace(/(org|\/)+$/, '');
   return (REPOSITORIES as readonly string[]).includes(key) ? (key as Repository) : undefined;
 }
 
