@@ -1,7 +1,7 @@
 // Candidate keyphrases of one sentence: noun-phrase chunks from compromise's part-of-speech tags,
 // re-joined across hyphens ("IL-6", "COVID-19"), split where a new noun phrase starts, plus the
 // words outside any chunk (a verb like "randomised" can be the most distinctive word).
-import nlp from 'compromise';
+import type nlpType from 'compromise';
 import { isStopword, stem } from '../routing/features';
 
 export interface Token {
@@ -35,6 +35,17 @@ const EMPTY_MODIFIERS = new Set([
   'possible', 'potential', 'further', 'additional', 'specific', 'particular', 'similar', 'strong', 'clear',
 ]);
 
+
+/**
+ * compromise is loaded on first use: building its lexicon costs about 100 ms, which neither the
+ * CLI's start nor an LLM-written query should pay.
+ */
+let nlp: typeof nlpType | undefined;
+function tagger(): typeof nlpType {
+  nlp ??= (require('compromise') as { default: typeof nlpType }).default;
+  return nlp;
+}
+
 /** Tokens and noun-phrase chunks of one sentence. */
 export function chunkSentence(sentence: string): { tokens: Token[]; chunks: Chunk[] } {
   const tokens = joinHyphenated(taggedTerms(sentence));
@@ -55,7 +66,7 @@ export function chunkSentence(sentence: string): { tokens: Token[]; chunks: Chun
 }
 
 function taggedTerms(sentence: string): TaggedTerm[] {
-  const sentences = nlp(sentence).json({ terms: { offset: false } }) as { terms: TaggedTerm[] }[];
+  const sentences = tagger()(sentence).json({ terms: { offset: false } }) as { terms: TaggedTerm[] }[];
   return sentences.flatMap((s) => s.terms);
 }
 
