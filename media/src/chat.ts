@@ -1,7 +1,7 @@
 // The chat page: setup help when no LLM is configured, the claim and the attached papers
 // (each removable), the transcript with [n] references, and the question box. Answers stream
 // in as `delta` messages appended to the last assistant turn.
-import type { ChatHostMessage, ChatPageMessage, ChatTurn } from '../../src/vscode/protocol';
+import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatTurn } from '../../src/vscode/protocol';
 import { LLM_SETUP_HELP } from '../../src/vscode/chatPrompt';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 
@@ -22,7 +22,12 @@ const form = el('form', { className: 'ask', attrs: { 'aria-label': 'Ask about th
 app.append(setupBox, contextBox, transcript, form);
 
 const question = el('textarea', {
-  attrs: { rows: '3', 'aria-label': 'Question about the attached papers', placeholder: 'Ask about the attached papers… (Enter to send, Shift+Enter for a new line)' },
+  attrs: {
+    rows: '3',
+    'aria-label': 'Question about the attached papers',
+    placeholder: 'Ask about the attached papers… (Enter to send, Shift+Enter for a new line)',
+    maxlength: String(LIMITS.question), // the host refuses longer questions
+  },
 });
 question.addEventListener('input', () => (draft = question.value));
 question.addEventListener('keydown', (event) => {

@@ -2,7 +2,7 @@
 // host forwards pipeline events. Cards are rebuilt only when their data changes, and focus
 // is kept on the same control across rebuilds so the page stays usable from the keyboard.
 import type { Candidate, ScoredParagraph } from '../../src/core/types';
-import type { ResultsHostMessage, ResultsPageMessage } from '../../src/vscode/protocol';
+import { LIMITS, type ResultsHostMessage, type ResultsPageMessage } from '../../src/vscode/protocol';
 import { applyHostMessage, emptyResults, repositoryName, type ResultsState } from '../../src/vscode/resultsModel';
 import { button, clear, el, icon, link, vscodeApi } from './lib/dom';
 
@@ -100,7 +100,8 @@ function renderQueries(): void {
   const rows = el('ol', { className: 'query-list' });
   queries.forEach((query, index) => {
     const input = el('input', {
-      attrs: { type: 'text', value: query, 'aria-label': `Query ${index + 1}`, spellcheck: 'false' },
+      // The host refuses longer queries (protocol LIMITS), so the page never offers them.
+      attrs: { type: 'text', value: query, 'aria-label': `Query ${index + 1}`, spellcheck: 'false', maxlength: String(LIMITS.query) },
     });
     input.value = query;
     input.addEventListener('input', () => {
@@ -118,7 +119,11 @@ function renderQueries(): void {
     renderQueries();
     const inputs = queriesBox.querySelectorAll('input');
     inputs[inputs.length - 1]?.focus();
-  }, { className: 'button secondary' });
+  }, {
+    className: 'button secondary',
+    disabled: queries.length >= LIMITS.queries,
+    title: queries.length >= LIMITS.queries ? `At most ${LIMITS.queries} queries` : undefined,
+  });
   const submit = el('button', { className: 'button', attrs: { type: 'submit' } }, [icon('search'), el('span', { text: 'Search again' })]);
   form.append(rows, el('div', { className: 'row' }, [add, submit]));
   form.addEventListener('submit', (event) => {
