@@ -1,7 +1,7 @@
 // Text → stemmed unigram and bigram features, shared by the router at run time, the training
 // script (scripts/train-router.ts) and the keyphrase extractor's document-frequency table.
 import { stemmer } from 'stemmer';
-import { eng } from 'stopword';
+import { eng } from 'stopword/src/stopwords_eng.js'; // the English list only, not all 62 languages
 
 const STOPWORDS = new Set([
   ...eng,

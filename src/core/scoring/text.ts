@@ -34,10 +34,6 @@ export function stem(word: string): string {
   return /^\p{N}+$/u.test(word) ? word : stemmer(word.replace(/['’]s$/, ''));
 }
 
-export function isStopword(word: string): boolean {
-  return STOPWORDS.has(word.toLowerCase());
-}
-
 /** The stem of a lower-case word, or '' when it carries no topic. Cached: text repeats itself. */
 function contentStem(word: string): string {
   let cached = wordCache.get(word);
