@@ -20,12 +20,8 @@ import type { ChatTurn } from './vscode/protocol';
 export interface CitefinderApi {
   /** Milliseconds `activate` took. */
   readonly activationMs: number;
-  /** The last completed search. */
-  lastResult(): FindResult | undefined;
   /** The results panel's state (candidates as they stand now). */
   results(): ResultsState;
-  /** Resolves when the running search (if any) ends. */
-  searchIdle(): Promise<void>;
   /** What the panel's "Cancel" and the notification's Cancel do. */
   cancel(): void;
   /** The panel's "Search again" with edited queries (text form). */
@@ -120,9 +116,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   log(`Citefinder activated in ${activationMs} ms.`);
   return {
     activationMs,
-    lastResult: () => search.lastResult,
     results: () => panel.state,
-    searchIdle: () => search.idle(),
     cancel: () => search.cancel(),
     searchAgain: (queries) => search.searchAgain(queries),
     insertCitation: insert,

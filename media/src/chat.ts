@@ -11,7 +11,6 @@ const vscode = vscodeApi();
 const send = (message: ChatPageMessage): void => vscode.postMessage(message);
 
 let state: State | undefined;
-let draft = '';
 
 const app = document.getElementById('app')!;
 clear(app);
@@ -29,7 +28,6 @@ const question = el('textarea', {
     maxlength: String(LIMITS.question), // the host refuses longer questions
   },
 });
-question.addEventListener('input', () => (draft = question.value));
 question.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
     event.preventDefault();
@@ -44,7 +42,7 @@ form.addEventListener('submit', (event) => {
   const text = question.value.trim();
   if (!text || state?.busy) return;
   send({ type: 'ask', question: text });
-  question.value = draft = '';
+  question.value = '';
 });
 
 window.addEventListener('message', (event: MessageEvent<ChatHostMessage>) => {
@@ -71,7 +69,6 @@ function render(): void {
   question.disabled = off;
   askButton.disabled = off || state.busy;
   stopButton.hidden = !state.busy;
-  if (question.value !== draft) question.value = draft;
 }
 
 function renderSetup(current: State): void {

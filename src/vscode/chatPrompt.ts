@@ -30,7 +30,7 @@ function clip(text: string, max: number): string {
 }
 
 /** One attached paper as the model sees it. */
-export function describeAttachment(candidate: Candidate, n: number): string {
+function describeAttachment(candidate: Candidate, n: number): string {
   const lines = [`[${n}] ${clip(candidate.title, 400)}`];
   if (candidate.authors.length) {
     const authors = candidate.authors.slice(0, 6).join(', ') + (candidate.authors.length > 6 ? ', et al.' : '');
@@ -54,7 +54,7 @@ export function describeAttachment(candidate: Candidate, n: number): string {
 }
 
 /** The context message: what the model may use. */
-export function buildContextMessage(context: ChatContext): string {
+function buildContextMessage(context: ChatContext): string {
   const parts: string[] = [];
   if (context.claim) parts.push(`## Claim being cited\n${clip(context.claim, 2000)}`);
   if (context.sectionText) {

@@ -1,10 +1,10 @@
 // The lightbulb on a selected sentence in a LaTeX file: "Find Citations for Selection".
 import * as vscode from 'vscode';
 
-export const FIND_CITATIONS_KIND = vscode.CodeActionKind.QuickFix.append('citefinder');
+const FIND_CITATIONS_KIND = vscode.CodeActionKind.QuickFix.append('citefinder');
 
 /** A selection worth searching for: at least three words. */
-export function looksLikeClaim(text: string): boolean {
+function looksLikeClaim(text: string): boolean {
   return (text.match(/\p{L}{2,}/gu) ?? []).length >= 3;
 }
 

@@ -26,7 +26,7 @@ export interface InsertOutcome {
 }
 
 /** Reads the workspace's .tex files, preferring the editor's unsaved text. */
-export const workspaceTexFiles: TexFiles = {
+const workspaceTexFiles: TexFiles = {
   async read(file) {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
     if (open) return open.getText();

@@ -41,7 +41,7 @@ export function applyHostMessage(state: ResultsState, message: ResultsHostMessag
   }
 }
 
-export function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
+function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
   switch (event.type) {
     case 'claim':
       return { ...state, claim: event.claim.text || state.claim };

@@ -7,7 +7,7 @@ import { applyHostMessage, emptyResults, type ResultsState } from './resultsMode
 import { makeNonce, renderWebviewShell } from './webviewHtml';
 import { log } from './log';
 
-export const RESULTS_VIEW_TYPE = 'citefinder.results';
+const RESULTS_VIEW_TYPE = 'citefinder.results';
 
 /** Folders a webview may load from: our media and the codicon font. */
 export function webviewRoots(extensionUri: vscode.Uri): vscode.Uri[] {

@@ -26,10 +26,8 @@ export interface SearchOrigin {
 export class SearchController implements vscode.Disposable {
   private runId = 0;
   private controller?: AbortController;
-  private running?: Promise<FindResult | undefined>;
   origin?: SearchOrigin;
   claim?: Claim;
-  lastResult?: FindResult;
 
   constructor(
     private readonly panel: ResultsPanel,
@@ -66,11 +64,6 @@ export class SearchController implements vscode.Disposable {
     this.controller?.abort();
   }
 
-  /** Resolves when the current run ends (for tests and the API). */
-  async idle(): Promise<void> {
-    await this.running?.catch(() => undefined);
-  }
-
   private run(document: string, queries: string[] | undefined): Promise<FindResult | undefined> {
     this.controller?.abort();
     const controller = new AbortController();
@@ -81,7 +74,7 @@ export class SearchController implements vscode.Disposable {
     this.panel.post({ type: 'start', runId, claim: origin.selection });
     log(`Search #${runId} started${queries ? ' with edited queries' : ''}.`);
     const input = { selection: origin.selection, document, selectionOffset: origin.start, queries };
-    this.running = Promise.resolve(
+    return Promise.resolve(
       vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Citefinder', cancellable: true },
         async (progress, token) => {
@@ -89,7 +82,6 @@ export class SearchController implements vscode.Disposable {
           progress.report({ message: 'Reading the claim…' });
           try {
             const result = await this.find(input, runId, controller.signal, (message) => progress.report({ message }));
-            this.lastResult = result;
             this.panel.post({ type: 'status', runId, status: 'done' });
             log(`Search #${runId} done: ${result.candidates.length} candidates in ${result.timings.totalMs} ms.`);
             return result;
@@ -100,7 +92,6 @@ export class SearchController implements vscode.Disposable {
         },
       ),
     );
-    return this.running;
   }
 
   private async find(

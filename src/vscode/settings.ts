@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { resolveSettings, SETTING_KEYS, type Settings } from '../core/settings';
 
-export const API_KEY_SECRET = 'citefinder.llm.apiKey';
+const API_KEY_SECRET = 'citefinder.llm.apiKey';
 
 /** Throws SettingsError with a readable message for a value of the wrong type. */
 export function readSettings(warn: (message: string) => void = () => {}): Settings {

@@ -57,7 +57,7 @@ export function button(label: string, iconName: string, onClick: () => void, opt
 }
 
 /** The URL if it is a plain http(s) link, else undefined (no javascript:, data:, …). */
-export function safeHref(url: string | undefined): string | undefined {
+function safeHref(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const parsed = new URL(url);
