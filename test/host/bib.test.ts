@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FindResult } from '../../src/core/types';
+import { CREATE_BIB_ACTION } from '../../src/vscode/bibTarget';
 import { fixturePath } from '../standin/server';
 import { api, selectClaim, useStandIn } from './helpers';
 
@@ -88,7 +89,7 @@ describe('citefinder: lightbulb and .bib choices', function () {
   it('offers to create references.bib and the \\bibliography line when there is none', async () => {
     const citefinder = await api();
     const { dir, tex } = project('', {});
-    await withWindowStub('showInformationMessage', () => 'Create references.bib', async (calls) => {
+    await withWindowStub('showInformationMessage', () => CREATE_BIB_ACTION, async (calls) => {
       const candidate = await findWithBibtex(tex);
       const outcome = await citefinder.insertCitation(candidate.id);
       assert.ok(outcome);
