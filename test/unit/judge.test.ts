@@ -196,6 +196,13 @@ describe('readJudgements', () => {
     assert.equal(readJudgements([{ index: 1, score: 0.8 }], 1)[0]!.score, 0.8);
   });
 
+  it('clamps scores off the 0–10 scale instead of rescaling or dropping them', () => {
+    assert.deepEqual(
+      readJudgements([{ index: 1, score: 15 }, { index: 2, score: -2 }], 2).map((j) => [j.index, j.score]),
+      [[0, 1], [1, 0]],
+    );
+  });
+
   it('drops items without a readable score', () => {
     assert.deepEqual(readJudgements([{ index: 1, score: 'high' }, { index: 2 }], 2), []);
   });

@@ -68,6 +68,9 @@ describe('readScore', () => {
     assert.equal(readScore('1', 10), 0.1);
     assert.equal(readScore(1), 1);
     assert.equal(readScore(12, 10), 1);
+    assert.equal(readScore(0.8, 10), 0.8, 'a fraction below 1 is already 0–1');
+    assert.equal(readScore('0.35', 10), 0.35);
+    assert.equal(readScore(0, 10), 0);
   });
 
   it('returns NaN for anything that is not a score', () => {

@@ -100,8 +100,9 @@ function preview(text: string): string {
 
 /**
  * Reads a model's score on a 0–1 scale from 8, "8", "8/10", "0.8", "80%" or "7.5 out of 10".
- * `outOf` is the scale the prompt asked for (e.g. 10); without it a bare number above 1 is read
- * as 0–10 (0–100 above 10) and one at most 1 as 0–1. NaN when it is not a score.
+ * `outOf` is the scale the prompt asked for (e.g. 10): a bare number is read on it, except a
+ * fraction below 1, which is already 0–1. Without it a bare number above 1 is read as 0–10
+ * (0–100 above 10) and one at most 1 as 0–1. Clamped to 0–1; NaN when it is not a score.
  */
 export function readScore(value: unknown, outOf?: number): number {
   if (typeof value === 'number') return fromBareNumber(value, outOf);
@@ -120,7 +121,9 @@ export function readScore(value: unknown, outOf?: number): number {
 
 function fromBareNumber(n: number, outOf?: number): number {
   if (!Number.isFinite(n)) return Number.NaN;
-  return outOf && outOf > 0 ? clamp01(n / outOf) : normaliseScale(n);
+  // 0.8 on a 0–10 scale is a model answering in fractions after all, not 0.08.
+  if (outOf && outOf > 0 && !(n < 1 && !Number.isInteger(n))) return clamp01(n / outOf);
+  return normaliseScale(n);
 }
 
 function normaliseScale(n: number): number {

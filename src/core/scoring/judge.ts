@@ -32,6 +32,9 @@ export class LlmCallBudget {
   }
 }
 
+/** The scale the prompt asks the model to score on. */
+const JUDGE_SCALE = 10;
+
 export type JudgeLabel = Exclude<SupportLabel, 'unknown'>;
 
 export interface Judgement {
@@ -108,7 +111,7 @@ export function readJudgements(answer: unknown, count: number): Judgement[] {
   const seen = new Set<number>();
   judgementItems(answer).forEach(([key, item], position) => {
     const index = readIndex(item, key, position);
-    const score = readJudgeScore(item.score ?? item.relevance_score ?? item.rating);
+    const score = readScore(item.score ?? item.relevance_score ?? item.rating, JUDGE_SCALE);
     if (index === undefined || index < 0 || index >= count || seen.has(index) || Number.isNaN(score)) return;
     seen.add(index);
     judgements.push({ index, score, label: readLabel(item.label ?? item.verdict, score), reason: readReason(item) });
@@ -134,17 +137,6 @@ function readIndex(item: Item, key: string | undefined, position: number): numbe
   if (raw === undefined) return position; // a bare list in prompt order
   const match = /\d+/.exec(String(raw));
   return match ? Number(match[0]) - 1 : undefined;
-}
-
-/** 0–10 as asked ("7", 7, "7/10", "70%"); a fraction below 1 is read as already 0–1. */
-function readJudgeScore(value: unknown): number {
-  const n = typeof value === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : value;
-  if (typeof n === 'number') {
-    if (!Number.isFinite(n) || n < 0) return Number.NaN;
-    if (n < 1 && !Number.isInteger(n)) return n;
-    return n <= 10 ? n / 10 : Math.min(1, n / 100);
-  }
-  return readScore(value);
 }
 
 function readLabel(value: unknown, score: number): JudgeLabel {
