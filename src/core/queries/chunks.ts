@@ -42,7 +42,9 @@ const EMPTY_MODIFIERS = new Set([
  */
 let nlp: typeof nlpType | undefined;
 function tagger(): typeof nlpType {
-  nlp ??= (require('compromise') as { default: typeof nlpType }).default;
+  // The bundle may hand back the module namespace or the function itself.
+  const loaded = require('compromise') as typeof nlpType | { default: typeof nlpType };
+  nlp ??= 'default' in loaded ? loaded.default : loaded;
   return nlp;
 }
 
