@@ -26,7 +26,8 @@ import {
   type LexicalParams,
   type SentenceStats,
 } from './bm25';
-import { splitSentences, tokenize, type Token } from './text';
+import { splitSentences } from '../fulltext/sentences';
+import { tokenize, type Token } from './text';
 
 export { DEFAULT_LEXICAL_PARAMS, type LexicalParams } from './bm25';
 

@@ -2,10 +2,6 @@
 // paper's own words), Porter stemming, stopwords and phrase detection.
 import { stemmer } from 'stemmer';
 import { eng } from 'stopword/src/stopwords_eng.js';
-import { splitSentences } from '../fulltext/sentences';
-
-// One sentence splitter for paper text, shared with the full-text stage.
-export { splitSentences };
 
 /** Words that carry no topic in scientific prose, on top of the `stopword` English list. */
 const EXTRA_STOPWORDS = [
@@ -103,22 +99,21 @@ export interface Phrase {
 
 /**
  * Phrases of a claim: every pair of neighbouring content words inside one sentence, with at
- * most two stopwords between them ("expansion of the universe" → expansion+universe).
+ * most two stopwords between them ("expansion of the universe" → expansion+universe). A gap
+ * holding . ! ? (or any clause break) makes no phrase, so pairs never span sentences.
  */
-export function detectPhrases(text: string, tokenizer: (sentence: string) => Token[] = tokenize): Phrase[] {
+export function detectPhrases(text: string, tokenizer: (text: string) => Token[] = tokenize): Phrase[] {
   const phrases: Phrase[] = [];
   const seen = new Set<string>();
-  for (const sentence of splitSentences(text)) {
-    const tokens = tokenizer(sentence);
-    for (let i = 0; i + 1 < tokens.length; i++) {
-      const a = tokens[i]!;
-      const b = tokens[i + 1]!;
-      if (a.stem === b.stem || wordsBetween(sentence, a.end, b.start) > 2) continue;
-      const key = `${a.stem} ${b.stem}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      phrases.push({ stems: [a.stem, b.stem], surface: sentence.slice(a.start, b.end) });
-    }
+  const tokens = tokenizer(text);
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const a = tokens[i]!;
+    const b = tokens[i + 1]!;
+    if (a.stem === b.stem || wordsBetween(text, a.end, b.start) > 2) continue;
+    const key = `${a.stem} ${b.stem}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    phrases.push({ stems: [a.stem, b.stem], surface: text.slice(a.start, b.end) });
   }
   return phrases;
 }
