@@ -12,8 +12,8 @@ export interface CiteKeyFields {
 }
 
 /** What a key is made of when there is no author or no year. */
-export const NO_AUTHOR = 'anon';
-export const NO_YEAR = 'nd';
+const NO_AUTHOR = 'anon';
+const NO_YEAR = 'nd';
 
 /**
  * A key such as `vaswani2017attention` (authorYearWord), `vaswani2017` (authorYear),

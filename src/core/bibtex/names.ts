@@ -19,7 +19,7 @@ const LATEX_LETTERS: Record<string, string> = {
  * letter (`{\"o}`, `\"{o}`, `\c c` → o, o, c), letter macros become ASCII, math is dropped,
  * other commands vanish and braces go.
  */
-export function stripLatex(text: string): string {
+function stripLatex(text: string): string {
   return text
     .replace(/\$\$[\s\S]*?\$\$|\$[^$]*\$|\\\([\s\S]*?\\\)/g, ' ')
     .replace(/\\[`'^"~=.](\s*)\{?\s*\\?([A-Za-z])\}?/g, '$2')
@@ -30,7 +30,7 @@ export function stripLatex(text: string): string {
 }
 
 /** Unicode and LaTeX to ASCII letters, digits and whatever punctuation was there. */
-export function toAscii(text: string): string {
+function toAscii(text: string): string {
   return stripLatex(text)
     .replace(/[ßæÆøØœŒłŁđĐðÐþÞıĸŉ]/g, (ch) => SPECIAL_LETTERS[ch] ?? ch)
     .normalize('NFKD')
@@ -39,7 +39,7 @@ export function toAscii(text: string): string {
 }
 
 /** Lower-case ASCII letters and digits only: the alphabet of a cite key. */
-export function keyChars(text: string): string {
+function keyChars(text: string): string {
   return toAscii(text).toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
@@ -54,7 +54,7 @@ const NAME_SUFFIX = /^(jr|sr|ii|iii|iv)\.?$/i;
 const INITIALS = /^[A-Z]{1,3}$/;
 
 /** True for "The X Project", "{World Health Organization}", "ATLAS Collaboration" and the like. */
-export function isCorporateName(name: string): boolean {
+function isCorporateName(name: string): boolean {
   const trimmed = name.trim();
   if (/^\{[^{}]*\}$/.test(trimmed) && /\s/.test(trimmed)) return true;
   const words = toAscii(trimmed).toLowerCase().split(/[^a-z]+/).filter(Boolean);
@@ -101,7 +101,7 @@ function topLevelComma(text: string): number {
  * pronouns in English and the languages titles most often come in. Fixed here (not taken
  * from a library) so keys never change when a dependency updates its list.
  */
-export const FUNCTION_WORDS = new Set(
+const FUNCTION_WORDS = new Set(
   (
     'a an the and or nor but so yet for of on in at to by with from into onto upon over under ' +
     'about above across after against along among around as before behind below beneath beside ' +

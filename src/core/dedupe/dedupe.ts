@@ -114,8 +114,9 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
   const categories = unique(ordered.flatMap((r) => r.categories ?? []));
   const candidate: Candidate = {
     ...base,
-    // The earliest record's id: stable while hits keep arriving, so BibTeX is fetched once.
-    id: groupHits[indexes.indexOf(Math.min(...indexes))].record.id,
+    // The earliest record's id (members are listed in arrival order): stable while hits keep
+    // arriving, so BibTeX is fetched once.
+    id: groupHits[0].record.id,
     authors: ordered.find((r) => r.authors.length > 0)?.authors ?? [],
     sources: unique(ordered.map((r) => r.source)) as Repository[],
     matchedQueries: unique(groupHits.map((h) => h.queryIndex)).sort((a, b) => a - b),

@@ -27,7 +27,3 @@ export class FulltextError extends Error {
     super(message, options);
   }
 }
-
-export function isFulltextError(error: unknown, reason?: FulltextFailure): error is FulltextError {
-  return error instanceof FulltextError && (reason === undefined || error.reason === reason);
-}

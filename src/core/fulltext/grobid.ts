@@ -23,7 +23,7 @@ export interface GrobidDeps {
 export const ALIVE_TTL_MS = 60_000;
 
 /** The processFulltextDocument form fields (besides `input`): local only, sentences on. */
-export const GROBID_PARAMS: Readonly<Record<string, string>> = {
+const GROBID_PARAMS: Readonly<Record<string, string>> = {
   consolidateHeader: '0',
   consolidateCitations: '0',
   segmentSentences: '1',
@@ -37,7 +37,7 @@ export function grobidEnabled(settings: Settings): boolean {
 }
 
 /** Per-attempt timeout of a processing call: a paper takes GROBID seconds, not milliseconds. */
-export function grobidTimeoutMs(settings: Settings): number {
+function grobidTimeoutMs(settings: Settings): number {
   return Math.max(settings['http.timeoutMs'], 1) * 6;
 }
 
@@ -110,7 +110,7 @@ function queueFor(settings: Settings): PQueue {
   return queue;
 }
 
-export function sha256Hex(bytes: Uint8Array): string {
+function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 

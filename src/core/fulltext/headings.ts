@@ -65,7 +65,7 @@ function continuesHeading(previous: Line, next: Line, style: Style): boolean {
 }
 
 /** Column/page top, extra space above, or a previous line that ended its paragraph. */
-export function startsBlock(line: Line, previous: Line | undefined, style: Style): boolean {
+function startsBlock(line: Line, previous: Line | undefined, style: Style): boolean {
   if (!previous || previous.page !== line.page || previous.column !== line.column) return true;
   const dy = previous.y - line.y;
   if (dy < 0 || dy > style.leading * 1.3) return true;

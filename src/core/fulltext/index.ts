@@ -13,12 +13,9 @@ import { extractWithPdfjs } from './pdfjs';
 import { parseTei } from './tei';
 
 export type { FulltextDocument, Paragraph, Section } from './model';
-export { bodyParagraphs, DEFAULT_SECTION_HEAD } from './model';
-export { FulltextError, isFulltextError, type FulltextFailure } from './errors';
-export { parseTei } from './tei';
-export { extractWithPdfjs } from './pdfjs';
-export { downloadPdf, pdfUrlCandidates } from './pdfSource';
-export { isGrobidAlive, resetGrobidState } from './grobid';
+export { FulltextError, type FulltextFailure } from './errors';
+export { pdfUrlCandidates } from './pdfSource';
+export { resetGrobidState } from './grobid';
 
 export interface FulltextDeps {
   http: HttpClient;
@@ -104,6 +101,5 @@ export async function readPdfFile(path: string, signal?: AbortSignal): Promise<F
 }
 
 function describe(error: unknown): string {
-  if (error instanceof FulltextError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }

@@ -97,7 +97,7 @@ function bodyStyle(lines: Line[]): Style {
   return { font, size, leading: gaps[Math.floor(gaps.length / 2)] ?? size * 1.2 };
 }
 
-export function sameSize(line: Line, style: Style, tolerance: number): boolean {
+function sameSize(line: Line, style: Style, tolerance: number): boolean {
   return Math.abs(line.size - style.size) <= tolerance;
 }
 
@@ -146,7 +146,7 @@ function columnMargins(line: Line, lines: Line[], style: Style): { left: number;
 }
 
 /** Joins a paragraph's lines, undoing end-of-line hyphenation where the word is not hyphenated elsewhere. */
-export function joinLines(lines: Line[], hyphenated: Set<string>): string {
+function joinLines(lines: Line[], hyphenated: Set<string>): string {
   let text = '';
   for (const line of lines) {
     const hyphen = /(\S*\p{L})-$/u.exec(text);

@@ -13,11 +13,11 @@ export interface PdfDeps {
 }
 
 /** How long a PDF download may take: PDFs are bigger than API answers. */
-export function pdfTimeoutMs(settings: Settings): number {
+function pdfTimeoutMs(settings: Settings): number {
   return Math.max(settings['http.timeoutMs'], 1) * 3;
 }
 
-export function maxPdfBytes(settings: Settings): number {
+function maxPdfBytes(settings: Settings): number {
   return Math.round(settings['fulltext.maxPdfMb'] * 1024 * 1024);
 }
 
@@ -48,7 +48,7 @@ function rxivContentBase(record: PaperRecord, settings: Settings): string | unde
 }
 
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
-export async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
+async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
   const limit = maxPdfBytes(deps.settings);
   // One deadline over all attempts, so a host that trickles never holds a candidate for minutes.
   const deadline = AbortSignal.timeout(Math.round(pdfTimeoutMs(deps.settings) * 1.5));
@@ -90,7 +90,7 @@ export async function downloadFirstPdf(urls: string[], deps: PdfDeps): Promise<{
 }
 
 /** Content type and `%PDF` magic: an HTML page named .pdf must not reach the parser. */
-export function checkIsPdf(body: Uint8Array, contentType: string | undefined, url: string): void {
+function checkIsPdf(body: Uint8Array, contentType: string | undefined, url: string): void {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (hasPdfMagic(body)) return;
   if (type.includes('html') || looksLikeHtml(body)) {
@@ -100,7 +100,7 @@ export function checkIsPdf(body: Uint8Array, contentType: string | undefined, ur
 }
 
 /** The header may follow a little junk; the PDF spec allows it within the first 1024 bytes. */
-export function hasPdfMagic(body: Uint8Array): boolean {
+function hasPdfMagic(body: Uint8Array): boolean {
   const head = new TextDecoder('latin1').decode(body.subarray(0, 1024));
   return head.includes('%PDF-');
 }

@@ -88,7 +88,7 @@ function headingText(head: XmlNode): string | undefined {
 }
 
 /** GROBID sometimes promotes list items, table cells or sentence fragments to heads. */
-export function isGarbageHead(text: string): boolean {
+function isGarbageHead(text: string): boolean {
   if (!/\p{L}/u.test(text)) return true;
   if (text.length > 120 || text.split(' ').length > 15) return true;
   if (/^\p{Ll}/u.test(text)) return true;

@@ -61,7 +61,7 @@ function indexEntryByEntry(text: string, file?: string): BibIdentity[] {
   return identities;
 }
 
-export function identityFromFields(key: string, fields: Record<string, string>): BibIdentity {
+function identityFromFields(key: string, fields: Record<string, string>): BibIdentity {
   const doi = normaliseDoi(fields.doi ?? '') ?? doiFromUrl(fields.url ?? '');
   const arxivId =
     arxivFromDoi(doi) ??

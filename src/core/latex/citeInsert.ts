@@ -72,7 +72,7 @@ interface AdjacentCite {
 }
 
 /** A cite command directly before or after `offset` (only spaces or `~` in between). */
-export function findAdjacentCite(source: string, offset: number): AdjacentCite | undefined {
+function findAdjacentCite(source: string, offset: number): AdjacentCite | undefined {
   const before = CITE_BEFORE.exec(source.slice(Math.max(0, offset - 400), offset));
   if (before && !NOT_MERGEABLE.test(before[1]!)) {
     const sliceStart = Math.max(0, offset - 400);

@@ -26,7 +26,7 @@ export function isStopword(word: string): boolean {
 }
 
 /** Lower-cased content words in order (stopwords, numbers and single letters dropped). */
-export function contentWords(text: string): string[] {
+function contentWords(text: string): string[] {
   const words = text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
   return words.map((w) => w.replace(/['’]s$/, '')).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !STOPWORDS.has(w));
 }

@@ -19,7 +19,7 @@ Servers: arxiv (computer science, physics, mathematics, statistics), biorxiv (bi
 Answer with one JSON object and nothing else:
 {"discipline": "<one discipline>", "primary": "<server>", "secondary": "<another server>", "reason": "<one short sentence>", "confidence": <0-1>}`;
 
-export function routingMessages(claim: Claim): ChatMessage[] {
+function routingMessages(claim: Claim): ChatMessage[] {
   const context = [
     claim.context.title ? `Manuscript title: ${claim.context.title}` : '',
     claim.context.abstract ? `Manuscript abstract: ${claim.context.abstract}` : '',

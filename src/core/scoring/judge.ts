@@ -74,7 +74,7 @@ const EXAMPLE_ANSWER = JSON.stringify({
   ],
 });
 
-export function buildJudgePrompt(claim: string, paragraphs: Pick<ScoredParagraph, 'text' | 'section'>[]): ChatMessage[] {
+function buildJudgePrompt(claim: string, paragraphs: Pick<ScoredParagraph, 'text' | 'section'>[]): ChatMessage[] {
   const passages = paragraphs
     .map((p, i) => `[${i + 1}] (${p.section || 'Body'}) ${clip(p.text.replace(/\s+/g, ' ').trim(), MAX_PARAGRAPH_CHARS)}`)
     .join('\n');

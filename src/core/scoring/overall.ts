@@ -26,7 +26,7 @@ const BEST_PARAGRAPH_SHARE = 0.8;
 export const LEXICAL_SUPPORT_THRESHOLD = 0.4;
 
 /** LLM verdicts need a paragraph the judge scored at least this (0–1) to take its label. */
-export const LLM_LABEL_MIN_SCORE = 0.5;
+const LLM_LABEL_MIN_SCORE = 0.5;
 
 export interface OverallInput {
   /** Paragraph scores 0–1, any order. */
@@ -37,7 +37,7 @@ export interface OverallInput {
   retrievalScore: number;
 }
 
-export function paragraphEvidence(scores: number[]): number {
+function paragraphEvidence(scores: number[]): number {
   const sorted = [...scores].sort((a, b) => b - a);
   if (sorted.length === 0) return 0;
   const rest = sorted.slice(1, 3);
