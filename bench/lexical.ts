@@ -7,7 +7,7 @@
 // median of the following runs, each with a different claim.
 import type { FulltextDocument } from '../src/core/fulltext/model';
 import { scoreParagraphsLexically } from '../src/core/scoring/lexical';
-import { argValue, loadClaims, loadCorpus } from './scifact-data';
+import { argValue, loadClaims, loadCorpus } from './lib/scifact-data';
 
 const SENTENCES_PER_PARAGRAPH = 5;
 const PARAGRAPHS_PER_SECTION = 20;

@@ -7,8 +7,8 @@
 // MRR: mean of 1 / rank of the first rationale sentence. Sentence recall@3: share of all rationale
 // sentences ranked in the top 3. `--tune` grid-searches the scorer's parameters (train/dev only).
 import { DEFAULT_LEXICAL_PARAMS, rankUnits, type LexicalParams } from '../src/core/scoring/lexical';
-import { argValue, loadClaims, loadCorpus, type SciFactClaim, type SciFactDoc, type SciFactSplit } from './scifact-data';
-import { supportThresholdReport } from './support-threshold';
+import { argValue, loadClaims, loadCorpus, type SciFactClaim, type SciFactDoc, type SciFactSplit } from './lib/scifact-data';
+import { supportThresholdReport } from './lib/support-threshold';
 
 export interface RationaleMetrics {
   pairs: number;

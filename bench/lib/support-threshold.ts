@@ -1,8 +1,8 @@
 // How well the lexical 'supports' threshold separates SciFact's cited abstracts that hold a
 // rationale (SUPPORT or REFUTE) from the cited abstracts that do not. Each abstract is scored the
 // way the pipeline scores an abstract-only candidate.
-import { scoreParagraphsLexically } from '../src/core/scoring/lexical';
-import { LEXICAL_SUPPORT_THRESHOLD } from '../src/core/scoring/overall';
+import { scoreParagraphsLexically } from '../../src/core/scoring/lexical';
+import { LEXICAL_SUPPORT_THRESHOLD } from '../../src/core/scoring/overall';
 import type { SciFactClaim, SciFactDoc } from './scifact-data';
 
 interface Scored {
