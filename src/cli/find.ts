@@ -13,7 +13,6 @@ export async function runFind(
 ): Promise<number> {
   const claim = requireClaim(options.claim);
   const document = options.contextFile ? await readInput(options.contextFile, 'context file') : undefined;
-  const offset = document?.indexOf(claim);
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
   const listener = options.json
     ? () => {}
@@ -22,7 +21,8 @@ export async function runFind(
         if (line) io.stderr(line + '\n');
       };
   const result = await pipeline.find(
-    { selection: claim, document, selectionOffset: offset !== undefined && offset >= 0 ? offset : undefined },
+    // The claim stage finds the selection in the document itself.
+    { selection: claim, document },
     listener,
     signal,
   );

@@ -1,7 +1,6 @@
 // Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
-import type { Candidate, FindResult, PipelineEvent } from '../core/types';
+import { REPOSITORY_LABEL as REPO_LABEL, type Candidate, type FindResult, type PipelineEvent } from '../core/types';
 
-const REPO_LABEL = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' } as const;
 
 export function describeEvent(event: PipelineEvent): string | undefined {
   switch (event.type) {

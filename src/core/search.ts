@@ -1,7 +1,7 @@
 // The search stage: every query against the routed repositories, broadening an empty search
 // before giving up on a repository, and falling back to the secondary repository when the
 // primary finds nothing. Uncertain routing searches both at once.
-import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from './types';
+import { REPOSITORY_LABEL as LABEL, type MatchMode, type PaperRecord, type Query, type Repository, type RoutingDecision, type SearchSource } from './types';
 import { broaden } from './queries/render';
 import { isAbortError } from './net/types';
 
@@ -23,8 +23,6 @@ export interface SearchDeps {
   /** Called as each query's answer arrives, so candidates can be shown before the search ends. */
   onHits: (hits: SearchHit[]) => void;
 }
-
-const LABEL: Record<Repository, string> = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
 
 /** The repositories to try, as groups: each group is searched concurrently, groups in order. */
 export function searchPlan(routing: RoutingDecision): Repository[][] {
