@@ -27,6 +27,8 @@ describe('LLM client (OpenAI-compatible) against the stand-in', () => {
 
   it('is null when no model is configured', () => {
     assert.equal(createLlmClient(resolveSettings({ ...standIn.settings, 'llm.model': '' })), null);
+    assert.equal(createLlmClient(resolveSettings({ ...standIn.settings, 'llm.model': '   ' })), null);
+    assert.equal(createLlmClient(resolveSettings({ ...standIn.settings, 'llm.model': 'm', 'llm.baseUrl': ' ' })), null);
   });
 
   it('asks for JSON mode and parses the answer', async () => {
@@ -81,8 +83,30 @@ describe('LLM client (OpenAI-compatible) against the stand-in', () => {
   });
 
   it('reports an unreachable endpoint without trying any other', async () => {
-    const dead = resolveSettings({ 'llm.baseUrl': 'http://127.0.0.1:9/v1', 'llm.model': 'm', 'llm.timeoutMs': 2000 });
-    await assert.rejects(createLlmClient(dead)!.completeJson([{ role: 'user', content: 'x' }]), LlmUnavailableError);
+    // The openai package would read these; a live stand-in behind them must get nothing.
+    const saved = { base: process.env.OPENAI_BASE_URL, key: process.env.OPENAI_API_KEY };
+    process.env.OPENAI_BASE_URL = standIn.settings['llm.baseUrl'];
+    process.env.OPENAI_API_KEY = 'sk-cloud-key-not-for-this-endpoint';
+    try {
+      const dead = resolveSettings({ 'llm.baseUrl': 'http://127.0.0.1:9/v1', 'llm.model': 'm', 'llm.timeoutMs': 2000 });
+      await assert.rejects(createLlmClient(dead)!.completeJson([{ role: 'user', content: 'x' }]), LlmUnavailableError);
+      assert.equal(standIn.requests.length, 0, 'no request went to OPENAI_BASE_URL');
+    } finally {
+      restoreEnv('OPENAI_BASE_URL', saved.base);
+      restoreEnv('OPENAI_API_KEY', saved.key);
+    }
+  });
+
+  it('never sends OPENAI_API_KEY to the configured endpoint', async () => {
+    const saved = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-cloud-key-not-for-this-endpoint';
+    try {
+      await client().completeJson([{ role: 'user', content: 'x' }]).catch(() => undefined);
+      assert.ok(standIn.requests.length > 0);
+      for (const request of standIn.requests) assert.ok(!String(request.headers.authorization).includes('sk-cloud'));
+    } finally {
+      restoreEnv('OPENAI_API_KEY', saved);
+    }
   });
 
   it('after a timeout, fails the next call at once instead of waiting again', async () => {
@@ -127,3 +151,8 @@ describe('LLM client (OpenAI-compatible) against the stand-in', () => {
     assert.match(dead.message, /not reachable/);
   });
 });
+
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
