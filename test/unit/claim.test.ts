@@ -71,8 +71,18 @@ describe('readDocumentContext', () => {
 
   it('survives a document that does not parse', () => {
     const broken = '\\title{Half \\emph{written}\n\\begin{abstract} An abstract $x\n\\section{Intro}\nText } here.';
-    const context = readDocumentContext(broken, broken.indexOf('Text'));
-    assert.equal(typeof context, 'object');
+    // One paragraph that parses in no way: its words are kept as the section text, no more.
+    assert.deepEqual(readDocumentContext(broken, broken.indexOf('Text')), { sectionText: 'Half written An abstract x Intro Text here.' });
+  });
+
+  it('recovers title, abstract and section from the paragraphs that do parse', () => {
+    const broken = '\\title{Half \\emph{written}}\n\n\\begin{abstract} An abstract $x\n\\end{abstract}\n\n\\section{Intro}\nText } here.';
+    assert.deepEqual(readDocumentContext(broken, broken.indexOf('Text')), {
+      title: 'Half written',
+      abstract: 'An abstract',
+      sectionTitle: 'Intro',
+      sectionText: 'Text here.',
+    });
   });
 });
 
