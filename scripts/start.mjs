@@ -98,6 +98,7 @@ async function stop() {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.process.once('exit', (code) => {
+  if (stopping) return; // our own stop(): not an error
   console.error(`code-server exited (${code}); log: ${server.logFile}`);
   standIn?.child.kill();
   process.exit(code ?? 1);
