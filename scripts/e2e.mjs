@@ -5,7 +5,7 @@
 // With --vsix the suite runs against that packaged extension, installed like a user would.
 import { spawnSync } from 'node:child_process';
 import { existsSync, globSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CHROMIUM, provision, rerunUnderNode24, ROOT } from './provision.mjs';
 
 await rerunUnderNode24();
@@ -32,7 +32,7 @@ if (specs.length === 0) {
 const grepAt = argv.indexOf('--grep');
 const grep = grepAt >= 0 ? ['--grep', argv[grepAt + 1]] : [];
 const vsixAt = argv.indexOf('--vsix');
-const env = vsixAt >= 0 ? { ...process.env, CITEFINDER_E2E_VSIX: join(process.cwd(), argv[vsixAt + 1]) } : process.env;
+const env = vsixAt >= 0 ? { ...process.env, CITEFINDER_E2E_VSIX: resolve(argv[vsixAt + 1]) } : process.env;
 const mocha = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--no-config',
   '--timeout', '120000', '--enable-source-maps', '--exit', ...grep, ...specs], { cwd: ROOT, stdio: 'inherit', env });
 console.log(`test:e2e ${mocha.status === 0 ? 'passed' : 'FAILED'} in ${seconds(Date.now() - started)} (including build and provisioning)`);
