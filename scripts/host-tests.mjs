@@ -60,9 +60,12 @@ const server = await startCodeServer({
   flavor: 'vscode-server',
   settings: { 'citefinder.cache.dir': join(workspace, '.citefinder-cache') },
 });
-const browser = await launchChromium();
+let browser;
 let exitCode = 1;
+let launched = false;
 try {
+  browser = await launchChromium();
+  launched = true;
   const page = await browser.newPage();
   const finished = new Promise((ok) => {
     void page.exposeFunction('codeAutomationExit', (code) => ok(Number(code)));
@@ -83,9 +86,11 @@ try {
     exitCode = result;
   }
 } finally {
-  await browser.close().catch(() => {});
+  await browser?.close().catch(() => {});
   await server.stop();
-  if (exitCode === 0) for (const dir of [workspace, server.stateDir]) rmSync(dir, { recursive: true, force: true });
+  // A failed suite keeps its workspace and server log for a post-mortem; a browser that never
+  // started leaves nothing worth keeping.
+  if (exitCode === 0 || !launched) for (const dir of [workspace, server.stateDir]) rmSync(dir, { recursive: true, force: true });
 }
 console.log(`test:host ${exitCode === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exit(exitCode);
