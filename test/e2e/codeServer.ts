@@ -167,21 +167,30 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const port = options.port ?? (await freePort());
   const logFile = join(stateDir, 'server.log');
   const log = createWriteStream(logFile);
-  // Same Node as ours: code-server's native modules were built for it.
-  const child = spawn(process.execPath, serverArgs(flavor, port, stateDir), { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Same Node as ours: code-server's native modules were built for it. Detached, so it leads its
+  // own process group and stop() can end its children (extension hosts, file watchers) with it.
+  const child = spawn(process.execPath, serverArgs(flavor, port, stateDir), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   for (const stream of [child.stdout, child.stderr]) {
     stream.pipe(log, { end: false });
     if (options.echo) stream.pipe(options.echo, { end: false });
   }
   const origin = `http://127.0.0.1:${port}`;
+  const killGroup = (signal: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // the group is gone already
+    }
+  };
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), 5000);
+      killGroup('SIGTERM');
+      const forced = setTimeout(() => killGroup('SIGKILL'), 5000);
       await exited;
       clearTimeout(forced);
     }
+    killGroup('SIGKILL'); // children that outlived code-server itself
     log.end();
   };
   try {
