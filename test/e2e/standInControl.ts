@@ -33,8 +33,8 @@ export interface E2eStandIn {
   slowSearchMs: number;
   /** Answer every arXiv search with the hostile record. */
   hostileArxiv: boolean;
-  /** Search requests whose client went away while they were held back. */
-  readonly aborted: { service: StandInService; url: string }[];
+  /** Search requests whose client went away while they were held back, and when it did. */
+  readonly aborted: { service: StandInService; url: string; at: number }[];
   close(): Promise<void>;
 }
 
@@ -76,7 +76,7 @@ export async function startE2eStandIn(): Promise<E2eStandIn> {
     const original = capture(standIn, service, install);
     standIn.handle(service, async (req, res) => {
       if (control.slowSearchMs > 0 && (await clientGoneWithin(res, control.slowSearchMs))) {
-        control.aborted.push({ service, url: req.url.toString() });
+        control.aborted.push({ service, url: req.url.toString(), at: Date.now() });
         return;
       }
       if (service === 'arxiv' && control.hostileArxiv && req.url.searchParams.has('search_query')) {
