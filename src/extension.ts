@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { FindResult } from './core/types';
 import { saveBibsAfterUndo } from './vscode/bibSaver';
 import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
-import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chatView';
+import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsPageMessage } from './vscode/protocol';
@@ -14,7 +14,6 @@ import { findCandidate, type ResultsState } from './vscode/resultsModel';
 import { SearchController } from './vscode/searchController';
 import { openSettings, promptAndStoreApiKey, readSettings } from './vscode/settings';
 import { StatusBar } from './vscode/statusBar';
-import type { ChatTurn } from './vscode/protocol';
 
 /** What `activate` returns: read by the E2E and in-host tests. */
 export interface CitefinderApi {
@@ -31,7 +30,7 @@ export interface CitefinderApi {
   /** "Ask in chat" for a candidate of the current results. */
   attachToChat(id: string): Promise<void>;
   ask(question: string): Promise<void>;
-  chat(): { attachments: string[]; turns: ChatTurn[]; busy: boolean };
+  chat(): ChatSnapshot;
 }
 
 export function activate(context: vscode.ExtensionContext): CitefinderApi {

@@ -13,6 +13,14 @@ import { loadHeavy } from './lazy';
 
 export const CHAT_VIEW_ID = 'citefinder.chat';
 
+export interface ChatSnapshot {
+  attachments: string[];
+  turns: ChatTurn[];
+  busy: boolean;
+  /** What the page was last told about the LLM; undefined while no page is open. */
+  shownLlm?: LlmStatusView;
+}
+
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view?: vscode.WebviewView;
   private attachments: Candidate[] = [];
@@ -20,6 +28,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private claim?: Claim;
   private answering?: AbortController;
   private viewListeners: vscode.Disposable[] = [];
+  /** The LLM status last sent to the page (it shows the setup help when none is configured). */
+  private shownLlm?: LlmStatusView;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -41,8 +51,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   /** What the chat currently holds (for the extension API and tests). */
-  snapshot(): { attachments: string[]; turns: ChatTurn[]; busy: boolean } {
-    return { attachments: this.attachments.map((c) => c.id), turns: this.turns.map((t) => ({ ...t })), busy: Boolean(this.answering) };
+  snapshot(): ChatSnapshot {
+    return {
+      attachments: this.attachments.map((c) => c.id),
+      turns: this.turns.map((t) => ({ ...t })),
+      busy: Boolean(this.answering),
+      shownLlm: this.shownLlm,
+    };
   }
 
   setClaim(claim: Claim | undefined): void {
@@ -165,7 +180,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private post(message: ChatHostMessage): void {
-    void this.view?.webview.postMessage(message);
+    if (!this.view) return;
+    if (message.type === 'state') this.shownLlm = message.llm;
+    void this.view.webview.postMessage(message);
   }
 
   private disposeViewListeners(): void {
