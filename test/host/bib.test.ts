@@ -2,20 +2,19 @@
 // a QuickPick among several (remembered per workspace), and the offer to create references.bib
 // when the manuscript has no bibliography yet.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FindResult } from '../../src/core/types';
 import { CREATE_BIB_ACTION } from '../../src/vscode/bibTarget';
 import { fixturePath } from '../standin/server';
-import { api, selectClaim, useStandIn } from './helpers';
+import { api, deleteTempDirsAfterEach, selectClaim, tempDir, useStandIn } from './helpers';
 
 const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
 
 /** The test manuscript with `bibliographyLines` before \end{document}, plus the given .bib files. */
 function project(bibliographyLines: string, bibs: Record<string, string>): { dir: string; tex: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'citefinder-bib-'));
+  const dir = tempDir('citefinder-bib-');
   const tex = path.join(dir, 'main.tex');
   const manuscript = readFileSync(fixturePath('latex', 'cosmology.tex'), 'utf8');
   writeFileSync(tex, manuscript.replace('\\end{document}', `${bibliographyLines}\\end{document}`));
@@ -49,6 +48,7 @@ async function findWithBibtex(file: string): Promise<{ id: string }> {
 
 describe('citefinder: lightbulb and .bib choices', function () {
   useStandIn();
+  deleteTempDirsAfterEach();
 
   it('offers "Find Citations for Selection" as a code action on a selected claim, not on one word', async () => {
     await api();

@@ -2,21 +2,20 @@
 // the stand-in services (started here, in the same process, and reached through the
 // CITEFINDER_* environment overrides the extension reads on every search).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FindResult } from '../../src/core/types';
 import type { StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
 import { chatRequests } from '../standin/openai';
-import { api, selectClaim, useStandIn, waitFor } from './helpers';
+import { api, deleteTempDirsAfterEach, selectClaim, tempDir, useStandIn, waitFor } from './helpers';
 
 const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
 
 /** A LaTeX project in a temporary folder: the cosmology manuscript with \bibliography{refs}. */
 function makeProject(): { dir: string; tex: string; bib: string; bibBefore: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'citefinder-host-'));
+  const dir = tempDir('citefinder-host-');
   const manuscript = readFileSync(fixturePath('latex', 'cosmology.tex'), 'utf8').replace(
     '\\end{document}',
     '\\bibliographystyle{plain}\n\\bibliography{refs}\n\\end{document}',
@@ -32,12 +31,22 @@ function makeProject(): { dir: string; tex: string; bib: string; bibBefore: stri
 describe('citefinder in the extension host', function () {
   let standIn: StandIn;
   useStandIn((s) => (standIn = s));
+  deleteTempDirsAfterEach();
 
-  it('activates quickly and registers its commands', async () => {
+  /** Runs a search on a fresh project, so no test relies on the results an earlier one left. */
+  async function searchFreshProject(): Promise<FindResult> {
+    const project = makeProject();
+    await selectClaim(project.tex, CLAIM);
+    const result = (await vscode.commands.executeCommand('citefinder.findCitations')) as FindResult | undefined;
+    assert.ok(result && result.candidates.length > 0, 'the search found candidates');
+    return result;
+  }
+
+  it('activates and registers its commands', async () => {
     const citefinder = await api();
     assert.equal(typeof citefinder.activationMs, 'number');
+    // Reported, not asserted: a wall-clock threshold depends on the machine (see bench/ for speed).
     console.log(`      activate() took ${citefinder.activationMs} ms`);
-    assert.ok(citefinder.activationMs < 200, `activate took ${citefinder.activationMs} ms`);
     const commands = await vscode.commands.getCommands(true);
     for (const id of ['citefinder.findCitations', 'citefinder.openChat', 'citefinder.setApiKey', 'citefinder.openSettings']) {
       assert.ok(commands.includes(id), id);
@@ -117,24 +126,24 @@ describe('citefinder in the extension host', function () {
 
   it('attaches a paper to the chat and explains the setup with no LLM configured', async () => {
     const citefinder = await api();
-    const id = citefinder.results().candidates[0]?.id;
-    if (!id) {
-      const project = makeProject();
-      await selectClaim(project.tex, CLAIM);
-      await vscode.commands.executeCommand('citefinder.findCitations');
-    }
-    const first = citefinder.results().candidates[0]!;
+    await vscode.commands.executeCommand('citefinder.clearChat');
+    const first = (await searchFreshProject()).candidates[0]!;
     await citefinder.attachToChat(first.id);
     assert.deepEqual(citefinder.chat().attachments, [first.id]);
+    // The page was told there is no LLM, which is what makes it show the setup help.
+    await waitFor(() => citefinder.chat().shownLlm !== undefined);
+    assert.equal(citefinder.chat().shownLlm?.configured, false, 'the chat page shows the no-LLM setup help');
     await citefinder.ask('Does it support the claim?');
     const turns = citefinder.chat().turns;
     assert.equal(turns.at(-1)?.role, 'user', 'no answer without an LLM: nothing was sent anywhere');
+    assert.equal(citefinder.chat().shownLlm?.configured, false, 'still the setup help after asking');
     assert.ok(!standIn.requests.some((r) => r.service === 'openai'));
   });
 
   it('streams a chat answer from the configured LLM with the attached paper as [1]', async () => {
     const citefinder = await api();
-    const first = citefinder.results().candidates[0]!;
+    await vscode.commands.executeCommand('citefinder.clearChat');
+    const first = (await searchFreshProject()).candidates[0]!;
     process.env.CITEFINDER_LLM_MODEL = 'gpt-4o-mini';
     try {
       await citefinder.attachToChat(first.id);

@@ -1,5 +1,8 @@
 // Shared by the in-host suites: the extension's API, selecting a claim, waiting on real I/O.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CitefinderApi } from '../../src/extension';
 import { startStandIn, standInEnv, type StandIn } from '../standin';
@@ -47,5 +50,21 @@ export function useStandIn(onStart: (standIn: StandIn) => void = () => {}): void
   after(async () => {
     for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
     await standIn?.close();
+  });
+}
+
+const tempDirs: string[] = [];
+
+/** A new temporary project folder, deleted after the test (see deleteTempDirsAfterEach). */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Deletes the folders tempDir made, after each test of the calling suite. */
+export function deleteTempDirsAfterEach(): void {
+  afterEach(() => {
+    for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 }
