@@ -30,10 +30,12 @@ export async function supportStage(
   const fullTextFor = new Set(
     settings['fulltext.enabled'] ? candidates.slice(0, settings['fulltext.topK']).map((c) => c.id) : [],
   );
+  // Only full-text work is bounded; abstract-only scoring is quick and need not wait behind PDFs.
   await Promise.all(
-    candidates.map((candidate) =>
-      queue.add(() => supportOne(candidate, fullTextFor.has(candidate.id), claim, queries, deps, budget, run)),
-    ),
+    candidates.map((candidate) => {
+      const score = () => supportOne(candidate, fullTextFor.has(candidate.id), claim, queries, deps, budget, run);
+      return fullTextFor.has(candidate.id) ? queue.add(score) : score();
+    }),
   );
   run.signal?.throwIfAborted();
   return candidates.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
