@@ -1,5 +1,5 @@
 // Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
-import { REPOSITORY_LABEL as REPO_LABEL, type Candidate, type FindResult, type PipelineEvent } from '../core/types';
+import { REPOSITORY_LABEL as REPO_LABEL, type Candidate, type CandidatePatch, type FindResult, type PipelineEvent } from '../core/types';
 
 
 export function describeEvent(event: PipelineEvent): string | undefined {
@@ -12,15 +12,22 @@ export function describeEvent(event: PipelineEvent): string | undefined {
       return `• queries: ${event.queries.join(' | ')}`;
     case 'candidates':
       return `• ${event.candidates.length} candidate(s) so far`;
-    case 'bibtex':
-      return event.error ? `• ${event.error}` : `• BibTeX ready: ${event.citeKey}`;
-    case 'support':
-      return `• scored ${event.id}: ${event.score.toFixed(2)} (${event.support.label}, ${event.fulltext})`;
+    case 'patch':
+      return describePatch(event.id, event.patch);
     case 'warning':
       return `! ${event.message}`;
     default:
       return undefined;
   }
+}
+
+function describePatch(id: string, patch: CandidatePatch): string | undefined {
+  if (patch.bibtexError) return `• ${patch.bibtexError}`;
+  if (patch.citeKey) return `• BibTeX ready: ${patch.citeKey}`;
+  if (patch.score !== undefined) {
+    return `• scored ${id}: ${patch.score.toFixed(2)} (${patch.support?.label ?? 'unknown'}, ${patch.fulltext ?? 'abstract'})`;
+  }
+  return undefined;
 }
 
 export function formatFindResult(result: FindResult): string {

@@ -19,10 +19,10 @@ import { route } from './routing';
 import { generateQueries } from './queries';
 import { formatQuery, parseQuery } from './queries/text';
 import { createSources } from './sources';
-import { searchRepositories, type SearchHit } from './search';
-import { dedupeRecords } from './dedupe/dedupe';
-import { rankCandidates } from './dedupe/rank';
-import { attachBibtex } from './bibtex';
+import { searchRepositories } from './search';
+import { CandidateStore } from './candidates/store';
+import { BibtexStage } from './candidates/bibtexStage';
+import { Enrichment } from './candidates/enrichment';
 import { createHttpClient } from './net/http';
 import { createLlmClient } from './llm/openai';
 import { supportStage } from './support';
@@ -96,8 +96,7 @@ async function findCitations(
   const queryTexts = queries.map(formatQuery);
   run.emit({ type: 'queries', queries: queryTexts });
 
-  const found = await findCandidates(claim, routing, queries, deps, run);
-  const candidates = await run.time('support', () => supportStage(found, claim, queries, deps, run));
+  const candidates = await findAndScore(claim, routing, queries, deps, run);
 
   const result: FindResult = {
     claim: claim.text,
@@ -112,68 +111,44 @@ async function findCitations(
   return result;
 }
 
-/** Search, dedupe and rank, fetching each candidate's BibTeX as soon as it is found. */
-async function findCandidates(
+/**
+ * Search, then full text and support scores for the final ranking, while BibTeX and the
+ * second-source enrichment run beside them from each candidate's first sighting. Only the
+ * search itself stands between the claim and the first candidates.
+ */
+async function findAndScore(
   claim: Claim,
   routing: RoutingDecision,
   queries: Query[],
   deps: Deps,
   run: Run,
 ): Promise<Candidate[]> {
-  const maxResults = deps.settings.maxResults;
-  const allHits: SearchHit[] = [];
-  const bibtexById = new Map<string, Promise<Candidate>>();
-  const rankNow = () =>
-    rankCandidates(dedupeRecords(allHits), queries, claim.text).slice(0, maxResults);
+  const store = new CandidateStore(queries, claim.text, deps.settings.maxResults, (e) => run.emit(e));
+  const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, deps.settings['citeKey.style'], store);
+  const sources = createSources(deps.settings, deps.http, run.warn);
+  const enrichment = new Enrichment(sources, store, run.signal, () => bibtex.update(store.list()));
 
-  const startBibtex = (candidate: Candidate) => {
-    if (bibtexById.has(candidate.id) || run.signal?.aborted) return;
-    const pending = attachBibtex(
-      candidate,
-      { http: deps.http, settings: deps.settings, signal: run.signal },
-      deps.settings['citeKey.style'],
-    ).then((withBibtex) => {
-      run.emit({
-        type: 'bibtex',
-        id: candidate.id,
-        bibtex: withBibtex.bibtex,
-        citeKey: withBibtex.citeKey,
-        error: withBibtex.bibtexError,
-      });
-      return withBibtex;
-    });
-    // Only the final ranking's lookups are awaited; a candidate that dropped out, or a
-    // cancelled run, must not leave a rejection nobody handles.
-    pending.catch(() => {});
-    bibtexById.set(candidate.id, pending);
-  };
-
+  const started = performance.now();
   await run.time('search', () =>
     searchRepositories(routing, queries, {
-      sources: createSources(deps.settings, deps.http, run.warn),
-      maxResults,
+      sources,
+      maxResults: deps.settings.maxResults,
       signal: run.signal,
       warn: run.warn,
       onHits: (hits) => {
-        allHits.push(...hits);
-        const ranked = rankNow();
+        store.addHits(hits);
         run.markFirstCandidates();
-        run.emit({ type: 'candidates', candidates: ranked });
-        ranked.forEach(startBibtex);
+        bibtex.update(store.list());
+        enrichment.update(store.list());
       },
     }),
   );
+  if (store.size === 0) run.warn('No candidates found. Try editing the queries.');
 
-  const ranked = rankNow();
-  if (ranked.length === 0) run.warn('No candidates found. Try editing the queries.');
-  ranked.forEach(startBibtex);
-  return run.time('bibtex', async () => {
-    const withBibtex = await Promise.all(ranked.map((c) => bibtexById.get(c.id)!));
-    return withBibtex.map((c, i) => ({ ...ranked[i], ...pick(c) }));
-  });
-}
-
-/** The fields the BibTeX stage adds; the rest of the candidate comes from the final ranking. */
-function pick(c: Candidate): Partial<Candidate> {
-  return { bibtex: c.bibtex, citeKey: c.citeKey, bibtexSource: c.bibtexSource, bibtexError: c.bibtexError };
+  const searched = store.list();
+  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store }, run));
+  await enrichment.settle();
+  await bibtex.settle(() => store.list().map((c) => c.id));
+  run.record('bibtex', started);
+  return store.list().sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
 }

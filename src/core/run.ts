@@ -61,7 +61,8 @@ export class Run {
     };
   }
 
-  private record(stage: string, start: number): void {
+  /** Records a stage that ran from `start` (a performance.now() value) until now. */
+  record(stage: string, start: number): void {
     const ms = Math.round(performance.now() - start);
     this.stages[stage] = ms;
     this.emit({ type: 'stage', stage, ms });

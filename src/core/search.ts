@@ -1,12 +1,19 @@
-// The search stage: every query against the routed repositories, broadening an empty search
-// before giving up on a repository, and falling back to the secondary repository when the
-// primary finds nothing. Uncertain routing searches both at once.
+// The search stage. The first request to each repository is the one that comes back ranked:
+// every key term OR-ed, in the host's relevance order, so candidates appear after a single round
+// trip. Where requests are cheap (Europe PMC) the narrower variants go out at the same moment
+// and merge into the stream; where they are paced (arXiv: 3 s apart) the one ranked request
+// stands alone, and a broader one follows only when it found nothing. A repository that finds
+// nothing hands over to the secondary; uncertain routing searches both at once.
 import { REPOSITORY_LABEL as LABEL, type MatchMode, type PaperRecord, type Query, type Repository, type RoutingDecision, type SearchSource } from './types';
-import { broaden } from './queries/render';
+import { broaden, sanitizeKeyword } from './queries/render';
+import { stems } from './scoring/text';
 import { isAbortError } from './net/types';
 
 /** Below this routing confidence the primary and secondary repositories are searched together. */
 export const CONCURRENT_BELOW_CONFIDENCE = 0.6;
+/** The ranked request asks for this many times `maxResults`: our own ranking then picks. */
+const RANKED_OVERFETCH = 2;
+const MAX_PAGE = 50;
 
 export interface SearchHit {
   record: PaperRecord;
@@ -20,8 +27,17 @@ export interface SearchDeps {
   maxResults: number;
   signal?: AbortSignal;
   warn: (message: string) => void;
-  /** Called as each query's answer arrives, so candidates can be shown before the search ends. */
+  /** Called as each answer arrives, so candidates can be shown before the search ends. */
   onHits: (hits: SearchHit[]) => void;
+}
+
+/** One request of a repository's plan. */
+export interface SearchStep {
+  query: Query;
+  mode: MatchMode;
+  /** The query the hits belong to; undefined for a request that merges every query. */
+  queryIndex?: number;
+  size: number;
 }
 
 /** The repositories to try, as groups: each group is searched concurrently, groups in order. */
@@ -30,6 +46,44 @@ export function searchPlan(routing: RoutingDecision): Repository[][] {
   return routing.confidence < CONCURRENT_BELOW_CONFIDENCE
     ? [[routing.primary, routing.secondary]]
     : [[routing.primary], [routing.secondary]];
+}
+
+/**
+ * A repository's requests as waves: each wave goes out at once, and a later wave only when the
+ * earlier ones found nothing. Paced sources get one merged ranked request (then its phrases
+ * relaxed into words); others get, per query, the ranked request and its narrower variants.
+ */
+export function repositoryRequests(queries: Query[], paced: boolean, maxResults: number): SearchStep[][] {
+  const size = Math.min(MAX_PAGE, Math.max(1, maxResults) * RANKED_OVERFETCH);
+  if (paced) {
+    const keywords = uniqueKeywords(queries.flatMap((q) => q.keywords));
+    if (keywords.length === 0) return [];
+    const words = uniqueKeywords(keywords.flatMap((k) => k.split(/[\s-]+/)));
+    const waves = [[{ query: { keywords }, mode: 'any' as const, size }]];
+    if (words.length > keywords.length) waves.push([{ query: { keywords: words }, mode: 'any', size }]);
+    return waves;
+  }
+  const wave: SearchStep[] = [];
+  queries.forEach((query, queryIndex) => {
+    const variants = broaden(query);
+    if (variants.length === 0) return;
+    wave.push({ query, mode: 'any', queryIndex, size });
+    for (const step of variants) {
+      if (step.mode === 'any' && step.query.keywords.length === query.keywords.length) continue;
+      wave.push({ ...step, queryIndex, size: Math.max(1, maxResults) });
+    }
+  });
+  return wave.length ? [wave] : [];
+}
+
+function uniqueKeywords(keywords: string[]): string[] {
+  const seen = new Set<string>();
+  return keywords.filter((k) => {
+    const key = sanitizeKeyword(k).toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Runs the plan; returns every hit, and which repositories were searched. */
@@ -53,52 +107,56 @@ export async function searchRepositories(
   return { hits, searched };
 }
 
-async function searchOneRepository(
-  repo: Repository,
-  queries: Query[],
-  deps: SearchDeps,
-): Promise<SearchHit[]> {
+async function searchOneRepository(repo: Repository, queries: Query[], deps: SearchDeps): Promise<SearchHit[]> {
   const source = deps.sources[repo];
   if (!source) {
     deps.warn(`${LABEL[repo]} is switched off in the settings; not searched.`);
     return [];
   }
-  const perQuery = await Promise.all(
-    queries.map((query, queryIndex) => searchWithBroadening(source, query, queryIndex, deps)),
-  );
-  return perQuery.flat();
-}
-
-/** Tries the query strictly, then broader forms, and stops at the first non-empty answer. */
-async function searchWithBroadening(
-  source: SearchSource,
-  query: Query,
-  queryIndex: number,
-  deps: SearchDeps,
-): Promise<SearchHit[]> {
-  for (const step of broaden(query)) {
-    const records = await searchOnce(source, step.query, step.mode, deps);
-    if (records === undefined) return [];
-    if (records.length === 0) continue;
-    const hits = records.map((record, rank) => ({ record, queryIndex, rank }));
-    deps.onHits(hits);
-    return hits;
+  const found: SearchHit[] = [];
+  for (const wave of repositoryRequests(queries, source.paced === true, deps.maxResults)) {
+    const answers = await Promise.all(
+      wave.map(async (step) => {
+        const records = await searchOnce(source, step, deps);
+        const hits = (records ?? []).flatMap((record, rank) =>
+          queryIndexesFor(step, record, queries).map((queryIndex) => ({ record, queryIndex, rank })),
+        );
+        if (hits.length > 0) deps.onHits(hits);
+        return hits;
+      }),
+    );
+    found.push(...answers.flat());
+    if (found.length > 0) break;
   }
-  return [];
+  return found;
 }
 
 /** One request; a failure becomes a warning (undefined), except cancellation, which propagates. */
-async function searchOnce(
-  source: SearchSource,
-  query: Query,
-  mode: MatchMode,
-  deps: SearchDeps,
-): Promise<PaperRecord[] | undefined> {
+async function searchOnce(source: SearchSource, step: SearchStep, deps: SearchDeps): Promise<PaperRecord[] | undefined> {
   try {
-    return await source.search({ query, mode, maxResults: deps.maxResults, signal: deps.signal });
+    return await source.search({ query: step.query, mode: step.mode, maxResults: step.size, signal: deps.signal });
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     deps.warn(`${LABEL[source.name]} search failed: ${(error as Error).message}`);
     return undefined;
   }
+}
+
+/**
+ * The queries a hit counts for. A merged request answers for every query whose key terms the
+ * record contains (its focus terms, else at least half its keywords), or for the first query.
+ */
+function queryIndexesFor(step: SearchStep, record: PaperRecord, queries: Query[]): number[] {
+  if (step.queryIndex !== undefined) return [step.queryIndex];
+  const text = new Set(stems(`${record.title} ${record.abstract ?? ''}`));
+  const has = (keyword: string) => {
+    const words = stems(keyword);
+    return words.length > 0 && words.every((w) => text.has(w));
+  };
+  const matched = queries.flatMap((query, index) => {
+    const required = query.focus?.length ? query.focus : undefined;
+    const ok = required ? required.every(has) : query.keywords.filter(has).length * 2 >= query.keywords.length;
+    return ok ? [index] : [];
+  });
+  return matched.length > 0 ? matched : [0];
 }

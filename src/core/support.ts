@@ -7,6 +7,7 @@ import type { Settings } from './settings';
 import type { HttpClient } from './net/types';
 import type { LlmClient } from './llm/types';
 import type { Run } from './run';
+import type { CandidateStore } from './candidates/store';
 import { getFulltext, abstractOnlyDocument, type FulltextResult } from './fulltext';
 import { LlmCallBudget, scoreCandidate } from './scoring';
 
@@ -14,16 +15,18 @@ interface SupportDeps {
   settings: Settings;
   http: HttpClient;
   llm: LlmClient | null;
+  /** Where each candidate's scores go, as a patch. */
+  store: CandidateStore;
 }
 
-/** Scores every candidate in place, emitting a `support` event for each; returns them best first. */
+/** Scores every candidate, patching the store with each one's full-text kind and scores. */
 export async function supportStage(
   candidates: Candidate[],
   claim: Claim,
   queries: Query[],
   deps: SupportDeps,
   run: Run,
-): Promise<Candidate[]> {
+): Promise<void> {
   const { settings } = deps;
   const budget = new LlmCallBudget(settings['scoring.maxLlmCalls']);
   const queue = new PQueue({ concurrency: Math.max(1, settings['fulltext.concurrency']) });
@@ -38,7 +41,6 @@ export async function supportStage(
     }),
   );
   run.signal?.throwIfAborted();
-  return candidates.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
 }
 
 async function supportOne(
@@ -60,8 +62,7 @@ async function supportOne(
     { claim, queries, document: fulltext.document, retrievalScore: candidate.retrievalScore },
     { llm: deps.llm, budget, settings: deps.settings, signal: run.signal, warn: run.warn },
   );
-  Object.assign(candidate, { ...scored, fulltext: fulltext.kind });
-  run.emit({ type: 'support', id: candidate.id, ...scored, fulltext: fulltext.kind });
+  deps.store.patch(candidate.id, { ...scored, fulltext: fulltext.kind });
 }
 
 function shorten(title: string): string {

@@ -96,7 +96,15 @@ export interface PaperRecord {
 /** A search backend. One implementation per file in src/core/sources/. */
 export interface SearchSource {
   readonly name: Repository;
+  /** True when the host spaces requests seconds apart (arXiv): every extra request costs that. */
+  readonly paced?: boolean;
   search(request: SearchRequest): Promise<PaperRecord[]>;
+  /**
+   * What the search answer lacks (version, published DOI), from a second service. Called after
+   * the record has been shown, so it never delays the first candidates. Never rejects except on
+   * abort: a failure keeps the record as it was.
+   */
+  enrich?(record: PaperRecord, signal?: AbortSignal): Promise<PaperRecord>;
 }
 
 export type SupportLabel = 'supports' | 'contradicts' | 'unrelated' | 'unknown';
@@ -137,6 +145,11 @@ export interface Candidate extends PaperRecord {
   paragraphs?: ScoredParagraph[];
 }
 
+/** Fields that arrive for a candidate after it was found; see candidates/patches.ts. */
+export type CandidatePatch = Partial<
+  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'score' | 'support' | 'fulltext' | 'paragraphs'>
+>;
+
 export interface Timings {
   totalMs: number;
   firstCandidatesMs?: number;
@@ -160,15 +173,8 @@ export type PipelineEvent =
   | { type: 'routing'; routing: RoutingDecision }
   | { type: 'queries'; queries: string[] }
   | { type: 'candidates'; candidates: Candidate[] }
-  | { type: 'bibtex'; id: string; bibtex?: string; citeKey?: string; error?: string }
-  | {
-      type: 'support';
-      id: string;
-      score: number;
-      support: SupportVerdict;
-      fulltext: FulltextKind;
-      paragraphs: ScoredParagraph[];
-    }
+  /** Fields that arrived for one candidate (BibTeX, support); fold with candidates/patches.ts. */
+  | { type: 'patch'; id: string; patch: CandidatePatch }
   | { type: 'warning'; message: string }
   | { type: 'stage'; stage: string; ms: number }
   | { type: 'done'; result: FindResult };

@@ -3,6 +3,7 @@
 // see the same candidates. Candidates arrive as a ranked list that is replaced as more hits
 // come in; BibTeX and support scores arrive later per id and are kept across re-rankings.
 import type { Candidate, PipelineEvent, RoutingDecision } from '../core/types';
+import { addPatch, definedOnly, withPatch, withPatches, type PatchesById } from '../core/candidates/patches';
 import type { ResultsHostMessage, RunStatus } from './protocol';
 
 export interface ResultsState {
@@ -15,7 +16,7 @@ export interface ResultsState {
   candidates: Candidate[];
   warnings: string[];
   /** Per-id fields that arrived after the candidate (BibTeX, scores). */
-  extras: Record<string, Partial<Candidate>>;
+  extras: PatchesById;
   /** Candidate id → the key it was cited under. */
   inserted: Record<string, string>;
 }
@@ -50,16 +51,11 @@ function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
     case 'queries':
       return { ...state, queries: event.queries };
     case 'candidates':
-      return { ...state, candidates: event.candidates.map((c) => ({ ...c, ...state.extras[c.id] })) };
-    case 'bibtex':
-      return withExtras(state, event.id, { bibtex: event.bibtex, citeKey: event.citeKey, bibtexError: event.error });
-    case 'support':
-      return withExtras(state, event.id, {
-        score: event.score,
-        support: event.support,
-        fulltext: event.fulltext,
-        paragraphs: event.paragraphs,
-      });
+      return { ...state, candidates: withPatches(event.candidates, state.extras) };
+    case 'patch': {
+      const extras = addPatch(state.extras, event.id, event.patch);
+      return { ...state, extras, candidates: withPatches(state.candidates, { [event.id]: extras[event.id]! }) };
+    }
     case 'warning':
       return state.warnings.includes(event.message) ? state : { ...state, warnings: [...state.warnings, event.message] };
     case 'done':
@@ -69,23 +65,11 @@ function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
         routing: event.result.routing,
         queries: event.result.queries,
         warnings: event.result.warnings,
-        candidates: event.result.candidates.map((c) => ({ ...c, ...state.extras[c.id], ...definedOnly(c) })),
+        candidates: event.result.candidates.map((c) => ({ ...withPatch(c, state.extras[c.id]), ...definedOnly(c) })),
       };
     case 'stage':
       return state;
   }
-}
-
-/** The fields that hold a value: a later `undefined` must not erase an earlier one. */
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function withExtras(state: ResultsState, id: string, extra: Partial<Candidate>): ResultsState {
-  const defined = definedOnly(extra);
-  const extras = { ...state.extras, [id]: { ...state.extras[id], ...defined } };
-  const candidates = state.candidates.map((c) => (c.id === id ? { ...c, ...defined } : c));
-  return { ...state, extras, candidates };
 }
 
 export function findCandidate(state: ResultsState, id: string): Candidate | undefined {
@@ -109,13 +93,13 @@ export function progressMessage(event: PipelineEvent, state: ResultsState): stri
       return `Searching with ${event.queries.length} ${event.queries.length === 1 ? 'query' : 'queries'}…`;
     case 'candidates':
       return `${event.candidates.length} candidates; fetching BibTeX…`;
-    case 'bibtex': {
+    case 'patch': {
+      if (event.patch.score !== undefined) {
+        const scored = state.candidates.filter((c) => c.score !== undefined).length;
+        return `Reading full text: ${scored} scored…`;
+      }
       const done = state.candidates.filter((c) => c.bibtex || c.bibtexError).length;
       return `BibTeX ${done}/${state.candidates.length}…`;
-    }
-    case 'support': {
-      const scored = state.candidates.filter((c) => c.score !== undefined).length;
-      return `Reading full text: ${scored} scored…`;
     }
     case 'stage':
       return event.stage === 'bibtex' ? 'Reading full text and scoring paragraphs…' : undefined;

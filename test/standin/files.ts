@@ -6,7 +6,7 @@
 //   /files/html-as-pdf.pdf         an HTML page with Content-Type: application/pdf
 //   /files/paywall.html            the same page as text/html
 //   /files/octet/<name>.pdf        a fixture PDF as application/octet-stream (still a PDF)
-//   {biorxiv,medrxiv}-content/<doi>v<n>.full.pdf   404, as for a preprint with no PDF; with
+//   {biorxiv,medrxiv}-content/<doi>[v<n>].full.pdf 404, as for a preprint with no PDF; with
 //                                  { anyPreprintPdf: true } the BMC fixture paper instead (for
 //                                  full-text tests; never in the demo, where it would show
 //                                  paragraphs of an unrelated paper)
@@ -39,7 +39,7 @@ export function installFiles(standIn: StandIn, options: FilesOptions = {}): void
   });
   for (const service of ['biorxivContent', 'medrxivContent'] as const) {
     standIn.handle(service, (req, res) => {
-      if (!options.anyPreprintPdf || !/^\/10\.\d+\/.+v\d+\.full\.pdf$/.test(req.path)) {
+      if (!options.anyPreprintPdf || !/^\/10\.\d+\/.+?(v\d+)?\.full\.pdf$/.test(req.path)) {
         return send(res, 404, 'Not found');
       }
       send(res, 200, readFileSync(fixturePath('pdf', RXIV_STAND_IN_PDF)), 'application/pdf');

@@ -15,6 +15,10 @@ export interface StandInOptions {
   port?: number;
   /** Milliseconds of delay per service, e.g. { arxiv: 800 }. */
   latency?: Partial<Record<StandInService, number>>;
+  /** arXiv's etiquette, enforced: a request sooner than this after the previous one gets 429. */
+  arxivSpacingMs?: number;
+  /** Serve a real paper PDF for every bioRxiv/medRxiv `.full.pdf` path (see files.ts). */
+  anyPreprintPdf?: boolean;
 }
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
@@ -27,7 +31,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       installCrossref,
       installArxivBibtex,
       installGrobid,
-      (s) => installFiles(s),
+      (s) => installFiles(s, { anyPreprintPdf: options.anyPreprintPdf }),
       (s) => installOpenAi(s),
     ],
     options.port ?? 0,
@@ -35,6 +39,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   for (const [service, ms] of Object.entries(options.latency ?? {})) {
     standIn.setLatency(service as StandInService, ms);
   }
+  if (options.arxivSpacingMs) standIn.enforceSpacing('arxiv', options.arxivSpacingMs);
   return standIn;
 }
 

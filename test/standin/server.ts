@@ -61,6 +61,8 @@ export interface LoggedRequest {
   endAt?: number;
   /** True when the client closed the connection before the response was sent (cancelled). */
   aborted?: boolean;
+  /** The status sent, once the response is finished. */
+  status?: number;
 }
 
 export interface StandIn {
@@ -72,6 +74,11 @@ export interface StandIn {
   readonly requests: LoggedRequest[];
   /** Adds a delay before each response of a service (benchmarks, cancel tests). */
   setLatency(service: StandInService, ms: number): void;
+  /**
+   * Answers 429 "Rate exceeded." (no Retry-After, like arXiv) to a request of `service` that
+   * arrives less than `ms` after the previous one, whoever sent it. 0 switches it off.
+   */
+  enforceSpacing(service: StandInService, ms: number): void;
   /** The next `statuses.length` requests to `service` get these statuses (empty bodies). */
   failNext(service: StandInService, statuses: number[], headers?: Record<string, string>): void;
   /** Registers (or replaces) the handler of a service. */
@@ -148,6 +155,7 @@ export async function startStandInServer(
   const handlers = new Map<StandInService, StandInHandler>();
   const latency = new Map<StandInService, number>();
   const failures = new Map<StandInService, { statuses: number[]; headers: Record<string, string> }>();
+  const spacing = new Map<StandInService, { ms: number; last?: number }>();
   const requests: LoggedRequest[] = [];
 
   const server = createServer(async (req, res) => {
@@ -165,12 +173,19 @@ export async function startStandInServer(
       at: Date.now(),
     };
     requests.push(logged);
-    res.on('finish', () => (logged.endAt = Date.now()));
+    res.on('finish', () => {
+      logged.endAt = Date.now();
+      logged.status = res.statusCode;
+    });
     res.on('close', () => {
       if (!res.writableFinished) logged.aborted = true;
     });
+    const spaced = spacing.get(service);
+    const tooSoon = spaced !== undefined && spaced.last !== undefined && logged.at - spaced.last < spaced.ms;
+    if (spaced) spaced.last = logged.at;
     const delay = latency.get(service) ?? 0;
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (tooSoon) return send(res, 429, 'Rate exceeded.');
     const failure = failures.get(service);
     if (failure && failure.statuses.length > 0) {
       const status = failure.statuses.shift()!;
@@ -204,6 +219,7 @@ export async function startStandInServer(
     settings: settingsFor(base),
     requests,
     setLatency: (service, ms) => void latency.set(service, ms),
+    enforceSpacing: (service, ms) => void (ms > 0 ? spacing.set(service, { ms }) : spacing.delete(service)),
     failNext: (service, statuses, headers = {}) =>
       void failures.set(service, { statuses: [...statuses], headers }),
     handle: (service, handler) => void handlers.set(service, handler),

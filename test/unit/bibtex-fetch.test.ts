@@ -67,8 +67,8 @@ describe('fetchBibtex against the stand-in authorities', () => {
     assert.ok(standIn.requests.every((r) => r.url.includes('xgen')));
   });
 
-  it('falls back to the Crossref transform when doi.org fails', async () => {
-    standIn.failNext('doi', [404]);
+  it('falls back to the Crossref transform when doi.org cannot give BibTeX', async () => {
+    standIn.failNext('doi', [406]);
     const result = await fetchBibtex(doiRecord('10.1186/S12984-017-0305-3'), { http, settings });
     assert.equal(result.bibtex, bib(JNER));
     assert.equal(
@@ -88,19 +88,16 @@ describe('fetchBibtex against the stand-in authorities', () => {
     assert.equal(standIn.requests.filter((r) => r.service === 'doi').length, 2);
   });
 
-  it('gives a clear error after Crossref’s real 404, without retrying a 404', async () => {
+  it('gives a clear error after the real 404, asking Crossref nothing about a DOI doi.org does not know', async () => {
     const error = await fetchBibtex(doiRecord('10.1371/notarealdoi'), { http, settings }).then(
       () => assert.fail('expected an error'),
       (e: unknown) => e,
     );
     assert.ok(error instanceof BibtexUnavailableError);
-    assert.equal(error.attempts.length, 2);
+    assert.equal(error.attempts.length, 1);
     assert.match(error.message, /^No BibTeX for doi:10\.1371\/notarealdoi: /);
     assert.match(error.message, /HTTP 404: Resource not found\./);
-    assert.deepEqual(paths(), [
-      'doi /10.1371/notarealdoi',
-      'crossref /works/10.1371/notarealdoi/transform/application/x-bibtex',
-    ]);
+    assert.deepEqual(paths(), ['doi /10.1371/notarealdoi']);
   });
 
   it('rejects an HTML page served as 200 and takes the next authority', async () => {
@@ -116,11 +113,11 @@ describe('fetchBibtex against the stand-in authorities', () => {
     );
   });
 
-  it('tries arxiv.org/bibtex, then the DataCite DOI, for an arXiv paper without a DOI', async () => {
+  it('tries the DataCite DOI, then arxiv.org/bibtex, for an arXiv paper without a DOI', async () => {
     const record: PaperRecord = { ...ARXIV_1710_08557, doi: undefined, publishedDoi: undefined };
     await assert.rejects(fetchBibtex(record, { http, settings }), BibtexUnavailableError);
-    assert.deepEqual(paths(), ['arxivBibtex /1710.08557', 'doi /10.48550/arXiv.1710.08557']);
-    assert.match(String(standIn.requests[0].headers.accept), /application\/x-bibtex/);
+    assert.deepEqual(paths(), ['doi /10.48550/arXiv.1710.08557', 'arxivBibtex /1710.08557']);
+    assert.match(String(standIn.requests[1].headers.accept), /application\/x-bibtex/);
 
     // With a body at the arXiv endpoint (here the recorded journal BibTeX of the same work,
     // since no arxiv.org/bibtex response is recorded), its bytes are returned unchanged.

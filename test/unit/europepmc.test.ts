@@ -30,12 +30,16 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     warnings = [];
   });
 
-  it('searches PPR records of the server and maps them, enriched from the details API', async () => {
-    const records = await source('biorxiv').search({
+  it('searches PPR records of the server and maps them, then enriches each from the details API', async () => {
+    const biorxiv = source('biorxiv');
+    const found = await biorxiv.search({
       query: { keywords: ['speciation', 'introgression'] },
       mode: 'all',
       maxResults: 5,
     });
+    assert.equal(standIn.requests.filter((r) => r.service === 'biorxiv').length, 0, 'the search answers before any enrichment');
+    assert.equal(found[0]?.publishedDoi, undefined);
+    const records = await Promise.all(found.map((r) => biorxiv.enrich(r)));
     const search = standIn.requests.find((r) => r.service === 'europepmc')!;
     const params = new URL(search.url, standIn.url).searchParams;
     assert.equal(params.get('query'), '(speciation AND introgression) AND SRC:PPR AND PUBLISHER:"bioRxiv"');
@@ -65,6 +69,7 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     const queries = [['speciation', 'introgression'], ['Mimulus', 'speciation'], ['introgression', 'Mimulus']];
     const answers = await Promise.all(queries.map((keywords) => biorxiv.search({ query: { keywords }, mode: 'all', maxResults: 5 })));
     assert.ok(answers.every((records) => records.some((r) => r.id === 'doi:10.1101/000109')));
+    await Promise.all(answers.flat().map((r) => biorxiv.enrich(r)));
     const lookups = standIn.requests.filter((r) => r.service === 'biorxiv' && r.path === '/details/biorxiv/10.1101/000109/na/json');
     assert.equal(lookups.length, 1);
   });
@@ -94,7 +99,9 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
 
   it('warns but keeps the record when enrichment fails', async () => {
     standIn.failNext('biorxiv', [500]);
-    const records = await source('biorxiv').search({ query: { keywords: ['Mimulus'] }, mode: 'all', maxResults: 3 });
+    const biorxiv = source('biorxiv');
+    const found = await biorxiv.search({ query: { keywords: ['Mimulus'] }, mode: 'all', maxResults: 3 });
+    const records = await Promise.all(found.map((r) => biorxiv.enrich(r)));
     assert.equal(records.length, 1);
     assert.equal(records[0]?.publishedDoi, undefined);
     assert.equal(warnings.length, 1);
@@ -103,8 +110,11 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
 
   it('skips enrichment when the bioRxiv API is switched off', async () => {
     const off = resolveSettings({ ...standIn.settings, 'cache.enabled': false, 'sources.biorxiv.enabled': false });
-    const records = await source('medrxiv', off).search({ query: { keywords: ['triathlon'] }, mode: 'any', maxResults: 3 });
+    const medrxiv = source('medrxiv', off);
+    const found = await medrxiv.search({ query: { keywords: ['triathlon'] }, mode: 'any', maxResults: 3 });
+    const records = await Promise.all(found.map((r) => medrxiv.enrich(r)));
     assert.equal(records.length, 1);
+    assert.equal(records[0], found[0], 'the record is kept as it was');
     assert.equal(standIn.requests.filter((r) => r.service === 'biorxiv').length, 0);
   });
 

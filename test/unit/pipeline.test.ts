@@ -52,13 +52,14 @@ describe('pipeline', function () {
   it('reports routing, queries, candidates, then BibTeX and scores, then done', async () => {
     const events: PipelineEvent[] = [];
     const result = await createPipeline({ settings: settingsFor(), llm: null }).find({ selection: SUPERNOVA }, (e) => events.push(e));
-    const order = events.map((e) => e.type).filter((t) => t !== 'stage' && t !== 'warning');
-    assert.equal(order[0], 'claim');
-    assert.deepEqual(new Set(order.slice(1, 3)), new Set(['routing', 'queries']));
-    const firstCandidates = order.indexOf('candidates');
-    assert.ok(firstCandidates > 2 && firstCandidates < order.indexOf('bibtex'), order.join(' '));
-    assert.ok(order.indexOf('support') > firstCandidates);
-    assert.equal(order.at(-1), 'done');
+    const kinds = events.filter((e) => e.type !== 'stage' && e.type !== 'warning').map((e) =>
+      e.type !== 'patch' ? e.type : e.patch.score !== undefined ? 'support' : 'bibtex');
+    assert.equal(kinds[0], 'claim');
+    assert.deepEqual(new Set(kinds.slice(1, 3)), new Set(['routing', 'queries']));
+    const firstCandidates = kinds.indexOf('candidates');
+    assert.ok(firstCandidates > 2 && firstCandidates < kinds.indexOf('bibtex'), kinds.join(' '));
+    assert.ok(kinds.indexOf('support') > firstCandidates);
+    assert.equal(kinds.at(-1), 'done');
 
     const top = result.candidates[0];
     assert.equal(top?.arxivId, 'astro-ph/9812133');

@@ -1,12 +1,8 @@
 // Query rendering into arXiv and Europe PMC syntax, and the broadening ladder.
 import assert from 'node:assert/strict';
-import {
-  broaden,
-  keywordWeight,
-  renderArxivQuery,
-  renderEuropePmcQuery,
-  sanitizeKeyword,
-} from '../../src/core/queries/render';
+import { broaden, keywordWeight, sanitizeKeyword } from '../../src/core/queries/render';
+import { renderArxivQuery } from '../../src/core/sources/arxivQuery';
+import { renderEuropePmcQuery } from '../../src/core/sources/europepmcQuery';
 
 const supernova = { keywords: ['type Ia supernovae', 'accelerating expansion', 'cosmology'] };
 

@@ -23,11 +23,11 @@ describe('results model', () => {
       { type: 'event', runId: 1, event: { type: 'routing', routing } },
       { type: 'event', runId: 1, event: { type: 'queries', queries: ['"type Ia supernovae" acceleration'] } },
       { type: 'event', runId: 1, event: { type: 'candidates', candidates: [A] } },
-      { type: 'event', runId: 1, event: { type: 'bibtex', id: A.id, bibtex: '@article{perlmutter1999measurements,}', citeKey: 'perlmutter1999measurements' } },
+      { type: 'event', runId: 1, event: { type: 'patch', id: A.id, patch: { bibtex: '@article{perlmutter1999measurements,}', citeKey: 'perlmutter1999measurements' } } },
       { type: 'event', runId: 1, event: { type: 'candidates', candidates: [B, A] } },
       {
         type: 'event', runId: 1,
-        event: { type: 'support', id: B.id, score: 0.8, support: { label: 'supports', by: 'lexical' }, fulltext: 'grobid', paragraphs: [] },
+        event: { type: 'patch', id: B.id, patch: { score: 0.8, support: { label: 'supports', by: 'lexical' }, fulltext: 'grobid', paragraphs: [] } },
       },
     ]);
     assert.equal(state.status, 'running');
@@ -60,7 +60,7 @@ describe('results model', () => {
       { type: 'event', runId: 3, event: { type: 'candidates', candidates: [A] } },
       {
         type: 'event', runId: 3,
-        event: { type: 'support', id: A.id, score: 0.4, support: { label: 'unrelated', by: 'llm' }, fulltext: 'pdfjs', paragraphs: [] },
+        event: { type: 'patch', id: A.id, patch: { score: 0.4, support: { label: 'unrelated', by: 'llm' }, fulltext: 'pdfjs', paragraphs: [] } },
       },
       { type: 'event', runId: 3, event: { type: 'done', result } },
       { type: 'inserted', id: A.id, key: 'perlmutter1999', reused: false },

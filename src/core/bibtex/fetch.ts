@@ -68,12 +68,15 @@ interface Plan {
   service: ServiceName;
   url: string;
   accept: string;
+  /** The DOI asked for, so a 404 from doi.org can spare Crossref the same question. */
+  doi?: string;
 }
 
 /**
  * The requests to try, in order. The journal version's DOI comes first: the user cites the
  * work, and its version of record carries the venue, volume and pages. The preprint's own DOI
- * follows, then arXiv's endpoint and its DataCite DOI.
+ * follows, then arXiv's DataCite DOI through doi.org (which serves many clients at once), and
+ * arxiv.org's own endpoint, one request at a time, only when that fails.
  */
 export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
   const plans: Plan[] = [];
@@ -83,19 +86,19 @@ export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
   const dois = [...new Set([record.publishedDoi, record.doi].map(normalizeDoi))];
   for (const doi of dois) {
     if (!doi || doi.startsWith(ARXIV_DATACITE_PREFIX)) continue;
-    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(doi)}`, accept: BIBTEX });
+    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(doi)}`, accept: BIBTEX, doi });
     if (crossrefUrl) {
       const url = `${crossrefUrl}/works/${doiPath(doi)}/transform/${BIBTEX}`;
-      plans.push({ service: 'crossref', url, accept: BIBTEX });
+      plans.push({ service: 'crossref', url, accept: BIBTEX, doi });
     }
   }
   const arxivId = versionlessArxivId(record);
   if (arxivId) {
+    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(`10.48550/arXiv.${arxivId}`)}`, accept: BIBTEX });
     if (arxivBibtexUrl) {
       const url = `${arxivBibtexUrl}/${arxivId.split('/').map(encodeURIComponent).join('/')}`;
       plans.push({ service: 'arxivBibtex', url, accept: `${BIBTEX}, text/plain;q=0.9` });
     }
-    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(`10.48550/arXiv.${arxivId}`)}`, accept: BIBTEX });
   }
   return plans;
 }
@@ -111,7 +114,10 @@ function doiPath(doi: string): string {
  */
 export async function fetchBibtex(record: PaperRecord, deps: BibtexDeps): Promise<FetchedBibtex> {
   const attempts: BibtexAttempt[] = [];
+  // DOIs that doi.org says do not exist: Crossref registers through doi.org, so it has none of them.
+  const unregistered = new Set<string>();
   for (const plan of bibtexPlan(record, deps.settings)) {
+    if (plan.service === 'crossref' && plan.doi && unregistered.has(plan.doi)) continue;
     try {
       const response = await deps.http.request({ ...plan, signal: deps.signal, cacheNotFound: true });
       const bibtex = response.text();
@@ -120,6 +126,9 @@ export async function fetchBibtex(record: PaperRecord, deps: BibtexDeps): Promis
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
       attempts.push({ url: plan.url, reason: failureReason(error) });
+      if (plan.service === 'doi' && plan.doi && error instanceof HttpError && [404, 410].includes(error.status)) {
+        unregistered.add(plan.doi);
+      }
     }
   }
   throw new BibtexUnavailableError(record.id, attempts);

@@ -99,8 +99,13 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   }
 
   function paced(request: HttpRequest): Promise<HttpResponse> {
-    const queue = pacing.queueFor(request.service, pacingPolicyFor(request.service, settings));
-    return queue.add(() => attempt(request), { signal: request.signal });
+    return pacing.run({
+      service: request.service,
+      policy: pacingPolicyFor(request.service, settings),
+      slotKey: hostOf(request.url),
+      signal: request.signal,
+      run: () => attempt(request),
+    });
   }
 
   async function withRetries(request: HttpRequest): Promise<HttpResponse> {

@@ -1,10 +1,14 @@
-// Per-service pacing. Each service gets one p-queue; arXiv's is a sliding window of one
-// request per `sources.arxiv.intervalMs` with one connection at a time. Queues live in a
-// registry so that every client in the process (concurrent claims, BibTeX, full text) shares
-// the same pace; tests pass their own registry so fake clocks never leak between them.
+// Per-service pacing. Each service gets one p-queue that bounds its concurrent requests; arXiv
+// also gets start slots one interval apart (one request every 3 s, one connection at a time).
+// Slots come from a SlotStore: the process-wide registry keeps them in files under the user's
+// cache directory, so concurrent claims, BibTeX, full text, and other citefinder processes all
+// share arXiv's pace. Tests pass their own registry so fake clocks never leak between them.
 import PQueue from 'p-queue';
+import { join } from 'node:path';
 import type { Settings } from '../settings';
 import type { ServiceName } from './types';
+import { defaultCacheDir } from './cache';
+import { FileSlots, MemorySlots, type SlotStore } from './slots';
 
 export interface PacingPolicy {
   concurrency: number;
@@ -15,10 +19,21 @@ export interface PacingPolicy {
 /** Concurrency for services with no etiquette of their own: polite but not serial. */
 const DEFAULT_CONCURRENCY = 5;
 
+/**
+ * Extra spacing on top of arXiv's interval. A request that reuses a warm connection reaches the
+ * server sooner after it is sent than one that opens a new connection, so requests sent exactly
+ * 3 s apart can arrive a few ms under 3 s and earn a 429.
+ */
+export function pacingMarginMs(intervalMs: number): number {
+  return intervalMs > 0 ? Math.max(100, Math.round(intervalMs * 0.05)) : 0;
+}
+
 export function pacingPolicyFor(service: ServiceName, settings: Settings): PacingPolicy {
   switch (service) {
-    case 'arxiv':
-      return { concurrency: 1, intervalMs: Math.max(0, settings['sources.arxiv.intervalMs']) };
+    case 'arxiv': {
+      const interval = Math.max(0, settings['sources.arxiv.intervalMs']);
+      return { concurrency: 1, intervalMs: interval + pacingMarginMs(interval) };
+    }
     case 'arxivBibtex':
       // arxiv.org asks automated clients to go gently; one connection, no extra spacing.
       return { concurrency: 1, intervalMs: 0 };
@@ -31,22 +46,40 @@ export function pacingPolicyFor(service: ServiceName, settings: Settings): Pacin
   }
 }
 
+export interface PacedTask<T> {
+  service: ServiceName;
+  policy: PacingPolicy;
+  /** Whose timetable the slots come from: the host, so a mirror is paced apart from arXiv. */
+  slotKey: string;
+  signal?: AbortSignal;
+  run: () => Promise<T>;
+}
+
 export class PacingRegistry {
   private readonly queues = new Map<string, PQueue>();
 
-  queueFor(service: ServiceName, policy: PacingPolicy): PQueue {
-    const key = `${service}|${policy.concurrency}|${policy.intervalMs}`;
+  constructor(private readonly slots: SlotStore = new MemorySlots()) {}
+
+  /** Runs the task in its service's queue, after its start slot when the service is spaced. */
+  run<T>(task: PacedTask<T>): Promise<T> {
+    const queue = this.queueFor(task.service, task.policy.concurrency);
+    return queue.add(
+      async () => {
+        if (task.policy.intervalMs > 0) {
+          const start = await this.slots.reserve(`${task.service}-${task.slotKey}`, task.policy.intervalMs, Date.now());
+          await waitUntil(start, task.signal);
+        }
+        return task.run();
+      },
+      { signal: task.signal },
+    );
+  }
+
+  private queueFor(service: ServiceName, concurrency: number): PQueue {
+    const key = `${service}|${concurrency}`;
     let queue = this.queues.get(key);
     if (!queue) {
-      queue =
-        policy.intervalMs > 0
-          ? new PQueue({
-              concurrency: policy.concurrency,
-              interval: policy.intervalMs,
-              intervalCap: 1,
-              strict: true,
-            })
-          : new PQueue({ concurrency: policy.concurrency });
+      queue = new PQueue({ concurrency });
       this.queues.set(key, queue);
     }
     return queue;
@@ -60,5 +93,25 @@ export class PacingRegistry {
   }
 }
 
-/** The process-wide registry every client uses unless told otherwise. */
-export const SHARED_PACING = new PacingRegistry();
+function waitUntil(start: number, signal: AbortSignal | undefined): Promise<void> {
+  const ms = start - Date.now();
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('The request was cancelled.', 'AbortError'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * The process-wide registry every client uses unless told otherwise. Its arXiv timetable lives
+ * in the user's cache directory (not `cache.dir`, which differs between the CLI and the
+ * extension), so every citefinder process of this user keeps one pace.
+ */
+export const SHARED_PACING = new PacingRegistry(new FileSlots(join(defaultCacheDir(), 'pacing')));

@@ -1,13 +1,10 @@
-// Renders a Query into each search host's own syntax, and plans how to broaden a query that
-// finds nothing. Keywords are sanitised here because a stray quote, colon or parenthesis makes
-// arXiv answer 400 and Europe PMC silently change meaning.
+// The host-independent shape of a query: sanitised keywords, AND/OR groups, and the ladder of
+// narrower and broader variants. Each source renders the groups in its own syntax
+// (sources/arxivQuery.ts, sources/europepmcQuery.ts). Keywords are sanitised here because a
+// stray quote, colon or parenthesis makes arXiv answer 400 and Europe PMC silently change meaning.
 import type { MatchMode, Query } from '../types';
 import { stem } from '../routing/features';
 import { idf, isGenericWord } from './keyphrases';
-
-/** The fields of arXiv's search_query syntax that citefinder uses. */
-export type ArxivField = 'all' | 'ti' | 'abs';
-export type PreprintServer = 'bioRxiv' | 'medRxiv';
 
 export interface BroadeningStep {
   query: Query;
@@ -62,28 +59,9 @@ export function keywordGroups(query: Query, mode: MatchMode): string[][] {
 }
 
 /** `a AND b AND (c OR d)`: groups AND-ed, a group of several keywords OR-ed in parentheses. */
-function joinGroups(groups: string[][]): string {
+export function joinGroups(groups: string[][]): string {
   if (groups.length === 1) return groups[0]!.join(' OR ');
   return groups.map((g) => (g.length > 1 ? `(${g.join(' OR ')})` : g[0]!)).join(' AND ');
-}
-
-/**
- * arXiv `search_query` text, e.g. `all:"type Ia supernovae" AND all:cosmology`.
- * Hyphenated words become phrases ("type-Ia" → `"type Ia"`), since arXiv splits on hyphens.
- */
-export function renderArxivQuery(query: Query, mode: MatchMode, field: ArxivField = 'all'): string {
-  const term = (keyword: string) => {
-    const words = keyword.replace(/-/g, ' ').replace(/'/g, '').split(/\s+/).filter(Boolean);
-    return words.length > 1 ? `${field}:"${words.join(' ')}"` : `${field}:${words[0]}`;
-  };
-  return joinGroups(keywordGroups(query, mode).map((group) => group.map(term)));
-}
-
-/** Europe PMC query restricted to one preprint server's records. */
-export function renderEuropePmcQuery(query: Query, mode: MatchMode, server: PreprintServer): string {
-  const term = (keyword: string) => (/[\s-]/.test(keyword) ? `"${keyword}"` : keyword);
-  const terms = joinGroups(keywordGroups(query, mode).map((group) => group.map(term)));
-  return `(${terms}) AND SRC:PPR AND PUBLISHER:"${server}"`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // the HttpClient; this file builds the URL and turns answers, including error feeds, into records.
 import type { HttpClient } from '../net/types';
 import { HttpError, isAbortError } from '../net/types';
-import { renderArxivQuery } from '../queries/render';
+import { renderArxivQuery } from './arxivQuery';
 import type { Settings } from '../settings';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
 import { arxivErrorMessage, parseArxivFeed } from './arxivAtom';
@@ -12,6 +12,7 @@ const ATOM = 'application/atom+xml';
 
 export class ArxivSource implements SearchSource {
   readonly name = 'arxiv' as const;
+  readonly paced = true;
 
   constructor(
     private readonly settings: Settings,

@@ -3,7 +3,7 @@
 // Enrichment is best effort: a failure there warns and keeps the record as Europe PMC gave it.
 import type { HttpClient } from '../net/types';
 import { isAbortError } from '../net/types';
-import { renderEuropePmcQuery } from '../queries/render';
+import { renderEuropePmcQuery } from './europepmcQuery';
 import type { Settings } from '../settings';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
@@ -44,18 +44,19 @@ export class EuropePmcSource implements SearchSource {
       pageSize: String(Math.max(1, request.maxResults)),
     });
     const url = `${this.settings['sources.europepmc.url']}?${params.toString()}`;
+    // Europe PMC's default order is relevance, so the first answer is already a ranked list.
     const text = (await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal })).text();
     const records = parseSearchResults(text)
       .filter((r) => r.source === 'PPR' && publisherOf(r) === PUBLISHER[this.name].toLowerCase())
       .map((r) => toPaperRecord(r, this.name))
       .filter((r): r is PaperRecord => r !== undefined)
       .slice(0, request.maxResults);
-    if (!this.settings['sources.biorxiv.enabled']) return records.map((r) => this.withPdfPattern(r));
-    return Promise.all(records.map((r) => this.enrich(r, request.signal)));
+    return records.map((r) => this.withPdfPattern(r));
   }
 
-  private async enrich(record: PaperRecord, signal: AbortSignal | undefined): Promise<PaperRecord> {
-    if (!record.doi) return record;
+  /** Version, category and published DOI from the bioRxiv/medRxiv details API. */
+  async enrich(record: PaperRecord, signal?: AbortSignal): Promise<PaperRecord> {
+    if (!record.doi || !this.settings['sources.biorxiv.enabled']) return record;
     let details: BiorxivDetails | undefined;
     try {
       details = await this.details(record.doi, signal);

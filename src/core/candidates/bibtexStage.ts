@@ -1,0 +1,60 @@
+// BibTeX for the candidates of one run, fetched as soon as each is found. A lookup is planned
+// from the identifiers the candidate has; when a later answer adds one (the bioRxiv API naming
+// the published DOI, a merge with the journal's record), the lookup is planned again and the
+// newer BibTeX wins. An older success is never replaced by a newer failure.
+import type { Candidate } from '../types';
+import type { CiteKeyStyle } from '../settings';
+import { attachBibtex, bibtexPlan, type BibtexDeps } from '../bibtex';
+import type { CandidateStore } from './store';
+
+interface Lookup {
+  planKey: string;
+  done: Promise<void>;
+}
+
+export class BibtexStage {
+  private readonly latest = new Map<string, Lookup>();
+  private readonly succeeded = new Set<string>();
+
+  constructor(
+    private readonly deps: BibtexDeps,
+    private readonly style: CiteKeyStyle,
+    private readonly store: CandidateStore,
+  ) {}
+
+  /** Starts a lookup for every candidate that has none yet, or whose identifiers changed. */
+  update(candidates: Candidate[]): void {
+    if (this.deps.signal?.aborted) return;
+    for (const candidate of candidates) {
+      const planKey = bibtexPlan(candidate, this.deps.settings).map((p) => p.url).join(' ');
+      if (this.latest.get(candidate.id)?.planKey === planKey) continue;
+      const lookup: Lookup = { planKey, done: Promise.resolve() };
+      lookup.done = attachBibtex(candidate, this.deps, this.style).then((found) => {
+        const isLatest = this.latest.get(candidate.id) === lookup;
+        if (found.bibtex && (isLatest || !this.succeeded.has(candidate.id))) {
+          this.succeeded.add(candidate.id);
+          this.store.patch(candidate.id, {
+            bibtex: found.bibtex,
+            citeKey: found.citeKey,
+            bibtexSource: found.bibtexSource,
+          });
+        } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
+          this.store.patch(candidate.id, { bibtexError: found.bibtexError });
+        }
+      });
+      // A cancelled run, or a candidate that dropped out, must not leave a rejection unhandled.
+      lookup.done.catch(() => {});
+      this.latest.set(candidate.id, lookup);
+    }
+  }
+
+  /** Waits until every listed candidate's newest lookup has finished, re-plans included. */
+  async settle(ids: () => string[]): Promise<void> {
+    for (;;) {
+      const pending = ids().map((id) => this.latest.get(id)?.done);
+      await Promise.all(pending);
+      const after = ids().map((id) => this.latest.get(id)?.done);
+      if (after.every((done, i) => done === pending[i])) return;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+// Fields that arrive for a candidate after it was found (BibTeX, support scores), kept apart from
+// the ranked list so that a re-ranking never loses them. The pipeline's store and the results
+// panel fold patches with these same functions.
+import type { Candidate, CandidatePatch } from '../types';
+
+export type { CandidatePatch };
+
+export type PatchesById = Readonly<Record<string, CandidatePatch>>;
+
+/** The patches with `patch` folded into `id`'s; fields left undefined keep their earlier value. */
+export function addPatch(patches: PatchesById, id: string, patch: CandidatePatch): PatchesById {
+  const merged: CandidatePatch = { ...patches[id], ...definedOnly(patch) };
+  // New BibTeX supersedes an earlier failure to get one.
+  if (patch.bibtex !== undefined) delete merged.bibtexError;
+  return { ...patches, [id]: merged };
+}
+
+/** Each candidate with its patch applied. */
+export function withPatches(candidates: Candidate[], patches: PatchesById): Candidate[] {
+  return candidates.map((c) => withPatch(c, patches[c.id]));
+}
+
+export function withPatch(candidate: Candidate, patch: CandidatePatch | undefined): Candidate {
+  if (!patch) return candidate;
+  const merged = { ...candidate, ...patch };
+  if (patch.bibtex !== undefined) delete merged.bibtexError;
+  return merged;
+}
+
+/** The fields that hold a value: a later `undefined` must not erase an earlier one. */
+export function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

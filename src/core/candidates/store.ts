@@ -1,0 +1,63 @@
+// The one place a run's candidates live. Hits go in as answers arrive and come out deduplicated
+// and ranked; an enriched record replaces the one it came from; BibTeX and support scores are
+// patches by id. Every change is emitted as an event, so the CLI, the results panel and the
+// final result all see the same candidates.
+import type { Candidate, PaperRecord, PipelineEvent, Query } from '../types';
+import type { SearchHit } from '../search';
+import { dedupeRecords } from '../dedupe/dedupe';
+import { rankCandidates } from '../dedupe/rank';
+import { addPatch, withPatches, type CandidatePatch, type PatchesById } from './patches';
+
+export class CandidateStore {
+  private readonly hits: SearchHit[] = [];
+  private patches: PatchesById = {};
+  private ranked: Candidate[] = [];
+
+  constructor(
+    private readonly queries: Query[],
+    private readonly claimText: string,
+    private readonly maxResults: number,
+    private readonly emit: (event: PipelineEvent) => void,
+  ) {}
+
+  get size(): number {
+    return this.ranked.length;
+  }
+
+  addHits(hits: SearchHit[]): void {
+    this.hits.push(...hits);
+    this.rerank();
+  }
+
+  /** Replaces every hit of `record.id` with the enriched record; re-ranks when anything changed. */
+  updateRecord(record: PaperRecord): void {
+    let changed = false;
+    for (const hit of this.hits) {
+      if (hit.record.id === record.id && hit.record !== record) {
+        hit.record = record;
+        changed = true;
+      }
+    }
+    if (changed) this.rerank();
+  }
+
+  /** The record a source returned under this id, as the store holds it now. */
+  record(id: string): PaperRecord | undefined {
+    return this.hits.find((hit) => hit.record.id === id)?.record;
+  }
+
+  patch(id: string, patch: CandidatePatch): void {
+    this.patches = addPatch(this.patches, id, patch);
+    this.emit({ type: 'patch', id, patch });
+  }
+
+  /** The ranked candidates with their patches. */
+  list(): Candidate[] {
+    return withPatches(this.ranked, this.patches);
+  }
+
+  private rerank(): void {
+    this.ranked = rankCandidates(dedupeRecords(this.hits), this.queries, this.claimText).slice(0, this.maxResults);
+    this.emit({ type: 'candidates', candidates: this.list() });
+  }
+}

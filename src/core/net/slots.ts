@@ -1,0 +1,95 @@
+// Start slots for paced services. arXiv asks for one request every 3 s from a client, not from a
+// process: two CLI runs back to back, or the CLI beside the extension, must share the pace. A
+// slot is reserved atomically (a lock directory) in a small file per host, so every process that
+// uses the same slot directory sees the same timetable. When the directory cannot be used (a
+// read-only disk, say) the process falls back to its own timetable and pacing still holds within it.
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface SlotStore {
+  /**
+   * Reserves the earliest start at or after `now` that is `intervalMs` after the previous
+   * reservation for `key`, and returns it (ms since the epoch).
+   */
+  reserve(key: string, intervalMs: number, now: number): Promise<number>;
+}
+
+/** One process's own timetable. */
+export class MemorySlots implements SlotStore {
+  private readonly nextByKey = new Map<string, number>();
+
+  async reserve(key: string, intervalMs: number, now: number): Promise<number> {
+    const start = Math.max(now, this.nextByKey.get(key) ?? 0);
+    this.nextByKey.set(key, start + intervalMs);
+    return start;
+  }
+}
+
+/** A lock left behind by a crashed process is taken over after this long. */
+const STALE_LOCK_MS = 5_000;
+const LOCK_WAIT_MS = 2_000;
+const LOCK_POLL_MS = 5;
+
+/** A timetable shared through files in `dir`, one per key. */
+export class FileSlots implements SlotStore {
+  private readonly fallback = new MemorySlots();
+
+  constructor(private readonly dir: string) {}
+
+  async reserve(key: string, intervalMs: number, now: number): Promise<number> {
+    const file = join(this.dir, `${safeName(key)}.json`);
+    try {
+      await mkdir(this.dir, { recursive: true });
+      return await this.withLock(`${file}.lock`, async () => {
+        const next = await readNext(file);
+        // The memory timetable also knows this process's own reservations, should the file lag.
+        const start = Math.max(now, next, await this.fallback.reserve(key, intervalMs, now));
+        await writeFile(file, JSON.stringify({ next: start + intervalMs }));
+        return start;
+      });
+    } catch {
+      return this.fallback.reserve(key, intervalMs, now);
+    }
+  }
+
+  private async withLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        await mkdir(lock);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (await isStale(lock)) await rm(lock, { recursive: true, force: true });
+        else if (Date.now() > deadline) throw new Error(`pacing lock ${lock} is busy`);
+        else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+      }
+    }
+    try {
+      return await work();
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+async function readNext(file: string): Promise<number> {
+  try {
+    const next = (JSON.parse(await readFile(file, 'utf8')) as { next?: unknown }).next;
+    return typeof next === 'number' && Number.isFinite(next) ? next : 0;
+  } catch {
+    return 0; // no file yet, or a torn one: nothing reserved
+  }
+}
+
+async function isStale(lock: string): Promise<boolean> {
+  try {
+    return Date.now() - (await stat(lock)).mtimeMs > STALE_LOCK_MS;
+  } catch {
+    return false; // gone already: the next mkdir will tell
+  }
+}
+
+function safeName(key: string): string {
+  return key.replace(/[^A-Za-z0-9._-]+/g, '_');
+}

@@ -1,0 +1,18 @@
+// arXiv's search_query syntax: `all:"type Ia supernovae" AND (all:cosmology OR all:distance)`.
+import type { MatchMode, Query } from '../types';
+import { joinGroups, keywordGroups } from '../queries/render';
+
+/** The fields of arXiv's search_query syntax that citefinder uses. */
+export type ArxivField = 'all' | 'ti' | 'abs';
+
+/**
+ * arXiv `search_query` text. Hyphenated words become phrases ("type-Ia" → `"type Ia"`), since
+ * arXiv splits on hyphens.
+ */
+export function renderArxivQuery(query: Query, mode: MatchMode, field: ArxivField = 'all'): string {
+  const term = (keyword: string) => {
+    const words = keyword.replace(/-/g, ' ').replace(/'/g, '').split(/\s+/).filter(Boolean);
+    return words.length > 1 ? `${field}:"${words.join(' ')}"` : `${field}:${words[0]}`;
+  };
+  return joinGroups(keywordGroups(query, mode).map((group) => group.map(term)));
+}
