@@ -114,13 +114,33 @@ function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+function teiCacheKey(pdf: Uint8Array): string {
+  return `citefinder:grobid-tei:${TEI_CACHE_VERSION}:${sha256Hex(pdf)}`;
+}
+
+/** The document from the TEI cache, when GROBID read this PDF before; undefined otherwise. */
+export async function cachedGrobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise<FulltextDocument | undefined> {
+  const cacheDir = resolveCacheDir(deps.settings);
+  const cached = cacheDir ? await readCachedTei(cacheDir, teiCacheKey(pdf)) : undefined;
+  return cached === undefined ? undefined : parseTei(cached);
+}
+
+/** The same PDF asked for twice at once (a preprint and its published copy) is processed once. */
+const inFlight = new Map<string, Promise<string>>();
+
 /** Full text of a PDF through GROBID, from the TEI cache when this PDF was processed before. */
 export async function grobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise<FulltextDocument> {
+  const cached = await cachedGrobidDocument(pdf, deps);
+  if (cached) return cached;
   const cacheDir = resolveCacheDir(deps.settings);
-  const key = `citefinder:grobid-tei:${TEI_CACHE_VERSION}:${sha256Hex(pdf)}`;
-  const cached = cacheDir ? await readCachedTei(cacheDir, key) : undefined;
-  if (cached !== undefined) return parseTei(cached);
-  const tei = await queueFor(deps.settings).add(() => processFulltext(pdf, deps), { signal: deps.signal });
+  const key = teiCacheKey(pdf);
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = queueFor(deps.settings).add(() => processFulltext(pdf, deps), { signal: deps.signal });
+    inFlight.set(key, pending);
+    pending.then(() => inFlight.delete(key), () => inFlight.delete(key));
+  }
+  const tei = await pending;
   const document = parseTei(tei); // throws on malformed TEI, which is then never cached
   if (cacheDir) await cacache.put(cacheDir, key, tei).catch(() => undefined);
   return document;

@@ -6,7 +6,7 @@ import type { FulltextKind, PaperRecord } from '../types';
 import type { Settings } from '../settings';
 import { isAbortError, type HttpClient } from '../net/types';
 import { FulltextError } from './errors';
-import { grobidDocument, grobidEnabled, isGrobidAlive } from './grobid';
+import { cachedGrobidDocument, grobidDocument, grobidEnabled, isGrobidAlive } from './grobid';
 import type { FulltextDocument } from './model';
 import { downloadFirstPdf, pdfUrlCandidates } from './pdfSource';
 import { extractWithPdfjs } from './pdfjs';
@@ -62,6 +62,9 @@ export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Prom
 export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: FulltextDeps): Promise<FulltextResult> {
   const result: FulltextResult = { kind: 'pdfjs', document: abstractOnlyDocument({ title: '' }) };
   if (grobidEnabled(deps.settings)) {
+    // A PDF GROBID read before needs no GROBID at all, not even the liveness probe.
+    const cached = await cachedGrobidDocument(bytes, deps);
+    if (cached) return { kind: 'grobid', document: cached };
     if (await isGrobidAlive(deps)) {
       try {
         return { kind: 'grobid', document: await grobidDocument(bytes, deps) };

@@ -114,4 +114,4 @@ function waitUntil(start: number, signal: AbortSignal | undefined): Promise<void
  * in the user's cache directory (not `cache.dir`, which differs between the CLI and the
  * extension), so every citefinder process of this user keeps one pace.
  */
-export const SHARED_PACING = new PacingRegistry(new FileSlots(join(defaultCacheDir(), 'pacing')));
+export const SHARED_PACING = new PacingRegistry(new FileSlots(() => join(defaultCacheDir(), 'pacing')));

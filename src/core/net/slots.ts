@@ -34,12 +34,14 @@ const LOCK_POLL_MS = 5;
 export class FileSlots implements SlotStore {
   private readonly fallback = new MemorySlots();
 
-  constructor(private readonly dir: string) {}
+  /** `dir` may be a function, read at each reservation, so the environment can still move it. */
+  constructor(private readonly dir: string | (() => string)) {}
 
   async reserve(key: string, intervalMs: number, now: number): Promise<number> {
-    const file = join(this.dir, `${safeName(key)}.json`);
+    const dir = typeof this.dir === 'string' ? this.dir : this.dir();
+    const file = join(dir, `${safeName(key)}.json`);
     try {
-      await mkdir(this.dir, { recursive: true });
+      await mkdir(dir, { recursive: true });
       return await this.withLock(`${file}.lock`, async () => {
         const next = await readNext(file);
         // The memory timetable also knows this process's own reservations, should the file lag.
