@@ -26,6 +26,7 @@ import { Enrichment } from './candidates/enrichment';
 import { createHttpClient } from './net/http';
 import { createLlmClient } from './llm/openai';
 import { supportStage } from './support';
+import { resolveCacheDir } from './net/cache';
 import { Run } from './run';
 
 export interface FindInput {
@@ -91,7 +92,7 @@ async function findCitations(
     }),
     input.queries?.length
       ? Promise.resolve(input.queries.map(parseQuery).filter((q) => q.keywords.length > 0))
-      : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal)).then((g) => g.queries),
+      : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal, resolveCacheDir(deps.settings))).then((g) => g.queries),
   ]);
   const queryTexts = queries.map(formatQuery);
   run.emit({ type: 'queries', queries: queryTexts });

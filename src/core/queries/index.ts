@@ -7,6 +7,7 @@ import { isAbortError } from '../net/types';
 import type { Claim, Query } from '../types';
 import { heuristicQueries, keyphrases, MAX_SENTENCE_QUERIES } from './keyphrases';
 import { cleanKeywords, queriesWithLlm } from './llm';
+import { cachedQueries } from './cache';
 
 export { heuristicQueries, keyphrases } from './keyphrases';
 export { queriesWithLlm, readQueries, cleanKeywords } from './llm';
@@ -21,6 +22,8 @@ export async function generateQueries(
   llm: LlmClient | null,
   warn: (message: string) => void,
   signal?: AbortSignal,
+  /** Where heuristic queries are kept for a repeat of the same claim; undefined = nowhere. */
+  cacheDir?: string,
 ): Promise<GeneratedQueries> {
   const sentences = claim.sentences.length > 0 ? claim.sentences : [claim.text];
   if (llm) {
@@ -32,7 +35,7 @@ export async function generateQueries(
       warn(fallbackWarning('Queries', error));
     }
   }
-  return { queries: finish(heuristicQueries(sentences)), by: 'heuristic' };
+  return { queries: await cachedQueries(cacheDir, sentences, () => finish(heuristicQueries(sentences))), by: 'heuristic' };
 }
 
 /** Keeps the model's queries for the first sentences and fills any sentence it skipped. */

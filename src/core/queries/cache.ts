@@ -1,0 +1,28 @@
+// Heuristic queries depend on the claim's sentences alone, and writing them needs the
+// part-of-speech tagger, whose lexicon takes about 100 ms to build in a new process. A repeat of
+// the same claim (a second CLI run, "Search again") reads them back from the on-disk cache.
+import cacache from 'cacache';
+import { createHash } from 'node:crypto';
+import type { Query } from '../types';
+
+/** Bumped whenever keyphrase extraction changes what it writes. */
+const VERSION = 1;
+
+function keyFor(sentences: string[]): string {
+  const digest = createHash('sha256').update(JSON.stringify(sentences)).digest('hex');
+  return `citefinder:heuristic-queries:v${VERSION}:${digest}`;
+}
+
+export async function cachedQueries(dir: string | undefined, sentences: string[], make: () => Query[]): Promise<Query[]> {
+  if (!dir) return make();
+  const key = keyFor(sentences);
+  try {
+    const stored: unknown = JSON.parse((await cacache.get(dir, key)).data.toString('utf8'));
+    if (Array.isArray(stored)) return stored as Query[];
+  } catch {
+    // a miss, or an unreadable cache: write them again
+  }
+  const queries = make();
+  await cacache.put(dir, key, JSON.stringify(queries)).catch(() => undefined);
+  return queries;
+}
