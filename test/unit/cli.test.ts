@@ -82,6 +82,25 @@ describe('CLI find against the stand-in services', function () {
     assert.deepEqual(b.candidates.map((c) => c.id), a.candidates.map((c) => c.id));
   });
 
+  it('keeps arXiv\'s 3 s between two CLI runs back to back: one timetable for every process', async () => {
+    standIn.enforceSpacing('arxiv', 3000); // answers 429, as arXiv does, to a request sooner than that
+    const home = mkdtempSync(join(tmpdir(), 'citefinder-cli-home-'));
+    try {
+      for (const run of [1, 2]) {
+        const runEnv = { ...env, XDG_CACHE_HOME: home, CITEFINDER_SOURCES_ARXIV_INTERVALMS: '3000', CITEFINDER_CACHE_DIR: join(home, `cache-${run}`) };
+        const result = await runCli(['find', '--claim', CLAIM, '--json'], runEnv);
+        assert.equal(result.code, 0, result.stderr);
+        assert.ok((JSON.parse(result.stdout) as FindResult).candidates.length > 0);
+      }
+      const arxiv = standIn.requests.filter((r) => r.service === 'arxiv');
+      assert.equal(arxiv.length, 2, 'one ranked request per run');
+      assert.ok(arxiv[1]!.at - arxiv[0]!.at >= 3000, `${arxiv[1]!.at - arxiv[0]!.at} ms apart`);
+      assert.deepEqual(arxiv.map((r) => r.status), [200, 200]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('prints a readable list on stdout and progress on stderr without --json', async () => {
     const run = await runCli(['find', '--claim', CLAIM], env);
     assert.equal(run.code, 0, run.stderr);

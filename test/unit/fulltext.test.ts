@@ -104,7 +104,7 @@ describe('getFulltext', function () {
       h.standIn.requests.length = 0;
       const again = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps());
       assert.equal(again.kind, 'grobid');
-      assert.deepEqual(h.standIn.requests.map((r) => r.path), ['/api/isalive']);
+      assert.deepEqual(h.standIn.requests.map((r) => r.path), [], 'not even the liveness probe');
       assert.equal(h.grobid.uploads.length, 1);
     });
   });

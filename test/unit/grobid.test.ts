@@ -137,9 +137,18 @@ describe('GROBID client', () => {
     it('keeps at most grobid.concurrency documents in flight', async () => {
       h.grobid.setMode('slow', { slowMs: 100 });
       const d = h.deps({ 'grobid.concurrency': 2, 'cache.enabled': false });
-      await Promise.all([1, 2, 3, 4, 5].map(() => grobidDocument(pdf(), d)));
-      assert.equal(h.grobid.uploads.length, 5);
+      const papers = ['naacl2018-semantic-scholar-literature-graph-cs', 'acl2020-specter-cs', 'jneuroengrehab2016-fes-hand-opening'];
+      await Promise.all(papers.map((p) => grobidDocument(new Uint8Array(readFileSync(fixturePath('pdf', `${p}.pdf`))), d)));
+      assert.equal(h.grobid.uploads.length, 3);
       assert.equal(h.grobid.maxConcurrent, 2);
+    });
+
+    it('sends the same PDF asked for several times at once only once', async () => {
+      h.grobid.setMode('slow', { slowMs: 100 });
+      const d = h.deps({ 'grobid.concurrency': 5, 'cache.enabled': false });
+      const documents = await Promise.all([1, 2, 3, 4].map(() => grobidDocument(pdf(), d)));
+      assert.equal(h.grobid.uploads.length, 1);
+      assert.ok(documents.every((doc) => doc.sections.length > 0 && doc.title === documents[0]!.title));
     });
 
     it('stops when the caller aborts', async () => {

@@ -111,6 +111,23 @@ describe('pipeline', function () {
     assert.ok(standIn.requests.some((r) => r.service === 'europepmc' && /PUBLISHER:"medRxiv"/.test(decodeURIComponent(r.url))));
   });
 
+  it('shows preprints after one Europe PMC round trip, before the bioRxiv API has answered, and enriches them after', async () => {
+    standIn.setLatency('europepmc', 100);
+    standIn.setLatency('biorxiv', 400);
+    let firstCandidatesAt: number | undefined;
+    const result = await createPipeline({ settings: settingsFor(), llm: null }).find(
+      { selection: 'Machine learning models can predict in-hospital mortality from electronic health records.' },
+      (e) => (firstCandidatesAt ??= e.type === 'candidates' ? Date.now() : undefined),
+    );
+    const details = standIn.requests.filter((r) => r.service === 'biorxiv');
+    assert.ok(details.length > 0 && firstCandidatesAt !== undefined);
+    assert.ok(firstCandidatesAt < Math.min(...details.map((r) => r.endAt!)), 'candidates waited for the bioRxiv API');
+    const firstSearch = standIn.requests.find((r) => r.service === 'europepmc')!;
+    const firstQuery = new URL(firstSearch.url, standIn.url).searchParams.get('query') ?? '';
+    assert.match(firstQuery, /^\([^()]+ OR [^()]+\) AND SRC:PPR/, 'the first request is the ranked OR of the key terms');
+    assert.ok(result.candidates.some((c) => c.version !== undefined), 'enriched from the bioRxiv API in the end');
+  });
+
   it('leaves no rejected promise behind when cancelled after candidates arrived', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
