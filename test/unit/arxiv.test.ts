@@ -8,6 +8,7 @@ import { isAbortError, RateLimitedError } from '../../src/core/net/types';
 import { broaden } from '../../src/core/queries/render';
 import { resolveSettings, type Settings } from '../../src/core/settings';
 import { ArxivSource, fetchArxivById } from '../../src/core/sources/arxiv';
+import { ArxivLookup } from '../../src/core/sources/arxivLookup';
 import { parseArxivFeed, splitArxivId } from '../../src/core/sources/arxivAtom';
 import { SourceError } from '../../src/core/sources/errors';
 import { forceArxiv, installArxiv } from '../standin/arxiv';
@@ -91,6 +92,28 @@ describe('arXiv source', () => {
     const last = answers.at(-1)!;
     assert.equal(last.mode, 'any');
     assert.equal(last.ids[0], 'arxiv:astro-ph/9812133', JSON.stringify(answers));
+  });
+
+  it('finds the supernova paper with the one ranked request the search stage sends first', async () => {
+    const records = await source.search({ query: { keywords: ['distant', 'type Ia supernovae', 'expansion', 'universe', 'accelerating'] }, mode: 'any', maxResults: 20 });
+    assert.equal(records[0]?.id, 'arxiv:astro-ph/9812133');
+    assert.equal(standIn.requests.length, 1);
+  });
+
+  it('looks up many ids in one id_list request, leaving unknown ones undefined and refusing malformed ones', async () => {
+    const lookup = new ArxivLookup(settings, http());
+    const [old, modern, unknown] = await Promise.all([
+      lookup.lookup('astro-ph/9812133'),
+      lookup.lookup('arXiv:1605.08386v1'),
+      lookup.lookup('0000.0000'),
+    ]);
+    assert.equal(standIn.requests.length, 1);
+    assert.equal(new URL(standIn.requests[0]!.url, standIn.url).searchParams.get('id_list'), 'astro-ph/9812133,1605.08386v1,0000.0000');
+    assert.match(old?.title ?? '', /Omega and Lambda from 42 High-Redshift Supernovae/);
+    assert.equal(modern?.arxivId, '1605.08386');
+    assert.equal(unknown, undefined);
+    await assert.rejects(lookup.lookup('abc'), /not an arXiv identifier/);
+    assert.equal(standIn.requests.length, 1, 'a malformed id never reaches arXiv');
   });
 
   it('turns the HTTP 400 error feed into a clear message', async () => {

@@ -7,6 +7,7 @@ import { EuropePmcSource } from './europepmc';
 
 export { ArxivSource, fetchArxivById } from './arxiv';
 export { EuropePmcSource } from './europepmc';
+export { ArxivLookup } from './arxivLookup';
 export { fetchBiorxivDetails } from './biorxivDetails';
 export { SourceError } from './errors';
 
