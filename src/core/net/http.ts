@@ -141,20 +141,31 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     try {
       const response = await withRetries(request);
       if (cacheable && response.status >= 200 && response.status < 300 && response.status !== 204) {
-        await cache.put(key, response);
+        await cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
       }
       return response;
     } catch (error) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
       if (cacheable && request.cacheNotFound && error instanceof HttpError && NOT_FOUND.includes(error.status)) {
         const body = new TextEncoder().encode(error.bodyText);
-        await cache.put(key, { status: error.status, url: error.url, headers: {}, body });
+        const entry = { status: error.status, url: error.url, headers: {}, body };
+        await cache.put(key, entry, { kind: 'notFound', service: request.service });
       }
       throw error;
     }
   }
 
   return { request, stats };
+}
+
+/** The source's own verdict on a body; a predicate that throws leaves it an ordinary answer. */
+function isEmptyAnswer(request: HttpRequest, response: HttpResponse): boolean {
+  if (!request.isEmpty) return false;
+  try {
+    return request.isEmpty(response.text());
+  } catch {
+    return false;
+  }
 }
 
 /** Statuses by which an authority says it has no such record: worth remembering. */

@@ -44,7 +44,7 @@ export class EuropePmcSource implements SearchSource {
       pageSize: String(Math.max(1, request.maxResults)),
     });
     const url = `${this.settings['sources.europepmc.url']}?${params.toString()}`;
-    const text = (await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal })).text();
+    const text = (await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal, isEmpty: isEmptyResultList })).text();
     const records = parseSearchResults(text)
       .filter((r) => r.source === 'PPR' && publisherOf(r) === PUBLISHER[this.name].toLowerCase())
       .map((r) => toPaperRecord(r, this.name))
@@ -96,6 +96,15 @@ export class EuropePmcSource implements SearchSource {
 
 function publisherOf(result: EuropePmcResult): string {
   return (result.bookOrReportDetails?.publisher ?? '').trim().toLowerCase();
+}
+
+/** A well-formed answer whose `resultList.result` is empty: cached for an hour only. */
+function isEmptyResultList(text: string): boolean {
+  try {
+    return parseSearchResults(text).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** The result list of a Europe PMC JSON answer; a clear SourceError for anything else. */
