@@ -6,6 +6,7 @@ import { version } from '../../../package.json';
 import type { Settings } from '../settings';
 import { makeResponse, readBody, toHttpResponse } from './body';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
+import { scheduleSweep } from './cacheSweep';
 import { pacingPolicyFor, SHARED_PACING, type PacingRegistry } from './pacing';
 import {
   HttpError,
@@ -41,6 +42,11 @@ export interface HttpClientOptions {
   fetchImpl?: typeof fetch;
   /** Clock for cache TTLs; defaults to Date.now. */
   now?: () => number;
+  /**
+   * Delay before the background cache sweep (expired entries, size cap), at most one an hour
+   * per cache folder; false for none. Default 60 s: after startup, off every request's path.
+   */
+  sweepAfterMs?: number | false;
   /** Pacing queues; defaults to the process-wide registry so all clients share arXiv's pace. */
   pacing?: PacingRegistry;
   /** First retry delay; later ones double (with jitter). */
@@ -60,6 +66,11 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   const cacheDir = resolveCacheDir(settings, options.cacheDir);
   const ttlMs = Math.max(0, settings['cache.ttlHours']) * 3_600_000;
   const cache = cacheDir ? new ResponseCache(cacheDir, ttlMs, options.now) : undefined;
+  const sweepAfterMs = options.sweepAfterMs ?? 60_000;
+  if (cacheDir && sweepAfterMs !== false) {
+    const maxBytes = Math.max(0, settings['cache.maxSizeMb']) * 1024 * 1024;
+    scheduleSweep(cacheDir, { ttlMs, maxBytes, now: options.now, delayMs: sweepAfterMs });
+  }
   const stats: HttpStats = { network: 0, cacheHits: 0, retries: 0, networkByService: {} };
 
   async function attempt(request: HttpRequest): Promise<HttpResponse> {
