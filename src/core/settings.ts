@@ -29,6 +29,8 @@ export interface Settings {
   'http.retries': number;
   'cache.dir': string;
   'cache.ttlHours': number;
+  /** Size cap of the on-disk cache; PDFs and GROBID TEI are evicted first. */
+  'cache.maxSizeMb': number;
   'cache.enabled': boolean;
   maxResults: number;
   'citeKey.style': CiteKeyStyle;
@@ -74,6 +76,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'http.retries': 3,
   'cache.dir': '',
   'cache.ttlHours': 168,
+  'cache.maxSizeMb': 500,
   'cache.enabled': true,
   maxResults: 10,
   'citeKey.style': 'authorYearWord',

@@ -6,6 +6,7 @@ import { version } from '../../../package.json';
 import type { Settings } from '../settings';
 import { makeResponse, readBody, toHttpResponse } from './body';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
+import { scheduleSweep } from './cacheSweep';
 import { pacingPolicyFor, SHARED_PACING, type PacingRegistry } from './pacing';
 import {
   HttpError,
@@ -41,6 +42,11 @@ export interface HttpClientOptions {
   fetchImpl?: typeof fetch;
   /** Clock for cache TTLs; defaults to Date.now. */
   now?: () => number;
+  /**
+   * Delay before the background cache sweep (expired entries, size cap), at most one an hour
+   * per cache folder; false for none. Default 60 s: after startup, off every request's path.
+   */
+  sweepAfterMs?: number | false;
   /** Pacing queues; defaults to the process-wide registry so all clients share arXiv's pace. */
   pacing?: PacingRegistry;
   /** First retry delay; later ones double (with jitter). */
@@ -60,6 +66,11 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   const cacheDir = resolveCacheDir(settings, options.cacheDir);
   const ttlMs = Math.max(0, settings['cache.ttlHours']) * 3_600_000;
   const cache = cacheDir ? new ResponseCache(cacheDir, ttlMs, options.now) : undefined;
+  const sweepAfterMs = options.sweepAfterMs ?? 60_000;
+  if (cacheDir && sweepAfterMs !== false) {
+    const maxBytes = Math.max(0, settings['cache.maxSizeMb']) * 1024 * 1024;
+    scheduleSweep(cacheDir, { ttlMs, maxBytes, now: options.now, delayMs: sweepAfterMs });
+  }
   const stats: HttpStats = { network: 0, cacheHits: 0, retries: 0, networkByService: {} };
 
   async function attempt(request: HttpRequest): Promise<HttpResponse> {
@@ -146,20 +157,31 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     try {
       const response = await withRetries(request);
       if (cacheable && response.status >= 200 && response.status < 300 && response.status !== 204) {
-        await cache.put(key, response);
+        await cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
       }
       return response;
     } catch (error) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
       if (cacheable && request.cacheNotFound && error instanceof HttpError && NOT_FOUND.includes(error.status)) {
         const body = new TextEncoder().encode(error.bodyText);
-        await cache.put(key, { status: error.status, url: error.url, headers: {}, body });
+        const entry = { status: error.status, url: error.url, headers: {}, body };
+        await cache.put(key, entry, { kind: 'notFound', service: request.service });
       }
       throw error;
     }
   }
 
   return { request, stats };
+}
+
+/** The source's own verdict on a body; a predicate that throws leaves it an ordinary answer. */
+function isEmptyAnswer(request: HttpRequest, response: HttpResponse): boolean {
+  if (!request.isEmpty) return false;
+  try {
+    return request.isEmpty(response.text());
+  } catch {
+    return false;
+  }
 }
 
 /** Statuses by which an authority says it has no such record: worth remembering. */

@@ -27,10 +27,15 @@ export interface HttpRequest {
   /** Cache the response body (GET only). Default true for GET. */
   cache?: boolean;
   /**
-   * Also remember a 404/410 answer (an authority saying it has no such record), so that a
-   * repeated run asks nothing at all. Only for lookups by identifier, never for searches.
+   * Also remember a 404/410 answer (an authority saying it has no such record) for a day, so
+   * that a repeated run asks nothing at all. Only for lookups by identifier, never for searches.
    */
   cacheNotFound?: boolean;
+  /**
+   * True when a successful body means "nothing found" (a search with no hits): such an answer
+   * is cached for an hour instead of `cache.ttlHours`, since new papers may match soon.
+   */
+  isEmpty?: (body: string) => boolean;
   /** Reject bodies larger than this (Content-Length and streamed size). */
   maxBytes?: number;
   /** Retry on these statuses too (e.g. GROBID's 503 is already covered; extra ones here). */

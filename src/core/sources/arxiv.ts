@@ -52,7 +52,7 @@ async function fetchFeed(
   const url = `${settings['sources.arxiv.url']}?${params.toString()}`;
   let body: string;
   try {
-    body = (await http.request({ service: 'arxiv', url, accept: ATOM, signal })).text();
+    body = (await http.request({ service: 'arxiv', url, accept: ATOM, signal, isEmpty: isEmptyFeed })).text();
   } catch (error) {
     if (isAbortError(error)) throw error;
     if (error instanceof HttpError && error.status === 400) {
@@ -62,4 +62,13 @@ async function fetchFeed(
     throw error;
   }
   return parseArxivFeed(body).records;
+}
+
+/** A valid feed with no entries (cached for an hour only); an Error entry or a broken feed is not "empty". */
+function isEmptyFeed(body: string): boolean {
+  try {
+    return parseArxivFeed(body).records.length === 0;
+  } catch {
+    return false;
+  }
 }

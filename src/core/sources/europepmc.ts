@@ -45,7 +45,8 @@ export class EuropePmcSource implements SearchSource {
     });
     const url = `${this.settings['sources.europepmc.url']}?${params.toString()}`;
     // Europe PMC's default order is relevance, so the first answer is already a ranked list.
-    const text = (await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal })).text();
+    const response = await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal, isEmpty: isEmptyResultList });
+    const text = response.text();
     const records = parseSearchResults(text)
       .filter((r) => r.source === 'PPR' && publisherOf(r) === PUBLISHER[this.name].toLowerCase())
       .map((r) => toPaperRecord(r, this.name))
@@ -97,6 +98,15 @@ export class EuropePmcSource implements SearchSource {
 
 function publisherOf(result: EuropePmcResult): string {
   return (result.bookOrReportDetails?.publisher ?? '').trim().toLowerCase();
+}
+
+/** A well-formed answer whose `resultList.result` is empty: cached for an hour only. */
+function isEmptyResultList(text: string): boolean {
+  try {
+    return parseSearchResults(text).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** The result list of a Europe PMC JSON answer; a clear SourceError for anything else. */
