@@ -195,7 +195,10 @@ const codeServerReady = () => {
   return existsSync(marker);
 };
 const missing = [];
-if (needs.chromium && !existsSync(CHROMIUM)) missing.push('chromium');
+if (needs.chromium && !existsSync(CHROMIUM)) {
+  if (process.env.CITEFINDER_CHROMIUM) process.stderr.write(`[run] no Chromium at CITEFINDER_CHROMIUM=${CHROMIUM}\n`);
+  else missing.push('chromium');
+}
 if (needs.codeServer && !codeServerReady() && !existsSync(KRB5_HEADER)) missing.push('libkrb5-dev');
 if (missing.length) {
   const aptGet = ['/usr/bin/apt-get', '/bin/apt-get'].find(existsSync);
