@@ -2,10 +2,9 @@
 import type { Claim, DocumentContext } from '../types';
 import { readDocumentContext } from './context';
 import { latexToPlainText } from './latex';
-import { splitSentences } from './sentences';
+import { splitSentences } from '../text/sentences';
 
 export { latexToPlainText } from './latex';
-export { splitSentences } from './sentences';
 export { readDocumentContext } from './context';
 
 /** A claim is one to a few sentences; beyond this it is a section, not a claim. */
@@ -43,7 +42,7 @@ export function parseClaim(selection: string, document?: string, selectionOffset
   }
   const words = countWords(text);
   if (words > MAX_CLAIM_WORDS) throw tooLong(words);
-  return { source: selection, text, sentences: splitSentences(text), context: contextFor(selection, document, selectionOffset) };
+  return { source: selection, text, sentences: splitSentences(text, 'claim'), context: contextFor(selection, document, selectionOffset) };
 }
 
 function contextFor(selection: string, document?: string, selectionOffset?: number): DocumentContext {

@@ -2,7 +2,7 @@
 // title and abstract to the query and claim terms, plus a bonus when several queries and several
 // repositories agree on it. Primary queries weigh more than supplementary ones.
 import type { Candidate, Query } from '../types';
-import { stems } from '../scoring/text';
+import { SCORING_TOKENS, stems } from '../text/tokens';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -59,15 +59,15 @@ function weightedTerms(queries: Query[], weights: number[], claimText: string): 
   const add = (words: string[], weight: number) => {
     for (const term of new Set(words)) terms.set(term, (terms.get(term) ?? 0) + weight);
   };
-  queries.forEach((q, i) => add(stems(q.keywords.join(' ')), weights[i]));
-  add(stems(claimText), CLAIM_WEIGHT);
+  queries.forEach((q, i) => add(stems(q.keywords.join(' '), SCORING_TOKENS), weights[i]));
+  add(stems(claimText, SCORING_TOKENS), CLAIM_WEIGHT);
   return terms;
 }
 
 function documentTerms(candidate: Candidate): string[] {
-  const title = stems(candidate.title);
+  const title = stems(candidate.title, SCORING_TOKENS);
   const boosted = Array.from({ length: TITLE_BOOST }, () => title).flat();
-  return [...boosted, ...stems(candidate.abstract ?? '')];
+  return [...boosted, ...stems(candidate.abstract ?? '', SCORING_TOKENS)];
 }
 
 /** Okapi BM25 with the query-term weights, idf taken over the candidates themselves. */

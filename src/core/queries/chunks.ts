@@ -2,7 +2,8 @@
 // re-joined across hyphens ("IL-6", "COVID-19"), split where a new noun phrase starts, plus the
 // words outside any chunk (a verb like "randomised" can be the most distinctive word).
 import type nlpType from 'compromise';
-import { isStopword, stem } from '../routing/features';
+import { stem } from '../text/stem';
+import { isStopword } from '../text/stopwords';
 
 export interface Token {
   /** Surface form, punctuation stripped ("IL-6"). */

@@ -4,7 +4,7 @@
 // they are real collocations; otherwise their words stand alone, so a search does not demand an
 // accidental word sequence.
 import dfJson from '../routing/df.json';
-import { isStopword } from '../routing/features';
+import { isStopword } from '../text/stopwords';
 import { ROUTER_MODEL } from '../routing/heuristic';
 import type { Query } from '../types';
 import { chunkSentence, isEmptyModifier, type Chunk, type Token } from './chunks';

@@ -2,7 +2,7 @@
 // finds nothing. Keywords are sanitised here because a stray quote, colon or parenthesis makes
 // arXiv answer 400 and Europe PMC silently change meaning.
 import type { MatchMode, Query } from '../types';
-import { stem } from '../routing/features';
+import { stem } from '../text/stem';
 import { idf, isGenericWord } from './keyphrases';
 
 /** The fields of arXiv's search_query syntax that citefinder uses. */

@@ -2,7 +2,8 @@
 // statistics, IDF, the score of a sentence or paragraph, and the extractive reason.
 import type { Query } from '../types';
 import { sentenceRole } from './roles';
-import { detectPhrases, type Phrase, type Token } from './text';
+import type { Token } from '../text/tokens';
+import { detectPhrases, type Phrase } from './phrases';
 
 /** Tuned on SciFact train/dev with `npm run bench:support` (see bench/support.ts). */
 export interface LexicalParams {
