@@ -21,7 +21,7 @@ import { formatQuery, parseQuery } from './queries/text';
 import { createSources } from './sources';
 import { searchRepositories, type SearchHit } from './search';
 import { dedupeRecords } from './dedupe/dedupe';
-import { rankCandidates } from './dedupe/rank';
+import { rankCandidates } from './ranking/candidates';
 import { attachBibtex } from './bibtex';
 import { createHttpClient } from './net/http';
 import { createLlmClient } from './llm/openai';

@@ -25,11 +25,11 @@ import {
   sentenceStats,
   type LexicalParams,
   type SentenceStats,
-} from './bm25';
+} from './lexicalModel';
 import { splitSentences } from '../text/sentences';
 import { SCORING_TOKENS, tokenize, type Token } from '../text/tokens';
 
-export { DEFAULT_LEXICAL_PARAMS, type LexicalParams } from './bm25';
+export { DEFAULT_LEXICAL_PARAMS, type LexicalParams } from './lexicalModel';
 
 export interface LexicalClaim {
   text: string;

@@ -3,9 +3,9 @@
 // repositories agree on it. Primary queries weigh more than supplementary ones.
 import type { Candidate, Query } from '../types';
 import { SCORING_TOKENS, stems } from '../text/tokens';
+import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from './bm25';
 
-const K1 = 1.2;
-const B = 0.75;
+const BM25: Readonly<Bm25Params> = { k1: 1.2, b: 0.75 };
 /** The title counts this many times in the document: it says what the paper is about. */
 const TITLE_BOOST = 2;
 /** Weight of claim terms next to a primary query's (1) and a supplementary query's. */
@@ -86,9 +86,8 @@ function bm25Scores(docs: string[][], termWeights: Map<string, number>): number[
     for (const [term, weight] of termWeights) {
       const f = tf.get(term);
       if (!f) continue;
-      const df = documentFrequency.get(term) ?? 0;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      score += weight * idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * docs[i].length) / avgLength)));
+      const idf = bm25Idf(n, documentFrequency.get(term) ?? 0);
+      score += weight * idf * saturatedTf(f, lengthNorm(docs[i].length, avgLength, BM25), BM25.k1);
     }
     return score;
   });
