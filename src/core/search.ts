@@ -1,7 +1,8 @@
 // The search stage: every query against the routed repositories, broadening an empty search
 // before giving up on a repository, and falling back to the secondary repository when the
 // primary finds nothing. Uncertain routing searches both at once.
-import { REPOSITORY_LABEL as LABEL, type MatchMode, type PaperRecord, type Query, type Repository, type RoutingDecision, type SearchSource } from './types';
+import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from './types';
+import { REPOSITORY_LABEL as LABEL } from './identity/repository';
 import { broaden } from './queries/render';
 import { isAbortError } from './net/types';
 

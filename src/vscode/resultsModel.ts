@@ -4,6 +4,7 @@
 // come in; BibTeX and support scores arrive later per id and are kept across re-rankings.
 import type { Candidate, PipelineEvent, RoutingDecision } from '../core/types';
 import type { ResultsHostMessage, RunStatus } from './protocol';
+import { repositoryLabel } from '../core/identity/repository';
 
 export interface ResultsState {
   runId: number;
@@ -92,19 +93,13 @@ export function findCandidate(state: ResultsState, id: string): Candidate | unde
   return state.candidates.find((c) => c.id === id);
 }
 
-const REPOSITORY_NAMES: Record<string, string> = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
-
-export function repositoryName(repository: string): string {
-  return REPOSITORY_NAMES[repository] ?? repository;
-}
-
 /** The progress notification's message for an event; undefined keeps the current one. */
 export function progressMessage(event: PipelineEvent, state: ResultsState): string | undefined {
   switch (event.type) {
     case 'claim':
       return 'Routing the claim…';
     case 'routing':
-      return `Writing queries (${event.routing.discipline}: ${repositoryName(event.routing.primary)} first)…`;
+      return `Writing queries (${event.routing.discipline}: ${repositoryLabel(event.routing.primary)} first)…`;
     case 'queries':
       return `Searching with ${event.queries.length} ${event.queries.length === 1 ? 'query' : 'queries'}…`;
     case 'candidates':

@@ -6,7 +6,8 @@ import type { PaperRecord } from '../types';
 import type { Settings } from '../settings';
 import { HttpError, isAbortError, type HttpClient, type ServiceName } from '../net/types';
 import { readBibFields } from './citeKey';
-import { normalizeDoi, versionlessArxivId } from '../dedupe/dedupe';
+import { normalizeDoi, versionlessArxivId } from '../identity/work';
+import { looksLikeHtml } from '../identity/html';
 
 export interface BibtexDeps {
   http: HttpClient;
@@ -130,8 +131,7 @@ export function assertBibtex(text: string): void {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.length === 0) throw new NotBibtexError('empty body');
   if (!start.startsWith('@')) {
-    const looksHtml = /^<(?:!doctype|html|\?xml|head|body)/i.test(start);
-    throw new NotBibtexError(looksHtml ? 'an HTML/XML page, not BibTeX' : 'not BibTeX (no @entry at the start)');
+    throw new NotBibtexError(looksLikeHtml(start, { xml: true }) ? 'an HTML/XML page, not BibTeX' : 'not BibTeX (no @entry at the start)');
   }
   try {
     const entry = readBibFields(text);

@@ -5,6 +5,7 @@ import type { PaperRecord } from '../types';
 import type { Settings } from '../settings';
 import { HttpError, isAbortError, TimeoutError, TooLargeError, type HttpClient } from '../net/types';
 import { FulltextError } from './errors';
+import { looksLikeHtml } from '../identity/html';
 
 export interface PdfDeps {
   http: HttpClient;
@@ -93,7 +94,7 @@ export async function downloadFirstPdf(urls: string[], deps: PdfDeps): Promise<{
 function checkIsPdf(body: Uint8Array, contentType: string | undefined, url: string): void {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (hasPdfMagic(body)) return;
-  if (type.includes('html') || looksLikeHtml(body)) {
+  if (type.includes('html') || looksLikeHtml(new TextDecoder().decode(body.subarray(0, 512)), { xml: true })) {
     throw new FulltextError('not-pdf', `${url} served an HTML page instead of a PDF (content type "${type || 'none'}")`);
   }
   throw new FulltextError('not-pdf', `${url} did not return a PDF (content type "${type || 'none'}", no %PDF header)`);
@@ -103,11 +104,6 @@ function checkIsPdf(body: Uint8Array, contentType: string | undefined, url: stri
 function hasPdfMagic(body: Uint8Array): boolean {
   const head = new TextDecoder('latin1').decode(body.subarray(0, 1024));
   return head.includes('%PDF-');
-}
-
-function looksLikeHtml(body: Uint8Array): boolean {
-  const head = new TextDecoder().decode(body.subarray(0, 512)).trimStart().toLowerCase();
-  return head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<?xml');
 }
 
 function downloadError(error: unknown, url: string, settings: Settings): unknown {
