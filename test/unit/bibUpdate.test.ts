@@ -6,7 +6,7 @@ import {
   decideBibUpdate,
   indexBibFile,
   type NewWork,
-} from '../../src/core/latex/bibUpdate';
+} from '../../src/core/manuscript/bibUpdate';
 import { rewriteCiteKey } from '../../src/core/bibtex/citeKey';
 
 const fixture = (name: string): string =>

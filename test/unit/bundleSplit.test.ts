@@ -31,7 +31,7 @@ async function bundleOf(entry: string, external: string[]): Promise<{ inputs: st
 const LIBRARY = /(^|\/)node_modules\//;
 
 /** The core modules that must stay out of the shell: they are the point of the split. */
-const HEAVY_CORE = /^src\/core\/(pipeline|net\/http|net\/cache|llm\/openai|fulltext\/|latex\/|bibtex\/|search\/|scoring\/)/;
+const HEAVY_CORE = /^src\/core\/(pipeline|search\.ts|net\/http|net\/cache|llm\/openai|fulltext\/|latex\/|manuscript\/|bibtex\/|text\/|ranking\/|scoring\/)/;
 
 describe('extension bundle split', () => {
   it('dist/heavy.js gathers src/core (and libraries) only, no editor-side module', async () => {

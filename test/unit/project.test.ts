@@ -9,7 +9,7 @@ import {
   magicRoot,
   stripComments,
   type TexFiles,
-} from '../../src/core/latex/project';
+} from '../../src/core/manuscript/project';
 
 const ROOT = path.resolve('/project');
 const p = (...parts: string[]): string => path.join(ROOT, ...parts);
