@@ -1,10 +1,9 @@
 // Stage 1, the claim: the user's LaTeX selection → plain text, sentences and document context.
 import type { Claim, DocumentContext } from '../types';
 import { readDocumentContext } from './context';
-import { latexToPlainText } from './latex';
+import { latexToPlainText } from '../latex/plainText';
 import { splitSentences } from '../text/sentences';
 
-export { latexToPlainText } from './latex';
 export { readDocumentContext } from './context';
 
 /** A claim is one to a few sentences; beyond this it is a section, not a claim. */
