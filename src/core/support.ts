@@ -3,25 +3,17 @@
 // on their abstract so every candidate carries a score. LLM judging shares one call budget.
 import PQueue from 'p-queue';
 import type { Candidate, Claim, Query } from './types';
-import type { Settings } from './settings';
-import type { HttpClient } from './net/types';
-import type { LlmClient } from './llm/types';
+import type { PipelineDeps } from './deps';
 import type { Run } from './run';
 import { getFulltext, abstractOnlyDocument, type FulltextResult } from './fulltext';
 import { LlmCallBudget, scoreCandidate } from './scoring';
-
-interface SupportDeps {
-  settings: Settings;
-  http: HttpClient;
-  llm: LlmClient | null;
-}
 
 /** Scores every candidate in place, emitting a `support` event for each; returns them best first. */
 export async function supportStage(
   candidates: Candidate[],
   claim: Claim,
   queries: Query[],
-  deps: SupportDeps,
+  deps: PipelineDeps,
   run: Run,
 ): Promise<Candidate[]> {
   const { settings } = deps;
@@ -46,7 +38,7 @@ async function supportOne(
   wantFullText: boolean,
   claim: Claim,
   queries: Query[],
-  deps: SupportDeps,
+  deps: PipelineDeps,
   budget: LlmCallBudget,
   run: Run,
 ): Promise<void> {

@@ -4,16 +4,11 @@
 // Whatever comes back must really be BibTeX: an HTML page or an empty body is refused.
 import type { PaperRecord } from '../types';
 import type { Settings } from '../settings';
-import { HttpError, isAbortError, type HttpClient, type ServiceName } from '../net/types';
+import type { CoreDeps } from '../deps';
+import { HttpError, isAbortError, type ServiceName } from '../net/types';
 import { readBibFields } from './citeKey';
 import { normalizeDoi, versionlessArxivId } from '../identity/work';
 import { looksLikeHtml } from '../identity/html';
-
-export interface BibtexDeps {
-  http: HttpClient;
-  settings: Settings;
-  signal?: AbortSignal;
-}
 
 export interface FetchedBibtex {
   /** The authority's text, unchanged. */
@@ -110,7 +105,7 @@ function doiPath(doi: string): string {
  * Fetches the record's BibTeX from the first authority that has it.
  * Throws BibtexUnavailableError when none does; an abort propagates as is.
  */
-export async function fetchBibtex(record: PaperRecord, deps: BibtexDeps): Promise<FetchedBibtex> {
+export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<FetchedBibtex> {
   const attempts: BibtexAttempt[] = [];
   for (const plan of bibtexPlan(record, deps.settings)) {
     try {

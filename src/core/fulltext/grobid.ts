@@ -8,16 +8,11 @@ import cacache from 'cacache';
 import PQueue from 'p-queue';
 import type { Settings } from '../settings';
 import { resolveCacheDir } from '../net/cache';
-import { HttpError, isAbortError, TimeoutError, type HttpClient } from '../net/types';
+import type { CoreDeps } from '../deps';
+import { HttpError, isAbortError, TimeoutError } from '../net/types';
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
 import { parseTei } from './tei';
-
-export interface GrobidDeps {
-  http: HttpClient;
-  settings: Settings;
-  signal?: AbortSignal;
-}
 
 /** How long a liveness answer is trusted. */
 export const ALIVE_TTL_MS = 60_000;
@@ -64,7 +59,7 @@ function remember(settings: Settings, alive: boolean): void {
 }
 
 /** GET /api/isalive, answered from a cache for ALIVE_TTL_MS; concurrent callers share one probe. */
-export function isGrobidAlive(deps: GrobidDeps): Promise<boolean> {
+export function isGrobidAlive(deps: CoreDeps): Promise<boolean> {
   if (!grobidEnabled(deps.settings)) return Promise.resolve(false);
   const url = baseUrl(deps.settings);
   const cached = probes.get(url);
@@ -76,7 +71,7 @@ export function isGrobidAlive(deps: GrobidDeps): Promise<boolean> {
   return alive;
 }
 
-async function probe(url: string, deps: GrobidDeps): Promise<boolean> {
+async function probe(url: string, deps: CoreDeps): Promise<boolean> {
   // One deadline over all attempts: a GROBID that is not there must not hold up the pipeline.
   const deadline = AbortSignal.timeout(probeTimeoutMs(deps.settings));
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
@@ -115,7 +110,7 @@ function sha256Hex(bytes: Uint8Array): string {
 }
 
 /** Full text of a PDF through GROBID, from the TEI cache when this PDF was processed before. */
-export async function grobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise<FulltextDocument> {
+export async function grobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<FulltextDocument> {
   const cacheDir = resolveCacheDir(deps.settings);
   const key = `citefinder:grobid-tei:${TEI_CACHE_VERSION}:${sha256Hex(pdf)}`;
   const cached = cacheDir ? await readCachedTei(cacheDir, key) : undefined;
@@ -135,7 +130,7 @@ async function readCachedTei(dir: string, key: string): Promise<string | undefin
 }
 
 /** POST /api/processFulltextDocument; the TEI text, or a FulltextError saying why not. */
-export async function processFulltext(pdf: Uint8Array, deps: GrobidDeps): Promise<string> {
+export async function processFulltext(pdf: Uint8Array, deps: CoreDeps): Promise<string> {
   const timeoutMs = grobidTimeoutMs(deps.settings);
   const deadline = AbortSignal.timeout(Math.round(timeoutMs * 1.5));
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;

@@ -3,15 +3,10 @@
 // publishers answer a missing or paywalled PDF with an HTML page, often labelled as a PDF.
 import type { PaperRecord } from '../types';
 import type { Settings } from '../settings';
-import { HttpError, isAbortError, TimeoutError, TooLargeError, type HttpClient } from '../net/types';
+import type { CoreDeps } from '../deps';
+import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
 import { looksLikeHtml } from '../identity/html';
-
-export interface PdfDeps {
-  http: HttpClient;
-  settings: Settings;
-  signal?: AbortSignal;
-}
 
 /** How long a PDF download may take: PDFs are bigger than API answers. */
 function pdfTimeoutMs(settings: Settings): number {
@@ -49,7 +44,7 @@ function rxivContentBase(record: PaperRecord, settings: Settings): string | unde
 }
 
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
-async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
+async function downloadPdf(url: string, deps: CoreDeps): Promise<Uint8Array> {
   const limit = maxPdfBytes(deps.settings);
   // One deadline over all attempts, so a host that trickles never holds a candidate for minutes.
   const deadline = AbortSignal.timeout(Math.round(pdfTimeoutMs(deps.settings) * 1.5));
@@ -76,7 +71,7 @@ async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
 }
 
 /** Tries each candidate URL in turn; the first failure's reason is kept if all fail. */
-export async function downloadFirstPdf(urls: string[], deps: PdfDeps): Promise<{ url: string; bytes: Uint8Array }> {
+export async function downloadFirstPdf(urls: string[], deps: CoreDeps): Promise<{ url: string; bytes: Uint8Array }> {
   if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   let firstError: unknown;
   for (const url of urls) {
