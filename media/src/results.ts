@@ -3,7 +3,8 @@
 // is kept on the same control across rebuilds so the page stays usable from the keyboard.
 import type { Candidate, ScoredParagraph } from '../../src/core/types';
 import { LIMITS, type ResultsHostMessage, type ResultsPageMessage } from '../../src/vscode/protocol';
-import { applyHostMessage, emptyResults, type ResultsState } from '../../src/vscode/resultsModel';
+import { applyHostMessage, emptyResults } from '../../src/vscode/resultsModel';
+import type { ResultsState } from '../../src/vscode/protocol';
 import { repositoryLabel } from '../../src/core/identity/repository';
 import { button, clear, el, icon, link, vscodeApi } from './lib/dom';
 

@@ -10,5 +10,3 @@ export { createLlmClient } from '../core/llm/openai';
 export { locateClaim, planCiteInsertion } from '../core/manuscript/citeInsert';
 export { bibliographyCommandEdit, findBibliography, findRootFile } from '../core/manuscript/project';
 export { appendEntryEdit, decideBibUpdate, indexBibFile } from '../core/manuscript/bibUpdate';
-
-export type Heavy = typeof import('./heavy');

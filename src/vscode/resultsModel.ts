@@ -2,24 +2,9 @@
 // renders it) and the host (which looks candidates up by id for "Insert citation"), so both
 // see the same candidates. Candidates arrive as a ranked list that is replaced as more hits
 // come in; BibTeX and support scores arrive later per id and are kept across re-rankings.
-import type { Candidate, PipelineEvent, RoutingDecision } from '../core/types';
-import type { ResultsHostMessage, RunStatus } from './protocol';
+import type { Candidate, PipelineEvent } from '../core/types';
+import type { ResultsHostMessage, ResultsState } from './protocol';
 import { repositoryLabel } from '../core/identity/repository';
-
-export interface ResultsState {
-  runId: number;
-  status: RunStatus | 'idle';
-  message?: string;
-  claim: string;
-  routing?: RoutingDecision;
-  queries: string[];
-  candidates: Candidate[];
-  warnings: string[];
-  /** Per-id fields that arrived after the candidate (BibTeX, scores). */
-  extras: Record<string, Partial<Candidate>>;
-  /** Candidate id → the key it was cited under. */
-  inserted: Record<string, string>;
-}
 
 export function emptyResults(): ResultsState {
   return { runId: 0, status: 'idle', claim: '', queries: [], candidates: [], warnings: [], extras: {}, inserted: {} };
