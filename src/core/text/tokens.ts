@@ -64,13 +64,12 @@ const LETTER = /\p{L}/u;
 const APOSTROPHES = new Set([39, 8217]); // ' and ’
 const NUMBER_WITH_UNIT = /^(\d+)[a-z]{1,3}$/;
 
-/** Code units taken by the character at `i` when `pattern` accepts it, else 0. */
+/** Code units taken by the character at `i` (< text.length) when `pattern` accepts it, else 0. */
 function charAt(text: string, i: number, pattern: RegExp, codePoints: boolean): number {
-  if (i >= text.length) return 0;
   const code = text.charCodeAt(i);
   if (code < 128) {
-    const letter = (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
-    return letter || (pattern === LETTER_OR_DIGIT && code >= 48 && code <= 57) ? 1 : 0;
+    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) return 1;
+    return pattern === LETTER_OR_DIGIT && code >= 48 && code <= 57 ? 1 : 0;
   }
   if (codePoints && code >= 0xd800 && code <= 0xdbff) {
     const point = text.codePointAt(i)!;
@@ -81,7 +80,11 @@ function charAt(text: string, i: number, pattern: RegExp, codePoints: boolean): 
 
 /** End of the run of `pattern` characters starting at `i`. */
 function runEnd(text: string, i: number, pattern: RegExp, codePoints: boolean): number {
-  for (let size = charAt(text, i, pattern, codePoints); size > 0; size = charAt(text, i, pattern, codePoints)) i += size;
+  while (i < text.length) {
+    const size = charAt(text, i, pattern, codePoints);
+    if (size === 0) break;
+    i += size;
+  }
   return i;
 }
 
@@ -89,9 +92,13 @@ function runEnd(text: string, i: number, pattern: RegExp, codePoints: boolean): 
 const caches = new WeakMap<Readonly<TokenRules>, Map<string, string>>();
 const CACHE_LIMIT = 50_000;
 
-function contentStem(word: string, rules: Readonly<TokenRules>): string {
+function cacheOf(rules: Readonly<TokenRules>): Map<string, string> {
   let cache = caches.get(rules);
   if (!cache) caches.set(rules, (cache = new Map()));
+  return cache;
+}
+
+function contentStem(word: string, rules: Readonly<TokenRules>, cache: Map<string, string>): string {
   let cached = cache.get(word);
   if (cached === undefined) {
     cached = rules.stopwords.has(word) || rules.isNoise(word) ? '' : stem(stripPossessive(word));
@@ -112,13 +119,13 @@ export function tokenize(text: string, rules: Readonly<TokenRules>): Token[] {
   const lower = nfkc ? foldText(text, rules) : text.toLowerCase();
   const source = nfkc || lower.length === text.length ? lower : text;
   const after = apostropheLettersOnly ? LETTER : LETTER_OR_DIGIT;
+  const cache = cacheOf(rules);
   const tokens: Token[] = [];
   const n = source.length;
   let i = 0;
   while (i < n) {
-    const size = charAt(source, i, LETTER_OR_DIGIT, nfkc);
-    if (size === 0) {
-      i += nfkc && source.codePointAt(i)! > 0xffff ? 2 : 1;
+    if (charAt(source, i, LETTER_OR_DIGIT, nfkc) === 0) {
+      i++; // one unit at a time: a lone surrogate half is never a letter
       continue;
     }
     const start = i;
@@ -128,7 +135,7 @@ export function tokenize(text: string, rules: Readonly<TokenRules>): Token[] {
     }
     const raw = source === lower ? source.slice(start, i) : source.slice(start, i).toLowerCase();
     const word = rules.possessiveFirst ? stripPossessive(raw) : raw;
-    const stemmed = contentStem(word, rules);
+    const stemmed = contentStem(word, rules, cache);
     if (stemmed) tokens.push({ stem: stemmed, start, end: rules.possessiveFirst ? start + word.length : i });
     const number = rules.numberUnits ? NUMBER_WITH_UNIT.exec(raw) : null;
     if (number) tokens.push({ stem: number[1]!, start, end: i });
