@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { basename, dirname, join } from 'node:path';
-import { splitSentences } from '../../src/core/claim/sentences';
+import { splitSentences } from '../../src/core/text/sentences';
 import type { Discipline } from '../../src/core/types';
 
 export interface LabelledDoc {
@@ -152,7 +152,7 @@ function readUnarxive(path: string): (LabelledDoc | undefined)[] {
 
 /** Claim-like probes of a document: its title and one sentence from the middle of its abstract. */
 export function probes(doc: LabelledDoc): string[] {
-  const sentences = splitSentences(doc.abstract);
+  const sentences = splitSentences(doc.abstract, 'claim');
   const middle = sentences[Math.floor(sentences.length / 2)];
   return middle && middle !== doc.title ? [doc.title, middle] : [doc.title];
 }

@@ -3,7 +3,9 @@
 // is kept on the same control across rebuilds so the page stays usable from the keyboard.
 import type { Candidate, ScoredParagraph } from '../../src/core/types';
 import { LIMITS, type ResultsHostMessage, type ResultsPageMessage } from '../../src/vscode/protocol';
-import { applyHostMessage, emptyResults, repositoryName, type ResultsState } from '../../src/vscode/resultsModel';
+import { applyHostMessage, emptyResults } from '../../src/vscode/resultsModel';
+import type { ResultsState } from '../../src/vscode/protocol';
+import { repositoryLabel } from '../../src/core/identity/repository';
 import { button, clear, el, icon, link, vscodeApi } from './lib/dom';
 
 const vscode = vscodeApi();
@@ -80,9 +82,9 @@ function renderRouting(): void {
   routingBox.append(
     el('h2', { text: 'Routing' }),
     el('p', {}, [
-      el('span', { className: 'badge', text: repositoryName(routing.primary) }),
+      el('span', { className: 'badge', text: repositoryLabel(routing.primary) }),
       ' then ',
-      el('span', { className: 'badge badge-secondary', text: repositoryName(routing.secondary) }),
+      el('span', { className: 'badge badge-secondary', text: repositoryLabel(routing.secondary) }),
       ` · ${routing.discipline} · by ${routing.by === 'llm' ? 'the LLM' : 'heuristics'}, confidence ${Math.round(routing.confidence * 100)}%`,
     ]),
     el('p', { className: 'reason', text: routing.reason }),
@@ -193,7 +195,7 @@ function authorsText(authors: string[]): string {
 function badges(candidate: Candidate): HTMLElement {
   const row = el('p', { className: 'badges' });
   for (const source of candidate.sources.length ? candidate.sources : [candidate.source]) {
-    row.append(el('span', { className: `badge source source-${source}`, text: repositoryName(source) }));
+    row.append(el('span', { className: `badge source source-${source}`, text: repositoryLabel(source) }));
   }
   if (candidate.support) {
     row.append(el('span', { className: `badge support support-${candidate.support.label}`, text: candidate.support.label }));

@@ -2,7 +2,7 @@
 import type { Settings } from '../core/settings';
 import type { PipelineEvent } from '../core/types';
 import { createPipeline } from '../core/pipeline';
-import { UsageError, readInput, type CliIo, type CliOptions } from './main';
+import { readInput, requireClaim, type CliIo, type CliOptions } from './io';
 import { formatFindResult, describeEvent } from './format';
 
 export async function runFind(
@@ -28,10 +28,4 @@ export async function runFind(
   );
   io.stdout(options.json ? JSON.stringify(result, null, 2) + '\n' : formatFindResult(result));
   return 0;
-}
-
-export function requireClaim(claim: string | undefined): string {
-  if (claim === undefined) throw new UsageError('Missing --claim TEXT: the sentence(s) to find citations for.');
-  if (!claim.trim()) throw new UsageError('The claim is empty: pass the sentence(s) to find citations for.');
-  return claim;
 }

@@ -1,5 +1,6 @@
 // Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
-import { REPOSITORY_LABEL as REPO_LABEL, type Candidate, type CandidatePatch, type FindResult, type PipelineEvent } from '../core/types';
+import type { Candidate, CandidatePatch, FindResult, PipelineEvent } from '../core/types';
+import { REPOSITORY_LABEL as REPO_LABEL } from '../core/identity/repository';
 
 
 export function describeEvent(event: PipelineEvent): string | undefined {

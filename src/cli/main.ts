@@ -1,10 +1,10 @@
 // The command-line adapter over src/core: argument parsing, settings, exit codes.
 // Exit 0 when a run worked (even with no candidates), 2 on bad input, 130 on Ctrl-C.
 import { parseArgs } from 'node:util';
-import { readFile } from 'node:fs/promises';
 import { parseConfigText, resolveSettings, SettingsError, type Settings } from '../core/settings';
 import { runFind } from './find';
 import { runScore } from './score';
+import { readInput, UsageError, type CliIo, type CliOptions } from './io';
 
 export const USAGE = `Usage:
   citefinder find --claim TEXT [--context-file FILE] [--config FILE] [--json]
@@ -12,16 +12,6 @@ export const USAGE = `Usage:
 
 Settings come from --config (a JSON object, keys as in the extension without "citefinder.")
 and environment variables CITEFINDER_<KEY> (e.g. CITEFINDER_SOURCES_ARXIV_URL), which win.`;
-
-/** Input the user must fix; printed without a stack trace, exit code 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
 
 const defaultIo: CliIo = {
   stdout: (text) => void process.stdout.write(text),
@@ -48,15 +38,6 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   } finally {
     process.off('SIGINT', onSigint);
   }
-}
-
-export interface CliOptions {
-  claim?: string;
-  contextFile?: string;
-  config?: string;
-  json: boolean;
-  pdf?: string;
-  tei?: string;
 }
 
 function parseOptions(args: string[]): CliOptions {
@@ -89,17 +70,6 @@ function parseOptions(args: string[]): CliOptions {
 async function loadSettings(configPath: string | undefined, io: CliIo): Promise<Settings> {
   const values = configPath ? parseConfigText(await readInput(configPath, 'config file'), configPath) : {};
   return resolveSettings(values, process.env, (message) => io.stderr(`warning: ${message}\n`));
-}
-
-/** Reads a file the user named, turning the system error into a sentence. */
-export async function readInput(path: string, what: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code;
-    throw new UsageError(`Cannot read ${what} "${path}": ${why ?? (error as Error).message}.`);
-  }
 }
 
 function reportError(error: unknown, io: CliIo, signal: AbortSignal): number {

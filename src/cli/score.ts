@@ -8,8 +8,7 @@ import { createHttpClient } from '../core/net/http';
 import { createLlmClient } from '../core/llm/openai';
 import { fulltextFromPdfBytes, fulltextFromTei } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
-import { UsageError, readInput, type CliIo, type CliOptions } from './main';
-import { requireClaim } from './find';
+import { readInput, requireClaim, UsageError, type CliIo, type CliOptions } from './io';
 
 export async function runScore(
   options: CliOptions,

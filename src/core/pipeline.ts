@@ -14,6 +14,7 @@ import type {
 import type { Settings } from './settings';
 import type { HttpClient } from './net/types';
 import type { LlmClient } from './llm/types';
+import type { PipelineDeps } from './deps';
 import { parseClaim } from './claim';
 import { route } from './routing';
 import { generateQueries } from './queries';
@@ -62,15 +63,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   };
 }
 
-interface Deps {
-  settings: Settings;
-  http: HttpClient;
-  llm: LlmClient | null;
-}
-
 async function findCitations(
   input: FindInput,
-  deps: Deps,
+  deps: PipelineDeps,
   listener: PipelineListener,
   signal?: AbortSignal,
 ): Promise<FindResult> {
@@ -121,7 +116,7 @@ async function findAndScore(
   claim: Claim,
   routing: RoutingDecision,
   queries: Query[],
-  deps: Deps,
+  deps: PipelineDeps,
   run: Run,
 ): Promise<Candidate[]> {
   const store = new CandidateStore(queries, claim.text, deps.settings.maxResults, (e) => run.emit(e));

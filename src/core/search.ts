@@ -4,9 +4,10 @@
 // and merge into the stream; where they are paced (arXiv: 3 s apart) the one ranked request
 // stands alone, and a broader one follows only when it found nothing. A repository that finds
 // nothing hands over to the secondary; uncertain routing searches both at once.
-import { REPOSITORY_LABEL as LABEL, type MatchMode, type PaperRecord, type Query, type Repository, type RoutingDecision, type SearchSource } from './types';
+import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from './types';
+import { REPOSITORY_LABEL as LABEL } from './identity/repository';
 import { broaden, sanitizeKeyword } from './queries/render';
-import { stems } from './scoring/text';
+import { SCORING_TOKENS, stems } from './text/tokens';
 import { isAbortError } from './net/types';
 
 /** Below this routing confidence the primary and secondary repositories are searched together. */
@@ -148,9 +149,9 @@ async function searchOnce(source: SearchSource, step: SearchStep, deps: SearchDe
  */
 function queryIndexesFor(step: SearchStep, record: PaperRecord, queries: Query[]): number[] {
   if (step.queryIndex !== undefined) return [step.queryIndex];
-  const text = new Set(stems(`${record.title} ${record.abstract ?? ''}`));
+  const text = new Set(stems(`${record.title} ${record.abstract ?? ''}`, SCORING_TOKENS));
   const has = (keyword: string) => {
-    const words = stems(keyword);
+    const words = stems(keyword, SCORING_TOKENS);
     return words.length > 0 && words.every((w) => text.has(w));
   };
   const matched = queries.flatMap((query, index) => {

@@ -3,18 +3,13 @@
 // on their abstract so every candidate carries a score. LLM judging shares one call budget.
 import PQueue from 'p-queue';
 import type { Candidate, Claim, Query } from './types';
-import type { Settings } from './settings';
-import type { HttpClient } from './net/types';
-import type { LlmClient } from './llm/types';
+import type { PipelineDeps } from './deps';
 import type { Run } from './run';
 import type { CandidateStore } from './candidates/store';
 import { getFulltext, abstractOnlyDocument, type FulltextResult } from './fulltext';
 import { LlmCallBudget, scoreCandidate } from './scoring';
 
-interface SupportDeps {
-  settings: Settings;
-  http: HttpClient;
-  llm: LlmClient | null;
+interface SupportDeps extends PipelineDeps {
   /** Where each candidate's scores go, as a patch. */
   store: CandidateStore;
 }

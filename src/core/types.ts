@@ -3,9 +3,6 @@
 
 /** The preprint servers citefinder searches. */
 export type Repository = 'arxiv' | 'biorxiv' | 'medrxiv';
-export const REPOSITORIES: readonly Repository[] = ['arxiv', 'biorxiv', 'medrxiv'];
-/** How each repository is written for people. */
-export const REPOSITORY_LABEL: Readonly<Record<Repository, string>> = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
 
 /** Disciplines the router knows; each maps to a primary repository. */
 export type Discipline =

@@ -3,8 +3,8 @@
 // offer to create references.bib and add the \bibliography / \addbibresource line.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Bibliography } from '../core/latex/project';
-import type { TextEditPlan } from '../core/latex/citeInsert';
+import type { Bibliography } from '../core/manuscript/project';
+import type { TextEditPlan } from '../core/manuscript/citeInsert';
 import type { Settings } from '../core/settings';
 
 export interface BibTarget {

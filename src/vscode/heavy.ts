@@ -7,8 +7,6 @@
 export { createPipeline } from '../core/pipeline';
 export { createHttpClient } from '../core/net/http';
 export { createLlmClient } from '../core/llm/openai';
-export { locateClaim, planCiteInsertion } from '../core/latex/citeInsert';
-export { bibliographyCommandEdit, findBibliography, findRootFile } from '../core/latex/project';
-export { appendEntryEdit, decideBibUpdate, indexBibFile } from '../core/latex/bibUpdate';
-
-export type Heavy = typeof import('./heavy');
+export { locateClaim, planCiteInsertion } from '../core/manuscript/citeInsert';
+export { bibliographyCommandEdit, findBibliography, findRootFile } from '../core/manuscript/project';
+export { appendEntryEdit, decideBibUpdate, indexBibFile } from '../core/manuscript/bibUpdate';

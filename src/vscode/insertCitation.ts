@@ -5,9 +5,9 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BibIdentity } from '../core/latex/bibUpdate';
-import type { TextEditPlan } from '../core/latex/citeInsert';
-import type { TexFiles } from '../core/latex/project';
+import type { BibIdentity } from '../core/manuscript/bibUpdate';
+import type { TextEditPlan } from '../core/manuscript/citeInsert';
+import type { TexFiles } from '../core/manuscript/project';
 import type { Settings } from '../core/settings';
 import type { Candidate } from '../core/types';
 import { chooseBibFile, fileExists } from './bibTarget';

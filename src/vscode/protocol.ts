@@ -1,12 +1,27 @@
 // The messages between the extension host and its two webview pages (results and chat),
 // typed once and imported by both sides. The page is untrusted: every message from it is
 // validated here before the host acts on it. No `vscode` import, so the pages can bundle it.
-import type { PipelineEvent } from '../core/types';
-import type { ResultsState } from './resultsModel';
+import type { Candidate, CandidatePatch, PipelineEvent, RoutingDecision } from '../core/types';
 
 // ---- results panel ----
 
 export type RunStatus = 'running' | 'done' | 'cancelled' | 'failed';
+
+/** What one results page shows, folded from the messages below by resultsModel.ts. */
+export interface ResultsState {
+  runId: number;
+  status: RunStatus | 'idle';
+  message?: string;
+  claim: string;
+  routing?: RoutingDecision;
+  queries: string[];
+  candidates: Candidate[];
+  warnings: string[];
+  /** Per-id fields that arrived after the candidate (BibTeX, scores). */
+  extras: Readonly<Record<string, CandidatePatch>>;
+  /** Candidate id → the key it was cited under. */
+  inserted: Record<string, string>;
+}
 
 export type ResultsHostMessage =
   /** The whole state, for a page that (re)loaded. */

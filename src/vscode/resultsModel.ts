@@ -2,24 +2,10 @@
 // renders it) and the host (which looks candidates up by id for "Insert citation"), so both
 // see the same candidates. Candidates arrive as a ranked list that is replaced as more hits
 // come in; BibTeX and support scores arrive later per id and are kept across re-rankings.
-import type { Candidate, PipelineEvent, RoutingDecision } from '../core/types';
-import { addPatch, definedOnly, withPatch, withPatches, type PatchesById } from '../core/candidates/patches';
-import type { ResultsHostMessage, RunStatus } from './protocol';
-
-export interface ResultsState {
-  runId: number;
-  status: RunStatus | 'idle';
-  message?: string;
-  claim: string;
-  routing?: RoutingDecision;
-  queries: string[];
-  candidates: Candidate[];
-  warnings: string[];
-  /** Per-id fields that arrived after the candidate (BibTeX, scores). */
-  extras: PatchesById;
-  /** Candidate id → the key it was cited under. */
-  inserted: Record<string, string>;
-}
+import type { Candidate, PipelineEvent } from '../core/types';
+import { addPatch, definedOnly, withPatch, withPatches } from '../core/candidates/patches';
+import type { ResultsHostMessage, ResultsState } from './protocol';
+import { repositoryLabel } from '../core/identity/repository';
 
 export function emptyResults(): ResultsState {
   return { runId: 0, status: 'idle', claim: '', queries: [], candidates: [], warnings: [], extras: {}, inserted: {} };
@@ -76,19 +62,13 @@ export function findCandidate(state: ResultsState, id: string): Candidate | unde
   return state.candidates.find((c) => c.id === id);
 }
 
-const REPOSITORY_NAMES: Record<string, string> = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
-
-export function repositoryName(repository: string): string {
-  return REPOSITORY_NAMES[repository] ?? repository;
-}
-
 /** The progress notification's message for an event; undefined keeps the current one. */
 export function progressMessage(event: PipelineEvent, state: ResultsState): string | undefined {
   switch (event.type) {
     case 'claim':
       return 'Routing the claim…';
     case 'routing':
-      return `Writing queries (${event.routing.discipline}: ${repositoryName(event.routing.primary)} first)…`;
+      return `Writing queries (${event.routing.discipline}: ${repositoryLabel(event.routing.primary)} first)…`;
     case 'queries':
       return `Searching with ${event.queries.length} ${event.queries.length === 1 ? 'query' : 'queries'}…`;
     case 'candidates':

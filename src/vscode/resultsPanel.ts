@@ -3,7 +3,8 @@
 // is lost while the page starts or sits hidden. Page messages are validated before anyone sees them.
 import * as vscode from 'vscode';
 import { parseResultsPageMessage, type ResultsHostMessage, type ResultsPageMessage } from './protocol';
-import { applyHostMessage, emptyResults, type ResultsState } from './resultsModel';
+import { applyHostMessage, emptyResults } from './resultsModel';
+import type { ResultsState } from './protocol';
 import { makeNonce, renderWebviewShell } from './webviewHtml';
 import { log } from './log';
 

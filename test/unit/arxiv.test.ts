@@ -9,7 +9,7 @@ import { broaden } from '../../src/core/queries/render';
 import { resolveSettings, type Settings } from '../../src/core/settings';
 import { ArxivSource, fetchArxivById } from '../../src/core/sources/arxiv';
 import { ArxivLookup } from '../../src/core/sources/arxivLookup';
-import { parseArxivFeed, splitArxivId } from '../../src/core/sources/arxivAtom';
+import { parseArxivFeed } from '../../src/core/sources/arxivAtom';
 import { SourceError } from '../../src/core/sources/errors';
 import { forceArxiv, installArxiv } from '../standin/arxiv';
 import { fixturePath, startStandInServer, type StandIn } from '../standin/server';
@@ -190,11 +190,6 @@ describe('arXiv Atom parsing', () => {
 
   it('reads an empty feed as no records', () => {
     assert.deepEqual(parseArxivFeed(feedText('api2026_idlist_0000.0000_empty.atom.xml')).records, []);
-  });
-
-  it('splits versioned ids', () => {
-    assert.deepEqual(splitArxivId('http://arxiv.org/abs/2005.14124v2'), { id: '2005.14124', version: 'v2' });
-    assert.deepEqual(splitArxivId('cond-mat/0412498'), { id: 'cond-mat/0412498', version: undefined });
   });
 
   it('rejects XML that is not a feed without a parser stack', () => {

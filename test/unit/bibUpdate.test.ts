@@ -5,9 +5,8 @@ import {
   appendEntryEdit,
   decideBibUpdate,
   indexBibFile,
-  normaliseDoi,
   type NewWork,
-} from '../../src/core/latex/bibUpdate';
+} from '../../src/core/manuscript/bibUpdate';
 import { rewriteCiteKey } from '../../src/core/bibtex/citeKey';
 
 const fixture = (name: string): string =>
@@ -117,11 +116,6 @@ describe('.bib update decisions', () => {
     assert.ok(keys.includes('broken'));
   });
 
-  it('normalises DOIs from URLs and prefixes', () => {
-    assert.equal(normaliseDoi('https://doi.org/10.1086%2F307221'), '10.1086/307221');
-    assert.equal(normaliseDoi('DOI: 10.1186/S12984-017-0305-3.'), '10.1186/s12984-017-0305-3');
-    assert.equal(normaliseDoi('no doi'), undefined);
-  });
 });
 
 describe('.bib append', () => {

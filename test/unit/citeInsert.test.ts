@@ -3,7 +3,7 @@ import {
   citationOffset,
   normaliseCiteCommand,
   planCiteInsertion,
-} from '../../src/core/latex/citeInsert';
+} from '../../src/core/manuscript/citeInsert';
 
 /** Applies the plan for the claim `claim` found in `doc` and returns the new document. */
 function cite(doc: string, claim: string, key: string, command = '\\cite'): string {
@@ -83,7 +83,7 @@ describe('cite insertion', () => {
 
 describe('locating the claim again', () => {
   it('uses the old offsets when the claim is still there, else the nearest copy', async () => {
-    const { locateClaim } = await import('../../src/core/latex/citeInsert');
+    const { locateClaim } = await import('../../src/core/manuscript/citeInsert');
     const doc = 'Same. Intro. Same. Text. Same.';
     assert.deepEqual(locateClaim(doc, 'Same.', 13), { start: 13, end: 18 });
     assert.deepEqual(locateClaim('A ' + doc, 'Same.', 13), { start: 15, end: 20 });
@@ -92,7 +92,7 @@ describe('locating the claim again', () => {
   });
 
   it('finds a claim whose final punctuation a citation has since been put before', async () => {
-    const { locateClaim } = await import('../../src/core/latex/citeInsert');
+    const { locateClaim } = await import('../../src/core/manuscript/citeInsert');
     const claim = 'The expansion is accelerating.';
     const doc = `Intro. The expansion is accelerating~\\cite{perlmutter1999}. Next.`;
     const found = locateClaim(doc, claim, 7)!;

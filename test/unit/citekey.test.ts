@@ -10,7 +10,7 @@ import {
   rewriteCiteKey,
   splitBibtexAuthors,
 } from '../../src/core/bibtex/citeKey';
-import { familyName, normalizedTitle } from '../../src/core/bibtex/names';
+import { familyName } from '../../src/core/bibtex/names';
 
 /** Every authority BibTeX fixture with the key the authority gave it and the key we derive. */
 const FIXTURES: Record<string, { authorityKey: string; ourKey: string }> = {
@@ -228,10 +228,4 @@ describe('names', () => {
     assert.equal(familyName(authors[0]), 'perlmutter');
   });
 
-  it('normalises titles for identity', () => {
-    assert.equal(
-      normalizedTitle('On Neuromechanical Approaches for the Study of {Biological} and Robotic Grasp & Manipulation.'),
-      'on neuromechanical approaches for the study of biological and robotic grasp manipulation',
-    );
-  });
 });

@@ -2,34 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ClaimError, MAX_CLAIM_WORDS, parseClaim } from '../../src/core/claim';
 import { readDocumentContext, SECTION_CONTEXT_CHARS } from '../../src/core/claim/context';
-import { splitSentences } from '../../src/core/claim/sentences';
 import { fixturePath } from '../standin/server';
 
 const paper = readFileSync(fixturePath('latex', 'paper.tex'), 'utf8');
-
-describe('splitSentences', () => {
-  it('does not break after et al., e.g., Fig., vs. or Dr.', () => {
-    assert.deepEqual(
-      splitSentences('Smith et al. showed that X holds, e.g. in mice. See Fig. 3 and Eq. 2 for details. ' +
-        'Growth was 5% vs. 2019 levels. Dr. Jones disagreed. Values were 3.5 mg per day.'),
-      [
-        'Smith et al. showed that X holds, e.g. in mice.',
-        'See Fig. 3 and Eq. 2 for details.',
-        'Growth was 5% vs. 2019 levels.',
-        'Dr. Jones disagreed.',
-        'Values were 3.5 mg per day.',
-      ],
-    );
-  });
-
-  it('treats paragraph breaks as sentence ends and drops empty fragments', () => {
-    assert.deepEqual(splitSentences('A heading\n\nThe first sentence. The second one?\n\n . '), [
-      'A heading',
-      'The first sentence.',
-      'The second one?',
-    ]);
-  });
-});
 
 describe('readDocumentContext', () => {
   it('reads the title without its \\thanks, and the abstract without math or comments', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { dedupeRecords, identityKeys, type Hit } from '../../src/core/dedupe/dedupe';
+import { dedupeRecords, type Hit } from '../../src/core/dedupe/dedupe';
+import { identityKeys } from '../../src/core/identity/work';
 import type { PaperRecord } from '../../src/core/types';
 import {
   ARXIV_1710_08557,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { latexToPlainText } from '../../src/core/claim/latex';
+import { stripComments } from '../../src/core/latex/comments';
+import { latexToPlainText } from '../../src/core/latex/plainText';
 
 const plain = latexToPlainText;
 
@@ -98,5 +99,13 @@ describe('latexToPlainText', () => {
 describe('latexToPlainText repairs', () => {
   it('closes unclosed math and groups at the end of their paragraph, innermost first', () => {
     assert.equal(plain('A \\emph{bold claim about $x\n\nNext paragraph stays \\textbf{prose}.'), 'A bold claim about\n\nNext paragraph stays prose.');
+  });
+});
+
+describe('stripComments', () => {
+  it('blanks comments, not escaped percent signs, and keeps every offset', () => {
+    const text = 'a % c\n5\\% of \\end{document} % done';
+    assert.equal(stripComments(text), 'a    \n5\\% of \\end{document}       ');
+    assert.equal(stripComments(text).indexOf('\\end'), text.indexOf('\\end'));
   });
 });

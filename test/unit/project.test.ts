@@ -7,9 +7,8 @@ import {
   hasDocumentClass,
   includesFile,
   magicRoot,
-  stripComments,
   type TexFiles,
-} from '../../src/core/latex/project';
+} from '../../src/core/manuscript/project';
 
 const ROOT = path.resolve('/project');
 const p = (...parts: string[]): string => path.join(ROOT, ...parts);
@@ -135,11 +134,5 @@ describe('adding a bibliography to the root', () => {
       apply(text, bibliographyCommandEdit(text, 'references.bib', bib)),
       '\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{references.bib}\n\\begin{document}\nHi.\n\\end{document}\n',
     );
-  });
-
-  it('keeps comment offsets intact', () => {
-    const text = 'a % c\n\\end{document}';
-    assert.equal(stripComments(text).length, text.length);
-    assert.equal(stripComments(text).indexOf('\\end'), text.indexOf('\\end'));
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseClaim } from '../../src/core/claim';
-import { splitSentences } from '../../src/core/claim/sentences';
+import { splitSentences } from '../../src/core/text/sentences';
 import { createLlmClient } from '../../src/core/llm/openai';
 import { cleanKeywords, generateQueries, heuristicQueries, keyphrases, readQueries } from '../../src/core/queries';
 import { formatQuery } from '../../src/core/queries/text';
@@ -21,7 +21,7 @@ const paper = readFileSync(fixturePath('latex', 'paper.tex'), 'utf8');
 function assertKeywordsOnly(queries: Query[], claim: Claim): void {
   const contextSentences = [claim.context.title, claim.context.abstract, claim.context.sectionText]
     .filter((t): t is string => Boolean(t))
-    .flatMap((t) => splitSentences(t));
+    .flatMap((t) => splitSentences(t, 'claim'));
   for (const query of queries) {
     const text = formatQuery(query);
     assert.ok(query.keywords.length >= 1 && query.keywords.length <= 6, `1-6 keywords: ${text}`);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Candidate, FindResult, RoutingDecision } from '../../src/core/types';
-import { applyHostMessage, emptyResults, findCandidate, progressMessage, type ResultsState } from '../../src/vscode/resultsModel';
+import { applyHostMessage, emptyResults, findCandidate, progressMessage } from '../../src/vscode/resultsModel';
+import type { ResultsState } from '../../src/vscode/protocol';
 import type { ResultsHostMessage } from '../../src/vscode/protocol';
 
 const routing: RoutingDecision = {

@@ -5,7 +5,6 @@ import { fixturePath } from '../standin/server';
 import { parseTei } from '../../src/core/fulltext/tei';
 import { bodyParagraphs, type FulltextDocument } from '../../src/core/fulltext/model';
 import { FulltextError } from '../../src/core/fulltext/errors';
-import { splitSentences } from '../../src/core/fulltext/sentences';
 
 function teiText(name: string): string {
   return readFileSync(fixturePath('grobid-tei', `${name}_grobid-0.6.1.tei.xml`), 'utf8');
@@ -141,14 +140,6 @@ describe('TEI to document model', () => {
       assert.deepEqual(document.sections[0].paragraphs.map((p) => p.sentences), [
         ['Floods are frequent on large floodplains.', 'Fig. 2 shows the map of e.g. the Jamuna.'],
         ['A div without a head continues the section.'],
-      ]);
-    });
-
-    it('splits sentences without breaking at abbreviations, initials or decimals', () => {
-      assert.deepEqual(splitSentences('As shown by Smith et al. (2019), accuracy rose to 85.5 %. See Fig. 3 for details. J. Doe agreed.'), [
-        'As shown by Smith et al. (2019), accuracy rose to 85.5 %.',
-        'See Fig. 3 for details.',
-        'J. Doe agreed.',
       ]);
     });
 

@@ -4,15 +4,11 @@
 // Whatever comes back must really be BibTeX: an HTML page or an empty body is refused.
 import type { PaperRecord } from '../types';
 import type { Settings } from '../settings';
-import { HttpError, isAbortError, type HttpClient, type ServiceName } from '../net/types';
+import type { CoreDeps } from '../deps';
+import { HttpError, isAbortError, type ServiceName } from '../net/types';
 import { readBibFields } from './citeKey';
-import { normalizeDoi, versionlessArxivId } from '../dedupe/dedupe';
-
-export interface BibtexDeps {
-  http: HttpClient;
-  settings: Settings;
-  signal?: AbortSignal;
-}
+import { normalizeDoi, versionlessArxivId } from '../identity/work';
+import { looksLikeHtml } from '../identity/html';
 
 export interface FetchedBibtex {
   /** The authority's text, unchanged. */
@@ -112,7 +108,7 @@ function doiPath(doi: string): string {
  * Fetches the record's BibTeX from the first authority that has it.
  * Throws BibtexUnavailableError when none does; an abort propagates as is.
  */
-export async function fetchBibtex(record: PaperRecord, deps: BibtexDeps): Promise<FetchedBibtex> {
+export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<FetchedBibtex> {
   const attempts: BibtexAttempt[] = [];
   // DOIs that doi.org says do not exist: Crossref registers through doi.org, so it has none of them.
   const unregistered = new Set<string>();
@@ -139,8 +135,7 @@ export function assertBibtex(text: string): void {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.length === 0) throw new NotBibtexError('empty body');
   if (!start.startsWith('@')) {
-    const looksHtml = /^<(?:!doctype|html|\?xml|head|body)/i.test(start);
-    throw new NotBibtexError(looksHtml ? 'an HTML/XML page, not BibTeX' : 'not BibTeX (no @entry at the start)');
+    throw new NotBibtexError(looksLikeHtml(start, { xml: true }) ? 'an HTML/XML page, not BibTeX' : 'not BibTeX (no @entry at the start)');
   }
   try {
     const entry = readBibFields(text);

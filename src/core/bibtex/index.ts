@@ -4,7 +4,8 @@ import type { Candidate } from '../types';
 import type { CiteKeyStyle } from '../settings';
 import { isAbortError } from '../net/types';
 import { citeKeyFieldsFromBibtex, makeCiteKey, readBibFields, rewriteCiteKey } from './citeKey';
-import { fetchBibtex, type BibtexDeps } from './fetch';
+import type { CoreDeps } from '../deps';
+import { fetchBibtex } from './fetch';
 
 /**
  * Returns the candidate with `bibtex`, `citeKey` and `bibtexSource`, or with `bibtexError`.
@@ -13,7 +14,7 @@ import { fetchBibtex, type BibtexDeps } from './fetch';
  */
 export async function attachBibtex(
   candidate: Candidate,
-  deps: BibtexDeps,
+  deps: CoreDeps,
   style: CiteKeyStyle,
 ): Promise<Candidate> {
   try {
@@ -29,7 +30,7 @@ export async function attachBibtex(
 }
 
 export { fetchBibtex, BibtexUnavailableError, NotBibtexError, bibtexPlan, assertBibtex } from './fetch';
-export type { BibtexDeps, FetchedBibtex, BibtexAttempt } from './fetch';
+export type { FetchedBibtex, BibtexAttempt } from './fetch';
 export {
   makeCiteKey,
   rewriteCiteKey,

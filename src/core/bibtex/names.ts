@@ -1,4 +1,4 @@
-// Names and words reduced to plain ASCII, shared by cite keys and dedupe. Authors arrive in
+// Names and words reduced to plain ASCII, shared by cite keys and work identity. Authors arrive in
 // every shape the sources use: BibTeX "von Last, First", "First von Last", Europe PMC
 // "Surname IN", braced corporate names, LaTeX accents ({\"o}) and raw Unicode (Gödel).
 
@@ -127,14 +127,4 @@ export function titleWords(title: string): string[] {
 /** The first word of a title that is neither a function word nor a bare number. */
 export function firstSignificantWord(title: string): string {
   return titleWords(title).find((w) => !FUNCTION_WORDS.has(w) && !/^\d+$/.test(w)) ?? '';
-}
-
-/** Title normalised for identity: lower-case ASCII words joined by single spaces. */
-export function normalizedTitle(title: string): string {
-  return titleWords(title).join(' ');
-}
-
-/** A title's identity: letters and digits only, so "Prime-Editing" and "prime editing" agree. */
-export function titleIdentity(title: string): string {
-  return normalizedTitle(title).replace(/ /g, '');
 }

@@ -4,7 +4,8 @@
 // newer BibTeX wins. An older success is never replaced by a newer failure.
 import type { Candidate } from '../types';
 import type { CiteKeyStyle } from '../settings';
-import { attachBibtex, bibtexPlan, type BibtexDeps } from '../bibtex';
+import { attachBibtex, bibtexPlan } from '../bibtex';
+import type { CoreDeps } from '../deps';
 import type { CandidateStore } from './store';
 
 interface Lookup {
@@ -17,7 +18,7 @@ export class BibtexStage {
   private readonly succeeded = new Set<string>();
 
   constructor(
-    private readonly deps: BibtexDeps,
+    private readonly deps: CoreDeps,
     private readonly style: CiteKeyStyle,
     private readonly store: CandidateStore,
   ) {}

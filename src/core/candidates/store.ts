@@ -5,7 +5,7 @@
 import type { Candidate, PaperRecord, PipelineEvent, Query } from '../types';
 import type { SearchHit } from '../search';
 import { dedupeRecords } from '../dedupe/dedupe';
-import { rankCandidates } from '../dedupe/rank';
+import { rankCandidates } from '../ranking/candidates';
 import { addPatch, withPatches, type CandidatePatch, type PatchesById } from './patches';
 
 export class CandidateStore {

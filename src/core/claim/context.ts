@@ -2,8 +2,8 @@
 // (sub)section around the selection. Only the configured LLM ever sees this context.
 import { latexParser } from 'latex-utensils';
 import type { DocumentContext } from '../types';
-import { parseLatex, type LatexNode } from './latex-parse';
-import { renderNodes, tidy } from './latex';
+import { parseLatex, type LatexNode } from '../latex/parse';
+import { renderNodes, tidy } from '../latex/plainText';
 
 /** Longest section text kept, in characters, centred on the selection. */
 export const SECTION_CONTEXT_CHARS = 3000;

@@ -1,11 +1,9 @@
 // Stage 1, the claim: the user's LaTeX selection → plain text, sentences and document context.
 import type { Claim, DocumentContext } from '../types';
 import { readDocumentContext } from './context';
-import { latexToPlainText } from './latex';
-import { splitSentences } from './sentences';
+import { latexToPlainText } from '../latex/plainText';
+import { splitSentences } from '../text/sentences';
 
-export { latexToPlainText } from './latex';
-export { splitSentences } from './sentences';
 export { readDocumentContext } from './context';
 
 /** A claim is one to a few sentences; beyond this it is a section, not a claim. */
@@ -43,7 +41,7 @@ export function parseClaim(selection: string, document?: string, selectionOffset
   }
   const words = countWords(text);
   if (words > MAX_CLAIM_WORDS) throw tooLong(words);
-  return { source: selection, text, sentences: splitSentences(text), context: contextFor(selection, document, selectionOffset) };
+  return { source: selection, text, sentences: splitSentences(text, 'claim'), context: contextFor(selection, document, selectionOffset) };
 }
 
 function contextFor(selection: string, document?: string, selectionOffset?: number): DocumentContext {

@@ -1,11 +1,13 @@
 // Merges the hits of every query and repository into one candidate per work.
-// Two records are the same work when they share a versionless arXiv id, a DOI (their own or the
-// published version's), or a first-author surname with the same normalised title — or, as
-// SciLit does, the same first and last title words with nearly the same title words overall
-// (arXiv and journal titles often differ by a word or by math markup). Union-find makes the
-// matches transitive: an arXiv record naming a journal DOI joins the DOI-only record of it.
+// Two records are the same work when they share an identity key (identity/work.ts: a versionless
+// arXiv id, a DOI of their own or the published version's, or a first-author surname with the
+// same normalised title) — or, as SciLit does, the same first and last title words with nearly
+// the same title words overall (arXiv and journal titles often differ by a word or by math
+// markup). Union-find makes the matches transitive: an arXiv record naming a journal DOI joins
+// the DOI-only record of it.
 import type { Candidate, PaperRecord, Repository } from '../types';
-import { familyName, titleIdentity, titleWords } from '../bibtex/names';
+import { familyName, titleWords } from '../bibtex/names';
+import { identityKeys, versionlessArxivId } from '../identity/work';
 
 export interface Hit {
   record: PaperRecord;
@@ -14,8 +16,6 @@ export interface Hit {
   rank: number;
 }
 
-/** Titles shorter than this (normalised) are too generic to identify a work. */
-const MIN_TITLE_CHARS = 12;
 /** Shared share of title words for the looser first/last-word match. */
 const MIN_TITLE_OVERLAP = 0.6;
 const MAX_YEAR_GAP = 2;
@@ -48,34 +48,7 @@ export function dedupeRecords(hits: Hit[]): Candidate[] {
     .map(({ members }) => mergeGroup(members.map((i) => hits[i]), members));
 }
 
-/** Exact identity keys of a record. */
-export function identityKeys(record: PaperRecord): string[] {
-  const keys: string[] = [];
-  const arxivId = versionlessArxivId(record);
-  if (arxivId) keys.push('arxiv:' + arxivId.toLowerCase());
-  for (const doi of [record.doi, record.publishedDoi]) {
-    const normal = normalizeDoi(doi);
-    if (normal) keys.push('doi:' + normal);
-  }
-  const title = titleIdentity(record.title);
-  const surname = familyName(record.authors[0] ?? '');
-  if (title.length >= MIN_TITLE_CHARS && surname) keys.push(`title:${surname}|${title}`);
-  return keys;
-}
-
-export function normalizeDoi(doi: string | undefined): string | undefined {
-  const trimmed = doi?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i, '').toLowerCase();
-  return trimmed && /^10\.\d{4,9}\//.test(trimmed) ? trimmed : undefined;
-}
-
-/** `1710.08557v2` → `1710.08557`; also read from `arxiv:` ids and arXiv DataCite DOIs. */
-export function versionlessArxivId(record: PaperRecord): string | undefined {
-  const fromDoi = normalizeDoi(record.doi)?.match(/^10\.48550\/arxiv\.(.+)$/)?.[1];
-  const raw = record.arxivId ?? (record.id.startsWith('arxiv:') ? record.id.slice(6) : fromDoi);
-  const id = raw?.trim().replace(/^arxiv:/i, '').replace(/v\d+$/i, '');
-  return id || undefined;
-}
-
+/** The looser key: first-author surname with the first and last title words. */
 function looseTitleKey(record: PaperRecord): string | undefined {
   const words = titleWords(record.title);
   const surname = familyName(record.authors[0] ?? '');

@@ -8,16 +8,11 @@ import cacache from 'cacache';
 import PQueue from 'p-queue';
 import type { Settings } from '../settings';
 import { resolveCacheDir } from '../net/cache';
-import { HttpError, isAbortError, TimeoutError, type HttpClient } from '../net/types';
+import type { CoreDeps } from '../deps';
+import { HttpError, isAbortError, TimeoutError } from '../net/types';
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
 import { parseTei } from './tei';
-
-export interface GrobidDeps {
-  http: HttpClient;
-  settings: Settings;
-  signal?: AbortSignal;
-}
 
 /** How long a liveness answer is trusted. */
 export const ALIVE_TTL_MS = 60_000;
@@ -64,7 +59,7 @@ function remember(settings: Settings, alive: boolean): void {
 }
 
 /** GET /api/isalive, answered from a cache for ALIVE_TTL_MS; concurrent callers share one probe. */
-export function isGrobidAlive(deps: GrobidDeps): Promise<boolean> {
+export function isGrobidAlive(deps: CoreDeps): Promise<boolean> {
   if (!grobidEnabled(deps.settings)) return Promise.resolve(false);
   const url = baseUrl(deps.settings);
   const cached = probes.get(url);
@@ -76,7 +71,7 @@ export function isGrobidAlive(deps: GrobidDeps): Promise<boolean> {
   return alive;
 }
 
-async function probe(url: string, deps: GrobidDeps): Promise<boolean> {
+async function probe(url: string, deps: CoreDeps): Promise<boolean> {
   // One deadline over all attempts: a GROBID that is not there must not hold up the pipeline.
   const deadline = AbortSignal.timeout(probeTimeoutMs(deps.settings));
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
@@ -119,7 +114,7 @@ function teiCacheKey(pdf: Uint8Array): string {
 }
 
 /** The document from the TEI cache, when GROBID read this PDF before; undefined otherwise. */
-export async function cachedGrobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise<FulltextDocument | undefined> {
+export async function cachedGrobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<FulltextDocument | undefined> {
   const cacheDir = resolveCacheDir(deps.settings);
   const cached = cacheDir ? await readCachedTei(cacheDir, teiCacheKey(pdf)) : undefined;
   return cached === undefined ? undefined : parseTei(cached);
@@ -129,7 +124,7 @@ export async function cachedGrobidDocument(pdf: Uint8Array, deps: GrobidDeps): P
 const inFlight = new Map<string, Promise<string>>();
 
 /** Full text of a PDF through GROBID, from the TEI cache when this PDF was processed before. */
-export async function grobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise<FulltextDocument> {
+export async function grobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<FulltextDocument> {
   const cached = await cachedGrobidDocument(pdf, deps);
   if (cached) return cached;
   const cacheDir = resolveCacheDir(deps.settings);
@@ -155,7 +150,7 @@ async function readCachedTei(dir: string, key: string): Promise<string | undefin
 }
 
 /** POST /api/processFulltextDocument; the TEI text, or a FulltextError saying why not. */
-export async function processFulltext(pdf: Uint8Array, deps: GrobidDeps): Promise<string> {
+export async function processFulltext(pdf: Uint8Array, deps: CoreDeps): Promise<string> {
   const timeoutMs = grobidTimeoutMs(deps.settings);
   const deadline = AbortSignal.timeout(Math.round(timeoutMs * 1.5));
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;

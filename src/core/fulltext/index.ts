@@ -3,8 +3,8 @@
 // Nothing here throws for a bad paper: every failure becomes a warning and a fallback.
 import { readFile } from 'node:fs/promises';
 import type { FulltextKind, PaperRecord } from '../types';
-import type { Settings } from '../settings';
-import { isAbortError, type HttpClient } from '../net/types';
+import type { CoreDeps } from '../deps';
+import { isAbortError } from '../net/types';
 import { FulltextError } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, isGrobidAlive } from './grobid';
 import type { FulltextDocument } from './model';
@@ -16,12 +16,6 @@ export type { FulltextDocument, Paragraph, Section } from './model';
 export { FulltextError, type FulltextFailure } from './errors';
 export { pdfUrlCandidates } from './pdfSource';
 export { resetGrobidState } from './grobid';
-
-export interface FulltextDeps {
-  http: HttpClient;
-  settings: Settings;
-  signal?: AbortSignal;
-}
 
 export interface FulltextResult {
   kind: FulltextKind;
@@ -38,7 +32,7 @@ export function abstractOnlyDocument(record: Pick<PaperRecord, 'title' | 'abstra
 }
 
 /** The candidate's full text; falls back to its abstract, with the reason, when none can be had. */
-export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Promise<FulltextResult> {
+export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
   try {
     const { bytes } = await downloadFirstPdf(pdfUrlCandidates(record, deps.settings), deps);
     const result = await fulltextFromPdfBytes(bytes, deps);
@@ -59,7 +53,7 @@ export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Prom
  * A PDF's text: GROBID when enabled and alive, else pdfjs. Throws FulltextError when neither
  * can read it (encrypted, corrupt, no text layer); `warning` says why GROBID was not used.
  */
-export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: FulltextDeps): Promise<FulltextResult> {
+export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): Promise<FulltextResult> {
   const result: FulltextResult = { kind: 'pdfjs', document: abstractOnlyDocument({ title: '' }) };
   if (grobidEnabled(deps.settings)) {
     // A PDF GROBID read before needs no GROBID at all, not even the liveness probe.

@@ -3,14 +3,10 @@
 // publishers answer a missing or paywalled PDF with an HTML page, often labelled as a PDF.
 import type { PaperRecord } from '../types';
 import type { Settings } from '../settings';
-import { HttpError, isAbortError, TimeoutError, TooLargeError, type HttpClient } from '../net/types';
+import type { CoreDeps } from '../deps';
+import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
-
-export interface PdfDeps {
-  http: HttpClient;
-  settings: Settings;
-  signal?: AbortSignal;
-}
+import { looksLikeHtml } from '../identity/html';
 
 /** How long a PDF download may take: PDFs are bigger than API answers. */
 function pdfTimeoutMs(settings: Settings): number {
@@ -48,7 +44,7 @@ function rxivContentBase(record: PaperRecord, settings: Settings): string | unde
 }
 
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
-async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
+async function downloadPdf(url: string, deps: CoreDeps): Promise<Uint8Array> {
   const limit = maxPdfBytes(deps.settings);
   // One deadline over all attempts, so a host that trickles never holds a candidate for minutes.
   const deadline = AbortSignal.timeout(Math.round(pdfTimeoutMs(deps.settings) * 1.5));
@@ -75,7 +71,7 @@ async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
 }
 
 /** Tries each candidate URL in turn; the first failure's reason is kept if all fail. */
-export async function downloadFirstPdf(urls: string[], deps: PdfDeps): Promise<{ url: string; bytes: Uint8Array }> {
+export async function downloadFirstPdf(urls: string[], deps: CoreDeps): Promise<{ url: string; bytes: Uint8Array }> {
   if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   let firstError: unknown;
   for (const url of urls) {
@@ -93,7 +89,7 @@ export async function downloadFirstPdf(urls: string[], deps: PdfDeps): Promise<{
 function checkIsPdf(body: Uint8Array, contentType: string | undefined, url: string): void {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (hasPdfMagic(body)) return;
-  if (type.includes('html') || looksLikeHtml(body)) {
+  if (type.includes('html') || looksLikeHtml(new TextDecoder().decode(body.subarray(0, 512)), { xml: true })) {
     throw new FulltextError('not-pdf', `${url} served an HTML page instead of a PDF (content type "${type || 'none'}")`);
   }
   throw new FulltextError('not-pdf', `${url} did not return a PDF (content type "${type || 'none'}", no %PDF header)`);
@@ -103,11 +99,6 @@ function checkIsPdf(body: Uint8Array, contentType: string | undefined, url: stri
 function hasPdfMagic(body: Uint8Array): boolean {
   const head = new TextDecoder('latin1').decode(body.subarray(0, 1024));
   return head.includes('%PDF-');
-}
-
-function looksLikeHtml(body: Uint8Array): boolean {
-  const head = new TextDecoder().decode(body.subarray(0, 512)).trimStart().toLowerCase();
-  return head.startsWith('<!doctype html') || head.startsWith('<html') || head.startsWith('<?xml');
 }
 
 function downloadError(error: unknown, url: string, settings: Settings): unknown {

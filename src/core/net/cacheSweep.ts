@@ -107,6 +107,12 @@ export async function sweepCache(dir: string, options: SweepOptions): Promise<Sw
 }
 
 const lastSweepByDir = new Map<string, number>();
+const running = new Set<Promise<void>>();
+
+/** Resolves once every sweep started so far has finished (tests, and a clean shutdown). */
+export async function sweepsSettled(): Promise<void> {
+  while (running.size > 0) await Promise.all([...running]);
+}
 
 /**
  * Sweeps `dir` after `delayMs`, at most once an hour per folder; the timer does not keep the
@@ -117,7 +123,10 @@ export function scheduleSweep(dir: string, options: SweepOptions & { delayMs: nu
   const last = lastSweepByDir.get(dir);
   if (last !== undefined && now() - last < SWEEP_INTERVAL_MS) return;
   lastSweepByDir.set(dir, now());
-  const timer = setTimeout(() => void sweepIfDue(dir, options), Math.max(0, options.delayMs));
+  const timer = setTimeout(() => {
+    const sweep = sweepIfDue(dir, options).finally(() => running.delete(sweep));
+    running.add(sweep);
+  }, Math.max(0, options.delayMs));
   timer.unref?.();
 }
 

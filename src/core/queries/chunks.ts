@@ -2,9 +2,10 @@
 // re-joined across hyphens ("IL-6", "COVID-19"), split where a new noun phrase starts, plus the
 // words outside any chunk (a verb like "randomised" can be the most distinctive word).
 import type nlpType from 'compromise';
-import { isStopword, stem } from '../routing/features';
+import { stem } from '../text/stem';
+import { isStopword } from '../text/stopwords';
 
-export interface Token {
+export interface TaggedWord {
   /** Surface form, punctuation stripped ("IL-6"). */
   text: string;
   stem: string;
@@ -15,7 +16,7 @@ export interface Token {
 }
 
 export interface Chunk {
-  tokens: Token[];
+  tokens: TaggedWord[];
 }
 
 interface TaggedTerm {
@@ -49,10 +50,10 @@ function tagger(): typeof nlpType {
 }
 
 /** Tokens and noun-phrase chunks of one sentence. */
-export function chunkSentence(sentence: string): { tokens: Token[]; chunks: Chunk[] } {
+export function chunkSentence(sentence: string): { tokens: TaggedWord[]; chunks: Chunk[] } {
   const tokens = joinHyphenated(taggedTerms(sentence));
   const chunks: Chunk[] = [];
-  let current: Token[] = [];
+  let current: TaggedWord[] = [];
   const flush = () => {
     const trimmed = trimModifiers(current);
     if (trimmed.length > 0) chunks.push(...splitAtNewPhrase(trimmed));
@@ -73,8 +74,8 @@ function taggedTerms(sentence: string): TaggedTerm[] {
 }
 
 /** Re-joins "IL" "-" "6" into one token; notes where punctuation ends a phrase. */
-function joinHyphenated(terms: TaggedTerm[]): { token: Token; breaksAfter: boolean }[] {
-  const out: { token: Token; breaksAfter: boolean }[] = [];
+function joinHyphenated(terms: TaggedTerm[]): { token: TaggedWord; breaksAfter: boolean }[] {
+  const out: { token: TaggedWord; breaksAfter: boolean }[] = [];
   let glue: { text: string; tags: Set<string> } | undefined;
   for (const term of terms) {
     const text = (glue ? glue.text : '') + term.text;
@@ -95,7 +96,7 @@ function joinHyphenated(terms: TaggedTerm[]): { token: Token; breaksAfter: boole
   return out;
 }
 
-function trimModifiers(tokens: Token[]): Token[] {
+function trimModifiers(tokens: TaggedWord[]): TaggedWord[] {
   let start = 0;
   while (start < tokens.length && (EMPTY_MODIFIERS.has(tokens[start]!.text.toLowerCase()) || /^\d+(\.\d+)?$/.test(tokens[start]!.text))) start++;
   let end = tokens.length;
@@ -104,9 +105,9 @@ function trimModifiers(tokens: Token[]): Token[] {
 }
 
 /** "breast cancer primary tumors" → "breast cancer" + "primary tumors": an adjective after a noun starts a new phrase. */
-function splitAtNewPhrase(tokens: Token[]): Chunk[] {
+function splitAtNewPhrase(tokens: TaggedWord[]): Chunk[] {
   const chunks: Chunk[] = [];
-  let current: Token[] = [];
+  let current: TaggedWord[] = [];
   for (const token of tokens) {
     const previous = current.at(-1);
     if (previous && token.adjective && !previous.adjective) {

@@ -4,10 +4,10 @@
 // they are real collocations; otherwise their words stand alone, so a search does not demand an
 // accidental word sequence.
 import dfJson from '../routing/df.json';
-import { isStopword } from '../routing/features';
+import { isStopword } from '../text/stopwords';
 import { ROUTER_MODEL } from '../routing/heuristic';
 import type { Query } from '../types';
-import { chunkSentence, isEmptyModifier, type Chunk, type Token } from './chunks';
+import { chunkSentence, isEmptyModifier, type Chunk, type TaggedWord } from './chunks';
 
 interface DfTable {
   docs: number;
@@ -38,7 +38,7 @@ const GENERIC = new Set(
     .split(' '),
 );
 
-interface Candidate {
+interface Keyphrase {
   keyword: string;
   stems: string[];
   score: number;
@@ -70,9 +70,9 @@ export function keyphrases(sentence: string, max = MAX_KEYWORDS): string[] {
   return select(candidatesOf(sentence), max);
 }
 
-function candidatesOf(sentence: string): Candidate[] {
+function candidatesOf(sentence: string): Keyphrase[] {
   const { tokens, chunks } = chunkSentence(sentence);
-  const candidates: Candidate[] = [];
+  const candidates: Keyphrase[] = [];
   const inPhrase = new Set<number>();
   for (const chunk of chunks) {
     for (const phrase of phrasesOf(chunk)) {
@@ -90,9 +90,9 @@ function candidatesOf(sentence: string): Candidate[] {
 }
 
 /** Splits a chunk into phrases of real collocations, at most MAX_PHRASE_WORDS long. */
-function phrasesOf(chunk: Chunk): Token[][] {
-  const phrases: Token[][] = [];
-  let current: Token[] = [];
+function phrasesOf(chunk: Chunk): TaggedWord[][] {
+  const phrases: TaggedWord[][] = [];
+  let current: TaggedWord[] = [];
   for (const token of chunk.tokens) {
     const previous = current.at(-1);
     if (previous && (!collocated(previous, token) || current.length === MAX_PHRASE_WORDS)) {
@@ -109,7 +109,7 @@ function phrasesOf(chunk: Chunk): Token[][] {
  * Two adjacent words form a phrase when the corpus knows the pair, or when the first is an
  * entity-like word (acronym, gene or compound name) qualifying a noun: "ALDH1 expression", "Type Ia".
  */
-function collocated(first: Token, second: Token): boolean {
+function collocated(first: TaggedWord, second: TaggedWord): boolean {
   const pair = `${first.stem} ${second.stem}`;
   if (DF.bigrams[pair] || ROUTER_MODEL.terms[pair]) return true;
   if (/^\p{Lu}[\p{L}\d]{0,2}$/u.test(second.text) && !isStopword(second.text)) return true; // "Type Ia", "vitamin D"
@@ -117,7 +117,7 @@ function collocated(first: Token, second: Token): boolean {
   return entityLike && !isGeneric(first) && !second.adjective;
 }
 
-function candidateOf(tokens: Token[]): Candidate | undefined {
+function candidateOf(tokens: TaggedWord[]): Keyphrase | undefined {
   const content = tokens.filter((t) => !isGeneric(t));
   if (content.length === 0) return undefined;
   if (tokens.length === 1 && (isEmptyModifier(tokens[0]!.text) || tokens[0]!.text.length < 2)) return undefined;
@@ -134,16 +134,16 @@ export function isGenericWord(word: string): boolean {
   return GENERIC.has(word.toLowerCase());
 }
 
-function isGeneric(token: Token): boolean {
+function isGeneric(token: TaggedWord): boolean {
   const word = token.text.toLowerCase();
   return GENERIC.has(word) || isStopword(word) || /^[\d.,/%]+$/.test(word);
 }
 
-const byScore = (a: Candidate, b: Candidate) => b.score - a.score || a.position - b.position;
+const byScore = (a: Keyphrase, b: Keyphrase) => b.score - a.score || a.position - b.position;
 
 /** Best candidates without repeating a stem; weak single words only to reach MIN_KEYWORDS. */
-function select(candidates: Candidate[], max: number): string[] {
-  const chosen: Candidate[] = [];
+function select(candidates: Keyphrase[], max: number): string[] {
+  const chosen: Keyphrase[] = [];
   const covered = new Set<string>();
   for (const candidate of [...candidates].sort(byScore)) {
     if (chosen.length >= max) break;

@@ -3,7 +3,7 @@
 // (sources/arxivQuery.ts, sources/europepmcQuery.ts). Keywords are sanitised here because a
 // stray quote, colon or parenthesis makes arXiv answer 400 and Europe PMC silently change meaning.
 import type { MatchMode, Query } from '../types';
-import { stem } from '../routing/features';
+import { stem } from '../text/stem';
 import { idf, isGenericWord } from './keyphrases';
 
 export interface BroadeningStep {

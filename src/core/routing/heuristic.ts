@@ -9,10 +9,9 @@ import type { Claim, Discipline, RoutingDecision } from '../types';
 import modelJson from './model.json';
 import { scoreText, type Evidence, type RouterModel } from './model';
 import { REPOSITORY_OF, repositoryProbabilities, secondaryFor } from './repositories';
+import { REPOSITORY_LABEL } from '../identity/repository';
 
 export const ROUTER_MODEL = modelJson as unknown as RouterModel;
-
-const REPOSITORY_NAMES = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' } as const;
 
 export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model: RouterModel = ROUTER_MODEL): RoutingDecision {
   const context = [claim.context.title, claim.context.abstract].filter(Boolean).join('. ');
@@ -33,7 +32,7 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
     secondary,
     confidence,
     by: 'heuristic',
-    reason: explain(discipline, model.classes[rival]!, topEvidence(evidence, best, rival), confidence, REPOSITORY_NAMES[primary]),
+    reason: explain(discipline, model.classes[rival]!, topEvidence(evidence, best, rival), confidence, REPOSITORY_LABEL[primary]),
   };
 }
 

@@ -2,7 +2,8 @@
 // that is not a known discipline or repository is rejected, and the caller falls back.
 import { readScore } from '../llm/json';
 import type { ChatMessage, LlmClient } from '../llm/types';
-import { REPOSITORIES, type Claim, type Discipline, type Repository, type RoutingDecision } from '../types';
+import type { Claim, Discipline, Repository, RoutingDecision } from '../types';
+import { parseRepository } from '../identity/repository';
 import { DEFAULT_SECONDARY, DISCIPLINES, REPOSITORY_OF } from './repositories';
 
 /** Used when the model gives no confidence of its own. */
@@ -78,10 +79,7 @@ function readDiscipline(value: unknown): Discipline | undefined {
 }
 
 function readRepository(value: unknown): Repository | undefined {
-  if (typeof value !== 'string') return undefined;
-  // Scheme and www. go first: they need their dots, which the next step removes.
-  const key = value.trim().toLowerCase().replace(/^(https?:\/\/)?(www\.)?/, '').replace(/[\s.]+/g, '').replace(/(org|\/)+$/, '');
-  return (REPOSITORIES as readonly string[]).includes(key) ? (key as Repository) : undefined;
+  return typeof value === 'string' ? parseRepository(value) : undefined;
 }
 
 function fallbackSecondary(discipline: Discipline, primary: Repository): Repository {

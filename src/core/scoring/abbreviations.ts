@@ -1,7 +1,7 @@
 // Abbreviations defined in a text, "type 2 diabetes (T2D)", found with the Schwartz & Hearst
 // (2003) rule, so that a claim saying "type 2 diabetes" matches a sentence saying "T2D" and the
 // other way round. Papers define an abbreviation once and then use only the short form.
-import { stems, type Token } from './text';
+import { SCORING_TOKENS, stems, type Token } from '../text/tokens';
 
 /** Short form (as written) → stems of its long form. */
 export type AbbreviationMap = Map<string, string[]>;
@@ -19,7 +19,7 @@ export function findAbbreviations(texts: string[], into: AbbreviationMap = new M
       const short = match[1]!.trim();
       if (!isShortForm(short) || into.has(short)) continue;
       const long = longFormBefore(text.slice(Math.max(0, match.index - LOOKBACK_CHARS), match.index), short);
-      const longStems = long ? stems(long) : [];
+      const longStems = long ? stems(long, SCORING_TOKENS) : [];
       if (longStems.length > 1) into.set(short, longStems);
     }
   }
@@ -82,7 +82,7 @@ const stemIndexes = new WeakMap<AbbreviationMap, Set<string>>();
 function stemIndex(abbreviations: AbbreviationMap): Set<string> {
   let index = stemIndexes.get(abbreviations);
   if (!index) {
-    index = new Set([...abbreviations.keys()].map((short) => stems(short)[0] ?? ''));
+    index = new Set([...abbreviations.keys()].map((short) => stems(short, SCORING_TOKENS)[0] ?? ''));
     stemIndexes.set(abbreviations, index);
   }
   return index;

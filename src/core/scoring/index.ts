@@ -5,7 +5,7 @@ import { fallbackWarning } from '../llm/fallback';
 import type { Claim, Query, ScoredParagraph, SupportVerdict } from '../types';
 import type { FulltextDocument } from '../fulltext/model';
 import type { LlmClient } from '../llm/types';
-import type { Settings } from '../settings';
+import type { CoreDeps } from '../deps';
 import { documentUnits, rankUnits, type RankedParagraph } from './lexical';
 import { judgeParagraphs, LlmCallBudget } from './judge';
 import { lexicalVerdict, llmVerdict, overallScore } from './overall';
@@ -24,11 +24,10 @@ export interface ScoreInput {
   retrievalScore: number;
 }
 
-export interface ScoreDeps {
+/** The settings and cancellation every stage gets; no HTTP: the paper is already read. */
+export interface ScoreDeps extends Pick<CoreDeps, 'settings' | 'signal'> {
   llm: LlmClient | null;
   budget: LlmCallBudget;
-  settings: Settings;
-  signal?: AbortSignal;
   warn: (message: string) => void;
 }
 

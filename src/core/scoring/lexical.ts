@@ -25,11 +25,11 @@ import {
   sentenceStats,
   type LexicalParams,
   type SentenceStats,
-} from './bm25';
-import { splitSentences } from '../fulltext/sentences';
-import { tokenize, type Token } from './text';
+} from './lexicalModel';
+import { splitSentences } from '../text/sentences';
+import { SCORING_TOKENS, tokenize, type Token } from '../text/tokens';
 
-export { DEFAULT_LEXICAL_PARAMS, type LexicalParams } from './bm25';
+export { DEFAULT_LEXICAL_PARAMS, type LexicalParams } from './lexicalModel';
 
 export interface LexicalClaim {
   text: string;
@@ -52,12 +52,12 @@ export interface RankedParagraph extends ScoredParagraph {
 export function documentUnits(doc: FulltextDocument): ScoringUnit[] {
   const units: ScoringUnit[] = [];
   if (doc.abstract?.trim()) {
-    units.push({ section: 'Abstract', text: doc.abstract, sentences: splitSentences(doc.abstract) });
+    units.push({ section: 'Abstract', text: doc.abstract, sentences: splitSentences(doc.abstract, 'paper') });
   }
   for (const section of doc.sections) {
     for (const paragraph of section.paragraphs) {
       if (!paragraph.text.trim()) continue;
-      const sentences = paragraph.sentences.length ? paragraph.sentences : splitSentences(paragraph.text);
+      const sentences = paragraph.sentences.length ? paragraph.sentences : splitSentences(paragraph.text, 'paper');
       units.push({ section: section.head, text: paragraph.text, sentences });
     }
   }
@@ -91,7 +91,7 @@ export function rankUnits(
 ): RankedParagraph[] {
   const claimText = claim.sentences.length ? claim.sentences.join(' ') : claim.text;
   const abbreviations = findAbbreviations([claimText, ...units.map((u) => u.text)]);
-  const tokenizer = (text: string): Token[] => expandAbbreviations(tokenize(text), text, abbreviations);
+  const tokenizer = (text: string): Token[] => expandAbbreviations(tokenize(text, SCORING_TOKENS), text, abbreviations);
   const model = buildClaimModel(claimText, queries, params, tokenizer);
   const stats = units.map((unit) => unit.sentences.map((s) => sentenceStats(s, model, tokenizer, params)));
   const paragraphs = stats.map((sentences, i) => mergeStats(sentences, units[i]!.sentences[0] ?? '', params));

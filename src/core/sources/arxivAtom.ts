@@ -2,7 +2,9 @@
 // prefixes are dropped, so `arxiv:doi` with or without an inline xmlns reads the same.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PaperRecord } from '../types';
-import { excerpt, htmlTitle, looksLikeHtml, SourceError } from './errors';
+import { excerpt, SourceError } from './errors';
+import { htmlTitle, looksLikeHtml } from '../identity/html';
+import { splitArxivId } from '../identity/work';
 
 const HOST = 'arXiv';
 
@@ -51,13 +53,6 @@ export interface ArxivFeed {
 function textOf(value: string | { '#text'?: string } | undefined): string {
   const raw = typeof value === 'string' ? value : (value?.['#text'] ?? '');
   return raw.replace(/\s+/g, ' ').trim();
-}
-
-/** `http://arxiv.org/abs/astro-ph/9812133v1` → { id: 'astro-ph/9812133', version: 'v1' }. */
-export function splitArxivId(raw: string): { id: string; version?: string } {
-  const afterAbs = raw.replace(/^.*?\/abs\//, '').replace(/^arxiv:/i, '').trim();
-  const match = /^(.*?)(v\d+)?$/.exec(afterAbs);
-  return { id: match?.[1] ?? afterAbs, version: match?.[2] };
 }
 
 function isErrorEntry(entry: AtomEntry): boolean {

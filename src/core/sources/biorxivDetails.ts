@@ -2,7 +2,8 @@
 // the DOI of its journal version. Used only to enrich records found through Europe PMC.
 import type { HttpClient } from '../net/types';
 import type { Settings } from '../settings';
-import { looksLikeHtml, SourceError } from './errors';
+import { SourceError } from './errors';
+import { looksLikeHtml } from '../identity/html';
 
 export type RxivServer = 'biorxiv' | 'medrxiv';
 

@@ -13,16 +13,6 @@ export class SourceError extends Error {
   }
 }
 
-/** The <title> of an HTML page, to say which page a host sent instead of data. */
-export function htmlTitle(text: string): string | undefined {
-  const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text);
-  return match?.[1]?.replace(/\s+/g, ' ').trim() || undefined;
-}
-
-export function looksLikeHtml(text: string): boolean {
-  return /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(text);
-}
-
 /** A short, single-line excerpt of a body for error messages. */
 export function excerpt(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -7,7 +7,8 @@ import { renderEuropePmcQuery } from './europepmcQuery';
 import type { Settings } from '../settings';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
-import { excerpt, htmlTitle, looksLikeHtml, SourceError } from './errors';
+import { excerpt, SourceError } from './errors';
+import { htmlTitle, looksLikeHtml } from '../identity/html';
 import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
 
 const PUBLISHER: Record<RxivServer, 'bioRxiv' | 'medRxiv'> = { biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };

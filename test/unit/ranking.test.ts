@@ -5,7 +5,8 @@ import {
   queryWeights,
   rankCandidates,
   SUPPLEMENTARY_QUERY_WEIGHT,
-} from '../../src/core/dedupe/rank';
+} from '../../src/core/ranking/candidates';
+import { bm25Idf, lengthNorm, saturatedTf } from '../../src/core/ranking/bm25';
 import type { Candidate, PaperRecord, Query } from '../../src/core/types';
 import {
   ARXIV_1710_08557,
@@ -88,5 +89,22 @@ describe('rankCandidates', () => {
     assert.deepEqual(rankCandidates([], QUERIES, CLAIM), []);
     const noTerms = rankCandidates(pool(), [], '');
     assert.ok(noTerms.every((c) => c.retrievalScore === 0));
+  });
+});
+
+describe('BM25 (shared by candidate ranking and lexical scoring)', () => {
+  it('IDF stays positive for a term every document holds, and falls as more documents hold it', () => {
+    assert.ok(bm25Idf(10, 10) > 0);
+    assert.ok(bm25Idf(10, 1) > bm25Idf(10, 5));
+  });
+
+  it('repeats count less and less, never past k1 + 1; with b = 0 length does not matter', () => {
+    const params = { k1: 1.2, b: 0.75 };
+    const norm = lengthNorm(100, 100, params);
+    assert.equal(norm, params.k1, 'a document of average length is normalised by k1 alone');
+    assert.ok(saturatedTf(2, norm, params.k1) < 2 * saturatedTf(1, norm, params.k1));
+    assert.ok(saturatedTf(1000, norm, params.k1) < params.k1 + 1);
+    assert.ok(lengthNorm(200, 100, params) > norm, 'a longer document needs more repeats');
+    assert.equal(lengthNorm(10, 100, { ...params, b: 0 }), lengthNorm(1000, 100, { ...params, b: 0 }));
   });
 });

@@ -4,6 +4,7 @@
 // the root's folder. File access is injected so the rules are testable without an editor.
 import * as path from 'node:path';
 import { latexParser as lp } from 'latex-utensils';
+import { stripComments } from '../latex/comments';
 import type { TextEditPlan } from './citeInsert';
 
 /** Reads the workspace's .tex files; `list` returns absolute paths. */
@@ -21,14 +22,6 @@ export function magicRoot(text: string, file: string): string | undefined {
   const named = match[1]!;
   const withExtension = path.extname(named) ? named : named + '.tex';
   return path.resolve(path.dirname(file), withExtension);
-}
-
-/**
- * Blanks comments (an unescaped `%` to the end of the line) so commented-out commands don't
- * count; offsets stay valid because each comment becomes spaces of the same length.
- */
-export function stripComments(text: string): string {
-  return text.replace(/(^|[^\\])(%.*)$/gm, (_, before: string, comment: string) => before + ' '.repeat(comment.length));
 }
 
 export function hasDocumentClass(text: string): boolean {

@@ -2,10 +2,10 @@
 // title and abstract to the query and claim terms, plus a bonus when several queries and several
 // repositories agree on it. Primary queries weigh more than supplementary ones.
 import type { Candidate, Query } from '../types';
-import { stems } from '../scoring/text';
+import { SCORING_TOKENS, stems } from '../text/tokens';
+import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from './bm25';
 
-const K1 = 1.2;
-const B = 0.75;
+const BM25: Readonly<Bm25Params> = { k1: 1.2, b: 0.75 };
 /** The title counts this many times in the document: it says what the paper is about. */
 const TITLE_BOOST = 2;
 /** Weight of claim terms next to a primary query's (1) and a supplementary query's. */
@@ -59,15 +59,15 @@ function weightedTerms(queries: Query[], weights: number[], claimText: string): 
   const add = (words: string[], weight: number) => {
     for (const term of new Set(words)) terms.set(term, (terms.get(term) ?? 0) + weight);
   };
-  queries.forEach((q, i) => add(stems(q.keywords.join(' ')), weights[i]));
-  add(stems(claimText), CLAIM_WEIGHT);
+  queries.forEach((q, i) => add(stems(q.keywords.join(' '), SCORING_TOKENS), weights[i]));
+  add(stems(claimText, SCORING_TOKENS), CLAIM_WEIGHT);
   return terms;
 }
 
 function documentTerms(candidate: Candidate): string[] {
-  const title = stems(candidate.title);
+  const title = stems(candidate.title, SCORING_TOKENS);
   const boosted = Array.from({ length: TITLE_BOOST }, () => title).flat();
-  return [...boosted, ...stems(candidate.abstract ?? '')];
+  return [...boosted, ...stems(candidate.abstract ?? '', SCORING_TOKENS)];
 }
 
 /** Okapi BM25 with the query-term weights, idf taken over the candidates themselves. */
@@ -86,9 +86,8 @@ function bm25Scores(docs: string[][], termWeights: Map<string, number>): number[
     for (const [term, weight] of termWeights) {
       const f = tf.get(term);
       if (!f) continue;
-      const df = documentFrequency.get(term) ?? 0;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      score += weight * idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * docs[i].length) / avgLength)));
+      const idf = bm25Idf(n, documentFrequency.get(term) ?? 0);
+      score += weight * idf * saturatedTf(f, lengthNorm(docs[i].length, avgLength, BM25), BM25.k1);
     }
     return score;
   });

@@ -4,7 +4,7 @@
 // edit is an append at the end of the file.
 import { bibtexParser } from 'latex-utensils';
 import { entryFields, readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
-import { titleIdentity } from '../bibtex/names';
+import { arxivIdFromDoi, findArxivId, findDoi, isArxivId, splitArxivId, titleIdentity } from '../identity/work';
 import type { TextEditPlan } from './citeInsert';
 
 /** What identifies a work in a .bib entry. */
@@ -61,37 +61,21 @@ function indexEntryByEntry(text: string, file?: string): BibIdentity[] {
   return identities;
 }
 
+/** DOI (not arXiv's own DataCite DOI), arXiv id (lower-case, versionless) and title identity. */
 function identityFromFields(key: string, fields: Record<string, string>): BibIdentity {
-  const doi = normaliseDoi(fields.doi ?? '') ?? doiFromUrl(fields.url ?? '');
-  const arxivId =
-    arxivFromDoi(doi) ??
+  const doi = findDoi(fields.doi ?? '') ?? doiFromUrl(fields.url ?? '');
+  const arxivId = (
+    arxivIdFromDoi(doi) ??
     arxivIdFromEprint(fields) ??
-    arxivFromText(fields.url ?? '') ??
-    arxivFromText(fields.journal ?? fields.note ?? fields.howpublished ?? '');
+    findArxivId(fields.url ?? '') ??
+    findArxivId(fields.journal ?? fields.note ?? fields.howpublished ?? '')
+  )?.toLowerCase();
   const title = fields.title ? titleIdentity(fields.title) : undefined;
-  return { key, doi: arxivFromDoi(doi) ? undefined : doi, arxivId, title };
-}
-
-/** `https://doi.org/10.1086%2F307221` or `DOI:10.1086/307221` → `10.1086/307221`. */
-export function normaliseDoi(raw: string): string | undefined {
-  let text = raw.trim();
-  try {
-    text = decodeURIComponent(text);
-  } catch {
-    // Not URL-encoded after all.
-  }
-  const match = /10\.\d{4,9}\/\S+/.exec(text);
-  return match ? match[0].replace(/[.,;}]+$/, '').toLowerCase() : undefined;
+  return { key, doi: arxivIdFromDoi(doi) ? undefined : doi, arxivId, title };
 }
 
 function doiFromUrl(url: string): string | undefined {
-  return /doi\.org\//i.test(url) ? normaliseDoi(url) : undefined;
-}
-
-/** arXiv's DataCite DOIs (10.48550/arXiv.ID) name an arXiv id. */
-function arxivFromDoi(doi: string | undefined): string | undefined {
-  const match = doi ? /^10\.48550\/arxiv\.(.+)$/.exec(doi) : null;
-  return match ? stripVersion(match[1]!) : undefined;
+  return /doi\.org\//i.test(url) ? findDoi(url) : undefined;
 }
 
 function arxivIdFromEprint(fields: Record<string, string>): string | undefined {
@@ -99,19 +83,7 @@ function arxivIdFromEprint(fields: Record<string, string>): string | undefined {
   if (!eprint) return undefined;
   const archive = (fields.archiveprefix ?? fields.eprinttype ?? '').toLowerCase();
   const id = eprint.replace(/^arxiv:/i, '');
-  return archive === 'arxiv' || ARXIV_ID.test(id) ? stripVersion(id) : undefined;
-}
-
-const ARXIV_ID = /^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v\d+)?$/i;
-
-/** An arXiv id inside a URL (`arxiv.org/abs/…`, `/pdf/…`) or a note (`arXiv:1706.03762`). */
-function arxivFromText(text: string): string | undefined {
-  const match = /arxiv(?:\.org\/(?:abs|pdf)\/|:\s*)(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?/i.exec(text);
-  return match ? stripVersion(match[1]!) : undefined;
-}
-
-function stripVersion(id: string): string {
-  return id.replace(/v\d+$/, '').toLowerCase();
+  return archive === 'arxiv' || isArxivId(id) ? splitArxivId(id).id : undefined;
 }
 
 /** Same DOI or arXiv id: the same work. */

@@ -1,7 +1,7 @@
 // LaTeX source → plain prose for claim analysis: comments, math, citations, references and
 // layout commands go; the words of formatting commands stay; accents become Unicode.
 import { latexParser } from 'latex-utensils';
-import { parseLatex, type LatexNode } from './latex-parse';
+import { parseLatex, type LatexNode } from './parse';
 
 /** Plain text of a LaTeX fragment. Never throws, whatever the input. */
 export function latexToPlainText(source: string): string {

@@ -1,13 +1,13 @@
-// The BM25 machinery behind lexical.ts: the claim as a weighted query, per-sentence term
-// statistics, IDF, the score of a sentence or paragraph, and the extractive reason.
+// The model behind lexical.ts: the claim as a weighted query, per-sentence term statistics, IDF,
+// the BM25 score of a sentence or paragraph (ranking/bm25.ts), and the extractive reason.
 import type { Query } from '../types';
+import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from '../ranking/bm25';
 import { sentenceRole } from './roles';
-import { detectPhrases, type Phrase, type Token } from './text';
+import type { Token } from '../text/tokens';
+import { detectPhrases, type Phrase } from './phrases';
 
 /** Tuned on SciFact train/dev with `npm run bench:support` (see bench/support.ts). */
-export interface LexicalParams {
-  k1: number;
-  b: number;
+export interface LexicalParams extends Bm25Params {
   /** Pseudo-paragraphs without any term, added to the IDF's N (smoothing for short papers). */
   pseudoParagraphs: number;
   /** Share of the best sentence's score in a paragraph's score (the rest is the paragraph's). */
@@ -145,7 +145,7 @@ export function inverseDocumentFrequencies(model: ClaimModel, paragraphs: Senten
   for (const stem of model.terms.keys()) {
     let df = 0;
     for (const p of paragraphs) if (p.counts.has(stem)) df++;
-    idf.set(stem, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+    idf.set(stem, bm25Idf(n, df));
   }
   return idf;
 }
@@ -156,11 +156,9 @@ function phraseIdf(phrase: Phrase, idf: Map<string, number>): number {
 
 export function bm25(unit: SentenceStats, avgLength: number, model: ClaimModel, idf: Map<string, number>, params: LexicalParams): number {
   if (unit.length === 0) return 0;
-  const norm = params.k1 * (1 - params.b + (params.b * unit.length) / (avgLength || 1));
+  const norm = lengthNorm(unit.length, avgLength || 1, params);
   let score = 0;
-  for (const [stem, tf] of unit.counts) {
-    score += model.terms.get(stem)! * idf.get(stem)! * ((tf * (params.k1 + 1)) / (tf + norm));
-  }
+  for (const [stem, tf] of unit.counts) score += model.terms.get(stem)! * idf.get(stem)! * saturatedTf(tf, norm, params.k1);
   for (const p of unit.phrases) score += model.phrases[p]!.weight * phraseIdf(model.phrases[p]!, idf);
   return score * unit.factor;
 }

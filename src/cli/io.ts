@@ -1,0 +1,39 @@
+// What every CLI command shares: its options, its output streams, and the error for input the
+// user must fix. Kept apart from main.ts, which dispatches to the commands.
+import { readFile } from 'node:fs/promises';
+
+/** Input the user must fix; printed without a stack trace, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export interface CliOptions {
+  claim?: string;
+  contextFile?: string;
+  config?: string;
+  json: boolean;
+  pdf?: string;
+  tei?: string;
+}
+
+/** Reads a file the user named, turning the system error into a sentence. */
+export async function readInput(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code;
+    throw new UsageError(`Cannot read ${what} "${path}": ${why ?? (error as Error).message}.`);
+  }
+}
+
+export function requireClaim(claim: string | undefined): string {
+  if (claim === undefined) throw new UsageError('Missing --claim TEXT: the sentence(s) to find citations for.');
+  if (!claim.trim()) throw new UsageError('The claim is empty: pass the sentence(s) to find citations for.');
+  return claim;
+}

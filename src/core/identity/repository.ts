@@ -1,0 +1,20 @@
+// The preprint servers by name: as the code writes them, as people read them, and as an LLM
+// may answer them.
+import type { Repository } from '../types';
+
+export const REPOSITORIES: readonly Repository[] = ['arxiv', 'biorxiv', 'medrxiv'];
+
+/** How each repository is written for people. */
+export const REPOSITORY_LABEL: Readonly<Record<Repository, string>> = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
+
+/** The label of a repository; any other name as it came. */
+export function repositoryLabel(name: string): string {
+  return Object.hasOwn(REPOSITORY_LABEL, name) ? REPOSITORY_LABEL[name as Repository] : name;
+}
+
+/** A repository however it was written ("arXiv", "bioRxiv.org", "https://www.medrxiv.org/"). */
+export function parseRepository(value: string): Repository | undefined {
+  // Scheme and www. go first: they need their dots, which the next step removes.
+  const key = value.trim().toLowerCase().replace(/^(https?:\/\/)?(www\.)?/, '').replace(/[\s.]+/g, '').replace(/(org|\/)+$/, '');
+  return (REPOSITORIES as readonly string[]).includes(key) ? (key as Repository) : undefined;
+}

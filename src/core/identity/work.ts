@@ -1,0 +1,93 @@
+// What identifies a work wherever it was read (a source's record, the user's .bib): its DOI, its
+// arXiv id without version, and its title reduced to letters and digits. One place, so dedupe,
+// the BibTeX fetch and the .bib update agree on when two records are the same work.
+import type { PaperRecord } from '../types';
+import { familyName, titleWords } from '../bibtex/names';
+
+/** A DOI field (bare, `doi:` or a doi.org link) as a lower-case DOI; undefined unless it is one. */
+export function normalizeDoi(raw: string | undefined): string | undefined {
+  const doi = raw?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i, '').toLowerCase();
+  return doi && /^10\.\d{4,9}\//.test(doi) ? doi : undefined;
+}
+
+/**
+ * The first DOI in free text, normalised: URL-decoded, trailing punctuation dropped (a .bib
+ * field: "DOI: 10.1186/….", `https://doi.org/10.1086%2F307221`).
+ */
+export function findDoi(text: string): string | undefined {
+  let decoded = text.trim();
+  try {
+    decoded = decodeURIComponent(decoded);
+  } catch {
+    // Not URL-encoded after all.
+  }
+  return normalizeDoi(/10\.\d{4,9}\/\S+/.exec(decoded)?.[0].replace(/[.,;}]+$/, ''));
+}
+
+/** New-style (2004.07180) and old-style (astro-ph/9812133, math.GT/0309136) arXiv ids. */
+const ARXIV_ID = String.raw`\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}`;
+
+/** True for an arXiv id, with or without version. */
+export function isArxivId(text: string): boolean {
+  return new RegExp(`^(?:${ARXIV_ID})(?:v\\d+)?$`, 'i').test(text);
+}
+
+/** `http://arxiv.org/abs/astro-ph/9812133v1`, `arXiv:1710.08557v2` → the id and its version. */
+export function splitArxivId(raw: string): { id: string; version?: string } {
+  const text = raw.trim().replace(/^.*?\/abs\//, '').replace(/^arxiv:/i, '').trim();
+  const version = /v\d+$/i.exec(text)?.[0];
+  return { id: version ? text.slice(0, -version.length) : text, version };
+}
+
+/** arXiv's DataCite DOIs (10.48550/arXiv.ID) name an arXiv paper: its versionless id. */
+export function arxivIdFromDoi(doi: string | undefined): string | undefined {
+  const id = arxivDoiId(doi);
+  return id ? splitArxivId(id).id || undefined : undefined;
+}
+
+function arxivDoiId(doi: string | undefined): string | undefined {
+  return doi ? /^10\.48550\/arxiv\.(.+)$/i.exec(doi)?.[1] : undefined;
+}
+
+/** An arXiv id inside a URL (`arxiv.org/abs/…`, `/pdf/…`) or a note (`arXiv:1706.03762`), versionless. */
+export function findArxivId(text: string): string | undefined {
+  return new RegExp(`arxiv(?:\\.org\\/(?:abs|pdf)\\/|:\\s*)(${ARXIV_ID})(v\\d+)?`, 'i').exec(text)?.[1];
+}
+
+/** A record's versionless arXiv id: its own, from an `arxiv:` record id, or from its DataCite DOI. */
+export function versionlessArxivId(record: Pick<PaperRecord, 'id' | 'arxivId' | 'doi'>): string | undefined {
+  const raw = record.arxivId ?? (record.id.startsWith('arxiv:') ? record.id.slice(6) : arxivDoiId(normalizeDoi(record.doi)));
+  return raw === undefined ? undefined : splitArxivId(raw).id || undefined;
+}
+
+/** A title normalised for identity: lower-case ASCII words joined by single spaces. */
+export function normalizedTitle(title: string): string {
+  return titleWords(title).join(' ');
+}
+
+/** A title's identity: letters and digits only, so "Prime-Editing" and "prime editing" agree. */
+export function titleIdentity(title: string): string {
+  return normalizedTitle(title).replace(/ /g, '');
+}
+
+/** Titles shorter than this (normalised) are too generic to identify a work. */
+const MIN_TITLE_CHARS = 12;
+
+/**
+ * Exact identity keys of a record: `arxiv:` its versionless id, `doi:` its DOI and its published
+ * version's, and `title:` first-author surname with the title. Two records sharing one key are
+ * the same work.
+ */
+export function identityKeys(record: PaperRecord): string[] {
+  const keys: string[] = [];
+  const arxivId = versionlessArxivId(record);
+  if (arxivId) keys.push('arxiv:' + arxivId.toLowerCase());
+  for (const doi of [record.doi, record.publishedDoi]) {
+    const normal = normalizeDoi(doi);
+    if (normal) keys.push('doi:' + normal);
+  }
+  const title = titleIdentity(record.title);
+  const surname = familyName(record.authors[0] ?? '');
+  if (title.length >= MIN_TITLE_CHARS && surname) keys.push(`title:${surname}|${title}`);
+  return keys;
+}
