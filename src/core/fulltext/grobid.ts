@@ -113,11 +113,45 @@ function teiCacheKey(pdf: Uint8Array): string {
   return `citefinder:grobid-tei:${TEI_CACHE_VERSION}:${sha256Hex(pdf)}`;
 }
 
-/** The document from the TEI cache, when GROBID read this PDF before; undefined otherwise. */
+/**
+ * The parsed document, kept beside its TEI (same key prefix, so the cache sweep treats it as
+ * TEI): reading TEI again costs 15–45 ms a paper, JSON well under one. Bump DOCUMENT_VERSION
+ * whenever parseTei changes what it builds.
+ */
+const DOCUMENT_VERSION = 'd1';
+
+function documentCacheKey(teiKey: string): string {
+  return `${teiKey}:${DOCUMENT_VERSION}`;
+}
+
+/** The document from the cache, when GROBID read this PDF before; undefined otherwise. */
 export async function cachedGrobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<FulltextDocument | undefined> {
   const cacheDir = resolveCacheDir(deps.settings);
-  const cached = cacheDir ? await readCachedTei(cacheDir, teiCacheKey(pdf)) : undefined;
-  return cached === undefined ? undefined : parseTei(cached);
+  if (!cacheDir) return undefined;
+  const key = teiCacheKey(pdf);
+  const stored = await readCached(cacheDir, documentCacheKey(key));
+  if (stored !== undefined) {
+    const document = readDocumentJson(stored);
+    if (document) return document;
+  }
+  const tei = await readCached(cacheDir, key);
+  if (tei === undefined) return undefined;
+  const document = parseTei(tei);
+  await cacheDocument(cacheDir, key, document);
+  return document;
+}
+
+function readDocumentJson(text: string): FulltextDocument | undefined {
+  try {
+    const value = JSON.parse(text) as FulltextDocument;
+    return Array.isArray(value?.sections) && Array.isArray(value.captions) && Array.isArray(value.references) ? value : undefined;
+  } catch {
+    return undefined; // torn or foreign: parse the TEI again
+  }
+}
+
+async function cacheDocument(dir: string, teiKey: string, document: FulltextDocument): Promise<void> {
+  await cacache.put(dir, documentCacheKey(teiKey), JSON.stringify(document)).catch(() => undefined);
 }
 
 /** The same PDF asked for twice at once (a preprint and its published copy) is processed once. */
@@ -137,11 +171,14 @@ export async function grobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<F
   }
   const tei = await pending;
   const document = parseTei(tei); // throws on malformed TEI, which is then never cached
-  if (cacheDir) await cacache.put(cacheDir, key, tei).catch(() => undefined);
+  if (cacheDir) {
+    await cacache.put(cacheDir, key, tei).catch(() => undefined);
+    await cacheDocument(cacheDir, key, document);
+  }
   return document;
 }
 
-async function readCachedTei(dir: string, key: string): Promise<string | undefined> {
+async function readCached(dir: string, key: string): Promise<string | undefined> {
   try {
     return (await cacache.get(dir, key)).data.toString('utf8');
   } catch {
