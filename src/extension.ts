@@ -13,7 +13,7 @@ import { ResultsPanel } from './vscode/resultsPanel';
 import { findCandidate, type ResultsState } from './vscode/resultsModel';
 import { SearchController } from './vscode/searchController';
 import { openSettings, promptAndStoreApiKey, readSettings } from './vscode/settings';
-import { StatusBar } from './vscode/statusBar';
+import { StatusBar, type ServiceStatus } from './vscode/statusBar';
 
 /** What `activate` returns: read by the E2E and in-host tests. */
 export interface CitefinderApi {
@@ -31,6 +31,8 @@ export interface CitefinderApi {
   attachToChat(id: string): Promise<void>;
   ask(question: string): Promise<void>;
   chat(): ChatSnapshot;
+  /** What the status bar's probe finds now (the LLM and GROBID of the user's settings). */
+  probeServices(): Promise<ServiceStatus | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): CitefinderApi {
@@ -122,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     attachToChat: attach,
     ask: (question) => chat.ask(question),
     chat: () => chat.snapshot(),
+    probeServices: () => status.probe(),
   };
 }
 

@@ -6,7 +6,7 @@ import { readApiKey, readSettings } from './settings';
 import { log } from './log';
 import { probeGrobidService, probeLlmService, type ServiceState } from './serviceProbe';
 
-interface ServiceStatus {
+export interface ServiceStatus {
   llm: ServiceState;
   grobid: ServiceState;
 }
@@ -33,20 +33,24 @@ export class StatusBar implements vscode.Disposable {
     this.timer = setTimeout(() => void this.probe(), delayMs);
   }
 
-  private async probe(): Promise<void> {
+  /** Probes now and shows the answer; resolves with it (undefined when superseded or failed). */
+  async probe(): Promise<ServiceStatus | undefined> {
     this.probing?.abort();
     const controller = new AbortController();
     this.probing = controller;
     try {
-      const settings = readSettings();
+      const settings = readSettings((message) => log(message));
       const apiKey = await readApiKey(this.secrets, settings);
       const [llm, grobid] = await Promise.all([
         probeLlmService(settings, apiKey, controller.signal),
         probeGrobidService(settings, controller.signal),
       ]);
-      if (!controller.signal.aborted) this.show({ llm, grobid });
+      if (controller.signal.aborted) return undefined;
+      this.show({ llm, grobid });
+      return { llm, grobid };
     } catch (error) {
       log(`Status probe failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
     }
   }
 
