@@ -5,8 +5,10 @@
 import type { SettingKey } from './settings';
 
 /**
- * Only the user's settings may set these (`machine` scope in package.json): each names a host
- * that receives the claim, the manuscript's context or the API key, or a folder citefinder writes.
+ * Only the user's settings may set these: each names a host that receives the claim, the
+ * manuscript's context or the API key, or a folder citefinder writes. package.json gives them
+ * `application` scope rather than `machine`: both keep workspaces out, but only `application`
+ * values in the user settings reach a remote extension host (code-server, Remote-SSH).
  */
 export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   'llm.baseUrl',

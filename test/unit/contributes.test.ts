@@ -65,7 +65,7 @@ describe('package.json contributions', () => {
   it('lets only the user set where requests, the API key and the cache go; per-project settings are resource-scoped', () => {
     for (const key of USER_ONLY_SETTINGS) {
       const scope = properties['citefinder.' + key]!.scope;
-      assert.ok(scope === 'machine' || scope === 'application', `${key} is ${scope ?? 'window'}-scoped`);
+      assert.equal(scope, 'application', `${key} is ${scope ?? 'window'}-scoped`);
     }
     // Every setting that names a URL is user-only: none was forgotten.
     for (const key of SETTING_KEYS) {
