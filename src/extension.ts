@@ -7,6 +7,7 @@ import { saveBibsAfterUndo } from './vscode/bibSaver';
 import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
+import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsPageMessage } from './vscode/protocol';
 import { ResultsPanel } from './vscode/resultsPanel';
@@ -102,7 +103,11 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     }),
     vscode.commands.registerCommand('citefinder.openSettings', () => openSettings()),
     vscode.commands.registerCommand('citefinder.showLog', () => outputChannel().show(true)),
-    vscode.languages.registerCodeActionsProvider({ language: 'latex' }, new FindCitationsCodeActions(), FindCitationsCodeActions.metadata),
+    vscode.languages.registerCodeActionsProvider(
+      LATEX_LANGUAGE_IDS.map((language) => ({ language })),
+      new FindCitationsCodeActions(),
+      FindCitationsCodeActions.metadata,
+    ),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('citefinder')) return;
       status.schedule();

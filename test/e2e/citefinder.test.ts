@@ -186,6 +186,21 @@ describe('citefinder in code-server (E2E)', function () {
     await page.screenshot({ path: join(RESULTS_DIR, 'chat.png') });
   });
 
+  it('the default keybinding (Ctrl+Alt+Shift+F) runs the search from the editor', async () => {
+    const editor = await openFile(page, 'main.tex');
+    await editor.click({ position: { x: 200, y: 10 } });
+    await selectLine(page, texLine);
+    const requestsBefore = stand.standIn.requests.length;
+    await page.keyboard.press('Control+Alt+Shift+F');
+    await eventually(
+      () => stand.standIn.requests.slice(requestsBefore).some((r) => r.service === 'arxiv' || r.service === 'europepmc') || undefined,
+      'a search started by the keybinding',
+    );
+    results = await webviewFrame(page, 'section.candidates');
+    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    await results.locator('article.card', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });
+  });
+
   it('markup in a title (<script>, <img onerror>) is shown as text and executes nothing', async () => {
     stand.hostileArxiv = true;
     try {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CITE_KEY_STYLES, DEFAULT_SETTINGS, SETTING_KEYS } from '../../src/core/settings';
+import { LATEX_EDITOR_WHEN, LATEX_LANGUAGE_IDS } from '../../src/vscode/languages';
 import { PER_PROJECT_SETTINGS, RESTRICTED_SETTINGS, USER_ONLY_SETTINGS } from '../../src/core/settingScopes';
 
 interface Property {
@@ -56,9 +57,9 @@ describe('package.json contributions', () => {
     const find = manifest.contributes.commands.find((c) => c.command === 'citefinder.findCitations')!;
     assert.equal(`${find.category}: ${find.title}`, 'Citefinder: Find Citations for Selection');
     const context = manifest.contributes.menus['editor/context']!.find((m) => m.command === find.command);
-    assert.equal(context?.when, 'editorLangId == latex && editorHasSelection');
+    assert.equal(context?.when, `${LATEX_EDITOR_WHEN} && editorHasSelection`);
     assert.ok(manifest.contributes.keybindings.some((k) => k.command === find.command));
-    assert.ok(manifest.activationEvents.includes('onLanguage:latex'));
+    assert.deepEqual(manifest.activationEvents, LATEX_LANGUAGE_IDS.map((id) => `onLanguage:${id}`));
     assert.deepEqual(manifest.contributes.views['citefinder']!.map((v) => [v.id, v.type]), [['citefinder.chat', 'webview']]);
   });
 
