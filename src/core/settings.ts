@@ -80,7 +80,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'cache.enabled': true,
   maxResults: 10,
   'citeKey.style': 'authorYearWord',
-  'cite.command': '\\cite',
+  'cite.command': 'auto',
   'fulltext.enabled': true,
   'fulltext.maxPdfMb': 50,
   'fulltext.topK': 5,
