@@ -13,7 +13,7 @@ import type { ResultsPageMessage } from './vscode/protocol';
 import { ResultsPanel } from './vscode/resultsPanel';
 import { findCandidate, type ResultsState } from './vscode/resultsModel';
 import { SearchController } from './vscode/searchController';
-import { openSettings, promptAndStoreApiKey, readSettings } from './vscode/settings';
+import { openSettings, promptAndStoreApiKey } from './vscode/settings';
 import { StatusBar, type ServiceStatus } from './vscode/statusBar';
 
 /** What `activate` returns: read by the E2E and in-host tests. */
@@ -46,8 +46,10 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const insert = async (id: string): Promise<InsertOutcome | undefined> => {
     const candidate = findCandidate(panel.state, id);
     if (!candidate || !search.origin) return undefined;
-    const outcome = await insertCitation(candidate, search.origin, readSettings(log), context.workspaceState);
-    if (outcome) panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused });
+    const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
+    if (outcome) {
+      panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
+    }
     return outcome;
   };
   const attach = async (id: string): Promise<void> => {

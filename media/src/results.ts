@@ -34,7 +34,8 @@ window.addEventListener('message', (event: MessageEvent<ResultsHostMessage>) => 
   if (message.type === 'notice') notice = { level: message.level, message: message.message };
   if (message.type === 'inserted') {
     const where = message.bibFile ? ` (${message.reused ? 'already in' : 'added to'} ${basename(message.bibFile)})` : '';
-    notice = { level: 'info', message: `Cited as ${message.key}${where}.` };
+    const notes = message.notes?.length ? ` Note: ${message.notes.join('; ')}.` : '';
+    notice = { level: 'info', message: `Cited as ${message.key}${where}.${notes}` };
   }
   state = applyHostMessage(state, message);
   render();

@@ -13,6 +13,11 @@ export function saveBibsAfterUndo(): vscode.Disposable {
   return vscode.workspace.onDidChangeTextDocument((event) => {
     if (!touchedBibs.has(event.document.uri.toString())) return;
     if (event.reason === undefined) return;
-    void event.document.save().then((ok) => log(`${ok ? 'Saved' : 'Could not save'} ${event.document.uri.fsPath} after ${event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'}.`));
+    const what = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo';
+    // An undo that also removes a .bib citefinder created leaves nothing to save.
+    void vscode.workspace.fs.stat(event.document.uri).then(
+      () => event.document.save().then((ok) => log(`${ok ? 'Saved' : 'Could not save'} ${event.document.uri.fsPath} after ${what}.`)),
+      () => log(`${event.document.uri.fsPath} is gone after ${what}: nothing to save.`),
+    );
   });
 }

@@ -8,7 +8,11 @@ export { createPipeline } from '../core/pipeline';
 export { createHttpClient } from '../core/net/http';
 export { createLlmClient } from '../core/llm/openai';
 export { locateClaim, planCiteInsertion } from '../core/latex/citeInsert';
-export { bibliographyCommandEdit, findBibliography, findRootFile } from '../core/latex/project';
 export { appendEntryEdit, decideBibUpdate, indexBibFile } from '../core/latex/bibUpdate';
+export { resolveRootFile } from '../core/latex/projectRoot';
+export { walkIncludes } from '../core/latex/projectTree';
+export { addBibliographyEdit, findProjectBibliography } from '../core/latex/projectBibliography';
+export { chooseCiteCommand } from '../core/latex/citeCommand';
+export { detectBetterBibtexExport } from '../core/bibtex/autoExport';
 
 export type Heavy = typeof import('./heavy');

@@ -17,7 +17,7 @@ export type ResultsHostMessage =
   | { type: 'event'; runId: number; event: PipelineEvent }
   | { type: 'status'; runId: number; status: RunStatus; message?: string }
   /** Feedback after "Insert citation". */
-  | { type: 'inserted'; id: string; key: string; bibFile?: string; reused: boolean }
+  | { type: 'inserted'; id: string; key: string; bibFile?: string; reused: boolean; command?: string; notes?: string[] }
   | { type: 'notice'; level: 'info' | 'error'; message: string };
 
 export type ResultsPageMessage =

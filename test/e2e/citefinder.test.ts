@@ -124,7 +124,7 @@ describe('citefinder in code-server (E2E)', function () {
     assert.ok(activation, 'the extension logged its activation time');
   });
 
-  it('"Insert citation" puts \\cite in the editor and the entry in the .bib on disk; one undo removes both', async () => {
+  it('"Insert citation" puts \\citep (natbib) in the editor and the entry in the .bib on disk; one undo removes both', async () => {
     const bibPath = join(workspace, 'references.bib');
     const bibBefore = readFileSync(bibPath, 'utf8');
     const card = results.locator('article.card', { hasText: PERLMUTTER });
@@ -134,7 +134,8 @@ describe('citefinder in code-server (E2E)', function () {
     assert.ok(key, `a cite key in "${notice}"`);
 
     const editor = editorOf(page, 'main.tex');
-    await eventually(async () => ((await visibleText(editor)).includes(`accelerating~\\cite{${key}}.`) ? true : undefined), 'the \\cite in the editor');
+    // examples/main.tex loads natbib, so the default `auto` cite command is \citep.
+    await eventually(async () => ((await visibleText(editor)).includes(`accelerating~\\citep{${key}}.`) ? true : undefined), 'the \\citep in the editor');
     const bibAfter = await eventually(() => {
       const text = readFileSync(bibPath, 'utf8');
       return text.includes(`{${key},`) ? text : undefined;
@@ -147,7 +148,7 @@ describe('citefinder in code-server (E2E)', function () {
     await page.keyboard.press('Control+Z');
     const askedAcrossFiles = await answerDialog(page, /Undo in \d+ Files/);
     console.log(`      undo: ${askedAcrossFiles ? 'VS Code asked "Undo in N Files", answered yes' : 'no dialog'}`);
-    await eventually(async () => (!(await visibleText(editor)).includes(`\\cite{${key}}`) ? true : undefined), 'the \\cite gone from the editor');
+    await eventually(async () => (!(await visibleText(editor)).includes(`\\citep{${key}}`) ? true : undefined), 'the \\citep gone from the editor');
     await eventually(() => (readFileSync(bibPath, 'utf8') === bibBefore ? true : undefined), 'references.bib back to its bytes on disk');
   });
 
