@@ -27,7 +27,7 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
 ];
 
 /** Differ per project: `resource` scope, read for the folder of the document being cited in. */
-export const PER_PROJECT_SETTINGS: readonly SettingKey[] = ['cite.command', 'bib.file', 'citeKey.style'];
+export const PER_PROJECT_SETTINGS: readonly SettingKey[] = ['cite.command', 'bib.file', 'citeKey.style', 'citeKey.formula'];
 
 /**
  * Ignored from an untrusted workspace (Restricted Mode): the user-only settings, and the .bib
