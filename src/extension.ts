@@ -11,6 +11,8 @@ import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsPageMessage } from './vscode/protocol';
 import { ResultsPanel } from './vscode/resultsPanel';
+import { paperLink } from './vscode/links';
+import { openWebLink } from './vscode/openLink';
 import { findCandidate, type ResultsState } from './vscode/resultsModel';
 import { SearchController } from './vscode/searchController';
 import { openSettings, promptAndStoreApiKey } from './vscode/settings';
@@ -38,7 +40,7 @@ export interface CitefinderApi {
 
 export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const started = performance.now();
-  const chat = new ChatViewProvider(context.extensionUri, context.secrets);
+  const chat = new ChatViewProvider(context.extensionUri, context.secrets, context.workspaceState);
   const panel: ResultsPanel = new ResultsPanel(context.extensionUri, (message) => void onResultsMessage(message));
   const search = new SearchController(panel, context.secrets, context.globalStorageUri);
   const status = new StatusBar(context.secrets);
@@ -72,8 +74,11 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
           return;
         case 'ask':
           return attach(message.id);
-        case 'open':
-          return openPaper(panel.state, message.id);
+        case 'open': {
+          const candidate = findCandidate(panel.state, message.id);
+          if (candidate) await openWebLink(paperLink(candidate, message.link), message.link === 'page' ? 'this paper' : `the ${message.link} link of this paper`);
+          return;
+        }
         case 'copyBibtex':
           return copyBibtex(panel, message.id);
         case 'ready':
@@ -116,6 +121,11 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       chat.postState();
     }),
     context.secrets.onDidChange(() => status.schedule()),
+    // Trusting the workspace lifts Restricted Mode: the status bar and the chat stop mentioning it.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      status.schedule(0);
+      chat.postState();
+    }),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );
@@ -136,18 +146,6 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
 }
 
 export function deactivate(): void {}
-
-/** Opens the paper's page: only http(s) links from the record, never a URL from the page. */
-function openPaper(state: ResultsState, id: string): void {
-  const candidate = findCandidate(state, id);
-  if (!candidate) return;
-  const link = candidate.url ?? (candidate.doi ? `https://doi.org/${candidate.doi}` : candidate.pdfUrl);
-  if (!link || !/^https?:\/\//i.test(link)) {
-    void vscode.window.showWarningMessage('Citefinder: this paper has no web link.');
-    return;
-  }
-  void vscode.env.openExternal(vscode.Uri.parse(link, true));
-}
 
 async function copyBibtex(panel: ResultsPanel, id: string): Promise<void> {
   const candidate = findCandidate(panel.state, id);
