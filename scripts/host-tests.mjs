@@ -58,6 +58,8 @@ cpSync(option('--folder', join(ROOT, 'examples')), workspace, { recursive: true 
 
 const server = await startCodeServer({
   flavor: 'vscode-server',
+  // A code-less extension that registers the LaTeX-based language ids LaTeX Workshop contributes.
+  extensions: [join(ROOT, 'test', 'host', 'latex-languages')],
   settings: { 'citefinder.cache.dir': join(workspace, '.citefinder-cache') },
 });
 let browser;

@@ -84,7 +84,7 @@ const server = await startCodeServer({
   startTimeoutMs: 60_000,
 });
 console.log(`\ncitefinder is running in VS Code: ${server.workbenchUrl(folder)}\n` +
-  `Open main.tex, select a claim, and run "Citefinder: Find Citations for Selection" (Ctrl+Alt+C).\n` +
+  `Open main.tex, select a claim, and run "Citefinder: Find Citations for Selection" (Ctrl+Alt+Shift+F).\n` +
   `${offline ? 'Offline: every service is the local stand-in.' : 'Online: real services; set citefinder.llm.* for the chat.'} Ctrl+C stops.`);
 
 let stopping = false;

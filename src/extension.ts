@@ -7,14 +7,17 @@ import { saveBibsAfterUndo } from './vscode/bibSaver';
 import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
+import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsPageMessage } from './vscode/protocol';
 import { ResultsPanel } from './vscode/resultsPanel';
+import { paperLink } from './vscode/links';
+import { openWebLink } from './vscode/openLink';
 import { findCandidate } from './vscode/resultsModel';
 import type { ResultsState } from './vscode/protocol';
 import { SearchController } from './vscode/searchController';
-import { openSettings, promptAndStoreApiKey, readSettings } from './vscode/settings';
-import { StatusBar } from './vscode/statusBar';
+import { openSettings, promptAndStoreApiKey } from './vscode/settings';
+import { StatusBar, type ServiceStatus } from './vscode/statusBar';
 
 /** What `activate` returns: read by the E2E and in-host tests. */
 export interface CitefinderApi {
@@ -32,11 +35,13 @@ export interface CitefinderApi {
   attachToChat(id: string): Promise<void>;
   ask(question: string): Promise<void>;
   chat(): ChatSnapshot;
+  /** What the status bar's probe finds now (the LLM and GROBID of the user's settings). */
+  probeServices(): Promise<ServiceStatus | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const started = performance.now();
-  const chat = new ChatViewProvider(context.extensionUri, context.secrets);
+  const chat = new ChatViewProvider(context.extensionUri, context.secrets, context.workspaceState);
   const panel: ResultsPanel = new ResultsPanel(context.extensionUri, (message) => void onResultsMessage(message));
   const search = new SearchController(panel, context.secrets, context.globalStorageUri);
   const status = new StatusBar(context.secrets);
@@ -44,8 +49,10 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const insert = async (id: string): Promise<InsertOutcome | undefined> => {
     const candidate = findCandidate(panel.state, id);
     if (!candidate || !search.origin) return undefined;
-    const outcome = await insertCitation(candidate, search.origin, readSettings(log), context.workspaceState);
-    if (outcome) panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused });
+    const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
+    if (outcome) {
+      panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
+    }
     return outcome;
   };
   const attach = async (id: string): Promise<void> => {
@@ -68,8 +75,11 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
           return;
         case 'ask':
           return attach(message.id);
-        case 'open':
-          return openPaper(panel.state, message.id);
+        case 'open': {
+          const candidate = findCandidate(panel.state, message.id);
+          if (candidate) await openWebLink(paperLink(candidate, message.link), message.link === 'page' ? 'this paper' : `the ${message.link} link of this paper`);
+          return;
+        }
         case 'copyBibtex':
           return copyBibtex(panel, message.id);
         case 'ready':
@@ -101,13 +111,22 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     }),
     vscode.commands.registerCommand('citefinder.openSettings', () => openSettings()),
     vscode.commands.registerCommand('citefinder.showLog', () => outputChannel().show(true)),
-    vscode.languages.registerCodeActionsProvider({ language: 'latex' }, new FindCitationsCodeActions(), FindCitationsCodeActions.metadata),
+    vscode.languages.registerCodeActionsProvider(
+      LATEX_LANGUAGE_IDS.map((language) => ({ language })),
+      new FindCitationsCodeActions(),
+      FindCitationsCodeActions.metadata,
+    ),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('citefinder')) return;
       status.schedule();
       chat.postState();
     }),
     context.secrets.onDidChange(() => status.schedule()),
+    // Trusting the workspace lifts Restricted Mode: the status bar and the chat stop mentioning it.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      status.schedule(0);
+      chat.postState();
+    }),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );
@@ -123,22 +142,11 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     attachToChat: attach,
     ask: (question) => chat.ask(question),
     chat: () => chat.snapshot(),
+    probeServices: () => status.probe(),
   };
 }
 
 export function deactivate(): void {}
-
-/** Opens the paper's page: only http(s) links from the record, never a URL from the page. */
-function openPaper(state: ResultsState, id: string): void {
-  const candidate = findCandidate(state, id);
-  if (!candidate) return;
-  const link = candidate.url ?? (candidate.doi ? `https://doi.org/${candidate.doi}` : candidate.pdfUrl);
-  if (!link || !/^https?:\/\//i.test(link)) {
-    void vscode.window.showWarningMessage('Citefinder: this paper has no web link.');
-    return;
-  }
-  void vscode.env.openExternal(vscode.Uri.parse(link, true));
-}
 
 async function copyBibtex(panel: ResultsPanel, id: string): Promise<void> {
   const candidate = findCandidate(panel.state, id);

@@ -1,9 +1,11 @@
 // The chat page: setup help when no LLM is configured, the claim and the attached papers
-// (each removable), the transcript with [n] references, and the question box. Answers stream
-// in as `delta` messages appended to the last assistant turn.
+// (each removable), the transcript with answers rendered as Markdown and [n] references, and
+// the question box. Answers stream in as `delta` messages: only the last turn is re-rendered
+// (once per frame), and a turn that did not change keeps its DOM nodes.
 import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatTurn } from '../../src/vscode/protocol';
 import { LLM_SETUP_HELP } from '../../src/vscode/chatPrompt';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
+import { renderMarkdown } from './lib/markdown';
 
 type State = Extract<ChatHostMessage, { type: 'state' }>;
 
@@ -11,14 +13,19 @@ const vscode = vscodeApi();
 const send = (message: ChatPageMessage): void => vscode.postMessage(message);
 
 let state: State | undefined;
+/** Rendered turns, by position, with what they were rendered from. */
+const turnNodes: { signature: string; node: HTMLElement }[] = [];
+let typing: HTMLElement | undefined;
+let pendingFrame: number | undefined;
 
 const app = document.getElementById('app')!;
 clear(app);
+const restrictedBox = el('section', { className: 'restricted', attrs: { 'aria-label': 'Restricted Mode' } });
 const setupBox = el('section', { className: 'setup', attrs: { 'aria-label': 'LLM setup' } });
 const contextBox = el('section', { className: 'context', attrs: { 'aria-label': 'Attached material' } });
 const transcript = el('section', { className: 'transcript', attrs: { 'aria-label': 'Conversation', 'aria-live': 'polite' } });
 const form = el('form', { className: 'ask', attrs: { 'aria-label': 'Ask about the attached papers' } });
-app.append(setupBox, contextBox, transcript, form);
+app.append(restrictedBox, setupBox, contextBox, transcript, form);
 
 const question = el('textarea', {
   attrs: {
@@ -54,7 +61,11 @@ window.addEventListener('message', (event: MessageEvent<ChatHostMessage>) => {
     const last = state.turns[state.turns.length - 1];
     if (last?.role === 'assistant') {
       last.text += message.text;
-      renderTranscript();
+      // Many deltas can arrive per frame: the last turn is rendered once per frame at most.
+      pendingFrame ??= requestAnimationFrame(() => {
+        pendingFrame = undefined;
+        renderTranscript();
+      });
     }
   }
 });
@@ -62,6 +73,7 @@ send({ type: 'ready' });
 
 function render(): void {
   if (!state) return;
+  renderRestricted(state);
   renderSetup(state);
   renderContext(state);
   renderTranscript();
@@ -118,18 +130,42 @@ function renderContext(current: State): void {
   contextBox.append(list);
 }
 
+function renderRestricted(current: State): void {
+  clear(restrictedBox);
+  restrictedBox.hidden = !current.restricted;
+  if (current.restricted) restrictedBox.append(el('p', {}, [icon('shield'), ` ${current.restricted}`]));
+}
+
+/** Rebuilds only the turns whose text, error or references changed; the others keep their nodes. */
 function renderTranscript(): void {
   if (!state) return;
-  clear(transcript);
-  for (const turn of state.turns) transcript.append(renderTurn(turn, state));
-  if (state.busy) transcript.append(el('p', { className: 'typing' }, [icon('loading', 'codicon-modifier-spin'), ' Answering…']));
+  const titles = state.attachments.map((a) => a.title).join('\n');
+  state.turns.forEach((turn, index) => {
+    const signature = JSON.stringify([turn.role, turn.text, turn.error ?? '', turn.role === 'user' && !state!.llm.configured, titles]);
+    const existing = turnNodes[index];
+    if (existing?.signature === signature) return;
+    const rendered = { signature, node: renderTurn(turn, state!) };
+    if (existing) existing.node.replaceWith(rendered.node);
+    else transcript.insertBefore(rendered.node, typing ?? null);
+    turnNodes[index] = rendered;
+  });
+  for (const stale of turnNodes.splice(state.turns.length)) stale.node.remove();
+  if (state.busy && !typing) typing = el('p', { className: 'typing' }, [icon('loading', 'codicon-modifier-spin'), ' Answering…']);
+  if (typing) {
+    if (state.busy) transcript.append(typing);
+    else {
+      typing.remove();
+      typing = undefined;
+    }
+  }
   transcript.lastElementChild?.scrollIntoView({ block: 'end' });
 }
 
 function renderTurn(turn: ChatTurn, current: State): HTMLElement {
   const body = el('div', { className: 'text' });
-  if (turn.role === 'assistant') appendWithReferences(body, turn.text, current);
-  else body.textContent = turn.text;
+  if (turn.role === 'assistant') {
+    body.append(renderMarkdown(turn.text, { openLink: (url) => send({ type: 'openLink', url }), text: (parent, text) => appendWithReferences(parent, text, current) }));
+  } else body.textContent = turn.text;
   if (turn.role === 'user' && !current.llm.configured) {
     body.append(el('p', { className: 'notice-error', text: 'Not sent: no LLM is configured (see above).' }));
   }
@@ -140,14 +176,14 @@ function renderTurn(turn: ChatTurn, current: State): HTMLElement {
 }
 
 /** Text with each [n] shown as a reference to the n-th attached paper. */
-function appendWithReferences(target: HTMLElement, text: string, current: State): void {
+function appendWithReferences(target: Node, text: string, current: State): void {
   let last = 0;
   for (const match of text.matchAll(/\[(\d+)\]/g)) {
     const paper = current.attachments[Number(match[1]) - 1];
     if (!paper) continue;
-    target.append(text.slice(last, match.index));
-    target.append(el('span', { className: 'ref', text: match[0], attrs: { title: paper.title } }));
+    target.appendChild(document.createTextNode(text.slice(last, match.index)));
+    target.appendChild(el('span', { className: 'ref', text: match[0], attrs: { title: paper.title } }));
     last = match.index + match[0].length;
   }
-  target.append(text.slice(last));
+  target.appendChild(document.createTextNode(text.slice(last)));
 }

@@ -6,7 +6,9 @@ import { LIMITS, type ResultsHostMessage, type ResultsPageMessage } from '../../
 import { applyHostMessage, emptyResults } from '../../src/vscode/resultsModel';
 import type { ResultsState } from '../../src/vscode/protocol';
 import { repositoryLabel } from '../../src/core/identity/repository';
-import { button, clear, el, icon, link, vscodeApi } from './lib/dom';
+import type { PaperLink } from '../../src/vscode/links';
+import { button, clear, el, hostLink, icon, vscodeApi } from './lib/dom';
+import { authorsText, basename, percent } from './lib/format';
 
 const vscode = vscodeApi();
 const send = (message: ResultsPageMessage): void => vscode.postMessage(message);
@@ -36,7 +38,8 @@ window.addEventListener('message', (event: MessageEvent<ResultsHostMessage>) => 
   if (message.type === 'notice') notice = { level: message.level, message: message.message };
   if (message.type === 'inserted') {
     const where = message.bibFile ? ` (${message.reused ? 'already in' : 'added to'} ${basename(message.bibFile)})` : '';
-    notice = { level: 'info', message: `Cited as ${message.key}${where}.` };
+    const notes = message.notes?.length ? ` Note: ${message.notes.join('; ')}.` : '';
+    notice = { level: 'info', message: `Cited as ${message.key}${where}.${notes}` };
   }
   state = applyHostMessage(state, message);
   render();
@@ -187,11 +190,6 @@ function renderCard(candidate: Candidate, index: number): HTMLElement {
   return card;
 }
 
-function authorsText(authors: string[]): string {
-  if (authors.length === 0) return 'Unknown authors';
-  return authors.length > 5 ? `${authors.slice(0, 5).join(', ')}, et al.` : authors.join(', ');
-}
-
 function badges(candidate: Candidate): HTMLElement {
   const row = el('p', { className: 'badges' });
   for (const source of candidate.sources.length ? candidate.sources : [candidate.source]) {
@@ -209,11 +207,12 @@ function badges(candidate: Candidate): HTMLElement {
 
 function links(candidate: Candidate): HTMLElement {
   const row = el('p', { className: 'links' });
+  const open = (link: PaperLink) => () => send({ type: 'open', id: candidate.id, link });
   const items = [
-    candidate.arxivId ? link(`arXiv:${candidate.arxivId}`, `https://arxiv.org/abs/${candidate.arxivId}`) : undefined,
-    candidate.doi ? link(`doi:${candidate.doi}`, `https://doi.org/${candidate.doi}`) : undefined,
-    candidate.publishedDoi ? link('published version', `https://doi.org/${candidate.publishedDoi}`) : undefined,
-    link('PDF', candidate.pdfUrl),
+    candidate.arxivId ? hostLink(`arXiv:${candidate.arxivId}`, `https://arxiv.org/abs/${candidate.arxivId}`, open('arxiv')) : undefined,
+    candidate.doi ? hostLink(`doi:${candidate.doi}`, `https://doi.org/${candidate.doi}`, open('doi')) : undefined,
+    candidate.publishedDoi ? hostLink('published version', `https://doi.org/${candidate.publishedDoi}`, open('published')) : undefined,
+    hostLink('PDF', candidate.pdfUrl, open('pdf')),
   ].filter((a): a is HTMLAnchorElement => a !== undefined);
   items.forEach((a, i) => row.append(...(i ? [' · ', a] : [a])));
   return row;
@@ -269,18 +268,10 @@ function actions(candidate: Candidate): HTMLElement {
   const noBibtex = !candidate.bibtex;
   return el('div', { className: 'actions' }, [
     button('Insert citation', 'insert', () => send({ type: 'insert', id }), { disabled: noBibtex, action: 'insert' }),
-    button('Open paper', 'link-external', () => send({ type: 'open', id }), { className: 'button secondary', action: 'open' }),
+    button('Open paper', 'link-external', () => send({ type: 'open', id, link: 'page' }), { className: 'button secondary', action: 'open' }),
     button('Ask in chat', 'comment-discussion', () => send({ type: 'ask', id }), { className: 'button secondary', action: 'ask' }),
     button('Copy BibTeX', 'copy', () => send({ type: 'copyBibtex', id }), { className: 'button secondary', disabled: noBibtex, action: 'copy' }),
   ]);
-}
-
-function percent(value: number): string {
-  return `${Math.round(value * 100)}%`;
-}
-
-function basename(file: string): string {
-  return file.split(/[\\/]/).pop() ?? file;
 }
 
 /** Which card control has the focus, so a rebuilt card can get it back. */

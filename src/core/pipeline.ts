@@ -23,6 +23,7 @@ import { createSources } from './sources';
 import { searchRepositories } from './search';
 import { CandidateStore } from './candidates/store';
 import { BibtexStage } from './candidates/bibtexStage';
+import { citeKeyRule } from './bibtex/keyFormula';
 import { Enrichment } from './candidates/enrichment';
 import { createHttpClient } from './net/http';
 import { createLlmClient } from './llm/openai';
@@ -120,7 +121,7 @@ async function findAndScore(
   run: Run,
 ): Promise<Candidate[]> {
   const store = new CandidateStore(queries, claim.text, deps.settings.maxResults, (e) => run.emit(e));
-  const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, deps.settings['citeKey.style'], store);
+  const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, citeKeyRule(deps.settings), store);
   const sources = createSources(deps.settings, deps.http, run.warn);
   const enrichment = new Enrichment(sources, store, run.signal, () => bibtex.update(store.list()));
 

@@ -1,6 +1,7 @@
 // One set of setting keys for the extension (`citefinder.<key>`), the CLI (`--config` JSON,
 // same keys without the prefix) and the environment (`CITEFINDER_<KEY>`, dots → `_`).
 // Environment variables win over both, so tests and mirrors can redirect any service.
+import { parseKeyFormula } from './citeKeyFormula';
 
 export interface Settings {
   'llm.baseUrl': string;
@@ -34,6 +35,8 @@ export interface Settings {
   'cache.enabled': boolean;
   maxResults: number;
   'citeKey.style': CiteKeyStyle;
+  /** A Better BibTeX / JabRef style formula, e.g. `[auth:lower][year][shorttitle:1]`; wins over the style when set. */
+  'citeKey.formula': string;
   'cite.command': string;
   'fulltext.enabled': boolean;
   'fulltext.maxPdfMb': number;
@@ -80,7 +83,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'cache.enabled': true,
   maxResults: 10,
   'citeKey.style': 'authorYearWord',
-  'cite.command': '\\cite',
+  'citeKey.formula': '',
+  'cite.command': 'auto',
   'fulltext.enabled': true,
   'fulltext.maxPdfMb': 50,
   'fulltext.topK': 5,
@@ -123,6 +127,13 @@ function coerce(key: SettingKey, raw: unknown): Settings[SettingKey] {
   }
   if (key === 'citeKey.style' && !CITE_KEY_STYLES.includes(raw as CiteKeyStyle)) {
     throw new SettingsError(`Setting "citeKey.style" must be one of ${CITE_KEY_STYLES.join(', ')}.`);
+  }
+  if (key === 'citeKey.formula' && raw.trim()) {
+    try {
+      parseKeyFormula(raw);
+    } catch (error) {
+      throw new SettingsError(`Setting "citeKey.formula": ${(error as Error).message}`);
+    }
   }
   return raw;
 }

@@ -4,15 +4,35 @@ import * as vscode from 'vscode';
 import { log } from './log';
 
 const touchedBibs = new Set<string>();
+/**
+ * An undo of an insertion that created the .bib changes its text, then deletes the file: saving
+ * at once would race the deletion (and VS Code reports a failed save). So the save waits this
+ * long after the last undo/redo change, and happens only if the file is still there.
+ */
+const SETTLE_MS = 150;
+const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
 export function rememberTouchedBib(uri: vscode.Uri): void {
   touchedBibs.add(uri.toString());
 }
 
 export function saveBibsAfterUndo(): vscode.Disposable {
-  return vscode.workspace.onDidChangeTextDocument((event) => {
-    if (!touchedBibs.has(event.document.uri.toString())) return;
-    if (event.reason === undefined) return;
-    void event.document.save().then((ok) => log(`${ok ? 'Saved' : 'Could not save'} ${event.document.uri.fsPath} after ${event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'}.`));
+  const listener = vscode.workspace.onDidChangeTextDocument((event) => {
+    const key = event.document.uri.toString();
+    if (!touchedBibs.has(key) || event.reason === undefined) return;
+    const what = event.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo';
+    clearTimeout(pending.get(key));
+    pending.set(key, setTimeout(() => {
+      pending.delete(key);
+      void vscode.workspace.fs.stat(event.document.uri).then(
+        () => event.document.save().then((ok) => log(`${ok ? 'Saved' : 'Could not save'} ${event.document.uri.fsPath} after ${what}.`)),
+        () => log(`${event.document.uri.fsPath} is gone after ${what}: nothing to save.`),
+      );
+    }, SETTLE_MS));
+  });
+  return new vscode.Disposable(() => {
+    listener.dispose();
+    for (const timer of pending.values()) clearTimeout(timer);
+    pending.clear();
   });
 }

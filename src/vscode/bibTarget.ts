@@ -1,79 +1,131 @@
-// Which .bib file a new entry goes to: the `bib.file` setting, else the root's only
+// Which .bib file a new entry goes to: the `bib.file` setting, else the manuscript's only
 // bibliography, else a QuickPick remembered per workspace; with no bibliography at all, an
-// offer to create references.bib and add the \bibliography / \addbibresource line.
+// offer to create references.bib. A file Zotero's Better BibTeX keeps exporting is not written
+// behind its back: the user is offered another .bib. Whenever the chosen file is not yet part of
+// the manuscript's bibliography, the line that adds it comes along (after asking).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Bibliography } from '../core/manuscript/project';
-import type { TextEditPlan } from '../core/manuscript/citeInsert';
-import type { Settings } from '../core/settings';
+import type { BibliographyLineEdit, ProjectBibliography } from '../core/manuscript/projectBibliography';
+import type { ProjectTree } from '../core/manuscript/projectTree';
+import type { Heavy } from './lazy';
 
 export interface BibTarget {
   file: string;
-  exists: boolean;
-  /** The line that makes the root use a newly created .bib. */
-  rootEdit?: TextEditPlan;
+  /** The line that makes the manuscript use a .bib it does not list yet. */
+  lineEdit?: BibliographyLineEdit;
+}
+
+export interface BibChoice {
+  tree: ProjectTree;
+  bibliography: ProjectBibliography;
+  /** The file `citefinder.bib.file` names (already checked), if any. */
+  configured?: string;
+  memento: vscode.Memento;
+  core: Heavy;
+  /** The text of an existing .bib (undefined when there is no such file). */
+  readBib(file: string): Promise<string | undefined>;
 }
 
 export const CREATE_BIB_ACTION = 'Create references.bib';
-const MEMENTO_PREFIX = 'citefinder.bibFile:';
+export const ADD_LINE_ACTION = 'Add the line';
+export const ENTRY_ONLY_ACTION = 'Only add the entry';
+export const WRITE_ANYWAY_ACTION = 'Add here anyway';
+const PICK_MEMENTO = 'citefinder.bibFile:';
+const AUTO_EXPORT_OK_MEMENTO = 'citefinder.autoExportAccepted:';
 
-export async function fileExists(file: string): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(vscode.Uri.file(file));
-    return true;
-  } catch {
-    return false;
+export async function chooseBibTarget(choice: BibChoice): Promise<BibTarget | undefined> {
+  const listed = choice.bibliography.files;
+  if (choice.configured) return withLine(choice, await avoidAutoExport(choice, choice.configured), true);
+  if (listed.length === 1) return withLine(choice, await avoidAutoExport(choice, listed[0]!), false);
+  if (listed.length > 1) {
+    const picked = await pickBibFile(choice, listed);
+    return picked ? { file: picked } : undefined;
   }
+  return offerNewBibFile(choice);
 }
 
-/** `rootEdit` makes the edit that adds a new references.bib to the root. */
-export async function chooseBibFile(
-  rootFile: string,
-  bibliography: Bibliography,
-  settings: Settings,
-  memento: vscode.Memento,
-  rootEdit: (bibFile: string) => TextEditPlan,
-): Promise<BibTarget | undefined> {
-  const configured = settings['bib.file'].trim();
-  if (configured) {
-    const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(rootFile))?.uri.fsPath ?? path.dirname(rootFile);
-    const file = path.resolve(folder, configured);
-    return { file, exists: await fileExists(file) };
-  }
-  const files = bibliography.files;
-  if (files.length === 1) return { file: files[0]!, exists: await fileExists(files[0]!) };
-  if (files.length > 1) {
-    const file = await pickBibFile(rootFile, files, memento);
-    return file ? { file, exists: await fileExists(file) } : undefined;
-  }
-  return offerNewBibFile(rootFile, bibliography, rootEdit);
-}
-
-async function pickBibFile(rootFile: string, files: string[], memento: vscode.Memento): Promise<string | undefined> {
-  const key = MEMENTO_PREFIX + rootFile;
-  const remembered = memento.get<string>(key);
-  if (remembered && files.includes(remembered)) return remembered;
-  const dir = path.dirname(rootFile);
-  const picked = await vscode.window.showQuickPick(
-    files.map((file) => ({ label: path.relative(dir, file), description: file, file })),
-    { title: 'Citefinder: which .bib file gets new entries?', placeHolder: 'Remembered for this workspace', ignoreFocusOut: true },
+/** A file the user picked or confirmed, plus the bibliography line it needs (asking for it). */
+async function withLine(choice: BibChoice, target: BibTarget | undefined, fromSetting: boolean): Promise<BibTarget | undefined> {
+  if (!target || target.lineEdit || choice.bibliography.files.includes(target.file)) return target;
+  const lineEdit = choice.core.addBibliographyEdit(choice.tree, choice.bibliography, target.file);
+  const name = path.basename(choice.tree.root);
+  const answer = await vscode.window.showInformationMessage(
+    `Citefinder: ${name} does not use ${path.basename(target.file)}${fromSetting ? ' (citefinder.bib.file)' : ''}, so LaTeX would not find the new entry. Add ${lineEdit.describe} to ${path.basename(lineEdit.file)}?`,
+    ADD_LINE_ACTION,
+    ENTRY_ONLY_ACTION,
   );
+  if (answer === ADD_LINE_ACTION) return { ...target, lineEdit };
+  return answer === ENTRY_ONLY_ACTION ? target : undefined;
+}
+
+/** `file`, unless it is a Better BibTeX export and the user takes the other .bib offered. */
+async function avoidAutoExport(choice: BibChoice, file: string): Promise<BibTarget | undefined> {
+  if (choice.memento.get<boolean>(AUTO_EXPORT_OK_MEMENTO + file)) return { file };
+  const text = await choice.readBib(file);
+  const found = text === undefined ? undefined : choice.core.detectBetterBibtexExport(text);
+  if (!found) return { file };
+  const alternative = await alternativeBib(choice, file);
+  const useAlternative = `Use ${path.basename(alternative)}`;
+  const answer = await vscode.window.showWarningMessage(
+    `Citefinder: ${path.basename(file)} looks like a Better BibTeX auto-export from Zotero (${found.evidence}). Zotero's next export would remove an entry added there. Put new entries in ${path.basename(alternative)} instead?`,
+    useAlternative,
+    WRITE_ANYWAY_ACTION,
+  );
+  if (answer === WRITE_ANYWAY_ACTION) {
+    await choice.memento.update(AUTO_EXPORT_OK_MEMENTO + file, true);
+    return { file };
+  }
+  if (answer !== useAlternative) return undefined;
+  await choice.memento.update(PICK_MEMENTO + choice.tree.root, alternative);
+  const listed = choice.bibliography.files.includes(alternative);
+  return { file: alternative, lineEdit: listed ? undefined : choice.core.addBibliographyEdit(choice.tree, choice.bibliography, alternative) };
+}
+
+/** Another listed .bib that is no export, else citefinder.bib next to the root file. */
+async function alternativeBib(choice: BibChoice, exported: string): Promise<string> {
+  for (const other of choice.bibliography.files) {
+    if (other === exported) continue;
+    const text = await choice.readBib(other);
+    if (text === undefined || !choice.core.detectBetterBibtexExport(text)) return other;
+  }
+  return path.join(path.dirname(choice.tree.root), 'citefinder.bib');
+}
+
+async function pickBibFile(choice: BibChoice, files: string[]): Promise<string | undefined> {
+  const key = PICK_MEMENTO + choice.tree.root;
+  const remembered = choice.memento.get<string>(key);
+  if (remembered && files.includes(remembered)) return remembered;
+  const dir = path.dirname(choice.tree.root);
+  const items = await Promise.all(
+    files.map(async (file) => {
+      const text = await choice.readBib(file);
+      const exported = text !== undefined && choice.core.detectBetterBibtexExport(text);
+      const detail = exported ? '$(warning) A Better BibTeX auto-export: Zotero would overwrite an entry added here.' : undefined;
+      return { label: path.relative(dir, file), description: file, detail, file };
+    }),
+  );
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Citefinder: which .bib file gets new entries?',
+    placeHolder: 'Remembered for this workspace',
+    ignoreFocusOut: true,
+  });
   if (!picked) return undefined;
-  await memento.update(key, picked.file);
+  await choice.memento.update(key, picked.file);
   return picked.file;
 }
 
-async function offerNewBibFile(
-  rootFile: string,
-  bibliography: Bibliography,
-  rootEdit: (bibFile: string) => TextEditPlan,
-): Promise<BibTarget | undefined> {
-  const line = bibliography.biblatex ? '\\addbibresource{references.bib}' : '\\bibliography{references}';
+async function offerNewBibFile(choice: BibChoice): Promise<BibTarget | undefined> {
+  const file = path.join(path.dirname(choice.tree.root), 'references.bib');
+  const lineEdit = choice.core.addBibliographyEdit(choice.tree, choice.bibliography, file);
+  const skipped = choice.bibliography.skipped.length ? ` (${skippedSummary(choice.bibliography)})` : '';
   const answer = await vscode.window.showInformationMessage(
-    `Citefinder: ${path.basename(rootFile)} has no bibliography. Create references.bib next to it and add ${line}?`,
+    `Citefinder: ${path.basename(choice.tree.root)} has no local bibliography${skipped}. Create references.bib next to it and add ${lineEdit.describe}?`,
     CREATE_BIB_ACTION,
   );
-  if (answer !== CREATE_BIB_ACTION) return undefined;
-  const file = path.join(path.dirname(rootFile), 'references.bib');
-  return { file, exists: await fileExists(file), rootEdit: rootEdit('references.bib') };
+  return answer === CREATE_BIB_ACTION ? { file, lineEdit } : undefined;
+}
+
+/** `skipped https://…/x.bib (a remote resource …)`, for messages and the log. */
+export function skippedSummary(bibliography: ProjectBibliography): string {
+  return bibliography.skipped.map((s) => `skipped ${s.name}: ${s.reason}`).join('; ');
 }

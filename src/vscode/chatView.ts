@@ -1,6 +1,8 @@
 // The chat WebviewView in its own sidebar container. Its context is the claim, the section
 // around it and the papers the user attached ("Ask in chat"); answers stream from the user's
-// configured LLM only. With no LLM configured the page explains how to set one up.
+// configured LLM only. With no LLM configured the page explains how to set one up. The claim,
+// the attached papers and the conversation are kept in the workspace state, so they survive a
+// window reload.
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../core/llm/types';
 import type { Candidate, Claim } from '../core/types';
@@ -9,9 +11,21 @@ import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStat
 import { webviewHtml, webviewRoots } from './resultsPanel';
 import { openSettings, promptAndStoreApiKey, readApiKey, readSettings } from './settings';
 import { log } from './log';
+import { openWebLink } from './openLink';
+import { restrictedModeNotice } from './restrictedMode';
 import { loadHeavy } from './lazy';
 
 export const CHAT_VIEW_ID = 'citefinder.chat';
+const CHAT_STATE_KEY = 'citefinder.chat';
+/** A long conversation keeps its latest turns; the model sees fewer still (chatPrompt.ts). */
+const KEPT_TURNS = 200;
+
+interface SavedChat {
+  version: 1;
+  claim?: Claim;
+  attachments: Candidate[];
+  turns: ChatTurn[];
+}
 
 export interface ChatSnapshot {
   attachments: string[];
@@ -34,7 +48,27 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly secrets: vscode.SecretStorage,
-  ) {}
+    private readonly memento: vscode.Memento,
+  ) {
+    this.restore();
+  }
+
+  /** The chat as it was before the window reloaded; an answer cut off by the reload says so. */
+  private restore(): void {
+    const saved = this.memento.get<SavedChat>(CHAT_STATE_KEY);
+    if (saved?.version !== 1 || !Array.isArray(saved.turns) || !Array.isArray(saved.attachments)) return;
+    this.claim = saved.claim;
+    this.attachments = saved.attachments;
+    this.turns = saved.turns.map((turn, index) =>
+      index === saved.turns.length - 1 && turn.role === 'assistant' && !turn.error && turn.partial ? { ...turn, partial: undefined, error: 'Interrupted: the window was reloaded.' } : turn,
+    );
+  }
+
+  /** Saves the chat to the workspace state (after each change, not per streamed word). */
+  private save(): void {
+    const saved: SavedChat = { version: 1, claim: this.claim, attachments: this.attachments, turns: this.turns.slice(-KEPT_TURNS) };
+    void Promise.resolve(this.memento.update(CHAT_STATE_KEY, saved)).catch((error: unknown) => log(`Could not save the chat: ${String(error)}`));
+  }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
@@ -54,14 +88,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   snapshot(): ChatSnapshot {
     return {
       attachments: this.attachments.map((c) => c.id),
-      turns: this.turns.map((t) => ({ ...t })),
+      turns: this.turns.map(({ partial: _partial, ...turn }) => ({ ...turn })),
       busy: Boolean(this.answering),
       shownLlm: this.shownLlm,
     };
   }
 
   setClaim(claim: Claim | undefined): void {
+    if (!claim) return this.postState(); // no search yet: the restored claim stays
     this.claim = claim;
+    this.save();
     this.postState();
   }
 
@@ -70,6 +106,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const index = this.attachments.findIndex((c) => c.id === candidate.id);
     if (index >= 0) this.attachments[index] = candidate;
     else this.attachments.push(candidate);
+    this.save();
     await reveal();
     this.postState();
   }
@@ -78,6 +115,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.answering?.abort();
     this.attachments = [];
     this.turns = [];
+    this.save();
     this.postState();
   }
 
@@ -88,6 +126,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const llmStatus = llmView(settings);
     this.turns.push({ role: 'user', text: question });
     if (!llmStatus.configured) {
+      this.save();
       this.postState();
       return;
     }
@@ -102,10 +141,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       history,
       question,
     );
-    const answer: ChatTurn = { role: 'assistant', text: '' };
+    const answer: ChatTurn = { role: 'assistant', text: '', partial: true };
     this.turns.push(answer);
     const controller = new AbortController();
     this.answering = controller;
+    this.save();
     this.postState();
     await this.stream(messages, answer, controller, settings);
   }
@@ -131,6 +171,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       } else answer.error = 'Stopped.';
     } finally {
       this.answering = undefined;
+      answer.partial = undefined;
+      this.save();
       this.postState();
     }
   }
@@ -149,6 +191,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'detach':
         this.attachments = this.attachments.filter((c) => c.id !== message.id);
+        this.save();
         return this.postState();
       case 'stop':
         this.answering?.abort();
@@ -158,6 +201,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'setApiKey':
         void promptAndStoreApiKey(this.secrets).then(() => this.postState());
+        return;
+      case 'openLink':
+        void openWebLink(message.url, 'a link in the chat');
         return;
     }
   }
@@ -174,8 +220,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       llm,
       claim: this.claim?.text,
       attachments: this.attachments.map((c) => ({ id: c.id, title: c.title, authors: c.authors, year: c.year, source: c.source })),
-      turns: this.turns,
+      turns: this.turns.map(({ partial: _partial, ...turn }) => turn),
       busy: Boolean(this.answering),
+      restricted: restrictedModeNotice(),
     });
   }
 

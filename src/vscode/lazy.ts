@@ -1,7 +1,7 @@
 // Loads dist/heavy.js on first use (see heavy.ts); later calls share the same module.
 // A plain require, not import(): the built extension is CommonJS, and require resolves
 // `./heavy` next to dist/extension.js without ESM's extension rules.
-type Heavy = typeof import('./heavy');
+export type Heavy = typeof import('./heavy');
 
 let heavy: Heavy | undefined;
 

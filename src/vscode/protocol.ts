@@ -2,6 +2,7 @@
 // typed once and imported by both sides. The page is untrusted: every message from it is
 // validated here before the host acts on it. No `vscode` import, so the pages can bundle it.
 import type { Candidate, CandidatePatch, PipelineEvent, RoutingDecision } from '../core/types';
+import { PAPER_LINKS, type PaperLink } from './links';
 
 // ---- results panel ----
 
@@ -32,7 +33,7 @@ export type ResultsHostMessage =
   | { type: 'event'; runId: number; event: PipelineEvent }
   | { type: 'status'; runId: number; status: RunStatus; message?: string }
   /** Feedback after "Insert citation". */
-  | { type: 'inserted'; id: string; key: string; bibFile?: string; reused: boolean }
+  | { type: 'inserted'; id: string; key: string; bibFile?: string; reused: boolean; command?: string; notes?: string[] }
   | { type: 'notice'; level: 'info' | 'error'; message: string };
 
 export type ResultsPageMessage =
@@ -40,7 +41,8 @@ export type ResultsPageMessage =
   /** Run again with the user's edited queries (text form). */
   | { type: 'search'; queries: string[] }
   | { type: 'insert'; id: string }
-  | { type: 'open'; id: string }
+  /** Open one of the paper's links (its page by default); the host builds the URL from the record. */
+  | { type: 'open'; id: string; link: PaperLink }
   | { type: 'ask'; id: string }
   | { type: 'copyBibtex'; id: string }
   | { type: 'cancel' };
@@ -59,6 +61,8 @@ export interface ChatTurn {
   role: 'user' | 'assistant';
   text: string;
   error?: string;
+  /** Host only: the answer is still streaming (a reload then cuts it off). */
+  partial?: boolean;
 }
 
 export interface LlmStatusView {
@@ -75,6 +79,8 @@ export type ChatHostMessage =
       attachments: ChatAttachmentView[];
       turns: ChatTurn[];
       busy: boolean;
+      /** In Restricted Mode: what citefinder does not use from this workspace. */
+      restricted?: string;
     }
   /** More text of the answer being streamed (the last assistant turn). */
   | { type: 'delta'; text: string };
@@ -85,11 +91,13 @@ export type ChatPageMessage =
   | { type: 'detach'; id: string }
   | { type: 'stop' }
   | { type: 'openSettings' }
-  | { type: 'setApiKey' };
+  | { type: 'setApiKey' }
+  /** A link in an answer; the host opens it only if it is a plain http(s) URL. */
+  | { type: 'openLink'; url: string };
 
 // ---- validation of page messages ----
 
-export const LIMITS = { id: 500, query: 1000, queries: 20, question: 20000 } as const;
+export const LIMITS = { id: 500, query: 1000, queries: 20, question: 20000, url: 2048 } as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -107,10 +115,14 @@ export function parseResultsPageMessage(value: unknown): ResultsPageMessage | un
     case 'cancel':
       return { type: value.type };
     case 'insert':
-    case 'open':
     case 'ask':
     case 'copyBibtex':
       return isBoundedString(value.id, LIMITS.id) ? { type: value.type, id: value.id } : undefined;
+    case 'open': {
+      const link = value.link ?? 'page';
+      if (!isBoundedString(value.id, LIMITS.id) || !PAPER_LINKS.includes(link as PaperLink)) return undefined;
+      return { type: 'open', id: value.id, link: link as PaperLink };
+    }
     case 'search': {
       const queries = value.queries;
       if (!Array.isArray(queries) || queries.length > LIMITS.queries) return undefined;
@@ -138,6 +150,8 @@ export function parseChatPageMessage(value: unknown): ChatPageMessage | undefine
         : undefined;
     case 'detach':
       return isBoundedString(value.id, LIMITS.id) ? { type: 'detach', id: value.id } : undefined;
+    case 'openLink':
+      return isBoundedString(value.url, LIMITS.url) ? { type: 'openLink', url: value.url } : undefined;
     default:
       return undefined;
   }

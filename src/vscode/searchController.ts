@@ -100,7 +100,8 @@ export class SearchController implements vscode.Disposable {
     signal: AbortSignal,
     report: (message: string) => void,
   ): Promise<FindResult> {
-    const settings = this.withStorageCache(readSettings((message) => log(message)));
+    // Per-project settings (the cite key style) are those of the manuscript's folder.
+    const settings = this.withStorageCache(readSettings((message) => log(message), this.origin?.uri));
     const apiKey = await readApiKey(this.secrets, settings);
     const { createPipeline } = await loadHeavy();
     const pipeline = createPipeline({ settings, llmApiKey: apiKey });

@@ -1,18 +1,43 @@
 // Reads `citefinder.*` into the core's Settings (environment overrides still win, as in the
 // CLI) and the LLM API key from SecretStorage, with the plain setting only as a fallback.
+// The settings that decide where requests and the key go are taken from the user's settings
+// only, whatever a workspace says (see core/settingScopes.ts); per-project settings are read
+// for the folder of the document at hand.
 import * as vscode from 'vscode';
 import { resolveSettings, SETTING_KEYS, type Settings } from '../core/settings';
+import { USER_ONLY_SETTINGS, userLevelValue } from '../core/settingScopes';
 
 const API_KEY_SECRET = 'citefinder.llm.apiKey';
+const userOnly = new Set<string>(USER_ONLY_SETTINGS);
+/** Each ignored workspace value is reported once per session, not on every read. */
+const reportedIgnored = new Set<string>();
 
-/** Throws SettingsError with a readable message for a value of the wrong type. */
-export function readSettings(warn: (message: string) => void = () => {}): Settings {
-  const config = vscode.workspace.getConfiguration('citefinder');
+/**
+ * The settings for `scope` (a document's URI: its folder's per-project values apply).
+ * Throws SettingsError with a readable message for a value of the wrong type.
+ */
+export function readSettings(warn: (message: string) => void = () => {}, scope?: vscode.ConfigurationScope): Settings {
+  const config = vscode.workspace.getConfiguration('citefinder', scope);
   const values: Record<string, unknown> = {};
-  for (const key of SETTING_KEYS) values[key] = config.get(key);
+  for (const key of SETTING_KEYS) {
+    if (!userOnly.has(key)) {
+      values[key] = config.get(key);
+      continue;
+    }
+    const { value, ignoredProjectValue } = userLevelValue(config.inspect(key));
+    values[key] = value;
+    if (ignoredProjectValue && !reportedIgnored.has(key)) {
+      reportedIgnored.add(key);
+      warn(`Ignored citefinder.${key} from this workspace's settings: it decides where requests (and your API key) go, so only your user settings can set it.`);
+    }
+  }
   return resolveSettings(values, process.env, warn);
 }
 
+/**
+ * The key for the LLM at `settings['llm.baseUrl']`. That URL comes from the user's settings or
+ * environment only (readSettings), so the key never follows a URL a workspace chose.
+ */
 export async function readApiKey(secrets: vscode.SecretStorage, settings: Settings): Promise<string | undefined> {
   return (await secrets.get(API_KEY_SECRET)) || settings['llm.apiKey'] || undefined;
 }
@@ -21,7 +46,7 @@ export async function readApiKey(secrets: vscode.SecretStorage, settings: Settin
 export async function promptAndStoreApiKey(secrets: vscode.SecretStorage): Promise<void> {
   const key = await vscode.window.showInputBox({
     title: 'Citefinder: LLM API key',
-    prompt: 'Stored in the editor\'s SecretStorage and sent only to citefinder.llm.baseUrl. Leave empty to remove it.',
+    prompt: 'Stored in the editor\'s SecretStorage and sent only to the citefinder.llm.baseUrl of your user settings. Leave empty to remove it.',
     password: true,
     ignoreFocusOut: true,
   });

@@ -4,9 +4,10 @@
 import * as vscode from 'vscode';
 import { readApiKey, readSettings } from './settings';
 import { log } from './log';
+import { restrictedModeNotice } from './restrictedMode';
 import { probeGrobidService, probeLlmService, type ServiceState } from './serviceProbe';
 
-interface ServiceStatus {
+export interface ServiceStatus {
   llm: ServiceState;
   grobid: ServiceState;
 }
@@ -21,8 +22,8 @@ export class StatusBar implements vscode.Disposable {
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.item.name = 'Citefinder';
     this.item.command = 'citefinder.openSettings';
-    this.item.text = '$(book) Citefinder';
-    this.item.tooltip = 'Citefinder: checking the LLM and GROBID…';
+    this.item.text = this.prefix() + 'Citefinder';
+    this.item.tooltip = `Citefinder: checking the LLM and GROBID…${restrictedModeNotice() ? '\n\n' + restrictedModeNotice() : ''}`;
     this.item.show();
     this.schedule(FIRST_PROBE_DELAY_MS);
   }
@@ -33,33 +34,45 @@ export class StatusBar implements vscode.Disposable {
     this.timer = setTimeout(() => void this.probe(), delayMs);
   }
 
-  private async probe(): Promise<void> {
+  /** Probes now and shows the answer; resolves with it (undefined when superseded or failed). */
+  async probe(): Promise<ServiceStatus | undefined> {
     this.probing?.abort();
     const controller = new AbortController();
     this.probing = controller;
     try {
-      const settings = readSettings();
+      const settings = readSettings((message) => log(message));
       const apiKey = await readApiKey(this.secrets, settings);
       const [llm, grobid] = await Promise.all([
         probeLlmService(settings, apiKey, controller.signal),
         probeGrobidService(settings, controller.signal),
       ]);
-      if (!controller.signal.aborted) this.show({ llm, grobid });
+      if (controller.signal.aborted) return undefined;
+      this.show({ llm, grobid });
+      return { llm, grobid };
     } catch (error) {
       log(`Status probe failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
     }
+  }
+
+  /** `$(shield) ` in Restricted Mode (the tooltip says what that changes), else the book. */
+  private prefix(): string {
+    return restrictedModeNotice() ? '$(shield) ' : '$(book) ';
   }
 
   private show(status: ServiceStatus): void {
     const mark = (ok: boolean) => (ok ? '$(check)' : '$(circle-slash)');
-    this.item.text = `$(book) LLM ${mark(status.llm.ok)} GROBID ${mark(status.grobid.ok)}`;
-    const tooltip = new vscode.MarkdownString(
-      `**Citefinder**\n\n- ${status.llm.message}\n- ${status.grobid.message}\n\nClick to open the settings.`,
-    );
-    tooltip.supportThemeIcons = true;
+    const restricted = restrictedModeNotice();
+    this.item.text = `${this.prefix()}LLM ${mark(status.llm.ok)} GROBID ${mark(status.grobid.ok)}`;
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendMarkdown('**Citefinder**\n\n');
+    // Service messages name URLs from the settings: appended as text, never read as Markdown.
+    tooltip.appendText(`• ${status.llm.message}\n• ${status.grobid.message}\n\n`);
+    if (restricted) tooltip.appendText(`${restricted}\n\n`);
+    tooltip.appendMarkdown('Click to open the settings.');
     this.item.tooltip = tooltip;
     this.item.accessibilityInformation = {
-      label: `Citefinder: ${status.llm.message} ${status.grobid.message} Click to open the settings.`,
+      label: `Citefinder: ${restricted ? restricted + ' ' : ''}${status.llm.message} ${status.grobid.message} Click to open the settings.`,
     };
   }
 

@@ -1,14 +1,17 @@
 // citefinder in a real VS Code (code-server) in a real browser (Debian's Chromium), offline
 // against the stand-in services: what a researcher does, click by click.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { chatRequests } from '../standin/openai';
 import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
-import { CHAT_ANSWER_START } from './scriptedLlm';
-import { extensionSettings, HOSTILE_TITLE, startE2eStandIn, type E2eStandIn } from './standInControl';
+import { assertNoScriptRan, citefinderLog, expectExternalOpen, lineOf } from './checks';
+import { ASK_FOR_MARKUP, CHAT_ANSWER_START, SAFE_ANSWER_LINK } from './scriptedLlm';
+import {
+  extensionSettings, HOSTILE_ABSTRACT, HOSTILE_AUTHOR, HOSTILE_TITLE, startE2eStandIn, type E2eStandIn,
+} from './standInControl';
 import {
   answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, selectLine,
   STEP_MS, visibleText, waitForWorkbench, webviewFrame,
@@ -19,25 +22,6 @@ const RESULTS_DIR = join(ROOT, 'test-results');
 const COSMOLOGY_CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 const PERLMUTTER = /42 High-Redshift Supernovae/;
 const FIND = 'Citefinder: Find Citations for Selection';
-
-function lineOf(text: string, needle: string): number {
-  const index = text.split('\n').findIndex((line) => line.trim() === needle);
-  assert.ok(index >= 0, `"${needle}" is a line of its own in main.tex`);
-  return index + 1;
-}
-
-/** The Citefinder output channel's log file, written by the remote extension host. */
-function findFile(dir: string, pattern: RegExp): string | undefined {
-  if (!existsSync(dir)) return undefined;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const found = findFile(path, pattern);
-      if (found) return found;
-    } else if (pattern.test(entry.name)) return path;
-  }
-  return undefined;
-}
 
 describe('citefinder in code-server (E2E)', function () {
   this.timeout(120_000);
@@ -118,13 +102,12 @@ describe('citefinder in code-server (E2E)', function () {
     }
     await page.screenshot({ path: join(RESULTS_DIR, 'results-panel.png') });
 
-    const log = findFile(server.stateDir, /Citefinder\.log$/);
-    const activation = log ? /activated in ([\d.]+) ms/.exec(readFileSync(log, 'utf8'))?.[1] : undefined;
+    const activation = /activated in ([\d.]+) ms/.exec(citefinderLog(server.stateDir))?.[1];
     console.log(`      activation: ${activation ?? 'not found'} ms (from the Citefinder output channel)`);
     assert.ok(activation, 'the extension logged its activation time');
   });
 
-  it('"Insert citation" puts \\cite in the editor and the entry in the .bib on disk; one undo removes both', async () => {
+  it('"Insert citation" puts \\citep (natbib) in the editor and the entry in the .bib on disk; one undo removes both', async () => {
     const bibPath = join(workspace, 'references.bib');
     const bibBefore = readFileSync(bibPath, 'utf8');
     const card = results.locator('article.card', { hasText: PERLMUTTER });
@@ -134,7 +117,8 @@ describe('citefinder in code-server (E2E)', function () {
     assert.ok(key, `a cite key in "${notice}"`);
 
     const editor = editorOf(page, 'main.tex');
-    await eventually(async () => ((await visibleText(editor)).includes(`accelerating~\\cite{${key}}.`) ? true : undefined), 'the \\cite in the editor');
+    // examples/main.tex loads natbib, so the default `auto` cite command is \citep.
+    await eventually(async () => ((await visibleText(editor)).includes(`accelerating~\\citep{${key}}.`) ? true : undefined), 'the \\citep in the editor');
     const bibAfter = await eventually(() => {
       const text = readFileSync(bibPath, 'utf8');
       return text.includes(`{${key},`) ? text : undefined;
@@ -147,7 +131,7 @@ describe('citefinder in code-server (E2E)', function () {
     await page.keyboard.press('Control+Z');
     const askedAcrossFiles = await answerDialog(page, /Undo in \d+ Files/);
     console.log(`      undo: ${askedAcrossFiles ? 'VS Code asked "Undo in N Files", answered yes' : 'no dialog'}`);
-    await eventually(async () => (!(await visibleText(editor)).includes(`\\cite{${key}}`) ? true : undefined), 'the \\cite gone from the editor');
+    await eventually(async () => (!(await visibleText(editor)).includes(`\\citep{${key}}`) ? true : undefined), 'the \\citep gone from the editor');
     await eventually(() => (readFileSync(bibPath, 'utf8') === bibBefore ? true : undefined), 'references.bib back to its bytes on disk');
   });
 
@@ -186,29 +170,100 @@ describe('citefinder in code-server (E2E)', function () {
     await page.screenshot({ path: join(RESULTS_DIR, 'chat.png') });
   });
 
-  it('markup in a title (<script>, <img onerror>) is shown as text and executes nothing', async () => {
+  it('chat: markup in an answer stays text, only its https link opens (through the host), and only the last message is re-rendered', async () => {
+    const chat = await webviewFrame(page, 'form.ask');
+    // Watch the conversation so far: streaming the next answer must leave these nodes alone.
+    const before = await chat.evaluate(() => {
+      const turns = [...document.querySelectorAll('.transcript .turn')];
+      const state = window as unknown as { __cfKept: Element[]; __cfMutations: number };
+      state.__cfKept = turns;
+      state.__cfMutations = 0;
+      const observer = new MutationObserver((records) => void (state.__cfMutations += records.length));
+      for (const turn of turns) observer.observe(turn, { subtree: true, childList: true, characterData: true, attributes: true });
+      return turns.length;
+    });
+    assert.ok(before >= 2, 'the earlier question and answer');
+    const question = chat.getByRole('textbox', { name: 'Question about the attached papers' });
+    await question.fill(`Show me some ${ASK_FOR_MARKUP}, please.`);
+    await question.press('Enter');
+    const answer = chat.locator('.turn-assistant').last();
+    await answer.locator('strong', { hasText: 'Bold claim' }).waitFor({ timeout: STEP_MS });
+    await chat.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: STEP_MS });
+    const kept = await chat.evaluate(() => {
+      const state = window as unknown as { __cfKept: Element[]; __cfMutations: number };
+      const now = [...document.querySelectorAll('.transcript .turn')];
+      return { same: state.__cfKept.every((node, i) => now[i] === node), mutations: state.__cfMutations, count: now.length };
+    });
+    assert.deepEqual(kept, { same: true, mutations: 0, count: before + 2 }, 'earlier turns kept their nodes, untouched');
+
+    assert.match((await answer.textContent()) ?? '', /<img src=x onerror=.*<script>/, 'the markup shown as text');
+    assert.equal(await chat.locator('.transcript img, .transcript script').count(), 0, 'no element made from it');
+    const links = answer.getByRole('link');
+    assert.deepEqual(await links.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-url'))), [SAFE_ANSWER_LINK], 'only the https link is a link');
+    assert.equal(await chat.locator('#app [href]').count(), 0, 'no element with an href');
+    assert.ok(await answer.locator('.ref', { hasText: '[1]' }).count(), '[1] still marked as a reference');
+    await links.first().click();
+    console.log(`      chat link: ${await expectExternalOpen(page, SAFE_ANSWER_LINK)}`);
+    assert.ok(citefinderLog(server.stateDir).includes(`Opening a link in the chat: ${SAFE_ANSWER_LINK}`));
+    await assertNoScriptRan(page, [chat], dialogs);
+  });
+
+  it('the chat keeps its attached paper and conversation across a window reload', async () => {
+    const chat = await webviewFrame(page, 'form.ask');
+    const turns = await chat.locator('.transcript .turn').allTextContents();
+    assert.ok(turns.length >= 4);
+    await runCommand(page, 'Developer: Reload Window');
+    // The sidebar may come back on the chat rather than the explorer: wait for the editor part only.
+    await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60_000 });
+    await runCommand(page, 'Citefinder: Open Chat');
+    const reloaded = await webviewFrame(page, 'form.ask', 60_000);
+    await reloaded.locator('.attachments li', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });
+    await eventually(async () => ((await reloaded.locator('.transcript .turn').count()) === turns.length ? true : undefined), 'the transcript restored');
+    assert.deepEqual(await reloaded.locator('.transcript .turn').allTextContents(), turns);
+  });
+
+  it('the default keybinding (Ctrl+Alt+Shift+F) runs the search from the editor', async () => {
+    const editor = await openFile(page, 'main.tex');
+    await editor.click({ position: { x: 200, y: 10 } });
+    await selectLine(page, texLine);
+    const requestsBefore = stand.standIn.requests.length;
+    await page.keyboard.press('Control+Alt+Shift+F');
+    await eventually(
+      () => stand.standIn.requests.slice(requestsBefore).some((r) => r.service === 'arxiv' || r.service === 'europepmc') || undefined,
+      'a search started by the keybinding',
+    );
+    results = await webviewFrame(page, 'section.candidates');
+    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    await results.locator('article.card', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });
+  });
+
+  it('markup in a title, an author and an abstract is shown as text; script links are neither shown nor opened', async () => {
     stand.hostileArxiv = true;
     try {
       await openFile(page, 'main.tex');
       await selectLine(page, texLine);
       await runCommand(page, FIND);
       results = await webviewFrame(page, 'section.candidates');
-      const title = results.locator('article.card h3.title', { hasText: '<script>' });
-      await title.waitFor({ timeout: 60_000 });
-      assert.equal(await title.textContent(), HOSTILE_TITLE, 'the title is shown verbatim');
-      assert.equal(await results.locator('article.card img, article.card script').count(), 0, 'no element was created from the markup');
+      const card = results.locator('article.card', { has: results.locator('h3.title', { hasText: '<script>' }) });
+      await card.waitFor({ timeout: 60_000 });
+      assert.equal(await card.locator('h3.title').textContent(), HOSTILE_TITLE, 'the title is shown verbatim');
+      assert.ok((await card.locator('.meta').textContent())?.includes(HOSTILE_AUTHOR), 'the author verbatim');
+      await card.locator('details.abstract summary').click();
+      assert.ok((await card.locator('details.abstract p').textContent())?.includes(HOSTILE_ABSTRACT), 'the abstract verbatim');
+      assert.equal(await results.locator('article.card img, article.card script, article.card b').count(), 0, 'no element was created from the markup');
+      // The record's page and PDF links are javascript: URLs: no link is shown for them, none navigates by itself.
+      const urls = await card.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('data-url') ?? ''));
+      assert.ok(urls.length > 0 && urls.every((u) => /^https?:\/\//.test(u)), urls.join(' '));
+      assert.equal(await card.getByRole('link', { name: 'PDF' }).count(), 0);
+      assert.equal(await results.locator('#app [href]').count(), 0, 'no element with an href');
       await results.locator('.status-done').waitFor({ timeout: 60_000 });
-      // Every live frame is evaluated (an evaluation error fails the test; null is a real
-      // answer, not a swallowed failure), and the results page must be one of them.
-      const checked: Frame[] = [];
-      for (const frame of page.frames()) {
-        if (frame.isDetached()) continue;
-        const ran = await frame.evaluate(() => (window as { __cfXss?: string }).__cfXss ?? null);
-        assert.equal(ran, null, `no script ran in ${frame.url()}`);
-        checked.push(frame);
-      }
-      assert.ok(checked.includes(results), 'the results page itself was checked');
-      assert.deepEqual(dialogs, [], 'no alert() was raised');
+      // "Open paper" opens what the host builds from the record: past the script URL, to the DOI.
+      await card.getByRole('button', { name: 'Open paper' }).click();
+      console.log(`      open paper: ${await expectExternalOpen(page, 'https://doi.org/10.1086/307221')}`);
+      const log = citefinderLog(server.stateDir);
+      assert.match(log, /Opening this paper: https:\/\/doi\.org\/10\.1086\/307221/);
+      assert.doesNotMatch(log, /Opening [^\n]*javascript:/i);
+      await assertNoScriptRan(page, [results], dialogs);
     } finally {
       stand.hostileArxiv = false;
     }

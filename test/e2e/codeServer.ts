@@ -86,6 +86,8 @@ export interface CodeServerOptions {
   echo?: NodeJS.WritableStream;
   /** Milliseconds to wait for the HTTP server (default 30 s). */
   startTimeoutMs?: number;
+  /** Keep Workspace Trust on (default off), so a folder can be opened in Restricted Mode. */
+  workspaceTrust?: boolean;
 }
 
 export interface CodeServer {
@@ -141,7 +143,7 @@ export function installVsix(stateDir: string, file: string): void {
   if (result.status !== 0) throw new Error(`Installing ${file} failed: ${result.stdout}${result.stderr}`);
 }
 
-function serverArgs(flavor: 'code-server' | 'vscode-server', port: number, stateDir: string): string[] {
+function serverArgs(flavor: 'code-server' | 'vscode-server', port: number, stateDir: string, workspaceTrust: boolean): string[] {
   const dirs = ['--user-data-dir', join(stateDir, 'user-data'), '--extensions-dir', join(stateDir, 'extensions')];
   if (flavor === 'vscode-server') {
     return [VSCODE_SERVER_ENTRY, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
@@ -149,7 +151,7 @@ function serverArgs(flavor: 'code-server' | 'vscode-server', port: number, state
       '--server-data-dir', join(stateDir, 'server-data'), ...dirs];
   }
   return [CODE_SERVER_ENTRY, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-telemetry', '--disable-update-check', ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override', '--config', join(stateDir, 'config.yaml'), ...dirs];
 }
 
@@ -163,13 +165,13 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   mkdirSync(extensionsDir, { recursive: true });
   for (const folder of options.extensions ?? []) linkExtension(extensionsDir, folder);
   for (const file of options.vsix ?? []) installVsix(stateDir, file);
-  writeUserSettings(userDataDir, options.settings ?? {});
+  writeUserSettings(userDataDir, { ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {}), ...options.settings });
   const port = options.port ?? (await freePort());
   const logFile = join(stateDir, 'server.log');
   const log = createWriteStream(logFile);
   // Same Node as ours: code-server's native modules were built for it. Detached, so it leads its
   // own process group and stop() can end its children (extension hosts, file watchers) with it.
-  const child = spawn(process.execPath, serverArgs(flavor, port, stateDir), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, serverArgs(flavor, port, stateDir, options.workspaceTrust ?? false), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   for (const stream of [child.stdout, child.stderr]) {
     stream.pipe(log, { end: false });
     if (options.echo) stream.pipe(options.echo, { end: false });

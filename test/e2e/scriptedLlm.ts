@@ -13,7 +13,20 @@ const ROUTES: { pattern: RegExp; discipline: string; primary: string; secondary:
 /** How every scripted chat answer starts; the rest names the first attached paper. */
 export const CHAT_ANSWER_START = 'According to the attached paper [1]';
 
+/** A question containing this gets HOSTILE_ANSWER: markup and links a model could be talked into writing. */
+export const ASK_FOR_MARKUP = 'markup';
+export const SAFE_ANSWER_LINK = 'https://example.org/perlmutter-1999';
+export const HOSTILE_ANSWER = [
+  '**Bold claim** about [1], with <img src=x onerror="window.__cfXss=\'chat-img\'"> and <script>window.__cfXss=\'chat-script\'</script> in it.',
+  '',
+  "- [a javascript link](javascript:window.__cfXss='chat-link') and [a data link](data:text/html,<script>alert(1)</script>)",
+  `- [the paper's page](${SAFE_ANSWER_LINK}) and <a href="javascript:alert(1)">a raw anchor</a>`,
+  '',
+  '![a tracking pixel](https://example.org/pixel.png)',
+].join('\n');
+
 function chatAnswer(body: ChatRequestBody): string {
+  if (lastUser(body).includes(ASK_FOR_MARKUP)) return HOSTILE_ANSWER;
   const title = /^\[1\] (.+)$/m.exec(system(body))?.[1];
   const paper = title ? `, "${title}",` : '';
   return `${CHAT_ANSWER_START}${paper} the evidence in its abstract and top paragraphs bears directly on the claim. ` +

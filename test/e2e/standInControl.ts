@@ -21,10 +21,25 @@ function xmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The recorded Perlmutter et al. feed with the hostile title spliced in (XML-escaped, as arXiv would send it). */
+export const HOSTILE_AUTHOR = 'S. Perlmutter <img src=x onerror="window.__cfXss=\'author\'">';
+export const HOSTILE_ABSTRACT =
+  'We report measurements <script>window.__cfXss="abstract"</script> of the mass density; [see](javascript:window.__cfXss="md") <b onmouseover="window.__cfXss=\'b\'">bold</b>.';
+/** Links a hostile record could carry; the page must show neither as a link, and the host open neither. */
+export const HOSTILE_PAGE_URL = "javascript:window.__cfXss='page'";
+export const HOSTILE_PDF_URL = "javascript:window.__cfXss='pdf'";
+
+/**
+ * The recorded Perlmutter et al. feed with hostile markup spliced into its title, first author
+ * and abstract, and script URLs as its page and PDF links (XML-escaped, as arXiv would send them).
+ */
 function hostileFeed(): string {
   const feed = readFileSync(fixturePath('arxiv-atom', 'legacy2019_idlist_astro-ph_9812133_same-work-as-doi-10.1086_307221.atom.xml'), 'utf8');
-  return feed.replace(/(<entry>[\s\S]*?<title>)[\s\S]*?(<\/title>)/, `$1${xmlEscape(HOSTILE_TITLE)}$2`);
+  return feed
+    .replace(/(<entry>[\s\S]*?<title>)[\s\S]*?(<\/title>)/, `$1${xmlEscape(HOSTILE_TITLE)}$2`)
+    .replace(/(<summary>)[\s\S]*?(<\/summary>)/, `$1${xmlEscape(HOSTILE_ABSTRACT)}$2`)
+    .replace('<name>S. Perlmutter</name>', `<name>${xmlEscape(HOSTILE_AUTHOR)}</name>`)
+    .replace(/<link href="[^"]*"( rel="alternate")/, `<link href="${xmlEscape(HOSTILE_PAGE_URL)}"$1`)
+    .replace(/(<link title="pdf" )href="[^"]*"/, `$1href="${xmlEscape(HOSTILE_PDF_URL)}"`);
 }
 
 export interface E2eStandIn {

@@ -68,3 +68,14 @@ export function deleteTempDirsAfterEach(): void {
     for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 }
+
+/** Replaces a `vscode.window` function (a prompt) until `restore()`, recording each call's arguments. */
+export function stubWindow(
+  name: 'showQuickPick' | 'showInformationMessage' | 'showWarningMessage' | 'showErrorMessage' | 'showInputBox',
+  fake: (...args: unknown[]) => unknown,
+): { calls: unknown[][]; restore(): void } {
+  const original = vscode.window[name];
+  const calls: unknown[][] = [];
+  Object.assign(vscode.window, { [name]: (...args: unknown[]) => (calls.push(args), fake(...args)) });
+  return { calls, restore: () => void Object.assign(vscode.window, { [name]: original }) };
+}

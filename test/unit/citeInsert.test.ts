@@ -102,3 +102,22 @@ describe('locating the claim again', () => {
     assert.equal(planCiteInsertion(doc, found.start, found.end, 'riess1998', '\\cite').edit?.insert, ',riess1998');
   });
 });
+
+describe('cite insertion: the whole cite family', () => {
+  it('merges into capitalised and biblatex forms', () => {
+    assert.equal(cite('\\Cite{a} showed it.', '\\Cite{a} showed it.', 'k'), '\\Cite{a} showed it~\\cite{k}.');
+    assert.equal(cite('A claim~\\Citep{a}.', 'A claim', 'k'), 'A claim~\\Citep{a,k}.');
+    assert.equal(cite('A claim \\Textcite[see][12]{a}.', 'A claim', 'k'), 'A claim \\Textcite[see][12]{a,k}.');
+    assert.equal(cite('A claim~\\parencite*{a}.', 'A claim', 'k'), 'A claim~\\parencite*{a,k}.');
+    assert.equal(cite('A claim~\\Autocite{a}.', 'A claim', 'k', 'auto'), 'A claim~\\Autocite{a,k}.');
+    assert.equal(cite('A claim~\\citealp{a}.', 'A claim', 'k'), 'A claim~\\citealp{a,k}.');
+  });
+
+  it('never merges into commands that print an author, a year or a title, nor into multi-cite and volume forms', () => {
+    for (const other of ['\\Citeauthor{a}', '\\citeyear{a}', '\\citetitle{a}', '\\cites{a}', '\\Parencites{a}', '\\volcite{2}', '\\pvolcite{2}', '\\citetext{a}']) {
+      const doc = `A claim ${other}.`;
+      const planned = planCiteInsertion(doc, 0, 'A claim'.length, 'k', '\\cite');
+      assert.equal(planned.merged, false, other);
+    }
+  });
+});

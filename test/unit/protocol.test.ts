@@ -6,12 +6,15 @@ describe('results page messages', () => {
   it('accepts the well-formed messages', () => {
     assert.deepEqual(parseResultsPageMessage({ type: 'ready' }), { type: 'ready' });
     assert.deepEqual(parseResultsPageMessage({ type: 'cancel', extra: 1 }), { type: 'cancel' });
-    for (const type of ['insert', 'open', 'ask', 'copyBibtex'] as const) {
+    for (const type of ['insert', 'ask', 'copyBibtex'] as const) {
       assert.deepEqual(parseResultsPageMessage({ type, id: 'arxiv:1706.03762', url: 'javascript:x' }), {
         type,
         id: 'arxiv:1706.03762',
       });
     }
+    // "Open" names which of the record's links; a URL the page sends along is dropped.
+    assert.deepEqual(parseResultsPageMessage({ type: 'open', id: 'a', url: 'javascript:x' }), { type: 'open', id: 'a', link: 'page' });
+    assert.deepEqual(parseResultsPageMessage({ type: 'open', id: 'a', link: 'pdf' }), { type: 'open', id: 'a', link: 'pdf' });
     assert.deepEqual(parseResultsPageMessage({ type: 'search', queries: [' "type Ia" supernovae ', '', 'dark energy'] }), {
       type: 'search',
       queries: ['"type Ia" supernovae', 'dark energy'],
@@ -28,6 +31,7 @@ describe('results page messages', () => {
       { type: 'insert', id: 42 },
       { type: 'insert', id: '   ' },
       { type: 'open', id: 'x'.repeat(LIMITS.id + 1) },
+      { type: 'open', id: 'a', link: 'javascript:alert(1)' },
       { type: 'search', queries: 'one' },
       { type: 'search', queries: [1, 2] },
       { type: 'search', queries: ['', ' '] },
@@ -46,6 +50,8 @@ describe('chat page messages', () => {
       question: 'Does [1] support it?',
     });
     assert.deepEqual(parseChatPageMessage({ type: 'detach', id: 'doi:10.1101/x' }), { type: 'detach', id: 'doi:10.1101/x' });
+    // Passed on as text: the host checks it (links.ts) before anything opens it.
+    assert.deepEqual(parseChatPageMessage({ type: 'openLink', url: 'https://arxiv.org/abs/1706.03762' }), { type: 'openLink', url: 'https://arxiv.org/abs/1706.03762' });
     for (const type of ['ready', 'stop', 'openSettings', 'setApiKey'] as const) {
       assert.deepEqual(parseChatPageMessage({ type }), { type });
     }
@@ -59,6 +65,8 @@ describe('chat page messages', () => {
       { type: 'ask', question: { toString: 'x' } },
       { type: 'detach' },
       { type: 'insert', id: 'a' },
+      { type: 'openLink' },
+      { type: 'openLink', url: 'https://x/' + 'a'.repeat(LIMITS.url) },
     ]) {
       assert.equal(parseChatPageMessage(message), undefined);
     }

@@ -1,5 +1,6 @@
 // DOM helpers for the webview pages. Every string from a source goes in through textContent
-// or setAttribute, never parsed as markup; links are kept only when they are plain http(s) URLs.
+// or setAttribute, never parsed as markup; links are kept only when they are plain http(s) URLs,
+// and the host opens them.
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -57,20 +58,34 @@ export function button(label: string, iconName: string, onClick: () => void, opt
 }
 
 /** The URL if it is a plain http(s) link, else undefined (no javascript:, data:, …). */
-function safeHref(url: string | undefined): string | undefined {
+export function safeHref(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+    const web = parsed.protocol === 'https:' || parsed.protocol === 'http:';
+    return web && !parsed.username && !parsed.password ? parsed.href : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function link(label: string, url: string | undefined, title?: string): HTMLAnchorElement | undefined {
+/**
+ * A link the host opens (after its own check): shown only for a plain http(s) URL, with the URL
+ * as its tooltip. It has no href, so neither the page nor VS Code's webview navigates by itself.
+ */
+export function hostLink(label: string | Node[], url: string | undefined, open: (href: string) => void): HTMLAnchorElement | undefined {
   const href = safeHref(url);
   if (!href) return undefined;
-  return el('a', { text: label, attrs: { href, title: title ?? href, rel: 'noreferrer noopener' } });
+  const node = el('a', { className: 'link', attrs: { role: 'link', tabindex: '0', title: href, 'data-url': href } }, typeof label === 'string' ? [label] : label);
+  const activate = (event: Event): void => {
+    event.preventDefault();
+    open(href);
+  };
+  node.addEventListener('click', activate);
+  node.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') activate(event);
+  });
+  return node;
 }
 
 export function clear(node: Element): void {

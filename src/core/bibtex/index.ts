@@ -1,9 +1,9 @@
 // The BibTeX stage for one candidate: authority BibTeX with only its key rewritten. A candidate
 // without BibTeX is kept and says why, so the user can still read and open the paper.
 import type { Candidate } from '../types';
-import type { CiteKeyStyle } from '../settings';
 import { isAbortError } from '../net/types';
-import { citeKeyFieldsFromBibtex, makeCiteKey, readBibFields, rewriteCiteKey } from './citeKey';
+import { citeKeyFieldsFromBibtex, readBibFields, rewriteCiteKey } from './citeKey';
+import { keyFor, type CiteKeyRule } from './keyFormula';
 import type { CoreDeps } from '../deps';
 import { fetchBibtex } from './fetch';
 
@@ -15,12 +15,12 @@ import { fetchBibtex } from './fetch';
 export async function attachBibtex(
   candidate: Candidate,
   deps: CoreDeps,
-  style: CiteKeyStyle,
+  rule: CiteKeyRule,
 ): Promise<Candidate> {
   try {
     const { bibtex, source } = await fetchBibtex(candidate, deps);
     const entry = readBibFields(bibtex);
-    const citeKey = makeCiteKey(citeKeyFieldsFromBibtex(entry, candidate), style);
+    const citeKey = keyFor(citeKeyFieldsFromBibtex(entry, candidate), rule);
     return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source };
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;

@@ -3,8 +3,8 @@
 // the published DOI, a merge with the journal's record), the lookup is planned again and the
 // newer BibTeX wins. An older success is never replaced by a newer failure.
 import type { Candidate } from '../types';
-import type { CiteKeyStyle } from '../settings';
 import { attachBibtex, bibtexPlan } from '../bibtex';
+import type { CiteKeyRule } from '../bibtex/keyFormula';
 import type { CoreDeps } from '../deps';
 import type { CandidateStore } from './store';
 
@@ -19,7 +19,7 @@ export class BibtexStage {
 
   constructor(
     private readonly deps: CoreDeps,
-    private readonly style: CiteKeyStyle,
+    private readonly style: CiteKeyRule,
     private readonly store: CandidateStore,
   ) {}
 

@@ -18,12 +18,20 @@ export interface CiteInsertionPlan {
 
 /** Sentence-final (or clause-final) punctuation the citation must precede. */
 const FINAL_PUNCTUATION = /[.!?;:,]+$/;
-/** A cite-family command with up to two optional arguments and its key group. */
-const CITE_SOURCE = String.raw`\\([A-Za-z]*cite[A-Za-z]*)\*?((?:\s*\[[^\]]*\])*)\s*\{([^{}]*)\}`;
+/**
+ * A cite-family command (natbib's and biblatex's, capitalised forms too: \Cite, \Citep,
+ * \Textcite) with its optional arguments and its key group.
+ */
+const CITE_SOURCE = String.raw`\\([A-Za-z]*[Cc]ite[A-Za-z]*)\*?((?:\s*\[[^\]]*\])*)\s*\{([^{}]*)\}`;
 const CITE_BEFORE = new RegExp(CITE_SOURCE + String.raw`[\s~]*$`);
 const CITE_AFTER = new RegExp(String.raw`^[\s~]*` + CITE_SOURCE);
-/** Cite-family commands that print something other than a reference list entry: never merged into. */
-const NOT_MERGEABLE = /^(nocite|citeauthor|citeyear|citeyearpar|citetitle|citeurl|citedate|citefield)$/i;
+/**
+ * Never merged into: cite-family commands that print something other than the citation of a
+ * key list (an author, a year, a title, …), and the multi-cite (\cites, \parencites) and volume
+ * (\volcite, \pvolcite) forms, whose key groups come with arguments of their own.
+ */
+const NOT_MERGEABLE =
+  /^(nocite|citeauthor|citeyear|citeyearpar|citetitle|citeurl|citeurldate|citedate|citefield|citelist|citename|citetext|citealias|[a-z]*volcite|[a-z]*cites)$/i;
 
 /** `citep` or `\citep` → `\citep`; anything that is not a command name falls back to `\cite`. */
 export function normaliseCiteCommand(command: string): string {

@@ -1,0 +1,87 @@
+// The files a root document pulls in (\input, \include, \subfile, \import and friends), read
+// recursively, and every bibliography command found in any of them: a `\addbibresource` in
+// `preamble.tex` counts as much as one in the root. Remote resources (`location=remote`, URLs)
+// are listed as skipped, with the reason, instead of being treated as files.
+import * as path from 'node:path';
+import type { TexFiles } from './project';
+import { stripComments } from '../latex/comments';
+
+export interface TreeFile {
+  file: string;
+  text: string;
+  /** The folder `\subimport` and a file's own `\input`s resolve against (set by \import). */
+  importDir?: string;
+}
+
+export interface ProjectTree {
+  root: string;
+  /** The root first, then every file it includes, in document order, each once. */
+  files: TreeFile[];
+}
+
+/** A large thesis has a few hundred files; beyond that something is looping or generated. */
+const MAX_FILES = 400;
+
+interface Inclusion {
+  name: string;
+  /** The folder `name` is relative to, when the command gives one (\import{dir}{file}). */
+  dir?: string;
+  command: string;
+}
+
+/** The inclusions of a (comment-stripped) text, in order. */
+function inclusions(text: string): Inclusion[] {
+  const found: { at: number; inclusion: Inclusion }[] = [];
+  const single = /\\(input|include|subfile|InputIfFileExists|includeonly)\s*\{([^{}]*)\}/g;
+  for (const m of text.matchAll(single)) {
+    if (m[1] === 'includeonly') continue;
+    found.push({ at: m.index, inclusion: { name: m[2]!.trim(), command: m[1]! } });
+  }
+  // Plain TeX's `\input chapter1`, without braces.
+  for (const m of text.matchAll(/\\input\s+([^\s{}\\%]+)/g)) found.push({ at: m.index, inclusion: { name: m[1]!, command: 'input' } });
+  const withDir = /\\(import|subimport|inputfrom|subinputfrom|includefrom|subincludefrom)\*?\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g;
+  for (const m of text.matchAll(withDir)) {
+    found.push({ at: m.index, inclusion: { name: m[3]!.trim(), dir: m[2]!.trim(), command: m[1]! } });
+  }
+  return found
+    .sort((a, b) => a.at - b.at)
+    .map((f) => f.inclusion)
+    .filter((i) => i.name.length > 0 && !/[\\#]/.test(i.name));
+}
+
+/** Where TeX (and LaTeX Workshop) would look for an included file, first match wins. */
+function candidatePaths(inclusion: Inclusion, including: TreeFile, rootDir: string): { file: string; importDir?: string }[] {
+  const withTex = (name: string): string[] => (path.extname(name) === '.tex' ? [name] : [name + '.tex', name]);
+  const fileDir = path.dirname(including.file);
+  if (inclusion.dir !== undefined) {
+    // \import and \inputfrom name a folder from the root's; the sub- forms from the including file's.
+    const relativeTo = inclusion.command.startsWith('sub') ? (including.importDir ?? fileDir) : rootDir;
+    const importDir = path.resolve(relativeTo, inclusion.dir);
+    return withTex(inclusion.name).map((name) => ({ file: path.resolve(importDir, name), importDir }));
+  }
+  const dirs = inclusion.command === 'subfile' ? [fileDir, rootDir] : [including.importDir ?? rootDir, fileDir];
+  return [...new Set(dirs)].flatMap((dir) => withTex(inclusion.name).map((name) => ({ file: path.resolve(dir, name), importDir: including.importDir })));
+}
+
+/** Reads the root and, depth first in document order, every file it includes. */
+export async function walkIncludes(root: string, rootText: string, files: TexFiles): Promise<ProjectTree> {
+  const rootDir = path.dirname(root);
+  const visited = new Set<string>([root]);
+  const ordered: TreeFile[] = [];
+  const visit = async (current: TreeFile): Promise<void> => {
+    ordered.push(current);
+    for (const inclusion of inclusions(stripComments(current.text))) {
+      if (visited.size >= MAX_FILES) return;
+      for (const candidate of candidatePaths(inclusion, current, rootDir)) {
+        if (visited.has(candidate.file)) break;
+        const text = await files.read(candidate.file);
+        if (text === undefined) continue;
+        visited.add(candidate.file);
+        await visit({ file: candidate.file, text, importDir: candidate.importDir });
+        break;
+      }
+    }
+  };
+  await visit({ file: root, text: rootText });
+  return { root, files: ordered };
+}

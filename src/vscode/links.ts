@@ -1,0 +1,39 @@
+// Links the webview pages may ask the host to open. The page is untrusted (it shows records
+// and model answers from the outside), so the host opens only plain http(s) URLs: for a paper
+// it builds the URL from its own copy of the record, never from the page's message; a chat link
+// is checked here before VS Code (with its own link protection) opens it. No `vscode` import.
+import type { Candidate } from '../core/types';
+
+export type PaperLink = 'page' | 'arxiv' | 'doi' | 'published' | 'pdf';
+export const PAPER_LINKS: readonly PaperLink[] = ['page', 'arxiv', 'doi', 'published', 'pdf'];
+
+/** The URL if it is a plain http(s) web address (no credentials), else undefined. */
+export function webLink(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  // `https://trusted.org@evil.example/` shows one host and opens another.
+  if (url.username || url.password) return undefined;
+  return url.href;
+}
+
+/** The web address of one of a paper's links, from the record; undefined when it has none. */
+export function paperLink(candidate: Candidate, link: PaperLink): string | undefined {
+  switch (link) {
+    case 'arxiv':
+      return candidate.arxivId ? webLink(`https://arxiv.org/abs/${candidate.arxivId}`) : undefined;
+    case 'doi':
+      return candidate.doi ? webLink(`https://doi.org/${candidate.doi}`) : undefined;
+    case 'published':
+      return candidate.publishedDoi ? webLink(`https://doi.org/${candidate.publishedDoi}`) : undefined;
+    case 'pdf':
+      return webLink(candidate.pdfUrl);
+    case 'page':
+      return webLink(candidate.url) ?? paperLink(candidate, 'doi') ?? paperLink(candidate, 'arxiv') ?? webLink(candidate.pdfUrl);
+  }
+}

@@ -1,0 +1,35 @@
+// The manuscript's files as the editor sees them: an open document's unsaved text wins over the
+// disk, so root and bibliography discovery follow what the user is looking at.
+import * as fs from 'node:fs/promises';
+import * as vscode from 'vscode';
+import type { TexFiles } from '../core/manuscript/project';
+import { LATEX_FILE_GLOB } from './languages';
+
+export interface ProjectFiles extends TexFiles {
+  exists(file: string): Promise<boolean>;
+}
+
+function openDocument(file: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+}
+
+export const projectFiles: ProjectFiles = {
+  async read(file) {
+    const open = openDocument(file);
+    if (open) return open.getText();
+    return fs.readFile(file, 'utf8').catch(() => undefined);
+  },
+  async list() {
+    const uris = await vscode.workspace.findFiles(LATEX_FILE_GLOB, '**/node_modules/**', 500);
+    return uris.map((u) => u.fsPath);
+  },
+  async exists(file) {
+    if (openDocument(file)) return true;
+    try {
+      await vscode.workspace.fs.stat(vscode.Uri.file(file));
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};

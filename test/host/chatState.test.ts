@@ -1,0 +1,59 @@
+// In the extension host: the chat's claim, attached papers and conversation are kept in the
+// workspace state, so a new chat view provider (as after a window reload) shows them again.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Candidate } from '../../src/core/types';
+import { ChatViewProvider } from '../../src/vscode/chatView';
+import { api } from './helpers';
+
+/** A workspace state held in memory, like the one VS Code gives each workspace. */
+class MemoryMemento implements vscode.Memento {
+  private readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    // A real memento hands back a parsed copy, never the object it was given.
+    return this.values.has(key) ? (JSON.parse(JSON.stringify(this.values.get(key))) as T) : fallback;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value);
+  }
+}
+
+const paper = {
+  id: 'doi:10.1086/307221',
+  source: 'arxiv',
+  sources: ['arxiv'],
+  title: 'Measurements of Omega and Lambda from 42 High-Redshift Supernovae',
+  authors: ['S. Perlmutter'],
+  year: 1999,
+  retrievalScore: 0.8,
+} as Candidate;
+
+describe('citefinder: the chat survives a window reload', function () {
+  it('restores the attached papers and the conversation; an answer cut off by the reload says so', async () => {
+    const citefinder = await api();
+    assert.ok(citefinder.chat());
+    const secrets = {} as vscode.SecretStorage; // not used without an LLM
+    const memento = new MemoryMemento();
+    const before = new ChatViewProvider(vscode.Uri.file('/'), secrets, memento);
+    await before.attach(paper);
+    await before.ask('Does it support the claim?');
+    const after = new ChatViewProvider(vscode.Uri.file('/'), secrets, memento);
+    assert.deepEqual(after.snapshot().attachments, [paper.id]);
+    assert.deepEqual(after.snapshot().turns, [{ role: 'user', text: 'Does it support the claim?' }]);
+
+    await memento.update('citefinder.chat', {
+      version: 1,
+      attachments: [paper],
+      turns: [{ role: 'user', text: 'Q?' }, { role: 'assistant', text: 'Half an ans', partial: true }],
+    });
+    const interrupted = new ChatViewProvider(vscode.Uri.file('/'), secrets, memento).snapshot();
+    assert.deepEqual(interrupted.turns.at(-1), { role: 'assistant', text: 'Half an ans', error: 'Interrupted: the window was reloaded.' });
+
+    await memento.update('citefinder.chat', { version: 99, turns: 'garbage' });
+    assert.deepEqual(new ChatViewProvider(vscode.Uri.file('/'), secrets, memento).snapshot().turns, [], 'an unreadable state is ignored');
+    for (const provider of [before, after]) provider.dispose();
+  });
+});
