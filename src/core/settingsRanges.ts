@@ -6,22 +6,24 @@
 export interface NumberRange {
   min: number;
   max: number;
+  /** Sizes in MB may be fractions (a test's 0.1 MB limit); everything else is a whole number. */
+  fractions?: boolean;
 }
 
-/** Every numeric setting is a whole number within its range. */
+/** Every numeric setting lies within its range. */
 export const NUMBER_RANGES: Readonly<Record<string, NumberRange>> = {
   'llm.timeoutMs': { min: 100, max: 600_000 },
   'grobid.concurrency': { min: 1, max: 32 },
   'sources.arxiv.intervalMs': { min: 0, max: 60_000 },
   'http.timeoutMs': { min: 50, max: 600_000 },
   'http.retries': { min: 0, max: 10 },
-  'http.maxResponseMb': { min: 1, max: 1_000 },
+  'http.maxResponseMb': { min: 0.01, max: 1_000, fractions: true },
   'run.deadlineMs': { min: 100, max: 3_600_000 },
   'cache.ttlHours': { min: 0, max: 8_760 },
   'cache.maxSizeMb': { min: 1, max: 100_000 },
   // The search stage asks for at most 50 records a page.
   maxResults: { min: 1, max: 50 },
-  'fulltext.maxPdfMb': { min: 1, max: 500 },
+  'fulltext.maxPdfMb': { min: 0.01, max: 500, fractions: true },
   'fulltext.maxPages': { min: 1, max: 10_000 },
   'fulltext.maxTextChars': { min: 10_000, max: 100_000_000 },
   'fulltext.maxParseMemoryMb': { min: 64, max: 16_384 },
@@ -35,7 +37,7 @@ export const NUMBER_RANGES: Readonly<Record<string, NumberRange>> = {
 export function clampSetting(key: string, value: number, warn: (message: string) => void): number {
   const range = NUMBER_RANGES[key];
   if (!range) return value;
-  const whole = Math.round(value);
+  const whole = range.fractions ? value : Math.round(value);
   const clamped = Math.min(range.max, Math.max(range.min, whole));
   if (clamped !== value) {
     const why =

@@ -40,6 +40,17 @@ export interface HttpRequest {
   maxBytes?: number;
   /** Retry on these statuses too (e.g. GROBID's 503 is already covered; extra ones here). */
   retryStatuses?: number[];
+  /**
+   * Told after each attempt that reached the network (not cache hits, not the caller's own
+   * cancellation): undefined when the service answered, else the error. The run's circuit
+   * breaker listens here, so it sees the first timeout, not only the last of the retries.
+   */
+  onAttempt?: (error: Error | undefined) => void;
+  /**
+   * Called when the cache has no answer, before anything is sent; throws to refuse the request
+   * (the run's open circuit), so answers cached earlier are still served for a dead service.
+   */
+  beforeNetwork?: () => void;
 }
 
 export interface HttpResponse {
