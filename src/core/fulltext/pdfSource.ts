@@ -36,7 +36,7 @@ export function pdfUrlCandidates(record: PaperRecord, settings: Settings): strin
   if (record.pdfUrl) urls.push(record.pdfUrl);
   // Derived from the abstract page only when the source gave no PDF link: a second URL on the
   // same site would only repeat the first one's failure, at the cost of another timeout.
-  const fromAbs = record.url?.match(/^(https?:\/\/[^/]*arxiv\.org)\/abs\/(.+?)$/);
+  const fromAbs = record.url?.match(/^(https?:\/\/.+?)\/abs\/(.+?)$/);
   if (record.source === 'arxiv' && fromAbs && !record.pdfUrl) urls.push(`${fromAbs[1]}/pdf/${fromAbs[2]}`);
   return [...new Set(urls)];
 }

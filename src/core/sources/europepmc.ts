@@ -9,6 +9,7 @@ import type { PaperRecord, SearchRequest, SearchSource } from '../types';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
 import { excerpt, htmlTitle, looksLikeHtml, SourceError } from './errors';
 import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
+import { checkEuropePmcResult } from './validate';
 
 const PUBLISHER: Record<RxivServer, 'bioRxiv' | 'medRxiv'> = { biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
 
@@ -47,9 +48,16 @@ export class EuropePmcSource implements SearchSource {
     // Europe PMC's default order is relevance, so the first answer is already a ranked list.
     const response = await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal, isEmpty: isEmptyResultList });
     const text = response.text();
-    const records = parseSearchResults(text)
+    const results = parseSearchResults(text);
+    // Each record checked on its own: one of the wrong shape is skipped, the others kept.
+    const checked = results.map(checkEuropePmcResult).filter((r): r is EuropePmcResult => r !== undefined);
+    if (checked.length < results.length) {
+      this.warn(`Europe PMC sent ${results.length - checked.length} record(s) with fields missing or of the wrong type; skipped them.`);
+    }
+    const doiLinks = this.settings['sources.doi.url'].trim().replace(/\/+$/, '');
+    const records = checked
       .filter((r) => r.source === 'PPR' && publisherOf(r) === PUBLISHER[this.name].toLowerCase())
-      .map((r) => toPaperRecord(r, this.name))
+      .map((r) => toPaperRecord(r, this.name, doiLinks))
       .filter((r): r is PaperRecord => r !== undefined)
       .slice(0, request.maxResults);
     return records.map((r) => this.withPdfPattern(r));
