@@ -10,10 +10,12 @@ import type { TextEditPlan } from '../core/latex/citeInsert';
 import type { TexFiles } from '../core/latex/project';
 import type { Settings } from '../core/settings';
 import type { Candidate } from '../core/types';
-import { chooseBibFile, fileExists } from './bibTarget';
+import { chooseBibFile, fileExists, type BibTarget } from './bibTarget';
 import { rememberTouchedBib } from './bibSaver';
+import { withBibLock } from './bibLock';
 import type { SearchOrigin } from './searchController';
 import { loadHeavy } from './lazy';
+import type { Heavy } from './heavy';
 import { log } from './log';
 
 export interface InsertOutcome {
@@ -49,6 +51,7 @@ export async function insertCitation(
     void vscode.window.showErrorMessage(`Citefinder: no BibTeX from the authority for this paper${why}; nothing inserted.`);
     return undefined;
   }
+  const cited = { ...candidate, bibtex: candidate.bibtex, citeKey: candidate.citeKey };
   if (origin.uri.scheme !== 'file') {
     void vscode.window.showErrorMessage('Citefinder: save the LaTeX file first, so its bibliography can be found.');
     return undefined;
@@ -56,8 +59,7 @@ export async function insertCitation(
   const core = await loadHeavy();
   const tex = await vscode.workspace.openTextDocument(origin.uri);
   const texText = tex.getText();
-  const claim = core.locateClaim(texText, origin.selection, origin.start);
-  if (!claim) {
+  if (!core.locateClaim(texText, origin.selection, origin.start)) {
     void vscode.window.showErrorMessage('Citefinder: the claim changed since the search; select it and search again.');
     return undefined;
   }
@@ -65,12 +67,41 @@ export async function insertCitation(
   const rootFile = await core.findRootFile(tex.uri.fsPath, texText, workspaceTexFiles);
   const root = await vscode.workspace.openTextDocument(vscode.Uri.file(rootFile));
   const bibliography = core.findBibliography(rootFile, root.getText());
-  const target = await chooseBibFile(rootFile, bibliography, settings, memento, (bibFile) =>
+  const chosen = await chooseBibFile(rootFile, bibliography, settings, memento, (bibFile) =>
     core.bibliographyCommandEdit(root.getText(), bibFile, bibliography),
   );
-  if (!target) return undefined;
+  if (!chosen) return undefined;
+  // From here on the .bib and the manuscript are read afresh, decided on and edited with no
+  // other insert into the same .bib in between (two clicks at once).
+  return withBibLock(chosen.file, async () => {
+    const currentText = tex.getText();
+    const claim = core.locateClaim(currentText, origin.selection, origin.start);
+    if (!claim) {
+      void vscode.window.showErrorMessage('Citefinder: the claim changed since the search; select it and search again.');
+      return undefined;
+    }
+    // An insert just before this one may have created the .bib and added it to the root.
+    const listed = core.findBibliography(rootFile, root.getText());
+    const rootEdit = chosen.rootEdit && !listed.files.includes(chosen.file)
+      ? core.bibliographyCommandEdit(root.getText(), path.basename(chosen.file), listed)
+      : undefined;
+    const target = { ...chosen, exists: await fileExists(chosen.file), rootEdit };
+    return insertLocked(core, cited, tex, currentText, claim, root, listed.files, target, settings);
+  });
+}
 
-  const bibFiles = unique([...bibliography.files, target.file]);
+async function insertLocked(
+  core: Heavy,
+  candidate: Candidate & { bibtex: string; citeKey: string },
+  tex: vscode.TextDocument,
+  texText: string,
+  claim: { start: number; end: number },
+  root: vscode.TextDocument,
+  listedBibs: string[],
+  target: BibTarget,
+  settings: Settings,
+): Promise<InsertOutcome | undefined> {
+  const bibFiles = unique([...listedBibs, target.file]);
   const bibDocs = new Map<string, vscode.TextDocument>();
   for (const file of bibFiles) {
     if (file === target.file ? target.exists : await fileExists(file)) {
