@@ -8,10 +8,10 @@ import cacache from 'cacache';
 import PQueue from 'p-queue';
 import type { Settings } from '../settings';
 import { resolveCacheDir } from '../net/cache';
-import { HttpError, isAbortError, TimeoutError, type HttpClient } from '../net/types';
+import { HttpError, isAbortError, TimeoutError, TooLargeError, type HttpClient } from '../net/types';
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
-import { parseTei } from './tei';
+import { parseOptions, parseTeiOffThread } from './parsePool';
 
 export interface GrobidDeps {
   http: HttpClient;
@@ -122,7 +122,7 @@ function teiCacheKey(pdf: Uint8Array): string {
 export async function cachedGrobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise<FulltextDocument | undefined> {
   const cacheDir = resolveCacheDir(deps.settings);
   const cached = cacheDir ? await readCachedTei(cacheDir, teiCacheKey(pdf)) : undefined;
-  return cached === undefined ? undefined : parseTei(cached);
+  return cached === undefined ? undefined : parseTeiOffThread(cached, parseOptions(deps.settings, deps.signal));
 }
 
 /** The same PDF asked for twice at once (a preprint and its published copy) is processed once. */
@@ -141,7 +141,8 @@ export async function grobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise
     pending.then(() => inFlight.delete(key), () => inFlight.delete(key));
   }
   const tei = await pending;
-  const document = parseTei(tei); // throws on malformed TEI, which is then never cached
+  // In a worker thread; throws on malformed TEI, which is then never cached.
+  const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal));
   if (cacheDir) await cacache.put(cacheDir, key, tei).catch(() => undefined);
   return document;
 }
@@ -188,6 +189,9 @@ function grobidError(error: unknown, settings: Settings, deadlinePassed: boolean
   const url = baseUrl(settings);
   if (deadlinePassed || error instanceof TimeoutError) {
     return new FulltextError('grobid-timeout', `GROBID at ${url} did not answer in time`, { cause: error });
+  }
+  if (error instanceof TooLargeError) {
+    return new FulltextError('too-large', `GROBID's TEI for this PDF is over the ${settings['http.maxResponseMb']} MB limit (http.maxResponseMb)`, { cause: error });
   }
   if (error instanceof HttpError) {
     const busy = error.status === 503 ? ' (still busy after retries)' : '';

@@ -95,8 +95,8 @@ export class CircuitBreakers {
 /** 'open' at once, 'count' towards the threshold, or 'answered' (the service is alive). */
 function classify(error: Error, service: ServiceName): 'open' | 'count' | 'answered' {
   if (error instanceof TimeoutError) return 'open';
-  // One PDF over the size limit says nothing about the host's other papers.
-  if (error instanceof TooLargeError) return service === 'pdf' ? 'answered' : 'open';
+  // One PDF (or GROBID's TEI of one) over the size limit says nothing about the next paper.
+  if (error instanceof TooLargeError) return service === 'pdf' || service === 'grobid' ? 'answered' : 'open';
   if (error instanceof NetworkError) return error.failure === 'refused' || error.failure === 'host-not-found' ? 'open' : 'count';
   if (error instanceof HttpError) return error.status === 429 || error.status >= 500 ? 'count' : 'answered';
   return 'count';
