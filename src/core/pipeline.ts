@@ -157,7 +157,7 @@ async function findAndScore(
   const enrichment = new Enrichment(sources, store, run.signal, () => bibtex.update(store.list()));
 
   const started = performance.now();
-  const { unreachable } = await run.time('search', () =>
+  const { unreachable, searched: repositories } = await run.time('search', () =>
     searchRepositories(routing, queries, {
       sources,
       maxResults: deps.settings.maxResults,
@@ -173,8 +173,10 @@ async function findAndScore(
   );
   if (store.size === 0) {
     // Only an answer that found nothing says something about the queries.
+    const names = (repos: typeof repositories) => repos.map((r) => REPOSITORY_LABEL[r]).join(' and ');
+    const empty = repositories.filter((r) => !unreachable.includes(r));
     run.warn(unreachable.length > 0
-      ? `No candidates: ${unreachable.map((r) => REPOSITORY_LABEL[r]).join(' and ')} could not be searched (see the warnings above).`
+      ? `No candidates: ${names(unreachable)} could not be searched (see the warnings above)${empty.length ? `, and ${names(empty)} found nothing` : ''}.`
       : 'No candidates found. Try editing the queries.');
   }
 

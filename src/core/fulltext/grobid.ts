@@ -142,7 +142,10 @@ export async function grobidDocument(pdf: Uint8Array, deps: GrobidDeps): Promise
   }
   const tei = await pending;
   // In a worker thread; throws on malformed TEI, which is then never cached.
-  const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal));
+  const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal)).catch((error: unknown) => {
+    if (!(error instanceof FulltextError)) throw error;
+    throw new FulltextError(error.reason, `GROBID's answer could not be used: ${error.message}`, { cause: error });
+  });
   if (cacheDir) await cacache.put(cacheDir, key, tei).catch(() => undefined);
   return document;
 }

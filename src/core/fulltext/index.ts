@@ -119,6 +119,7 @@ function withLimitNote(result: FulltextResult): FulltextResult {
   return { ...result, warning: result.warning ? `${result.warning}; ${note}` : note };
 }
 
+/** The error's message without its closing full stop, as it goes inside a longer sentence. */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }

@@ -26,6 +26,7 @@ const parser = new XMLParser({
 
 /** Parses GROBID TEI; throws FulltextError('malformed-tei') for anything not well-formed TEI. */
 export function parseTei(xml: string): FulltextDocument {
+  if (/^\s*<!DOCTYPE\s+html/i.test(xml)) throw new FulltextError('malformed-tei', 'An HTML page came instead of TEI.');
   // GROBID never writes a DOCTYPE; one here could only declare entities (XXE, billion laughs).
   if (/<!DOCTYPE/i.test(xml)) {
     throw new FulltextError('malformed-tei', 'The TEI declares a DOCTYPE (entities), which GROBID never writes; refused.');

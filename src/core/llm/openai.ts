@@ -61,14 +61,14 @@ class OpenAiCompatibleClient implements LlmClient {
             { ...body, response_format: { type: 'json_object' } },
             { signal: options.signal },
           );
-          return completion.choices[0]?.message?.content ?? '';
+          return this.textOf(completion);
         } catch (error) {
           if (!rejectsJsonMode(error)) throw error;
           this.jsonModeSupported = false;
         }
       }
       const completion = await this.client.chat.completions.create(body, { signal: options.signal });
-      return completion.choices[0]?.message?.content ?? '';
+      return this.textOf(completion);
     } catch (error) {
       throw this.explain(error, options.signal);
     }
@@ -94,6 +94,19 @@ class OpenAiCompatibleClient implements LlmClient {
     } catch (error) {
       throw this.explain(error, options.signal);
     }
+  }
+
+  /**
+   * The reply's text. An answer that is not a chat completion (an HTML page, a body of the wrong
+   * shape) says so, and the endpoint is skipped like an unreachable one: every call would fail alike.
+   */
+  private textOf(completion: unknown): string {
+    const choices = (completion as { choices?: unknown } | null)?.choices;
+    const first: unknown = Array.isArray(choices) ? choices[0] : undefined;
+    const content = (first as { message?: { content?: unknown } } | undefined)?.message?.content;
+    if (typeof content === 'string') return content;
+    if (content === null || (first !== undefined && content === undefined)) return '';
+    throw this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer that is not a chat completion.`);
   }
 
   private failFastIfUnreachable(): void {

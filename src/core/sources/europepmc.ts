@@ -71,7 +71,10 @@ export class EuropePmcSource implements SearchSource {
       details = await this.details(record.doi, signal);
     } catch (error) {
       if (isAbortError(error)) throw error;
-      this.warn(`Could not enrich ${record.doi} from the ${PUBLISHER[this.name]} API: ${(error as Error).message}`);
+      // A skipped service (open circuit) was named once, when it failed: not again for each record.
+      if ((error as Error).name !== 'ServiceUnavailableError') {
+        this.warn(`Could not enrich ${record.doi} from the ${PUBLISHER[this.name]} API: ${(error as Error).message}`);
+      }
       return this.withPdfPattern(record);
     }
     if (!details) return this.withPdfPattern(record);

@@ -42,8 +42,21 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The items of a list that pass `check`; one bad author does not cost the record its others. */
+function each<T>(items: unknown[] | undefined, check: (item: unknown) => T): T[] {
+  return (items ?? []).flatMap((item) => {
+    try {
+      return [check(item)];
+    } catch (error) {
+      if (error instanceof Malformed) return [];
+      throw error;
+    }
+  });
+}
+
 function author(raw: unknown): EuropePmcAuthor {
-  const a = object(raw) ?? {};
+  const a = object(raw);
+  if (!a) throw new Malformed();
   return defined({
     fullName: text(a.fullName),
     firstName: text(a.firstName),
@@ -51,6 +64,12 @@ function author(raw: unknown): EuropePmcAuthor {
     initials: text(a.initials),
     collectiveName: text(a.collectiveName),
   });
+}
+
+function fullTextUrl(raw: unknown): { documentStyle?: string; url?: string; availabilityCode?: string } {
+  const url = object(raw);
+  if (!url) throw new Malformed();
+  return defined({ documentStyle: text(url.documentStyle), url: text(url.url), availabilityCode: text(url.availabilityCode) });
 }
 
 /** A Europe PMC result with every field used of the right type, or undefined. */
@@ -69,20 +88,13 @@ export function checkEuropePmcResult(raw: unknown): EuropePmcResult | undefined 
       doi: text(raw.doi),
       title,
       authorString: text(raw.authorString),
-      authorList: authorList ? { author: list(authorList.author)?.map(author) ?? [] } : undefined,
+      authorList: authorList ? { author: each(list(authorList.author), author) } : undefined,
       pubYear: textOrNumber(raw.pubYear),
       firstPublicationDate: text(raw.firstPublicationDate),
       abstractText: text(raw.abstractText),
       bookOrReportDetails: book ? defined({ publisher: text(book.publisher) }) : undefined,
       journalInfo: journal ? { journal: defined({ title: text(journal.title) }) } : undefined,
-      fullTextUrlList: urls
-        ? {
-            fullTextUrl: urls.map((u) => {
-              const url = object(u) ?? {};
-              return defined({ documentStyle: text(url.documentStyle), url: text(url.url), availabilityCode: text(url.availabilityCode) });
-            }),
-          }
-        : undefined,
+      fullTextUrlList: urls ? { fullTextUrl: each(urls, fullTextUrl) } : undefined,
     });
   } catch (error) {
     if (error instanceof Malformed) return undefined;
