@@ -30,6 +30,11 @@ describe('circuit breaker and network faults', () => {
           if (req.path === '/hang') return void hanging.push(res);
           if (req.path === '/reset') return void res.socket?.destroy();
           if (req.path === '/endless') return endless(res);
+          if (req.path === '/slow-body') {
+            res.writeHead(200, { 'content-type': 'application/pdf' });
+            res.write('%PDF-1.7 ');
+            return void setTimeout(() => res.end('rest of the file'), 400);
+          }
           const status = script.get(req.path)?.shift();
           if (status) return send(res, status, `status ${status}`);
           send(res, 200, `ok ${req.path}`);
@@ -106,6 +111,16 @@ describe('circuit breaker and network faults', () => {
     const otherHost = url('/fine').replace('127.0.0.1', 'localhost');
     assert.equal((await http.request({ service: 'pdf', url: otherHost })).status, 200, 'another PDF host is still asked');
     assert.equal((await http.request({ service: 'doi', url: url('/fine') })).status, 200, 'another service is still asked');
+  });
+
+  it('gives up on a host that does not start answering within headersTimeoutMs, but lets a slow body finish', async () => {
+    const settings = resolveSettings({ 'cache.enabled': false, 'http.retries': 0 });
+    const http = createHttpClient(settings, { pacing: new PacingRegistry(), sweepAfterMs: false });
+    const hung = await http.request({ service: 'pdf', url: url('/hang'), timeoutMs: 30_000, headersTimeoutMs: 150 }).catch((e: unknown) => e);
+    assert.ok(hung instanceof Error && hung.name === 'TimeoutError', String(hung));
+    assert.match(hung.message, /did not answer within 150 ms/);
+    const slow = await http.request({ service: 'pdf', url: url('/slow-body'), timeoutMs: 30_000, headersTimeoutMs: 150 });
+    assert.equal(slow.text(), '%PDF-1.7 rest of the file');
   });
 
   it('names the service and "connection reset" for a dropped connection', async () => {

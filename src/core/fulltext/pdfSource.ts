@@ -60,6 +60,8 @@ async function downloadPdf(url: string, deps: PdfDeps): Promise<Uint8Array> {
       url,
       accept: 'application/pdf',
       timeoutMs: pdfTimeoutMs(deps.settings),
+      // A big PDF may take a while to arrive, but a host that does not answer at all is dead.
+      headersTimeoutMs: Math.max(deps.settings['http.timeoutMs'], 1),
       maxBytes: limit,
       signal,
       cacheNotFound: true,

@@ -80,10 +80,19 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     const timeoutMs = request.timeoutMs ?? settings['http.timeoutMs'];
     const controller = new AbortController();
     let timedOut = false;
+    let limitMs = timeoutMs;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
+    const headersMs = request.headersTimeoutMs;
+    const headersTimer = headersMs !== undefined && headersMs < timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          limitMs = headersMs;
+          controller.abort();
+        }, headersMs)
+      : undefined;
     const onCallerAbort = () => controller.abort(request.signal?.reason);
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
@@ -96,6 +105,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
         redirect: 'follow',
         signal: controller.signal,
       });
+      clearTimeout(headersTimer);
       if (response.status === 204) {
         request.onAttempt?.(undefined);
         return toHttpResponse(response, new Uint8Array(), false);
@@ -107,12 +117,13 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     } catch (caught) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
       const error = timedOut
-        ? new TimeoutError(`${hostOf(request.url)} did not answer within ${timeoutMs} ms (${request.url}).`)
+        ? new TimeoutError(`${hostOf(request.url)} did not answer within ${limitMs} ms (${request.url}).`)
         : describeNetworkError(caught, request.service, request.url);
       request.onAttempt?.(error instanceof Error ? error : new Error(String(error)));
       throw error;
     } finally {
       clearTimeout(timer);
+      clearTimeout(headersTimer);
       request.signal?.removeEventListener('abort', onCallerAbort);
     }
   }

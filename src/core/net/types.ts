@@ -23,6 +23,11 @@ export interface HttpRequest {
   body?: FormData | string | Uint8Array;
   /** Overrides the client's default timeout for this call. */
   timeoutMs?: number;
+  /**
+   * A shorter limit for the response to begin (its headers), for answers that may take long to
+   * download but not to start (PDFs): a host that never answers then costs this, not `timeoutMs`.
+   */
+  headersTimeoutMs?: number;
   signal?: AbortSignal;
   /** Cache the response body (GET only). Default true for GET. */
   cache?: boolean;
