@@ -11,10 +11,19 @@ export function boundLlm(llm: LlmClient, callMs: number, endpoint: string): LlmC
     async completeJson(messages: ChatMessage[], options: LlmCallOptions = {}): Promise<unknown> {
       if (down) throw down;
       const timer = new AbortController();
-      const timeout = setTimeout(() => timer.abort(), callMs);
+      let timeout: ReturnType<typeof setTimeout> | undefined;
+      // Given up at the bound even when the client does not stop (a body that never ends).
+      const expired = new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => {
+          timer.abort();
+          reject(new DOMException('The LLM call passed its time bound.', 'AbortError'));
+        }, callMs);
+      });
       const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
       try {
-        return await llm.completeJson(messages, { ...options, signal });
+        const call = llm.completeJson(messages, { ...options, signal });
+        call.catch(() => undefined); // settled later, or never: nobody waits for it after the bound
+        return await Promise.race([call, expired]);
       } catch (error) {
         if (options.signal?.aborted) throw error;
         if (timer.signal.aborted) throw (down = new LlmUnavailableError(`The LLM at ${endpoint} did not answer within ${callMs} ms.`));

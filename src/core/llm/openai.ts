@@ -4,6 +4,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Settings } from '../settings';
 import { parseModelJson } from './json';
+import { LlmAnswerTooLargeError, limitedFetch } from './limitedFetch';
 import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmClient } from './types';
 
 /** Retries inside the openai package (connection errors, 429, 5xx); kept small: a slow local model should fail fast. */
@@ -23,6 +24,7 @@ export function createLlmClient(settings: Settings, apiKey?: string): LlmClient 
     apiKey: apiKey || settings['llm.apiKey'] || 'local-no-key',
     timeout: settings['llm.timeoutMs'],
     maxRetries: MAX_RETRIES,
+    fetch: limitedFetch(Math.max(1, Math.round(settings['http.maxResponseMb'] * 1024 * 1024))),
     organization: null,
     project: null,
   });
@@ -128,9 +130,14 @@ class OpenAiCompatibleClient implements LlmClient {
     if (error instanceof APIConnectionTimeoutError) {
       return this.markUnreachable(`The LLM at ${this.baseUrl} did not answer in time.`);
     }
+    if (error instanceof LlmAnswerTooLargeError || (error as { cause?: unknown } | undefined)?.cause instanceof LlmAnswerTooLargeError) {
+      return this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer over the size limit (http.maxResponseMb).`);
+    }
     if (error instanceof APIConnectionError) {
       return this.markUnreachable(`The LLM at ${this.baseUrl} is not reachable.`);
     }
+    // The package parses the body itself: a SyntaxError here is the endpoint's, not the model's.
+    if (error instanceof SyntaxError) return this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer that is not JSON.`);
     if (error instanceof APIError && error.status === 404) {
       return new LlmUnavailableError(`The LLM at ${this.baseUrl} has no model "${this.model}" (HTTP 404).`);
     }
