@@ -88,7 +88,7 @@ async function runCase(name: string, service: StandInService, fault: Fault | und
       requests: standIn.requests.filter((r) => r.service === service).length,
       candidates: result?.candidates.length ?? 0,
     };
-    const named = result?.warnings.filter((w) => /skipped for the rest|deadline|could not be searched/.test(w)) ?? [];
+    const named = result?.warnings.filter((w) => /skipped for the rest|deadline|could not be searched|The LLM at/.test(w)) ?? [];
     console.log(`${name.padEnd(32)} ${(row.wallMs / 1000).toFixed(1).padStart(5)} s  exit ${code}  ${String(row.requests).padStart(3)} requests to ${service}` +
       `  ${row.candidates} candidates${named.length ? `  | ${named[0]!.slice(0, 110)}` : ''}`);
     return row;
