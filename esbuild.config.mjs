@@ -37,6 +37,9 @@ const builds = [
   { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', minify: !watch,
     external: [...external, './heavy'] },
   { ...common, entryPoints: { heavy: 'src/vscode/heavy.ts' }, outdir: 'dist', minify: !watch },
+  // The worker thread that parses PDFs and TEI (src/core/fulltext/parsePool.ts starts it): its own
+  // file beside heavy.js and cli.js, since a worker runs a file, not a module of the bundle.
+  { ...common, entryPoints: { parseWorker: 'src/core/fulltext/parseWorker.ts' }, outdir: 'dist', minify: !watch },
   { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist',
     banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
   { ...common, entryPoints: tsFiles('bench'), outdir: 'dist/bench' },

@@ -1,6 +1,7 @@
-// `npm run bench [-- --data DIR]`: the offline benchmarks one after another. The pipeline and
-// full-text ones need nothing else; given the datasets folder (--data, holding scifact/ and
-// rxiv-metadata/), it also runs lexical scoring speed, routing accuracy and SciFact support (dev).
+// `npm run bench [-- --data DIR]`: the offline benchmarks one after another. The pipeline,
+// full-text, fault (each service dead in turn) and hostile-document ones need nothing else; given
+// the datasets folder (--data, holding scifact/ and rxiv-metadata/), it also runs lexical scoring
+// speed, routing accuracy and SciFact support (dev).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,10 @@ const data = values.data;
 const benches: [string, string[]][] = [
   ['pipeline', []],
   ['fulltext', []],
+  // One fault per mechanism (timeout, connection, status with Retry-After, size); 500 and 429
+  // take the 503 path: `node dist/bench/faults.js` runs them all.
+  ['faults', ['--faults', 'hang,reset,503-retry-after,endless']],
+  ['hostile', []],
   ...(data
     ? ([
         ['lexical', ['--scifact', join(data, 'scifact')]],

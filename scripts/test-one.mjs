@@ -23,6 +23,20 @@ await esbuild.build({
   banner: { js: "const __import_meta_url = require('url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
+// Code under test parses documents in dist/parseWorker.js: keep it as current as the test.
+await esbuild.build({
+  entryPoints: { parseWorker: 'src/core/fulltext/parseWorker.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  sourcemap: true,
+  external: ['pdfjs-dist', 'pdfjs-dist/*'],
+  define: { 'import.meta.url': '__import_meta_url' },
+  banner: { js: "const __import_meta_url = require('url').pathToFileURL(__filename).href;" },
+  logLevel: 'warning',
+});
 const outputs = files.map((f) => f.replace(/^test\//, 'out/test/').replace(/\.ts$/, '.js'));
 const run = spawnSync('npx', ['mocha', '--no-config', '--timeout', '20000', '--enable-source-maps', ...mochaArgs, ...outputs], {
   stdio: 'inherit',

@@ -6,7 +6,7 @@ import { parseClaim } from '../core/claim';
 import { generateQueries } from '../core/queries';
 import { createHttpClient } from '../core/net/http';
 import { createLlmClient } from '../core/llm/openai';
-import { fulltextFromPdfBytes, fulltextFromTei } from '../core/fulltext';
+import { FulltextError, fulltextFromPdfBytes, readTeiFile, type FulltextResult } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
 import { readInput, requireClaim, UsageError, type CliIo, type CliOptions } from './io';
 
@@ -20,13 +20,8 @@ export async function runScore(
   if (!options.pdf === !options.tei) throw new UsageError('score needs exactly one of --pdf FILE or --tei FILE.');
   const warn = (message: string) => io.stderr(`warning: ${message}\n`);
   const llm = createLlmClient(settings, settings['llm.apiKey'] || undefined);
-  const fulltext = options.tei
-    ? { kind: 'grobid' as const, document: fulltextFromTei(await readInput(options.tei, 'TEI file')) }
-    : await fulltextFromPdfBytes(await readPdf(options.pdf!), {
-        http: createHttpClient(settings),
-        settings,
-        signal,
-      });
+  const fulltext = await readDocument(options, settings, signal);
+  if (fulltext.warning) warn(fulltext.warning);
   const { queries } = await generateQueries(claim, llm, warn, signal);
   const scored = await scoreCandidate(
     { claim, queries, document: fulltext.document, retrievalScore: 1 },
@@ -37,13 +32,31 @@ export async function runScore(
   return 0;
 }
 
-async function readPdf(path: string): Promise<Uint8Array> {
+/**
+ * The paper named by --pdf or --tei. Every bad document ends the same way, in the same words and
+ * with exit code 2: a file that cannot be read ("Cannot read PDF file …: no such file.") or one
+ * that cannot be used ("Cannot use TEI file …: <why>."), be it missing, encrypted, corrupt,
+ * too large, or a TEI that declares entities.
+ */
+async function readDocument(options: CliOptions, settings: Settings, signal: AbortSignal): Promise<FulltextResult> {
+  const [what, path] = options.tei ? ['TEI file', options.tei] : ['PDF file', options.pdf!];
   try {
-    return new Uint8Array(await readFile(path));
+    if (options.tei) return { kind: 'grobid', document: await readTeiFile(path, settings, signal) };
+    const bytes = new Uint8Array(await readFile(path));
+    const http = createHttpClient(settings);
+    return await fulltextFromPdfBytes(bytes, { http, settings, signal });
   } catch (error) {
-    throw new UsageError(`Cannot read PDF "${path}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+    if (signal.aborted) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code) throw new UsageError(`Cannot read ${what} "${path}": ${SYSTEM_ERRORS[code] ?? code}.`);
+    if (error instanceof FulltextError) {
+      throw new FulltextError(error.reason, `Cannot use ${what} "${path}": ${error.message.replace(/\.$/, '')}.`, { cause: error });
+    }
+    throw error;
   }
 }
+
+const SYSTEM_ERRORS: Record<string, string> = { ENOENT: 'no such file', EISDIR: 'it is a folder', EACCES: 'permission denied' };
 
 function formatScore(output: { fulltext: string; paragraphs: { text: string; section: string; score: number; reason: string }[] }): string {
   const lines = [`Full text from ${output.fulltext}.`];

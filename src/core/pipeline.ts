@@ -30,6 +30,9 @@ import { createLlmClient } from './llm/openai';
 import { supportStage } from './support';
 import { resolveCacheDir } from './net/cache';
 import { Run } from './run';
+import { RunLimits } from './runLimits';
+import { resultAtDeadline, type RunState } from './deadline';
+import { REPOSITORY_LABEL } from './identity/repository';
 
 export interface FindInput {
   /** LaTeX source of the selected claim. */
@@ -64,16 +67,36 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   };
 }
 
+/**
+ * One run within its limits (runLimits.ts): each service behind a circuit breaker, the LLM's
+ * calls bounded, and the whole run bounded by `run.deadlineMs`, at which it returns what it has.
+ */
 async function findCitations(
   input: FindInput,
   deps: PipelineDeps,
   listener: PipelineListener,
   signal?: AbortSignal,
 ): Promise<FindResult> {
-  const run = new Run(listener, signal);
+  let run: Run | undefined;
+  const limits = new RunLimits(deps.settings, signal, (message) => run?.warn(message));
+  run = new Run(listener, limits.signal);
+  const state: RunState = {};
+  try {
+    return await findWithin(input, { settings: deps.settings, http: limits.http(deps.http), llm: limits.llm(deps.llm) }, run, state);
+  } catch (error) {
+    if (!limits.deadlinePassed) throw error;
+    return resultAtDeadline(state, run, deps.settings, limits.deadlineMs);
+  } finally {
+    limits.dispose();
+  }
+}
+
+async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state: RunState): Promise<FindResult> {
+  const signal = run.signal;
   const claim = run.timeSync('claim', () =>
     parseClaim(input.selection, input.document, input.selectionOffset),
   );
+  state.claim = claim;
   run.emit({ type: 'claim', claim });
   if (!deps.llm) {
     run.warn('No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.');
@@ -83,6 +106,7 @@ async function findCitations(
   // a whole model round trip.
   const [routing, queries] = await Promise.all([
     run.time('routing', () => route(claim, deps.llm, run.warn, signal)).then((routing) => {
+      state.routing = routing;
       run.emit({ type: 'routing', routing });
       return routing;
     }),
@@ -91,9 +115,10 @@ async function findCitations(
       : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal, resolveCacheDir(deps.settings))).then((g) => g.queries),
   ]);
   const queryTexts = queries.map(formatQuery);
+  Object.assign(state, { queries, queryTexts });
   run.emit({ type: 'queries', queries: queryTexts });
 
-  const candidates = await findAndScore(claim, routing, queries, deps, run);
+  const candidates = await findAndScore(claim, routing, queries, deps, run, state);
 
   const result: FindResult = {
     claim: claim.text,
@@ -119,14 +144,16 @@ async function findAndScore(
   queries: Query[],
   deps: PipelineDeps,
   run: Run,
+  state: RunState,
 ): Promise<Candidate[]> {
   const store = new CandidateStore(queries, claim.text, deps.settings.maxResults, (e) => run.emit(e));
+  state.store = store;
   const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, citeKeyRule(deps.settings), store);
   const sources = createSources(deps.settings, deps.http, run.warn);
   const enrichment = new Enrichment(sources, store, run.signal, () => bibtex.update(store.list()));
 
   const started = performance.now();
-  await run.time('search', () =>
+  const { unreachable, searched: repositories } = await run.time('search', () =>
     searchRepositories(routing, queries, {
       sources,
       maxResults: deps.settings.maxResults,
@@ -140,7 +167,14 @@ async function findAndScore(
       },
     }),
   );
-  if (store.size === 0) run.warn('No candidates found. Try editing the queries.');
+  if (store.size === 0) {
+    // Only an answer that found nothing says something about the queries.
+    const names = (repos: typeof repositories) => repos.map((r) => REPOSITORY_LABEL[r]).join(' and ');
+    const empty = repositories.filter((r) => !unreachable.includes(r));
+    run.warn(unreachable.length > 0
+      ? `No candidates: ${names(unreachable)} could not be searched (see the warnings above)${empty.length ? `, and ${names(empty)} found nothing` : ''}.`
+      : 'No candidates found. Try editing the queries.');
+  }
 
   const searched = store.list();
   await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store }, run));

@@ -5,7 +5,7 @@
 // stands alone, and a broader one follows only when it found nothing. A repository that finds
 // nothing hands over to the secondary; uncertain routing searches both at once.
 import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from './types';
-import { REPOSITORY_LABEL as LABEL } from './identity/repository';
+import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from './identity/repository';
 import { broaden, sanitizeKeyword } from './queries/render';
 import { SCORING_TOKENS, stems } from './text/tokens';
 import { isAbortError } from './net/types';
@@ -87,38 +87,60 @@ function uniqueKeywords(keywords: string[]): string[] {
   });
 }
 
-/** Runs the plan; returns every hit, and which repositories were searched. */
+/**
+ * Runs the plan; returns every hit, which repositories were searched, and which of them could not
+ * be searched at all (every request failed). When the repositories routing chose were unreachable
+ * (bioRxiv and medRxiv both go through Europe PMC), the remaining ones are searched instead.
+ */
 export async function searchRepositories(
   routing: RoutingDecision,
   queries: Query[],
   deps: SearchDeps,
-): Promise<{ hits: SearchHit[]; searched: Repository[] }> {
+): Promise<{ hits: SearchHit[]; searched: Repository[]; unreachable: Repository[] }> {
   const hits: SearchHit[] = [];
   const searched: Repository[] = [];
-  const plan = searchPlan(routing);
-  for (const [index, group] of plan.entries()) {
+  const unreachable: Repository[] = [];
+  const searchGroup = async (group: Repository[]) => {
     const found = await Promise.all(group.map((repo) => searchOneRepository(repo, queries, deps)));
     searched.push(...group);
-    for (const repoHits of found) hits.push(...repoHits);
+    found.forEach((one, i) => {
+      hits.push(...one.hits);
+      if (one.failed) unreachable.push(group[i]!);
+    });
+  };
+  const plan = searchPlan(routing);
+  for (const [index, group] of plan.entries()) {
+    await searchGroup(group);
     if (hits.length > 0) break;
     if (index < plan.length - 1) {
-      deps.warn(`${group.map((r) => LABEL[r]).join(' and ')} found nothing; trying ${LABEL[routing.secondary]}.`);
+      const why = group.every((r) => unreachable.includes(r)) ? 'could not be searched' : 'found nothing';
+      deps.warn(`${group.map((r) => LABEL[r]).join(' and ')} ${why}; trying ${LABEL[routing.secondary]}.`);
     }
   }
-  return { hits, searched };
+  for (const repo of REPOSITORIES) {
+    if (hits.length > 0 || unreachable.length === 0) break;
+    if (searched.includes(repo) || !deps.sources[repo]) continue;
+    deps.warn(`${unreachable.map((r) => LABEL[r]).join(' and ')} could not be searched; searching ${LABEL[repo]} instead.`);
+    await searchGroup([repo]);
+  }
+  return { hits, searched, unreachable };
 }
 
-async function searchOneRepository(repo: Repository, queries: Query[], deps: SearchDeps): Promise<SearchHit[]> {
+async function searchOneRepository(repo: Repository, queries: Query[], deps: SearchDeps): Promise<{ hits: SearchHit[]; failed: boolean }> {
   const source = deps.sources[repo];
   if (!source) {
     deps.warn(`${LABEL[repo]} is switched off in the settings; not searched.`);
-    return [];
+    return { hits: [], failed: false };
   }
   const found: SearchHit[] = [];
+  let answered = 0;
+  let asked = 0;
   for (const wave of repositoryRequests(queries, source.paced === true, deps.maxResults)) {
     const answers = await Promise.all(
       wave.map(async (step) => {
+        asked++;
         const records = await searchOnce(source, step, deps);
+        if (records) answered++;
         const hits = (records ?? []).flatMap((record, rank) =>
           queryIndexesFor(step, record, queries).map((queryIndex) => ({ record, queryIndex, rank })),
         );
@@ -127,9 +149,10 @@ async function searchOneRepository(repo: Repository, queries: Query[], deps: Sea
       }),
     );
     found.push(...answers.flat());
-    if (found.length > 0) break;
+    // A repository that never answered is not asked for broader variants: they would fail too.
+    if (found.length > 0 || answered === 0) break;
   }
-  return found;
+  return { hits: found, failed: asked > 0 && answered === 0 };
 }
 
 /** One request; a failure becomes a warning (undefined), except cancellation, which propagates. */
@@ -138,7 +161,8 @@ async function searchOnce(source: SearchSource, step: SearchStep, deps: SearchDe
     return await source.search({ query: step.query, mode: step.mode, maxResults: step.size, signal: deps.signal });
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
-    deps.warn(`${LABEL[source.name]} search failed: ${(error as Error).message}`);
+    // A skipped service (open circuit) was named once already, when it failed.
+    if ((error as Error).name !== 'ServiceUnavailableError') deps.warn(`${LABEL[source.name]} search failed: ${(error as Error).message}`);
     return undefined;
   }
 }

@@ -2,6 +2,7 @@
 // same keys without the prefix) and the environment (`CITEFINDER_<KEY>`, dots → `_`).
 // Environment variables win over both, so tests and mirrors can redirect any service.
 import { parseKeyFormula } from './citeKeyFormula';
+import { clampSetting } from './settingsRanges';
 
 export interface Settings {
   'llm.baseUrl': string;
@@ -28,6 +29,10 @@ export interface Settings {
   'sources.arxiv.intervalMs': number;
   'http.timeoutMs': number;
   'http.retries': number;
+  /** Largest answer read from any service except PDF hosts (which have fulltext.maxPdfMb). */
+  'http.maxResponseMb': number;
+  /** A run that passes this returns what it has, with a warning; it is not a cancellation. */
+  'run.deadlineMs': number;
   'cache.dir': string;
   'cache.ttlHours': number;
   /** Size cap of the on-disk cache; PDFs and GROBID TEI are evicted first. */
@@ -40,6 +45,12 @@ export interface Settings {
   'cite.command': string;
   'fulltext.enabled': boolean;
   'fulltext.maxPdfMb': number;
+  /** Pages read of one PDF; the rest are left out, with a warning. */
+  'fulltext.maxPages': number;
+  /** Characters of text read of one paper; the rest are left out, with a warning. */
+  'fulltext.maxTextChars': number;
+  /** Memory the parser of one document may use before it is stopped (a decompression bomb). */
+  'fulltext.maxParseMemoryMb': number;
   'fulltext.topK': number;
   'fulltext.concurrency': number;
   'scoring.llmParagraphs': number;
@@ -77,6 +88,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'sources.arxiv.intervalMs': 3000,
   'http.timeoutMs': 10000,
   'http.retries': 3,
+  'http.maxResponseMb': 10,
+  'run.deadlineMs': 25000,
   'cache.dir': '',
   'cache.ttlHours': 168,
   'cache.maxSizeMb': 500,
@@ -87,6 +100,9 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'cite.command': 'auto',
   'fulltext.enabled': true,
   'fulltext.maxPdfMb': 50,
+  'fulltext.maxPages': 300,
+  'fulltext.maxTextChars': 2000000,
+  'fulltext.maxParseMemoryMb': 512,
   'fulltext.topK': 5,
   'fulltext.concurrency': 5,
   'scoring.llmParagraphs': 5,
@@ -106,15 +122,18 @@ export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
-/** Coerces a raw value (JSON or env string) to the type of the default; throws a clear message. */
-function coerce(key: SettingKey, raw: unknown): Settings[SettingKey] {
+/**
+ * Coerces a raw value (JSON or env string) to the type of the default; throws a clear message.
+ * Numbers are clamped to their range (settingsRanges.ts), with a warning.
+ */
+function coerce(key: SettingKey, raw: unknown, warn: (message: string) => void): Settings[SettingKey] {
   const fallback = DEFAULT_SETTINGS[key];
   if (typeof fallback === 'number') {
-    const n = typeof raw === 'string' ? Number(raw.trim()) : raw;
+    const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim()) : raw;
     if (typeof n !== 'number' || !Number.isFinite(n)) {
       throw new SettingsError(`Setting "${key}" must be a number, got ${JSON.stringify(raw)}.`);
     }
-    return n;
+    return clampSetting(key, n, warn);
   }
   if (typeof fallback === 'boolean') {
     if (typeof raw === 'boolean') return raw;
@@ -150,16 +169,17 @@ export function resolveSettings(
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const [rawKey, value] of Object.entries(values)) {
     const key = rawKey.replace(/^citefinder\./, '') as SettingKey;
-    if (!(key in DEFAULT_SETTINGS)) {
+    // Own keys only: `in` would take "toString" or "constructor" for settings.
+    if (!Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key)) {
       warn(`Unknown setting "${rawKey}" ignored.`);
       continue;
     }
     if (value === undefined || value === null) continue;
-    settings[key] = coerce(key, value);
+    settings[key] = coerce(key, value, warn);
   }
   for (const key of SETTING_KEYS) {
     const fromEnv = env[envNameFor(key)];
-    if (fromEnv !== undefined) settings[key] = coerce(key, fromEnv);
+    if (fromEnv !== undefined) settings[key] = coerce(key, fromEnv, warn);
   }
   return settings as unknown as Settings;
 }

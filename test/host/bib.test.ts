@@ -86,6 +86,19 @@ describe('citefinder: lightbulb and .bib choices', function () {
     );
   });
 
+  it('serialises inserts into one .bib: three clicks at once append the work once', async () => {
+    const citefinder = await api();
+    const { dir, tex } = project('\\bibliography{refs}\n', { 'refs.bib': '' });
+    const candidate = await findWithBibtex(tex);
+    const outcomes = await Promise.all([1, 2, 3].map(() => citefinder.insertCitation(candidate.id)));
+    assert.ok(outcomes.every(Boolean), 'every insert went through');
+    const bib = readFileSync(path.join(dir, 'refs.bib'), 'utf8');
+    assert.equal([...bib.matchAll(/^@\w+\{/gm)].length, 1, `one entry:\n${bib}`);
+    assert.deepEqual(outcomes.map((o) => o!.reused), [false, true, true]);
+    const text = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === tex)!.getText();
+    assert.equal(text.split(`\\cite{${outcomes[0]!.key}}`).length - 1, 1, 'cited once');
+  });
+
   it('offers to create references.bib and the \\bibliography line when there is none', async () => {
     const citefinder = await api();
     const { dir, tex } = project('', {});

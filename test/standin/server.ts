@@ -83,6 +83,8 @@ export interface StandIn {
   failNext(service: StandInService, statuses: number[], headers?: Record<string, string>): void;
   /** Registers (or replaces) the handler of a service. */
   handle(service: StandInService, handler: StandInHandler): void;
+  /** The handler a service has now (to wrap it, as test/standin/faults.ts does). */
+  handlerOf(service: StandInService): StandInHandler | undefined;
   close(): Promise<void>;
 }
 
@@ -223,6 +225,7 @@ export async function startStandInServer(
     failNext: (service, statuses, headers = {}) =>
       void failures.set(service, { statuses: [...statuses], headers }),
     handle: (service, handler) => void handlers.set(service, handler),
+    handlerOf: (service) => handlers.get(service),
     close: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();

@@ -53,7 +53,7 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     assert.equal(record?.title, 'Speciation and introgression between Mimulus nasutus and Mimulus guttatus');
     assert.deepEqual(record?.authors.slice(0, 2), ['Yaniv Brandvain', 'Amanda M Kenney']);
     assert.equal(record?.year, 2013);
-    assert.equal(record?.url, 'https://doi.org/10.1101/000109');
+    assert.equal(record?.url, `${standIn.settings['sources.doi.url']}/10.1101/000109`, 'the page link is built on the configured DOI resolver');
     assert.match(record?.abstract ?? '', /nasutus "budded" off/);
     // From the details API:
     assert.equal(record?.version, '1');

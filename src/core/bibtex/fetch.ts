@@ -6,9 +6,10 @@ import type { PaperRecord } from '../types';
 import type { Settings } from '../settings';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
-import { readBibFields } from './citeKey';
 import { normalizeDoi, versionlessArxivId } from '../identity/work';
-import { looksLikeHtml } from '../identity/html';
+import { checkAuthorityBibtex, type ExpectedWork } from './authority';
+
+export { NotBibtexError, BibtexMismatchError } from './authority';
 
 export interface FetchedBibtex {
   /** The authority's text, unchanged. */
@@ -52,11 +53,6 @@ function summariseAttempts(attempts: BibtexAttempt[]): string {
   return [...hostsByReason].map(([reason, hosts]) => `${[...hosts].join(', ')}: ${reason}`).join('; ');
 }
 
-/** A response that arrived but is not BibTeX. */
-export class NotBibtexError extends Error {
-  override name = 'NotBibtexError';
-}
-
 const BIBTEX = 'application/x-bibtex';
 const ARXIV_DATACITE_PREFIX = '10.48550/arxiv.';
 
@@ -66,6 +62,8 @@ interface Plan {
   accept: string;
   /** The DOI asked for, so a 404 from doi.org can spare Crossref the same question. */
   doi?: string;
+  /** The work the answer must be about (checked against its doi / eprint field). */
+  expect: ExpectedWork;
 }
 
 /**
@@ -82,18 +80,19 @@ export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
   const dois = [...new Set([record.publishedDoi, record.doi].map(normalizeDoi))];
   for (const doi of dois) {
     if (!doi || doi.startsWith(ARXIV_DATACITE_PREFIX)) continue;
-    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(doi)}`, accept: BIBTEX, doi });
+    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(doi)}`, accept: BIBTEX, doi, expect: { doi } });
     if (crossrefUrl) {
       const url = `${crossrefUrl}/works/${doiPath(doi)}/transform/${BIBTEX}`;
-      plans.push({ service: 'crossref', url, accept: BIBTEX, doi });
+      plans.push({ service: 'crossref', url, accept: BIBTEX, doi, expect: { doi } });
     }
   }
   const arxivId = versionlessArxivId(record);
   if (arxivId) {
-    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(`10.48550/arXiv.${arxivId}`)}`, accept: BIBTEX });
+    const datacite = `10.48550/arXiv.${arxivId}`;
+    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(datacite)}`, accept: BIBTEX, expect: { doi: datacite, arxivId } });
     if (arxivBibtexUrl) {
       const url = `${arxivBibtexUrl}/${arxivId.split('/').map(encodeURIComponent).join('/')}`;
-      plans.push({ service: 'arxivBibtex', url, accept: `${BIBTEX}, text/plain;q=0.9` });
+      plans.push({ service: 'arxivBibtex', url, accept: `${BIBTEX}, text/plain;q=0.9`, expect: { arxivId } });
     }
   }
   return plans;
@@ -115,9 +114,10 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   for (const plan of bibtexPlan(record, deps.settings)) {
     if (plan.service === 'crossref' && plan.doi && unregistered.has(plan.doi)) continue;
     try {
-      const response = await deps.http.request({ ...plan, signal: deps.signal, cacheNotFound: true });
+      const { expect, doi: _doi, ...request } = plan;
+      const response = await deps.http.request({ ...request, signal: deps.signal, cacheNotFound: true });
       const bibtex = response.text();
-      assertBibtex(bibtex);
+      checkAuthorityBibtex(bibtex, expect);
       return { bibtex, source: plan.url };
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
@@ -130,20 +130,9 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   throw new BibtexUnavailableError(record.id, attempts);
 }
 
-/** Throws NotBibtexError unless the text is one or more BibTeX entries. */
+/** Throws NotBibtexError unless the text is exactly one safe BibTeX entry (see authority.ts). */
 export function assertBibtex(text: string): void {
-  const start = text.replace(/^\uFEFF/, '').trimStart();
-  if (start.length === 0) throw new NotBibtexError('empty body');
-  if (!start.startsWith('@')) {
-    throw new NotBibtexError(looksLikeHtml(start, { xml: true }) ? 'an HTML/XML page, not BibTeX' : 'not BibTeX (no @entry at the start)');
-  }
-  try {
-    const entry = readBibFields(text);
-    if (Object.keys(entry.fields).length === 0) throw new NotBibtexError('a BibTeX entry with no fields');
-  } catch (error) {
-    if (error instanceof NotBibtexError) throw error;
-    throw new NotBibtexError((error as Error).message);
-  }
+  checkAuthorityBibtex(text);
 }
 
 function failureReason(error: unknown): string {

@@ -29,7 +29,7 @@ export async function attachBibtex(
   }
 }
 
-export { fetchBibtex, BibtexUnavailableError, NotBibtexError, bibtexPlan, assertBibtex } from './fetch';
+export { fetchBibtex, BibtexUnavailableError, NotBibtexError, BibtexMismatchError, bibtexPlan, assertBibtex } from './fetch';
 export type { FetchedBibtex, BibtexAttempt } from './fetch';
 export {
   makeCiteKey,

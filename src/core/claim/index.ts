@@ -3,6 +3,7 @@ import type { Claim, DocumentContext } from '../types';
 import { readDocumentContext } from './context';
 import { latexToPlainText } from '../latex/plainText';
 import { splitSentences } from '../text/sentences';
+import { blankHiddenText } from '../latex/hidden';
 
 export { readDocumentContext } from './context';
 
@@ -32,7 +33,7 @@ export function parseClaim(selection: string, document?: string, selectionOffset
     throw new ClaimError('The claim is empty: select one to a few sentences to find citations for.', 'empty');
   }
   if (selection.length > MAX_SELECTION_CHARS) throw tooLong(countWords(selection));
-  const text = latexToPlainText(selection);
+  const text = latexToPlainText(visibleSelection(selection, document, selectionOffset));
   if (!/[\p{L}\p{N}]/u.test(text)) {
     throw new ClaimError(
       'The claim has no text left once LaTeX commands, math and citations are removed.',
@@ -42,6 +43,18 @@ export function parseClaim(selection: string, document?: string, selectionOffset
   const words = countWords(text);
   if (words > MAX_CLAIM_WORDS) throw tooLong(words);
   return { source: selection, text, sentences: splitSentences(text, 'claim'), context: contextFor(selection, document, selectionOffset) };
+}
+
+/**
+ * The selection with what the document hides blanked. Read from the whole document where the
+ * selection is found in it, so a selection that starts inside a comment environment or an
+ * \iffalse block (whose opening lies outside the selection) hides that part too.
+ */
+function visibleSelection(selection: string, document?: string, selectionOffset?: number): string {
+  if (!document) return selection;
+  const at = selectionOffset ?? locate(selection, document);
+  if (at === undefined || document.slice(at, at + selection.length) !== selection) return selection;
+  return blankHiddenText(document).slice(at, at + selection.length);
 }
 
 function contextFor(selection: string, document?: string, selectionOffset?: number): DocumentContext {

@@ -9,10 +9,10 @@ import PQueue from 'p-queue';
 import type { Settings } from '../settings';
 import { resolveCacheDir } from '../net/cache';
 import type { CoreDeps } from '../deps';
-import { HttpError, isAbortError, TimeoutError } from '../net/types';
+import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
-import { parseTei } from './tei';
+import { parseOptions, parseTeiOffThread } from './parsePool';
 
 /** How long a liveness answer is trusted. */
 export const ALIVE_TTL_MS = 60_000;
@@ -136,7 +136,7 @@ export async function cachedGrobidDocument(pdf: Uint8Array, deps: CoreDeps): Pro
   }
   const tei = await readCached(cacheDir, key);
   if (tei === undefined) return undefined;
-  const document = parseTei(tei);
+  const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal));
   await cacheDocument(cacheDir, key, document);
   return document;
 }
@@ -170,7 +170,11 @@ export async function grobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<F
     pending.then(() => inFlight.delete(key), () => inFlight.delete(key));
   }
   const tei = await pending;
-  const document = parseTei(tei); // throws on malformed TEI, which is then never cached
+  // In a worker thread; throws on malformed TEI, which is then never cached.
+  const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal)).catch((error: unknown) => {
+    if (!(error instanceof FulltextError)) throw error;
+    throw new FulltextError(error.reason, `GROBID's answer could not be used: ${error.message}`, { cause: error });
+  });
   if (cacheDir) {
     await cacache.put(cacheDir, key, tei).catch(() => undefined);
     await cacheDocument(cacheDir, key, document);
@@ -220,6 +224,9 @@ function grobidError(error: unknown, settings: Settings, deadlinePassed: boolean
   const url = baseUrl(settings);
   if (deadlinePassed || error instanceof TimeoutError) {
     return new FulltextError('grobid-timeout', `GROBID at ${url} did not answer in time`, { cause: error });
+  }
+  if (error instanceof TooLargeError) {
+    return new FulltextError('too-large', `GROBID's TEI for this PDF is over the ${settings['http.maxResponseMb']} MB limit (http.maxResponseMb)`, { cause: error });
   }
   if (error instanceof HttpError) {
     const busy = error.status === 503 ? ' (still busy after retries)' : '';

@@ -1,16 +1,17 @@
 // Full text for a candidate, as one FulltextDocument whatever the route: a local GROBID when one
 // is enabled and alive, else pdfjs in-process, else the abstract alone with the reason why.
 // Nothing here throws for a bad paper: every failure becomes a warning and a fallback.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { FulltextKind, PaperRecord } from '../types';
 import type { CoreDeps } from '../deps';
+import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { isAbortError } from '../net/types';
 import { FulltextError } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, isGrobidAlive } from './grobid';
 import type { FulltextDocument } from './model';
 import { downloadFirstPdf, pdfUrlCandidates } from './pdfSource';
-import { extractWithPdfjs } from './pdfjs';
 import { parseTei } from './tei';
+import { parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
 
 export type { FulltextDocument, Paragraph, Section } from './model';
 export { FulltextError, type FulltextFailure } from './errors';
@@ -58,10 +59,10 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
   if (grobidEnabled(deps.settings)) {
     // A PDF GROBID read before needs no GROBID at all, not even the liveness probe.
     const cached = await cachedGrobidDocument(bytes, deps);
-    if (cached) return { kind: 'grobid', document: cached };
+    if (cached) return withLimitNote({ kind: 'grobid', document: cached });
     if (await isGrobidAlive(deps)) {
       try {
-        return { kind: 'grobid', document: await grobidDocument(bytes, deps) };
+        return withLimitNote({ kind: 'grobid', document: await grobidDocument(bytes, deps) });
       } catch (error) {
         if (isAbortError(error) || deps.signal?.aborted) throw error;
         result.warning = `${describe(error)}; read the PDF in-process instead`;
@@ -71,7 +72,8 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
     }
   }
   try {
-    result.document = await extractWithPdfjs(bytes, { signal: deps.signal });
+    // In a worker thread: a long or hostile PDF must not block the caller, and Cancel stops it.
+    result.document = await parsePdfOffThread(bytes, parseOptions(deps.settings, deps.signal));
   } catch (error) {
     // Keep GROBID's failure in the message: it is part of why this paper has no full text.
     if (error instanceof FulltextError && result.warning) {
@@ -79,7 +81,7 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
     }
     throw error;
   }
-  return result;
+  return withLimitNote(result);
 }
 
 /** A GROBID TEI document (e.g. `citefinder score --tei`); throws FulltextError('malformed-tei'). */
@@ -87,16 +89,32 @@ export function fulltextFromTei(xml: string): FulltextDocument {
   return parseTei(xml);
 }
 
-/** Reads and parses a TEI file from disk. */
-export async function readTeiFile(path: string): Promise<FulltextDocument> {
-  return parseTei(await readFile(path, 'utf8'));
+/**
+ * Reads and parses a TEI file from disk, in a worker. A file larger than GROBID would be allowed
+ * to answer (http.maxResponseMb) is refused unread.
+ */
+export async function readTeiFile(path: string, settings: Settings = DEFAULT_SETTINGS, signal?: AbortSignal): Promise<FulltextDocument> {
+  const limitMb = settings['http.maxResponseMb'];
+  const { size } = await stat(path);
+  if (size > limitMb * 1024 * 1024) {
+    throw new FulltextError('too-large', `the TEI is ${(size / 1024 / 1024).toFixed(1)} MB, over the ${limitMb} MB limit (http.maxResponseMb)`);
+  }
+  return parseTeiOffThread(await readFile(path, 'utf8'), parseOptions(settings, signal));
 }
 
-/** Reads a PDF file from disk and extracts it with pdfjs (no network involved). */
-export async function readPdfFile(path: string, signal?: AbortSignal): Promise<FulltextDocument> {
-  return extractWithPdfjs(new Uint8Array(await readFile(path)), { signal });
+/** Reads a PDF file from disk and extracts it with pdfjs in a worker (no network involved). */
+export async function readPdfFile(path: string, signal?: AbortSignal, settings: Settings = DEFAULT_SETTINGS): Promise<FulltextDocument> {
+  return parsePdfOffThread(new Uint8Array(await readFile(path)), parseOptions(settings, signal));
 }
 
+/** A document cut short by a limit says so in the paper's warning. */
+function withLimitNote(result: FulltextResult): FulltextResult {
+  const note = result.document.truncated;
+  if (!note) return result;
+  return { ...result, warning: result.warning ? `${result.warning}; ${note}` : note };
+}
+
+/** The error's message without its closing full stop, as it goes inside a longer sentence. */
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }

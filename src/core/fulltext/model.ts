@@ -22,6 +22,8 @@ export interface FulltextDocument {
   captions: string[];
   /** Titles (or raw strings) of the bibliography entries. */
   references: string[];
+  /** What was left out when the document was over a limit (pages, text), in words for the user. */
+  truncated?: string;
 }
 
 /** Heading used for body text that comes before any heading, or under a div with none. */

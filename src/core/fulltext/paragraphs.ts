@@ -124,6 +124,23 @@ function startsParagraph(line: Line, previous: Line, style: Style, lines: Line[]
 }
 
 const marginCache = new WeakMap<Line[], Map<string, { left: number; right: number }>>();
+/** The lines of each page column, so margins look at one page's lines, not the document's. */
+const columnCache = new WeakMap<Line[], Map<string, Line[]>>();
+
+function columnLines(line: Line, lines: Line[]): Line[] {
+  let byColumn = columnCache.get(lines);
+  if (!byColumn) {
+    byColumn = new Map();
+    for (const l of lines) {
+      const key = `${l.page}|${l.column}`;
+      const list = byColumn.get(key);
+      if (list) list.push(l);
+      else byColumn.set(key, [l]);
+    }
+    columnCache.set(lines, byColumn);
+  }
+  return byColumn.get(`${line.page}|${line.column}`) ?? [];
+}
 
 /** Left edge (most common x0) and right edge of body lines in a line's page column. */
 function columnMargins(line: Line, lines: Line[], style: Style): { left: number; right: number } {
@@ -132,7 +149,7 @@ function columnMargins(line: Line, lines: Line[], style: Style): { left: number;
   const key = `${line.page}|${line.column}|${Math.round(line.size * 2)}`;
   let margins = byColumn.get(key);
   if (!margins) {
-    const peers = lines.filter((l) => l.page === line.page && l.column === line.column && Math.abs(l.size - line.size) < 0.5);
+    const peers = columnLines(line, lines).filter((l) => Math.abs(l.size - line.size) < 0.5);
     const starts = new Map<number, number>();
     for (const l of peers) starts.set(Math.round(l.x0), (starts.get(Math.round(l.x0)) ?? 0) + 1);
     let left = Math.round(line.x0);
@@ -145,20 +162,32 @@ function columnMargins(line: Line, lines: Line[], style: Style): { left: number;
   return margins;
 }
 
-/** Joins a paragraph's lines, undoing end-of-line hyphenation where the word is not hyphenated elsewhere. */
+/**
+ * Joins a paragraph's lines, undoing end-of-line hyphenation where the word is not hyphenated
+ * elsewhere. Linear in the paragraph: each line is looked at once (only the previous line's last
+ * word matters), never the text joined so far, so a 2,000-page "paragraph" costs no more per line.
+ */
 function joinLines(lines: Line[], hyphenated: Set<string>): string {
-  let text = '';
+  const parts: string[] = [];
   for (const line of lines) {
-    const hyphen = /(\S*\p{L})-$/u.exec(text);
+    const previous = parts.length > 0 ? parts[parts.length - 1]! : undefined;
+    const hyphen = previous === undefined ? null : /(\S*\p{L})-$/u.exec(lastWord(previous));
     const next = /^(\p{Ll}[\p{L}\-]*)/u.exec(line.text);
-    if (hyphen && next) {
+    if (previous !== undefined && hyphen && next) {
       const keep = hyphen[1].includes('-') || hyphenated.has(`${hyphen[1]}-${next[1]}`.toLowerCase());
-      text = keep ? text + line.text : text.slice(0, -1) + line.text;
+      // The word goes on in this line: glue it to the previous part, without the hyphen unless it is real.
+      parts[parts.length - 1] = (keep ? previous : previous.slice(0, -1)) + line.text;
     } else {
-      text += (text ? ' ' : '') + line.text;
+      parts.push(line.text);
     }
   }
-  return text;
+  return parts.join(' ');
+}
+
+/** The last whitespace-separated word, looked for in the last 200 characters only. */
+function lastWord(text: string): string {
+  const tail = text.length > 200 ? text.slice(-200) : text;
+  return tail.slice(tail.search(/\S*$/));
 }
 
 /** Words printed with a hyphen inside a line: evidence that a line-end hyphen is real. */

@@ -32,7 +32,7 @@ export function pdfUrlCandidates(record: PaperRecord, settings: Settings): strin
   if (record.pdfUrl) urls.push(record.pdfUrl);
   // Derived from the abstract page only when the source gave no PDF link: a second URL on the
   // same site would only repeat the first one's failure, at the cost of another timeout.
-  const fromAbs = record.url?.match(/^(https?:\/\/[^/]*arxiv\.org)\/abs\/(.+?)$/);
+  const fromAbs = record.url?.match(/^(https?:\/\/.+?)\/abs\/(.+?)$/);
   if (record.source === 'arxiv' && fromAbs && !record.pdfUrl) urls.push(`${fromAbs[1]}/pdf/${fromAbs[2]}`);
   return [...new Set(urls)];
 }
@@ -56,6 +56,8 @@ async function downloadPdf(url: string, deps: CoreDeps): Promise<Uint8Array> {
       url,
       accept: 'application/pdf',
       timeoutMs: pdfTimeoutMs(deps.settings),
+      // A big PDF may take a while to arrive, but a host that does not answer at all is dead.
+      headersTimeoutMs: Math.max(deps.settings['http.timeoutMs'], 1),
       maxBytes: limit,
       signal,
       cacheNotFound: true,

@@ -44,6 +44,10 @@ export interface PdfjsOptions {
   signal?: AbortSignal;
   /** Stop after this many pages (very long theses and books). */
   maxPages?: number;
+  /** Stop after the page on which the text read passes this many characters. */
+  maxChars?: number;
+  /** Told what was left out when a limit stopped the reading. */
+  onLimit?: (note: string) => void;
 }
 
 /** Below this many letters per page on average, the PDF is taken to have no text layer. */
@@ -51,7 +55,8 @@ const MIN_LETTERS_PER_PAGE = 50;
 
 /** A PDF's text as a FulltextDocument; FulltextError for encrypted, corrupt or image-only PDFs. */
 export async function extractWithPdfjs(bytes: Uint8Array, options: PdfjsOptions = {}): Promise<FulltextDocument> {
-  const pages = await readPages(bytes, options);
+  let truncated: string | undefined;
+  const pages = await readPages(bytes, { ...options, onLimit: (note) => (truncated = note) });
   const letters = pages.reduce((n, page) => n + page.runs.reduce((m, run) => m + countLetters(run.text), 0), 0);
   if (letters < MIN_LETTERS_PER_PAGE * pages.length) {
     throw new FulltextError('no-text', 'the PDF has no text layer (a scanned document?); OCR is not attempted');
@@ -61,7 +66,7 @@ export async function extractWithPdfjs(bytes: Uint8Array, options: PdfjsOptions 
   if (document.sections.length === 0) {
     throw new FulltextError('no-text', 'no paragraphs of text could be recovered from the PDF');
   }
-  return document;
+  return truncated ? { ...document, truncated } : document;
 }
 
 /** The text runs of every page, with rotated text (such as arXiv's side stamp) left out. */
@@ -86,9 +91,16 @@ export async function readPages(bytes: Uint8Array, options: PdfjsOptions = {}): 
       throw openError(error);
     });
     const count = Math.min(pdf.numPages, options.maxPages ?? Infinity);
+    const maxChars = options.maxChars ?? Infinity;
     const pages: PageRuns[] = [];
+    let chars = 0;
     for (let number = 1; number <= count; number++) {
+      // Between pages: a cancel (or the run's deadline) stops a long document here.
       options.signal?.throwIfAborted();
+      if (chars > maxChars) {
+        options.onLimit?.(`read only the first ${number - 1} of ${pdf.numPages} pages, which hold over ${maxChars.toLocaleString('en-US')} characters (fulltext.maxTextChars)`);
+        break;
+      }
       const page = await pdf.getPage(number);
       const [x0, y0, x1, y1] = page.view;
       const content = await page.getTextContent();
@@ -100,7 +112,11 @@ export async function readPages(bytes: Uint8Array, options: PdfjsOptions = {}): 
         runs.push({ text: item.str, x: e - x0, y: f - y0, width: item.width, size: Math.hypot(c, d), font: item.fontName });
       }
       pages.push({ number, width: x1 - x0, height: y1 - y0, runs });
+      for (const run of runs) chars += run.text.length;
       page.cleanup();
+    }
+    if (count < pdf.numPages && chars <= maxChars) {
+      options.onLimit?.(`read only the first ${count} of ${pdf.numPages} pages (fulltext.maxPages)`);
     }
     return pages;
   } catch (error) {

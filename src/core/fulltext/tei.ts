@@ -26,12 +26,23 @@ const parser = new XMLParser({
 
 /** Parses GROBID TEI; throws FulltextError('malformed-tei') for anything not well-formed TEI. */
 export function parseTei(xml: string): FulltextDocument {
+  if (/^\s*<!DOCTYPE\s+html/i.test(xml)) throw new FulltextError('malformed-tei', 'An HTML page came instead of TEI.');
+  // GROBID never writes a DOCTYPE; one here could only declare entities (XXE, billion laughs).
+  if (/<!DOCTYPE/i.test(xml)) {
+    throw new FulltextError('malformed-tei', 'The TEI declares a DOCTYPE (entities), which GROBID never writes; refused.');
+  }
   const validation = XMLValidator.validate(xml);
   if (validation !== true) {
     const { msg, line } = validation.err;
     throw new FulltextError('malformed-tei', `The TEI is not well-formed XML (line ${line}: ${msg}).`);
   }
-  const tei = find(parser.parse(xml) as XmlNode[], 'TEI');
+  let nodes: XmlNode[];
+  try {
+    nodes = parser.parse(xml) as XmlNode[];
+  } catch (error) {
+    throw new FulltextError('malformed-tei', `The TEI could not be read: ${(error as Error).message}.`, { cause: error });
+  }
+  const tei = find(nodes, 'TEI');
   if (!tei) throw new FulltextError('malformed-tei', 'The XML has no <TEI> root element.');
   const header = find(children(tei), 'teiHeader');
   const text = find(children(tei), 'text');

@@ -3,14 +3,19 @@
 // the source is repaired at the reported location and parsed again; what still fails is parsed
 // paragraph by paragraph, and a paragraph that never parses is scrubbed as plain text.
 import { latexParser } from 'latex-utensils';
+import { blankHiddenText } from './hidden';
 
 export type LatexNode = latexParser.Node;
 
 const PARSE_TIMEOUT_MS = 4000;
 const MAX_REPAIRS = 12;
 
-/** Never throws. Node offsets refer to `source` (give or take a repaired character). */
-export function parseLatex(source: string): LatexNode[] {
+/**
+ * Never throws. Node offsets refer to `source` (give or take a repaired character). Hidden text
+ * (comments, \iffalse blocks, comment environments) is blanked first, so it is in no node.
+ */
+export function parseLatex(text: string): LatexNode[] {
+  const source = blankHiddenText(text);
   // A long document costs a few hundred ms per attempt: repair it paragraph by paragraph sooner.
   const whole = parseWithRepairs(source, source.length > LONG_SOURCE_CHARS ? 2 : MAX_REPAIRS);
   if (whole) return whole;

@@ -4,6 +4,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Settings } from '../settings';
 import { parseModelJson } from './json';
+import { LlmAnswerTooLargeError, limitedFetch } from './limitedFetch';
 import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmClient } from './types';
 
 /** Retries inside the openai package (connection errors, 429, 5xx); kept small: a slow local model should fail fast. */
@@ -23,6 +24,7 @@ export function createLlmClient(settings: Settings, apiKey?: string): LlmClient 
     apiKey: apiKey || settings['llm.apiKey'] || 'local-no-key',
     timeout: settings['llm.timeoutMs'],
     maxRetries: MAX_RETRIES,
+    fetch: limitedFetch(Math.max(1, Math.round(settings['http.maxResponseMb'] * 1024 * 1024))),
     organization: null,
     project: null,
   });
@@ -61,14 +63,14 @@ class OpenAiCompatibleClient implements LlmClient {
             { ...body, response_format: { type: 'json_object' } },
             { signal: options.signal },
           );
-          return completion.choices[0]?.message?.content ?? '';
+          return this.textOf(completion);
         } catch (error) {
           if (!rejectsJsonMode(error)) throw error;
           this.jsonModeSupported = false;
         }
       }
       const completion = await this.client.chat.completions.create(body, { signal: options.signal });
-      return completion.choices[0]?.message?.content ?? '';
+      return this.textOf(completion);
     } catch (error) {
       throw this.explain(error, options.signal);
     }
@@ -96,6 +98,19 @@ class OpenAiCompatibleClient implements LlmClient {
     }
   }
 
+  /**
+   * The reply's text. An answer that is not a chat completion (an HTML page, a body of the wrong
+   * shape) says so, and the endpoint is skipped like an unreachable one: every call would fail alike.
+   */
+  private textOf(completion: unknown): string {
+    const choices = (completion as { choices?: unknown } | null)?.choices;
+    const first: unknown = Array.isArray(choices) ? choices[0] : undefined;
+    const content = (first as { message?: { content?: unknown } } | undefined)?.message?.content;
+    if (typeof content === 'string') return content;
+    if (content === null || (first !== undefined && content === undefined)) return '';
+    throw this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer that is not a chat completion.`);
+  }
+
   private failFastIfUnreachable(): void {
     if (this.unreachable && Date.now() < this.unreachable.until) throw this.unreachable.error;
     this.unreachable = undefined;
@@ -115,9 +130,14 @@ class OpenAiCompatibleClient implements LlmClient {
     if (error instanceof APIConnectionTimeoutError) {
       return this.markUnreachable(`The LLM at ${this.baseUrl} did not answer in time.`);
     }
+    if (error instanceof LlmAnswerTooLargeError || (error as { cause?: unknown } | undefined)?.cause instanceof LlmAnswerTooLargeError) {
+      return this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer over the size limit (http.maxResponseMb).`);
+    }
     if (error instanceof APIConnectionError) {
       return this.markUnreachable(`The LLM at ${this.baseUrl} is not reachable.`);
     }
+    // The package parses the body itself: a SyntaxError here is the endpoint's, not the model's.
+    if (error instanceof SyntaxError) return this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer that is not JSON.`);
     if (error instanceof APIError && error.status === 404) {
       return new LlmUnavailableError(`The LLM at ${this.baseUrl} has no model "${this.model}" (HTTP 404).`);
     }

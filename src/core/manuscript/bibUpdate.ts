@@ -5,6 +5,7 @@
 import { bibtexParser } from 'latex-utensils';
 import { entryFields, readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
 import { arxivIdFromDoi, findArxivId, findDoi, isArxivId, splitArxivId, titleIdentity } from '../identity/work';
+import { checkAuthorityBibtex } from '../bibtex/authority';
 import type { TextEditPlan } from './citeInsert';
 
 /** What identifies a work in a .bib entry. */
@@ -103,6 +104,8 @@ function sameKeySameWork(entry: BibIdentity, work: NewWork): boolean {
 
 /** Reuse an entry for the same work, else append under a free key (`key`, `keya`, `keyb`, …). */
 export function decideBibUpdate(existing: BibIdentity[], work: NewWork): BibDecision {
+  // Whatever reaches a .bib is one plain entry: never several, never an @preamble TeX would run.
+  checkAuthorityBibtex(work.bibtex);
   const same = existing.find((entry) => sameWork(entry, work));
   if (same) return { action: 'reuse', key: same.key, file: same.file };
   const taken = new Set(existing.map((e) => e.key.toLowerCase()));

@@ -7,7 +7,7 @@ export async function readBody(response: Response, maxBytes: number | undefined)
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => {});
-    throw new TooLargeError(`${response.url} is ${declared} bytes, over the ${limit}-byte limit.`);
+    throw new TooLargeError(`${response.url} is ${megabytes(declared)}, over the ${megabytes(limit)} limit.`);
   }
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
@@ -19,7 +19,7 @@ export async function readBody(response: Response, maxBytes: number | undefined)
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => {});
-      throw new TooLargeError(`${response.url} sent more than the ${limit}-byte limit.`);
+      throw new TooLargeError(`${response.url} sent more than the ${megabytes(limit)} limit.`);
     }
     chunks.push(value);
   }
@@ -30,6 +30,10 @@ export async function readBody(response: Response, maxBytes: number | undefined)
     offset += chunk.byteLength;
   }
   return body;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
 }
 
 export function toHttpResponse(response: Response, body: Uint8Array, fromCache: boolean): HttpResponse {

@@ -6,6 +6,7 @@ import { version } from '../../../package.json';
 import type { Settings } from '../settings';
 import { makeResponse, readBody, toHttpResponse } from './body';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
+import { assertFetchableUrl, describeNetworkError, UnsupportedUrlError } from './errors';
 import { scheduleSweep } from './cacheSweep';
 import { pacingPolicyFor, SHARED_PACING, type PacingRegistry } from './pacing';
 import {
@@ -72,15 +73,26 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     scheduleSweep(cacheDir, { ttlMs, maxBytes, now: options.now, delayMs: sweepAfterMs });
   }
   const stats: HttpStats = { network: 0, cacheHits: 0, retries: 0, networkByService: {} };
+  // Every answer has a size limit: an endless body must not grow the process without bound.
+  const maxResponseBytes = Math.max(1, Math.round(settings['http.maxResponseMb'] * 1024 * 1024));
 
   async function attempt(request: HttpRequest): Promise<HttpResponse> {
     const timeoutMs = request.timeoutMs ?? settings['http.timeoutMs'];
     const controller = new AbortController();
     let timedOut = false;
+    let limitMs = timeoutMs;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
+    const headersMs = request.headersTimeoutMs;
+    const headersTimer = headersMs !== undefined && headersMs < timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          limitMs = headersMs;
+          controller.abort();
+        }, headersMs)
+      : undefined;
     const onCallerAbort = () => controller.abort(request.signal?.reason);
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
@@ -93,18 +105,25 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
         redirect: 'follow',
         signal: controller.signal,
       });
-      if (response.status === 204) return toHttpResponse(response, new Uint8Array(), false);
-      const body = await readBody(response, request.maxBytes);
-      if (response.ok) return toHttpResponse(response, body, false);
-      throw statusError(request, response, body);
-    } catch (error) {
-      if (request.signal?.aborted) throw abortErrorFor(request.signal);
-      if (timedOut) {
-        throw new TimeoutError(`${hostOf(request.url)} did not answer within ${timeoutMs} ms (${request.url}).`);
+      clearTimeout(headersTimer);
+      if (response.status === 204) {
+        request.onAttempt?.(undefined);
+        return toHttpResponse(response, new Uint8Array(), false);
       }
+      const body = await readBody(response, request.maxBytes ?? maxResponseBytes);
+      if (!response.ok) throw statusError(request, response, body);
+      request.onAttempt?.(undefined);
+      return toHttpResponse(response, body, false);
+    } catch (caught) {
+      if (request.signal?.aborted) throw abortErrorFor(request.signal);
+      const error = timedOut
+        ? new TimeoutError(`${hostOf(request.url)} did not answer within ${limitMs} ms (${request.url}).`)
+        : describeNetworkError(caught, request.service, request.url);
+      request.onAttempt?.(error instanceof Error ? error : new Error(String(error)));
       throw error;
     } finally {
       clearTimeout(timer);
+      clearTimeout(headersTimer);
       request.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
@@ -143,6 +162,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
 
   async function request(request: HttpRequest): Promise<HttpResponse> {
     if (request.signal?.aborted) throw abortErrorFor(request.signal);
+    assertFetchableUrl(request.url, request.service);
     const method = request.method ?? 'GET';
     const cacheable = cache !== undefined && method === 'GET' && request.cache !== false;
     const key = cacheKey(method, request.url, request.accept);
@@ -154,6 +174,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
         return makeResponse(hit.status, hit.url, hit.headers, hit.body, true);
       }
     }
+    request.beforeNetwork?.();
     try {
       const response = await withRetries(request);
       if (cacheable && response.status >= 200 && response.status < 300 && response.status !== 204) {
@@ -204,7 +225,7 @@ function requestHeaders(request: HttpRequest, userAgent: string): Record<string,
 }
 
 function isRetryable(error: Error, request: HttpRequest): boolean {
-  if (isAbortError(error) || error instanceof TooLargeError) return false;
+  if (isAbortError(error) || error instanceof TooLargeError || error instanceof UnsupportedUrlError) return false;
   if (error instanceof HttpError) {
     return error.status === 429 || error.status >= 500 || (request.retryStatuses ?? []).includes(error.status);
   }

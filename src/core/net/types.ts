@@ -23,6 +23,11 @@ export interface HttpRequest {
   body?: FormData | string | Uint8Array;
   /** Overrides the client's default timeout for this call. */
   timeoutMs?: number;
+  /**
+   * A shorter limit for the response to begin (its headers), for answers that may take long to
+   * download but not to start (PDFs): a host that never answers then costs this, not `timeoutMs`.
+   */
+  headersTimeoutMs?: number;
   signal?: AbortSignal;
   /** Cache the response body (GET only). Default true for GET. */
   cache?: boolean;
@@ -40,6 +45,17 @@ export interface HttpRequest {
   maxBytes?: number;
   /** Retry on these statuses too (e.g. GROBID's 503 is already covered; extra ones here). */
   retryStatuses?: number[];
+  /**
+   * Told after each attempt that reached the network (not cache hits, not the caller's own
+   * cancellation): undefined when the service answered, else the error. The run's circuit
+   * breaker listens here, so it sees the first timeout, not only the last of the retries.
+   */
+  onAttempt?: (error: Error | undefined) => void;
+  /**
+   * Called when the cache has no answer, before anything is sent; throws to refuse the request
+   * (the run's open circuit), so answers cached earlier are still served for a dead service.
+   */
+  beforeNetwork?: () => void;
 }
 
 export interface HttpResponse {

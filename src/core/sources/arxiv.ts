@@ -5,7 +5,7 @@ import { HttpError, isAbortError } from '../net/types';
 import { renderArxivQuery } from './arxivQuery';
 import type { Settings } from '../settings';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
-import { arxivErrorMessage, parseArxivFeed } from './arxivAtom';
+import { arxivAbsBase, arxivErrorMessage, parseArxivFeed } from './arxivAtom';
 import { SourceError } from './errors';
 
 const ATOM = 'application/atom+xml';
@@ -17,6 +17,8 @@ export class ArxivSource implements SearchSource {
   constructor(
     private readonly settings: Settings,
     private readonly http: HttpClient,
+    /** Told when an answer had entries of the wrong shape (they are left out). */
+    private readonly warn: (message: string) => void = () => {},
   ) {}
 
   async search(request: SearchRequest): Promise<PaperRecord[]> {
@@ -27,7 +29,7 @@ export class ArxivSource implements SearchSource {
       sortBy: 'relevance',
       sortOrder: 'descending',
     });
-    return fetchFeed(this.settings, this.http, params, request.signal);
+    return fetchFeed(this.settings, this.http, params, request.signal, this.warn);
   }
 }
 
@@ -48,6 +50,7 @@ async function fetchFeed(
   http: HttpClient,
   params: URLSearchParams,
   signal: AbortSignal | undefined,
+  warn: (message: string) => void = () => {},
 ): Promise<PaperRecord[]> {
   const url = `${settings['sources.arxiv.url']}?${params.toString()}`;
   let body: string;
@@ -61,7 +64,9 @@ async function fetchFeed(
     }
     throw error;
   }
-  return parseArxivFeed(body).records;
+  const feed = parseArxivFeed(body, { absBase: arxivAbsBase(settings['sources.arxiv.url']) });
+  if (feed.malformed > 0) warn(`arXiv sent ${feed.malformed} entr${feed.malformed === 1 ? 'y' : 'ies'} without an id or title, or with fields of the wrong shape; skipped.`);
+  return feed.records;
 }
 
 /** A valid feed with no entries (cached for an hour only); an Error entry or a broken feed is not "empty". */

@@ -5,6 +5,8 @@ import type { PaperRecord } from '../types';
 import { excerpt, SourceError } from './errors';
 import { htmlTitle, looksLikeHtml } from '../identity/html';
 import { splitArxivId } from '../identity/work';
+import { httpUrlOrUndefined } from '../net/errors';
+import { xmlText } from './validate';
 
 const HOST = 'arXiv';
 
@@ -48,46 +50,69 @@ interface AtomFeed {
 export interface ArxivFeed {
   records: PaperRecord[];
   totalResults?: number;
+  /** Entries left out because a field had the wrong shape (or no id). */
+  malformed: number;
 }
 
-function textOf(value: string | { '#text'?: string } | undefined): string {
-  const raw = typeof value === 'string' ? value : (value?.['#text'] ?? '');
-  return raw.replace(/\s+/g, ' ').trim();
+export interface ArxivFeedOptions {
+  /** Where abstract pages live (`…/abs`), for entries without a link: the configured endpoint's. */
+  absBase?: string;
+}
+
+/** The text of a value that should be text; anything else (a nested element, a list) reads as ''. */
+function textOf(value: unknown): string {
+  return (xmlText(value) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Abstract pages beside the configured API endpoint: `https://export.arxiv.org/api/query` → `…/abs`. */
+export function arxivAbsBase(apiUrl: string): string {
+  try {
+    const url = new URL(apiUrl);
+    const path = url.pathname.replace(/\/api\/query\/?$/, '').replace(/\/+$/, '');
+    return `${url.origin}${path}/abs`;
+  } catch {
+    return 'https://arxiv.org/abs';
+  }
 }
 
 function isErrorEntry(entry: AtomEntry): boolean {
-  return textOf(entry.title) === 'Error' && (entry.id ?? '').includes('/api/errors');
+  return textOf(entry.title) === 'Error' && textOf(entry.id).includes('/api/errors');
 }
 
-function toRecord(entry: AtomEntry): PaperRecord {
-  const { id, version } = splitArxivId(entry.id ?? '');
-  const links = entry.link ?? [];
+/** Objects of a list that should hold objects; a string or number in it is skipped. */
+function objects<T>(value: T[] | undefined): T[] {
+  return Array.isArray(value) ? value.filter((v): v is T => typeof v === 'object' && v !== null) : [];
+}
+
+/** One entry as a record; undefined for an entry without an id or a title. */
+function toRecord(entry: AtomEntry, absBase: string): PaperRecord | undefined {
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const { id, version } = splitArxivId(textOf(entry.id));
+  const title = textOf(entry.title);
+  if (!id || !title) return undefined;
+  const links = objects(entry.link);
   const pdf = links.find((l) => l['@_title'] === 'pdf' || l['@_type'] === 'application/pdf');
   const page = links.find((l) => l['@_rel'] === 'alternate');
-  const doi = entry.doi?.trim().toLowerCase() || undefined;
-  const categories = [
-    ...new Set(
-      [entry.primary_category?.['@_term'], ...(entry.category ?? []).map((c) => c['@_term'])].filter(
-        (c): c is string => Boolean(c),
-      ),
-    ),
-  ];
-  const year = Number((entry.published ?? entry.updated ?? '').slice(0, 4));
+  const doi = textOf(entry.doi).toLowerCase() || undefined;
+  const terms = [entry.primary_category, ...objects(entry.category)].map((c) => (typeof c === 'object' ? c?.['@_term'] : undefined));
+  const categories = [...new Set(terms.filter((c): c is string => typeof c === 'string' && c !== ''))];
+  const year = Number((textOf(entry.published) || textOf(entry.updated)).slice(0, 4));
   return {
     id: `arxiv:${id}`,
     source: 'arxiv',
-    title: textOf(entry.title),
-    authors: (entry.author ?? []).map((a) => (a.name ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean),
+    title,
+    authors: objects(entry.author).map((a) => textOf(a.name)).filter(Boolean),
     year: Number.isFinite(year) && year > 0 ? year : undefined,
     doi,
     arxivId: id,
     version,
-    url: page?.['@_href'] ?? `https://arxiv.org/abs/${id}`,
-    pdfUrl: pdf?.['@_href'],
+    // Links from the answer only when they are http(s); else built on the configured endpoint.
+    url: httpUrlOrUndefined(page?.['@_href']) ?? `${absBase}/${id}`,
+    pdfUrl: httpUrlOrUndefined(pdf?.['@_href']),
     abstract: textOf(entry.summary) || undefined,
     categories: categories.length ? categories : undefined,
     publishedDoi: doi,
-    journal: entry.journal_ref?.replace(/\s+/g, ' ').trim() || undefined,
+    journal: textOf(entry.journal_ref) || undefined,
   };
 }
 
@@ -95,11 +120,13 @@ function toRecord(entry: AtomEntry): PaperRecord {
  * Parses a feed body. Throws SourceError for anything that is not a usable feed: an HTML page,
  * truncated or malformed XML, or a feed whose entry is arXiv's Error entry.
  */
-export function parseArxivFeed(xml: string): ArxivFeed {
+export function parseArxivFeed(xml: string, options: ArxivFeedOptions = {}): ArxivFeed {
   if (looksLikeHtml(xml)) {
     const title = htmlTitle(xml);
     throw new SourceError(`arXiv sent an HTML page instead of an Atom feed${title ? ` ("${title}")` : ''}.`, HOST);
   }
+  // arXiv's feeds never declare a DOCTYPE; one here could only define entities (XXE, billion laughs).
+  if (/<!DOCTYPE/i.test(xml)) throw new SourceError('arXiv sent XML with a DOCTYPE declaration, which its feeds never have; refused.', HOST);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     throw new SourceError(
@@ -111,11 +138,15 @@ export function parseArxivFeed(xml: string): ArxivFeed {
   if (!doc.feed || typeof doc.feed !== 'object') {
     throw new SourceError(`arXiv sent XML that is not an Atom feed: ${excerpt(xml)}`, HOST);
   }
-  const entries = doc.feed.entry ?? [];
+  const entries = objects(doc.feed.entry);
   const error = entries.find(isErrorEntry);
   if (error) throw new SourceError(`arXiv rejected the request: ${textOf(error.summary) || 'unknown error'}.`, HOST);
-  const total = Number(doc.feed.totalResults);
-  return { records: entries.map(toRecord), totalResults: Number.isFinite(total) ? total : undefined };
+  const total = Number(textOf(doc.feed.totalResults));
+  const absBase = (options.absBase ?? 'https://arxiv.org/abs').replace(/\/+$/, '');
+  // Each entry on its own: one of the wrong shape is left out, the others kept.
+  const records = (doc.feed.entry ?? []).map((entry) => toRecord(entry, absBase)).filter((r): r is PaperRecord => r !== undefined);
+  const malformed = (doc.feed.entry ?? []).length - records.length;
+  return { records, totalResults: Number.isFinite(total) && textOf(doc.feed.totalResults) !== '' ? total : undefined, malformed };
 }
 
 /** arXiv's own message from an error feed (e.g. the body of an HTTP 400), if there is one. */

@@ -4,6 +4,7 @@ import type { HttpClient } from '../net/types';
 import type { Settings } from '../settings';
 import { SourceError } from './errors';
 import { looksLikeHtml } from '../identity/html';
+import { checkBiorxivDetails, type CheckedDetails } from './validate';
 
 export type RxivServer = 'biorxiv' | 'medrxiv';
 
@@ -22,20 +23,7 @@ export interface BiorxivDetails {
   publishedDoi?: string;
 }
 
-interface RawDetails {
-  doi?: string;
-  title?: string;
-  authors?: string;
-  date?: string;
-  version?: string | number;
-  category?: string;
-  license?: string;
-  abstract?: string;
-  published?: string;
-  server?: string;
-}
-
-function toDetails(raw: RawDetails, server: RxivServer): BiorxivDetails {
+function toDetails(raw: CheckedDetails, server: RxivServer): BiorxivDetails {
   const published = raw.published?.trim();
   return {
     doi: (raw.doi ?? '').toLowerCase(),
@@ -64,15 +52,21 @@ export async function fetchBiorxivDetails(
 ): Promise<BiorxivDetails | undefined> {
   const url = `${settings['sources.biorxiv.url']}/details/${server}/${doi}/na/json`;
   const text = (await http.request({ service: 'biorxiv', url, accept: 'application/json', signal })).text();
-  let body: { collection?: RawDetails[] };
+  let body: unknown;
   try {
-    body = JSON.parse(text) as { collection?: RawDetails[] };
+    body = JSON.parse(text);
   } catch (error) {
     const what = looksLikeHtml(text) ? 'an HTML page' : 'malformed JSON';
     throw new SourceError(`The bioRxiv API sent ${what} for ${doi}.`, 'bioRxiv API', { cause: error });
   }
-  const versions = (body.collection ?? []).filter((r) => r && typeof r === 'object');
-  if (versions.length === 0) return undefined;
+  const collection = (body as { collection?: unknown } | null)?.collection ?? [];
+  if (!Array.isArray(collection)) throw new SourceError(`The bioRxiv API sent a "collection" that is not a list for ${doi}.`, 'bioRxiv API');
+  // Each version checked on its own: one of the wrong shape is skipped, the others kept.
+  const versions = collection.map(checkBiorxivDetails).filter((r): r is CheckedDetails => r !== undefined);
+  if (versions.length === 0) {
+    if (collection.length > 0) throw new SourceError(`The bioRxiv API sent no readable record for ${doi} (fields of the wrong type).`, 'bioRxiv API');
+    return undefined;
+  }
   const latest = versions.reduce((a, b) => (Number(b.version) > Number(a.version) ? b : a));
   return toDetails(latest, server);
 }

@@ -10,6 +10,7 @@ import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './bio
 import { excerpt, SourceError } from './errors';
 import { htmlTitle, looksLikeHtml } from '../identity/html';
 import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
+import { checkEuropePmcResult } from './validate';
 
 const PUBLISHER: Record<RxivServer, 'bioRxiv' | 'medRxiv'> = { biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
 
@@ -48,9 +49,16 @@ export class EuropePmcSource implements SearchSource {
     // Europe PMC's default order is relevance, so the first answer is already a ranked list.
     const response = await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal, isEmpty: isEmptyResultList });
     const text = response.text();
-    const records = parseSearchResults(text)
+    const results = parseSearchResults(text);
+    // Each record checked on its own: one of the wrong shape is skipped, the others kept.
+    const checked = results.map(checkEuropePmcResult).filter((r): r is EuropePmcResult => r !== undefined);
+    if (checked.length < results.length) {
+      this.warn(`Europe PMC sent ${results.length - checked.length} record(s) with fields missing or of the wrong type; skipped them.`);
+    }
+    const doiLinks = this.settings['sources.doi.url'].trim().replace(/\/+$/, '');
+    const records = checked
       .filter((r) => r.source === 'PPR' && publisherOf(r) === PUBLISHER[this.name].toLowerCase())
-      .map((r) => toPaperRecord(r, this.name))
+      .map((r) => toPaperRecord(r, this.name, doiLinks))
       .filter((r): r is PaperRecord => r !== undefined)
       .slice(0, request.maxResults);
     return records.map((r) => this.withPdfPattern(r));
@@ -64,7 +72,10 @@ export class EuropePmcSource implements SearchSource {
       details = await this.details(record.doi, signal);
     } catch (error) {
       if (isAbortError(error)) throw error;
-      this.warn(`Could not enrich ${record.doi} from the ${PUBLISHER[this.name]} API: ${(error as Error).message}`);
+      // A skipped service (open circuit) was named once, when it failed: not again for each record.
+      if ((error as Error).name !== 'ServiceUnavailableError') {
+        this.warn(`Could not enrich ${record.doi} from the ${PUBLISHER[this.name]} API: ${(error as Error).message}`);
+      }
       return this.withPdfPattern(record);
     }
     if (!details) return this.withPdfPattern(record);

@@ -1,5 +1,6 @@
 // One Europe PMC search result (lite or core) → PaperRecord.
 import type { PaperRecord, Repository } from '../types';
+import { httpUrlOrUndefined } from '../net/errors';
 
 export interface EuropePmcAuthor {
   fullName?: string;
@@ -65,10 +66,12 @@ function authorsOf(result: EuropePmcResult): string[] {
 }
 
 function pdfOf(result: EuropePmcResult): string | undefined {
-  return result.fullTextUrlList?.fullTextUrl?.find((u) => u.documentStyle === 'pdf' && u.url)?.url;
+  // Only an http(s) link: a javascript: or file: URL in an answer must never reach the user.
+  return httpUrlOrUndefined(result.fullTextUrlList?.fullTextUrl?.find((u) => u.documentStyle === 'pdf' && u.url)?.url);
 }
 
-export function toPaperRecord(result: EuropePmcResult, repository: Repository): PaperRecord | undefined {
+/** `doiLinks` is the configured DOI resolver (sources.doi.url) the record's page link is built on; empty for none. */
+export function toPaperRecord(result: EuropePmcResult, repository: Repository, doiLinks = 'https://doi.org'): PaperRecord | undefined {
   const title = stripHtml(result.title ?? '').replace(/\.$/, '');
   if (!title) return undefined;
   const doi = result.doi?.trim().toLowerCase() || undefined;
@@ -81,7 +84,7 @@ export function toPaperRecord(result: EuropePmcResult, repository: Repository): 
     authors: authorsOf(result),
     year: Number.isFinite(year) && year > 0 ? year : undefined,
     doi,
-    url: doi ? `https://doi.org/${doi}` : undefined,
+    url: doi && doiLinks ? `${doiLinks}/${doi}` : undefined,
     pdfUrl: pdfOf(result),
     abstract: abstract || undefined,
     journal: result.journalInfo?.journal?.title,

@@ -23,7 +23,7 @@ export function createSources(
 ): Record<Repository, SearchSource | undefined> {
   const europePmc = settings['sources.europepmc.enabled'];
   return {
-    arxiv: settings['sources.arxiv.enabled'] ? new ArxivSource(settings, http) : undefined,
+    arxiv: settings['sources.arxiv.enabled'] ? new ArxivSource(settings, http, warn) : undefined,
     biorxiv: europePmc ? new EuropePmcSource('biorxiv', settings, http, { warn }) : undefined,
     medrxiv: europePmc ? new EuropePmcSource('medrxiv', settings, http, { warn }) : undefined,
   };

@@ -1,0 +1,190 @@
+// PDFs and TEI are parsed in worker threads (parseWorker.ts, bundled as dist/parseWorker.js):
+// a 200-page PDF must not block the extension host, and Cancel must not wait for it. Workers are
+// kept for a while and reused (pdfjs loads once per worker). Each job is watched: its memory (JS
+// heap and array buffers, as a decompression bomb inflates) is read every few ms, and over
+// `fulltext.maxParseMemoryMb` the worker is stopped; an abort stops it between pages, or at once
+// when it does not answer.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { FulltextError } from './errors';
+import type { FulltextDocument } from './model';
+import type { ParseLimits, ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
+import type { Settings } from '../settings';
+
+export interface OffThreadOptions extends ParseLimits {
+  maxMemoryMb: number;
+  signal?: AbortSignal;
+}
+
+/** The limits of the settings, for a parse that `signal` may stop. */
+export function parseOptions(settings: Settings, signal?: AbortSignal): OffThreadOptions {
+  return {
+    maxPages: settings['fulltext.maxPages'],
+    maxTextChars: settings['fulltext.maxTextChars'],
+    maxMemoryMb: settings['fulltext.maxParseMemoryMb'],
+    signal,
+  };
+}
+
+const IDLE_MS = 15_000;
+const WATCH_MS = 20;
+/** How long an aborted job may take to stop at its next page before its worker is stopped. */
+const ABORT_GRACE_MS = 100;
+const MAX_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
+
+interface Slot {
+  worker: Worker;
+  memoryMb: number;
+  idleTimer?: ReturnType<typeof setTimeout>;
+}
+
+let workerPath: string | undefined;
+
+/** dist/parseWorker.js, found from the bundle that runs (dist/, dist/bench/, out/test/unit/). */
+function workerFile(): string {
+  if (workerPath) return workerPath;
+  for (let dir = __dirname, i = 0; i < 5; i++, dir = dirname(dir)) {
+    for (const candidate of [join(dir, 'parseWorker.js'), join(dir, 'dist', 'parseWorker.js')]) {
+      if (existsSync(candidate)) return (workerPath = candidate);
+    }
+  }
+  throw new Error(`the document reader (parseWorker.js) is missing beside ${__dirname}; run the build again`);
+}
+
+const idle: Slot[] = [];
+const waiting: (() => void)[] = [];
+let busy = 0;
+let nextId = 1;
+
+/** The PDF's text, read in a worker; FulltextError as extractWithPdfjs would throw. */
+export function parsePdfOffThread(bytes: Uint8Array, options: OffThreadOptions): Promise<FulltextDocument> {
+  // A copy the worker can own: the caller's bytes (often a view into the cache's buffer) stay put.
+  const own = bytes.slice();
+  return runJob({ kind: 'pdf', bytes: own }, options, [own.buffer as ArrayBuffer]);
+}
+
+/** A GROBID TEI document, read in a worker; FulltextError('malformed-tei') as parseTei would throw. */
+export function parseTeiOffThread(xml: string, options: OffThreadOptions): Promise<FulltextDocument> {
+  return runJob({ kind: 'tei', xml }, options, []);
+}
+
+async function runJob(
+  job: { kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei'; xml: string },
+  options: OffThreadOptions,
+  transfer: ArrayBuffer[],
+): Promise<FulltextDocument> {
+  options.signal?.throwIfAborted();
+  if (busy >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  busy++;
+  try {
+    options.signal?.throwIfAborted();
+    const slot = take(options.maxMemoryMb);
+    const request: ParseRequest = { type: 'parse', id: nextId++, limits: { maxPages: options.maxPages, maxTextChars: options.maxTextChars }, ...job };
+    return await runOn(slot, request, options, transfer);
+  } finally {
+    busy--;
+    waiting.shift()?.();
+  }
+}
+
+function take(memoryMb: number): Slot {
+  const index = idle.findIndex((slot) => slot.memoryMb === memoryMb);
+  const slot = index >= 0 ? idle.splice(index, 1)[0]! : spawn(memoryMb);
+  clearTimeout(slot.idleTimer);
+  slot.worker.ref();
+  return slot;
+}
+
+function spawn(memoryMb: number): Slot {
+  // The heap limit is the second line: JS objects past it end the worker, not the process.
+  const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+  return { worker, memoryMb };
+}
+
+function putBack(slot: Slot): void {
+  slot.worker.unref();
+  slot.idleTimer = setTimeout(() => {
+    const at = idle.indexOf(slot);
+    if (at >= 0) idle.splice(at, 1);
+    void slot.worker.terminate();
+  }, IDLE_MS);
+  slot.idleTimer.unref();
+  idle.push(slot);
+}
+
+function runOn(slot: Slot, request: Extract<ParseRequest, { type: 'parse' }>, options: OffThreadOptions, transfer: ArrayBuffer[]): Promise<FulltextDocument> {
+  const { worker } = slot;
+  const limitBytes = options.maxMemoryMb * 1024 * 1024;
+  return new Promise<FulltextDocument>((resolve, reject) => {
+    let settled = false;
+    let abandoned: ReturnType<typeof setTimeout> | undefined;
+    const done = (keepWorker: boolean) => {
+      clearInterval(watch);
+      clearTimeout(abandoned);
+      options.signal?.removeEventListener('abort', onAbort);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (keepWorker) putBack(slot);
+      else void worker.terminate();
+    };
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
+    const onMessage = (reply: ParseReply) => {
+      if (reply.id !== request.id) return;
+      done(true);
+      settle(() => (reply.ok ? resolve(reply.document) : reject(revive(reply.error))));
+    };
+    const onError = (error: Error & { code?: string }) => {
+      done(false);
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooMuchMemory(options.maxMemoryMb, error) : new FulltextError('corrupt', `the document could not be read (${error.message})`, { cause: error })));
+    };
+    const onExit = (code: number) => {
+      done(false);
+      settle(() => reject(new FulltextError('corrupt', `the document reader stopped (exit code ${code})`)));
+    };
+    const onAbort = () => {
+      worker.postMessage({ type: 'abort', id: request.id } satisfies ParseRequest);
+      settle(() => reject(abortReason(options.signal)));
+      // Stopped at its next page, the worker answers and is kept; otherwise it is ended.
+      abandoned = setTimeout(() => done(false), ABORT_GRACE_MS);
+    };
+    const watch = setInterval(() => {
+      worker.getHeapStatistics().then(
+        (stats) => {
+          if (settled || stats.used_heap_size + stats.external_memory <= limitBytes) return;
+          done(false);
+          settle(() => reject(tooMuchMemory(options.maxMemoryMb)));
+        },
+        () => undefined, // the worker is ending already
+      );
+    }, WATCH_MS);
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.postMessage(request, transfer);
+  });
+}
+
+function tooMuchMemory(mb: number, cause?: unknown): FulltextError {
+  return new FulltextError('too-large', `reading the document took more than ${mb} MB of memory (fulltext.maxParseMemoryMb), so it was stopped; a decompression bomb?`, { cause });
+}
+
+function revive(error: SerialisedError): Error {
+  if (error.reason) return new FulltextError(error.reason, error.message);
+  if (error.name === 'AbortError') return new DOMException(error.message, 'AbortError');
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  return revived;
+}
+
+function abortReason(signal: AbortSignal | undefined): unknown {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error || reason instanceof DOMException ? reason : new DOMException('The parse was cancelled.', 'AbortError');
+}

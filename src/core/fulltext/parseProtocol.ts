@@ -1,0 +1,20 @@
+// Messages between the main thread (parsePool.ts) and the parse worker (parseWorker.ts).
+import type { FulltextFailure } from './errors';
+import type { FulltextDocument } from './model';
+
+export interface ParseLimits {
+  maxPages: number;
+  maxTextChars: number;
+}
+
+export type ParseRequest =
+  | ({ type: 'parse'; id: number; limits: ParseLimits } & ({ kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei'; xml: string }))
+  | { type: 'abort'; id: number };
+
+export interface SerialisedError {
+  name: string;
+  message: string;
+  reason?: FulltextFailure;
+}
+
+export type ParseReply = { id: number; ok: true; document: FulltextDocument } | { id: number; ok: false; error: SerialisedError };

@@ -1,0 +1,48 @@
+// The parse worker (bundled as dist/parseWorker.js): reads PDFs with pdfjs and GROBID TEI off the
+// main thread, so a long or hostile document never blocks the extension host or a Ctrl-C. One job
+// at a time; an abort message stops a PDF between pages. Limits on pages and text are applied
+// here; memory is watched from the main thread (parsePool.ts), which can stop this worker.
+import { parentPort } from 'node:worker_threads';
+import { extractWithPdfjs } from './pdfjs';
+import { parseTei } from './tei';
+import { limitDocument } from './limits';
+import { FulltextError } from './errors';
+import type { ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
+
+const port = parentPort;
+if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
+
+const jobs = new Map<number, AbortController>();
+
+port.on('message', (message: ParseRequest) => {
+  if (message.type === 'abort') {
+    jobs.get(message.id)?.abort(new DOMException('The parse was cancelled.', 'AbortError'));
+    return;
+  }
+  void run(message);
+});
+
+async function run(request: Extract<ParseRequest, { type: 'parse' }>): Promise<void> {
+  const controller = new AbortController();
+  jobs.set(request.id, controller);
+  let reply: ParseReply;
+  try {
+    const { limits } = request;
+    const document =
+      request.kind === 'pdf'
+        ? await extractWithPdfjs(request.bytes, { signal: controller.signal, maxPages: limits.maxPages, maxChars: limits.maxTextChars })
+        : parseTei(request.xml);
+    reply = { id: request.id, ok: true, document: limitDocument(document, limits.maxTextChars) };
+  } catch (error) {
+    reply = { id: request.id, ok: false, error: serialise(error) };
+  } finally {
+    jobs.delete(request.id);
+  }
+  port!.postMessage(reply);
+}
+
+function serialise(error: unknown): SerialisedError {
+  if (error instanceof FulltextError) return { name: error.name, message: error.message, reason: error.reason };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}

@@ -1,0 +1,146 @@
+// Each record of an answer checked on its own: a field of the wrong type (a number for a title,
+// an object for an author list) drops that record, not the whole answer, and never reaches code
+// that calls string methods on it. Numbers where text is expected are harmless and kept as text.
+import type { EuropePmcAuthor, EuropePmcResult } from './europepmcRecord';
+
+type Raw = Record<string, unknown>;
+
+function isObject(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Thrown inside a check: the record is dropped. */
+class Malformed extends Error {}
+
+/** Text or absent; anything else makes the record malformed. */
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  throw new Malformed();
+}
+
+/** For ids, years and versions, which some answers give as numbers: harmless, kept as text. */
+function textOrNumber(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return text(value);
+}
+
+function object(value: unknown): Raw | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (isObject(value)) return value;
+  throw new Malformed();
+}
+
+function list(value: unknown): unknown[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value;
+  throw new Malformed();
+}
+
+/** Keeps the defined fields only, so a checked record holds nothing it was not checked for. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The items of a list that pass `check`; one bad author does not cost the record its others. */
+function each<T>(items: unknown[] | undefined, check: (item: unknown) => T): T[] {
+  return (items ?? []).flatMap((item) => {
+    try {
+      return [check(item)];
+    } catch (error) {
+      if (error instanceof Malformed) return [];
+      throw error;
+    }
+  });
+}
+
+function author(raw: unknown): EuropePmcAuthor {
+  const a = object(raw);
+  if (!a) throw new Malformed();
+  return defined({
+    fullName: text(a.fullName),
+    firstName: text(a.firstName),
+    lastName: text(a.lastName),
+    initials: text(a.initials),
+    collectiveName: text(a.collectiveName),
+  });
+}
+
+function fullTextUrl(raw: unknown): { documentStyle?: string; url?: string; availabilityCode?: string } {
+  const url = object(raw);
+  if (!url) throw new Malformed();
+  return defined({ documentStyle: text(url.documentStyle), url: text(url.url), availabilityCode: text(url.availabilityCode) });
+}
+
+/** A Europe PMC result with every field used of the right type, or undefined. */
+export function checkEuropePmcResult(raw: unknown): EuropePmcResult | undefined {
+  if (!isObject(raw)) return undefined;
+  try {
+    const title = text(raw.title);
+    if (!title) return undefined;
+    const authorList = object(raw.authorList);
+    const book = object(raw.bookOrReportDetails);
+    const journal = object(object(raw.journalInfo)?.journal);
+    const urls = list(object(raw.fullTextUrlList)?.fullTextUrl);
+    return defined({
+      id: textOrNumber(raw.id),
+      source: text(raw.source),
+      doi: text(raw.doi),
+      title,
+      authorString: text(raw.authorString),
+      authorList: authorList ? { author: each(list(authorList.author), author) } : undefined,
+      pubYear: textOrNumber(raw.pubYear),
+      firstPublicationDate: text(raw.firstPublicationDate),
+      abstractText: text(raw.abstractText),
+      bookOrReportDetails: book ? defined({ publisher: text(book.publisher) }) : undefined,
+      journalInfo: journal ? { journal: defined({ title: text(journal.title) }) } : undefined,
+      fullTextUrlList: urls ? { fullTextUrl: each(urls, fullTextUrl) } : undefined,
+    });
+  } catch (error) {
+    if (error instanceof Malformed) return undefined;
+    throw error;
+  }
+}
+
+/** The fields of one bioRxiv/medRxiv `details` record, every one text, or undefined. */
+export interface CheckedDetails {
+  doi?: string;
+  title?: string;
+  authors?: string;
+  date?: string;
+  version?: string;
+  category?: string;
+  license?: string;
+  abstract?: string;
+  published?: string;
+  server?: string;
+}
+
+export function checkBiorxivDetails(raw: unknown): CheckedDetails | undefined {
+  if (!isObject(raw)) return undefined;
+  try {
+    const checked = defined({
+      doi: text(raw.doi),
+      title: text(raw.title),
+      authors: text(raw.authors),
+      date: textOrNumber(raw.date),
+      version: textOrNumber(raw.version),
+      category: text(raw.category),
+      license: text(raw.license),
+      abstract: text(raw.abstract),
+      published: text(raw.published),
+      server: text(raw.server),
+    });
+    return checked.doi ? checked : undefined;
+  } catch (error) {
+    if (error instanceof Malformed) return undefined;
+    throw error;
+  }
+}
+
+/** Text of an XML value as fast-xml-parser gives it: a string, or an element with `#text`. */
+export function xmlText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (isObject(value) && typeof value['#text'] === 'string') return value['#text'];
+  return undefined;
+}
