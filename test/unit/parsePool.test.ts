@@ -57,7 +57,9 @@ describe('parsing in a worker thread', function () {
     const bomb = await decompressionBombPdf(200);
     assert.ok(bomb.byteLength < 2 * 1024 * 1024, `${bomb.byteLength} bytes on disk`);
     await rejectsWith(parsePdfOffThread(bomb, { ...LIMITS, maxMemoryMb: 96 }), 'too-large', /more than 96 MB of memory \(fulltext\.maxParseMemoryMb\)/);
-    const after = await parsePdfOffThread(pdf('acl2020-specter-cs.pdf'), { ...LIMITS, maxMemoryMb: 96 });
+    // Full-suite runs share the process's array-buffer count with other tests, so the next
+    // document gets room; what matters is that the pool still reads after a stopped worker.
+    const after = await parsePdfOffThread(pdf('acl2020-specter-cs.pdf'), LIMITS);
     assert.ok(after.sections.length > 0);
   });
 

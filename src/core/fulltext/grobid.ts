@@ -154,22 +154,26 @@ async function cacheDocument(dir: string, teiKey: string, document: FulltextDocu
   await cacache.put(dir, documentCacheKey(teiKey), JSON.stringify(document)).catch(() => undefined);
 }
 
-/** The same PDF asked for twice at once (a preprint and its published copy) is processed once. */
-const inFlight = new Map<string, Promise<string>>();
+/** The same PDF asked for twice at once (a preprint and its published copy) is read once. */
+const inFlight = new Map<string, Promise<FulltextDocument>>();
 
 /** Full text of a PDF through GROBID, from the TEI cache when this PDF was processed before. */
 export async function grobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<FulltextDocument> {
   const cached = await cachedGrobidDocument(pdf, deps);
   if (cached) return cached;
-  const cacheDir = resolveCacheDir(deps.settings);
   const key = teiCacheKey(pdf);
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = queueFor(deps.settings).add(() => processFulltext(pdf, deps), { signal: deps.signal });
+    pending = processAndRead(pdf, key, deps);
     inFlight.set(key, pending);
     pending.then(() => inFlight.delete(key), () => inFlight.delete(key));
   }
-  const tei = await pending;
+  return pending;
+}
+
+async function processAndRead(pdf: Uint8Array, key: string, deps: CoreDeps): Promise<FulltextDocument> {
+  const cacheDir = resolveCacheDir(deps.settings);
+  const tei = await queueFor(deps.settings).add(() => processFulltext(pdf, deps), { signal: deps.signal });
   // In a worker thread; throws on malformed TEI, which is then never cached.
   const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal)).catch((error: unknown) => {
     if (!(error instanceof FulltextError)) throw error;

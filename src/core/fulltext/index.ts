@@ -17,6 +17,7 @@ export type { FulltextDocument, Paragraph, Section } from './model';
 export { FulltextError, type FulltextFailure } from './errors';
 export { pdfUrlCandidates } from './pdfSource';
 export { resetGrobidState } from './grobid';
+export { prewarmParseWorker } from './parsePool';
 
 export interface FulltextResult {
   kind: FulltextKind;

@@ -89,6 +89,20 @@ async function runJob(
   }
 }
 
+/**
+ * Starts a worker ahead of the first document, so its start-up (tens of ms in a new process)
+ * overlaps the download and GROBID instead of following them.
+ */
+export function prewarmParseWorker(settings: Settings): void {
+  const memoryMb = settings['fulltext.maxParseMemoryMb'];
+  if (busy > 0 || idle.some((slot) => slot.memoryMb === memoryMb)) return;
+  try {
+    putBack(spawn(memoryMb));
+  } catch {
+    // No worker file (a broken build): the first real parse says so.
+  }
+}
+
 function take(memoryMb: number): Slot {
   const index = idle.findIndex((slot) => slot.memoryMb === memoryMb);
   const slot = index >= 0 ? idle.splice(index, 1)[0]! : spawn(memoryMb);
