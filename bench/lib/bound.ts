@@ -34,11 +34,13 @@ export function physicalBound(input: BoundInput): Bound {
     const bib = bibtexChain(candidate, latency);
     if (bib.ms > chainMs) [chainMs, chain] = [bib.ms, `BibTeX via ${bib.path}`];
   }
-  // arxiv.org/bibtex takes one request at a time: the fallbacks that cannot be avoided queue.
+  // arxiv.org/bibtex takes one request at a time: the fallbacks that cannot be avoided queue,
+  // from the moment the first of them has been refused by every authority before it.
   const fallbacks = result.candidates.filter((c) => c.arxivId && !(c.bibtexSource && /10\.48550/i.test(c.bibtexSource)) && !servedByDoi(c));
   if (fallbacks.length > 1) {
-    const queued = latency.doi + fallbacks.length * latency.arxivBibtex;
-    if (queued > chainMs) [chainMs, chain] = [queued, `DataCite, then ${fallbacks.length} arxiv.org/bibtex fallbacks one at a time`];
+    const before = Math.min(...fallbacks.map((c) => bibtexChain(c, latency).ms - latency.arxivBibtex));
+    const queued = before + fallbacks.length * latency.arxivBibtex;
+    if (queued > chainMs) [chainMs, chain] = [queued, `${before} ms of authorities, then ${fallbacks.length} arxiv.org/bibtex fallbacks one at a time`];
   }
   for (const candidate of topK) {
     const full = fulltextChain(candidate, latency);
