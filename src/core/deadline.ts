@@ -27,17 +27,13 @@ export async function resultAtDeadline(state: RunState, run: Run, settings: Sett
     ? 'before the search could start'
     : `with ${candidates.length} candidate(s)` + (unscored ? `, ${unscored} of them scored on the abstract only` : '');
   run.warn(`The search stopped at its deadline of ${deadlineMs} ms (run.deadlineMs), ${what}; these are the results found by then.`);
-  const result: FindResult = {
+  return run.finish({
     claim: claim.text,
     sentences: claim.sentences,
     routing: state.routing ?? routeHeuristically(claim),
     queries: state.queryTexts ?? [],
     candidates: candidates.map(({ stoppedAtDeadline: _s, ...candidate }) => candidate),
-    warnings: run.warnings,
-    timings: run.timings(),
-  };
-  run.emit({ type: 'done', result });
-  return result;
+  });
 }
 
 /** Scores every candidate still without a score on its abstract, and says why BibTeX is missing. */

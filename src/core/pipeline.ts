@@ -120,17 +120,7 @@ async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state:
 
   const candidates = await findAndScore(claim, routing, queries, deps, run, state);
 
-  const result: FindResult = {
-    claim: claim.text,
-    sentences: claim.sentences,
-    routing,
-    queries: queryTexts,
-    candidates,
-    warnings: run.warnings,
-    timings: run.timings(),
-  };
-  run.emit({ type: 'done', result });
-  return result;
+  return run.finish({ claim: claim.text, sentences: claim.sentences, routing, queries: queryTexts, candidates });
 }
 
 /**

@@ -1,6 +1,6 @@
 // Book-keeping for one pipeline run: progress events, warnings said once, stage timings,
 // the time to first candidates, and cancellation checks between stages.
-import type { PipelineEvent, PipelineListener, Timings } from './types';
+import type { FindResult, PipelineEvent, PipelineListener, Timings } from './types';
 
 export class Run {
   readonly warnings: string[] = [];
@@ -27,6 +27,13 @@ export class Run {
     this.warnings.push(message);
     this.emit({ type: 'warning', message });
   };
+
+  /** The run's result, with its warnings and timings; emitted as `done`. */
+  finish(result: Omit<FindResult, 'warnings' | 'timings'>): FindResult {
+    const done: FindResult = { ...result, warnings: this.warnings, timings: this.timings() };
+    this.emit({ type: 'done', result: done });
+    return done;
+  }
 
   markFirstCandidates(): void {
     this.firstCandidatesMs ??= Math.round(performance.now() - this.started);
