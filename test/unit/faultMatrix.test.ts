@@ -139,8 +139,12 @@ describe('fault matrix: every service × every fault, whole runs', function () {
       'sources.arxiv.intervalMs': 0,
       'grobid.enabled': false,
       'fulltext.enabled': false,
-      'http.timeoutMs': 300,
-      'llm.timeoutMs': 400,
+      // Short enough for a hang to cost little, long enough for a loaded 2-core machine to answer.
+      'http.timeoutMs': 800,
+      'llm.timeoutMs': 1000,
+      // An endless body is cut off at these sizes: small, so the stand-in (same process) stays quick.
+      'http.maxResponseMb': 1,
+      'fulltext.maxPdfMb': 2,
       'run.deadlineMs': 15_000,
       'llm.model': scenario.llm ? 'stand-in-model' : '',
       ...scenario.settings,
