@@ -21,3 +21,14 @@ export function withBibLock<T>(file: string, work: () => Promise<T>): Promise<T>
   });
   return result;
 }
+
+/**
+ * Inserts of this window, one after another and in the order they were asked for: an insert
+ * finds the root and the .bib files before it can know which file to lock, so two clicks at
+ * once would otherwise be decided in whichever order their look-ups happened to finish.
+ */
+export function withInsertTurn<T>(work: () => Promise<T>): Promise<T> {
+  return withBibLock(INSERT_QUEUE, work);
+}
+
+const INSERT_QUEUE = path.resolve('/', '.citefinder-insert-queue');

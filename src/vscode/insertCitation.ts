@@ -16,7 +16,7 @@ import { resolveConfiguredBib, writableBib } from './bibSetting';
 import { chooseBibTarget, skippedSummary } from './bibTarget';
 import { rememberTouchedBib } from './bibSaver';
 import type { Heavy } from './lazy';
-import { withBibLock } from './bibLock';
+import { withInsertTurn } from './bibLock';
 import { loadHeavy } from './lazy';
 import { log } from './log';
 import { projectFiles } from './projectFiles';
@@ -36,7 +36,11 @@ export interface InsertOutcome {
   notes: string[];
 }
 
-export async function insertCitation(candidate: Candidate, origin: SearchOrigin, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
+export function insertCitation(candidate: Candidate, origin: SearchOrigin, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
+  return withInsertTurn(() => insertInTurn(candidate, origin, memento));
+}
+
+async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
   if (!candidate.bibtex || !candidate.citeKey) {
     const why = candidate.bibtexError ? ` (${candidate.bibtexError})` : '';
     void vscode.window.showErrorMessage(`Citefinder: no BibTeX from the authority for this paper${why}; nothing inserted.`);
@@ -49,8 +53,10 @@ export async function insertCitation(candidate: Candidate, origin: SearchOrigin,
   const settings = readSettings(log, origin.uri);
   const core = await loadHeavy();
   const tex = await vscode.workspace.openTextDocument(origin.uri);
+  // Read in this insert's turn (withInsertTurn), so an insert just before is already in the text.
   const texText = tex.getText();
-  if (!core.locateClaim(texText, origin.selection, origin.start)) {
+  const claim = core.locateClaim(texText, origin.selection, origin.start);
+  if (!claim) {
     void vscode.window.showErrorMessage('Citefinder: the claim changed since the search; select it and search again.');
     return undefined;
   }
@@ -66,58 +72,48 @@ export async function insertCitation(candidate: Candidate, origin: SearchOrigin,
   const notes = bibliography.skipped.length ? [skippedSummary(bibliography)] : [];
   log(`Root ${root.file} (${root.reason}); ${tree.files.length} file(s); bibliography: ${bibliography.files.join(', ') || 'none'}${notes.length ? '; ' + notes[0] : ''}.`);
 
-  // From here on the .bib files and the manuscript are read afresh, decided on and edited with
-  // no other insert into the same project in between (two clicks at once would both append).
-  return withBibLock(root.file, async () => {
-    const texText = tex.getText();
-    const claim = core.locateClaim(texText, origin.selection, origin.start);
-    if (!claim) {
-      void vscode.window.showErrorMessage('Citefinder: the claim changed since the search; select it and search again.');
+  const indexed = unique([...bibliography.files, ...(configured ? [configured.file] : [])]);
+  const existing: BibIdentity[] = [];
+  for (const file of indexed) {
+    const text = await projectFiles.read(file);
+    if (text !== undefined) existing.push(...core.indexBibFile(text, file));
+  }
+  const decision = core.decideBibUpdate(existing, newWork(candidate));
+  const cite = chooseCite(core, settings, bibliography, texText, claim, decision.key);
+
+  const edits = new PlannedEdits();
+  if (cite.edit) edits.add(tex.uri.fsPath, cite.edit);
+  let bibFile = decision.action === 'reuse' ? (decision.file ?? indexed[0] ?? '') : '';
+  if (decision.action === 'append') {
+    const target = await chooseBibTarget({ tree, bibliography, configured: configured?.file, memento, core, readBib: (f) => projectFiles.read(f) });
+    if (!target) return undefined;
+    const refusal = await refuseLinkedBib(target.file);
+    if (refusal) {
+      void vscode.window.showErrorMessage(`Citefinder: ${refusal}`);
       return undefined;
     }
-    const indexed = unique([...bibliography.files, ...(configured ? [configured.file] : [])]);
-    const existing: BibIdentity[] = [];
-    for (const file of indexed) {
-      const text = await projectFiles.read(file);
-      if (text !== undefined) existing.push(...core.indexBibFile(text, file));
+    bibFile = target.file;
+    if (target.lineEdit) {
+      edits.add(target.lineEdit.file, target.lineEdit.edit);
+      notes.push(`added ${target.lineEdit.describe} to ${path.basename(target.lineEdit.file)}`);
     }
-    const decision = core.decideBibUpdate(existing, newWork(candidate));
-    const cite = chooseCite(core, settings, bibliography, texText, claim, decision.key);
+    const bibText = await projectFiles.read(target.file);
+    if (bibText === undefined) edits.create(target.file);
+    edits.add(target.file, core.appendEntryEdit(bibText ?? '', decision.entry));
+  }
 
-    const edits = new PlannedEdits();
-    if (cite.edit) edits.add(tex.uri.fsPath, cite.edit);
-    let bibFile = decision.action === 'reuse' ? (decision.file ?? indexed[0] ?? '') : '';
-    if (decision.action === 'append') {
-      const target = await chooseBibTarget({ tree, bibliography, configured: configured?.file, memento, core, readBib: (f) => projectFiles.read(f) });
-      if (!target) return undefined;
-      const refusal = await refuseLinkedBib(target.file);
-      if (refusal) {
-        void vscode.window.showErrorMessage(`Citefinder: ${refusal}`);
-        return undefined;
-      }
-      bibFile = target.file;
-      if (target.lineEdit) {
-        edits.add(target.lineEdit.file, target.lineEdit.edit);
-        notes.push(`added ${target.lineEdit.describe} to ${path.basename(target.lineEdit.file)}`);
-      }
-      const bibText = await projectFiles.read(target.file);
-      if (bibText === undefined) edits.create(target.file);
-      edits.add(target.file, core.appendEntryEdit(bibText ?? '', decision.entry));
-    }
-
-    if (edits.empty) {
-      void vscode.window.showInformationMessage(`Citefinder: already cited here as ${decision.key}.`);
-      return { key: decision.key, bibFile, reused: true, citeChanged: false, command: cite.command, notes };
-    }
-    const bibWasDirty = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === bibFile)?.isDirty ?? false;
-    if (!(await edits.apply())) {
-      void vscode.window.showErrorMessage('Citefinder: the editor refused the edit; nothing was inserted.');
-      return undefined;
-    }
-    if (decision.action === 'append') await saveBib(bibFile, bibWasDirty);
-    log(`Cited ${candidate.id} as ${cite.command}{${decision.key}} (${cite.reason}; ${decision.action === 'reuse' ? 'existing entry' : 'appended to ' + bibFile}).`);
-    return { key: decision.key, bibFile, reused: decision.action === 'reuse', citeChanged: Boolean(cite.edit), command: cite.command, notes };
-  });
+  if (edits.empty) {
+    void vscode.window.showInformationMessage(`Citefinder: already cited here as ${decision.key}.`);
+    return { key: decision.key, bibFile, reused: true, citeChanged: false, command: cite.command, notes };
+  }
+  const bibWasDirty = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === bibFile)?.isDirty ?? false;
+  if (!(await edits.apply())) {
+    void vscode.window.showErrorMessage('Citefinder: the editor refused the edit; nothing was inserted.');
+    return undefined;
+  }
+  if (decision.action === 'append') await saveBib(bibFile, bibWasDirty);
+  log(`Cited ${candidate.id} as ${cite.command}{${decision.key}} (${cite.reason}; ${decision.action === 'reuse' ? 'existing entry' : 'appended to ' + bibFile}).`);
+  return { key: decision.key, bibFile, reused: decision.action === 'reuse', citeChanged: Boolean(cite.edit), command: cite.command, notes };
 }
 
 function newWork(candidate: Candidate): NewWork {
