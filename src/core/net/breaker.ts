@@ -4,7 +4,7 @@
 // such failure is still retried, so a one-off blip costs nothing). An open circuit aborts the
 // service's requests in flight and refuses the rest of the run's, and the run is told once.
 // PDFs come from many hosts, so their circuit is per host.
-import { NetworkError, SERVICE_LABEL } from './errors';
+import { hostOf, NetworkError, SERVICE_LABEL } from './errors';
 import { HttpError, TimeoutError, TooLargeError, type ServiceName } from './types';
 
 /** Failures in a row (resets, 5xx, 429) that open a circuit. */
@@ -118,12 +118,4 @@ function failureWords(error: Error): string {
   if (error instanceof HttpError) return error.status === 429 ? 'HTTP 429, rate limited' : `HTTP ${error.status}`;
   if (error instanceof NetworkError) return /:\s*([^:]+?)(?: while sending its answer)?\.?$/.exec(error.message)?.[1] ?? error.failure;
   return error.message;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }

@@ -111,7 +111,8 @@ function shorten(url: string): string {
   return url.length > 60 ? url.slice(0, 57) + '…' : url;
 }
 
-function hostOf(url: string): string {
+/** The URL's host for messages, or the text itself when it is not a URL. */
+export function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {

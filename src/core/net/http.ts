@@ -6,15 +6,14 @@ import { version } from '../../../package.json';
 import type { Settings } from '../settings';
 import { makeResponse, readBody, toHttpResponse } from './body';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
-import { assertFetchableUrl, describeNetworkError, UnsupportedUrlError } from './errors';
+import { assertFetchableUrl, describeNetworkError, hostOf } from './errors';
+import { abortableDelay, abortErrorFor } from './abort';
+import { isRetryable, NOT_FOUND, notFoundFromCache, retryAfterOf, statusError } from './statusErrors';
 import { scheduleSweep } from './cacheSweep';
 import { pacingPolicyFor, SHARED_PACING, type PacingRegistry } from './pacing';
 import {
   HttpError,
-  isAbortError,
-  RateLimitedError,
   TimeoutError,
-  TooLargeError,
   type HttpClient,
   type HttpRequest,
   type HttpResponse,
@@ -55,8 +54,6 @@ export interface HttpClientOptions {
   /** A Retry-After longer than this is not waited for: the request fails as rate limited. */
   maxRetryAfterMs?: number;
 }
-
-const MAX_ERROR_BODY_CHARS = 64 * 1024;
 
 export function createHttpClient(settings: Settings, options: HttpClientOptions = {}): CountingHttpClient {
   const fetchImpl = options.fetchImpl ?? fetch;
@@ -205,98 +202,9 @@ function isEmptyAnswer(request: HttpRequest, response: HttpResponse): boolean {
   }
 }
 
-/** Statuses by which an authority says it has no such record: worth remembering. */
-const NOT_FOUND = [404, 410];
-
-function notFoundFromCache(request: HttpRequest, hit: { status: number; url: string; body: Uint8Array }): HttpError {
-  return new HttpError(
-    `${hostOf(request.url)} answered HTTP ${hit.status} for ${request.url} (remembered from an earlier run)`,
-    hit.status,
-    hit.url,
-    new TextDecoder().decode(hit.body),
-  );
-}
-
 function requestHeaders(request: HttpRequest, userAgent: string): Record<string, string> {
   const headers: Record<string, string> = { 'user-agent': userAgent };
   if (request.accept) headers.accept = request.accept;
   for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
   return headers;
-}
-
-function isRetryable(error: Error, request: HttpRequest): boolean {
-  if (isAbortError(error) || error instanceof TooLargeError || error instanceof UnsupportedUrlError) return false;
-  if (error instanceof HttpError) {
-    return error.status === 429 || error.status >= 500 || (request.retryStatuses ?? []).includes(error.status);
-  }
-  return true; // network failures and timeouts are worth another try
-}
-
-/** Retry-After (ms) that came with a failed response, kept beside the error it caused. */
-const retryAfterByError = new WeakMap<HttpError, number>();
-
-function retryAfterOf(error: HttpError): number | undefined {
-  return retryAfterByError.get(error);
-}
-
-function statusError(request: HttpRequest, response: Response, body: Uint8Array): HttpError {
-  const host = hostOf(request.url);
-  const bodyText = new TextDecoder().decode(body).slice(0, MAX_ERROR_BODY_CHARS);
-  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-  if (response.status === 429) {
-    const hint =
-      retryAfterMs !== undefined
-        ? `it asks to wait ${Math.ceil(retryAfterMs / 1000)} s`
-        : 'no Retry-After given; wait a minute before trying again';
-    const error = new RateLimitedError(`Rate limited by ${host} (HTTP 429): ${hint}.`, 429, response.url || request.url, bodyText);
-    if (retryAfterMs !== undefined) retryAfterByError.set(error, retryAfterMs);
-    return error;
-  }
-  const reason = response.statusText ? ` ${response.statusText}` : '';
-  const error = new HttpError(
-    `${host} answered HTTP ${response.status}${reason} for ${request.url}`,
-    response.status,
-    response.url || request.url,
-    bodyText,
-  );
-  if (retryAfterMs !== undefined && response.status >= 500) retryAfterByError.set(error, retryAfterMs);
-  return error;
-}
-
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-function abortErrorFor(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error && isAbortError(reason)) return reason;
-  return new DOMException('The request was cancelled.', 'AbortError');
-}
-
-function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortErrorFor(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortErrorFor(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

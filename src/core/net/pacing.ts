@@ -9,6 +9,7 @@ import type { Settings } from '../settings';
 import type { ServiceName } from './types';
 import { defaultCacheDir } from './cache';
 import { FileSlots, MemorySlots, type SlotStore } from './slots';
+import { abortableDelay } from './abort';
 
 export interface PacingPolicy {
   concurrency: number;
@@ -67,7 +68,7 @@ export class PacingRegistry {
       async () => {
         if (task.policy.intervalMs > 0) {
           const start = await this.slots.reserve(`${task.service}-${task.slotKey}`, task.policy.intervalMs, Date.now());
-          await waitUntil(start, task.signal);
+          await abortableDelay(start - Date.now(), task.signal);
         }
         return task.run();
       },
@@ -91,22 +92,6 @@ export class PacingRegistry {
     for (const queue of this.queues.values()) total += queue.size;
     return total;
   }
-}
-
-function waitUntil(start: number, signal: AbortSignal | undefined): Promise<void> {
-  const ms = start - Date.now();
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('The request was cancelled.', 'AbortError'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**
