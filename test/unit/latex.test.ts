@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { stripComments } from '../../src/core/latex/comments';
+import { stripComments } from '../../src/core/latex/hidden';
 import { latexToPlainText } from '../../src/core/latex/plainText';
 
 const plain = latexToPlainText;

@@ -3,6 +3,7 @@
 // @string or @comment, no second entry), no TeX command that writes files or runs programs, and
 // for the work asked about: the DOI or arXiv id in the entry must be the one requested. Anything
 // else is refused, so a hostile or confused answer fails one lookup, not the user's document.
+import { looksLikeHtml } from '../identity/html';
 import { bibtexParser } from 'latex-utensils';
 import { entryFields } from './citeKey';
 
@@ -42,8 +43,7 @@ export function checkAuthorityBibtex(text: string, expected: ExpectedWork = {}):
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.length === 0) throw new NotBibtexError('empty body');
   if (!start.startsWith('@')) {
-    const looksHtml = /^<(?:!doctype|html|\?xml|head|body)/i.test(start);
-    throw new NotBibtexError(looksHtml ? 'an HTML/XML page, not BibTeX' : 'not BibTeX (no @entry at the start)');
+    throw new NotBibtexError(looksLikeHtml(start, { xml: true }) ? 'an HTML/XML page, not BibTeX' : 'not BibTeX (no @entry at the start)');
   }
   const special = /@\s*(preamble|string|comment)\s*[{(]/i.exec(text)?.[1];
   if (special) throw new NotBibtexError(`the answer holds an @${special.toLowerCase()}, which is never added to a .bib; refused`);

@@ -17,7 +17,7 @@ const PRIMITIVE_CONDITIONALS = new Set([
 /** The source with every hidden span blanked (spaces; newlines kept). Never throws. */
 export function blankHiddenText(source: string): string {
   // Comments first: a `%\begin{comment}` or `% \iffalse` that is itself commented out hides nothing.
-  const uncommented = blankComments(source);
+  const uncommented = stripComments(source);
   const out = blankCommentEnvironments(uncommented).split('');
   const blank = (from: number, to: number) => {
     for (let i = from; i < Math.min(to, out.length); i++) if (out[i] !== '\n' && out[i] !== '\r') out[i] = ' ';
@@ -44,8 +44,12 @@ export function blankHiddenText(source: string): string {
   return out.join('');
 }
 
-/** `%` to the end of its line, except `\%` and inside `\url{…}`, `\href{…}` and `\verb|…|`. */
-function blankComments(source: string): string {
+/**
+ * Blanks comments: `%` to the end of its line, except `\%` and inside `\url{…}`, `\href{…}` and
+ * `\verb|…|`. Each comment becomes spaces of the same length, so offsets stay valid for the
+ * rules that read commands with regexes (project discovery) and for the claim stage.
+ */
+export function stripComments(source: string): string {
   const parts: string[] = [];
   let copied = 0;
   for (let i = 0; i < source.length; ) {

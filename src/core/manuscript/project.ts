@@ -4,7 +4,7 @@
 // the root's folder. File access is injected so the rules are testable without an editor.
 import * as path from 'node:path';
 import { latexParser as lp } from 'latex-utensils';
-import { stripComments } from '../latex/comments';
+import { stripComments } from '../latex/hidden';
 import type { TextEditPlan } from './citeInsert';
 
 /** Reads the workspace's .tex files; `list` returns absolute paths. */

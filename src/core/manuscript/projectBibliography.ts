@@ -6,7 +6,7 @@
 // that makes the manuscript use one more .bib.
 import * as path from 'node:path';
 import { bibliographyCommandEdit, type Bibliography } from './project';
-import { stripComments } from '../latex/comments';
+import { stripComments } from '../latex/hidden';
 import type { TextEditPlan } from './citeInsert';
 import type { ProjectTree } from './projectTree';
 

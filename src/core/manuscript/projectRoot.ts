@@ -5,7 +5,7 @@
 // File access is injected (TexFiles) so every rule is unit-tested without an editor.
 import * as path from 'node:path';
 import { hasDocumentClass, magicRoot, type TexFiles } from './project';
-import { stripComments } from '../latex/comments';
+import { stripComments } from '../latex/hidden';
 import { walkIncludes } from './projectTree';
 
 export type RootReason = 'magic comment' | 'subfiles' | 'documentclass' | 'included' | 'only root' | 'itself';

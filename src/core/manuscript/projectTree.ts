@@ -4,7 +4,7 @@
 // are listed as skipped, with the reason, instead of being treated as files.
 import * as path from 'node:path';
 import type { TexFiles } from './project';
-import { stripComments } from '../latex/comments';
+import { stripComments } from '../latex/hidden';
 
 export interface TreeFile {
   file: string;
