@@ -152,8 +152,9 @@ async function findAndScore(
       onHits: (hits) => {
         store.addHits(hits);
         run.markFirstCandidates();
-        bibtex.update(store.list());
-        enrichment.update(store.list());
+        const shown = store.list();
+        bibtex.update(shown);
+        enrichment.update(shown);
       },
     }),
   );
