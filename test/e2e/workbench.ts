@@ -12,10 +12,24 @@ export async function waitForWorkbench(page: Page): Promise<void> {
   await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
 }
 
-async function pickInQuickInput(page: Page, text: string, row: RegExp): Promise<void> {
+/**
+ * Opens a quick input with `open` (a shortcut) and picks the row matching `row` after typing
+ * `text`. Now and then the workbench opens it inert (focus was still on its way back from a
+ * webview, and the widget closes again); then Escape clears the way and it is opened once more.
+ */
+async function pickInQuickInput(page: Page, open: () => Promise<void>, text: string, row: RegExp): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ timeout: STEP_MS });
-  await input.fill(text);
+  for (let attempt = 1; ; attempt++) {
+    await open();
+    try {
+      await input.waitFor({ timeout: STEP_MS });
+      await input.fill(text, { timeout: attempt === 1 ? 5_000 : STEP_MS });
+      break;
+    } catch (error) {
+      if (attempt === 2) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
   await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: STEP_MS });
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
@@ -23,8 +37,7 @@ async function pickInQuickInput(page: Page, text: string, row: RegExp): Promise<
 
 /** Runs a command from the command palette by its title, e.g. "Citefinder: Find Citations for Selection". */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await pickInQuickInput(page, `>${title}`, new RegExp(escapeRegExp(title)));
+  await pickInQuickInput(page, () => page.keyboard.press('F1'), `>${title}`, new RegExp(escapeRegExp(title)));
 }
 
 /** Opens a workspace file with Quick Open (Ctrl+P) in the first editor group and waits for its editor. */
@@ -34,8 +47,7 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
     await tab.click(); // also takes the keyboard focus back from a webview
   } else {
     await page.keyboard.press('Control+1'); // the first group, not the results panel beside it
-    await page.keyboard.press('Control+P');
-    await pickInQuickInput(page, name, new RegExp(escapeRegExp(name)));
+    await pickInQuickInput(page, () => page.keyboard.press('Control+P'), name, new RegExp(escapeRegExp(name)));
   }
   const editor = editorOf(page, name);
   await editor.locator('.view-lines').waitFor({ timeout: STEP_MS });
@@ -50,8 +62,7 @@ export function editorOf(page: Page, name: string): Locator {
 
 /** Selects the whole of (1-based) line `line` in the focused editor (word wrap must be off). */
 export async function selectLine(page: Page, line: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await pickInQuickInput(page, `:${line}`, /./);
+  await pickInQuickInput(page, () => page.keyboard.press('Control+G'), `:${line}`, /./);
   await page.keyboard.press('Home');
   await page.keyboard.press('Shift+End');
 }
