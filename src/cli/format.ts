@@ -1,6 +1,6 @@
 // Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
 import type { Candidate, CandidatePatch, FindResult, PipelineEvent } from '../core/types';
-import { REPOSITORY_LABEL as REPO_LABEL } from '../core/identity/repository';
+import { REPOSITORY_LABEL as REPO_LABEL, repositoryLabel } from '../core/identity/repository';
 
 
 export function describeEvent(event: PipelineEvent): string | undefined {
@@ -47,7 +47,7 @@ export function formatFindResult(result: FindResult): string {
 function formatCandidate(c: Candidate, n: number): string[] {
   const authors = c.authors.length > 3 ? `${c.authors.slice(0, 3).join(', ')} et al.` : c.authors.join(', ');
   const id = c.arxivId ? `arXiv:${c.arxivId}` : c.doi ? `doi:${c.doi}` : c.id;
-  const sources = c.sources.map((s) => REPO_LABEL[s]).join(', ');
+  const sources = c.sources.map((s) => repositoryLabel(s)).join(', ');
   const score = c.score !== undefined ? `  score ${c.score.toFixed(2)} ${c.support?.label ?? ''}` : '';
   const out = [
     `${n}. ${c.title} (${c.year ?? 'n.d.'})`,

@@ -4,6 +4,9 @@
 /** The preprint servers citefinder searches. */
 export type Repository = 'arxiv' | 'biorxiv' | 'medrxiv';
 
+/** Where a record came from: a preprint server, or Crossref for published works found by lookup. */
+export type RecordSource = Repository | 'crossref';
+
 /** Disciplines the router knows; each maps to a primary repository. */
 export type Discipline =
   | 'computer-science'
@@ -72,7 +75,7 @@ export interface SearchRequest {
 export interface PaperRecord {
   /** Stable id: `arxiv:<versionless id>` or `doi:<lower-case doi>`. */
   id: string;
-  source: Repository;
+  source: RecordSource;
   title: string;
   authors: string[];
   year?: number;
@@ -123,8 +126,8 @@ export interface SupportVerdict {
 
 /** A deduplicated, ranked candidate: a merge of one or more PaperRecords. */
 export interface Candidate extends PaperRecord {
-  /** Every repository that returned this work. */
-  sources: Repository[];
+  /** Every repository (or Crossref) that returned this work. */
+  sources: RecordSource[];
   /** Indexes into FindResult.queries that found it. */
   matchedQueries: number[];
   /** Retrieval relevance before full-text scoring, 0–1. */

@@ -6,12 +6,16 @@
 //                                  where doi.org's redirect lands, as in the recorded chain
 //   GET /works/{doi}, /v1/works/{doi}   the recorded work JSON (test/fixtures/crossref)
 //
+//   GET /works?query.bibliographic=…[&query.author=…][&filter=from-pub-date:Y,until-pub-date:Y][&rows=N]
+//                                  a tiny search over every recorded work (see searchWorks)
+//
 // The DOI may come with `/` or `%2F`, in any case. An unknown DOI gets Crossref's real 404
 // (`Resource not found.`, text/plain). A transform without a BibTeX Accept header gets 406,
 // so a client that forgets the header fails loudly (a stand-in choice; no recording exists).
 import { readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn, type StandInRequest } from './server';
 import type { ServerResponse } from 'node:http';
+import { searchWorks } from './crossrefSearch';
 
 /** DOIs (lower case) whose authority BibTeX is recorded. */
 export const BIBTEX_FIXTURE_BY_DOI: Readonly<Record<string, string>> = {
@@ -28,6 +32,8 @@ export const WORK_FIXTURE_BY_DOI: Readonly<Record<string, string>> = {
   '10.1371/journal.pone.0033693': 'works_10.1371_journal.pone.0033693_plosone.json',
   '10.1038/srep16696': 'works_10.1038_srep16696_scirep.json',
   '10.1101/2024.04.01.587366': 'works_10.1101_2024.04.01.587366_biorxiv-preprint_posted-content.json',
+  '10.1016/s0140-6736(97)11096-0': 'works_10.1016_s0140-6736-97-11096-0_retracted_updated-by.json',
+  '10.1109/icdcsw.2003.1203662': 'works_10.1109_icdcsw.2003.1203662_ieee-proceedings.json',
 };
 
 /** Crossref's recorded 404 body. */
@@ -52,6 +58,7 @@ export function recordedBibtex(doi: string): Buffer | undefined {
 
 export function installCrossref(standIn: StandIn): void {
   standIn.handle('crossref', (req: StandInRequest, res: ServerResponse) => {
+    if (req.method === 'GET' && /^(?:\/v1)?\/works\/?$/.test(req.path)) return searchWorks(req, res);
     const match = /^(?:\/v1)?\/works\/(.+?)(\/transform(?:\/application\/x-bibtex)?)?\/?$/.exec(req.path);
     if (req.method !== 'GET' || !match) return crossrefNotFound(res);
     const doi = decodeURIComponent(match[1]).toLowerCase();

@@ -7,8 +7,9 @@ export const REPOSITORIES: readonly Repository[] = ['arxiv', 'biorxiv', 'medrxiv
 /** How each repository is written for people. */
 export const REPOSITORY_LABEL: Readonly<Record<Repository, string>> = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
 
-/** The label of a repository; any other name as it came. */
+/** The label of a repository (or Crossref); any other name as it came. */
 export function repositoryLabel(name: string): string {
+  if (name === 'crossref') return 'Crossref';
   return Object.hasOwn(REPOSITORY_LABEL, name) ? REPOSITORY_LABEL[name as Repository] : name;
 }
 

@@ -6,7 +6,8 @@ import { SourceError } from './errors';
 import { looksLikeHtml } from '../identity/html';
 import { checkBiorxivDetails, type CheckedDetails } from './validate';
 
-export type RxivServer = 'biorxiv' | 'medrxiv';
+import type { RxivServer } from '../identity/identifiers';
+export type { RxivServer };
 
 export interface BiorxivDetails {
   doi: string;

@@ -1,0 +1,120 @@
+// A work's record from its authority, by identifier or by title and author. Used wherever a work
+// is named rather than searched for: Cite by identifier, the cite audit, the .bib check and trust
+// signals. One lookup per run shares arXiv's id_list requests and the HTTP cache.
+import type { CoreDeps } from '../deps';
+import { formatIdentifier, type WorkIdentifier } from '../identity/identifiers';
+import { familyName } from '../bibtex/names';
+import { titleIdentity } from '../identity/work';
+import { ArxivLookup } from '../sources/arxivLookup';
+import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from '../sources/biorxivDetails';
+import { crossrefRecord, fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
+import type { PaperRecord } from '../types';
+
+export interface FoundWork {
+  record: PaperRecord;
+  /** Crossref's record, when the work has a DOI Crossref registers (notices, relations, venue). */
+  crossref?: CrossrefWork;
+}
+
+export type MatchOutcome =
+  | { status: 'found'; work: FoundWork }
+  /** Several different works fit equally well: the caller must not guess. */
+  | { status: 'ambiguous'; works: FoundWork[] }
+  | { status: 'not-found' };
+
+export interface BibliographicQuery {
+  title: string;
+  /** Any author's name as written; its family name must match an author of the work. */
+  author?: string;
+  year?: number;
+}
+
+const BIORXIV_PREFIX = '10.1101/';
+
+export class WorkLookup {
+  private readonly arxiv: ArxivLookup;
+
+  constructor(private readonly deps: CoreDeps) {
+    this.arxiv = new ArxivLookup(deps.settings, deps.http, deps.signal);
+  }
+
+  /**
+   * The work `id` names, or undefined when its authority has no such work. Throws when the
+   * authority fails (HttpError, TimeoutError, SourceError): "unavailable" is not "not found".
+   */
+  async byIdentifier(id: WorkIdentifier): Promise<FoundWork | undefined> {
+    if (id.kind === 'arxiv') {
+      const record = await this.arxiv.lookup(id.id + (id.version ?? ''));
+      return record ? { record } : undefined;
+    }
+    const crossref = await fetchCrossrefWork(id.doi, this.deps);
+    if (id.doi.startsWith(BIORXIV_PREFIX)) {
+      const details = await this.rxivDetails(id.doi, id.server ?? serverOf(crossref));
+      if (details) return { record: detailsRecord(details, crossref), crossref };
+    }
+    return crossref ? { record: crossrefRecord(crossref), crossref } : undefined;
+  }
+
+  /**
+   * The one published work whose title is this title and, when an author is given, who has an
+   * author of that family name. A preprint and its published version count as one work (the
+   * published one is returned).
+   */
+  async byBibliographic(query: BibliographicQuery): Promise<MatchOutcome> {
+    const wanted = titleIdentity(query.title);
+    if (wanted.length < 12) return { status: 'not-found' };
+    const surname = query.author ? familyName(query.author).toLowerCase() : undefined;
+    const works = await searchCrossref(
+      { bibliographic: [query.title, query.year].filter(Boolean).join(' '), author: query.author, rows: 5 },
+      this.deps,
+    );
+    const matches = works.filter(
+      (w) => titleIdentity(w.title) === wanted && (!surname || w.authors.some((a) => familyName(a).toLowerCase() === surname)),
+    );
+    const distinct = collapseVersions(matches);
+    if (distinct.length === 0) return { status: 'not-found' };
+    const found = distinct.map((w) => ({ record: crossrefRecord(w), crossref: w }));
+    return found.length === 1 ? { status: 'found', work: found[0] } : { status: 'ambiguous', works: found };
+  }
+
+  private async rxivDetails(doi: string, server: RxivServer | undefined): Promise<BiorxivDetails | undefined> {
+    const { settings, http, signal } = this.deps;
+    for (const candidate of server ? [server] : (['biorxiv', 'medrxiv'] as const)) {
+      const details = await fetchBiorxivDetails(candidate, doi, settings, http, signal);
+      if (details) return details;
+    }
+    return undefined;
+  }
+}
+
+/** Works that are versions of one another (preprint ↔ published) kept once, the published one. */
+function collapseVersions(works: CrossrefWork[]): CrossrefWork[] {
+  const dois = new Set(works.map((w) => w.doi));
+  return works.filter(
+    (w, i) => works.findIndex((o) => o.doi === w.doi) === i && !w.preprintOf.some((published) => dois.has(published)),
+  );
+}
+
+function serverOf(work: CrossrefWork | undefined): RxivServer | undefined {
+  const name = work?.institution?.toLowerCase();
+  return name === 'biorxiv' || name === 'medrxiv' ? name : undefined;
+}
+
+function detailsRecord(details: BiorxivDetails, crossref: CrossrefWork | undefined): PaperRecord {
+  const year = Number(details.date.slice(0, 4));
+  return {
+    id: `doi:${details.doi}`,
+    source: details.server,
+    title: details.title,
+    authors: details.authors,
+    year: Number.isInteger(year) && year > 0 ? year : crossref?.year,
+    doi: details.doi,
+    version: details.version,
+    url: `https://www.${details.server}.org/content/${details.doi}v${details.version}`,
+    abstract: details.abstract ?? crossref?.abstract,
+    publishedDoi: details.publishedDoi ?? crossref?.preprintOf[0],
+  };
+}
+
+/** For messages: "10.1086/307221", "arXiv:1706.03762". */
+export { formatIdentifier };

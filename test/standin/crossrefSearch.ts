@@ -1,0 +1,84 @@
+// Crossref's `/works?query.bibliographic=…` on real records: every recorded work JSON and the
+// items of the recorded work-list, searched with the stand-in's tiny search (title and author
+// words must all match, like Crossref's top hits for a full reference), answered in the recorded
+// work-list envelope. No match gives the recorded `total-results: 0` answer; a field query with
+// a DOI path gives the recorded 400.
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { fixturePath, send, type StandInRequest } from './server';
+import { stems, tinySearch, type Searchable } from './tinySearch';
+
+interface Work {
+  DOI?: string;
+  title?: string[];
+  author?: { given?: string; family?: string; name?: string }[];
+  published?: { 'date-parts'?: number[][] };
+  issued?: { 'date-parts'?: number[][] };
+}
+
+const WORK_FILES = [
+  'works_10.1371_journal.pone.0033693_plosone.json',
+  'works_10.1038_srep16696_scirep.json',
+  'works_10.1101_2024.04.01.587366_biorxiv-preprint_posted-content.json',
+  'works_10.1016_s0140-6736-97-11096-0_retracted_updated-by.json',
+  'works_10.1109_icdcsw.2003.1203662_ieee-proceedings.json',
+];
+const LIST_FILE = 'works_query-ecology_rows2_work-list.json';
+const EMPTY_FILE = 'works_query-title-nonsense_rows1_zero-results.json';
+
+function readJson<T>(name: string): T {
+  return JSON.parse(readFileSync(fixturePath('crossref', name), 'utf8')) as T;
+}
+
+let corpus: Searchable<Work>[] | undefined;
+
+function works(): Searchable<Work>[] {
+  corpus ??= [
+    ...WORK_FILES.map((file) => readJson<{ message: Work }>(file).message),
+    ...readJson<{ message: { items: Work[] } }>(LIST_FILE).message.items,
+  ].map((work) => ({
+    item: work,
+    fields: {
+      title: stems((work.title ?? []).join(' ')),
+      author: stems((work.author ?? []).map((a) => `${a.given ?? ''} ${a.family ?? a.name ?? ''}`).join(' ')),
+    },
+  }));
+  return corpus;
+}
+
+function yearOf(work: Work): number | undefined {
+  return (work.published ?? work.issued)?.['date-parts']?.[0]?.[0];
+}
+
+/** `from-pub-date:1998,until-pub-date:2005` → the range (years only, as citefinder sends them). */
+function yearRange(filter: string | null): { from?: number; until?: number } {
+  const from = /from-pub-date:(\d{4})/.exec(filter ?? '')?.[1];
+  const until = /until-pub-date:(\d{4})/.exec(filter ?? '')?.[1];
+  return { from: from ? Number(from) : undefined, until: until ? Number(until) : undefined };
+}
+
+/**
+ * The works whose title words include every content word of the query that is not an author's
+ * name or a year, and whose authors include `query.author`'s words.
+ */
+export function searchWorks(req: StandInRequest, res: ServerResponse): void {
+  const params = req.url.searchParams;
+  const bibliographic = params.get('query.bibliographic') ?? '';
+  const author = params.get('query.author') ?? '';
+  const rows = Math.max(0, Number(params.get('rows') ?? 20) || 20);
+  const { from, until } = yearRange(params.get('filter'));
+  const authorStems = new Set(stems(author));
+  const titleTerms = stems(bibliographic.replace(/\b(1[89]|20)\d\d\b/g, ' '))
+    .filter((s) => !authorStems.has(s))
+    .map((s) => ({ field: 'title', stems: [s] }));
+  const authorTerms = [...authorStems].map((s) => ({ field: 'author', stems: [s] }));
+  const terms = [...titleTerms, ...authorTerms];
+  const expr = { op: 'and' as const, parts: terms.map((term) => ({ op: 'term' as const, term })) };
+  const hits = tinySearch(works(), { expr, terms })
+    .filter((w) => (from === undefined || (yearOf(w) ?? 0) >= from) && (until === undefined || (yearOf(w) ?? 9999) <= until))
+    .slice(0, rows);
+  if (hits.length === 0) return send(res, 200, readFileSync(fixturePath('crossref', EMPTY_FILE)), 'application/json');
+  const envelope = readJson<{ message: Record<string, unknown> }>(LIST_FILE);
+  envelope.message = { ...envelope.message, 'total-results': hits.length, items: hits, 'items-per-page': rows };
+  send(res, 200, JSON.stringify(envelope), 'application/json');
+}
