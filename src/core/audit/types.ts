@@ -1,0 +1,95 @@
+// The cite audit's vocabulary: every `\cite` of a manuscript checked against the paper it names.
+// The core produces these; the extension shows them as diagnostics, hovers and a summary view,
+// and the CLI prints them (`citefinder audit --json`, paths relative to the root, lines 1-based).
+
+/**
+ * One status per (citing sentence, key):
+ * - supported: a paragraph of the paper supports the sentence;
+ * - weak: something in the paper is close, nothing clearly supports it;
+ * - unsupported: nothing in the paper comes close;
+ * - unresolved: the entry has no identifier and no unambiguous title + author match;
+ * - missing: the key is in no `.bib` of the project;
+ * - unavailable: a service needed to check it failed (the finding says which).
+ */
+export type AuditStatus = 'supported' | 'weak' | 'unsupported' | 'unresolved' | 'missing' | 'unavailable';
+
+export const AUDIT_STATUSES: readonly AuditStatus[] = ['supported', 'weak', 'unsupported', 'unresolved', 'missing', 'unavailable'];
+
+/** A position in a file, 0-based like the editor's (the CLI adds 1 to both). */
+export interface SourcePosition {
+  line: number;
+  character: number;
+}
+
+export interface SourceRange {
+  start: SourcePosition;
+  end: SourcePosition;
+}
+
+/** One key of one `\cite`-family command, where it stands and what it cites for. */
+export interface CitationSite {
+  /** Absolute path of the .tex file. */
+  file: string;
+  /** The key itself (so the diagnostic and the hover sit on it). */
+  range: SourceRange;
+  /** The whole command, `\citep[p.~3]{a,b}`. */
+  commandRange: SourceRange;
+  /** Command name without backslash or star: `citep`, `autocite`. */
+  command: string;
+  key: string;
+  /** The citing sentence, LaTeX stripped (the claim stage's parser). */
+  sentence: string;
+  /** The sentence's span in the file, for "Find better citations for this sentence". */
+  sentenceRange: SourceRange;
+}
+
+/** The work a key resolved to, as the CLI shows it. */
+export interface AuditWork {
+  title: string;
+  doi?: string;
+  arxivId?: string;
+  url?: string;
+}
+
+export interface AuditParagraph {
+  text: string;
+  section: string;
+  /** 0–1. */
+  score: number;
+}
+
+export interface AuditFinding {
+  site: CitationSite;
+  status: AuditStatus;
+  /** The best paragraph's support score, 0–1, when the paper could be scored. */
+  score?: number;
+  best?: AuditParagraph;
+  work?: AuditWork;
+  /** `grobid`, `pdfjs` or `abstract`: how much of the paper was read. */
+  fulltext?: 'grobid' | 'pdfjs' | 'abstract';
+  /** One line for people: why this status ("Crossref did not answer (timeout)", …). */
+  message: string;
+  /** For `unavailable`: the service that failed, as people know it ("arXiv", "Crossref"). */
+  service?: string;
+  /** True when the result came from the audit cache (nothing fetched or scored again). */
+  cached?: boolean;
+}
+
+export type AuditSummary = Record<AuditStatus, number>;
+
+export interface AuditReport {
+  root: string;
+  findings: AuditFinding[];
+  summary: AuditSummary;
+  warnings: string[];
+}
+
+/** Progress, in order of arrival; the extension streams findings into the Problems panel. */
+export type AuditEvent =
+  | { type: 'sites'; sites: CitationSite[] }
+  | { type: 'finding'; finding: AuditFinding }
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'warning'; message: string }
+  | { type: 'done'; report: AuditReport };
+
+export type AuditListener = (event: AuditEvent) => void;
