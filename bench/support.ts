@@ -10,9 +10,9 @@
 import { DEFAULT_LEXICAL_PARAMS, type LexicalParams } from '../src/core/scoring/lexical';
 import { evaluateRationales, type RationaleMetrics } from './lib/scifact-rationales';
 import { argValue, loadClaims, loadCorpus, type SciFactClaim, type SciFactDoc, type SciFactSplit } from './lib/scifact-data';
-import { supportThresholdReport } from './lib/support-threshold';
+import { auditReport, scoreCitedAbstracts, supportThresholdReport } from './lib/support-threshold';
 import { loadClSciSumm, type ClSciSummSplit } from './lib/clscisumm-data';
-import { evaluateCitances, lexicalRanker, overlapRanker, type RankMetrics } from './lib/clscisumm-bench';
+import { citanceSupportScores, evaluateCitances, lexicalRanker, overlapRanker, type RankMetrics } from './lib/clscisumm-bench';
 
 function* parameterGrid(): Generator<LexicalParams> {
   for (const k1 of [0.6, 0.9])
@@ -50,7 +50,8 @@ function scifactMain(dir: string): void {
   const started = performance.now();
   const metrics = evaluateRationales(claims, corpus);
   const ms = performance.now() - started;
-  const threshold = supportThresholdReport(claims, corpus);
+  const cited = scoreCitedAbstracts(claims, corpus);
+  const threshold = supportThresholdReport(cited);
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify({ split, ...roundAll(metrics), ms: Math.round(ms), threshold }));
     return;
@@ -59,6 +60,8 @@ function scifactMain(dir: string): void {
   console.log(`  rationale Recall@1 ${metrics.recallAt1.toFixed(3)}  Recall@3 ${metrics.recallAt3.toFixed(3)}  MRR ${metrics.mrr.toFixed(3)}`);
   console.log(`  sentence recall@3 ${metrics.sentenceRecallAt3.toFixed(3)} (share of all rationale sentences in the top 3)`);
   console.log(`  lexical 'supports' label: ${threshold}`);
+  console.log(`  audit labels (best-paragraph score):`);
+  for (const line of auditReport(`cited abstracts of SciFact ${split}`, cited)) console.log(`    ${line}`);
 }
 
 function clSciSummMain(dir: string): void {
@@ -74,6 +77,9 @@ function clSciSummMain(dir: string): void {
   console.log(`CL-SciSumm ${split}: ${lexical.citances} citances over ${data.papers.size} reference papers, ${Math.round(ms)} ms`);
   console.log(line('lexical scorer', lexical));
   console.log(line('word overlap  ', naive));
+  console.log(`  audit labels (best-paragraph score):`);
+  const pairs = 'citances vs their reference paper (with) and a seeded random other one (without)';
+  for (const text of auditReport(pairs, citanceSupportScores(data))) console.log(`    ${text}`);
 }
 
 function usage(): never {

@@ -3,7 +3,15 @@
 // the sentences the annotators tied it to land in the lexical scorer's ranking, beside a naive
 // ranker (distinct words in common) on the same units.
 import type { FulltextDocument } from '../../src/core/fulltext/model';
-import { DEFAULT_LEXICAL_PARAMS, documentUnits, rankUnits, type LexicalParams, type PaperContext } from '../../src/core/scoring/lexical';
+import {
+  DEFAULT_LEXICAL_PARAMS,
+  documentUnits,
+  rankUnits,
+  scoreParagraphsLexically,
+  type LexicalParams,
+  type PaperContext,
+} from '../../src/core/scoring/lexical';
+import type { Scored } from './support-threshold';
 import { SCORING_TOKENS, stems } from '../../src/core/text/tokens';
 import { citanceAsClaim, type Citance, type ClSciSummData, type ReferencePaper } from './clscisumm-data';
 
@@ -67,3 +75,36 @@ export function evaluateCitances(data: ClSciSummData, rank: Ranker): RankMetrics
 }
 
 export type { Citance };
+
+/**
+ * Best-paragraph scores for the audit thresholds: each citance against its own reference paper
+ * (positive) and against another reference paper drawn with a fixed seed (negative).
+ */
+export function citanceSupportScores(data: ClSciSummData, seed = 2018): Scored[] {
+  const models = new Map([...data.papers].map(([id, paper]) => [id, paperModel(paper)]));
+  const ids = [...models.keys()];
+  const random = mulberry32(seed);
+  const best = (claim: string, model: PaperModel) =>
+    scoreParagraphsLexically({ text: claim, sentences: [claim] }, [], model.document, 1, model.context)[0]?.score ?? 0;
+  return data.citances.flatMap((citance) => {
+    const claim = citanceAsClaim(citance.text);
+    const others = ids.filter((id) => id !== citance.paper);
+    const other = others[Math.floor(random() * others.length)]!;
+    return [
+      { score: best(claim, models.get(citance.paper)!), positive: true },
+      { score: best(claim, models.get(other)!), positive: false },
+    ];
+  });
+}
+
+/** A small seeded PRNG, so the negative pairs are the same on every run. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -48,10 +48,27 @@ export function rerank({ raw, sections, paragraphs, kind }: RerankInput, params:
     const density = p.length ? p.paperMass / p.length : 0;
     const neighbour = Math.max(sameSection(raw, sections, index, -1), sameSection(raw, sections, index, 1));
     const evidence = raw[index]! + params.neighbourShare * neighbour;
-    second.set(index, evidence * priorOf(sections[index]!) * (1 + params.vocabularyWeight * density));
+    const place = kinds.get(sections[index]!) === 'abstract' ? abstractPlace(sections, index, kind) : 0;
+    second.set(index, evidence * priorOf(sections[index]!) * (1 + params.vocabularyWeight * density) * (1 + params.abstractPlaceWeight * place));
   }
   const top = order.slice(0, depth).sort((a, b) => second.get(b)! - second.get(a)! || a - b);
   return [...top, ...order.slice(depth)];
+}
+
+/**
+ * Where a unit sits in an abstract split into sentences, from -0.5 to 0.5, signed by the claim's
+ * kind: abstracts set the study up first and report findings last, so a finding claim leans to
+ * the end (SciFact train: 6% of first-fifth sentences are rationales, 27–31% of the last three
+ * fifths) and a method claim to the start ("We present a new parser …").
+ */
+function abstractPlace(sections: string[], index: number, kind: ClaimKind): number {
+  let first = index;
+  while (first > 0 && sections[first - 1] === sections[index]) first--;
+  let last = index;
+  while (last + 1 < sections.length && sections[last + 1] === sections[index]) last++;
+  if (last === first) return 0;
+  const place = (index - first) / (last - first) - 0.5;
+  return kind === 'finding' ? place : -place;
 }
 
 function sameSection(raw: number[], sections: string[], index: number, step: number): number {
