@@ -4,7 +4,7 @@
 // "5 mg"), rare enough across a paper to weigh like a name.
 import type { Token } from '../text/tokens';
 
-const NUMBER = /(?<![\p{L}\d.])(\d+(?:,\d{3})*(?:\.\d+)?)(?:\s?(%|percent\b|per cent\b|[a-zµμ]{1,3}\b))?/giu;
+const NUMBER = /(?<![\p{L}\d.])(\d+(?:,\d{3})*(?:\.\d+)?)(?:(\s?)(%|percent\b|per cent\b|[a-zµμ]{1,3}\b))?/giu;
 const NEEDS_HELP = /\d\.\d|\d\s?%|\d\s(?:percent|per cent|[a-zµμ]{1,3}\b)/i;
 
 /** Short words that follow numbers without being units ("2 of 5", "3 to 4"). */
@@ -19,8 +19,10 @@ export function expandNumbers(tokens: Token[], text: string): Token[] {
     const start = m.index;
     const end = start + m[1]!.length;
     if (value.includes('.')) extra.push({ stem: value, start, end });
-    const unit = m[2]?.toLowerCase();
-    if (unit && !NOT_UNITS.has(unit)) extra.push({ stem: value + (unit === '%' || unit.startsWith('per') ? '%' : unit), start, end: start + m[0].length });
+    const unit = m[3]?.toLowerCase();
+    // "5mg" is already one token of the scanner's; "5 mg" and "90.1%" are not.
+    const glued = !m[2] && unit !== '%' && !value.includes('.');
+    if (unit && !glued && !NOT_UNITS.has(unit)) extra.push({ stem: value + (unit === '%' || unit.startsWith('per') ? '%' : unit), start, end: start + m[0].length });
   }
   if (extra.length === 0) return tokens;
   return [...tokens, ...extra].sort((a, b) => a.start - b.start || a.end - b.end);
