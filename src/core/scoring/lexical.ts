@@ -26,7 +26,7 @@ import {
   type LexicalParams,
   type SentenceStats,
 } from './lexicalModel';
-import { expandNumbers } from './numbers';
+import { expandNumbers, hasCompoundNumbers } from './numbers';
 import { rerank } from './rerank';
 import { claimKind } from './roles';
 import { splitSentences } from '../text/sentences';
@@ -107,7 +107,12 @@ export function rankUnits(
 ): RankedParagraph[] {
   const claimText = claim.sentences.length ? claim.sentences.join(' ') : claim.text;
   const abbreviations = findAbbreviations([claimText, ...units.map((u) => u.text)]);
-  const tokenizer = (text: string): Token[] => expandNumbers(expandAbbreviations(tokenize(text, SCORING_TOKENS), text, abbreviations), text);
+  // Number tokens only matter when the claim (or a query) has one: paper-side ones match nothing else.
+  const numbers = hasCompoundNumbers([claimText, ...queries.flatMap((q) => q.keywords)].join(' '));
+  const tokenizer = (text: string): Token[] => {
+    const tokens = expandAbbreviations(tokenize(text, SCORING_TOKENS), text, abbreviations);
+    return numbers ? expandNumbers(tokens, text) : tokens;
+  };
   const kind = claimKind(claimText);
   const model = buildClaimModel(claimText, queries, params, tokenizer, { kind, paperTerms: paperVocabulary(paper, tokenizer, params) });
   const stats = units.map((unit) => unit.sentences.map((s) => sentenceStats(s, model, tokenizer, params)));

@@ -10,6 +10,11 @@ const NEEDS_HELP = /\d\.\d|\d\s?%|\d\s(?:percent|per cent|[a-zµμ]{1,3}\b)/i;
 /** Short words that follow numbers without being units ("2 of 5", "3 to 4"). */
 const NOT_UNITS = new Set(['a', 'an', 'and', 'as', 'at', 'be', 'by', 'for', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'we', 'was', 'are', 'all', 'per', 'vs', 'new']);
 
+/** Whether a text has a number the scanner splits or leaves apart from its unit. */
+export function hasCompoundNumbers(text: string): boolean {
+  return NEEDS_HELP.test(text);
+}
+
 /** `tokens` plus whole-number and number-with-unit tokens, in text order. */
 export function expandNumbers(tokens: Token[], text: string): Token[] {
   if (!NEEDS_HELP.test(text)) return tokens;
