@@ -1,7 +1,7 @@
 // `npm run bench [-- --data DIR]`: the offline benchmarks one after another. The pipeline,
 // full-text, fault (each service dead in turn) and hostile-document ones need nothing else; given
 // the datasets folder (--data, holding scifact/ and rxiv-metadata/), it also runs lexical scoring
-// speed, routing accuracy and SciFact support (dev).
+// speed, routing accuracy, SciFact support (dev) and CL-SciSumm support (Training-Set-2018).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ const benches: [string, string[]][] = [
         ['lexical', ['--scifact', join(data, 'scifact')]],
         ['routing', [data]],
         ['support', ['--scifact', join(data, 'scifact'), '--split', 'dev']],
+        ['support', ['--clscisumm', join(data, 'cl-scisumm'), '--split', 'train']],
       ] as [string, string[]][])
     : []),
 ];

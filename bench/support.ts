@@ -2,52 +2,17 @@
 // paragraphs; we rank them for the claim and check where the annotated rationale sentences land.
 //
 //   npm run bench:support -- --scifact DIR [--split dev|train|test] [--tune] [--json]
+//   npm run bench:support -- --clscisumm DIR [--split train|test]
 //
 // Recall@k: share of (claim, cited doc with rationale) pairs with a rationale sentence in the top k.
 // MRR: mean of 1 / rank of the first rationale sentence. Sentence recall@3: share of all rationale
 // sentences ranked in the top 3. `--tune` grid-searches the scorer's parameters (train/dev only).
-import { DEFAULT_LEXICAL_PARAMS, rankUnits, type LexicalParams } from '../src/core/scoring/lexical';
+import { DEFAULT_LEXICAL_PARAMS, type LexicalParams } from '../src/core/scoring/lexical';
+import { evaluateRationales, type RationaleMetrics } from './lib/scifact-rationales';
 import { argValue, loadClaims, loadCorpus, type SciFactClaim, type SciFactDoc, type SciFactSplit } from './lib/scifact-data';
-import { supportThresholdReport } from './lib/support-threshold';
-
-export interface RationaleMetrics {
-  pairs: number;
-  recallAt1: number;
-  recallAt3: number;
-  mrr: number;
-  sentenceRecallAt3: number;
-}
-
-export function evaluateRationales(
-  claims: SciFactClaim[],
-  corpus: Map<number, SciFactDoc>,
-  params: LexicalParams = DEFAULT_LEXICAL_PARAMS,
-): RationaleMetrics {
-  let pairs = 0, hit1 = 0, hit3 = 0, reciprocal = 0, rationales = 0, rationalesIn3 = 0;
-  for (const claim of claims) {
-    for (const [docId, sets] of Object.entries(claim.evidence)) {
-      const doc = corpus.get(Number(docId));
-      if (!doc) throw new Error(`doc ${docId} of claim ${claim.id} is not in the corpus`);
-      const gold = new Set(sets.flatMap((s) => s.sentences));
-      const units = doc.abstract.map((text) => ({ section: 'Abstract', text, sentences: [text] }));
-      const order = rankUnits({ text: claim.claim, sentences: [claim.claim] }, [], units, { params, reasons: 0 }).map((r) => r.index);
-      const firstRank = order.findIndex((i) => gold.has(i)) + 1;
-      pairs++;
-      if (firstRank === 1) hit1++;
-      if (firstRank >= 1 && firstRank <= 3) hit3++;
-      if (firstRank >= 1) reciprocal += 1 / firstRank;
-      rationales += gold.size;
-      rationalesIn3 += order.slice(0, 3).filter((i) => gold.has(i)).length;
-    }
-  }
-  return {
-    pairs,
-    recallAt1: hit1 / pairs,
-    recallAt3: hit3 / pairs,
-    mrr: reciprocal / pairs,
-    sentenceRecallAt3: rationalesIn3 / rationales,
-  };
-}
+import { auditReport, scoreCitedAbstracts, supportThresholdReport } from './lib/support-threshold';
+import { loadClSciSumm, type ClSciSummSplit } from './lib/clscisumm-data';
+import { citanceSupportScores, evaluateCitances, lexicalRanker, overlapRanker, type RankMetrics } from './lib/clscisumm-bench';
 
 function* parameterGrid(): Generator<LexicalParams> {
   for (const k1 of [0.6, 0.9])
@@ -72,13 +37,9 @@ function roundAll(metrics: RationaleMetrics): Record<string, number> {
   return Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, Math.round(v * 1000) / 1000]));
 }
 
-function main(): void {
-  const dir = argValue('scifact');
+function scifactMain(dir: string): void {
   const split = (argValue('split') ?? 'dev') as SciFactSplit;
-  if (!dir || !['train', 'dev', 'test'].includes(split)) {
-    console.error('usage: bench:support -- --scifact DIR [--split dev|train|test] [--tune] [--json]');
-    process.exit(2);
-  }
+  if (!['train', 'dev', 'test'].includes(split)) usage();
   const claims = loadClaims(dir, split);
   const corpus = loadCorpus(dir);
   if (process.argv.includes('--tune')) {
@@ -89,7 +50,8 @@ function main(): void {
   const started = performance.now();
   const metrics = evaluateRationales(claims, corpus);
   const ms = performance.now() - started;
-  const threshold = supportThresholdReport(claims, corpus);
+  const cited = scoreCitedAbstracts(claims, corpus);
+  const threshold = supportThresholdReport(cited);
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify({ split, ...roundAll(metrics), ms: Math.round(ms), threshold }));
     return;
@@ -98,6 +60,39 @@ function main(): void {
   console.log(`  rationale Recall@1 ${metrics.recallAt1.toFixed(3)}  Recall@3 ${metrics.recallAt3.toFixed(3)}  MRR ${metrics.mrr.toFixed(3)}`);
   console.log(`  sentence recall@3 ${metrics.sentenceRecallAt3.toFixed(3)} (share of all rationale sentences in the top 3)`);
   console.log(`  lexical 'supports' label: ${threshold}`);
+  console.log(`  audit labels (best-paragraph score):`);
+  for (const line of auditReport(`cited abstracts of SciFact ${split}`, cited)) console.log(`    ${line}`);
+}
+
+function clSciSummMain(dir: string): void {
+  const split = (argValue('split') ?? 'train') as ClSciSummSplit;
+  if (!['train', 'test'].includes(split)) usage();
+  const data = loadClSciSumm(dir, split);
+  const started = performance.now();
+  const lexical = evaluateCitances(data, lexicalRanker());
+  const ms = performance.now() - started;
+  const naive = evaluateCitances(data, overlapRanker);
+  const line = (name: string, m: RankMetrics) =>
+    `  ${name}: annotated sentence first ${m.at1.toFixed(3)}  in top 3 ${m.at3.toFixed(3)}  MRR ${m.mrr.toFixed(3)}`;
+  console.log(`CL-SciSumm ${split}: ${lexical.citances} citances over ${data.papers.size} reference papers, ${Math.round(ms)} ms`);
+  console.log(line('lexical scorer', lexical));
+  console.log(line('word overlap  ', naive));
+  console.log(`  audit labels (best-paragraph score):`);
+  const pairs = 'citances vs their reference paper (with) and a seeded random other one (without)';
+  for (const text of auditReport(pairs, citanceSupportScores(data))) console.log(`    ${text}`);
+}
+
+function usage(): never {
+  console.error('usage: bench:support -- (--scifact DIR [--split dev|train|test] [--tune] | --clscisumm DIR [--split train|test]) [--json]');
+  process.exit(2);
+}
+
+function main(): void {
+  const scifact = argValue('scifact');
+  const clscisumm = argValue('clscisumm');
+  if (clscisumm) clSciSummMain(clscisumm);
+  else if (scifact) scifactMain(scifact);
+  else usage();
 }
 
 if (require.main === module) main();

@@ -7,6 +7,8 @@ import type { FulltextDocument } from '../../src/core/fulltext/model';
 import { extractWithPdfjs } from '../../src/core/fulltext/pdfjs';
 import { parseTei } from '../../src/core/fulltext/tei';
 import { rankUnits, scoreParagraphsLexically } from '../../src/core/scoring/lexical';
+import { expandNumbers } from '../../src/core/scoring/numbers';
+import { SCORING_TOKENS, tokenize } from '../../src/core/text/tokens';
 import { fixturePath } from '../standin/server';
 
 interface SciFactClaim {
@@ -179,6 +181,18 @@ describe('lexical scoring: behaviour', () => {
     const [top] = scoreParagraphsLexically(claimOf('Natriuretic peptide levels are inversely associated with type 2 diabetes risk.'), [], paper, 1);
     assert.match(top!.text, /^Higher B-type/);
     assert.match(top!.reason, /T2D/);
+  });
+
+  it('a decimal number with its unit is one token: "37.5%" matches "37.5 percent", not a 37 and a 5 (real SciFact abstract 5956380)', () => {
+    const abstract = readJsonl<{ doc_id: number; abstract: string[] }>('corpus_slice.jsonl').find((d) => d.doc_id === 5956380)!.abstract;
+    const sentence = abstract[3]!;
+    const numberStems = expandNumbers(tokenize(sentence, SCORING_TOKENS), sentence).map((t) => t.stem).filter((t) => /^\d/.test(t));
+    assert.deepEqual(numberStems, ['1d', '1', '37', '37.5', '37.5%', '5']);
+    const units = abstract.map((text) => ({ section: 'Abstract', text, sentences: [text] }));
+    const [best] = rankUnits(claimOf('Somatic mutations were found in 37.5 percent of tumors.'), [], units, { reasons: 1 });
+    assert.equal(best!.index, 3);
+    assert.match(best!.reason, /37\.5(?![\d])/);
+    assert.deepEqual(expandNumbers(tokenize('5 mg of 2 of them', SCORING_TOKENS), '5 mg of 2 of them').map((t) => t.stem), ['5', '5mg', 'mg', '2']);
   });
 
   it('findings outrank aims that restate the claim (real SciFact abstract 13734012, dev claim 5)', () => {

@@ -5,6 +5,8 @@ import { parseTei } from '../../src/core/fulltext/tei';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { LlmCallBudget, scoreCandidate } from '../../src/core/scoring';
 import {
+  AUDIT_THRESHOLDS,
+  auditLabel,
   LEXICAL_SUPPORT_THRESHOLD,
   lexicalVerdict,
   llmVerdict,
@@ -51,6 +53,14 @@ describe('verdicts', () => {
     assert.deepEqual(lexicalVerdict([]), { label: 'unknown', by: 'lexical' });
     assert.equal(lexicalVerdict([paragraph(LEXICAL_SUPPORT_THRESHOLD)]).label, 'supports');
     assert.equal(lexicalVerdict([paragraph(LEXICAL_SUPPORT_THRESHOLD - 0.01), paragraph(0.1)]).label, 'unrelated');
+  });
+
+  it('audit: supported at or above its threshold, unsupported below the weak one, weak between', () => {
+    assert.ok(AUDIT_THRESHOLDS.weak < AUDIT_THRESHOLDS.supported);
+    assert.equal(auditLabel(AUDIT_THRESHOLDS.supported), 'supported');
+    assert.equal(auditLabel(AUDIT_THRESHOLDS.supported - 0.01), 'weak');
+    assert.equal(auditLabel(AUDIT_THRESHOLDS.weak), 'weak');
+    assert.equal(auditLabel(AUDIT_THRESHOLDS.weak - 0.01), 'unsupported');
   });
 
   it("llm: the best judged paragraph's label when it scored at least 5/10", () => {

@@ -6,12 +6,12 @@ import type { Claim, Query, ScoredParagraph, SupportVerdict } from '../types';
 import type { FulltextDocument } from '../fulltext/model';
 import type { LlmClient } from '../llm/types';
 import type { CoreDeps } from '../deps';
-import { documentUnits, rankUnits, type RankedParagraph } from './lexical';
+import { documentUnits, rankUnits, type PaperContext, type RankedParagraph } from './lexical';
 import { judgeParagraphs, LlmCallBudget } from './judge';
 import { lexicalVerdict, llmVerdict, overallScore } from './overall';
 
 export { LlmCallBudget } from './judge';
-export { scoreParagraphsLexically } from './lexical';
+export { scoreParagraphsLexically, type PaperContext } from './lexical';
 
 /** Paragraphs shown per candidate. */
 const SHOWN_PARAGRAPHS = 3;
@@ -22,6 +22,8 @@ export interface ScoreInput {
   document: FulltextDocument;
   /** 0–1, from retrieval. */
   retrievalScore: number;
+  /** The paper's title and abstract from its search record, when the document lacks them. */
+  paper?: PaperContext;
 }
 
 /** The settings and cancellation every stage gets; no HTTP: the paper is already read. */
@@ -40,7 +42,8 @@ export interface CandidateScore {
 export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promise<CandidateScore> {
   const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
   const units = documentUnits(input.document);
-  const ranked = rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount) });
+  const paper = { title: input.document.title ?? input.paper?.title, abstract: input.document.abstract ?? input.paper?.abstract };
+  const ranked = rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper });
   const abstract = input.document.abstract?.trim() ? ranked.find((p) => p.index === 0) : undefined;
   if (ranked.length === 0) {
     return { score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }), support: lexicalVerdict([]), paragraphs: [] };

@@ -26,6 +26,9 @@ import {
   type LexicalParams,
   type SentenceStats,
 } from './lexicalModel';
+import { expandNumbers, hasCompoundNumbers } from './numbers';
+import { rerank } from './rerank';
+import { claimKind } from './roles';
 import { splitSentences } from '../text/sentences';
 import { SCORING_TOKENS, tokenize, type Token } from '../text/tokens';
 
@@ -70,31 +73,50 @@ export function scoreParagraphsLexically(
   queries: Query[],
   doc: FulltextDocument,
   topN = 3,
+  paper?: PaperContext,
 ): ScoredParagraph[] {
-  return rankUnits(claim, queries, documentUnits(doc), { reasons: topN })
+  return rankUnits(claim, queries, documentUnits(doc), { reasons: topN, paper: paper ?? { title: doc.title, abstract: doc.abstract } })
     .slice(0, topN)
     .map(({ text, section, score, reason }) => ({ text, section, score, reason }));
 }
 
+/** What the cited paper says about itself, when known: its vocabulary marks what it is about. */
+export interface PaperContext {
+  title?: string;
+  abstract?: string;
+}
+
 export interface RankOptions {
   params?: LexicalParams;
+  /** The cited paper's title and abstract; by default those of the document, when it has them. */
+  paper?: PaperContext;
   /** Only the best `reasons` units get a reason (the rest get ''); building reasons costs time. */
   reasons?: number;
 }
 
-/** Scores and sorts every unit (best first; ties keep reading order). */
+/**
+ * Scores and sorts every unit: BM25 first, then the second pass (rerank.ts) reorders the best
+ * few. A unit's score stays its first-pass strength (how much of the claim it says), so it means
+ * the same wherever the unit is ranked; the second pass only decides where to look first.
+ */
 export function rankUnits(
   claim: LexicalClaim,
   queries: Query[],
   units: ScoringUnit[],
-  { params = DEFAULT_LEXICAL_PARAMS, reasons = Number.POSITIVE_INFINITY }: RankOptions = {},
+  { params = DEFAULT_LEXICAL_PARAMS, reasons = Number.POSITIVE_INFINITY, paper }: RankOptions = {},
 ): RankedParagraph[] {
   const claimText = claim.sentences.length ? claim.sentences.join(' ') : claim.text;
   const abbreviations = findAbbreviations([claimText, ...units.map((u) => u.text)]);
-  const tokenizer = (text: string): Token[] => expandAbbreviations(tokenize(text, SCORING_TOKENS), text, abbreviations);
-  const model = buildClaimModel(claimText, queries, params, tokenizer);
+  // Number tokens only matter when the claim (or a query) has one: paper-side ones match nothing else.
+  const numbers = hasCompoundNumbers([claimText, ...queries.flatMap((q) => q.keywords)].join(' '));
+  const tokenizer = (text: string): Token[] => {
+    const tokens = expandAbbreviations(tokenize(text, SCORING_TOKENS), text, abbreviations);
+    return numbers ? expandNumbers(tokens, text) : tokens;
+  };
+  const kind = claimKind(claimText);
+  const model = buildClaimModel(claimText, queries, params, tokenizer, { kind, paperTerms: paperVocabulary(paper, tokenizer, params) });
   const stats = units.map((unit) => unit.sentences.map((s) => sentenceStats(s, model, tokenizer, params)));
-  const paragraphs = stats.map((sentences, i) => mergeStats(sentences, units[i]!.sentences[0] ?? '', params));
+  const paragraphs = stats.map((sentences, i) => mergeStats(sentences, units[i]!.sentences[0] ?? '', params, kind));
   const idf = inverseDocumentFrequencies(model, paragraphs, params);
   const avgParagraph = average(paragraphs.map((p) => p.length));
   const avgSentence = average(stats.flat().map((s) => s.length));
@@ -105,13 +127,22 @@ export function rankUnits(
   // The claim scored as if it were one more paragraph of this paper, with a neutral role.
   const claimStats = { ...sentenceStats(claimText, model, tokenizer, params), factor: 1 };
   const selfScore = mix(claimStats, [claimStats]);
-  const order = units.map((_, index) => index).sort((a, b) => raw[b]! - raw[a]! || a - b);
+  const order = rerank({ raw, sections: units.map((u) => u.section), paragraphs, kind }, params);
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;
     const score = selfScore > 0 ? Math.min(1, raw[index]! / selfScore) : 0;
     const reason = rank < reasons ? reasonFor(paragraphs[index]!, model, idf) : '';
     return { index, text: unit.text, section: unit.section, score: round(score), reason };
   });
+}
+
+/** Title and abstract stems, weighted; a stem in both takes the title's weight. */
+function paperVocabulary(paper: PaperContext | undefined, tokenizer: (text: string) => Token[], params: LexicalParams): Map<string, number> {
+  const vocabulary = new Map<string, number>();
+  if (!paper || params.vocabularyWeight === 0) return vocabulary;
+  for (const { stem } of tokenizer(paper.abstract ?? '')) vocabulary.set(stem, params.abstractTermWeight);
+  for (const { stem } of tokenizer(paper.title ?? '')) vocabulary.set(stem, params.titleTermWeight);
+  return vocabulary;
 }
 
 function round(n: number): number {

@@ -2,7 +2,7 @@
 // the BM25 score of a sentence or paragraph (ranking/bm25.ts), and the extractive reason.
 import type { Query } from '../types';
 import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from '../ranking/bm25';
-import { sentenceRole } from './roles';
+import { sentenceRole, type ClaimKind } from './roles';
 import type { Token } from '../text/tokens';
 import { detectPhrases, type Phrase } from './phrases';
 
@@ -22,6 +22,22 @@ export interface LexicalParams extends Bm25Params {
   setupFactor: number;
   /** Multiplier for text that reports findings (results, conclusions, statistics). */
   findingFactor: number;
+  /** The same two for a claim that credits the paper with a method, not a finding (roles.ts). */
+  methodSetupFactor: number;
+  methodFindingFactor: number;
+  /** Weight of a word of the paper's title, and of its abstract, in the paper's vocabulary. */
+  titleTermWeight: number;
+  abstractTermWeight: number;
+  /** Second pass (rerank.ts): how many of the best units it reorders, and its weights. */
+  rerankDepth: number;
+  /** Multiplier per unit of paper-vocabulary density (share of a unit's words that are the paper's own). */
+  vocabularyWeight: number;
+  /** Exponent on the section prior (0 = off, 1 = as estimated). */
+  sectionPriorWeight: number;
+  /** Share of the better neighbour's first-pass score added (a claim spanning two sentences). */
+  neighbourShare: number;
+  /** Pull of a unit's place in a sentence-split abstract, by claim kind (rerank.ts). */
+  abstractPlaceWeight: number;
 }
 
 export const DEFAULT_LEXICAL_PARAMS: Readonly<LexicalParams> = {
@@ -34,6 +50,18 @@ export const DEFAULT_LEXICAL_PARAMS: Readonly<LexicalParams> = {
   queryPhraseWeight: 0.5,
   setupFactor: 0.4,
   findingFactor: 1.5,
+  // Second-pass weights, grid-searched on CL-SciSumm Training-Set-2018 and SciFact train/dev
+  // (bench/support.ts). The paper-vocabulary prior is off: at 0.25–3 it cost CL-SciSumm train
+  // 1–2 points of first-place hits (it gained 1–3 in the top 3) and SciFact dev 1 point of Recall@1.
+  methodSetupFactor: 1,
+  methodFindingFactor: 1.3,
+  titleTermWeight: 1,
+  abstractTermWeight: 0.5,
+  rerankDepth: 20,
+  vocabularyWeight: 0,
+  sectionPriorWeight: 0.5,
+  neighbourShare: 0.1,
+  abstractPlaceWeight: 0.3,
 };
 
 interface WeightedPhrase extends Phrase {
@@ -46,6 +74,9 @@ export interface ClaimModel {
   phrases: WeightedPhrase[];
   /** First stem → phrases starting with it, for a single pass over tokens. */
   phraseStarts: Map<string, number[]>;
+  kind: ClaimKind;
+  /** The cited paper's own vocabulary (title and abstract stems) → weight; empty when unknown. */
+  paperTerms: Map<string, number>;
 }
 
 /** Where a claim phrase occurs: a character range of one sentence. */
@@ -67,6 +98,8 @@ export interface SentenceStats {
   spans: PhraseSpan[];
   /** Stem → the original word, for an extractive reason. */
   surfaces: Map<string, string>;
+  /** Summed paper-vocabulary weight of its words (ClaimModel.paperTerms). */
+  paperMass: number;
 }
 
 export function buildClaimModel(
@@ -74,6 +107,7 @@ export function buildClaimModel(
   queries: Query[],
   params: LexicalParams,
   tokenizer: (text: string) => Token[],
+  context: { kind: ClaimKind; paperTerms: Map<string, number> },
 ): ClaimModel {
   const terms = new Map<string, number>();
   for (const { stem } of tokenizer(claimText)) terms.set(stem, terms.has(stem) ? Math.min(2, terms.get(stem)! + 0.25) : 1);
@@ -90,7 +124,7 @@ export function buildClaimModel(
   }
   const phraseStarts = new Map<string, number[]>();
   phrases.forEach((p, i) => phraseStarts.set(p.stems[0]!, [...(phraseStarts.get(p.stems[0]!) ?? []), i]));
-  return { terms, phrases, phraseStarts };
+  return { terms, phrases, phraseStarts, ...context };
 }
 
 export function sentenceStats(
@@ -100,8 +134,11 @@ export function sentenceStats(
   params: LexicalParams,
 ): SentenceStats {
   const tokens = tokenizer(sentence);
-  const stats: SentenceStats = { length: tokens.length, factor: 1, counts: new Map(), phrases: new Set(), spans: [], surfaces: new Map() };
+  const stats = emptyStats();
+  stats.length = tokens.length;
+  const vocabulary = model.paperTerms.size > 0 ? model.paperTerms : undefined;
   tokens.forEach((token, i) => {
+    if (vocabulary) stats.paperMass += vocabulary.get(token.stem) ?? 0;
     if (!model.terms.has(token.stem)) return;
     stats.counts.set(token.stem, (stats.counts.get(token.stem) ?? 0) + 1);
     if (!stats.surfaces.has(token.stem)) stats.surfaces.set(token.stem, sentence.slice(token.start, token.end));
@@ -115,26 +152,34 @@ export function sentenceStats(
     }
   });
   // The role only matters for a sentence that scores; skipping the others saves regex time.
-  if (stats.counts.size > 0) stats.factor = roleFactor(sentence, params);
+  if (stats.counts.size > 0) stats.factor = roleFactor(sentence, params, model.kind);
   return stats;
 }
 
-function roleFactor(text: string, params: LexicalParams): number {
+function emptyStats(): SentenceStats {
+  return { length: 0, factor: 1, counts: new Map(), phrases: new Set(), spans: [], surfaces: new Map(), paperMass: 0 };
+}
+
+/** How much a sentence's role counts for this kind of claim: findings back findings. */
+function roleFactor(text: string, params: LexicalParams, kind: ClaimKind): number {
   const role = sentenceRole(text);
-  return role === 'setup' ? params.setupFactor : role === 'finding' ? params.findingFactor : 1;
+  if (role === 'neutral') return 1;
+  if (kind === 'method') return role === 'setup' ? params.methodSetupFactor : params.methodFindingFactor;
+  return role === 'setup' ? params.setupFactor : params.findingFactor;
 }
 
 /** A paragraph's stats; its role is its opening sentence's ("OBJECTIVE ...", "To assess ..."). */
-export function mergeStats(sentences: SentenceStats[], firstSentence: string, params: LexicalParams): SentenceStats {
-  const merged: SentenceStats = { length: 0, factor: 1, counts: new Map(), phrases: new Set(), spans: [], surfaces: new Map() };
+export function mergeStats(sentences: SentenceStats[], firstSentence: string, params: LexicalParams, kind: ClaimKind): SentenceStats {
+  const merged = emptyStats();
   for (const s of sentences) {
     merged.length += s.length;
+    merged.paperMass += s.paperMass;
     for (const [stem, n] of s.counts) merged.counts.set(stem, (merged.counts.get(stem) ?? 0) + n);
     for (const p of s.phrases) merged.phrases.add(p);
     merged.spans.push(...s.spans);
     for (const [key, surface] of s.surfaces) if (!merged.surfaces.has(key)) merged.surfaces.set(key, surface);
   }
-  if (merged.counts.size > 0) merged.factor = sentences[0]?.counts.size ? sentences[0].factor : roleFactor(firstSentence, params);
+  if (merged.counts.size > 0) merged.factor = sentences[0]?.counts.size ? sentences[0].factor : roleFactor(firstSentence, params, kind);
   return merged;
 }
 

@@ -21,3 +21,22 @@ export function sentenceRole(sentence: string): SentenceRole {
   if (FINDING_PHRASE.test(text)) return 'finding';
   return 'neutral';
 }
+
+/**
+ * What a claim (a citing sentence) credits the cited paper with: a finding ("X showed that …",
+ * "improves accuracy to 90%") or a method, resource or idea it uses or describes ("we use the
+ * Charniak parser", "X proposed a model of …"). Findings are supported by results; methods by the
+ * paper's description of itself (abstract, introduction, method sections).
+ */
+export type ClaimKind = 'finding' | 'method';
+
+const METHOD_CUE =
+  /\b(?:use[sd]?|using|employ(?:s|ed|ing)?|adopt(?:s|ed|ing)?|follow(?:s|ed|ing)?|appl(?:y|ies|ied)|based on|propos(?:e|es|ed)|introduc(?:e|es|ed)|present(?:s|ed)?|describ(?:e|es|ed)|implement(?:s|ed|ation)?|algorithm|approach|method|model|framework|toolkit|parser|tagger|corpus|treebank|dataset|features?|defin(?:e|ed|ition)|formalism|procedure|technique)\b/i;
+const FINDING_CUE =
+  /\b(?:show(?:s|ed|n)?|f(?:ind|ound)|demonstrat(?:e|es|ed)|report(?:s|ed)?|observ(?:e|es|ed)|reveal(?:s|ed)?|conclud(?:e|es|ed)|improv(?:e|es|ed|ement)|outperform(?:s|ed)?|achiev(?:e|es|ed)|increas(?:e|es|ed)|reduc(?:e|es|ed)|higher|lower|better|worse|significant(?:ly)?|associated|effective|accuracy|precision|recall|error rate|\d+(?:\.\d+)?\s?%)/i;
+
+export function claimKind(claim: string): ClaimKind {
+  const finding = claim.match(new RegExp(FINDING_CUE.source, 'gi'))?.length ?? 0;
+  const method = claim.match(new RegExp(METHOD_CUE.source, 'gi'))?.length ?? 0;
+  return method > finding ? 'method' : 'finding';
+}
