@@ -42,9 +42,6 @@ export function applyOutcome(outcome: RecordsOutcome, answer: ChatTurn): ChatMes
     case 'error':
       answer.text = outcome.message;
       return undefined;
-    case 'text':
-      answer.text = outcome.text;
-      return undefined;
     case 'plan':
       answer.records = outcome.answer.records.map(({ record, note, trust }) => ({ record, note, trust: trust && trust.status !== 'ok' ? trust.status : undefined }));
       answer.calls = outcome.answer.calls;

@@ -13,6 +13,7 @@ import { parseSlashCommand, planFromToolCall } from '../../src/core/chat/command
 import { runPlan } from '../../src/core/chat/plans';
 import { answerFromRecords } from '../../src/core/chat';
 import { ARXIV_1710_08557 } from './paperRecords';
+import { scriptedTool } from '../e2e/scriptedLlm';
 
 const BIORXIV_PREPRINT: PaperRecord = {
   id: 'doi:10.1101/2024.04.01.587366',
@@ -135,7 +136,26 @@ describe('chat plans over the stand-in records', () => {
     options.tool = () => undefined;
     options.reply = () => 'No lookup is needed for that.';
     const text = await answerFromRecords({ question: 'Summarise [1].', attachments: [PLOS], messages: [{ role: 'user', content: 'Summarise [1].' }] }, { ...deps, llm });
-    assert.deepEqual(text, { kind: 'text', text: 'No lookup is needed for that.' });
+    assert.deepEqual(text, { kind: 'none' }, 'no plan chosen: the ordinary streamed chat answers');
+    assert.equal(chatRequests(standIn).at(-1)!.max_tokens, 200, 'the tool choice is a short call');
+  });
+  it('with the scripted model, each kind of question runs the same plan as its slash command', async () => {
+    options.tool = scriptedTool;
+    const llm = createLlmClient(resolveSettings({ ...settings, 'llm.model': 'gpt-4o-mini' }));
+    const attachments = [PLOS, BIORXIV_PREPRINT];
+    const cases: [string, string][] = [
+      ['Is there a published version of [2]?', '/published 2'],
+      ['What else did the first author of [1] publish?', '/author 1'],
+      ['Which of the attached papers is newest?', '/newest'],
+      ['Is any of them retracted?', '/retracted'],
+    ];
+    for (const [question, command] of cases) {
+      const ask = (q: string, withLlm: typeof llm) => answerFromRecords({ question: q, attachments, messages: [{ role: 'user', content: q }] }, { ...deps, llm: withLlm });
+      const byModel = await ask(question, llm);
+      const bySlash = await ask(command, null);
+      assert.equal(byModel.kind, 'plan', question);
+      assert.deepEqual(byModel.kind === 'plan' && byModel.answer, bySlash.kind === 'plan' && bySlash.answer, `${question} = ${command}`);
+    }
   });
   it('without an LLM, a question that is not a command goes to the ordinary chat', async () => {
     const outcome = await answerFromRecords({ question: 'Is [1] retracted?', attachments: [LANCET], messages: [] }, { ...deps, llm: null });

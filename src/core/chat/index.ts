@@ -15,9 +15,7 @@ export type RecordsOutcome =
   | { kind: 'plan'; request: PlanRequest; answer: PlanAnswer; prose?: ChatMessage[] }
   /** The question was a command that cannot run (usage, unknown [n]): say this, nothing else. */
   | { kind: 'error'; message: string }
-  /** The model answered without a plan: its text is the answer. */
-  | { kind: 'text'; text: string }
-  /** Not a command and no LLM: the ordinary chat (or its setup help) takes over. */
+  /** Not a command, and no LLM or the model chose no plan: the ordinary (streamed) chat takes over. */
   | { kind: 'none' };
 
 export interface RecordsQuestion {
@@ -26,6 +24,9 @@ export interface RecordsQuestion {
   /** The chat's own messages (system prompt with the context, history, question), for the tool call. */
   messages: ChatMessage[];
 }
+
+/** Enough for any tool call's arguments; a prose answer is cut off here and not used. */
+const TOOL_CHOICE_TOKENS = 200;
 
 const TOOL_HINT =
   'If the question asks about records (a published version, an author\'s other works, the newest or a retracted paper), call the matching tool; never answer such questions from memory.';
@@ -36,8 +37,10 @@ export async function answerFromRecords(q: RecordsQuestion, deps: PipelineDeps &
   if (slash) return planOutcome(slash.request, q, deps, undefined);
   if (!deps.llm) return { kind: 'none' };
   const messages = withToolHint(q.messages);
-  const choice = await deps.llm.chooseTool(messages, PLAN_TOOLS, { signal: deps.signal });
-  if ('text' in choice) return { kind: 'text', text: choice.text };
+  // A short call: only the tool choice matters. Prose it starts instead is dropped, and the
+  // ordinary chat streams the answer, so the user sees it arrive as before.
+  const choice = await deps.llm.chooseTool(messages, PLAN_TOOLS, { signal: deps.signal, maxTokens: TOOL_CHOICE_TOKENS });
+  if ('text' in choice) return { kind: 'none' };
   const request = planFromToolCall(choice.tool, choice.arguments);
   if (!request) return { kind: 'error', message: `The model asked for a tool citefinder does not have (${choice.tool}); nothing was looked up.` };
   return planOutcome(request, q, deps, deps.llm);

@@ -81,7 +81,7 @@ class OpenAiCompatibleClient implements LlmClient {
     this.failFastIfUnreachable();
     try {
       const completion = await this.client.chat.completions.create(
-        { model: this.model, messages, tools: tools.map((t) => ({ ...t, function: { ...t.function } })), tool_choice: 'auto', temperature: options.temperature ?? 0 },
+        { model: this.model, messages, tools: tools.map((t) => ({ ...t, function: { ...t.function } })), tool_choice: 'auto', temperature: options.temperature ?? 0, ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}) },
         { signal: options.signal },
       );
       const choice = readToolChoice(completion);
