@@ -86,6 +86,8 @@ export function scriptedTool(body: ChatRequestBody): { name: string; arguments: 
   const ref = Number(/\[(\d+)\]/.exec(question)?.[1] ?? 1);
   if (/retract|withdrawn/i.test(question)) return { name: 'retraction_check', arguments: {} };
   if (/published version|version of record/i.test(question)) return { name: 'published_version', arguments: { ref } };
+  const cites = /\bcites? for (?:its )?(?:main )?(\w+)/i.exec(question);
+  if (cites) return { name: 'cited_works', arguments: { ref, topic: cites[1] } };
   if (/newest|most recent|latest/i.test(question)) return { name: 'newest_attached', arguments: {} };
   if (/else did|other (?:work|paper)s?|author of/i.test(question)) return { name: 'author_works', arguments: { ref } };
   return undefined;

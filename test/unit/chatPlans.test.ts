@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { startStandInServer, type StandIn } from '../standin/server';
 import { installCrossref } from '../standin/crossref';
 import { installDoi } from '../standin/doi';
+import { installFiles } from '../standin/files';
+import { installGrobid } from '../standin/grobid';
 import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../standin/openai';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
@@ -70,8 +72,8 @@ describe('chat plans over the stand-in records', () => {
   let settings: Settings;
   beforeEach(async () => {
     options = {};
-    standIn = await startStandInServer([installCrossref, installDoi, (s) => installOpenAi(s, options)]);
-    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0 });
+    standIn = await startStandInServer([installCrossref, installDoi, installGrobid, (s) => installFiles(s), (s) => installOpenAi(s, options)]);
+    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'cache.enabled': false });
     deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) };
   });
   afterEach(() => standIn.close());
@@ -115,6 +117,21 @@ describe('chat plans over the stand-in records', () => {
     assert.deepEqual(other.records, []);
     assert.match(other.summary, /Crossref lists no other work by S\. Perlmutter/);
   });
+  it('/cites follows the citations of the paragraphs where the paper talks about the topic (GROBID TEI)', async () => {
+    const specter: PaperRecord = { id: 'arxiv:2004.07180', source: 'arxiv', title: 'SPECTER', authors: ['Arman Cohan'], year: 2020, pdfUrl: `${standIn.url}/files/pdf/acl2020-specter-cs.pdf` };
+    const answer = await runPlan({ plan: 'cited', ref: 1, topic: 'classification' }, [specter], deps);
+    const lines = answer.summary.split('\n');
+    // Section 3.1 "Document Classification" cites SciBERT, MeSH and the JAMA paper; the stand-in's
+    // Crossref knows none of them, so each is listed as printed, not as a record.
+    assert.equal(lines[0], 'Where [1] mentions "classification", it cites 3 works; 0 confirmed by their records.');
+    assert.match(lines[1]!, /SciB- ERT: A Pretrained Language Model for Scientific Text/);
+    assert.match(lines[2]!, /Medical Subject Headings \(MeSH\)/);
+    assert.match(lines[3]!, /Quantifying Sex Bias in Clinical Studies/);
+    assert.deepEqual(answer.records, []);
+    assert.ok(answer.calls.includes('lookup 10.1001/jamanetworkopen.2019.6700'), 'a DOI in the bibliography is looked up by DOI');
+    assert.ok(answer.calls.some((c) => c.startsWith('Crossref bibliographic search "SciB-ERT')), 'a title without DOI is searched');
+    assert.equal(standIn.requests.filter((r) => r.service === 'grobid' && r.path.includes('processFulltext')).length, 1);
+  });
   it('/newest compares the years of the records; a wrong [n] is a clear error', async () => {
     assert.match((await runPlan({ plan: 'newest' }, [LANCET, PLOS, NO_DOI], deps)).summary, /^The newest attached paper is \[2\], from 2012\. \(1 without a year not compared\.\)/);
     await assert.rejects(runPlan({ plan: 'published', ref: 4 }, [LANCET], deps), /There is no \[4\]: the attached papers are \[1\]–\[1\]/);
@@ -132,7 +149,7 @@ describe('chat plans over the stand-in records', () => {
     const prose = outcome.kind === 'plan' ? outcome.prose![0]!.content : '';
     assert.match(prose, /R1\. Ileal-lymphoid.*\[retracted\]/);
     const [toolRequest] = chatRequests(standIn);
-    assert.deepEqual((toolRequest!.tools as { function: { name: string } }[]).map((t) => t.function.name), ['published_version', 'author_works', 'newest_attached', 'retraction_check']);
+    assert.deepEqual((toolRequest!.tools as { function: { name: string } }[]).map((t) => t.function.name), ['published_version', 'author_works', 'cited_works', 'newest_attached', 'retraction_check']);
     options.tool = () => undefined;
     options.reply = () => 'No lookup is needed for that.';
     const text = await answerFromRecords({ question: 'Summarise [1].', attachments: [PLOS], messages: [{ role: 'user', content: 'Summarise [1].' }] }, { ...deps, llm });
@@ -148,6 +165,7 @@ describe('chat plans over the stand-in records', () => {
       ['What else did the first author of [1] publish?', '/author 1'],
       ['Which of the attached papers is newest?', '/newest'],
       ['Is any of them retracted?', '/retracted'],
+      ['Find the paper [1] cites for its main dataset.', '/cites 1 dataset'],
     ];
     for (const [question, command] of cases) {
       const ask = (q: string, withLlm: typeof llm) => answerFromRecords({ question: q, attachments, messages: [{ role: 'user', content: q }] }, { ...deps, llm: withLlm });

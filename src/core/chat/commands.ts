@@ -5,6 +5,7 @@ import type { PlanRequest } from './plans';
 export const SLASH_HELP = [
   '/published N: is there a published version of [N]?',
   '/author N [topic]: what else did the first author of [N] publish (on a topic)?',
+  '/cites N topic: which works does [N] cite where it talks about a topic (e.g. /cites 1 dataset)?',
   '/newest: which attached paper is newest?',
   '/retracted: which attached papers are retracted, withdrawn or under an expression of concern?',
 ].join('\n');
@@ -23,6 +24,8 @@ export function parseSlashCommand(text: string): SlashParse {
       return ref ? { request: { plan: 'published', ref: Number(ref[1]) } } : usage('published N');
     case 'author':
       return ref ? { request: { plan: 'author', ref: Number(ref[1]), topic: ref[2]?.trim() || undefined } } : usage('author N [topic]');
+    case 'cites':
+      return ref && ref[2]?.trim() ? { request: { plan: 'cited', ref: Number(ref[1]), topic: ref[2].trim() } } : usage('cites N topic');
     case 'newest':
       return { request: { plan: 'newest' } };
     case 'retracted':
@@ -42,6 +45,7 @@ function usage(form: string): { error: string } {
 export const PLAN_TOOLS = [
   tool('published_version', 'Find the published (journal) version of an attached paper from its records.', { ref: REF() }, ['ref']),
   tool('author_works', "List other works by an attached paper's first author, optionally on a topic, from Crossref.", { ref: REF(), topic: { type: 'string', description: 'Topic words; omit for the paper\'s own topic.' } }, ['ref']),
+  tool('cited_works', 'Find the works an attached paper cites where it talks about a topic (its main dataset, its baseline, …), from its full text and bibliography.', { ref: REF(), topic: { type: 'string', description: 'What the cited work is for, e.g. "dataset".' } }, ['ref', 'topic']),
   tool('newest_attached', 'Say which attached paper is the newest, by the year in its record.', {}, []),
   tool('retraction_check', 'Check every attached paper for retractions, withdrawals and expressions of concern in Crossref.', {}, []),
 ] as const;
@@ -65,6 +69,8 @@ export function planFromToolCall(name: string, args: unknown): PlanRequest | und
       return ref ? { plan: 'published', ref } : undefined;
     case 'author_works':
       return ref ? { plan: 'author', ref, topic: typeof a.topic === 'string' && a.topic.trim() ? a.topic.trim().slice(0, 300) : undefined } : undefined;
+    case 'cited_works':
+      return ref && typeof a.topic === 'string' && a.topic.trim() ? { plan: 'cited', ref, topic: a.topic.trim().slice(0, 300) } : undefined;
     case 'newest_attached':
       return { plan: 'newest' };
     case 'retraction_check':

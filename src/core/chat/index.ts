@@ -29,7 +29,7 @@ export interface RecordsQuestion {
 const TOOL_CHOICE_TOKENS = 200;
 
 const TOOL_HINT =
-  'If the question asks about records (a published version, an author\'s other works, the newest or a retracted paper), call the matching tool; never answer such questions from memory.';
+  'If the question asks about records (a published version, an author\'s other works, what a paper cites for something, the newest or a retracted paper), call the matching tool; never answer such questions from memory.';
 
 export async function answerFromRecords(q: RecordsQuestion, deps: PipelineDeps & { signal?: AbortSignal }): Promise<RecordsOutcome> {
   const slash = parseSlashCommand(q.question);

@@ -9,11 +9,13 @@ import type { PaperRecord } from '../types';
 import { latexToPlainText } from '../latex/plainText';
 import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
 import { describeTrust, noticeOf, type ChatTrust } from './trust';
+import { citedWorks } from './citedPlan';
 
 /** What a plan is asked: attachments are referred to as [n], 1-based. */
 export type PlanRequest =
   | { plan: 'published'; ref: number }
   | { plan: 'author'; ref: number; topic?: string }
+  | { plan: 'cited'; ref: number; topic: string }
   | { plan: 'newest' }
   | { plan: 'retracted' };
 
@@ -48,6 +50,8 @@ export async function runPlan(request: PlanRequest, attachments: Attachment[], d
       return publishedVersion(attached(attachments, request.ref), request.ref, deps);
     case 'author':
       return authorWorks(attached(attachments, request.ref), request.ref, request.topic, deps);
+    case 'cited':
+      return citedWorks(attached(attachments, request.ref), request.ref, request.topic, deps);
     case 'newest':
       return newest(attachments);
     case 'retracted':
