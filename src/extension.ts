@@ -16,7 +16,7 @@ import { openWebLink } from './vscode/openLink';
 import { findCandidate } from './vscode/resultsModel';
 import type { ResultsState } from './vscode/protocol';
 import { SearchController } from './vscode/searchController';
-import { openSettings, promptAndStoreApiKey } from './vscode/settings';
+import { openSettings, promptAndStoreApiKey, readApiKey } from './vscode/settings';
 import { StatusBar, type ServiceStatus } from './vscode/statusBar';
 
 /** What `activate` returns: read by the E2E and in-host tests. */
@@ -61,6 +61,19 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     chat.setClaim(search.claim);
     await chat.attach(candidate);
   };
+
+  chat.connect({
+    settings: () => search.runSettings(),
+    apiKey: (settings) => readApiKey(context.secrets, settings),
+    insert: async (candidate) => {
+      if (!search.origin) {
+        void vscode.window.showErrorMessage('Citefinder: select the claim and run Find Citations first; the citation goes where that claim is.');
+        return;
+      }
+      const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
+      if (outcome) void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${outcome.reused ? '' : ` (added to ${outcome.bibFile})`}.`);
+    },
+  });
 
   async function onResultsMessage(message: ResultsPageMessage): Promise<void> {
     try {

@@ -2,7 +2,7 @@
 // (each removable), the transcript with answers rendered as Markdown and [n] references, and
 // the question box. Answers stream in as `delta` messages: only the last turn is re-rendered
 // (once per frame), and a turn that did not change keeps its DOM nodes.
-import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatTurn } from '../../src/vscode/protocol';
+import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatRecordView, type ChatTurn } from '../../src/vscode/protocol';
 import { LLM_SETUP_HELP } from '../../src/vscode/chatPrompt';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { renderMarkdown } from './lib/markdown';
@@ -31,7 +31,7 @@ const question = el('textarea', {
   attrs: {
     rows: '3',
     'aria-label': 'Question about the attached papers',
-    placeholder: 'Ask about the attached papers… (Enter to send, Shift+Enter for a new line)',
+    placeholder: 'Ask about the attached papers, or /published 1, /author 1 topic, /newest, /retracted (Enter to send)',
     maxlength: String(LIMITS.question), // the host refuses longer questions
   },
 });
@@ -77,9 +77,8 @@ function render(): void {
   renderSetup(state);
   renderContext(state);
   renderTranscript();
-  const off = !state.llm.configured;
-  question.disabled = off;
-  askButton.disabled = off || state.busy;
+  // Slash commands answer from records without an LLM, so the box stays usable.
+  askButton.disabled = state.busy;
   stopButton.hidden = !state.busy;
 }
 
@@ -141,10 +140,10 @@ function renderTranscript(): void {
   if (!state) return;
   const titles = state.attachments.map((a) => a.title).join('\n');
   state.turns.forEach((turn, index) => {
-    const signature = JSON.stringify([turn.role, turn.text, turn.error ?? '', turn.role === 'user' && !state!.llm.configured, titles]);
+    const signature = JSON.stringify([turn.role, turn.text, turn.error ?? '', turn.records ?? [], turn.role === 'user' && !state!.llm.configured, titles]);
     const existing = turnNodes[index];
     if (existing?.signature === signature) return;
-    const rendered = { signature, node: renderTurn(turn, state!) };
+    const rendered = { signature, node: renderTurn(turn, index, state!) };
     if (existing) existing.node.replaceWith(rendered.node);
     else transcript.insertBefore(rendered.node, typing ?? null);
     turnNodes[index] = rendered;
@@ -161,18 +160,43 @@ function renderTranscript(): void {
   transcript.lastElementChild?.scrollIntoView({ block: 'end' });
 }
 
-function renderTurn(turn: ChatTurn, current: State): HTMLElement {
+function renderTurn(turn: ChatTurn, index: number, current: State): HTMLElement {
   const body = el('div', { className: 'text' });
   if (turn.role === 'assistant') {
     body.append(renderMarkdown(turn.text, { openLink: (url) => send({ type: 'openLink', url }), text: (parent, text) => appendWithReferences(parent, text, current) }));
   } else body.textContent = turn.text;
-  if (turn.role === 'user' && !current.llm.configured) {
+  if (turn.role === 'user' && !current.llm.configured && !turn.text.trim().startsWith('/')) {
     body.append(el('p', { className: 'notice-error', text: 'Not sent: no LLM is configured (see above).' }));
   }
   return el('div', { className: `turn turn-${turn.role}`, attrs: { 'aria-label': turn.role === 'user' ? 'You' : 'Citefinder' } }, [
     body,
+    turn.records?.length ? renderRecords(turn.records, index) : undefined,
+    turn.calls ? el('p', { className: 'calls', text: `Records used: ${turn.calls.join('; ') || 'the attached papers\' own records'}` }) : undefined,
     turn.error ? el('p', { className: 'notice-error', text: turn.error }) : undefined,
   ]);
+}
+
+/** The records a lookup answer came from, each with Attach and Insert citation. */
+function renderRecords(records: ChatRecordView[], turn: number): HTMLElement {
+  const list = el('ol', { className: 'records', attrs: { 'aria-label': 'Records used' } });
+  records.forEach(({ record, note, trust }, index) => {
+    const byline = [record.authors.slice(0, 3).join(', ') + (record.authors.length > 3 ? ' et al.' : ''), record.journal, record.year ? String(record.year) : '']
+      .filter(Boolean)
+      .join(' · ');
+    const id = record.doi ? `doi:${record.doi}` : record.arxivId ? `arXiv:${record.arxivId}` : '';
+    list.append(
+      el('li', { attrs: { 'data-id': record.id } }, [
+        el('div', { className: 'title', text: record.title }),
+        byline ? el('div', { className: 'byline', text: byline }) : undefined,
+        el('div', { className: 'note' }, [note, id ? ` · ${id}` : '', trust ? el('span', { className: `trust trust-${trust}`, text: ` ${trust}` }) : undefined]),
+        el('div', { className: 'row' }, [
+          button('Attach', 'add', () => send({ type: 'record', action: 'attach', turn, index }), { className: 'button secondary' }),
+          button('Insert citation', 'quote', () => send({ type: 'record', action: 'insert', turn, index }), { className: 'button secondary' }),
+        ]),
+      ]),
+    );
+  });
+  return list;
 }
 
 /** Text with each [n] shown as a reference to the n-th attached paper. */

@@ -14,6 +14,7 @@ import { log } from './log';
 import { openWebLink } from './openLink';
 import { restrictedModeNotice } from './restrictedMode';
 import { loadHeavy } from './lazy';
+import { applyOutcome, recordCandidate, recordsOutcome, withBibtex, type ChatServices } from './chatRecords';
 
 export const CHAT_VIEW_ID = 'citefinder.chat';
 const CHAT_STATE_KEY = 'citefinder.chat';
@@ -44,6 +45,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private viewListeners: vscode.Disposable[] = [];
   /** The LLM status last sent to the page (it shows the setup help when none is configured). */
   private shownLlm?: LlmStatusView;
+  /** Settings, key and insertion, from the extension (record answers need them). */
+  private services?: ChatServices;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -84,6 +87,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', 'Citefinder Chat');
   }
 
+  connect(services: ChatServices): void {
+    this.services = services;
+  }
+
   /** What the chat currently holds (for the extension API and tests). */
   snapshot(): ChatSnapshot {
     return {
@@ -119,13 +126,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.postState();
   }
 
-  /** Asks a question; resolves when the answer has finished streaming. */
+  /**
+   * Asks a question; resolves when the answer is complete. A slash command or (with an LLM) a
+   * question the model routes to a plan is answered from records; anything else streams from the LLM.
+   */
   async ask(question: string): Promise<void> {
     if (this.answering) return;
     const settings = readSettings((message) => log(message));
     const llmStatus = llmView(settings);
     this.turns.push({ role: 'user', text: question });
-    if (!llmStatus.configured) {
+    if (!llmStatus.configured && !isCommand(question)) {
       this.save();
       this.postState();
       return;
@@ -147,7 +157,28 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.answering = controller;
     this.save();
     this.postState();
-    await this.stream(messages, answer, controller, settings);
+    try {
+      const prose = await this.fromRecords(question, messages, answer, controller.signal);
+      if (prose) await this.stream(prose, answer, controller, settings);
+    } catch (error) {
+      answer.error = controller.signal.aborted ? 'Stopped.' : error instanceof Error ? error.message : String(error);
+      if (!controller.signal.aborted) log(`Chat failed: ${answer.error}`);
+    } finally {
+      this.answering = undefined;
+      answer.partial = undefined;
+      this.save();
+      this.postState();
+    }
+  }
+
+  /** The plan's answer on `answer`; returns what to stream from the LLM (prose or the plain question), if anything. */
+  private async fromRecords(question: string, messages: ChatMessage[], answer: ChatTurn, signal: AbortSignal): Promise<ChatMessage[] | undefined> {
+    if (!this.services) return messages;
+    const outcome = await recordsOutcome(this.services, { question, attachments: this.attachments, messages, signal });
+    if (outcome.kind === 'none') return messages;
+    const prose = applyOutcome(outcome, answer);
+    this.postState();
+    return prose;
   }
 
   private async stream(
@@ -156,25 +187,24 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     controller: AbortController,
     settings: ReturnType<typeof readSettings>,
   ): Promise<void> {
-    try {
-      const { createLlmClient } = await loadHeavy();
-      const llm = createLlmClient(settings, await readApiKey(this.secrets, settings));
-      if (!llm) throw new Error('No LLM configured.');
-      for await (const delta of llm.chatStream(messages, { signal: controller.signal })) {
-        answer.text += delta;
-        this.post({ type: 'delta', text: delta });
-      }
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        answer.error = error instanceof Error ? error.message : String(error);
-        log(`Chat failed: ${answer.error}`);
-      } else answer.error = 'Stopped.';
-    } finally {
-      this.answering = undefined;
-      answer.partial = undefined;
-      this.save();
-      this.postState();
+    const { createLlmClient } = await loadHeavy();
+    const llm = createLlmClient(settings, await readApiKey(this.secrets, settings));
+    if (!llm) throw new Error('No LLM configured.');
+    for await (const delta of llm.chatStream(messages, { signal: controller.signal })) {
+      answer.text += delta;
+      this.post({ type: 'delta', text: delta });
     }
+  }
+
+  /** "Attach" / "Insert citation" on a record an answer listed (the page's buttons; public for tests). */
+  async recordAction(action: 'attach' | 'insert', turn: number, index: number): Promise<void> {
+    const view = this.turns[turn]?.records?.[index];
+    if (!view) return;
+    const candidate = recordCandidate(view);
+    if (action === 'attach') return this.attach(candidate);
+    if (!this.services) return;
+    const cited = await withBibtex(this.services, candidate);
+    await this.services.insert(cited);
   }
 
   private receive(raw: unknown): void {
@@ -204,6 +234,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'openLink':
         void openWebLink(message.url, 'a link in the chat');
+        return;
+      case 'record':
+        this.recordAction(message.action, message.turn, message.index).catch((error: unknown) => {
+          const text = error instanceof Error ? error.message : String(error);
+          log(`Chat record action failed: ${text}`);
+          void vscode.window.showErrorMessage(`Citefinder: ${text}`);
+        });
         return;
     }
   }
@@ -241,6 +278,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.answering?.abort();
     this.disposeViewListeners();
   }
+}
+
+/** A slash command runs a lookup plan, which needs no LLM. */
+function isCommand(question: string): boolean {
+  return question.trim().startsWith('/');
 }
 
 function llmView(settings: ReturnType<typeof readSettings>): LlmStatusView {

@@ -14,3 +14,6 @@ export { walkIncludes } from '../core/manuscript/projectTree';
 export { addBibliographyEdit, findProjectBibliography } from '../core/manuscript/projectBibliography';
 export { chooseCiteCommand } from '../core/manuscript/citeCommand';
 export { detectBetterBibtexExport } from '../core/bibtex/autoExport';
+export { answerFromRecords } from '../core/chat';
+export { attachBibtex } from '../core/bibtex';
+export { citeKeyRule } from '../core/bibtex/keyFormula';

@@ -1,7 +1,7 @@
 // The messages between the extension host and its two webview pages (results and chat),
 // typed once and imported by both sides. The page is untrusted: every message from it is
 // validated here before the host acts on it. No `vscode` import, so the pages can bundle it.
-import type { Candidate, CandidatePatch, PipelineEvent, RoutingDecision } from '../core/types';
+import type { Candidate, CandidatePatch, PaperRecord, PipelineEvent, RoutingDecision } from '../core/types';
 import { PAPER_LINKS, type PaperLink } from './links';
 
 // ---- results panel ----
@@ -57,10 +57,23 @@ export interface ChatAttachmentView {
   source: string;
 }
 
+/** A record a chat answer used (a plan's result), shown under the answer with Attach and Insert. */
+export interface ChatRecordView {
+  record: PaperRecord;
+  /** Why it is listed: "published version of [1]". */
+  note: string;
+  /** Trust status when known and not "ok": retracted, withdrawn, concern, corrected, unknown. */
+  trust?: string;
+}
+
 export interface ChatTurn {
   role: 'user' | 'assistant';
   text: string;
   error?: string;
+  /** The records the answer came from (a lookup plan), each attachable and citable. */
+  records?: ChatRecordView[];
+  /** The API calls the plan made, for "Records used". */
+  calls?: string[];
   /** Host only: the answer is still streaming (a reload then cuts it off). */
   partial?: boolean;
 }
@@ -93,7 +106,9 @@ export type ChatPageMessage =
   | { type: 'openSettings' }
   | { type: 'setApiKey' }
   /** A link in an answer; the host opens it only if it is a plain http(s) URL. */
-  | { type: 'openLink'; url: string };
+  | { type: 'openLink'; url: string }
+  /** "Attach" or "Insert citation" on record `index` of turn `turn`. */
+  | { type: 'record'; action: 'attach' | 'insert'; turn: number; index: number };
 
 // ---- validation of page messages ----
 
@@ -105,6 +120,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isBoundedString(value: unknown, max: number, allowEmpty = false): value is string {
   return typeof value === 'string' && value.length <= max && (allowEmpty || value.trim().length > 0);
+}
+
+function isIndex(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 100_000;
 }
 
 /** The results page's message, or undefined for anything malformed. */
@@ -152,6 +171,10 @@ export function parseChatPageMessage(value: unknown): ChatPageMessage | undefine
       return isBoundedString(value.id, LIMITS.id) ? { type: 'detach', id: value.id } : undefined;
     case 'openLink':
       return isBoundedString(value.url, LIMITS.url) ? { type: 'openLink', url: value.url } : undefined;
+    case 'record':
+      return (value.action === 'attach' || value.action === 'insert') && isIndex(value.turn) && isIndex(value.index)
+        ? { type: 'record', action: value.action, turn: value.turn, index: value.index }
+        : undefined;
     default:
       return undefined;
   }

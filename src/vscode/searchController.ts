@@ -101,7 +101,7 @@ export class SearchController implements vscode.Disposable {
     report: (message: string) => void,
   ): Promise<FindResult> {
     // Per-project settings (the cite key style) are those of the manuscript's folder.
-    const settings = this.withStorageCache(readSettings((message) => log(message), this.origin?.uri));
+    const settings = this.runSettings();
     const apiKey = await readApiKey(this.secrets, settings);
     const { createPipeline } = await loadHeavy();
     const pipeline = createPipeline({ settings, llmApiKey: apiKey });
@@ -117,6 +117,11 @@ export class SearchController implements vscode.Disposable {
       },
       signal,
     );
+  }
+
+  /** The settings of a run: those of the manuscript's folder, with the extension's cache folder. */
+  runSettings(): Settings {
+    return this.withStorageCache(readSettings((message) => log(message), this.origin?.uri));
   }
 
   /**

@@ -76,8 +76,26 @@ function judge(prompt: string): string {
   return JSON.stringify({ paragraphs });
 }
 
+/**
+ * The scripted model's tool choice for a chat question offered the record tools: a question
+ * about a published version, an author's other work, the newest or a retracted paper picks the
+ * matching tool (with the [n] it names); anything else gets a text answer.
+ */
+export function scriptedTool(body: ChatRequestBody): { name: string; arguments: unknown } | undefined {
+  const question = lastUser(body);
+  const ref = Number(/\[(\d+)\]/.exec(question)?.[1] ?? 1);
+  if (/retract|withdrawn/i.test(question)) return { name: 'retraction_check', arguments: {} };
+  if (/published version|version of record/i.test(question)) return { name: 'published_version', arguments: { ref } };
+  const cites = /\bcites? for (?:its )?(?:main )?(\w+)/i.exec(question);
+  if (cites) return { name: 'cited_works', arguments: { ref, topic: cites[1] } };
+  if (/newest|most recent|latest/i.test(question)) return { name: 'newest_attached', arguments: {} };
+  if (/else did|other (?:work|paper)s?|author of/i.test(question)) return { name: 'author_works', arguments: { ref } };
+  return undefined;
+}
+
 export function scriptedReply(body: ChatRequestBody): string {
-  if (body.stream) return chatAnswer(body);
+  // A chat question offered the tools and answered in text gets the same answer as a stream.
+  if (body.stream || Array.isArray(body.tools)) return chatAnswer(body);
   const prompt = system(body);
   if (prompt.startsWith('You route a scientific claim')) return route(/Claim: ([\s\S]*)$/.exec(lastUser(body))?.[1] ?? '');
   if (prompt.startsWith('You check whether passages')) return judge(lastUser(body));

@@ -8,7 +8,7 @@ import { installEuropePmc } from '../standin/europepmc';
 import { startStandIn, type StandIn } from '../standin/index';
 import { installOpenAi } from '../standin/openai';
 import { fixturePath, send, type StandInHandler, type StandInService } from '../standin/server';
-import { scriptedReply } from './scriptedLlm';
+import { scriptedReply, scriptedTool } from './scriptedLlm';
 
 /** Markup a hostile or broken record could carry; each part would set window.__cfXss if run. */
 export const HOSTILE_TITLE =
@@ -78,7 +78,7 @@ function clientGoneWithin(res: ServerResponse, ms: number): Promise<boolean> {
 
 export async function startE2eStandIn(): Promise<E2eStandIn> {
   const standIn = await startStandIn();
-  installOpenAi(standIn, { reply: scriptedReply });
+  installOpenAi(standIn, { reply: scriptedReply, tool: scriptedTool });
   const control: E2eStandIn = {
     standIn,
     slowSearchMs: 0,

@@ -11,7 +11,7 @@
 import type { StandInService } from './server';
 import { startStandIn } from './index';
 import { installOpenAi } from './openai';
-import { scriptedReply } from '../e2e/scriptedLlm';
+import { scriptedReply, scriptedTool } from '../e2e/scriptedLlm';
 
 interface Args {
   port: number;
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const standIn = await startStandIn({ port: args.port, latency: args.latency });
   // The scripted model answers routing, judging and chat prompts sensibly (see its header).
-  installOpenAi(standIn, { reply: scriptedReply });
+  installOpenAi(standIn, { reply: scriptedReply, tool: scriptedTool });
   process.stdout.write(JSON.stringify({ url: standIn.url, settings: standIn.settings }) + '\n');
   const stop = (): void => {
     void standIn.close().finally(() => process.exit(0));

@@ -17,6 +17,12 @@
 // recorded content is replayed ("The duck says \"quack!\" …").
 // `options` is read on every request, so a test may swap `options.reply` / `options.mode` later.
 //
+// Tool calls: when a request offers `tools` and `options.tool(body)` returns `{ name, arguments }`,
+// the answer is that tool call in the recorded envelope: `choices[0].message` becomes
+// `{ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name,
+// arguments: '<JSON text>' } }] }` with `finish_reason: 'tool_calls'` — OpenAI's documented shape
+// for a tool call (no recorded tool-call answer exists in the fixtures).
+//
 // Modes (options.mode):
 //   'reply'   (default) as above.
 //   'fenced'  every chat completion is the real gpt-4o answer whose JSON is wrapped in ```json
@@ -47,6 +53,8 @@ export interface OpenAiStandInOptions {
   /** The assistant's answer to a request (default: the recorded content). */
   reply?: (body: ChatRequestBody) => string | Promise<string>;
   mode?: 'reply' | 'fenced' | 'http400';
+  /** The tool the model calls, for a request that offers `tools`; undefined: it answers in text. */
+  tool?: (body: ChatRequestBody) => { name: string; arguments: unknown } | undefined | Promise<{ name: string; arguments: unknown } | undefined>;
   /** Model ids listed by GET /v1/models (default: ['gpt-4o-mini']). */
   models?: string[];
 }
@@ -104,6 +112,8 @@ export function installOpenAi(standIn: StandIn, options: OpenAiStandInOptions = 
     if (mode === 'http400') return send(res, 400, readFixture(FIXTURE.http400), 'application/json');
     if (mode === 'fenced') return send(res, 200, readFixture(FIXTURE.fenced), 'application/json');
 
+    const call = Array.isArray(body.tools) && options.tool ? await options.tool(body) : undefined;
+    if (call && !body.stream) return send(res, 200, JSON.stringify(toolCallEnvelope(recordedEnvelope, call), null, 2), 'application/json');
     const content = options.reply ? await options.reply(body) : undefined;
     if (body.stream) {
       const pieces = content === undefined ? recordedStream.deltas : splitIntoDeltas(content);
@@ -113,6 +123,17 @@ export function installOpenAi(standIn: StandIn, options: OpenAiStandInOptions = 
     if (content !== undefined) envelope.choices[0]!.message.content = content;
     send(res, 200, JSON.stringify(envelope, null, 2), 'application/json');
   });
+}
+
+function toolCallEnvelope(recorded: unknown, call: { name: string; arguments: unknown }): unknown {
+  const envelope = structuredClone(recorded) as { choices: { message: Record<string, unknown>; finish_reason: string }[] };
+  envelope.choices[0]!.message = {
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'call_standin_1', type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }],
+  };
+  envelope.choices[0]!.finish_reason = 'tool_calls';
+  return envelope;
 }
 
 function parseBody(req: StandInRequest): ChatRequestBody | undefined {

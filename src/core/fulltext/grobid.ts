@@ -118,7 +118,7 @@ function teiCacheKey(pdf: Uint8Array): string {
  * TEI): reading TEI again costs 15–45 ms a paper, JSON well under one. Bump DOCUMENT_VERSION
  * whenever parseTei changes what it builds.
  */
-const DOCUMENT_VERSION = 'd1';
+const DOCUMENT_VERSION = 'd2';
 
 function documentCacheKey(teiKey: string): string {
   return `${teiKey}:${DOCUMENT_VERSION}`;

@@ -5,6 +5,20 @@
 export interface Paragraph {
   text: string;
   sentences: string[];
+  /** Ids of the bibliography entries this paragraph cites (GROBID's `<ref type="bibr">` targets). */
+  cites?: string[];
+}
+
+/** One bibliography entry as GROBID structured it (TEI `<biblStruct>`). */
+export interface BibReference {
+  id: string;
+  title?: string;
+  /** Family names, in order. */
+  authors: string[];
+  year?: number;
+  doi?: string;
+  /** The reference as printed, when GROBID kept it. */
+  raw?: string;
 }
 
 /** A section of the body. `head` is the heading as printed ("1 Introduction") or "Body". */
@@ -22,6 +36,8 @@ export interface FulltextDocument {
   captions: string[];
   /** Titles (or raw strings) of the bibliography entries. */
   references: string[];
+  /** The bibliography with ids, for following a paragraph's citations (GROBID only). */
+  bibliography?: BibReference[];
   /** What was left out when the document was over a limit (pages, text), in words for the user. */
   truncated?: string;
 }

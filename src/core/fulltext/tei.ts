@@ -3,7 +3,7 @@
 // and the reading order must survive. Copes with what real GROBID output does: divs without a
 // head, garbage heads, captions leaking into paragraphs, a namespace re-declared on every div.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { DEFAULT_SECTION_HEAD, type FulltextDocument, type Paragraph, type Section } from './model';
+import { DEFAULT_SECTION_HEAD, type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
 import { dropTrailingFootnoteMark, looksLikeCaption, makeParagraph, tidyText } from './text';
 
@@ -55,6 +55,8 @@ export function parseTei(xml: string): FulltextDocument {
     captions: [],
     references: back ? referencesOf(back) : [],
   };
+  const bibliography = back ? bibliographyOf(back) : [];
+  if (bibliography.length > 0) document.bibliography = bibliography;
   if (body) readBlocks(children(body), document);
   document.sections = document.sections.filter((section) => section.paragraphs.length > 0);
   return document;
@@ -133,7 +135,19 @@ function paragraphOf(p: XmlNode): Paragraph | undefined {
     sentenceNodes.length > 0
       ? sentencesParagraph(sentenceNodes.map((s) => inlineText(children(s))))
       : makeParagraph(inlineText(children(p)));
-  return paragraph.text.length > 0 ? paragraph : undefined;
+  if (paragraph.text.length === 0) return undefined;
+  const cites = citedIds(p);
+  return cites.length > 0 ? { ...paragraph, cites } : paragraph;
+}
+
+/** The bibliography ids a paragraph's `<ref type="bibr" target="#b12">` markers point at, once each. */
+function citedIds(p: XmlNode): string[] {
+  const ids = descendants(p, 'ref')
+    .filter((ref) => attributes(ref).type === 'bibr')
+    .flatMap((ref) => (attributes(ref).target ?? '').split(/\s+/))
+    .map((target) => target.replace(/^#/, ''))
+    .filter(Boolean);
+  return [...new Set(ids)];
 }
 
 function sentencesParagraph(rawSentences: string[]): Paragraph {
@@ -221,6 +235,33 @@ function referencesOf(back: XmlNode): string[] {
       return tidyText(inlineText(children(title ?? raw ?? {})));
     })
     .filter((title) => title.length > 0);
+}
+
+function bibliographyOf(back: XmlNode): BibReference[] {
+  return descendants(back, 'biblStruct').flatMap((bibl) => {
+    const id = attributes(bibl)['xml:id'] ?? attributes(bibl).id;
+    if (!id) return [];
+    const parts = children(bibl);
+    const analytic = find(parts, 'analytic');
+    const monogr = find(parts, 'monogr');
+    // An article's own title is in <analytic>; <monogr> then holds the journal's, not the work's.
+    const titleNode = analytic ? find(children(analytic), 'title') : monogr && find(children(monogr), 'title');
+    const authorNodes = findAll(children(analytic ?? monogr ?? {}), 'author');
+    const authors = authorNodes.map((a) => descendants(a, 'surname')[0]).map((s) => (s ? tidyText(inlineText(children(s))) : '')).filter(Boolean);
+    const when = descendants(monogr ?? {}, 'date').map((d) => attributes(d).when).find(Boolean);
+    const doi = descendants(bibl, 'idno').find((idno) => attributes(idno).type?.toUpperCase() === 'DOI');
+    const raw = findAll(parts, 'note').find((note) => attributes(note).type === 'raw_reference');
+    const entry: BibReference = { id, authors };
+    const title = titleNode && tidyText(inlineText(children(titleNode)));
+    const year = Number(when?.slice(0, 4));
+    const doiText = doi && tidyText(inlineText(children(doi)));
+    const rawText = raw && tidyText(inlineText(children(raw)));
+    if (title) entry.title = title;
+    if (Number.isInteger(year) && year > 0) entry.year = year;
+    if (doiText) entry.doi = doiText;
+    if (rawText) entry.raw = rawText;
+    return [entry];
+  });
 }
 
 // ---- ordered-node helpers ---------------------------------------------------------------

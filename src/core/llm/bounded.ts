@@ -34,5 +34,6 @@ export function boundLlm(llm: LlmClient, callMs: number, endpoint: string): LlmC
       }
     },
     chatStream: (messages, options) => llm.chatStream(messages, options),
+    chooseTool: (messages, tools, options) => llm.chooseTool(messages, tools, options),
   };
 }

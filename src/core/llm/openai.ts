@@ -5,7 +5,8 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import type { Settings } from '../settings';
 import { parseModelJson } from './json';
 import { LlmAnswerTooLargeError, limitedFetch } from './limitedFetch';
-import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmClient } from './types';
+import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmClient, type ToolChoice, type ToolDefinition } from './types';
+import { readToolChoice } from './toolChoice';
 
 /** Retries inside the openai package (connection errors, 429, 5xx); kept small: a slow local model should fail fast. */
 const MAX_RETRIES = 1;
@@ -71,6 +72,21 @@ class OpenAiCompatibleClient implements LlmClient {
       }
       const completion = await this.client.chat.completions.create(body, { signal: options.signal });
       return this.textOf(completion);
+    } catch (error) {
+      throw this.explain(error, options.signal);
+    }
+  }
+
+  async chooseTool(messages: ChatMessage[], tools: readonly ToolDefinition[], options: LlmCallOptions = {}): Promise<ToolChoice> {
+    this.failFastIfUnreachable();
+    try {
+      const completion = await this.client.chat.completions.create(
+        { model: this.model, messages, tools: tools.map((t) => ({ ...t, function: { ...t.function } })), tool_choice: 'auto', temperature: options.temperature ?? 0, ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}) },
+        { signal: options.signal },
+      );
+      const choice = readToolChoice(completion);
+      if (!choice) throw this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer that is not a chat completion.`);
+      return choice;
     } catch (error) {
       throw this.explain(error, options.signal);
     }

@@ -13,12 +13,23 @@ export interface LlmCallOptions {
   maxTokens?: number;
 }
 
+/** A function the model may call (OpenAI `tools` format). */
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description: string; parameters: Readonly<Record<string, unknown>> };
+}
+
+/** What the model chose: one tool with its (parsed) arguments, or a plain answer. */
+export type ToolChoice = { tool: string; arguments: unknown } | { text: string };
+
 export interface LlmClient {
   readonly model: string;
   /** One non-streaming call that asks for JSON; returns the parsed value (defensively parsed). */
   completeJson(messages: ChatMessage[], options?: LlmCallOptions): Promise<unknown>;
   /** Streams the answer's text deltas. */
   chatStream(messages: ChatMessage[], options?: LlmCallOptions): AsyncIterable<string>;
+  /** One call offering `tools`; the model picks at most one (the first call it makes is taken). */
+  chooseTool(messages: ChatMessage[], tools: readonly ToolDefinition[], options?: LlmCallOptions): Promise<ToolChoice>;
 }
 
 export class LlmUnavailableError extends Error {
