@@ -56,8 +56,8 @@ export function applyOutcome(outcome: RecordsOutcome, answer: ChatTurn): ChatMes
 }
 
 /** A listed record as a candidate (what "Attach" and "Insert citation" work on). */
-export function recordCandidate(view: ChatRecordView): Candidate {
-  return { ...view.record, sources: [view.record.source], matchedQueries: [], retrievalScore: 0 };
+export async function recordCandidate(view: ChatRecordView): Promise<Candidate> {
+  return (await loadHeavy()).asCandidate(view.record);
 }
 
 /** The candidate with its authority BibTeX and cite key (Insert needs both). */

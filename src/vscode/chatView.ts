@@ -200,7 +200,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   async recordAction(action: 'attach' | 'insert', turn: number, index: number): Promise<void> {
     const view = this.turns[turn]?.records?.[index];
     if (!view) return;
-    const candidate = recordCandidate(view);
+    const candidate = await recordCandidate(view);
     if (action === 'attach') return this.attach(candidate);
     if (!this.services) return;
     const cited = await withBibtex(this.services, candidate);

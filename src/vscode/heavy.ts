@@ -17,3 +17,4 @@ export { detectBetterBibtexExport } from '../core/bibtex/autoExport';
 export { answerFromRecords } from '../core/chat';
 export { attachBibtex } from '../core/bibtex';
 export { citeKeyRule } from '../core/bibtex/keyFormula';
+export { asCandidate, citeByIdentifier } from '../core/works/cite';

@@ -6,8 +6,7 @@ import { familyName } from '../bibtex/names';
 import { normalizeDoi } from '../identity/work';
 import { crossrefRecord, fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import type { PaperRecord } from '../types';
-import { latexToPlainText } from '../latex/plainText';
-import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
+import { recordFromBibtex } from '../works/bibtexRecord';
 import { describeTrust, noticeOf, type ChatTrust } from './trust';
 import { citedWorks } from './citedPlan';
 
@@ -95,7 +94,7 @@ async function publishedVersion(paper: Attachment, ref: number, deps: CoreDeps):
     return { summary: `No published version of [${ref}] found: ${asked}.`, records: [], calls };
   }
   const published = await crossrefWork(publishedDoi, calls, deps);
-  const found = published ? { record: crossrefRecord(published), trust: noticeOf(published) } : await recordFromBibtex(publishedDoi, calls, deps);
+  const found = published ? { record: crossrefRecord(published), trust: noticeOf(published) } : await fromDoiOrg(publishedDoi, calls, deps);
   if (!found) {
     const record: PaperRecord = { id: `doi:${publishedDoi}`, source: 'crossref', title: `DOI ${publishedDoi}`, authors: [], doi: publishedDoi, url: `https://doi.org/${publishedDoi}` };
     return { summary: `[${ref}] names ${publishedDoi} as its published version, but neither Crossref nor doi.org has a record of it.`, records: [{ record, note: `published version of [${ref}] (unverified)` }], calls };
@@ -108,36 +107,11 @@ async function publishedVersion(paper: Attachment, ref: number, deps: CoreDeps):
   };
 }
 
-/**
- * A DOI Crossref does not register (DataCite, mEDRA, or a record Crossref lacks): its
- * authority's BibTeX through doi.org still names the title, venue and year.
- */
-async function recordFromBibtex(doi: string, calls: string[], deps: CoreDeps): Promise<{ record: PaperRecord; trust?: ChatTrust } | undefined> {
+/** A DOI Crossref has no record of, read from doi.org's BibTeX; its notices are unknown. */
+async function fromDoiOrg(doi: string, calls: string[], deps: CoreDeps): Promise<{ record: PaperRecord; trust: ChatTrust } | undefined> {
   calls.push(`doi.org ${doi} (BibTeX)`);
-  try {
-    const { bibtex } = await fetchBibtex({ id: `doi:${doi}`, source: 'crossref', title: '', authors: [], doi }, deps);
-    const { fields } = readBibFields(bibtex);
-    const year = Number(fields.year);
-    const record: PaperRecord = {
-      id: `doi:${doi}`,
-      source: 'crossref',
-      title: plainBibValue(fields.title ?? doi),
-      authors: fields.author ? splitBibtexAuthors(fields.author).map(plainBibValue) : [],
-      year: Number.isInteger(year) ? year : undefined,
-      doi,
-      url: `https://doi.org/${doi}`,
-      journal: fields.journal ? plainBibValue(fields.journal) : fields.booktitle ? plainBibValue(fields.booktitle) : undefined,
-    };
-    return { record, trust: { status: 'unknown', reason: 'Crossref has no record of this DOI, so no notices could be read' } };
-  } catch (error) {
-    if (error instanceof BibtexUnavailableError) return undefined;
-    throw error;
-  }
-}
-
-/** A BibTeX value as plain words (braces, accents and commands as the claim stage reads them). */
-function plainBibValue(value: string): string {
-  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
+  const record = await recordFromBibtex(doi, deps);
+  return record && { record, trust: { status: 'unknown', reason: 'Crossref has no record of this DOI, so no notices could be read' } };
 }
 
 /** Other works by the first author of [n] on a topic (the paper's own title words by default). */

@@ -9,6 +9,7 @@ import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from '../sources/biorxivDetails';
 import { crossrefRecord, fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import type { PaperRecord } from '../types';
+import { recordFromBibtex } from './bibtexRecord';
 
 export interface FoundWork {
   record: PaperRecord;
@@ -52,7 +53,10 @@ export class WorkLookup {
       const details = await this.rxivDetails(id.doi, id.server ?? serverOf(crossref));
       if (details) return { record: detailsRecord(details, crossref), crossref };
     }
-    return crossref ? { record: crossrefRecord(crossref), crossref } : undefined;
+    if (crossref) return { record: crossrefRecord(crossref), crossref };
+    // Not in Crossref: another agency's DOI, or one Crossref lacks; doi.org still knows it.
+    const record = await recordFromBibtex(id.doi, this.deps);
+    return record ? { record } : undefined;
   }
 
   /**

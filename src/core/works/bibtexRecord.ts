@@ -1,0 +1,36 @@
+// A work's record read from its authority's BibTeX (doi.org content negotiation): for DOIs that
+// Crossref does not register (DataCite, mEDRA, …) or has no record of, the registration agency's
+// entry still names the title, authors, venue and year.
+import type { CoreDeps } from '../deps';
+import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
+import { latexToPlainText } from '../latex/plainText';
+import type { PaperRecord } from '../types';
+
+/** The record, or undefined when doi.org says there is no such DOI. Throws when it fails otherwise. */
+export async function recordFromBibtex(doi: string, deps: CoreDeps): Promise<PaperRecord | undefined> {
+  let bibtex: string;
+  try {
+    ({ bibtex } = await fetchBibtex({ id: `doi:${doi}`, source: 'crossref', title: '', authors: [], doi }, deps));
+  } catch (error) {
+    if (error instanceof BibtexUnavailableError && error.attempts.every((a) => /^HTTP 40[4]|^HTTP 410/.test(a.reason))) return undefined;
+    throw error;
+  }
+  const { fields } = readBibFields(bibtex);
+  const year = Number(fields.year);
+  const venue = fields.journal ?? fields.booktitle;
+  return {
+    id: `doi:${doi}`,
+    source: 'crossref',
+    title: plain(fields.title ?? doi),
+    authors: fields.author ? splitBibtexAuthors(fields.author).map(plain) : [],
+    year: Number.isInteger(year) && year > 0 ? year : undefined,
+    doi,
+    url: `https://doi.org/${doi}`,
+    journal: venue ? plain(venue) : undefined,
+  };
+}
+
+/** A BibTeX value as plain words (braces, accents and commands as the claim stage reads them). */
+function plain(value: string): string {
+  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
+}

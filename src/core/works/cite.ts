@@ -1,0 +1,46 @@
+// A named work ready to cite: its record from the authority, then the authority's BibTeX with a
+// deterministic key. Shared by "Cite by identifier" in the editor, `citefinder lookup` and
+// `citefinder insert --id`, so all three give the same entry for the same identifier.
+import type { CoreDeps } from '../deps';
+import { attachBibtex } from '../bibtex';
+import { citeKeyRule } from '../bibtex/keyFormula';
+import { formatIdentifier, parseIdentifier, type WorkIdentifier } from '../identity/identifiers';
+import type { Candidate, PaperRecord } from '../types';
+import { WorkLookup } from './lookup';
+
+/** The text is no identifier at all: the user must fix it. */
+export class NotAnIdentifierError extends Error {
+  override name = 'NotAnIdentifierError';
+}
+
+export type CiteOutcome =
+  | { status: 'found'; id: WorkIdentifier; candidate: Candidate }
+  /** The authority answered that it has no such work. */
+  | { status: 'not-found'; id: WorkIdentifier; message: string };
+
+/** A record as a candidate (the shape the insert flow and the CLI JSON speak). */
+export function asCandidate(record: PaperRecord): Candidate {
+  return { ...record, sources: [record.source], matchedQueries: [], retrievalScore: 1 };
+}
+
+/**
+ * Resolves `text` (a DOI, arXiv id or link) to its work and BibTeX. Throws NotAnIdentifierError
+ * for text that is none, and the service's error when an authority fails ("unavailable" is
+ * never reported as "not found").
+ */
+export async function citeByIdentifier(text: string, deps: CoreDeps): Promise<CiteOutcome> {
+  const id = parseIdentifier(text);
+  if (!id) {
+    throw new NotAnIdentifierError(`"${text.trim().slice(0, 200)}" is not a DOI, an arXiv id, or an arXiv, bioRxiv, medRxiv or doi.org link.`);
+  }
+  const found = await new WorkLookup(deps).byIdentifier(id);
+  if (!found) return { status: 'not-found', id, message: notFoundMessage(id) };
+  const candidate = await attachBibtex(asCandidate(found.record), deps, citeKeyRule(deps.settings));
+  return { status: 'found', id, candidate };
+}
+
+function notFoundMessage(id: WorkIdentifier): string {
+  if (id.kind === 'arxiv') return `arXiv has no paper ${formatIdentifier(id)}.`;
+  const where = id.doi.startsWith('10.1101/') ? 'Crossref, bioRxiv and medRxiv have' : 'Crossref has';
+  return `${where} no work with DOI ${id.doi}.`;
+}
