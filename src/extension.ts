@@ -7,6 +7,7 @@ import { saveBibsAfterUndo } from './vscode/bibSaver';
 import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
+import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsPageMessage } from './vscode/protocol';
@@ -123,6 +124,9 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       chat.postState();
     }),
     vscode.commands.registerCommand('citefinder.openSettings', () => openSettings()),
+    vscode.commands.registerCommand(CITE_BY_ID_COMMAND, (args?: { identifier?: string; replaceSelection?: boolean }) =>
+      citeByIdentifierCommand({ settings: () => search.runSettings(), memento: context.workspaceState, identifier: args?.identifier, replaceSelection: args?.replaceSelection }),
+    ),
     vscode.commands.registerCommand('citefinder.showLog', () => outputChannel().show(true)),
     vscode.languages.registerCodeActionsProvider(
       LATEX_LANGUAGE_IDS.map((language) => ({ language })),

@@ -18,3 +18,4 @@ export { answerFromRecords } from '../core/chat';
 export { attachBibtex } from '../core/bibtex';
 export { citeKeyRule } from '../core/bibtex/keyFormula';
 export { asCandidate, citeByIdentifier } from '../core/works/cite';
+export { parseIdentifier } from '../core/identity/identifiers';

@@ -83,6 +83,9 @@ async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento:
 
   const edits = new PlannedEdits();
   if (cite.edit) edits.add(tex.uri.fsPath, cite.edit);
+  if (origin.replace && texText.slice(origin.replace.offset, origin.replace.offset + origin.replace.length) === origin.replacedText) {
+    edits.add(tex.uri.fsPath, { offset: origin.replace.offset, deleteLength: origin.replace.length, insert: '' });
+  }
   let bibFile = decision.action === 'reuse' ? (decision.file ?? indexed[0] ?? '') : '';
   if (decision.action === 'append') {
     const target = await chooseBibTarget({ tree, bibliography, configured: configured?.file, memento, core, readBib: (f) => projectFiles.read(f) });

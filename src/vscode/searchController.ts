@@ -21,6 +21,10 @@ export interface SearchOrigin {
   /** Offsets of the selection when the search started. */
   start: number;
   end: number;
+  /** Text the citation replaces (an identifier the user selected), removed in the same edit. */
+  replace?: { offset: number; length: number };
+  /** What stood at `replace` (checked again before removing it). */
+  replacedText?: string;
 }
 
 export class SearchController implements vscode.Disposable {
