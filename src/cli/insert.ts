@@ -1,0 +1,103 @@
+// `citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line)`: the \cite
+// where the extension would put it and the entry in the .bib the root names. `--id` cites a DOI,
+// arXiv id or link after the text before the position; `--claim-line` searches for the sentence
+// on that line and cites its best candidate with BibTeX. Files are replaced atomically.
+import { readdir, rename, writeFile, access } from 'node:fs/promises';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createHttpClient } from '../core/net/http';
+import { createPipeline } from '../core/pipeline';
+import { applyEdits, planInsert, type InsertFiles } from '../core/manuscript/insertPlan';
+import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
+import type { Settings } from '../core/settings';
+import type { Candidate } from '../core/types';
+import { readInput, UsageError, type CliIo } from './io';
+
+export const INSERT_USAGE = 'citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line) [--config FILE] [--json]';
+
+export async function runInsert(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
+  const options = parseCommand(args);
+  const texFile = path.resolve(options.tex);
+  const texText = await readInput(texFile, 'LaTeX file');
+  if (!/\\[A-Za-z]+/.test(texText)) throw new UsageError(`"${options.tex}" does not look like LaTeX (no command in it).`);
+  const lines = texText.split('\n');
+  const lineText = lines[options.line - 1];
+  if (lineText === undefined) throw new UsageError(`--line ${options.line}: "${options.tex}" has ${lines.length} lines.`);
+  const lineStart = lines.slice(0, options.line - 1).reduce((n, l) => n + l.length + 1, 0);
+  const column = Math.min(options.column ?? lineText.trimEnd().length + 1, lineText.length + 1);
+  const settings = await loadSettings(options.config);
+  const candidate = options.id ? await byId(options.id, settings, io, signal) : await byClaim(lineText, texText, settings, signal, io);
+  if (!candidate) return 0;
+  const claim = options.id ? { start: lineStart, end: lineStart + column - 1 } : { start: lineStart, end: lineStart + lineText.trimEnd().length };
+  if (!texText.slice(claim.start, claim.end).trim()) throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
+  const work = { bibtex: candidate.bibtex!, key: candidate.citeKey!, doi: candidate.doi, publishedDoi: candidate.publishedDoi, arxivId: candidate.arxivId, title: candidate.title };
+  const plan = await planInsert(texFile, texText, claim, work, diskFiles(path.dirname(texFile)), settings);
+  for (const [file, edits] of plan.edits) {
+    const before = plan.created.includes(file) ? '' : (await readInput(file, 'file'));
+    await writeAtomically(file, applyEdits(before, edits));
+  }
+  const report = { key: plan.key, command: plan.command, bibFile: plan.bibFile, reused: plan.reused, work: { id: candidate.id, title: candidate.title, doi: candidate.doi, arxivId: candidate.arxivId }, notes: plan.notes };
+  io.stdout(options.json ? JSON.stringify(report, null, 2) + '\n' : `Cited ${plan.command}{${plan.key}} (${candidate.title}); ${plan.reused ? 'entry already in' : 'entry added to'} ${plan.bibFile}.\n${plan.notes.map((n) => `  ${n}\n`).join('')}`);
+  return 0;
+}
+
+function parseCommand(args: string[]): { tex: string; line: number; column?: number; id?: string; claimLine: boolean; config?: string; json: boolean } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      options: { tex: { type: 'string' }, line: { type: 'string' }, column: { type: 'string' }, id: { type: 'string' }, 'claim-line': { type: 'boolean', default: false }, config: { type: 'string' }, json: { type: 'boolean', default: false } },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!values.tex) throw new UsageError('Missing --tex FILE.tex.');
+  const line = Number(values.line);
+  if (!Number.isInteger(line) || line < 1) throw new UsageError('--line N: a line number, 1 or more.');
+  const column = values.column === undefined ? undefined : Number(values.column);
+  if (column !== undefined && (!Number.isInteger(column) || column < 1)) throw new UsageError('--column C: a column, 1 or more.');
+  if (Boolean(values.id) === values['claim-line']) throw new UsageError('Give exactly one of --id ID and --claim-line.');
+  return { tex: values.tex, line, column, id: values.id, claimLine: values['claim-line'] ?? false, config: values.config, json: values.json ?? false };
+}
+
+async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSignal): Promise<Candidate | undefined> {
+  let outcome;
+  try {
+    outcome = await citeByIdentifier(id, { settings, http: createHttpClient(settings), signal });
+  } catch (error) {
+    if (error instanceof NotAnIdentifierError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (outcome.status === 'not-found') {
+    io.stderr(`citefinder: ${outcome.message} Nothing was inserted.\n`);
+    return undefined;
+  }
+  if (!outcome.candidate.bibtex) throw new Error(`No BibTeX from the authority: ${outcome.candidate.bibtexError ?? 'none'}. Nothing was inserted.`);
+  return outcome.candidate;
+}
+
+async function byClaim(lineText: string, document: string, settings: Settings, signal: AbortSignal, io: CliIo): Promise<Candidate | undefined> {
+  const result = await createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined }).find({ selection: lineText.trim(), document }, () => {}, signal);
+  const best = [...result.candidates].filter((c) => c.bibtex && c.citeKey).sort((a, b) => (b.score ?? b.retrievalScore) - (a.score ?? a.retrievalScore))[0];
+  if (!best) io.stderr('citefinder: no candidate with authority BibTeX for that line. Nothing was inserted.\n');
+  return best;
+}
+
+/** The project's files on disk; `list` gives the .tex files under the folder, for root discovery. */
+function diskFiles(folder: string): InsertFiles {
+  return {
+    read: (file) => readInput(file, 'file').catch(() => undefined),
+    exists: (file) => access(file).then(() => true, () => false),
+    async list() {
+      const entries = await readdir(folder, { recursive: true }).catch(() => [] as string[]);
+      return entries.filter((e) => e.endsWith('.tex') && !e.split(path.sep).includes('node_modules')).map((e) => path.join(folder, e));
+    },
+  };
+}
+
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.citefinder-${process.pid}.tmp`;
+  await writeFile(temporary, text, 'utf8');
+  await rename(temporary, file);
+}
