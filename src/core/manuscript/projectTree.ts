@@ -17,6 +17,8 @@ export interface ProjectTree {
   root: string;
   /** The root first, then every file it includes, in document order, each once. */
   files: TreeFile[];
+  /** Inclusions that lead back to a file including them ("a.tex → b.tex → a.tex"): followed once, reported. */
+  loops: string[];
 }
 
 /** A large thesis has a few hundred files; beyond that something is looping or generated. */
@@ -68,12 +70,19 @@ export async function walkIncludes(root: string, rootText: string, files: TexFil
   const rootDir = path.dirname(root);
   const visited = new Set<string>([root]);
   const ordered: TreeFile[] = [];
+  const loops: string[] = [];
+  const stack: string[] = [];
   const visit = async (current: TreeFile): Promise<void> => {
     ordered.push(current);
+    stack.push(current.file);
     for (const inclusion of inclusions(stripComments(current.text))) {
-      if (visited.size >= MAX_FILES) return;
+      if (visited.size >= MAX_FILES) break;
       for (const candidate of candidatePaths(inclusion, current, rootDir)) {
-        if (visited.has(candidate.file)) break;
+        if (visited.has(candidate.file)) {
+          const back = stack.indexOf(candidate.file);
+          if (back >= 0) loops.push([...stack.slice(back), candidate.file].map((f) => path.relative(rootDir, f) || path.basename(f)).join(' → '));
+          break;
+        }
         const text = await files.read(candidate.file);
         if (text === undefined) continue;
         visited.add(candidate.file);
@@ -81,7 +90,8 @@ export async function walkIncludes(root: string, rootText: string, files: TexFil
         break;
       }
     }
+    stack.pop();
   };
   await visit({ file: root, text: rootText });
-  return { root, files: ordered };
+  return { root, files: ordered, loops };
 }

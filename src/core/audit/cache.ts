@@ -1,0 +1,47 @@
+// The audit's memory: (citing sentence, key, entry identity) → its result. Re-running the audit
+// after editing one sentence finds every other (sentence, key, entry) here and checks only the
+// edited one; editing a .bib entry changes its identity, so its citations are checked again.
+import { createHash } from 'node:crypto';
+import type { AuditFinding } from './types';
+
+/** A finding without where it stands (the same result holds wherever the sentence moves). */
+export type CachedResult = Omit<AuditFinding, 'site' | 'cached'>;
+
+/** Statuses worth remembering: a service that failed is asked again next time. */
+const REMEMBERED = new Set(['supported', 'weak', 'unsupported', 'unresolved', 'missing']);
+
+export class AuditCache {
+  private readonly results = new Map<string, CachedResult>();
+
+  static keyOf(sentence: string, key: string, entryText: string | undefined): string {
+    const entry = entryText === undefined ? '' : createHash('sha256').update(entryText.replace(/\s+/g, ' ').trim()).digest('hex').slice(0, 16);
+    return JSON.stringify([sentence, key, entry]);
+  }
+
+  get(cacheKey: string): CachedResult | undefined {
+    return this.results.get(cacheKey);
+  }
+
+  set(cacheKey: string, result: CachedResult): void {
+    if (REMEMBERED.has(result.status)) this.results.set(cacheKey, result);
+  }
+
+  get size(): number {
+    return this.results.size;
+  }
+
+  toJSON(): { version: 1; results: [string, CachedResult][] } {
+    return { version: 1, results: [...this.results] };
+  }
+
+  /** A cache saved by `toJSON`; anything else gives an empty cache (a stale file is no error). */
+  static fromJSON(value: unknown): AuditCache {
+    const cache = new AuditCache();
+    const saved = value as { version?: unknown; results?: unknown } | null;
+    if (saved?.version !== 1 || !Array.isArray(saved.results)) return cache;
+    for (const item of saved.results) {
+      if (Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'object' && item[1] !== null) cache.results.set(item[0], item[1] as CachedResult);
+    }
+    return cache;
+  }
+}

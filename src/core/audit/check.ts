@@ -1,0 +1,110 @@
+// One citation checked: the .bib entry to its work (identifier, else an unambiguous title + first
+// author match), the work to its text (full text, else the abstract), the citing sentence scored
+// against that text. Works and texts are memoised per run: a paper cited ten times is read once.
+import type { CoreDeps } from '../deps';
+import type { BibEntry } from '../bibtex/entries';
+import { identifierOfFields } from '../identity/identifiers';
+import { latexToPlainText } from '../latex/plainText';
+import { SERVICE_LABEL, hostOf } from '../net/errors';
+import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/types';
+import { getFulltext } from '../fulltext';
+import type { FulltextDocument } from '../fulltext/model';
+import { auditLabel } from '../scoring/overall';
+import { scoreParagraphsLexically } from '../scoring/lexical';
+import { splitSentences } from '../text/sentences';
+import { WorkLookup, type FoundWork } from '../works/lookup';
+import type { FulltextKind } from '../types';
+import { SourceError } from '../sources/errors';
+import type { CachedResult } from './cache';
+import type { AuditWork } from './types';
+
+type Resolved = { work: FoundWork } | { result: CachedResult };
+interface ReadWork {
+  kind: FulltextKind;
+  document: FulltextDocument;
+}
+
+export class CitationChecker {
+  private readonly lookup: WorkLookup;
+  private readonly works = new Map<string, Promise<Resolved>>();
+  private readonly texts = new Map<string, Promise<ReadWork>>();
+
+  constructor(private readonly deps: CoreDeps) {
+    this.lookup = new WorkLookup(deps);
+  }
+
+  async check(sentence: string, entry: BibEntry): Promise<CachedResult> {
+    const resolved = await this.memo(this.works, `${entry.file}#${entry.start}`, () => this.resolve(entry));
+    if ('result' in resolved) return resolved.result;
+    const { record } = resolved.work;
+    const work = auditWork(resolved.work);
+    const read = await this.memo(this.texts, record.id, () => getFulltext(record, this.deps));
+    const { document, kind } = read;
+    if (!document.abstract && document.sections.length === 0) {
+      return { status: 'unavailable', work, service: 'full text', message: `Neither the full text nor an abstract of "${work.title}" could be read, so the sentence could not be checked.` };
+    }
+    const [best] = scoreParagraphsLexically({ text: sentence, sentences: splitSentences(sentence, 'claim') }, [], document, 1, { title: record.title, abstract: record.abstract });
+    const score = best?.score ?? 0;
+    const status = auditLabel(score);
+    const read_ = kind === 'abstract' ? 'its abstract (no open full text)' : 'its full text';
+    const message = {
+      supported: `Supported: ${read_} says so (score ${score.toFixed(2)}).`,
+      weak: `Weak: something in ${read_} is close, nothing clearly supports the sentence (score ${score.toFixed(2)}).`,
+      unsupported: `Unsupported: nothing in ${read_} comes close to the sentence (score ${score.toFixed(2)}).`,
+    }[status];
+    return { status, score, work, fulltext: kind, message, best: best && { text: best.text, section: best.section, score: best.score } };
+  }
+
+  private async resolve(entry: BibEntry): Promise<Resolved> {
+    const id = identifierOfFields(entry.fields);
+    try {
+      if (id) {
+        const found = await this.lookup.byIdentifier(id);
+        if (found) return { work: found };
+        return { result: { status: 'unresolved', message: `The entry's identifier names no work its authority knows (${id.kind === 'doi' ? id.doi : id.id}).` } };
+      }
+      const title = entry.fields.title ? plain(entry.fields.title) : '';
+      if (!title) return { result: { status: 'unresolved', message: 'The entry has no DOI, eprint, URL or title to find the work by.' } };
+      const author = entry.fields.author ? plain(entry.fields.author.split(/\s+and\s+/i)[0]!) : undefined;
+      const year = Number(entry.fields.year) || undefined;
+      const outcome = await this.lookup.byBibliographic({ title, author, year });
+      if (outcome.status === 'found') return { work: outcome.work };
+      const why = outcome.status === 'ambiguous' ? `${outcome.works.length} different works match its title and author` : 'no published work matches its title and first author';
+      return { result: { status: 'unresolved', message: `The entry has no identifier and ${why}; add its DOI or eprint.` } };
+    } catch (error) {
+      if (isAbortError(error) || this.deps.signal?.aborted) throw error;
+      const service = serviceOf(error);
+      return { result: { status: 'unavailable', service, message: `${service} did not answer (${(error as Error).message}); try again later.` } };
+    }
+  }
+
+  private memo<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+    let value = map.get(key);
+    if (!value) map.set(key, (value = make()));
+    return value;
+  }
+}
+
+/** Which service an error came from, as people know it. */
+function serviceOf(error: unknown): string {
+  if (error instanceof SourceError) return error.host;
+  const url = error instanceof HttpError ? error.url : /https?:\/\/[^\s)]+/.exec(String((error as Error)?.message))?.[0];
+  const service = (error as { service?: ServiceName }).service;
+  if (service && SERVICE_LABEL[service]) return SERVICE_LABEL[service];
+  if (url) return hostOf(url);
+  return error instanceof TimeoutError ? 'a service (timeout)' : 'a service';
+}
+
+function auditWork(found: FoundWork): AuditWork {
+  const { record } = found;
+  const work: AuditWork = { title: record.title };
+  if (record.doi) work.doi = record.doi;
+  if (record.arxivId) work.arxivId = record.arxivId;
+  const url = record.url ?? (record.doi ? `https://doi.org/${record.doi}` : undefined);
+  if (url) work.url = url;
+  return work;
+}
+
+function plain(value: string): string {
+  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
+}

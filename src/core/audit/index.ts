@@ -1,0 +1,119 @@
+// The cite audit: every \cite of a file (or of the whole project from its root) checked against
+// the paper it names. Sites are found first and announced, then each (sentence, key) is checked
+// (results stream as they come), and the report sums them up. The audit edits nothing.
+import type { PipelineDeps } from '../deps';
+import { readBibEntries, type BibEntry } from '../bibtex/entries';
+import type { TexFiles } from '../manuscript/project';
+import { findProjectBibliography } from '../manuscript/projectBibliography';
+import { resolveRootFile } from '../manuscript/projectRoot';
+import { walkIncludes } from '../manuscript/projectTree';
+import { isAbortError } from '../net/types';
+import { AuditCache } from './cache';
+import { CitationChecker } from './check';
+import { citationSites } from './sites';
+import { AUDIT_STATUSES, type AuditFinding, type AuditListener, type AuditReport, type AuditSummary, type CitationSite } from './types';
+
+export { AuditCache } from './cache';
+export type * from './types';
+export { AUDIT_STATUSES } from './types';
+
+export interface AuditInput {
+  /** Any .tex file of the project; the root is found as for insertion. */
+  file: string;
+  /** 'file': the citations in `file` only; 'project': every file from the root. */
+  scope: 'file' | 'project';
+  /** Read access to .tex and .bib files (editor buffers in the extension, disk in the CLI). */
+  files: TexFiles;
+  exists(file: string): Promise<boolean>;
+}
+
+export interface AuditDeps extends PipelineDeps {
+  signal?: AbortSignal;
+  cache?: AuditCache;
+}
+
+/** Citations checked at once: enough to keep every service's queue busy, few enough to stop soon on cancel. */
+const CONCURRENT_CHECKS = 12;
+
+export async function auditProject(input: AuditInput, deps: AuditDeps, listener: AuditListener = () => {}): Promise<AuditReport> {
+  const text = await input.files.read(input.file);
+  if (text === undefined) throw new Error(`Cannot read "${input.file}".`);
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    listener({ type: 'warning', message });
+  };
+  const root = await resolveRootFile(input.file, text, input.files);
+  const tree = await walkIncludes(root.file, root.text, input.files);
+  for (const loop of tree.loops) warn(`The project includes itself in a loop (${loop}); each file is read once.`);
+  const audited = input.scope === 'file' ? tree.files.filter((f) => f.file === input.file) : tree.files;
+  const sites = (audited.length ? audited : [{ file: input.file, text }]).flatMap((f) => citationSites(f.file, f.text));
+  listener({ type: 'sites', sites });
+  const entries = await bibEntries(tree, input, warn);
+  const cache = deps.cache ?? new AuditCache();
+  const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal });
+  const findings: AuditFinding[] = new Array(sites.length);
+  let done = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < sites.length) {
+      const index = next++;
+      findings[index] = await checkSite(sites[index]!, entries, checker, cache);
+      listener({ type: 'finding', finding: findings[index]! });
+      listener({ type: 'progress', done: ++done, total: sites.length });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHECKS, sites.length) }, worker));
+  const report: AuditReport = { root: tree.root, findings, summary: summarise(findings), warnings };
+  listener({ type: 'done', report });
+  return report;
+}
+
+async function checkSite(site: CitationSite, entries: Map<string, BibEntry>, checker: CitationChecker, cache: AuditCache): Promise<AuditFinding> {
+  const entry = entries.get(site.key);
+  const cacheKey = AuditCache.keyOf(site.sentence, site.key, entry ? entryText(entry) : undefined);
+  const cached = cache.get(cacheKey);
+  if (cached) return { ...cached, site, cached: true };
+  if (!entry) {
+    const result = { status: 'missing' as const, message: `"${site.key}" is in no .bib file of the project.` };
+    cache.set(cacheKey, result);
+    return { ...result, site };
+  }
+  try {
+    const result = await checker.check(site.sentence, entry);
+    cache.set(cacheKey, result);
+    return { ...result, site };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return { site, status: 'unavailable', message: `The check failed: ${(error as Error).message}` };
+  }
+}
+
+/** Every entry of the project's .bib files by key (the first wins, as in BibTeX); broken ones are warned about. */
+async function bibEntries(tree: Awaited<ReturnType<typeof walkIncludes>>, input: AuditInput, warn: (message: string) => void): Promise<Map<string, BibEntry>> {
+  const bibliography = await findProjectBibliography(tree, input.exists);
+  const byKey = new Map<string, BibEntry>();
+  for (const file of bibliography.files) {
+    const text = await input.files.read(file);
+    if (text === undefined) {
+      warn(`The bibliography "${file}" cannot be read.`);
+      continue;
+    }
+    const { entries, broken } = readBibEntries(file, text);
+    for (const b of broken) warn(`${file}:${b.line + 1}: entry ${b.key ? `"${b.key}" ` : ''}cannot be read (${b.message}); its citations count as missing. It is left as it is.`);
+    for (const entry of entries) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  }
+  if (bibliography.files.length === 0) warn('The project names no .bib file (no \\bibliography or \\addbibresource).');
+  return byKey;
+}
+
+/** What identifies an entry for the cache: its fields, whatever their layout. */
+function entryText(entry: BibEntry): string {
+  return JSON.stringify([entry.type, Object.entries(entry.fields).sort(([a], [b]) => a.localeCompare(b))]);
+}
+
+function summarise(findings: AuditFinding[]): AuditSummary {
+  const summary = Object.fromEntries(AUDIT_STATUSES.map((s) => [s, 0])) as AuditSummary;
+  for (const f of findings) summary[f.status]++;
+  return summary;
+}
