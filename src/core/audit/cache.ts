@@ -7,6 +7,9 @@ import type { AuditFinding } from './types';
 /** A finding without where it stands (the same result holds wherever the sentence moves). */
 export type CachedResult = Omit<AuditFinding, 'site' | 'cached'>;
 
+/** Results kept on disk: the latest, so the file stays small however many manuscripts are audited. */
+const MAX_KEPT = 20_000;
+
 /** Statuses worth remembering: a service that failed is asked again next time. */
 const REMEMBERED = new Set(['supported', 'weak', 'unsupported', 'unresolved', 'missing']);
 
@@ -31,7 +34,7 @@ export class AuditCache {
   }
 
   toJSON(): { version: 1; results: [string, CachedResult][] } {
-    return { version: 1, results: [...this.results] };
+    return { version: 1, results: [...this.results].slice(-MAX_KEPT) };
   }
 
   /** A cache saved by `toJSON`; anything else gives an empty cache (a stale file is no error). */

@@ -1,0 +1,104 @@
+// `citefinder audit FILE.tex`: every \cite of the project (or of FILE only) checked against the
+// paper it names. JSON paths are relative to the project root, lines and columns 1-based. The
+// audit's cache is kept in the cache folder, so a second run checks only what changed.
+import { access, mkdir, readFile, readdir, writeFile, rename } from 'node:fs/promises';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditReport } from '../core/audit';
+import { createHttpClient } from '../core/net/http';
+import { resolveCacheDir } from '../core/net/cache';
+import { createLlmClient } from '../core/llm/openai';
+import type { Settings } from '../core/settings';
+import { readInput, UsageError, type CliIo } from './io';
+
+export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
+
+export async function runAudit(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
+  const { values, positionals } = parseCommand(args);
+  if (positionals.length !== 1) throw new UsageError('audit takes one .tex file.');
+  const file = path.resolve(positionals[0]!);
+  const text = await readInput(file, 'LaTeX file');
+  if (!/\\[A-Za-z]+/.test(text)) throw new UsageError(`"${positionals[0]}" does not look like LaTeX (no command in it).`);
+  const settings = await loadSettings(values.config);
+  const cacheDir = resolveCacheDir(settings);
+  const cacheFile = cacheDir ? path.join(cacheDir, 'audit-cache.json') : undefined;
+  const cache = cacheFile ? await loadCache(cacheFile) : new AuditCache();
+  const listener = values.json ? () => {} : progressPrinter(io);
+  const report = await auditProject(
+    { file, scope: values['file-only'] ? 'file' : 'project', files: diskFiles(path.dirname(file)), exists: (f) => access(f).then(() => true, () => false) },
+    { settings, http: createHttpClient(settings), llm: createLlmClient(settings, settings['llm.apiKey'] || undefined), signal, cache },
+    listener,
+  );
+  if (cacheFile) await saveCache(cacheFile, cache);
+  io.stdout(values.json ? JSON.stringify(jsonReport(report), null, 2) + '\n' : textReport(report));
+  return 0;
+}
+
+function parseCommand(args: string[]) {
+  try {
+    return parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean', default: false }, config: { type: 'string' }, 'file-only': { type: 'boolean', default: false } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function progressPrinter(io: CliIo) {
+  return (event: Parameters<Parameters<typeof auditProject>[2] & object>[0]) => {
+    if (event.type === 'sites') io.stderr(`• ${event.sites.length} citation(s) to check\n`);
+    if (event.type === 'warning') io.stderr(`! ${event.message}\n`);
+  };
+}
+
+function citationJson(f: AuditFinding, root: string) {
+  return {
+    file: path.relative(path.dirname(root), f.site.file),
+    line: f.site.range.start.line + 1,
+    column: f.site.range.start.character + 1,
+    key: f.site.key,
+    sentence: f.site.sentence,
+    status: f.status,
+    score: f.score ?? null,
+    best: f.best ?? null,
+    work: f.work ?? null,
+    message: f.message,
+    ...(f.service ? { service: f.service } : {}),
+  };
+}
+
+function jsonReport(report: AuditReport) {
+  return { citations: report.findings.map((f) => citationJson(f, report.root)), summary: report.summary, warnings: report.warnings };
+}
+
+function textReport(report: AuditReport): string {
+  const lines = report.findings.map((f) => {
+    const c = citationJson(f, report.root);
+    return `${c.file}:${c.line}:${c.column}: ${f.status.padEnd(11)} ${f.site.key}: ${f.message}`;
+  });
+  lines.push('', AUDIT_STATUSES.map((s) => `${s} ${report.summary[s]}`).join(' · '));
+  return lines.join('\n') + '\n';
+}
+
+async function loadCache(file: string): Promise<AuditCache> {
+  try {
+    return AuditCache.fromJSON(JSON.parse(await readFile(file, 'utf8')));
+  } catch {
+    return new AuditCache();
+  }
+}
+
+async function saveCache(file: string, cache: AuditCache): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(cache));
+  await rename(temporary, file);
+}
+
+function diskFiles(folder: string) {
+  return {
+    read: (file: string) => readFile(file, 'utf8').catch(() => undefined),
+    async list() {
+      const entries = await readdir(folder, { recursive: true }).catch(() => [] as string[]);
+      return entries.filter((e) => e.endsWith('.tex')).map((e) => path.join(folder, e));
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// `citefinder audit` end to end: the real dist/cli.js on the audit fixture project against the
+// stand-in services: the JSON contract, the cached second run, bad input and Ctrl-C.
+import { strict as assert } from 'node:assert';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startStandIn, standInEnv, type StandIn } from '../standin';
+import { fixturePath } from '../standin/server';
+
+const CLI = resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
+
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, maxBuffer: 1 << 24 }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+interface AuditJson {
+  citations: { file: string; line: number; column: number; key: string; sentence: string; status: string; score: number | null; best: { text: string; section: string; score: number } | null; work: { title: string; doi?: string; arxivId?: string; url?: string } | null }[];
+  summary: Record<string, number>;
+}
+
+describe('CLI audit against the stand-in services', function () {
+  this.timeout(30_000);
+  let standIn: StandIn;
+  let dir: string;
+  let env: Record<string, string>;
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    dir = mkdtempSync(join(tmpdir(), 'citefinder-cliaudit-'));
+    for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(dir, name));
+    env = { ...standInEnv(standIn), CITEFINDER_CACHE_DIR: join(dir, '.cache'), CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0', CITEFINDER_HTTP_RETRIES: '0', CITEFINDER_GROBID_ENABLED: 'false' };
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints every citation with root-relative paths and 1-based positions; a second run asks nothing', async () => {
+    const first = await runCli(['audit', join(dir, 'main.tex'), '--json'], env);
+    assert.equal(first.code, 0, first.stderr);
+    const out = JSON.parse(first.stdout) as AuditJson;
+    const intro = out.citations.find((c) => c.file === 'intro.tex' && c.status === 'supported')!;
+    assert.deepEqual([intro.line, intro.column, intro.key], [2, 119, 'perlmutter1999']);
+    assert.match(intro.sentence, /^The analysis of 42 Type Ia supernovae shows/);
+    assert.equal(intro.work?.arxivId, 'astro-ph/9812133');
+    assert.ok(intro.best && intro.best.score >= 0.47);
+    assert.deepEqual(out.summary, { supported: 2, weak: 1, unsupported: 2, unresolved: 1, missing: 1, unavailable: 0 });
+    const asked = standIn.requests.length;
+    const second = await runCli(['audit', join(dir, 'main.tex'), '--json'], env);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(standIn.requests.length, asked, 'the second run is answered from the audit cache');
+    assert.deepEqual((JSON.parse(second.stdout) as AuditJson).summary, out.summary);
+  });
+
+  it('prints a readable list without --json', async () => {
+    const run = await runCli(['audit', join(dir, 'main.tex'), '--file-only'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^main\.tex:7:\d+: supported +tosatto2015: Supported:/m);
+    assert.match(run.stdout, /missing +nosuchkey: "nosuchkey" is in no \.bib file of the project\./);
+    assert.doesNotMatch(run.stdout, /intro\.tex/);
+  });
+
+  it('exits 2 on a missing file or a file that is not LaTeX, and 130 on Ctrl-C', async () => {
+    assert.equal((await runCli(['audit', join(dir, 'nope.tex')], env)).code, 2);
+    writeFileSync(join(dir, 'notes.txt'), 'just words\n');
+    const plain = await runCli(['audit', join(dir, 'notes.txt')], env);
+    assert.equal(plain.code, 2);
+    assert.match(plain.stderr, /does not look like LaTeX/);
+    standIn.setLatency('arxiv', 5000);
+    const child = spawn(process.execPath, [CLI, 'audit', join(dir, 'main.tex')], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise((r) => setTimeout(r, 800));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    assert.equal(code, 130, stderr);
+  });
+});
