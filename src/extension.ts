@@ -8,6 +8,7 @@ import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
+import { registerAudit } from './vscode/audit/register';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsPageMessage } from './vscode/protocol';
@@ -144,6 +145,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       status.schedule(0);
       chat.postState();
     }),
+    registerAudit({ search, secrets: context.secrets }),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );

@@ -19,3 +19,4 @@ export { attachBibtex } from '../core/bibtex';
 export { citeKeyRule } from '../core/bibtex/keyFormula';
 export { asCandidate, citeByIdentifier } from '../core/works/cite';
 export { parseIdentifier } from '../core/identity/identifiers';
+export { auditProject, AuditCache } from '../core/audit';

@@ -124,8 +124,8 @@ export class SearchController implements vscode.Disposable {
   }
 
   /** The settings of a run: those of the manuscript's folder, with the extension's cache folder. */
-  runSettings(): Settings {
-    return this.withStorageCache(readSettings((message) => log(message), this.origin?.uri));
+  runSettings(scope: vscode.Uri | undefined = this.origin?.uri): Settings {
+    return this.withStorageCache(readSettings((message) => log(message), scope));
   }
 
   /**

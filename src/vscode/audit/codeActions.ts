@@ -1,0 +1,29 @@
+// Code actions on an audit diagnostic: search for better citations for the citing sentence (the
+// normal results panel), and open the cited paper.
+import * as vscode from 'vscode';
+import { AUDIT_SOURCE, toRange, type AuditFindings } from './findings';
+
+export const FIND_FOR_SENTENCE_COMMAND = 'citefinder.findForSentence';
+export const OPEN_AUDITED_PAPER_COMMAND = 'citefinder.openAuditedPaper';
+
+export class AuditCodeActions implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  constructor(private readonly findings: AuditFindings) {}
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (!context.diagnostics.some((d) => d.source === AUDIT_SOURCE)) return [];
+    return this.findings.within(document.uri.fsPath, range).flatMap((finding) => {
+      const find = new vscode.CodeAction('Find better citations for this sentence', vscode.CodeActionKind.QuickFix);
+      find.command = { command: FIND_FOR_SENTENCE_COMMAND, title: find.title, arguments: [document.uri, toRange(finding.site.sentenceRange)] };
+      find.diagnostics = context.diagnostics.filter((d) => d.source === AUDIT_SOURCE);
+      const actions = [find];
+      if (finding.work?.url || finding.work?.doi || finding.work?.arxivId) {
+        const open = new vscode.CodeAction(`Open paper: ${finding.work.title.slice(0, 60)}`, vscode.CodeActionKind.QuickFix);
+        open.command = { command: OPEN_AUDITED_PAPER_COMMAND, title: open.title, arguments: [finding.work] };
+        actions.push(open);
+      }
+      return actions;
+    });
+  }
+}

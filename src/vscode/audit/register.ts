@@ -1,0 +1,37 @@
+// The audit's pieces in the editor, registered together: the command, the Problems-panel
+// diagnostics, the hover on a key, the code actions and the summary view.
+import * as vscode from 'vscode';
+import type { AuditWork } from '../../core/audit/types';
+import { LATEX_LANGUAGE_IDS } from '../languages';
+import { openWebLink } from '../openLink';
+import type { SearchController } from '../searchController';
+import { readApiKey } from '../settings';
+import { AuditRunner, AUDIT_COMMAND } from './auditCommand';
+import { AuditCodeActions, FIND_FOR_SENTENCE_COMMAND, OPEN_AUDITED_PAPER_COMMAND } from './codeActions';
+import { AuditFindings } from './findings';
+import { AuditHoverProvider } from './hover';
+import { AUDIT_VIEW_ID, AuditSummaryProvider } from './summaryView';
+
+export function registerAudit(deps: { search: SearchController; secrets: vscode.SecretStorage }): vscode.Disposable {
+  const findings = new AuditFindings();
+  const runner = new AuditRunner({ findings, settings: (uri) => deps.search.runSettings(uri), apiKey: (settings) => readApiKey(deps.secrets, settings) });
+  const summary = new AuditSummaryProvider(findings);
+  const selector = LATEX_LANGUAGE_IDS.map((language) => ({ language }));
+  return vscode.Disposable.from(
+    findings,
+    runner,
+    summary,
+    vscode.window.registerTreeDataProvider(AUDIT_VIEW_ID, summary),
+    vscode.languages.registerHoverProvider(selector, new AuditHoverProvider(findings)),
+    vscode.languages.registerCodeActionsProvider(selector, new AuditCodeActions(findings), AuditCodeActions.metadata),
+    vscode.commands.registerCommand(AUDIT_COMMAND, (scope?: 'file' | 'project') => runner.run(scope)),
+    vscode.commands.registerCommand(FIND_FOR_SENTENCE_COMMAND, async (uri: vscode.Uri, range: vscode.Range) => {
+      const editor = await vscode.window.showTextDocument(uri);
+      editor.selection = new vscode.Selection(range.start, range.end);
+      return deps.search.findForEditor(editor);
+    }),
+    vscode.commands.registerCommand(OPEN_AUDITED_PAPER_COMMAND, (work: AuditWork) =>
+      openWebLink(work.url ?? (work.doi ? `https://doi.org/${work.doi}` : work.arxivId ? `https://arxiv.org/abs/${work.arxivId}` : undefined), 'the cited paper'),
+    ),
+  );
+}
