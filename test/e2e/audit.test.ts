@@ -1,0 +1,91 @@
+// The cite audit in a real VS Code (code-server) in Chromium, offline against the stand-in: run
+// "Citefinder: Audit Citations" on a small project, see each citation's status in the Problems
+// panel and the Citation Audit summary. Its screenshot is the README's (media/screenshots/audit.png,
+// refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1).
+import assert from 'node:assert/strict';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
+import { extensionSettings, startE2eStandIn, type E2eStandIn } from './standInControl';
+import { eventually, openFile, runCommand, STEP_MS, waitForWorkbench } from './workbench';
+
+const ROOT = repoRoot();
+const RESULTS_DIR = join(ROOT, 'test-results');
+
+describe('citefinder cite audit (E2E)', function () {
+  this.timeout(120_000);
+  let stand: E2eStandIn;
+  let server: CodeServer;
+  let browser: Browser;
+  let page: Page;
+  let workspace: string;
+  let failed = false;
+
+  before(async function () {
+    this.timeout(180_000);
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-audit-'));
+    const fixtures = join(ROOT, 'test', 'fixtures', 'audit');
+    for (const name of readdirSync(fixtures).filter((n) => !n.endsWith('.md'))) cpSync(join(fixtures, name), join(workspace, name));
+    stand = await startE2eStandIn();
+    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn, { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': false }) });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(server.workbenchUrl(workspace));
+    await waitForWorkbench(page);
+  });
+
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed') failed = true;
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    if (failed) await page?.screenshot({ path: join(RESULTS_DIR, 'failed-audit.png') }).catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await stand?.close();
+    if (!failed) for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('audits the project and shows each citation\'s status in the Problems panel and the summary view', async () => {
+    await openFile(page, 'main.tex');
+    // The command opens its own quick pick (this file / whole project) right after the palette's.
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ timeout: STEP_MS });
+    await input.fill('>Citefinder: Audit Citations');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Citefinder: Audit Citations' }).first().waitFor({ timeout: STEP_MS });
+    await page.keyboard.press('Enter');
+    const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
+    await pick.waitFor({ timeout: STEP_MS });
+    await pick.click();
+    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 2 supported, 1 weak, 2 unsupported, 1 unresolved, 1 missing, 0 unavailable/ }).waitFor({ timeout: 60_000 });
+
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    const problems = page.locator('.markers-panel');
+    await problems.waitFor({ timeout: STEP_MS });
+    for (const text of ['nosuchkey: "nosuchkey" is in no .bib file', 'ghost2020: The entry has no identifier', 'perlmutter1999: Unsupported', 'tosatto2015: Supported']) {
+      await problems.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: STEP_MS });
+    }
+    const codes = await eventually(async () => {
+      const rows = await problems.locator('.monaco-list-row').allTextContents();
+      return rows.length >= 9 ? rows : undefined; // two file rows and seven findings
+    }, 'the seven findings in the Problems panel');
+    assert.ok(codes.some((row) => /missing/.test(row)), codes.join('\n'));
+
+    await runCommand(page, 'Citefinder: Focus on Citation Audit View');
+    const summary = page.locator('.pane', { hasText: 'Citation Audit' });
+    for (const group of ['unsupported (2)', 'missing (1)', 'unresolved (1)', 'weak (1)', 'supported (2)']) {
+      await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
+    }
+    await page.screenshot({ path: join(RESULTS_DIR, 'audit.png') });
+    // The README's screenshot is refreshed on request only, so a test run leaves the tree clean.
+    if (process.env.CITEFINDER_UPDATE_SCREENSHOTS) {
+      mkdirSync(join(ROOT, 'media', 'screenshots'), { recursive: true });
+      copyFileSync(join(RESULTS_DIR, 'audit.png'), join(ROOT, 'media', 'screenshots', 'audit.png'));
+    }
+  });
+});
