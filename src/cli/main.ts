@@ -8,6 +8,7 @@ import { readInput, UsageError, type CliIo, type CliOptions } from './io';
 import { LOOKUP_USAGE, runLookup } from './lookup';
 import { INSERT_USAGE, runInsert } from './insert';
 import { AUDIT_USAGE, runAudit } from './audit';
+import { BIB_CHECK_USAGE, runBibCheck } from './bibCheck';
 
 export const USAGE = `Usage:
   citefinder find --claim TEXT [--context-file FILE] [--config FILE] [--json]
@@ -15,6 +16,7 @@ export const USAGE = `Usage:
   ${LOOKUP_USAGE}
   ${INSERT_USAGE}
   ${AUDIT_USAGE}
+  ${BIB_CHECK_USAGE}
 
 Settings come from --config (a JSON object, keys as in the extension without "citefinder.")
 and environment variables CITEFINDER_<KEY> (e.g. CITEFINDER_SOURCES_ARXIV_URL), which win.`;
@@ -35,6 +37,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     if (command === 'lookup') return await runLookup(rest, settingsFrom, io, controller.signal);
     if (command === 'insert') return await runInsert(rest, settingsFrom, io, controller.signal);
     if (command === 'audit') return await runAudit(rest, settingsFrom, io, controller.signal);
+    if (command === 'bib') return await runBibCheck(rest, settingsFrom, io, controller.signal);
     const options = parseOptions(rest);
     const settings = await loadSettings(options.config, io);
     if (command === 'find') return await runFind(options, settings, io, controller.signal);

@@ -76,7 +76,8 @@ function dateOf(value: unknown): string | undefined {
 }
 
 function yearOf(record: Raw): number | undefined {
-  for (const field of ['published', 'published-print', 'published-online', 'issued', 'posted', 'created']) {
+  // Not 'created': that is when the DOI was registered, years after some proceedings.
+  for (const field of ['published', 'published-print', 'published-online', 'issued', 'posted']) {
     const year = Number(dateOf(record[field])?.slice(0, 4));
     if (Number.isInteger(year) && year > 0) return year;
   }

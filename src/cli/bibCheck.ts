@@ -1,0 +1,74 @@
+// `citefinder bib check FILE.bib [--json] [--write]`: each entry against its authority's record.
+// `--write` applies the authority's fields to the entries that differ, keeping FILE.bib.bak
+// (a byte copy) and every other byte of the file.
+import { copyFile, rename, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { BIB_CHECK_STATUSES, checkBibliography, type BibCheckReport } from '../core/bibcheck';
+import { bibCheckEdits } from '../core/bibcheck/apply';
+import type { ComparedField } from '../core/bibcheck/compare';
+import { applyEdits } from '../core/manuscript/insertPlan';
+import { createHttpClient } from '../core/net/http';
+import type { Settings } from '../core/settings';
+import { readInput, UsageError, type CliIo } from './io';
+
+export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]';
+
+export async function runBibCheck(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
+  const { values, positionals } = parseCommand(args);
+  if (positionals[0] !== 'check' || positionals.length !== 2) throw new UsageError(`Usage: ${BIB_CHECK_USAGE}`);
+  const file = path.resolve(positionals[1]!);
+  const text = await readInput(file, '.bib file');
+  const settings = await loadSettings(values.config);
+  const progress = values.json ? () => {} : (e: { type: string; done?: number; total?: number }) => {
+    if (e.type === 'entry' && (e.done === e.total || e.done! % 25 === 0)) io.stderr(`• ${e.done} of ${e.total} entries checked\n`);
+  };
+  const report = await checkBibliography([{ file, text }], { settings, http: createHttpClient(settings), signal }, progress);
+  if (report.entries.length === 0) {
+    const where = report.broken[0] ? ` (line ${report.broken[0].line + 1}: ${report.broken[0].message})` : '';
+    throw new UsageError(`"${positionals[1]}" holds no readable BibTeX entry${where}.`);
+  }
+  let written = false;
+  if (values.write) written = await writeAuthorityFields(file, text, report);
+  io.stdout(values.json ? JSON.stringify(jsonReport(report, written ? `${file}.bak` : undefined), null, 2) + '\n' : textReport(report, written));
+  return 0;
+}
+
+function parseCommand(args: string[]) {
+  try {
+    return parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean', default: false }, write: { type: 'boolean', default: false }, config: { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function writeAuthorityFields(file: string, text: string, report: BibCheckReport): Promise<boolean> {
+  const accepted = new Map(report.entries.filter((e) => e.status === 'differs').map((e) => [e.key, Object.keys(e.fields) as ComparedField[]]));
+  const edits = bibCheckEdits(file, text, report.entries, accepted);
+  if (edits.length === 0) return false;
+  await copyFile(file, `${file}.bak`);
+  const temporary = `${file}.citefinder-${process.pid}.tmp`;
+  await writeFile(temporary, applyEdits(text, edits), 'utf8');
+  await rename(temporary, file);
+  return true;
+}
+
+function jsonReport(report: BibCheckReport, backup?: string) {
+  return {
+    entries: report.entries.map((e) => ({ key: e.key, line: e.line + 1, status: e.status, fields: e.fields, work: e.work ?? null, ...(e.duplicateOf ? { duplicateOf: e.duplicateOf } : {}), message: e.message })),
+    broken: report.broken.map((b) => ({ key: b.key ?? null, line: b.line + 1, message: b.message })),
+    summary: report.summary,
+    ...(backup ? { backup } : {}),
+  };
+}
+
+function textReport(report: BibCheckReport, written: boolean): string {
+  const lines = report.entries.map((e) => {
+    const fields = Object.entries(e.fields).map(([name, d]) => `\n    ${name}: ours ${JSON.stringify(d!.ours ?? '')} · authority ${JSON.stringify(d!.authority)}`).join('');
+    return `${String(e.line + 1).padStart(5)}  ${e.status.padEnd(11)} ${e.key}: ${e.message}${fields}`;
+  });
+  for (const b of report.broken) lines.push(`${String(b.line + 1).padStart(5)}  broken      ${b.key ?? '?'}: ${b.message} (left as it is)`);
+  lines.push('', BIB_CHECK_STATUSES.map((s) => `${s} ${report.summary[s]}`).join(' · '));
+  if (written) lines.push('The authority\'s fields were written; the original is kept as .bib.bak.');
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,84 @@
+// Applying the authority's fields to an entry the user accepted: only those fields change (a
+// value replaced in place, in braces; a missing field added before the closing brace), the key,
+// the entry type, the other fields and every byte outside the entry stay as they were.
+import type { TextEditPlan } from '../manuscript/citeInsert';
+import { readBibEntries } from '../bibtex/entries';
+import type { ComparedField } from './compare';
+import type { BibCheckEntry } from './index';
+
+/** A .bib field name for a compared field, given the entry's own fields. */
+function fieldName(field: ComparedField, existing: Record<string, string>, authority: Record<string, string>): string {
+  if (field !== 'venue') return field;
+  if ('booktitle' in existing || (!('journal' in existing) && 'booktitle' in authority)) return 'booktitle';
+  return 'journal';
+}
+
+/** Offsets [start, end) of the value of `name` in an entry's text, delimiters included. */
+function valueSpan(entry: string, name: string): [number, number] | undefined {
+  const match = new RegExp(`(^|[,{(\\s])${name}\\s*=\\s*`, 'i').exec(entry);
+  if (!match) return undefined;
+  const start = match.index + match[0].length;
+  const open = entry[start];
+  if (open === '{') {
+    let depth = 0;
+    for (let i = start; i < entry.length; i++) {
+      if (entry[i] === '{') depth++;
+      else if (entry[i] === '}' && --depth === 0) return [start, i + 1];
+    }
+    return undefined;
+  }
+  if (open === '"') {
+    const close = entry.indexOf('"', start + 1);
+    return close < 0 ? undefined : [start, close + 1];
+  }
+  const bare = /^[^,}\n]*/.exec(entry.slice(start))![0].trimEnd();
+  return [start, start + bare.length];
+}
+
+/**
+ * Edits (offsets into the whole file) that give the entry at `entryStart` the authority's values
+ * of `accepted`. `entryText` is the entry as it stands in the file.
+ */
+export function fieldUpdateEdits(
+  entryText: string,
+  entryStart: number,
+  existing: Record<string, string>,
+  authority: Record<string, string>,
+  accepted: ComparedField[],
+): TextEditPlan[] {
+  const edits: TextEditPlan[] = [];
+  const added: string[] = [];
+  for (const field of accepted) {
+    const name = fieldName(field, existing, authority);
+    const value = authority[field === 'venue' ? (authority.journal !== undefined ? 'journal' : 'booktitle') : field];
+    if (value === undefined) continue;
+    const span = valueSpan(entryText, name);
+    if (span) edits.push({ offset: entryStart + span[0], deleteLength: span[1] - span[0], insert: `{${value}}` });
+    else added.push(`  ${name} = {${value}},`);
+  }
+  if (added.length) {
+    const close = entryText.trimEnd().length - 1;
+    const beforeClose = entryText.slice(0, close).trimEnd();
+    const comma = beforeClose.endsWith(',') ? '' : ',';
+    edits.push({ offset: entryStart + beforeClose.length, deleteLength: 0, insert: `${comma}\n${added.join('\n').replace(/,$/, '')}` });
+  }
+  return edits;
+}
+
+/** What the user accepted: per key, the fields to take from the authority. */
+export type Accepted = ReadonlyMap<string, readonly ComparedField[]>;
+
+/**
+ * The edits to one .bib file for the accepted entries of a check. The file is read again, so an
+ * entry that moved or changed since the check is matched by key and line, or left alone.
+ */
+export function bibCheckEdits(file: string, text: string, checked: readonly BibCheckEntry[], accepted: Accepted): TextEditPlan[] {
+  const { entries } = readBibEntries(file, text);
+  return checked.flatMap((result) => {
+    const fields = accepted.get(result.key);
+    if (!fields?.length || result.file !== file || !result.authority) return [];
+    const entry = entries.find((e) => e.key === result.key && e.line === result.line);
+    if (!entry) return [];
+    return fieldUpdateEdits(text.slice(entry.start, entry.end), entry.start, entry.fields, result.authority, [...fields]);
+  });
+}
