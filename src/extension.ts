@@ -9,6 +9,7 @@ import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chat
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
 import { registerAudit } from './vscode/audit/register';
+import { CHECK_BIBLIOGRAPHY_COMMAND, checkBibliographyCommand, ProposedBibs, PROPOSED_SCHEME } from './vscode/bibcheck/checkCommand';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsPageMessage } from './vscode/protocol';
@@ -47,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const panel: ResultsPanel = new ResultsPanel(context.extensionUri, (message) => void onResultsMessage(message));
   const search = new SearchController(panel, context.secrets, context.globalStorageUri);
   const status = new StatusBar(context.secrets);
+  const proposedBibs = new ProposedBibs();
 
   const insert = async (id: string): Promise<InsertOutcome | undefined> => {
     const candidate = findCandidate(panel.state, id);
@@ -146,6 +148,8 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       chat.postState();
     }),
     registerAudit({ search, secrets: context.secrets }),
+    vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
+    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs)),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );

@@ -20,3 +20,6 @@ export { citeKeyRule } from '../core/bibtex/keyFormula';
 export { asCandidate, citeByIdentifier } from '../core/works/cite';
 export { parseIdentifier } from '../core/identity/identifiers';
 export { auditProject, AuditCache } from '../core/audit';
+export { checkBibliography } from '../core/bibcheck';
+export { bibCheckEdits } from '../core/bibcheck/apply';
+export { applyEdits } from '../core/manuscript/insertPlan';

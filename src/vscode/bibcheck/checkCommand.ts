@@ -1,0 +1,141 @@
+// "Citefinder: Check Bibliography": the project's .bib files (or the active one) checked against
+// the authorities, then a review: the proposed changes side by side (a diff of each file against
+// the same file with the authority's fields), and a pick of the entries to accept. Nothing is
+// written without that accept; the accepted changes are ONE edit, so one undo reverts them.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { BibCheckEntry, BibCheckReport } from '../../core/bibcheck';
+import type { ComparedField } from '../../core/bibcheck/compare';
+import type { Settings } from '../../core/settings';
+import { rememberTouchedBib } from '../bibSaver';
+import { loadHeavy } from '../lazy';
+import { log } from '../log';
+import { projectFiles } from '../projectFiles';
+
+export const CHECK_BIBLIOGRAPHY_COMMAND = 'citefinder.checkBibliography';
+export const PROPOSED_SCHEME = 'citefinder-bibcheck';
+
+/** The .bib files with the authority's fields applied, shown on the right of the diff. */
+export class ProposedBibs implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  set(file: string, text: string): vscode.Uri {
+    this.texts.set(file, text);
+    return vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: file });
+  }
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.path) ?? '';
+  }
+}
+
+export interface CheckResult {
+  report: BibCheckReport;
+  applied: string[];
+}
+
+export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Settings, proposed: ProposedBibs): Promise<CheckResult | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.uri.scheme !== 'file') {
+    void vscode.window.showWarningMessage('Citefinder: open the manuscript (or a .bib file) to check its bibliography.');
+    return undefined;
+  }
+  const core = await loadHeavy();
+  const files = await bibFiles(editor.document, core);
+  if (files.length === 0) {
+    void vscode.window.showWarningMessage('Citefinder: the manuscript names no .bib file to check.');
+    return undefined;
+  }
+  const texts = await Promise.all(files.map(async (file) => ({ file, text: (await projectFiles.read(file)) ?? '' })));
+  const config = settings(editor.document.uri);
+  const report = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Citefinder: checking the bibliography', cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      try {
+        return await core.checkBibliography(texts, { settings: config, http: core.createHttpClient(config), signal: controller.signal }, (event) => {
+          if (event.type === 'entry') progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
+        });
+      } catch (error) {
+        if (controller.signal.aborted) return undefined;
+        throw error;
+      }
+    },
+  );
+  if (!report) return undefined;
+  for (const b of report.broken) log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
+  const s = report.summary;
+  const summary = `${s.ok} ok, ${s.differs} differ, ${s.unverified} unverified, ${s.duplicate} duplicate, ${s.unavailable} unavailable${report.broken.length ? `, ${report.broken.length} unreadable` : ''}`;
+  const differing = report.entries.filter((e) => e.status === 'differs');
+  if (differing.length === 0) {
+    void vscode.window.showInformationMessage(`Citefinder: bibliography checked: ${summary}. Nothing to update.`);
+    return { report, applied: [] };
+  }
+  await showDiffs(texts, report, proposed, core);
+  const accepted = await pickAccepted(differing, summary);
+  if (!accepted?.length) return { report, applied: [] };
+  await applyAccepted(texts, report, accepted, core);
+  return { report, applied: accepted.map((e) => e.key) };
+}
+
+async function bibFiles(document: vscode.TextDocument, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<string[]> {
+  if (document.uri.fsPath.endsWith('.bib')) return [document.uri.fsPath];
+  const root = await core.resolveRootFile(document.uri.fsPath, document.getText(), projectFiles);
+  const tree = await core.walkIncludes(root.file, root.text, projectFiles);
+  return (await core.findProjectBibliography(tree, projectFiles.exists)).files;
+}
+
+function allFields(entry: BibCheckEntry): ComparedField[] {
+  return Object.keys(entry.fields) as ComparedField[];
+}
+
+/** Each file with differences beside the same file with every difference applied. */
+async function showDiffs(texts: { file: string; text: string }[], report: BibCheckReport, proposed: ProposedBibs, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<void> {
+  const all = new Map(report.entries.filter((e) => e.status === 'differs').map((e) => [e.key, allFields(e)]));
+  for (const { file, text } of texts) {
+    const edits = core.bibCheckEdits(file, text, report.entries, all);
+    if (edits.length === 0) continue;
+    const right = proposed.set(file, core.applyEdits(text, edits));
+    await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(file), right, `${path.basename(file)} ↔ the authorities' records`, { preview: true });
+  }
+}
+
+async function pickAccepted(differing: BibCheckEntry[], summary: string): Promise<BibCheckEntry[] | undefined> {
+  const items = differing.map((entry) => ({
+    label: entry.key,
+    description: path.basename(entry.file) + `:${entry.line + 1}`,
+    detail: Object.entries(entry.fields).map(([name, d]) => `${name}: ${d!.ours ?? '(none)'} → ${d!.authority}`).join(' · '),
+    entry,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    canPickMany: true,
+    title: `Check Bibliography: ${summary}`,
+    placeHolder: 'Tick the entries to update with the authority\'s fields (your keys stay); nothing is written otherwise',
+    ignoreFocusOut: true,
+  });
+  return picked?.map((p) => p.entry);
+}
+
+/** One WorkspaceEdit for every accepted entry of every file: one undo reverts the refresh. */
+async function applyAccepted(texts: { file: string; text: string }[], report: BibCheckReport, accepted: BibCheckEntry[], core: Awaited<ReturnType<typeof loadHeavy>>): Promise<void> {
+  const chosen = new Map(accepted.map((e) => [e.key, allFields(e)]));
+  const edit = new vscode.WorkspaceEdit();
+  const touched: vscode.TextDocument[] = [];
+  for (const { file } of texts) {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    const text = document.getText();
+    const edits = core.bibCheckEdits(file, text, report.entries, chosen);
+    if (edits.length === 0) continue;
+    touched.push(document);
+    for (const e of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.deleteLength)), e.insert);
+  }
+  if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
+    void vscode.window.showErrorMessage('Citefinder: the editor refused the edit; nothing was changed.');
+    return;
+  }
+  for (const document of touched) {
+    rememberTouchedBib(document.uri);
+    await document.save();
+  }
+  log(`Check Bibliography: updated ${accepted.map((e) => e.key).join(', ')}.`);
+  void vscode.window.showInformationMessage(`Citefinder: updated ${accepted.length} entr${accepted.length === 1 ? 'y' : 'ies'} with the authority's fields (Undo reverts all of them).`);
+}

@@ -1,0 +1,49 @@
+// In the extension host: "Citefinder: Check Bibliography" reviews the differences, writes only
+// the accepted entries' fields, and one undo restores the .bib byte for byte.
+import assert from 'node:assert/strict';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { fixturePath } from '../standin/server';
+import { api, deleteTempDirsAfterEach, stubWindow, tempDir, useStandIn, waitFor } from './helpers';
+
+describe('citefinder: Check Bibliography', function () {
+  useStandIn();
+  deleteTempDirsAfterEach();
+
+  it('writes only the accepted entries, and one undo reverts the refresh', async () => {
+    await api();
+    const dir = tempDir('citefinder-bibcheck-');
+    const bib = path.join(dir, 'refs.bib');
+    const tex = path.join(dir, 'main.tex');
+    copyFileSync(fixturePath('bibcheck', 'user.bib'), bib);
+    writeFileSync(tex, '\\documentclass{article}\n\\begin{document}\nText.\n\\bibliography{refs}\n\\end{document}\n');
+    const original = readFileSync(bib, 'utf8');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(tex));
+    let offered: string[] = [];
+    const pick = stubWindow('showQuickPick', async (items: unknown) => {
+      const list = (await items) as { label: string; detail: string }[];
+      offered = list.map((i) => `${i.label}: ${i.detail}`);
+      return list.filter((i) => i.label === 'perlmutter1999');
+    });
+    try {
+      const result = (await vscode.commands.executeCommand('citefinder.checkBibliography')) as { applied: string[] };
+      assert.deepEqual(result.applied, ['perlmutter1999']);
+    } finally {
+      pick.restore();
+    }
+    assert.deepEqual(offered, [
+      'perlmutter1999: year: 1998 → 1999 · doi: (none) → 10.1086/307221',
+      'valerocuevas2017: volume: 13 → 14',
+      'arya2003: doi: (none) → 10.1109/icdcsw.2003.1203662',
+    ]);
+    const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff);
+    assert.ok(diff, 'the differences were shown side by side');
+    const written = readFileSync(bib, 'utf8');
+    assert.equal(written, original.replace('year          = 1998,', 'year          = {1999},').replace("  archivePrefix = {arXiv},\n}", "  archivePrefix = {arXiv},\n  doi = {10.1086/307221}\n}"));
+
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(bib));
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => readFileSync(bib, 'utf8') === original, 5_000);
+  });
+});
