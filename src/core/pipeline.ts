@@ -23,6 +23,7 @@ import { createSources } from './sources';
 import { searchRepositories } from './search';
 import { CandidateStore } from './candidates/store';
 import { BibtexStage } from './candidates/bibtexStage';
+import { TrustStage } from './candidates/trustStage';
 import { citeKeyRule } from './bibtex/keyFormula';
 import { Enrichment } from './candidates/enrichment';
 import { createHttpClient } from './net/http';
@@ -140,7 +141,11 @@ async function findAndScore(
   state.store = store;
   const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, citeKeyRule(deps.settings), store);
   const sources = createSources(deps.settings, deps.http, run.warn);
-  const enrichment = new Enrichment(sources, store, run.signal, () => bibtex.update(store.list()));
+  const trust = new TrustStage({ http: deps.http, settings: deps.settings, signal: run.signal }, store);
+  const enrichment = new Enrichment(sources, store, run.signal, () => {
+    bibtex.update(store.list());
+    trust.update(store.list());
+  });
 
   const started = performance.now();
   const { unreachable, searched: repositories } = await run.time('search', () =>
@@ -155,6 +160,7 @@ async function findAndScore(
         const shown = store.list();
         bibtex.update(shown);
         enrichment.update(shown);
+        trust.update(shown);
       },
     }),
   );
@@ -170,7 +176,7 @@ async function findAndScore(
   const searched = store.list();
   await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store }, run));
   await enrichment.settle();
-  await bibtex.settle(() => store.list().map((c) => c.id));
+  await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
   run.record('bibtex', started);
   return store.list().sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
 }

@@ -91,6 +91,24 @@ export interface PaperRecord {
   /** DOI of the peer-reviewed version, when the source knows it. */
   publishedDoi?: string;
   journal?: string;
+  /** The author's comment on this version (arXiv): "withdrawn", "accepted at …". */
+  comment?: string;
+}
+
+/** Whether a work may be cited as it stands: retraction and similar notices, from real records. */
+export interface TrustSignal {
+  status: 'retracted' | 'withdrawn' | 'concern' | 'corrected' | 'ok' | 'unknown';
+  /** The notice that decides the status (its DOI, date, who asserted it). */
+  notice?: { doi: string; date?: string; source?: string; url?: string };
+  /** What was checked, or why nothing could be. */
+  reason?: string;
+}
+
+/** The peer-reviewed version of a preprint. */
+export interface VersionOfRecord {
+  doi?: string;
+  journal?: string;
+  year?: number;
 }
 
 /** A search backend. One implementation per file in src/core/sources/. */
@@ -143,11 +161,17 @@ export interface Candidate extends PaperRecord {
   support?: SupportVerdict;
   fulltext?: FulltextKind;
   paragraphs?: ScoredParagraph[];
+  /** Retractions, withdrawals, expressions of concern, corrections (Crossref, titles, comments). */
+  trust?: TrustSignal;
+  /** For a preprint: its published version, when one exists. */
+  versionOfRecord?: VersionOfRecord;
+  /** Whose BibTeX `bibtex` is: the published version's or the preprint's. */
+  bibtexOf?: 'published' | 'preprint';
 }
 
 /** Fields that arrive for a candidate after it was found; see candidates/patches.ts. */
 export type CandidatePatch = Partial<
-  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'score' | 'support' | 'fulltext' | 'paragraphs'>
+  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'paragraphs' | 'trust' | 'versionOfRecord'>
 >;
 
 export interface Timings {

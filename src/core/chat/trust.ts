@@ -1,23 +1,15 @@
-// Trust as the chat reports it. (Placeholder adapter over Crossref notices until src/core/trust
-// lands; replaced by it at merge.)
+// Trust as the chat reports it: the trust module's reading of a Crossref record (one place for
+// what counts as retracted, withdrawn, under concern or corrected).
+import { signalFromCrossref, signalFromText } from '../trust';
 import type { CrossrefWork } from '../sources/crossref';
+import type { TrustSignal } from '../types';
 
-export interface ChatTrust {
-  status: 'retracted' | 'withdrawn' | 'concern' | 'corrected' | 'ok' | 'unknown';
-  notice?: { doi: string; date?: string; source?: string };
-  reason?: string;
-}
+export type ChatTrust = TrustSignal;
 
-const STATUS_OF = { retraction: 'retracted', withdrawal: 'withdrawn', expression_of_concern: 'concern', correction: 'corrected' } as const;
-const SEVERITY: ChatTrust['status'][] = ['retracted', 'withdrawn', 'concern', 'corrected'];
-
+/** The signal of a Crossref record (and the title), `unknown` when nothing could be checked. */
 export function noticeOf(work: CrossrefWork | undefined, title = work?.title ?? '', checked = work !== undefined): ChatTrust {
-  const notices = (work?.updatedBy ?? []).flatMap((n) => (n.type in STATUS_OF ? [{ ...n, status: STATUS_OF[n.type as keyof typeof STATUS_OF] }] : []));
-  notices.sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status));
-  const worst = notices[0];
-  if (worst) return { status: worst.status, notice: { doi: worst.doi, date: worst.date, source: worst.source } };
-  if (/^\s*retracted\b/i.test(title)) return { status: 'retracted', reason: 'its title says RETRACTED' };
-  if (/^\s*withdrawn\b/i.test(title)) return { status: 'withdrawn', reason: 'its title says WITHDRAWN' };
+  const signal = (work && signalFromCrossref(work)) ?? signalFromText({ title });
+  if (signal) return { ...signal, notice: signal.notice && { doi: signal.notice.doi, date: signal.notice.date, source: signal.notice.source } };
   return checked ? { status: 'ok' } : { status: 'unknown', reason: 'no DOI, so Crossref could not be asked' };
 }
 

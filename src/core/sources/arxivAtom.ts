@@ -40,6 +40,7 @@ interface AtomEntry {
   primary_category?: { '@_term'?: string };
   doi?: string;
   journal_ref?: string;
+  comment?: string;
 }
 
 interface AtomFeed {
@@ -113,6 +114,7 @@ function toRecord(entry: AtomEntry, absBase: string): PaperRecord | undefined {
     categories: categories.length ? categories : undefined,
     publishedDoi: doi,
     journal: textOf(entry.journal_ref) || undefined,
+    comment: textOf(entry.comment) || undefined,
   };
 }
 

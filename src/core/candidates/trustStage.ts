@@ -1,0 +1,39 @@
+// Trust signals and versions of record for a run's candidates, looked up after each is shown
+// (never delaying the first candidates) and delivered as patches, like BibTeX. A candidate whose
+// DOIs change (a merge, an enrichment) is looked up again.
+import type { CoreDeps } from '../deps';
+import { assessTrust, crossrefDois } from '../trust';
+import type { Candidate } from '../types';
+import type { CandidateStore } from './store';
+
+export class TrustStage {
+  private readonly latest = new Map<string, { planKey: string; done: Promise<void> }>();
+
+  constructor(
+    private readonly deps: CoreDeps,
+    private readonly store: CandidateStore,
+  ) {}
+
+  update(candidates: Candidate[]): void {
+    if (this.deps.signal?.aborted) return;
+    for (const candidate of candidates) {
+      const planKey = [...crossrefDois(candidate), candidate.title, candidate.comment ?? ''].join(' ');
+      if (this.latest.get(candidate.id)?.planKey === planKey) continue;
+      const done = assessTrust(candidate, this.deps).then(({ trust, versionOfRecord }) => {
+        if (this.latest.get(candidate.id)?.done !== done) return;
+        this.store.patch(candidate.id, versionOfRecord ? { trust, versionOfRecord } : { trust });
+      });
+      done.catch(() => {});
+      this.latest.set(candidate.id, { planKey, done });
+    }
+  }
+
+  async settle(ids: () => string[]): Promise<void> {
+    for (;;) {
+      const pending = ids().map((id) => this.latest.get(id)?.done);
+      await Promise.all(pending.map((p) => p?.catch(() => {})));
+      const after = ids().map((id) => this.latest.get(id)?.done);
+      if (after.every((done, i) => done === pending[i])) return;
+    }
+  }
+}

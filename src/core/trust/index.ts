@@ -1,0 +1,110 @@
+// Trust signals: whether a work may be cited as it stands. From real records only: Crossref's
+// editorial notices (`updated-by`: retraction, withdrawal, expression of concern, correction,
+// with who asserted them and when; `update-to` on a notice itself), a title that says RETRACTED
+// or WITHDRAWN, an arXiv comment or a bioRxiv/medRxiv abstract that says the work was withdrawn.
+// A lookup that failed is "unknown", never "ok".
+import type { CoreDeps } from '../deps';
+import { normalizeDoi, arxivIdFromDoi } from '../identity/work';
+import { fetchCrossrefWork, type CrossrefNotice, type CrossrefWork } from '../sources/crossref';
+import type { PaperRecord, TrustSignal, VersionOfRecord } from '../types';
+
+const STATUS_OF: Readonly<Record<string, TrustSignal['status']>> = {
+  retraction: 'retracted',
+  withdrawal: 'withdrawn',
+  expression_of_concern: 'concern',
+  correction: 'corrected',
+};
+/** Worst first: the status shown is the most serious one that applies. */
+const SEVERITY: TrustSignal['status'][] = ['retracted', 'withdrawn', 'concern', 'corrected', 'unknown', 'ok'];
+
+function noticeUrl(doi: string): string {
+  return `https://doi.org/${doi}`;
+}
+
+function fromNotice(n: CrossrefNotice, status: TrustSignal['status']): TrustSignal {
+  return { status, notice: { doi: n.doi, date: n.date, source: n.source, url: noticeUrl(n.doi) } };
+}
+
+/** What the record's own words say: a RETRACTED/WITHDRAWN title, a withdrawn comment or abstract. */
+export function signalFromText(record: Pick<PaperRecord, 'title' | 'comment' | 'abstract'>): TrustSignal | undefined {
+  if (/^\s*retracted\b/i.test(record.title)) return { status: 'retracted', reason: 'its title says RETRACTED' };
+  if (/^\s*withdrawn\b/i.test(record.title)) return { status: 'withdrawn', reason: 'its title says WITHDRAWN' };
+  if (record.comment && /\bwithdrawn\b/i.test(record.comment)) return { status: 'withdrawn', reason: `its arXiv comment says: "${record.comment.slice(0, 160)}"` };
+  if (record.abstract && /^\s*(?:this|the) (?:manuscript|article|preprint|paper) (?:has been|was) withdrawn\b/i.test(record.abstract)) {
+    return { status: 'withdrawn', reason: 'its abstract says it has been withdrawn' };
+  }
+  return undefined;
+}
+
+/** Crossref's notices on a work, worst first; a notice itself points at what it updates. */
+export function signalFromCrossref(work: CrossrefWork): TrustSignal | undefined {
+  const onWork = work.updatedBy
+    .filter((n) => n.type in STATUS_OF)
+    .map((n) => fromNotice(n, STATUS_OF[n.type]!))
+    .sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status));
+  if (onWork[0]) return onWork[0];
+  const isNotice = work.updateTo.find((n) => n.type === 'retraction' || n.type === 'withdrawal');
+  if (isNotice) return { status: 'retracted', notice: { doi: isNotice.doi, date: isNotice.date, source: isNotice.source, url: noticeUrl(isNotice.doi) }, reason: `this record is the ${isNotice.type} notice of doi:${isNotice.doi}, not a work to cite` };
+  return undefined;
+}
+
+export function worst(signals: (TrustSignal | undefined)[]): TrustSignal | undefined {
+  // Equally serious: the one with a notice (its date and link) says more than a title.
+  return signals
+    .filter((s): s is TrustSignal => s !== undefined)
+    .sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status) || Number(Boolean(b.notice)) - Number(Boolean(a.notice)))[0];
+}
+
+/** The DOIs Crossref may know for a record: the published version's first, then its own (not arXiv's DataCite DOIs). */
+export function crossrefDois(record: Pick<PaperRecord, 'doi' | 'publishedDoi'>): string[] {
+  return [...new Set([record.publishedDoi, record.doi].map(normalizeDoi))].filter((d): d is string => d !== undefined && !arxivIdFromDoi(d));
+}
+
+export interface TrustAndVersion {
+  trust: TrustSignal;
+  versionOfRecord?: VersionOfRecord;
+}
+
+/**
+ * The record's trust signal and, for a preprint, its version of record: the published DOI its
+ * source named (bioRxiv `published`, arXiv `<arxiv:doi>`) or Crossref's `is-preprint-of`, with
+ * the journal and year from that DOI's Crossref record (arXiv's `journal_ref` otherwise).
+ * Never rejects except on abort.
+ */
+export async function assessTrust(record: PaperRecord, deps: CoreDeps): Promise<TrustAndVersion> {
+  const works = new Map<string, CrossrefWork | undefined>();
+  const checked: string[] = [];
+  const failures: string[] = [];
+  const fetch = async (doi: string): Promise<CrossrefWork | undefined> => {
+    if (works.has(doi)) return works.get(doi);
+    try {
+      const work = await fetchCrossrefWork(doi, deps);
+      works.set(doi, work);
+      checked.push(work ? `Crossref's record of ${doi}` : `Crossref (no record of ${doi})`);
+      return work;
+    } catch (error) {
+      if (deps.signal?.aborted) throw error;
+      failures.push(`Crossref did not answer for ${doi} (${(error as Error).message})`);
+      works.set(doi, undefined);
+      return undefined;
+    }
+  };
+  const dois = crossrefDois(record);
+  const own = await Promise.all(dois.map(fetch));
+  const publishedDoi = normalizeDoi(record.publishedDoi) ?? own.flatMap((w) => w?.preprintOf ?? [])[0];
+  const published = publishedDoi ? await fetch(publishedDoi) : undefined;
+  const signal = worst([signalFromText(record), ...own.map((w) => w && signalFromCrossref(w)), published && signalFromCrossref(published), published && signalFromText(published)]);
+  const trust: TrustSignal = signal ?? (failures.length
+    ? { status: 'unknown', reason: failures.join('; ') }
+    : { status: 'ok', reason: checked.length ? `checked ${checked.join(', ')} and the record's own words` : 'no DOI Crossref registers: only the record\'s own words (title, comment, abstract) were checked' });
+  return { trust, versionOfRecord: versionOfRecord(record, publishedDoi, published) };
+}
+
+function versionOfRecord(record: PaperRecord, publishedDoi: string | undefined, published: CrossrefWork | undefined): VersionOfRecord | undefined {
+  const isPreprint = record.source !== 'crossref' || record.doi?.startsWith('10.1101/');
+  if (!isPreprint) return undefined;
+  if (published) return { doi: published.doi, journal: published.containerTitle ?? record.journal, year: published.year };
+  // An arXiv record names its journal DOI (and journal_ref) itself; a bioRxiv one its published DOI.
+  if (publishedDoi && (record.source === 'arxiv' || publishedDoi !== normalizeDoi(record.doi))) return { doi: publishedDoi, journal: record.journal };
+  return record.journal ? { journal: record.journal } : undefined;
+}
