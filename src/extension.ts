@@ -17,6 +17,7 @@ import { ResultsPanel } from './vscode/resultsPanel';
 import { paperLink } from './vscode/links';
 import { openWebLink } from './vscode/openLink';
 import { findCandidate } from './vscode/resultsModel';
+import { confirmUntrusted, switchBibtexVersion } from './vscode/trustActions';
 import type { ResultsState } from './vscode/protocol';
 import { SearchController } from './vscode/searchController';
 import { openSettings, promptAndStoreApiKey, readApiKey } from './vscode/settings';
@@ -53,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const insert = async (id: string): Promise<InsertOutcome | undefined> => {
     const candidate = findCandidate(panel.state, id);
     if (!candidate || !search.origin) return undefined;
+    if (!(await confirmUntrusted(candidate))) return undefined;
     const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
     if (outcome) {
       panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
@@ -99,6 +101,8 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
         }
         case 'copyBibtex':
           return copyBibtex(panel, message.id);
+        case 'bibtexVersion':
+          return switchBibtexVersion(panel, message.id, message.version, search.runSettings());
         case 'ready':
           return;
       }

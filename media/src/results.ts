@@ -182,6 +182,8 @@ function renderCard(candidate: Candidate, index: number): HTMLElement {
     badges(candidate),
     links(candidate),
   );
+  const version = versionLine(candidate);
+  if (version) card.append(version);
   if (candidate.abstract) {
     card.append(el('details', { className: 'abstract' }, [el('summary', { text: 'Abstract' }), el('p', { text: candidate.abstract })]));
   }
@@ -202,7 +204,39 @@ function badges(candidate: Candidate): HTMLElement {
   else row.append(el('span', { className: 'score pending', text: `relevance ${percent(candidate.retrievalScore)}` }));
   const cited = state.inserted[candidate.id];
   if (cited) row.append(el('span', { className: 'badge cited' }, [icon('check'), ` cited as ${cited}`]));
+  const trust = trustBadge(candidate);
+  if (trust) row.append(trust);
   return row;
+}
+
+const TRUST_LABELS: Record<string, string> = { retracted: 'Retracted', withdrawn: 'Withdrawn', concern: 'Expression of concern', corrected: 'Corrected', unknown: 'Trust unknown' };
+
+/** A red badge for a retraction or withdrawal, amber for a concern, a note for a correction; the notice opens through the host. */
+function trustBadge(candidate: Candidate): HTMLElement | undefined {
+  const trust = candidate.trust;
+  if (!trust || trust.status === 'ok') return undefined;
+  const text = `${TRUST_LABELS[trust.status] ?? trust.status}${trust.notice?.date ? ` ${trust.notice.date}` : ''}`;
+  const title = [trust.notice ? `Notice doi:${trust.notice.doi}${trust.notice.source ? ` (${trust.notice.source})` : ''}` : '', trust.reason ?? ''].filter(Boolean).join(' — ');
+  const badge = el('span', { className: `badge trust trust-${trust.status}`, attrs: { title, role: 'status' } }, [icon(trust.status === 'corrected' || trust.status === 'unknown' ? 'info' : 'warning'), ` ${text}`]);
+  const notice = trust.notice && hostLink('notice', `https://doi.org/${trust.notice.doi}`, () => send({ type: 'open', id: candidate.id, link: 'notice' }));
+  if (notice) badge.append(' ', notice);
+  return badge;
+}
+
+/** "Published in <journal> <year>", and whose BibTeX the card cites, with the switch. */
+function versionLine(candidate: Candidate): HTMLElement | undefined {
+  const v = candidate.versionOfRecord;
+  if (!v) return undefined;
+  const where = [v.journal, v.year].filter(Boolean).join(', ') || (v.doi ? `doi:${v.doi}` : 'a journal');
+  const line = el('p', { className: 'version' }, [icon('book'), ` Published in ${where}`]);
+  if (v.doi && candidate.bibtexOf) {
+    const other = candidate.bibtexOf === 'published' ? 'preprint' : 'published';
+    line.append(
+      ` · citing the ${candidate.bibtexOf} version `,
+      button(`Cite the ${other} version`, 'arrow-swap', () => send({ type: 'bibtexVersion', id: candidate.id, version: other }), { className: 'button secondary small', action: 'version' }),
+    );
+  }
+  return line;
 }
 
 function links(candidate: Candidate): HTMLElement {

@@ -44,6 +44,15 @@ export function formatFindResult(result: FindResult): string {
   return lines.join('\n') + '\n';
 }
 
+/** "!! RETRACTED 2010-02-06 (retraction-watch): https://doi.org/…", or nothing for an ok work. */
+function trustLine(c: Candidate): string | undefined {
+  const t = c.trust;
+  if (!t || t.status === 'ok') return undefined;
+  const notice = t.notice ? ` ${t.notice.date ?? ''} (${t.notice.source ?? 'notice'}): https://doi.org/${t.notice.doi}` : '';
+  const mark = t.status === 'retracted' || t.status === 'withdrawn' ? '!! ' : '! ';
+  return `${mark}${t.status.toUpperCase()}${notice}${t.reason ? ` — ${t.reason}` : ''}`;
+}
+
 function formatCandidate(c: Candidate, n: number): string[] {
   const authors = c.authors.length > 3 ? `${c.authors.slice(0, 3).join(', ')} et al.` : c.authors.join(', ');
   const id = c.arxivId ? `arXiv:${c.arxivId}` : c.doi ? `doi:${c.doi}` : c.id;
@@ -54,7 +63,14 @@ function formatCandidate(c: Candidate, n: number): string[] {
     `   ${authors} — ${sources}, ${id}${score}`,
   ];
   if (c.url) out.push(`   ${c.url}`);
-  out.push(c.citeKey ? `   \\cite{${c.citeKey}}` : `   (${c.bibtexError ?? 'no BibTeX'})`);
+  const trust = trustLine(c);
+  if (trust) out.push(`   ${trust}`);
+  if (c.versionOfRecord) {
+    const v = c.versionOfRecord;
+    out.push(`   Published: ${[v.journal, v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`);
+  }
+  const of = c.bibtexOf ? ` (${c.bibtexOf} version's BibTeX)` : '';
+  out.push(c.citeKey ? `   \\cite{${c.citeKey}}${of}` : `   (${c.bibtexError ?? 'no BibTeX'})`);
   for (const p of c.paragraphs ?? []) {
     const text = p.text.length > 220 ? p.text.slice(0, 217) + '…' : p.text;
     out.push(`   > [${p.score.toFixed(2)}] ${p.section}: ${text}`, `     ${p.reason}`);

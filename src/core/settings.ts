@@ -56,6 +56,10 @@ export interface Settings {
   'scoring.llmParagraphs': number;
   'scoring.maxLlmCalls': number;
   'bib.file': string;
+  /** Cite a preprint's published version (its BibTeX) when it has one. */
+  'citation.preferPublished': boolean;
+  /** Default publication years for every search: `2015..`, `..2010`, `1998..2005`; empty = any. */
+  'search.years': string;
 }
 
 export type CiteKeyStyle = 'authorYearWord' | 'authorYear' | 'authorWordYear' | 'authorYearShort';
@@ -108,6 +112,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'scoring.llmParagraphs': 5,
   'scoring.maxLlmCalls': 8,
   'bib.file': '',
+  'citation.preferPublished': true,
+  'search.years': '',
 };
 
 export type SettingKey = keyof Settings;

@@ -23,3 +23,4 @@ export { auditProject, AuditCache } from '../core/audit';
 export { checkBibliography } from '../core/bibcheck';
 export { bibCheckEdits } from '../core/bibcheck/apply';
 export { applyEdits } from '../core/manuscript/insertPlan';
+export { bibtexOfSource } from '../core/bibtex/fetch';

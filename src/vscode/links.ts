@@ -4,8 +4,8 @@
 // is checked here before VS Code (with its own link protection) opens it. No `vscode` import.
 import type { Candidate } from '../core/types';
 
-export type PaperLink = 'page' | 'arxiv' | 'doi' | 'published' | 'pdf';
-export const PAPER_LINKS: readonly PaperLink[] = ['page', 'arxiv', 'doi', 'published', 'pdf'];
+export type PaperLink = 'page' | 'arxiv' | 'doi' | 'published' | 'pdf' | 'notice';
+export const PAPER_LINKS: readonly PaperLink[] = ['page', 'arxiv', 'doi', 'published', 'pdf', 'notice'];
 
 /** The URL if it is a plain http(s) web address (no credentials), else undefined. */
 export function webLink(raw: string | undefined): string | undefined {
@@ -33,6 +33,8 @@ export function paperLink(candidate: Candidate, link: PaperLink): string | undef
       return candidate.publishedDoi ? webLink(`https://doi.org/${candidate.publishedDoi}`) : undefined;
     case 'pdf':
       return webLink(candidate.pdfUrl);
+    case 'notice':
+      return candidate.trust?.notice ? webLink(`https://doi.org/${candidate.trust.notice.doi}`) : undefined;
     case 'page':
       return webLink(candidate.url) ?? paperLink(candidate, 'doi') ?? paperLink(candidate, 'arxiv') ?? webLink(candidate.pdfUrl);
   }

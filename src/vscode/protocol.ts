@@ -45,6 +45,8 @@ export type ResultsPageMessage =
   | { type: 'open'; id: string; link: PaperLink }
   | { type: 'ask'; id: string }
   | { type: 'copyBibtex'; id: string }
+  /** Cite the published version's BibTeX or the preprint's, for this card. */
+  | { type: 'bibtexVersion'; id: string; version: 'published' | 'preprint' }
   | { type: 'cancel' };
 
 // ---- chat view ----
@@ -137,6 +139,10 @@ export function parseResultsPageMessage(value: unknown): ResultsPageMessage | un
     case 'ask':
     case 'copyBibtex':
       return isBoundedString(value.id, LIMITS.id) ? { type: value.type, id: value.id } : undefined;
+    case 'bibtexVersion':
+      return isBoundedString(value.id, LIMITS.id) && (value.version === 'published' || value.version === 'preprint')
+        ? { type: 'bibtexVersion', id: value.id, version: value.version }
+        : undefined;
     case 'open': {
       const link = value.link ?? 'page';
       if (!isBoundedString(value.id, LIMITS.id) || !PAPER_LINKS.includes(link as PaperLink)) return undefined;

@@ -72,3 +72,16 @@ describe('trust signals', () => {
     assert.equal(versionOfRecord?.journal, 'ActaAstron.56:1-50,2006');
   });
 });
+
+describe('whose BibTeX a candidate cites', () => {
+  it('is the published version\'s by default, the preprint\'s when the setting says so', async () => {
+    const { bibtexPlan, bibtexOfSource } = await import('../../src/core/bibtex/fetch');
+    const preprint: PaperRecord = { id: 'doi:10.1101/2024.04.01.587366', source: 'biorxiv', title: 'A preprint', authors: [], doi: '10.1101/2024.04.01.587366', publishedDoi: '10.1016/j.xgen.2025.100814' };
+    const byDefault = bibtexPlan(preprint, resolveSettings({}));
+    assert.match(byDefault[0]!.url, /10\.1016\/j\.xgen\.2025\.100814$/);
+    assert.equal(bibtexOfSource(preprint, byDefault[0]!.url), 'published');
+    const asPreprint = bibtexPlan(preprint, resolveSettings({ 'citation.preferPublished': false }));
+    assert.ok(asPreprint.every((p) => !p.url.includes('xgen')), 'the published DOI is not asked');
+    assert.equal(bibtexOfSource(preprint, asPreprint[0]!.url), 'preprint');
+  });
+});

@@ -77,7 +77,9 @@ export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
   const doiUrl = settings['sources.doi.url'].replace(/\/+$/, '');
   const crossrefUrl = settings['sources.crossref.url'].replace(/\/+$/, '');
   const arxivBibtexUrl = settings['sources.arxivBibtex.url'].replace(/\/+$/, '');
-  const dois = [...new Set([record.publishedDoi, record.doi].map(normalizeDoi))];
+  // The published version first, unless the user cites preprints as such.
+  const preferred = settings['citation.preferPublished'] === false ? [record.doi] : [record.publishedDoi, record.doi];
+  const dois = [...new Set(preferred.map(normalizeDoi))];
   for (const doi of dois) {
     if (!doi || doi.startsWith(ARXIV_DATACITE_PREFIX)) continue;
     if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(doi)}`, accept: BIBTEX, doi, expect: { doi } });
@@ -128,6 +130,23 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
     }
   }
   throw new BibtexUnavailableError(record.id, attempts);
+}
+
+/**
+ * Whose BibTeX came from `source`: the published version's (its DOI in the URL, or a record
+ * without a separate published version) or the preprint's own.
+ */
+export function bibtexOfSource(record: PaperRecord, source: string): 'published' | 'preprint' {
+  if (record.source === 'crossref') return 'published';
+  const published = normalizeDoi(record.publishedDoi);
+  if (!published) return 'preprint';
+  let url = source;
+  try {
+    url = decodeURIComponent(source);
+  } catch {
+    // keep as is
+  }
+  return url.toLowerCase().includes(published) ? 'published' : 'preprint';
 }
 
 /** Throws NotBibtexError unless the text is exactly one safe BibTeX entry (see authority.ts). */

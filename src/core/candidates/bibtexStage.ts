@@ -4,6 +4,7 @@
 // newer BibTeX wins. An older success is never replaced by a newer failure.
 import type { Candidate } from '../types';
 import { attachBibtex, bibtexPlan } from '../bibtex';
+import { bibtexOfSource } from '../bibtex/fetch';
 import type { CiteKeyRule } from '../bibtex/keyFormula';
 import type { CoreDeps } from '../deps';
 import type { CandidateStore } from './store';
@@ -38,6 +39,7 @@ export class BibtexStage {
             bibtex: found.bibtex,
             citeKey: found.citeKey,
             bibtexSource: found.bibtexSource,
+            bibtexOf: bibtexOfSource(candidate, found.bibtexSource ?? ''),
           });
         } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
           this.store.patch(candidate.id, { bibtexError: found.bibtexError });
