@@ -19,6 +19,7 @@ import { parseClaim } from './claim';
 import { route } from './routing';
 import { generateQueries } from './queries';
 import { formatQuery, parseQuery } from './queries/text';
+import { withDefaultYears } from './queries/filter';
 import { createSources } from './sources';
 import { searchRepositories } from './search';
 import { CandidateStore } from './candidates/store';
@@ -105,7 +106,7 @@ async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state:
 
   // Routing and query writing are independent: with an LLM, running them side by side saves
   // a whole model round trip.
-  const [routing, queries] = await Promise.all([
+  const [routing, written] = await Promise.all([
     run.time('routing', () => route(claim, deps.llm, run.warn, signal)).then((routing) => {
       state.routing = routing;
       run.emit({ type: 'routing', routing });
@@ -115,6 +116,11 @@ async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state:
       ? Promise.resolve(input.queries.map(parseQuery).filter((q) => q.keywords.length > 0))
       : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal, resolveCacheDir(deps.settings))).then((g) => g.queries),
   ]);
+  // The default year range (search.years) applies to every query that names none.
+  const queries = written.map((query) => {
+    const filter = withDefaultYears(query.filter, deps.settings['search.years']);
+    return filter ? { ...query, filter } : query;
+  });
   const queryTexts = queries.map(formatQuery);
   Object.assign(state, { queries, queryTexts });
   run.emit({ type: 'queries', queries: queryTexts });

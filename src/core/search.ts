@@ -4,6 +4,7 @@
 // and merge into the stream; where they are paced (arXiv: 3 s apart) the one ranked request
 // stands alone, and a broader one follows only when it found nothing. A repository that finds
 // nothing hands over to the secondary; uncertain routing searches both at once.
+import { passesFilter } from './queries/filter';
 import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from './types';
 import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from './identity/repository';
 import { broaden, sanitizeKeyword } from './queries/render';
@@ -60,8 +61,11 @@ export function repositoryRequests(queries: Query[], paced: boolean, maxResults:
     const keywords = uniqueKeywords(queries.flatMap((q) => q.keywords));
     if (keywords.length === 0) return [];
     const words = uniqueKeywords(keywords.flatMap((k) => k.split(/[\s-]+/)));
-    const waves = [[{ query: { keywords }, mode: 'any' as const, size }]];
-    if (words.length > keywords.length) waves.push([{ query: { keywords: words }, mode: 'any', size }]);
+    // One merged request: the filter of the queries goes with it (they share the panel's or the setting's).
+    const filter = queries.find((q) => q.filter)?.filter;
+    const merged = (k: string[]): Query => (filter ? { keywords: k, filter } : { keywords: k });
+    const waves = [[{ query: merged(keywords), mode: 'any' as const, size }]];
+    if (words.length > keywords.length) waves.push([{ query: merged(words), mode: 'any', size }]);
     return waves;
   }
   const wave: SearchStep[] = [];
@@ -158,7 +162,9 @@ async function searchOneRepository(repo: Repository, queries: Query[], deps: Sea
 /** One request; a failure becomes a warning (undefined), except cancellation, which propagates. */
 async function searchOnce(source: SearchSource, step: SearchStep, deps: SearchDeps): Promise<PaperRecord[] | undefined> {
   try {
-    return await source.search({ query: step.query, mode: step.mode, maxResults: step.size, signal: deps.signal });
+    const records = await source.search({ query: step.query, mode: step.mode, maxResults: step.size, signal: deps.signal });
+    // The source was told the years; what comes back is checked too (a mirror may ignore them).
+    return records.filter((r) => passesFilter(r, step.query.filter));
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     // A skipped service (open circuit) was named once already, when it failed.

@@ -50,8 +50,17 @@ export interface RoutingDecision {
  * A search query as keywords. A keyword with spaces is a phrase.
  * Rendered into each source's own syntax by src/core/queries/render.ts.
  */
+/** Limits of a search, sent to the sources: publication years and words every result must have. */
+export interface QueryFilter {
+  fromYear?: number;
+  untilYear?: number;
+  /** Words or phrases every result must contain (`+word` in the text form). */
+  required?: string[];
+}
+
 export interface Query {
   keywords: string[];
+  filter?: QueryFilter;
   /** In 'focused' mode: the keywords that must all match (a subset of `keywords`). */
   focus?: string[];
   /** Index of the claim sentence this query came from, if any. */

@@ -3,7 +3,7 @@
 // byte for byte, into the envelope of a real search feed. Errors use arXiv's real shapes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn } from './server';
-import { parseBooleanQuery, stems, tinySearch, type Searchable } from './tinySearch';
+import { inYears, parseBooleanQuery, stems, takeDateRange, tinySearch, type Searchable } from './tinySearch';
 
 const ATOM = 'application/atom+xml; charset=utf-8';
 
@@ -116,7 +116,8 @@ export function installArxiv(standIn: StandIn): void {
         .filter((e): e is RecordedEntry => e !== undefined);
       return send(res, 200, local(found.length ? feed(envelope, found, found.length) : empty), ATOM);
     }
-    const matches = tinySearch(index, parseBooleanQuery(query));
+    const dates = takeDateRange(query);
+    const matches = tinySearch(index, parseBooleanQuery(dates.rest)).filter((e) => inYears(Number(tag(e.xml, 'published').slice(0, 4)) || undefined, dates));
     const page = matches.slice(start, start + max);
     send(res, 200, local(page.length ? feed(envelope, page, matches.length) : empty), ATOM);
   });

@@ -4,7 +4,7 @@
 // like the real service; no match gives the real hitCount-0 payload.
 import { readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn } from './server';
-import { parseBooleanQuery, stems, tinySearch, type Searchable } from './tinySearch';
+import { inYears, parseBooleanQuery, stems, takeDateRange, tinySearch, type Searchable } from './tinySearch';
 
 const JSON_TYPE = 'application/json;charset=UTF-8';
 
@@ -81,12 +81,14 @@ export function installEuropePmc(standIn: StandIn): void {
     };
     const kind = forced.get(standIn)?.shift() ?? (MAGIC_TERM.exec(query)?.[1] as EuropePmcForced | undefined);
     if (kind === 'html') return send(res, 200, html, 'text/html; charset=utf-8');
-    const { terms, src, publisher } = splitQuery(query);
+    const dates = takeDateRange(query);
+    const { terms, src, publisher } = splitQuery(dates.rest);
     const matches = tinySearch(corpus, parseBooleanQuery(terms, 'all')).filter(
       (r) =>
         kind === 'unfiltered' ||
+        (inYears(Number(String((r as { pubYear?: string; firstPublicationDate?: string }).firstPublicationDate ?? (r as { pubYear?: string }).pubYear ?? '').slice(0, 4)) || undefined, dates) &&
         ((!src || r.source === src) &&
-          (!publisher || r.bookOrReportDetails?.publisher?.toLowerCase() === publisher.toLowerCase())),
+          (!publisher || r.bookOrReportDetails?.publisher?.toLowerCase() === publisher.toLowerCase()))),
     );
     if (matches.length === 0) {
       // The recorded zero-hit answer, its request echo updated to this request.

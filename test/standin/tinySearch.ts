@@ -116,3 +116,20 @@ export function tinySearch<T>(docs: Searchable<T>[], query: ParsedQuery): T[] {
     .sort((a, b) => b.matched - a.matched || b.total - a.total || a.index - b.index)
     .map((s) => s.doc.item);
 }
+
+/**
+ * A date clause of a query (arXiv `submittedDate:[YYYYMMDDhhmm TO YYYYMMDDhhmm]`, Europe PMC
+ * `FIRST_PDATE:[YYYY-MM-DD TO YYYY-MM-DD]`), taken out so the tiny search sees only the words;
+ * the stand-ins then keep the records inside the years, as the hosts do.
+ */
+export function takeDateRange(query: string): { rest: string; from?: number; until?: number } {
+  const clause = /\s*(?:AND\s+)?(?:submittedDate|FIRST_PDATE|PUB_YEAR):\[\s*(\d{4})[\d-]*\s+TO\s+(\d{4})[\d-]*\s*\]/i;
+  const match = clause.exec(query);
+  if (!match) return { rest: query };
+  return { rest: query.replace(clause, ' ').trim(), from: Number(match[1]), until: Number(match[2]) };
+}
+
+export function inYears(year: number | undefined, range: { from?: number; until?: number }): boolean {
+  if (year === undefined || range.from === undefined) return true;
+  return year >= range.from && year <= (range.until ?? 9999);
+}

@@ -1,16 +1,32 @@
 // The human-readable text form of a Query: keywords separated by spaces, phrases in double
-// quotes. It is what the CLI prints, what the webview lets users edit, and what comes back.
-import type { Query } from '../types';
+// quotes, `+word` for a word every result must have, and after a semicolon a year range
+// (`supernovae acceleration; 1998..2005`). It is what the CLI prints, what the webview lets
+// users edit, and what comes back.
+import type { Query, QueryFilter } from '../types';
+import { formatYears, parseYears } from './filter';
 
 export function formatQuery(query: Query): string {
-  return query.keywords.map((k) => (/\s/.test(k) ? `"${k}"` : k)).join(' ');
+  const quote = (k: string) => (/\s/.test(k) ? `"${k}"` : k);
+  const required = (query.filter?.required ?? []).map((k) => `+${quote(k)}`);
+  const years = formatYears(query.filter);
+  return [...query.keywords.map(quote), ...required].join(' ') + (years ? `; ${years}` : '');
 }
 
 export function parseQuery(text: string): Query {
+  const [words, ...rest] = text.split(';');
   const keywords: string[] = [];
-  for (const match of text.matchAll(/"([^"]*)"|(\S+)/g)) {
-    const keyword = (match[1] ?? match[2] ?? '').replace(/\s+/g, ' ').trim();
-    if (keyword && !keywords.includes(keyword)) keywords.push(keyword);
+  const required: string[] = [];
+  for (const match of (words ?? '').matchAll(/(\+?)(?:"([^"]*)"|(\S+))/g)) {
+    const keyword = (match[2] ?? match[3] ?? '').replace(/^\+/, '').replace(/\s+/g, ' ').trim();
+    if (!keyword) continue;
+    const list = match[1] ? required : keywords;
+    if (!list.includes(keyword)) list.push(keyword);
   }
-  return { keywords };
+  const filter: QueryFilter = {};
+  for (const part of rest) Object.assign(filter, parseYears(part) ?? {});
+  if (required.length) filter.required = required;
+  // A query of required words alone searches for them.
+  const query: Query = { keywords: keywords.length ? keywords : [...required] };
+  if (Object.keys(filter).length) query.filter = filter;
+  return query;
 }
