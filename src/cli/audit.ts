@@ -62,6 +62,7 @@ function citationJson(f: AuditFinding, root: string) {
     work: f.work ?? null,
     message: f.message,
     ...(f.service ? { service: f.service } : {}),
+    ...(f.trust ? { trust: f.trust } : {}),
   };
 }
 

@@ -55,7 +55,7 @@ async function writeAuthorityFields(file: string, text: string, report: BibCheck
 
 function jsonReport(report: BibCheckReport, backup?: string) {
   return {
-    entries: report.entries.map((e) => ({ key: e.key, line: e.line + 1, status: e.status, fields: e.fields, work: e.work ?? null, ...(e.duplicateOf ? { duplicateOf: e.duplicateOf } : {}), message: e.message })),
+    entries: report.entries.map((e) => ({ key: e.key, line: e.line + 1, status: e.status, fields: e.fields, work: e.work ?? null, ...(e.duplicateOf ? { duplicateOf: e.duplicateOf } : {}), ...(e.trust ? { trust: e.trust } : {}), message: e.message })),
     broken: report.broken.map((b) => ({ key: b.key ?? null, line: b.line + 1, message: b.message })),
     summary: report.summary,
     ...(backup ? { backup } : {}),

@@ -2,7 +2,8 @@
 import type { Settings } from '../core/settings';
 import type { PipelineEvent } from '../core/types';
 import { createPipeline } from '../core/pipeline';
-import { readInput, requireClaim, type CliIo, type CliOptions } from './io';
+import { readInput, requireClaim, UsageError, type CliIo, type CliOptions } from './io';
+import { parseYears } from '../core/queries/filter';
 import { formatFindResult, describeEvent } from './format';
 
 export async function runFind(
@@ -12,6 +13,10 @@ export async function runFind(
   signal: AbortSignal,
 ): Promise<number> {
   const claim = requireClaim(options.claim);
+  if (options.years !== undefined) {
+    if (!parseYears(options.years)) throw new UsageError(`--years "${options.years}": give a range like 1998..2005, 2019.. or ..2010.`);
+    settings = { ...settings, 'search.years': options.years };
+  }
   const document = options.contextFile ? await readInput(options.contextFile, 'context file') : undefined;
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
   const listener = options.json

@@ -19,6 +19,8 @@ export interface CliOptions {
   json: boolean;
   pdf?: string;
   tei?: string;
+  /** A year range for this search (overrides `search.years`). */
+  years?: string;
 }
 
 /** Reads a file the user named, turning the system error into a sentence. */

@@ -11,7 +11,7 @@ import { AUDIT_USAGE, runAudit } from './audit';
 import { BIB_CHECK_USAGE, runBibCheck } from './bibCheck';
 
 export const USAGE = `Usage:
-  citefinder find --claim TEXT [--context-file FILE] [--config FILE] [--json]
+  citefinder find --claim TEXT [--context-file FILE] [--years 1998..2005|2019..|..2010] [--config FILE] [--json]
   citefinder score --claim TEXT (--pdf FILE | --tei FILE) [--config FILE] [--json]
   ${LOOKUP_USAGE}
   ${INSERT_USAGE}
@@ -66,6 +66,7 @@ function parseOptions(args: string[]): CliOptions {
         json: { type: 'boolean', default: false },
         pdf: { type: 'string' },
         tei: { type: 'string' },
+        years: { type: 'string' },
       },
     });
     return {
@@ -75,6 +76,7 @@ function parseOptions(args: string[]): CliOptions {
       json: values.json ?? false,
       pdf: values.pdf,
       tei: values.tei,
+      years: values.years,
     };
   } catch (error) {
     throw new UsageError((error as Error).message);

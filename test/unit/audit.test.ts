@@ -110,6 +110,17 @@ describe('cite audit against the stand-in services', function () {
     assert.deepEqual(fresh, ['perlmutter1999', 'tosatto2015'], 'only the two keys of the edited sentence');
   });
 
+  it('says RETRACTED on every citation of a retracted work', async () => {
+    writeFileSync(join(dir, 'retracted.tex'), '\\documentclass{article}\n\\begin{document}\nVaccines cause colitis \\cite{wakefield1998}. Again \\cite{wakefield1998}.\n\\bibliography{old}\n\\end{document}\n');
+    writeFileSync(join(dir, 'old.bib'), '@article{wakefield1998, title = {Ileal-lymphoid-nodular hyperplasia}, doi = {10.1016/S0140-6736(97)11096-0}, year = 1998}\n');
+    const report = await auditProject(diskInput(join(dir, 'retracted.tex')), deps);
+    assert.equal(report.findings.length, 2);
+    for (const f of report.findings) {
+      assert.equal(f.trust?.status, 'retracted');
+      assert.match(f.message, /^RETRACTED \(2010-02-06, retraction-watch\): this work was retracted\./);
+    }
+  });
+
   it('reports an \\input loop once and still audits', async () => {
     writeFileSync(join(dir, 'intro.tex'), '\\input{main}\nLoops \\citep{perlmutter1999}.\n');
     const report = await auditProject(diskInput(join(dir, 'main.tex')), deps);

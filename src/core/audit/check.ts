@@ -13,7 +13,8 @@ import { auditLabel } from '../scoring/overall';
 import { scoreParagraphsLexically } from '../scoring/lexical';
 import { splitSentences } from '../text/sentences';
 import { WorkLookup, type FoundWork } from '../works/lookup';
-import type { FulltextKind } from '../types';
+import type { FulltextKind, TrustSignal } from '../types';
+import { assessTrust } from '../trust';
 import { SourceError } from '../sources/errors';
 import type { CachedResult } from './cache';
 import type { AuditWork } from './types';
@@ -28,6 +29,7 @@ export class CitationChecker {
   private readonly lookup: WorkLookup;
   private readonly works = new Map<string, Promise<Resolved>>();
   private readonly texts = new Map<string, Promise<ReadWork>>();
+  private readonly trusts = new Map<string, Promise<TrustSignal>>();
 
   constructor(private readonly deps: CoreDeps) {
     this.lookup = new WorkLookup(deps);
@@ -38,6 +40,11 @@ export class CitationChecker {
     if ('result' in resolved) return resolved.result;
     const { record } = resolved.work;
     const work = auditWork(resolved.work);
+    const trust = await this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust));
+    return withTrust(await this.score(sentence, record, work), trust);
+  }
+
+  private async score(sentence: string, record: FoundWork['record'], work: AuditWork): Promise<CachedResult> {
     const read = await this.memo(this.texts, record.id, () => getFulltext(record, this.deps));
     const { document, kind } = read;
     if (!document.abstract && document.sections.length === 0) {
@@ -83,6 +90,13 @@ export class CitationChecker {
     if (!value) map.set(key, (value = make()));
     return value;
   }
+}
+
+/** A retracted or withdrawn work is said first, whatever the passage scored. */
+function withTrust(result: CachedResult, trust: TrustSignal): CachedResult {
+  if (trust.status !== 'retracted' && trust.status !== 'withdrawn') return { ...result, trust };
+  const when = trust.notice?.date ? ` (${trust.notice.date}${trust.notice.source ? `, ${trust.notice.source}` : ''})` : '';
+  return { ...result, trust, message: `${trust.status.toUpperCase()}${when}: this work was ${trust.status}. ${result.message}` };
 }
 
 /** Which service an error came from, as people know it. */

@@ -1,6 +1,7 @@
 // The cite audit's vocabulary: every `\cite` of a manuscript checked against the paper it names.
 // The core produces these; the extension shows them as diagnostics, hovers and a summary view,
 // and the CLI prints them (`citefinder audit --json`, paths relative to the root, lines 1-based).
+import type { TrustSignal } from '../types';
 
 /**
  * One status per (citing sentence, key):
@@ -73,6 +74,8 @@ export interface AuditFinding {
   service?: string;
   /** True when the result came from the audit cache (nothing fetched or scored again). */
   cached?: boolean;
+  /** Retraction, withdrawal, concern or correction of the cited work (absent: not looked up). */
+  trust?: TrustSignal;
 }
 
 export type AuditSummary = Record<AuditStatus, number>;

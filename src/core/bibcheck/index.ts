@@ -12,7 +12,8 @@ import { isAbortError } from '../net/types';
 import { SourceError } from '../sources/errors';
 import { hostOf } from '../net/errors';
 import { HttpError } from '../net/types';
-import type { PaperRecord } from '../types';
+import type { PaperRecord, TrustSignal } from '../types';
+import { assessTrust } from '../trust';
 import { WorkLookup, type FoundWork } from '../works/lookup';
 import { differingFields, type ComparedField, type FieldDifference } from './compare';
 
@@ -33,6 +34,8 @@ export interface BibCheckEntry {
   message: string;
   /** The authority's fields by .bib name (what "apply" writes), when a record was found. */
   authority?: Record<string, string>;
+  /** Retraction, withdrawal, concern or correction of the work (absent: not identified). */
+  trust?: TrustSignal;
 }
 
 export type BibCheckEvent = { type: 'entries'; total: number } | { type: 'entry'; entry: BibCheckEntry; done: number; total: number };
@@ -77,13 +80,14 @@ async function checkEntry(entry: BibEntry, lookup: WorkLookup, deps: CoreDeps): 
   try {
     found = await identify(entry, lookup);
     if (!found) return { result: { ...base, status: 'unverified', message: unverifiedMessage(entry) } };
-    const authority = await authorityFields(found.record, deps);
+    const [authority, { trust }] = await Promise.all([authorityFields(found.record, deps), assessTrust(found.record, deps)]);
     const fields = differingFields(entry.fields, authority);
     const names = Object.keys(fields);
     const work = { title: found.record.title, doi: found.record.doi, arxivId: found.record.arxivId, url: found.record.url };
     const status = names.length ? 'differs' : 'ok';
-    const message = names.length ? `Differs from the authority's record in ${names.join(', ')}.` : 'Matches the authority\'s record.';
-    return { result: { ...base, status, fields, work, message, authority }, record: found.record };
+    const retracted = trust.status === 'retracted' || trust.status === 'withdrawn' ? `${trust.status.toUpperCase()}${trust.notice?.date ? ` (${trust.notice.date})` : ''}: this work was ${trust.status}. ` : '';
+    const message = retracted + (names.length ? `Differs from the authority's record in ${names.join(', ')}.` : 'Matches the authority\'s record.');
+    return { result: { ...base, status, fields, work, message, authority, trust }, record: found.record };
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     const service = error instanceof SourceError ? error.host : error instanceof HttpError ? hostOf(error.url) : 'a service';

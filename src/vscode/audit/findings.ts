@@ -14,10 +14,11 @@ export function toRange(range: SourceRange): vscode.Range {
 }
 
 export function toDiagnostic(finding: AuditFinding): vscode.Diagnostic {
-  const severity = WARNINGS.has(finding.status) ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
+  const retracted = finding.trust?.status === 'retracted' || finding.trust?.status === 'withdrawn';
+  const severity = WARNINGS.has(finding.status) || retracted ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
   const diagnostic = new vscode.Diagnostic(toRange(finding.site.range), `${finding.site.key}: ${finding.message}`, severity);
   diagnostic.source = AUDIT_SOURCE;
-  diagnostic.code = finding.status;
+  diagnostic.code = retracted ? finding.trust!.status : finding.status;
   return diagnostic;
 }
 
