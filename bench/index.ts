@@ -17,6 +17,8 @@ const benches: [string, string[]][] = [
   // take the 503 path: `node dist/bench/faults.js` runs them all.
   ['faults', ['--faults', 'hang,reset,503-retry-after,endless']],
   ['hostile', []],
+  ['audit', []],
+  ['bibcheck', []],
   ...(data
     ? ([
         ['lexical', ['--scifact', join(data, 'scifact')]],

@@ -35,8 +35,20 @@ export class CitationChecker {
     this.lookup = new WorkLookup(deps);
   }
 
+  /**
+   * Starts resolving every entry at once, before any citation is checked: arXiv ids asked in the
+   * same tick share one id_list request, instead of one paced request per batch of checks.
+   */
+  prefetch(entries: BibEntry[]): void {
+    for (const entry of entries) void this.resolved(entry).catch(() => {});
+  }
+
+  private resolved(entry: BibEntry): Promise<Resolved> {
+    return this.memo(this.works, `${entry.file}#${entry.start}`, () => this.resolve(entry));
+  }
+
   async check(sentence: string, entry: BibEntry): Promise<CachedResult> {
-    const resolved = await this.memo(this.works, `${entry.file}#${entry.start}`, () => this.resolve(entry));
+    const resolved = await this.resolved(entry);
     if ('result' in resolved) return resolved.result;
     const { record } = resolved.work;
     const work = auditWork(resolved.work);

@@ -52,6 +52,12 @@ export async function auditProject(input: AuditInput, deps: AuditDeps, listener:
   const entries = await bibEntries(tree, input, warn);
   const cache = deps.cache ?? new AuditCache();
   const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal });
+  // Only what the cache cannot answer is looked up, all of it at once.
+  const toCheck = sites.filter((site) => {
+    const entry = entries.get(site.key);
+    return entry && !cache.get(AuditCache.keyOf(site.sentence, site.key, entryText(entry)));
+  });
+  checker.prefetch([...new Set(toCheck.map((site) => entries.get(site.key)!))]);
   const findings: AuditFinding[] = new Array(sites.length);
   let done = 0;
   let next = 0;
