@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { installArxiv } from '../standin/arxiv';
 import { installEuropePmc } from '../standin/europepmc';
+import { installCrossref } from '../standin/crossref';
 import { startStandIn, type StandIn } from '../standin/index';
 import { installOpenAi } from '../standin/openai';
 import { fixturePath, send, type StandInHandler, type StandInService } from '../standin/server';
@@ -42,8 +43,29 @@ function hostileFeed(): string {
     .replace(/(<link title="pdf" )href="[^"]*"/, `$1href="${xmlEscape(HOSTILE_PDF_URL)}"`);
 }
 
+/**
+ * A Crossref record for Perlmutter et al.'s journal DOI that carries the real notices of the
+ * retracted Lancet paper (test/fixtures/crossref, from Retraction Watch): a constructed record,
+ * the paper's own bibliographic data (its recorded BibTeX) with another paper's notices, so the
+ * E2E search shows a retracted work that still has authority BibTeX to insert.
+ */
+function retractedPerlmutterWork(): string {
+  const lancet = JSON.parse(readFileSync(fixturePath('crossref', 'works_10.1016_s0140-6736-97-11096-0_retracted_updated-by.json'), 'utf8')) as { message: Record<string, unknown> };
+  lancet.message = {
+    DOI: '10.1086/307221',
+    type: 'journal-article',
+    title: ['Measurements of Ω and Λ from 42 High-Redshift Supernovae'],
+    'container-title': ['The Astrophysical Journal'],
+    published: { 'date-parts': [[1999, 6]] },
+    'updated-by': lancet.message['updated-by'],
+  };
+  return JSON.stringify(lancet);
+}
+
 export interface E2eStandIn {
   standIn: StandIn;
+  /** Crossref answers for Perlmutter et al.'s DOI with retraction notices (see retractedPerlmutterWork). */
+  retractedPerlmutter: boolean;
   /** Delay (ms) before the searches answer; 0 = normal. */
   slowSearchMs: number;
   /** Answer every arXiv search with the hostile record. */
@@ -83,9 +105,15 @@ export async function startE2eStandIn(): Promise<E2eStandIn> {
     standIn,
     slowSearchMs: 0,
     hostileArxiv: false,
+    retractedPerlmutter: false,
     aborted: [],
     close: () => standIn.close(),
   };
+  const crossref = capture(standIn, 'crossref', installCrossref);
+  standIn.handle('crossref', (req, res) => {
+    if (control.retractedPerlmutter && /^(?:\/v1)?\/works\/10\.1086(?:\/|%2F)307221\/?$/i.test(req.path)) return send(res, 200, retractedPerlmutterWork(), 'application/json');
+    return crossref(req, res);
+  });
   const services: [StandInService, (s: StandIn) => void][] = [['arxiv', installArxiv], ['europepmc', installEuropePmc]];
   for (const [service, install] of services) {
     const original = capture(standIn, service, install);

@@ -54,7 +54,10 @@ export async function checkBibliography(files: { file: string; text: string }[],
   const entries = read.flatMap((r) => r.entries);
   const broken = read.flatMap((r) => r.broken);
   listener({ type: 'entries', total: entries.length });
-  const lookup = new WorkLookup(deps);
+  const lookups = new Lookups(new WorkLookup(deps), deps);
+  // Every entry's work is asked for at once: arXiv ids share id_list requests (100 a request)
+  // and each work is looked up once, however many entries name it.
+  for (const entry of entries) void lookups.work(entry).catch(() => {});
   const results: BibCheckEntry[] = new Array(entries.length);
   const identities: string[][] = new Array(entries.length);
   let next = 0;
@@ -62,7 +65,7 @@ export async function checkBibliography(files: { file: string; text: string }[],
   const worker = async () => {
     while (next < entries.length) {
       const index = next++;
-      const { result, record } = await checkEntry(entries[index]!, lookup, deps);
+      const { result, record } = await checkEntry(entries[index]!, lookups, deps);
       results[index] = result;
       identities[index] = record ? identityKeys(record) : [];
       listener({ type: 'entry', entry: result, done: ++done, total: entries.length });
@@ -74,13 +77,38 @@ export async function checkBibliography(files: { file: string; text: string }[],
   return { entries: results, broken, summary };
 }
 
-async function checkEntry(entry: BibEntry, lookup: WorkLookup, deps: CoreDeps): Promise<{ result: BibCheckEntry; record?: PaperRecord }> {
+/** One lookup per work and one authority record per work, shared by every entry that names it. */
+class Lookups {
+  private readonly works = new Map<string, Promise<FoundWork | undefined>>();
+  private readonly details = new Map<string, Promise<{ authority: Record<string, string>; trust: TrustSignal }>>();
+
+  constructor(private readonly lookup: WorkLookup, private readonly deps: CoreDeps) {}
+
+  work(entry: BibEntry): Promise<FoundWork | undefined> {
+    const id = identifierOfFields(entry.fields);
+    const key = id ? JSON.stringify(id) : `title:${entry.fields.title ?? ''}|${entry.fields.author ?? ''}`;
+    let found = this.works.get(key);
+    if (!found) this.works.set(key, (found = identify(entry, this.lookup)));
+    return found;
+  }
+
+  detailsOf(record: PaperRecord): Promise<{ authority: Record<string, string>; trust: TrustSignal }> {
+    let details = this.details.get(record.id);
+    if (!details) {
+      details = Promise.all([authorityFields(record, this.deps), assessTrust(record, this.deps)]).then(([authority, { trust }]) => ({ authority, trust }));
+      this.details.set(record.id, details);
+    }
+    return details;
+  }
+}
+
+async function checkEntry(entry: BibEntry, lookups: Lookups, deps: CoreDeps): Promise<{ result: BibCheckEntry; record?: PaperRecord }> {
   const base = { key: entry.key, file: entry.file, line: entry.line, fields: {} };
   let found: FoundWork | undefined;
   try {
-    found = await identify(entry, lookup);
+    found = await lookups.work(entry);
     if (!found) return { result: { ...base, status: 'unverified', message: unverifiedMessage(entry) } };
-    const [authority, { trust }] = await Promise.all([authorityFields(found.record, deps), assessTrust(found.record, deps)]);
+    const { authority, trust } = await lookups.detailsOf(found.record);
     const fields = differingFields(entry.fields, authority);
     const names = Object.keys(fields);
     const work = { title: found.record.title, doi: found.record.doi, arxivId: found.record.arxivId, url: found.record.url };
