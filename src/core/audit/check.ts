@@ -52,8 +52,12 @@ export class CitationChecker {
     if ('result' in resolved) return resolved.result;
     const { record } = resolved.work;
     const work = auditWork(resolved.work);
-    const trust = await this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust));
-    return withTrust(await this.score(sentence, record, work), trust);
+    // The trust lookup (Crossref) and the reading of the paper go side by side.
+    const [trust, result] = await Promise.all([
+      this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust)),
+      this.score(sentence, record, work),
+    ]);
+    return withTrust(result, trust);
   }
 
   private async score(sentence: string, record: FoundWork['record'], work: AuditWork): Promise<CachedResult> {
