@@ -13,7 +13,7 @@ import { auditLabel } from '../scoring/overall';
 import { scoreParagraphsLexically } from '../scoring/lexical';
 import { splitSentences } from '../text/sentences';
 import { WorkLookup, type FoundWork } from '../works/lookup';
-import type { FulltextKind, TrustSignal } from '../types';
+import type { FulltextKind, PaperRecord, TrustSignal } from '../types';
 import { assessTrust } from '../trust';
 import { SourceError } from '../sources/errors';
 import type { CachedResult } from './cache';
@@ -31,7 +31,12 @@ export class CitationChecker {
   private readonly texts = new Map<string, Promise<ReadWork>>();
   private readonly trusts = new Map<string, Promise<TrustSignal>>();
 
-  constructor(private readonly deps: CoreDeps) {
+  constructor(
+    private readonly deps: CoreDeps,
+    /** Works resolved by earlier runs, by entry identity (the audit cache's). */
+    private readonly known?: { work(key: string): PaperRecord | undefined; setWork(key: string, record: PaperRecord): void },
+    private readonly entryKey: (entry: BibEntry) => string = (entry) => `${entry.file}#${entry.start}`,
+  ) {
     this.lookup = new WorkLookup(deps);
   }
 
@@ -44,7 +49,14 @@ export class CitationChecker {
   }
 
   private resolved(entry: BibEntry): Promise<Resolved> {
-    return this.memo(this.works, `${entry.file}#${entry.start}`, () => this.resolve(entry));
+    const key = this.entryKey(entry);
+    return this.memo(this.works, key, async () => {
+      const record = this.known?.work(key);
+      if (record) return { work: { record } };
+      const resolved = await this.resolve(entry);
+      if ('work' in resolved) this.known?.setWork(key, resolved.work.record);
+      return resolved;
+    });
   }
 
   async check(sentence: string, entry: BibEntry): Promise<CachedResult> {

@@ -51,7 +51,7 @@ export async function auditProject(input: AuditInput, deps: AuditDeps, listener:
   listener({ type: 'sites', sites });
   const entries = await bibEntries(tree, input, warn);
   const cache = deps.cache ?? new AuditCache();
-  const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal });
+  const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal }, cache, (entry) => AuditCache.entryKey(entryText(entry)));
   // Only what the cache cannot answer is looked up, all of it at once.
   const toCheck = sites.filter((site) => {
     const entry = entries.get(site.key);
