@@ -5,20 +5,8 @@ import * as vscode from 'vscode';
 import type { Candidate } from '../../src/core/types';
 import { ChatViewProvider } from '../../src/vscode/chatView';
 import { readSettings } from '../../src/vscode/settings';
-import { useStandIn } from './helpers';
+import { MemoryMemento, useStandIn } from './helpers';
 
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.values.has(key) ? (JSON.parse(JSON.stringify(this.values.get(key))) as T) : fallback;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-  }
-}
 
 function candidate(id: string, doi: string, title: string, year: number): Candidate {
   return { id, source: 'crossref', sources: ['crossref'], title, authors: ['A. Author'], year, doi, matchedQueries: [], retrievalScore: 0 } as Candidate;

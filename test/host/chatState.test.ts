@@ -4,22 +4,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Candidate } from '../../src/core/types';
 import { ChatViewProvider } from '../../src/vscode/chatView';
-import { api } from './helpers';
+import { api, MemoryMemento } from './helpers';
 
-/** A workspace state held in memory, like the one VS Code gives each workspace. */
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    // A real memento hands back a parsed copy, never the object it was given.
-    return this.values.has(key) ? (JSON.parse(JSON.stringify(this.values.get(key))) as T) : fallback;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-  }
-}
 
 const paper = {
   id: 'doi:10.1086/307221',

@@ -79,3 +79,18 @@ export function stubWindow(
   Object.assign(vscode.window, { [name]: (...args: unknown[]) => (calls.push(args), fake(...args)) });
   return { calls, restore: () => void Object.assign(vscode.window, { [name]: original }) };
 }
+
+/** A workspace state held in memory, like the one VS Code gives each workspace. */
+export class MemoryMemento implements vscode.Memento {
+  private readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    // A real memento hands back a parsed copy, never the object it was given.
+    return this.values.has(key) ? (JSON.parse(JSON.stringify(this.values.get(key))) as T) : fallback;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value);
+  }
+}

@@ -1,22 +1,15 @@
 // `citefinder audit` end to end: the real dist/cli.js on the audit fixture project against the
 // stand-in services: the JSON contract, the cached second run, bad input and Ctrl-C.
 import { strict as assert } from 'node:assert';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startStandIn, standInEnv, type StandIn } from '../standin';
+import { CLI, runCli } from './cliRun';
 import { fixturePath } from '../standin/server';
 
-const CLI = resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, maxBuffer: 1 << 24 }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 interface AuditJson {
   citations: { file: string; line: number; column: number; key: string; sentence: string; status: string; score: number | null; best: { text: string; section: string; score: number } | null; work: { title: string; doi?: string; arxivId?: string; url?: string } | null }[];

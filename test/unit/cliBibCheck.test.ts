@@ -1,21 +1,13 @@
 // `citefinder bib check` end to end: the real dist/cli.js against the stand-in services.
 import { strict as assert } from 'node:assert';
-import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startStandIn, standInEnv, type StandIn } from '../standin';
+import { runCli } from './cliRun';
 import { fixturePath } from '../standin/server';
 
-const CLI = resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('CLI bib check against the stand-in services', function () {
   this.timeout(30_000);
