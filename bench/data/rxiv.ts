@@ -12,6 +12,10 @@
 //   S2ORC sample: single-field records of Physics, Mathematics, Computer Science, Biology, Medicine.
 //   ACM-CR cited records (SIGIR/CHIIR/ICTIR references) → computer-science.
 //   Check-COVID corpus (CORD-19 abstracts) → medicine.
+//
+// The label is where the paper was posted, which is what routing must predict: an applied
+// biostatistics study posted on medRxiv is medicine, a methods paper posted on arXiv stat.* is
+// statistics (there are almost none in these datasets: see scripts/train-router.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -43,6 +47,8 @@ export function normaliseTitle(title: string): string {
 export function disciplineOfArxivCategory(category: string): Discipline | undefined {
   const archive = category.split('.')[0]!;
   if (archive === 'cs' || archive === 'eess') return 'computer-science';
+  // math.ST is the same archive as stat.TH (statistics theory), cross-listed under its math name.
+  if (category === 'math.ST') return 'statistics';
   if (archive === 'math') return 'mathematics';
   if (archive === 'stat') return 'statistics';
   if (/^(astro-ph|cond-mat|gr-qc|hep-\w+|nucl-\w+|quant-ph|physics|nlin|math-ph)$/.test(archive)) return 'physics';
@@ -155,4 +161,42 @@ export function probes(doc: LabelledDoc): string[] {
   const sentences = splitSentences(doc.abstract, 'claim');
   const middle = sentences[Math.floor(sentences.length / 2)];
   return middle && middle !== doc.title ? [doc.title, middle] : [doc.title];
+}
+
+export interface HeadedSentence {
+  text: string;
+  /** The structured-abstract label the sentence sat under ("Methods"), if any. */
+  heading?: string;
+}
+
+const ABSTRACT_HEADINGS = new Set(
+  ('background introduction objective objectives aim aims purpose methods method design setting participants ' +
+    'materials and methods patients and methods results findings conclusion conclusions interpretation ' +
+    'discussion significance importance summary context motivation').split(' '),
+);
+const MULTIWORD_HEADINGS = ['materials and methods', 'patients and methods', 'methods and findings', 'methods and results'];
+
+/**
+ * The abstract's sentences with structured-abstract labels ("Methods: …", "BACKGROUND …") taken
+ * out and kept as the sentence's heading: a real claim never starts with such a label, but the
+ * section heading it sits under is context the claim stage does see.
+ */
+export function headedSentences(abstract: string): HeadedSentence[] {
+  let heading: string | undefined;
+  return splitSentences(abstract, 'claim').map((sentence) => {
+    const label = leadingHeading(sentence);
+    if (label) heading = label;
+    return { text: label ? sentence.slice(label.length).replace(/^\s*[:.\-–]?\s*/, '') : sentence, heading };
+  });
+}
+
+function leadingHeading(sentence: string): string | undefined {
+  const lower = sentence.toLowerCase();
+  const multi = MULTIWORD_HEADINGS.find((h) => lower.startsWith(h));
+  const candidate = multi ?? lower.match(/^[a-z]+/)?.[0];
+  if (!candidate || (!multi && !ABSTRACT_HEADINGS.has(candidate))) return undefined;
+  // A label is followed by a colon or full stop, or by a capitalised word ("Background The …");
+  // "Results show that …" is a sentence, not a label.
+  const rest = sentence.slice(candidate.length);
+  return /^\s*[:.]\s*\S|^\s+[A-Z0-9]/.test(rest) && rest.trim().length > 0 ? sentence.slice(0, candidate.length) : undefined;
 }
