@@ -12,12 +12,13 @@
 //   S2ORC sample: single-field records of Physics, Mathematics, Computer Science, Biology, Medicine.
 //   ACM-CR cited records (SIGIR/CHIIR/ICTIR references) → computer-science.
 //   Check-COVID corpus (CORD-19 abstracts) → medicine.
+//   bioRxiv / medRxiv `details` API dumps → biology / medicine (by the server that holds them).
 //
 // The label is where the paper was posted, which is what routing must predict: an applied
 // biostatistics study posted on medRxiv is medicine, a methods paper posted on arXiv stat.* is
 // statistics (there are almost none in these datasets: see scripts/train-router.ts).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { basename, dirname, join } from 'node:path';
 import { splitSentences } from '../../src/core/text/sentences';
@@ -72,6 +73,7 @@ export function loadLabelledDocs(dataDir: string): LabelledDoc[] {
     ...readJsonl(join(rxiv, 'rxiv-daily_Lcollection', 'biorxiv_recent_full-authors.jsonl')).map((r) =>
       doc(`biorxiv:${r.doi}`, r.title, r.abstract, 'biology', 'biorxiv-full-authors'),
     ),
+    ...readApiDump(join(rxiv, 'biorxiv-api-dumps_es-journals')),
     ...readCsclSample(join(rxiv, 'arxiv-cscl-2026-03_lthei', 'arxiv_papers.json')),
     ...readJsonl(join(rxiv, 'arxiv-oai-snapshot-head200', 'arxiv-metadata-oai-snapshot.head200.jsonl')).map((r) =>
       arxivDoc(r, 'arxiv-oai-head200'),
@@ -116,6 +118,21 @@ function readDaily(dir: string): (LabelledDoc | undefined)[] {
   return Object.entries(labels).flatMap(([server, discipline]) =>
     readJsonl(join(dir, `${server}.jsonl`)).map((r) => doc(`${server}:${r.arxiv_id ?? r.doi ?? r.id}`, r.title, r.abstract, discipline, `${server}-daily`)),
   );
+}
+
+/** Raw `details` API answers of bioRxiv and medRxiv: a JSON array per server. */
+function readApiDump(dir: string): (LabelledDoc | undefined)[] {
+  const labels: Record<string, Discipline> = { biorxiv: 'biology', medrxiv: 'medicine' };
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .flatMap((name) => {
+      const server = name.split('_')[0]!;
+      const discipline = labels[server];
+      if (!discipline) return [];
+      return (JSON.parse(readFileSync(join(dir, name), 'utf8')) as Json[]).map((r) => doc(`${server}:${r.doi}`, r.title, r.abstract, discipline, `${server}-api-dump`));
+    });
 }
 
 function arxivDoc(r: Json, origin: string): LabelledDoc | undefined {
