@@ -12,8 +12,13 @@
 //   S2ORC sample: single-field records of Physics, Mathematics, Computer Science, Biology, Medicine.
 //   ACM-CR cited records (SIGIR/CHIIR/ICTIR references) → computer-science.
 //   Check-COVID corpus (CORD-19 abstracts) → medicine.
+//   bioRxiv / medRxiv `details` API dumps → biology / medicine (by the server that holds them).
+//
+// The label is where the paper was posted, which is what routing must predict: an applied
+// biostatistics study posted on medRxiv is medicine, a methods paper posted on arXiv stat.* is
+// statistics (there are almost none in these datasets: see scripts/train-router.ts).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { basename, dirname, join } from 'node:path';
 import { splitSentences } from '../../src/core/text/sentences';
@@ -43,6 +48,8 @@ export function normaliseTitle(title: string): string {
 export function disciplineOfArxivCategory(category: string): Discipline | undefined {
   const archive = category.split('.')[0]!;
   if (archive === 'cs' || archive === 'eess') return 'computer-science';
+  // math.ST is the same archive as stat.TH (statistics theory), cross-listed under its math name.
+  if (category === 'math.ST') return 'statistics';
   if (archive === 'math') return 'mathematics';
   if (archive === 'stat') return 'statistics';
   if (/^(astro-ph|cond-mat|gr-qc|hep-\w+|nucl-\w+|quant-ph|physics|nlin|math-ph)$/.test(archive)) return 'physics';
@@ -66,6 +73,7 @@ export function loadLabelledDocs(dataDir: string): LabelledDoc[] {
     ...readJsonl(join(rxiv, 'rxiv-daily_Lcollection', 'biorxiv_recent_full-authors.jsonl')).map((r) =>
       doc(`biorxiv:${r.doi}`, r.title, r.abstract, 'biology', 'biorxiv-full-authors'),
     ),
+    ...readApiDump(join(rxiv, 'biorxiv-api-dumps_es-journals')),
     ...readCsclSample(join(rxiv, 'arxiv-cscl-2026-03_lthei', 'arxiv_papers.json')),
     ...readJsonl(join(rxiv, 'arxiv-oai-snapshot-head200', 'arxiv-metadata-oai-snapshot.head200.jsonl')).map((r) =>
       arxivDoc(r, 'arxiv-oai-head200'),
@@ -112,6 +120,21 @@ function readDaily(dir: string): (LabelledDoc | undefined)[] {
   );
 }
 
+/** Raw `details` API answers of bioRxiv and medRxiv: a JSON array per server. */
+function readApiDump(dir: string): (LabelledDoc | undefined)[] {
+  const labels: Record<string, Discipline> = { biorxiv: 'biology', medrxiv: 'medicine' };
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .flatMap((name) => {
+      const server = name.split('_')[0]!;
+      const discipline = labels[server];
+      if (!discipline) return [];
+      return (JSON.parse(readFileSync(join(dir, name), 'utf8')) as Json[]).map((r) => doc(`${server}:${r.doi}`, r.title, r.abstract, discipline, `${server}-api-dump`));
+    });
+}
+
 function arxivDoc(r: Json, origin: string): LabelledDoc | undefined {
   const categories = String(Array.isArray(r.categories) ? r.categories.join(' ') : r.categories ?? '').split(/\s+/);
   const discipline = disciplineOfArxivCategory(categories[0] ?? '');
@@ -155,4 +178,42 @@ export function probes(doc: LabelledDoc): string[] {
   const sentences = splitSentences(doc.abstract, 'claim');
   const middle = sentences[Math.floor(sentences.length / 2)];
   return middle && middle !== doc.title ? [doc.title, middle] : [doc.title];
+}
+
+export interface HeadedSentence {
+  text: string;
+  /** The structured-abstract label the sentence sat under ("Methods"), if any. */
+  heading?: string;
+}
+
+const ABSTRACT_HEADINGS = new Set(
+  ('background introduction objective objectives aim aims purpose methods method design setting participants ' +
+    'materials and methods patients and methods results findings conclusion conclusions interpretation ' +
+    'discussion significance importance summary context motivation').split(' '),
+);
+const MULTIWORD_HEADINGS = ['materials and methods', 'patients and methods', 'methods and findings', 'methods and results'];
+
+/**
+ * The abstract's sentences with structured-abstract labels ("Methods: …", "BACKGROUND …") taken
+ * out and kept as the sentence's heading: a real claim never starts with such a label, but the
+ * section heading it sits under is context the claim stage does see.
+ */
+export function headedSentences(abstract: string): HeadedSentence[] {
+  let heading: string | undefined;
+  return splitSentences(abstract, 'claim').map((sentence) => {
+    const label = leadingHeading(sentence);
+    if (label) heading = label;
+    return { text: label ? sentence.slice(label.length).replace(/^\s*[:.\-–]?\s*/, '') : sentence, heading };
+  });
+}
+
+function leadingHeading(sentence: string): string | undefined {
+  const lower = sentence.toLowerCase();
+  const multi = MULTIWORD_HEADINGS.find((h) => lower.startsWith(h));
+  const candidate = multi ?? lower.match(/^[a-z]+/)?.[0];
+  if (!candidate || (!multi && !ABSTRACT_HEADINGS.has(candidate))) return undefined;
+  // A label is followed by a colon or full stop, or by a capitalised word ("Background The …");
+  // "Results show that …" is a sentence, not a label.
+  const rest = sentence.slice(candidate.length);
+  return /^\s*[:.]\s*\S|^\s+[A-Z0-9]/.test(rest) && rest.trim().length > 0 ? sentence.slice(0, candidate.length) : undefined;
 }

@@ -10,9 +10,9 @@ import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from './identity/repository';
 import { broaden, sanitizeKeyword } from './queries/render';
 import { SCORING_TOKENS, stems } from './text/tokens';
 import { isAbortError } from './net/types';
+import { CONCURRENT_BELOW_CONFIDENCE } from './routing/closeCall';
 
-/** Below this routing confidence the primary and secondary repositories are searched together. */
-export const CONCURRENT_BELOW_CONFIDENCE = 0.6;
+export { CONCURRENT_BELOW_CONFIDENCE };
 /** The ranked request asks for this many times `maxResults`: our own ranking then picks. */
 const RANKED_OVERFETCH = 2;
 const MAX_PAGE = 50;

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createLlmClient } from '../../src/core/llm/openai';
 import { route, routeHeuristically, validateRouting, REPOSITORY_OF } from '../../src/core/routing';
+import { CONCURRENT_BELOW_CONFIDENCE } from '../../src/core/routing/closeCall';
+import { searchPlan } from '../../src/core/search';
 import { resolveSettings } from '../../src/core/settings';
 import type { Claim, Discipline } from '../../src/core/types';
 import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../standin/openai';
@@ -54,6 +56,9 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     assert.equal(decision.primary, 'arxiv');
     assert.notEqual(decision.secondary, 'arxiv');
     assert.ok(decision.confidence > 0.5 && decision.confidence <= 1);
+    // Clear enough to bet on arXiv alone: one server searched first, not two.
+    assert.ok(decision.confidence >= CONCURRENT_BELOW_CONFIDENCE, `confidence ${decision.confidence}`);
+    assert.deepEqual(searchPlan(decision)[0], ['arxiv']);
     assert.match(decision.reason, /"(supernovae|universe|expansion)[^"]*"/);
     assert.match(decision.reason, /point to physics/);
   });
@@ -73,6 +78,26 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     assert.equal(routeHeuristically(claimOf(vague, medicineContext)).primary, 'medrxiv');
     const clear = 'Transformer language models trained on large text corpora improve machine translation benchmarks.';
     assert.equal(routeHeuristically(claimOf(clear, medicineContext)).discipline, 'computer-science');
+  });
+
+  it('keeps a clear claim from another field decisive inside a long real manuscript', () => {
+    // A held-out COVID-19 cohort paper (title and full abstract) around a language-model claim:
+    // the manuscript's many clinical words must not outvote the claim's own vocabulary.
+    const covid = heldOut.find((doc) => doc.id === 'cord:22l36xkv')!;
+    assert.ok(covid.abstract.length > 1000 && /COVID/.test(covid.title));
+    const context = { title: covid.title, abstract: covid.abstract };
+    const clear = routeHeuristically(claimOf('Transformer language models trained on large text corpora improve machine translation benchmarks.', context));
+    assert.deepEqual([clear.discipline, clear.primary], ['computer-science', 'arxiv']);
+    assert.ok(clear.confidence >= CONCURRENT_BELOW_CONFIDENCE, clear.reason);
+    // The same manuscript still decides a claim with no field vocabulary of its own.
+    assert.equal(routeHeuristically(claimOf('This effect was observed in all cases we examined.', context)).primary, 'medrxiv');
+  });
+
+  it('searches both servers from the start when the two best are close', () => {
+    const decision = routeHeuristically(claimOf('Convolutional neural networks classify skin lesions as accurately as dermatologists.'));
+    assert.ok(decision.confidence < CONCURRENT_BELOW_CONFIDENCE, decision.reason);
+    assert.deepEqual(new Set(searchPlan(decision)[0]), new Set(['arxiv', 'medrxiv']));
+    assert.match(decision.reason, /both are searched/);
   });
 
   it('admits when it recognises nothing', () => {

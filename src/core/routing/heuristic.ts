@@ -1,39 +1,50 @@
-// Routing without an LLM: the Naive Bayes discipline model learned from real preprint metadata
+// Routing without an LLM: the discipline model learned from real preprint metadata
 // (see scripts/train-router.ts; accuracy on the held-out split: bench/routing.ts).
 //
 // Rule: probabilities are summed per repository. The primary is the most probable repository,
 // the discipline the most probable one within it, the secondary the most probable other
-// repository, and the confidence the primary's summed probability. The claim decides; the
-// manuscript's title and abstract count for at most half as much.
+// repository. The confidence is the primary's share of the two: p1 / (p1 + p2), because what
+// it decides (closeCall.ts) is whether betting on the primary alone is safe against the
+// secondary; a third server with little probability should not make a clear call look close.
+// The manuscript's title, abstract and section heading are evidence with their own (dev-tuned)
+// weights beside the claim (model.ts).
+//
+// Statistics versus medicine: a statistics paper belongs on arXiv (stat.*) only when it is a
+// methods paper; one that applies methods to patients or populations belongs on medRxiv. The
+// model learns that line from where papers were actually posted (bench/data/rxiv.ts labels a
+// record by its server): medRxiv's applied biostatistics (cohorts, odds ratios, hazard models
+// fitted to patients) is medicine, arXiv's methods vocabulary (estimators, asymptotics, priors,
+// proofs) is arXiv's. The datasets hold no arXiv stat.* primary records, so there is no learned
+// statistics class: a methods claim routes to arXiv as mathematics or computer science, and a
+// claim that mixes both vocabularies is a close call that searches arXiv and medRxiv together.
 import type { Claim, Discipline, RoutingDecision } from '../types';
 import modelJson from './model.json';
 import { scoreText, type Evidence, type RouterModel } from './model';
 import { REPOSITORY_OF, repositoryProbabilities, secondaryFor } from './repositories';
 import { REPOSITORY_LABEL } from '../identity/repository';
+import { CONCURRENT_BELOW_CONFIDENCE } from './closeCall';
 
 export const ROUTER_MODEL = modelJson as unknown as RouterModel;
 
 export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model: RouterModel = ROUTER_MODEL): RoutingDecision {
-  const context = [claim.context.title, claim.context.abstract].filter(Boolean).join('. ');
-  const { posterior, evidence } = scoreText(model, claim.text, context);
+  const { title, abstract, sectionTitle } = claim.context;
+  const { posterior, evidence } = scoreText(model, claim.text, { title, abstract, section: sectionTitle });
   const byRepo = repositoryProbabilities(model.classes, posterior);
   const primary = [...byRepo.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   const inPrimary = model.classes.map((c, i) => (REPOSITORY_OF[c] === primary ? posterior[i]! : -1));
   const best = inPrimary.indexOf(Math.max(...inPrimary));
   const discipline = model.classes[best]!;
   const secondary = secondaryFor(primary, byRepo);
+  const [p1, p2] = [byRepo.get(primary)!, byRepo.get(secondary)!];
   // With no known word at all, the prior alone would still favour arXiv (3 of 5 disciplines):
   // report chance among the three servers instead, so both get searched.
-  const confidence = evidence.length === 0 ? round(1 / 3) : round(byRepo.get(primary)!);
+  const known = evidence.length > 0;
+  const confidence = known ? round(p1 / (p1 + p2)) : round(1 / 3);
   const rival = rivalOf(model.classes, posterior, best);
-  return {
-    discipline,
-    primary,
-    secondary,
-    confidence,
-    by: 'heuristic',
-    reason: explain(discipline, model.classes[rival]!, topEvidence(evidence, best, rival), confidence, REPOSITORY_LABEL[primary]),
-  };
+  const reason = explain(discipline, model.classes[rival]!, topEvidence(evidence, best, rival), known ? round(p1) : confidence, REPOSITORY_LABEL[primary]);
+  const close = known && confidence < CONCURRENT_BELOW_CONFIDENCE;
+  const closeNote = ` Close to ${REPOSITORY_LABEL[secondary]} (${Math.round(p2 * 100)}%): both are searched.`;
+  return { discipline, primary, secondary, confidence, by: 'heuristic', reason: close ? reason + closeNote : reason };
 }
 
 /** The strongest discipline outside the winner's repository, else the runner-up overall. */
@@ -47,7 +58,7 @@ function topEvidence(evidence: Evidence[], best: number, rival: number): string[
   const ranked = evidence
     .map((e) => ({ e, margin: e.weights[best]! - e.weights[rival]! }))
     .filter(({ margin }) => margin > 0)
-    .sort((a, b) => Number(a.e.fromContext) - Number(b.e.fromContext) || b.margin - a.margin);
+    .sort((a, b) => Number(a.e.source !== 'claim') - Number(b.e.source !== 'claim') || b.margin - a.margin);
   const words: string[] = [];
   for (const { e } of ranked) {
     if (words.some((w) => w.includes(e.surface) || e.surface.includes(w))) continue;

@@ -1,73 +1,86 @@
-// The discipline model: a multinomial Naive Bayes over binarised stemmed unigrams and bigrams,
-// trained by scripts/train-router.ts on real arXiv / bioRxiv / medRxiv titles and abstracts and
-// stored in model.json. Each term keeps one small integer per class: its log-likelihood minus the
-// term's mean over classes, times `scale` (the mean cancels in the posterior, so it is dropped).
+// The discipline model: one linear table over binary stemmed unigrams and bigrams, trained by
+// scripts/train-router.ts on single sentences and titles of real arXiv / bioRxiv / medRxiv
+// records (claim-sized text, not whole abstracts). The table is a blend of a multinomial logistic
+// regression and a Naive Bayes fitted on the same examples (both are sums of per-term, per-class
+// weights, so their weighted sum is again one table). Each term keeps one small integer per class:
+// its weight minus the term's mean over classes, times `scale` (a per-term constant cancels in the
+// softmax, so it is dropped).
+//
+// The manuscript's context is evidence of its own: the title, the abstract and the section
+// heading are scored with the same weights, but each source counts as the MEAN of its terms'
+// weights times its own factor (`contextWeights`, tuned on the dev split). A 250-word abstract
+// therefore weighs no more than a 10-word title: it can decide a vague claim, but a claim with
+// clear vocabulary of its own (many terms, summed) is not outvoted by a long manuscript.
 import type { Discipline } from '../types';
 import { extractFeatures } from './features';
+
+export type ContextSource = 'title' | 'abstract' | 'section';
+export type EvidenceSource = 'claim' | ContextSource;
 
 export interface RouterModel {
   version: number;
   classes: Discipline[];
-  /** Log prior per class. */
-  logPrior: number[];
-  /** Terms' integer weights are log-likelihoods times this. */
+  /** Intercept per class (nats). */
+  bias: number[];
+  /** Terms' integer weights are weights in nats times this. */
   scale: number;
-  /** Divides the summed log-likelihoods; fitted on the dev split so confidences are roughly calibrated. */
+  /** Divides the summed logits; fitted on the dev split so confidences are roughly calibrated. */
   temperature: number;
+  /** What the mean of each context source's term weights counts beside the claim's summed ones. */
+  contextWeights: Record<ContextSource, number>;
   terms: Record<string, number[]>;
   /** How the model was built and how it scored on its dev split (for the record). */
   meta: Record<string, unknown>;
 }
 
+/** What the router may read beside the claim: the manuscript's title, abstract and section heading. */
+export type RoutingContext = Partial<Record<ContextSource, string>>;
+
 export interface Evidence {
-  /** Feature (stemmed), its surface form in the text, and its weight per class (nats). */
+  /** Feature (stemmed), its surface form in the text, and its weight per class (nats, context share applied). */
   feature: string;
   surface: string;
   weights: number[];
-  fromContext: boolean;
+  source: EvidenceSource;
 }
 
 export interface ModelScores {
   /** Posterior per class, in model.classes order. */
   posterior: number[];
   evidence: Evidence[];
-  /** Content tokens of the main text that the model knows. */
+  /** Features of the claim itself that the model knows. */
   knownFeatures: number;
 }
 
-/**
- * Scores `text` plus an optional `context` (the manuscript's title and abstract). The two
- * posteriors are mixed with the context's share at `contextShare` (default one third), so the
- * context decides a vague claim but cannot outvote a claim with clear vocabulary of its own.
- */
-export function scoreText(model: RouterModel, text: string, context = '', contextShare = 1 / 3): ModelScores {
-  const main = collect(model, text, false);
-  const ctx = collect(model, context, true);
-  const posterior = posteriorOf(model, main);
-  if (ctx.length > 0) {
-    const fromContext = posteriorOf(model, ctx);
-    posterior.forEach((p, c) => (posterior[c] = (1 - contextShare) * p + contextShare * fromContext[c]!));
-  }
-  return { posterior, evidence: [...main, ...ctx], knownFeatures: main.length };
+const CONTEXT_SOURCES: readonly ContextSource[] = ['title', 'abstract', 'section'];
+
+/** Scores `text` (the claim) with its optional manuscript context. */
+export function scoreText(model: RouterModel, text: string, context: RoutingContext = {}): ModelScores {
+  const claim = collect(model, text, 'claim', () => 1);
+  const fromContext = CONTEXT_SOURCES.flatMap((source) => collect(model, context[source] ?? '', source, (known) => model.contextWeights[source] / known));
+  const evidence = [...claim, ...fromContext];
+  return { posterior: posteriorOf(model, evidence), evidence, knownFeatures: claim.length };
 }
 
 function posteriorOf(model: RouterModel, evidence: Evidence[]): number[] {
-  // The temperature tempers the (over-confident, naively independent) likelihoods, not the prior.
-  const sums = model.classes.map(() => 0);
-  for (const e of evidence) e.weights.forEach((w, c) => (sums[c]! += w));
-  return softmax(sums.map((s, c) => model.logPrior[c]! + s / model.temperature));
+  const logits = [...model.bias];
+  for (const e of evidence) e.weights.forEach((w, c) => (logits[c]! += w));
+  return softmax(logits.map((z) => z / model.temperature));
 }
 
-function collect(model: RouterModel, text: string, fromContext: boolean): Evidence[] {
+/** The known terms of `text`, each weighted by `factor(number of known terms)`. */
+function collect(model: RouterModel, text: string, source: EvidenceSource, factor: (known: number) => number): Evidence[] {
   if (!text.trim()) return [];
   const { features, surface } = extractFeatures(text);
-  const evidence: Evidence[] = [];
-  for (const feature of features) {
-    const row = model.terms[feature];
-    if (!row) continue;
-    evidence.push({ feature, surface: surface.get(feature) ?? feature, weights: row.map((w) => w / model.scale), fromContext });
-  }
-  return evidence;
+  const known = features.filter((feature) => model.terms[feature]);
+  const f = known.length > 0 ? factor(known.length) : 0;
+  if (f === 0) return [];
+  return known.map((feature) => ({
+    feature,
+    surface: surface.get(feature) ?? feature,
+    weights: model.terms[feature]!.map((w) => (w * f) / model.scale),
+    source,
+  }));
 }
 
 export function softmax(values: number[]): number[] {
