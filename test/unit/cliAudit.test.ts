@@ -67,7 +67,11 @@ describe('CLI audit against the stand-in services', function () {
     const child = spawn(process.execPath, [CLI, 'audit', join(dir, 'main.tex')], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise((r) => setTimeout(r, 800));
+    // Ctrl-C once the audit is under way (it has announced its citations), however busy the machine.
+    await new Promise<void>((resolve) => {
+      const check = () => (/citation\(s\) to check/.test(stderr) ? resolve() : setTimeout(check, 50));
+      check();
+    });
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     assert.equal(code, 130, stderr);
