@@ -16,6 +16,7 @@ describe('informal citations: recognition', () => {
     ['Smith, J., & Jones, K. (2020). Deep nets for cats. Nature, 1(2), 3–4.', { authors: ['Smith', 'Jones'], year: 2020, kind: 'bare', titleWords: 'Deep nets for cats' }],
     ['[3] A. Author, B. Author, Title, Venue, 2019.', { authors: ['Author', 'Author'], year: 2019, kind: 'bare', titleWords: 'Title' }],
     ['[7] S. Arya, D. M. Mount, Approximate range searching, SoCG, 2003.', { authors: ['Arya', 'Mount'], year: 2003, kind: 'bare', titleWords: 'Approximate range searching' }],
+    ['[2] S. Arya and T. Turletti, Accurate and explicit differentiation of wireless and congestion losses, ICDCSW, 2003.', { authors: ['Arya', 'Turletti'], year: 2003, kind: 'bare', titleWords: 'Accurate and explicit differentiation of wireless and congestion losses' }],
     ['as shown by Del Maestro et al. (2016)', { authors: ['Del Maestro'], year: 2016, kind: 'in-sentence' }],
   ];
   for (const [text, expected] of cases) {

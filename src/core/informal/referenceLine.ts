@@ -43,16 +43,23 @@ function familyFirst(body: string): Parsed | undefined {
 }
 
 function initialsFirst(body: string): Parsed | undefined {
-  const segments = body.split(/,\s*|\s+and\s+/u);
+  // Commas separate the fields; "and" only joins the last two authors, never a title's words.
+  const segments = body.split(/,\s*/u);
   const authors: string[] = [];
   let index = 0;
   for (; index < segments.length; index++) {
-    const name = INITIALS_FIRST.exec(segments[index]!.trim());
-    if (!name || name[0].length !== segments[index]!.trim().length) break;
-    authors.push(name[1]!);
+    const names = segments[index]!.trim().split(/\s+and\s+/u).map(initialsFamily);
+    if (names.some((n) => n === undefined)) break;
+    authors.push(...(names as string[]));
   }
   if (authors.length === 0) return undefined;
   const title = segments[index]?.trim().replace(/^["“]|["”]$/gu, '');
   const year = YEAR_IN_TEXT.exec(segments.slice(index).join(', '));
   return { authors, ...(year ? { year: Number(year[1]) } : {}), ...(title ? { titleWords: title } : {}) };
+}
+
+/** "D. M. Mount" → "Mount"; undefined when the text is not a name in that form. */
+function initialsFamily(text: string): string | undefined {
+  const name = INITIALS_FIRST.exec(text.replace(/^and\s+/u, ''));
+  return name && name[0].length === text.replace(/^and\s+/u, '').length ? name[1] : undefined;
 }
