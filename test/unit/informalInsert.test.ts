@@ -3,7 +3,7 @@
 // way to ~\cite{key}). Each plan is applied to real text and the result compared.
 import assert from 'node:assert/strict';
 import { recogniseInformalCitation } from '../../src/core/informal/recognise';
-import { planInformalReplacement } from '../../src/core/manuscript/informalInsert';
+import { planCitation, planInformalReplacement } from '../../src/core/manuscript/informalInsert';
 import { applyEdits } from '../../src/core/manuscript/insertPlan';
 
 /** `source` with `«` and `»` marking the selection; the replaced text is returned. */
@@ -33,5 +33,12 @@ describe('informal citations: insertion', () => {
     assert.equal(insert('«as Perlmutter et al. (1999) showed»', '\\citep'), 'as \\citet{perlmutter1999} showed');
     assert.equal(insert('«as Perlmutter et al. (1999) showed»', '\\autocite'), 'as \\textcite{perlmutter1999} showed');
     assert.equal(insert('We follow «Devlin, Chang, Lee and Toutanova (2019)».', 'citep', 'devlin2019'), 'We follow \\citet{devlin2019}.');
+  });
+  it('plans a claim as before and an informal selection as a replacement (one entry point for extension and CLI)', () => {
+    const claim = 'Type Ia supernovae show that the Universe accelerates.';
+    assert.deepEqual(planCitation(claim, 0, claim.length, 'riess1998', '\\cite').edit, { offset: claim.length - 1, deleteLength: 0, insert: '~\\cite{riess1998}' });
+    const informal = 'The Universe accelerates [Riess 1998].';
+    const plan = planCitation(informal, 25, informal.length - 1, 'riess1998', '\\cite');
+    assert.equal(applyEdits(informal, [plan.edit!]), 'The Universe accelerates~\\cite{riess1998}.');
   });
 });

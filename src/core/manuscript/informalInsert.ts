@@ -6,8 +6,8 @@
 // names stay and only the year gives way ("Perlmutter et al.~\cite{key}"), which reads right in
 // plain LaTeX's numeric style. (Replacing the year by `\citep` would print the names twice in an
 // author-year style.)
-import type { InformalCitation, TextSpan } from '../informal/recognise';
-import { normaliseCiteCommand, type TextEditPlan } from './citeInsert';
+import { recogniseInformalCitation, type InformalCitation, type TextSpan } from '../informal/recognise';
+import { normaliseCiteCommand, planCiteInsertion, type CiteInsertionPlan, type TextEditPlan } from './citeInsert';
 
 /** The textual form of each parenthetical command that has one. */
 const TEXTUAL: Record<string, string> = {
@@ -37,6 +37,17 @@ export function planInformalReplacement(
   // The year and the space or parenthesis before it go; the names stay, tied to the citation.
   const year = citation.yearSpan ? at(citation.yearSpan) : { start: span.end, end: span.end };
   return replace(year, `~${cite}{${key}}`);
+}
+
+/**
+ * Where the citation of the selection `source[start, end)` goes: in place of the informal
+ * citation the selection holds, else after the claim (planCiteInsertion). The extension and the
+ * CLI both plan through here.
+ */
+export function planCitation(source: string, start: number, end: number, key: string, command: string): CiteInsertionPlan {
+  const informal = recogniseInformalCitation(source.slice(start, end));
+  if (!informal) return planCiteInsertion(source, start, end, key, command);
+  return { merged: false, edit: planInformalReplacement(source, start, informal, key, command) };
 }
 
 /** A bare mention after a word is replaced together with the space before it, by a tie. */
