@@ -21,7 +21,7 @@ import { generateQueries } from './queries';
 import { formatQuery, parseQuery } from './queries/text';
 import { withDefaultYears } from './queries/filter';
 import { createSources } from './sources';
-import { searchRepositories } from './search';
+import { searchClaim, informalQueries } from './informal/pipelineHook';
 import { CandidateStore } from './candidates/store';
 import { BibtexStage } from './candidates/bibtexStage';
 import { TrustStage } from './candidates/trustStage';
@@ -104,6 +104,8 @@ async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state:
     run.warn('No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.');
   }
 
+  // An informal citation ("Perlmutter et al. (1999)") is searched by its author and year.
+  const informal = informalQueries(input.selection);
   // Routing and query writing are independent: with an LLM, running them side by side saves
   // a whole model round trip.
   const [routing, written] = await Promise.all([
@@ -113,8 +115,8 @@ async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state:
       return routing;
     }),
     input.queries?.length
-      ? Promise.resolve(input.queries.map(parseQuery).filter((q) => q.keywords.length > 0))
-      : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal, resolveCacheDir(deps.settings))).then((g) => g.queries),
+      ? Promise.resolve(input.queries.map(parseQuery).filter((q) => q.keywords.length > 0 || q.authors?.length))
+      : informal ? Promise.resolve(informal) : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal, resolveCacheDir(deps.settings))).then((g) => g.queries),
   ]);
   // The default year range (search.years) applies to every query that names none.
   const queries = written.map((query) => {
@@ -155,8 +157,9 @@ async function findAndScore(
 
   const started = performance.now();
   const { unreachable, searched: repositories } = await run.time('search', () =>
-    searchRepositories(routing, queries, {
+    searchClaim(routing, queries, {
       sources,
+      crossref: { http: deps.http, settings: deps.settings, signal: run.signal },
       maxResults: deps.settings.maxResults,
       signal: run.signal,
       warn: run.warn,

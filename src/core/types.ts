@@ -65,6 +65,8 @@ export interface Query {
   focus?: string[];
   /** Index of the claim sentence this query came from, if any. */
   sentence?: number;
+  /** Family names a result must have among its authors (`au:Name` in the text form; an informal citation's). */
+  authors?: string[];
 }
 
 /**

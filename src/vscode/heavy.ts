@@ -7,7 +7,8 @@
 export { createPipeline } from '../core/pipeline';
 export { createHttpClient } from '../core/net/http';
 export { createLlmClient } from '../core/llm/openai';
-export { locateClaim, planCiteInsertion } from '../core/manuscript/citeInsert';
+export { locateClaim } from '../core/manuscript/citeInsert';
+export { planCitation } from '../core/manuscript/informalInsert';
 export { appendEntryEdit, decideBibUpdate, indexBibFile } from '../core/manuscript/bibUpdate';
 export { resolveRootFile } from '../core/manuscript/projectRoot';
 export { walkIncludes } from '../core/manuscript/projectTree';

@@ -130,7 +130,10 @@ function newWork(candidate: Candidate): NewWork {
   };
 }
 
-/** The cite command the document calls for, and where the key goes. */
+/**
+ * The cite command the document calls for, and where the key goes. An informal citation
+ * selected ("[Riess 1998]", "as Perlmutter et al. (1999) showed") is replaced, not cited after.
+ */
 function chooseCite(
   core: Heavy,
   settings: Settings,
@@ -140,7 +143,7 @@ function chooseCite(
   key: string,
 ): { command: string; reason: string; edit?: TextEditPlan } {
   const choice = core.chooseCiteCommand(settings['cite.command'], packages);
-  return { ...choice, edit: core.planCiteInsertion(texText, claim.start, claim.end, key, choice.command).edit };
+  return { ...choice, edit: core.planCitation(texText, claim.start, claim.end, key, choice.command).edit };
 }
 
 /** `citefinder.bib.file` for the document's folder; a workspace's value must stay inside it. */

@@ -37,7 +37,8 @@ function readJson<T>(name: string): T {
 function searchable(result: Result): Searchable<Result> {
   return {
     item: result,
-    fields: { title: stems(result.title ?? ''), abstract: stems(result.abstractText ?? '') },
+    // AUTH: as in Europe PMC's own syntax (`AUTH:"Del Maestro"`), for searches by author.
+    fields: { title: stems(result.title ?? ''), abstract: stems(result.abstractText ?? ''), AUTH: stems(result.authorString ?? '') },
   };
 }
 

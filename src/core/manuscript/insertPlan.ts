@@ -5,7 +5,8 @@
 import * as path from 'node:path';
 import type { Settings } from '../settings';
 import { chooseCiteCommand } from './citeCommand';
-import { planCiteInsertion, type TextEditPlan } from './citeInsert';
+import { type TextEditPlan } from './citeInsert';
+import { planCitation } from './informalInsert';
 import { appendEntryEdit, decideBibUpdate, indexBibFile, type BibIdentity, type NewWork } from './bibUpdate';
 import type { TexFiles } from './project';
 import { addBibliographyEdit, findProjectBibliography } from './projectBibliography';
@@ -52,7 +53,7 @@ export async function planInsert(
   const choice = chooseCiteCommand(settings['cite.command'], bibliography);
   const plan: PlannedInsert = { key: decision.key, bibFile: '', reused: decision.action === 'reuse', command: choice.command, edits: new Map(), created: [], notes };
   const add = (file: string, edit: TextEditPlan) => plan.edits.set(file, [...(plan.edits.get(file) ?? []), edit]);
-  const cite = planCiteInsertion(texText, claim.start, claim.end, decision.key, choice.command);
+  const cite = planCitation(texText, claim.start, claim.end, decision.key, choice.command);
   if (cite.edit) add(texFile, cite.edit);
   if (decision.action === 'reuse') {
     plan.bibFile = decision.file ?? bibliography.files[0] ?? '';

@@ -17,7 +17,9 @@ export function renderArxivQuery(query: Query, mode: MatchMode, field: ArxivFiel
   };
   const required = (query.filter?.required ?? []).map(sanitizeKeyword).filter(Boolean).map(term);
   const date = arxivDateClause(query.filter);
-  const groups = joinGroups(keywordGroups(query, mode).map((group) => group.map(term)));
-  if (!required.length && !date) return groups;
-  return [`(${groups})`, ...required, ...(date ? [date] : [])].join(' AND ');
+  // arXiv writes a multi-word family name with underscores: au:del_maestro.
+  const authors = (query.authors ?? []).map((name) => `au:${name.toLowerCase().replace(/['’]/g, '').split(/\s+/).join('_')}`);
+  const groups = query.keywords.length || !authors.length ? joinGroups(keywordGroups(query, mode).map((group) => group.map(term))) : undefined;
+  if (!required.length && !date && !authors.length) return groups!;
+  return [...(groups ? [`(${groups})`] : []), ...authors, ...required, ...(date ? [date] : [])].join(' AND ');
 }

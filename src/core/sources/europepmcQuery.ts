@@ -8,8 +8,9 @@ export type PreprintServer = 'bioRxiv' | 'medRxiv';
 
 export function renderEuropePmcQuery(query: Query, mode: MatchMode, server: PreprintServer): string {
   const term = (keyword: string) => (/[\s-]/.test(keyword) ? `"${keyword}"` : keyword);
-  const terms = joinGroups(keywordGroups(query, mode).map((group) => group.map(term)));
+  const authors = (query.authors ?? []).map((name) => `AUTH:"${name.replace(/"/g, '')}"`);
+  const terms = query.keywords.length || !authors.length ? [`(${joinGroups(keywordGroups(query, mode).map((group) => group.map(term)))})`] : [];
   const required = (query.filter?.required ?? []).map(sanitizeKeyword).filter(Boolean).map(term);
   const date = europePmcDateClause(query.filter);
-  return [`(${terms})`, ...required, ...(date ? [date] : []), 'SRC:PPR', `PUBLISHER:"${server}"`].join(' AND ');
+  return [...terms, ...authors, ...required, ...(date ? [date] : []), 'SRC:PPR', `PUBLISHER:"${server}"`].join(' AND ');
 }

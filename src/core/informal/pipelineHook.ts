@@ -1,0 +1,22 @@
+// Where informal citations meet the pipeline: a selection that is one ("Perlmutter et al.
+// (1999)") is searched by author and year instead of by keywords written from the claim.
+import type { Query, Repository, RoutingDecision } from '../types';
+import { searchRepositories, type SearchHit } from '../search';
+import { recogniseInformalCitation } from './recognise';
+import { informalQuery } from './query';
+import { isAuthorSearch, searchByAuthor, type AuthorSearchDeps } from './search';
+
+/** The author/year query of an informal citation in the selection, or undefined for a claim. */
+export function informalQueries(selection: string): Query[] | undefined {
+  const citation = recogniseInformalCitation(selection);
+  return citation ? [informalQuery(citation)] : undefined;
+}
+
+/** Queries that name authors go to the author search; any other claim to the keyword search. */
+export function searchClaim(
+  routing: RoutingDecision,
+  queries: Query[],
+  deps: AuthorSearchDeps,
+): Promise<{ hits: SearchHit[]; searched: Repository[]; unreachable: Repository[] }> {
+  return isAuthorSearch(queries) ? searchByAuthor(queries, deps) : searchRepositories(routing, queries, deps);
+}

@@ -1,0 +1,94 @@
+// Informal citations in a selection: "Perlmutter et al. (1999)", "[Riess 1998]",
+// "(Smith and Jones, 2020)", "the BERT paper by Devlin et al. 2018", or a pasted reference-list
+// line. What they share is an author's family name and a year; prose without both is not one.
+import { parseReferenceLine } from './referenceLine';
+import { FAMILY, YEAR } from './names';
+
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+export interface InformalCitation {
+  /** Family names, first author first. */
+  authors: string[];
+  year?: number;
+  /** Title words when the citation names them ("the BERT paper", a reference line's title). */
+  titleWords?: string;
+  /** 'bare': the mention stands for the citation; 'in-sentence': the names are part of the prose. */
+  kind: 'bare' | 'in-sentence';
+  /** The whole mention, as offsets into the selection. */
+  span: TextSpan;
+  /** The year with its parentheses or leading space, for an in-sentence mention (what \cite replaces). */
+  yearSpan?: TextSpan;
+}
+
+const ET_AL = String.raw`\s+et\s+al\.?`;
+/** "Perlmutter et al.", "Smith and Jones", "Devlin, Chang, Lee and Toutanova". */
+const NAMES = String.raw`(${FAMILY}(?:${ET_AL}|(?:,\s*${FAMILY})*,?\s+(?:and|&)\s+${FAMILY})?)`;
+
+/** Capitalised words that precede a year in prose without being anyone's name. */
+const NOT_A_NAME = new Set(
+  ('In Since From By Until After Before During Of The Table Figure Fig Section Eq Equation Chapter ' +
+    'January February March April May June July August September October November December ' +
+    'Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Spring Summer Autumn Fall Winter Early Late')
+    .split(' '),
+);
+
+/** Bracketed: "[Riess 1998]", "(Perlmutter et al., 1999)", "(Smith and Jones, 2020)". */
+const BRACKETED = new RegExp(String.raw`[\[(]\s*${NAMES},?\s+${YEAR}\s*[\])]`, 'gu');
+/** Narrative with the year in parentheses: "Perlmutter et al. (1999)". */
+const NARRATIVE = new RegExp(String.raw`${NAMES}(\s*\(\s*${YEAR}\s*\))`, 'gu');
+/** Narrative with a bare year, only for several authors: "Devlin et al. 2018". */
+const NARRATIVE_BARE_YEAR = new RegExp(String.raw`${NAMES}(,?\s+${YEAR})\b`, 'gu');
+/** "the BERT paper by …": the words before "paper by" name the work. */
+const TITLE_BEFORE_BY = /\bthe\s+(.{1,60}?)\s+(?:paper|article|study|work|preprint|model)\s+(?:by|of|from)\s+$/iu;
+
+/** The informal citation in `selection`, or undefined when there is none. */
+export function recogniseInformalCitation(selection: string): InformalCitation | undefined {
+  return parseReferenceLine(selection) ?? findMention(selection);
+}
+
+function findMention(text: string): InformalCitation | undefined {
+  for (const match of text.matchAll(BRACKETED)) {
+    const authors = familyNames(match[1]!);
+    if (!authors) continue;
+    const span = { start: match.index, end: match.index + match[0].length };
+    return { authors, year: Number(match[2]), kind: 'bare', span };
+  }
+  const narrative = [
+    ...[...text.matchAll(NARRATIVE)],
+    ...[...text.matchAll(NARRATIVE_BARE_YEAR)].filter((m) => severalAuthors(m[1]!)),
+  ].sort((a, b) => a.index - b.index);
+  for (const match of narrative) {
+    const authors = familyNames(match[1]!);
+    if (!authors) continue;
+    const yearStart = match.index + match[1]!.length;
+    const span = { start: match.index, end: match.index + match[0].length };
+    const titleWords = TITLE_BEFORE_BY.exec(text.slice(0, match.index))?.[1];
+    return {
+      authors,
+      year: Number(match[3]),
+      ...(titleWords ? { titleWords } : {}),
+      kind: 'in-sentence',
+      span,
+      yearSpan: { start: yearStart, end: span.end },
+    };
+  }
+  return undefined;
+}
+
+function severalAuthors(names: string): boolean {
+  return /\bet\s+al\b|\s(?:and|&)\s/u.test(names);
+}
+
+/** Family names of a name list, or undefined when its first "name" is an ordinary word ("In 2019"). */
+export function familyNames(names: string): string[] | undefined {
+  const parts = names
+    .replace(new RegExp(ET_AL + '$', 'u'), '')
+    .split(/\s*,\s*|\s+(?:and|&)\s+/u)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (parts.length === 0 || NOT_A_NAME.has(parts[0]!)) return undefined;
+  return parts;
+}
