@@ -14,6 +14,8 @@ export interface Style {
 
 export const REFERENCES_HEAD =
   /^(?:\d+\.?\s*|[IVX]+\.\s*)?(?:references|bibliography|literature cited|works cited|reference list)$/i;
+/** Appendix headings: "Appendix", "Appendices", "Supplementary material", or lettered "A Details". */
+export const APPENDIX_HEAD = /^(?:(?:[A-Z](?:\.\d+)*\.?\s+)?(?:appendix|appendices|supplementary)\b|[A-Z](?:\.\d+)*\.?\s+\p{Lu}\p{Ll})/u;
 export const ABSTRACT_HEAD = /^abstract[.:]?$/i;
 /** Back-matter sections that never support a claim (GROBID files them under <back> too). */
 export const SKIPPED_HEAD =
