@@ -57,11 +57,15 @@ describe('pdfjs extraction', function () {
   //   De Marchis 0.974 / 0.974, Literature Graph 0.818 / 0.814 (maths set in symbol fonts, and
   //   footnote marks that GROBID keeps in the text while we drop them).
   // 2026-11-23, appendix after the references kept and subscripts spaced as their own token:
-  //   SPECTER 0.875 / 0.983, De Marchis 0.974 / 0.974, Literature Graph 0.894 / 0.871.
+  //   SPECTER 0.875 / 0.983, De Marchis 0.974 / 0.974, Literature Graph 0.894 / 0.871;
+  // then footnotes read as paragraphs: SPECTER 0.929 / 0.943, De Marchis 0.974 / 0.974,
+  //   Literature Graph 0.909 / 0.861. GROBID itself is split on footnotes: it reads about half
+  //   of them into body paragraphs (recall gained) and files the rest as <note>s, which the TEI
+  //   reader drops (precision lost).
   const FLOORS: Record<Paper, { recall: number; precision: number }> = {
-    'acl2020-specter-cs': { recall: 0.87, precision: 0.98 },
+    'acl2020-specter-cs': { recall: 0.92, precision: 0.94 },
     'jneuroengrehab2016-fes-hand-opening': { recall: 0.97, precision: 0.97 },
-    'naacl2018-semantic-scholar-literature-graph-cs': { recall: 0.89, precision: 0.87 },
+    'naacl2018-semantic-scholar-literature-graph-cs': { recall: 0.90, precision: 0.86 },
   };
   for (const paper of PAPERS) {
     it(`finds most of GROBID's body paragraphs in ${paper}`, () => {

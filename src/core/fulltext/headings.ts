@@ -19,7 +19,7 @@ export const APPENDIX_HEAD = /^(?:(?:[A-Z](?:\.\d+)*\.?\s+)?(?:appendix|appendic
 export const ABSTRACT_HEAD = /^abstract[.:]?$/i;
 /** Back-matter sections that never support a claim (GROBID files them under <back> too). */
 export const SKIPPED_HEAD =
-  /^(?:\d+\.?\s*)?(?:acknowledge?ments?|funding|competing interests|conflicts? of interest|author(?:s'|s’)? contributions?|declarations?|ethics approval|consent for publication|availability of data|abbreviations)\b/i;
+  /^(?:\d+\.?\s*)?(?:acknowledge?ments?|funding|competing interests|conflicts? of interest|author(?:s'|s’)? contributions?|declarations?|ethics approval|consent for publication|availability of data|abbreviations|author details|author information)\b/i;
 const NUMBERED_HEAD = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.(?:\d+\.?)?)\s+\p{Lu}/u;
 
 /** The heading starting at lines[index], with how many lines it spans, or undefined. */

@@ -10,6 +10,7 @@ import { looksLikeCaption, makeParagraph } from './text';
 import { dropRunningLines } from './margins';
 import { ABSTRACT_HEAD, APPENDIX_HEAD, headingAt, REFERENCES_HEAD, SKIPPED_HEAD, type Style } from './headings';
 import { takeCaptions } from './captions';
+import { takeFootnotes } from './footnotes';
 
 
 /** 'references': skipping the reference list, where only an appendix heading ends the skip. */
@@ -20,7 +21,9 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
   const withCaptions = dropRunningLines(allLines);
   const style = bodyStyle(withCaptions);
   const vocabulary = hyphenatedWords(withCaptions);
-  const { captions, rest: lines } = takeCaptions(withCaptions, style);
+  const { captions, rest: withNotes } = takeCaptions(withCaptions, style);
+  const { footnotes, rest: lines } = takeFootnotes(withNotes, style);
+  let nextNote = 0;
   const document: FulltextDocument = {
     title: titleOf(lines, style),
     sections: [],
@@ -43,7 +46,16 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
     else if (mode !== 'skip' && mode !== 'references') section.paragraphs.push(makeParagraph(stripCitations(text)));
   };
 
+  // A footnote joins the section it was printed in, beside (not inside) the open paragraph.
+  const addNotesUpTo = (index: number) => {
+    for (; nextNote < footnotes.length && footnotes[nextNote].at <= index; nextNote++) {
+      const text = joinLines(footnotes[nextNote].lines, vocabulary);
+      if (mode === 'body' && isProse(text)) section.paragraphs.push(makeParagraph(stripCitations(text)));
+    }
+  };
+
   for (let i = 0; i < lines.length; i++) {
+    addNotesUpTo(i);
     const line = lines[i];
     const heading = headingAt(lines, i, style);
     if (heading) {
@@ -69,6 +81,7 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
     buffer.push(line);
   }
   flush();
+  addNotesUpTo(lines.length);
 
   // Before the first heading sit the title, authors and affiliations; only keep that text
   // when the paper has no heading early on, as then it is the body itself.
