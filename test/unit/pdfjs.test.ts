@@ -126,6 +126,24 @@ describe('pdfjs extraction', function () {
     assert.match(specter.abstract ?? '', /competitive baselines on the benchmark\.$/);
   });
 
+  it('reads a footnote as a paragraph of its own, not inside the paragraph it interrupts', () => {
+    const section = extracted.get('acl2020-specter-cs')!.sections.find((s) => s.head === '2.4 Selecting Negative Distractors')!;
+    const texts = section.paragraphs.map((p) => p.text);
+    // Footnote 6 sits at the foot of the left column, between the two halves of this paragraph.
+    assert.ok(texts.includes('We also experimented with other distance functions (e..g, normalized cosine), but they underperformed the L2 loss.'), JSON.stringify(texts));
+    const interrupted = texts.find((t) => t.startsWith('The choice of negative example papers'))!;
+    assert.match(interrupted, /randomly selected papers from the corpus\. Given a query paper, intuitively/);
+    assert.doesNotMatch(interrupted, /distance functions/);
+    // Small marked text followed by more of its column is back matter, not a footnote.
+    assert.doesNotMatch(bodyText(extracted.get('jneuroengrehab2016-fes-hand-opening')!), /Division of Functional and Restorative Neurosurgery/);
+  });
+
+  it('keeps a subscript apart from its symbol ("x k", not "xk")', () => {
+    const graph = bodyText(extracted.get('naacl2018-semantic-scholar-literature-graph-cs')!);
+    assert.match(graph, /for each p 2 referenced in p 1\./);
+    assert.match(graph, /where c k is a character-based representation/);
+  });
+
   it('keeps figure and table captions apart from the body', () => {
     const specter = extracted.get('acl2020-specter-cs')!;
     assert.ok(specter.captions.includes('Figure 1: Overview of SPECTER.'), JSON.stringify(specter.captions));
