@@ -14,10 +14,12 @@ export interface Style {
 
 export const REFERENCES_HEAD =
   /^(?:\d+\.?\s*|[IVX]+\.\s*)?(?:references|bibliography|literature cited|works cited|reference list)$/i;
+/** Appendix headings: "Appendix", "Appendices", "Supplementary material", or lettered "A Details". */
+export const APPENDIX_HEAD = /^(?:(?:[A-Z](?:\.\d+)*\.?\s+)?(?:appendix|appendices|supplementary)\b|[A-Z](?:\.\d+)*\.?\s+\p{Lu}\p{Ll})/u;
 export const ABSTRACT_HEAD = /^abstract[.:]?$/i;
 /** Back-matter sections that never support a claim (GROBID files them under <back> too). */
 export const SKIPPED_HEAD =
-  /^(?:\d+\.?\s*)?(?:acknowledge?ments?|funding|competing interests|conflicts? of interest|author(?:s'|s’)? contributions?|declarations?|ethics approval|consent for publication|availability of data|abbreviations)\b/i;
+  /^(?:\d+\.?\s*)?(?:acknowledge?ments?|funding|competing interests|conflicts? of interest|author(?:s'|s’)? contributions?|declarations?|ethics approval|consent for publication|availability of data|abbreviations|author details|author information)\b/i;
 const NUMBERED_HEAD = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.(?:\d+\.?)?)\s+\p{Lu}/u;
 
 /** The heading starting at lines[index], with how many lines it spans, or undefined. */

@@ -68,7 +68,7 @@ function fragmentsOf(runs: TextRun[]): Fragment[] {
     if (current && continuesLine(current, run)) {
       if (isMarkSuperscript(current, run)) continue; // footnote and citation marks: "model.3", "shown5,6"
       const gap = run.x - current.x1;
-      if (pendingSpace || gap > 0.15 * Math.min(current.size, run.size)) current.text += ' ';
+      if (pendingSpace || gap > 0.15 * Math.min(current.size, run.size) || isSubscript(current.runs.at(-1)!, run)) current.text += ' ';
       current.text += run.text;
       current.runs.push(run);
       current.x1 = Math.max(current.x1, run.x + run.width);
@@ -90,6 +90,15 @@ function continuesLine(fragment: Fragment, run: TextRun): boolean {
   const sameBaseline = Math.abs(dy) <= 0.25 * size || (smaller && dy > -0.35 * size && dy < 0.7 * size);
   const gap = run.x - fragment.x1;
   return sameBaseline && gap > -0.5 * size && gap < 1.2 * size;
+}
+
+/**
+ * A subscript (smaller, baseline lowered) is its own token: "x_k" set tight reads "xk", a word
+ * that exists nowhere else in the paper, while "x k" keeps the symbol searchable as written in
+ * the text around it (GROBID spaces subscripts the same way).
+ */
+function isSubscript(previous: TextRun, run: TextRun): boolean {
+  return run.size < previous.size * 0.9 && previous.y - run.y > 0.1 * previous.size;
 }
 
 function isMarkSuperscript(fragment: Fragment, run: TextRun): boolean {

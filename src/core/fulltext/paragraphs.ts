@@ -2,23 +2,28 @@
 // characters are set in) is the yardstick: headings stand out from it by font or size, footnotes,
 // tables and figure labels are smaller, and paragraph breaks show as indents, short last lines
 // or extra space. Running headers/footers and page numbers are recognised by repetition and
-// position; the references section and everything after it are left out.
+// position; the references section is left out, and so is what follows it unless it is an
+// appendix (GROBID reads appendices as body text, and they hold method details claims cite).
 import type { Line } from './layout';
 import { DEFAULT_SECTION_HEAD, type FulltextDocument, type Section } from './model';
 import { looksLikeCaption, makeParagraph } from './text';
 import { dropRunningLines } from './margins';
-import { ABSTRACT_HEAD, headingAt, REFERENCES_HEAD, SKIPPED_HEAD, type Style } from './headings';
+import { ABSTRACT_HEAD, APPENDIX_HEAD, headingAt, REFERENCES_HEAD, SKIPPED_HEAD, type Style } from './headings';
 import { takeCaptions } from './captions';
+import { takeFootnotes } from './footnotes';
 
 
-type Mode = 'front' | 'abstract' | 'body' | 'skip';
+/** 'references': skipping the reference list, where only an appendix heading ends the skip. */
+type Mode = 'front' | 'abstract' | 'body' | 'skip' | 'references';
 
 
 export function buildDocument(allLines: Line[]): FulltextDocument {
   const withCaptions = dropRunningLines(allLines);
   const style = bodyStyle(withCaptions);
   const vocabulary = hyphenatedWords(withCaptions);
-  const { captions, rest: lines } = takeCaptions(withCaptions, style);
+  const { captions, rest: withNotes } = takeCaptions(withCaptions, style);
+  const { footnotes, rest: lines } = takeFootnotes(withNotes, style);
+  let nextNote = 0;
   const document: FulltextDocument = {
     title: titleOf(lines, style),
     sections: [],
@@ -38,17 +43,29 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
     if (!isProse(text)) return;
     if (looksLikeCaption(text)) document.captions.push(makeParagraph(text).text);
     else if (mode === 'abstract') abstract.push(makeParagraph(stripCitations(text)).text);
-    else if (mode !== 'skip') section.paragraphs.push(makeParagraph(stripCitations(text)));
+    else if (mode !== 'skip' && mode !== 'references') section.paragraphs.push(makeParagraph(stripCitations(text)));
+  };
+
+  // A footnote joins the section it was printed in, beside (not inside) the open paragraph.
+  const addNotesUpTo = (index: number) => {
+    for (; nextNote < footnotes.length && footnotes[nextNote].at <= index; nextNote++) {
+      const text = joinLines(footnotes[nextNote].lines, vocabulary);
+      if (mode === 'body' && isProse(text)) section.paragraphs.push(makeParagraph(stripCitations(text)));
+    }
   };
 
   for (let i = 0; i < lines.length; i++) {
+    addNotesUpTo(i);
     const line = lines[i];
     const heading = headingAt(lines, i, style);
     if (heading) {
       flush();
       const head = heading.text;
       i += heading.lines - 1;
-      if (REFERENCES_HEAD.test(head)) break;
+      if (REFERENCES_HEAD.test(head)) mode = 'references';
+      // Inside the reference list a bold author name can pass for a heading: only an
+      // appendix heading ("A Appendix", "Appendix B: ...") brings the body back.
+      if (mode === 'references' && !APPENDIX_HEAD.test(head)) continue;
       firstHeadingPage = Math.min(firstHeadingPage, line.page);
       if (ABSTRACT_HEAD.test(head)) mode = 'abstract';
       else if (SKIPPED_HEAD.test(head)) mode = 'skip';
@@ -64,6 +81,7 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
     buffer.push(line);
   }
   flush();
+  addNotesUpTo(lines.length);
 
   // Before the first heading sit the title, authors and affiliations; only keep that text
   // when the paper has no heading early on, as then it is the body itself.
