@@ -53,6 +53,11 @@ describe('trust signals', () => {
     assert.equal(signalFromText({ title: 'A preprint', abstract: 'This manuscript has been withdrawn by the authors.' })?.status, 'withdrawn');
     assert.equal(signalFromText({ title: 'Withdrawal of drugs in elderly patients', comment: '20 pages, 3 figures' }), undefined);
   });
+  it('reads the withdrawal statement medRxiv puts in place of an abstract (recorded details)', () => {
+    const details = JSON.parse(readFileSync(fixturePath('biorxiv', 'medrxiv_2019-01-01_2019-06-25.json'), 'utf8')) as { title: string; abstract: string }[];
+    const withdrawn = details.find((d) => d.abstract.startsWith('The authors have withdrawn this manuscript'))!;
+    assert.equal(signalFromText({ title: withdrawn.title, abstract: withdrawn.abstract })?.status, 'withdrawn');
+  });
   it('reads the arXiv comment from the feed', () => {
     const [entry] = parseArxivFeed(readFileSync(fixturePath('arxiv-atom', 'api2026_idlist_1605.08386.atom.xml'), 'utf8')).records;
     assert.equal(entry!.comment, '20 pages, 3 figures');

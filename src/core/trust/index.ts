@@ -30,7 +30,8 @@ export function signalFromText(record: Pick<PaperRecord, 'title' | 'comment' | '
   if (/^\s*retracted\b/i.test(record.title)) return { status: 'retracted', reason: 'its title says RETRACTED' };
   if (/^\s*withdrawn\b/i.test(record.title)) return { status: 'withdrawn', reason: 'its title says WITHDRAWN' };
   if (record.comment && /\bwithdrawn\b/i.test(record.comment)) return { status: 'withdrawn', reason: `its arXiv comment says: "${record.comment.slice(0, 160)}"` };
-  if (record.abstract && /^\s*(?:this|the) (?:manuscript|article|preprint|paper) (?:has been|was) withdrawn\b/i.test(record.abstract)) {
+  // bioRxiv and medRxiv replace a withdrawn preprint's abstract with the withdrawal statement.
+  if (record.abstract && /^\s*(?:(?:this|the) (?:manuscript|article|preprint|paper) (?:has been|was) withdrawn|the authors? (?:have|has) withdrawn this (?:manuscript|article|preprint|paper))\b/i.test(record.abstract)) {
     return { status: 'withdrawn', reason: 'its abstract says it has been withdrawn' };
   }
   return undefined;
