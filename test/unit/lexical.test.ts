@@ -210,3 +210,21 @@ describe('lexical scoring: behaviour', () => {
     assert.deepEqual(scoreParagraphsLexically(claimOf(CLAIM), [], { sections: [], captions: [], references: [] }), []);
   });
 });
+
+describe('windows across uncertain paragraph breaks', () => {
+  it('scores a claim that spans a break whole, and never shows a window beside its own paragraphs', async () => {
+    const { scoreParagraphsLexically } = await import('../../src/core/scoring/lexical');
+    const first = ['Type Ia supernovae were observed at high redshift.', 'Their light curves were standardised.'];
+    const second = ['The fit shows the expansion of the universe is accelerating.', 'A cosmological constant explains it.'];
+    const doc = {
+      sections: [{ head: '3 Results', paragraphs: [{ text: first.join(' '), sentences: first }, { text: second.join(' '), sentences: second }] }],
+      captions: [],
+      references: [],
+      windows: [{ section: '3 Results', text: [...first, ...second].join(' '), sentences: [...first, ...second] }],
+    };
+    const claim = 'Light curves of high-redshift Type Ia supernovae show that the expansion of the universe is accelerating.';
+    const top = scoreParagraphsLexically({ text: claim, sentences: [claim] }, [], doc, 3);
+    assert.equal(top[0]!.text, doc.windows[0]!.text, 'the window, holding both halves of the claim, ranks first');
+    assert.equal(top.length, 1, 'its two paragraphs are not shown again');
+  });
+});

@@ -1,99 +1,57 @@
-// Footnotes on the pdfjs path. They are the authors' own prose (method details, caveats, "we also
-// tried ..."), which claims do cite and GROBID mostly reads into the body, so they become body
-// paragraphs of their own instead of being dropped for their smaller size. Recognised by
-// geometry, not wording: a block set smaller than the body, below the last body line of its
-// page column, in the lower half of the page, that starts with a note mark ("4" set tiny on its
-// own line, or "5 The TagMe APIs ..."), after the first page. Taken out of the line stream so a footnote at the foot
-// of a column never lands inside the paragraph that runs on into the next column.
+// Footnotes on the pdfjs path. A footnote is set at the foot of a column in a size smaller than
+// the body and opens with its mark (a number or a dagger) raised above its first line, at the
+// column's left. Its text is kept, as a paragraph of its own (footnotes carry methods details a
+// claim can rest on, and GROBID's TEI keeps most of them in the body), but out of the body
+// paragraph that runs past it into the next column or page, so that paragraph stays whole.
 import type { Line } from './layout';
 import type { Style } from './headings';
+import type { ColumnIndex } from './columns';
 
-export interface Footnote {
-  lines: Line[];
-  /** Index in the remaining lines before which the note was printed (keeps its section). */
-  at: number;
+const MARK = /^(?:\d{1,3}|[∗*†‡§¶]{1,2})$/;
+
+export interface Footnotes {
+  /** Each footnote's lines (its mark left out), keyed by the mark line that opens it. */
+  byMark: Map<Line, Line[]>;
+  /** Every line of the columns' feet that are footnotes, marks included: none of them is body text. */
+  lines: Set<Line>;
 }
 
-const MARK_ONLY = /^(?:\d{1,2}|[*†‡§¶])$/;
-const MARK_LEAD = /^(?:\d{1,2}|[*†‡§¶])\s?\p{L}/u;
-
-export function takeFootnotes(lines: Line[], style: Style): { footnotes: Footnote[]; rest: Line[] } {
-  const blocks = noteBlocks(lines, style);
-  // Notes close their column: small marked text with more of the column after it (an
-  // "Author details" list, the reference list) is back matter, not a footnote.
-  const inNotes = new Set(blocks.flatMap((block) => block.indices));
-  const lastOther = new Map<string, number>();
-  lines.forEach((line, index) => {
-    if (!inNotes.has(index)) lastOther.set(columnKey(line), index);
-  });
-  const accepted = blocks.filter((b) => b.lines.length > 0 && (lastOther.get(columnKey(b.lines[0])) ?? -1) < b.indices[0]);
-  const taken = new Set(accepted.flatMap((block) => block.indices));
-  const rest: Line[] = [];
-  const footnotes: Footnote[] = [];
-  let next = 0;
-  lines.forEach((line, index) => {
-    if (next < accepted.length && accepted[next].indices[0] === index) footnotes.push({ lines: accepted[next++].lines, at: rest.length });
-    if (!taken.has(index)) rest.push(line);
-  });
-  return { footnotes, rest };
-}
-
-interface NoteBlock {
-  lines: Line[];
-  /** Where the block's lines (its mark included) sit in the page lines. */
-  indices: number[];
-}
-
-function noteBlocks(lines: Line[], style: Style): NoteBlock[] {
-  const bodyBottom = lowestBodyLines(lines, style);
-  const blocks: NoteBlock[] = [];
-  let current: NoteBlock | undefined;
-  lines.forEach((line, index) => {
-    const bottom = bodyBottom.get(columnKey(line));
-    // The first page's foot holds affiliations, correspondence and copyright lines, marked
-    // like notes but front matter, not prose.
-    const inFootArea = line.page > 1 && bottom !== undefined && line.y < bottom && line.y < line.pageHeight * 0.5 && smaller(line, style);
-    if (!inFootArea) {
-      current = undefined;
-    } else if (MARK_ONLY.test(line.text.trim())) {
-      // The mark alone on a raised line of its own: the note's text follows.
-      blocks.push((current = { lines: [], indices: [index] }));
-    } else if (MARK_LEAD.test(line.text) && (!current || current.lines.length > 0)) {
-      const text = line.text.replace(/^(?:\d{1,2}|[*†‡§¶])\s?/u, '');
-      blocks.push((current = { lines: [{ ...line, text }], indices: [index] }));
-    } else if (current && continuesNote(current.lines, line)) {
-      current.lines.push(line);
-      current.indices.push(index);
-    } else {
-      current = undefined; // small text under the body with no note mark: a table or figure label
+/**
+ * The footnotes of every column: the run of small lines that ends the column (its foot), when
+ * that run opens with a mark. A run of small text that does not (a reference list, author
+ * details, a figure's labels) is not footnotes. The first page is left out: its footnotes are
+ * author notes, affiliations and licence lines, which GROBID files with the header.
+ */
+export function findFootnotes(columns: ColumnIndex, style: Style, firstPage: number): Footnotes {
+  const byMark = new Map<Line, Line[]>();
+  const all = new Set<Line>();
+  for (const column of columns.all()) {
+    if (column[0]!.page === firstPage) continue;
+    let top = column.length;
+    while (top > 0 && column[top - 1]!.size <= style.size - 0.5) top--;
+    const foot = column.slice(top);
+    let note: Line[] | undefined;
+    for (let i = 0; i < foot.length; i++) {
+      const line = foot[i]!;
+      if (i + 1 < foot.length && opensFootnote(line, foot[i + 1]!, style)) {
+        byMark.set(line, (note = []));
+      } else if (note) {
+        note.push(line);
+      } else {
+        break; // the foot does not open with a mark
+      }
+      all.add(line);
     }
-  });
-  return blocks;
-}
-
-/** The next line of a note sits right under the previous one; a gap or a new font ends it. */
-function continuesNote(noteLines: Line[], line: Line): boolean {
-  const last = noteLines.at(-1);
-  if (!last) return true; // the line after a mark on its own line
-  const dy = last.y - line.y;
-  return last.page === line.page && last.column === line.column && dy > 0 && dy < 1.6 * last.size && line.font === last.font;
-}
-
-function smaller(line: Line, style: Style): boolean {
-  return line.size < style.size - 0.8 && line.size >= style.size * 0.45;
-}
-
-function columnKey(line: Line): string {
-  return `${line.page}|${line.column}`;
-}
-
-/** Per page column, the baseline of the lowest line set in the body size. */
-function lowestBodyLines(lines: Line[], style: Style): Map<string, number> {
-  const bottom = new Map<string, number>();
-  for (const line of lines) {
-    if (Math.abs(line.size - style.size) > 0.8) continue;
-    const key = columnKey(line);
-    bottom.set(key, Math.min(bottom.get(key) ?? Infinity, line.y));
   }
-  return bottom;
+  return { byMark, lines: all };
+}
+
+/** A small mark, then just right of it and a little lower, smaller-than-body text in the page's lower half. */
+function opensFootnote(mark: Line, first: Line, style: Style): boolean {
+  if (!MARK.test(mark.text) || mark.size >= first.size) return false;
+  if (first.page !== mark.page || first.column !== mark.column || first.y > first.pageHeight * 0.5) return false;
+  if (first.size < 0.6 * style.size || first.size > style.size - 0.5) return false;
+  const raised = mark.y - first.y;
+  const gap = first.x0 - mark.x1;
+  return raised >= 0 && raised <= 0.8 * first.size && gap >= -1 && gap <= 1.5 * first.size;
 }

@@ -14,12 +14,14 @@ export interface Style {
 
 export const REFERENCES_HEAD =
   /^(?:\d+\.?\s*|[IVX]+\.\s*)?(?:references|bibliography|literature cited|works cited|reference list)$/i;
-/** Appendix headings: "Appendix", "Appendices", "Supplementary material", or lettered "A Details". */
-export const APPENDIX_HEAD = /^(?:(?:[A-Z](?:\.\d+)*\.?\s+)?(?:appendix|appendices|supplementary)\b|[A-Z](?:\.\d+)*\.?\s+\p{Lu}\p{Ll})/u;
 export const ABSTRACT_HEAD = /^abstract[.:]?$/i;
 /** Back-matter sections that never support a claim (GROBID files them under <back> too). */
 export const SKIPPED_HEAD =
-  /^(?:\d+\.?\s*)?(?:acknowledge?ments?|funding|competing interests|conflicts? of interest|author(?:s'|s’)? contributions?|declarations?|ethics approval|consent for publication|availability of data|abbreviations|author details|author information)\b/i;
+  /^(?:\d+\.?\s*)?(?:acknowledge?ments?|funding|competing interests|conflicts? of interest|author(?:s'|s’)? contributions?|declarations?|ethics approval|consent for publication|availability of data|abbreviations)\b/i;
+/** An appendix: "Appendix A", "A Appendix", "Appendices", "Supplementary Material". */
+const APPENDIX_HEAD = /^(?:[A-Z](?:\.\d+)*\.?\s+)?(?:appendix|appendices|supplementary)\b/i;
+/** A lettered heading, as appendices are numbered: "A Baseline Details", "B.2 Data". */
+const LETTERED_HEAD = /^[A-Z](?:\.\d+)*\.?\s+\p{Lu}/u;
 const NUMBERED_HEAD = /^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.(?:\d+\.?)?)\s+\p{Lu}/u;
 
 /** The heading starting at lines[index], with how many lines it spans, or undefined. */
@@ -72,4 +74,12 @@ function startsBlock(line: Line, previous: Line | undefined, style: Style): bool
   const dy = previous.y - line.y;
   if (dy < 0 || dy > style.leading * 1.3) return true;
   return /[.:!?]$/.test(previous.text) && previous.x1 < line.x1 - style.size;
+}
+
+/**
+ * A heading that starts an appendix after the references: named so, or lettered and set larger
+ * than the body (reference entries are in the body size or smaller, so none is taken for one).
+ */
+export function isAppendixHeading(text: string, line: Line, style: Style): boolean {
+  return APPENDIX_HEAD.test(text) || (LETTERED_HEAD.test(text) && line.size >= style.size + 0.5);
 }

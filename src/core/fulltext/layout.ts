@@ -2,6 +2,7 @@
 // often set in two columns, so a page is cut at its gutter (found from where text is absent)
 // and read band by band: full-width blocks (titles, wide figures) separate bands, and inside a
 // band the left column is read before the right one.
+import { fragmentsOf, fragmentText, type Fragment } from './fragments';
 
 /** One pdfjs text item, in PDF user space (y grows upwards). */
 export interface TextRun {
@@ -38,71 +39,12 @@ export interface Line {
   pageHeight: number;
 }
 
-interface Fragment {
-  runs: TextRun[];
-  text: string;
-  x0: number;
-  x1: number;
-  y: number;
-  size: number;
-}
-
 /** The lines of one page in reading order. */
 export function pageLines(page: PageRuns): Line[] {
   const fragments = fragmentsOf(page.runs);
   const gutter = findGutter(fragments, page.width);
   const lines = fragments.map((fragment) => toLine(fragment, page, columnOf(fragment, gutter)));
   return readingOrder(lines);
-}
-
-/** Joins runs that sit on one baseline without a column-sized gap, in content-stream order. */
-function fragmentsOf(runs: TextRun[]): Fragment[] {
-  const fragments: Fragment[] = [];
-  let current: Fragment | undefined;
-  let pendingSpace = false;
-  for (const run of runs) {
-    if (run.text.trim() === '') {
-      pendingSpace = run.text.length > 0;
-      continue;
-    }
-    if (current && continuesLine(current, run)) {
-      if (isMarkSuperscript(current, run)) continue; // footnote and citation marks: "model.3", "shown5,6"
-      const gap = run.x - current.x1;
-      if (pendingSpace || gap > 0.15 * Math.min(current.size, run.size) || isSubscript(current.runs.at(-1)!, run)) current.text += ' ';
-      current.text += run.text;
-      current.runs.push(run);
-      current.x1 = Math.max(current.x1, run.x + run.width);
-      if (run.size > current.size * 1.15 && Math.abs(run.y - current.y) < 1) current.size = run.size;
-    } else {
-      current = { runs: [run], text: run.text, x0: run.x, x1: run.x + run.width, y: run.y, size: run.size };
-      fragments.push(current);
-    }
-    pendingSpace = false;
-  }
-  return fragments;
-}
-
-function continuesLine(fragment: Fragment, run: TextRun): boolean {
-  const size = Math.max(fragment.size, run.size);
-  const dy = run.y - fragment.y;
-  const smaller = run.size < fragment.size * 0.9;
-  // Superscripts (citation and footnote marks) ride up to ~0.6 em; subscripts dip a little.
-  const sameBaseline = Math.abs(dy) <= 0.25 * size || (smaller && dy > -0.35 * size && dy < 0.7 * size);
-  const gap = run.x - fragment.x1;
-  return sameBaseline && gap > -0.5 * size && gap < 1.2 * size;
-}
-
-/**
- * A subscript (smaller, baseline lowered) is its own token: "x_k" set tight reads "xk", a word
- * that exists nowhere else in the paper, while "x k" keeps the symbol searchable as written in
- * the text around it (GROBID spaces subscripts the same way).
- */
-function isSubscript(previous: TextRun, run: TextRun): boolean {
-  return run.size < previous.size * 0.9 && previous.y - run.y > 0.1 * previous.size;
-}
-
-function isMarkSuperscript(fragment: Fragment, run: TextRun): boolean {
-  return run.size < fragment.size * 0.85 && run.y - fragment.y > 0.2 * fragment.size && /^[\d,\-–*†‡§¶\s]+$/.test(run.text);
 }
 
 /** x of the gutter between two columns, or undefined for a one-column page. */
@@ -112,14 +54,14 @@ function findGutter(fragments: Fragment[], width: number): number | undefined {
   let total = 0;
   // Labels say nothing about columns, and full-width blocks (title, abstract, affiliations)
   // would hide them: only lines with text beside them at about the same height count.
-  const long = fragments.filter((f) => f.text.length >= 12 && f.x1 - f.x0 <= 0.6 * width);
+  const long = fragments.filter((f) => textLength(f) >= 12 && f.x1 - f.x0 <= 0.6 * width);
   const sideBySide = long.filter((f) =>
     long.some((g) => Math.abs(g.y - f.y) < 1.5 * f.size && (g.x0 > f.x1 + 5 || g.x1 < f.x0 - 5)),
   );
   for (const f of sideBySide) {
-    total += f.text.length;
+    total += textLength(f);
     for (let x = Math.max(0, Math.floor(f.x0 / bin)); x <= Math.min(coverage.length - 1, Math.floor(f.x1 / bin)); x++) {
-      coverage[x] += f.text.length;
+      coverage[x] += textLength(f);
     }
   }
   if (total === 0) return undefined;
@@ -138,9 +80,13 @@ function findGutter(fragments: Fragment[], width: number): number | undefined {
   }
   if (best > 0.1 * total) return undefined;
   const gutter = ((bestStart + bestEnd + 1) / 2) * bin;
-  const left = fragments.filter((f) => f.x1 <= gutter + bin && f.text.length >= 12).length;
-  const right = fragments.filter((f) => f.x0 >= gutter - bin && f.text.length >= 12).length;
+  const left = fragments.filter((f) => f.x1 <= gutter + bin && textLength(f) >= 12).length;
+  const right = fragments.filter((f) => f.x0 >= gutter - bin && textLength(f) >= 12).length;
   return Math.min(left, right) >= 5 && Math.min(left, right) >= 0.3 * Math.max(left, right) ? gutter : undefined;
+}
+
+function textLength(fragment: Fragment): number {
+  return fragment.pieces.reduce((n, piece) => n + piece.text.length, 0);
 }
 
 function columnOf(fragment: Fragment, gutter: number | undefined): Column {
@@ -162,7 +108,7 @@ function toLine(fragment: Fragment, page: PageRuns, column: Column): Line {
   for (const [name, n] of chars) if (n > (chars.get(font) ?? 0)) font = name;
   return {
     page: page.number,
-    text: fragment.text.replace(/\s+/g, ' ').trim(),
+    text: fragmentText(fragment).replace(/\s+/g, ' ').trim(),
     x0: fragment.x0,
     x1: fragment.x1,
     y: fragment.y,
@@ -176,7 +122,7 @@ function toLine(fragment: Fragment, page: PageRuns, column: Column): Line {
 
 /** Top to bottom; full-width lines split the page into bands read left column first. */
 function readingOrder(lines: Line[]): Line[] {
-  const sorted = [...lines].sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  const sorted = byBaseline(lines);
   const ordered: Line[] = [];
   let band: Line[] = [];
   const flush = () => {
@@ -195,13 +141,36 @@ function readingOrder(lines: Line[]): Line[] {
   return mergeSameBaseline(ordered);
 }
 
-/** Pieces of one visual line that the content stream emitted apart are put back together. */
+/**
+ * Top to bottom, and left to right along one baseline. Pieces of one visual line can sit a
+ * fraction of a point apart (inline maths nudges the baseline), so y values within 0.2 em of
+ * the first line of a run of lines count as one baseline, ordered by x.
+ */
+function byBaseline(lines: Line[]): Line[] {
+  const sorted = [...lines].sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  for (let start = 0; start < sorted.length; ) {
+    let end = start + 1;
+    while (end < sorted.length && sorted[start]!.y - sorted[end]!.y < 0.2 * sorted[start]!.size) end++;
+    if (end - start > 1) {
+      const group = sorted.slice(start, end).sort((a, b) => a.x0 - b.x0);
+      sorted.splice(start, group.length, ...group);
+    }
+    start = end;
+  }
+  return sorted;
+}
+
+/**
+ * Pieces of one visual line that the content stream emitted apart are put back together; they
+ * may overlap where a separately drawn accent sits over a letter ("Rˇ" + "ehůřek") or a label
+ * over an arrow ("P −−→ P" with "cite" above it). Pieces are in x order along a baseline.
+ */
 function mergeSameBaseline(lines: Line[]): Line[] {
   const merged: Line[] = [];
   for (const line of lines) {
     const last = merged.at(-1);
     const gap = last ? line.x0 - last.x1 : Infinity;
-    if (last && last.column === line.column && Math.abs(last.y - line.y) < 0.25 * last.size && gap >= -1 && gap < 1.2 * last.size) {
+    if (last && last.column === line.column && Math.abs(last.y - line.y) < 0.25 * last.size && gap < 1.2 * last.size) {
       last.text += (gap > 0.15 * last.size ? ' ' : '') + line.text;
       last.x1 = line.x1;
     } else {

@@ -18,11 +18,22 @@ export function dropRunningLines(lines: Line[]): Line[] {
     seen.add(line.page);
   }
   const minPages = Math.max(2, Math.ceil(pages * 0.3));
-  return lines.filter((line) => {
+  return lines.filter((line, index) => {
     if (!inMarginBand(line)) return true;
-    if (PAGE_NUMBER.test(line.text.trim())) return false;
+    if (PAGE_NUMBER.test(line.text.trim())) return opensLine(line, lines[index + 1]);
     return (pagesByKey.get(marginKey(line.text))?.size ?? 0) < minPages;
   });
+}
+
+/**
+ * A number with text starting just right of it, a little lower, is the mark of a footnote
+ * (or a list item's number) at the page foot, not a folio: folios stand alone.
+ */
+function opensLine(number: Line, next: Line | undefined): boolean {
+  if (!next || next.page !== number.page) return false;
+  const gap = next.x0 - number.x1;
+  const dy = number.y - next.y;
+  return gap >= -1 && gap <= 1.5 * next.size && dy >= -0.25 * next.size && dy <= next.size;
 }
 
 function inMarginBand(line: Line): boolean {

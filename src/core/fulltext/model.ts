@@ -38,8 +38,22 @@ export interface FulltextDocument {
   references: string[];
   /** The bibliography with ids, for following a paragraph's citations (GROBID only). */
   bibliography?: BibReference[];
+  /** Windows across paragraph breaks the pdfjs path guessed (not paragraphs of the paper, so kept apart). */
+  windows?: SentenceWindow[];
   /** What was left out when the document was over a limit (pages, text), in words for the user. */
   truncated?: string;
+}
+
+/**
+ * An overlapping window of sentences (the last sentences of one paragraph and the first of the
+ * next, in one section) that the pdfjs path adds where it is unsure the two are separate
+ * paragraphs: the break fell where the text jumps to the next column or page, or past a figure.
+ * The same shape as a scoring unit, so a claim that spans the break can be scored whole.
+ */
+export interface SentenceWindow {
+  section: string;
+  text: string;
+  sentences: string[];
 }
 
 /** Heading used for body text that comes before any heading, or under a div with none. */

@@ -2,28 +2,32 @@
 // characters are set in) is the yardstick: headings stand out from it by font or size, footnotes,
 // tables and figure labels are smaller, and paragraph breaks show as indents, short last lines
 // or extra space. Running headers/footers and page numbers are recognised by repetition and
-// position; the references section is left out, and so is what follows it unless it is an
-// appendix (GROBID reads appendices as body text, and they hold method details claims cite).
+// position; the references section is left out, and what follows it too unless it is an appendix.
 import type { Line } from './layout';
-import { DEFAULT_SECTION_HEAD, type FulltextDocument, type Section } from './model';
+import { DEFAULT_SECTION_HEAD, type FulltextDocument, type Paragraph, type Section, type SentenceWindow } from './model';
 import { looksLikeCaption, makeParagraph } from './text';
 import { dropRunningLines } from './margins';
-import { ABSTRACT_HEAD, APPENDIX_HEAD, headingAt, REFERENCES_HEAD, SKIPPED_HEAD, type Style } from './headings';
+import { ABSTRACT_HEAD, headingAt, isAppendixHeading, REFERENCES_HEAD, SKIPPED_HEAD, type Style } from './headings';
 import { takeCaptions } from './captions';
-import { takeFootnotes } from './footnotes';
+import { ColumnIndex } from './columns';
+import { findFootnotes } from './footnotes';
+import { hyphenatedWords, joinLines, stripCitations } from './lineText';
+import { isSetOff, tableRows } from './tables';
+import { windowAcross } from './windows';
 
-
-/** 'references': skipping the reference list, where only an appendix heading ends the skip. */
+/** Where the reader is: before the first heading, in the abstract, the body, a skipped section, the references. */
 type Mode = 'front' | 'abstract' | 'body' | 'skip' | 'references';
-
 
 export function buildDocument(allLines: Line[]): FulltextDocument {
   const withCaptions = dropRunningLines(allLines);
   const style = bodyStyle(withCaptions);
   const vocabulary = hyphenatedWords(withCaptions);
-  const { captions, rest: withNotes } = takeCaptions(withCaptions, style);
-  const { footnotes, rest: lines } = takeFootnotes(withNotes, style);
-  let nextNote = 0;
+  // One index over every line left on the page, floats included, so a gap left by a figure or
+  // table between two lines of a paragraph can be told from a paragraph break.
+  const columns = new ColumnIndex(withCaptions);
+  const { captions, rest: lines } = takeCaptions(withCaptions, style);
+  const tables = tableRows(columns);
+  const footnotes = findFootnotes(new ColumnIndex(lines), style, lines[0]?.page ?? 1);
   const document: FulltextDocument = {
     title: titleOf(lines, style),
     sections: [],
@@ -35,39 +39,52 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
   let mode: Mode = 'front';
   let section = front;
   let buffer: Line[] = [];
+  /** Footnotes met inside the running paragraph: they follow it once it ends. */
+  let notes: Line[][] = [];
   let firstHeadingPage = Infinity;
 
-  const flush = () => {
-    const text = joinLines(buffer, vocabulary);
-    buffer = [];
-    if (!isProse(text)) return;
+  /** Files a block's text; a body paragraph is returned for the caller to place, unless `place`. */
+  const add = (text: string, place = false): Paragraph | undefined => {
+    if (!isProse(text)) return undefined;
     if (looksLikeCaption(text)) document.captions.push(makeParagraph(text).text);
     else if (mode === 'abstract') abstract.push(makeParagraph(stripCitations(text)).text);
-    else if (mode !== 'skip' && mode !== 'references') section.paragraphs.push(makeParagraph(stripCitations(text)));
-  };
-
-  // A footnote joins the section it was printed in, beside (not inside) the open paragraph.
-  const addNotesUpTo = (index: number) => {
-    for (; nextNote < footnotes.length && footnotes[nextNote].at <= index; nextNote++) {
-      const text = joinLines(footnotes[nextNote].lines, vocabulary);
-      if (mode === 'body' && isProse(text)) section.paragraphs.push(makeParagraph(stripCitations(text)));
+    else if (mode === 'front') section.paragraphs.push(makeParagraph(stripCitations(text)));
+    else if (mode === 'body') {
+      const paragraph = makeParagraph(stripCitations(text));
+      if (!place) return paragraph;
+      section.paragraphs.push(paragraph);
     }
+    return undefined;
+  };
+  /** The last body paragraph, and whether the break after it was a guess (then a window spans it). */
+  let last: Paragraph | undefined;
+  let lastSection: Section | undefined;
+  const windows: SentenceWindow[] = [];
+  let guessed = false;
+  const flush = () => {
+    const paragraph = add(joinLines(buffer, vocabulary));
+    buffer = [];
+    if (paragraph && mode === 'body') {
+      if (guessed && last && lastSection === section) windows.push(windowAcross(section.head, last, paragraph));
+      section.paragraphs.push(paragraph);
+      last = paragraph;
+      lastSection = section;
+    }
+    guessed = false;
+    if (mode === 'body') for (const note of notes) add(joinLines(note, vocabulary), true);
+    notes = [];
   };
 
   for (let i = 0; i < lines.length; i++) {
-    addNotesUpTo(i);
-    const line = lines[i];
+    const line = lines[i]!;
     const heading = headingAt(lines, i, style);
-    if (heading) {
+    if (heading && (mode !== 'references' || isAppendixHeading(heading.text, line, style))) {
       flush();
       const head = heading.text;
       i += heading.lines - 1;
-      if (REFERENCES_HEAD.test(head)) mode = 'references';
-      // Inside the reference list a bold author name can pass for a heading: only an
-      // appendix heading ("A Appendix", "Appendix B: ...") brings the body back.
-      if (mode === 'references' && !APPENDIX_HEAD.test(head)) continue;
       firstHeadingPage = Math.min(firstHeadingPage, line.page);
-      if (ABSTRACT_HEAD.test(head)) mode = 'abstract';
+      if (REFERENCES_HEAD.test(head)) mode = 'references';
+      else if (ABSTRACT_HEAD.test(head)) mode = 'abstract';
       else if (SKIPPED_HEAD.test(head)) mode = 'skip';
       else {
         mode = 'body';
@@ -76,12 +93,18 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
       }
       continue;
     }
-    if (!isBodyText(line, style, mode)) continue;
-    if (buffer.length > 0 && startsParagraph(line, buffer.at(-1)!, style, lines)) flush();
+    const note = footnotes.byMark.get(line);
+    if (note) notes.push(note);
+    if (mode === 'references' || footnotes.lines.has(line) || tables.has(line) || !isBodyText(line, style, mode)) continue;
+    if (mode === 'body' && isSetOff(line, columns, style)) continue;
+    const cut = buffer.length > 0 ? breakBefore(line, buffer.at(-1)!, style, columns) : 'none';
+    if (cut !== 'none') {
+      flush();
+      guessed = cut === 'guess';
+    }
     buffer.push(line);
   }
   flush();
-  addNotesUpTo(lines.length);
 
   // Before the first heading sit the title, authors and affiliations; only keep that text
   // when the paper has no heading early on, as then it is the body itself.
@@ -89,6 +112,7 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
   if (keptFront.length > 0) document.sections.unshift({ head: DEFAULT_SECTION_HEAD, paragraphs: keptFront });
   document.sections = document.sections.filter((s) => s.paragraphs.length > 0);
   if (abstract.length > 0) document.abstract = abstract.join(' ');
+  if (windows.length > 0) document.windows = windows;
   return document;
 }
 
@@ -126,106 +150,38 @@ function isBodyText(line: Line, style: Style, mode: Mode): boolean {
 
 // ---- paragraphs -------------------------------------------------------------------------
 
-function startsParagraph(line: Line, previous: Line, style: Style, lines: Line[]): boolean {
+/**
+ * Whether a new paragraph starts at `line`, and how sure that is: `sure` when the page shows it
+ * in place (extra space, an indent, a short last line in the same column, a change of size),
+ * `guess` when the text jumps between the two lines (next column or page, or past a float).
+ */
+function breakBefore(line: Line, previous: Line, style: Style, columns: ColumnIndex): 'none' | 'sure' | 'guess' {
   const samePlace = previous.page === line.page && previous.column === line.column;
+  let jumped = !samePlace;
   if (samePlace) {
     const dy = previous.y - line.y;
-    if (dy < 0 || dy > style.leading * 1.45) return true;
+    if (Math.abs(dy) < 0.25 * style.size) return 'none'; // the rest of the same baseline
+    if (dy < 0) return 'sure';
+    // Extra space is a break unless a float (figure, table, caption, formula) fills it.
+    if (dy > style.leading * 1.45) {
+      if (!floatBetween(previous, line, columns)) return 'sure';
+      jumped = true;
+    }
   }
-  if (Math.abs(line.size - previous.size) > 0.8) return true;
-  const { left, right } = columnMargins(line, lines, style);
+  if (Math.abs(line.size - previous.size) > 0.8) return 'sure';
+  const found = jumped ? 'guess' : 'sure';
+  const { left, right } = columns.marginsOf(line);
   const indent = line.x0 - left;
-  if (indent > 0.6 * style.size && indent < 4 * style.size && line.x1 > right - 2 * style.size) return true;
-  const previousMargins = samePlace ? { left, right } : columnMargins(previous, lines, style);
+  if (indent > 0.6 * style.size && indent < 4 * style.size && line.x1 > right - 2 * style.size) return found;
+  const previousMargins = samePlace ? { left, right } : columns.marginsOf(previous);
   const shortLast = previous.x1 < previousMargins.right - 1.5 * style.size;
-  return shortLast && /[.!?:)"”]$/.test(previous.text);
+  return shortLast && /[.!?:)"”]$/.test(previous.text) ? found : 'none';
 }
 
-const marginCache = new WeakMap<Line[], Map<string, { left: number; right: number }>>();
-/** The lines of each page column, so margins look at one page's lines, not the document's. */
-const columnCache = new WeakMap<Line[], Map<string, Line[]>>();
-
-function columnLines(line: Line, lines: Line[]): Line[] {
-  let byColumn = columnCache.get(lines);
-  if (!byColumn) {
-    byColumn = new Map();
-    for (const l of lines) {
-      const key = `${l.page}|${l.column}`;
-      const list = byColumn.get(key);
-      if (list) list.push(l);
-      else byColumn.set(key, [l]);
-    }
-    columnCache.set(lines, byColumn);
-  }
-  return byColumn.get(`${line.page}|${line.column}`) ?? [];
-}
-
-/** Left edge (most common x0) and right edge of body lines in a line's page column. */
-function columnMargins(line: Line, lines: Line[], style: Style): { left: number; right: number } {
-  let byColumn = marginCache.get(lines);
-  if (!byColumn) marginCache.set(lines, (byColumn = new Map()));
-  const key = `${line.page}|${line.column}|${Math.round(line.size * 2)}`;
-  let margins = byColumn.get(key);
-  if (!margins) {
-    const peers = columnLines(line, lines).filter((l) => Math.abs(l.size - line.size) < 0.5);
-    const starts = new Map<number, number>();
-    for (const l of peers) starts.set(Math.round(l.x0), (starts.get(Math.round(l.x0)) ?? 0) + 1);
-    let left = Math.round(line.x0);
-    for (const [x, n] of starts) if (n > (starts.get(left) ?? 0) || (n === starts.get(left) && x < left)) left = x;
-    const ends = peers.map((l) => l.x1).sort((a, b) => a - b);
-    const right = ends[Math.floor(ends.length * 0.9)] ?? line.x1;
-    margins = { left, right };
-    byColumn.set(key, margins);
-  }
-  return margins;
-}
-
-/**
- * Joins a paragraph's lines, undoing end-of-line hyphenation where the word is not hyphenated
- * elsewhere. Linear in the paragraph: each line is looked at once (only the previous line's last
- * word matters), never the text joined so far, so a 2,000-page "paragraph" costs no more per line.
- */
-function joinLines(lines: Line[], hyphenated: Set<string>): string {
-  const parts: string[] = [];
-  for (const line of lines) {
-    const previous = parts.length > 0 ? parts[parts.length - 1]! : undefined;
-    const hyphen = previous === undefined ? null : /(\S*\p{L})-$/u.exec(lastWord(previous));
-    const next = /^(\p{Ll}[\p{L}\-]*)/u.exec(line.text);
-    if (previous !== undefined && hyphen && next) {
-      const keep = hyphen[1].includes('-') || hyphenated.has(`${hyphen[1]}-${next[1]}`.toLowerCase());
-      // The word goes on in this line: glue it to the previous part, without the hyphen unless it is real.
-      parts[parts.length - 1] = (keep ? previous : previous.slice(0, -1)) + line.text;
-    } else {
-      parts.push(line.text);
-    }
-  }
-  return parts.join(' ');
-}
-
-/** The last whitespace-separated word, looked for in the last 200 characters only. */
-function lastWord(text: string): string {
-  const tail = text.length > 200 ? text.slice(-200) : text;
-  return tail.slice(tail.search(/\S*$/));
-}
-
-/** Words printed with a hyphen inside a line: evidence that a line-end hyphen is real. */
-function hyphenatedWords(lines: Line[]): Set<string> {
-  const words = new Set<string>();
-  for (const line of lines) {
-    for (const match of line.text.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) words.add(match[0].toLowerCase());
-  }
-  return words;
-}
-
-/** Numeric markers ([3], [4–6]) and parenthetical author–year citations, as GROBID drops them. */
-function stripCitations(text: string): string {
-  return text
-    .replace(/\s?\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '')
-    .replace(/\s?\(((?:e\.g\.,?\s*|see\s+)?[^()]*?\p{Lu}[^()]*?,?\s\d{4}[a-z]?(?:;\s*[^();]*?\d{4}[a-z]?)*)\)/gu, (all, inner: string) =>
-      inner.split(';').every((part) => /^\s*(?:e\.g\.,?\s*|see\s+)?\p{Lu}[\p{L}'’\-]+.*,?\s\d{4}[a-z]?(?:,\s*\d{4}[a-z]?)*\s*$/u.test(part))
-        ? ''
-        : all,
-    );
+/** Whether any line of the column (a float's, as body lines would be in the buffer) sits between two lines. */
+function floatBetween(above: Line, below: Line, columns: ColumnIndex): boolean {
+  const margin = 0.3 * below.size;
+  return columns.linesOf(below).some((l) => l.y < above.y - margin && l.y > below.y + margin);
 }
 
 function isProse(text: string): boolean {

@@ -6,7 +6,7 @@ import type { Claim, Query, ScoredParagraph, SupportVerdict } from '../types';
 import type { FulltextDocument } from '../fulltext/model';
 import type { LlmClient } from '../llm/types';
 import type { CoreDeps } from '../deps';
-import { documentUnits, rankUnits, type PaperContext, type RankedParagraph } from './lexical';
+import { documentUnits, rankUnits, withoutOverlaps, type PaperContext, type RankedParagraph } from './lexical';
 import { judgeParagraphs, LlmCallBudget } from './judge';
 import { lexicalVerdict, llmVerdict, overallScore } from './overall';
 
@@ -43,7 +43,7 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
   const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
   const units = documentUnits(input.document);
   const paper = { title: input.document.title ?? input.paper?.title, abstract: input.document.abstract ?? input.paper?.abstract };
-  const ranked = rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper });
+  const ranked = withoutOverlaps(rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper }), units);
   const abstract = input.document.abstract?.trim() ? ranked.find((p) => p.index === 0) : undefined;
   if (ranked.length === 0) {
     return { score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }), support: lexicalVerdict([]), paragraphs: [] };

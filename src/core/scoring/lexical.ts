@@ -64,6 +64,8 @@ export function documentUnits(doc: FulltextDocument): ScoringUnit[] {
       units.push({ section: section.head, text: paragraph.text, sentences });
     }
   }
+  // Windows across breaks the PDF reader was unsure of: a claim spanning one is scored whole.
+  for (const window of doc.windows ?? []) units.push({ section: window.section, text: window.text, sentences: window.sentences });
   return units;
 }
 
@@ -75,9 +77,21 @@ export function scoreParagraphsLexically(
   topN = 3,
   paper?: PaperContext,
 ): ScoredParagraph[] {
-  return rankUnits(claim, queries, documentUnits(doc), { reasons: topN, paper: paper ?? { title: doc.title, abstract: doc.abstract } })
+  const units = documentUnits(doc);
+  return withoutOverlaps(rankUnits(claim, queries, units, { reasons: topN, paper: paper ?? { title: doc.title, abstract: doc.abstract } }), units)
     .slice(0, topN)
     .map(({ text, section, score, reason }) => ({ text, section, score, reason }));
+}
+
+/** Best first, leaving out a unit that shares a sentence with a better one (a window and its paragraphs). */
+export function withoutOverlaps(ranked: RankedParagraph[], units: ScoringUnit[]): RankedParagraph[] {
+  const shown = new Set<string>();
+  return ranked.filter((result) => {
+    const sentences = units[result.index]?.sentences ?? [];
+    if (sentences.some((sentence) => shown.has(sentence))) return false;
+    for (const sentence of sentences) shown.add(sentence);
+    return true;
+  });
 }
 
 /** What the cited paper says about itself, when known: its vocabulary marks what it is about. */
