@@ -2,11 +2,10 @@
 // stand-in services: the JSON contract, the cached second run, bad input and Ctrl-C.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStandIn, standInEnv, type StandIn } from '../standin';
-import { CLI, runCli } from './cliRun';
+import type { StandIn } from '../standin';
+import { CLI, type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from './cliRun';
 import { fixturePath } from '../standin/server';
 
 
@@ -21,16 +20,13 @@ describe('CLI audit against the stand-in services', function () {
   let standIn: StandIn;
   let dir: string;
   let env: Record<string, string>;
+  let cli: CliStandIn | undefined;
   beforeEach(async () => {
-    standIn = await startStandIn();
-    dir = mkdtempSync(join(tmpdir(), 'citefinder-cliaudit-'));
+    cli = await startCliStandIn('citefinder-cliaudit-', { CITEFINDER_GROBID_ENABLED: 'false' });
+    ({ standIn, dir, env } = cli);
     for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(dir, name));
-    env = { ...standInEnv(standIn), CITEFINDER_CACHE_DIR: join(dir, '.cache'), CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0', CITEFINDER_HTTP_RETRIES: '0', CITEFINDER_GROBID_ENABLED: 'false' };
   });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => stopCliStandIn(cli));
 
   it('prints every citation with root-relative paths and 1-based positions; a second run asks nothing', async () => {
     const first = await runCli(['audit', join(dir, 'main.tex'), '--json'], env);

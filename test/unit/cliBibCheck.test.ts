@@ -1,10 +1,9 @@
 // `citefinder bib check` end to end: the real dist/cli.js against the stand-in services.
 import { strict as assert } from 'node:assert';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStandIn, standInEnv, type StandIn } from '../standin';
-import { runCli } from './cliRun';
+import type { StandIn } from '../standin';
+import { type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from './cliRun';
 import { fixturePath } from '../standin/server';
 
 
@@ -15,17 +14,14 @@ describe('CLI bib check against the stand-in services', function () {
   let dir: string;
   let env: Record<string, string>;
   let bib: string;
+  let cli: CliStandIn | undefined;
   beforeEach(async () => {
-    standIn = await startStandIn();
-    dir = mkdtempSync(join(tmpdir(), 'citefinder-bibcheck-'));
+    cli = await startCliStandIn('citefinder-bibcheck-');
+    ({ standIn, dir, env } = cli);
     bib = join(dir, 'user.bib');
     copyFileSync(fixturePath('bibcheck', 'user.bib'), bib);
-    env = { ...standInEnv(standIn), CITEFINDER_CACHE_DIR: join(dir, '.cache'), CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0', CITEFINDER_HTTP_RETRIES: '0' };
   });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => stopCliStandIn(cli));
 
   it('prints each entry with its status and the differing fields, ours and the authority\'s', async () => {
     const run = await runCli(['bib', 'check', bib, '--json'], env);

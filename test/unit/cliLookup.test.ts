@@ -1,27 +1,23 @@
 // `citefinder lookup` end to end: the real dist/cli.js against the stand-in services.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStandIn, standInEnv, type StandIn } from '../standin';
-import { runCli } from './cliRun';
+import type { StandIn } from '../standin';
+import { type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from './cliRun';
 
 
 
 describe('CLI lookup against the stand-in services', function () {
   this.timeout(20_000);
   let standIn: StandIn;
-  let cacheDir: string;
+  let dir: string;
   let env: Record<string, string>;
+  let cli: CliStandIn | undefined;
   beforeEach(async () => {
-    standIn = await startStandIn();
-    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-lookup-'));
-    env = { ...standInEnv(standIn), CITEFINDER_CACHE_DIR: cacheDir, CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0', CITEFINDER_HTTP_RETRIES: '0' };
+    cli = await startCliStandIn('citefinder-lookup-');
+    ({ standIn, dir, env } = cli);
   });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  afterEach(() => stopCliStandIn(cli));
 
   it('prints the work and the authority BibTeX of an arXiv link, its key rewritten', async () => {
     const run = await runCli(['lookup', 'https://arxiv.org/abs/astro-ph/9812133v1', '--json'], env);
@@ -59,15 +55,12 @@ describe('CLI insert against the stand-in services', function () {
   let standIn: StandIn;
   let dir: string;
   let env: Record<string, string>;
+  let cli: CliStandIn | undefined;
   beforeEach(async () => {
-    standIn = await startStandIn();
-    dir = mkdtempSync(join(tmpdir(), 'citefinder-insert-'));
-    env = { ...standInEnv(standIn), CITEFINDER_CACHE_DIR: join(dir, '.cache'), CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0', CITEFINDER_HTTP_RETRIES: '0' };
+    cli = await startCliStandIn('citefinder-insert-');
+    ({ standIn, dir, env } = cli);
   });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => stopCliStandIn(cli));
 
   const MINE = '@misc{mine,\n  title  = {Kept   byte for byte},\n}\n';
 

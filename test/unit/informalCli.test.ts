@@ -1,36 +1,24 @@
 // `citefinder insert --claim-line` on a line holding an informal citation: the CLI searches by
 // author and year (stand-in services) and replaces the mention, keeping the prose of a sentence.
 import { strict as assert } from 'node:assert';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { startStandIn, standInEnv, type StandIn } from '../standin';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StandIn } from '../standin';
+import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from './cliRun';
 
-const CLI = resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('informal citations: CLI insert --claim-line (stand-in)', function () {
   this.timeout(30_000);
   let standIn: StandIn;
   let dir: string;
   let env: Record<string, string>;
+  let cli: CliStandIn | undefined;
   beforeEach(async () => {
-    standIn = await startStandIn();
-    dir = mkdtempSync(join(tmpdir(), 'citefinder-informal-'));
-    env = { ...standInEnv(standIn), CITEFINDER_CACHE_DIR: join(dir, '.cache'), CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0', CITEFINDER_HTTP_RETRIES: '0', CITEFINDER_FULLTEXT_ENABLED: 'false' };
+    cli = await startCliStandIn('citefinder-informal-', { CITEFINDER_FULLTEXT_ENABLED: 'false' });
+    ({ standIn, dir, env } = cli);
   });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => stopCliStandIn(cli));
 
   async function insertOn(line: string, preamble: string): Promise<{ text: string; key: string }> {
     const tex = join(dir, 'main.tex');
