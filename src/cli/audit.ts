@@ -1,7 +1,8 @@
 // `citefinder audit FILE.tex`: every \cite of the project (or of FILE only) checked against the
 // paper it names. JSON paths are relative to the project root, lines and columns 1-based. The
 // audit's cache is kept in the cache folder, so a second run checks only what changed.
-import { access, mkdir, readFile, readdir, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { diskFiles, writeAtomically } from './files';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditReport } from '../core/audit';
@@ -24,8 +25,9 @@ export async function runAudit(args: string[], loadSettings: (config?: string) =
   const cacheFile = cacheDir ? path.join(cacheDir, 'audit-cache.json') : undefined;
   const cache = cacheFile ? await loadCache(cacheFile) : new AuditCache();
   const listener = values.json ? () => {} : progressPrinter(io);
+  const disk = diskFiles(path.dirname(file));
   const report = await auditProject(
-    { file, scope: values['file-only'] ? 'file' : 'project', files: diskFiles(path.dirname(file)), exists: (f) => access(f).then(() => true, () => false) },
+    { file, scope: values['file-only'] ? 'file' : 'project', files: disk, exists: disk.exists },
     { settings, http: createHttpClient(settings), llm: createLlmClient(settings, settings['llm.apiKey'] || undefined), signal, cache },
     listener,
   );
@@ -89,17 +91,6 @@ async function loadCache(file: string): Promise<AuditCache> {
 
 async function saveCache(file: string, cache: AuditCache): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(cache));
-  await rename(temporary, file);
+  await writeAtomically(file, JSON.stringify(cache));
 }
 
-function diskFiles(folder: string) {
-  return {
-    read: (file: string) => readFile(file, 'utf8').catch(() => undefined),
-    async list() {
-      const entries = await readdir(folder, { recursive: true }).catch(() => [] as string[]);
-      return entries.filter((e) => e.endsWith('.tex')).map((e) => path.join(folder, e));
-    },
-  };
-}

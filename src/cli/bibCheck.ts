@@ -1,7 +1,8 @@
 // `citefinder bib check FILE.bib [--json] [--write]`: each entry against its authority's record.
 // `--write` applies the authority's fields to the entries that differ, keeping FILE.bib.bak
 // (a byte copy) and every other byte of the file.
-import { copyFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
+import { writeAtomically } from './files';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BIB_CHECK_STATUSES, checkBibliography, type BibCheckReport } from '../core/bibcheck';
@@ -47,9 +48,7 @@ async function writeAuthorityFields(file: string, text: string, report: BibCheck
   const edits = bibCheckEdits(file, text, report.entries, accepted);
   if (edits.length === 0) return false;
   await copyFile(file, `${file}.bak`);
-  const temporary = `${file}.citefinder-${process.pid}.tmp`;
-  await writeFile(temporary, applyEdits(text, edits), 'utf8');
-  await rename(temporary, file);
+  await writeAtomically(file, applyEdits(text, edits));
   return true;
 }
 

@@ -2,12 +2,12 @@
 // where the extension would put it and the entry in the .bib the root names. `--id` cites a DOI,
 // arXiv id or link after the text before the position; `--claim-line` searches for the sentence
 // on that line and cites its best candidate with BibTeX. Files are replaced atomically.
-import { readdir, rename, writeFile, access } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createHttpClient } from '../core/net/http';
 import { createPipeline } from '../core/pipeline';
-import { applyEdits, planInsert, type InsertFiles } from '../core/manuscript/insertPlan';
+import { applyEdits, planInsert } from '../core/manuscript/insertPlan';
+import { diskFiles, writeAtomically } from './files';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import type { Settings } from '../core/settings';
 import type { Candidate } from '../core/types';
@@ -84,20 +84,3 @@ async function byClaim(lineText: string, document: string, settings: Settings, s
   return best;
 }
 
-/** The project's files on disk; `list` gives the .tex files under the folder, for root discovery. */
-function diskFiles(folder: string): InsertFiles {
-  return {
-    read: (file) => readInput(file, 'file').catch(() => undefined),
-    exists: (file) => access(file).then(() => true, () => false),
-    async list() {
-      const entries = await readdir(folder, { recursive: true }).catch(() => [] as string[]);
-      return entries.filter((e) => e.endsWith('.tex') && !e.split(path.sep).includes('node_modules')).map((e) => path.join(folder, e));
-    },
-  };
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.citefinder-${process.pid}.tmp`;
-  await writeFile(temporary, text, 'utf8');
-  await rename(temporary, file);
-}

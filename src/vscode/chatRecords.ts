@@ -64,5 +64,5 @@ export async function recordCandidate(view: ChatRecordView): Promise<Candidate> 
 export async function withBibtex(services: ChatServices, candidate: Candidate): Promise<Candidate> {
   const settings = services.settings();
   const core = await loadHeavy();
-  return core.attachBibtex(candidate, { settings, http: core.createHttpClient(settings) }, core.citeKeyRule(settings));
+  return core.withAuthorityBibtex(candidate, { settings, http: core.createHttpClient(settings) });
 }

@@ -16,9 +16,7 @@ export { addBibliographyEdit, findProjectBibliography } from '../core/manuscript
 export { chooseCiteCommand } from '../core/manuscript/citeCommand';
 export { detectBetterBibtexExport } from '../core/bibtex/autoExport';
 export { answerFromRecords } from '../core/chat';
-export { attachBibtex } from '../core/bibtex';
-export { citeKeyRule } from '../core/bibtex/keyFormula';
-export { asCandidate, citeByIdentifier } from '../core/works/cite';
+export { asCandidate, citeByIdentifier, withAuthorityBibtex } from '../core/works/cite';
 export { parseIdentifier } from '../core/identity/identifiers';
 export { auditProject, AuditCache } from '../core/audit';
 export { checkBibliography } from '../core/bibcheck';

@@ -30,7 +30,7 @@ export async function switchBibtexVersion(panel: ResultsPanel, id: string, versi
   const core = await loadHeavy();
   const record = version === 'published' ? { ...candidate, publishedDoi: candidate.versionOfRecord?.doi ?? candidate.publishedDoi } : candidate;
   const versionSettings = { ...settings, 'citation.preferPublished': version === 'published' };
-  const found = await core.attachBibtex(record, { settings: versionSettings, http: core.createHttpClient(versionSettings) }, core.citeKeyRule(versionSettings));
+  const found = await core.withAuthorityBibtex(record, { settings: versionSettings, http: core.createHttpClient(versionSettings) });
   if (!found.bibtex) {
     panel.post({ type: 'notice', level: 'error', message: `No BibTeX for the ${version} version: ${found.bibtexError ?? 'none'}` });
     return;

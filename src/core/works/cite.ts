@@ -35,8 +35,13 @@ export async function citeByIdentifier(text: string, deps: CoreDeps): Promise<Ci
   }
   const found = await new WorkLookup(deps).byIdentifier(id);
   if (!found) return { status: 'not-found', id, message: notFoundMessage(id) };
-  const candidate = await attachBibtex(asCandidate(found.record), deps, citeKeyRule(deps.settings));
+  const candidate = await withAuthorityBibtex(asCandidate(found.record), deps);
   return { status: 'found', id, candidate };
+}
+
+/** The candidate with its authority's BibTeX and the cite key the settings ask for (or why there is none). */
+export function withAuthorityBibtex(candidate: Candidate, deps: CoreDeps): Promise<Candidate> {
+  return attachBibtex(candidate, deps, citeKeyRule(deps.settings));
 }
 
 function notFoundMessage(id: WorkIdentifier): string {

@@ -2,7 +2,7 @@
 // is named rather than searched for: Cite by identifier, the cite audit, the .bib check and trust
 // signals. One lookup per run shares arXiv's id_list requests and the HTTP cache.
 import type { CoreDeps } from '../deps';
-import { formatIdentifier, type WorkIdentifier } from '../identity/identifiers';
+import type { WorkIdentifier } from '../identity/identifiers';
 import { familyName } from '../bibtex/names';
 import { titleIdentity } from '../identity/work';
 import { ArxivLookup } from '../sources/arxivLookup';
@@ -120,5 +120,3 @@ function detailsRecord(details: BiorxivDetails, crossref: CrossrefWork | undefin
   };
 }
 
-/** For messages: "10.1086/307221", "arXiv:1706.03762". */
-export { formatIdentifier };

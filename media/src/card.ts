@@ -1,0 +1,152 @@
+// One result card: title, byline, badges (sources, support, trust), links, the version of
+// record, the abstract, the best paragraphs, the BibTeX line and the actions. Every string from a
+// record goes in as text; links are opened by the host from its own copy of the record.
+import type { Candidate, ScoredParagraph } from '../../src/core/types';
+import type { ResultsPageMessage } from '../../src/vscode/protocol';
+import { repositoryLabel } from '../../src/core/identity/repository';
+import type { PaperLink } from '../../src/vscode/links';
+import { button, el, hostLink, icon } from './lib/dom';
+import { authorsText, percent } from './lib/format';
+
+/** What a card needs from the page: how to talk to the host, and the run's state. */
+export interface CardContext {
+  send: (message: ResultsPageMessage) => void;
+  /** The key this paper was cited under, when it was. */
+  cited?: string;
+  running: boolean;
+}
+
+export function renderCard(candidate: Candidate, index: number, ctx: CardContext): HTMLElement {
+  const titleId = `title-${index}-${candidate.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const card = el('article', { className: 'card', attrs: { 'aria-labelledby': titleId, 'data-id': candidate.id } });
+  card.append(
+    el('h3', { className: 'title', text: candidate.title, attrs: { id: titleId } }),
+    el('p', { className: 'meta' }, [authorsText(candidate.authors), candidate.year ? ` · ${candidate.year}` : '', candidate.journal ? ` · ${candidate.journal}` : '']),
+    badges(candidate, ctx),
+    links(candidate, ctx),
+  );
+  const version = versionLine(candidate, ctx);
+  if (version) card.append(version);
+  if (candidate.abstract) {
+    card.append(el('details', { className: 'abstract' }, [el('summary', { text: 'Abstract' }), el('p', { text: candidate.abstract })]));
+  }
+  const top = paragraphs(candidate.paragraphs);
+  card.append(fulltextLine(candidate, ctx), ...(top ? [top] : []), bibtexLine(candidate), actions(candidate, ctx));
+  return card;
+}
+
+function badges(candidate: Candidate, ctx: CardContext): HTMLElement {
+  const row = el('p', { className: 'badges' });
+  for (const source of candidate.sources.length ? candidate.sources : [candidate.source]) {
+    row.append(el('span', { className: `badge source source-${source}`, text: repositoryLabel(source) }));
+  }
+  if (candidate.support) {
+    row.append(el('span', { className: `badge support support-${candidate.support.label}`, text: candidate.support.label }));
+  }
+  if (candidate.score !== undefined) row.append(el('span', { className: 'score', text: `support ${percent(candidate.score)}` }));
+  else row.append(el('span', { className: 'score pending', text: `relevance ${percent(candidate.retrievalScore)}` }));
+  const cited = ctx.cited;
+  if (cited) row.append(el('span', { className: 'badge cited' }, [icon('check'), ` cited as ${cited}`]));
+  const trust = trustBadge(candidate, ctx);
+  if (trust) row.append(trust);
+  return row;
+}
+
+const TRUST_LABELS: Record<string, string> = { retracted: 'Retracted', withdrawn: 'Withdrawn', concern: 'Expression of concern', corrected: 'Corrected', unknown: 'Trust unknown' };
+
+/** A red badge for a retraction or withdrawal, amber for a concern, a note for a correction; the notice opens through the host. */
+function trustBadge(candidate: Candidate, ctx: CardContext): HTMLElement | undefined {
+  const trust = candidate.trust;
+  if (!trust || trust.status === 'ok') return undefined;
+  const text = `${TRUST_LABELS[trust.status] ?? trust.status}${trust.notice?.date ? ` ${trust.notice.date}` : ''}`;
+  const title = [trust.notice ? `Notice doi:${trust.notice.doi}${trust.notice.source ? ` (${trust.notice.source})` : ''}` : '', trust.reason ?? ''].filter(Boolean).join(' — ');
+  const badge = el('span', { className: `badge trust trust-${trust.status}`, attrs: { title, role: 'status' } }, [icon(trust.status === 'corrected' || trust.status === 'unknown' ? 'info' : 'warning'), ` ${text}`]);
+  const notice = trust.notice && hostLink('notice', `https://doi.org/${trust.notice.doi}`, () => ctx.send({ type: 'open', id: candidate.id, link: 'notice' }));
+  if (notice) badge.append(' ', notice);
+  return badge;
+}
+
+/** "Published in <journal> <year>", and whose BibTeX the card cites, with the switch. */
+function versionLine(candidate: Candidate, ctx: CardContext): HTMLElement | undefined {
+  const v = candidate.versionOfRecord;
+  if (!v) return undefined;
+  const where = [v.journal, v.year].filter(Boolean).join(', ') || (v.doi ? `doi:${v.doi}` : 'a journal');
+  const line = el('p', { className: 'version' }, [icon('book'), ` Published in ${where}`]);
+  if (v.doi && candidate.bibtexOf) {
+    const other = candidate.bibtexOf === 'published' ? 'preprint' : 'published';
+    line.append(
+      ` · citing the ${candidate.bibtexOf} version `,
+      button(`Cite the ${other} version`, 'arrow-swap', () => ctx.send({ type: 'bibtexVersion', id: candidate.id, version: other }), { className: 'button secondary small', action: 'version' }),
+    );
+  }
+  return line;
+}
+
+function links(candidate: Candidate, ctx: CardContext): HTMLElement {
+  const row = el('p', { className: 'links' });
+  const open = (link: PaperLink) => () => ctx.send({ type: 'open', id: candidate.id, link });
+  const items = [
+    candidate.arxivId ? hostLink(`arXiv:${candidate.arxivId}`, `https://arxiv.org/abs/${candidate.arxivId}`, open('arxiv')) : undefined,
+    candidate.doi ? hostLink(`doi:${candidate.doi}`, `https://doi.org/${candidate.doi}`, open('doi')) : undefined,
+    candidate.publishedDoi ? hostLink('published version', `https://doi.org/${candidate.publishedDoi}`, open('published')) : undefined,
+    hostLink('PDF', candidate.pdfUrl, open('pdf')),
+  ].filter((a): a is HTMLAnchorElement => a !== undefined);
+  items.forEach((a, i) => row.append(...(i ? [' · ', a] : [a])));
+  return row;
+}
+
+const FULLTEXT_NAMES: Record<string, string> = { grobid: 'GROBID', pdfjs: 'pdf.js', abstract: 'abstract only' };
+
+function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {
+  const text = candidate.fulltext
+    ? `Full text: ${FULLTEXT_NAMES[candidate.fulltext] ?? candidate.fulltext}`
+    : ctx.running
+      ? 'Full text: pending…'
+      : 'Full text: not read';
+  return el('p', { className: 'fulltext' }, [icon('file-text'), ` ${text}`]);
+}
+
+/** Paragraphs longer than this show their start, with the rest one click away. */
+const PARAGRAPH_PREVIEW = 420;
+
+function paragraphs(list: ScoredParagraph[] | undefined): HTMLElement | undefined {
+  if (!list?.length) return undefined;
+  const box = el('ol', { className: 'paragraphs', attrs: { 'aria-label': 'Top paragraphs' } });
+  for (const p of list.slice(0, 3)) {
+    const head = el('p', { className: 'paragraph-head' }, [
+      el('span', { className: 'score', text: percent(p.score) }),
+      p.label ? el('span', { className: `badge support support-${p.label}`, text: p.label }) : undefined,
+      p.section ? el('span', { className: 'section', text: p.section }) : undefined,
+    ]);
+    box.append(el('li', {}, [head, paragraphText(p.text), p.reason ? el('p', { className: 'reason', text: p.reason }) : undefined]));
+  }
+  return box;
+}
+
+function paragraphText(text: string): HTMLElement {
+  if (text.length <= PARAGRAPH_PREVIEW) return el('blockquote', { text });
+  const cut = text.lastIndexOf(' ', PARAGRAPH_PREVIEW);
+  return el('blockquote', {}, [
+    el('details', { className: 'more' }, [
+      el('summary', { text: `${text.slice(0, cut > 0 ? cut : PARAGRAPH_PREVIEW)} …` }),
+      el('p', { text }),
+    ]),
+  ]);
+}
+
+function bibtexLine(candidate: Candidate): HTMLElement {
+  if (candidate.bibtex) return el('p', { className: 'bibtex' }, [icon('bookmark'), ` BibTeX key `, el('code', { text: candidate.citeKey ?? '' })]);
+  if (candidate.bibtexError) return el('p', { className: 'bibtex error' }, [icon('error'), ` No BibTeX: ${candidate.bibtexError}`]);
+  return el('p', { className: 'bibtex pending' }, [icon('loading', 'codicon-modifier-spin'), ' Fetching BibTeX…']);
+}
+
+function actions(candidate: Candidate, ctx: CardContext): HTMLElement {
+  const id = candidate.id;
+  const noBibtex = !candidate.bibtex;
+  return el('div', { className: 'actions' }, [
+    button('Insert citation', 'insert', () => ctx.send({ type: 'insert', id }), { disabled: noBibtex, action: 'insert' }),
+    button('Open paper', 'link-external', () => ctx.send({ type: 'open', id, link: 'page' }), { className: 'button secondary', action: 'open' }),
+    button('Ask in chat', 'comment-discussion', () => ctx.send({ type: 'ask', id }), { className: 'button secondary', action: 'ask' }),
+    button('Copy BibTeX', 'copy', () => ctx.send({ type: 'copyBibtex', id }), { className: 'button secondary', disabled: noBibtex, action: 'copy' }),
+  ]);
+}
