@@ -1,0 +1,104 @@
+// The authorities a verdict can ask, behind one small interface so each is asked the way it is
+// meant to be (Crossref by DOI and bibliographic search, arXiv by id, DBLP by title search) and
+// a test or a benchmark can count or replace them. Every call goes through the run's HttpClient:
+// timeouts, retries, pacing, the on-disk cache (a re-check of an unchanged .bib asks nothing).
+// A call throws when its authority fails (5xx, junk, timeout): the engine turns that into
+// "unavailable", never into "not found".
+import type { CoreDeps } from '../deps';
+import { normalizeDoi } from '../identity/work';
+import { ArxivLookup } from '../sources/arxivLookup';
+import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
+import type { PaperRecord } from '../types';
+import { recordFromBibtex } from '../works/bibtexRecord';
+import type { AuthorityRecord } from './verdict';
+
+export interface TitleQuery {
+  title: string;
+  /** One author's name as written (its family name narrows the search). */
+  author?: string;
+  year?: number;
+}
+
+export interface Authorities {
+  /** Crossref's record of a DOI; undefined when Crossref has none. */
+  crossrefByDoi(doi: string): Promise<AuthorityRecord | undefined>;
+  /** doi.org's record of a DOI that Crossref does not register; undefined when it does not resolve. */
+  doiOrgByDoi(doi: string): Promise<AuthorityRecord | undefined>;
+  arxivById(id: string): Promise<AuthorityRecord | undefined>;
+  crossrefSearch(query: TitleQuery): Promise<AuthorityRecord[]>;
+  /** Absent until a DBLP client is configured: the engine then asks Crossref only. */
+  dblpSearch?(query: TitleQuery): Promise<AuthorityRecord[]>;
+}
+
+/** Crossref's `type` values for preprints. */
+const PREPRINT_TYPES = new Set(['posted-content']);
+
+export function recordOfCrossref(work: CrossrefWork & { shortContainerTitle?: string | string[] }): AuthorityRecord {
+  const short = work.shortContainerTitle;
+  return {
+    authority: 'crossref',
+    id: work.doi,
+    title: work.title,
+    authors: work.authors,
+    year: work.year,
+    venue: work.containerTitle ?? work.institution,
+    venueShort: short === undefined ? undefined : Array.isArray(short) ? short : [short],
+    doi: work.doi,
+    pages: work.page,
+    volume: work.volume,
+    url: work.url ?? `https://doi.org/${work.doi}`,
+    preprint: PREPRINT_TYPES.has(work.type ?? ''),
+  };
+}
+
+export function recordOfArxiv(record: PaperRecord): AuthorityRecord {
+  return {
+    authority: 'arxiv',
+    id: record.arxivId ?? record.id.replace(/^arxiv:/, ''),
+    title: record.title,
+    authors: record.authors,
+    year: record.year,
+    venue: record.journal,
+    doi: record.publishedDoi,
+    arxivId: record.arxivId,
+    url: record.url,
+    preprint: true,
+  };
+}
+
+function recordOfDoiOrg(record: PaperRecord): AuthorityRecord {
+  return {
+    authority: 'doi.org',
+    id: record.doi ?? record.id,
+    title: record.title,
+    authors: record.authors,
+    year: record.year,
+    venue: record.journal,
+    doi: record.doi,
+    url: record.url,
+    preprint: false,
+  };
+}
+
+/** Crossref and arXiv through the run's HttpClient; DBLP joins through `withDblp`. */
+export function networkAuthorities(deps: CoreDeps): Authorities {
+  const arxiv = new ArxivLookup(deps.settings, deps.http, deps.signal);
+  return {
+    async crossrefByDoi(doi) {
+      const work = await fetchCrossrefWork(doi, deps);
+      return work ? recordOfCrossref(work) : undefined;
+    },
+    async doiOrgByDoi(doi) {
+      const record = await recordFromBibtex(normalizeDoi(doi) ?? doi, deps);
+      return record ? recordOfDoiOrg(record) : undefined;
+    },
+    async arxivById(id) {
+      const record = await arxiv.lookup(id);
+      return record ? recordOfArxiv(record) : undefined;
+    },
+    async crossrefSearch(query) {
+      const works = await searchCrossref({ bibliographic: query.title, author: query.author, rows: 5 }, deps);
+      return works.map(recordOfCrossref);
+    },
+  };
+}
