@@ -35,6 +35,14 @@ export function pacingPolicyFor(service: ServiceName, settings: Settings): Pacin
       const interval = Math.max(0, settings['sources.arxiv.intervalMs']);
       return { concurrency: 1, intervalMs: interval + pacingMarginMs(interval) };
     }
+    case 'dblp': {
+      // DBLP's FAQ asks for "at least one or two seconds" between requests and answers a faster
+      // client with 429 + Retry-After. The default (1 s + margin, one connection, one timetable
+      // for every process) is the floor of that ask: a .bib of 300 CS entries then takes about
+      // six minutes rather than twelve, and a 429 is still honoured should DBLP want more.
+      const interval = Math.max(0, settings['sources.dblp.intervalMs']);
+      return { concurrency: 1, intervalMs: interval + pacingMarginMs(interval) };
+    }
     case 'arxivBibtex':
       // arxiv.org asks automated clients to go gently; one connection, no extra spacing.
       return { concurrency: 1, intervalMs: 0 };

@@ -10,6 +10,7 @@ export type ServiceName =
   | 'biorxiv'
   | 'doi'
   | 'crossref'
+  | 'dblp'
   | 'grobid'
   | 'pdf'
   | 'llm';
