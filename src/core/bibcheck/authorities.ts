@@ -8,12 +8,15 @@ import type { CoreDeps } from '../deps';
 import { normalizeDoi } from '../identity/work';
 import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
+import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
 import type { PaperRecord } from '../types';
 import { recordFromBibtex } from '../works/bibtexRecord';
 import type { AuthorityRecord } from './verdict';
 
 export interface TitleQuery {
   title: string;
+  /** Search these words instead of the whole title (a near-miss title's surviving half). */
+  words?: string;
   /** One author's name as written (its family name narrows the search). */
   author?: string;
   year?: number;
@@ -80,7 +83,33 @@ function recordOfDoiOrg(record: PaperRecord): AuthorityRecord {
   };
 }
 
-/** Crossref and arXiv through the run's HttpClient; DBLP joins through `withDblp`. */
+export function recordOfDblp(record: DblpRecord): AuthorityRecord {
+  const venue = record.venue?.split('; ')[0];
+  return {
+    authority: 'dblp',
+    id: record.key,
+    title: record.title,
+    authors: record.authors.map((a) => a.name),
+    year: record.year,
+    venue,
+    venueShort: venue ? [venue] : undefined,
+    doi: record.doi,
+    arxivId: record.arxivId,
+    pages: record.pages,
+    volume: record.volume,
+    url: record.url,
+    preprint: record.kind === 'informal' || venue === 'CoRR',
+  };
+}
+
+/** DBLP matches every word: punctuation and one-letter words only narrow it by accident. */
+function dblpQuery(query: TitleQuery): string {
+  const words = (query.words ?? query.title).replace(/[^\p{L}\p{N}\s'-]+/gu, ' ').split(/\s+/).filter((w) => w.length > 1);
+  const family = query.words && query.author ? query.author.split(/\s+/).at(-1) : undefined;
+  return [...(family ? [family] : []), ...words].join(' ');
+}
+
+/** Crossref, arXiv and (unless switched off) DBLP, through the run's HttpClient. */
 export function networkAuthorities(deps: CoreDeps): Authorities {
   const arxiv = new ArxivLookup(deps.settings, deps.http, deps.signal);
   return {
@@ -100,5 +129,12 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
       const works = await searchCrossref({ bibliographic: query.title, author: query.author, rows: 5 }, deps);
       return works.map(recordOfCrossref);
     },
+    ...(dblpEnabled(deps.settings)
+      ? {
+          async dblpSearch(query: TitleQuery) {
+            return (await searchDblp(dblpQuery(query), deps, { hits: 10 })).map(recordOfDblp);
+          },
+        }
+      : {}),
   };
 }

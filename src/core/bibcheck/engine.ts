@@ -46,6 +46,9 @@ export function entryView(fields: Fields): EntryView | undefined {
   };
 }
 
+/** Titles shorter than this are not searched again by halves (a half would match too much). */
+const MIN_WORDS_TO_SPLIT = 4;
+
 /** Years before this are not a research article's (the oldest journals date from 1665). */
 const EARLIEST_YEAR = 1600;
 
@@ -142,6 +145,14 @@ export class VerdictEngine {
     const dblp = this.authorities.dblpSearch?.bind(this.authorities);
     if (dblp) yield run('dblp', dblp);
     yield run('crossref', (q) => this.authorities.crossrefSearch(q));
+    // DBLP matches every word: a title with a word or two changed finds nothing. Each half of
+    // it, with the first author's name, finds the real work when the change is in the other half.
+    const words = entry.title.split(/\s+/).filter((w) => /[\p{L}\p{N}]{2,}/u.test(w));
+    if (dblp && words.length >= MIN_WORDS_TO_SPLIT && query.author) {
+      const middle = Math.ceil(words.length / 2);
+      yield run('dblp', (q) => dblp({ ...q, words: words.slice(0, middle).join(' ') }));
+      yield run('dblp', (q) => dblp({ ...q, words: words.slice(middle).join(' ') }));
+    }
   }
 
   /** The work by title and authors; undefined when no authority asked has it. */
