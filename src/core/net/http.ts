@@ -11,6 +11,7 @@ import { abortableDelay, abortErrorFor } from './abort';
 import { isRetryable, NOT_FOUND, notFoundFromCache, retryAfterOf, statusError } from './statusErrors';
 import { scheduleSweep } from './cacheSweep';
 import { pacingPolicyFor, SHARED_PACING, type PacingRegistry } from './pacing';
+import { userAgentFor } from './userAgent';
 import {
   HttpError,
   TimeoutError,
@@ -97,12 +98,13 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       stats.networkByService[request.service] = (stats.networkByService[request.service] ?? 0) + 1;
       const response = await fetchImpl(request.url, {
         method: request.method ?? 'GET',
-        headers: requestHeaders(request, userAgent),
+        headers: requestHeaders(request, userAgentFor(request.service, userAgent, settings)),
         body: request.body as BodyInit | undefined,
         redirect: 'follow',
         signal: controller.signal,
       });
       clearTimeout(headersTimer);
+      pacing.announced.observe(request.service, Object.fromEntries(response.headers));
       if (response.status === 204) {
         request.onAttempt?.(undefined);
         return toHttpResponse(response, new Uint8Array(), false);
@@ -128,7 +130,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   function paced(request: HttpRequest): Promise<HttpResponse> {
     return pacing.run({
       service: request.service,
-      policy: pacingPolicyFor(request.service, settings),
+      policy: pacing.announced.policyFor(request.service, pacingPolicyFor(request.service, settings)),
       slotKey: hostOf(request.url),
       signal: request.signal,
       run: () => attempt(request),

@@ -10,6 +10,7 @@ import type { ServiceName } from './types';
 import { defaultCacheDir } from './cache';
 import { FileSlots, MemorySlots, type SlotStore } from './slots';
 import { abortableDelay } from './abort';
+import { AnnouncedLimits } from './announcedLimits';
 
 export interface PacingPolicy {
   concurrency: number;
@@ -66,6 +67,8 @@ export interface PacedTask<T> {
 
 export class PacingRegistry {
   private readonly queues = new Map<string, PQueue>();
+  /** Rate and concurrency limits the services announced in their answers (Crossref's headers). */
+  readonly announced = new AnnouncedLimits();
 
   constructor(private readonly slots: SlotStore = new MemorySlots()) {}
 
