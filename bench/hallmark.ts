@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStandIn } from '../test/standin';
-import { registerDblpRecords, type PoolRecord } from '../test/standin/dblp';
-import { registerPoolRecords } from '../test/standin/poolRecords';
+import { registerPoolRecords, type PoolRecord } from '../test/standin/pool';
+import { registerArxivRecords } from '../test/standin/arxivPool';
 import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
 import { createHttpClient } from '../src/core/net/http';
 import { networkAuthorities } from '../src/core/bibcheck/authorities';
@@ -63,8 +63,8 @@ async function main(): Promise<void> {
   if (values.type) entries = entries.filter((e) => e.label === 'VALID' || e.hallucination_type === values.type);
   const published = JSON.parse(readFileSync(join(data, 'published_dev_public.json'), 'utf8')) as unknown;
   const standIn = await startStandIn();
-  registerDblpRecords(standIn, pool);
   registerPoolRecords(standIn, pool);
+  registerArxivRecords(standIn, pool);
   const cacheDir = mkdtempSync(join(tmpdir(), 'hallmark-cache-'));
   // Loopback needs no etiquette: the pacing a real run pays is reported apart, from the counts.
   const settings: Settings = { ...DEFAULT_SETTINGS, ...(standIn.settings as Partial<Settings>), 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0 };
@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     for (const r of standIn.requests) byService.set(r.service, (byService.get(r.service) ?? 0) + 1);
     const again = await checkAll(entries, settings);
     const recheckRequests = standIn.requests.length - requests;
+    if (process.env.HALLMARK_DEBUG) for (const r of standIn.requests.slice(requests)) console.log(r.service, r.status, r.url);
     const changed = again.verdicts.filter((v, i) => v.verdict !== first.verdicts[i]!.verdict).length;
     const labelled: Labelled[] = entries.map((e, i) => ({
       key: e.bibtex_key,

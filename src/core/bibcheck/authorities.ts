@@ -11,6 +11,7 @@ import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources
 import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
 import type { PaperRecord } from '../types';
 import { recordFromBibtex } from '../works/bibtexRecord';
+import { RecordCache } from './recordCache';
 import type { AuthorityRecord } from './verdict';
 
 export interface TitleQuery {
@@ -36,7 +37,7 @@ export interface Authorities {
 /** Crossref's `type` values for preprints. */
 const PREPRINT_TYPES = new Set(['posted-content']);
 
-export function recordOfCrossref(work: CrossrefWork & { shortContainerTitle?: string | string[] }): AuthorityRecord {
+export function recordOfCrossref(work: CrossrefWork): AuthorityRecord {
   const short = work.shortContainerTitle;
   return {
     authority: 'crossref',
@@ -45,7 +46,7 @@ export function recordOfCrossref(work: CrossrefWork & { shortContainerTitle?: st
     authors: work.authors,
     year: work.year,
     venue: work.containerTitle ?? work.institution,
-    venueShort: short === undefined ? undefined : Array.isArray(short) ? short : [short],
+    venueShort: short ? [short] : undefined,
     doi: work.doi,
     pages: work.page,
     volume: work.volume,
@@ -112,6 +113,7 @@ function dblpQuery(query: TitleQuery): string {
 /** Crossref, arXiv and (unless switched off) DBLP, through the run's HttpClient. */
 export function networkAuthorities(deps: CoreDeps): Authorities {
   const arxiv = new ArxivLookup(deps.settings, deps.http, deps.signal);
+  const arxivAnswers = new RecordCache(deps.settings);
   return {
     async crossrefByDoi(doi) {
       const work = await fetchCrossrefWork(doi, deps);
@@ -122,8 +124,13 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
       return record ? recordOfDoiOrg(record) : undefined;
     },
     async arxivById(id) {
-      const record = await arxiv.lookup(id);
-      return record ? recordOfArxiv(record) : undefined;
+      const key = `arxiv:${id}`;
+      const cached = await arxivAnswers.get(key);
+      if (cached !== undefined) return cached ?? undefined;
+      const found = await arxiv.lookup(id);
+      const record = found ? recordOfArxiv(found) : undefined;
+      await arxivAnswers.put(key, record);
+      return record;
     },
     async crossrefSearch(query) {
       const works = await searchCrossref({ bibliographic: query.title, author: query.author, rows: 5 }, deps);

@@ -11,6 +11,7 @@ import type { Authorities, TitleQuery } from './authorities';
 import { judge, type EntryView } from './judge';
 import { placeholderNames, readAuthorList } from './people';
 import { choose } from './choose';
+import { decodeEntities } from './titles';
 import { isPreprintVenue } from './venues';
 import type { AuthorityName, AuthorityRecord, EntryVerdict, SearchTrace } from './verdict';
 
@@ -30,7 +31,7 @@ function plain(value: string | undefined): string | undefined {
 
 /** The entry's fields as the engine reads them. */
 export function entryView(fields: Fields): EntryView | undefined {
-  const title = plain(fields.title);
+  const title = plain(fields.title && decodeEntities(fields.title));
   if (!title) return undefined;
   const year = Number((fields.year ?? fields.date ?? '').trim().slice(0, 4));
   const id = identifierOfFields(fields);
@@ -45,6 +46,9 @@ export function entryView(fields: Fields): EntryView | undefined {
     volume: fields.volume,
   };
 }
+
+/** New-style (2004.07180v2) and old-style (astro-ph/9812133) arXiv identifiers. */
+const ARXIV_ID = /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i;
 
 /** Titles shorter than this are not searched again by halves (a half would match too much). */
 const MIN_WORDS_TO_SPLIT = 4;
@@ -106,6 +110,10 @@ export class VerdictEngine {
   }
 
   private async byArxiv(entry: EntryView, id: string, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
+    if (!ARXIV_ID.test(id)) {
+      const byTitle = await this.search(entry, searched, failed);
+      return { ...notFound(entry, searched, `"${id}" is not an arXiv identifier.`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
+    }
     const record = await ask('arxiv', () => this.authorities.arxivById(id));
     searched.push({ authority: 'arxiv', query: `id:${id}`, hits: record ? 1 : 0 });
     if (!record) {

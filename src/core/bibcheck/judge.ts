@@ -2,7 +2,7 @@
 // which differ, which the entry could gain, and the verdict that follows. No network here.
 import { compareAuthors, readAuthorList, type AuthorComparison } from './people';
 import { compareTitles } from './titles';
-import { isKnownVenue, isPreprintVenue, sameVenue } from './venues';
+import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues';
 import type { AuthorityRecord, EntryVerdict, FieldEvidence, FixableField, MismatchKind } from './verdict';
 
 /** What the engine reads from a .bib entry (plain strings, as written). */
@@ -28,7 +28,7 @@ export interface JudgeContext {
 const PREPRINT_SHIFT_YEARS = 2;
 
 function venueNames(record: AuthorityRecord): string[] {
-  return [record.venue, ...(record.venueShort ?? [])].filter((v): v is string => !!v);
+  return [record.venue, ...(record.venueShort ?? [])].filter((v): v is string => !!v && !isSeriesName(v));
 }
 
 function venueAgrees(entryVenue: string, record: AuthorityRecord): boolean {
@@ -99,7 +99,7 @@ function judgeVenueAndYear(entry: EntryView, record: AuthorityRecord, published:
     const shift = entry.year - against.year;
     const preprintShift = against.preprint && shift > 0 && shift <= PREPRINT_SHIFT_YEARS;
     // A venue paper cited with the year of its preprint (the preprint a year or two earlier).
-    const earlierPreprint = !against.preprint && shift < 0 && -shift <= PREPRINT_SHIFT_YEARS && record !== against;
+    const earlierPreprint = !against.preprint && shift < 0 && -shift <= PREPRINT_SHIFT_YEARS;
     if (preprintShift || earlierPreprint) year.note = 'a preprint and its venue a year or two apart';
     else {
       year.status = 'differs';

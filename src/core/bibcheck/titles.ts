@@ -6,7 +6,14 @@ import { latexToPlainText } from '../latex/plainText';
 
 /** A title as the words a reader sees, lower case, in order. */
 export function titleTokens(title: string): string[] {
-  return titleWords(latexToPlainText(title.replace(/\$[^$]*\$/g, ' ')).replace(/[‐‑‒–—―]/g, '-').replace(/[’‘`´]/g, "'")).map((w) => w.replace(/'/g, ''));
+  return titleWords(latexToPlainText(decodeEntities(title).replace(/\$[^$]*\$/g, ' ')).replace(/[‐‑‒–—―]/g, '-').replace(/[’‘`´]/g, "'")).map((w) => w.replace(/'/g, ''));
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', apos: "'", quot: '"', lt: '<', gt: '>' };
+
+/** DBLP's XML entities (`Networks&apos;`) copied into a .bib are a form of the character. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(amp|apos|quot|lt|gt);/g, (_m, name: string) => ENTITIES[name]!);
 }
 
 /** Word-level edit distance (insert, delete, replace one word). */

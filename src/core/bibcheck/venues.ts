@@ -109,6 +109,13 @@ export function sameVenue(a: string, b: string): boolean {
   return abbreviates(a, b) || abbreviates(b, a);
 }
 
+/** Book series that hold many venues' proceedings: they neither confirm nor refute a venue. */
+const SERIES = /^(lecture notes in (computer science|artificial intelligence|networks and systems|electrical engineering)|communications in computer and information science|advances in intelligent systems and computing|proceedings of machine learning research|ceur workshop proceedings|lecture notes in business information processing|smart innovation, systems and technologies|studies in computational intelligence)$/i;
+
+export function isSeriesName(venue: string): boolean {
+  return SERIES.test(latexToPlainText(venue).trim());
+}
+
 /** True when a venue is the arXiv / CoRR preprint server rather than a place of publication. */
 export function isPreprintVenue(venue: string): boolean {
   return canonicalVenue(venue) === 'arxiv' || /^arxiv\b|\barxiv preprint\b|^corr\b|^preprint$/i.test(venue.trim());
