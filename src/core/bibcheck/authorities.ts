@@ -10,7 +10,8 @@ import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
 import type { PaperRecord } from '../types';
-import { recordFromBibtex } from '../works/bibtexRecord';
+import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
+import { latexToPlainText } from '../latex/plainText';
 import { RecordCache } from './recordCache';
 import type { AuthorityRecord } from './verdict';
 
@@ -70,16 +71,31 @@ export function recordOfArxiv(record: PaperRecord): AuthorityRecord {
   };
 }
 
-function recordOfDoiOrg(record: PaperRecord): AuthorityRecord {
+const plainText = (value: string) => latexToPlainText(value).replace(/\s+/g, ' ').trim();
+
+/** doi.org's BibTeX for a DOI (another agency's, or one Crossref lacks); undefined when it does not resolve. */
+async function doiOrgRecord(doi: string, deps: CoreDeps): Promise<AuthorityRecord | undefined> {
+  let bibtex: string;
+  try {
+    ({ bibtex } = await fetchBibtex({ id: `doi:${doi}`, source: 'crossref', title: '', authors: [], doi }, deps));
+  } catch (error) {
+    if (error instanceof BibtexUnavailableError && error.attempts.every((a) => /^HTTP 40[4]|^HTTP 410/.test(a.reason))) return undefined;
+    throw error;
+  }
+  const { fields } = readBibFields(bibtex);
+  const year = Number(fields.year);
+  const venue = fields.journal ?? fields.booktitle;
   return {
     authority: 'doi.org',
-    id: record.doi ?? record.id,
-    title: record.title,
-    authors: record.authors,
-    year: record.year,
-    venue: record.journal,
-    doi: record.doi,
-    url: record.url,
+    id: doi,
+    title: plainText(fields.title ?? doi),
+    authors: fields.author ? splitBibtexAuthors(fields.author).map(plainText) : [],
+    year: Number.isInteger(year) && year > 0 ? year : undefined,
+    venue: venue ? plainText(venue) : undefined,
+    doi,
+    pages: fields.pages,
+    volume: fields.volume,
+    url: `https://doi.org/${doi}`,
     preprint: false,
   };
 }
@@ -120,8 +136,7 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
       return work ? recordOfCrossref(work) : undefined;
     },
     async doiOrgByDoi(doi) {
-      const record = await recordFromBibtex(normalizeDoi(doi) ?? doi, deps);
-      return record ? recordOfDoiOrg(record) : undefined;
+      return doiOrgRecord(normalizeDoi(doi) ?? doi, deps);
     },
     async arxivById(id) {
       const key = `arxiv:${id}`;

@@ -11,7 +11,7 @@ import type { Authorities, TitleQuery } from './authorities';
 import { judge, type EntryView } from './judge';
 import { placeholderNames, readAuthorList } from './people';
 import { choose } from './choose';
-import { decodeEntities } from './titles';
+import { plainTitle } from './titles';
 import { isPreprintVenue } from './venues';
 import type { AuthorityName, AuthorityRecord, EntryVerdict, SearchTrace } from './verdict';
 
@@ -31,7 +31,7 @@ function plain(value: string | undefined): string | undefined {
 
 /** The entry's fields as the engine reads them. */
 export function entryView(fields: Fields): EntryView | undefined {
-  const title = plain(fields.title && decodeEntities(fields.title));
+  const title = fields.title ? plainTitle(fields.title) : undefined;
   if (!title) return undefined;
   const year = Number((fields.year ?? fields.date ?? '').trim().slice(0, 4));
   const id = identifierOfFields(fields);
@@ -122,8 +122,16 @@ export class VerdictEngine {
     }
     // arXiv records no venue: a venue the entry claims is checked where venues are recorded.
     const claimsVenue = entry.venue !== undefined && !isPreprintVenue(entry.venue);
-    const published = claimsVenue ? await this.publishedVersion(entry, searched, failed) : undefined;
+    // The published version arXiv links to (its DOI) first, else one found by title.
+    const linked = claimsVenue && record.doi ? await this.byLinkedDoi(record.doi, searched) : undefined;
+    const published = linked ?? (claimsVenue ? await this.publishedVersion(entry, searched, failed) : undefined);
     return judge(entry, record, { viaIdentifier: true, published });
+  }
+
+  private async byLinkedDoi(doi: string, searched: SearchTrace[]): Promise<AuthorityRecord | undefined> {
+    const record = (await ask('crossref', () => this.authorities.crossrefByDoi(doi))) ?? (await ask('doi.org', () => this.authorities.doiOrgByDoi(doi)));
+    searched.push({ authority: record?.authority ?? 'doi.org', query: `doi:${doi}`, hits: record ? 1 : 0 });
+    return record;
   }
 
   /** The published (non-preprint) record with the entry's title, from DBLP, else Crossref. */

@@ -71,14 +71,14 @@ function judgeVenueAndYear(entry: EntryView, record: AuthorityRecord, published:
       venue.status = 'differs';
       venue.note = 'cited as a preprint; the authority has the published version';
       fixable.push('published-version');
-    } else if (published) {
-      venue.note = `published as ${venueNames(published)[0] ?? published.id}`;
+    } else if (published || record.doi) {
+      venue.note = `published as ${published ? (venueNames(published)[0] ?? published.id) : record.doi}`;
       fixable.push('published-version');
     }
   } else if (record.preprint && !published) {
     venue.status = 'differs';
     venue.note = 'the authority has only a preprint of this work';
-    kinds.push(isKnownVenue(entry.venue) ? 'preprint-as-published' : 'nonexistent-venue');
+    kinds.push('preprint-as-published');
   } else {
     if (record.preprint && published) {
       against = published;
@@ -100,7 +100,11 @@ function judgeVenueAndYear(entry: EntryView, record: AuthorityRecord, published:
     const preprintShift = against.preprint && shift > 0 && shift <= PREPRINT_SHIFT_YEARS;
     // A venue paper cited with the year of its preprint (the preprint a year or two earlier).
     const earlierPreprint = !against.preprint && shift < 0 && -shift <= PREPRINT_SHIFT_YEARS;
-    if (preprintShift || earlierPreprint) year.note = 'a preprint and its venue a year or two apart';
+    if (preprintShift) year.note = 'a preprint and its venue a year or two apart';
+    else if (earlierPreprint) {
+      year.note = "the preprint's year; the venue's is later";
+      fixable.push('year');
+    }
     else {
       year.status = 'differs';
       kinds.push('wrong-year');
@@ -136,9 +140,10 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     doi.status = 'missing';
     fixable.push('doi');
   } else if (!doi.authority) doi.status = 'unknown';
-  const pages: FieldEvidence = { field: 'pages', entry: entry.pages, authority: record.pages, status: record.pages ? (entry.pages ? 'agrees' : 'missing') : 'unknown' };
-  if (pages.status === 'missing') fixable.push('pages');
-  const evidence = [title, author, ...venueYear.evidence, doi, pages];
+  const pages = smallField('pages', entry.pages, record.pages, (v) => v.replace(/[\s{}]/g, '').replace(/[-–—]+/g, '-'));
+  const volume = smallField('volume', entry.volume, record.preprint ? undefined : record.volume, (v) => v.replace(/[\s{}]/g, ''));
+  for (const e of [pages, volume]) if (e.status === 'missing' || e.status === 'differs') fixable.push(e.field as FixableField);
+  const evidence = [title, author, ...venueYear.evidence, doi, pages, volume];
   // A title from one work and authors from another: the merged entry HALLMARK describes.
   if (!context.viaIdentifier && authorKind === 'authors-swapped' && venueYear.kinds.length) kinds.unshift('merged-works');
   if (kinds.includes('doi-other-work') && kinds[0] !== 'doi-other-work') kinds.splice(kinds.indexOf('doi-other-work'), 1), kinds.unshift('doi-other-work');
@@ -151,6 +156,7 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
       confidence: kind === 'title-near-miss' ? 0.8 : 0.9,
       authority: record.authority,
       record,
+      ...(context.published ? { published: context.published } : {}),
       evidence,
       searched: [],
       message: mismatchMessage(kind!, record, evidence),
@@ -159,6 +165,7 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
   const verdict = fixable.length ? 'verified-fixable' : 'verified';
   return {
     verdict,
+    ...(context.published ? { published: context.published } : {}),
     ...(fixable.length ? { fixable } : {}),
     confidence: context.viaIdentifier ? 0.98 : 0.95,
     authority: record.authority,
@@ -167,6 +174,13 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     searched: [],
     message: fixable.length ? `Verified at ${record.authority} (${record.id}); it could add: ${fixable.join(', ')}.` : `Verified at ${record.authority} (${record.id}).`,
   };
+}
+
+/** Pages and volume: a wrong or missing one is worth fixing, not alarming. */
+function smallField(field: 'pages' | 'volume', ours: string | undefined, theirs: string | undefined, normal: (v: string) => string): FieldEvidence {
+  if (!theirs) return { field, entry: ours, status: 'unknown' };
+  if (!ours) return { field, authority: theirs, status: 'missing' };
+  return { field, entry: ours, authority: theirs, status: normal(ours).toLowerCase() === normal(theirs).toLowerCase() ? 'agrees' : 'differs' };
 }
 
 const KIND_TEXT: Record<MismatchKind, string> = {

@@ -4,9 +4,19 @@
 import { titleWords } from '../bibtex/names';
 import { latexToPlainText } from '../latex/plainText';
 
+/** Maths as the words it spells: `$\Omega$` and `$\upOmega$` both read "Omega". */
+function mathWords(title: string): string {
+  return title.replace(/\$([^$]*)\$/g, (_m, math: string) => ' ' + math.replace(/\\(?:up)?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ') + ' ');
+}
+
+/** A title as people read it: entities, maths and LaTeX turned into plain words. */
+export function plainTitle(title: string): string {
+  return latexToPlainText(mathWords(decodeEntities(title))).replace(/\s+/g, ' ').trim();
+}
+
 /** A title as the words a reader sees, lower case, in order. */
 export function titleTokens(title: string): string[] {
-  return titleWords(latexToPlainText(decodeEntities(title).replace(/\$[^$]*\$/g, ' ')).replace(/[‐‑‒–—―]/g, '-').replace(/[’‘`´]/g, "'")).map((w) => w.replace(/'/g, ''));
+  return titleWords(plainTitle(title).replace(/[‐‑‒–—―]/g, '-').replace(/[’‘`´]/g, "'")).map((w) => w.replace(/'/g, ''));
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', apos: "'", quot: '"', lt: '<', gt: '>' };

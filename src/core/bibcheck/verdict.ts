@@ -76,6 +76,8 @@ export interface EntryVerdict {
   /** The authority the verdict rests on (for unavailable: the one that failed). */
   authority?: AuthorityName;
   record?: AuthorityRecord;
+  /** For a preprint record: the published version the venue and year were held against. */
+  published?: AuthorityRecord;
   evidence: FieldEvidence[];
   searched: SearchTrace[];
   /** One sentence for people. */
