@@ -144,6 +144,8 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
   const volume = smallField('volume', entry.volume, record.preprint ? undefined : record.volume, (v) => v.replace(/[\s{}]/g, ''));
   for (const e of [pages, volume]) if (e.status === 'missing' || e.status === 'differs') fixable.push(e.field as FixableField);
   const evidence = [title, author, ...venueYear.evidence, doi, pages, volume];
+  // The DOI's work has another title and other authors: the DOI is real, the rest made up.
+  if (context.viaIdentifier && titles.agreement !== 'same' && authorKind === 'authors-swapped' && !kinds.includes('doi-other-work')) kinds.unshift('doi-other-work');
   // A title from one work and authors from another: the merged entry HALLMARK describes.
   if (!context.viaIdentifier && authorKind === 'authors-swapped' && venueYear.kinds.length) kinds.unshift('merged-works');
   if (kinds.includes('doi-other-work') && kinds[0] !== 'doi-other-work') kinds.splice(kinds.indexOf('doi-other-work'), 1), kinds.unshift('doi-other-work');
