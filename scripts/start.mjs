@@ -67,6 +67,7 @@ if (offline) {
   Object.assign(settings, {
     'citefinder.llm.model': 'gpt-4o-mini',
     'citefinder.sources.arxiv.intervalMs': 0,
+    'citefinder.sources.dblp.intervalMs': 0,
     'citefinder.cache.dir': join(ROOT, '.cache', 'offline-http-cache'),
   });
   console.log(`stand-in services at ${standIn.url}`);

@@ -3,7 +3,7 @@
 //
 //   GET /search/publ/api?q=…&format=json[&h=N][&f=F]
 //       every word of q must match a record's title, authors, venue or year (stemmed, so roughly
-//       DBLP's prefix match), best first, in the recorded raw envelope (`result.hits.hit[]`, all
+//       DBLP's prefix match; `a|b` matches either), best first by words matched, in the recorded raw envelope (`result.hits.hit[]`, all
 //       numbers as strings). No match: `hits` with `@total` "0" and no `hit` (a stand-in choice:
 //       no zero-hit recording exists). Anything but format=json: 400.
 //   GET /rec/{key}.bib
@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { fixturePath, send, type StandIn, type StandInRequest } from './server';
-import { stems, tinySearch, type Searchable } from './tinySearch';
+import { stems, tinySearch, type BoolQuery, type Searchable } from './tinySearch';
 
 /** A work as a benchmark knows it (HALLMARK's pool_dev.jsonl has exactly these fields). */
 export interface PoolRecord {
@@ -126,12 +126,19 @@ export function dblpInfoOf(record: PoolRecord): DblpInfo {
   return info;
 }
 
-/** A registered record's .bib in the layout of dblp's rec/{key}.bib. */
+/**
+ * A registered record's .bib in the layout of dblp's rec/{key}.bib. Simpler than dblp's own:
+ * the booktitle is the short venue and year (dblp writes the proceedings' full title), and
+ * names stay in UTF-8 (dblp escapes accents as {\'{e}}).
+ */
 export function dblpBibOf(record: PoolRecord): string {
   const corr = isCorr(record);
   const entryType = corr || record.type === 'article' ? 'article' : 'inproceedings';
   const fields: [string, string][] = [];
-  if (record.authors.length > 0) fields.push(['author', record.authors.join(' and\n               ')]);
+  // dblp's BibTeX names authors without their homonym numbers (the recorded "Thomas Laurent" of
+  // DBLP:conf/iclr/0001B17); its search JSON keeps them.
+  const authors = record.authors.map((name) => name.replace(/\s+\d{4}$/, ''));
+  if (authors.length > 0) fields.push(['author', authors.join(' and\n               ')]);
   fields.push(['title', record.title]);
   if (corr) {
     fields.push(['journal', 'CoRR']);
@@ -178,9 +185,12 @@ function searchPublications(standIn: StandIn, req: StandInRequest, res: ServerRe
   const q = params.get('q') ?? '';
   const h = Math.min(1000, Math.max(0, Number(params.get('h') ?? 30) || 30));
   const f = Math.max(0, Number(params.get('f') ?? 0) || 0);
-  const terms = stems(q).map((s) => ({ field: 'all', stems: [s] }));
-  const expr = { op: 'and' as const, parts: terms.map((term) => ({ op: 'term' as const, term })) };
-  const found = tinySearch(corpusOf(standIn).searchable, { expr, terms });
+  // Words are AND-ed; `a|b|c` is one OR group, as on dblp.org.
+  const groups = q.split(/\s+/).map((token) => token.split('|').flatMap((word) => stems(word)).map((s) => ({ field: 'all', stems: [s] })));
+  const parts: BoolQuery[] = groups
+    .filter((group) => group.length > 0)
+    .map((group) => (group.length === 1 ? { op: 'term', term: group[0]! } : { op: 'or', parts: group.map((term) => ({ op: 'term', term })) }));
+  const found = tinySearch(corpusOf(standIn).searchable, { expr: { op: 'and', parts }, terms: groups.flat() });
   const page = found.slice(f, f + h);
   const envelope = JSON.parse(readFixture(ENVELOPE_FILE)) as { result: Record<string, unknown> };
   envelope.result.query = q;

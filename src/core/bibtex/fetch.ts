@@ -8,6 +8,7 @@ import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
 import { normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
+import { dblpEnabled } from '../sources/dblp';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
 
@@ -32,7 +33,7 @@ export class BibtexUnavailableError extends Error {
   ) {
     super(
       attempts.length === 0
-        ? `No BibTeX for ${recordId}: it has neither a DOI nor an arXiv id.`
+        ? `No BibTeX for ${recordId}: it has neither a DOI nor an arXiv id (nor a DBLP key).`
         : `No BibTeX for ${recordId}: ${summariseAttempts(attempts)}`,
     );
   }
@@ -97,7 +98,16 @@ export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
       plans.push({ service: 'arxivBibtex', url, accept: `${BIBTEX}, text/plain;q=0.9`, expect: { arxivId } });
     }
   }
+  // DBLP's own BibTeX last, for the DOI-less conference papers (ICLR, NeurIPS) only it has.
+  const dblp = dblpBibtexPlan(record, settings);
+  if (dblp) plans.push(dblp);
   return plans;
+}
+
+function dblpBibtexPlan(record: PaperRecord, settings: Settings): Plan | undefined {
+  if (!record.dblpKey || !dblpEnabled(settings)) return undefined;
+  const url = `${settings['sources.dblp.url'].trim().replace(/\/+$/, '')}/rec/${record.dblpKey.split('/').map(encodeURIComponent).join('/')}.bib`;
+  return { service: 'dblp', url, accept: `${BIBTEX}, text/plain;q=0.5`, expect: {} };
 }
 
 /** A DOI as a URL path: its slash stays, everything else that URLs reserve is escaped. */

@@ -4,12 +4,13 @@ import type { Query, Repository, RoutingDecision } from '../types';
 import { searchRepositories, type SearchHit } from '../search';
 import { recogniseInformalCitation } from './recognise';
 import { informalQuery } from './query';
+import { withSentenceTopic } from './topic';
 import { isAuthorSearch, searchByAuthor, type AuthorSearchDeps } from './search';
 
 /** The author/year query of an informal citation in the selection, or undefined for a claim. */
 export function informalQueries(selection: string): Query[] | undefined {
   const citation = recogniseInformalCitation(selection);
-  return citation ? [informalQuery(citation)] : undefined;
+  return citation ? [withSentenceTopic(informalQuery(citation), selection, citation)] : undefined;
 }
 
 /** Queries that name authors go to the author search; any other claim to the keyword search. */

@@ -104,7 +104,8 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
         signal: controller.signal,
       });
       clearTimeout(headersTimer);
-      pacing.announced.observe(request.service, Object.fromEntries(response.headers));
+      // A limit announced by the host a redirect led to (doi.org → Crossref) is that host's, not ours.
+      if (!response.redirected) pacing.announced.observe(request.service, Object.fromEntries(response.headers));
       if (response.status === 204) {
         request.onAttempt?.(undefined);
         return toHttpResponse(response, new Uint8Array(), false);

@@ -58,7 +58,9 @@ describe('Crossref etiquette (stand-in)', () => {
     await Promise.all([1, 2, 3].map(() => fetchCrossrefWork('10.1371/journal.pone.0033693', { http, settings })));
     const later = standIn.requests.slice(1);
     for (let i = 1; i < later.length; i++) {
-      assert.ok(later[i]!.at - later[i - 1]!.at >= 500, `gap ${later[i]!.at - later[i - 1]!.at} ms`);
+      // Slots start 510 ms apart; a timer that fires late on a busy machine eats into the gap
+      // after it, so allow for that. Unpaced, the three would arrive within a few ms.
+      assert.ok(later[i]!.at - later[i - 1]!.at >= 400, `gap ${later[i]!.at - later[i - 1]!.at} ms`);
       assert.ok(later[i]!.at >= later[i - 1]!.endAt!, 'one request at a time');
     }
   });
