@@ -10,6 +10,8 @@ import { FindCitationsCodeActions } from './vscode/codeActions';
 import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
 import { registerAudit } from './vscode/audit/register';
 import { CHECK_BIBLIOGRAPHY_COMMAND, checkBibliographyCommand, ProposedBibs, PROPOSED_SCHEME } from './vscode/bibcheck/checkCommand';
+import { BibVerdicts } from './vscode/bibcheck/verdictFindings';
+import { registerVerdictActions } from './vscode/bibcheck/verdictActions';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsPageMessage } from './vscode/protocol';
@@ -50,6 +52,8 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const search = new SearchController(panel, context.secrets, context.globalStorageUri);
   const status = new StatusBar(context.secrets);
   const proposedBibs = new ProposedBibs();
+  // Check Bibliography's verdicts: Problems panel, hover, code actions, the walkable list.
+  const bibVerdicts = new BibVerdicts();
 
   const insert = async (id: string): Promise<InsertOutcome | undefined> => {
     const candidate = findCandidate(panel.state, id);
@@ -153,7 +157,9 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     }),
     registerAudit({ search, secrets: context.secrets }),
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
-    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs)),
+    bibVerdicts,
+    registerVerdictActions(bibVerdicts, [{ language: 'bibtex' }, ...LATEX_LANGUAGE_IDS.map((language) => ({ language }))]),
+    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs, bibVerdicts)),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );
