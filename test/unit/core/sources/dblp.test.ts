@@ -193,6 +193,17 @@ describe('DBLP client (stand-in)', () => {
     standIn.enforceSpacing('dblp', 0);
   });
 
+  it('gives up at once when cancelled while waiting for its turn', async () => {
+    const paced = resolveSettings({ ...settings, 'sources.dblp.intervalMs': 5000 });
+    const http = client(paced);
+    await searchDblp('Markov Reward', { http, settings: paced });
+    const controller = new AbortController();
+    const waiting = searchDblp('Attention', { http, settings: paced, signal: controller.signal });
+    controller.abort();
+    await assert.rejects(waiting, (error: Error) => error.name === 'AbortError');
+    assert.equal(standIn.requests.length, 1, 'the second search was never sent');
+  });
+
   it('says DBLP sent junk instead of calling it "no hits"', async () => {
     standIn.handle('dblp', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>maintenance</body></html>'));
     await assert.rejects(searchDblp('attention', { http: client(settings), settings }), /DBLP sent an HTML page/);
