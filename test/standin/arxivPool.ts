@@ -1,48 +1,62 @@
-// Works a benchmark or test registers with the stand-in's arXiv (HALLMARK's pool_dev.jsonl,
-// say): only works that have an arXiv id, answered by `id_list` as Atom entries in the layout of
-// the recorded feed (test/fixtures/arxiv-atom), names without DBLP's homonym numbers. Ids that
-// are not registered fall through to the recorded feeds. DBLP's and Crossref's forms of the same
-// pool are pool.ts's registerPoolRecords.
-import { readFileSync } from 'node:fs';
-import { fixturePath, send, type StandIn } from './server';
+// Works a test or benchmark registers with the arXiv stand-in (those of HALLMARK's
+// pool_dev.jsonl that have an arXiv id, say), written as arXiv's API writes an entry (the
+// layout of the recorded api2026 feeds): versioned id and links, the title as the authors
+// wrote it, names without DBLP's homonym numbers, the month of the id as the submission date,
+// category cs.LG. The pool has no abstracts, so the summary is empty; arXiv never is.
 import type { PoolRecord } from './dblp';
+import type { StandIn } from './server';
 
-function arxivEntryOf(record: PoolRecord): string {
-  const id = record.arxiv!;
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const authors = record.authors.map((a) => `    <author>\n      <name>${escape(a.replace(/\s+\d{4}$/, ''))}</name>\n    </author>`).join('\n');
-  const published = `${record.year}-01-15T12:00:00Z`;
-  return `<entry>
-    <id>http://arxiv.org/abs/${id}v1</id>
-    <title>${escape(record.title)}</title>
-    <updated>${published}</updated>
-    <link href="https://arxiv.org/abs/${id}v1" rel="alternate" type="text/html"/>
-    <link href="https://arxiv.org/pdf/${id}v1" rel="related" type="application/pdf" title="pdf"/>
-    <summary>${escape(record.title)}</summary>
-    <category term="cs.LG" scheme="http://arxiv.org/schemas/atom"/>
-    <published>${published}</published>
-    <arxiv:primary_category term="cs.LG"/>
-${authors}
-  </entry>`;
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** `2602.12279` → `2026-02-01T00:00:00Z`; an old-style id or none: the record's year. */
+function submitted(record: PoolRecord & { arxiv: string }): string {
+  const match = /^(\d{2})(\d{2})\./.exec(record.arxiv);
+  const year = match ? 2000 + Number(match[1]) : record.year;
+  const month = match ? match[2] : '01';
+  return `${year}-${month}-01T00:00:00Z`;
 }
 
-function arxivFeed(entries: string[]): string {
-  const envelope = readFileSync(fixturePath('arxiv-atom', 'api2026_idlist_1605.08386.atom.xml'), 'utf8');
-  const head = envelope.slice(0, envelope.indexOf('  <entry>'));
-  const tail = envelope.slice(envelope.lastIndexOf('</entry>') + '</entry>'.length);
-  return (head + entries.map((e) => '  ' + e).join('\n') + tail).replace(/<opensearch:totalResults>\d+</, `<opensearch:totalResults>${entries.length}<`);
+/** A pool record as an arXiv Atom <entry>, or undefined when it has no arXiv id. */
+export function arxivEntryOf(record: PoolRecord): string | undefined {
+  if (!record.arxiv) return undefined;
+  const withId = record as PoolRecord & { arxiv: string };
+  const id = `${record.arxiv}v1`;
+  const date = submitted(withId);
+  const authors = record.authors.map((name) => `    <author>\n      <name>${escape(name.replace(/\s+\d{4}$/, ''))}</name>\n    </author>`);
+  return [
+    '<entry>',
+    `    <id>http://arxiv.org/abs/${id}</id>`,
+    `    <title>${escape(record.title.replace(/&apos;/g, "'"))}</title>`,
+    `    <updated>${date}</updated>`,
+    `    <link href="https://arxiv.org/abs/${id}" rel="alternate" type="text/html"/>`,
+    `    <link href="https://arxiv.org/pdf/${id}" rel="related" type="application/pdf" title="pdf"/>`,
+    '    <summary></summary>',
+    '    <category term="cs.LG" scheme="http://arxiv.org/schemas/atom"/>',
+    `    <published>${date}</published>`,
+    '    <arxiv:primary_category term="cs.LG"/>',
+    ...authors,
+    '  </entry>',
+  ].join('\n');
 }
 
-/** Serves the records that have an arXiv id from the stand-in's arXiv `id_list`. */
+type Register = (xml: string) => void;
+const registrars = new WeakMap<StandIn, Register>();
+
+/** Called by installArxiv: how entries join that stand-in's corpus. */
+export function setArxivRegistrar(standIn: StandIn, register: Register): void {
+  registrars.set(standIn, register);
+}
+
+/** Adds the records that have an arXiv id to the stand-in's arXiv; returns how many. */
 export function registerArxivRecords(standIn: StandIn, records: Iterable<PoolRecord>): number {
-  const byArxiv = new Map<string, PoolRecord>();
-  for (const record of records) if (record.arxiv) byArxiv.set(record.arxiv, record);
-  const arxiv = standIn.handlerOf('arxiv');
-  standIn.handle('arxiv', (req, res) => {
-    const ids = (req.url.searchParams.get('id_list') ?? '').split(',').map((s) => s.trim().replace(/v\d+$/, '')).filter(Boolean);
-    const found = ids.map((id) => byArxiv.get(id)).filter((r): r is PoolRecord => r !== undefined);
-    if (ids.length === 0 || found.length === 0) return arxiv?.(req, res);
-    send(res, 200, arxivFeed(found.map(arxivEntryOf)), 'application/atom+xml; charset=utf-8');
-  });
-  return byArxiv.size;
+  const register = registrars.get(standIn);
+  if (!register) throw new Error('The arXiv stand-in is not installed on this stand-in.');
+  let added = 0;
+  for (const record of records) {
+    const xml = arxivEntryOf(record);
+    if (!xml) continue;
+    register(xml);
+    added++;
+  }
+  return added;
 }

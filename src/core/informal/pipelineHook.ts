@@ -7,10 +7,15 @@ import { informalQuery } from './query';
 import { withSentenceTopic } from './topic';
 import { isAuthorSearch, searchByAuthor, type AuthorSearchDeps } from './search';
 
-/** The author/year query of an informal citation in the selection, or undefined for a claim. */
-export function informalQueries(selection: string): Query[] | undefined {
+/**
+ * The author/year query of an informal citation in the selection, or undefined for a claim;
+ * ranked by the topic of `visibleText` (the claim's plain text) when it is given.
+ */
+export function informalQueries(selection: string, visibleText?: string): Query[] | undefined {
   const citation = recogniseInformalCitation(selection);
-  return citation ? [withSentenceTopic(informalQuery(citation), selection, citation)] : undefined;
+  if (!citation) return undefined;
+  const query = informalQuery(citation);
+  return [visibleText === undefined ? query : withSentenceTopic(query, visibleText)];
 }
 
 /** Queries that name authors go to the author search; any other claim to the keyword search. */

@@ -6,7 +6,7 @@
 // while the author and the years still filter.
 import type { MatchMode, PaperRecord, Query } from '../types';
 import { SCORING_TOKENS, stems, tokenize } from '../text/tokens';
-import type { InformalCitation } from './recognise';
+import { recogniseInformalCitation, type InformalCitation } from './recognise';
 
 /** Enough words to tell papers apart; more only dilute the ranking. */
 const MAX_TOPIC_WORDS = 6;
@@ -43,10 +43,15 @@ export function sentenceTopic(selection: string, citation: Pick<InformalCitation
   return words;
 }
 
-/** The author/year query of a citation, with the sentence's topic as keywords when it names no title. */
-export function withSentenceTopic(query: Query, selection: string, citation: InformalCitation): Query {
-  if (query.keywords.length > 0 || citation.titleWords) return query;
-  const topic = sentenceTopic(selection, citation);
+/**
+ * The author/year query of a citation, with the sentence's topic as keywords when it names no
+ * title. The topic is read from `visibleText`, the selection as prose (LaTeX, comments and
+ * hidden text gone: the claim's text), so nothing hidden and no cite key leaves the machine.
+ */
+export function withSentenceTopic(query: Query, visibleText: string): Query {
+  const citation = recogniseInformalCitation(visibleText);
+  if (query.keywords.length > 0 || !citation || citation.titleWords) return query;
+  const topic = sentenceTopic(visibleText, citation);
   return topic.length > 0 ? { ...query, keywords: topic } : query;
 }
 

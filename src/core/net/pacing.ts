@@ -78,8 +78,14 @@ export class PacingRegistry {
     return queue.add(
       async () => {
         if (task.policy.intervalMs > 0) {
-          const start = await this.slots.reserve(`${task.service}-${task.slotKey}`, task.policy.intervalMs, Date.now());
+          const key = `${task.service}-${task.slotKey}`;
+          const start = await this.slots.reserve(key, task.policy.intervalMs, Date.now());
           await abortableDelay(start - Date.now(), task.signal);
+          // Spaced from the last request actually sent, not only from the slot: see markSent.
+          for (let wait = 1; wait > 0; ) {
+            wait = (await this.slots.markSent?.(key, task.policy.intervalMs, Date.now())) ?? 0;
+            await abortableDelay(wait, task.signal);
+          }
         }
         return task.run();
       },

@@ -15,6 +15,9 @@
 //       GET {sources.dblp.url}/rec/{key}.bib: the record's BibTeX as DBLP writes it (key
 //       `DBLP:{key}`, with biburl and bibsource); undefined when DBLP has no such record.
 //   dblpRecordUrl(key, settings): string     the record's page on DBLP.
+//   dblpTitleQuery(title): string
+//       a title (or any text) as DBLP query words: DBLP's operators (`|`, a leading `-`, `*`,
+//       `$`, `^`, quotes) and punctuation become spaces, LaTeX braces and commands go.
 //
 // Every request goes through deps.http, which brings what DBLP's etiquette asks for: one
 // request at a time, `sources.dblp.intervalMs` apart (1 s + a margin by default) across every
@@ -64,6 +67,17 @@ function checkKey(key: string): string {
 
 export function dblpRecordUrl(key: string, settings: Settings): string {
   return `${baseUrl(settings)}/rec/${checkKey(key)}`;
+}
+
+/** Text as plain DBLP query words, so nothing in a title is read as an operator. */
+export function dblpTitleQuery(text: string): string {
+  return text
+    .replace(/\\[a-zA-Z]+\s*/g, ' ')
+    .replace(/[^\p{L}\p{N}\s'.-]+/gu, ' ')
+    .split(/\s+/)
+    .map((word) => word.replace(/^[-.']+|[-.']+$/g, ''))
+    .filter(Boolean)
+    .join(' ');
 }
 
 export interface DblpSearchOptions {

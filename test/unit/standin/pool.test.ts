@@ -6,6 +6,7 @@ import { PacingRegistry } from '../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../src/core/settings';
 import { fetchCrossrefWork, searchCrossref } from '../../../src/core/sources/crossref';
 import { searchDblp } from '../../../src/core/sources/dblp';
+import { fetchArxivById } from '../../../src/core/sources/arxiv';
 import { crossrefName } from '../../standin/crossrefPool';
 import { startStandIn, type StandIn } from '../../standin';
 import { parsePoolLines, registerPoolRecords } from '../../standin/pool';
@@ -15,6 +16,7 @@ const POOL = `{"key":"conf/aaai/0001000FZ021","title":"Unified Tensor Framework 
 {"key":"conf/cvpr/000121","title":"T-vMF Similarity for Regularizing Intra-Class Feature Distribution","authors":["Takumi Kobayashi 0001"],"year":2021,"venue":"CVPR","type":"inproceedings","doi":"10.1109/CVPR46437.2021.00655","src":["valid_entries"]}
 
 {"key":"conf/icml/Alquier21","title":"Non-Exponentially Weighted Aggregation: Regret Bounds for Unbounded Loss Functions","authors":["Pierre Alquier"],"year":2021,"venue":"ICML","type":"inproceedings","src":["valid_entries"]}
+{"key":"journals/corr/abs-2602-12279","title":"UniT: Unified Multimodal Chain-of-Thought Test-time Scaling","authors":["Leon Liangyu Chen","Haoyu Ma","Zhipeng Fan","Ziqi Huang","Animesh Sinha","Xiaoliang Dai","Jialiang Wang","Zecheng He","Jianwei Yang","Chunyuan Li","Junzhe Sun","Chu Wang","Serena Yeung-Levy","Felix Juefei-Xu"],"year":2026,"venue":null,"type":"inproceedings","arxiv":"2602.12279","src":["valid_entries","dev_public"]}
 `;
 
 describe('stand-in pool (DBLP and Crossref forms)', () => {
@@ -24,8 +26,8 @@ describe('stand-in pool (DBLP and Crossref forms)', () => {
 
   before(async () => {
     standIn = await startStandIn();
-    assert.deepEqual(registerPoolRecords(standIn, parsePoolLines(POOL)), { dblp: 3, crossref: 2 });
-    settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false, 'http.retries': 0, 'sources.dblp.intervalMs': 0 });
+    assert.deepEqual(registerPoolRecords(standIn, parsePoolLines(POOL)), { dblp: 4, crossref: 2, arxiv: 1 });
+    settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false, 'http.retries': 0, 'sources.dblp.intervalMs': 0, 'sources.arxiv.intervalMs': 0 });
   });
   after(() => standIn.close());
 
@@ -54,6 +56,18 @@ describe('stand-in pool (DBLP and Crossref forms)', () => {
     const found = await searchCrossref({ bibliographic: 'Unified Tensor Framework for Incomplete Multi-view Clustering Wen 2021', author: 'Wen' }, deps());
     assert.equal(found[0]?.doi, '10.1609/aaai.v35i11.17231');
     assert.deepEqual(await searchCrossref({ bibliographic: 'Non-Exponentially Weighted Aggregation Alquier' }, deps()), [], 'no DOI, not in Crossref');
+  });
+
+  it('serves arXiv\'s form for works with an arXiv id, and DBLP\'s CoRR form for the same work', async () => {
+    const [record] = await fetchArxivById(['2602.12279'], settings, deps().http);
+    assert.equal(record?.title, 'UniT: Unified Multimodal Chain-of-Thought Test-time Scaling');
+    assert.equal(record?.year, 2026);
+    assert.equal(record?.version, 'v1');
+    assert.equal(record?.authors.length, 14);
+    const [corr] = await searchDblp('UniT Unified Multimodal Chain-of-Thought', deps());
+    assert.equal(corr?.venue, 'CoRR');
+    assert.equal(corr?.kind, 'informal');
+    assert.equal(corr?.arxivId, '2602.12279');
   });
 
   it('splits names as Crossref records them', () => {

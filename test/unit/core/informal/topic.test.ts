@@ -34,15 +34,15 @@ describe('informal citations: the sentence\'s topic', () => {
   it('takes the sentence\'s content words as the query\'s keywords, without names or reporting verbs', () => {
     const citation = recogniseInformalCitation(SENTENCE)!;
     assert.deepEqual(sentenceTopic(SENTENCE, citation), ['contrastive', 'learning', 'overlap', 'augmentations']);
-    const [query] = informalQueries(SENTENCE)!;
+    const [query] = informalQueries(SENTENCE, SENTENCE)!;
     assert.equal(formatQuery(query!), 'au:Wang contrastive learning overlap augmentations; 2021..2023');
     assert.equal(authorSearchMode(query!), 'any', 'topic words rank, they do not all have to match');
     assert.equal(dblpAuthorQuery(query!), 'Wang contrastive|learning|overlap|augmentations');
   });
 
   it('keeps a bare mention and a named paper as they were', () => {
-    assert.equal(formatQuery(informalQueries('(Wang et al., 2022)')![0]!), 'au:Wang; 2021..2023');
-    const named = informalQueries('the BERT paper by Devlin et al. 2018')![0]!;
+    assert.equal(formatQuery(informalQueries('(Wang et al., 2022)', '(Wang et al., 2022)')![0]!), 'au:Wang; 2021..2023');
+    const named = informalQueries('the BERT paper by Devlin et al. 2018', 'the BERT paper by Devlin et al. 2018')![0]!;
     assert.equal(formatQuery(named), 'au:Devlin BERT; 2017..2019');
     assert.equal(authorSearchMode(named), 'all');
   });
@@ -67,7 +67,7 @@ describe('informal citations: the sentence\'s topic', () => {
     const http = () => createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
 
     it('asks DBLP for the author with any of the topic\'s words, and puts the paper meant first', async () => {
-      const [query] = informalQueries(SENTENCE)!;
+      const [query] = informalQueries(SENTENCE, SENTENCE)!;
       const { hits } = await searchByAuthor([query!], { sources: {}, crossref: { http: http(), settings }, maxResults: 10, warn: () => {}, onHits: () => {} });
       const dblpHits = hits.filter((h) => h.record.source === 'dblp').sort((a, b) => a.rank - b.rank);
       assert.equal(dblpHits[0]?.record.dblpKey, MEANT);
@@ -81,6 +81,15 @@ describe('informal citations: the sentence\'s topic', () => {
       assert.equal(result.candidates[0]?.dblpKey, MEANT, result.candidates.map((c) => c.title).join(' | '));
       // DBLP's BibTeX (its biburl says so), under citefinder's own key.
       assert.match(result.candidates[0]?.bibtex ?? '', /^@inproceedings\{wang2022chaos,[\s\S]*biburl\s+= \{https:\/\/dblp\.org\/rec\/conf\/iclr\/0001Z0YL22\.bib\}/);
+    });
+
+    it('takes the topic from the visible prose only: no comment, hidden text or cite key leaves the machine', async () => {
+      const selection = 'Wang et al. (2022) showed % HiddenTopicSecret\n that contrastive learning \\iffalse IffalseTopicSecret \\fi works through the overlap of augmentations~\\cite{secretkey2022}.';
+      const result = await createPipeline({ settings, http: http(), llm: null }).find({ selection });
+      assert.deepEqual(result.queries, ['au:Wang contrastive learning overlap augmentations; 2021..2023']);
+      const sent = standIn.requests.map((r) => decodeURIComponent(r.url.replace(/\+/g, ' '))).join('\n');
+      assert.match(sent, /Wang contrastive\|learning\|overlap\|augmentations/, 'the visible topic did reach DBLP');
+      for (const secret of ['HiddenTopicSecret', 'IffalseTopicSecret', 'secretkey2022']) assert.ok(!sent.includes(secret), `${secret} left the machine`);
     });
 
     it('finds "Vaswani et al. 2017"-style bare mentions on DBLP alone when no other service has them', async () => {
