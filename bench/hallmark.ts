@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStandIn } from '../test/standin';
 import { registerPoolRecords, type PoolRecord } from '../test/standin/pool';
-import { registerArxivRecords } from '../test/standin/arxivPool';
 import { DEFAULT_SETTINGS, type Settings } from '../src/core/settings';
 import { createHttpClient } from '../src/core/net/http';
 import { networkAuthorities } from '../src/core/bibcheck/authorities';
@@ -64,7 +63,6 @@ async function main(): Promise<void> {
   const published = JSON.parse(readFileSync(join(data, 'published_dev_public.json'), 'utf8')) as unknown;
   const standIn = await startStandIn();
   registerPoolRecords(standIn, pool);
-  registerArxivRecords(standIn, pool);
   const cacheDir = mkdtempSync(join(tmpdir(), 'hallmark-cache-'));
   // Loopback needs no etiquette: the pacing a real run pays is reported apart, from the counts.
   const settings: Settings = { ...DEFAULT_SETTINGS, ...(standIn.settings as Partial<Settings>), 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0 };
@@ -75,7 +73,6 @@ async function main(): Promise<void> {
     for (const r of standIn.requests) byService.set(r.service, (byService.get(r.service) ?? 0) + 1);
     const again = await checkAll(entries, settings);
     const recheckRequests = standIn.requests.length - requests;
-    if (process.env.HALLMARK_DEBUG) for (const r of standIn.requests.slice(requests)) console.log(r.service, r.status, r.url);
     const changed = again.verdicts.filter((v, i) => v.verdict !== first.verdicts[i]!.verdict).length;
     const labelled: Labelled[] = entries.map((e, i) => ({
       key: e.bibtex_key,
@@ -95,6 +92,9 @@ async function main(): Promise<void> {
       recheckMs: again.ms,
       recheckChanged: changed,
       verdicts: countBy(first.verdicts.map((v) => (v.kind ? `${v.verdict}:${v.kind}` : v.verdict))),
+      // A valid entry called not-found although DBLP or Crossref was never asked about it.
+      validNotFoundUnasked: entries.filter((e, i) => e.label === 'VALID' && first.verdicts[i]!.verdict === 'not-found' && !['dblp', 'crossref'].every((a) => first.verdicts[i]!.searched.some((s) => s.authority === a))).length,
+      validNotFound: entries.filter((e, i) => e.label === 'VALID' && first.verdicts[i]!.verdict === 'not-found').length,
     });
     if (values.misses) printMisses(entries, first.verdicts, labelled);
   } finally {

@@ -72,6 +72,8 @@ export interface RunFacts {
   recheckMs: number;
   recheckChanged: number;
   verdicts: Record<string, number>;
+  validNotFound: number;
+  validNotFoundUnasked: number;
 }
 
 const f3 = (x: number | undefined) => (x === undefined || x === null ? '  —  ' : x.toFixed(3));
@@ -115,5 +117,6 @@ export function printReport(m: Metrics, published: unknown, run: RunFacts): void
   console.log(`  requests: ${run.requests} (${(run.requests / run.entries).toFixed(2)} per entry: ${run.byService}); time ${(run.ms / 1000).toFixed(1)} s on loopback with no pacing`);
   console.log(`  with real etiquette the pacing alone would take ≥ ${Math.round(run.dblpRequests * 1.05)} s for DBLP (1 s + margin apart) and ≥ ${Math.round(run.arxivRequests * 3.15)} s for arXiv (3 s apart)`);
   console.log(`  re-check of the same entries: ${run.recheckRequests} requests, ${(run.recheckMs / 1000).toFixed(1)} s, ${run.recheckChanged} verdicts changed`);
+  console.log(`  valid entries called not-found: ${run.validNotFound} (of which with DBLP or Crossref not asked: ${run.validNotFoundUnasked})`);
   console.log('  verdicts: ' + Object.entries(run.verdicts).sort((a, b) => b[1] - a[1]).map(([v, n]) => `${v} ${n}`).join(', '));
 }

@@ -85,6 +85,8 @@ export class VerdictEngine {
     const found = await this.search(entry, searched, failed);
     if (found) return found;
     if (failed.length) return unavailable(failed, searched);
+    // Most CS papers have no DOI and only DBLP has them: with DBLP off, nothing found says nothing.
+    if (!this.authorities.dblpSearch) return unavailable([new AuthorityUnavailable('dblp', new Error('switched off (sources.dblp.enabled), so not asked'))], searched);
     return notFound(entry, searched, 'No authority has a work with this title and these authors.');
   }
 

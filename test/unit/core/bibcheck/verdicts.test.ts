@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../../../standin';
 import { fixturePath } from '../../../standin/server';
 import { parsePoolLines, registerPoolRecords } from '../../../standin/pool';
-import { registerArxivRecords } from '../../../standin/arxivPool';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings';
@@ -48,7 +47,6 @@ describe('bibcheck verdicts on real HALLMARK entries (stand-in)', function () {
     standIn = await startStandIn();
     const pool = parsePoolLines(readFileSync(fixturePath('hallmark', 'pool_sample.jsonl'), 'utf8'));
     registerPoolRecords(standIn, pool);
-    registerArxivRecords(standIn, pool);
     cacheDir = mkdtempSync(join(tmpdir(), 'verdicts-'));
     settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.dir': cacheDir });
   });
@@ -179,5 +177,13 @@ describe('bibcheck verdicts on real HALLMARK entries (stand-in)', function () {
     const junk = await engine().verdict(fields('a1a52be81664'));
     assert.equal(junk.verdict, 'unavailable', junk.message);
     assert.match(junk.message, /dblp did not answer/);
+  });
+
+  it('says DBLP was not asked, never "not found", when DBLP is switched off and Crossref has nothing', async () => {
+    const off = { ...settings, 'sources.dblp.enabled': false, 'cache.enabled': false };
+    const verdict = await new VerdictEngine(networkAuthorities({ settings: off, http: createHttpClient(off, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false }) })).verdict(fields('eeac2e647852'));
+    assert.equal(verdict.verdict, 'unavailable');
+    assert.equal(verdict.authority, 'dblp');
+    assert.match(verdict.message, /switched off/);
   });
 });
