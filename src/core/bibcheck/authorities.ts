@@ -126,26 +126,52 @@ function dblpQuery(query: TitleQuery): string {
   return [...(family ? [family] : []), ...words].join(' ');
 }
 
+/**
+ * One call per DOI and run: entries naming the same work at the same time share the answer
+ * instead of each sending the request before the cache holds it.
+ */
+function once<T>(name: string, call: (doi: string) => Promise<T>): (doi: string) => Promise<T> {
+  const calls = new Map<string, Promise<T>>();
+  return (doi) => {
+    const key = `${name}:${doi.toLowerCase()}`;
+    let answer = calls.get(key);
+    if (!answer) {
+      answer = call(doi);
+      calls.set(key, answer);
+      // A failure is not kept: the next entry asks again.
+      answer.catch(() => calls.delete(key));
+    }
+    return answer;
+  };
+}
+
 /** Crossref, arXiv and (unless switched off) DBLP, through the run's HttpClient. */
 export function networkAuthorities(deps: CoreDeps): Authorities {
   const arxiv = new ArxivLookup(deps.settings, deps.http, deps.signal);
   const arxivAnswers = new RecordCache(deps.settings);
+  const asked = new Map<string, Promise<AuthorityRecord | undefined>>();
   return {
-    async crossrefByDoi(doi) {
+    crossrefByDoi: once(`crossref`, async (doi: string) => {
       const work = await fetchCrossrefWork(doi, deps);
       return work ? recordOfCrossref(work) : undefined;
-    },
-    async doiOrgByDoi(doi) {
-      return doiOrgRecord(normalizeDoi(doi) ?? doi, deps);
-    },
-    async arxivById(id) {
-      const key = `arxiv:${id}`;
-      const cached = await arxivAnswers.get(key);
-      if (cached !== undefined) return cached ?? undefined;
-      const found = await arxiv.lookup(id);
-      const record = found ? recordOfArxiv(found) : undefined;
-      await arxivAnswers.put(key, record);
-      return record;
+    }),
+    doiOrgByDoi: once('doi.org', (doi: string) => doiOrgRecord(normalizeDoi(doi) ?? doi, deps)),
+    arxivById(id) {
+      // One lookup per id and run, so that ids asked up front share arXiv's id_list requests.
+      let answer = asked.get(id);
+      if (!answer) {
+        answer = (async () => {
+          const key = `arxiv:${id}`;
+          const cached = await arxivAnswers.get(key);
+          if (cached !== undefined) return cached ?? undefined;
+          const found = await arxiv.lookup(id);
+          const record = found ? recordOfArxiv(found) : undefined;
+          await arxivAnswers.put(key, record);
+          return record;
+        })();
+        asked.set(id, answer);
+      }
+      return answer;
     },
     async crossrefSearch(query) {
       const works = await searchCrossref({ bibliographic: query.title, author: query.author, rows: 5 }, deps);

@@ -5,6 +5,7 @@
 // Reads only; applying is apply.ts's business.
 import type { CoreDeps } from '../deps';
 import { readBibEntries, type BibEntry, type BrokenEntry } from '../bibtex/entries';
+import { identifierOfFields } from '../identity/identifiers';
 import { isAbortError } from '../net/types';
 import type { TrustSignal } from '../types';
 import { assessTrust } from '../trust';
@@ -62,6 +63,12 @@ export async function checkBibliography(
   const broken = read.flatMap((r) => r.broken);
   listener({ type: 'entries', total: entries.length });
   const engine = new VerdictEngine(authorities);
+  // Every arXiv id asked at once: they share id_list requests (100 a request, 3 s apart) instead
+  // of a request per handful of entries; the engine's own asks then find the answers waiting.
+  for (const entry of entries) {
+    const id = identifierOfFields(entry.fields);
+    if (id?.kind === 'arxiv') void authorities.arxivById(id.id).catch(() => {});
+  }
   const results: BibCheckEntry[] = new Array(entries.length);
   const identities: string[][] = new Array(entries.length);
   let next = 0;
@@ -113,8 +120,20 @@ async function checkEntry(entry: BibEntry, engine: VerdictEngine, deps: CoreDeps
 }
 
 /** Crossref's notices on a work with a DOI (its record is in the cache already: no new request). */
-async function trustOf(record: AuthorityRecord, deps: CoreDeps): Promise<TrustSignal | undefined> {
-  if (record.authority !== 'crossref' || !record.doi) return undefined;
+/** One trust assessment per DOI and run (entries of one work checked at once share it). */
+const trustByDoi = new WeakMap<CoreDeps, Map<string, Promise<TrustSignal | undefined>>>();
+
+function trustOf(record: AuthorityRecord, deps: CoreDeps): Promise<TrustSignal | undefined> {
+  if (record.authority !== 'crossref' || !record.doi) return Promise.resolve(undefined);
+  let known = trustByDoi.get(deps);
+  if (!known) trustByDoi.set(deps, (known = new Map()));
+  let trust = known.get(record.doi);
+  if (!trust) known.set(record.doi, (trust = assessTrustOf(record, deps)));
+  return trust;
+}
+
+async function assessTrustOf(record: AuthorityRecord & { doi?: string }, deps: CoreDeps): Promise<TrustSignal | undefined> {
+  if (!record.doi) return undefined;
   try {
     return (await assessTrust({ id: `doi:${record.doi}`, source: 'crossref', title: record.title, authors: record.authors, doi: record.doi }, deps)).trust;
   } catch (error) {
