@@ -31,7 +31,29 @@ describe('CLI bib check against the stand-in services', function () {
     assert.equal(perlmutter.status, 'differs');
     assert.deepEqual(perlmutter.fields.year, { ours: '1998', authority: '1999' });
     assert.deepEqual(out.summary, { ok: 1, differs: 3, unverified: 1, duplicate: 1, unavailable: 0 });
+    const entries = out.entries as unknown as { key: string; verdict: string; kind?: string; confidence: number; authority: string | null; evidence: { field: string; status: string }[] }[];
+    assert.deepEqual(
+      entries.map((e) => [e.key, e.verdict, e.authority]),
+      [
+        ['perlmutter1999', 'verified-fixable', 'arxiv'],
+        ['valerocuevas2017', 'verified-fixable', 'doi.org'],
+        ['grasp-preprint', 'verified-fixable', 'arxiv'],
+        ['arya2003', 'verified-fixable', 'crossref'],
+        ['ghost2020', 'not-found', null],
+        ['tosatto2015', 'verified', 'crossref'],
+      ],
+    );
+    assert.ok(entries.every((e) => e.confidence > 0 && e.confidence <= 1 && Array.isArray(e.evidence)));
+    assert.deepEqual(entries[1]!.evidence.find((e) => e.field === 'volume'), { field: 'volume', entry: '13', authority: '14', status: 'differs' });
     assert.equal(readFileSync(bib, 'utf8'), readFileSync(fixturePath('bibcheck', 'user.bib'), 'utf8'), 'a check writes nothing');
+  });
+
+  it('prints a graded verdict per entry and a summary per verdict', async () => {
+    const run = await runCli(['bib', 'check', bib], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /not-found +ghost2020: No authority has a work with this title/);
+    assert.match(run.stdout, /volume: ours "13" · doi\.org "14"/);
+    assert.match(run.stdout, /verified 1 · verified-fixable 4 · not-found 1 · duplicate 1/);
   });
 
   it('--write applies the authority\'s fields to the entries that differ and keeps a byte copy as .bak', async () => {
