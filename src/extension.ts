@@ -155,7 +155,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       status.schedule(0);
       chat.postState();
     }),
-    registerAudit({ search, secrets: context.secrets }),
+    registerAudit({ search, secrets: context.secrets, bibVerdicts }),
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
     bibVerdicts,
     registerVerdictActions(bibVerdicts, [{ language: 'bibtex' }, ...LATEX_LANGUAGE_IDS.map((language) => ({ language }))]),

@@ -1,13 +1,14 @@
 // In the extension host: "Citefinder: Audit Citations" on a small project puts each citation's
-// status on its key in the Problems panel, with a hover and code actions; a re-run after an edit
-// checks only the edited sentence. The audit edits nothing.
+// status on its key in the Problems panel, with a hover and code actions, and the cited entries'
+// bibliography verdicts; a re-run after an edit checks only the edited sentence. The audit edits
+// nothing.
 import assert from 'node:assert/strict';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditReport } from '../../src/core/audit';
 import { fixturePath } from '../standin/server';
-import { api, deleteTempDirsAfterEach, tempDir, useStandIn } from './helpers';
+import { api, deleteTempDirsAfterEach, tempDir, useStandIn, waitFor } from './helpers';
 
 function project(): string {
   const dir = tempDir('citefinder-audit-');
@@ -41,6 +42,11 @@ describe('citefinder: the cite audit in the editor', function () {
         ['unresolved', vscode.DiagnosticSeverity.Warning, 'ghost2020'],
       ],
     );
+    // The audit also gives the cited entries Check Bibliography's verdicts on their \cite: ghost2020 is
+    // nowhere, and tosatto2015 names two of its authors without "and others".
+    await waitFor(() => vscode.languages.getDiagnostics(vscode.Uri.file(main)).some((d) => d.source === 'citefinder-bibcheck'));
+    const verdicts = vscode.languages.getDiagnostics(vscode.Uri.file(main)).filter((d) => d.source === 'citefinder-bibcheck').sort((a, b) => a.range.start.compareTo(b.range.start));
+    assert.deepEqual([...new Set(verdicts.map((d) => `${d.code} ${editor.document.getText(d.range)}`))], ['authors-missing tosatto2015', 'not-found ghost2020']);
     const introDiagnostics = inOrder(intro);
     assert.deepEqual(introDiagnostics.map((d) => d.code), ['supported', 'weak', 'unsupported']);
 

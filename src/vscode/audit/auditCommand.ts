@@ -15,6 +15,8 @@ export interface AuditCommandDeps {
   findings: AuditFindings;
   settings(uri: vscode.Uri): Settings;
   apiKey(settings: Settings): Promise<string | undefined>;
+  /** After the audit: each cited entry's verdict in the Problems panel (Check Bibliography's). */
+  verifyBibliography?(document: vscode.TextDocument, settings: Settings, signal: AbortSignal): Promise<void>;
 }
 
 export class AuditRunner {
@@ -57,6 +59,10 @@ export class AuditRunner {
             },
           );
           summarise(report);
+          if (this.deps.verifyBibliography) {
+            progress.report({ message: 'the bibliography entries against the authorities' });
+            await this.deps.verifyBibliography(editor.document, settings, controller.signal);
+          }
           return report;
         } catch (error) {
           if (controller.signal.aborted) {

@@ -6,15 +6,24 @@ import { LATEX_LANGUAGE_IDS } from '../languages';
 import { openWebLink } from '../openLink';
 import type { SearchController } from '../searchController';
 import { readApiKey } from '../settings';
+import type { Settings } from '../../core/settings';
 import { AuditRunner, AUDIT_COMMAND } from './auditCommand';
 import { AuditCodeActions, FIND_FOR_SENTENCE_COMMAND, OPEN_AUDITED_PAPER_COMMAND } from './codeActions';
 import { AuditFindings } from './findings';
 import { AuditHoverProvider } from './hover';
 import { AUDIT_VIEW_ID, AuditSummaryProvider } from './summaryView';
+import type { BibVerdicts } from '../bibcheck/verdictFindings';
+import { verifyBibliography } from '../bibcheck/auditVerdicts';
 
-export function registerAudit(deps: { search: SearchController; secrets: vscode.SecretStorage }): vscode.Disposable {
+export function registerAudit(deps: { search: SearchController; secrets: vscode.SecretStorage; bibVerdicts?: BibVerdicts }): vscode.Disposable {
   const findings = new AuditFindings();
-  const runner = new AuditRunner({ findings, settings: (uri) => deps.search.runSettings(uri), apiKey: (settings) => readApiKey(deps.secrets, settings) });
+  const verdicts = deps.bibVerdicts;
+  const runner = new AuditRunner({
+    findings,
+    settings: (uri) => deps.search.runSettings(uri),
+    apiKey: (settings) => readApiKey(deps.secrets, settings),
+    ...(verdicts ? { verifyBibliography: (document: vscode.TextDocument, settings: Settings, signal: AbortSignal) => verifyBibliography(document, settings, verdicts, signal) } : {}),
+  });
   const summary = new AuditSummaryProvider(findings);
   const selector = LATEX_LANGUAGE_IDS.map((language) => ({ language }));
   return vscode.Disposable.from(

@@ -11,7 +11,7 @@ import { rememberTouchedBib } from '../bibSaver';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
-import { isCheckedByHand } from './checkedByHand';
+import { checkAndPublish } from './publish';
 import { WALK_VERDICTS_COMMAND } from './verdictActions';
 import type { BibVerdicts } from './verdictFindings';
 
@@ -50,37 +50,14 @@ export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Se
   const texts = await Promise.all(files.map(async (file) => ({ file, text: (await projectFiles.read(file)) ?? '' })));
   const config = settings(editor.document.uri);
   // Each verdict reaches the Problems panel as it comes: a cancelled or failing check keeps them.
-  verdicts?.reset(files);
-  const entryTexts = new Map(texts.flatMap(({ file, text }) => core.readBibEntries(file, text).entries.map((e) => [`${file}#${e.key}#${e.line}`, text.slice(e.start, e.end)] as const)));
-  const quietKeys = new Set<string>();
-  const shown: Promise<void>[] = [];
-  const show = (entry: BibCheckEntry) =>
-    shown.push(
-      isCheckedByHand(entry.file, entry.key, entryTexts.get(`${entry.file}#${entry.key}#${entry.line}`) ?? '').then((quiet) => {
-        if (quiet) quietKeys.add(entry.key);
-        verdicts?.add(entry, quiet);
-      }),
-    );
-  const report = await vscode.window.withProgress(
+  const { report, quietKeys } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Citefinder: checking the bibliography', cancellable: true },
-    async (progress, token) => {
+    (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      try {
-        return await core.checkBibliography(texts, { settings: config, http: core.createHttpClient(config), signal: controller.signal }, (event) => {
-          if (event.type === 'entry') {
-            show(event.entry);
-            progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
-          }
-        });
-      } catch (error) {
-        if (controller.signal.aborted) return undefined;
-        throw error;
-      }
+      return checkAndPublish(core, editor.document, texts, config, verdicts, controller.signal, (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(1, total) }));
     },
   );
-  await Promise.all(shown);
-  if (verdicts) verdicts.showCites(await manuscriptTexts(editor.document, core), quietKeys);
   if (!report) return undefined;
   for (const b of report.broken) log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
   const v = report.verdicts;
@@ -104,18 +81,11 @@ export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Se
   return { report, applied: accepted.map((e) => e.key) };
 }
 
-async function bibFiles(document: vscode.TextDocument, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<string[]> {
+export async function bibFiles(document: vscode.TextDocument, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<string[]> {
   if (document.uri.fsPath.endsWith('.bib')) return [document.uri.fsPath];
   const root = await core.resolveRootFile(document.uri.fsPath, document.getText(), projectFiles);
   const tree = await core.walkIncludes(root.file, root.text, projectFiles);
   return (await core.findProjectBibliography(tree, projectFiles.exists)).files;
-}
-
-/** The manuscript's files (for the \cite diagnostics); none when a .bib was checked alone. */
-async function manuscriptTexts(document: vscode.TextDocument, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<{ file: string; text: string }[]> {
-  if (document.uri.fsPath.endsWith('.bib')) return [];
-  const root = await core.resolveRootFile(document.uri.fsPath, document.getText(), projectFiles);
-  return (await core.walkIncludes(root.file, root.text, projectFiles)).files.map((f) => ({ file: f.file, text: f.text }));
 }
 
 function allFields(entry: BibCheckEntry): ComparedField[] {

@@ -1,0 +1,25 @@
+// The cite audit's share of the verdicts: after it has read the citing sentences, the project's
+// .bib entries get Check Bibliography's verdicts in the Problems panel (on each entry and on each
+// \cite of a mismatched or not-found one), without the update review. Failures are logged: the
+// audit's own findings stand whatever happens here.
+import * as vscode from 'vscode';
+import type { Settings } from '../../core/settings';
+import { loadHeavy } from '../lazy';
+import { log } from '../log';
+import { projectFiles } from '../projectFiles';
+import { bibFiles } from './checkCommand';
+import { checkAndPublish } from './publish';
+import type { BibVerdicts } from './verdictFindings';
+
+export async function verifyBibliography(document: vscode.TextDocument, settings: Settings, verdicts: BibVerdicts, signal: AbortSignal): Promise<void> {
+  try {
+    const core = await loadHeavy();
+    const files = await bibFiles(document, core);
+    if (!files.length) return;
+    const texts = await Promise.all(files.map(async (file) => ({ file, text: (await projectFiles.read(file)) ?? '' })));
+    const { report } = await checkAndPublish(core, document, texts, settings, verdicts, signal);
+    if (report) log(`Audit: bibliography verdicts: ${Object.entries(report.verdicts).filter(([, n]) => n > 0).map(([v, n]) => `${v} ${n}`).join(', ')}.`);
+  } catch (error) {
+    if (!signal.aborted) log(`Audit: the bibliography could not be checked (${(error as Error).message}).`);
+  }
+}
