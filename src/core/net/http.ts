@@ -177,7 +177,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     request.beforeNetwork?.();
     try {
       const response = await withRetries(request);
-      if (cacheable && response.status >= 200 && response.status < 300 && response.status !== 204) {
+      if (cacheable && response.status >= 200 && response.status < 300 && response.status !== 204 && isUsableAnswer(request, response)) {
         await cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
       }
       return response;
@@ -193,6 +193,16 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   }
 
   return { request, stats };
+}
+
+/** The source's own verdict on whether a body is worth keeping; a predicate that throws says no. */
+function isUsableAnswer(request: HttpRequest, response: HttpResponse): boolean {
+  if (!request.isUsable) return true;
+  try {
+    return request.isUsable(response.text());
+  } catch {
+    return false;
+  }
 }
 
 /** The source's own verdict on a body; a predicate that throws leaves it an ordinary answer. */

@@ -114,10 +114,15 @@ export async function searchDblp(query: string, deps: CoreDeps, options: DblpSea
     accept: 'application/json',
     signal: deps.signal,
     isEmpty: isEmptySearch,
+    isUsable: (body) => readDblpHits(JSON.parse(body)) !== undefined,
   });
   const records = readDblpHits(parseJson(response.text(), `the search "${q}"`));
   if (!records) throw new SourceError(`DBLP sent a search answer without hits for "${q}".`, 'DBLP');
   return records;
+}
+
+function isBibtex(text: string): boolean {
+  return /^\s*@\w+\s*\{/.test(text);
 }
 
 /** The record's BibTeX as DBLP exports it; undefined when DBLP has no record under `key`. */
@@ -132,13 +137,14 @@ export async function dblpBibtex(key: string, deps: CoreDeps): Promise<string | 
       accept: 'application/x-bibtex, text/plain;q=0.5',
       signal: deps.signal,
       cacheNotFound: true,
+      isUsable: isBibtex,
     });
     text = response.text();
   } catch (error) {
     if (error instanceof HttpError && (error.status === 404 || error.status === 410)) return undefined;
     throw error;
   }
-  if (!/^\s*@\w+\s*\{/.test(text)) {
+  if (!isBibtex(text)) {
     const kind = looksLikeHtml(text) ? 'an HTML page' : 'something other than BibTeX';
     throw new SourceError(`DBLP sent ${kind} for the record ${key}.`, 'DBLP');
   }

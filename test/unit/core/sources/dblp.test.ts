@@ -204,9 +204,14 @@ describe('DBLP client (stand-in)', () => {
     assert.equal(standIn.requests.length, 1, 'the second search was never sent');
   });
 
-  it('says DBLP sent junk instead of calling it "no hits"', async () => {
+  it('says DBLP sent junk instead of calling it "no hits", and does not keep it', async () => {
+    const cached = resolveSettings({ ...settings, 'cache.enabled': true, 'cache.dir': join(dir, 'cache') });
     standIn.handle('dblp', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>maintenance</body></html>'));
-    await assert.rejects(searchDblp('attention', { http: client(settings), settings }), /DBLP sent an HTML page/);
+    await assert.rejects(searchDblp('Markov Reward', { http: client(cached), settings: cached }), /DBLP sent an HTML page/);
+    await assert.rejects(dblpBibtex('conf/iclr/0001B17', { http: client(cached), settings: cached }), /DBLP sent an HTML page/);
     installDblp(standIn);
+    assert.equal((await searchDblp('Markov Reward', { http: client(cached), settings: cached })).length, 1, 'asked again once DBLP is back');
+    assert.match((await dblpBibtex('conf/iclr/0001B17', { http: client(cached), settings: cached })) ?? '', /^@inproceedings/);
+    assert.equal(standIn.requests.length, 4);
   });
 });
