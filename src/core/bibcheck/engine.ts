@@ -12,7 +12,7 @@ import { judge, type EntryView } from './judge';
 import { placeholderNames, readAuthorList } from './people';
 import { choose } from './choose';
 import { plainTitle } from './titles';
-import { isPreprintVenue } from './venues';
+import { isComputerScienceVenue, isPreprintVenue } from './venues';
 import type { AuthorityName, AuthorityRecord, EntryVerdict, SearchTrace } from './verdict';
 
 type Fields = Readonly<Record<string, string | undefined>>;
@@ -161,8 +161,11 @@ export class VerdictEngine {
       }
     };
     const dblp = this.authorities.dblpSearch?.bind(this.authorities);
-    if (dblp) yield run('dblp', dblp);
+    // DBLP first where it is the authority (a CS venue, a preprint, no venue), else Crossref first.
+    const dblpFirst = !entry.venue || isPreprintVenue(entry.venue) || isComputerScienceVenue(entry.venue);
+    if (dblp && dblpFirst) yield run('dblp', dblp);
     yield run('crossref', (q) => this.authorities.crossrefSearch(q));
+    if (dblp && !dblpFirst) yield run('dblp', dblp);
     // DBLP matches every word: a title with a word or two changed finds nothing. Each half of
     // it, with the first author's name, finds the real work when the change is in the other half.
     const words = entry.title.split(/\s+/).filter((w) => /[\p{L}\p{N}]{2,}/u.test(w));

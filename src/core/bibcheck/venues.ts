@@ -121,6 +121,15 @@ export function isPreprintVenue(venue: string): boolean {
   return canonicalVenue(venue) === 'arxiv' || /^arxiv\b|\barxiv preprint\b|^corr\b|^preprint$/i.test(venue.trim());
 }
 
+/** Venues of the table outside computer science, where Crossref rather than DBLP is the authority. */
+const OTHER_FIELDS = new Set(['nature', 'science', 'pnas']);
+
+/** True for a computer-science venue of the table (DBLP's ground). */
+export function isComputerScienceVenue(venue: string): boolean {
+  const id = canonicalVenue(venue);
+  return id !== undefined && id !== 'arxiv' && !OTHER_FIELDS.has(id);
+}
+
 /** True when the table knows the venue (a venue it does not know may still exist). */
 export function isKnownVenue(venue: string): boolean {
   return canonicalVenue(venue) !== undefined;

@@ -186,4 +186,12 @@ describe('bibcheck verdicts on real HALLMARK entries (stand-in)', function () {
     assert.equal(verdict.authority, 'dblp');
     assert.match(verdict.message, /switched off/);
   });
+
+  it('asks Crossref, not DBLP, for a DOI-less entry of a journal outside computer science', async () => {
+    let verdict;
+    const services = await asked(async () => (verdict = await engine().verdict({ title: 'Single-molecule {FRET} studies on alpha-synuclein oligomerization of {Parkinson}\'s disease genetically related mutants', author: 'Tosatto, Laura and Horrocks, Mathew H. and others', journal: 'Scientific Reports', year: '2015' })));
+    assert.equal(verdict!.verdict, 'verified-fixable', verdict!.message);
+    assert.deepEqual(verdict!.fixable, ['doi', 'volume']);
+    assert.deepEqual(services, ['crossref']);
+  });
 });
