@@ -7,6 +7,8 @@ import type { CoreDeps } from '../deps';
 import { readBibEntries, type BibEntry, type BrokenEntry } from '../bibtex/entries';
 import { identifierOfFields } from '../identity/identifiers';
 import { isAbortError } from '../net/types';
+import { CircuitBreakers } from '../net/breaker';
+import { guardHttp } from '../net/guarded';
 import type { TrustSignal } from '../types';
 import { assessTrust } from '../trust';
 import { networkAuthorities, type Authorities } from './authorities';
@@ -56,8 +58,12 @@ export async function checkBibliography(
   files: { file: string; text: string }[],
   deps: CoreDeps,
   listener: (event: BibCheckEvent) => void = () => {},
-  authorities: Authorities = networkAuthorities(deps),
+  given?: Authorities,
 ): Promise<BibCheckReport> {
+  // A dead authority costs a few requests, not one per entry: after it fails a few times in a
+  // row (or times out once) the rest of the run's entries are "unavailable" for it at once.
+  const guarded: CoreDeps = { ...deps, http: guardHttp(deps.http, new CircuitBreakers()) };
+  const authorities = given ?? networkAuthorities(guarded);
   const read = files.map((f) => readBibEntries(f.file, f.text));
   const entries = read.flatMap((r) => r.entries);
   const broken = read.flatMap((r) => r.broken);
@@ -77,7 +83,7 @@ export async function checkBibliography(
     while (next < entries.length) {
       if (deps.signal?.aborted) return;
       const index = next++;
-      const result = await checkEntry(entries[index]!, engine, deps);
+      const result = await checkEntry(entries[index]!, engine, guarded);
       results[index] = result;
       identities[index] = result.verdict.record && result.verdict.verdict !== 'mismatch' ? identityOf(result.verdict.record) : [];
       listener({ type: 'entry', entry: result, done: ++done, total: entries.length });
