@@ -8,6 +8,9 @@ import type { BibCheckEntry } from '../../core/bibcheck';
 
 export const BIBCHECK_SOURCE = 'citefinder-bibcheck';
 
+/** How long new verdicts wait to be shown together. */
+const FLUSH_MS = 150;
+
 const WARN = new Set(['mismatch', 'not-found', 'future-date', 'no-title']);
 /** Verdicts whose \cite sites get a diagnostic too. */
 const ON_CITES = new Set(['mismatch', 'not-found', 'future-date']);
@@ -68,9 +71,12 @@ export class BibVerdicts implements vscode.Disposable {
   private readonly cites = new Map<string, CiteSite[]>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly pending = new Map<string, vscode.Diagnostic[]>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Forgets the verdicts on these .bib files and every \cite diagnostic (a new check starts). */
   reset(bibFiles: string[]): void {
+    this.flush();
     for (const file of bibFiles) {
       this.entries.delete(file);
       this.diagnostics.delete(vscode.Uri.file(file));
@@ -80,17 +86,35 @@ export class BibVerdicts implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** One entry's verdict, shown at once (a cancelled check keeps what it found); quiet ones are kept, not shown. */
+  /**
+   * One entry's verdict, shown within a moment (a cancelled check keeps what it found); quiet ones
+   * are kept, not shown. Diagnostics are set a batch at a time, so a 1,000-entry .bib does not
+   * redraw the Problems panel a thousand times.
+   */
   add(entry: BibCheckEntry, quiet: boolean): void {
     const list = this.entries.get(entry.file) ?? [];
     list.push(entry);
     this.entries.set(entry.file, list);
-    if (!quiet) this.diagnostics.set(vscode.Uri.file(entry.file), [...(this.diagnostics.get(vscode.Uri.file(entry.file)) ?? []), diagnostic(entryRange(entry), entry)]);
+    if (!quiet) {
+      const pending = this.pending.get(entry.file) ?? [...(this.diagnostics.get(vscode.Uri.file(entry.file)) ?? [])];
+      pending.push(diagnostic(entryRange(entry), entry));
+      this.pending.set(entry.file, pending);
+      this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+    }
+  }
+
+  /** Shows the diagnostics added since the last batch. */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    for (const [file, list] of this.pending) this.diagnostics.set(vscode.Uri.file(file), list);
+    this.pending.clear();
     this.changed.fire();
   }
 
   /** Diagnostics on the \cite sites of the flagged, not-quiet entries in these manuscript files. */
   showCites(texts: { file: string; text: string }[], quietKeys: ReadonlySet<string>): void {
+    this.flush();
     const flagged = new Map(this.all().filter((e) => ON_CITES.has(e.verdict.verdict) && !quietKeys.has(e.key)).map((e) => [e.key, e]));
     for (const { file, text } of texts) {
       const sites = citeSites(file, text, new Set(flagged.keys()));
@@ -118,6 +142,7 @@ export class BibVerdicts implements vscode.Disposable {
 
   /** Removes the diagnostics of one entry (marked as checked by hand) and of its \cite sites. */
   quiet(entry: BibCheckEntry): void {
+    this.flush();
     const uri = vscode.Uri.file(entry.file);
     this.diagnostics.set(uri, (this.diagnostics.get(uri) ?? []).filter((d) => !entryRange(entry).isEqual(d.range)));
     for (const [file, sites] of this.cites) {
@@ -133,6 +158,7 @@ export class BibVerdicts implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
     this.diagnostics.dispose();
     this.changed.dispose();
   }
