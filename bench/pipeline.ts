@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStandIn, standInEnv, type StandIn } from '../test/standin';
-import { DEFAULT_SETTINGS, resolveSettings } from '../src/core/settings';
+import { DEFAULT_SETTINGS, resolveSettings } from '../src/core/settings/index';
 import type { FindResult } from '../src/core/types';
 import { physicalBound, type Latency } from './lib/bound';
 import { installGrobid } from '../test/standin/grobid';
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 /** Every claim in this process after one warm-up run, each with a fresh HTTP cache. */
 async function warmProcess(claims: string[], standIn: StandIn, home: string): Promise<Row[]> {
   process.env.XDG_CACHE_HOME = home;
-  const { createPipeline } = await import('../src/core/pipeline');
+  const { createPipeline } = await import('../src/core/pipeline/index');
   const settingsFor = (cacheDir: string) =>
     resolveSettings({ ...standIn.settings, 'cache.dir': cacheDir }, {});
   await createPipeline({ settings: settingsFor(mkdtempSync(join(home, 'warmup-'))), llm: null }).find({ selection: claims[0]! });

@@ -2,9 +2,9 @@
 // record, the abstract, the best paragraphs, the BibTeX line and the actions. Every string from a
 // record goes in as text; links are opened by the host from its own copy of the record.
 import type { Candidate, ScoredParagraph } from '../../src/core/types';
-import type { ResultsPageMessage } from '../../src/vscode/protocol';
+import type { ResultsPageMessage } from '../../src/webview/protocol';
 import { repositoryLabel } from '../../src/core/identity/repository';
-import type { PaperLink } from '../../src/vscode/links';
+import type { PaperLink } from '../../src/webview/links';
 import { button, el, hostLink, icon } from './lib/dom';
 import { authorsText, percent } from './lib/format';
 

@@ -2,8 +2,8 @@
 // (each removable), the transcript with answers rendered as Markdown and [n] references, and
 // the question box. Answers stream in as `delta` messages: only the last turn is re-rendered
 // (once per frame), and a turn that did not change keeps its DOM nodes.
-import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatRecordView, type ChatTurn } from '../../src/vscode/protocol';
-import { LLM_SETUP_HELP } from '../../src/vscode/chatPrompt';
+import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatRecordView, type ChatTurn } from '../../src/webview/protocol';
+import { LLM_SETUP_HELP } from '../../src/webview/llmSetupHelp';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { renderMarkdown } from './lib/markdown';
 

@@ -9,7 +9,7 @@ import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type Audit
 import { createHttpClient } from '../core/net/http';
 import { resolveCacheDir } from '../core/net/cache';
 import { createLlmClient } from '../core/llm/openai';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import { readInput, UsageError, type CliIo } from './io';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';

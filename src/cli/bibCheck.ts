@@ -10,7 +10,7 @@ import { bibCheckEdits } from '../core/bibcheck/apply';
 import type { ComparedField } from '../core/bibcheck/compare';
 import { applyEdits } from '../core/manuscript/insertPlan';
 import { createHttpClient } from '../core/net/http';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import { readInput, UsageError, type CliIo } from './io';
 
 export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]';

@@ -5,11 +5,11 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createHttpClient } from '../core/net/http';
-import { createPipeline } from '../core/pipeline';
+import { createPipeline } from '../core/pipeline/index';
 import { applyEdits, planInsert } from '../core/manuscript/insertPlan';
 import { diskFiles, writeAtomically } from './files';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
 import { readInput, UsageError, type CliIo } from './io';
 

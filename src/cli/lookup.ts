@@ -6,7 +6,7 @@ import { createHttpClient } from '../core/net/http';
 import { formatIdentifier } from '../core/identity/identifiers';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import type { Candidate } from '../core/types';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import { UsageError, type CliIo } from './io';
 
 export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, or a doi.org/arXiv/bioRxiv/medRxiv link)';

@@ -1,7 +1,7 @@
 // The command-line adapter over src/core: argument parsing, settings, exit codes.
 // Exit 0 when a run worked (even with no candidates), 2 on bad input, 130 on Ctrl-C.
 import { parseArgs } from 'node:util';
-import { parseConfigText, resolveSettings, SettingsError, type Settings } from '../core/settings';
+import { parseConfigText, resolveSettings, SettingsError, type Settings } from '../core/settings/index';
 import { runFind } from './find';
 import { runScore } from './score';
 import { readInput, UsageError, type CliIo, type CliOptions } from './io';

@@ -1,7 +1,7 @@
 // `citefinder score`: how well does one paper (PDF or GROBID TEI) support a claim?
 // Prints the paragraphs best first with their scores and reasons.
 import { readFile } from 'node:fs/promises';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import { parseClaim } from '../core/claim';
 import { generateQueries } from '../core/queries';
 import { createHttpClient } from '../core/net/http';

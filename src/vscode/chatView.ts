@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../core/llm/types';
 import type { Candidate, Claim } from '../core/types';
-import { buildChatMessages } from './chatPrompt';
-import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStatusView } from './protocol';
+import { buildChatMessages } from '../core/chat/prompt';
+import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStatusView } from '../webview/protocol';
 import { webviewHtml, webviewRoots } from './resultsPanel';
 import { openSettings, promptAndStoreApiKey, readApiKey, readSettings } from './settings';
 import { log } from './log';

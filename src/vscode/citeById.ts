@@ -8,7 +8,7 @@ import { insertCitation, type InsertOutcome } from './insertCitation';
 import { loadHeavy } from './lazy';
 import { log } from './log';
 import type { SearchOrigin } from './searchController';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 
 export const CITE_BY_ID_COMMAND = 'citefinder.citeByIdentifier';
 

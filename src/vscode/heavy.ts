@@ -4,7 +4,7 @@
 // only pays for the small shell in dist/extension.js.
 // Only src/core goes in here: anything holding editor state (the output channel, the set of
 // .bib files to keep saved) must stay in the shell, or each bundle would get its own copy.
-export { createPipeline } from '../core/pipeline';
+export { createPipeline } from '../core/pipeline/index';
 export { createHttpClient } from '../core/net/http';
 export { createLlmClient } from '../core/llm/openai';
 export { locateClaim } from '../core/manuscript/citeInsert';

@@ -4,8 +4,8 @@
 // only, whatever a workspace says (see core/settingScopes.ts); per-project settings are read
 // for the folder of the document at hand.
 import * as vscode from 'vscode';
-import { resolveSettings, SETTING_KEYS, type Settings } from '../core/settings';
-import { USER_ONLY_SETTINGS, userLevelValue } from '../core/settingScopes';
+import { resolveSettings, SETTING_KEYS, type Settings } from '../core/settings/index';
+import { USER_ONLY_SETTINGS, userLevelValue } from '../core/settings/scopes';
 
 const API_KEY_SECRET = 'citefinder.llm.apiKey';
 const userOnly = new Set<string>(USER_ONLY_SETTINGS);

@@ -2,11 +2,11 @@
 // retracted or withdrawn work, and switch a card between the published version's BibTeX and the
 // preprint's.
 import * as vscode from 'vscode';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
 import { loadHeavy } from './lazy';
 import type { ResultsPanel } from './resultsPanel';
-import { findCandidate } from './resultsModel';
+import { findCandidate } from '../webview/resultsModel';
 
 const CITE_ANYWAY = 'Cite anyway';
 

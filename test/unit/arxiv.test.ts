@@ -6,7 +6,7 @@ import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
 import { isAbortError, RateLimitedError } from '../../src/core/net/types';
 import { broaden } from '../../src/core/queries/render';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { ArxivSource, fetchArxivById } from '../../src/core/sources/arxiv';
 import { ArxivLookup } from '../../src/core/sources/arxivLookup';
 import { parseArxivFeed } from '../../src/core/sources/arxivAtom';

@@ -9,7 +9,7 @@ import { startStandIn, type StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { AuditCache, auditProject, type AuditDeps, type AuditInput } from '../../src/core/audit';
 import { citationSites } from '../../src/core/audit/sites';
 

@@ -7,7 +7,7 @@ import { startStandIn, type StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import type { CoreDeps } from '../../src/core/deps';
 import { checkBibliography } from '../../src/core/bibcheck';
 import { bibCheckEdits } from '../../src/core/bibcheck/apply';

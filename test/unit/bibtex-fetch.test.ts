@@ -7,7 +7,7 @@ import { installCrossref } from '../standin/crossref';
 import { installArxivBibtex } from '../standin/arxivBibtex';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { isAbortError, type HttpClient } from '../../src/core/net/types';
 import {
   assertBibtex,

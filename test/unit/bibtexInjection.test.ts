@@ -9,7 +9,7 @@ import { installDoi } from '../standin/doi';
 import { installCrossref } from '../standin/crossref';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import type { HttpClient } from '../../src/core/net/types';
 import { assertBibtex, attachBibtex, BibtexMismatchError, BibtexUnavailableError, fetchBibtex, NotBibtexError } from '../../src/core/bibtex';
 import { decideBibUpdate } from '../../src/core/manuscript/bibUpdate';

@@ -13,7 +13,7 @@ import { CircuitBreakers, ServiceUnavailableError } from '../../src/core/net/bre
 import { guardHttp } from '../../src/core/net/guarded';
 import { NetworkError, UnsupportedUrlError } from '../../src/core/net/errors';
 import { HttpError, TooLargeError, type HttpClient } from '../../src/core/net/types';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import { send, startStandInServer, type StandIn } from '../standin/server';
 
 describe('circuit breaker and network faults', () => {

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startStandIn, type StandIn } from '../standin';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import type { FindResult } from '../../src/core/types';
 
 const ROOT = resolve(__dirname, '..', '..', '..');

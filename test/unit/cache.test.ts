@@ -12,7 +12,7 @@ import { sweepCache, sweepsSettled } from '../../src/core/net/cacheSweep';
 import { createHttpClient, type HttpClientOptions } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
 import { HttpError, RateLimitedError, TimeoutError, type HttpRequest } from '../../src/core/net/types';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import { ArxivSource } from '../../src/core/sources/arxiv';
 import { SourceError } from '../../src/core/sources/errors';
 import { EuropePmcSource } from '../../src/core/sources/europepmc';

@@ -8,7 +8,7 @@ import { CandidateStore } from '../../src/core/candidates/store';
 import { BibtexStage } from '../../src/core/candidates/bibtexStage';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import type { PaperRecord, PipelineEvent } from '../../src/core/types';
 
 const PREPRINT: PaperRecord = {

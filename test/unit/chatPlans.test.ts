@@ -7,7 +7,7 @@ import { installGrobid } from '../standin/grobid';
 import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../standin/openai';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { createLlmClient } from '../../src/core/llm/openai';
 import type { CoreDeps } from '../../src/core/deps';
 import type { PaperRecord } from '../../src/core/types';

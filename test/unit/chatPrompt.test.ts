@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Candidate } from '../../src/core/types';
-import { buildChatMessages, LLM_SETUP_HELP, PROMPT_LIMITS, SYSTEM_PROMPT } from '../../src/vscode/chatPrompt';
+import { buildChatMessages, PROMPT_LIMITS, SYSTEM_PROMPT } from '../../src/core/chat/prompt';
+import { LLM_SETUP_HELP } from '../../src/webview/llmSetupHelp';
 
 const paper: Candidate = {
   id: 'arxiv:astro-ph/9812133', source: 'arxiv', sources: ['arxiv'], matchedQueries: [0], retrievalScore: 0.7,

@@ -10,7 +10,7 @@ import {
   rewriteCiteKey,
   splitBibtexAuthors,
 } from '../../src/core/bibtex/citeKey';
-import { familyName } from '../../src/core/bibtex/names';
+import { familyName } from '../../src/core/identity/names';
 
 /** Every authority BibTeX fixture with the key the authority gave it and the key we derive. */
 const FIXTURES: Record<string, { authorityKey: string; ourKey: string }> = {

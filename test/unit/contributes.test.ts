@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CITE_KEY_STYLES, DEFAULT_SETTINGS, SETTING_KEYS } from '../../src/core/settings';
+import { CITE_KEY_STYLES, DEFAULT_SETTINGS, SETTING_KEYS } from '../../src/core/settings/index';
 import { LATEX_EDITOR_WHEN, LATEX_LANGUAGE_IDS } from '../../src/vscode/languages';
-import { PER_PROJECT_SETTINGS, RESTRICTED_SETTINGS, USER_ONLY_SETTINGS } from '../../src/core/settingScopes';
+import { PER_PROJECT_SETTINGS, RESTRICTED_SETTINGS, USER_ONLY_SETTINGS } from '../../src/core/settings/scopes';
 
 interface Property {
   type: string;

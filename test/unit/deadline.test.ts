@@ -10,9 +10,9 @@ import { join, resolve } from 'node:path';
 import { startStandIn, standInEnv, type StandIn } from '../standin';
 import { installGrobid } from '../standin/grobid';
 import { injectFault, type InjectedFault } from '../standin/faults';
-import { createPipeline } from '../../src/core/pipeline';
+import { createPipeline } from '../../src/core/pipeline/index';
 import { resetGrobidState } from '../../src/core/fulltext';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import { isAbortError } from '../../src/core/net/types';
 import type { FindResult } from '../../src/core/types';
 

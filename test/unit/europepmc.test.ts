@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
 import { isAbortError } from '../../src/core/net/types';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { createSources, EuropePmcSource, fetchBiorxivDetails, SourceError } from '../../src/core/sources';
 import { stripHtml, toPaperRecord, type EuropePmcResult } from '../../src/core/sources/europepmcRecord';
 import { installBiorxiv } from '../standin/biorxiv';

@@ -13,11 +13,11 @@ import { startStandIn, type StandIn } from '../standin';
 import { installOpenAi, type ChatRequestBody } from '../standin/openai';
 import { DOWN_FAULTS, FAULTS, injectFault, type Fault, type InjectedFault } from '../standin/faults';
 import type { StandInService } from '../standin/server';
-import { createPipeline } from '../../src/core/pipeline';
+import { createPipeline } from '../../src/core/pipeline/index';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
 import { resetGrobidState } from '../../src/core/fulltext';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import type { FindResult } from '../../src/core/types';
 
 const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';

@@ -2,10 +2,10 @@
 // search end to end (the filter reaches the stand-in's URL, and what it answers is inside it).
 import assert from 'node:assert/strict';
 import { startStandIn, type StandIn } from '../standin';
-import { createPipeline } from '../../src/core/pipeline';
+import { createPipeline } from '../../src/core/pipeline/index';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import { formatQuery, parseQuery } from '../../src/core/queries/text';
 import { renderArxivQuery } from '../../src/core/sources/arxivQuery';
 import { renderEuropePmcQuery } from '../../src/core/sources/europepmcQuery';

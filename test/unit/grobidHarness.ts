@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
 import { resetGrobidState } from '../../src/core/fulltext';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { installGrobid, type GrobidStandIn } from '../standin/grobid';
 import { startStandInServer, type StandIn } from '../standin/server';
 

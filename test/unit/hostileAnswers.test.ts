@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { ArxivSource, EuropePmcSource, fetchBiorxivDetails, SourceError } from '../../src/core/sources';
 import { arxivAbsBase, parseArxivFeed } from '../../src/core/sources/arxivAtom';
 import { fixturePath, send, startStandInServer, type StandIn } from '../standin/server';

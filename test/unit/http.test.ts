@@ -10,7 +10,7 @@ import { createHttpClient, USER_AGENT, type HttpClientOptions } from '../../src/
 import { PacingRegistry } from '../../src/core/net/pacing';
 import { defaultCacheDir, resolveCacheDir } from '../../src/core/net/cache';
 import { HttpError, isAbortError, RateLimitedError, TimeoutError, TooLargeError } from '../../src/core/net/types';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { send, startStandInServer, type StandIn, type StandInHandler } from '../standin/server';
 
 /** Waits for real I/O (the stand-in runs on real sockets) until `condition` holds. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { htmlTitle, looksLikeHtml } from '../../src/core/identity/html';
+import { htmlTitle, looksLikeHtml } from '../../src/core/net/html';
 import { parseRepository, repositoryLabel } from '../../src/core/identity/repository';
 import {
   arxivIdFromDoi,

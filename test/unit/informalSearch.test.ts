@@ -3,16 +3,16 @@
 // preprints and Crossref works), each form finding its real record.
 import assert from 'node:assert/strict';
 import { startStandIn, type StandIn } from '../standin';
-import { createPipeline } from '../../src/core/pipeline';
+import { createPipeline } from '../../src/core/pipeline/index';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import { formatQuery, parseQuery } from '../../src/core/queries/text';
 import { renderArxivQuery } from '../../src/core/sources/arxivQuery';
 import { renderEuropePmcQuery } from '../../src/core/sources/europepmcQuery';
 import { recogniseInformalCitation } from '../../src/core/informal/recognise';
 import { informalQuery } from '../../src/core/informal/query';
-import { hasAuthors } from '../../src/core/informal/search';
+import { hasAuthors } from '../../src/core/search/byAuthor';
 import type { Candidate } from '../../src/core/types';
 
 const queryOf = (text: string) => informalQuery(recogniseInformalCitation(text)!);

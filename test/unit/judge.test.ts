@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { FulltextDocument } from '../../src/core/fulltext/model';
 import { createLlmClient } from '../../src/core/llm/openai';
 import type { LlmClient } from '../../src/core/llm/types';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { LlmCallBudget, scoreCandidate } from '../../src/core/scoring';
 import { readJudgements } from '../../src/core/scoring/judge';
 import type { Claim } from '../../src/core/types';

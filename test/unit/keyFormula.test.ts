@@ -1,8 +1,8 @@
 // Cite keys from a Better BibTeX / JabRef style formula, and the settings' check of a formula.
 import assert from 'node:assert/strict';
-import { KeyFormulaError, parseKeyFormula } from '../../src/core/citeKeyFormula';
+import { KeyFormulaError, parseKeyFormula } from '../../src/core/settings/citeKeyFormula';
 import { citeKeyRule, keyFor } from '../../src/core/bibtex/keyFormula';
-import { DEFAULT_SETTINGS, resolveSettings, SettingsError } from '../../src/core/settings';
+import { DEFAULT_SETTINGS, resolveSettings, SettingsError } from '../../src/core/settings/index';
 
 const perlmutter = {
   authors: ['Perlmutter, S.', 'Aldering, G.', 'Goldhaber, G.'],

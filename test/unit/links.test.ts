@@ -1,7 +1,7 @@
 // The host opens only plain http(s) links, and builds a paper's links from its own record.
 import assert from 'node:assert/strict';
 import type { Candidate } from '../../src/core/types';
-import { paperLink, webLink } from '../../src/vscode/links';
+import { paperLink, webLink } from '../../src/webview/links';
 
 const record = (fields: Partial<Candidate>): Candidate =>
   ({ id: 'x', source: 'arxiv', sources: ['arxiv'], title: 'T', authors: [], retrievalScore: 0, ...fields }) as Candidate;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ModelJsonError } from '../../src/core/llm/json';
 import { createLlmClient, probeLlm } from '../../src/core/llm/openai';
 import { LlmUnavailableError, type LlmClient } from '../../src/core/llm/types';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../standin/openai';
 import { fixturePath, startStandInServer, type StandIn } from '../standin/server';
 

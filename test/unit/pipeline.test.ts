@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../standin';
 import { installOpenAi, textSentToModel, type ChatRequestBody } from '../standin/openai';
 import { fixturePath } from '../standin/server';
-import { createPipeline } from '../../src/core/pipeline';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { createPipeline } from '../../src/core/pipeline/index';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import type { PipelineEvent } from '../../src/core/types';
 
 const SUPERNOVA =

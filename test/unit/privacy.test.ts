@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../standin';
 import { installOpenAi, textSentToModel, type ChatRequestBody } from '../standin/openai';
 import { fixturePath } from '../standin/server';
-import { createPipeline } from '../../src/core/pipeline';
-import { resolveSettings } from '../../src/core/settings';
+import { createPipeline } from '../../src/core/pipeline/index';
+import { resolveSettings } from '../../src/core/settings/index';
 
 const MANUSCRIPT = readFileSync(fixturePath('latex', 'cosmology.tex'), 'utf8');
 const CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is\naccelerating~\\cite{riess1998}.';

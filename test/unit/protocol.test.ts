@@ -1,6 +1,6 @@
 // Messages from the webview pages are untrusted: only well-formed ones get through.
 import assert from 'node:assert/strict';
-import { LIMITS, parseChatPageMessage, parseResultsPageMessage } from '../../src/vscode/protocol';
+import { LIMITS, parseChatPageMessage, parseResultsPageMessage } from '../../src/webview/protocol';
 
 describe('results page messages', () => {
   it('accepts the well-formed messages', () => {

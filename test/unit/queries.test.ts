@@ -5,7 +5,7 @@ import { splitSentences } from '../../src/core/text/sentences';
 import { createLlmClient } from '../../src/core/llm/openai';
 import { cleanKeywords, generateQueries, heuristicQueries, keyphrases, readQueries } from '../../src/core/queries';
 import { formatQuery } from '../../src/core/queries/text';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import type { Claim, Query } from '../../src/core/types';
 import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../standin/openai';
 import { fixturePath, startStandInServer, type StandIn } from '../standin/server';

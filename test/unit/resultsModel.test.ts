@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Candidate, FindResult, RoutingDecision } from '../../src/core/types';
-import { applyHostMessage, emptyResults, findCandidate, progressMessage } from '../../src/vscode/resultsModel';
-import type { ResultsState } from '../../src/vscode/protocol';
-import type { ResultsHostMessage } from '../../src/vscode/protocol';
+import { applyHostMessage, emptyResults, findCandidate, progressMessage } from '../../src/webview/resultsModel';
+import type { ResultsState } from '../../src/webview/protocol';
+import type { ResultsHostMessage } from '../../src/webview/protocol';
 
 const routing: RoutingDecision = {
   discipline: 'physics', primary: 'arxiv', secondary: 'biorxiv', reason: 'cosmology', by: 'heuristic', confidence: 0.9,

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseTei } from '../../src/core/fulltext/tei';
-import { DEFAULT_SETTINGS } from '../../src/core/settings';
+import { DEFAULT_SETTINGS } from '../../src/core/settings/index';
 import { LlmCallBudget, scoreCandidate } from '../../src/core/scoring';
 import {
   AUDIT_THRESHOLDS,

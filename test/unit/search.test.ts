@@ -1,7 +1,7 @@
 // The search stage's orchestration: the ranked request first, variants, fallback to the secondary repository,
 // concurrency under uncertain routing, failures as warnings, cancellation.
 import { strict as assert } from 'node:assert';
-import { searchRepositories, searchPlan, type SearchHit } from '../../src/core/search';
+import { searchRepositories, searchPlan, type SearchHit } from '../../src/core/search/keywords';
 import type { PaperRecord, Repository, RoutingDecision, SearchRequest, SearchSource } from '../../src/core/types';
 
 /** A source whose answers the test scripts: a function of the request. */

@@ -2,7 +2,7 @@
 // Europe PMC), the search goes on to the next repository and says which service failed; an
 // answer that found nothing is still the only thing that blames the queries.
 import { strict as assert } from 'node:assert';
-import { searchRepositories, type SearchHit } from '../../src/core/search';
+import { searchRepositories, type SearchHit } from '../../src/core/search/keywords';
 import { ServiceUnavailableError } from '../../src/core/net/breaker';
 import type { PaperRecord, Repository, RoutingDecision, SearchRequest, SearchSource } from '../../src/core/types';
 

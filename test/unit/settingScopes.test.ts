@@ -1,6 +1,6 @@
 // Where a setting may come from: a workspace's value of a user-only setting never counts.
 import assert from 'node:assert/strict';
-import { fromProject, userLevelValue } from '../../src/core/settingScopes';
+import { fromProject, userLevelValue } from '../../src/core/settings/scopes';
 
 describe('setting scopes', () => {
   it('takes the user value, else the default, and reports an ignored workspace value', () => {

@@ -5,7 +5,7 @@ import {
   envNameFor,
   parseConfigText,
   resolveSettings,
-} from '../../src/core/settings';
+} from '../../src/core/settings/index';
 
 describe('settings', () => {
   it('names environment overrides after the dotted keys', () => {

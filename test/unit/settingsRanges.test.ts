@@ -2,8 +2,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_SETTINGS, resolveSettings, SETTING_KEYS } from '../../src/core/settings';
-import { NUMBER_RANGES } from '../../src/core/settingsRanges';
+import { DEFAULT_SETTINGS, resolveSettings, SETTING_KEYS } from '../../src/core/settings/index';
+import { NUMBER_RANGES } from '../../src/core/settings/ranges';
 
 function resolveWithWarnings(values: Record<string, unknown>, env: Record<string, string> = {}) {
   const warnings: string[] = [];

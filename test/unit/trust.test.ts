@@ -7,7 +7,7 @@ import { startStandIn, type StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../src/core/settings';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import type { CoreDeps } from '../../src/core/deps';
 import { parseArxivFeed } from '../../src/core/sources/arxivAtom';
 import { readCrossrefWork } from '../../src/core/sources/crossrefWork';

@@ -6,7 +6,7 @@ import { installArxiv } from '../standin/arxiv';
 import { installBiorxiv } from '../standin/biorxiv';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resolveSettings } from '../../src/core/settings';
+import { resolveSettings } from '../../src/core/settings/index';
 import { HttpError } from '../../src/core/net/types';
 import type { CoreDeps } from '../../src/core/deps';
 import { identifierOfFields, parseIdentifier } from '../../src/core/identity/identifiers';

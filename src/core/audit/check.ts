@@ -4,7 +4,7 @@
 import type { CoreDeps } from '../deps';
 import type { BibEntry } from '../bibtex/entries';
 import { identifierOfFields } from '../identity/identifiers';
-import { latexToPlainText } from '../latex/plainText';
+import { plainLine } from '../latex/plainText';
 import { SERVICE_LABEL, hostOf } from '../net/errors';
 import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/types';
 import { getFulltext } from '../fulltext';
@@ -98,9 +98,9 @@ export class CitationChecker {
         if (found) return { work: found };
         return { result: { status: 'unresolved', message: `The entry's identifier names no work its authority knows (${id.kind === 'doi' ? id.doi : id.id}).` } };
       }
-      const title = entry.fields.title ? plain(entry.fields.title) : '';
+      const title = entry.fields.title ? plainLine(entry.fields.title) : '';
       if (!title) return { result: { status: 'unresolved', message: 'The entry has no DOI, eprint, URL or title to find the work by.' } };
-      const author = entry.fields.author ? plain(entry.fields.author.split(/\s+and\s+/i)[0]!) : undefined;
+      const author = entry.fields.author ? plainLine(entry.fields.author.split(/\s+and\s+/i)[0]!) : undefined;
       const year = Number(entry.fields.year) || undefined;
       const outcome = await this.lookup.byBibliographic({ title, author, year });
       if (outcome.status === 'found') return { work: outcome.work };
@@ -145,8 +145,4 @@ function auditWork(found: FoundWork): AuditWork {
   const url = record.url ?? (record.doi ? `https://doi.org/${record.doi}` : undefined);
   if (url) work.url = url;
   return work;
-}
-
-function plain(value: string): string {
-  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
 }

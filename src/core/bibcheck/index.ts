@@ -7,7 +7,7 @@ import { BibtexUnavailableError, fetchBibtex, readBibFields } from '../bibtex';
 import { readBibEntries, type BibEntry, type BrokenEntry } from '../bibtex/entries';
 import { identifierOfFields } from '../identity/identifiers';
 import { identityKeys } from '../identity/work';
-import { latexToPlainText } from '../latex/plainText';
+import { plainLine } from '../latex/plainText';
 import { isAbortError } from '../net/types';
 import { SourceError } from '../sources/errors';
 import { hostOf } from '../net/errors';
@@ -126,9 +126,9 @@ async function checkEntry(entry: BibEntry, lookups: Lookups, deps: CoreDeps): Pr
 async function identify(entry: BibEntry, lookup: WorkLookup): Promise<FoundWork | undefined> {
   const id = identifierOfFields(entry.fields);
   if (id) return lookup.byIdentifier(id);
-  const title = entry.fields.title && plain(entry.fields.title);
+  const title = entry.fields.title && plainLine(entry.fields.title);
   if (!title) return undefined;
-  const author = entry.fields.author ? plain(entry.fields.author.split(/\s+and\s+/i)[0]!) : undefined;
+  const author = entry.fields.author ? plainLine(entry.fields.author.split(/\s+and\s+/i)[0]!) : undefined;
   const outcome = await lookup.byBibliographic({ title, author, year: Number(entry.fields.year) || undefined });
   return outcome.status === 'found' ? outcome.work : undefined;
 }
@@ -170,8 +170,4 @@ function markDuplicates(results: BibCheckEntry[], identities: string[][]): void 
     }
     for (const k of identities[i]!) if (!firstByIdentity.has(k)) firstByIdentity.set(k, result.key);
   });
-}
-
-function plain(value: string): string {
-  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
 }

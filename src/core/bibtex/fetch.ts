@@ -3,10 +3,10 @@
 // for arXiv papers without a journal DOI the arXiv BibTeX endpoint or the DataCite DOI.
 // Whatever comes back must really be BibTeX: an HTML page or an empty body is refused.
 import type { PaperRecord } from '../types';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
-import { normalizeDoi, versionlessArxivId } from '../identity/work';
+import { doiPath, normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
@@ -98,11 +98,6 @@ export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
     }
   }
   return plans;
-}
-
-/** A DOI as a URL path: its slash stays, everything else that URLs reserve is escaped. */
-function doiPath(doi: string): string {
-  return doi.split('/').map(encodeURIComponent).join('/');
 }
 
 /**

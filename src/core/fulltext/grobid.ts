@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import cacache from 'cacache';
 import PQueue from 'p-queue';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import { resolveCacheDir } from '../net/cache';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';

@@ -4,7 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { FulltextKind, PaperRecord } from '../types';
 import type { CoreDeps } from '../deps';
-import { DEFAULT_SETTINGS, type Settings } from '../settings';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/index';
 import { isAbortError } from '../net/types';
 import { FulltextError } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, isGrobidAlive } from './grobid';

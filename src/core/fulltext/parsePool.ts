@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
 import type { ParseLimits, ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 
 export interface OffThreadOptions extends ParseLimits {
   maxMemoryMb: number;

@@ -3,7 +3,7 @@
 // bibliography line when that .bib is new. Pure planning over file access, for the CLI; the
 // extension asks the user where LaTeX Workshop's rules leave a choice.
 import * as path from 'node:path';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import { chooseCiteCommand } from './citeCommand';
 import { type TextEditPlan } from './citeInsert';
 import { planCitation } from './informalInsert';

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { latexParser as lp } from 'latex-utensils';
 import { stripComments } from '../latex/hidden';
+import { usesPackage } from '../latex/packages';
 import type { TextEditPlan } from './citeInsert';
 
 /** Reads the workspace's .tex files; `list` returns absolute paths. */
@@ -88,12 +89,6 @@ export function findBibliography(rootFile: string, rootText: string): Bibliograp
   };
 }
 
-function usesPackage(text: string, name: string): boolean {
-  for (const match of text.matchAll(/\\(?:usepackage|RequirePackage)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g)) {
-    if (match[1]!.split(',').some((p) => p.trim() === name)) return true;
-  }
-  return false;
-}
 
 function bibliographyArguments(text: string): string[] {
   const names: string[] = [];

@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import { bibliographyCommandEdit, type Bibliography } from './project';
 import { stripComments } from '../latex/hidden';
+import { usesPackage } from '../latex/packages';
 import type { TextEditPlan } from './citeInsert';
 import type { ProjectTree } from './projectTree';
 
@@ -35,12 +36,6 @@ export interface ProjectBibliography extends Bibliography {
 const NATBIB_CLASSES = /^(elsarticle|aastex\d*|revtex4(-\d)?)$/;
 const COMMAND = /\\(bibliography|nobibliography|addbibresource|addglobalbib|addsectionbib)\s*(\[[^\]]*\])?\s*\{([^{}]*)\}/g;
 
-function usesPackage(text: string, name: RegExp): boolean {
-  for (const match of text.matchAll(/\\(?:usepackage|RequirePackage)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g)) {
-    if (match[1]!.split(',').some((p) => name.test(p.trim()))) return true;
-  }
-  return false;
-}
 
 /** Why a resource cannot take new entries, or undefined when it is a local .bib file. */
 function skipReason(name: string, options: string): string | undefined {

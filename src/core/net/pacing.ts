@@ -5,7 +5,7 @@
 // share arXiv's pace. Tests pass their own registry so fake clocks never leak between them.
 import PQueue from 'p-queue';
 import { join } from 'node:path';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { ServiceName } from './types';
 import { defaultCacheDir } from './cache';
 import { FileSlots, MemorySlots, type SlotStore } from './slots';

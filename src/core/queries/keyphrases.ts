@@ -1,21 +1,12 @@
 // Queries without an LLM: per sentence, the noun phrases and distinctive words that best
 // identify its topic, weighted by inverse document frequency over ~4,000 real preprint abstracts
-// (src/core/routing/df.json, written by scripts/train-router.ts). Phrases stay phrases only when
+// (src/core/models/abstractDf.json, written by scripts/train-router.ts). Phrases stay phrases only when
 // they are real collocations; otherwise their words stand alone, so a search does not demand an
 // accidental word sequence.
-import dfJson from '../routing/df.json';
+import { ABSTRACT_DF as DF, ROUTER_MODEL } from '../models';
 import { isStopword } from '../text/stopwords';
-import { ROUTER_MODEL } from '../routing/heuristic';
 import type { Query } from '../types';
 import { chunkSentence, isEmptyModifier, type Chunk, type TaggedWord } from './chunks';
-
-interface DfTable {
-  docs: number;
-  df: Record<string, number>;
-  bigrams: Record<string, number>;
-}
-
-const DF = dfJson as DfTable;
 
 export const MAX_KEYWORDS = 6;
 const MIN_KEYWORDS = 3;

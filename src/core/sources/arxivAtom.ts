@@ -3,7 +3,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PaperRecord } from '../types';
 import { excerpt, SourceError } from './errors';
-import { htmlTitle, looksLikeHtml } from '../identity/html';
+import { htmlTitle, looksLikeHtml } from '../net/html';
 import { splitArxivId } from '../identity/work';
 import { httpUrlOrUndefined } from '../net/errors';
 import { xmlText } from './validate';

@@ -3,7 +3,7 @@
 // entry still names the title, authors, venue and year.
 import type { CoreDeps } from '../deps';
 import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
-import { latexToPlainText } from '../latex/plainText';
+import { plainLine } from '../latex/plainText';
 import type { PaperRecord } from '../types';
 
 /** The record, or undefined when doi.org says there is no such DOI. Throws when it fails otherwise. */
@@ -21,16 +21,11 @@ export async function recordFromBibtex(doi: string, deps: CoreDeps): Promise<Pap
   return {
     id: `doi:${doi}`,
     source: 'crossref',
-    title: plain(fields.title ?? doi),
-    authors: fields.author ? splitBibtexAuthors(fields.author).map(plain) : [],
+    title: plainLine(fields.title ?? doi),
+    authors: fields.author ? splitBibtexAuthors(fields.author).map(plainLine) : [],
     year: Number.isInteger(year) && year > 0 ? year : undefined,
     doi,
     url: `https://doi.org/${doi}`,
-    journal: venue ? plain(venue) : undefined,
+    journal: venue ? plainLine(venue) : undefined,
   };
-}
-
-/** A BibTeX value as plain words (braces, accents and commands as the claim stage reads them). */
-function plain(value: string): string {
-  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
 }

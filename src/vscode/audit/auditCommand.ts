@@ -3,7 +3,7 @@
 // cache per window, so running it again checks only the sentences that changed. Edits nothing.
 import * as vscode from 'vscode';
 import type { AuditCache, AuditReport } from '../../core/audit';
-import type { Settings } from '../../core/settings';
+import type { Settings } from '../../core/settings/index';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BibCheckEntry, BibCheckReport } from '../../core/bibcheck';
 import type { ComparedField } from '../../core/bibcheck/compare';
-import type { Settings } from '../../core/settings';
+import type { Settings } from '../../core/settings/index';
 import { rememberTouchedBib } from '../bibSaver';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';

@@ -2,7 +2,7 @@
 // same keys without the prefix) and the environment (`CITEFINDER_<KEY>`, dots → `_`).
 // Environment variables win over both, so tests and mirrors can redirect any service.
 import { parseKeyFormula } from './citeKeyFormula';
-import { clampSetting } from './settingsRanges';
+import { clampSetting } from './ranges';
 
 export interface Settings {
   'llm.baseUrl': string;

@@ -5,7 +5,7 @@
 // are kept: the hosts' author matching is looser than a citation.
 import type { PaperRecord, Query, Repository } from '../types';
 import type { CoreDeps } from '../deps';
-import type { SearchDeps, SearchHit } from '../search';
+import type { SearchDeps, SearchHit } from './keywords';
 import { passesFilter } from '../queries/filter';
 import { crossrefRecord, searchCrossref } from '../sources/crossref';
 import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository';

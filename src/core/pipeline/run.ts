@@ -1,6 +1,6 @@
 // Book-keeping for one pipeline run: progress events, warnings said once, stage timings,
 // the time to first candidates, and cancellation checks between stages.
-import type { FindResult, PipelineEvent, PipelineListener, Timings } from './types';
+import type { FindResult, PipelineEvent, PipelineListener, Timings } from '../types';
 
 export class Run {
   readonly warnings: string[] = [];

@@ -1,10 +1,10 @@
 // Where informal citations meet the pipeline: a selection that is one ("Perlmutter et al.
 // (1999)") is searched by author and year instead of by keywords written from the claim.
 import type { Query, Repository, RoutingDecision } from '../types';
-import { searchRepositories, type SearchHit } from '../search';
-import { recogniseInformalCitation } from './recognise';
-import { informalQuery } from './query';
-import { isAuthorSearch, searchByAuthor, type AuthorSearchDeps } from './search';
+import { searchRepositories, type SearchHit } from './keywords';
+import { recogniseInformalCitation } from '../informal/recognise';
+import { informalQuery } from '../informal/query';
+import { isAuthorSearch, searchByAuthor, type AuthorSearchDeps } from './byAuthor';
 
 /** The author/year query of an informal citation in the selection, or undefined for a claim. */
 export function informalQueries(selection: string): Query[] | undefined {

@@ -1,13 +1,13 @@
 // The result of a run its deadline stopped: everything found until then, every candidate scored
 // (those whose paper was not read yet on their abstract, which needs no network), and one
 // warning saying what was cut short. Nothing here may wait on a service.
-import type { Candidate, Claim, FindResult, Query, RoutingDecision } from './types';
-import type { Settings } from './settings';
+import type { Candidate, Claim, FindResult, Query, RoutingDecision } from '../types';
+import type { Settings } from '../settings/index';
 import type { Run } from './run';
-import type { CandidateStore } from './candidates/store';
-import { routeHeuristically } from './routing';
-import { abstractOnlyDocument } from './fulltext';
-import { LlmCallBudget, scoreCandidate } from './scoring';
+import type { CandidateStore } from '../candidates/store';
+import { routeHeuristically } from '../routing';
+import { abstractOnlyDocument } from '../fulltext';
+import { LlmCallBudget, scoreCandidate } from '../scoring';
 
 /** What a run had reached, filled in as it goes. */
 export interface RunState {

@@ -3,12 +3,12 @@
 // (`run.deadlineMs`). The deadline is not a cancellation: when it passes, the run's signal aborts
 // so every stage stops waiting, and the pipeline returns what it has with a warning. A user's
 // cancel still rejects with an AbortError.
-import type { Settings } from './settings';
-import type { HttpClient } from './net/types';
-import type { LlmClient } from './llm/types';
-import { CircuitBreakers } from './net/breaker';
-import { guardHttp } from './net/guarded';
-import { boundLlm } from './llm/bounded';
+import type { Settings } from '../settings/index';
+import type { HttpClient } from '../net/types';
+import type { LlmClient } from '../llm/types';
+import { CircuitBreakers } from '../net/breaker';
+import { guardHttp } from '../net/guarded';
+import { boundLlm } from '../llm/bounded';
 
 /** Share of the deadline one LLM call may take: routing and queries must leave time to search. */
 const LLM_SHARE_OF_DEADLINE = 0.4;

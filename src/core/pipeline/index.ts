@@ -10,31 +10,31 @@ import type {
   PipelineListener,
   Query,
   RoutingDecision,
-} from './types';
-import type { Settings } from './settings';
-import type { HttpClient } from './net/types';
-import type { LlmClient } from './llm/types';
-import type { PipelineDeps } from './deps';
-import { parseClaim } from './claim';
-import { route } from './routing';
-import { generateQueries } from './queries';
-import { formatQuery, parseQuery } from './queries/text';
-import { withDefaultYears } from './queries/filter';
-import { createSources } from './sources';
-import { searchClaim, informalQueries } from './informal/pipelineHook';
-import { CandidateStore } from './candidates/store';
-import { BibtexStage } from './candidates/bibtexStage';
-import { TrustStage } from './candidates/trustStage';
-import { citeKeyRule } from './bibtex/keyFormula';
-import { Enrichment } from './candidates/enrichment';
-import { createHttpClient } from './net/http';
-import { createLlmClient } from './llm/openai';
+} from '../types';
+import type { Settings } from '../settings/index';
+import type { HttpClient } from '../net/types';
+import type { LlmClient } from '../llm/types';
+import type { PipelineDeps } from '../deps';
+import { parseClaim } from '../claim';
+import { route } from '../routing';
+import { generateQueries } from '../queries';
+import { formatQuery, parseQuery } from '../queries/text';
+import { withDefaultYears } from '../queries/filter';
+import { createSources } from '../sources';
+import { searchClaim, informalQueries } from '../search/informalHook';
+import { CandidateStore } from '../candidates/store';
+import { BibtexStage } from '../candidates/bibtexStage';
+import { TrustStage } from '../candidates/trustStage';
+import { citeKeyRule } from '../bibtex/keyFormula';
+import { Enrichment } from '../candidates/enrichment';
+import { createHttpClient } from '../net/http';
+import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
-import { resolveCacheDir } from './net/cache';
+import { resolveCacheDir } from '../net/cache';
 import { Run } from './run';
 import { RunLimits } from './runLimits';
 import { resultAtDeadline, type RunState } from './deadline';
-import { REPOSITORY_LABEL } from './identity/repository';
+import { REPOSITORY_LABEL } from '../identity/repository';
 
 export interface FindInput {
   /** LaTeX source of the selected claim. */

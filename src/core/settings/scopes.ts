@@ -2,7 +2,7 @@
 // settings that decide where requests (and the LLM key) go, or where files are written, may come
 // only from the user's own settings (or their environment). Settings that differ per project are
 // read for the document's folder. package.json declares the same (checked by contributes.test.ts).
-import type { SettingKey } from './settings';
+import type { SettingKey } from './index';
 
 /**
  * Only the user's settings may set these: each names a host that receives the claim, the

@@ -2,12 +2,12 @@
 // each candidate. The top K get their full text, with bounded concurrency; the rest are scored
 // on their abstract so every candidate carries a score. LLM judging shares one call budget.
 import PQueue from 'p-queue';
-import type { Candidate, Claim, Query } from './types';
-import type { PipelineDeps } from './deps';
+import type { Candidate, Claim, Query } from '../types';
+import type { PipelineDeps } from '../deps';
 import type { Run } from './run';
-import type { CandidateStore } from './candidates/store';
-import { getFulltext, abstractOnlyDocument, prewarmParseWorker, type FulltextResult } from './fulltext';
-import { LlmCallBudget, scoreCandidate } from './scoring';
+import type { CandidateStore } from '../candidates/store';
+import { getFulltext, abstractOnlyDocument, prewarmParseWorker, type FulltextResult } from '../fulltext';
+import { LlmCallBudget, scoreCandidate } from '../scoring';
 
 interface SupportDeps extends PipelineDeps {
   /** Where each candidate's scores go, as a patch. */

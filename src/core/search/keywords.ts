@@ -4,13 +4,13 @@
 // and merge into the stream; where they are paced (arXiv: 3 s apart) the one ranked request
 // stands alone, and a broader one follows only when it found nothing. A repository that finds
 // nothing hands over to the secondary; uncertain routing searches both at once.
-import { passesFilter } from './queries/filter';
-import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from './types';
-import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from './identity/repository';
-import { broaden, sanitizeKeyword } from './queries/render';
-import { SCORING_TOKENS, stems } from './text/tokens';
-import { isAbortError } from './net/types';
-import { CONCURRENT_BELOW_CONFIDENCE } from './routing/closeCall';
+import { passesFilter } from '../queries/filter';
+import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from '../types';
+import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository';
+import { broaden, sanitizeKeyword } from '../queries/render';
+import { SCORING_TOKENS, stems } from '../text/tokens';
+import { isAbortError } from '../net/types';
+import { CONCURRENT_BELOW_CONFIDENCE } from '../routing/closeCall';
 
 export { CONCURRENT_BELOW_CONFIDENCE };
 /** The ranked request asks for this many times `maxResults`: our own ranking then picks. */
