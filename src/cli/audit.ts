@@ -4,18 +4,18 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { diskFiles, writeAtomically } from './files';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditReport } from '../core/audit';
 import { createHttpClient } from '../core/net/http';
 import { resolveCacheDir } from '../core/net/cache';
 import { createLlmClient } from '../core/llm/openai';
 import type { Settings } from '../core/settings/index';
+import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
 
 export async function runAudit(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
-  const { values, positionals } = parseCommand(args);
+  const { values, positionals } = parseCommandLine(args, { 'file-only': { type: 'boolean', default: false } }, true);
   if (positionals.length !== 1) throw new UsageError('audit takes one .tex file.');
   const file = path.resolve(positionals[0]!);
   const text = await readInput(file, 'LaTeX file');
@@ -36,13 +36,6 @@ export async function runAudit(args: string[], loadSettings: (config?: string) =
   return 0;
 }
 
-function parseCommand(args: string[]) {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean', default: false }, config: { type: 'string' }, 'file-only': { type: 'boolean', default: false } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 function progressPrinter(io: CliIo) {
   return (event: Parameters<Parameters<typeof auditProject>[2] & object>[0]) => {

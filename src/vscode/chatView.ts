@@ -8,7 +8,7 @@ import type { ChatMessage } from '../core/llm/types';
 import type { Candidate, Claim } from '../core/types';
 import { buildChatMessages } from '../core/chat/prompt';
 import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStatusView } from '../webview/protocol';
-import { webviewHtml, webviewRoots } from './resultsPanel';
+import { webviewHtml, webviewRoots } from './results/panel';
 import { openSettings, promptAndStoreApiKey, readApiKey, readSettings } from './settings';
 import { log } from './log';
 import { openWebLink } from './openLink';

@@ -9,6 +9,7 @@ export { createHttpClient } from '../core/net/http';
 export { createLlmClient } from '../core/llm/openai';
 export { locateClaim } from '../core/manuscript/citeInsert';
 export { planCitation } from '../core/manuscript/informalInsert';
+export { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 export { appendEntryEdit, decideBibUpdate, indexBibFile } from '../core/manuscript/bibUpdate';
 export { resolveRootFile } from '../core/manuscript/projectRoot';
 export { walkIncludes } from '../core/manuscript/projectTree';

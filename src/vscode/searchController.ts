@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Settings } from '../core/settings/index';
 import type { Claim, FindResult } from '../core/types';
 import { isAbortError } from '../core/net/types';
-import type { ResultsPanel } from './resultsPanel';
+import type { ResultsPanel } from './results/panel';
 import { progressMessage } from '../webview/resultsModel';
 import { readApiKey, readSettings } from './settings';
 import { log } from './log';

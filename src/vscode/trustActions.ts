@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
 import { loadHeavy } from './lazy';
-import type { ResultsPanel } from './resultsPanel';
+import type { ResultsPanel } from './results/panel';
 import { findCandidate } from '../webview/resultsModel';
 
 const CITE_ANYWAY = 'Cite anyway';

@@ -2,11 +2,11 @@
 // same fold the page runs) and sends the whole state whenever the page (re)loads, so nothing
 // is lost while the page starts or sits hidden. Page messages are validated before anyone sees them.
 import * as vscode from 'vscode';
-import { parseResultsPageMessage, type ResultsHostMessage, type ResultsPageMessage } from '../webview/protocol';
-import { applyHostMessage, emptyResults } from '../webview/resultsModel';
-import type { ResultsState } from '../webview/protocol';
-import { makeNonce, renderWebviewShell } from './webviewHtml';
-import { log } from './log';
+import { parseResultsPageMessage, type ResultsHostMessage, type ResultsPageMessage } from '../../webview/protocol';
+import { applyHostMessage, emptyResults } from '../../webview/resultsModel';
+import type { ResultsState } from '../../webview/protocol';
+import { makeNonce, renderWebviewShell } from '../webviewHtml';
+import { log } from '../log';
 
 const RESULTS_VIEW_TYPE = 'citefinder.results';
 
