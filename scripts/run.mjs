@@ -29,10 +29,11 @@ const NODE_BIN = join(NODE_DIR, 'bin');
 const TASKS = {
   build: ['node esbuild.config.mjs'],
   typecheck: ['tsc --noEmit -p .'],
+  lint: ['eslint .'],
   'test:unit': ['mocha'],
   'test:host': ['node scripts/host-tests.mjs'],
   'test:e2e': ['node scripts/e2e.mjs'],
-  test: ['typecheck', 'build', 'test:unit', 'test:host --no-build', 'test:e2e --no-build'],
+  test: ['typecheck', 'lint', 'build', 'test:unit', 'test:host --no-build', 'test:e2e --no-build'],
   start: ['node scripts/start.mjs'],
   bench: ['build', 'node dist/bench/index.js'],
   'bench:support': ['build', 'node dist/bench/support.js'],

@@ -8,7 +8,7 @@ import { createHttpClient } from '../core/net/http';
 import { createLlmClient } from '../core/llm/openai';
 import { FulltextError, fulltextFromPdfBytes, readTeiFile, type FulltextResult } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
-import { readInput, requireClaim, UsageError, type CliIo, type CliOptions } from './io';
+import { requireClaim, UsageError, type CliIo, type CliOptions } from './io';
 
 export async function runScore(
   options: CliOptions,

@@ -3,7 +3,7 @@
 // and read band by band: full-width blocks (titles, wide figures) separate bands, and inside a
 // band the left column is read before the right one.
 import { fragmentsOf, fragmentText, type Fragment } from './fragments';
-import type { PageRuns, TextRun } from './runs';
+import type { PageRuns } from './runs';
 
 export type { PageRuns, TextRun } from './runs';
 

@@ -79,6 +79,7 @@ async function findCitations(
   listener: PipelineListener,
   signal?: AbortSignal,
 ): Promise<FindResult> {
+  // eslint-disable-next-line prefer-const -- assigned below; the limits' warning callback closes over it first
   let run: Run | undefined;
   const limits = new RunLimits(deps.settings, signal, (message) => run?.warn(message));
   run = new Run(listener, limits.signal);

@@ -44,6 +44,7 @@ const EMPTY_MODIFIERS = new Set([
 let nlp: typeof nlpType | undefined;
 function tagger(): typeof nlpType {
   // The bundle may hand back the module namespace or the function itself.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: the tagger is the slowest module to load
   const loaded = require('compromise') as typeof nlpType | { default: typeof nlpType };
   nlp ??= 'default' in loaded ? loaded.default : loaded;
   return nlp;

@@ -11,7 +11,6 @@
 // weights times its own factor (`contextWeights`, tuned on the dev split). A 250-word abstract
 // therefore weighs no more than a 10-word title: it can decide a vague claim, but a claim with
 // clear vocabulary of its own (many terms, summed) is not outvoted by a long manuscript.
-import type { Discipline } from '../types';
 import { extractFeatures } from './features';
 
 export type { ContextSource, RouterModel } from '../models';
