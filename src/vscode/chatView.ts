@@ -18,7 +18,7 @@ import { applyOutcome, recordCandidate, recordsOutcome, withBibtex, type ChatSer
 
 export const CHAT_VIEW_ID = 'citefinder.chat';
 const CHAT_STATE_KEY = 'citefinder.chat';
-/** A long conversation keeps its latest turns; the model sees fewer still (chatPrompt.ts). */
+/** A long conversation keeps its latest turns; the model sees fewer still (core/chat/prompt.ts). */
 const KEPT_TURNS = 200;
 
 interface SavedChat {

@@ -68,7 +68,7 @@ export interface LoggedRequest {
 export interface StandIn {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
   readonly url: string;
-  /** Settings (keys as in src/core/settings.ts) that point every service here. */
+  /** Settings (keys as in src/core/settings/index.ts) that point every service here. */
   readonly settings: Record<string, string>;
   /** Every request received, in order. */
   readonly requests: LoggedRequest[];

@@ -1,4 +1,4 @@
-// Cite keys from a formula (`[auth:lower][year][shorttitle:1]`, see citeKeyFormula.ts) or from
+// Cite keys from a formula (`[auth:lower][year][shorttitle:1]`, see settings/citeKeyFormula.ts) or from
 // one of the named styles. Values are lists of words in plain ASCII: names as their family
 // names, titles as their words; a field's words are joined without spaces. Names and title words
 // start with a capital unless a modifier says otherwise, as in JabRef's patterns.
