@@ -49,7 +49,11 @@ export interface BibCheckReport {
 /** Entries checked at once: bounded, so a 2,000-entry file keeps a small working set. */
 const CONCURRENT = 8;
 
-export async function checkBibliography(files: { file: string; text: string }[], deps: CoreDeps, listener: (event: BibCheckEvent) => void = () => {}): Promise<BibCheckReport> {
+export async function checkBibliography(
+  files: { file: string; text: string }[],
+  deps: CoreDeps,
+  listener: (event: BibCheckEvent) => void = () => {},
+): Promise<BibCheckReport> {
   const read = files.map((f) => readBibEntries(f.file, f.text));
   const entries = read.flatMap((r) => r.entries);
   const broken = read.flatMap((r) => r.broken);
@@ -73,7 +77,10 @@ export async function checkBibliography(files: { file: string; text: string }[],
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT, entries.length) }, worker));
   markDuplicates(results, identities);
-  const summary = Object.fromEntries(BIB_CHECK_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<BibCheckStatus, number>;
+  const summary = Object.fromEntries(BIB_CHECK_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<
+    BibCheckStatus,
+    number
+  >;
   return { entries: results, broken, summary };
 }
 
@@ -95,7 +102,10 @@ class Lookups {
   detailsOf(record: PaperRecord): Promise<{ authority: Record<string, string>; trust: TrustSignal }> {
     let details = this.details.get(record.id);
     if (!details) {
-      details = Promise.all([authorityFields(record, this.deps), assessTrust(record, this.deps)]).then(([authority, { trust }]) => ({ authority, trust }));
+      details = Promise.all([authorityFields(record, this.deps), assessTrust(record, this.deps)]).then(([authority, { trust }]) => ({
+        authority,
+        trust,
+      }));
       this.details.set(record.id, details);
     }
     return details;
