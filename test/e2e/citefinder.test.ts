@@ -200,6 +200,9 @@ describe('citefinder in code-server (E2E)', function () {
     await runCommand(page, 'Developer: Reload Window');
     // The sidebar may come back on the chat rather than the explorer: wait for the editor part only.
     await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60_000 });
+    // The palette lists the extension's commands only once the reloaded extension host has them:
+    // its status bar item (shown on activation, main.tex being open) says it is back.
+    await page.locator('.statusbar-item', { hasText: /GROBID/ }).first().waitFor({ timeout: 60_000 });
     await runCommand(page, 'Citefinder: Open Chat');
     const reloaded = await webviewFrame(page, 'form.ask', 60_000);
     await reloaded.locator('.attachments li', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });
