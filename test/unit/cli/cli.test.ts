@@ -1,33 +1,16 @@
 // The CLI end to end: the real dist/cli.js in a child process against the stand-in services.
 import { strict as assert } from 'node:assert';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandIn, standInEnv, type StandIn } from '../../standin';
 import { fixturePath } from '../../standin/server';
 import type { FindResult } from '../../../src/core/types';
-import { CLI } from '../../helpers/paths';
+import { runCli } from '../../helpers/cliRun';
 
 const CLAIM =
   'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, maxBuffer: 1 << 24 },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 describe('CLI find against the stand-in services', function () {
   let standIn: StandIn;
