@@ -21,16 +21,7 @@ interface AuditJson {
   summary: Record<string, number>;
 }
 
-const LATENCY: Latency & { crossref: number } = {
-  arxiv: 800,
-  europepmc: 600,
-  biorxiv: 300,
-  doi: 300,
-  arxivBibtex: 300,
-  pdf: 500,
-  grobid: 1500,
-  crossref: 300,
-};
+const LATENCY: Latency & { crossref: number } = { arxiv: 800, europepmc: 600, biorxiv: 300, doi: 300, arxivBibtex: 300, pdf: 500, grobid: 1500, crossref: 300 };
 const ARXIV_SPACING_MS = 3000;
 const CITATIONS = 100;
 const CLI = join(__dirname, '..', 'cli.js');
@@ -103,12 +94,7 @@ function pdfQueueBound(works: Work[]): number {
   return LATENCY.arxiv + Math.ceil(arxiv / PDF_CONCURRENCY) * LATENCY.pdf;
 }
 
-async function runAudit(
-  standIn: StandIn,
-  dir: string,
-  home: string,
-  cacheDir: string,
-): Promise<{ ms: number; result: AuditJson; services: string }> {
+async function runAudit(standIn: StandIn, dir: string, home: string, cacheDir: string): Promise<{ ms: number; result: AuditJson; services: string }> {
   const from = standIn.requests.length;
   const env = { ...process.env, ...standInEnv(standIn), XDG_CACHE_HOME: home, CITEFINDER_CACHE_DIR: cacheDir, CITEFINDER_LLM_MODEL: '' };
   const started = performance.now();

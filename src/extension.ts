@@ -67,12 +67,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     }),
     vscode.commands.registerCommand('citefinder.openSettings', () => openSettings()),
     vscode.commands.registerCommand(CITE_BY_ID_COMMAND, (args?: { identifier?: string; replaceSelection?: boolean }) =>
-      citeByIdentifierCommand({
-        settings: () => search.runSettings(),
-        memento: context.workspaceState,
-        identifier: args?.identifier,
-        replaceSelection: args?.replaceSelection,
-      }),
+      citeByIdentifierCommand({ settings: () => search.runSettings(), memento: context.workspaceState, identifier: args?.identifier, replaceSelection: args?.replaceSelection }),
     ),
     vscode.commands.registerCommand('citefinder.showLog', () => outputChannel().show(true)),
     vscode.languages.registerCodeActionsProvider(
@@ -93,9 +88,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     }),
     registerAudit({ search, secrets: context.secrets }),
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
-    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () =>
-      checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs),
-    ),
+    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs)),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );

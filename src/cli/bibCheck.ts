@@ -15,22 +15,15 @@ import { readInput, UsageError, type CliIo } from './io';
 
 export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]';
 
-export async function runBibCheck(
-  args: string[],
-  loadSettings: (config?: string) => Promise<Settings>,
-  io: CliIo,
-  signal: AbortSignal,
-): Promise<number> {
+export async function runBibCheck(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { write: { type: 'boolean', default: false } }, true);
   if (positionals[0] !== 'check' || positionals.length !== 2) throw new UsageError(`Usage: ${BIB_CHECK_USAGE}`);
   const file = path.resolve(positionals[1]!);
   const text = await readInput(file, '.bib file');
   const settings = await loadSettings(values.config);
-  const progress = values.json
-    ? () => {}
-    : (e: { type: string; done?: number; total?: number }) => {
-        if (e.type === 'entry' && (e.done === e.total || e.done! % 25 === 0)) io.stderr(`• ${e.done} of ${e.total} entries checked\n`);
-      };
+  const progress = values.json ? () => {} : (e: { type: string; done?: number; total?: number }) => {
+    if (e.type === 'entry' && (e.done === e.total || e.done! % 25 === 0)) io.stderr(`• ${e.done} of ${e.total} entries checked\n`);
+  };
   const report = await checkBibliography([{ file, text }], { settings, http: createHttpClient(settings), signal }, progress);
   if (report.entries.length === 0) {
     const where = report.broken[0] ? ` (line ${report.broken[0].line + 1}: ${report.broken[0].message})` : '';
@@ -38,9 +31,7 @@ export async function runBibCheck(
   }
   let written = false;
   if (values.write) written = await writeAuthorityFields(file, text, report);
-  io.stdout(
-    values.json ? JSON.stringify(jsonReport(report, written ? `${file}.bak` : undefined), null, 2) + '\n' : textReport(report, written),
-  );
+  io.stdout(values.json ? JSON.stringify(jsonReport(report, written ? `${file}.bak` : undefined), null, 2) + '\n' : textReport(report, written));
   return 0;
 }
 
@@ -56,16 +47,7 @@ async function writeAuthorityFields(file: string, text: string, report: BibCheck
 
 function jsonReport(report: BibCheckReport, backup?: string) {
   return {
-    entries: report.entries.map((e) => ({
-      key: e.key,
-      line: e.line + 1,
-      status: e.status,
-      fields: e.fields,
-      work: e.work ?? null,
-      ...(e.duplicateOf ? { duplicateOf: e.duplicateOf } : {}),
-      ...(e.trust ? { trust: e.trust } : {}),
-      message: e.message,
-    })),
+    entries: report.entries.map((e) => ({ key: e.key, line: e.line + 1, status: e.status, fields: e.fields, work: e.work ?? null, ...(e.duplicateOf ? { duplicateOf: e.duplicateOf } : {}), ...(e.trust ? { trust: e.trust } : {}), message: e.message })),
     broken: report.broken.map((b) => ({ key: b.key ?? null, line: b.line + 1, message: b.message })),
     summary: report.summary,
     ...(backup ? { backup } : {}),

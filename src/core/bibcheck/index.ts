@@ -49,11 +49,7 @@ export interface BibCheckReport {
 /** Entries checked at once: bounded, so a 2,000-entry file keeps a small working set. */
 const CONCURRENT = 8;
 
-export async function checkBibliography(
-  files: { file: string; text: string }[],
-  deps: CoreDeps,
-  listener: (event: BibCheckEvent) => void = () => {},
-): Promise<BibCheckReport> {
+export async function checkBibliography(files: { file: string; text: string }[], deps: CoreDeps, listener: (event: BibCheckEvent) => void = () => {}): Promise<BibCheckReport> {
   const read = files.map((f) => readBibEntries(f.file, f.text));
   const entries = read.flatMap((r) => r.entries);
   const broken = read.flatMap((r) => r.broken);
@@ -77,10 +73,7 @@ export async function checkBibliography(
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT, entries.length) }, worker));
   markDuplicates(results, identities);
-  const summary = Object.fromEntries(BIB_CHECK_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<
-    BibCheckStatus,
-    number
-  >;
+  const summary = Object.fromEntries(BIB_CHECK_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<BibCheckStatus, number>;
   return { entries: results, broken, summary };
 }
 
@@ -102,10 +95,7 @@ class Lookups {
   detailsOf(record: PaperRecord): Promise<{ authority: Record<string, string>; trust: TrustSignal }> {
     let details = this.details.get(record.id);
     if (!details) {
-      details = Promise.all([authorityFields(record, this.deps), assessTrust(record, this.deps)]).then(([authority, { trust }]) => ({
-        authority,
-        trust,
-      }));
+      details = Promise.all([authorityFields(record, this.deps), assessTrust(record, this.deps)]).then(([authority, { trust }]) => ({ authority, trust }));
       this.details.set(record.id, details);
     }
     return details;

@@ -9,8 +9,7 @@ export type ChatTrust = TrustSignal;
 /** The signal of a Crossref record (and the title), `unknown` when nothing could be checked. */
 export function noticeOf(work: CrossrefWork | undefined, title = work?.title ?? '', checked = work !== undefined): ChatTrust {
   const signal = (work && signalFromCrossref(work)) ?? signalFromText({ title });
-  if (signal)
-    return { ...signal, notice: signal.notice && { doi: signal.notice.doi, date: signal.notice.date, source: signal.notice.source } };
+  if (signal) return { ...signal, notice: signal.notice && { doi: signal.notice.doi, date: signal.notice.date, source: signal.notice.source } };
   return checked ? { status: 'ok' } : { status: 'unknown', reason: 'no DOI, so Crossref could not be asked' };
 }
 

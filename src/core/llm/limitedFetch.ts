@@ -21,10 +21,6 @@ export function limitedFetch(maxBytes: number, base: typeof fetch = fetch): type
         controller.enqueue(chunk);
       },
     });
-    return new Response(response.body.pipeThrough(limit), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return new Response(response.body.pipeThrough(limit), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }

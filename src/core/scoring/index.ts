@@ -43,17 +43,10 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
   const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
   const units = documentUnits(input.document);
   const paper = { title: input.document.title ?? input.paper?.title, abstract: input.document.abstract ?? input.paper?.abstract };
-  const ranked = withoutOverlaps(
-    rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper }),
-    units,
-  );
+  const ranked = withoutOverlaps(rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper }), units);
   const abstract = input.document.abstract?.trim() ? ranked.find((p) => p.index === 0) : undefined;
   if (ranked.length === 0) {
-    return {
-      score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }),
-      support: lexicalVerdict([]),
-      paragraphs: [],
-    };
+    return { score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }), support: lexicalVerdict([]), paragraphs: [] };
   }
   const judged = await tryJudge(input.claim.text, ranked.slice(0, judgeCount), deps);
   if (judged) {

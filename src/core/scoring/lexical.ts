@@ -78,10 +78,7 @@ export function scoreParagraphsLexically(
   paper?: PaperContext,
 ): ScoredParagraph[] {
   const units = documentUnits(doc);
-  return withoutOverlaps(
-    rankUnits(claim, queries, units, { reasons: topN, paper: paper ?? { title: doc.title, abstract: doc.abstract } }),
-    units,
-  )
+  return withoutOverlaps(rankUnits(claim, queries, units, { reasons: topN, paper: paper ?? { title: doc.title, abstract: doc.abstract } }), units)
     .slice(0, topN)
     .map(({ text, section, score, reason }) => ({ text, section, score, reason }));
 }
@@ -154,11 +151,7 @@ export function rankUnits(
 }
 
 /** Title and abstract stems, weighted; a stem in both takes the title's weight. */
-function paperVocabulary(
-  paper: PaperContext | undefined,
-  tokenizer: (text: string) => Token[],
-  params: LexicalParams,
-): Map<string, number> {
+function paperVocabulary(paper: PaperContext | undefined, tokenizer: (text: string) => Token[], params: LexicalParams): Map<string, number> {
   const vocabulary = new Map<string, number>();
   if (!paper || params.vocabularyWeight === 0) return vocabulary;
   for (const { stem } of tokenizer(paper.abstract ?? '')) vocabulary.set(stem, params.abstractTermWeight);

@@ -14,11 +14,7 @@ import { AUDIT_VIEW_ID, AuditSummaryProvider } from './summaryView';
 
 export function registerAudit(deps: { search: SearchController; secrets: vscode.SecretStorage }): vscode.Disposable {
   const findings = new AuditFindings();
-  const runner = new AuditRunner({
-    findings,
-    settings: (uri) => deps.search.runSettings(uri),
-    apiKey: (settings) => readApiKey(deps.secrets, settings),
-  });
+  const runner = new AuditRunner({ findings, settings: (uri) => deps.search.runSettings(uri), apiKey: (settings) => readApiKey(deps.secrets, settings) });
   const summary = new AuditSummaryProvider(findings);
   const selector = LATEX_LANGUAGE_IDS.map((language) => ({ language }));
   return vscode.Disposable.from(

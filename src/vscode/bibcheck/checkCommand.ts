@@ -32,10 +32,7 @@ export interface CheckResult {
   applied: string[];
 }
 
-export async function checkBibliographyCommand(
-  settings: (uri: vscode.Uri) => Settings,
-  proposed: ProposedBibs,
-): Promise<CheckResult | undefined> {
+export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Settings, proposed: ProposedBibs): Promise<CheckResult | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.uri.scheme !== 'file') {
     void vscode.window.showWarningMessage('Citefinder: open the manuscript (or a .bib file) to check its bibliography.');
@@ -55,14 +52,9 @@ export async function checkBibliographyCommand(
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
       try {
-        return await core.checkBibliography(
-          texts,
-          { settings: config, http: core.createHttpClient(config), signal: controller.signal },
-          (event) => {
-            if (event.type === 'entry')
-              progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
-          },
-        );
+        return await core.checkBibliography(texts, { settings: config, http: core.createHttpClient(config), signal: controller.signal }, (event) => {
+          if (event.type === 'entry') progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
+        });
       } catch (error) {
         if (controller.signal.aborted) return undefined;
         throw error;
@@ -70,8 +62,7 @@ export async function checkBibliographyCommand(
     },
   );
   if (!report) return undefined;
-  for (const b of report.broken)
-    log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
+  for (const b of report.broken) log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
   const s = report.summary;
   const summary = `${s.ok} ok, ${s.differs} differ, ${s.unverified} unverified, ${s.duplicate} duplicate, ${s.unavailable} unavailable${report.broken.length ? `, ${report.broken.length} unreadable` : ''}`;
   const differing = report.entries.filter((e) => e.status === 'differs');
@@ -98,20 +89,13 @@ function allFields(entry: BibCheckEntry): ComparedField[] {
 }
 
 /** Each file with differences beside the same file with every difference applied. */
-async function showDiffs(
-  texts: { file: string; text: string }[],
-  report: BibCheckReport,
-  proposed: ProposedBibs,
-  core: Awaited<ReturnType<typeof loadHeavy>>,
-): Promise<void> {
+async function showDiffs(texts: { file: string; text: string }[], report: BibCheckReport, proposed: ProposedBibs, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<void> {
   const all = new Map(report.entries.filter((e) => e.status === 'differs').map((e) => [e.key, allFields(e)]));
   for (const { file, text } of texts) {
     const edits = core.bibCheckEdits(file, text, report.entries, all);
     if (edits.length === 0) continue;
     const right = proposed.set(file, core.applyEdits(text, edits));
-    await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(file), right, `${path.basename(file)} ↔ the authorities' records`, {
-      preview: true,
-    });
+    await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(file), right, `${path.basename(file)} ↔ the authorities' records`, { preview: true });
   }
 }
 
@@ -132,12 +116,7 @@ async function pickAccepted(differing: BibCheckEntry[], summary: string): Promis
 }
 
 /** One WorkspaceEdit for every accepted entry of every file: one undo reverts the refresh. */
-async function applyAccepted(
-  texts: { file: string; text: string }[],
-  report: BibCheckReport,
-  accepted: BibCheckEntry[],
-  core: Awaited<ReturnType<typeof loadHeavy>>,
-): Promise<void> {
+async function applyAccepted(texts: { file: string; text: string }[], report: BibCheckReport, accepted: BibCheckEntry[], core: Awaited<ReturnType<typeof loadHeavy>>): Promise<void> {
   const chosen = new Map(accepted.map((e) => [e.key, allFields(e)]));
   const edit = new vscode.WorkspaceEdit();
   const touched: vscode.TextDocument[] = [];
@@ -147,8 +126,7 @@ async function applyAccepted(
     const edits = core.bibCheckEdits(file, text, report.entries, chosen);
     if (edits.length === 0) continue;
     touched.push(document);
-    for (const e of edits)
-      edit.replace(document.uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.deleteLength)), e.insert);
+    for (const e of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.deleteLength)), e.insert);
   }
   if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
     void vscode.window.showErrorMessage('Citefinder: the editor refused the edit; nothing was changed.');
@@ -159,7 +137,5 @@ async function applyAccepted(
     await document.save();
   }
   log(`Check Bibliography: updated ${accepted.map((e) => e.key).join(', ')}.`);
-  void vscode.window.showInformationMessage(
-    `Citefinder: updated ${accepted.length} entr${accepted.length === 1 ? 'y' : 'ies'} with the authority's fields (Undo reverts all of them).`,
-  );
+  void vscode.window.showInformationMessage(`Citefinder: updated ${accepted.length} entr${accepted.length === 1 ? 'y' : 'ies'} with the authority's fields (Undo reverts all of them).`);
 }
