@@ -19,7 +19,7 @@ const ROOT = repoRoot();
 const RESULTS_DIR = join(ROOT, 'test-results');
 const FIND = 'Citefinder: Find Citations for Selection';
 const ARXIV_CLAIM = 'A literature graph of scientific papers, their authors and the entities they mention can be built with entity extraction and linking.';
-const BIORXIV_CLAIM = 'Pooled prime editing can screen thousands of human genetic variants for their functional effects.';
+const BIORXIV_CLAIM = 'Pooled prime editing in haploid cells measures the functional effects of thousands of genetic variants.';
 const MEDRXIV_CLAIM = 'Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.';
 const INFORMAL_LINE = 'Perlmutter et al. (1999) measured the mass density of the universe from distant supernovae.';
 const INFORMAL = 'Perlmutter et al. (1999)';
@@ -88,6 +88,7 @@ describe('the offline demo tour (E2E)', function () {
 
   it('arXiv: the paper\'s own PDF is read (pdf.js) and its best paragraphs are shown with scores', async () => {
     results = await search(ARXIV_CLAIM);
+    await results.locator('section.routing', { hasText: /arXiv\s*then/ }).waitFor({ timeout: STEP_MS });
     const card = results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' });
     await card.locator('.fulltext', { hasText: 'Full text: pdf.js' }).waitFor({ timeout: STEP_MS });
     const paragraphs = card.locator('ol.paragraphs > li');
@@ -101,13 +102,15 @@ describe('the offline demo tour (E2E)', function () {
   it('bioRxiv: one click inserts \\citep and the authority\'s BibTeX', async () => {
     results = await search(BIORXIV_CLAIM);
     const card = results.locator('article.card', { hasText: /pooled prime editing/i });
+    await results.locator('section.routing', { hasText: /bioRxiv\s*then\s*medRxiv/ }).waitFor({ timeout: STEP_MS });
+    await card.locator('.badge.source', { hasText: 'bioRxiv' }).waitFor({ timeout: STEP_MS });
     const insert = card.getByRole('button', { name: 'Insert citation' });
     await eventually(async () => ((await insert.isEnabled()) ? true : undefined), 'BibTeX for the bioRxiv card', 60_000);
     await insert.click();
     const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: STEP_MS });
     const key = /Cited as (\S+?) \(/.exec(notice ?? '')?.[1];
     assert.ok(key, `a cite key in "${notice}"`);
-    await eventually(async () => ((await visibleText(editorOf(page, 'main.tex'))).includes(`effects~\\citep{${key}}.`) ? true : undefined), 'the \\citep in the editor');
+    await eventually(async () => ((await visibleText(editorOf(page, 'main.tex'))).includes(`variants~\\citep{${key}}.`) ? true : undefined), 'the \\citep in the editor');
     const bib = await eventually(() => {
       const text = readFileSync(join(workspace, 'references.bib'), 'utf8');
       return text.includes(`{${key},`) ? text : undefined;
@@ -119,6 +122,7 @@ describe('the offline demo tour (E2E)', function () {
 
   it('medRxiv: the clinical claim finds the medRxiv preprint; the chat answers /published and /retracted from records', async () => {
     results = await search(MEDRXIV_CLAIM);
+    await results.locator('section.routing', { hasText: /medRxiv\s*then/ }).waitFor({ timeout: STEP_MS });
     const card = results.locator('article.card', { hasText: /Predict In-Hospital Mortality/i });
     await card.locator('.badge.source', { hasText: 'medRxiv' }).waitFor({ timeout: STEP_MS });
     await card.getByRole('button', { name: 'Ask in chat' }).click();
@@ -136,7 +140,7 @@ describe('the offline demo tour (E2E)', function () {
     await question.fill('/retracted');
     await question.press('Enter');
     // The medRxiv preprint's DOI has no Crossref record here: "unknown" and why, never "ok".
-    const retracted = chat.locator('.turn-assistant', { hasText: /\[2\] unknown: Crossref has no record of its DOI/ });
+    const retracted = chat.locator('.turn-assistant', { hasText: /\[2\] unknown: Crossref has no record of doi:10\.1001\/jamanetworkopen\.2019\.20733/ });
     await retracted.waitFor({ timeout: STEP_MS });
     assert.doesNotMatch((await retracted.textContent()) ?? '', /\[2\] ok/);
     await screenshot('tour-chat.png');
@@ -191,6 +195,8 @@ describe('the offline demo tour (E2E)', function () {
     for (const key of ['perlmutter-typo', 'grasp2017']) {
       await page.locator('.quick-input-list .monaco-list-row', { hasText: key }).first().waitFor({ timeout: STEP_MS });
     }
+    // The quick pick fades in: wait until it is drawn opaque, so the screenshot shows it.
+    await page.waitForFunction(() => [...document.querySelectorAll('.quick-input-widget')].some((w) => getComputedStyle(w).opacity === '1' && (w as HTMLElement).offsetHeight > 0));
     await screenshot('tour-bibcheck.png');
     await page.keyboard.press('Escape');
     await title.waitFor({ state: 'hidden', timeout: STEP_MS });
