@@ -11,6 +11,7 @@ import type { ChatRequestBody } from '../standin/openai';
 const ROUTES: { pattern: RegExp; discipline: string; primary: string; secondary: string }[] = [
   { pattern: /patient|hospital|clinical|mortality|disease|health/i, discipline: 'medicine', primary: 'medrxiv', secondary: 'biorxiv' },
   { pattern: /gene|cell|protein|species|evolution/i, discipline: 'biology', primary: 'biorxiv', secondary: 'medrxiv' },
+  { pattern: /graph|algorithm|neural|language model|entity extraction|software/i, discipline: 'computer-science', primary: 'arxiv', secondary: 'biorxiv' },
 ];
 
 /** How every scripted chat answer starts; the rest names the first attached paper. */
