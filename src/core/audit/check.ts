@@ -18,11 +18,14 @@ import { assessTrust } from '../trust';
 import { SourceError } from '../sources/errors';
 import type { CachedResult } from './cache';
 import type { AuditWork } from './types';
+import { findArxivVersion } from './arxivVersion';
 
 type Resolved = { work: FoundWork } | { result: CachedResult };
 interface ReadWork {
   kind: FulltextKind;
   document: FulltextDocument;
+  /** Read through the work's arXiv version (`arXiv:…`), when the work itself gave no text. */
+  via?: string;
 }
 
 export class CitationChecker {
@@ -73,21 +76,37 @@ export class CitationChecker {
   }
 
   private async score(sentence: string, record: FoundWork['record'], work: AuditWork): Promise<CachedResult> {
-    const read = await this.memo(this.texts, record.id, () => getFulltext(record, this.deps));
-    const { document, kind } = read;
+    const read = await this.memo(this.texts, record.id, () => this.read(record));
+    const { document, kind, via } = read;
     if (!document.abstract && document.sections.length === 0) {
       return { status: 'unavailable', work, service: 'full text', message: `Neither the full text nor an abstract of "${work.title}" could be read, so the sentence could not be checked.` };
     }
     const [best] = scoreParagraphsLexically({ text: sentence, sentences: splitSentences(sentence, 'claim') }, [], document, 1, { title: record.title, abstract: record.abstract });
     const score = best?.score ?? 0;
     const status = auditLabel(score);
-    const read_ = kind === 'abstract' ? 'its abstract (no open full text)' : 'its full text';
+    const fromArxiv = via ? `from its arXiv version ${via}` : '';
+    const read_ = kind === 'abstract' ? `its abstract (no open full text${via ? `; ${fromArxiv}` : ''})` : `its full text${via ? ` (${fromArxiv})` : ''}`;
     const message = {
       supported: `Supported: ${read_} says so (score ${score.toFixed(2)}).`,
       weak: `Weak: something in ${read_} is close, nothing clearly supports the sentence (score ${score.toFixed(2)}).`,
       unsupported: `Unsupported: nothing in ${read_} comes close to the sentence (score ${score.toFixed(2)}).`,
     }[status];
     return { status, score, work, fulltext: kind, message, best: best && { text: best.text, section: best.section, score: best.score } };
+  }
+
+  /** The work's text; a DOI'd work that gave neither PDF nor abstract is read through its arXiv version. */
+  private async read(record: PaperRecord): Promise<ReadWork> {
+    const read = await getFulltext(record, this.deps);
+    if (read.document.abstract || read.document.sections.length > 0) return read;
+    let preprint: PaperRecord | undefined;
+    try {
+      preprint = await findArxivVersion(record, this.deps);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return read; // arXiv failing leaves the finding as it was: nothing could be read
+    }
+    if (!preprint) return read;
+    return { ...(await getFulltext(preprint, this.deps)), via: `arXiv:${preprint.arxivId ?? preprint.id}` };
   }
 
   private async resolve(entry: BibEntry): Promise<Resolved> {

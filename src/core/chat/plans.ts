@@ -135,7 +135,7 @@ async function retracted(attachments: Attachment[], deps: CoreDeps): Promise<Pla
     let trust: ChatTrust;
     try {
       const work = doi ? await crossrefWork(doi, calls, deps) : undefined;
-      trust = noticeOf(work, record.title, doi !== undefined);
+      trust = noticeOf(work, record.title, doi !== undefined, doi);
     } catch (error) {
       trust = { status: 'unknown', reason: `Crossref did not answer (${(error as Error).message})` };
     }

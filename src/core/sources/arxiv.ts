@@ -45,6 +45,21 @@ export async function fetchArxivById(
   return fetchFeed(settings, http, params, signal);
 }
 
+/**
+ * Records for a raw arXiv `search_query` (e.g. `ti:Supernovae AND au:Perlmutter`), best first.
+ * For lookups that know the fields they ask about; searches from a claim go through ArxivSource.
+ */
+export async function searchArxivQuery(
+  searchQuery: string,
+  maxResults: number,
+  settings: Settings,
+  http: HttpClient,
+  signal?: AbortSignal,
+): Promise<PaperRecord[]> {
+  const params = new URLSearchParams({ search_query: searchQuery, start: '0', max_results: String(Math.max(1, maxResults)) });
+  return fetchFeed(settings, http, params, signal);
+}
+
 async function fetchFeed(
   settings: Settings,
   http: HttpClient,
