@@ -9,14 +9,23 @@ import { LOOKUP_USAGE, runLookup } from './lookup';
 import { INSERT_USAGE, runInsert } from './insert';
 import { AUDIT_USAGE, runAudit } from './audit';
 import { BIB_CHECK_USAGE, runBibCheck } from './bibCheck';
+import { version as CITEFINDER_VERSION } from '../../package.json';
+
+const FIND_USAGE = 'citefinder find --claim TEXT [--context-file FILE] [--years 1998..2005|2019..|..2010] [--config FILE] [--json]';
+const SCORE_USAGE = 'citefinder score --claim TEXT (--pdf FILE | --tei FILE) [--config FILE] [--json]';
+/** Each command's usage line, for `citefinder COMMAND --help`. */
+const COMMAND_USAGE: Record<string, string> = {
+  find: FIND_USAGE, score: SCORE_USAGE, lookup: LOOKUP_USAGE, insert: INSERT_USAGE, audit: AUDIT_USAGE, bib: BIB_CHECK_USAGE,
+};
 
 export const USAGE = `Usage:
-  citefinder find --claim TEXT [--context-file FILE] [--years 1998..2005|2019..|..2010] [--config FILE] [--json]
-  citefinder score --claim TEXT (--pdf FILE | --tei FILE) [--config FILE] [--json]
+  ${FIND_USAGE}
+  ${SCORE_USAGE}
   ${LOOKUP_USAGE}
   ${INSERT_USAGE}
   ${AUDIT_USAGE}
   ${BIB_CHECK_USAGE}
+  citefinder COMMAND --help | citefinder --version
 
 Settings come from --config (a JSON object, keys as in the extension without "citefinder.")
 and environment variables CITEFINDER_<KEY> (e.g. CITEFINDER_SOURCES_ARXIV_URL), which win.`;
@@ -32,6 +41,16 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   process.once('SIGINT', onSigint);
   try {
     const [command, ...rest] = argv;
+    if (command === '--version' || command === '-V' || command === 'version') {
+      io.stdout(`citefinder ${CITEFINDER_VERSION}\n`);
+      return 0;
+    }
+    // Help is answered before any command parses its options (which would reject --help).
+    const usage = command === undefined ? undefined : COMMAND_USAGE[command];
+    if (usage && rest.some((arg) => arg === '--help' || arg === '-h')) {
+      io.stdout(`Usage: ${usage}\n`);
+      return 0;
+    }
     // Commands with their own options parse them themselves and load the settings when ready.
     const settingsFrom = (config?: string) => loadSettings(config, io);
     if (command === 'lookup') return await runLookup(rest, settingsFrom, io, controller.signal);
@@ -42,7 +61,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     const settings = await loadSettings(options.config, io);
     if (command === 'find') return await runFind(options, settings, io, controller.signal);
     if (command === 'score') return await runScore(options, settings, io, controller.signal);
-    if (command === undefined || command === 'help' || command === '--help') {
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.stdout(USAGE + '\n');
       return command === undefined ? 2 : 0;
     }
