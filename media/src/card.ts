@@ -136,17 +136,32 @@ function paragraphText(text: string): HTMLElement {
 
 function bibtexLine(candidate: Candidate): HTMLElement {
   if (candidate.bibtex) return el('p', { className: 'bibtex' }, [icon('bookmark'), ` BibTeX key `, el('code', { text: candidate.citeKey ?? '' })]);
-  if (candidate.bibtexError) return el('p', { className: 'bibtex error' }, [icon('error'), ` No BibTeX: ${candidate.bibtexError}`]);
+  const why = noBibtexWhy(candidate);
+  if (why) return el('p', { className: 'bibtex error' }, [icon('error'), ` ${why}`]);
   return el('p', { className: 'bibtex pending' }, [icon('loading', 'codicon-modifier-spin'), ' Fetching BibTeX…']);
+}
+
+/**
+ * "No BibTeX: doi.org and Crossref do not know this DOI": the core's plain words, or the
+ * technical message without its URLs when an older host sent none. Undefined while pending.
+ */
+export function noBibtexWhy(candidate: Candidate): string | undefined {
+  if (candidate.bibtex) return undefined;
+  if (candidate.bibtexWhy) return `No BibTeX: ${candidate.bibtexWhy}`;
+  if (!candidate.bibtexError) return undefined;
+  const plain = candidate.bibtexError.replace(/^No BibTeX for \S+:\s*/, '').replace(/\s*\(?\bhttps?:\/\/\S+/g, '').trim();
+  return `No BibTeX: ${plain || 'no authority had it'}`;
 }
 
 function actions(candidate: Candidate, ctx: CardContext): HTMLElement {
   const id = candidate.id;
   const noBibtex = !candidate.bibtex;
+  // A disabled button says why in its tooltip, in the same words as the card.
+  const why = noBibtex ? noBibtexWhy(candidate) ?? 'Waiting for the BibTeX from the authority…' : undefined;
   return el('div', { className: 'actions' }, [
-    button('Insert citation', 'insert', () => ctx.send({ type: 'insert', id }), { disabled: noBibtex, action: 'insert' }),
+    button('Insert citation', 'insert', () => ctx.send({ type: 'insert', id }), { disabled: noBibtex, action: 'insert', title: why }),
     button('Open paper', 'link-external', () => ctx.send({ type: 'open', id, link: 'page' }), { className: 'button secondary', action: 'open' }),
     button('Ask in chat', 'comment-discussion', () => ctx.send({ type: 'ask', id }), { className: 'button secondary', action: 'ask' }),
-    button('Copy BibTeX', 'copy', () => ctx.send({ type: 'copyBibtex', id }), { className: 'button secondary', disabled: noBibtex, action: 'copy' }),
+    button('Copy BibTeX', 'copy', () => ctx.send({ type: 'copyBibtex', id }), { className: 'button secondary', disabled: noBibtex, action: 'copy', title: why }),
   ]);
 }

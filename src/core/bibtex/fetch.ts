@@ -8,6 +8,7 @@ import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
 import { normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
+import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
 
@@ -21,6 +22,8 @@ export interface FetchedBibtex {
 export interface BibtexAttempt {
   url: string;
   reason: string;
+  /** Who was asked and what the answer amounted to, for the words a reader sees. */
+  explained?: ExplainedAttempt;
 }
 
 /** No authority gave usable BibTeX; `attempts` says what was tried and why each failed. */
@@ -29,6 +32,8 @@ export class BibtexUnavailableError extends Error {
   constructor(
     readonly recordId: string,
     readonly attempts: BibtexAttempt[],
+    /** Why, in plain words (no URL, no status line): shown on the card and the Insert button. */
+    readonly words = '',
   ) {
     super(
       attempts.length === 0
@@ -113,8 +118,13 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   const attempts: BibtexAttempt[] = [];
   // DOIs that doi.org says do not exist: Crossref registers through doi.org, so it has none of them.
   const unregistered = new Set<string>();
-  for (const plan of bibtexPlan(record, deps.settings)) {
-    if (plan.service === 'crossref' && plan.doi && unregistered.has(plan.doi)) continue;
+  let crossrefImplied = false;
+  const plans = bibtexPlan(record, deps.settings);
+  for (const plan of plans) {
+    if (plan.service === 'crossref' && plan.doi && unregistered.has(plan.doi)) {
+      crossrefImplied = true;
+      continue;
+    }
     try {
       const { expect, doi: _doi, ...request } = plan;
       const response = await deps.http.request({ ...request, signal: deps.signal, cacheNotFound: true });
@@ -123,13 +133,16 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
       return { bibtex, source: plan.url };
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
-      attempts.push({ url: plan.url, reason: failureReason(error) });
+      const datacite = (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX);
+      attempts.push({ url: plan.url, reason: failureReason(error), explained: { service: plan.service, datacite, outcome: attemptOutcome(error) } });
       if (plan.service === 'doi' && plan.doi && error instanceof HttpError && [404, 410].includes(error.status)) {
         unregistered.add(plan.doi);
       }
     }
   }
-  throw new BibtexUnavailableError(record.id, attempts);
+  const hasIdentifier = Boolean(normalizeDoi(record.doi) || normalizeDoi(record.publishedDoi) || versionlessArxivId(record));
+  const explained = attempts.flatMap((a) => (a.explained ? [a.explained] : []));
+  throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier, crossrefImplied }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { isAbortError } from '../net/types';
 import { citeKeyFieldsFromBibtex, readBibFields, rewriteCiteKey } from './citeKey';
 import { keyFor, type CiteKeyRule } from './keyFormula';
 import type { CoreDeps } from '../deps';
-import { fetchBibtex } from './fetch';
+import { BibtexUnavailableError, fetchBibtex } from './fetch';
 
 /**
  * Returns the candidate with `bibtex`, `citeKey` and `bibtexSource`, or with `bibtexError`.
@@ -25,7 +25,8 @@ export async function attachBibtex(
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     const { bibtex: _b, citeKey: _k, bibtexSource: _s, ...rest } = candidate;
-    return { ...rest, bibtexError: (error as Error).message };
+    const why = error instanceof BibtexUnavailableError && error.words ? error.words : undefined;
+    return { ...rest, bibtexError: (error as Error).message, ...(why ? { bibtexWhy: why } : {}) };
   }
 }
 

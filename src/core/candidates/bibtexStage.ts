@@ -42,7 +42,7 @@ export class BibtexStage {
             bibtexOf: bibtexOfSource(candidate, found.bibtexSource ?? ''),
           });
         } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
-          this.store.patch(candidate.id, { bibtexError: found.bibtexError });
+          this.store.patch(candidate.id, { bibtexError: found.bibtexError, bibtexWhy: found.bibtexWhy });
         }
       });
       // A cancelled run, or a candidate that dropped out, must not leave a rejection unhandled.
