@@ -58,7 +58,7 @@ export async function rerunUnderNode24() {
   }
   const child = spawn(node, process.argv.slice(1), { stdio: 'inherit' });
   // Pass Ctrl+C / kill on, so the servers the child started get shut down by it.
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   const code = await new Promise((resolveExit) => child.on('exit', (status) => resolveExit(status ?? 1)));
   process.exit(code);
 }

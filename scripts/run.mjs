@@ -17,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STOP_SIGNALS, whenParentGone } from './parentWatch.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE_PREFIX = join(ROOT, '.cache', 'node24');
@@ -66,12 +67,13 @@ if (!Object.prototype.hasOwnProperty.call(TASKS, task)) {
 // npm alone reaches it only through us. Either way we wait for it and exit as it did.
 let current = null;
 let interrupted = null;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    interrupted = signal;
-    if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
-  });
-}
+const passOn = (signal) => {
+  interrupted = signal;
+  if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+};
+for (const signal of STOP_SIGNALS) process.on(signal, () => passOn(signal));
+// npm's `sh -c` does not pass a SIGTERM/SIGHUP on: when npm (or that shell) is gone, stop too.
+whenParentGone(() => passOn('SIGTERM'));
 
 /** Runs a command with inherited stdio; resolves to { code, signal }. */
 function run(command, args, options = {}) {
@@ -93,7 +95,7 @@ function run(command, args, options = {}) {
 /** Leaves with the status of a finished child: its exit code, or the signal that ended it. */
 function exitLike({ code, signal }) {
   if (signal) {
-    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(name);
+    for (const name of STOP_SIGNALS) process.removeAllListeners(name);
     process.kill(process.pid, signal);
     return new Promise(() => setTimeout(() => process.exit(128), 1000));
   }
