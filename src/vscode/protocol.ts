@@ -76,6 +76,11 @@ export interface ChatTurn {
   records?: ChatRecordView[];
   /** The API calls the plan made, for "Records used". */
   calls?: string[];
+  /**
+   * A question that was not sent, and why ("no LLM is configured (see above)"), recorded when it
+   * was asked: the page never re-derives it from the current settings.
+   */
+  notSent?: string;
   /** Host only: the answer is still streaming (a reload then cuts it off). */
   partial?: boolean;
 }
