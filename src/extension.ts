@@ -8,6 +8,7 @@ import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
+import { trackLastLatexEditor } from './vscode/lastLatexEditor';
 import { registerAudit } from './vscode/audit/register';
 import { CHECK_BIBLIOGRAPHY_COMMAND, checkBibliographyCommand, ProposedBibs, PROPOSED_SCHEME } from './vscode/bibcheck/checkCommand';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
@@ -119,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     status,
     chat,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat),
+    trackLastLatexEditor(),
     vscode.commands.registerCommand('citefinder.findCitations', () => search.findForEditor(vscode.window.activeTextEditor)),
     vscode.commands.registerCommand('citefinder.openChat', async () => {
       chat.setClaim(search.claim);
