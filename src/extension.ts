@@ -8,6 +8,7 @@ import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
+import { InsertedCitations } from './vscode/insertedCitations';
 import { trackLastLatexEditor } from './vscode/lastLatexEditor';
 import { registerAudit } from './vscode/audit/register';
 import { CHECK_BIBLIOGRAPHY_COMMAND, checkBibliographyCommand, ProposedBibs, PROPOSED_SCHEME } from './vscode/bibcheck/checkCommand';
@@ -51,6 +52,11 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const search = new SearchController(panel, context.secrets, context.globalStorageUri);
   const status = new StatusBar(context.secrets);
   const proposedBibs = new ProposedBibs();
+  // The panel follows the document: an undo of an insert takes the "cited as" away again.
+  const insertedCitations = new InsertedCitations((change) =>
+    panel.post(change.cited
+      ? { type: 'inserted', id: change.id, key: change.key, reused: true }
+      : { type: 'uninserted', id: change.id, message: change.message }));
 
   const insert = async (id: string): Promise<InsertOutcome | undefined> => {
     const candidate = findCandidate(panel.state, id);
@@ -59,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
     if (outcome) {
       panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
+      insertedCitations.track(id, outcome.key, search.origin.uri, outcome.bibFile, outcome.reused);
     }
     return outcome;
   };
@@ -121,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     chat,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat),
     trackLastLatexEditor(),
+    insertedCitations,
     vscode.commands.registerCommand('citefinder.findCitations', () => search.findForEditor(vscode.window.activeTextEditor)),
     vscode.commands.registerCommand('citefinder.openChat', async () => {
       chat.setClaim(search.claim);

@@ -34,7 +34,9 @@ export type ResultsHostMessage =
   | { type: 'status'; runId: number; status: RunStatus; message?: string }
   /** Feedback after "Insert citation". */
   | { type: 'inserted'; id: string; key: string; bibFile?: string; reused: boolean; command?: string; notes?: string[] }
-  | { type: 'notice'; level: 'info' | 'error'; message: string };
+  | { type: 'notice'; level: 'info' | 'error'; message: string }
+  /** An inserted citation left the document (an undo, an edit): the card no longer says "cited". */
+  | { type: 'uninserted'; id: string; message: string };
 
 export type ResultsPageMessage =
   | { type: 'ready' }
