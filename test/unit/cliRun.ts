@@ -1,12 +1,19 @@
 // Runs the real dist/cli.js in a child process with only the given environment (plus PATH and
 // HOME), as the CLI tests need it.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startStandIn, standInEnv, type StandIn } from '../standin';
 
-export const CLI = resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
+/** The repository root above this bundle, however deep the test that bundles it sits in out/test/unit/. */
+function repositoryRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'package.json')) && resolve(dir, '..') !== dir) dir = resolve(dir, '..');
+  return dir;
+}
+
+export const CLI = join(repositoryRoot(), 'dist', 'cli.js');
 
 export interface CliRun {
   code: number;
