@@ -39,8 +39,9 @@ const TASKS = {
   'bench:support': ['build', 'node dist/bench/support.js'],
   package: ['build', 'vsce package --allow-missing-repository --no-rewrite-relative-links -o citefinder.vsix'],
 };
-// What a task needs besides Node 24 and node_modules: code-server (built with the Kerberos
-// headers) for the editor, Chromium for the suites that drive it.
+// What a task needs besides Node 24 and node_modules: code-server for the editor, Chromium for
+// the suites that drive it. (The Kerberos headers only for CITEFINDER_CODE_SERVER_FULL=1, which
+// builds every native module of code-server; scripts/provision.mjs installs them then.)
 const NEEDS = {
   start: { codeServer: true },
   'test:host': { codeServer: true, chromium: true },
@@ -193,7 +194,8 @@ if (stale) {
 const needs = NEEDS[task] || {};
 const codeServerReady = () => {
   // scripts/provision.mjs writes this marker after a finished install.
-  const marker = join(ROOT, '.cache', 'code-server', '.provisioned');
+  const cache = process.env.CITEFINDER_CODE_SERVER_CACHE ? resolve(process.env.CITEFINDER_CODE_SERVER_CACHE) : join(ROOT, '.cache', 'code-server');
+  const marker = join(cache, '.provisioned');
   return existsSync(marker);
 };
 const missing = [];
@@ -201,7 +203,7 @@ if (needs.chromium && !existsSync(CHROMIUM)) {
   if (process.env.CITEFINDER_CHROMIUM) process.stderr.write(`[run] no Chromium at CITEFINDER_CHROMIUM=${CHROMIUM}\n`);
   else missing.push('chromium');
 }
-if (needs.codeServer && !codeServerReady() && !existsSync(KRB5_HEADER)) missing.push('libkrb5-dev');
+if (needs.codeServer && !codeServerReady() && process.env.CITEFINDER_CODE_SERVER_FULL === '1' && !existsSync(KRB5_HEADER)) missing.push('libkrb5-dev');
 if (missing.length) {
   const aptGet = ['/usr/bin/apt-get', '/bin/apt-get'].find(existsSync);
   if (aptGet && process.getuid && process.getuid() === 0) {
@@ -219,7 +221,7 @@ if (missing.length) {
 }
 if (needs.codeServer && (task !== 'start' || !codeServerReady())) {
   // `start` provisions by itself; the suites get a timed step of their own.
-  step('code-server (cached in .cache/code-server)');
+  step(`code-server (cached in .cache/code-server)${codeServerReady() ? '' : ': first time, installing it and building the native modules the editor needs (about 2 minutes)'}`);
   await mustRun('code-server', process.execPath, [join(ROOT, 'scripts', 'provision.mjs')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -49,7 +49,7 @@ if (!argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const provisioned = provision();
+const provisioned = await provision();
 console.log(`code-server ${provisioned.codeServerVersion} (VS Code ${provisioned.vscodeVersion})`);
 const require = createRequire(import.meta.url);
 const { startCodeServer } = require(join(ROOT, 'out', 'test', 'e2e', 'codeServer.js'));
