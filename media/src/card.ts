@@ -135,7 +135,12 @@ function paragraphText(text: string): HTMLElement {
 }
 
 function bibtexLine(candidate: Candidate): HTMLElement {
-  if (candidate.bibtex) return el('p', { className: 'bibtex' }, [icon('bookmark'), ` BibTeX key `, el('code', { text: candidate.citeKey ?? '' })]);
+  if (candidate.bibtex) {
+    const line = el('p', { className: 'bibtex' }, [icon('bookmark'), ` BibTeX key `, el('code', { text: candidate.citeKey ?? '' })]);
+    // The authority's LaTeX was broken: say what was repaired (or is still wrong).
+    if (candidate.bibtexNote) line.append(el('span', { className: 'bibtex-note', text: ` · ${candidate.bibtexNote}` }));
+    return line;
+  }
   const why = noBibtexWhy(candidate);
   if (why) return el('p', { className: 'bibtex error' }, [icon('error'), ` ${why}`]);
   return el('p', { className: 'bibtex pending' }, [icon('loading', 'codicon-modifier-spin'), ' Fetching BibTeX…']);

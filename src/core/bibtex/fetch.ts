@@ -9,6 +9,7 @@ import { HttpError, isAbortError, type ServiceName } from '../net/types';
 import { normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
 import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
+import { reviewBibtexLatex, type FieldProblem } from './latexHealth';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
 
@@ -17,6 +18,28 @@ export interface FetchedBibtex {
   bibtex: string;
   /** URL the BibTeX was requested from. */
   source: string;
+  /**
+   * What was wrong with the authority's LaTeX, in words: a field repaired in place ("title: maths
+   * mangled into …, repaired"), or, when no authority had it right, what is still wrong.
+   */
+  note?: string;
+}
+
+/** "Crossref's BibTeX: title had maths mangled into "\{upOmega}" (repaired to plain LaTeX)". */
+function latexNote(source: string, problems: FieldProblem[], repaired: boolean): string {
+  const host = hostOf(source);
+  const fields = problems.map((p) => `${p.field} had ${p.what}`).join('; ');
+  return repaired
+    ? `${host}'s BibTeX: ${fields} (repaired in that field; every other field as ${host} sent it)`
+    : `${host}'s BibTeX: ${fields}, and no other authority had this work; check that field before citing`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 export interface BibtexAttempt {
@@ -24,6 +47,11 @@ export interface BibtexAttempt {
   reason: string;
   /** Who was asked and what the answer amounted to, for the words a reader sees. */
   explained?: ExplainedAttempt;
+}
+
+/** The authority's entry has LaTeX that cannot be repaired one way only; the next authority is asked. */
+export class MalformedLatexError extends Error {
+  override name = 'MalformedLatexError';
 }
 
 /** No authority gave usable BibTeX; `attempts` says what was tried and why each failed. */
@@ -120,6 +148,8 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   const unregistered = new Set<string>();
   let crossrefImplied = false;
   const plans = bibtexPlan(record, deps.settings);
+  // An answer whose LaTeX is broken beyond one-way repair: used only when no authority does better.
+  let broken: FetchedBibtex | undefined;
   for (const plan of plans) {
     if (plan.service === 'crossref' && plan.doi && unregistered.has(plan.doi)) {
       crossrefImplied = true;
@@ -130,6 +160,12 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
       const response = await deps.http.request({ ...request, signal: deps.signal, cacheNotFound: true });
       const bibtex = response.text();
       checkAuthorityBibtex(bibtex, expect);
+      const review = reviewBibtexLatex(bibtex);
+      if (review.unrepaired.length > 0) {
+        broken ??= { bibtex, source: plan.url, note: latexNote(plan.url, review.unrepaired, false) };
+        throw new MalformedLatexError(`malformed LaTeX in ${review.unrepaired.map((p) => `${p.field} (${p.what})`).join(', ')}`);
+      }
+      if (review.repaired.length > 0) return { bibtex: review.bibtex, source: plan.url, note: latexNote(plan.url, review.repaired, true) };
       return { bibtex, source: plan.url };
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
@@ -140,6 +176,7 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
       }
     }
   }
+  if (broken) return broken;
   const hasIdentifier = Boolean(normalizeDoi(record.doi) || normalizeDoi(record.publishedDoi) || versionlessArxivId(record));
   const explained = attempts.flatMap((a) => (a.explained ? [a.explained] : []));
   throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier, crossrefImplied }));

@@ -18,10 +18,10 @@ export async function attachBibtex(
   rule: CiteKeyRule,
 ): Promise<Candidate> {
   try {
-    const { bibtex, source } = await fetchBibtex(candidate, deps);
+    const { bibtex, source, note } = await fetchBibtex(candidate, deps);
     const entry = readBibFields(bibtex);
     const citeKey = keyFor(citeKeyFieldsFromBibtex(entry, candidate), rule);
-    return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source };
+    return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source, bibtexNote: note ?? '' };
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     const { bibtex: _b, citeKey: _k, bibtexSource: _s, ...rest } = candidate;
@@ -30,7 +30,7 @@ export async function attachBibtex(
   }
 }
 
-export { fetchBibtex, BibtexUnavailableError, NotBibtexError, BibtexMismatchError, bibtexPlan, assertBibtex } from './fetch';
+export { fetchBibtex, MalformedLatexError, BibtexUnavailableError, NotBibtexError, BibtexMismatchError, bibtexPlan, assertBibtex } from './fetch';
 export type { FetchedBibtex, BibtexAttempt } from './fetch';
 export {
   makeCiteKey,

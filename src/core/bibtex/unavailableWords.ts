@@ -9,7 +9,7 @@ import { ServiceUnavailableError } from '../net/breaker';
 import { NotBibtexError } from './authority';
 
 /** What one authority's answer amounted to. */
-export type AttemptOutcome = 'unknown' | 'refused' | 'unreachable' | 'busy' | 'failed';
+export type AttemptOutcome = 'unknown' | 'refused' | 'malformed' | 'unreachable' | 'busy' | 'failed';
 
 export interface ExplainedAttempt {
   service: ServiceName;
@@ -26,6 +26,7 @@ export function attemptOutcome(error: unknown): AttemptOutcome {
     return error.status >= 500 ? 'unreachable' : 'failed';
   }
   if (error instanceof NotBibtexError) return 'refused';
+  if (error instanceof Error && error.name === 'MalformedLatexError') return 'malformed';
   if (error instanceof TimeoutError || error instanceof NetworkError || error instanceof ServiceUnavailableError) return 'unreachable';
   return 'failed';
 }
@@ -44,6 +45,7 @@ function joinNames(names: string[]): string {
 const VERB: Record<AttemptOutcome, [one: string, many: string]> = {
   unknown: ['does not know', 'do not know'],
   refused: ['sent an entry that is not this paper\'s BibTeX, so it was refused', 'sent entries that are not this paper\'s BibTeX, so they were refused'],
+  malformed: ['sent BibTeX with malformed LaTeX', 'sent BibTeX with malformed LaTeX'],
   unreachable: ['could not be reached', 'could not be reached'],
   busy: ['is busy or rate limiting; try again in a minute', 'are busy or rate limiting; try again in a minute'],
   failed: ['could not give it', 'could not give it'],

@@ -39,6 +39,7 @@ export class BibtexStage {
             bibtex: found.bibtex,
             citeKey: found.citeKey,
             bibtexSource: found.bibtexSource,
+            bibtexNote: found.bibtexNote,
             bibtexOf: bibtexOfSource(candidate, found.bibtexSource ?? ''),
           });
         } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
