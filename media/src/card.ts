@@ -7,6 +7,7 @@ import { repositoryLabel } from '../../src/core/identity/repository';
 import type { PaperLink } from '../../src/vscode/links';
 import { button, el, hostLink, icon } from './lib/dom';
 import { authorsText, percent } from './lib/format';
+import { venueFromJournalRef } from '../../src/core/works/journalRef';
 
 /** What a card needs from the page: how to talk to the host, and the run's state. */
 export interface CardContext {
@@ -21,7 +22,7 @@ export function renderCard(candidate: Candidate, index: number, ctx: CardContext
   const card = el('article', { className: 'card', attrs: { 'aria-labelledby': titleId, 'data-id': candidate.id } });
   card.append(
     el('h3', { className: 'title', text: candidate.title, attrs: { id: titleId } }),
-    el('p', { className: 'meta' }, [authorsText(candidate.authors), candidate.year ? ` · ${candidate.year}` : '', candidate.journal ? ` · ${candidate.journal}` : '']),
+    el('p', { className: 'meta' }, [authorsText(candidate.authors), candidate.year ? ` · ${candidate.year}` : '', venueText(candidate) ? ` · ${venueText(candidate)}` : '']),
     badges(candidate, ctx),
     links(candidate, ctx),
   );
@@ -66,12 +67,23 @@ function trustBadge(candidate: Candidate, ctx: CardContext): HTMLElement | undef
   return badge;
 }
 
-/** "Published in <journal> <year>", and whose BibTeX the card cites, with the switch. */
+/**
+ * The venue as a reader writes it: the cited BibTeX's ("The Astrophysical Journal 517, 565–586
+ * (1999)"), else the record's journal reference made readable.
+ */
+export function venueText(candidate: Candidate): string | undefined {
+  return candidate.venue ?? venueFromJournalRef(candidate.journal);
+}
+
+/** "Published in <venue>", and whose BibTeX the card cites, with the switch. */
 function versionLine(candidate: Candidate, ctx: CardContext): HTMLElement | undefined {
   const v = candidate.versionOfRecord;
   if (!v) return undefined;
-  const where = [v.journal, v.year].filter(Boolean).join(', ') || (v.doi ? `doi:${v.doi}` : 'a journal');
-  const line = el('p', { className: 'version' }, [icon('book'), ` Published in ${where}`]);
+  const journal = v.journal ? [venueFromJournalRef(v.journal), v.year].filter(Boolean).join(', ') : undefined;
+  const venue = journal ?? (candidate.bibtexOf === 'published' ? candidate.venue : undefined);
+  // Without a venue, a DOI is a link to the version, not a place of publication.
+  const text = venue ? ` Published in ${venue}` : ` Published version: ${v.doi ? `doi:${v.doi}` : 'in a journal'}`;
+  const line = el('p', { className: 'version' }, [icon('book'), text]);
   if (v.doi && candidate.bibtexOf) {
     const other = candidate.bibtexOf === 'published' ? 'preprint' : 'published';
     line.append(

@@ -6,6 +6,7 @@ import { citeKeyFieldsFromBibtex, readBibFields, rewriteCiteKey } from './citeKe
 import { keyFor, type CiteKeyRule } from './keyFormula';
 import type { CoreDeps } from '../deps';
 import { BibtexUnavailableError, fetchBibtex } from './fetch';
+import { venueFromFields } from '../works/venue';
 
 /**
  * Returns the candidate with `bibtex`, `citeKey` and `bibtexSource`, or with `bibtexError`.
@@ -21,7 +22,8 @@ export async function attachBibtex(
     const { bibtex, source, note } = await fetchBibtex(candidate, deps);
     const entry = readBibFields(bibtex);
     const citeKey = keyFor(citeKeyFieldsFromBibtex(entry, candidate), rule);
-    return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source, bibtexNote: note ?? '' };
+    const venue = venueFromFields(entry.fields);
+    return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source, bibtexNote: note ?? '', ...(venue ? { venue } : {}) };
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     const { bibtex: _b, citeKey: _k, bibtexSource: _s, ...rest } = candidate;

@@ -40,6 +40,7 @@ export class BibtexStage {
             citeKey: found.citeKey,
             bibtexSource: found.bibtexSource,
             bibtexNote: found.bibtexNote,
+            venue: found.venue,
             bibtexOf: bibtexOfSource(candidate, found.bibtexSource ?? ''),
           });
         } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
