@@ -7,6 +7,7 @@ import { saveBibsAfterUndo } from './vscode/bibSaver';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
+import { trackLastLatexEditor } from './vscode/lastLatexEditor';
 import { registerAudit } from './vscode/audit/register';
 import { insertFromChat, registerResults } from './vscode/results/register';
 import type { InsertOutcome } from './vscode/insertCitation';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     status,
     chat,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat),
+    trackLastLatexEditor(),
     vscode.commands.registerCommand('citefinder.findCitations', () => search.findForEditor(vscode.window.activeTextEditor)),
     vscode.commands.registerCommand('citefinder.openChat', async () => {
       chat.setClaim(search.claim);

@@ -40,6 +40,7 @@ window.addEventListener('message', (event: MessageEvent<ResultsHostMessage>) => 
     const notes = message.notes?.length ? ` Note: ${message.notes.join('; ')}.` : '';
     notice = { level: 'info', message: `Cited as ${message.key}${where}.${notes}` };
   }
+  if (message.type === 'uninserted') notice = { level: 'info', message: message.message };
   state = applyHostMessage(state, message);
   render();
 });

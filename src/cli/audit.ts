@@ -11,6 +11,8 @@ import { createLlmClient } from '../core/llm/openai';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
+import { latexSourceVerdict } from '../core/manuscript/latexSource';
+import { projectFolder } from './projectFolder';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
 
@@ -19,13 +21,14 @@ export async function runAudit(args: string[], loadSettings: (config?: string) =
   if (positionals.length !== 1) throw new UsageError('audit takes one .tex file.');
   const file = path.resolve(positionals[0]!);
   const text = await readInput(file, 'LaTeX file');
-  if (!/\\[A-Za-z]+/.test(text)) throw new UsageError(`"${positionals[0]}" does not look like LaTeX (no command in it).`);
+  const disk = diskFiles(await projectFolder(file));
+  const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
+  if (!verdict.ok) throw new UsageError(verdict.reason);
   const settings = await loadSettings(values.config);
   const cacheDir = resolveCacheDir(settings);
   const cacheFile = cacheDir ? path.join(cacheDir, 'audit-cache.json') : undefined;
   const cache = cacheFile ? await loadCache(cacheFile) : new AuditCache();
   const listener = values.json ? () => {} : progressPrinter(io);
-  const disk = diskFiles(path.dirname(file));
   const report = await auditProject(
     { file, scope: values['file-only'] ? 'file' : 'project', files: disk, exists: disk.exists },
     { settings, http: createHttpClient(settings), llm: createLlmClient(settings, settings['llm.apiKey'] || undefined), signal, cache },

@@ -12,6 +12,8 @@ import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
+import { latexSourceVerdict } from '../core/manuscript/latexSource';
+import { projectFolder } from './projectFolder';
 
 export const INSERT_USAGE = 'citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line) [--config FILE] [--json]';
 
@@ -19,7 +21,10 @@ export async function runInsert(args: string[], loadSettings: (config?: string) 
   const options = parseCommand(args);
   const texFile = path.resolve(options.tex);
   const texText = await readInput(texFile, 'LaTeX file');
-  if (!/\\[A-Za-z]+/.test(texText)) throw new UsageError(`"${options.tex}" does not look like LaTeX (no command in it).`);
+  // A chapter of prose alone is LaTeX when a root includes it or it names its root (magic comment).
+  const files = diskFiles(await projectFolder(texFile));
+  const verdict = await latexSourceVerdict(texFile, texText, files, options.tex);
+  if (!verdict.ok) throw new UsageError(verdict.reason);
   const lines = texText.split('\n');
   const lineText = lines[options.line - 1];
   if (lineText === undefined) throw new UsageError(`--line ${options.line}: "${options.tex}" has ${lines.length} lines.`);
@@ -30,7 +35,7 @@ export async function runInsert(args: string[], loadSettings: (config?: string) 
   if (!candidate) return 0;
   const claim = options.id ? { start: lineStart, end: lineStart + column - 1 } : { start: lineStart, end: lineStart + lineText.trimEnd().length };
   if (!texText.slice(claim.start, claim.end).trim()) throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
-  const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), diskFiles(path.dirname(texFile)), settings);
+  const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings);
   for (const [file, edits] of plan.edits) {
     const before = plan.created.includes(file) ? '' : (await readInput(file, 'file'));
     await writeAtomically(file, applyEdits(before, edits));

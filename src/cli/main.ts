@@ -42,7 +42,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   process.once('SIGINT', onSigint);
   try {
     const [command, ...rest] = argv;
-    if (command === '--version' || command === '-v') {
+    if (command === '--version' || command === '-v' || command === '-V' || command === 'version') {
       io.stdout(`citefinder ${version}\n`);
       return 0;
     }

@@ -167,6 +167,12 @@ export interface Candidate extends PaperRecord {
   /** Where the BibTeX came from (URL), or why there is none. */
   bibtexSource?: string;
   bibtexError?: string;
+  /** The venue of the BibTeX being cited, as a reader writes it ("The Astrophysical Journal 517, 565–586 (1999)"). */
+  venue?: string;
+  /** What was wrong with the authority's LaTeX and was repaired (or not), in words; '' when nothing. */
+  bibtexNote?: string;
+  /** Why there is no BibTeX in plain words ("doi.org and Crossref do not know this DOI"), for people. */
+  bibtexWhy?: string;
   /** Overall support score, 0–1, once full-text scoring ran. */
   score?: number;
   support?: SupportVerdict;
@@ -182,7 +188,7 @@ export interface Candidate extends PaperRecord {
 
 /** Fields that arrive for a candidate after it was found; see candidates/patches.ts. */
 export type CandidatePatch = Partial<
-  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'paragraphs' | 'trust' | 'versionOfRecord'>
+  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexWhy' | 'bibtexNote' | 'venue' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'paragraphs' | 'trust' | 'versionOfRecord'>
 >;
 
 export interface Timings {

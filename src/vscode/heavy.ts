@@ -24,3 +24,4 @@ export { checkBibliography } from '../core/bibcheck';
 export { bibCheckEdits } from '../core/bibcheck/apply';
 export { applyEdits } from '../core/manuscript/insertPlan';
 export { bibtexOfSource } from '../core/bibtex/fetch';
+export { bibHasKey, citedStateMessage, citesKey } from '../core/manuscript/citedState';

@@ -41,7 +41,7 @@ export function insertCitation(candidate: Candidate, origin: SearchOrigin, memen
 
 async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
   if (!candidate.bibtex || !candidate.citeKey) {
-    const why = candidate.bibtexError ? ` (${candidate.bibtexError})` : '';
+    const why = candidate.bibtexWhy ?? candidate.bibtexError ? ` (${candidate.bibtexWhy ?? candidate.bibtexError})` : '';
     void vscode.window.showErrorMessage(`Citefinder: no BibTeX from the authority for this paper${why}; nothing inserted.`);
     return undefined;
   }

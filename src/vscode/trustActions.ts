@@ -32,7 +32,7 @@ export async function switchBibtexVersion(panel: ResultsPanel, id: string, versi
   const versionSettings = { ...settings, 'citation.preferPublished': version === 'published' };
   const found = await core.withAuthorityBibtex(record, { settings: versionSettings, http: core.createHttpClient(versionSettings) });
   if (!found.bibtex) {
-    panel.post({ type: 'notice', level: 'error', message: `No BibTeX for the ${version} version: ${found.bibtexError ?? 'none'}` });
+    panel.post({ type: 'notice', level: 'error', message: `No BibTeX for the ${version} version: ${found.bibtexWhy ?? found.bibtexError ?? 'none'}` });
     return;
   }
   const patch = { bibtex: found.bibtex, citeKey: found.citeKey, bibtexSource: found.bibtexSource, bibtexOf: core.bibtexOfSource(record, found.bibtexSource ?? '') };

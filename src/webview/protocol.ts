@@ -34,7 +34,9 @@ export type ResultsHostMessage =
   | { type: 'status'; runId: number; status: RunStatus; message?: string }
   /** Feedback after "Insert citation". */
   | { type: 'inserted'; id: string; key: string; bibFile?: string; reused: boolean; command?: string; notes?: string[] }
-  | { type: 'notice'; level: 'info' | 'error'; message: string };
+  | { type: 'notice'; level: 'info' | 'error'; message: string }
+  /** An inserted citation left the document (an undo, an edit): the card no longer says "cited". */
+  | { type: 'uninserted'; id: string; message: string };
 
 export type ResultsPageMessage =
   | { type: 'ready' }
@@ -76,6 +78,11 @@ export interface ChatTurn {
   records?: ChatRecordView[];
   /** The API calls the plan made, for "Records used". */
   calls?: string[];
+  /**
+   * A question that was not sent, and why ("no LLM is configured (see above)"), recorded when it
+   * was asked: the page never re-derives it from the current settings.
+   */
+  notSent?: string;
   /** Host only: the answer is still streaming (a reload then cuts it off). */
   partial?: boolean;
 }

@@ -23,6 +23,10 @@ export function applyHostMessage(state: ResultsState, message: ResultsHostMessag
       return message.runId === state.runId ? { ...state, status: message.status, message: message.message } : state;
     case 'inserted':
       return { ...state, inserted: { ...state.inserted, [message.id]: message.key } };
+    case 'uninserted': {
+      const { [message.id]: _gone, ...inserted } = state.inserted;
+      return { ...state, inserted };
+    }
     case 'notice':
       return state;
   }

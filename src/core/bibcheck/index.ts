@@ -16,6 +16,7 @@ import type { PaperRecord, TrustSignal } from '../types';
 import { assessTrust } from '../trust';
 import { WorkLookup, type FoundWork } from '../works/lookup';
 import { differingFields, type ComparedField, type FieldDifference } from './compare';
+import { latexFindings } from './latex';
 
 export type BibCheckStatus = 'ok' | 'differs' | 'unverified' | 'duplicate' | 'unavailable';
 export const BIB_CHECK_STATUSES: readonly BibCheckStatus[] = ['ok', 'differs', 'unverified', 'duplicate', 'unavailable'];
@@ -109,12 +110,15 @@ async function checkEntry(entry: BibEntry, lookups: Lookups, deps: CoreDeps): Pr
     found = await lookups.work(entry);
     if (!found) return { result: { ...base, status: 'unverified', message: unverifiedMessage(entry) } };
     const { authority, trust } = await lookups.detailsOf(found.record);
-    const fields = differingFields(entry.fields, authority);
+    // Malformed LaTeX (maths mangled by Crossref, HTML tags) is never "ok", even with the right words.
+    const latex = latexFindings(entry.fields, authority);
+    const fields = { ...differingFields(entry.fields, authority), ...latex.fields };
     const names = Object.keys(fields);
     const work = { title: found.record.title, doi: found.record.doi, arxivId: found.record.arxivId, url: found.record.url };
-    const status = names.length ? 'differs' : 'ok';
+    const status = names.length || latex.message ? 'differs' : 'ok';
     const retracted = trust.status === 'retracted' || trust.status === 'withdrawn' ? `${trust.status.toUpperCase()}${trust.notice?.date ? ` (${trust.notice.date})` : ''}: this work was ${trust.status}. ` : '';
-    const message = retracted + (names.length ? `Differs from the authority's record in ${names.join(', ')}.` : 'Matches the authority\'s record.');
+    const compared = names.length ? `Differs from the authority's record in ${names.join(', ')}.` : latex.message ? '' : 'Matches the authority\'s record.';
+    const message = [retracted + compared, latex.message].filter(Boolean).join(' ');
     return { result: { ...base, status, fields, work, message, authority, trust }, record: found.record };
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;

@@ -8,6 +8,8 @@ import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
 import { doiPath, normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
+import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
+import { reviewBibtexLatex, type FieldProblem } from './latexHealth';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
 
@@ -16,11 +18,40 @@ export interface FetchedBibtex {
   bibtex: string;
   /** URL the BibTeX was requested from. */
   source: string;
+  /**
+   * What was wrong with the authority's LaTeX, in words: a field repaired in place ("title: maths
+   * mangled into …, repaired"), or, when no authority had it right, what is still wrong.
+   */
+  note?: string;
+}
+
+/** "Crossref's BibTeX: title had maths mangled into "\{upOmega}" (repaired to plain LaTeX)". */
+function latexNote(source: string, problems: FieldProblem[], repaired: boolean): string {
+  const host = hostOf(source);
+  const fields = problems.map((p) => `${p.field} had ${p.what}`).join('; ');
+  return repaired
+    ? `${host}'s BibTeX: ${fields} (repaired in that field; every other field as ${host} sent it)`
+    : `${host}'s BibTeX: ${fields}, and no other authority had this work; check that field before citing`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 export interface BibtexAttempt {
   url: string;
   reason: string;
+  /** Who was asked and what the answer amounted to, for the words a reader sees. */
+  explained?: ExplainedAttempt;
+}
+
+/** The authority's entry has LaTeX that cannot be repaired one way only; the next authority is asked. */
+export class MalformedLatexError extends Error {
+  override name = 'MalformedLatexError';
 }
 
 /** No authority gave usable BibTeX; `attempts` says what was tried and why each failed. */
@@ -29,6 +60,8 @@ export class BibtexUnavailableError extends Error {
   constructor(
     readonly recordId: string,
     readonly attempts: BibtexAttempt[],
+    /** Why, in plain words (no URL, no status line): shown on the card and the Insert button. */
+    readonly words = '',
   ) {
     super(
       attempts.length === 0
@@ -108,23 +141,40 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   const attempts: BibtexAttempt[] = [];
   // DOIs that doi.org says do not exist: Crossref registers through doi.org, so it has none of them.
   const unregistered = new Set<string>();
-  for (const plan of bibtexPlan(record, deps.settings)) {
-    if (plan.service === 'crossref' && plan.doi && unregistered.has(plan.doi)) continue;
+  let crossrefImplied = false;
+  const plans = bibtexPlan(record, deps.settings);
+  // An answer whose LaTeX is broken beyond one-way repair: used only when no authority does better.
+  let broken: FetchedBibtex | undefined;
+  for (const plan of plans) {
+    if (plan.service === 'crossref' && plan.doi && unregistered.has(plan.doi)) {
+      crossrefImplied = true;
+      continue;
+    }
     try {
       const { expect, doi: _doi, ...request } = plan;
       const response = await deps.http.request({ ...request, signal: deps.signal, cacheNotFound: true });
       const bibtex = response.text();
       checkAuthorityBibtex(bibtex, expect);
+      const review = reviewBibtexLatex(bibtex);
+      if (review.unrepaired.length > 0) {
+        broken ??= { bibtex, source: plan.url, note: latexNote(plan.url, review.unrepaired, false) };
+        throw new MalformedLatexError(`malformed LaTeX in ${review.unrepaired.map((p) => `${p.field} (${p.what})`).join(', ')}`);
+      }
+      if (review.repaired.length > 0) return { bibtex: review.bibtex, source: plan.url, note: latexNote(plan.url, review.repaired, true) };
       return { bibtex, source: plan.url };
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
-      attempts.push({ url: plan.url, reason: failureReason(error) });
+      const datacite = (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX);
+      attempts.push({ url: plan.url, reason: failureReason(error), explained: { service: plan.service, datacite, outcome: attemptOutcome(error) } });
       if (plan.service === 'doi' && plan.doi && error instanceof HttpError && [404, 410].includes(error.status)) {
         unregistered.add(plan.doi);
       }
     }
   }
-  throw new BibtexUnavailableError(record.id, attempts);
+  if (broken) return broken;
+  const hasIdentifier = Boolean(normalizeDoi(record.doi) || normalizeDoi(record.publishedDoi) || versionlessArxivId(record));
+  const explained = attempts.flatMap((a) => (a.explained ? [a.explained] : []));
+  throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier, crossrefImplied }));
 }
 
 /**

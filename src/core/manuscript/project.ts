@@ -93,8 +93,10 @@ export function findBibliography(rootFile: string, rootText: string): Bibliograp
 function bibliographyArguments(text: string): string[] {
   const names: string[] = [];
   const add = (command: string, argument: string): void => {
+    // `\bibliography{\subfix{bib/refs}}` (subfiles package): the name inside, as LaTeX Workshop reads it.
+    const unwrap = (name: string): string => /^\s*\\subfix\s*\{([^{}]*)\}\s*$/.exec(name)?.[1] ?? name;
     const parts = command === 'bibliography' ? argument.split(',') : [argument];
-    for (const part of parts) if (part.trim()) names.push(part.trim());
+    for (const part of parts.map(unwrap)) if (part.trim()) names.push(part.trim());
   };
   try {
     const ast = lp.parse(text, { timeout: 3000 });
@@ -104,7 +106,7 @@ function bibliographyArguments(text: string): string[] {
       if (group) add(node.name, lp.stringify(group.content));
     }
   } catch {
-    const pattern = /\\(bibliography|addbibresource)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g;
+    const pattern = /\\(bibliography|addbibresource)\s*(?:\[[^\]]*\])?\s*\{((?:\\subfix\s*\{[^{}]*\}|[^{}])*)\}/g;
     for (const match of stripComments(text).matchAll(pattern)) add(match[1]!, match[2]!);
   }
   return names;

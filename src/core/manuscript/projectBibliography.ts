@@ -34,7 +34,14 @@ export interface ProjectBibliography extends Bibliography {
 
 /** Classes that load natbib themselves. */
 const NATBIB_CLASSES = /^(elsarticle|aastex\d*|revtex4(-\d)?)$/;
-const COMMAND = /\\(bibliography|nobibliography|addbibresource|addglobalbib|addsectionbib)\s*(\[[^\]]*\])?\s*\{([^{}]*)\}/g;
+// The argument may be wrapped in the subfiles package's \subfix{…} (a path that works from the
+// subfile and from the main file): read as LaTeX Workshop reads it, the name inside.
+const COMMAND = /\\(bibliography|nobibliography|addbibresource|addglobalbib|addsectionbib)\s*(\[[^\]]*\])?\s*\{((?:\\subfix\s*\{[^{}]*\}|[^{}])*)\}/g;
+
+/** `\subfix{bib/refs}` → `bib/refs`; any other name as it is. */
+export function unwrapSubfix(name: string): string {
+  return /^\s*\\subfix\s*\{([^{}]*)\}\s*$/.exec(name)?.[1] ?? name;
+}
 
 
 /** Why a resource cannot take new entries, or undefined when it is a local .bib file. */
@@ -65,7 +72,7 @@ export async function findProjectBibliography(tree: ProjectTree, exists: (file: 
       const argumentEnd = match.index + match[0].length - 1;
       result.commands.push({ file, command, argumentStart: argumentEnd - argument.length, argumentEnd });
       const names = command === 'bibliography' || command === 'nobibliography' ? argument.split(',') : [argument];
-      for (const raw of names.map((n) => n.trim()).filter(Boolean)) {
+      for (const raw of names.map((n) => unwrapSubfix(n).trim()).filter(Boolean)) {
         const reason = skipReason(raw, options);
         if (reason) {
           result.skipped.push({ name: raw, file, reason });

@@ -56,7 +56,10 @@ async function finishCandidates(
       stopped.add(candidate.id);
     }
     if (!candidate.bibtex && !candidate.bibtexError) {
-      store.patch(candidate.id, { bibtexError: 'The BibTeX lookup was stopped by the deadline (run.deadlineMs); search again to retry.' });
+      store.patch(candidate.id, {
+        bibtexError: 'The BibTeX lookup was stopped by the deadline (run.deadlineMs); search again to retry.',
+        bibtexWhy: 'the lookup was stopped by the run\'s time limit; search again to retry',
+      });
     }
   }
   return store

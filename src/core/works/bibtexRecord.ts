@@ -3,7 +3,7 @@
 // entry still names the title, authors, venue and year.
 import type { CoreDeps } from '../deps';
 import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
-import { plainLine } from '../latex/plainText';
+import { latexToUnicode } from '../latex/unicode';
 import type { PaperRecord } from '../types';
 
 /** The record, or undefined when doi.org says there is no such DOI. Throws when it fails otherwise. */
@@ -21,11 +21,16 @@ export async function recordFromBibtex(doi: string, deps: CoreDeps): Promise<Pap
   return {
     id: `doi:${doi}`,
     source: 'crossref',
-    title: plainLine(fields.title ?? doi),
-    authors: fields.author ? splitBibtexAuthors(fields.author).map(plainLine) : [],
+    title: plain(fields.title ?? doi),
+    authors: fields.author ? splitBibtexAuthors(fields.author).map(plain) : [],
     year: Number.isInteger(year) && year > 0 ? year : undefined,
     doi,
     url: `https://doi.org/${doi}`,
-    journal: venue ? plainLine(venue) : undefined,
+    journal: venue ? plain(venue) : undefined,
   };
+}
+
+/** A BibTeX value as a reader sees it: maths as text (Ω, not dropped), accents as letters. */
+function plain(value: string): string {
+  return latexToUnicode(value).replace(/\s+/g, ' ').trim();
 }

@@ -8,6 +8,7 @@ import type { BibCheckEntry, BibCheckReport } from '../../core/bibcheck';
 import type { ComparedField } from '../../core/bibcheck/compare';
 import type { Settings } from '../../core/settings/index';
 import { rememberTouchedBib } from '../bibSaver';
+import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
@@ -33,19 +34,20 @@ export interface CheckResult {
 }
 
 export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Settings, proposed: ProposedBibs): Promise<CheckResult | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.uri.scheme !== 'file') {
+  // From the results panel or the chat (no active text editor): the LaTeX file last edited.
+  const document = documentForCommand();
+  if (!document) {
     void vscode.window.showWarningMessage('Citefinder: open the manuscript (or a .bib file) to check its bibliography.');
     return undefined;
   }
   const core = await loadHeavy();
-  const files = await bibFiles(editor.document, core);
+  const files = await bibFiles(document, core);
   if (files.length === 0) {
     void vscode.window.showWarningMessage('Citefinder: the manuscript names no .bib file to check.');
     return undefined;
   }
   const texts = await Promise.all(files.map(async (file) => ({ file, text: (await projectFiles.read(file)) ?? '' })));
-  const config = settings(editor.document.uri);
+  const config = settings(document.uri);
   const report = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Citefinder: checking the bibliography', cancellable: true },
     async (progress, token) => {

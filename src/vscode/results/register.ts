@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Candidate } from '../../core/types';
 import type { ChatViewProvider } from '../chatView';
 import { insertCitation, type InsertOutcome } from '../insertCitation';
+import { InsertedCitations } from '../insertedCitations';
 import { log } from '../log';
 import { openWebLink } from '../openLink';
 import { ResultsPanel } from './panel';
@@ -26,6 +27,11 @@ export interface Results {
 export function registerResults(context: vscode.ExtensionContext, chat: ChatViewProvider): Results {
   const panel: ResultsPanel = new ResultsPanel(context.extensionUri, (message) => void onMessage(message));
   const search = new SearchController(panel, context.secrets, context.globalStorageUri);
+  // The panel follows the document: an undo of an insert takes the "cited as" away again.
+  const insertedCitations = new InsertedCitations((change) =>
+    panel.post(change.cited
+      ? { type: 'inserted', id: change.id, key: change.key, reused: true }
+      : { type: 'uninserted', id: change.id, message: change.message }));
   const results: Results = {
     panel,
     search,
@@ -36,6 +42,7 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
       const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
       if (outcome) {
         panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
+        insertedCitations.track(id, outcome.key, search.origin.uri, outcome.bibFile, outcome.reused);
       }
       return outcome;
     },
@@ -46,7 +53,7 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
       await chat.attach(candidate);
     },
   };
-  context.subscriptions.push(panel, search);
+  context.subscriptions.push(panel, search, insertedCitations);
 
   async function onMessage(message: ResultsPageMessage): Promise<void> {
     try {
