@@ -93,6 +93,7 @@ if (offline) {
     'citefinder.sources.arxiv.intervalMs': 0,
     // The stand-in's answers are fixed: no disk cache, so a changed stand-in is never hidden by an old answer.
     'citefinder.cache.enabled': false,
+    'citefinder.sources.dblp.intervalMs': 0,
     'citefinder.cache.dir': join(ROOT, '.cache', 'offline-http-cache'),
   });
   console.log(`stand-in services at ${standIn.url} (LLM: ${scriptedLlm ? 'the scripted stand-in model' : 'none'}; full text: ${standInGrobid ? 'the stand-in GROBID' : 'pdfjs'})`);

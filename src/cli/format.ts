@@ -45,7 +45,7 @@ export function formatFindResult(result: FindResult): string {
 }
 
 /** "!! RETRACTED 2010-02-06 (retraction-watch): https://doi.org/…", or nothing for an ok work. */
-function trustLine(c: Candidate): string | undefined {
+export function trustLine(c: Candidate): string | undefined {
   const t = c.trust;
   if (!t || t.status === 'ok') return undefined;
   const notice = t.notice ? ` ${t.notice.date ?? ''} (${t.notice.source ?? 'notice'}): https://doi.org/${t.notice.doi}` : '';

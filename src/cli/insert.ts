@@ -14,6 +14,7 @@ import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { projectFolder } from './projectFolder';
+import { trustLine } from './format';
 
 export const INSERT_USAGE = 'citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line) [--config FILE] [--json]';
 
@@ -71,6 +72,9 @@ async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSign
     return undefined;
   }
   if (!outcome.candidate.bibtex) throw new Error(`No BibTeX from the authority: ${outcome.candidate.bibtexError ?? 'none'}. Nothing was inserted.`);
+  // The command line cannot ask as the editor does: it says so loudly instead.
+  const trust = trustLine(outcome.candidate);
+  if (trust) io.stderr(`citefinder: ${trust}\n`);
   return outcome.candidate;
 }
 

@@ -1,6 +1,7 @@
 // `citefinder lookup ID`: a DOI, arXiv id or link → the work's record and the authority's BibTeX.
 // A well-formed identifier nobody has is a run that worked (exit 0, "work": null, a message on
-// stderr); a malformed one is bad input (exit 2).
+// stderr); a malformed one is bad input (exit 2). The work carries its trust (retracted,
+// withdrawn, concern, corrected, ok, or unknown with the reason) and version of record.
 import { createHttpClient } from '../core/net/http';
 import { formatIdentifier } from '../core/identity/identifiers';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
@@ -8,6 +9,7 @@ import type { Candidate } from '../core/types';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { UsageError, type CliIo } from './io';
+import { trustLine } from './format';
 
 export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, or a doi.org/arXiv/bioRxiv/medRxiv link)';
 
@@ -30,6 +32,9 @@ export async function runLookup(args: string[], loadSettings: (config?: string) 
   }
   const { bibtex, citeKey, bibtexSource, bibtexError, ...work } = outcome.candidate;
   if (bibtexError) io.stderr(`citefinder: ${bibtexError}\n`);
+  // The JSON's work carries `trust` and `versionOfRecord` as find's candidates do; say it here too.
+  const trust = trustLine(outcome.candidate);
+  if (trust && values.json) io.stderr(`citefinder: ${trust}\n`);
   if (values.json) {
     io.stdout(JSON.stringify({ id, work, bibtex: bibtex ?? null, citeKey: citeKey ?? null, bibtexSource, bibtexError }, null, 2) + '\n');
   } else io.stdout(formatWork(outcome.candidate));
@@ -39,7 +44,12 @@ export async function runLookup(args: string[], loadSettings: (config?: string) 
 
 function formatWork(c: Candidate): string {
   const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`].filter(Boolean).join(', ');
-  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${c.journal ? ` · ${c.journal}` : ''}`, ''];
+  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${c.journal ? ` · ${c.journal}` : ''}`];
+  const trust = trustLine(c);
+  if (trust) lines.push(`  ${trust}`);
+  const v = c.versionOfRecord;
+  if (v) lines.push(`  Published: ${[v.journal, v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`);
+  lines.push('');
   lines.push(c.bibtex ? c.bibtex.trim() : `(no BibTeX: ${c.bibtexError ?? 'none'})`);
   return lines.join('\n') + '\n';
 }

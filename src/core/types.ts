@@ -5,7 +5,7 @@
 export type Repository = 'arxiv' | 'biorxiv' | 'medrxiv';
 
 /** Where a record came from: a preprint server, or Crossref for published works found by lookup. */
-export type RecordSource = Repository | 'crossref';
+export type RecordSource = Repository | 'crossref' | 'dblp';
 
 /** Disciplines the router knows; each maps to a primary repository. */
 export type Discipline =
@@ -104,6 +104,8 @@ export interface PaperRecord {
   journal?: string;
   /** The author's comment on this version (arXiv): "withdrawn", "accepted at …". */
   comment?: string;
+  /** DBLP's key of the work (`conf/nips/VaswaniSPUJGKP17`): its BibTeX when it has no DOI. */
+  dblpKey?: string;
 }
 
 /** Whether a work may be cited as it stands: retraction and similar notices, from real records. */

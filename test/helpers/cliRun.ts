@@ -39,7 +39,7 @@ export interface CliStandIn {
 export async function startCliStandIn(prefix: string, extraEnv: Record<string, string> = {}): Promise<CliStandIn> {
   const standIn = await startStandIn();
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const env = { ...standInEnv(standIn), CITEFINDER_CACHE_DIR: join(dir, '.cache'), CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0', CITEFINDER_HTTP_RETRIES: '0', ...extraEnv };
+  const env = { ...standInEnv(standIn), CITEFINDER_CACHE_DIR: join(dir, '.cache'), CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0', CITEFINDER_SOURCES_DBLP_INTERVALMS: '0', CITEFINDER_HTTP_RETRIES: '0', ...extraEnv };
   return { standIn, dir, env };
 }
 

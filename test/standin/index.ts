@@ -6,6 +6,7 @@ import { installEuropePmc } from './europepmc';
 import { installBiorxiv } from './biorxiv';
 import { installDoi } from './doi';
 import { installCrossref } from './crossref';
+import { installDblp } from './dblp';
 import { installArxivBibtex } from './arxivBibtex';
 import { installGrobid } from './grobid';
 import { installFiles } from './files';
@@ -29,6 +30,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       installBiorxiv,
       installDoi,
       installCrossref,
+      installDblp,
       installArxivBibtex,
       installGrobid,
       (s) => installFiles(s, { anyPreprintPdf: options.anyPreprintPdf }),

@@ -10,6 +10,7 @@ import { doiPath, normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
 import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
 import { reviewBibtexLatex, type FieldProblem } from './latexHealth';
+import { dblpEnabled } from '../sources/dblp';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
 
@@ -65,7 +66,7 @@ export class BibtexUnavailableError extends Error {
   ) {
     super(
       attempts.length === 0
-        ? `No BibTeX for ${recordId}: it has neither a DOI nor an arXiv id.`
+        ? `No BibTeX for ${recordId}: it has neither a DOI nor an arXiv id (nor a DBLP key).`
         : `No BibTeX for ${recordId}: ${summariseAttempts(attempts)}`,
     );
   }
@@ -130,7 +131,16 @@ export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
       plans.push({ service: 'arxivBibtex', url, accept: `${BIBTEX}, text/plain;q=0.9`, expect: { arxivId } });
     }
   }
+  // DBLP's own BibTeX last, for the DOI-less conference papers (ICLR, NeurIPS) only it has.
+  const dblp = dblpBibtexPlan(record, settings);
+  if (dblp) plans.push(dblp);
   return plans;
+}
+
+function dblpBibtexPlan(record: PaperRecord, settings: Settings): Plan | undefined {
+  if (!record.dblpKey || !dblpEnabled(settings)) return undefined;
+  const url = `${settings['sources.dblp.url'].trim().replace(/\/+$/, '')}/rec/${record.dblpKey.split('/').map(encodeURIComponent).join('/')}.bib`;
+  return { service: 'dblp', url, accept: `${BIBTEX}, text/plain;q=0.5`, expect: {} };
 }
 
 /**

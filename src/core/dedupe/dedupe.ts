@@ -95,7 +95,7 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
     matchedQueries: unique(groupHits.map((h) => h.queryIndex)).sort((a, b) => a - b),
     retrievalScore: 0,
   };
-  for (const field of ['year', 'doi', 'version', 'url', 'pdfUrl', 'publishedDoi', 'journal'] as const) {
+  for (const field of ['year', 'doi', 'version', 'url', 'pdfUrl', 'publishedDoi', 'journal', 'dblpKey'] as const) {
     const value = pick(field);
     if (value !== undefined) Object.assign(candidate, { [field]: value });
   }

@@ -10,6 +10,7 @@ export type ServiceName =
   | 'biorxiv'
   | 'doi'
   | 'crossref'
+  | 'dblp'
   | 'grobid'
   | 'pdf'
   | 'llm';
@@ -41,6 +42,11 @@ export interface HttpRequest {
    * is cached for an hour instead of `cache.ttlHours`, since new papers may match soon.
    */
   isEmpty?: (body: string) => boolean;
+  /**
+   * False for a successful answer that is not the service's (a maintenance page sent with 200):
+   * it is returned, for the caller to refuse, but never cached, so the next run asks again.
+   */
+  isUsable?: (body: string) => boolean;
   /** Reject bodies larger than this (Content-Length and streamed size). */
   maxBytes?: number;
   /** Retry on these statuses too (e.g. GROBID's 503 is already covered; extra ones here). */

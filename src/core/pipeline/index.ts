@@ -106,7 +106,7 @@ async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state:
   }
 
   // An informal citation ("Perlmutter et al. (1999)") is searched by its author and year.
-  const informal = informalQueries(input.selection);
+  const informal = informalQueries(input.selection, claim.text);
   // Routing and query writing are independent: with an LLM, running them side by side saves
   // a whole model round trip.
   const [routing, written] = await Promise.all([

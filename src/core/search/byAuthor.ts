@@ -1,8 +1,10 @@
 // The search for an informal citation: by author and year rather than by keywords. Each
 // repository is asked for the first author's works in the year range (arXiv `au:`, Europe PMC
 // `AUTH:`), and Crossref's bibliographic search covers published works that are in no preprint
-// server. Only records whose authors include the family name and whose year is in the range
-// are kept: the hosts' author matching is looser than a citation.
+// server, DBLP the computer-science papers that have no DOI (dblpAuthorSearch.ts). Only records
+// whose authors include the family name and whose year is in the range are kept: the hosts'
+// author matching is looser than a citation. Words of the sentence around the citation rank
+// the author's works (topic.ts).
 import type { PaperRecord, Query, Repository } from '../types';
 import type { CoreDeps } from '../deps';
 import type { SearchDeps, SearchHit } from './keywords';
@@ -10,6 +12,8 @@ import { passesFilter } from '../queries/filter';
 import { crossrefRecord, searchCrossref } from '../sources/crossref';
 import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository';
 import { isAbortError } from '../net/types';
+import { searchDblpByAuthor } from './dblpAuthorSearch';
+import { authorSearchMode } from './topic';
 
 /** How many works of an author a request asks for; a citation names one of them. */
 const AUTHOR_PAGE = 25;
@@ -45,11 +49,14 @@ export async function searchByAuthor(
     queries.flatMap((query, queryIndex) => [
       ...repositories.map(async (repo) => {
         const records = await attempt(LABEL[repo], deps, () =>
-          deps.sources[repo]!.search({ query, mode: 'all', maxResults: AUTHOR_PAGE, signal: deps.signal }));
+          deps.sources[repo]!.search({ query, mode: authorSearchMode(query), maxResults: AUTHOR_PAGE, signal: deps.signal }));
         if (records) keep(records, query, queryIndex);
         else failed.add(repo);
       }),
       attempt('Crossref', deps, () => searchCrossrefByAuthor(query, deps.crossref)).then((records) => {
+        if (records) keep(records, query, queryIndex);
+      }),
+      attempt('DBLP', deps, () => searchDblpByAuthor(query, deps.crossref, hasAuthors)).then((records) => {
         if (records) keep(records, query, queryIndex);
       }),
     ]),

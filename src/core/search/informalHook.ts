@@ -5,11 +5,17 @@ import { searchRepositories, type SearchHit } from './keywords';
 import { recogniseInformalCitation } from '../informal/recognise';
 import { informalQuery } from '../informal/query';
 import { isAuthorSearch, searchByAuthor, type AuthorSearchDeps } from './byAuthor';
+import { withSentenceTopic } from './topic';
 
-/** The author/year query of an informal citation in the selection, or undefined for a claim. */
-export function informalQueries(selection: string): Query[] | undefined {
+/**
+ * The author/year query of an informal citation in the selection, or undefined for a claim;
+ * ranked by the topic of `visibleText` (the claim's plain text) when it is given.
+ */
+export function informalQueries(selection: string, visibleText?: string): Query[] | undefined {
   const citation = recogniseInformalCitation(selection);
-  return citation ? [informalQuery(citation)] : undefined;
+  if (!citation) return undefined;
+  const query = informalQuery(citation);
+  return [visibleText === undefined ? query : withSentenceTopic(query, visibleText)];
 }
 
 /** Queries that name authors go to the author search; any other claim to the keyword search. */

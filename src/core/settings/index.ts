@@ -22,6 +22,13 @@ export interface Settings {
   'sources.biorxiv.enabled': boolean;
   'sources.doi.url': string;
   'sources.crossref.url': string;
+  /** An e-mail address sent to Crossref in the User-Agent (its polite pool); empty = none. */
+  'sources.crossref.mailto': string;
+  /** Base URL of DBLP (publication search and record BibTeX). */
+  'sources.dblp.url': string;
+  'sources.dblp.enabled': boolean;
+  /** Minimum milliseconds between two DBLP requests (DBLP asks for one or two seconds). */
+  'sources.dblp.intervalMs': number;
   'sources.arxivBibtex.url': string;
   'sources.biorxivContent.url': string;
   'sources.medrxivContent.url': string;
@@ -86,6 +93,10 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'sources.biorxiv.enabled': true,
   'sources.doi.url': 'https://doi.org',
   'sources.crossref.url': 'https://api.crossref.org',
+  'sources.crossref.mailto': '',
+  'sources.dblp.url': 'https://dblp.org',
+  'sources.dblp.enabled': true,
+  'sources.dblp.intervalMs': 1000,
   'sources.arxivBibtex.url': 'https://arxiv.org/bibtex',
   'sources.biorxivContent.url': 'https://www.biorxiv.org/content',
   'sources.medrxivContent.url': 'https://www.medrxiv.org/content',

@@ -20,6 +20,8 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   'sources.biorxiv.url',
   'sources.doi.url',
   'sources.crossref.url',
+  'sources.crossref.mailto',
+  'sources.dblp.url',
   'sources.arxivBibtex.url',
   'sources.biorxivContent.url',
   'sources.medrxivContent.url',

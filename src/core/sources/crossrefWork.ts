@@ -26,6 +26,8 @@ export interface CrossrefWork {
   authors: string[];
   year?: number;
   containerTitle?: string;
+  /** Crossref's abbreviated venue (`short-container-title`), e.g. "ApJ", "Lancet"; not always given. */
+  shortContainerTitle?: string;
   volume?: string;
   issue?: string;
   page?: string;
@@ -151,6 +153,7 @@ export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
     type: str(message.type),
     year: yearOf(message),
     containerTitle: first(message['container-title']),
+    shortContainerTitle: first(message['short-container-title']),
     volume: str(message.volume),
     issue: str(message.issue),
     page: str(message.page),
