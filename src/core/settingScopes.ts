@@ -20,6 +20,7 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   'sources.biorxiv.url',
   'sources.doi.url',
   'sources.crossref.url',
+  'sources.datacite.url',
   'sources.arxivBibtex.url',
   'sources.biorxivContent.url',
   'sources.medrxivContent.url',

@@ -22,6 +22,7 @@ export interface Settings {
   'sources.biorxiv.enabled': boolean;
   'sources.doi.url': string;
   'sources.crossref.url': string;
+  'sources.datacite.url': string;
   'sources.arxivBibtex.url': string;
   'sources.biorxivContent.url': string;
   'sources.medrxivContent.url': string;
@@ -86,6 +87,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'sources.biorxiv.enabled': true,
   'sources.doi.url': 'https://doi.org',
   'sources.crossref.url': 'https://api.crossref.org',
+  'sources.datacite.url': 'https://api.datacite.org',
   'sources.arxivBibtex.url': 'https://arxiv.org/bibtex',
   'sources.biorxivContent.url': 'https://www.biorxiv.org/content',
   'sources.medrxivContent.url': 'https://www.medrxiv.org/content',

@@ -7,6 +7,7 @@ import { installBiorxiv } from './biorxiv';
 import { installDoi } from './doi';
 import { installCrossref } from './crossref';
 import { installArxivBibtex } from './arxivBibtex';
+import { installDatacite } from './datacite';
 import { installGrobid } from './grobid';
 import { installFiles } from './files';
 import { installOpenAi } from './openai';
@@ -30,6 +31,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       installDoi,
       installCrossref,
       installArxivBibtex,
+      installDatacite,
       installGrobid,
       (s) => installFiles(s, { anyPreprintPdf: options.anyPreprintPdf }),
       (s) => installOpenAi(s),

@@ -14,6 +14,7 @@ export type StandInService =
   | 'biorxiv'
   | 'doi'
   | 'crossref'
+  | 'datacite'
   | 'biorxivContent'
   | 'medrxivContent'
   | 'grobid'
@@ -28,6 +29,7 @@ export const SERVICE_PREFIX: Record<StandInService, string> = {
   biorxiv: '/biorxiv-api',
   doi: '/doi',
   crossref: '/crossref',
+  datacite: '/datacite',
   biorxivContent: '/biorxiv-content',
   medrxivContent: '/medrxiv-content',
   grobid: '/grobid',
@@ -139,6 +141,7 @@ function settingsFor(base: string): Record<string, string> {
     'sources.biorxiv.url': at('biorxiv'),
     'sources.doi.url': at('doi'),
     'sources.crossref.url': at('crossref'),
+    'sources.datacite.url': at('datacite'),
     'sources.biorxivContent.url': at('biorxivContent'),
     'sources.medrxivContent.url': at('medrxivContent'),
     'grobid.url': at('grobid'),

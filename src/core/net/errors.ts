@@ -11,6 +11,7 @@ export const SERVICE_LABEL: Readonly<Record<ServiceName, string>> = {
   biorxiv: 'the bioRxiv API',
   doi: 'doi.org',
   crossref: 'Crossref',
+  datacite: 'DataCite',
   grobid: 'GROBID',
   pdf: 'the PDF host',
   llm: 'the LLM',
@@ -24,6 +25,7 @@ const ENDPOINT_SETTING: Partial<Record<ServiceName, string>> = {
   biorxiv: 'sources.biorxiv.url',
   doi: 'sources.doi.url',
   crossref: 'sources.crossref.url',
+  datacite: 'sources.datacite.url',
   grobid: 'grobid.url',
   llm: 'llm.baseUrl',
 };

@@ -10,6 +10,7 @@ export type ServiceName =
   | 'biorxiv'
   | 'doi'
   | 'crossref'
+  | 'datacite'
   | 'grobid'
   | 'pdf'
   | 'llm';
