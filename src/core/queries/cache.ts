@@ -1,12 +1,11 @@
-// Heuristic queries depend on the claim's sentences alone, and writing them needs the
-// part-of-speech tagger, whose lexicon takes about 100 ms to build in a new process. A repeat of
-// the same claim (a second CLI run, "Search again") reads them back from the on-disk cache.
+// Heuristic queries depend on the claim's sentences alone. A repeat of the same claim (a second
+// CLI run, "Search again") reads them back from the on-disk cache.
 import cacache from 'cacache';
 import { createHash } from 'node:crypto';
 import type { Query } from '../types';
 
 /** Bumped whenever keyphrase extraction changes what it writes. */
-const VERSION = 1;
+const VERSION = 2;
 
 function keyFor(sentences: string[]): string {
   const digest = createHash('sha256').update(JSON.stringify(sentences)).digest('hex');

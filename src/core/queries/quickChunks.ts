@@ -5,6 +5,7 @@
 // from a short closed list and from their endings (-ed, -ing, -ly, -es after a noun), which is
 // enough to split a claim where the tagger would: queries/bench shows the first results do not
 // get worse (bench/queries.ts).
+import dfJson from '../routing/df.json';
 import { stem } from '../text/stem';
 import { isStopword } from '../text/stopwords';
 import type { Chunk, TaggedWord } from './chunks';
@@ -24,6 +25,9 @@ const VERBS = new Set(
     'get gets got found find finds made known shown seen given taken')
     .split(' '),
 );
+
+/** Word pairs (stems) the abstracts of the router's corpus use as phrases ("machine learning"). */
+const BIGRAMS = (dfJson as { bigrams: Record<string, number> }).bigrams;
 
 /** Endings of adjectives, which modify the noun after them ("nuclear", "pulmonary", "genetic"). */
 const ADJECTIVE_ENDING = /(al|ic|ical|ous|ive|ary|ful|less|able|ible|ar|ent|ant|ile|oid)$/;
@@ -69,8 +73,13 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
   if (isStopword(lower) || VERBS.has(lower)) return { ...base, nounish: false, adjective: false };
   if (/ly$/.test(lower) && lower.length > 4 && !/(ology|ply|ly{2})$/.test(lower)) return { ...base, nounish: false, adjective: false };
   if (/(ed|ing)$/.test(lower) && lower.length > 5) {
-    // A participle before a noun modifies it ("infected cells", "signalling pathways"); elsewhere it is the verb.
-    const modifies = previous === undefined || !previous.nounish ? looksNounish(next) : false;
+    // A participle before a noun modifies it ("infected cells", "signalling pathways"), one
+    // after a noun may be part of its name ("machine learning"); elsewhere it is the verb.
+    if (previous?.nounish) {
+      const named = Boolean(BIGRAMS[`${previous.stem} ${base.stem}`]);
+      return { ...base, nounish: named, adjective: false };
+    }
+    const modifies = looksNounish(next);
     return { ...base, nounish: modifies, adjective: modifies };
   }
   // "X causes Y": a plural-looking word after a noun phrase whose stem is a verb of the list.
