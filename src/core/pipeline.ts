@@ -30,6 +30,7 @@ import { Enrichment } from './candidates/enrichment';
 import { createHttpClient } from './net/http';
 import { createLlmClient } from './llm/openai';
 import { supportStage } from './support';
+import { prewarmParseWorker } from './fulltext';
 import { resolveCacheDir } from './net/cache';
 import { Run } from './run';
 import { RunLimits } from './runLimits';
@@ -156,6 +157,8 @@ async function findAndScore(
   });
 
   const started = performance.now();
+  // The parse worker (and pdfjs in it) starts while the search is on the network, not after it.
+  if (deps.settings['fulltext.enabled']) prewarmParseWorker(deps.settings);
   const { unreachable, searched: repositories } = await run.time('search', () =>
     searchClaim(routing, queries, {
       sources,

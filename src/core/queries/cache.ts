@@ -22,6 +22,7 @@ export async function cachedQueries(dir: string | undefined, sentences: string[]
     // a miss, or an unreadable cache: write them again
   }
   const queries = make();
-  await cacache.put(dir, key, JSON.stringify(queries)).catch(() => undefined);
+  // Written behind the search, not before it: the first request need not wait for the disk.
+  void cacache.put(dir, key, JSON.stringify(queries)).catch(() => undefined);
   return queries;
 }
