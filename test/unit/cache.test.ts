@@ -158,7 +158,9 @@ describe('response cache: lifetimes and sweep', () => {
         const request: HttpRequest = { service: 'doi', url: url(path), cacheNotFound: true };
         if (path === '/hang') request.timeoutMs = 50;
         await assert.rejects(http.request(request), expected);
-        assert.equal(sent(path), round, `${path} was answered from the cache`);
+        assert.equal(http.stats.cacheHits, 0, `${path} was answered from the cache`);
+        // A hang may time out before a loaded machine delivers it to the server: then it was never sent.
+        if (path !== '/hang') assert.equal(sent(path), round, `${path} was answered from the cache`);
       }
     }
     assert.deepEqual(await keys(cacheDir), []);
