@@ -15,6 +15,7 @@ export type StandInService =
   | 'doi'
   | 'crossref'
   | 'dblp'
+  | 'datacite'
   | 'biorxivContent'
   | 'medrxivContent'
   | 'grobid'
@@ -30,6 +31,7 @@ export const SERVICE_PREFIX: Record<StandInService, string> = {
   doi: '/doi',
   crossref: '/crossref',
   dblp: '/dblp',
+  datacite: '/datacite',
   biorxivContent: '/biorxiv-content',
   medrxivContent: '/medrxiv-content',
   grobid: '/grobid',
@@ -142,6 +144,7 @@ function settingsFor(base: string): Record<string, string> {
     'sources.doi.url': at('doi'),
     'sources.crossref.url': at('crossref'),
     'sources.dblp.url': at('dblp'),
+    'sources.datacite.url': at('datacite'),
     'sources.biorxivContent.url': at('biorxivContent'),
     'sources.medrxivContent.url': at('medrxivContent'),
     'grobid.url': at('grobid'),

@@ -11,6 +11,7 @@ export type ServiceName =
   | 'doi'
   | 'crossref'
   | 'dblp'
+  | 'datacite'
   | 'grobid'
   | 'pdf'
   | 'llm';

@@ -31,6 +31,7 @@ import { createHttpClient } from '../net/http';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
 import { resolveCacheDir } from '../net/cache';
+import { prewarmParseWorker } from '../fulltext';
 import { Run } from './run';
 import { RunLimits } from './runLimits';
 import { resultAtDeadline, type RunState } from './deadline';
@@ -157,6 +158,8 @@ async function findAndScore(
   });
 
   const started = performance.now();
+  // The parse worker (and pdfjs in it) starts while the search is on the network, not after it.
+  if (deps.settings['fulltext.enabled']) prewarmParseWorker(deps.settings);
   const { unreachable, searched: repositories } = await run.time('search', () =>
     searchClaim(routing, queries, {
       sources,

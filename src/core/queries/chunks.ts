@@ -52,7 +52,11 @@ function tagger(): typeof nlpType {
 
 /** Tokens and noun-phrase chunks of one sentence. */
 export function chunkSentence(sentence: string): { tokens: TaggedWord[]; chunks: Chunk[] } {
-  const tokens = joinHyphenated(taggedTerms(sentence));
+  return chunkTokens(joinHyphenated(taggedTerms(sentence)));
+}
+
+/** Noun-phrase chunks of tagged tokens, however they were tagged (here, or quickChunks.ts). */
+export function chunkTokens(tokens: { token: TaggedWord; breaksAfter: boolean }[]): { tokens: TaggedWord[]; chunks: Chunk[] } {
   const chunks: Chunk[] = [];
   let current: TaggedWord[] = [];
   const flush = () => {

@@ -8,6 +8,9 @@ import { isStopword } from '../text/stopwords';
 import type { Query } from '../types';
 import { chunkSentence, isEmptyModifier, type Chunk, type TaggedWord } from './chunks';
 
+/** Splits a sentence into tagged tokens and noun-phrase chunks: the tagger's (chunks.ts) or none (quickChunks.ts). */
+export type Chunker = (sentence: string) => { tokens: TaggedWord[]; chunks: Chunk[] };
+
 export const MAX_KEYWORDS = 6;
 const MIN_KEYWORDS = 3;
 const MAX_PHRASE_WORDS = 3;
@@ -41,8 +44,8 @@ export function idf(stemmed: string): number {
 }
 
 /** Heuristic queries: one per sentence (up to MAX_SENTENCE_QUERIES) and a combined one. */
-export function heuristicQueries(sentences: string[]): Query[] {
-  const perSentence = sentences.map((sentence) => candidatesOf(sentence));
+export function heuristicQueries(sentences: string[], chunker: Chunker = chunkSentence): Query[] {
+  const perSentence = sentences.map((sentence) => candidatesOf(sentence, chunker));
   const queries: Query[] = [];
   perSentence.slice(0, MAX_SENTENCE_QUERIES).forEach((candidates, sentence) => {
     const keywords = select(candidates, MAX_KEYWORDS);
@@ -57,12 +60,12 @@ export function heuristicQueries(sentences: string[]): Query[] {
 }
 
 /** Keywords of one sentence, best first then back in sentence order. */
-export function keyphrases(sentence: string, max = MAX_KEYWORDS): string[] {
-  return select(candidatesOf(sentence), max);
+export function keyphrases(sentence: string, max = MAX_KEYWORDS, chunker: Chunker = chunkSentence): string[] {
+  return select(candidatesOf(sentence, chunker), max);
 }
 
-function candidatesOf(sentence: string): Keyphrase[] {
-  const { tokens, chunks } = chunkSentence(sentence);
+function candidatesOf(sentence: string, chunker: Chunker): Keyphrase[] {
+  const { tokens, chunks } = chunker(sentence);
   const candidates: Keyphrase[] = [];
   const inPhrase = new Set<number>();
   for (const chunk of chunks) {

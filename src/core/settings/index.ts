@@ -29,6 +29,7 @@ export interface Settings {
   'sources.dblp.enabled': boolean;
   /** Minimum milliseconds between two DBLP requests (DBLP asks for one or two seconds). */
   'sources.dblp.intervalMs': number;
+  'sources.datacite.url': string;
   'sources.arxivBibtex.url': string;
   'sources.biorxivContent.url': string;
   'sources.medrxivContent.url': string;
@@ -97,6 +98,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'sources.dblp.url': 'https://dblp.org',
   'sources.dblp.enabled': true,
   'sources.dblp.intervalMs': 1000,
+  'sources.datacite.url': 'https://api.datacite.org',
   'sources.arxivBibtex.url': 'https://arxiv.org/bibtex',
   'sources.biorxivContent.url': 'https://www.biorxiv.org/content',
   'sources.medrxivContent.url': 'https://www.medrxiv.org/content',

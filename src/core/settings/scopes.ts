@@ -22,6 +22,7 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   'sources.crossref.url',
   'sources.crossref.mailto',
   'sources.dblp.url',
+  'sources.datacite.url',
   'sources.arxivBibtex.url',
   'sources.biorxivContent.url',
   'sources.medrxivContent.url',

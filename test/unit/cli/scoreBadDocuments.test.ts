@@ -4,7 +4,7 @@
 // Hostile documents are generated here, not committed.
 import { strict as assert } from 'node:assert';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturePath } from '../../standin/server';
@@ -99,10 +99,30 @@ describe('CLI score on bad documents', function () {
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise((r) => setTimeout(r, 700));
+    // Ctrl-C once the PDF is being read: its parse worker thread is running, however busy the machine.
+    await readingStarted(child.pid!, () => child.exitCode !== null);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     assert.equal(code, 130, stderr);
     assert.match(stderr, /citefinder: cancelled\./);
   });
 });
+
+/**
+ * Resolves once the process runs a worker thread (Node names it "WorkerThread" in
+ * /proc/<pid>/task/<tid>/comm): the CLI reads PDFs only in its parse worker.
+ */
+async function readingStarted(pid: number, exited: () => boolean): Promise<void> {
+  const threadNames = () => {
+    try {
+      return readdirSync(`/proc/${pid}/task`).map((tid) => readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim());
+    } catch {
+      return []; // a thread ended between the listing and the read
+    }
+  };
+  const deadline = Date.now() + 15_000; // below mocha's 20 s: a failing test stops polling
+  while (!exited() && !threadNames().includes('WorkerThread')) {
+    if (Date.now() > deadline) throw new Error('the CLI never started reading the PDF');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

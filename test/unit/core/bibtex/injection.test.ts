@@ -96,7 +96,7 @@ describe('hostile BibTeX from an authority', () => {
 
   it('checks an arXiv entry against the arXiv id asked about', async () => {
     const arxiv = '@misc{vaswani2017, title={Attention Is All You Need}, eprint={1706.03762v7}, archivePrefix={arXiv}}';
-    const settingsArxiv = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.doi.url': '' });
+    const settingsArxiv = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.doi.url': '', 'sources.datacite.url': '' });
     standIn.handle('arxivBibtex', (_req, res) => send(res, 200, arxiv, 'text/plain'));
     const paper: PaperRecord = { id: 'arxiv:1706.03762', source: 'arxiv', title: 'x', authors: [], arxivId: '1706.03762' };
     assert.equal((await fetchBibtex(paper, { http, settings: settingsArxiv })).bibtex, arxiv);

@@ -73,8 +73,17 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    service: 'doi', named: /doi\.org/, claim: SUPERNOVA, junkShows: 'candidates',
-    still: (result) => assert.ok(perlmutter(result)?.bibtex?.includes('10.1086/307221'), 'BibTeX from Crossref instead'),
+    // A Crossref DOI is asked of Crossref first: doi.org is reached with Crossref's endpoint unset.
+    service: 'doi', named: /doi\.org/, claim: SUPERNOVA, settings: { 'sources.crossref.url': '' }, junkShows: 'candidates',
+    still: (result) => assert.match(perlmutter(result)?.bibtexError ?? '', /No BibTeX for/, 'the candidate stays, saying why it has no BibTeX'),
+  },
+  {
+    // No DataCite answer is recorded (test/standin/datacite.ts), so none can be mistyped.
+    service: 'datacite', named: /DataCite/, claim: SUPERNOVA, settings: { 'sources.doi.url': '' }, junkShows: 'candidates', skip: ['wrong-types'],
+    still: (result) => {
+      assert.ok(perlmutter(result)?.bibtex?.includes('10.1086/307221'), 'the journal’s BibTeX from Crossref');
+      assert.ok(result.candidates.every((c) => c.bibtex || c.bibtexError), 'every other candidate says why it has none');
+    },
   },
   {
     service: 'crossref', named: /Crossref/, claim: SUPERNOVA, settings: { 'sources.doi.url': '' }, junkShows: 'candidates',
@@ -82,7 +91,7 @@ const SCENARIOS: Scenario[] = [
   },
   {
     // No arxiv.org/bibtex answer is recorded (test/standin/arxivBibtex.ts), so none can be mistyped.
-    service: 'arxivBibtex', named: /arxiv\.org\/bibtex/, claim: SUPERNOVA, settings: { 'sources.doi.url': '', 'sources.crossref.url': '' },
+    service: 'arxivBibtex', named: /arxiv\.org\/bibtex/, claim: SUPERNOVA, settings: { 'sources.doi.url': '', 'sources.crossref.url': '', 'sources.datacite.url': '' },
     junkShows: 'candidates', skip: ['wrong-types'],
     still: (result) => assert.ok(result.candidates.length > 0 && result.candidates.every((c) => c.bibtexError)),
   },

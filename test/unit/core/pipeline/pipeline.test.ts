@@ -129,8 +129,9 @@ describe('pipeline', function () {
         if (event.type === 'candidates') controller.abort();
       }, controller.signal);
       await assert.rejects(pending, { name: 'AbortError' });
-      // Unhandled rejections are reported after the microtask queue drains.
-      await new Promise((r) => setTimeout(r, 50));
+      // Unhandled rejections are reported once the microtask queue drains, before the next macrotask.
+      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setImmediate(r));
       assert.deepEqual(unhandled, []);
     } finally {
       process.off('unhandledRejection', onUnhandled);
@@ -140,16 +141,29 @@ describe('pipeline', function () {
   it('stops a slow search when cancelled: the request in flight is dropped and nothing more is asked', async () => {
     standIn.setLatency('arxiv', 5000);
     const controller = new AbortController();
-    const pending = createPipeline({ settings: settingsFor(), llm: null }).find({ selection: SUPERNOVA }, (event) => {
-      if (event.type === 'queries') setTimeout(() => controller.abort(), 100);
-    }, controller.signal);
+    const pending = createPipeline({ settings: settingsFor(), llm: null }).find({ selection: SUPERNOVA }, () => {}, controller.signal);
+    // Cancel once the search request has reached arXiv (it is then in flight for 5 s), however busy the machine.
+    await until(() => standIn.requests.some((r) => r.service === 'arxiv'), 'the arXiv request');
+    controller.abort();
     await assert.rejects(pending, { name: 'AbortError' });
     const inFlight = standIn.requests.filter((r) => r.service === 'arxiv');
     assert.equal(inFlight.length, 1);
-    // The closed connection reaches the server asynchronously; wait for it, bounded.
-    for (let i = 0; i < 100 && !inFlight[0]!.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    // The closed connection reaches the server asynchronously; wait for it.
+    await until(() => inFlight[0]!.aborted === true, 'the closed connection');
     assert.equal(inFlight[0]!.aborted, true, 'the client closed the connection');
     assert.equal(standIn.requests.length, 1, 'nothing else was asked');
   });
 
 });
+
+/**
+ * Polls until `condition` holds: waits for the event, not for a fixed time. The limit (below
+ * mocha's 20 s) only keeps a test that fails from polling on after it.
+ */
+async function until(condition: () => boolean, what: string, limitMs = 15_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -83,7 +83,7 @@ describe('whose BibTeX a candidate cites', () => {
     const { bibtexPlan, bibtexOfSource } = await import('../../../../src/core/bibtex/fetch');
     const preprint: PaperRecord = { id: 'doi:10.1101/2024.04.01.587366', source: 'biorxiv', title: 'A preprint', authors: [], doi: '10.1101/2024.04.01.587366', publishedDoi: '10.1016/j.xgen.2025.100814' };
     const byDefault = bibtexPlan(preprint, resolveSettings({}));
-    assert.match(byDefault[0]!.url, /10\.1016\/j\.xgen\.2025\.100814$/);
+    assert.match(byDefault[0]!.url, /\/10\.1016\/j\.xgen\.2025\.100814(\/transform\/application\/x-bibtex)?$/);
     assert.equal(bibtexOfSource(preprint, byDefault[0]!.url), 'published');
     const asPreprint = bibtexPlan(preprint, resolveSettings({ 'citation.preferPublished': false }));
     assert.ok(asPreprint.every((p) => !p.url.includes('xgen')), 'the published DOI is not asked');
