@@ -136,7 +136,8 @@ export interface SearchSource {
   enrich?(record: PaperRecord, signal?: AbortSignal): Promise<PaperRecord>;
 }
 
-export type SupportLabel = 'supports' | 'contradicts' | 'unrelated' | 'unknown';
+/** 'related': some overlap with the claim, not evidence (the calibrated scale, scoring/calibration.ts). */
+export type SupportLabel = 'supports' | 'contradicts' | 'related' | 'unrelated' | 'unknown';
 export type FulltextKind = 'grobid' | 'pdfjs' | 'abstract';
 
 export interface ScoredParagraph {
