@@ -143,15 +143,19 @@ export type FulltextKind = 'grobid' | 'pdfjs' | 'abstract';
 export interface ScoredParagraph {
   text: string;
   section: string;
-  /** 0–1. */
+  /** 0–1, the calibrated support scale (scoring/calibration.ts). */
   score: number;
   reason: string;
   label?: SupportLabel;
+  /** 0–1, the LLM judge's own score, when it judged this paragraph (its label and reason are the judge's). */
+  llmScore?: number;
 }
 
 export interface SupportVerdict {
   label: SupportLabel;
   by: 'llm' | 'lexical';
+  /** The lexical (calibrated) label, given beside an LLM's when the two disagree. */
+  lexical?: SupportLabel;
 }
 
 /** A deduplicated, ranked candidate: a merge of one or more PaperRecords. */

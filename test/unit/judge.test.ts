@@ -82,8 +82,12 @@ describe('LLM judge (scoring) against the stand-in OpenAI server', () => {
     assert.equal(passages.length, 3, 'scoring.llmParagraphs = 3 paragraphs, numbered from 1');
     assert.match(passages[0]!, /^\[1\] \(Body\) /);
     assert.ok(requests[0]!.messages!.at(-1)!.content.includes(CLAIM_TEXT));
-    assert.deepEqual(result.support, { label: 'supports', by: 'llm' });
-    assert.equal(result.paragraphs[0]!.score, 0.9);
+    assert.equal(result.support.label, 'supports');
+    assert.equal(result.support.by, 'llm');
+    // The judge's score is kept beside the calibrated one, which stays the number shown.
+    assert.equal(result.paragraphs[0]!.llmScore, 0.9);
+    assert.ok(result.paragraphs[0]!.score >= 0 && result.paragraphs[0]!.score <= 1);
+    assert.equal(result.score, Math.max(...result.paragraphs.map((p) => p.score)));
     assert.equal(result.paragraphs[0]!.label, 'supports');
     assert.equal(result.paragraphs[0]!.reason, 'About 1 in 2000 people in the UK carry abnormal PrP.');
     // The judged paragraph is the one sent as [1], text unchanged.
@@ -98,7 +102,7 @@ describe('LLM judge (scoring) against the stand-in OpenAI server', () => {
       'Let me know if you need anything else.';
     const result = await score();
     assert.equal(result.paragraphs.length, 1, 'only the judged paragraph is shown');
-    assert.equal(result.paragraphs[0]!.score, 0.8);
+    assert.equal(result.paragraphs[0]!.llmScore, 0.8);
     assert.equal(result.paragraphs[0]!.label, 'supports');
     assert.equal(result.support.by, 'llm');
   });
