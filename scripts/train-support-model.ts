@@ -15,7 +15,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { documentUnits, rankUnits } from '../src/core/scoring/lexical';
-import { SUPPORT_FEATURES, supportProbability } from '../src/core/scoring/supportFeatures';
+import { logistic, SUPPORT_FEATURES, supportProbability } from '../src/core/scoring/supportFeatures';
 import { checkCovidPairs, clSciSummPairs, integrityPairs, scifactPairs, type SupportPair } from '../bench/lib/support-pairs';
 
 const L2 = 1;
@@ -53,7 +53,7 @@ function fit(data: Example[], dims: number): number[] {
     const gradient = new Array<number>(dims).fill(0);
     const hessian = Array.from({ length: dims }, () => new Array<number>(dims).fill(0));
     for (const { x, y, w } of data) {
-      const p = supportProbability(x, weights);
+      const p = logistic(x, weights);
       for (let i = 0; i < dims; i++) {
         gradient[i]! += w * (p - y) * x[i]!;
         for (let j = 0; j < dims; j++) hessian[i]![j]! += w * p * (1 - p) * x[i]! * x[j]!;

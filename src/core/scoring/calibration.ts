@@ -10,7 +10,7 @@
 //   sentences against the work they cite, abstracts only) falls below it.
 // A lexical score cannot tell support from contradiction: "supports" means "the text states what
 // the claim says, in its words"; only the LLM judge says "contradicts".
-export const SUPPORT_THRESHOLDS = { supports: 0.93, related: 0.175 } as const;
+export const SUPPORT_THRESHOLDS = { supports: 0.93, related: 0.16 } as const;
 
 export type CalibratedLabel = 'supports' | 'related' | 'unrelated';
 
@@ -20,4 +20,4 @@ export function calibratedLabel(probability: number): CalibratedLabel {
 }
 
 /** Changes whenever the model or the thresholds do, so cached verdicts of another scale are not reused. */
-export const SUPPORT_SCALE_VERSION = 'support-scale-1';
+export const SUPPORT_SCALE_VERSION = 'support-scale-2';

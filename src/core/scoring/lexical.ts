@@ -28,7 +28,7 @@ import {
 } from './lexicalModel';
 import { expandNumbers, hasCompoundNumbers } from './numbers';
 import { rerank } from './rerank';
-import { reasonWeights, supportContext, supportFeatureVector, supportProbability } from './supportFeatures';
+import { MIN_REASON_WEIGHT, reasonWeights, supportContext, supportFeatureVector, supportProbability } from './supportFeatures';
 import { claimKind } from './roles';
 import { splitSentences } from '../text/sentences';
 import { SCORING_TOKENS, tokenize, type Token } from '../text/tokens';
@@ -149,15 +149,16 @@ export function rankUnits(
   const claimStats = { ...sentenceStats(claimText, model, tokenizer, params), factor: 1 };
   const selfScore = mix(claimStats, [claimStats]);
   const order = rerank({ raw, sections: units.map((u) => u.section), paragraphs, kind }, params);
-  // The score shown is the calibrated support probability (supportFeatures.ts); the reason names
-  // the matched words, the ones rarest in scientific text first.
+  // The score shown is the calibrated support probability (supportFeatures.ts), which weighs
+  // words by scientific text at large; the reason names the matched words that carried weight,
+  // the rarest in scientific text first.
   const support = supportContext(model, tokenizer(paper?.title ?? '').map((t) => t.stem));
   const reasonIdf = reasonWeights(support);
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;
     const strength = selfScore > 0 ? Math.min(1, raw[index]! / selfScore) : 0;
     const vector = supportFeatureVector(support, { paragraph: paragraphs[index]!, sentences: stats[index]!, strength, section: unit.section });
-    const reason = rank < reasons ? reasonFor(paragraphs[index]!, model, reasonIdf) : '';
+    const reason = rank < reasons ? reasonFor(paragraphs[index]!, model, reasonIdf, MIN_REASON_WEIGHT) : '';
     const ranked: RankedParagraph = { index, text: unit.text, section: unit.section, score: round(supportProbability(vector)), strength: round(strength), reason };
     if (features) ranked.features = vector;
     return ranked;

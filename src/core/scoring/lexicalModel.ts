@@ -224,12 +224,15 @@ const REASON_ITEMS = 6;
  * one quote ("optimal Finger" + "Finger Extension" → "optimal Finger Extension"), heaviest
  * first; then single words by weight.
  */
-export function reasonFor(unit: SentenceStats, model: ClaimModel, idf: Map<string, number>): string {
+export function reasonFor(unit: SentenceStats, model: ClaimModel, idf: Map<string, number>, minWeight = 0): string {
   const quotes = joinedSpans(unit.spans, model, idf).sort((a, b) => b.weight - a.weight);
   const seen = new Set<string>();
   const quoted = quotes.filter((q) => !seen.has(q.text.toLowerCase()) && seen.add(q.text.toLowerCase()));
   const covered = new Set(quoted.flatMap((q) => q.stems));
-  const words = [...unit.counts.keys()]
+  const weightOf = (s: string) => model.terms.get(s)! * idf.get(s)!;
+  // Words that carried nothing (generic ones) are named only when nothing else matched.
+  const carried = [...unit.counts.keys()].filter((s) => !covered.has(s) && weightOf(s) >= minWeight);
+  const words = (carried.length || quoted.length ? carried : [...unit.counts.keys()])
     .filter((s) => !covered.has(s))
     .sort((a, b) => model.terms.get(b)! * idf.get(b)! - model.terms.get(a)! * idf.get(a)!)
     .map((s) => unit.surfaces.get(s)!);

@@ -114,12 +114,27 @@ const WEIGHTS = (() => {
   return file.weights;
 })();
 
-/** The probability, 0–1, that the passage holds what the claim says (the calibrated scale). */
+const COVERAGE = SUPPORT_FEATURES.indexOf('coverage');
+
+/**
+ * The probability, 0–1, that the passage holds what the claim says (the calibrated scale). A
+ * passage holding none of the claim's words that carry weight (only generic ones, or none) gets
+ * the model's no-evidence figure, its bias alone, whatever else it has: generic words never carry
+ * a match.
+ */
 export function supportProbability(features: number[], weights: readonly number[] = WEIGHTS): number {
+  return features[COVERAGE] === 0 ? logistic([1], weights) : logistic(features, weights);
+}
+
+/** The model's logistic function itself (for training: no rule on top). */
+export function logistic(features: number[], weights: readonly number[]): number {
   let z = 0;
   for (let i = 0; i < features.length; i++) z += features[i]! * weights[i]!;
   return 1 / (1 + Math.exp(-z));
 }
+
+/** A word below this reason weight carried nothing (a generic word): named only when nothing else matched. */
+export const MIN_REASON_WEIGHT = 0.02;
 
 /** Scientific IDF of the claim's words on a 0–1 scale, for ordering the words of a reason. */
 export function reasonWeights(ctx: SupportContext): Map<string, number> {
