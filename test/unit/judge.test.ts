@@ -95,6 +95,20 @@ describe('LLM judge (scoring) against the stand-in OpenAI server', () => {
     assert.deepEqual(warnings, []);
   });
 
+  it('shows the lexical label beside the judge\'s when they disagree, and only then', async () => {
+    const lexical = await scoreCandidate({ claim, queries: [], document: realDocument(), retrievalScore: 0.5 }, { llm: null, budget: new LlmCallBudget(8), settings, warn: () => {} });
+    options.reply = () => JSON.stringify({ paragraphs: [{ index: 1, score: 8, label: 'contradicts', reason: 'The survey finds fewer carriers than the claim says.' }] });
+    const disagree = await score();
+    assert.equal(disagree.support.label, 'contradicts');
+    assert.equal(disagree.support.by, 'llm');
+    assert.notEqual(lexical.support.label, 'contradicts');
+    assert.equal(disagree.support.lexical, lexical.support.label, 'the calibrated lexical label, kept beside the judge\'s');
+    options.reply = () => JSON.stringify({ paragraphs: [{ index: 1, score: 8, label: lexical.support.label, reason: 'Agrees.' }] });
+    const agree = await score();
+    assert.equal(agree.support.label, lexical.support.label);
+    assert.equal(agree.support.lexical, undefined);
+  });
+
   it('reads "8/10" scores and JSON wrapped in prose', async () => {
     options.reply = () =>
       'Sure! Here is my assessment of the passages.\n' +
