@@ -42,8 +42,13 @@ function badges(candidate: Candidate, ctx: CardContext): HTMLElement {
     row.append(el('span', { className: `badge source source-${source}`, text: repositoryLabel(source) }));
   }
   if (candidate.support) {
-    row.append(el('span', { className: `badge support support-${candidate.support.label}`, text: candidate.support.label }));
+    const by = candidate.support.by === 'llm' ? ' (LLM)' : '';
+    row.append(el('span', { className: `badge support support-${candidate.support.label}`, text: candidate.support.label + by }));
+    // The judge and the calibrated lexical scale disagree: both are shown, the user judges.
+    const lexical = candidate.support.lexical;
+    if (lexical) row.append(el('span', { className: `badge support support-${lexical}`, text: `lexical: ${lexical}` }));
   }
+  // The paper's one number; each paragraph's, on the same scale, is shown smaller below.
   if (candidate.score !== undefined) row.append(el('span', { className: 'score', text: `support ${percent(candidate.score)}` }));
   else row.append(el('span', { className: 'score pending', text: `relevance ${percent(candidate.retrievalScore)}` }));
   const cited = ctx.cited;
@@ -126,7 +131,7 @@ function paragraphs(list: ScoredParagraph[] | undefined): HTMLElement | undefine
   const box = el('ol', { className: 'paragraphs', attrs: { 'aria-label': 'Top paragraphs' } });
   for (const p of list.slice(0, 3)) {
     const head = el('p', { className: 'paragraph-head' }, [
-      el('span', { className: 'score', text: percent(p.score) }),
+      el('span', { className: 'score paragraph-score', text: `passage ${percent(p.score)}`, attrs: { title: "This passage's support, on the paper's scale" } }),
       p.label ? el('span', { className: `badge support support-${p.label}`, text: p.label }) : undefined,
       p.section ? el('span', { className: 'section', text: p.section }) : undefined,
     ]);

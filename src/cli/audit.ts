@@ -54,6 +54,8 @@ function citationJson(f: AuditFinding, root: string) {
     column: f.site.range.start.character + 1,
     key: f.site.key,
     sentence: f.site.sentence,
+    ...(f.site.context ? { context: f.site.context } : {}),
+    ...(f.scored ? { scored: f.scored } : {}),
     status: f.status,
     score: f.score ?? null,
     best: f.best ?? null,

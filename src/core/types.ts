@@ -138,21 +138,26 @@ export interface SearchSource {
   enrich?(record: PaperRecord, signal?: AbortSignal): Promise<PaperRecord>;
 }
 
-export type SupportLabel = 'supports' | 'contradicts' | 'unrelated' | 'unknown';
+/** 'related': some overlap with the claim, not evidence (the calibrated scale, scoring/calibration.ts). */
+export type SupportLabel = 'supports' | 'contradicts' | 'related' | 'unrelated' | 'unknown';
 export type FulltextKind = 'grobid' | 'pdfjs' | 'abstract';
 
 export interface ScoredParagraph {
   text: string;
   section: string;
-  /** 0–1. */
+  /** 0–1, the calibrated support scale (scoring/calibration.ts). */
   score: number;
   reason: string;
   label?: SupportLabel;
+  /** 0–1, the LLM judge's own score, when it judged this paragraph (its label and reason are the judge's). */
+  llmScore?: number;
 }
 
 export interface SupportVerdict {
   label: SupportLabel;
   by: 'llm' | 'lexical';
+  /** The lexical (calibrated) label, given beside an LLM's when the two disagree. */
+  lexical?: SupportLabel;
 }
 
 /** A deduplicated, ranked candidate: a merge of one or more PaperRecords. */

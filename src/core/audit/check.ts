@@ -10,7 +10,7 @@ import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/
 import { getFulltext } from '../fulltext';
 import type { FulltextDocument } from '../fulltext/model';
 import { auditLabel } from '../scoring/overall';
-import { scoreParagraphsLexically } from '../scoring/lexical';
+import { paperSupport, type PaperSupport } from '../scoring/paperSupport';
 import { splitSentences } from '../text/sentences';
 import { WorkLookup, type FoundWork } from '../works/lookup';
 import type { FulltextKind, PaperRecord, TrustSignal } from '../types';
@@ -62,7 +62,7 @@ export class CitationChecker {
     });
   }
 
-  async check(sentence: string, entry: BibEntry): Promise<CachedResult> {
+  async check(sentence: string, entry: BibEntry, context?: string): Promise<CachedResult> {
     const resolved = await this.resolved(entry);
     if ('result' in resolved) return resolved.result;
     const { record } = resolved.work;
@@ -70,28 +70,35 @@ export class CitationChecker {
     // The trust lookup (Crossref) and the reading of the paper go side by side.
     const [trust, result] = await Promise.all([
       this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust)),
-      this.score(sentence, record, work),
+      this.score(sentence, context, record, work),
     ]);
     return withTrust(result, trust);
   }
 
-  private async score(sentence: string, record: FoundWork['record'], work: AuditWork): Promise<CachedResult> {
+  private async score(sentence: string, context: string | undefined, record: FoundWork['record'], work: AuditWork): Promise<CachedResult> {
     const read = await this.memo(this.texts, record.id, () => this.read(record));
     const { document, kind, via } = read;
     if (!document.abstract && document.sections.length === 0) {
       return { status: 'unavailable', work, service: 'full text', message: `Neither the full text nor an abstract of "${work.title}" could be read, so the sentence could not be checked.` };
     }
-    const [best] = scoreParagraphsLexically({ text: sentence, sentences: splitSentences(sentence, 'claim') }, [], document, 1, { title: record.title, abstract: record.abstract });
-    const score = best?.score ?? 0;
+    const paper = { title: record.title, abstract: record.abstract };
+    const alone = supportFor([sentence], document, paper);
+    // A sentence that leans on the one before ("They showed …") is read with it, as a reader
+    // does; the reading that finds more is kept, and the message says which one it was.
+    const withContext = context ? supportFor([context, sentence], document, paper) : undefined;
+    const useContext = withContext !== undefined && withContext.score > alone.score;
+    const { score, best } = useContext ? withContext : alone;
     const status = auditLabel(score);
+    const scored = useContext ? 'with previous sentence' : 'sentence';
+    const what = useContext ? 'The citing sentence with the one before it' : 'The citing sentence';
     const fromArxiv = via ? `from its arXiv version ${via}` : '';
     const read_ = kind === 'abstract' ? `its abstract (no open full text${via ? `; ${fromArxiv}` : ''})` : `its full text${via ? ` (${fromArxiv})` : ''}`;
     const message = {
-      supported: `Supported: ${read_} says so (score ${score.toFixed(2)}).`,
-      weak: `Weak: something in ${read_} is close, nothing clearly supports the sentence (score ${score.toFixed(2)}).`,
-      unsupported: `Unsupported: nothing in ${read_} comes close to the sentence (score ${score.toFixed(2)}).`,
+      supported: `Supported: ${read_} says so (score ${score.toFixed(2)}). ${what} was scored.`,
+      weak: `Weak: something in ${read_} is close, nothing clearly supports it (score ${score.toFixed(2)}). ${what} was scored.`,
+      unsupported: `Unsupported: nothing in ${read_} comes close (score ${score.toFixed(2)}); its closest passage is shown. ${what} was scored.`,
     }[status];
-    return { status, score, work, fulltext: kind, message, best: best && { text: best.text, section: best.section, score: best.score } };
+    return { status, score, scored, work, fulltext: kind, message, best: best && { text: best.text, section: best.section, score: best.score } };
   }
 
   /** The work's text; a DOI'd work that gave neither PDF nor abstract is read through its arXiv version. */
@@ -164,4 +171,9 @@ function auditWork(found: FoundWork): AuditWork {
   const url = record.url ?? (record.doi ? `https://doi.org/${record.doi}` : undefined);
   if (url) work.url = url;
   return work;
+}
+
+function supportFor(sentences: string[], document: FulltextDocument, paper: { title?: string; abstract?: string }): PaperSupport {
+  const claimSentences = sentences.flatMap((s) => splitSentences(s, 'claim'));
+  return paperSupport({ text: sentences.join(' '), sentences: claimSentences }, [], document, 3, paper);
 }

@@ -9,6 +9,11 @@ import type { CitationSite, SourcePosition, SourceRange } from './types';
 const NOT_A_CLAIM = /^(nocite|citealias|defcitealias)$/i;
 /** A command name, with its star. */
 const COMMAND = /\\([A-Za-z]+)(\*?)/g;
+/**
+ * A citing sentence that opens with one of these takes its subject from the sentence before
+ * ("They showed that …"): a reader reads both, and so does the audit.
+ */
+const LEANS_ON_PREVIOUS = /^(?:they|their|them|these|this|those|such|its|both|the latter|the former|here|there|he|she|his|her)\b/i;
 /** Abbreviations whose full stop ends no sentence. */
 const ABBREVIATION = /(?:\b(?:al|e\.g|i\.e|cf|vs|etc|Fig|Figs|Eq|Eqs|Sec|Ref|Refs|No|approx|resp|viz)|\b[A-Z])\.$/;
 
@@ -39,8 +44,11 @@ export function citationSites(file: string, source: string): CitationSite[] {
     const commandRange = rangeOf(lines, start, groups.end);
     const sentence = sentenceAround(visible, start, groups.end, structureEnds);
     const sentenceText = latexToPlainText(prose.slice(sentence.start, sentence.end)).replace(/\s+/g, ' ').trim();
+    const before = LEANS_ON_PREVIOUS.test(sentenceText) ? previousSentence(visible, sentence.start, structureEnds) : undefined;
+    const context = before && latexToPlainText(prose.slice(before.start, before.end)).replace(/\s+/g, ' ').trim();
     for (const key of groups.keys) {
       sites.push({
+        ...(context ? { context } : {}),
         file,
         key: key.text,
         command: name,
@@ -111,6 +119,16 @@ function sentenceAround(text: string, start: number, end: number, structureEnds:
   }
   while (from < to && /\s/.test(text[from]!)) from++;
   return { start: from, end: to };
+}
+
+/** The sentence before the one starting at `start`, when it is in the same paragraph. */
+function previousSentence(text: string, start: number, structureEnds: number[]): { start: number; end: number } | undefined {
+  let end = start - 1;
+  while (end >= 0 && /\s/.test(text[end]!)) end--;
+  if (end < 0 || !/[.!?]/.test(text[end]!) || text.slice(end, start).includes('\n\n')) return undefined;
+  if (structureEnds.some((e) => e > end && e <= start)) return undefined;
+  const sentence = sentenceAround(text, end, end, structureEnds);
+  return sentence.end > sentence.start ? sentence : undefined;
 }
 
 function lineStarts(text: string): number[] {

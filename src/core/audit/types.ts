@@ -5,9 +5,10 @@ import type { TrustSignal } from '../types';
 
 /**
  * One status per (citing sentence, key):
- * - supported: a paragraph of the paper supports the sentence;
- * - weak: something in the paper is close, nothing clearly supports it;
- * - unsupported: nothing in the paper comes close;
+ * - supported: a paragraph of the paper supports the sentence ('supports' on the calibrated scale,
+ *   scoring/calibration.ts);
+ * - weak: something in the paper is close, nothing clearly supports it ('related');
+ * - unsupported: nothing in the paper comes close ('unrelated'), the best passage shown anyway;
  * - unresolved: the entry has no identifier and no unambiguous title + author match;
  * - missing: the key is in no `.bib` of the project;
  * - unavailable: a service needed to check it failed (the finding says which).
@@ -40,6 +41,11 @@ export interface CitationSite {
   key: string;
   /** The citing sentence, LaTeX stripped (the claim stage's parser). */
   sentence: string;
+  /**
+   * The sentence before it, when the citing one opens with a pronoun or "this/these/such…" and
+   * so takes its subject from it; the audit reads both, as a reader does.
+   */
+  context?: string;
   /** The sentence's span in the file, for "Find better citations for this sentence". */
   sentenceRange: SourceRange;
 }
@@ -66,6 +72,8 @@ export interface AuditFinding {
   score?: number;
   best?: AuditParagraph;
   work?: AuditWork;
+  /** What was scored: the citing sentence alone, or with the sentence before it (CitationSite.context). */
+  scored?: 'sentence' | 'with previous sentence';
   /** `grobid`, `pdfjs` or `abstract`: how much of the paper was read. */
   fulltext?: 'grobid' | 'pdfjs' | 'abstract';
   /** One line for people: why this status ("Crossref did not answer (timeout)", …). */

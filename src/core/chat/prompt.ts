@@ -42,7 +42,8 @@ function describeAttachment(candidate: Candidate, n: number): string {
   if (where) lines.push(`Published: ${where}`);
   if (candidate.support) {
     const score = candidate.score === undefined ? '' : ` (score ${candidate.score.toFixed(2)})`;
-    lines.push(`Support for the claim: ${candidate.support.label}${score}`);
+    const lexical = candidate.support.lexical ? ` (by the LLM judge; the calibrated lexical scale says ${candidate.support.lexical})` : '';
+    lines.push(`Support for the claim: ${candidate.support.label}${score}${lexical}`);
   }
   if (candidate.abstract) lines.push(`Abstract: ${clip(candidate.abstract, PROMPT_LIMITS.abstract)}`);
   const paragraphs = (candidate.paragraphs ?? []).slice(0, PROMPT_LIMITS.paragraphs);

@@ -82,13 +82,31 @@ describe('LLM judge (scoring) against the stand-in OpenAI server', () => {
     assert.equal(passages.length, 3, 'scoring.llmParagraphs = 3 paragraphs, numbered from 1');
     assert.match(passages[0]!, /^\[1\] \(Body\) /);
     assert.ok(requests[0]!.messages!.at(-1)!.content.includes(CLAIM_TEXT));
-    assert.deepEqual(result.support, { label: 'supports', by: 'llm' });
-    assert.equal(result.paragraphs[0]!.score, 0.9);
+    assert.equal(result.support.label, 'supports');
+    assert.equal(result.support.by, 'llm');
+    // The judge's score is kept beside the calibrated one, which stays the number shown.
+    assert.equal(result.paragraphs[0]!.llmScore, 0.9);
+    assert.ok(result.paragraphs[0]!.score >= 0 && result.paragraphs[0]!.score <= 1);
+    assert.equal(result.score, Math.max(...result.paragraphs.map((p) => p.score)));
     assert.equal(result.paragraphs[0]!.label, 'supports');
     assert.equal(result.paragraphs[0]!.reason, 'About 1 in 2000 people in the UK carry abnormal PrP.');
     // The judged paragraph is the one sent as [1], text unchanged.
     assert.ok(passages[0]!.endsWith(result.paragraphs[0]!.text.replace(/\s+/g, ' ').trim()));
     assert.deepEqual(warnings, []);
+  });
+
+  it('shows the lexical label beside the judge\'s when they disagree, and only then', async () => {
+    const lexical = await scoreCandidate({ claim, queries: [], document: realDocument(), retrievalScore: 0.5 }, { llm: null, budget: new LlmCallBudget(8), settings, warn: () => {} });
+    options.reply = () => JSON.stringify({ paragraphs: [{ index: 1, score: 8, label: 'contradicts', reason: 'The survey finds fewer carriers than the claim says.' }] });
+    const disagree = await score();
+    assert.equal(disagree.support.label, 'contradicts');
+    assert.equal(disagree.support.by, 'llm');
+    assert.notEqual(lexical.support.label, 'contradicts');
+    assert.equal(disagree.support.lexical, lexical.support.label, 'the calibrated lexical label, kept beside the judge\'s');
+    options.reply = () => JSON.stringify({ paragraphs: [{ index: 1, score: 8, label: lexical.support.label, reason: 'Agrees.' }] });
+    const agree = await score();
+    assert.equal(agree.support.label, lexical.support.label);
+    assert.equal(agree.support.lexical, undefined);
   });
 
   it('reads "8/10" scores and JSON wrapped in prose', async () => {
@@ -98,7 +116,7 @@ describe('LLM judge (scoring) against the stand-in OpenAI server', () => {
       'Let me know if you need anything else.';
     const result = await score();
     assert.equal(result.paragraphs.length, 1, 'only the judged paragraph is shown');
-    assert.equal(result.paragraphs[0]!.score, 0.8);
+    assert.equal(result.paragraphs[0]!.llmScore, 0.8);
     assert.equal(result.paragraphs[0]!.label, 'supports');
     assert.equal(result.support.by, 'llm');
   });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { FulltextDocument } from '../../../../src/core/fulltext/model';
 import { extractWithPdfjs } from '../../../../src/core/fulltext/pdfjs';
 import { parseTei } from '../../../../src/core/fulltext/tei';
+import { calibratedLabel } from '../../../../src/core/scoring/calibration';
 import { rankUnits, scoreParagraphsLexically } from '../../../../src/core/scoring/lexical';
 import { expandNumbers } from '../../../../src/core/scoring/numbers';
 import { SCORING_TOKENS, tokenize } from '../../../../src/core/text/tokens';
@@ -146,11 +147,14 @@ describe('lexical scoring: behaviour', () => {
   });
   const CLAIM = 'Regular aerobic exercise lowers resting blood pressure in adults with hypertension.';
 
-  it('scores 1 for a paragraph that says the claim in its words, 0 for one sharing none', () => {
+  it('a paragraph that says the claim in its words "supports" (full strength); one sharing none is "unrelated"', () => {
+    const ranked = rankUnits(claimOf(CLAIM), [], [CLAIM, 'Participants were recruited from three clinics.'].map((text) => ({ section: 'Results', text, sentences: [text] })));
+    assert.equal(ranked[0]!.strength, 1);
+    assert.equal(ranked[1]!.strength, 0);
     const [first, second] = scoreParagraphsLexically(claimOf(CLAIM), [], doc('Participants were recruited from three clinics.', CLAIM), 3);
     assert.equal(first!.text, CLAIM);
-    assert.equal(first!.score, 1);
-    assert.equal(second!.score, 0);
+    assert.equal(calibratedLabel(first!.score), 'supports');
+    assert.equal(calibratedLabel(second!.score), 'unrelated');
     assert.equal(second!.reason, 'no claim terms found');
   });
 
@@ -161,15 +165,17 @@ describe('lexical scoring: behaviour', () => {
     assert.equal(top!.text, strong);
   });
 
-  it('query keywords count, at a lower weight than claim words', () => {
+  it('query keywords guide the ranking, at a lower weight than claim words, but are no evidence of support', () => {
     const queries = [{ keywords: ['"cardiorespiratory fitness"', 'cardiorespiratory fitness'] }];
     const viaQuery = 'Cardiorespiratory fitness was measured on a treadmill.';
     const unrelated = 'Participants were recruited from three clinics.';
-    const withQueries = scoreParagraphsLexically(claimOf(CLAIM), queries, doc(unrelated, viaQuery), 2);
+    const units = [unrelated, viaQuery].map((text) => ({ section: 'Results', text, sentences: [text] }));
+    const withQueries = rankUnits(claimOf(CLAIM), queries, units);
     assert.equal(withQueries[0]!.text, viaQuery);
-    assert.ok(withQueries[0]!.score > 0 && withQueries[0]!.score < 0.5, `score ${withQueries[0]!.score}`);
-    const without = scoreParagraphsLexically(claimOf(CLAIM), [], doc(unrelated, viaQuery), 2);
-    assert.equal(without[0]!.score, 0);
+    assert.ok(withQueries[0]!.strength > 0 && withQueries[0]!.strength < 0.5, `strength ${withQueries[0]!.strength}`);
+    assert.equal(rankUnits(claimOf(CLAIM), [], units)[0]!.strength, 0);
+    // The support scale counts the claim's own words only: a paraphrase found by the queries is "unrelated" to the claim as written.
+    assert.equal(calibratedLabel(withQueries[0]!.score), 'unrelated');
   });
 
   it('an abbreviation defined in the paper matches the claim\'s long form', () => {

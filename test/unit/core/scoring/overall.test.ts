@@ -13,6 +13,7 @@ import {
   overallScore,
   OVERALL_WEIGHTS,
 } from '../../../../src/core/scoring/overall';
+import { SUPPORT_THRESHOLDS } from '../../../../src/core/scoring/calibration';
 import type { Claim, ScoredParagraph } from '../../../../src/core/types';
 import { fixturePath } from '../../../standin/server';
 
@@ -49,10 +50,16 @@ describe('overall score', () => {
 });
 
 describe('verdicts', () => {
-  it('lexical: unknown without text, supports at or above the tuned threshold, unrelated below', () => {
+  it('lexical: unknown without text, then the calibrated scale: supports, related, unrelated', () => {
     assert.deepEqual(lexicalVerdict([]), { label: 'unknown', by: 'lexical' });
     assert.equal(lexicalVerdict([paragraph(LEXICAL_SUPPORT_THRESHOLD)]).label, 'supports');
-    assert.equal(lexicalVerdict([paragraph(LEXICAL_SUPPORT_THRESHOLD - 0.01), paragraph(0.1)]).label, 'unrelated');
+    assert.equal(lexicalVerdict([paragraph(LEXICAL_SUPPORT_THRESHOLD - 0.01), paragraph(0.1)]).label, 'related');
+    assert.equal(lexicalVerdict([paragraph(SUPPORT_THRESHOLDS.related - 0.01), paragraph(0.01)]).label, 'unrelated');
+  });
+
+  it('the audit reads the same thresholds as the card and the CLI', () => {
+    assert.equal(AUDIT_THRESHOLDS.supported, SUPPORT_THRESHOLDS.supports);
+    assert.equal(AUDIT_THRESHOLDS.weak, SUPPORT_THRESHOLDS.related);
   });
 
   it('audit: supported at or above its threshold, unsupported below the weak one, weak between', () => {
