@@ -12,6 +12,8 @@ import { registerAudit } from './vscode/audit/register';
 import { insertFromChat, registerResults } from './vscode/results/register';
 import type { InsertOutcome } from './vscode/insertCitation';
 import { CHECK_BIBLIOGRAPHY_COMMAND, checkBibliographyCommand, ProposedBibs, PROPOSED_SCHEME } from './vscode/bibcheck/checkCommand';
+import { BibVerdicts } from './vscode/bibcheck/verdictFindings';
+import { registerVerdictActions } from './vscode/bibcheck/verdictActions';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsState } from './webview/protocol';
@@ -44,6 +46,8 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const { panel, search, insert, attach } = registerResults(context, chat);
   const status = new StatusBar(context.secrets);
   const proposedBibs = new ProposedBibs();
+  // Check Bibliography's verdicts: Problems panel, hover, code actions, the walkable list.
+  const bibVerdicts = new BibVerdicts();
 
   chat.connect({
     settings: () => search.runSettings(),
@@ -90,7 +94,9 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     }),
     registerAudit({ search, secrets: context.secrets }),
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
-    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs)),
+    bibVerdicts,
+    registerVerdictActions(bibVerdicts, [{ language: 'bibtex' }, ...LATEX_LANGUAGE_IDS.map((language) => ({ language }))]),
+    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs, bibVerdicts)),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );

@@ -22,6 +22,8 @@ export { parseIdentifier } from '../core/identity/identifiers';
 export { auditProject, AuditCache } from '../core/audit';
 export { checkBibliography } from '../core/bibcheck';
 export { bibCheckEdits } from '../core/bibcheck/apply';
+export { replaceEntryEdit } from '../core/bibcheck/replaceEntry';
+export { readBibEntries } from '../core/bibtex/entries';
 export { applyEdits } from '../core/manuscript/insertPlan';
 export { bibtexOfSource } from '../core/bibtex/fetch';
 export { bibHasKey, citedStateMessage, citesKey } from '../core/manuscript/citedState';
