@@ -7,7 +7,7 @@ import { repositoryLabel } from '../../src/core/identity/repository';
 import type { PaperLink } from '../../src/webview/links';
 import { button, el, hostLink, icon } from './lib/dom';
 import { authorsText, percent } from './lib/format';
-import { venueFromJournalRef } from '../../src/core/works/journalRef';
+import { venueFromJournalRef } from '../../src/core/bibtex/journalRef';
 
 /** What a card needs from the page: how to talk to the host, and the run's state. */
 export interface CardContext {

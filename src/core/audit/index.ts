@@ -10,7 +10,7 @@ import { walkIncludes } from '../manuscript/projectTree';
 import { isAbortError } from '../net/types';
 import { AuditCache } from './cache';
 import { CitationChecker } from './check';
-import { citationSites } from './sites';
+import { citationSites } from '../latex/citeSites';
 import { SUPPORT_SCALE_VERSION } from '../scoring/calibration';
 import { AUDIT_STATUSES, type AuditFinding, type AuditListener, type AuditReport, type AuditSummary, type CitationSite } from './types';
 

@@ -17,38 +17,8 @@ export type AuditStatus = 'supported' | 'weak' | 'unsupported' | 'unresolved' | 
 
 export const AUDIT_STATUSES: readonly AuditStatus[] = ['supported', 'weak', 'unsupported', 'unresolved', 'missing', 'unavailable'];
 
-/** A position in a file, 0-based like the editor's (the CLI adds 1 to both). */
-export interface SourcePosition {
-  line: number;
-  character: number;
-}
-
-export interface SourceRange {
-  start: SourcePosition;
-  end: SourcePosition;
-}
-
-/** One key of one `\cite`-family command, where it stands and what it cites for. */
-export interface CitationSite {
-  /** Absolute path of the .tex file. */
-  file: string;
-  /** The key itself (so the diagnostic and the hover sit on it). */
-  range: SourceRange;
-  /** The whole command, `\citep[p.~3]{a,b}`. */
-  commandRange: SourceRange;
-  /** Command name without backslash or star: `citep`, `autocite`. */
-  command: string;
-  key: string;
-  /** The citing sentence, LaTeX stripped (the claim stage's parser). */
-  sentence: string;
-  /**
-   * The sentence before it, when the citing one opens with a pronoun or "this/these/such…" and
-   * so takes its subject from it; the audit reads both, as a reader does.
-   */
-  context?: string;
-  /** The sentence's span in the file, for "Find better citations for this sentence". */
-  sentenceRange: SourceRange;
-}
+export type { CitationSite, SourcePosition, SourceRange } from '../latex/citeSites';
+import type { CitationSite } from '../latex/citeSites';
 
 /** The work a key resolved to, as the CLI shows it. */
 export interface AuditWork {

@@ -2,7 +2,7 @@
 // tags copied from a web page) breaks the user's LaTeX run, even when it names the right work
 // with the right words: Check Bibliography must not call it "ok". The comparison in compare.ts
 // leaves maths out on purpose (authorities write it in their own ways), so this is checked apart.
-import { latexProblems } from '../bibtex/latexHealth';
+import { latexProblems } from '../latex/health';
 import { fieldValue, type ComparedField, type FieldDifference } from './compare';
 
 const CHECKED: readonly ComparedField[] = ['title', 'venue', 'author'];

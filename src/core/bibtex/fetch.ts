@@ -9,7 +9,7 @@ import { HttpError, isAbortError, type ServiceName } from '../net/types';
 import { doiPath, normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
 import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
-import { reviewBibtexLatex, type FieldProblem } from './latexHealth';
+import { reviewBibtexLatex, type FieldProblem } from '../latex/health';
 import { dblpEnabled } from '../sources/dblp';
 import { registrationAgency } from './agency';
 

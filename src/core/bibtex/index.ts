@@ -6,7 +6,7 @@ import { citeKeyFieldsFromBibtex, readBibFields, rewriteCiteKey } from './citeKe
 import { keyFor, type CiteKeyRule } from './keyFormula';
 import type { CoreDeps } from '../deps';
 import { BibtexUnavailableError, fetchBibtex } from './fetch';
-import { venueFromFields } from '../works/venue';
+import { venueFromFields } from './venue';
 
 /**
  * Returns the candidate with `bibtex`, `citeKey` and `bibtexSource`, or with `bibtexError`.

@@ -3,7 +3,7 @@
 // "Measurements of and"). The conversion is Better BibTeX's parser (@retorquere/bibtex-parser),
 // not tables of our own; its light HTML markup (<i>, <sub>) is dropped for plain text.
 import { parse } from '@retorquere/bibtex-parser';
-import { repairLatex } from '../bibtex/latexHealth';
+import { repairLatex } from './health';
 import { latexToPlainText } from './plainText';
 
 /**

@@ -1,6 +1,6 @@
 // Is a citation citefinder inserted still there? The results panel follows the document: after
 // an undo (or any edit) removes the \cite, the card must stop saying "cited as …".
-import { citationSites } from '../audit/sites';
+import { citationSites } from '../latex/citeSites';
 import { indexBibFile } from './bibUpdate';
 
 /** True when some \cite-family command of `texText` (comments aside) cites `key`. */

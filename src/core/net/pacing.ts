@@ -12,11 +12,8 @@ import { FileSlots, MemorySlots, type SlotStore } from './slots';
 import { abortableDelay } from './abort';
 import { AnnouncedLimits } from './announcedLimits';
 
-export interface PacingPolicy {
-  concurrency: number;
-  /** Minimum milliseconds between two request starts; 0 = no spacing. */
-  intervalMs: number;
-}
+export type { PacingPolicy } from './types';
+import type { PacingPolicy } from './types';
 
 /** Concurrency for services with no etiquette of their own: polite but not serial. */
 const DEFAULT_CONCURRENCY = 5;

@@ -112,3 +112,10 @@ export class TooLargeError extends Error {
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'CanceledError');
 }
+
+/** How requests to one service are paced: at most `concurrency` at once, `intervalMs` apart. */
+export interface PacingPolicy {
+  concurrency: number;
+  /** Minimum milliseconds between two request starts; 0 = no spacing. */
+  intervalMs: number;
+}

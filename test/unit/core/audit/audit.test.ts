@@ -11,7 +11,7 @@ import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { AuditCache, auditProject, type AuditDeps, type AuditInput } from '../../../../src/core/audit';
-import { citationSites } from '../../../../src/core/audit/sites';
+import { citationSites } from '../../../../src/core/latex/citeSites';
 
 function diskInput(file: string, scope: 'file' | 'project' = 'project'): AuditInput {
   return {

@@ -12,7 +12,7 @@ import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings';
 import { auditProject, type AuditDeps, type AuditInput } from '../../../../src/core/audit';
-import { citationSites } from '../../../../src/core/audit/sites';
+import { citationSites } from '../../../../src/core/latex/citeSites';
 
 function diskInput(file: string): AuditInput {
   return {

@@ -13,7 +13,7 @@ import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import type { HttpClient } from '../../../../src/core/net/types';
 import { fetchBibtex } from '../../../../src/core/bibtex';
-import { latexProblems, repairLatex, reviewBibtexLatex } from '../../../../src/core/bibtex/latexHealth';
+import { latexProblems, repairLatex, reviewBibtexLatex } from '../../../../src/core/latex/health';
 
 const QUIRK = readFileSync(fixturePath('bibtex', 'doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib'), 'utf8');
 

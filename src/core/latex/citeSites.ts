@@ -1,9 +1,41 @@
 // Where a manuscript cites: every key of every \cite-family command (natbib, biblatex, starred,
 // with optional arguments, multi-cites), with the citing sentence around it. Comments and
 // verbatim are blanked first (offsets kept), so a \cite there is no citation.
-import { blankHiddenText } from '../latex/hidden';
-import { isCitationCommand, latexToPlainText } from '../latex/plainText';
-import type { CitationSite, SourcePosition, SourceRange } from './types';
+import { blankHiddenText } from './hidden';
+import { isCitationCommand, latexToPlainText } from './plainText';
+
+/** A position in a file, 0-based like the editor's (the CLI adds 1 to both). */
+export interface SourcePosition {
+  line: number;
+  character: number;
+}
+
+export interface SourceRange {
+  start: SourcePosition;
+  end: SourcePosition;
+}
+
+/** One key of one `\cite`-family command, where it stands and what it cites for. */
+export interface CitationSite {
+  /** Absolute path of the .tex file. */
+  file: string;
+  /** The key itself (so the diagnostic and the hover sit on it). */
+  range: SourceRange;
+  /** The whole command, `\citep[p.~3]{a,b}`. */
+  commandRange: SourceRange;
+  /** Command name without backslash or star: `citep`, `autocite`. */
+  command: string;
+  key: string;
+  /** The citing sentence, LaTeX stripped (the claim stage's parser). */
+  sentence: string;
+  /**
+   * The sentence before it, when the citing one opens with a pronoun or "this/these/such…" and
+   * so takes its subject from it; the audit reads both, as a reader does.
+   */
+  context?: string;
+  /** The sentence's span in the file, for "Find better citations for this sentence". */
+  sentenceRange: SourceRange;
+}
 
 /** Commands that cite for the bibliography only, not for a sentence. */
 const NOT_A_CLAIM = /^(nocite|citealias|defcitealias)$/i;

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../../standin/server';
 import { readBibFields } from '../../../../src/core/bibtex';
 import { latexToUnicode } from '../../../../src/core/latex/unicode';
-import { venueFromFields, venueFromJournalRef } from '../../../../src/core/works/venue';
+import { venueFromFields, venueFromJournalRef } from '../../../../src/core/bibtex/venue';
 import { parseArxivFeed } from '../../../../src/core/sources/arxivAtom';
 
 const QUIRK = readFileSync(fixturePath('bibtex', 'doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib'), 'utf8');
