@@ -7,20 +7,20 @@
 import { copyFile } from 'node:fs/promises';
 import { writeAtomically } from './files';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkBibliography, type BibCheckEntry, type BibCheckReport } from '../core/bibcheck';
 import { VERDICTS } from '../core/bibcheck/verdict';
 import { bibCheckEdits } from '../core/bibcheck/apply';
 import type { ComparedField } from '../core/bibcheck/compare';
 import { applyEdits } from '../core/manuscript/insertPlan';
 import { createHttpClient } from '../core/net/http';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
+import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
 
 export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]';
 
 export async function runBibCheck(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
-  const { values, positionals } = parseCommand(args);
+  const { values, positionals } = parseCommandLine(args, { write: { type: 'boolean', default: false } }, true);
   if (positionals[0] !== 'check' || positionals.length !== 2) throw new UsageError(`Usage: ${BIB_CHECK_USAGE}`);
   const file = path.resolve(positionals[1]!);
   const text = await readInput(file, '.bib file');
@@ -39,13 +39,6 @@ export async function runBibCheck(args: string[], loadSettings: (config?: string
   return 0;
 }
 
-function parseCommand(args: string[]) {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean', default: false }, write: { type: 'boolean', default: false }, config: { type: 'string' } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 async function writeAuthorityFields(file: string, text: string, report: BibCheckReport): Promise<boolean> {
   const accepted = new Map(report.entries.filter((e) => e.verdict.verdict === 'verified-fixable').map((e) => [e.key, Object.keys(e.fields) as ComparedField[]]));

@@ -2,19 +2,19 @@
 // A well-formed identifier nobody has is a run that worked (exit 0, "work": null, a message on
 // stderr); a malformed one is bad input (exit 2). The work carries its trust (retracted,
 // withdrawn, concern, corrected, ok, or unknown with the reason) and version of record.
-import { parseArgs } from 'node:util';
 import { createHttpClient } from '../core/net/http';
 import { formatIdentifier } from '../core/identity/identifiers';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import type { Candidate } from '../core/types';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
+import { parseCommandLine } from './args';
 import { UsageError, type CliIo } from './io';
 import { trustLine } from './format';
 
 export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, or a doi.org/arXiv/bioRxiv/medRxiv link)';
 
 export async function runLookup(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
-  const { values, positionals } = parseCommand(args);
+  const { values, positionals } = parseCommandLine(args, {}, true);
   if (positionals.length !== 1) throw new UsageError('lookup takes exactly one identifier.');
   const settings = await loadSettings(values.config);
   let outcome;
@@ -41,13 +41,6 @@ export async function runLookup(args: string[], loadSettings: (config?: string) 
   return 0;
 }
 
-function parseCommand(args: string[]) {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean', default: false }, config: { type: 'string' } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 function formatWork(c: Candidate): string {
   const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`].filter(Boolean).join(', ');

@@ -9,7 +9,7 @@ import { loadHeavy } from './lazy';
 import { log } from './log';
 import { confirmUntrusted } from './trustActions';
 import type { SearchOrigin } from './searchController';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 
 export const CITE_BY_ID_COMMAND = 'citefinder.citeByIdentifier';
 

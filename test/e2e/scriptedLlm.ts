@@ -1,13 +1,17 @@
-// A scripted "model" behind the stand-in OpenAI endpoint, for the E2E suite and the offline demo:
-// it answers the routing and judge prompts with well-formed JSON derived from the request itself
-// (keyword routing, word-overlap scores) and the chat with a short streamed answer citing [1].
-// Any other JSON prompt (query writing) gets `{}`, which the pipeline must treat as a useless
-// answer and fall back from (it says so in a warning) — deterministic, and no pretend model.
+// A scripted "model" behind the stand-in OpenAI endpoint, for the E2E suite and the offline demo
+// (`npm start -- --offline --llm`): it answers every prompt citefinder sends in the shape the
+// product expects, derived from the request itself — routing JSON (keyword routing), query JSON
+// (`{"queries": [{"sentence", "keywords"}], "combined"}`, the claim's own content words), judge
+// JSON (word-overlap scores) — and the chat with a streamed answer that quotes the best paragraph
+// (or the abstract) of the attached paper [1] from the context it was sent, saying it is scripted.
+// The envelopes around these answers are the recorded gpt-4o-mini ones (test/standin/openai.ts).
+// Any other JSON prompt gets `{}`. Deterministic, and never passed off as a real model.
 import type { ChatRequestBody } from '../standin/openai';
 
 const ROUTES: { pattern: RegExp; discipline: string; primary: string; secondary: string }[] = [
   { pattern: /patient|hospital|clinical|mortality|disease|health/i, discipline: 'medicine', primary: 'medrxiv', secondary: 'biorxiv' },
   { pattern: /gene|cell|protein|species|evolution/i, discipline: 'biology', primary: 'biorxiv', secondary: 'medrxiv' },
+  { pattern: /graph|algorithm|neural|language model|entity extraction|software/i, discipline: 'computer-science', primary: 'arxiv', secondary: 'biorxiv' },
 ];
 
 /** How every scripted chat answer starts; the rest names the first attached paper. */
@@ -27,10 +31,34 @@ export const HOSTILE_ANSWER = [
 
 function chatAnswer(body: ChatRequestBody): string {
   if (lastUser(body).includes(ASK_FOR_MARKUP)) return HOSTILE_ANSWER;
-  const title = /^\[1\] (.+)$/m.exec(system(body))?.[1];
+  const context = system(body);
+  const title = /^\[1\] (.+)$/m.exec(context)?.[1];
   const paper = title ? `, "${title}",` : '';
-  return `${CHAT_ANSWER_START}${paper} the evidence in its abstract and top paragraphs bears directly on the claim. ` +
-    '(Scripted stand-in model: no real model was asked.)';
+  // The first paper's best paragraph as the context gives it, else its abstract: quoted, not made up.
+  const first = context.slice(context.indexOf('[1] '));
+  const paragraph = /^Paragraph 1(?: \(section "([^"]*)"\))?, score [\d.]+: (.+)$/m.exec(first);
+  const abstract = /^Abstract: (.+)$/m.exec(first)?.[1];
+  const quote = paragraph?.[2] ?? abstract;
+  const where = paragraph ? `its best paragraph${paragraph[1] ? ` (section "${paragraph[1]}")` : ''}` : 'its abstract';
+  const evidence = quote ? ` says, in ${where}: "${sentences(quote, 2)}"` : ' is attached, but its context holds no abstract or paragraph to quote';
+  return `${CHAT_ANSWER_START}${paper}${evidence} [1].\n\n` +
+    '(Scripted stand-in model: this quotes the context it was sent; no real model was asked.)';
+}
+
+/** The first `count` sentences of `text` (the whole text when it has fewer). */
+function sentences(text: string, count: number): string {
+  const parts = text.match(/[^.!?]+[.!?]+(?:\s|$)/g) ?? [text];
+  return parts.slice(0, count).join('').trim().replace(/…$/, '');
+}
+
+/** The query-writing answer: for each numbered sentence, its longest content words as keywords. */
+function queries(prompt: string): string {
+  const numbered = [...(/Claim sentences:\n([\s\S]*)$/.exec(prompt)?.[1] ?? '').matchAll(/^(\d+)\. (.+)$/gm)];
+  const keywordsOf = (text: string): string[] =>
+    [...words(text)].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, 4);
+  const entries = numbered.map(([, n, text]) => ({ sentence: Number(n), keywords: keywordsOf(text ?? '') }));
+  const combined = keywordsOf(numbered.map(([, , text]) => text).join(' '));
+  return JSON.stringify({ queries: entries, combined });
 }
 
 function lastUser(body: ChatRequestBody): string {
@@ -99,5 +127,6 @@ export function scriptedReply(body: ChatRequestBody): string {
   const prompt = system(body);
   if (prompt.startsWith('You route a scientific claim')) return route(/Claim: ([\s\S]*)$/.exec(lastUser(body))?.[1] ?? '');
   if (prompt.startsWith('You check whether passages')) return judge(lastUser(body));
+  if (prompt.startsWith('You write literature-search queries')) return queries(lastUser(body));
   return '{}';
 }

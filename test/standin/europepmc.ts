@@ -1,6 +1,6 @@
 // Europe PMC's REST search on real records: the 24 preprint (PPR) records of a recorded
 // 1000-result page (lite) and core-shaped PPR records built from real bioRxiv/medRxiv metadata
-// (see test/fixtures/europepmc/PROVENANCE.md). A tiny search honours SRC:PPR and PUBLISHER:"…"
+// and one from a real Crossref record of a bioRxiv preprint (see test/fixtures/europepmc/PROVENANCE.md). A tiny search honours SRC:PPR and PUBLISHER:"…"
 // like the real service; no match gives the real hitCount-0 payload.
 import { readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn } from './server';
@@ -60,7 +60,10 @@ export function forceEuropePmc(standIn: StandIn, ...kinds: EuropePmcForced[]): v
 }
 
 export function installEuropePmc(standIn: StandIn): void {
-  const core = readJson<Result[]>('ppr-core-records_built-from-biorxiv-details.json');
+  const core = [
+    ...readJson<Result[]>('ppr-core-records_built-from-biorxiv-details.json'),
+    ...readJson<Result[]>('ppr-core-record_built-from-crossref-10.1101_2024.04.01.587366.json'),
+  ];
   const lite = readJson<Envelope>('search_query-cancer_resultType-lite_pageSize-1000_only-24-PPR.json');
   const coreEnvelope = readJson<Envelope>('search_query-cancer_resultType-core_records-0-1-5.json');
   const empty = readFileSync(fixturePath('europepmc', 'search_no-results_hitCount-0.json'), 'utf8');

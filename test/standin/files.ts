@@ -6,6 +6,9 @@
 //   /files/html-as-pdf.pdf         an HTML page with Content-Type: application/pdf
 //   /files/paywall.html            the same page as text/html
 //   /files/octet/<name>.pdf        a fixture PDF as application/octet-stream (still a PDF)
+//   /files/arxiv/pdf/<id>[v<n>]    where the arXiv stand-in points its PDF links: the real PDF of
+//                                  that paper when one is recorded (ARXIV_PDF_BY_ID), else 404 with
+//                                  a sentence saying so (the demo's cards then say "abstract only")
 //   {biorxiv,medrxiv}-content/<doi>[v<n>].full.pdf 404, as for a preprint with no PDF; with
 //                                  { anyPreprintPdf: true } the BMC fixture paper instead (for
 //                                  full-text tests; never in the demo, where it would show
@@ -23,6 +26,15 @@ export const PAYWALL_HTML = `<!DOCTYPE html>
 /** The fixture served for any bioRxiv/medRxiv `.full.pdf` path. */
 export const RXIV_STAND_IN_PDF = 'jneuroengrehab2016-fes-hand-opening.pdf';
 
+/**
+ * arXiv ids whose paper we hold as a real PDF (test/fixtures/pdf). Only the same paper: the
+ * ACL Anthology camera-ready of arXiv:1805.02262 (NAACL 2018, N18-3011), whose arXiv entry is
+ * test/fixtures/arxiv-atom/built_idlist_1805.02262_*.
+ */
+export const ARXIV_PDF_BY_ID: Readonly<Record<string, string>> = {
+  '1805.02262': 'naacl2018-semantic-scholar-literature-graph-cs.pdf',
+};
+
 export interface FilesOptions {
   /** Serve the BMC fixture paper for every bioRxiv/medRxiv `.full.pdf` path. */
   anyPreprintPdf?: boolean;
@@ -32,6 +44,12 @@ export function installFiles(standIn: StandIn, options: FilesOptions = {}): void
   standIn.handle('files', (req, res) => {
     if (req.path === '/html-as-pdf.pdf') return send(res, 200, PAYWALL_HTML, 'application/pdf');
     if (req.path === '/paywall.html') return send(res, 200, PAYWALL_HTML, 'text/html; charset=utf-8');
+    const arxiv = /^\/arxiv\/pdf\/(.+?)(v\d+)?(?:\.pdf)?$/.exec(req.path);
+    if (arxiv) {
+      const name = ARXIV_PDF_BY_ID[arxiv[1]!];
+      if (!name) return send(res, 404, `Stand-in: no PDF of arXiv:${arxiv[1]} is recorded.`);
+      return send(res, 200, readFileSync(fixturePath('pdf', name)), 'application/pdf');
+    }
     const pdf = /^\/(pdf|octet)\/(.+\.pdf)$/.exec(req.path);
     const file = pdf && fixtureFile(pdf[2]);
     if (!pdf || !file) return send(res, 404, 'Not found');

@@ -8,6 +8,7 @@ import { installDoi } from './doi';
 import { installCrossref } from './crossref';
 import { installDblp } from './dblp';
 import { installArxivBibtex } from './arxivBibtex';
+import { installDatacite } from './datacite';
 import { installGrobid } from './grobid';
 import { installFiles } from './files';
 import { installOpenAi } from './openai';
@@ -32,6 +33,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       installCrossref,
       installDblp,
       installArxivBibtex,
+      installDatacite,
       installGrobid,
       (s) => installFiles(s, { anyPreprintPdf: options.anyPreprintPdf }),
       (s) => installOpenAi(s),

@@ -15,6 +15,7 @@ export type StandInService =
   | 'doi'
   | 'crossref'
   | 'dblp'
+  | 'datacite'
   | 'biorxivContent'
   | 'medrxivContent'
   | 'grobid'
@@ -30,6 +31,7 @@ export const SERVICE_PREFIX: Record<StandInService, string> = {
   doi: '/doi',
   crossref: '/crossref',
   dblp: '/dblp',
+  datacite: '/datacite',
   biorxivContent: '/biorxiv-content',
   medrxivContent: '/medrxiv-content',
   grobid: '/grobid',
@@ -70,7 +72,7 @@ export interface LoggedRequest {
 export interface StandIn {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
   readonly url: string;
-  /** Settings (keys as in src/core/settings.ts) that point every service here. */
+  /** Settings (keys as in src/core/settings/index.ts) that point every service here. */
   readonly settings: Record<string, string>;
   /** Every request received, in order. */
   readonly requests: LoggedRequest[];
@@ -142,6 +144,7 @@ function settingsFor(base: string): Record<string, string> {
     'sources.doi.url': at('doi'),
     'sources.crossref.url': at('crossref'),
     'sources.dblp.url': at('dblp'),
+    'sources.datacite.url': at('datacite'),
     'sources.biorxivContent.url': at('biorxivContent'),
     'sources.medrxivContent.url': at('medrxivContent'),
     'grobid.url': at('grobid'),

@@ -12,6 +12,7 @@ import { guardHttp } from '../net/guarded';
 import type { TrustSignal } from '../types';
 import { assessTrust } from '../trust';
 import { networkAuthorities, type Authorities } from './authorities';
+import { latexFindings } from './latex';
 import type { ComparedField, FieldDifference } from './compare';
 import { VerdictEngine } from './engine';
 import { titleTokens } from './titles';
@@ -118,11 +119,20 @@ async function checkEntry(entry: BibEntry, engine: VerdictEngine, deps: CoreDeps
   const base = { key: entry.key, file: entry.file, line: entry.line, verdict, message: verdict.message };
   if (!record) return { ...base, status: statusOf(verdict), fields: {} };
   const authority = authorityFields(record, verdict.published, entry.fields);
-  const fields = verdict.verdict === 'verified' ? {} : differencesOf(verdict, authority);
+  // Malformed LaTeX (maths mangled by Crossref, HTML tags) is never "verified", even with the right words.
+  const latex = latexFindings(entry.fields, authority);
+  // What "apply" writes for a malformed field is the corrected value the finding names.
+  for (const [name, difference] of Object.entries(latex.fields)) {
+    const field = name === 'venue' ? ('booktitle' in entry.fields ? 'booktitle' : 'journal') : name;
+    if (difference) authority[field] = difference.authority;
+  }
+  const graded = latex.message && verdict.verdict === 'verified' ? { ...verdict, verdict: 'verified-fixable' as const } : verdict;
+  const fields = { ...(graded.verdict === 'verified' ? {} : differencesOf(graded, authority)), ...latex.fields };
   const work = { title: record.title, doi: record.doi, arxivId: record.arxivId, url: record.url };
   const trust = await trustOf(record, deps);
   const retracted = trust && (trust.status === 'retracted' || trust.status === 'withdrawn') ? `${trust.status.toUpperCase()}${trust.notice?.date ? ` (${trust.notice.date})` : ''}: this work was ${trust.status}. ` : '';
-  return { ...base, status: statusOf(verdict), fields, work, authority, message: retracted + verdict.message, ...(trust ? { trust } : {}) };
+  const message = [retracted + graded.message, latex.message].filter(Boolean).join(' ');
+  return { ...base, verdict: graded, status: statusOf(graded), fields, work, authority, message, ...(trust ? { trust } : {}) };
 }
 
 /** Crossref's notices on a work with a DOI (its record is in the cache already: no new request). */

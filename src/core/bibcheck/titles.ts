@@ -1,7 +1,7 @@
 // Titles held against the authority's, up to form (case, braces, LaTeX, accents, dashes, DBLP's
 // closing period, maths written differently) and how far apart they are in words when they are
 // not the same: one or two words changed is a near miss, more is another work.
-import { titleWords } from '../bibtex/names';
+import { titleWords } from '../identity/names';
 import { latexToPlainText } from '../latex/plainText';
 
 /** Maths as the words it spells: `$\Omega$` and `$\upOmega$` both read "Omega". */

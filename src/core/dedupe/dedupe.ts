@@ -6,7 +6,7 @@
 // markup). Union-find makes the matches transitive: an arXiv record naming a journal DOI joins
 // the DOI-only record of it.
 import type { Candidate, PaperRecord, Repository } from '../types';
-import { familyName, titleWords } from '../bibtex/names';
+import { familyName, titleWords } from '../identity/names';
 import { identityKeys, versionlessArxivId } from '../identity/work';
 
 export interface Hit {

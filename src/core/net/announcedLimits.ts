@@ -3,8 +3,7 @@
 // pool; the polite pool announces more) and asks clients to keep within them; it changes them
 // under load, so the latest answer wins. A service's own etiquette (arXiv's 3 s, DBLP's 1 s)
 // is never loosened by an announcement, only tightened.
-import type { PacingPolicy } from './pacing';
-import type { ServiceName } from './types';
+import type { PacingPolicy, ServiceName } from './types';
 
 export interface AnnouncedLimit {
   /** Requests allowed per interval. */

@@ -12,6 +12,7 @@ export const SERVICE_LABEL: Readonly<Record<ServiceName, string>> = {
   doi: 'doi.org',
   crossref: 'Crossref',
   dblp: 'DBLP',
+  datacite: 'DataCite',
   grobid: 'GROBID',
   pdf: 'the PDF host',
   llm: 'the LLM',
@@ -26,6 +27,7 @@ const ENDPOINT_SETTING: Partial<Record<ServiceName, string>> = {
   doi: 'sources.doi.url',
   crossref: 'sources.crossref.url',
   dblp: 'sources.dblp.url',
+  datacite: 'sources.datacite.url',
   grobid: 'grobid.url',
   llm: 'llm.baseUrl',
 };

@@ -3,7 +3,7 @@
 // the request is in (queue wait, in-flight fetch, retry backoff) and rejects with an AbortError.
 import pRetry from 'p-retry';
 import { version } from '../../../package.json';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import { makeResponse, readBody, toHttpResponse } from './body';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
 import { assertFetchableUrl, describeNetworkError, hostOf } from './errors';

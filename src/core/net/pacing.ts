@@ -5,18 +5,15 @@
 // share arXiv's pace. Tests pass their own registry so fake clocks never leak between them.
 import PQueue from 'p-queue';
 import { join } from 'node:path';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { ServiceName } from './types';
 import { defaultCacheDir } from './cache';
 import { FileSlots, MemorySlots, type SlotStore } from './slots';
 import { abortableDelay } from './abort';
 import { AnnouncedLimits } from './announcedLimits';
 
-export interface PacingPolicy {
-  concurrency: number;
-  /** Minimum milliseconds between two request starts; 0 = no spacing. */
-  intervalMs: number;
-}
+export type { PacingPolicy } from './types';
+import type { PacingPolicy } from './types';
 
 /** Concurrency for services with no etiquette of their own: polite but not serial. */
 const DEFAULT_CONCURRENCY = 5;

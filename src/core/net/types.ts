@@ -11,6 +11,7 @@ export type ServiceName =
   | 'doi'
   | 'crossref'
   | 'dblp'
+  | 'datacite'
   | 'grobid'
   | 'pdf'
   | 'llm';
@@ -110,4 +111,11 @@ export class TooLargeError extends Error {
 /** True for the error an aborted signal produces, whatever threw it. */
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'CanceledError');
+}
+
+/** How requests to one service are paced: at most `concurrency` at once, `intervalMs` apart. */
+export interface PacingPolicy {
+  concurrency: number;
+  /** Minimum milliseconds between two request starts; 0 = no spacing. */
+  intervalMs: number;
 }

@@ -3,7 +3,7 @@
 import type { HttpClient } from '../net/types';
 import { HttpError, isAbortError } from '../net/types';
 import { renderArxivQuery } from './arxivQuery';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
 import { arxivAbsBase, arxivErrorMessage, parseArxivFeed } from './arxivAtom';
 import { SourceError } from './errors';
@@ -42,6 +42,21 @@ export async function fetchArxivById(
 ): Promise<PaperRecord[]> {
   if (ids.length === 0) return [];
   const params = new URLSearchParams({ id_list: ids.join(','), start: '0', max_results: String(ids.length) });
+  return fetchFeed(settings, http, params, signal);
+}
+
+/**
+ * Records for a raw arXiv `search_query` (e.g. `ti:Supernovae AND au:Perlmutter`), best first.
+ * For lookups that know the fields they ask about; searches from a claim go through ArxivSource.
+ */
+export async function searchArxivQuery(
+  searchQuery: string,
+  maxResults: number,
+  settings: Settings,
+  http: HttpClient,
+  signal?: AbortSignal,
+): Promise<PaperRecord[]> {
+  const params = new URLSearchParams({ search_query: searchQuery, start: '0', max_results: String(Math.max(1, maxResults)) });
   return fetchFeed(settings, http, params, signal);
 }
 

@@ -3,8 +3,8 @@
 // bioRxiv/medRxiv's, not arXiv's DataCite DOIs, so callers try it for those only.
 import type { CoreDeps } from '../deps';
 import { HttpError } from '../net/types';
-import { looksLikeHtml } from '../identity/html';
-import { normalizeDoi } from '../identity/work';
+import { looksLikeHtml } from '../net/html';
+import { doiPath, normalizeDoi } from '../identity/work';
 import type { PaperRecord } from '../types';
 import { SourceError } from './errors';
 import { readCrossrefWork, type CrossrefWork } from './crossrefWork';
@@ -15,11 +15,6 @@ const JSON_TYPE = 'application/json';
 
 function baseUrl(deps: CoreDeps): string {
   return deps.settings['sources.crossref.url'].replace(/\/+$/, '');
-}
-
-/** A DOI as a URL path: its slash stays, everything else that URLs reserve is escaped. */
-function doiPath(doi: string): string {
-  return doi.split('/').map(encodeURIComponent).join('/');
 }
 
 function parseJson(text: string, what: string): unknown {

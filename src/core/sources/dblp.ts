@@ -29,7 +29,7 @@
 // venue and year; `|` is OR. Callers filter years and authors on the records themselves rather
 // than trusting field prefixes. The record types are in dblpRecord.ts.
 import type { CoreDeps } from '../deps';
-import { looksLikeHtml } from '../identity/html';
+import { looksLikeHtml } from '../net/html';
 import { HttpError } from '../net/types';
 import type { Settings } from '../settings';
 import { SourceError } from './errors';

@@ -6,8 +6,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BibCheckEntry, BibCheckReport } from '../../core/bibcheck';
 import type { ComparedField } from '../../core/bibcheck/compare';
-import type { Settings } from '../../core/settings';
+import type { Settings } from '../../core/settings/index';
 import { rememberTouchedBib } from '../bibSaver';
+import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
@@ -36,26 +37,27 @@ export interface CheckResult {
 }
 
 export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Settings, proposed: ProposedBibs, verdicts?: BibVerdicts): Promise<CheckResult | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.uri.scheme !== 'file') {
+  // From the results panel or the chat (no active text editor): the LaTeX file last edited.
+  const document = documentForCommand();
+  if (!document) {
     void vscode.window.showWarningMessage('Citefinder: open the manuscript (or a .bib file) to check its bibliography.');
     return undefined;
   }
   const core = await loadHeavy();
-  const files = await bibFiles(editor.document, core);
+  const files = await bibFiles(document, core);
   if (files.length === 0) {
     void vscode.window.showWarningMessage('Citefinder: the manuscript names no .bib file to check.');
     return undefined;
   }
   const texts = await Promise.all(files.map(async (file) => ({ file, text: (await projectFiles.read(file)) ?? '' })));
-  const config = settings(editor.document.uri);
+  const config = settings(document.uri);
   // Each verdict reaches the Problems panel as it comes: a cancelled or failing check keeps them.
   const { report, quietKeys } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Citefinder: checking the bibliography', cancellable: true },
     (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return checkAndPublish(core, editor.document, texts, config, verdicts, controller.signal, (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(1, total) }));
+      return checkAndPublish(core, document, texts, config, verdicts, controller.signal, (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(1, total) }));
     },
   );
   if (!report) return undefined;

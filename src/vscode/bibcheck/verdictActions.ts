@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BibCheckEntry } from '../../core/bibcheck';
-import { webLink } from '../links';
+import { webLink } from '../../webview/links';
 import { openWebLink } from '../openLink';
 import { rememberTouchedBib } from '../bibSaver';
 import { loadHeavy } from '../lazy';

@@ -1,0 +1,273 @@
+// The offline demo's tour (issue #19), in code-server and Chromium, on the checked-in examples/
+// with the settings `npm start -- --offline` uses (every service the stand-in, no LLM, pdf.js):
+// a claim per repository (arXiv with full-text paragraphs, bioRxiv with a one-click insert,
+// medRxiv), the chat's record answers, an informal citation resolved, the audit of the example
+// (supported, weak, unsupported, a retracted work) and Check Bibliography on a .bib with a
+// corrupted and a fabricated entry. Its screenshots are the README's (media/screenshots/tour-*.png,
+// refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1). Every wait is for an event on the page.
+import assert from 'node:assert/strict';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
+import { lineOf } from './checks';
+import { extensionSettings, startE2eStandIn, type E2eStandIn } from './standInControl';
+import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, waitForWorkbench, webviewFrame } from './workbench';
+
+const ROOT = repoRoot();
+const RESULTS_DIR = join(ROOT, 'test-results');
+const FIND = 'Citefinder: Find Citations for Selection';
+const ARXIV_CLAIM = 'A literature graph of scientific papers, their authors and the entities they mention can be built with entity extraction and linking.';
+const BIORXIV_CLAIM = 'Pooled prime editing in haploid cells measures the functional effects of thousands of genetic variants.';
+const MEDRXIV_CLAIM = 'Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.';
+const INFORMAL_LINE = 'Perlmutter et al. (1999) measured the mass density of the universe from distant supernovae.';
+const INFORMAL = 'Perlmutter et al. (1999)';
+/** What `npm start -- --offline` sets on top of the stand-in's URLs (scripts/start.mjs). */
+const OFFLINE_DEMO = { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': false };
+
+describe('the offline demo tour (E2E)', function () {
+  this.timeout(120_000);
+  let stand: E2eStandIn;
+  let server: CodeServer;
+  let browser: Browser;
+  let page: Page;
+  let workspace: string;
+  let tex: string;
+  let results: Frame;
+  let failed = false;
+
+  before(async function () {
+    this.timeout(180_000);
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-tour-'));
+    cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
+    tex = readFileSync(join(workspace, 'main.tex'), 'utf8');
+    stand = await startE2eStandIn();
+    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn, OFFLINE_DEMO) });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(server.workbenchUrl(workspace));
+    await waitForWorkbench(page);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    failed = true;
+    await page?.screenshot({ path: join(RESULTS_DIR, `failed-tour-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}.png`) }).catch(() => undefined);
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await stand?.close();
+    if (!failed) for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+
+  /** Selects the claim on its own line of main.tex and runs the search; resolves when it is done. */
+  async function search(claim: string): Promise<Frame> {
+    const editor = await openFile(page, 'main.tex');
+    await editor.click({ position: { x: 200, y: 10 } });
+    await selectLine(page, lineOf(tex, claim));
+    await runCommand(page, FIND);
+    const frame = await webviewFrame(page, 'section.candidates');
+    await frame.locator('blockquote.claim', { hasText: claim }).waitFor({ timeout: STEP_MS });
+    await frame.locator('.status-done').waitFor({ timeout: 60_000 });
+    return frame;
+  }
+
+  it('arXiv: the paper\'s own PDF is read (pdf.js) and its best paragraphs are shown with scores', async () => {
+    results = await search(ARXIV_CLAIM);
+    await results.locator('section.routing', { hasText: /arXiv\s*then/ }).waitFor({ timeout: STEP_MS });
+    const card = results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' });
+    await card.locator('.fulltext', { hasText: 'Full text: pdf.js' }).waitFor({ timeout: STEP_MS });
+    const paragraphs = card.locator('ol.paragraphs > li');
+    assert.ok((await paragraphs.count()) >= 2, 'paragraphs of the full text');
+    const sections = await card.locator('ol.paragraphs .section').allTextContents();
+    assert.ok(sections.some((s) => /Introduction/.test(s)), `a paragraph from the body of the paper: ${sections.join(' | ')}`);
+    assert.equal(await card.locator('.badge.source', { hasText: 'arXiv' }).count(), 1);
+    await screenshot(page, 'tour-fulltext.png');
+  });
+
+  it('bioRxiv: one click inserts \\citep and the authority\'s BibTeX', async () => {
+    results = await search(BIORXIV_CLAIM);
+    const card = results.locator('article.card', { hasText: /pooled prime editing/i });
+    await results.locator('section.routing', { hasText: /bioRxiv\s*then\s*medRxiv/ }).waitFor({ timeout: STEP_MS });
+    await card.locator('.badge.source', { hasText: 'bioRxiv' }).waitFor({ timeout: STEP_MS });
+    const insert = card.getByRole('button', { name: 'Insert citation' });
+    await eventually(async () => ((await insert.isEnabled()) ? true : undefined), 'BibTeX for the bioRxiv card', 60_000);
+    await insert.click();
+    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: STEP_MS });
+    const key = /Cited as (\S+?) \(/.exec(notice ?? '')?.[1];
+    assert.ok(key, `a cite key in "${notice}"`);
+    await eventually(async () => ((await visibleText(editorOf(page, 'main.tex'))).includes(`variants~\\citep{${key}}.`) ? true : undefined), 'the \\citep in the editor');
+    const bib = await eventually(() => {
+      const text = readFileSync(join(workspace, 'references.bib'), 'utf8');
+      return text.includes(`{${key},`) ? text : undefined;
+    }, 'the entry in references.bib');
+    assert.match(bib, /10\.1101\/2024\.04\.01\.587366/i);
+    await screenshot(page, 'tour-insert.png');
+    await card.getByRole('button', { name: 'Ask in chat' }).click();
+  });
+
+  it('medRxiv: the clinical claim finds the medRxiv preprint; the chat answers /published and /retracted from records', async () => {
+    results = await search(MEDRXIV_CLAIM);
+    await results.locator('section.routing', { hasText: /medRxiv\s*then/ }).waitFor({ timeout: STEP_MS });
+    const card = results.locator('article.card', { hasText: /Predict In-Hospital Mortality/i });
+    await card.locator('.badge.source', { hasText: 'medRxiv' }).waitFor({ timeout: STEP_MS });
+    await card.getByRole('button', { name: 'Ask in chat' }).click();
+    const chat = await webviewFrame(page, 'form.ask');
+    await chat.locator('.attachments li', { hasText: /In-Hospital Mortality/i }).waitFor({ timeout: STEP_MS });
+    await chat.locator('.attachments li', { hasText: /pooled prime editing/i }).waitFor({ timeout: STEP_MS });
+    const question = chat.getByRole('textbox', { name: 'Question about the attached papers' });
+
+    await question.fill('/published 1');
+    await question.press('Enter');
+    const published = chat.locator('.turn-assistant', { hasText: /\[1\] was published as/ });
+    await published.waitFor({ timeout: STEP_MS });
+    await published.locator('ol.records li', { hasText: /pooled prime editing/i }).waitFor({ timeout: STEP_MS });
+
+    await question.fill('/retracted');
+    await question.press('Enter');
+    // The medRxiv preprint's DOI has no Crossref record here: "unknown" and why, never "ok".
+    const retracted = chat.locator('.turn-assistant', { hasText: /\[2\] unknown: Crossref has no record of doi:10\.1001\/jamanetworkopen\.2019\.20733/ });
+    await retracted.waitFor({ timeout: STEP_MS });
+    assert.doesNotMatch((await retracted.textContent()) ?? '', /\[2\] ok/);
+    await screenshot(page, 'tour-chat.png');
+  });
+
+  it('an informal citation ("Perlmutter et al. (1999)") is searched by author and year', async () => {
+    const editor = await openFile(page, 'main.tex');
+    await editor.click({ position: { x: 200, y: 10 } });
+    await selectLine(page, lineOf(tex, INFORMAL_LINE));
+    await page.keyboard.press('Home');
+    for (let i = 0; i < INFORMAL.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await runCommand(page, FIND);
+    results = await webviewFrame(page, 'section.candidates');
+    await results.locator('blockquote.claim', { hasText: INFORMAL }).waitFor({ timeout: STEP_MS });
+    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    const query = await results.locator('section.queries input').first().inputValue();
+    assert.match(query, /au:Perlmutter; 1998\.\.2000/);
+    await results.locator('article.card', { hasText: /42 High-Redshift Supernovae/ }).waitFor({ timeout: STEP_MS });
+  });
+
+  it('the audit of the example: supported, weak, unsupported, and a retracted work said first', async () => {
+    await openFile(page, 'main.tex');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ timeout: STEP_MS });
+    await input.fill('>Citefinder: Audit Citations');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Citefinder: Audit Citations' }).first().waitFor({ timeout: STEP_MS });
+    await page.keyboard.press('Enter');
+    const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
+    await pick.waitFor({ timeout: STEP_MS });
+    await pick.click();
+    // tosatto2015 (in one sentence), valerocuevas2017 and the bioRxiv preprint inserted above are supported.
+    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 3 supported, 1 weak, 1 unsupported, 0 unresolved, 0 missing, 1 unavailable/ }).waitFor({ timeout: 60_000 });
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    const problems = page.locator('.markers-panel');
+    for (const text of [/wakefield1998: RETRACTED \(2010-02-06, retraction-watch\)/, /tosatto2015: Weak/, /tosatto2015: Unsupported/, /tosatto2015: Supported/, /valerocuevas2017: Supported/]) {
+      await problems.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: STEP_MS });
+    }
+    await runCommand(page, 'Citefinder: Focus on Citation Audit View');
+    const summary = page.locator('.pane', { hasText: 'Citation Audit' });
+    for (const group of ['supported (3)', 'weak (1)', 'unsupported (1)', 'unavailable (1)']) {
+      await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
+    }
+    await screenshot(page, 'tour-audit.png');
+  });
+
+  it('Check Bibliography on checkme.bib: differences, a duplicate, the fabricated entry unverified, the corrupted one unreadable', async () => {
+    await openFile(page, 'checkme.bib');
+    await runCommand(page, 'Citefinder: Check Bibliography');
+    const title = page.locator('.quick-input-widget', { hasText: 'Check Bibliography: 0 ok, 2 differ, 1 unverified, 1 duplicate, 0 unavailable, 1 unreadable' });
+    await title.waitFor({ timeout: 60_000 });
+    for (const key of ['perlmutter-typo', 'grasp2017']) {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: key }).first().waitFor({ timeout: STEP_MS });
+    }
+    // The quick pick fades in: wait until it is drawn opaque, so the screenshot shows it.
+    await page.waitForFunction(() => [...document.querySelectorAll('.quick-input-widget')].some((w) => getComputedStyle(w).opacity === '1' && (w as HTMLElement).offsetHeight > 0));
+    await screenshot(page, 'tour-bibcheck.png');
+    await page.keyboard.press('Escape');
+    await title.waitFor({ state: 'hidden', timeout: STEP_MS });
+  });
+});
+
+// `npm start -- --offline --llm --grobid`: the stand-in's scripted model answers every prompt in
+// the shape the product expects (no "unusable answer" fallback), and the stand-in GROBID gives the
+// paper's recorded TEI, so the paragraphs carry GROBID's section headings.
+describe('the offline demo tour with --llm --grobid (E2E)', function () {
+  this.timeout(120_000);
+  let stand: E2eStandIn;
+  let server: CodeServer;
+  let browser: Browser;
+  let page: Page;
+  let workspace: string;
+  let failed = false;
+
+  before(async function () {
+    this.timeout(180_000);
+    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-tour-llm-'));
+    cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
+    stand = await startE2eStandIn();
+    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn, { 'citefinder.llm.model': 'gpt-4o-mini', 'citefinder.grobid.enabled': true }) });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(server.workbenchUrl(workspace));
+    await waitForWorkbench(page);
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    failed = true;
+    await page?.screenshot({ path: join(RESULTS_DIR, 'failed-tour-llm-grobid.png') }).catch(() => undefined);
+  });
+
+  after(async function () {
+    this.timeout(30_000);
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await stand?.close();
+    if (!failed) for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('routes and writes queries with the scripted model, reads the TEI from the stand-in GROBID, and the chat quotes the paper', async () => {
+    const editor = await openFile(page, 'main.tex');
+    await editor.click({ position: { x: 200, y: 10 } });
+    await selectLine(page, lineOf(readFileSync(join(workspace, 'main.tex'), 'utf8'), ARXIV_CLAIM));
+    await runCommand(page, FIND);
+    const results = await webviewFrame(page, 'section.candidates');
+    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    await results.locator('section.routing', { hasText: /arXiv\s*then.*by the LLM/ }).waitFor({ timeout: STEP_MS });
+    const card = results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' });
+    await card.locator('.fulltext', { hasText: 'Full text: GROBID' }).waitFor({ timeout: STEP_MS });
+    assert.ok((await card.locator('ol.paragraphs > li').count()) >= 2, 'paragraphs of the TEI');
+    // Every model answer was usable: no stage fell back to its heuristic.
+    assert.doesNotMatch((await results.locator('section.warnings').textContent()) ?? '', /unusable/);
+    const query = await results.locator('section.queries input').first().inputValue();
+    assert.match(query, /literature|entities|extraction/, `the scripted model's keywords: ${query}`);
+    const uploads = stand.standIn.requests.filter((r) => r.service === 'grobid' && r.path === '/api/processFulltextDocument');
+    assert.ok(uploads.some((r) => r.status === 200), 'the stand-in GROBID answered with the recorded TEI');
+    await screenshot(page, 'tour-llm-grobid.png');
+
+    await card.getByRole('button', { name: 'Ask in chat' }).click();
+    const chat = await webviewFrame(page, 'form.ask');
+    const question = chat.getByRole('textbox', { name: 'Question about the attached papers' });
+    await question.fill('Does this paper support the claim?');
+    await question.press('Enter');
+    const answer = chat.locator('.turn-assistant', { hasText: /According to the attached paper \[1\].*says, in its best paragraph/ });
+    await answer.waitFor({ timeout: STEP_MS });
+    assert.match((await answer.textContent()) ?? '', /Scripted stand-in model/, 'the answer says it is scripted');
+  });
+});
+
+/** Saves a screenshot in test-results/ and, on request, as the README's. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(RESULTS_DIR, name) });
+  if (process.env.CITEFINDER_UPDATE_SCREENSHOTS) {
+    mkdirSync(join(ROOT, 'media', 'screenshots'), { recursive: true });
+    copyFileSync(join(RESULTS_DIR, name), join(ROOT, 'media', 'screenshots', name));
+  }
+}

@@ -1,0 +1,76 @@
+// The audit reads a DOI-only entry (what citefinder inserts from doi.org) through its arXiv
+// version when the DOI gives neither PDF nor abstract: the fresh insert of the offline demo
+// (Perlmutter et al., doi:10.1086/307221, whose doi.org BibTeX has no abstract) audited as
+// "unavailable" before.
+import assert from 'node:assert/strict';
+import { access, readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { fixturePath } from '../../../standin/server';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings } from '../../../../src/core/settings';
+import { auditProject, type AuditDeps } from '../../../../src/core/audit';
+import { arxivVersionQuery, findArxivVersion } from '../../../../src/core/audit/arxivVersion';
+import type { PaperRecord } from '../../../../src/core/types';
+
+/** As recordFromBibtex reads the recorded doi.org BibTeX: Crossref's mangled maths dropped, no abstract. */
+const PERLMUTTER_JOURNAL: PaperRecord = {
+  id: 'doi:10.1086/307221',
+  source: 'crossref',
+  title: 'Measurements of and from 42 High-Redshift Supernovae',
+  authors: ['S. Perlmutter', 'G. Aldering'],
+  year: 1999,
+  doi: '10.1086/307221',
+};
+
+describe('audit: a journal article read through its arXiv version', function () {
+  this.timeout(30_000);
+  let standIn: StandIn;
+  let deps: AuditDeps;
+  let dir: string;
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
+    deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
+    dir = mkdtempSync(join(tmpdir(), 'citefinder-arxiv-version-'));
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('asks arXiv by title words and first author, never with maths or stop words', () => {
+    assert.equal(arxivVersionQuery(PERLMUTTER_JOURNAL), 'ti:Measurements AND ti:"High Redshift" AND ti:Supernovae AND au:perlmutter');
+    assert.equal(arxivVersionQuery({ title: 'On it', authors: ['A. B'] }), undefined, 'too few title words to ask by');
+    assert.equal(arxivVersionQuery({ title: 'A long enough title', authors: [] }), undefined, 'no author to ask by');
+  });
+
+  it('takes only the arXiv entry that names the same DOI', async () => {
+    const found = await findArxivVersion(PERLMUTTER_JOURNAL, deps);
+    assert.equal(found?.arxivId, 'astro-ph/9812133');
+    assert.equal(await findArxivVersion({ ...PERLMUTTER_JOURNAL, doi: '10.1086/999999', id: 'doi:10.1086/999999' }, deps), undefined, 'same title, other DOI: not this work');
+    assert.ok(standIn.requests.some((r) => r.service === 'arxiv' && /search_query=ti%3AMeasurements/.test(r.url)));
+  });
+
+  it('audits a DOI-only entry from its arXiv version\'s abstract and says so', async () => {
+    const bib = await readFile(fixturePath('bibtex', 'doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib'), 'utf8');
+    // The recorded doi.org answer, as an insert puts it in the .bib (the key is citefinder's).
+    const entry = bib.replace(/@article\{[^,]*,/i, '@article{perlmutter1999measurements,');
+    assert.match(entry, /10\.1086\/307221/);
+    writeFileSync(join(dir, 'references.bib'), entry);
+    writeFileSync(join(dir, 'main.tex'), '\\documentclass{article}\n\\begin{document}\nObservations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating~\\cite{perlmutter1999measurements}.\n\\bibliography{references}\n\\end{document}\n');
+    const file = join(dir, 'main.tex');
+    const report = await auditProject({
+      file,
+      scope: 'file',
+      files: { read: (f) => readFile(f, 'utf8').catch(() => undefined), list: async () => [file] },
+      exists: (f) => access(f).then(() => true, () => false),
+    }, deps);
+    const finding = report.findings[0]!;
+    assert.equal(finding.status, 'supported', finding.message);
+    assert.match(finding.message, /from its arXiv version arXiv:astro-ph\/9812133/);
+  });
+});
