@@ -1,7 +1,8 @@
 // The offline demo's tour (issue #19), in code-server and Chromium, on the checked-in examples/
 // with the settings `npm start -- --offline` uses (every service the stand-in, no LLM, pdf.js):
 // a claim per repository (arXiv with full-text paragraphs, bioRxiv with a one-click insert,
-// medRxiv), the chat's record answers, an informal citation resolved, the audit of the example
+// medRxiv), the chat's record answers, an informal citation resolved, a retracted work's badge,
+// the audit of the example
 // (supported, weak, unsupported, a retracted work) and Check Bibliography on a .bib with a
 // corrupted and a fabricated entry. Its screenshots are the README's (media/screenshots/tour-*.png,
 // refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1). Every wait is for an event on the page.
@@ -23,6 +24,7 @@ const BIORXIV_CLAIM = 'Pooled prime editing in haploid cells measures the functi
 const MEDRXIV_CLAIM = 'Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.';
 const INFORMAL_LINE = 'Perlmutter et al. (1999) measured the mass density of the universe from distant supernovae.';
 const INFORMAL = 'Perlmutter et al. (1999)';
+const RETRACTED_LINE = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
 /** What `npm start -- --offline` sets on top of the stand-in's URLs (scripts/start.mjs). */
 const OFFLINE_DEMO = { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': false };
 
@@ -138,19 +140,36 @@ describe('the offline demo tour (E2E)', function () {
     await screenshot(page, 'tour-chat.png');
   });
 
-  it('an informal citation ("Perlmutter et al. (1999)") is searched by author and year', async () => {
+  /** Selects the first `mention.length` characters of `line` (an informal citation) and searches. */
+  async function searchMention(line: string, mention: string): Promise<Frame> {
+    assert.ok(line.startsWith(mention));
     const editor = await openFile(page, 'main.tex');
     await editor.click({ position: { x: 200, y: 10 } });
-    await selectLine(page, lineOf(tex, INFORMAL_LINE));
+    await selectLine(page, lineOf(tex, line));
     await page.keyboard.press('Home');
-    for (let i = 0; i < INFORMAL.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    for (let i = 0; i < mention.length; i++) await page.keyboard.press('Shift+ArrowRight');
     await runCommand(page, FIND);
-    results = await webviewFrame(page, 'section.candidates');
-    await results.locator('blockquote.claim', { hasText: INFORMAL }).waitFor({ timeout: STEP_MS });
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    const frame = await webviewFrame(page, 'section.candidates');
+    await frame.locator('blockquote.claim', { hasText: mention }).waitFor({ timeout: STEP_MS });
+    await frame.locator('.status-done').waitFor({ timeout: 60_000 });
+    return frame;
+  }
+
+  it('an informal citation ("Perlmutter et al. (1999)") is searched by author and year', async () => {
+    results = await searchMention(INFORMAL_LINE, INFORMAL);
     const query = await results.locator('section.queries input').first().inputValue();
     assert.match(query, /au:Perlmutter; 1998\.\.2000/);
     await results.locator('article.card', { hasText: /42 High-Redshift Supernovae/ }).waitFor({ timeout: STEP_MS });
+  });
+
+  it('a retracted work found from "Wakefield et al. (1998)" carries its red badge with the notice', async () => {
+    results = await searchMention(RETRACTED_LINE, 'Wakefield et al. (1998)');
+    const card = results.locator('article.card', { hasText: /Ileal-lymphoid-nodular hyperplasia/ });
+    const badge = card.locator('.trust-retracted');
+    await badge.waitFor({ timeout: STEP_MS });
+    assert.match((await badge.textContent()) ?? '', /Retracted 2010-02-06/);
+    assert.equal(await badge.getByRole('link', { name: 'notice' }).count(), 1);
+    await screenshot(page, 'tour-retracted.png');
   });
 
   it('the audit of the example: supported, weak, unsupported, and a retracted work said first', async () => {
