@@ -155,11 +155,19 @@ describe('the offline demo tour (E2E)', function () {
     return frame;
   }
 
-  it('an informal citation ("Perlmutter et al. (1999)") is searched by author and year', async () => {
+  it('an informal citation ("Perlmutter et al. (1999)") is searched by author and year, and Insert makes it \\citet', async () => {
     results = await searchMention(INFORMAL_LINE, INFORMAL);
     const query = await results.locator('section.queries input').first().inputValue();
     assert.match(query, /au:Perlmutter; 1998\.\.2000/);
-    await results.locator('article.card', { hasText: /42 High-Redshift Supernovae/ }).waitFor({ timeout: STEP_MS });
+    const card = results.locator('article.card', { hasText: /42 High-Redshift Supernovae/ });
+    const insert = card.getByRole('button', { name: 'Insert citation' });
+    await eventually(async () => ((await insert.isEnabled()) ? true : undefined), 'BibTeX for the Perlmutter card', 60_000);
+    await insert.click();
+    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: STEP_MS });
+    const key = /Cited as (\S+?) \(/.exec(notice ?? '')?.[1];
+    assert.ok(key, `a cite key in "${notice}"`);
+    // natbib: the mention becomes \citet{key}, the prose around it stays.
+    await eventually(async () => ((await visibleText(editorOf(page, 'main.tex'))).includes(`\\citet{${key}} measured the mass density`) ? true : undefined), 'the \\citet in the editor');
   });
 
   it('a retracted work found from "Wakefield et al. (1998)" carries its red badge with the notice', async () => {
@@ -183,16 +191,18 @@ describe('the offline demo tour (E2E)', function () {
     const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
     await pick.waitFor({ timeout: STEP_MS });
     await pick.click();
-    // tosatto2015 (in one sentence), valerocuevas2017 and the bioRxiv preprint inserted above are supported.
-    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 3 supported, 1 weak, 1 unsupported, 0 unresolved, 0 missing, 1 unavailable/ }).waitFor({ timeout: 60_000 });
+    // tosatto2015 (in one sentence), valerocuevas2017 and the two works inserted above are supported.
+    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 4 supported, 1 weak, 1 unsupported, 0 unresolved, 0 missing, 1 unavailable/ }).waitFor({ timeout: 60_000 });
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     const problems = page.locator('.markers-panel');
-    for (const text of [/wakefield1998: RETRACTED \(2010-02-06, retraction-watch\)/, /tosatto2015: Weak/, /tosatto2015: Unsupported/, /tosatto2015: Supported/, /valerocuevas2017: Supported/]) {
+    for (const text of [/wakefield1998: RETRACTED \(2010-02-06, retraction-watch\)/, /tosatto2015: Weak/, /tosatto2015: Unsupported/, /tosatto2015: Supported/, /valerocuevas2017: Supported/,
+      // The DOI-only entry the informal insert added is read through its arXiv version.
+      /perlmutter1999measurements: Supported: its abstract \(no open full text; from its arXiv version arXiv:astro-ph\/9812133\)/]) {
       await problems.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: STEP_MS });
     }
     await runCommand(page, 'Citefinder: Focus on Citation Audit View');
     const summary = page.locator('.pane', { hasText: 'Citation Audit' });
-    for (const group of ['supported (3)', 'weak (1)', 'unsupported (1)', 'unavailable (1)']) {
+    for (const group of ['supported (4)', 'weak (1)', 'unsupported (1)', 'unavailable (1)']) {
       await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
     }
     await screenshot(page, 'tour-audit.png');
