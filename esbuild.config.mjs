@@ -2,7 +2,7 @@
 // Tests are bundled exactly like the product so the same code runs under mocha,
 // in code-server's extension host and in @vscode/test-electron.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 
 /** The .ts files in `dir` (and below it with `deep`): a glob that needs no node:fs globSync (Node ≥ 22). */
 function tsFiles(dir, deep = false) {
@@ -16,6 +16,8 @@ function tsFiles(dir, deep = false) {
 }
 
 const watch = process.argv.includes('--watch');
+// Test bundles of moved or deleted test files must not linger: mocha runs whatever is in out/test.
+if (!watch) rmSync('out/test', { recursive: true, force: true });
 // pdfjs-dist loads its worker module at run time, so it stays a real module on disk.
 const external = ['vscode', 'pdfjs-dist', 'pdfjs-dist/*', 'mocha', 'playwright-core', 'esbuild'];
 const common = {

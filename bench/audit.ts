@@ -13,7 +13,6 @@ import { fixturePath } from '../test/standin/server';
 import { WORK_FIXTURE_BY_DOI } from '../test/standin/crossref';
 import { installGrobid } from '../test/standin/grobid';
 import { splitSentences } from '../src/core/text/sentences';
-import type { Latency } from './lib/bound';
 
 /** What `citefinder audit --json` prints (the part this bench reads). */
 interface AuditJson {
@@ -21,7 +20,7 @@ interface AuditJson {
   summary: Record<string, number>;
 }
 
-const LATENCY: Latency & { crossref: number } = { arxiv: 800, europepmc: 600, biorxiv: 300, doi: 300, arxivBibtex: 300, pdf: 500, grobid: 1500, crossref: 300 };
+const LATENCY: Record<'arxiv' | 'europepmc' | 'biorxiv' | 'doi' | 'arxivBibtex' | 'pdf' | 'grobid' | 'crossref', number> = { arxiv: 800, europepmc: 600, biorxiv: 300, doi: 300, arxivBibtex: 300, pdf: 500, grobid: 1500, crossref: 300 };
 const ARXIV_SPACING_MS = 3000;
 const CITATIONS = 100;
 const CLI = join(__dirname, '..', 'cli.js');

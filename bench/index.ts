@@ -1,7 +1,9 @@
 // `npm run bench [-- --data DIR]`: the offline benchmarks one after another. The pipeline,
 // full-text, fault (each service dead in turn) and hostile-document ones need nothing else; given
 // the datasets folder (--data, holding scifact/ and rxiv-metadata/), it also runs lexical scoring
-// speed, routing accuracy, SciFact support (dev) and CL-SciSumm support (Training-Set-2018).
+// speed, routing accuracy, SciFact support (dev), CL-SciSumm support (Training-Set-2018) and the
+// calibrated support scale (bench/calibration.ts) and the reference verdicts on HALLMARK
+// dev_public (hallmark/).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +27,10 @@ const benches: [string, string[]][] = [
         ['routing', [data]],
         ['support', ['--scifact', join(data, 'scifact'), '--split', 'dev']],
         ['support', ['--clscisumm', join(data, 'cl-scisumm'), '--split', 'train']],
+        // The calibrated scale: precision of "supports" per dev set, Citation-Integrity AUC, the audit on real citing sentences.
+        ['calibration', [data]],
+        // HALLMARK dev_public only: its other splits are held out.
+        ['hallmark', [join(data, 'hallmark')]],
       ] as [string, string[]][])
     : []),
 ];

@@ -19,7 +19,7 @@ import { headedSentences, loadLabelledDocs, probes, splitOf, type LabelledDoc } 
 import { routeHeuristically, ROUTER_MODEL } from '../src/core/routing/heuristic';
 import type { RouterModel } from '../src/core/routing/model';
 import { REPOSITORY_OF } from '../src/core/routing/repositories';
-import { searchPlan } from '../src/core/search';
+import { searchPlan } from '../src/core/search/keywords';
 import type { DocumentContext, RoutingDecision } from '../src/core/types';
 
 interface Probe {
@@ -143,7 +143,7 @@ function main(): void {
   const split = process.argv.includes('--dev') ? 'dev' : 'test';
   // `--model PATH` scores another model file (e.g. train-router.js --dev-model) instead of the committed one.
   const modelIndex = process.argv.indexOf('--model');
-  const modelPath = modelIndex > 0 ? process.argv[modelIndex + 1]! : join(__dirname, '..', '..', 'src', 'core', 'routing', 'model.json');
+  const modelPath = modelIndex > 0 ? process.argv[modelIndex + 1]! : join(__dirname, '..', '..', 'src', 'core', 'models', 'router.json');
   const model = modelIndex > 0 ? (JSON.parse(readFileSync(modelPath, 'utf8')) as RouterModel) : ROUTER_MODEL;
   const docs = loadLabelledDocs(dataDir).filter((d) => model.classes.includes(d.discipline) && splitOf(d) === split);
   console.log(`${split === 'test' ? 'held-out test' : 'dev (NOT held out)'} split: ${docs.length} docs; model classes: ${model.classes.join(', ')}`);

@@ -20,7 +20,7 @@ if (!argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const provisioned = provision();
+const provisioned = await provision();
 console.log(`code-server ${provisioned.codeServerVersion} (VS Code ${provisioned.vscodeVersion}) ready in ${seconds(provisioned.provisionMs)}`);
 if (!existsSync(CHROMIUM)) {
   console.error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CITEFINDER_CHROMIUM).`);

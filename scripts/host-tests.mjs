@@ -48,7 +48,7 @@ if (!existsSync(testsEntry)) {
   console.error(`No in-host suite at ${testsEntry} (test/host/index.ts exporting run()).`);
   process.exit(1);
 }
-provision();
+await provision();
 const require = createRequire(import.meta.url);
 const { startCodeServer, launchChromium } = require(join(ROOT, 'out', 'test', 'e2e', 'codeServer.js'));
 

@@ -17,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STOP_SIGNALS, whenParentGone } from './parentWatch.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE_PREFIX = join(ROOT, '.cache', 'node24');
@@ -29,17 +30,19 @@ const NODE_BIN = join(NODE_DIR, 'bin');
 const TASKS = {
   build: ['node esbuild.config.mjs'],
   typecheck: ['tsc --noEmit -p .'],
+  lint: ['eslint .'],
   'test:unit': ['mocha'],
   'test:host': ['node scripts/host-tests.mjs'],
   'test:e2e': ['node scripts/e2e.mjs'],
-  test: ['typecheck', 'build', 'test:unit', 'test:host --no-build', 'test:e2e --no-build'],
+  test: ['typecheck', 'lint', 'build', 'test:unit', 'test:host --no-build', 'test:e2e --no-build'],
   start: ['node scripts/start.mjs'],
   bench: ['build', 'node dist/bench/index.js'],
   'bench:support': ['build', 'node dist/bench/support.js'],
   package: ['build', 'vsce package --allow-missing-repository --no-rewrite-relative-links -o citefinder.vsix'],
 };
-// What a task needs besides Node 24 and node_modules: code-server (built with the Kerberos
-// headers) for the editor, Chromium for the suites that drive it.
+// What a task needs besides Node 24 and node_modules: code-server for the editor, Chromium for
+// the suites that drive it. (The Kerberos headers only for CITEFINDER_CODE_SERVER_FULL=1, which
+// builds every native module of code-server; scripts/provision.mjs installs them then.)
 const NEEDS = {
   start: { codeServer: true },
   'test:host': { codeServer: true, chromium: true },
@@ -66,12 +69,13 @@ if (!Object.prototype.hasOwnProperty.call(TASKS, task)) {
 // npm alone reaches it only through us. Either way we wait for it and exit as it did.
 let current = null;
 let interrupted = null;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    interrupted = signal;
-    if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
-  });
-}
+const passOn = (signal) => {
+  interrupted = signal;
+  if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+};
+for (const signal of STOP_SIGNALS) process.on(signal, () => passOn(signal));
+// npm's `sh -c` does not pass a SIGTERM/SIGHUP on: when npm (or that shell) is gone, stop too.
+whenParentGone(() => passOn('SIGTERM'));
 
 /** Runs a command with inherited stdio; resolves to { code, signal }. */
 function run(command, args, options = {}) {
@@ -93,7 +97,7 @@ function run(command, args, options = {}) {
 /** Leaves with the status of a finished child: its exit code, or the signal that ended it. */
 function exitLike({ code, signal }) {
   if (signal) {
-    for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(name);
+    for (const name of STOP_SIGNALS) process.removeAllListeners(name);
     process.kill(process.pid, signal);
     return new Promise(() => setTimeout(() => process.exit(128), 1000));
   }
@@ -191,7 +195,8 @@ if (stale) {
 const needs = NEEDS[task] || {};
 const codeServerReady = () => {
   // scripts/provision.mjs writes this marker after a finished install.
-  const marker = join(ROOT, '.cache', 'code-server', '.provisioned');
+  const cache = process.env.CITEFINDER_CODE_SERVER_CACHE ? resolve(process.env.CITEFINDER_CODE_SERVER_CACHE) : join(ROOT, '.cache', 'code-server');
+  const marker = join(cache, '.provisioned');
   return existsSync(marker);
 };
 const missing = [];
@@ -199,7 +204,7 @@ if (needs.chromium && !existsSync(CHROMIUM)) {
   if (process.env.CITEFINDER_CHROMIUM) process.stderr.write(`[run] no Chromium at CITEFINDER_CHROMIUM=${CHROMIUM}\n`);
   else missing.push('chromium');
 }
-if (needs.codeServer && !codeServerReady() && !existsSync(KRB5_HEADER)) missing.push('libkrb5-dev');
+if (needs.codeServer && !codeServerReady() && process.env.CITEFINDER_CODE_SERVER_FULL === '1' && !existsSync(KRB5_HEADER)) missing.push('libkrb5-dev');
 if (missing.length) {
   const aptGet = ['/usr/bin/apt-get', '/bin/apt-get'].find(existsSync);
   if (aptGet && process.getuid && process.getuid() === 0) {
@@ -217,7 +222,7 @@ if (missing.length) {
 }
 if (needs.codeServer && (task !== 'start' || !codeServerReady())) {
   // `start` provisions by itself; the suites get a timed step of their own.
-  step('code-server (cached in .cache/code-server)');
+  step(`code-server (cached in .cache/code-server)${codeServerReady() ? '' : ': first time, installing it and building the native modules the editor needs (about 2 minutes)'}`);
   await mustRun('code-server', process.execPath, [join(ROOT, 'scripts', 'provision.mjs')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });

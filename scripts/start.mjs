@@ -20,8 +20,19 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { provision, rerunUnderNode24, ROOT } from './provision.mjs';
+import { STOP_SIGNALS, whenParentGone } from './parentWatch.mjs';
 
 await rerunUnderNode24();
+
+// Every way of stopping (Ctrl+C, kill, a closing terminal, the launcher dying) stops what this
+// started: code-server runs in its own process group, so no terminal signal reaches it but ours.
+// A stop asked for while starting is carried out as soon as there is something to stop.
+let stopRequested = false;
+let stopNow = () => {
+  stopRequested = true;
+};
+for (const signal of STOP_SIGNALS) process.on(signal, () => stopNow());
+whenParentGone(() => stopNow());
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -36,7 +47,8 @@ if (!offline && (scriptedLlm || standInGrobid)) {
   process.exit(2);
 }
 const port = Number(option('--port', '8080'));
-const stateDir = join(ROOT, '.cache', 'start');
+// CITEFINDER_START_DIR: another state folder (the test of stopping runs `npm start` in one).
+const stateDir = process.env.CITEFINDER_START_DIR ? resolve(process.env.CITEFINDER_START_DIR) : join(ROOT, '.cache', 'start');
 const folder = option('--folder') ? resolve(option('--folder')) : join(stateDir, 'examples');
 if (!option('--folder') && (argv.includes('--fresh') || !existsSync(folder))) {
   rmSync(folder, { recursive: true, force: true });
@@ -47,7 +59,7 @@ if (!argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const provisioned = provision();
+const provisioned = await provision();
 console.log(`code-server ${provisioned.codeServerVersion} (VS Code ${provisioned.vscodeVersion})`);
 const require = createRequire(import.meta.url);
 const { startCodeServer } = require(join(ROOT, 'out', 'test', 'e2e', 'codeServer.js'));
@@ -81,6 +93,7 @@ if (offline) {
     'citefinder.sources.arxiv.intervalMs': 0,
     // The stand-in's answers are fixed: no disk cache, so a changed stand-in is never hidden by an old answer.
     'citefinder.cache.enabled': false,
+    'citefinder.sources.dblp.intervalMs': 0,
     'citefinder.cache.dir': join(ROOT, '.cache', 'offline-http-cache'),
   });
   console.log(`stand-in services at ${standIn.url} (LLM: ${scriptedLlm ? 'the scripted stand-in model' : 'none'}; full text: ${standInGrobid ? 'the stand-in GROBID' : 'pdfjs'})`);
@@ -119,8 +132,8 @@ async function stop() {
   standIn?.child.kill();
   process.exit(0);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+stopNow = stop;
+if (stopRequested) await stop();
 server.process.once('exit', (code) => {
   if (stopping) return; // our own stop(): not an error
   console.error(`code-server exited (${code}); log: ${server.logFile}`);

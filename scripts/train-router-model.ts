@@ -8,7 +8,7 @@ import { fitNaiveBayes, fitWeights, type Example, type Hyper } from './train-rou
 
 const MIN_DF = 2;
 const SCALE = 20;
-/** Terms kept in the shipped model, strongest first: bounds model.json's size. */
+/** Terms kept in the shipped model, strongest first: bounds router.json's size. */
 const MAX_TERMS = 40000;
 
 export interface Settings extends Hyper {

@@ -14,8 +14,8 @@
 // regularisation, the class weighting, the blend, how much each kind of context counts, and the
 // temperature (train-router-tune.ts); the model is then refit on train+dev with those settings
 // and written as
-//   src/core/routing/model.json  (integer weights, pruned vocabulary)
-//   src/core/routing/df.json     (document frequencies of stemmed words, for keyphrase IDF)
+//   src/core/models/router.json  (integer weights, pruned vocabulary)
+//   src/core/models/abstractDf.json (document frequencies of stemmed words, for keyphrase IDF)
 // Everything is deterministic (fixed example order from a seeded shuffle, no clock): the same
 // data gives byte-identical files. The test split is only ever scored by bench/routing.ts.
 import { writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ import { blend, fitLearners } from './train-router-model';
 import { tune } from './train-router-tune';
 
 const MIN_CLASS_DOCS = 20;
-const OUT_DIR = join(process.cwd(), 'src', 'core', 'routing');
+const OUT_DIR = join(process.cwd(), 'src', 'core', 'models');
 
 function main(): void {
   const dataDir = process.argv[2];
@@ -66,9 +66,9 @@ function main(): void {
     droppedClasses: Object.fromEntries(dropped),
   };
   const model = blend(fitLearners([...train, ...dev], classes, settings), settings, meta);
-  writeFileSync(join(OUT_DIR, 'model.json'), JSON.stringify(model));
-  writeFileSync(join(OUT_DIR, 'df.json'), JSON.stringify(documentFrequencies([...train, ...dev])));
-  console.log(`wrote ${join(OUT_DIR, 'model.json')} (${Object.keys(model.terms).length} terms) and df.json`);
+  writeFileSync(join(OUT_DIR, 'router.json'), JSON.stringify(model));
+  writeFileSync(join(OUT_DIR, 'abstractDf.json'), JSON.stringify(documentFrequencies([...train, ...dev])));
+  console.log(`wrote ${join(OUT_DIR, 'router.json')} (${Object.keys(model.terms).length} terms) and abstractDf.json`);
 }
 
 function optionValue(name: string): string | undefined {

@@ -4,22 +4,19 @@
 import * as vscode from 'vscode';
 import type { FindResult } from './core/types';
 import { saveBibsAfterUndo } from './vscode/bibSaver';
-import { insertCitation, type InsertOutcome } from './vscode/insertCitation';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatSnapshot } from './vscode/chatView';
 import { FindCitationsCodeActions } from './vscode/codeActions';
 import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
+import { trackLastLatexEditor } from './vscode/lastLatexEditor';
 import { registerAudit } from './vscode/audit/register';
+import { insertFromChat, registerResults } from './vscode/results/register';
+import type { InsertOutcome } from './vscode/insertCitation';
 import { CHECK_BIBLIOGRAPHY_COMMAND, checkBibliographyCommand, ProposedBibs, PROPOSED_SCHEME } from './vscode/bibcheck/checkCommand';
+import { BibVerdicts } from './vscode/bibcheck/verdictFindings';
+import { registerVerdictActions } from './vscode/bibcheck/verdictActions';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
-import type { ResultsPageMessage } from './vscode/protocol';
-import { ResultsPanel } from './vscode/resultsPanel';
-import { paperLink } from './vscode/links';
-import { openWebLink } from './vscode/openLink';
-import { findCandidate } from './vscode/resultsModel';
-import { confirmUntrusted, switchBibtexVersion } from './vscode/trustActions';
-import type { ResultsState } from './vscode/protocol';
-import { SearchController } from './vscode/searchController';
+import type { ResultsState } from './webview/protocol';
 import { openSettings, promptAndStoreApiKey, readApiKey } from './vscode/settings';
 import { StatusBar, type ServiceStatus } from './vscode/statusBar';
 
@@ -46,79 +43,23 @@ export interface CitefinderApi {
 export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const started = performance.now();
   const chat = new ChatViewProvider(context.extensionUri, context.secrets, context.workspaceState);
-  const panel: ResultsPanel = new ResultsPanel(context.extensionUri, (message) => void onResultsMessage(message));
-  const search = new SearchController(panel, context.secrets, context.globalStorageUri);
+  const { panel, search, insert, attach } = registerResults(context, chat);
   const status = new StatusBar(context.secrets);
   const proposedBibs = new ProposedBibs();
-
-  const insert = async (id: string): Promise<InsertOutcome | undefined> => {
-    const candidate = findCandidate(panel.state, id);
-    if (!candidate || !search.origin) return undefined;
-    if (!(await confirmUntrusted(candidate))) return undefined;
-    const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
-    if (outcome) {
-      panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
-    }
-    return outcome;
-  };
-  const attach = async (id: string): Promise<void> => {
-    const candidate = findCandidate(panel.state, id);
-    if (!candidate) return;
-    chat.setClaim(search.claim);
-    await chat.attach(candidate);
-  };
+  // Check Bibliography's verdicts: Problems panel, hover, code actions, the walkable list.
+  const bibVerdicts = new BibVerdicts();
 
   chat.connect({
     settings: () => search.runSettings(),
     apiKey: (settings) => readApiKey(context.secrets, settings),
-    insert: async (candidate) => {
-      if (!search.origin) {
-        void vscode.window.showErrorMessage('Citefinder: select the claim and run Find Citations first; the citation goes where that claim is.');
-        return;
-      }
-      const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
-      if (outcome) void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${outcome.reused ? '' : ` (added to ${outcome.bibFile})`}.`);
-    },
+    insert: (candidate) => insertFromChat(candidate, search, context.workspaceState),
   });
 
-  async function onResultsMessage(message: ResultsPageMessage): Promise<void> {
-    try {
-      switch (message.type) {
-        case 'search':
-          await search.searchAgain(message.queries);
-          return;
-        case 'cancel':
-          return search.cancel();
-        case 'insert':
-          await insert(message.id);
-          return;
-        case 'ask':
-          return attach(message.id);
-        case 'open': {
-          const candidate = findCandidate(panel.state, message.id);
-          if (candidate) await openWebLink(paperLink(candidate, message.link), message.link === 'page' ? 'this paper' : `the ${message.link} link of this paper`);
-          return;
-        }
-        case 'copyBibtex':
-          return copyBibtex(panel, message.id);
-        case 'bibtexVersion':
-          return switchBibtexVersion(panel, message.id, message.version, search.runSettings());
-        case 'ready':
-          return;
-      }
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      log(`Action ${message.type} failed: ${error instanceof Error ? (error.stack ?? text) : text}`);
-      void vscode.window.showErrorMessage(`Citefinder: ${text}`);
-    }
-  }
-
   context.subscriptions.push(
-    panel,
-    search,
     status,
     chat,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chat),
+    trackLastLatexEditor(),
     vscode.commands.registerCommand('citefinder.findCitations', () => search.findForEditor(vscode.window.activeTextEditor)),
     vscode.commands.registerCommand('citefinder.openChat', async () => {
       chat.setClaim(search.claim);
@@ -153,7 +94,9 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     }),
     registerAudit({ search, secrets: context.secrets }),
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
-    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs)),
+    bibVerdicts,
+    registerVerdictActions(bibVerdicts, [{ language: 'bibtex' }, ...LATEX_LANGUAGE_IDS.map((language) => ({ language }))]),
+    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs, bibVerdicts)),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );
@@ -174,13 +117,3 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
 }
 
 export function deactivate(): void {}
-
-async function copyBibtex(panel: ResultsPanel, id: string): Promise<void> {
-  const candidate = findCandidate(panel.state, id);
-  if (!candidate?.bibtex) {
-    panel.post({ type: 'notice', level: 'error', message: 'No BibTeX for this paper yet.' });
-    return;
-  }
-  await vscode.env.clipboard.writeText(candidate.bibtex);
-  panel.post({ type: 'notice', level: 'info', message: `BibTeX of ${candidate.citeKey ?? 'the paper'} copied.` });
-}

@@ -97,6 +97,7 @@ export function loadLabelledDocs(dataDir: string): LabelledDoc[] {
 }
 
 // Raw dataset rows: each reader checks the fields it uses.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of several datasets, checked field by field where read
 type Json = Record<string, any>;
 
 function doc(id: string, title: unknown, abstract: unknown, discipline: Discipline, origin: string): LabelledDoc | undefined {

@@ -2,11 +2,12 @@
 // record, the abstract, the best paragraphs, the BibTeX line and the actions. Every string from a
 // record goes in as text; links are opened by the host from its own copy of the record.
 import type { Candidate, ScoredParagraph } from '../../src/core/types';
-import type { ResultsPageMessage } from '../../src/vscode/protocol';
+import type { ResultsPageMessage } from '../../src/webview/protocol';
 import { repositoryLabel } from '../../src/core/identity/repository';
-import type { PaperLink } from '../../src/vscode/links';
+import type { PaperLink } from '../../src/webview/links';
 import { button, el, hostLink, icon } from './lib/dom';
 import { authorsText, percent } from './lib/format';
+import { venueFromJournalRef } from '../../src/core/bibtex/journalRef';
 
 /** What a card needs from the page: how to talk to the host, and the run's state. */
 export interface CardContext {
@@ -21,7 +22,7 @@ export function renderCard(candidate: Candidate, index: number, ctx: CardContext
   const card = el('article', { className: 'card', attrs: { 'aria-labelledby': titleId, 'data-id': candidate.id } });
   card.append(
     el('h3', { className: 'title', text: candidate.title, attrs: { id: titleId } }),
-    el('p', { className: 'meta' }, [authorsText(candidate.authors), candidate.year ? ` · ${candidate.year}` : '', candidate.journal ? ` · ${candidate.journal}` : '']),
+    el('p', { className: 'meta' }, [authorsText(candidate.authors), candidate.year ? ` · ${candidate.year}` : '', venueText(candidate) ? ` · ${venueText(candidate)}` : '']),
     badges(candidate, ctx),
     links(candidate, ctx),
   );
@@ -41,8 +42,13 @@ function badges(candidate: Candidate, ctx: CardContext): HTMLElement {
     row.append(el('span', { className: `badge source source-${source}`, text: repositoryLabel(source) }));
   }
   if (candidate.support) {
-    row.append(el('span', { className: `badge support support-${candidate.support.label}`, text: candidate.support.label }));
+    const by = candidate.support.by === 'llm' ? ' (LLM)' : '';
+    row.append(el('span', { className: `badge support support-${candidate.support.label}`, text: candidate.support.label + by }));
+    // The judge and the calibrated lexical scale disagree: both are shown, the user judges.
+    const lexical = candidate.support.lexical;
+    if (lexical) row.append(el('span', { className: `badge support support-${lexical}`, text: `lexical: ${lexical}` }));
   }
+  // The paper's one number; each paragraph's, on the same scale, is shown smaller below.
   if (candidate.score !== undefined) row.append(el('span', { className: 'score', text: `support ${percent(candidate.score)}` }));
   else row.append(el('span', { className: 'score pending', text: `relevance ${percent(candidate.retrievalScore)}` }));
   const cited = ctx.cited;
@@ -66,12 +72,23 @@ function trustBadge(candidate: Candidate, ctx: CardContext): HTMLElement | undef
   return badge;
 }
 
-/** "Published in <journal> <year>", and whose BibTeX the card cites, with the switch. */
+/**
+ * The venue as a reader writes it: the cited BibTeX's ("The Astrophysical Journal 517, 565–586
+ * (1999)"), else the record's journal reference made readable.
+ */
+export function venueText(candidate: Candidate): string | undefined {
+  return candidate.venue ?? venueFromJournalRef(candidate.journal);
+}
+
+/** "Published in <venue>", and whose BibTeX the card cites, with the switch. */
 function versionLine(candidate: Candidate, ctx: CardContext): HTMLElement | undefined {
   const v = candidate.versionOfRecord;
   if (!v) return undefined;
-  const where = [v.journal, v.year].filter(Boolean).join(', ') || (v.doi ? `doi:${v.doi}` : 'a journal');
-  const line = el('p', { className: 'version' }, [icon('book'), ` Published in ${where}`]);
+  const journal = v.journal ? [venueFromJournalRef(v.journal), v.year].filter(Boolean).join(', ') : undefined;
+  const venue = journal ?? (candidate.bibtexOf === 'published' ? candidate.venue : undefined);
+  // Without a venue, a DOI is a link to the version, not a place of publication.
+  const text = venue ? ` Published in ${venue}` : ` Published version: ${v.doi ? `doi:${v.doi}` : 'in a journal'}`;
+  const line = el('p', { className: 'version' }, [icon('book'), text]);
   if (v.doi && candidate.bibtexOf) {
     const other = candidate.bibtexOf === 'published' ? 'preprint' : 'published';
     line.append(
@@ -114,7 +131,7 @@ function paragraphs(list: ScoredParagraph[] | undefined): HTMLElement | undefine
   const box = el('ol', { className: 'paragraphs', attrs: { 'aria-label': 'Top paragraphs' } });
   for (const p of list.slice(0, 3)) {
     const head = el('p', { className: 'paragraph-head' }, [
-      el('span', { className: 'score', text: percent(p.score) }),
+      el('span', { className: 'score paragraph-score', text: `passage ${percent(p.score)}`, attrs: { title: "This passage's support, on the paper's scale" } }),
       p.label ? el('span', { className: `badge support support-${p.label}`, text: p.label }) : undefined,
       p.section ? el('span', { className: 'section', text: p.section }) : undefined,
     ]);
@@ -135,18 +152,38 @@ function paragraphText(text: string): HTMLElement {
 }
 
 function bibtexLine(candidate: Candidate): HTMLElement {
-  if (candidate.bibtex) return el('p', { className: 'bibtex' }, [icon('bookmark'), ` BibTeX key `, el('code', { text: candidate.citeKey ?? '' })]);
-  if (candidate.bibtexError) return el('p', { className: 'bibtex error' }, [icon('error'), ` No BibTeX: ${candidate.bibtexError}`]);
+  if (candidate.bibtex) {
+    const line = el('p', { className: 'bibtex' }, [icon('bookmark'), ` BibTeX key `, el('code', { text: candidate.citeKey ?? '' })]);
+    // The authority's LaTeX was broken: say what was repaired (or is still wrong).
+    if (candidate.bibtexNote) line.append(el('span', { className: 'bibtex-note', text: ` · ${candidate.bibtexNote}` }));
+    return line;
+  }
+  const why = noBibtexWhy(candidate);
+  if (why) return el('p', { className: 'bibtex error' }, [icon('error'), ` ${why}`]);
   return el('p', { className: 'bibtex pending' }, [icon('loading', 'codicon-modifier-spin'), ' Fetching BibTeX…']);
+}
+
+/**
+ * "No BibTeX: doi.org and Crossref do not know this DOI": the core's plain words, or the
+ * technical message without its URLs when an older host sent none. Undefined while pending.
+ */
+export function noBibtexWhy(candidate: Candidate): string | undefined {
+  if (candidate.bibtex) return undefined;
+  if (candidate.bibtexWhy) return `No BibTeX: ${candidate.bibtexWhy}`;
+  if (!candidate.bibtexError) return undefined;
+  const plain = candidate.bibtexError.replace(/^No BibTeX for \S+:\s*/, '').replace(/\s*\(?\bhttps?:\/\/\S+/g, '').trim();
+  return `No BibTeX: ${plain || 'no authority had it'}`;
 }
 
 function actions(candidate: Candidate, ctx: CardContext): HTMLElement {
   const id = candidate.id;
   const noBibtex = !candidate.bibtex;
+  // A disabled button says why in its tooltip, in the same words as the card.
+  const why = noBibtex ? noBibtexWhy(candidate) ?? 'Waiting for the BibTeX from the authority…' : undefined;
   return el('div', { className: 'actions' }, [
-    button('Insert citation', 'insert', () => ctx.send({ type: 'insert', id }), { disabled: noBibtex, action: 'insert' }),
+    button('Insert citation', 'insert', () => ctx.send({ type: 'insert', id }), { disabled: noBibtex, action: 'insert', title: why }),
     button('Open paper', 'link-external', () => ctx.send({ type: 'open', id, link: 'page' }), { className: 'button secondary', action: 'open' }),
     button('Ask in chat', 'comment-discussion', () => ctx.send({ type: 'ask', id }), { className: 'button secondary', action: 'ask' }),
-    button('Copy BibTeX', 'copy', () => ctx.send({ type: 'copyBibtex', id }), { className: 'button secondary', disabled: noBibtex, action: 'copy' }),
+    button('Copy BibTeX', 'copy', () => ctx.send({ type: 'copyBibtex', id }), { className: 'button secondary', disabled: noBibtex, action: 'copy', title: why }),
   ]);
 }

@@ -2,10 +2,11 @@
 // (each removable), the transcript with answers rendered as Markdown and [n] references, and
 // the question box. Answers stream in as `delta` messages: only the last turn is re-rendered
 // (once per frame), and a turn that did not change keeps its DOM nodes.
-import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatRecordView, type ChatTurn } from '../../src/vscode/protocol';
-import { LLM_SETUP_HELP } from '../../src/vscode/chatPrompt';
+import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatRecordView, type ChatTurn } from '../../src/webview/protocol';
+import { LLM_SETUP_HELP } from '../../src/webview/llmSetupHelp';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { renderMarkdown } from './lib/markdown';
+import { notSentNotice } from './lib/turns';
 
 type State = Extract<ChatHostMessage, { type: 'state' }>;
 
@@ -140,7 +141,7 @@ function renderTranscript(): void {
   if (!state) return;
   const titles = state.attachments.map((a) => a.title).join('\n');
   state.turns.forEach((turn, index) => {
-    const signature = JSON.stringify([turn.role, turn.text, turn.error ?? '', turn.records ?? [], turn.role === 'user' && !state!.llm.configured, titles]);
+    const signature = JSON.stringify([turn.role, turn.text, turn.error ?? '', turn.records ?? [], turn.notSent ?? '', titles]);
     const existing = turnNodes[index];
     if (existing?.signature === signature) return;
     const rendered = { signature, node: renderTurn(turn, index, state!) };
@@ -165,9 +166,8 @@ function renderTurn(turn: ChatTurn, index: number, current: State): HTMLElement 
   if (turn.role === 'assistant') {
     body.append(renderMarkdown(turn.text, { openLink: (url) => send({ type: 'openLink', url }), text: (parent, text) => appendWithReferences(parent, text, current) }));
   } else body.textContent = turn.text;
-  if (turn.role === 'user' && !current.llm.configured && !turn.text.trim().startsWith('/')) {
-    body.append(el('p', { className: 'notice-error', text: 'Not sent: no LLM is configured (see above).' }));
-  }
+  const notSent = notSentNotice(turn);
+  if (notSent) body.append(el('p', { className: 'notice-error', text: notSent }));
   return el('div', { className: `turn turn-${turn.role}`, attrs: { 'aria-label': turn.role === 'user' ? 'You' : 'Citefinder' } }, [
     body,
     turn.records?.length ? renderRecords(turn.records, index) : undefined,

@@ -1,9 +1,9 @@
 // The results page: routing, editable queries, and one card per candidate, filled in as the
 // host forwards pipeline events. Cards are rebuilt only when their data changes, and focus
 // is kept on the same control across rebuilds so the page stays usable from the keyboard.
-import { LIMITS, type ResultsHostMessage, type ResultsPageMessage } from '../../src/vscode/protocol';
-import { applyHostMessage, emptyResults } from '../../src/vscode/resultsModel';
-import type { ResultsState } from '../../src/vscode/protocol';
+import { LIMITS, type ResultsHostMessage, type ResultsPageMessage } from '../../src/webview/protocol';
+import { applyHostMessage, emptyResults } from '../../src/webview/resultsModel';
+import type { ResultsState } from '../../src/webview/protocol';
 import { repositoryLabel } from '../../src/core/identity/repository';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { basename } from './lib/format';
@@ -40,6 +40,7 @@ window.addEventListener('message', (event: MessageEvent<ResultsHostMessage>) => 
     const notes = message.notes?.length ? ` Note: ${message.notes.join('; ')}.` : '';
     notice = { level: 'info', message: `Cited as ${message.key}${where}.${notes}` };
   }
+  if (message.type === 'uninserted') notice = { level: 'info', message: message.message };
   state = applyHostMessage(state, message);
   render();
 });

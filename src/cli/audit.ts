@@ -4,28 +4,31 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { diskFiles, writeAtomically } from './files';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditReport } from '../core/audit';
 import { createHttpClient } from '../core/net/http';
 import { resolveCacheDir } from '../core/net/cache';
 import { createLlmClient } from '../core/llm/openai';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
+import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
+import { latexSourceVerdict } from '../core/manuscript/latexSource';
+import { projectFolder } from './projectFolder';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
 
 export async function runAudit(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
-  const { values, positionals } = parseCommand(args);
+  const { values, positionals } = parseCommandLine(args, { 'file-only': { type: 'boolean', default: false } }, true);
   if (positionals.length !== 1) throw new UsageError('audit takes one .tex file.');
   const file = path.resolve(positionals[0]!);
   const text = await readInput(file, 'LaTeX file');
-  if (!/\\[A-Za-z]+/.test(text)) throw new UsageError(`"${positionals[0]}" does not look like LaTeX (no command in it).`);
+  const disk = diskFiles(await projectFolder(file));
+  const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
+  if (!verdict.ok) throw new UsageError(verdict.reason);
   const settings = await loadSettings(values.config);
   const cacheDir = resolveCacheDir(settings);
   const cacheFile = cacheDir ? path.join(cacheDir, 'audit-cache.json') : undefined;
   const cache = cacheFile ? await loadCache(cacheFile) : new AuditCache();
   const listener = values.json ? () => {} : progressPrinter(io);
-  const disk = diskFiles(path.dirname(file));
   const report = await auditProject(
     { file, scope: values['file-only'] ? 'file' : 'project', files: disk, exists: disk.exists },
     { settings, http: createHttpClient(settings), llm: createLlmClient(settings, settings['llm.apiKey'] || undefined), signal, cache },
@@ -36,13 +39,6 @@ export async function runAudit(args: string[], loadSettings: (config?: string) =
   return 0;
 }
 
-function parseCommand(args: string[]) {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean', default: false }, config: { type: 'string' }, 'file-only': { type: 'boolean', default: false } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 function progressPrinter(io: CliIo) {
   return (event: Parameters<Parameters<typeof auditProject>[2] & object>[0]) => {
@@ -58,6 +54,8 @@ function citationJson(f: AuditFinding, root: string) {
     column: f.site.range.start.character + 1,
     key: f.site.key,
     sentence: f.site.sentence,
+    ...(f.site.context ? { context: f.site.context } : {}),
+    ...(f.scored ? { scored: f.scored } : {}),
     status: f.status,
     score: f.score ?? null,
     best: f.best ?? null,

@@ -1,7 +1,7 @@
 // `citefinder find`: claim in, candidates with authoritative BibTeX out.
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import type { PipelineEvent } from '../core/types';
-import { createPipeline } from '../core/pipeline';
+import { createPipeline } from '../core/pipeline/index';
 import { readInput, requireClaim, UsageError, type CliIo, type CliOptions } from './io';
 import { parseYears } from '../core/queries/filter';
 import { formatFindResult, describeEvent } from './format';

@@ -45,7 +45,7 @@ export function formatFindResult(result: FindResult): string {
 }
 
 /** "!! RETRACTED 2010-02-06 (retraction-watch): https://doi.org/…", or nothing for an ok work. */
-function trustLine(c: Candidate): string | undefined {
+export function trustLine(c: Candidate): string | undefined {
   const t = c.trust;
   if (!t || t.status === 'ok') return undefined;
   const notice = t.notice ? ` ${t.notice.date ?? ''} (${t.notice.source ?? 'notice'}): https://doi.org/${t.notice.doi}` : '';
@@ -57,7 +57,8 @@ function formatCandidate(c: Candidate, n: number): string[] {
   const authors = c.authors.length > 3 ? `${c.authors.slice(0, 3).join(', ')} et al.` : c.authors.join(', ');
   const id = c.arxivId ? `arXiv:${c.arxivId}` : c.doi ? `doi:${c.doi}` : c.id;
   const sources = c.sources.map((s) => repositoryLabel(s)).join(', ');
-  const score = c.score !== undefined ? `  score ${c.score.toFixed(2)} ${c.support?.label ?? ''}` : '';
+  const lexical = c.support?.lexical ? ` (lexical: ${c.support.lexical})` : '';
+  const score = c.score !== undefined ? `  support ${c.score.toFixed(2)} ${c.support?.label ?? ''}${lexical}` : '';
   const out = [
     `${n}. ${c.title} (${c.year ?? 'n.d.'})`,
     `   ${authors} — ${sources}, ${id}${score}`,

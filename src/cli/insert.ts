@@ -3,15 +3,18 @@
 // arXiv id or link after the text before the position; `--claim-line` searches for the sentence
 // on that line and cites its best candidate with BibTeX. Files are replaced atomically.
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createHttpClient } from '../core/net/http';
-import { createPipeline } from '../core/pipeline';
-import { applyEdits, planInsert } from '../core/manuscript/insertPlan';
+import { createPipeline } from '../core/pipeline/index';
+import { applyEdits, newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 import { diskFiles, writeAtomically } from './files';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
+import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
+import { latexSourceVerdict } from '../core/manuscript/latexSource';
+import { projectFolder } from './projectFolder';
+import { trustLine } from './format';
 
 export const INSERT_USAGE = 'citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line) [--config FILE] [--json]';
 
@@ -19,7 +22,10 @@ export async function runInsert(args: string[], loadSettings: (config?: string) 
   const options = parseCommand(args);
   const texFile = path.resolve(options.tex);
   const texText = await readInput(texFile, 'LaTeX file');
-  if (!/\\[A-Za-z]+/.test(texText)) throw new UsageError(`"${options.tex}" does not look like LaTeX (no command in it).`);
+  // A chapter of prose alone is LaTeX when a root includes it or it names its root (magic comment).
+  const files = diskFiles(await projectFolder(texFile));
+  const verdict = await latexSourceVerdict(texFile, texText, files, options.tex);
+  if (!verdict.ok) throw new UsageError(verdict.reason);
   const lines = texText.split('\n');
   const lineText = lines[options.line - 1];
   if (lineText === undefined) throw new UsageError(`--line ${options.line}: "${options.tex}" has ${lines.length} lines.`);
@@ -30,8 +36,7 @@ export async function runInsert(args: string[], loadSettings: (config?: string) 
   if (!candidate) return 0;
   const claim = options.id ? { start: lineStart, end: lineStart + column - 1 } : { start: lineStart, end: lineStart + lineText.trimEnd().length };
   if (!texText.slice(claim.start, claim.end).trim()) throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
-  const work = { bibtex: candidate.bibtex!, key: candidate.citeKey!, doi: candidate.doi, publishedDoi: candidate.publishedDoi, arxivId: candidate.arxivId, title: candidate.title };
-  const plan = await planInsert(texFile, texText, claim, work, diskFiles(path.dirname(texFile)), settings);
+  const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings);
   for (const [file, edits] of plan.edits) {
     const before = plan.created.includes(file) ? '' : (await readInput(file, 'file'));
     await writeAtomically(file, applyEdits(before, edits));
@@ -42,16 +47,9 @@ export async function runInsert(args: string[], loadSettings: (config?: string) 
 }
 
 function parseCommand(args: string[]): { tex: string; line: number; column?: number; id?: string; claimLine: boolean; config?: string; json: boolean } {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      options: { tex: { type: 'string' }, line: { type: 'string' }, column: { type: 'string' }, id: { type: 'string' }, 'claim-line': { type: 'boolean', default: false }, config: { type: 'string' }, json: { type: 'boolean', default: false } },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseCommandLine(args, {
+    tex: { type: 'string' }, line: { type: 'string' }, column: { type: 'string' }, id: { type: 'string' }, 'claim-line': { type: 'boolean', default: false },
+  });
   if (!values.tex) throw new UsageError('Missing --tex FILE.tex.');
   const line = Number(values.line);
   if (!Number.isInteger(line) || line < 1) throw new UsageError('--line N: a line number, 1 or more.');
@@ -74,6 +72,9 @@ async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSign
     return undefined;
   }
   if (!outcome.candidate.bibtex) throw new Error(`No BibTeX from the authority: ${outcome.candidate.bibtexError ?? 'none'}. Nothing was inserted.`);
+  // The command line cannot ask as the editor does: it says so loudly instead.
+  const trust = trustLine(outcome.candidate);
+  if (trust) io.stderr(`citefinder: ${trust}\n`);
   return outcome.candidate;
 }
 

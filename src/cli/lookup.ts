@@ -1,18 +1,20 @@
 // `citefinder lookup ID`: a DOI, arXiv id or link → the work's record and the authority's BibTeX.
 // A well-formed identifier nobody has is a run that worked (exit 0, "work": null, a message on
-// stderr); a malformed one is bad input (exit 2).
-import { parseArgs } from 'node:util';
+// stderr); a malformed one is bad input (exit 2). The work carries its trust (retracted,
+// withdrawn, concern, corrected, ok, or unknown with the reason) and version of record.
 import { createHttpClient } from '../core/net/http';
 import { formatIdentifier } from '../core/identity/identifiers';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import type { Candidate } from '../core/types';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
+import { parseCommandLine } from './args';
 import { UsageError, type CliIo } from './io';
+import { trustLine } from './format';
 
 export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, or a doi.org/arXiv/bioRxiv/medRxiv link)';
 
 export async function runLookup(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
-  const { values, positionals } = parseCommand(args);
+  const { values, positionals } = parseCommandLine(args, {}, true);
   if (positionals.length !== 1) throw new UsageError('lookup takes exactly one identifier.');
   const settings = await loadSettings(values.config);
   let outcome;
@@ -30,23 +32,24 @@ export async function runLookup(args: string[], loadSettings: (config?: string) 
   }
   const { bibtex, citeKey, bibtexSource, bibtexError, ...work } = outcome.candidate;
   if (bibtexError) io.stderr(`citefinder: ${bibtexError}\n`);
+  // The JSON's work carries `trust` and `versionOfRecord` as find's candidates do; say it here too.
+  const trust = trustLine(outcome.candidate);
+  if (trust && values.json) io.stderr(`citefinder: ${trust}\n`);
   if (values.json) {
     io.stdout(JSON.stringify({ id, work, bibtex: bibtex ?? null, citeKey: citeKey ?? null, bibtexSource, bibtexError }, null, 2) + '\n');
   } else io.stdout(formatWork(outcome.candidate));
   return 0;
 }
 
-function parseCommand(args: string[]) {
-  try {
-    return parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean', default: false }, config: { type: 'string' } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 function formatWork(c: Candidate): string {
   const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`].filter(Boolean).join(', ');
-  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${c.journal ? ` · ${c.journal}` : ''}`, ''];
+  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${c.journal ? ` · ${c.journal}` : ''}`];
+  const trust = trustLine(c);
+  if (trust) lines.push(`  ${trust}`);
+  const v = c.versionOfRecord;
+  if (v) lines.push(`  Published: ${[v.journal, v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`);
+  lines.push('');
   lines.push(c.bibtex ? c.bibtex.trim() : `(no BibTeX: ${c.bibtexError ?? 'none'})`);
   return lines.join('\n') + '\n';
 }

@@ -1,22 +1,32 @@
 // The command-line adapter over src/core: argument parsing, settings, exit codes.
 // Exit 0 when a run worked (even with no candidates), 2 on bad input, 130 on Ctrl-C.
-import { parseArgs } from 'node:util';
-import { parseConfigText, resolveSettings, SettingsError, type Settings } from '../core/settings';
+import { version } from '../../package.json';
+import { parseConfigText, resolveSettings, SettingsError, type Settings } from '../core/settings/index';
 import { runFind } from './find';
 import { runScore } from './score';
+import { asksForHelp, parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo, type CliOptions } from './io';
 import { LOOKUP_USAGE, runLookup } from './lookup';
 import { INSERT_USAGE, runInsert } from './insert';
 import { AUDIT_USAGE, runAudit } from './audit';
 import { BIB_CHECK_USAGE, runBibCheck } from './bibCheck';
 
+const FIND_USAGE = 'citefinder find --claim TEXT [--context-file FILE] [--years 1998..2005|2019..|..2010] [--config FILE] [--json]';
+const SCORE_USAGE = 'citefinder score --claim TEXT (--pdf FILE | --tei FILE) [--config FILE] [--json]';
+
+/** Each command's usage line, for `citefinder COMMAND --help`. */
+const COMMAND_USAGE: Record<string, string> = {
+  find: FIND_USAGE,
+  score: SCORE_USAGE,
+  lookup: LOOKUP_USAGE,
+  insert: INSERT_USAGE,
+  audit: AUDIT_USAGE,
+  bib: BIB_CHECK_USAGE,
+};
+
 export const USAGE = `Usage:
-  citefinder find --claim TEXT [--context-file FILE] [--years 1998..2005|2019..|..2010] [--config FILE] [--json]
-  citefinder score --claim TEXT (--pdf FILE | --tei FILE) [--config FILE] [--json]
-  ${LOOKUP_USAGE}
-  ${INSERT_USAGE}
-  ${AUDIT_USAGE}
-  ${BIB_CHECK_USAGE}
+${Object.values(COMMAND_USAGE).map((line) => `  ${line}`).join('\n')}
+  citefinder --version
 
 Settings come from --config (a JSON object, keys as in the extension without "citefinder.")
 and environment variables CITEFINDER_<KEY> (e.g. CITEFINDER_SOURCES_ARXIV_URL), which win.`;
@@ -32,6 +42,14 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   process.once('SIGINT', onSigint);
   try {
     const [command, ...rest] = argv;
+    if (command === '--version' || command === '-v' || command === '-V' || command === 'version') {
+      io.stdout(`citefinder ${version}\n`);
+      return 0;
+    }
+    if (command && COMMAND_USAGE[command] && asksForHelp(rest)) {
+      io.stdout(`Usage: ${COMMAND_USAGE[command]}\n`);
+      return 0;
+    }
     // Commands with their own options parse them themselves and load the settings when ready.
     const settingsFrom = (config?: string) => loadSettings(config, io);
     if (command === 'lookup') return await runLookup(rest, settingsFrom, io, controller.signal);
@@ -55,32 +73,15 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 }
 
 function parseOptions(args: string[]): CliOptions {
-  try {
-    const { values } = parseArgs({
-      args,
-      strict: true,
-      options: {
-        claim: { type: 'string' },
-        'context-file': { type: 'string' },
-        config: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        pdf: { type: 'string' },
-        tei: { type: 'string' },
-        years: { type: 'string' },
-      },
-    });
-    return {
-      claim: values.claim,
-      contextFile: values['context-file'],
-      config: values.config,
-      json: values.json ?? false,
-      pdf: values.pdf,
-      tei: values.tei,
-      years: values.years,
-    };
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseCommandLine(args, {
+    claim: { type: 'string' },
+    'context-file': { type: 'string' },
+    pdf: { type: 'string' },
+    tei: { type: 'string' },
+    years: { type: 'string' },
+  });
+  const { claim, config, pdf, tei, years } = values;
+  return { claim, contextFile: values['context-file'], config, json: values.json ?? false, pdf, tei, years };
 }
 
 async function loadSettings(configPath: string | undefined, io: CliIo): Promise<Settings> {

@@ -1,14 +1,14 @@
 // `citefinder score`: how well does one paper (PDF or GROBID TEI) support a claim?
 // Prints the paragraphs best first with their scores and reasons.
 import { readFile } from 'node:fs/promises';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import { parseClaim } from '../core/claim';
 import { generateQueries } from '../core/queries';
 import { createHttpClient } from '../core/net/http';
 import { createLlmClient } from '../core/llm/openai';
 import { FulltextError, fulltextFromPdfBytes, readTeiFile, type FulltextResult } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
-import { readInput, requireClaim, UsageError, type CliIo, type CliOptions } from './io';
+import { requireClaim, UsageError, type CliIo, type CliOptions } from './io';
 
 export async function runScore(
   options: CliOptions,

@@ -1,7 +1,7 @@
 // The services a core stage is handed, defined once for every stage.
 import type { LlmClient } from './llm/types';
 import type { HttpClient } from './net/types';
-import type { Settings } from './settings';
+import type { Settings } from './settings/index';
 
 /** What a stage that goes to the network needs: the HTTP client, the settings, the run's cancellation. */
 export interface CoreDeps {

@@ -5,7 +5,7 @@
 export type Repository = 'arxiv' | 'biorxiv' | 'medrxiv';
 
 /** Where a record came from: a preprint server, or Crossref for published works found by lookup. */
-export type RecordSource = Repository | 'crossref';
+export type RecordSource = Repository | 'crossref' | 'dblp';
 
 /** Disciplines the router knows; each maps to a primary repository. */
 export type Discipline =
@@ -104,6 +104,8 @@ export interface PaperRecord {
   journal?: string;
   /** The author's comment on this version (arXiv): "withdrawn", "accepted at …". */
   comment?: string;
+  /** DBLP's key of the work (`conf/nips/VaswaniSPUJGKP17`): its BibTeX when it has no DOI. */
+  dblpKey?: string;
 }
 
 /** Whether a work may be cited as it stands: retraction and similar notices, from real records. */
@@ -136,21 +138,26 @@ export interface SearchSource {
   enrich?(record: PaperRecord, signal?: AbortSignal): Promise<PaperRecord>;
 }
 
-export type SupportLabel = 'supports' | 'contradicts' | 'unrelated' | 'unknown';
+/** 'related': some overlap with the claim, not evidence (the calibrated scale, scoring/calibration.ts). */
+export type SupportLabel = 'supports' | 'contradicts' | 'related' | 'unrelated' | 'unknown';
 export type FulltextKind = 'grobid' | 'pdfjs' | 'abstract';
 
 export interface ScoredParagraph {
   text: string;
   section: string;
-  /** 0–1. */
+  /** 0–1, the calibrated support scale (scoring/calibration.ts). */
   score: number;
   reason: string;
   label?: SupportLabel;
+  /** 0–1, the LLM judge's own score, when it judged this paragraph (its label and reason are the judge's). */
+  llmScore?: number;
 }
 
 export interface SupportVerdict {
   label: SupportLabel;
   by: 'llm' | 'lexical';
+  /** The lexical (calibrated) label, given beside an LLM's when the two disagree. */
+  lexical?: SupportLabel;
 }
 
 /** A deduplicated, ranked candidate: a merge of one or more PaperRecords. */
@@ -167,6 +174,12 @@ export interface Candidate extends PaperRecord {
   /** Where the BibTeX came from (URL), or why there is none. */
   bibtexSource?: string;
   bibtexError?: string;
+  /** The venue of the BibTeX being cited, as a reader writes it ("The Astrophysical Journal 517, 565–586 (1999)"). */
+  venue?: string;
+  /** What was wrong with the authority's LaTeX and was repaired (or not), in words; '' when nothing. */
+  bibtexNote?: string;
+  /** Why there is no BibTeX in plain words ("doi.org and Crossref do not know this DOI"), for people. */
+  bibtexWhy?: string;
   /** Overall support score, 0–1, once full-text scoring ran. */
   score?: number;
   support?: SupportVerdict;
@@ -182,7 +195,7 @@ export interface Candidate extends PaperRecord {
 
 /** Fields that arrive for a candidate after it was found; see candidates/patches.ts. */
 export type CandidatePatch = Partial<
-  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'paragraphs' | 'trust' | 'versionOfRecord'>
+  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexWhy' | 'bibtexNote' | 'venue' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'paragraphs' | 'trust' | 'versionOfRecord'>
 >;
 
 export interface Timings {

@@ -5,15 +5,12 @@
 // the manuscript's bibliography, the line that adds it comes along (after asking).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BibliographyLineEdit, ProjectBibliography } from '../core/manuscript/projectBibliography';
+import type { ProjectBibliography } from '../core/manuscript/projectBibliography';
 import type { ProjectTree } from '../core/manuscript/projectTree';
+import type { BibTarget } from '../core/manuscript/insertPlan';
 import type { Heavy } from './lazy';
 
-export interface BibTarget {
-  file: string;
-  /** The line that makes the manuscript use a .bib it does not list yet. */
-  lineEdit?: BibliographyLineEdit;
-}
+export type { BibTarget } from '../core/manuscript/insertPlan';
 
 export interface BibChoice {
   tree: ProjectTree;

@@ -3,10 +3,10 @@
 // attach or cite each. Also turns a listed record into a candidate for "Attach" and "Insert".
 import type { RecordsOutcome } from '../core/chat';
 import type { ChatMessage } from '../core/llm/types';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import type { Candidate, PaperRecord } from '../core/types';
 import { loadHeavy } from './lazy';
-import type { ChatRecordView, ChatTurn } from './protocol';
+import type { ChatRecordView, ChatTurn } from '../webview/protocol';
 
 /** What the chat needs from the rest of the extension (set once at activation). */
 export interface ChatServices {

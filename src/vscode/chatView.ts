@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../core/llm/types';
 import type { Candidate, Claim } from '../core/types';
-import { buildChatMessages } from './chatPrompt';
-import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStatusView } from './protocol';
-import { webviewHtml, webviewRoots } from './resultsPanel';
+import { buildChatMessages } from '../core/chat/prompt';
+import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStatusView } from '../webview/protocol';
+import { webviewHtml, webviewRoots } from './results/panel';
 import { openSettings, promptAndStoreApiKey, readApiKey, readSettings } from './settings';
 import { log } from './log';
 import { openWebLink } from './openLink';
@@ -18,7 +18,7 @@ import { applyOutcome, recordCandidate, recordsOutcome, withBibtex, type ChatSer
 
 export const CHAT_VIEW_ID = 'citefinder.chat';
 const CHAT_STATE_KEY = 'citefinder.chat';
-/** A long conversation keeps its latest turns; the model sees fewer still (chatPrompt.ts). */
+/** A long conversation keeps its latest turns; the model sees fewer still (core/chat/prompt.ts). */
 const KEPT_TURNS = 200;
 
 interface SavedChat {
@@ -65,6 +65,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.turns = saved.turns.map((turn, index) =>
       index === saved.turns.length - 1 && turn.role === 'assistant' && !turn.error && turn.partial ? { ...turn, partial: undefined, error: 'Interrupted: the window was reloaded.' } : turn,
     );
+    this.turns = markUnansweredQuestions(this.turns);
   }
 
   /** Saves the chat to the workspace state (after each change, not per streamed word). */
@@ -134,13 +135,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (this.answering) return;
     const settings = readSettings((message) => log(message));
     const llmStatus = llmView(settings);
-    this.turns.push({ role: 'user', text: question });
-    if (!llmStatus.configured && !isCommand(question)) {
+    const notSent = !llmStatus.configured && !isCommand(question);
+    this.turns.push({ role: 'user', text: question, ...(notSent ? { notSent: NOT_SENT_NO_LLM } : {}) });
+    if (notSent) {
       this.save();
       this.postState();
       return;
     }
-    const history: ChatMessage[] = this.turns.slice(0, -1).map((t) => ({ role: t.role, content: t.text }));
+    // Questions that were never sent are not part of the conversation the model saw.
+    const history: ChatMessage[] = this.turns.slice(0, -1).filter((t) => !t.notSent).map((t) => ({ role: t.role, content: t.text }));
     const messages = buildChatMessages(
       {
         claim: this.claim?.text,
@@ -278,6 +281,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.answering?.abort();
     this.disposeViewListeners();
   }
+}
+
+const NOT_SENT_NO_LLM = 'no LLM is configured (see above)';
+
+/**
+ * Chats saved before questions recorded `notSent`: a question (not a slash command) that no
+ * answer follows was not sent; every other turn stays exactly as it was.
+ */
+function markUnansweredQuestions(turns: ChatTurn[]): ChatTurn[] {
+  return turns.map((turn, index) => {
+    const answered = turns[index + 1]?.role === 'assistant';
+    if (turn.role !== 'user' || turn.notSent || answered || isCommand(turn.text)) return turn;
+    return { ...turn, notSent: NOT_SENT_NO_LLM };
+  });
 }
 
 /** A slash command runs a lookup plan, which needs no LLM. */

@@ -7,8 +7,9 @@ import type { CiteOutcome } from '../core/works/cite';
 import { insertCitation, type InsertOutcome } from './insertCitation';
 import { loadHeavy } from './lazy';
 import { log } from './log';
+import { confirmUntrusted } from './trustActions';
 import type { SearchOrigin } from './searchController';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 
 export const CITE_BY_ID_COMMAND = 'citefinder.citeByIdentifier';
 
@@ -63,6 +64,8 @@ export async function citeByIdentifierCommand(options: CiteByIdOptions): Promise
     void vscode.window.showErrorMessage(`Citefinder: ${outcome.message} Nothing was inserted.`);
     return undefined;
   }
+  // A retracted or withdrawn work is cited only after the user says so, as Insert asks on a card.
+  if (!(await confirmUntrusted(outcome.candidate))) return undefined;
   return insertCitation(outcome.candidate, origin, options.memento);
 }
 

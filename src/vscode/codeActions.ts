@@ -1,23 +1,14 @@
 // The lightbulb on a selected sentence in a LaTeX file: "Find Citations for Selection".
 import * as vscode from 'vscode';
+import { looksLikeIdentifier } from '../core/identity/patterns';
+
+export { looksLikeIdentifier };
 
 const FIND_CITATIONS_KIND = vscode.CodeActionKind.QuickFix.append('citefinder');
 
 /** A selection worth searching for: at least three words. */
 function looksLikeClaim(text: string): boolean {
   return (text.match(/\p{L}{2,}/gu) ?? []).length >= 3;
-}
-
-/**
- * A selection shaped like an identifier (a DOI, an arXiv id, a doi.org/arXiv/bioRxiv/medRxiv
- * link). A cheap check: the command parses it properly, and this shell stays free of the core.
- */
-export function looksLikeIdentifier(text: string): boolean {
-  const value = text.trim();
-  return (
-    !/\s/.test(value) &&
-    /^(?:(?:https?:\/\/)?(?:dx\.)?doi\.org\/|doi:)?10\.\d{4,9}\/\S+$|^(?:arxiv:)?(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?$|^(?:https?:\/\/)?(?:www\.|export\.)?(?:arxiv|biorxiv|medrxiv)\.org\//i.test(value)
-  );
 }
 
 export class FindCitationsCodeActions implements vscode.CodeActionProvider {

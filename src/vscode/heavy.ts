@@ -4,11 +4,12 @@
 // only pays for the small shell in dist/extension.js.
 // Only src/core goes in here: anything holding editor state (the output channel, the set of
 // .bib files to keep saved) must stay in the shell, or each bundle would get its own copy.
-export { createPipeline } from '../core/pipeline';
+export { createPipeline } from '../core/pipeline/index';
 export { createHttpClient } from '../core/net/http';
 export { createLlmClient } from '../core/llm/openai';
 export { locateClaim } from '../core/manuscript/citeInsert';
 export { planCitation } from '../core/manuscript/informalInsert';
+export { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 export { appendEntryEdit, decideBibUpdate, indexBibFile } from '../core/manuscript/bibUpdate';
 export { resolveRootFile } from '../core/manuscript/projectRoot';
 export { walkIncludes } from '../core/manuscript/projectTree';
@@ -21,5 +22,8 @@ export { parseIdentifier } from '../core/identity/identifiers';
 export { auditProject, AuditCache } from '../core/audit';
 export { checkBibliography } from '../core/bibcheck';
 export { bibCheckEdits } from '../core/bibcheck/apply';
+export { replaceEntryEdit } from '../core/bibcheck/replaceEntry';
+export { readBibEntries } from '../core/bibtex/entries';
 export { applyEdits } from '../core/manuscript/insertPlan';
 export { bibtexOfSource } from '../core/bibtex/fetch';
+export { bibHasKey, citedStateMessage, citesKey } from '../core/manuscript/citedState';

@@ -7,15 +7,14 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BibIdentity, NewWork } from '../core/manuscript/bibUpdate';
 import type { TextEditPlan } from '../core/manuscript/citeInsert';
-import type { Settings } from '../core/settings';
-import { fromProject } from '../core/settingScopes';
+import type { InsertProject } from '../core/manuscript/insertPlan';
+import type { Settings } from '../core/settings/index';
+import { fromProject } from '../core/settings/scopes';
 import type { Candidate } from '../core/types';
 import { resolveConfiguredBib, writableBib } from './bibSetting';
 import { chooseBibTarget, skippedSummary } from './bibTarget';
 import { rememberTouchedBib } from './bibSaver';
-import type { Heavy } from './lazy';
 import { withInsertTurn } from './bibLock';
 import { loadHeavy } from './lazy';
 import { log } from './log';
@@ -42,7 +41,7 @@ export function insertCitation(candidate: Candidate, origin: SearchOrigin, memen
 
 async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
   if (!candidate.bibtex || !candidate.citeKey) {
-    const why = candidate.bibtexError ? ` (${candidate.bibtexError})` : '';
+    const why = candidate.bibtexWhy ?? candidate.bibtexError ? ` (${candidate.bibtexWhy ?? candidate.bibtexError})` : '';
     void vscode.window.showErrorMessage(`Citefinder: no BibTeX from the authority for this paper${why}; nothing inserted.`);
     return undefined;
   }
@@ -65,85 +64,35 @@ async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento:
     void vscode.window.showErrorMessage(`Citefinder: ${configured.refused}`);
     return undefined;
   }
+  let refused: string | undefined;
+  const plan = await core.planInsert(tex.uri.fsPath, texText, claim, core.newWorkOf(candidate), projectFiles, settings, {
+    configuredBib: configured?.file,
+    replace: origin.replace && { ...origin.replace, text: origin.replacedText ?? '' },
+    chooseTarget: async ({ tree, bibliography }: InsertProject) => {
+      const target = await chooseBibTarget({ tree, bibliography, configured: configured?.file, memento, core, readBib: (f) => projectFiles.read(f) });
+      refused = target && (await refuseLinkedBib(target.file));
+      return refused ? undefined : target;
+    },
+  });
+  if (refused) void vscode.window.showErrorMessage(`Citefinder: ${refused}`);
+  if (!plan) return undefined;
+  const notes = plan.bibliography.skipped.length ? [skippedSummary(plan.bibliography)] : [];
+  notes.push(...plan.notes.filter((n) => n.startsWith('added ')));
+  log(`Root ${plan.root.file} (${plan.root.reason}); bibliography: ${plan.bibliography.files.join(', ') || 'none'}${notes.length ? '; ' + notes[0] : ''}.`);
 
-  const root = await core.resolveRootFile(tex.uri.fsPath, texText, projectFiles);
-  const tree = await core.walkIncludes(root.file, root.text, projectFiles);
-  const bibliography = await core.findProjectBibliography(tree, projectFiles.exists);
-  const notes = bibliography.skipped.length ? [skippedSummary(bibliography)] : [];
-  log(`Root ${root.file} (${root.reason}); ${tree.files.length} file(s); bibliography: ${bibliography.files.join(', ') || 'none'}${notes.length ? '; ' + notes[0] : ''}.`);
-
-  const indexed = unique([...bibliography.files, ...(configured ? [configured.file] : [])]);
-  const existing: BibIdentity[] = [];
-  for (const file of indexed) {
-    const text = await projectFiles.read(file);
-    if (text !== undefined) existing.push(...core.indexBibFile(text, file));
+  const outcome: InsertOutcome = { key: plan.key, bibFile: plan.bibFile, reused: plan.reused, citeChanged: plan.citeChanged, command: plan.command, notes };
+  if (plan.edits.size === 0) {
+    void vscode.window.showInformationMessage(`Citefinder: already cited here as ${plan.key}.`);
+    return { ...outcome, reused: true, citeChanged: false };
   }
-  const decision = core.decideBibUpdate(existing, newWork(candidate));
-  const cite = chooseCite(core, settings, bibliography, texText, claim, decision.key);
-
-  const edits = new PlannedEdits();
-  if (cite.edit) edits.add(tex.uri.fsPath, cite.edit);
-  if (origin.replace && texText.slice(origin.replace.offset, origin.replace.offset + origin.replace.length) === origin.replacedText) {
-    edits.add(tex.uri.fsPath, { offset: origin.replace.offset, deleteLength: origin.replace.length, insert: '' });
-  }
-  let bibFile = decision.action === 'reuse' ? (decision.file ?? indexed[0] ?? '') : '';
-  if (decision.action === 'append') {
-    const target = await chooseBibTarget({ tree, bibliography, configured: configured?.file, memento, core, readBib: (f) => projectFiles.read(f) });
-    if (!target) return undefined;
-    const refusal = await refuseLinkedBib(target.file);
-    if (refusal) {
-      void vscode.window.showErrorMessage(`Citefinder: ${refusal}`);
-      return undefined;
-    }
-    bibFile = target.file;
-    if (target.lineEdit) {
-      edits.add(target.lineEdit.file, target.lineEdit.edit);
-      notes.push(`added ${target.lineEdit.describe} to ${path.basename(target.lineEdit.file)}`);
-    }
-    const bibText = await projectFiles.read(target.file);
-    if (bibText === undefined) edits.create(target.file);
-    edits.add(target.file, core.appendEntryEdit(bibText ?? '', decision.entry));
-  }
-
-  if (edits.empty) {
-    void vscode.window.showInformationMessage(`Citefinder: already cited here as ${decision.key}.`);
-    return { key: decision.key, bibFile, reused: true, citeChanged: false, command: cite.command, notes };
-  }
-  const bibWasDirty = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === bibFile)?.isDirty ?? false;
-  if (!(await edits.apply())) {
+  const bibWasDirty = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === plan.bibFile)?.isDirty ?? false;
+  if (!(await applyPlannedEdits(plan.created, plan.edits))) {
     void vscode.window.showErrorMessage('Citefinder: the editor refused the edit; nothing was inserted.');
     return undefined;
   }
-  if (decision.action === 'append') await saveBib(bibFile, bibWasDirty);
-  log(`Cited ${candidate.id} as ${cite.command}{${decision.key}} (${cite.reason}; ${decision.action === 'reuse' ? 'existing entry' : 'appended to ' + bibFile}).`);
-  return { key: decision.key, bibFile, reused: decision.action === 'reuse', citeChanged: Boolean(cite.edit), command: cite.command, notes };
-}
-
-function newWork(candidate: Candidate): NewWork {
-  return {
-    bibtex: candidate.bibtex!,
-    key: candidate.citeKey!,
-    doi: candidate.doi,
-    publishedDoi: candidate.publishedDoi,
-    arxivId: candidate.arxivId,
-    title: candidate.title,
-  };
-}
-
-/**
- * The cite command the document calls for, and where the key goes. An informal citation
- * selected ("[Riess 1998]", "as Perlmutter et al. (1999) showed") is replaced, not cited after.
- */
-function chooseCite(
-  core: Heavy,
-  settings: Settings,
-  packages: { natbib: boolean; biblatex: boolean },
-  texText: string,
-  claim: { start: number; end: number },
-  key: string,
-): { command: string; reason: string; edit?: TextEditPlan } {
-  const choice = core.chooseCiteCommand(settings['cite.command'], packages);
-  return { ...choice, edit: core.planCitation(texText, claim.start, claim.end, key, choice.command).edit };
+  if (!plan.reused) await saveBib(plan.bibFile, bibWasDirty);
+  log(`Cited ${candidate.id} as ${plan.command}{${plan.key}} (${plan.commandReason}; ${plan.reused ? 'existing entry' : 'appended to ' + plan.bibFile}).`);
+  return outcome;
 }
 
 /** `citefinder.bib.file` for the document's folder; a workspace's value must stay inside it. */
@@ -161,43 +110,26 @@ async function refuseLinkedBib(file: string): Promise<string | undefined> {
 }
 
 /**
- * The edits of one insertion, grouped per file: VS Code applies a WorkspaceEdit's operations in
- * order, checking each document's version per run of text edits, so a new file comes first and
- * the edits of one document stay together (the \cite and a \bibliography line often share one).
+ * The edits of one insertion as ONE WorkspaceEdit. VS Code applies its operations in order,
+ * checking each document's version per run of text edits, so a new file comes first and the
+ * edits of one document stay together (the \cite and a \bibliography line often share one).
  */
-class PlannedEdits {
-  private readonly created: string[] = [];
-  private readonly byFile = new Map<string, TextEditPlan[]>();
-
-  get empty(): boolean {
-    return this.byFile.size === 0;
-  }
-
-  create(file: string): void {
-    this.created.push(file);
-  }
-
-  add(file: string, plan: TextEditPlan): void {
-    this.byFile.set(file, [...(this.byFile.get(file) ?? []), plan]);
-  }
-
-  async apply(): Promise<boolean> {
-    const edit = new vscode.WorkspaceEdit();
-    for (const file of this.created) edit.createFile(vscode.Uri.file(file), { ignoreIfExists: true });
-    for (const [file, plans] of this.byFile) {
-      const uri = vscode.Uri.file(file);
-      if (this.created.includes(file)) {
-        for (const plan of plans) edit.insert(uri, new vscode.Position(0, 0), plan.insert);
-        continue;
-      }
-      const document = await vscode.workspace.openTextDocument(uri);
-      for (const plan of plans) {
-        const range = new vscode.Range(document.positionAt(plan.offset), document.positionAt(plan.offset + plan.deleteLength));
-        edit.replace(uri, range, plan.insert);
-      }
+async function applyPlannedEdits(created: string[], byFile: Map<string, TextEditPlan[]>): Promise<boolean> {
+  const edit = new vscode.WorkspaceEdit();
+  for (const file of created) edit.createFile(vscode.Uri.file(file), { ignoreIfExists: true });
+  for (const [file, plans] of byFile) {
+    const uri = vscode.Uri.file(file);
+    if (created.includes(file)) {
+      for (const plan of plans) edit.insert(uri, new vscode.Position(0, 0), plan.insert);
+      continue;
     }
-    return vscode.workspace.applyEdit(edit, { isRefactoring: false });
+    const document = await vscode.workspace.openTextDocument(uri);
+    for (const plan of plans) {
+      const range = new vscode.Range(document.positionAt(plan.offset), document.positionAt(plan.offset + plan.deleteLength));
+      edit.replace(uri, range, plan.insert);
+    }
   }
+  return vscode.workspace.applyEdit(edit, { isRefactoring: false });
 }
 
 /**
@@ -209,8 +141,4 @@ async function saveBib(file: string, wasDirty: boolean): Promise<void> {
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   rememberTouchedBib(document.uri);
   await document.save();
-}
-
-function unique(files: string[]): string[] {
-  return [...new Set(files.map((f) => path.normalize(f)))];
 }

@@ -1,7 +1,7 @@
 // Opens a web link for a webview page, after the check in links.ts; anything else is refused and
 // logged. VS Code's own link protection (trusted domains) still asks before a new site opens.
 import * as vscode from 'vscode';
-import { webLink } from './links';
+import { webLink } from '../webview/links';
 import { log } from './log';
 
 export async function openWebLink(raw: string | undefined, what: string): Promise<boolean> {

@@ -4,11 +4,11 @@
 // The pipeline is loaded on first use (lazy.ts) so activation stays cheap.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import type { Claim, FindResult } from '../core/types';
 import { isAbortError } from '../core/net/types';
-import type { ResultsPanel } from './resultsPanel';
-import { progressMessage } from './resultsModel';
+import type { ResultsPanel } from './results/panel';
+import { progressMessage } from '../webview/resultsModel';
 import { readApiKey, readSettings } from './settings';
 import { log } from './log';
 import { loadHeavy } from './lazy';

@@ -1,7 +1,7 @@
 // Whether the configured LLM and GROBID answer, for the status bar: plain `fetch` with a short
 // timeout (the LLM probe is the core's dependency-free one). The status bar must not load
 // dist/heavy.js, nor touch the core's GROBID state (its liveness cache and queues serve searches).
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import { probeLlm } from '../core/llm/probe';
 
 export interface ServiceState {

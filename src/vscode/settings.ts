@@ -1,11 +1,11 @@
 // Reads `citefinder.*` into the core's Settings (environment overrides still win, as in the
 // CLI) and the LLM API key from SecretStorage, with the plain setting only as a fallback.
 // The settings that decide where requests and the key go are taken from the user's settings
-// only, whatever a workspace says (see core/settingScopes.ts); per-project settings are read
+// only, whatever a workspace says (see core/settings/scopes.ts); per-project settings are read
 // for the folder of the document at hand.
 import * as vscode from 'vscode';
-import { resolveSettings, SETTING_KEYS, type Settings } from '../core/settings';
-import { USER_ONLY_SETTINGS, userLevelValue } from '../core/settingScopes';
+import { resolveSettings, SETTING_KEYS, type Settings } from '../core/settings/index';
+import { USER_ONLY_SETTINGS, userLevelValue } from '../core/settings/scopes';
 
 const API_KEY_SECRET = 'citefinder.llm.apiKey';
 const userOnly = new Set<string>(USER_ONLY_SETTINGS);

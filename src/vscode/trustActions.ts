@@ -2,11 +2,11 @@
 // retracted or withdrawn work, and switch a card between the published version's BibTeX and the
 // preprint's.
 import * as vscode from 'vscode';
-import type { Settings } from '../core/settings';
+import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
 import { loadHeavy } from './lazy';
-import type { ResultsPanel } from './resultsPanel';
-import { findCandidate } from './resultsModel';
+import type { ResultsPanel } from './results/panel';
+import { findCandidate } from '../webview/resultsModel';
 
 const CITE_ANYWAY = 'Cite anyway';
 
@@ -32,7 +32,7 @@ export async function switchBibtexVersion(panel: ResultsPanel, id: string, versi
   const versionSettings = { ...settings, 'citation.preferPublished': version === 'published' };
   const found = await core.withAuthorityBibtex(record, { settings: versionSettings, http: core.createHttpClient(versionSettings) });
   if (!found.bibtex) {
-    panel.post({ type: 'notice', level: 'error', message: `No BibTeX for the ${version} version: ${found.bibtexError ?? 'none'}` });
+    panel.post({ type: 'notice', level: 'error', message: `No BibTeX for the ${version} version: ${found.bibtexWhy ?? found.bibtexError ?? 'none'}` });
     return;
   }
   const patch = { bibtex: found.bibtex, citeKey: found.citeKey, bibtexSource: found.bibtexSource, bibtexOf: core.bibtexOfSource(record, found.bibtexSource ?? '') };

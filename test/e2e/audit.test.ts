@@ -3,38 +3,31 @@
 // panel and the Citation Audit summary. Its screenshot is the README's (media/screenshots/audit.png,
 // refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1).
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
-import { extensionSettings, startE2eStandIn, type E2eStandIn } from './standInControl';
-import { eventually, openFile, runCommand, STEP_MS, waitForWorkbench } from './workbench';
+import type { Page } from 'playwright-core';
+import { repoRoot } from './codeServer';
+import { eventually, openFile, runCommand, STEP_MS } from './workbench';
+import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
 const ROOT = repoRoot();
-const RESULTS_DIR = join(ROOT, 'test-results');
 
 describe('citefinder cite audit (E2E)', function () {
   this.timeout(120_000);
-  let stand: E2eStandIn;
-  let server: CodeServer;
-  let browser: Browser;
+  let session: E2eSession | undefined;
   let page: Page;
-  let workspace: string;
   let failed = false;
 
   before(async function () {
     this.timeout(180_000);
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-audit-'));
-    const fixtures = join(ROOT, 'test', 'fixtures', 'audit');
-    for (const name of readdirSync(fixtures).filter((n) => !n.endsWith('.md'))) cpSync(join(fixtures, name), join(workspace, name));
-    stand = await startE2eStandIn();
-    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn, { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': false }) });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(server.workbenchUrl(workspace));
-    await waitForWorkbench(page);
+    session = await openE2eSession({
+      name: 'audit',
+      copyFrom: join(ROOT, 'test', 'fixtures', 'audit'),
+      copyFilter: (source) => !source.endsWith('.md'),
+      settings: { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': false },
+      viewport: { width: 1280, height: 800 },
+    });
+    ({ page } = session);
   });
 
   afterEach(function () {
@@ -43,11 +36,7 @@ describe('citefinder cite audit (E2E)', function () {
 
   after(async function () {
     this.timeout(30_000);
-    if (failed) await page?.screenshot({ path: join(RESULTS_DIR, 'failed-audit.png') }).catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await stand?.close();
-    if (!failed) for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await closeE2eSession(session, failed, 'failed-audit.png');
   });
 
   it('audits the project and shows each citation\'s status in the Problems panel and the summary view', async () => {

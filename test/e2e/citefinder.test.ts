@@ -1,24 +1,19 @@
 // citefinder in a real VS Code (code-server) in a real browser (Debian's Chromium), offline
 // against the stand-in services: what a researcher does, click by click.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { chatRequests } from '../standin/openai';
-import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
+import { type CodeServer } from './codeServer';
 import { assertNoScriptRan, citefinderLog, expectExternalOpen, lineOf } from './checks';
 import { ASK_FOR_MARKUP, CHAT_ANSWER_START, SAFE_ANSWER_LINK } from './scriptedLlm';
-import {
-  extensionSettings, HOSTILE_ABSTRACT, HOSTILE_AUTHOR, HOSTILE_TITLE, startE2eStandIn, type E2eStandIn,
-} from './standInControl';
+import { HOSTILE_ABSTRACT, HOSTILE_AUTHOR, HOSTILE_TITLE, type E2eStandIn } from './standInControl';
 import {
   answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, selectLine,
-  STEP_MS, visibleText, waitForWorkbench, webviewFrame,
-} from './workbench';
+  STEP_MS, visibleText, webviewFrame } from './workbench';
+import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
-const ROOT = repoRoot();
-const RESULTS_DIR = join(ROOT, 'test-results');
 const COSMOLOGY_CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 const PERLMUTTER = /42 High-Redshift Supernovae/;
 const FIND = 'Citefinder: Find Citations for Selection';
@@ -28,7 +23,7 @@ describe('citefinder in code-server (E2E)', function () {
   const suiteStarted = Date.now();
   let stand: E2eStandIn;
   let server: CodeServer;
-  let browser: Browser;
+  let session: E2eSession | undefined;
   let page: Page;
   let workspace: string;
   let texLine: number;
@@ -38,28 +33,23 @@ describe('citefinder in code-server (E2E)', function () {
 
   before(async function () {
     this.timeout(180_000);
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-ws-'));
-    cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
-    texLine = lineOf(readFileSync(join(workspace, 'main.tex'), 'utf8'), COSMOLOGY_CLAIM);
-    stand = await startE2eStandIn();
     // CITEFINDER_E2E_VSIX=citefinder.vsix runs the suite against the packaged extension instead.
     const vsix = process.env.CITEFINDER_E2E_VSIX;
-    server = await startCodeServer({
-      ...(vsix ? { vsix: [vsix] } : { extensions: [ROOT] }),
-      settings: extensionSettings(stand.standIn),
+    session = await openE2eSession({
+      name: 'ws',
+      server: vsix ? { vsix: [vsix], extensions: [] } : {},
+      onPage: (opened) => {
+        opened.on('console', (message) => {
+          if (message.text().includes('[Extension Host]')) hostConsole.push(message.text().replace(/%c|color: \S+/g, '').trim());
+        });
+        opened.on('dialog', (dialog) => {
+          dialogs.push(dialog.message());
+          void dialog.dismiss();
+        });
+      },
     });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.on('console', (message) => {
-      if (message.text().includes('[Extension Host]')) hostConsole.push(message.text().replace(/%c|color: \S+/g, '').trim());
-    });
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await page.goto(server.workbenchUrl(workspace));
-    await waitForWorkbench(page);
+    ({ stand, server, page, workspace } = session);
+    texLine = lineOf(readFileSync(join(workspace, 'main.tex'), 'utf8'), COSMOLOGY_CLAIM);
   });
 
   let failures = 0;
@@ -73,14 +63,9 @@ describe('citefinder in code-server (E2E)', function () {
   after(async function () {
     this.timeout(30_000);
     writeFileSync(join(RESULTS_DIR, 'extension-host-console.log'), hostConsole.join('\n') + '\n');
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await stand?.close();
-    // Keep the server state and the workspace only when something failed, for a post-mortem.
-    if (failures === 0) {
-      for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
-    }
-    console.log(`      E2E suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s (server log: ${server?.logFile})`);
+    const logFile = server?.logFile;
+    await closeE2eSession(session, failures > 0);
+    console.log(`      E2E suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s (server log: ${logFile})`);
   });
 
   let results: Frame;
@@ -215,6 +200,9 @@ describe('citefinder in code-server (E2E)', function () {
     await runCommand(page, 'Developer: Reload Window');
     // The sidebar may come back on the chat rather than the explorer: wait for the editor part only.
     await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60_000 });
+    // The palette lists the extension's commands only once the reloaded extension host has them:
+    // its status bar item (shown on activation, main.tex being open) says it is back.
+    await page.locator('.statusbar-item', { hasText: /GROBID/ }).first().waitFor({ timeout: 60_000 });
     await runCommand(page, 'Citefinder: Open Chat');
     const reloaded = await webviewFrame(page, 'form.ask', 60_000);
     await reloaded.locator('.attachments li', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });

@@ -18,7 +18,8 @@ export function repoRoot(): string {
   return resolve('.');
 }
 
-const CODE_SERVER_DIR = join(repoRoot(), '.cache', 'code-server', 'node_modules', 'code-server');
+// CITEFINDER_CODE_SERVER_CACHE: an install elsewhere (scripts/provision.mjs honours it too).
+const CODE_SERVER_DIR = join(process.env.CITEFINDER_CODE_SERVER_CACHE ? resolve(process.env.CITEFINDER_CODE_SERVER_CACHE) : join(repoRoot(), '.cache', 'code-server'), 'node_modules', 'code-server');
 /** code-server itself: what users run and what the E2E suite drives. */
 export const CODE_SERVER_ENTRY = join(CODE_SERVER_DIR, 'out', 'node', 'entry.js');
 /**

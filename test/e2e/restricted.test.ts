@@ -2,40 +2,36 @@
 // Trust on: the extension stays, says what is off (status bar, chat), and the folder's own
 // `citefinder.bib.file` (a restricted setting) does not decide where the entry goes.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { lineOf } from './checks';
-import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
-import { extensionSettings, startE2eStandIn, type E2eStandIn } from './standInControl';
 import { eventually, openFile, runCommand, selectLine, STEP_MS, webviewFrame } from './workbench';
+import { closeE2eSession, openE2eSession, type E2eSession } from '../helpers/e2eSession';
 
-const ROOT = repoRoot();
 const CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 const RESTRICTED = /Restricted Mode: citefinder ignores this workspace's citefinder\.bib\.file/;
 
 describe('citefinder in Restricted Mode (E2E)', function () {
   this.timeout(120_000);
-  let stand: E2eStandIn;
-  let server: CodeServer;
-  let browser: Browser;
+  let session: E2eSession | undefined;
   let page: Page;
   let workspace: string;
   let failed = false;
 
   before(async function () {
     this.timeout(180_000);
-    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-untrusted-'));
-    cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
-    // What a cloned repository could say: "put new entries in elsewhere.bib".
-    mkdirSync(join(workspace, '.vscode'));
-    writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'citefinder.bib.file': 'elsewhere.bib' }));
-    stand = await startE2eStandIn();
-    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn), workspaceTrust: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(server.workbenchUrl(workspace));
+    session = await openE2eSession({
+      name: 'untrusted',
+      // What a cloned repository could say: "put new entries in elsewhere.bib".
+      prepare: (folder) => {
+        mkdirSync(join(folder, '.vscode'));
+        writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify({ 'citefinder.bib.file': 'elsewhere.bib' }));
+      },
+      server: { workspaceTrust: true },
+      waitForWorkbench: false,
+    });
+    ({ page, workspace } = session);
     // VS Code asks whether to trust the folder's authors: the answer is no.
     // VS Code either asks whether to trust the folder's authors (the answer is no) or opens it
     // untrusted straight away, as code-server does; either way the window ends in Restricted Mode.
@@ -52,11 +48,7 @@ describe('citefinder in Restricted Mode (E2E)', function () {
 
   after(async function () {
     this.timeout(30_000);
-    if (failed) await page?.screenshot({ path: join(ROOT, 'test-results', 'failed-restricted-mode.png') }).catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await stand?.close();
-    if (!failed) for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await closeE2eSession(session, failed, 'failed-restricted-mode.png');
   });
 
   it('says in the status bar and the chat what Restricted Mode turns off', async () => {

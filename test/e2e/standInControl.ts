@@ -140,6 +140,7 @@ export function extensionSettings(standIn: StandIn, extra: Record<string, unknow
     'citefinder.llm.model': 'gpt-4o-mini',
     // The stand-in needs no etiquette pause, and every search must reach it (no disk cache).
     'citefinder.sources.arxiv.intervalMs': 0,
+    'citefinder.sources.dblp.intervalMs': 0,
     'citefinder.cache.enabled': false,
     ...extra,
   };

@@ -2,25 +2,23 @@
 // a retracted work shows its badge and "Insert citation" asks first; a year range typed into the
 // panel's queries reaches the search service.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { lineOf } from './checks';
-import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
-import { extensionSettings, startE2eStandIn, type E2eStandIn } from './standInControl';
-import { answerDialog, editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, waitForWorkbench, webviewFrame } from './workbench';
+import { repoRoot } from './codeServer';
+import { type E2eStandIn } from './standInControl';
+import { answerDialog, editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame } from './workbench';
+import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
 const ROOT = repoRoot();
-const RESULTS_DIR = join(ROOT, 'test-results');
 const CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 const PERLMUTTER = /42 High-Redshift Supernovae/;
 
 describe('citefinder trust signals and filters (E2E)', function () {
   this.timeout(120_000);
   let stand: E2eStandIn;
-  let server: CodeServer;
-  let browser: Browser;
+  let session: E2eSession | undefined;
   let page: Page;
   let workspace: string;
   let results: Frame;
@@ -28,15 +26,8 @@ describe('citefinder trust signals and filters (E2E)', function () {
 
   before(async function () {
     this.timeout(180_000);
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-trust-'));
-    cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
-    stand = await startE2eStandIn();
-    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn, { 'citefinder.llm.model': '' }) });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(server.workbenchUrl(workspace));
-    await waitForWorkbench(page);
+    session = await openE2eSession({ name: 'trust', settings: { 'citefinder.llm.model': '' } });
+    ({ stand, page, workspace } = session);
   });
 
   afterEach(async function () {
@@ -47,10 +38,7 @@ describe('citefinder trust signals and filters (E2E)', function () {
 
   after(async function () {
     this.timeout(30_000);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await stand?.close();
-    if (!failed) for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await closeE2eSession(session, failed);
   });
 
   it('shows a retracted work\'s badge with its notice, and Insert citation asks first', async () => {

@@ -1,5 +1,6 @@
-// In the extension host: "Citefinder: Check Bibliography" reviews the differences, writes only
-// the accepted entries' fields, and one undo restores the .bib byte for byte.
+// In the extension host: "Citefinder: Check Bibliography" reviews the differences of the entries
+// verified as the same work (verified-fixable), writes only the accepted entries' fields, and one
+// undo restores the .bib byte for byte.
 import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -35,7 +36,7 @@ describe('citefinder: Check Bibliography', function () {
     assert.deepEqual(offered, [
       'perlmutter1999: year: 1998 → 1999 · doi: (none) → 10.1086/307221',
       'valerocuevas2017: volume: 13 → 14',
-      'arya2003: doi: (none) → 10.1109/icdcsw.2003.1203662',
+      'arya2003: doi: (none) → 10.1109/icdcsw.2003.1203662 · pages: (none) → 877-882',
     ]);
     const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff);
     assert.ok(diff, 'the differences were shown side by side');

@@ -28,7 +28,7 @@ describe('citefinder: the chat survives a window reload', function () {
     await before.ask('Does it support the claim?');
     const after = new ChatViewProvider(vscode.Uri.file('/'), secrets, memento);
     assert.deepEqual(after.snapshot().attachments, [paper.id]);
-    assert.deepEqual(after.snapshot().turns, [{ role: 'user', text: 'Does it support the claim?' }]);
+    assert.deepEqual(after.snapshot().turns, [{ role: 'user', text: 'Does it support the claim?', notSent: 'no LLM is configured (see above)' }]);
 
     await memento.update('citefinder.chat', {
       version: 1,
@@ -37,6 +37,19 @@ describe('citefinder: the chat survives a window reload', function () {
     });
     const interrupted = new ChatViewProvider(vscode.Uri.file('/'), secrets, memento).snapshot();
     assert.deepEqual(interrupted.turns.at(-1), { role: 'assistant', text: 'Half an ans', error: 'Interrupted: the window was reloaded.' });
+
+    // A conversation answered while an LLM was configured, restored after the setting was cleared
+    // (this host has no LLM): the answered question stays as it was; only the unanswered
+    // question of a chat saved before `notSent` existed is marked as not sent.
+    const answered = [{ role: 'user', text: 'Q1?' }, { role: 'assistant', text: 'A1.' }, { role: 'user', text: '/newest' }, { role: 'assistant', text: 'Records.' }];
+    await memento.update('citefinder.chat', { version: 1, attachments: [], turns: [...answered, { role: 'user', text: 'Q2?' }] });
+    const cleared = new ChatViewProvider(vscode.Uri.file('/'), secrets, memento);
+    cleared.postState();
+    assert.deepEqual(cleared.snapshot().turns, [...answered, { role: 'user', text: 'Q2?', notSent: 'no LLM is configured (see above)' }]);
+    await cleared.ask('Q3?');
+    assert.deepEqual(cleared.snapshot().turns.slice(0, 4), answered, 'asking again without an LLM rewrites no earlier turn');
+    assert.equal(cleared.snapshot().turns.at(-1)?.notSent, 'no LLM is configured (see above)');
+    cleared.dispose();
 
     await memento.update('citefinder.chat', { version: 99, turns: 'garbage' });
     assert.deepEqual(new ChatViewProvider(vscode.Uri.file('/'), secrets, memento).snapshot().turns, [], 'an unreadable state is ignored');

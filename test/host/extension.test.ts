@@ -79,6 +79,7 @@ describe('citefinder in the extension host', function () {
     assert.equal(again?.key, outcome.key);
     assert.equal(readFileSync(project.bib, 'utf8'), bibOnDisk);
     assert.equal(tex.getText().split(`\\cite{${outcome.key}}`).length, 2, 'cited once');
+    assert.equal(citefinder.results().inserted[candidate.id], outcome.key, 'the card says "cited as"');
 
     // One undo in the manuscript reverts both files, and the .bib on disk follows.
     await vscode.window.showTextDocument(tex, vscode.ViewColumn.One);
@@ -86,6 +87,13 @@ describe('citefinder in the extension host', function () {
     await waitFor(() => !tex.getText().includes(`\\cite{${outcome.key}}`));
     await waitFor(() => readFileSync(project.bib, 'utf8') === project.bibBefore);
     assert.ok(tex.getText().includes(CLAIM), 'the claim is back as it was');
+    // The panel follows the document: the card no longer says "cited as", and a redo brings it back.
+    await waitFor(() => !(candidate.id in citefinder.results().inserted));
+    await vscode.commands.executeCommand('redo');
+    await waitFor(() => tex.getText().includes(`\\cite{${outcome.key}}`));
+    await waitFor(() => citefinder.results().inserted[candidate.id] === outcome.key);
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => !(candidate.id in citefinder.results().inserted));
   });
 
   it('searches again with the queries the user edited', async () => {

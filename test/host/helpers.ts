@@ -42,6 +42,7 @@ export function useStandIn(onStart: (standIn: StandIn) => void = () => {}): void
     standIn = await startStandIn();
     Object.assign(process.env, standInEnv(standIn), {
       CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0',
+      CITEFINDER_SOURCES_DBLP_INTERVALMS: '0',
       CITEFINDER_CACHE_ENABLED: 'false',
       CITEFINDER_LLM_MODEL: '',
     });

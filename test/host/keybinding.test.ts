@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LATEX_LANGUAGE_IDS } from '../../src/vscode/languages';
-import { keysCollide } from '../unit/keymap';
+import { keysCollide } from '../helpers/keymap';
 import { fixturePath } from '../standin/server';
 import { api, deleteTempDirsAfterEach, selectClaim, tempDir } from './helpers';
 

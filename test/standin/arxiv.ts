@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn } from './server';
 import { inYears, parseBooleanQuery, stems, takeDateRange, tinySearch, type Searchable } from './tinySearch';
+import { setArxivRegistrar } from './arxivPool';
 
 const ATOM = 'application/atom+xml; charset=utf-8';
 
@@ -84,6 +85,20 @@ export function forceArxiv(standIn: StandIn, ...kinds: ArxivForced[]): void {
 export function installArxiv(standIn: StandIn): void {
   const entries = loadEntries();
   const index = entries.map(searchable);
+  // Registered works (arxivPool.ts) join the recorded ones; an id already there is replaced.
+  setArxivRegistrar(standIn, (xml) => {
+    const [, id, version] = /abs\/(.+?)(v\d+)?<\/id>/.exec(xml) ?? [];
+    if (!id) return;
+    const entry = { id, version: version ?? '', xml };
+    const at = entries.findIndex((e) => e.id === id);
+    if (at >= 0) {
+      entries[at] = entry;
+      index[at] = searchable(entry);
+    } else {
+      entries.push(entry);
+      index.push(searchable(entry));
+    }
+  });
   const envelope = read('api2026_search_testing_10-results.atom.xml');
   const empty = read('api2026_idlist_0000.0000_empty.atom.xml');
   const badIdFeed = read('api2026_idlist_abc_http400_error.atom.xml');

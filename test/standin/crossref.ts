@@ -9,6 +9,8 @@
 //   GET /works?query.bibliographic=…[&query.author=…][&filter=from-pub-date:Y,until-pub-date:Y][&rows=N]
 //                                  a tiny search over every recorded work (see searchWorks)
 //
+// Works registered with registerCrossrefWorks (crossrefPool.ts) answer both, in Crossref's form.
+//
 // The DOI may come with `/` or `%2F`, in any case. An unknown DOI gets Crossref's real 404
 // (`Resource not found.`, text/plain). A transform without a BibTeX Accept header gets 406,
 // so a client that forgets the header fails loudly (a stand-in choice; no recording exists).
@@ -16,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn, type StandInRequest } from './server';
 import type { ServerResponse } from 'node:http';
 import { searchWorks } from './crossrefSearch';
+import { registeredCrossrefWorks } from './crossrefPool';
 
 /** DOIs (lower case) whose authority BibTeX is recorded. */
 export const BIBTEX_FIXTURE_BY_DOI: Readonly<Record<string, string>> = {
@@ -58,7 +61,9 @@ export function recordedBibtex(doi: string): Buffer | undefined {
 
 export function installCrossref(standIn: StandIn): void {
   standIn.handle('crossref', (req: StandInRequest, res: ServerResponse) => {
-    if (req.method === 'GET' && /^(?:\/v1)?\/works\/?$/.test(req.path)) return searchWorks(req, res);
+    if (req.method === 'GET' && /^(?:\/v1)?\/works\/?$/.test(req.path)) {
+      return searchWorks(req, res, [...registeredCrossrefWorks(standIn).values()]);
+    }
     const match = /^(?:\/v1)?\/works\/(.+?)(\/transform(?:\/application\/x-bibtex)?)?\/?$/.exec(req.path);
     if (req.method !== 'GET' || !match) return crossrefNotFound(res);
     const doi = decodeURIComponent(match[1]).toLowerCase();
@@ -71,6 +76,8 @@ export function installCrossref(standIn: StandIn): void {
       const body = recordedBibtex(doi);
       return body ? send(res, 200, body, 'application/x-bibtex', BIBTEX_HEADERS) : crossrefNotFound(res);
     }
+    const registered = registeredCrossrefWorks(standIn).get(doi);
+    if (registered) return send(res, 200, JSON.stringify({ status: 'ok', 'message-type': 'work', 'message-version': '1.0.0', message: registered }), 'application/json');
     const work = WORK_FIXTURE_BY_DOI[doi];
     if (!work) return crossrefNotFound(res);
     send(res, 200, readFileSync(fixturePath('crossref', work)), 'application/json');

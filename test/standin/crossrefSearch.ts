@@ -1,7 +1,8 @@
 // Crossref's `/works?query.bibliographic=…` on real records: every recorded work JSON and the
 // items of the recorded work-list, searched with the stand-in's tiny search (title and author
 // words must all match, like Crossref's top hits for a full reference), answered in the recorded
-// work-list envelope. No match gives the recorded `total-results: 0` answer; a field query with
+// work-list envelope, together with the works registered with registerCrossrefWorks
+// (crossrefPool.ts). No match gives the recorded `total-results: 0` answer; a field query with
 // a DOI path gives the recorded 400.
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -36,14 +37,18 @@ function works(): Searchable<Work>[] {
   corpus ??= [
     ...WORK_FILES.map((file) => readJson<{ message: Work }>(file).message),
     ...readJson<{ message: { items: Work[] } }>(LIST_FILE).message.items,
-  ].map((work) => ({
+  ].map(searchableWork);
+  return corpus;
+}
+
+function searchableWork(work: Work): Searchable<Work> {
+  return {
     item: work,
     fields: {
       title: stems((work.title ?? []).join(' ')),
       author: stems((work.author ?? []).map((a) => `${a.given ?? ''} ${a.family ?? a.name ?? ''}`).join(' ')),
     },
-  }));
-  return corpus;
+  };
 }
 
 function yearOf(work: Work): number | undefined {
@@ -61,7 +66,7 @@ function yearRange(filter: string | null): { from?: number; until?: number } {
  * The works whose title words include every content word of the query that is not an author's
  * name or a year, and whose authors include `query.author`'s words.
  */
-export function searchWorks(req: StandInRequest, res: ServerResponse): void {
+export function searchWorks(req: StandInRequest, res: ServerResponse, registered: readonly Work[] = []): void {
   const params = req.url.searchParams;
   const bibliographic = params.get('query.bibliographic') ?? '';
   const author = params.get('query.author') ?? '';
@@ -74,7 +79,7 @@ export function searchWorks(req: StandInRequest, res: ServerResponse): void {
   const authorTerms = [...authorStems].map((s) => ({ field: 'author', stems: [s] }));
   const terms = [...titleTerms, ...authorTerms];
   const expr = { op: 'and' as const, parts: terms.map((term) => ({ op: 'term' as const, term })) };
-  const hits = tinySearch(works(), { expr, terms })
+  const hits = tinySearch([...works(), ...registered.map(searchableWork)], { expr, terms })
     .filter((w) => (from === undefined || (yearOf(w) ?? 0) >= from) && (until === undefined || (yearOf(w) ?? 9999) <= until))
     .slice(0, rows);
   if (hits.length === 0) return send(res, 200, readFileSync(fixturePath('crossref', EMPTY_FILE)), 'application/json');

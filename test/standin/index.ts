@@ -6,7 +6,9 @@ import { installEuropePmc } from './europepmc';
 import { installBiorxiv } from './biorxiv';
 import { installDoi } from './doi';
 import { installCrossref } from './crossref';
+import { installDblp } from './dblp';
 import { installArxivBibtex } from './arxivBibtex';
+import { installDatacite } from './datacite';
 import { installGrobid } from './grobid';
 import { installFiles } from './files';
 import { installOpenAi } from './openai';
@@ -29,7 +31,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       installBiorxiv,
       installDoi,
       installCrossref,
+      installDblp,
       installArxivBibtex,
+      installDatacite,
       installGrobid,
       (s) => installFiles(s, { anyPreprintPdf: options.anyPreprintPdf }),
       (s) => installOpenAi(s),

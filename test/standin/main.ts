@@ -6,7 +6,7 @@
 // The LLM endpoint answers with the scripted model of test/e2e/scriptedLlm.ts (routing and judge
 // JSON derived from the prompt, a short chat answer citing [1]), so chat works offline too.
 // Line 1 of stdout is JSON {"url": ..., "settings": {...}} (settings keys as in
-// src/core/settings.ts, without the `citefinder.` prefix). Then it stays up until SIGINT/SIGTERM
+// src/core/settings/index.ts, without the `citefinder.` prefix). Then it stays up until SIGINT/SIGTERM
 // or until stdin closes when started with --exit-with-stdin (so a parent that dies takes it along).
 import type { StandInService } from './server';
 import { startStandIn } from './index';

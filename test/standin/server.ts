@@ -14,6 +14,8 @@ export type StandInService =
   | 'biorxiv'
   | 'doi'
   | 'crossref'
+  | 'dblp'
+  | 'datacite'
   | 'biorxivContent'
   | 'medrxivContent'
   | 'grobid'
@@ -28,6 +30,8 @@ export const SERVICE_PREFIX: Record<StandInService, string> = {
   biorxiv: '/biorxiv-api',
   doi: '/doi',
   crossref: '/crossref',
+  dblp: '/dblp',
+  datacite: '/datacite',
   biorxivContent: '/biorxiv-content',
   medrxivContent: '/medrxiv-content',
   grobid: '/grobid',
@@ -68,7 +72,7 @@ export interface LoggedRequest {
 export interface StandIn {
   /** Base URL, e.g. `http://127.0.0.1:40123`. */
   readonly url: string;
-  /** Settings (keys as in src/core/settings.ts) that point every service here. */
+  /** Settings (keys as in src/core/settings/index.ts) that point every service here. */
   readonly settings: Record<string, string>;
   /** Every request received, in order. */
   readonly requests: LoggedRequest[];
@@ -139,6 +143,8 @@ function settingsFor(base: string): Record<string, string> {
     'sources.biorxiv.url': at('biorxiv'),
     'sources.doi.url': at('doi'),
     'sources.crossref.url': at('crossref'),
+    'sources.dblp.url': at('dblp'),
+    'sources.datacite.url': at('datacite'),
     'sources.biorxivContent.url': at('biorxivContent'),
     'sources.medrxivContent.url': at('medrxivContent'),
     'grobid.url': at('grobid'),

@@ -4,7 +4,7 @@
 // asked by the title's words and the first author's family name; only an entry that names this
 // DOI as its journal version (`<arxiv:doi>`) is taken: a similar title is never enough.
 import type { CoreDeps } from '../deps';
-import { familyName } from '../bibtex/names';
+import { familyName } from '../identity/names';
 import { normalizeDoi } from '../identity/work';
 import { searchArxivQuery } from '../sources/arxiv';
 import type { PaperRecord } from '../types';

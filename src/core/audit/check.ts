@@ -4,13 +4,13 @@
 import type { CoreDeps } from '../deps';
 import type { BibEntry } from '../bibtex/entries';
 import { identifierOfFields } from '../identity/identifiers';
-import { latexToPlainText } from '../latex/plainText';
+import { plainLine } from '../latex/plainText';
 import { SERVICE_LABEL, hostOf } from '../net/errors';
 import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/types';
 import { getFulltext } from '../fulltext';
 import type { FulltextDocument } from '../fulltext/model';
 import { auditLabel } from '../scoring/overall';
-import { scoreParagraphsLexically } from '../scoring/lexical';
+import { paperSupport, type PaperSupport } from '../scoring/paperSupport';
 import { splitSentences } from '../text/sentences';
 import { WorkLookup, type FoundWork } from '../works/lookup';
 import type { FulltextKind, PaperRecord, TrustSignal } from '../types';
@@ -62,7 +62,7 @@ export class CitationChecker {
     });
   }
 
-  async check(sentence: string, entry: BibEntry): Promise<CachedResult> {
+  async check(sentence: string, entry: BibEntry, context?: string): Promise<CachedResult> {
     const resolved = await this.resolved(entry);
     if ('result' in resolved) return resolved.result;
     const { record } = resolved.work;
@@ -70,28 +70,35 @@ export class CitationChecker {
     // The trust lookup (Crossref) and the reading of the paper go side by side.
     const [trust, result] = await Promise.all([
       this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust)),
-      this.score(sentence, record, work),
+      this.score(sentence, context, record, work),
     ]);
     return withTrust(result, trust);
   }
 
-  private async score(sentence: string, record: FoundWork['record'], work: AuditWork): Promise<CachedResult> {
+  private async score(sentence: string, context: string | undefined, record: FoundWork['record'], work: AuditWork): Promise<CachedResult> {
     const read = await this.memo(this.texts, record.id, () => this.read(record));
     const { document, kind, via } = read;
     if (!document.abstract && document.sections.length === 0) {
       return { status: 'unavailable', work, service: 'full text', message: `Neither the full text nor an abstract of "${work.title}" could be read, so the sentence could not be checked.` };
     }
-    const [best] = scoreParagraphsLexically({ text: sentence, sentences: splitSentences(sentence, 'claim') }, [], document, 1, { title: record.title, abstract: record.abstract });
-    const score = best?.score ?? 0;
+    const paper = { title: record.title, abstract: record.abstract };
+    const alone = supportFor([sentence], document, paper);
+    // A sentence that leans on the one before ("They showed …") is read with it, as a reader
+    // does; the reading that finds more is kept, and the message says which one it was.
+    const withContext = context ? supportFor([context, sentence], document, paper) : undefined;
+    const useContext = withContext !== undefined && withContext.score > alone.score;
+    const { score, best } = useContext ? withContext : alone;
     const status = auditLabel(score);
+    const scored = useContext ? 'with previous sentence' : 'sentence';
+    const what = useContext ? 'The citing sentence with the one before it' : 'The citing sentence';
     const fromArxiv = via ? `from its arXiv version ${via}` : '';
     const read_ = kind === 'abstract' ? `its abstract (no open full text${via ? `; ${fromArxiv}` : ''})` : `its full text${via ? ` (${fromArxiv})` : ''}`;
     const message = {
-      supported: `Supported: ${read_} says so (score ${score.toFixed(2)}).`,
-      weak: `Weak: something in ${read_} is close, nothing clearly supports the sentence (score ${score.toFixed(2)}).`,
-      unsupported: `Unsupported: nothing in ${read_} comes close to the sentence (score ${score.toFixed(2)}).`,
+      supported: `Supported: ${read_} says so (score ${score.toFixed(2)}). ${what} was scored.`,
+      weak: `Weak: something in ${read_} is close, nothing clearly supports it (score ${score.toFixed(2)}). ${what} was scored.`,
+      unsupported: `Unsupported: nothing in ${read_} comes close (score ${score.toFixed(2)}); its closest passage is shown. ${what} was scored.`,
     }[status];
-    return { status, score, work, fulltext: kind, message, best: best && { text: best.text, section: best.section, score: best.score } };
+    return { status, score, scored, work, fulltext: kind, message, best: best && { text: best.text, section: best.section, score: best.score } };
   }
 
   /** The work's text; a DOI'd work that gave neither PDF nor abstract is read through its arXiv version. */
@@ -117,9 +124,9 @@ export class CitationChecker {
         if (found) return { work: found };
         return { result: { status: 'unresolved', message: `The entry's identifier names no work its authority knows (${id.kind === 'doi' ? id.doi : id.id}).` } };
       }
-      const title = entry.fields.title ? plain(entry.fields.title) : '';
+      const title = entry.fields.title ? plainLine(entry.fields.title) : '';
       if (!title) return { result: { status: 'unresolved', message: 'The entry has no DOI, eprint, URL or title to find the work by.' } };
-      const author = entry.fields.author ? plain(entry.fields.author.split(/\s+and\s+/i)[0]!) : undefined;
+      const author = entry.fields.author ? plainLine(entry.fields.author.split(/\s+and\s+/i)[0]!) : undefined;
       const year = Number(entry.fields.year) || undefined;
       const outcome = await this.lookup.byBibliographic({ title, author, year });
       if (outcome.status === 'found') return { work: outcome.work };
@@ -166,6 +173,7 @@ function auditWork(found: FoundWork): AuditWork {
   return work;
 }
 
-function plain(value: string): string {
-  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
+function supportFor(sentences: string[], document: FulltextDocument, paper: { title?: string; abstract?: string }): PaperSupport {
+  const claimSentences = sentences.flatMap((s) => splitSentences(s, 'claim'));
+  return paperSupport({ text: sentences.join(' '), sentences: claimSentences }, [], document, 3, paper);
 }

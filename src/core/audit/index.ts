@@ -1,6 +1,8 @@
 // The cite audit: every \cite of a file (or of the whole project from its root) checked against
 // the paper it names. Sites are found first and announced, then each (sentence, key) is checked
 // (results stream as they come), and the report sums them up. The audit edits nothing.
+// Where "supported", "weak" and "unsupported" are decided: check.ts scores the sentence, and
+// scoring/overall.ts (auditLabel) reads the score on the calibrated scale of scoring/calibration.ts.
 import type { PipelineDeps } from '../deps';
 import { readBibEntries, type BibEntry } from '../bibtex/entries';
 import type { TexFiles } from '../manuscript/project';
@@ -10,7 +12,8 @@ import { walkIncludes } from '../manuscript/projectTree';
 import { isAbortError } from '../net/types';
 import { AuditCache } from './cache';
 import { CitationChecker } from './check';
-import { citationSites } from './sites';
+import { citationSites } from '../latex/citeSites';
+import { SUPPORT_SCALE_VERSION } from '../scoring/calibration';
 import { AUDIT_STATUSES, type AuditFinding, type AuditListener, type AuditReport, type AuditSummary, type CitationSite } from './types';
 
 export { AuditCache } from './cache';
@@ -55,7 +58,7 @@ export async function auditProject(input: AuditInput, deps: AuditDeps, listener:
   // Only what the cache cannot answer is looked up, all of it at once.
   const toCheck = sites.filter((site) => {
     const entry = entries.get(site.key);
-    return entry && !cache.get(AuditCache.keyOf(site.sentence, site.key, entryText(entry)));
+    return entry && !cache.get(AuditCache.keyOf(citedText(site), site.key, entryText(entry)));
   });
   checker.prefetch([...new Set(toCheck.map((site) => entries.get(site.key)!))]);
   const findings: AuditFinding[] = new Array(sites.length);
@@ -77,7 +80,7 @@ export async function auditProject(input: AuditInput, deps: AuditDeps, listener:
 
 async function checkSite(site: CitationSite, entries: Map<string, BibEntry>, checker: CitationChecker, cache: AuditCache): Promise<AuditFinding> {
   const entry = entries.get(site.key);
-  const cacheKey = AuditCache.keyOf(site.sentence, site.key, entry ? entryText(entry) : undefined);
+  const cacheKey = AuditCache.keyOf(citedText(site), site.key, entry ? entryText(entry) : undefined);
   const cached = cache.get(cacheKey);
   if (cached) return { ...cached, site, cached: true };
   if (!entry) {
@@ -86,7 +89,7 @@ async function checkSite(site: CitationSite, entries: Map<string, BibEntry>, che
     return { ...result, site };
   }
   try {
-    const result = await checker.check(site.sentence, entry);
+    const result = await checker.check(site.sentence, entry, site.context);
     cache.set(cacheKey, result);
     return { ...result, site };
   } catch (error) {
@@ -111,6 +114,14 @@ async function bibEntries(tree: Awaited<ReturnType<typeof walkIncludes>>, input:
   }
   if (bibliography.files.length === 0) warn('The project names no .bib file (no \\bibliography or \\addbibresource).');
   return byKey;
+}
+
+/**
+ * What a result depends on, for the cache: the sentence, the one before it when it is read, and
+ * the scale's version (results of an older scale are checked again).
+ */
+function citedText(site: CitationSite): string {
+  return `${SUPPORT_SCALE_VERSION}\u0000${site.context ?? ''}\u0000${site.sentence}`;
 }
 
 /** What identifies an entry for the cache: its fields, whatever their layout. */

@@ -5,9 +5,10 @@ import type { TrustSignal } from '../types';
 
 /**
  * One status per (citing sentence, key):
- * - supported: a paragraph of the paper supports the sentence;
- * - weak: something in the paper is close, nothing clearly supports it;
- * - unsupported: nothing in the paper comes close;
+ * - supported: a paragraph of the paper supports the sentence ('supports' on the calibrated scale,
+ *   scoring/calibration.ts);
+ * - weak: something in the paper is close, nothing clearly supports it ('related');
+ * - unsupported: nothing in the paper comes close ('unrelated'), the best passage shown anyway;
  * - unresolved: the entry has no identifier and no unambiguous title + author match;
  * - missing: the key is in no `.bib` of the project;
  * - unavailable: a service needed to check it failed (the finding says which).
@@ -16,33 +17,8 @@ export type AuditStatus = 'supported' | 'weak' | 'unsupported' | 'unresolved' | 
 
 export const AUDIT_STATUSES: readonly AuditStatus[] = ['supported', 'weak', 'unsupported', 'unresolved', 'missing', 'unavailable'];
 
-/** A position in a file, 0-based like the editor's (the CLI adds 1 to both). */
-export interface SourcePosition {
-  line: number;
-  character: number;
-}
-
-export interface SourceRange {
-  start: SourcePosition;
-  end: SourcePosition;
-}
-
-/** One key of one `\cite`-family command, where it stands and what it cites for. */
-export interface CitationSite {
-  /** Absolute path of the .tex file. */
-  file: string;
-  /** The key itself (so the diagnostic and the hover sit on it). */
-  range: SourceRange;
-  /** The whole command, `\citep[p.~3]{a,b}`. */
-  commandRange: SourceRange;
-  /** Command name without backslash or star: `citep`, `autocite`. */
-  command: string;
-  key: string;
-  /** The citing sentence, LaTeX stripped (the claim stage's parser). */
-  sentence: string;
-  /** The sentence's span in the file, for "Find better citations for this sentence". */
-  sentenceRange: SourceRange;
-}
+export type { CitationSite, SourcePosition, SourceRange } from '../latex/citeSites';
+import type { CitationSite } from '../latex/citeSites';
 
 /** The work a key resolved to, as the CLI shows it. */
 export interface AuditWork {
@@ -66,6 +42,8 @@ export interface AuditFinding {
   score?: number;
   best?: AuditParagraph;
   work?: AuditWork;
+  /** What was scored: the citing sentence alone, or with the sentence before it (CitationSite.context). */
+  scored?: 'sentence' | 'with previous sentence';
   /** `grobid`, `pdfjs` or `abstract`: how much of the paper was read. */
   fulltext?: 'grobid' | 'pdfjs' | 'abstract';
   /** One line for people: why this status ("Crossref did not answer (timeout)", …). */

@@ -2,7 +2,7 @@
 // Both sides are reduced to what a reader sees (LaTeX, braces, accents, case, spacing, page
 // dashes and name order undone), so a difference of form alone is no difference.
 import { splitBibtexAuthors } from '../bibtex';
-import { familyName, titleWords } from '../bibtex/names';
+import { familyName, titleWords } from '../identity/names';
 import { normalizeDoi } from '../identity/work';
 
 /** The fields compared, by their .bib names (venue: journal or booktitle). */

@@ -1,22 +1,21 @@
-// Check Bibliography: every entry of the user's .bib files identified (DOI, eprint, URL, else
-// an unambiguous title + first author match) and compared with its authority's record. Reports
-// per entry: ok, differs (which fields), unverified (no match), duplicate (same work as an
-// earlier key) or unavailable (a service failed). Reads only; applying is apply.ts's business.
+// Check Bibliography: every entry of the user's .bib files gets a graded verdict (verdict.ts,
+// decided by engine.ts against the fewest authorities that can decide it) and, for apply.ts, the
+// authority's fields that the verdict says differ or are missing. The older status (ok, differs,
+// unverified, duplicate, unavailable) is kept beside the verdict for the callers that read it.
+// Reads only; applying is apply.ts's business.
 import type { CoreDeps } from '../deps';
-import { BibtexUnavailableError, fetchBibtex, readBibFields } from '../bibtex';
 import { readBibEntries, type BibEntry, type BrokenEntry } from '../bibtex/entries';
-import { identifierOfFields } from '../identity/identifiers';
-import { identityKeys } from '../identity/work';
-import { latexToPlainText } from '../latex/plainText';
 import { isAbortError } from '../net/types';
-import { SourceError } from '../sources/errors';
-import { hostOf } from '../net/errors';
-import { HttpError } from '../net/types';
-import type { PaperRecord, TrustSignal } from '../types';
+import type { TrustSignal } from '../types';
 import { assessTrust } from '../trust';
-import { WorkLookup, type FoundWork } from '../works/lookup';
-import { differingFields, type ComparedField, type FieldDifference } from './compare';
+import { networkAuthorities, type Authorities } from './authorities';
+import { latexFindings } from './latex';
+import type { ComparedField, FieldDifference } from './compare';
+import { VerdictEngine } from './engine';
+import { titleTokens } from './titles';
+import { VERDICTS, type AuthorityRecord, type EntryVerdict, type Verdict } from './verdict';
 
+export type { EntryVerdict, Verdict } from './verdict';
 export type BibCheckStatus = 'ok' | 'differs' | 'unverified' | 'duplicate' | 'unavailable';
 export const BIB_CHECK_STATUSES: readonly BibCheckStatus[] = ['ok', 'differs', 'unverified', 'duplicate', 'unavailable'];
 
@@ -36,6 +35,8 @@ export interface BibCheckEntry {
   authority?: Record<string, string>;
   /** Retraction, withdrawal, concern or correction of the work (absent: not identified). */
   trust?: TrustSignal;
+  /** The graded verdict, its evidence and the authority it rests on. */
+  verdict: EntryVerdict;
 }
 
 export type BibCheckEvent = { type: 'entries'; total: number } | { type: 'entry'; entry: BibCheckEntry; done: number; total: number };
@@ -44,118 +45,121 @@ export interface BibCheckReport {
   entries: BibCheckEntry[];
   broken: BrokenEntry[];
   summary: Record<BibCheckStatus, number>;
+  /** Entries per verdict ("unavailable" is no verdict: it says an authority could not be asked). */
+  verdicts: Record<Verdict, number>;
 }
 
 /** Entries checked at once: bounded, so a 2,000-entry file keeps a small working set. */
 const CONCURRENT = 8;
 
-export async function checkBibliography(files: { file: string; text: string }[], deps: CoreDeps, listener: (event: BibCheckEvent) => void = () => {}): Promise<BibCheckReport> {
+export async function checkBibliography(
+  files: { file: string; text: string }[],
+  deps: CoreDeps,
+  listener: (event: BibCheckEvent) => void = () => {},
+  authorities: Authorities = networkAuthorities(deps),
+): Promise<BibCheckReport> {
   const read = files.map((f) => readBibEntries(f.file, f.text));
   const entries = read.flatMap((r) => r.entries);
   const broken = read.flatMap((r) => r.broken);
   listener({ type: 'entries', total: entries.length });
-  const lookups = new Lookups(new WorkLookup(deps), deps);
-  // Every entry's work is asked for at once: arXiv ids share id_list requests (100 a request)
-  // and each work is looked up once, however many entries name it.
-  for (const entry of entries) void lookups.work(entry).catch(() => {});
+  const engine = new VerdictEngine(authorities);
   const results: BibCheckEntry[] = new Array(entries.length);
   const identities: string[][] = new Array(entries.length);
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < entries.length) {
+      if (deps.signal?.aborted) return;
       const index = next++;
-      const { result, record } = await checkEntry(entries[index]!, lookups, deps);
+      const result = await checkEntry(entries[index]!, engine, deps);
       results[index] = result;
-      identities[index] = record ? identityKeys(record) : [];
+      identities[index] = result.verdict.record && result.verdict.verdict !== 'mismatch' ? identityOf(result.verdict.record) : [];
       listener({ type: 'entry', entry: result, done: ++done, total: entries.length });
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT, entries.length) }, worker));
+  if (deps.signal?.aborted) throw deps.signal.reason ?? new Error('The check was cancelled.');
   markDuplicates(results, identities);
   const summary = Object.fromEntries(BIB_CHECK_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<BibCheckStatus, number>;
-  return { entries: results, broken, summary };
+  const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, results.filter((r) => r.verdict.verdict === v).length])) as Record<Verdict, number>;
+  return { entries: results, broken, summary, verdicts };
 }
 
-/** One lookup per work and one authority record per work, shared by every entry that names it. */
-class Lookups {
-  private readonly works = new Map<string, Promise<FoundWork | undefined>>();
-  private readonly details = new Map<string, Promise<{ authority: Record<string, string>; trust: TrustSignal }>>();
-
-  constructor(private readonly lookup: WorkLookup, private readonly deps: CoreDeps) {}
-
-  work(entry: BibEntry): Promise<FoundWork | undefined> {
-    const id = identifierOfFields(entry.fields);
-    const key = id ? JSON.stringify(id) : `title:${entry.fields.title ?? ''}|${entry.fields.author ?? ''}`;
-    let found = this.works.get(key);
-    if (!found) this.works.set(key, (found = identify(entry, this.lookup)));
-    return found;
-  }
-
-  detailsOf(record: PaperRecord): Promise<{ authority: Record<string, string>; trust: TrustSignal }> {
-    let details = this.details.get(record.id);
-    if (!details) {
-      details = Promise.all([authorityFields(record, this.deps), assessTrust(record, this.deps)]).then(([authority, { trust }]) => ({ authority, trust }));
-      this.details.set(record.id, details);
-    }
-    return details;
+/** The old status a verdict amounts to. */
+function statusOf(verdict: EntryVerdict): BibCheckStatus {
+  switch (verdict.verdict) {
+    case 'verified':
+      return 'ok';
+    case 'verified-fixable':
+    case 'mismatch':
+      return 'differs';
+    case 'unavailable':
+      return 'unavailable';
+    default:
+      return 'unverified';
   }
 }
 
-async function checkEntry(entry: BibEntry, lookups: Lookups, deps: CoreDeps): Promise<{ result: BibCheckEntry; record?: PaperRecord }> {
-  const base = { key: entry.key, file: entry.file, line: entry.line, fields: {} };
-  let found: FoundWork | undefined;
+async function checkEntry(entry: BibEntry, engine: VerdictEngine, deps: CoreDeps): Promise<BibCheckEntry> {
+  const verdict = await engine.verdict(entry.fields, deps.signal);
+  const record = verdict.record;
+  const base = { key: entry.key, file: entry.file, line: entry.line, verdict, message: verdict.message };
+  if (!record) return { ...base, status: statusOf(verdict), fields: {} };
+  const authority = authorityFields(record, verdict.published, entry.fields);
+  // Malformed LaTeX (maths mangled by Crossref, HTML tags) is never "verified", even with the right words.
+  const latex = latexFindings(entry.fields, authority);
+  const graded = latex.message && verdict.verdict === 'verified' ? { ...verdict, verdict: 'verified-fixable' as const } : verdict;
+  const fields = { ...(graded.verdict === 'verified' ? {} : differencesOf(graded, authority)), ...latex.fields };
+  const work = { title: record.title, doi: record.doi, arxivId: record.arxivId, url: record.url };
+  const trust = await trustOf(record, deps);
+  const retracted = trust && (trust.status === 'retracted' || trust.status === 'withdrawn') ? `${trust.status.toUpperCase()}${trust.notice?.date ? ` (${trust.notice.date})` : ''}: this work was ${trust.status}. ` : '';
+  const message = [retracted + graded.message, latex.message].filter(Boolean).join(' ');
+  return { ...base, verdict: graded, status: statusOf(graded), fields, work, authority, message, ...(trust ? { trust } : {}) };
+}
+
+/** Crossref's notices on a work with a DOI (its record is in the cache already: no new request). */
+async function trustOf(record: AuthorityRecord, deps: CoreDeps): Promise<TrustSignal | undefined> {
+  if (record.authority !== 'crossref' || !record.doi) return undefined;
   try {
-    found = await lookups.work(entry);
-    if (!found) return { result: { ...base, status: 'unverified', message: unverifiedMessage(entry) } };
-    const { authority, trust } = await lookups.detailsOf(found.record);
-    const fields = differingFields(entry.fields, authority);
-    const names = Object.keys(fields);
-    const work = { title: found.record.title, doi: found.record.doi, arxivId: found.record.arxivId, url: found.record.url };
-    const status = names.length ? 'differs' : 'ok';
-    const retracted = trust.status === 'retracted' || trust.status === 'withdrawn' ? `${trust.status.toUpperCase()}${trust.notice?.date ? ` (${trust.notice.date})` : ''}: this work was ${trust.status}. ` : '';
-    const message = retracted + (names.length ? `Differs from the authority's record in ${names.join(', ')}.` : 'Matches the authority\'s record.');
-    return { result: { ...base, status, fields, work, message, authority, trust }, record: found.record };
+    return (await assessTrust({ id: `doi:${record.doi}`, source: 'crossref', title: record.title, authors: record.authors, doi: record.doi }, deps)).trust;
   } catch (error) {
-    if (isAbortError(error) || deps.signal?.aborted) throw error;
-    const service = error instanceof SourceError ? error.host : error instanceof HttpError ? hostOf(error.url) : 'a service';
-    return { result: { ...base, status: 'unavailable', message: `${service} did not answer (${(error as Error).message}); try again later.` } };
+    if (isAbortError(error)) throw error;
+    return { status: 'unknown', reason: (error as Error).message };
   }
 }
 
-async function identify(entry: BibEntry, lookup: WorkLookup): Promise<FoundWork | undefined> {
-  const id = identifierOfFields(entry.fields);
-  if (id) return lookup.byIdentifier(id);
-  const title = entry.fields.title && plain(entry.fields.title);
-  if (!title) return undefined;
-  const author = entry.fields.author ? plain(entry.fields.author.split(/\s+and\s+/i)[0]!) : undefined;
-  const outcome = await lookup.byBibliographic({ title, author, year: Number(entry.fields.year) || undefined });
-  return outcome.status === 'found' ? outcome.work : undefined;
+/** The authority's fields by .bib name (what "apply" writes): the venue in the entry's own field. */
+function authorityFields(record: AuthorityRecord, published: AuthorityRecord | undefined, ours: Record<string, string>): Record<string, string> {
+  const fields: Record<string, string> = { title: record.title };
+  if (record.authors.length) fields.author = record.authors.join(' and ');
+  // Where the work appeared comes from the published version when there is one.
+  const venue = published ?? record;
+  if (venue.year) fields.year = String(venue.year);
+  if (venue.venue && !venue.preprint) fields['booktitle' in ours ? 'booktitle' : 'journal'] = venue.venue;
+  if (venue.doi ?? record.doi) fields.doi = (venue.doi ?? record.doi)!;
+  if (venue.pages) fields.pages = venue.pages;
+  if (venue.volume && !venue.preprint) fields.volume = venue.volume;
+  return fields;
 }
 
-function unverifiedMessage(entry: BibEntry): string {
-  return identifierOfFields(entry.fields)
-    ? 'Its identifier names no work the authority knows.'
-    : 'No identifier, and no single published work matches its title and first author; add its DOI or eprint.';
-}
+const EVIDENCE_FIELD: Readonly<Record<string, ComparedField>> = { title: 'title', author: 'author', year: 'year', venue: 'venue', doi: 'doi', pages: 'pages', volume: 'volume' };
 
-/**
- * The authority's fields: its BibTeX (doi.org, arXiv) as written; when none can be had, the
- * record the lookup returned (arXiv's Atom, Crossref's JSON), which is the authority's too.
- */
-async function authorityFields(record: PaperRecord, deps: CoreDeps): Promise<Record<string, string>> {
-  try {
-    const { bibtex } = await fetchBibtex(record, deps);
-    return readBibFields(bibtex).fields;
-  } catch (error) {
-    if (!(error instanceof BibtexUnavailableError)) throw error;
-    const fields: Record<string, string> = { title: record.title };
-    if (record.authors.length) fields.author = record.authors.join(' and ');
-    if (record.year) fields.year = String(record.year);
-    if (record.journal) fields.journal = record.journal;
-    if (record.publishedDoi ?? record.doi) fields.doi = (record.publishedDoi ?? record.doi)!;
-    return fields;
+/** The fields the verdict found differing or missing, ours beside the authority's. */
+function differencesOf(verdict: EntryVerdict, authority: Record<string, string>): Partial<Record<ComparedField, FieldDifference>> {
+  const differences: Partial<Record<ComparedField, FieldDifference>> = {};
+  for (const e of verdict.evidence) {
+    const name = EVIDENCE_FIELD[e.field];
+    const theirs = name === 'venue' ? (authority.journal ?? authority.booktitle) : name ? authority[name] : undefined;
+    const fixable = verdict.fixable?.includes(e.field as never) ?? false;
+    if (!name || !theirs || (e.status !== 'differs' && e.status !== 'missing' && !fixable)) continue;
+    differences[name] = { ours: e.entry, authority: theirs };
   }
+  return differences;
+}
+
+/** Keys two entries of one work share: the record's id at its authority, its DOI, arXiv id, title. */
+function identityOf(record: AuthorityRecord): string[] {
+  return [`${record.authority}:${record.id.toLowerCase()}`, ...(record.doi ? [`doi:${record.doi.toLowerCase()}`] : []), ...(record.arxivId ? [`arxiv:${record.arxivId}`] : []), `title:${titleTokens(record.title).join(' ')}`];
 }
 
 /** The second and later entries of one work become `duplicate`, naming the first key. */
@@ -170,8 +174,4 @@ function markDuplicates(results: BibCheckEntry[], identities: string[][]): void 
     }
     for (const k of identities[i]!) if (!firstByIdentity.has(k)) firstByIdentity.set(k, result.key);
   });
-}
-
-function plain(value: string): string {
-  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
 }

@@ -3,7 +3,7 @@
 // @string or @comment, no second entry), no TeX command that writes files or runs programs, and
 // for the work asked about: the DOI or arXiv id in the entry must be the one requested. Anything
 // else is refused, so a hostile or confused answer fails one lookup, not the user's document.
-import { looksLikeHtml } from '../identity/html';
+import { looksLikeHtml } from '../net/html';
 import { bibtexParser } from 'latex-utensils';
 import { entryFields } from './citeKey';
 

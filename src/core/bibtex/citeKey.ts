@@ -2,8 +2,8 @@
 // The entry is located with latex-utensils' BibTeX parser (it reports offsets), so every other
 // byte of the authority's text — leading space, tabs, Unicode, `%2F`, odd math — survives.
 import { bibtexParser } from 'latex-utensils';
-import type { CiteKeyStyle } from '../settings';
-import { familyName, firstSignificantWord } from './names';
+import type { CiteKeyStyle } from '../settings/index';
+import { familyName, firstSignificantWord } from '../identity/names';
 
 export interface CiteKeyFields {
   authors: string[];

@@ -3,11 +3,15 @@
 // for arXiv papers without a journal DOI the arXiv BibTeX endpoint or the DataCite DOI.
 // Whatever comes back must really be BibTeX: an HTML page or an empty body is refused.
 import type { PaperRecord } from '../types';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
-import { normalizeDoi, versionlessArxivId } from '../identity/work';
+import { doiPath, normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
+import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
+import { reviewBibtexLatex, type FieldProblem } from '../latex/health';
+import { dblpEnabled } from '../sources/dblp';
+import { registrationAgency } from './agency';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
 
@@ -16,11 +20,40 @@ export interface FetchedBibtex {
   bibtex: string;
   /** URL the BibTeX was requested from. */
   source: string;
+  /**
+   * What was wrong with the authority's LaTeX, in words: a field repaired in place ("title: maths
+   * mangled into …, repaired"), or, when no authority had it right, what is still wrong.
+   */
+  note?: string;
+}
+
+/** "Crossref's BibTeX: title had maths mangled into "\{upOmega}" (repaired to plain LaTeX)". */
+function latexNote(source: string, problems: FieldProblem[], repaired: boolean): string {
+  const host = hostOf(source);
+  const fields = problems.map((p) => `${p.field} had ${p.what}`).join('; ');
+  return repaired
+    ? `${host}'s BibTeX: ${fields} (repaired in that field; every other field as ${host} sent it)`
+    : `${host}'s BibTeX: ${fields}, and no other authority had this work; check that field before citing`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 export interface BibtexAttempt {
   url: string;
   reason: string;
+  /** Who was asked and what the answer amounted to, for the words a reader sees. */
+  explained?: ExplainedAttempt;
+}
+
+/** The authority's entry has LaTeX that cannot be repaired one way only; the next authority is asked. */
+export class MalformedLatexError extends Error {
+  override name = 'MalformedLatexError';
 }
 
 /** No authority gave usable BibTeX; `attempts` says what was tried and why each failed. */
@@ -29,10 +62,12 @@ export class BibtexUnavailableError extends Error {
   constructor(
     readonly recordId: string,
     readonly attempts: BibtexAttempt[],
+    /** Why, in plain words (no URL, no status line): shown on the card and the Insert button. */
+    readonly words = '',
   ) {
     super(
       attempts.length === 0
-        ? `No BibTeX for ${recordId}: it has neither a DOI nor an arXiv id.`
+        ? `No BibTeX for ${recordId}: it has neither a DOI nor an arXiv id (nor a DBLP key).`
         : `No BibTeX for ${recordId}: ${summariseAttempts(attempts)}`,
     );
   }
@@ -69,40 +104,62 @@ interface Plan {
 /**
  * The requests to try, in order. The journal version's DOI comes first: the user cites the
  * work, and its version of record carries the venue, volume and pages. The preprint's own DOI
- * follows, then arXiv's DataCite DOI through doi.org (which serves many clients at once), and
- * arxiv.org's own endpoint, one request at a time, only when that fails.
+ * follows, then arXiv's DataCite DOI, and arxiv.org's own endpoint, one request at a time, only
+ * when that fails. A DOI whose registration agency is known from its prefix (agency.ts) is asked
+ * of that agency directly, one round trip, with doi.org (which answers 302 to the same agency)
+ * as the fallback; any other DOI goes to doi.org first and Crossref's transform after.
  */
 export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
   const plans: Plan[] = [];
-  const doiUrl = settings['sources.doi.url'].replace(/\/+$/, '');
-  const crossrefUrl = settings['sources.crossref.url'].replace(/\/+$/, '');
-  const arxivBibtexUrl = settings['sources.arxivBibtex.url'].replace(/\/+$/, '');
+  const base = (key: 'sources.doi.url' | 'sources.crossref.url' | 'sources.datacite.url' | 'sources.arxivBibtex.url') =>
+    (settings[key] ?? '').replace(/\/+$/, '');
+  const doiUrl = base('sources.doi.url');
+  const crossrefUrl = base('sources.crossref.url');
+  const dataciteUrl = base('sources.datacite.url');
+  const arxivBibtexUrl = base('sources.arxivBibtex.url');
+  const viaDoiOrg = (doi: string, expect: ExpectedWork): Plan[] =>
+    doiUrl ? [{ service: 'doi', url: `${doiUrl}/${doiPath(doi)}`, accept: BIBTEX, doi, expect }] : [];
+  const viaCrossref = (doi: string): Plan[] =>
+    crossrefUrl ? [{ service: 'crossref', url: `${crossrefUrl}/works/${doiPath(doi)}/transform/${BIBTEX}`, accept: BIBTEX, doi, expect: { doi } }] : [];
+  const viaDatacite = (doi: string, expect: ExpectedWork): Plan[] =>
+    dataciteUrl ? [{ service: 'datacite', url: `${dataciteUrl}/dois/${doiPath(doi)}`, accept: BIBTEX, doi, expect }] : [];
   // The published version first, unless the user cites preprints as such.
   const preferred = settings['citation.preferPublished'] === false ? [record.doi] : [record.publishedDoi, record.doi];
   const dois = [...new Set(preferred.map(normalizeDoi))];
   for (const doi of dois) {
     if (!doi || doi.startsWith(ARXIV_DATACITE_PREFIX)) continue;
-    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(doi)}`, accept: BIBTEX, doi, expect: { doi } });
-    if (crossrefUrl) {
-      const url = `${crossrefUrl}/works/${doiPath(doi)}/transform/${BIBTEX}`;
-      plans.push({ service: 'crossref', url, accept: BIBTEX, doi, expect: { doi } });
-    }
+    const agency = registrationAgency(doi);
+    if (agency === 'crossref') plans.push(...viaCrossref(doi), ...viaDoiOrg(doi, { doi }));
+    else if (agency === 'datacite') plans.push(...viaDatacite(doi, { doi }), ...viaDoiOrg(doi, { doi }));
+    else plans.push(...viaDoiOrg(doi, { doi }), ...viaCrossref(doi));
   }
   const arxivId = versionlessArxivId(record);
   if (arxivId) {
     const datacite = `10.48550/arXiv.${arxivId}`;
-    if (doiUrl) plans.push({ service: 'doi', url: `${doiUrl}/${doiPath(datacite)}`, accept: BIBTEX, expect: { doi: datacite, arxivId } });
+    const expect = { doi: datacite, arxivId };
+    plans.push(...viaDatacite(datacite, expect), ...viaDoiOrg(datacite, expect));
     if (arxivBibtexUrl) {
       const url = `${arxivBibtexUrl}/${arxivId.split('/').map(encodeURIComponent).join('/')}`;
       plans.push({ service: 'arxivBibtex', url, accept: `${BIBTEX}, text/plain;q=0.9`, expect: { arxivId } });
     }
   }
+  // DBLP's own BibTeX last, for the DOI-less conference papers (ICLR, NeurIPS) only it has.
+  const dblp = dblpBibtexPlan(record, settings);
+  if (dblp) plans.push(dblp);
   return plans;
 }
 
-/** A DOI as a URL path: its slash stays, everything else that URLs reserve is escaped. */
-function doiPath(doi: string): string {
-  return doi.split('/').map(encodeURIComponent).join('/');
+function dblpBibtexPlan(record: PaperRecord, settings: Settings): Plan | undefined {
+  if (!record.dblpKey || !dblpEnabled(settings)) return undefined;
+  const url = `${settings['sources.dblp.url'].trim().replace(/\/+$/, '')}/rec/${record.dblpKey.split('/').map(encodeURIComponent).join('/')}.bib`;
+  return { service: 'dblp', url, accept: `${BIBTEX}, text/plain;q=0.5`, expect: {} };
+}
+
+/** A 404 that settles a DOI: doi.org's, or the answer of the agency its prefix belongs to. */
+function saysUnregistered(plan: Plan): boolean {
+  if (plan.service === 'doi') return true;
+  const agency = plan.doi ? registrationAgency(plan.doi) : undefined;
+  return (plan.service === 'crossref' && agency === 'crossref') || (plan.service === 'datacite' && agency === 'datacite');
 }
 
 /**
@@ -111,25 +168,48 @@ function doiPath(doi: string): string {
  */
 export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<FetchedBibtex> {
   const attempts: BibtexAttempt[] = [];
-  // DOIs that doi.org says do not exist: Crossref registers through doi.org, so it has none of them.
+  // DOIs found not to exist: by doi.org, which knows every agency, or by the agency that owns the
+  // DOI's prefix. Nobody else is asked about them; a failure of another kind (5xx, timeout, an
+  // open circuit) leaves the next authority to try.
   const unregistered = new Set<string>();
+  let crossrefImplied = false;
+  let arxivDoiUnregistered = false;
+  // An answer whose LaTeX is broken beyond one-way repair: used only when no authority does better.
+  let broken: FetchedBibtex | undefined;
   for (const plan of bibtexPlan(record, deps.settings)) {
-    if (plan.service === 'crossref' && plan.doi && unregistered.has(plan.doi)) continue;
+    if (plan.doi && unregistered.has(plan.doi)) {
+      crossrefImplied ||= plan.service === 'crossref';
+      continue;
+    }
+    // arXiv registers a DataCite DOI for every paper it announces: one it never registered names
+    // no arXiv paper, and arxiv.org/bibtex would only say so a second time.
+    if (plan.service === 'arxivBibtex' && arxivDoiUnregistered) continue;
     try {
       const { expect, doi: _doi, ...request } = plan;
       const response = await deps.http.request({ ...request, signal: deps.signal, cacheNotFound: true });
       const bibtex = response.text();
       checkAuthorityBibtex(bibtex, expect);
+      const review = reviewBibtexLatex(bibtex);
+      if (review.unrepaired.length > 0) {
+        broken ??= { bibtex, source: plan.url, note: latexNote(plan.url, review.unrepaired, false) };
+        throw new MalformedLatexError(`malformed LaTeX in ${review.unrepaired.map((p) => `${p.field} (${p.what})`).join(', ')}`);
+      }
+      if (review.repaired.length > 0) return { bibtex: review.bibtex, source: plan.url, note: latexNote(plan.url, review.repaired, true) };
       return { bibtex, source: plan.url };
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
-      attempts.push({ url: plan.url, reason: failureReason(error) });
-      if (plan.service === 'doi' && plan.doi && error instanceof HttpError && [404, 410].includes(error.status)) {
+      const datacite = (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX);
+      attempts.push({ url: plan.url, reason: failureReason(error), explained: { service: plan.service, datacite, outcome: attemptOutcome(error) } });
+      if (plan.doi && error instanceof HttpError && [404, 410].includes(error.status) && saysUnregistered(plan)) {
         unregistered.add(plan.doi);
+        if (plan.doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX)) arxivDoiUnregistered = true;
       }
     }
   }
-  throw new BibtexUnavailableError(record.id, attempts);
+  if (broken) return broken;
+  const hasIdentifier = Boolean(normalizeDoi(record.doi) || normalizeDoi(record.publishedDoi) || versionlessArxivId(record));
+  const explained = attempts.flatMap((a) => (a.explained ? [a.explained] : []));
+  throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier, crossrefImplied }));
 }
 
 /**

@@ -5,7 +5,8 @@ import { isAbortError } from '../net/types';
 import { citeKeyFieldsFromBibtex, readBibFields, rewriteCiteKey } from './citeKey';
 import { keyFor, type CiteKeyRule } from './keyFormula';
 import type { CoreDeps } from '../deps';
-import { fetchBibtex } from './fetch';
+import { BibtexUnavailableError, fetchBibtex } from './fetch';
+import { venueFromFields } from './venue';
 
 /**
  * Returns the candidate with `bibtex`, `citeKey` and `bibtexSource`, or with `bibtexError`.
@@ -18,18 +19,20 @@ export async function attachBibtex(
   rule: CiteKeyRule,
 ): Promise<Candidate> {
   try {
-    const { bibtex, source } = await fetchBibtex(candidate, deps);
+    const { bibtex, source, note } = await fetchBibtex(candidate, deps);
     const entry = readBibFields(bibtex);
     const citeKey = keyFor(citeKeyFieldsFromBibtex(entry, candidate), rule);
-    return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source };
+    const venue = venueFromFields(entry.fields);
+    return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source, bibtexNote: note ?? '', ...(venue ? { venue } : {}) };
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     const { bibtex: _b, citeKey: _k, bibtexSource: _s, ...rest } = candidate;
-    return { ...rest, bibtexError: (error as Error).message };
+    const why = error instanceof BibtexUnavailableError && error.words ? error.words : undefined;
+    return { ...rest, bibtexError: (error as Error).message, ...(why ? { bibtexWhy: why } : {}) };
   }
 }
 
-export { fetchBibtex, BibtexUnavailableError, NotBibtexError, BibtexMismatchError, bibtexPlan, assertBibtex } from './fetch';
+export { fetchBibtex, MalformedLatexError, BibtexUnavailableError, NotBibtexError, BibtexMismatchError, bibtexPlan, assertBibtex } from './fetch';
 export type { FetchedBibtex, BibtexAttempt } from './fetch';
 export {
   makeCiteKey,

@@ -1,11 +1,11 @@
-// Cite keys from a formula (`[auth:lower][year][shorttitle:1]`, see citeKeyFormula.ts) or from
+// Cite keys from a formula (`[auth:lower][year][shorttitle:1]`, see settings/citeKeyFormula.ts) or from
 // one of the named styles. Values are lists of words in plain ASCII: names as their family
 // names, titles as their words; a field's words are joined without spaces. Names and title words
 // start with a capital unless a modifier says otherwise, as in JabRef's patterns.
-import { parseKeyFormula, type FormulaPart } from '../citeKeyFormula';
-import type { CiteKeyStyle, Settings } from '../settings';
+import { parseKeyFormula, type FormulaPart } from '../settings/citeKeyFormula';
+import type { CiteKeyStyle, Settings } from '../settings/index';
 import { makeCiteKey, type CiteKeyFields } from './citeKey';
-import { familyName, firstSignificantWord, titleWords } from './names';
+import { familyName, firstSignificantWord, titleWords } from '../identity/names';
 
 export interface KeyFormula {
   parts: FormulaPart[];

@@ -39,10 +39,12 @@ export class BibtexStage {
             bibtex: found.bibtex,
             citeKey: found.citeKey,
             bibtexSource: found.bibtexSource,
+            bibtexNote: found.bibtexNote,
+            venue: found.venue,
             bibtexOf: bibtexOfSource(candidate, found.bibtexSource ?? ''),
           });
         } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
-          this.store.patch(candidate.id, { bibtexError: found.bibtexError });
+          this.store.patch(candidate.id, { bibtexError: found.bibtexError, bibtexWhy: found.bibtexWhy });
         }
       });
       // A cancelled run, or a candidate that dropped out, must not leave a rejection unhandled.

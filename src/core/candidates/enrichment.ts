@@ -17,7 +17,7 @@ export class Enrichment {
 
   update(candidates: Candidate[]): void {
     for (const candidate of candidates) {
-      const source = candidate.source === 'crossref' ? undefined : this.sources[candidate.source];
+      const source = candidate.source === 'crossref' || candidate.source === 'dblp' ? undefined : this.sources[candidate.source];
       if (!source?.enrich || this.started.has(candidate.id) || this.signal?.aborted) continue;
       this.started.add(candidate.id);
       const record: PaperRecord = this.store.record(candidate.id) ?? candidate;

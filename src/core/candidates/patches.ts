@@ -11,7 +11,10 @@ export type PatchesById = Readonly<Record<string, CandidatePatch>>;
 export function addPatch(patches: PatchesById, id: string, patch: CandidatePatch): PatchesById {
   const merged: CandidatePatch = { ...patches[id], ...definedOnly(patch) };
   // New BibTeX supersedes an earlier failure to get one.
-  if (patch.bibtex !== undefined) delete merged.bibtexError;
+  if (patch.bibtex !== undefined) {
+    delete merged.bibtexError;
+    delete merged.bibtexWhy;
+  }
   return { ...patches, [id]: merged };
 }
 
@@ -23,7 +26,10 @@ export function withPatches(candidates: Candidate[], patches: PatchesById): Cand
 export function withPatch(candidate: Candidate, patch: CandidatePatch | undefined): Candidate {
   if (!patch) return candidate;
   const merged = { ...candidate, ...patch };
-  if (patch.bibtex !== undefined) delete merged.bibtexError;
+  if (patch.bibtex !== undefined) {
+    delete merged.bibtexError;
+    delete merged.bibtexWhy;
+  }
   return merged;
 }
 

@@ -3,7 +3,7 @@
 // patches by id. Every change is emitted as an event, so the CLI, the results panel and the
 // final result all see the same candidates.
 import type { Candidate, PaperRecord, PipelineEvent, Query } from '../types';
-import type { SearchHit } from '../search';
+import type { SearchHit } from '../search/keywords';
 import { dedupeRecords } from '../dedupe/dedupe';
 import { rankCandidates } from '../ranking/candidates';
 import { addPatch, withPatches, type CandidatePatch, type PatchesById } from './patches';

@@ -9,7 +9,7 @@ import { SCORING_TOKENS, stems } from '../text/tokens';
 import { parseIdentifier } from '../identity/identifiers';
 import { WorkLookup } from '../works/lookup';
 import type { PaperRecord } from '../types';
-import type { PlanAnswer, PlanRecord } from './plans';
+import type { PlanAnswer, PlanRecord } from './planTypes';
 import { noticeOf } from './trust';
 
 /** References listed per answer. */

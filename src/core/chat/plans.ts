@@ -2,43 +2,17 @@
 // by a model's memory (SoAy's lesson). A plan names what it asks and of whom; its answer carries
 // the records it used, so the user can check, attach and cite each one.
 import type { CoreDeps } from '../deps';
-import { familyName } from '../bibtex/names';
+import { familyName } from '../identity/names';
 import { normalizeDoi } from '../identity/work';
 import { crossrefRecord, fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import type { PaperRecord } from '../types';
 import { recordFromBibtex } from '../works/bibtexRecord';
 import { describeTrust, noticeOf, type ChatTrust } from './trust';
 import { citedWorks } from './citedPlan';
+import { PlanError, type Attachment, type PlanAnswer, type PlanRecord, type PlanRequest } from './planTypes';
 
-/** What a plan is asked: attachments are referred to as [n], 1-based. */
-export type PlanRequest =
-  | { plan: 'published'; ref: number }
-  | { plan: 'author'; ref: number; topic?: string }
-  | { plan: 'cited'; ref: number; topic: string }
-  | { plan: 'newest' }
-  | { plan: 'retracted' };
-
-export interface PlanRecord {
-  record: PaperRecord;
-  /** Why it is listed: "published version of [1]", "by S. Perlmutter, 2003". */
-  note: string;
-  trust?: ChatTrust;
-}
-
-export interface PlanAnswer {
-  /** A deterministic answer in plain words; with an LLM, the model's prose is written around it. */
-  summary: string;
-  records: PlanRecord[];
-  /** Each call the plan made, for the answer's "Records used" line: "Crossref /works/10.1/x". */
-  calls: string[];
-}
-
-/** An attached paper as plans need it. */
-export type Attachment = PaperRecord;
-
-export class PlanError extends Error {
-  override name = 'PlanError';
-}
+export type { Attachment, PlanAnswer, PlanRecord, PlanRequest } from './planTypes';
+export { PlanError } from './planTypes';
 
 /** How many works an author search lists. */
 const AUTHOR_ROWS = 8;

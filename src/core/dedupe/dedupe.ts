@@ -6,7 +6,7 @@
 // markup). Union-find makes the matches transitive: an arXiv record naming a journal DOI joins
 // the DOI-only record of it.
 import type { Candidate, PaperRecord, Repository } from '../types';
-import { familyName, titleWords } from '../bibtex/names';
+import { familyName, titleWords } from '../identity/names';
 import { identityKeys, versionlessArxivId } from '../identity/work';
 
 export interface Hit {
@@ -95,7 +95,7 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
     matchedQueries: unique(groupHits.map((h) => h.queryIndex)).sort((a, b) => a - b),
     retrievalScore: 0,
   };
-  for (const field of ['year', 'doi', 'version', 'url', 'pdfUrl', 'publishedDoi', 'journal'] as const) {
+  for (const field of ['year', 'doi', 'version', 'url', 'pdfUrl', 'publishedDoi', 'journal', 'dblpKey'] as const) {
     const value = pick(field);
     if (value !== undefined) Object.assign(candidate, { [field]: value });
   }

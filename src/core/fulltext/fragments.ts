@@ -3,7 +3,7 @@
 // with the line they are joined there; when it emits them afterwards (TeX often sets a line's
 // maths indices after the line), they are put back at their x. Either way a shifted baseline
 // starts a new token ("p₁" → "p 1", as GROBID writes it), so an index never fuses into a word.
-import type { TextRun } from './layout';
+import type { TextRun } from './runs';
 
 /** Text added for one run, at the run's x (so a late subscript can be slotted in between). */
 interface Piece {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import cacache from 'cacache';
 import PQueue from 'p-queue';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import { resolveCacheDir } from '../net/cache';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
@@ -46,7 +46,7 @@ function baseUrl(settings: Settings): string {
 
 // ---- liveness ---------------------------------------------------------------------------
 
-const probes = new Map<string, { alive: Promise<boolean>; at: number }>();
+const probes = new Map<string, { alive: Promise<boolean>; at: number; settled?: boolean }>();
 
 /** Forgets cached liveness answers (tests; or after the user changes settings). */
 export function resetGrobidState(): void {
@@ -55,7 +55,14 @@ export function resetGrobidState(): void {
 }
 
 function remember(settings: Settings, alive: boolean): void {
-  probes.set(baseUrl(settings), { alive: Promise.resolve(alive), at: Date.now() });
+  probes.set(baseUrl(settings), { alive: Promise.resolve(alive), at: Date.now(), settled: alive });
+}
+
+/** True only when this process saw GROBID answer within ALIVE_TTL_MS; no request is made. */
+export function grobidKnownAlive(settings: Settings): boolean {
+  if (!grobidEnabled(settings)) return false;
+  const cached = probes.get(baseUrl(settings));
+  return cached !== undefined && cached.settled === true && Date.now() - cached.at < ALIVE_TTL_MS;
 }
 
 /** GET /api/isalive, answered from a cache for ALIVE_TTL_MS; concurrent callers share one probe. */
@@ -67,7 +74,9 @@ export function isGrobidAlive(deps: CoreDeps): Promise<boolean> {
   // A probe queued behind long documents would time out and call a busy GROBID dead.
   if (queueFor(deps.settings).pending > 0) return Promise.resolve(true);
   const alive = probe(url, deps);
-  probes.set(url, { alive, at: Date.now() });
+  const entry: { alive: Promise<boolean>; at: number; settled?: boolean } = { alive, at: Date.now() };
+  probes.set(url, entry);
+  alive.then((answer) => (entry.settled = answer), () => undefined);
   return alive;
 }
 

@@ -4,10 +4,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { FulltextKind, PaperRecord } from '../types';
 import type { CoreDeps } from '../deps';
-import { DEFAULT_SETTINGS, type Settings } from '../settings';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/index';
 import { isAbortError } from '../net/types';
 import { FulltextError } from './errors';
-import { cachedGrobidDocument, grobidDocument, grobidEnabled, isGrobidAlive } from './grobid';
+import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
+import { pdfjsCacheKey, readPdfjsDocument, writePdfjsDocument } from './pdfjsCache';
+import { resolveCacheDir } from '../net/cache';
 import type { FulltextDocument } from './model';
 import { downloadFirstPdf, pdfUrlCandidates } from './pdfSource';
 import { parseTei } from './tei';
@@ -57,10 +59,18 @@ export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<
  */
 export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): Promise<FulltextResult> {
   const result: FulltextResult = { kind: 'pdfjs', document: abstractOnlyDocument({ title: '' }) };
+  const cacheDir = resolveCacheDir(deps.settings);
+  const pdfjsKey = cacheDir ? pdfjsCacheKey(bytes, { maxPages: deps.settings['fulltext.maxPages'], maxTextChars: deps.settings['fulltext.maxTextChars'] }) : undefined;
   if (grobidEnabled(deps.settings)) {
     // A PDF GROBID read before needs no GROBID at all, not even the liveness probe.
     const cached = await cachedGrobidDocument(bytes, deps);
     if (cached) return withLimitNote({ kind: 'grobid', document: cached });
+    // A PDF pdfjs read before (GROBID was not running) is not worth a probe either, unless this
+    // process has just seen GROBID answer: then GROBID's better reading is had.
+    if (cacheDir && pdfjsKey && !grobidKnownAlive(deps.settings)) {
+      const read = await readPdfjsDocument(cacheDir, pdfjsKey);
+      if (read) return withLimitNote({ kind: 'pdfjs', document: read });
+    }
     if (await isGrobidAlive(deps)) {
       try {
         return withLimitNote({ kind: 'grobid', document: await grobidDocument(bytes, deps) });
@@ -73,8 +83,10 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
     }
   }
   try {
+    const read = cacheDir && pdfjsKey ? await readPdfjsDocument(cacheDir, pdfjsKey) : undefined;
     // In a worker thread: a long or hostile PDF must not block the caller, and Cancel stops it.
-    result.document = await parsePdfOffThread(bytes, parseOptions(deps.settings, deps.signal));
+    result.document = read ?? (await parsePdfOffThread(bytes, parseOptions(deps.settings, deps.signal)));
+    if (!read && cacheDir && pdfjsKey) await writePdfjsDocument(cacheDir, pdfjsKey, result.document);
   } catch (error) {
     // Keep GROBID's failure in the message: it is part of why this paper has no full text.
     if (error instanceof FulltextError && result.warning) {

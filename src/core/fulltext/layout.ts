@@ -3,23 +3,9 @@
 // and read band by band: full-width blocks (titles, wide figures) separate bands, and inside a
 // band the left column is read before the right one.
 import { fragmentsOf, fragmentText, type Fragment } from './fragments';
+import type { PageRuns } from './runs';
 
-/** One pdfjs text item, in PDF user space (y grows upwards). */
-export interface TextRun {
-  text: string;
-  x: number;
-  y: number;
-  width: number;
-  size: number;
-  font: string;
-}
-
-export interface PageRuns {
-  number: number;
-  width: number;
-  height: number;
-  runs: TextRun[];
-}
+export type { PageRuns, TextRun } from './runs';
 
 export type Column = 'full' | 'left' | 'right';
 

@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
 import type { ParseLimits, ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 
 export interface OffThreadOptions extends ParseLimits {
   maxMemoryMb: number;
@@ -42,10 +42,10 @@ interface Slot {
 
 let workerPath: string | undefined;
 
-/** dist/parseWorker.js, found from the bundle that runs (dist/, dist/bench/, out/test/unit/). */
+/** dist/parseWorker.js, found from the bundle that runs (dist/, dist/bench/, out/test/unit/ and its subfolders). */
 function workerFile(): string {
   if (workerPath) return workerPath;
-  for (let dir = __dirname, i = 0; i < 5; i++, dir = dirname(dir)) {
+  for (let dir = __dirname, i = 0; i < 8; i++, dir = dirname(dir)) {
     for (const candidate of [join(dir, 'parseWorker.js'), join(dir, 'dist', 'parseWorker.js')]) {
       if (existsSync(candidate)) return (workerPath = candidate);
     }

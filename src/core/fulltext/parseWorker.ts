@@ -3,7 +3,7 @@
 // at a time; an abort message stops a PDF between pages. Limits on pages and text are applied
 // here; memory is watched from the main thread (parsePool.ts), which can stop this worker.
 import { parentPort } from 'node:worker_threads';
-import { extractWithPdfjs } from './pdfjs';
+import { extractWithPdfjs, loadPdfjs } from './pdfjs';
 import { parseTei } from './tei';
 import { limitDocument } from './limits';
 import { FulltextError } from './errors';
@@ -13,6 +13,10 @@ const port = parentPort;
 if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
 
 const jobs = new Map<number, AbortController>();
+
+// pdfjs is several MB of modules: loading it as the worker starts (prewarmed while the search and
+// the PDF download are under way) keeps its second off the path of the first PDF.
+void loadPdfjs().catch(() => undefined); // a failure shows on the first real parse
 
 port.on('message', (message: ParseRequest) => {
   if (message.type === 'abort') {

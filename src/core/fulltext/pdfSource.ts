@@ -2,11 +2,11 @@
 // retries, cache), with a size limit, and refusing anything that is not really a PDF, since
 // publishers answer a missing or paywalled PDF with an HTML page, often labelled as a PDF.
 import type { PaperRecord } from '../types';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
-import { looksLikeHtml } from '../identity/html';
+import { looksLikeHtml } from '../net/html';
 
 /** How long a PDF download may take: PDFs are bigger than API answers. */
 function pdfTimeoutMs(settings: Settings): number {

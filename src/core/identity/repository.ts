@@ -10,6 +10,7 @@ export const REPOSITORY_LABEL: Readonly<Record<Repository, string>> = { arxiv: '
 /** The label of a repository (or Crossref); any other name as it came. */
 export function repositoryLabel(name: string): string {
   if (name === 'crossref') return 'Crossref';
+  if (name === 'dblp') return 'DBLP';
   return Object.hasOwn(REPOSITORY_LABEL, name) ? REPOSITORY_LABEL[name as Repository] : name;
 }
 

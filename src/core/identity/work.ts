@@ -2,7 +2,8 @@
 // arXiv id without version, and its title reduced to letters and digits. One place, so dedupe,
 // the BibTeX fetch and the .bib update agree on when two records are the same work.
 import type { PaperRecord } from '../types';
-import { familyName, titleWords } from '../bibtex/names';
+import { familyName, titleWords } from './names';
+import { ARXIV_ID, DOI, isArxivId } from './patterns';
 
 /** A DOI field (bare, `doi:` or a doi.org link) as a lower-case DOI; undefined unless it is one. */
 export function normalizeDoi(raw: string | undefined): string | undefined {
@@ -21,15 +22,14 @@ export function findDoi(text: string): string | undefined {
   } catch {
     // Not URL-encoded after all.
   }
-  return normalizeDoi(/10\.\d{4,9}\/\S+/.exec(decoded)?.[0].replace(/[.,;}]+$/, ''));
+  return normalizeDoi(new RegExp(DOI).exec(decoded)?.[0].replace(/[.,;}]+$/, ''));
 }
 
-/** New-style (2004.07180) and old-style (astro-ph/9812133, math.GT/0309136) arXiv ids. */
-const ARXIV_ID = String.raw`\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}`;
+export { isArxivId };
 
-/** True for an arXiv id, with or without version. */
-export function isArxivId(text: string): boolean {
-  return new RegExp(`^(?:${ARXIV_ID})(?:v\\d+)?$`, 'i').test(text);
+/** A DOI as a URL path: its slash stays, everything else that URLs reserve is escaped. */
+export function doiPath(doi: string): string {
+  return doi.split('/').map(encodeURIComponent).join('/');
 }
 
 /** `http://arxiv.org/abs/astro-ph/9812133v1`, `arXiv:1710.08557v2` → the id and its version. */

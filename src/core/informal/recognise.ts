@@ -3,25 +3,9 @@
 // line. What they share is an author's family name and a year; prose without both is not one.
 import { parseReferenceLine } from './referenceLine';
 import { FAMILY, YEAR } from './names';
+import type { InformalCitation } from './citation';
 
-export interface TextSpan {
-  start: number;
-  end: number;
-}
-
-export interface InformalCitation {
-  /** Family names, first author first. */
-  authors: string[];
-  year?: number;
-  /** Title words when the citation names them ("the BERT paper", a reference line's title). */
-  titleWords?: string;
-  /** 'bare': the mention stands for the citation; 'in-sentence': the names are part of the prose. */
-  kind: 'bare' | 'in-sentence';
-  /** The whole mention, as offsets into the selection. */
-  span: TextSpan;
-  /** The year with its parentheses or leading space, for an in-sentence mention (what \cite replaces). */
-  yearSpan?: TextSpan;
-}
+export type { InformalCitation, TextSpan } from './citation';
 
 const ET_AL = String.raw`\s+et\s+al\.?`;
 /** "Perlmutter et al.", "Smith and Jones", "Devlin, Chang, Lee and Toutanova". */

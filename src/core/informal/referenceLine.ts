@@ -2,7 +2,7 @@
 //   AAS:       "Perlmutter, S., et al. 1999, ApJ, 517, 565"
 //   APA:       "Smith, J., & Jones, K. (2020). Title of the paper. Journal, 1(2), 3–4."
 //   numbered:  "[3] A. Author, B. Author, Title, Venue, 2019."
-import type { InformalCitation } from './recognise';
+import type { InformalCitation } from './citation';
 import { FAMILY, INITIALS, YEAR } from './names';
 
 const YEAR_IN_TEXT = new RegExp(String.raw`\b${YEAR}\b`, 'u');

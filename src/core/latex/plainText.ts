@@ -9,6 +9,11 @@ export function latexToPlainText(source: string): string {
 }
 
 /** Renders already-parsed nodes (e.g. one section of a document). Whitespace is not tidied. */
+/** A BibTeX or LaTeX value as one line of plain words (braces, accents and commands resolved). */
+export function plainLine(value: string): string {
+  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
+}
+
 export function renderNodes(nodes: LatexNode[]): string {
   const out: string[] = [];
   let pendingAccent: string | undefined;

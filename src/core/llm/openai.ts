@@ -2,7 +2,7 @@
 // Only ever the endpoint the user configured: the base URL is always passed explicitly, so the
 // `openai` package never falls back to api.openai.com or to OPENAI_BASE_URL.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import { parseModelJson } from './json';
 import { LlmAnswerTooLargeError, limitedFetch } from './limitedFetch';
 import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmClient, type ToolChoice, type ToolDefinition } from './types';

@@ -1,6 +1,6 @@
 // Whether the configured LLM answers and lists the model: a plain `fetch` of {baseUrl}/models.
 // Kept free of the openai package so the editor's status bar can use it without loading the core.
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 
 const PROBE_TIMEOUT_MS = 3000;
 

@@ -1,20 +1,43 @@
 // Every edit one "insert citation" makes, as text edits per file: the \cite after the claim, the
 // entry appended to the .bib the root names (found as LaTeX Workshop finds it), and the
-// bibliography line when that .bib is new. Pure planning over file access, for the CLI; the
-// extension asks the user where LaTeX Workshop's rules leave a choice.
+// bibliography line when that .bib is new. One planner for the CLI and the extension: the
+// extension passes hooks where LaTeX Workshop's rules leave a choice (which .bib, the configured
+// one, a selected identifier to replace) and only applies the edits, asks and saves.
 import * as path from 'node:path';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
+import type { Candidate } from '../types';
 import { chooseCiteCommand } from './citeCommand';
 import { type TextEditPlan } from './citeInsert';
 import { planCitation } from './informalInsert';
 import { appendEntryEdit, decideBibUpdate, indexBibFile, type BibIdentity, type NewWork } from './bibUpdate';
 import type { TexFiles } from './project';
-import { addBibliographyEdit, findProjectBibliography } from './projectBibliography';
+import { addBibliographyEdit, findProjectBibliography, type BibliographyLineEdit, type ProjectBibliography } from './projectBibliography';
 import { resolveRootFile } from './projectRoot';
-import { walkIncludes } from './projectTree';
+import { walkIncludes, type ProjectTree } from './projectTree';
 
 export interface InsertFiles extends TexFiles {
   exists(file: string): Promise<boolean>;
+}
+
+/** Where a new entry goes, and the line that makes the manuscript use that .bib when it does not yet. */
+export interface BibTarget {
+  file: string;
+  lineEdit?: BibliographyLineEdit;
+}
+
+/** What a target chooser sees of the manuscript. */
+export interface InsertProject {
+  tree: ProjectTree;
+  bibliography: ProjectBibliography;
+}
+
+export interface InsertHooks {
+  /** A .bib named by settings (already checked): indexed beside the bibliography, so its entries are reused. */
+  configuredBib?: string;
+  /** Picks the .bib for a new entry; undefined cancels the insert. Default: the first listed, else references.bib beside the root. */
+  chooseTarget?(project: InsertProject): Promise<BibTarget | undefined>;
+  /** A span of the manuscript the citation replaces (a selected identifier); skipped unless it still reads `text`. */
+  replace?: { offset: number; length: number; text: string };
 }
 
 export interface PlannedInsert {
@@ -22,16 +45,30 @@ export interface PlannedInsert {
   bibFile: string;
   reused: boolean;
   command: string;
+  /** Why this cite command (natbib, biblatex, the setting). */
+  commandReason: string;
+  /** False when the key is already cited at the claim. */
+  citeChanged: boolean;
   /** File → its edits (offsets in the file's current text). */
   edits: Map<string, TextEditPlan[]>;
   /** Files that do not exist yet (a new references.bib). */
   created: string[];
   notes: string[];
+  root: { file: string; reason: string };
+  bibliography: ProjectBibliography;
 }
 
 /** New .bib for a manuscript that names none, beside its root. */
 const NEW_BIB_NAME = 'references.bib';
 
+/** What the .bib needs of a candidate: its authority BibTeX, key and identity. */
+export function newWorkOf(candidate: Candidate): NewWork {
+  if (!candidate.bibtex || !candidate.citeKey) throw new Error(`No BibTeX from the authority for ${candidate.id}.`);
+  const { bibtex, citeKey: key, doi, publishedDoi, arxivId, title } = candidate;
+  return { bibtex, key, doi, publishedDoi, arxivId, title };
+}
+
+/** The plan; with a `chooseTarget` hook, undefined when the hook cancels. */
 export async function planInsert(
   texFile: string,
   texText: string,
@@ -39,37 +76,78 @@ export async function planInsert(
   work: NewWork,
   files: InsertFiles,
   settings: Pick<Settings, 'cite.command'>,
-): Promise<PlannedInsert> {
+  hooks?: Omit<InsertHooks, 'chooseTarget'>,
+): Promise<PlannedInsert>;
+export async function planInsert(
+  texFile: string,
+  texText: string,
+  claim: { start: number; end: number },
+  work: NewWork,
+  files: InsertFiles,
+  settings: Pick<Settings, 'cite.command'>,
+  hooks: InsertHooks,
+): Promise<PlannedInsert | undefined>;
+export async function planInsert(
+  texFile: string,
+  texText: string,
+  claim: { start: number; end: number },
+  work: NewWork,
+  files: InsertFiles,
+  settings: Pick<Settings, 'cite.command'>,
+  hooks: InsertHooks = {},
+): Promise<PlannedInsert | undefined> {
   const root = await resolveRootFile(texFile, texText, files);
   const tree = await walkIncludes(root.file, root.text, files);
   const bibliography = await findProjectBibliography(tree, files.exists);
   const notes = bibliography.skipped.map((s) => `skipped ${s.name}: ${s.reason}`);
+  const indexed = unique([...bibliography.files, ...(hooks.configuredBib ? [hooks.configuredBib] : [])]);
+  const decision = decideBibUpdate(await indexAll(indexed, files), work);
+  const choice = chooseCiteCommand(settings['cite.command'], bibliography);
+  const cite = planCitation(texText, claim.start, claim.end, decision.key, choice.command);
+  const plan: PlannedInsert = {
+    key: decision.key, bibFile: '', reused: decision.action === 'reuse', command: choice.command, commandReason: choice.reason,
+    citeChanged: Boolean(cite.edit), edits: new Map(), created: [], notes, root: { file: root.file, reason: root.reason }, bibliography,
+  };
+  const add = (file: string, edit: TextEditPlan) => plan.edits.set(file, [...(plan.edits.get(file) ?? []), edit]);
+  if (cite.edit) add(texFile, cite.edit);
+  const replace = hooks.replace;
+  if (replace && texText.slice(replace.offset, replace.offset + replace.length) === replace.text) {
+    add(texFile, { offset: replace.offset, deleteLength: replace.length, insert: '' });
+  }
+  if (decision.action === 'reuse') {
+    plan.bibFile = decision.file ?? indexed[0] ?? '';
+    return plan;
+  }
+  const target = await (hooks.chooseTarget ?? defaultTarget)({ tree, bibliography });
+  if (!target) return undefined;
+  plan.bibFile = target.file;
+  if (target.lineEdit) {
+    add(target.lineEdit.file, target.lineEdit.edit);
+    notes.push(`added ${target.lineEdit.describe} to ${path.basename(target.lineEdit.file)}`);
+  }
+  const bibText = await files.read(target.file);
+  if (bibText === undefined) plan.created.push(target.file);
+  add(target.file, appendEntryEdit(bibText ?? '', decision.entry));
+  return plan;
+}
+
+/** The CLI's rule: the first listed .bib, else references.bib beside the root, with the line that adds it. */
+async function defaultTarget({ tree, bibliography }: InsertProject): Promise<BibTarget> {
+  const file = bibliography.files[0] ?? path.join(path.dirname(tree.root), NEW_BIB_NAME);
+  return bibliography.files.includes(file) ? { file } : { file, lineEdit: addBibliographyEdit(tree, bibliography, file) };
+}
+
+async function indexAll(bibFiles: string[], files: TexFiles): Promise<BibIdentity[]> {
   const existing: BibIdentity[] = [];
-  for (const file of bibliography.files) {
+  for (const file of bibFiles) {
     const text = await files.read(file);
     if (text !== undefined) existing.push(...indexBibFile(text, file));
   }
-  const decision = decideBibUpdate(existing, work);
-  const choice = chooseCiteCommand(settings['cite.command'], bibliography);
-  const plan: PlannedInsert = { key: decision.key, bibFile: '', reused: decision.action === 'reuse', command: choice.command, edits: new Map(), created: [], notes };
-  const add = (file: string, edit: TextEditPlan) => plan.edits.set(file, [...(plan.edits.get(file) ?? []), edit]);
-  const cite = planCitation(texText, claim.start, claim.end, decision.key, choice.command);
-  if (cite.edit) add(texFile, cite.edit);
-  if (decision.action === 'reuse') {
-    plan.bibFile = decision.file ?? bibliography.files[0] ?? '';
-    return plan;
-  }
-  const target = bibliography.files[0] ?? path.join(path.dirname(tree.root), NEW_BIB_NAME);
-  plan.bibFile = target;
-  const bibText = await files.read(target);
-  if (bibText === undefined) plan.created.push(target);
-  add(target, appendEntryEdit(bibText ?? '', decision.entry));
-  if (!bibliography.files.includes(target)) {
-    const line = addBibliographyEdit(tree, bibliography, target);
-    add(line.file, line.edit);
-    notes.push(`added ${line.describe} to ${path.basename(line.file)}`);
-  }
-  return plan;
+  return existing;
+}
+
+function unique(files: string[]): string[] {
+  return [...new Set(files.map((f) => path.normalize(f)))];
 }
 
 /** A text with its edits applied (offsets of the original text; applied from the end). */

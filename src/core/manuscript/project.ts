@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { latexParser as lp } from 'latex-utensils';
 import { stripComments } from '../latex/hidden';
+import { usesPackage } from '../latex/packages';
 import type { TextEditPlan } from './citeInsert';
 
 /** Reads the workspace's .tex files; `list` returns absolute paths. */
@@ -88,18 +89,14 @@ export function findBibliography(rootFile: string, rootText: string): Bibliograp
   };
 }
 
-function usesPackage(text: string, name: string): boolean {
-  for (const match of text.matchAll(/\\(?:usepackage|RequirePackage)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g)) {
-    if (match[1]!.split(',').some((p) => p.trim() === name)) return true;
-  }
-  return false;
-}
 
 function bibliographyArguments(text: string): string[] {
   const names: string[] = [];
   const add = (command: string, argument: string): void => {
+    // `\bibliography{\subfix{bib/refs}}` (subfiles package): the name inside, as LaTeX Workshop reads it.
+    const unwrap = (name: string): string => /^\s*\\subfix\s*\{([^{}]*)\}\s*$/.exec(name)?.[1] ?? name;
     const parts = command === 'bibliography' ? argument.split(',') : [argument];
-    for (const part of parts) if (part.trim()) names.push(part.trim());
+    for (const part of parts.map(unwrap)) if (part.trim()) names.push(part.trim());
   };
   try {
     const ast = lp.parse(text, { timeout: 3000 });
@@ -109,7 +106,7 @@ function bibliographyArguments(text: string): string[] {
       if (group) add(node.name, lp.stringify(group.content));
     }
   } catch {
-    const pattern = /\\(bibliography|addbibresource)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g;
+    const pattern = /\\(bibliography|addbibresource)\s*(?:\[[^\]]*\])?\s*\{((?:\\subfix\s*\{[^{}]*\}|[^{}])*)\}/g;
     for (const match of stripComments(text).matchAll(pattern)) add(match[1]!, match[2]!);
   }
   return names;

@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import { bibliographyCommandEdit, type Bibliography } from './project';
 import { stripComments } from '../latex/hidden';
+import { usesPackage } from '../latex/packages';
 import type { TextEditPlan } from './citeInsert';
 import type { ProjectTree } from './projectTree';
 
@@ -33,14 +34,15 @@ export interface ProjectBibliography extends Bibliography {
 
 /** Classes that load natbib themselves. */
 const NATBIB_CLASSES = /^(elsarticle|aastex\d*|revtex4(-\d)?)$/;
-const COMMAND = /\\(bibliography|nobibliography|addbibresource|addglobalbib|addsectionbib)\s*(\[[^\]]*\])?\s*\{([^{}]*)\}/g;
+// The argument may be wrapped in the subfiles package's \subfix{…} (a path that works from the
+// subfile and from the main file): read as LaTeX Workshop reads it, the name inside.
+const COMMAND = /\\(bibliography|nobibliography|addbibresource|addglobalbib|addsectionbib)\s*(\[[^\]]*\])?\s*\{((?:\\subfix\s*\{[^{}]*\}|[^{}])*)\}/g;
 
-function usesPackage(text: string, name: RegExp): boolean {
-  for (const match of text.matchAll(/\\(?:usepackage|RequirePackage)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g)) {
-    if (match[1]!.split(',').some((p) => name.test(p.trim()))) return true;
-  }
-  return false;
+/** `\subfix{bib/refs}` → `bib/refs`; any other name as it is. */
+export function unwrapSubfix(name: string): string {
+  return /^\s*\\subfix\s*\{([^{}]*)\}\s*$/.exec(name)?.[1] ?? name;
 }
+
 
 /** Why a resource cannot take new entries, or undefined when it is a local .bib file. */
 function skipReason(name: string, options: string): string | undefined {
@@ -70,7 +72,7 @@ export async function findProjectBibliography(tree: ProjectTree, exists: (file: 
       const argumentEnd = match.index + match[0].length - 1;
       result.commands.push({ file, command, argumentStart: argumentEnd - argument.length, argumentEnd });
       const names = command === 'bibliography' || command === 'nobibliography' ? argument.split(',') : [argument];
-      for (const raw of names.map((n) => n.trim()).filter(Boolean)) {
+      for (const raw of names.map((n) => unwrapSubfix(n).trim()).filter(Boolean)) {
         const reason = skipReason(raw, options);
         if (reason) {
           result.skipped.push({ name: raw, file, reason });

@@ -7,7 +7,7 @@
 import cacache from 'cacache';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { ServiceName } from './types';
 
 export interface CachedResponse {

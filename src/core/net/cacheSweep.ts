@@ -9,6 +9,8 @@ import { isStoredMetadata, kindOf, ttlForKind } from './cache';
 
 /** Key prefix of GROBID's TEI entries (fulltext/grobid.ts), written without our metadata. */
 const TEI_KEY_PREFIX = 'citefinder:grobid-tei:';
+/** Key prefix of pdfjs readings (fulltext/pdfjsCache.ts): as large as TEI, evicted with it. */
+const PDFJS_KEY_PREFIX = 'citefinder:pdfjs-document:';
 /** At most one sweep an hour per cache folder, across clients and (via cacache's verify stamp) processes. */
 export const SWEEP_INTERVAL_MS = 3_600_000;
 
@@ -61,7 +63,7 @@ function describeEntry(entry: IndexEntry, ttlMs: number): Described {
     return { entry, storedAt: meta.storedAt, ttlMs: ttlForKind(kindOf(meta), ttlMs), large: meta.service === 'pdf' };
   }
   // TEI, or anything else without our metadata: aged by cacache's own insert time.
-  return { entry, storedAt: entry.time, ttlMs, large: entry.key.startsWith(TEI_KEY_PREFIX) };
+  return { entry, storedAt: entry.time, ttlMs, large: entry.key.startsWith(TEI_KEY_PREFIX) || entry.key.startsWith(PDFJS_KEY_PREFIX) };
 }
 
 /** Entries to drop to get under `maxBytes`: large ones first, then the oldest. Shared content counts once. */

@@ -11,6 +11,8 @@ export const SERVICE_LABEL: Readonly<Record<ServiceName, string>> = {
   biorxiv: 'the bioRxiv API',
   doi: 'doi.org',
   crossref: 'Crossref',
+  dblp: 'DBLP',
+  datacite: 'DataCite',
   grobid: 'GROBID',
   pdf: 'the PDF host',
   llm: 'the LLM',
@@ -24,6 +26,8 @@ const ENDPOINT_SETTING: Partial<Record<ServiceName, string>> = {
   biorxiv: 'sources.biorxiv.url',
   doi: 'sources.doi.url',
   crossref: 'sources.crossref.url',
+  dblp: 'sources.dblp.url',
+  datacite: 'sources.datacite.url',
   grobid: 'grobid.url',
   llm: 'llm.baseUrl',
 };

@@ -3,7 +3,7 @@
 // the request is in (queue wait, in-flight fetch, retry backoff) and rejects with an AbortError.
 import pRetry from 'p-retry';
 import { version } from '../../../package.json';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import { makeResponse, readBody, toHttpResponse } from './body';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
 import { assertFetchableUrl, describeNetworkError, hostOf } from './errors';
@@ -11,6 +11,7 @@ import { abortableDelay, abortErrorFor } from './abort';
 import { isRetryable, NOT_FOUND, notFoundFromCache, retryAfterOf, statusError } from './statusErrors';
 import { scheduleSweep } from './cacheSweep';
 import { pacingPolicyFor, SHARED_PACING, type PacingRegistry } from './pacing';
+import { userAgentFor } from './userAgent';
 import {
   HttpError,
   TimeoutError,
@@ -97,12 +98,14 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       stats.networkByService[request.service] = (stats.networkByService[request.service] ?? 0) + 1;
       const response = await fetchImpl(request.url, {
         method: request.method ?? 'GET',
-        headers: requestHeaders(request, userAgent),
+        headers: requestHeaders(request, userAgentFor(request.service, userAgent, settings)),
         body: request.body as BodyInit | undefined,
         redirect: 'follow',
         signal: controller.signal,
       });
       clearTimeout(headersTimer);
+      // A limit announced by the host a redirect led to (doi.org → Crossref) is that host's, not ours.
+      if (!response.redirected) pacing.announced.observe(request.service, Object.fromEntries(response.headers));
       if (response.status === 204) {
         request.onAttempt?.(undefined);
         return toHttpResponse(response, new Uint8Array(), false);
@@ -128,7 +131,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   function paced(request: HttpRequest): Promise<HttpResponse> {
     return pacing.run({
       service: request.service,
-      policy: pacingPolicyFor(request.service, settings),
+      policy: pacing.announced.policyFor(request.service, pacingPolicyFor(request.service, settings)),
       slotKey: hostOf(request.url),
       signal: request.signal,
       run: () => attempt(request),
@@ -174,7 +177,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     request.beforeNetwork?.();
     try {
       const response = await withRetries(request);
-      if (cacheable && response.status >= 200 && response.status < 300 && response.status !== 204) {
+      if (cacheable && response.status >= 200 && response.status < 300 && response.status !== 204 && isUsableAnswer(request, response)) {
         await cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
       }
       return response;
@@ -190,6 +193,16 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   }
 
   return { request, stats };
+}
+
+/** The source's own verdict on whether a body is worth keeping; a predicate that throws says no. */
+function isUsableAnswer(request: HttpRequest, response: HttpResponse): boolean {
+  if (!request.isUsable) return true;
+  try {
+    return request.isUsable(response.text());
+  } catch {
+    return false;
+  }
 }
 
 /** The source's own verdict on a body; a predicate that throws leaves it an ordinary answer. */

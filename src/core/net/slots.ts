@@ -12,17 +12,38 @@ export interface SlotStore {
    * reservation for `key`, and returns it (ms since the epoch).
    */
   reserve(key: string, intervalMs: number, now: number): Promise<number>;
+  /**
+   * Records a request about to be sent at `now` and returns 0, or, when another request was sent
+   * less than `intervalMs` before, records nothing and returns how long to wait first. A start
+   * slot says when a request may go; a process that wakes late (a busy machine, a cold start)
+   * would otherwise send closer to the next slot's holder than the host allows.
+   */
+  markSent?(key: string, intervalMs: number, now: number): Promise<number>;
 }
 
 /** One process's own timetable. */
 export class MemorySlots implements SlotStore {
   private readonly nextByKey = new Map<string, number>();
+  private readonly sentByKey = new Map<string, number>();
 
   async reserve(key: string, intervalMs: number, now: number): Promise<number> {
     const start = Math.max(now, this.nextByKey.get(key) ?? 0);
     this.nextByKey.set(key, start + intervalMs);
     return start;
   }
+
+  async markSent(key: string, intervalMs: number, now: number): Promise<number> {
+    const wait = sentWait(this.sentByKey.get(key), intervalMs, now);
+    if (wait > 0) return wait;
+    this.sentByKey.set(key, now);
+    this.nextByKey.set(key, Math.max(this.nextByKey.get(key) ?? 0, now + intervalMs));
+    return 0;
+  }
+}
+
+/** How long a request at `now` must wait after one sent at `sent`. */
+function sentWait(sent: number | undefined, intervalMs: number, now: number): number {
+  return sent === undefined ? 0 : Math.max(0, sent + intervalMs - now);
 }
 
 /** A lock left behind by a crashed process is taken over after this long. */
@@ -43,14 +64,32 @@ export class FileSlots implements SlotStore {
     try {
       await mkdir(dir, { recursive: true });
       return await this.withLock(`${file}.lock`, async () => {
-        const next = await readNext(file);
+        const { next, sent } = await readState(file);
         // The memory timetable also knows this process's own reservations, should the file lag.
         const start = Math.max(now, next, await this.fallback.reserve(key, intervalMs, now));
-        await writeFile(file, JSON.stringify({ next: start + intervalMs }));
+        await writeFile(file, JSON.stringify({ next: start + intervalMs, ...(sent !== undefined ? { sent } : {}) }));
         return start;
       });
     } catch {
       return this.fallback.reserve(key, intervalMs, now);
+    }
+  }
+
+  async markSent(key: string, intervalMs: number, now: number): Promise<number> {
+    const dir = typeof this.dir === 'string' ? this.dir : this.dir();
+    const file = join(dir, `${safeName(key)}.json`);
+    try {
+      await mkdir(dir, { recursive: true });
+      return await this.withLock(`${file}.lock`, async () => {
+        const { next, sent } = await readState(file);
+        const wait = sentWait(sent, intervalMs, now);
+        if (wait > 0) return wait;
+        await writeFile(file, JSON.stringify({ next: Math.max(next, now + intervalMs), sent: now }));
+        await this.fallback.markSent(key, intervalMs, now);
+        return 0;
+      });
+    } catch {
+      return this.fallback.markSent(key, intervalMs, now);
     }
   }
 
@@ -75,12 +114,14 @@ export class FileSlots implements SlotStore {
   }
 }
 
-async function readNext(file: string): Promise<number> {
+/** The next free start and when the last request was sent (files of older versions have no `sent`). */
+async function readState(file: string): Promise<{ next: number; sent?: number }> {
   try {
-    const next = (JSON.parse(await readFile(file, 'utf8')) as { next?: unknown }).next;
-    return typeof next === 'number' && Number.isFinite(next) ? next : 0;
+    const { next, sent } = JSON.parse(await readFile(file, 'utf8')) as { next?: unknown; sent?: unknown };
+    const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+    return { next: finite(next) ? next : 0, ...(finite(sent) ? { sent } : {}) };
   } catch {
-    return 0; // no file yet, or a torn one: nothing reserved
+    return { next: 0 }; // no file yet, or a torn one: nothing reserved
   }
 }
 

@@ -10,6 +10,8 @@ export type ServiceName =
   | 'biorxiv'
   | 'doi'
   | 'crossref'
+  | 'dblp'
+  | 'datacite'
   | 'grobid'
   | 'pdf'
   | 'llm';
@@ -41,6 +43,11 @@ export interface HttpRequest {
    * is cached for an hour instead of `cache.ttlHours`, since new papers may match soon.
    */
   isEmpty?: (body: string) => boolean;
+  /**
+   * False for a successful answer that is not the service's (a maintenance page sent with 200):
+   * it is returned, for the caller to refuse, but never cached, so the next run asks again.
+   */
+  isUsable?: (body: string) => boolean;
   /** Reject bodies larger than this (Content-Length and streamed size). */
   maxBytes?: number;
   /** Retry on these statuses too (e.g. GROBID's 503 is already covered; extra ones here). */
@@ -104,4 +111,11 @@ export class TooLargeError extends Error {
 /** True for the error an aborted signal produces, whatever threw it. */
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'CanceledError');
+}
+
+/** How requests to one service are paced: at most `concurrency` at once, `intervalMs` apart. */
+export interface PacingPolicy {
+  concurrency: number;
+  /** Minimum milliseconds between two request starts; 0 = no spacing. */
+  intervalMs: number;
 }

@@ -1,12 +1,11 @@
-// Heuristic queries depend on the claim's sentences alone, and writing them needs the
-// part-of-speech tagger, whose lexicon takes about 100 ms to build in a new process. A repeat of
-// the same claim (a second CLI run, "Search again") reads them back from the on-disk cache.
+// Heuristic queries depend on the claim's sentences alone. A repeat of the same claim (a second
+// CLI run, "Search again") reads them back from the on-disk cache.
 import cacache from 'cacache';
 import { createHash } from 'node:crypto';
 import type { Query } from '../types';
 
 /** Bumped whenever keyphrase extraction changes what it writes. */
-const VERSION = 1;
+const VERSION = 2;
 
 function keyFor(sentences: string[]): string {
   const digest = createHash('sha256').update(JSON.stringify(sentences)).digest('hex');
@@ -23,6 +22,7 @@ export async function cachedQueries(dir: string | undefined, sentences: string[]
     // a miss, or an unreadable cache: write them again
   }
   const queries = make();
-  await cacache.put(dir, key, JSON.stringify(queries)).catch(() => undefined);
+  // Written behind the search, not before it: the first request need not wait for the disk.
+  void cacache.put(dir, key, JSON.stringify(queries)).catch(() => undefined);
   return queries;
 }

@@ -44,6 +44,7 @@ const EMPTY_MODIFIERS = new Set([
 let nlp: typeof nlpType | undefined;
 function tagger(): typeof nlpType {
   // The bundle may hand back the module namespace or the function itself.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: the tagger is the slowest module to load
   const loaded = require('compromise') as typeof nlpType | { default: typeof nlpType };
   nlp ??= 'default' in loaded ? loaded.default : loaded;
   return nlp;
@@ -51,7 +52,11 @@ function tagger(): typeof nlpType {
 
 /** Tokens and noun-phrase chunks of one sentence. */
 export function chunkSentence(sentence: string): { tokens: TaggedWord[]; chunks: Chunk[] } {
-  const tokens = joinHyphenated(taggedTerms(sentence));
+  return chunkTokens(joinHyphenated(taggedTerms(sentence)));
+}
+
+/** Noun-phrase chunks of tagged tokens, however they were tagged (here, or quickChunks.ts). */
+export function chunkTokens(tokens: { token: TaggedWord; breaksAfter: boolean }[]): { tokens: TaggedWord[]; chunks: Chunk[] } {
   const chunks: Chunk[] = [];
   let current: TaggedWord[] = [];
   const flush = () => {

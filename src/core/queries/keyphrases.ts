@@ -1,21 +1,15 @@
 // Queries without an LLM: per sentence, the noun phrases and distinctive words that best
 // identify its topic, weighted by inverse document frequency over ~4,000 real preprint abstracts
-// (src/core/routing/df.json, written by scripts/train-router.ts). Phrases stay phrases only when
+// (src/core/models/abstractDf.json, written by scripts/train-router.ts). Phrases stay phrases only when
 // they are real collocations; otherwise their words stand alone, so a search does not demand an
 // accidental word sequence.
-import dfJson from '../routing/df.json';
+import { ABSTRACT_DF as DF, ROUTER_MODEL } from '../models';
 import { isStopword } from '../text/stopwords';
-import { ROUTER_MODEL } from '../routing/heuristic';
 import type { Query } from '../types';
 import { chunkSentence, isEmptyModifier, type Chunk, type TaggedWord } from './chunks';
 
-interface DfTable {
-  docs: number;
-  df: Record<string, number>;
-  bigrams: Record<string, number>;
-}
-
-const DF = dfJson as DfTable;
+/** Splits a sentence into tagged tokens and noun-phrase chunks: the tagger's (chunks.ts) or none (quickChunks.ts). */
+export type Chunker = (sentence: string) => { tokens: TaggedWord[]; chunks: Chunk[] };
 
 export const MAX_KEYWORDS = 6;
 const MIN_KEYWORDS = 3;
@@ -50,8 +44,8 @@ export function idf(stemmed: string): number {
 }
 
 /** Heuristic queries: one per sentence (up to MAX_SENTENCE_QUERIES) and a combined one. */
-export function heuristicQueries(sentences: string[]): Query[] {
-  const perSentence = sentences.map((sentence) => candidatesOf(sentence));
+export function heuristicQueries(sentences: string[], chunker: Chunker = chunkSentence): Query[] {
+  const perSentence = sentences.map((sentence) => candidatesOf(sentence, chunker));
   const queries: Query[] = [];
   perSentence.slice(0, MAX_SENTENCE_QUERIES).forEach((candidates, sentence) => {
     const keywords = select(candidates, MAX_KEYWORDS);
@@ -66,12 +60,12 @@ export function heuristicQueries(sentences: string[]): Query[] {
 }
 
 /** Keywords of one sentence, best first then back in sentence order. */
-export function keyphrases(sentence: string, max = MAX_KEYWORDS): string[] {
-  return select(candidatesOf(sentence), max);
+export function keyphrases(sentence: string, max = MAX_KEYWORDS, chunker: Chunker = chunkSentence): string[] {
+  return select(candidatesOf(sentence, chunker), max);
 }
 
-function candidatesOf(sentence: string): Keyphrase[] {
-  const { tokens, chunks } = chunkSentence(sentence);
+function candidatesOf(sentence: string, chunker: Chunker): Keyphrase[] {
+  const { tokens, chunks } = chunker(sentence);
   const candidates: Keyphrase[] = [];
   const inPhrase = new Set<number>();
   for (const chunk of chunks) {

@@ -18,13 +18,13 @@
 // statistics class: a methods claim routes to arXiv as mathematics or computer science, and a
 // claim that mixes both vocabularies is a close call that searches arXiv and medRxiv together.
 import type { Claim, Discipline, RoutingDecision } from '../types';
-import modelJson from './model.json';
+import { ROUTER_MODEL } from '../models';
 import { scoreText, type Evidence, type RouterModel } from './model';
 import { REPOSITORY_OF, repositoryProbabilities, secondaryFor } from './repositories';
 import { REPOSITORY_LABEL } from '../identity/repository';
 import { CONCURRENT_BELOW_CONFIDENCE } from './closeCall';
 
-export const ROUTER_MODEL = modelJson as unknown as RouterModel;
+export { ROUTER_MODEL };
 
 export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model: RouterModel = ROUTER_MODEL): RoutingDecision {
   const { title, abstract, sectionTitle } = claim.context;

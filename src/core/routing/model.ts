@@ -11,27 +11,11 @@
 // weights times its own factor (`contextWeights`, tuned on the dev split). A 250-word abstract
 // therefore weighs no more than a 10-word title: it can decide a vague claim, but a claim with
 // clear vocabulary of its own (many terms, summed) is not outvoted by a long manuscript.
-import type { Discipline } from '../types';
 import { extractFeatures } from './features';
 
-export type ContextSource = 'title' | 'abstract' | 'section';
+export type { ContextSource, RouterModel } from '../models';
+import type { ContextSource, RouterModel } from '../models';
 export type EvidenceSource = 'claim' | ContextSource;
-
-export interface RouterModel {
-  version: number;
-  classes: Discipline[];
-  /** Intercept per class (nats). */
-  bias: number[];
-  /** Terms' integer weights are weights in nats times this. */
-  scale: number;
-  /** Divides the summed logits; fitted on the dev split so confidences are roughly calibrated. */
-  temperature: number;
-  /** What the mean of each context source's term weights counts beside the claim's summed ones. */
-  contextWeights: Record<ContextSource, number>;
-  terms: Record<string, number[]>;
-  /** How the model was built and how it scored on its dev split (for the record). */
-  meta: Record<string, unknown>;
-}
 
 /** What the router may read beside the claim: the manuscript's title, abstract and section heading. */
 export type RoutingContext = Partial<Record<ContextSource, string>>;

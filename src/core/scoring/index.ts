@@ -10,6 +10,11 @@ import { documentUnits, rankUnits, withoutOverlaps, type PaperContext, type Rank
 import { judgeParagraphs, LlmCallBudget } from './judge';
 import { lexicalVerdict, llmVerdict, overallScore } from './overall';
 
+/** The best score among paragraphs (0 without any): the paper's figure on the calibrated scale. */
+function supportOf(paragraphs: ScoredParagraph[]): { score: number } {
+  return { score: paragraphs.reduce((best, p) => Math.max(best, p.score), 0) };
+}
+
 export { LlmCallBudget } from './judge';
 export { scoreParagraphsLexically, type PaperContext } from './lexical';
 
@@ -39,34 +44,34 @@ export interface CandidateScore {
   paragraphs: ScoredParagraph[];
 }
 
+/**
+ * The candidate's one number is its support on the calibrated scale (paperSupport.ts): the best
+ * support probability among the paragraphs shown, each shown with its own on the same scale.
+ * With an LLM, the judge reads the lexical shortlist and gives the label, the order and the
+ * reasons; the numbers stay the calibrated ones, and the lexical label is kept beside the
+ * judge's when they disagree.
+ */
 export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promise<CandidateScore> {
   const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
   const units = documentUnits(input.document);
   const paper = { title: input.document.title ?? input.paper?.title, abstract: input.document.abstract ?? input.paper?.abstract };
   const ranked = withoutOverlaps(rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper }), units);
-  const abstract = input.document.abstract?.trim() ? ranked.find((p) => p.index === 0) : undefined;
   if (ranked.length === 0) {
     return { score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }), support: lexicalVerdict([]), paragraphs: [] };
   }
+  const top = ranked.slice(0, SHOWN_PARAGRAPHS).map(toScoredParagraph);
+  const lexical = lexicalVerdict(top);
   const judged = await tryJudge(input.claim.text, ranked.slice(0, judgeCount), deps);
   if (judged) {
-    const judgedAbstract = abstract && judged.find((p) => p.text === abstract.text && p.section === abstract.section);
-    return {
-      score: overallScore({
-        paragraphScores: judged.map((p) => p.score),
-        abstractScore: (judgedAbstract ?? abstract)?.score,
-        retrievalScore: input.retrievalScore,
-      }),
-      support: llmVerdict(judged),
-      paragraphs: judged.slice(0, SHOWN_PARAGRAPHS),
-    };
+    const calibrated = new Map(ranked.map((p) => [`${p.section}\u0000${p.text}`, p.score]));
+    const paragraphs = judged
+      .slice(0, SHOWN_PARAGRAPHS)
+      .map((p) => ({ ...p, score: calibrated.get(`${p.section}\u0000${p.text}`) ?? 0, llmScore: p.score }));
+    const verdict = llmVerdict(judged);
+    const support: SupportVerdict = verdict.label === lexical.label ? verdict : { ...verdict, lexical: lexical.label };
+    return { score: supportOf(paragraphs).score, support, paragraphs };
   }
-  const top = ranked.slice(0, SHOWN_PARAGRAPHS).map(toScoredParagraph);
-  return {
-    score: overallScore({ paragraphScores: top.map((p) => p.score), abstractScore: abstract?.score, retrievalScore: input.retrievalScore }),
-    support: lexicalVerdict(top),
-    paragraphs: top,
-  };
+  return { score: supportOf(top).score, support: lexical, paragraphs: top };
 }
 
 /** The judge's paragraphs, or undefined when there is no LLM, no budget left, or it failed. */

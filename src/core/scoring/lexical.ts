@@ -28,6 +28,7 @@ import {
 } from './lexicalModel';
 import { expandNumbers, hasCompoundNumbers } from './numbers';
 import { rerank } from './rerank';
+import { MIN_REASON_WEIGHT, reasonWeights, supportContext, supportFeatureVector, supportProbability } from './supportFeatures';
 import { claimKind } from './roles';
 import { splitSentences } from '../text/sentences';
 import { SCORING_TOKENS, tokenize, type Token } from '../text/tokens';
@@ -49,6 +50,10 @@ export interface ScoringUnit {
 export interface RankedParagraph extends ScoredParagraph {
   /** Position of the unit in the list that was ranked. */
   index: number;
+  /** BM25 relative to the claim's self-score, 0–1: how much of the claim it says, in its words. */
+  strength: number;
+  /** The support model's features (supportFeatures.ts), when asked for (training, benches). */
+  features?: number[];
 }
 
 /** The paragraphs of a paper, the abstract first (it is often the strongest support). */
@@ -106,6 +111,8 @@ export interface RankOptions {
   paper?: PaperContext;
   /** Only the best `reasons` units get a reason (the rest get ''); building reasons costs time. */
   reasons?: number;
+  /** Attach each unit's support features (for training and benches). */
+  features?: boolean;
 }
 
 /**
@@ -117,7 +124,7 @@ export function rankUnits(
   claim: LexicalClaim,
   queries: Query[],
   units: ScoringUnit[],
-  { params = DEFAULT_LEXICAL_PARAMS, reasons = Number.POSITIVE_INFINITY, paper }: RankOptions = {},
+  { params = DEFAULT_LEXICAL_PARAMS, reasons = Number.POSITIVE_INFINITY, paper, features = false }: RankOptions = {},
 ): RankedParagraph[] {
   const claimText = claim.sentences.length ? claim.sentences.join(' ') : claim.text;
   const abbreviations = findAbbreviations([claimText, ...units.map((u) => u.text)]);
@@ -142,11 +149,19 @@ export function rankUnits(
   const claimStats = { ...sentenceStats(claimText, model, tokenizer, params), factor: 1 };
   const selfScore = mix(claimStats, [claimStats]);
   const order = rerank({ raw, sections: units.map((u) => u.section), paragraphs, kind }, params);
+  // The score shown is the calibrated support probability (supportFeatures.ts), which weighs
+  // words by scientific text at large; the reason names the matched words that carried weight,
+  // the rarest in scientific text first.
+  const support = supportContext(model, tokenizer(paper?.title ?? '').map((t) => t.stem));
+  const reasonIdf = reasonWeights(support);
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;
-    const score = selfScore > 0 ? Math.min(1, raw[index]! / selfScore) : 0;
-    const reason = rank < reasons ? reasonFor(paragraphs[index]!, model, idf) : '';
-    return { index, text: unit.text, section: unit.section, score: round(score), reason };
+    const strength = selfScore > 0 ? Math.min(1, raw[index]! / selfScore) : 0;
+    const vector = supportFeatureVector(support, { paragraph: paragraphs[index]!, sentences: stats[index]!, strength, section: unit.section });
+    const reason = rank < reasons ? reasonFor(paragraphs[index]!, model, reasonIdf, MIN_REASON_WEIGHT) : '';
+    const ranked: RankedParagraph = { index, text: unit.text, section: unit.section, score: round(supportProbability(vector)), strength: round(strength), reason };
+    if (features) ranked.features = vector;
+    return ranked;
   });
 }
 

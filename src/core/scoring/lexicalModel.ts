@@ -5,6 +5,7 @@ import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from '../ranking/bm
 import { sentenceRole, type ClaimKind } from './roles';
 import type { Token } from '../text/tokens';
 import { detectPhrases, type Phrase } from './phrases';
+import { scientificIdf } from './termStats';
 
 /** Tuned on SciFact train/dev with `npm run bench:support` (see bench/support.ts). */
 export interface LexicalParams extends Bm25Params {
@@ -38,6 +39,11 @@ export interface LexicalParams extends Bm25Params {
   neighbourShare: number;
   /** Pull of a unit's place in a sentence-split abstract, by claim kind (rerank.ts). */
   abstractPlaceWeight: number;
+  /**
+   * Share of a term's IDF taken from scientific text at large (termStats.ts) rather than from the
+   * paper's own paragraphs, as a geometric mix: 0 = the paper's own, 1 = science at large.
+   */
+  scientificIdfShare: number;
 }
 
 export const DEFAULT_LEXICAL_PARAMS: Readonly<LexicalParams> = {
@@ -62,6 +68,7 @@ export const DEFAULT_LEXICAL_PARAMS: Readonly<LexicalParams> = {
   sectionPriorWeight: 0.5,
   neighbourShare: 0.1,
   abstractPlaceWeight: 0.3,
+  scientificIdfShare: 0,
 };
 
 interface WeightedPhrase extends Phrase {
@@ -190,7 +197,9 @@ export function inverseDocumentFrequencies(model: ClaimModel, paragraphs: Senten
   for (const stem of model.terms.keys()) {
     let df = 0;
     for (const p of paragraphs) if (p.counts.has(stem)) df++;
-    idf.set(stem, bm25Idf(n, df));
+    const own = bm25Idf(n, df);
+    const share = params.scientificIdfShare;
+    idf.set(stem, share > 0 ? own ** (1 - share) * scientificIdf(stem) ** share : own);
   }
   return idf;
 }
@@ -215,12 +224,15 @@ const REASON_ITEMS = 6;
  * one quote ("optimal Finger" + "Finger Extension" → "optimal Finger Extension"), heaviest
  * first; then single words by weight.
  */
-export function reasonFor(unit: SentenceStats, model: ClaimModel, idf: Map<string, number>): string {
+export function reasonFor(unit: SentenceStats, model: ClaimModel, idf: Map<string, number>, minWeight = 0): string {
   const quotes = joinedSpans(unit.spans, model, idf).sort((a, b) => b.weight - a.weight);
   const seen = new Set<string>();
   const quoted = quotes.filter((q) => !seen.has(q.text.toLowerCase()) && seen.add(q.text.toLowerCase()));
   const covered = new Set(quoted.flatMap((q) => q.stems));
-  const words = [...unit.counts.keys()]
+  const weightOf = (s: string) => model.terms.get(s)! * idf.get(s)!;
+  // Words that carried nothing (generic ones) are named only when nothing else matched.
+  const carried = [...unit.counts.keys()].filter((s) => !covered.has(s) && weightOf(s) >= minWeight);
+  const words = (carried.length || quoted.length ? carried : [...unit.counts.keys()])
     .filter((s) => !covered.has(s))
     .sort((a, b) => model.terms.get(b)! * idf.get(b)! - model.terms.get(a)! * idf.get(a)!)
     .map((s) => unit.surfaces.get(s)!);

@@ -2,6 +2,7 @@
 // retrieval ranked it. Paragraph evidence dominates: a paper is worth citing because of what it
 // says, not because search liked its title.
 import type { ScoredParagraph, SupportLabel, SupportVerdict } from '../types';
+import { calibratedLabel, SUPPORT_THRESHOLDS } from './calibration';
 
 /**
  * Weights of the overall score (sum 1):
@@ -16,29 +17,14 @@ export const OVERALL_WEIGHTS = { paragraphs: 0.65, abstract: 0.2, retrieval: 0.1
 /** Within the paragraph part: best paragraph vs the mean of the next two. */
 const BEST_PARAGRAPH_SHARE = 0.8;
 
-/**
- * Lexical label threshold on the best paragraph score: at or above → 'supports', below →
- * 'unrelated'. Tuned on SciFact train and dev (cited abstracts holding a rationale vs cited
- * abstracts holding none) for balanced accuracy: 0.759 on train and 0.755 on dev at 0.4, the best
- * value on both (0.74–0.75 between 0.3 and 0.45); see bench/support-threshold.ts. Lexical scores cannot tell support from
- * contradiction, so 'supports' here means "the paper addresses the claim in the claim's words".
- */
-export const LEXICAL_SUPPORT_THRESHOLD = 0.4;
+/** The lexical 'supports' threshold: the calibrated scale's (calibration.ts). */
+export const LEXICAL_SUPPORT_THRESHOLD = SUPPORT_THRESHOLDS.supports;
 
 /**
- * The audit's three labels for (citing sentence, cited paper), from the best paragraph's lexical
- * score: 'supported' at or above `supported`, 'unsupported' below `weak`, 'weak' between.
- * Chosen with `npm run bench:support` on SciFact train and dev (claim vs its cited abstracts with
- * and without a rationale) and CL-SciSumm Training-Set-2018 (citance vs its reference paper and
- * a seeded random other one):
- * - supported ≥ 0.47: the lowest threshold with precision ≥ 0.9 on all three (SciFact needs
- *   0.46–0.47, CL-SciSumm 0.2). Precision 0.901 / 0.901 / 0.968, recall 0.562 / 0.565 / 0.040
- *   (SciFact train / dev / CL-SciSumm train): citing sentences paraphrase, so few reach it.
- * - unsupported < 0.08: the highest threshold that keeps 95% of texts holding support on all
- *   three (CL-SciSumm 0.08, SciFact 0.17–0.18). Precision 0.950 / 1.000 / 0.898, recall of texts
- *   without support 0.107 / 0.084 / 0.397: it means "nothing comes close", not "unsupported" at large.
+ * The audit's three labels for (citing sentence, cited paper) are the calibrated scale's
+ * (calibration.ts): 'supported' = supports, 'weak' = related, 'unsupported' = unrelated.
  */
-export const AUDIT_THRESHOLDS = { supported: 0.47, weak: 0.08 } as const;
+export const AUDIT_THRESHOLDS = { supported: SUPPORT_THRESHOLDS.supports, weak: SUPPORT_THRESHOLDS.related } as const;
 
 export type AuditLabel = 'supported' | 'weak' | 'unsupported';
 
@@ -79,11 +65,10 @@ export function overallScore(input: OverallInput): number {
   return Math.round(score * 1000) / 1000;
 }
 
-/** 'unknown' without text; otherwise by the best lexical paragraph against the tuned threshold. */
+/** 'unknown' without text; otherwise the calibrated label of the best paragraph (calibration.ts). */
 export function lexicalVerdict(paragraphs: ScoredParagraph[]): SupportVerdict {
   if (paragraphs.length === 0) return { label: 'unknown', by: 'lexical' };
-  const best = Math.max(...paragraphs.map((p) => p.score));
-  return { label: best >= LEXICAL_SUPPORT_THRESHOLD ? 'supports' : 'unrelated', by: 'lexical' };
+  return { label: calibratedLabel(Math.max(...paragraphs.map((p) => p.score))), by: 'lexical' };
 }
 
 /** The label of the judge's best paragraph, if it scored it high enough; else 'unrelated'. */

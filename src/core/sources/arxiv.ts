@@ -3,7 +3,7 @@
 import type { HttpClient } from '../net/types';
 import { HttpError, isAbortError } from '../net/types';
 import { renderArxivQuery } from './arxivQuery';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
 import { arxivAbsBase, arxivErrorMessage, parseArxivFeed } from './arxivAtom';
 import { SourceError } from './errors';

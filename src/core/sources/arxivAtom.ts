@@ -1,9 +1,10 @@
 // Parses arXiv API Atom feeds (current and legacy formats) into PaperRecords. Namespace
 // prefixes are dropped, so `arxiv:doi` with or without an inline xmlns reads the same.
+import { latexToUnicode } from '../latex/unicode';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PaperRecord } from '../types';
 import { excerpt, SourceError } from './errors';
-import { htmlTitle, looksLikeHtml } from '../identity/html';
+import { htmlTitle, looksLikeHtml } from '../net/html';
 import { splitArxivId } from '../identity/work';
 import { httpUrlOrUndefined } from '../net/errors';
 import { xmlText } from './validate';
@@ -89,7 +90,8 @@ function objects<T>(value: T[] | undefined): T[] {
 function toRecord(entry: AtomEntry, absBase: string): PaperRecord | undefined {
   if (typeof entry !== 'object' || entry === null) return undefined;
   const { id, version } = splitArxivId(textOf(entry.id));
-  const title = textOf(entry.title);
+  // arXiv's titles and abstracts are LaTeX as the authors typed it (`R\'{e}nyi`, `$\alpha$`): read as text.
+  const title = latexToUnicode(textOf(entry.title));
   if (!id || !title) return undefined;
   const links = objects(entry.link);
   const pdf = links.find((l) => l['@_title'] === 'pdf' || l['@_type'] === 'application/pdf');
@@ -110,7 +112,7 @@ function toRecord(entry: AtomEntry, absBase: string): PaperRecord | undefined {
     // Links from the answer only when they are http(s); else built on the configured endpoint.
     url: httpUrlOrUndefined(page?.['@_href']) ?? `${absBase}/${id}`,
     pdfUrl: httpUrlOrUndefined(pdf?.['@_href']),
-    abstract: textOf(entry.summary) || undefined,
+    abstract: latexToUnicode(textOf(entry.summary)) || undefined,
     categories: categories.length ? categories : undefined,
     publishedDoi: doi,
     journal: textOf(entry.journal_ref) || undefined,

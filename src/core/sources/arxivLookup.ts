@@ -2,12 +2,12 @@
 // arrive while a request waits for its turn (or within the same tick) share the next id_list
 // request instead of each paying a slot: an audit of 60 arXiv citations costs one round trip.
 import type { HttpClient } from '../net/types';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { PaperRecord } from '../types';
 import { fetchArxivById } from './arxiv';
+import { isArxivId } from '../identity/patterns';
 
 /** New-style (2004.07180v2) and old-style (astro-ph/9812133, math.GT/0309136) identifiers. */
-const ARXIV_ID = /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i;
 
 /** arXiv answers at most this many ids per id_list request comfortably. */
 const MAX_IDS_PER_REQUEST = 100;
@@ -32,7 +32,7 @@ export class ArxivLookup {
   lookup(id: string): Promise<PaperRecord | undefined> {
     const clean = id.trim().replace(/^arxiv:/i, '');
     // One malformed id makes arXiv refuse the whole id_list, so it never joins a batch.
-    if (!ARXIV_ID.test(clean)) return Promise.reject(new Error(`"${id}" is not an arXiv identifier.`));
+    if (!isArxivId(clean)) return Promise.reject(new Error(`"${id}" is not an arXiv identifier.`));
     return new Promise((resolve, reject) => {
       this.waiting.push({ id: clean, resolve, reject });
       if (!this.running) {

@@ -1,9 +1,9 @@
 // The bioRxiv/medRxiv `details` API: the latest version of a preprint, its category, licence and
 // the DOI of its journal version. Used only to enrich records found through Europe PMC.
 import type { HttpClient } from '../net/types';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import { SourceError } from './errors';
-import { looksLikeHtml } from '../identity/html';
+import { looksLikeHtml } from '../net/html';
 import { checkBiorxivDetails, type CheckedDetails } from './validate';
 
 import type { RxivServer } from '../identity/identifiers';

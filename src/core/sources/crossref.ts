@@ -3,8 +3,8 @@
 // bioRxiv/medRxiv's, not arXiv's DataCite DOIs, so callers try it for those only.
 import type { CoreDeps } from '../deps';
 import { HttpError } from '../net/types';
-import { looksLikeHtml } from '../identity/html';
-import { normalizeDoi } from '../identity/work';
+import { looksLikeHtml } from '../net/html';
+import { doiPath, normalizeDoi } from '../identity/work';
 import type { PaperRecord } from '../types';
 import { SourceError } from './errors';
 import { readCrossrefWork, type CrossrefWork } from './crossrefWork';
@@ -15,11 +15,6 @@ const JSON_TYPE = 'application/json';
 
 function baseUrl(deps: CoreDeps): string {
   return deps.settings['sources.crossref.url'].replace(/\/+$/, '');
-}
-
-/** A DOI as a URL path: its slash stays, everything else that URLs reserve is escaped. */
-function doiPath(doi: string): string {
-  return doi.split('/').map(encodeURIComponent).join('/');
 }
 
 function parseJson(text: string, what: string): unknown {
@@ -41,7 +36,15 @@ export async function fetchCrossrefWork(doi: string, deps: CoreDeps): Promise<Cr
   const url = `${baseUrl(deps)}/works/${doiPath(normal)}`;
   let text: string;
   try {
-    const response = await deps.http.request({ service: 'crossref', url, accept: JSON_TYPE, signal: deps.signal, cacheNotFound: true });
+    const response = await deps.http.request({
+      service: 'crossref',
+      url,
+      accept: JSON_TYPE,
+      signal: deps.signal,
+      cacheNotFound: true,
+      // Junk sent with a 200 is refused below and never kept, so the next run asks again.
+      isUsable: (body) => readCrossrefWork((JSON.parse(body) as { message?: unknown }).message) !== undefined,
+    });
     text = response.text();
   } catch (error) {
     if (error instanceof HttpError && (error.status === 404 || error.status === 410)) return undefined;
@@ -82,6 +85,7 @@ export async function searchCrossref(search: CrossrefSearch, deps: CoreDeps): Pr
     accept: JSON_TYPE,
     signal: deps.signal,
     isEmpty: (body) => /"total-results"\s*:\s*0\b/.test(body),
+    isUsable: (body) => Array.isArray((JSON.parse(body) as { message?: { items?: unknown } }).message?.items),
   });
   const message = (parseJson(response.text(), 'a search') as { message?: { items?: unknown } } | null)?.message;
   const items = message?.items;

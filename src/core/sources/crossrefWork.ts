@@ -1,6 +1,7 @@
 // One Crossref work record read defensively: a field of the wrong type is dropped, never passed
 // on, and a record without a DOI or a title is no record. Only the fields citefinder uses are kept.
 import { normalizeDoi } from '../identity/work';
+import { isObject, type Raw } from './raw';
 
 /** Crossref's kinds of editorial notice (`updated-by` / `update-to` entries). */
 export type NoticeType = 'retraction' | 'withdrawal' | 'expression_of_concern' | 'correction' | 'other';
@@ -25,6 +26,8 @@ export interface CrossrefWork {
   authors: string[];
   year?: number;
   containerTitle?: string;
+  /** Crossref's abbreviated venue (`short-container-title`), e.g. "ApJ", "Lancet"; not always given. */
+  shortContainerTitle?: string;
   volume?: string;
   issue?: string;
   page?: string;
@@ -42,12 +45,6 @@ export interface CrossrefWork {
   preprintOf: string[];
   /** For a published work: DOIs of its preprints (`relation.has-preprint`). */
   hasPreprint: string[];
-}
-
-type Raw = Record<string, unknown>;
-
-function isObject(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function str(value: unknown): string | undefined {
@@ -156,6 +153,7 @@ export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
     type: str(message.type),
     year: yearOf(message),
     containerTitle: first(message['container-title']),
+    shortContainerTitle: first(message['short-container-title']),
     volume: str(message.volume),
     issue: str(message.issue),
     page: str(message.page),

@@ -4,11 +4,11 @@
 import type { HttpClient } from '../net/types';
 import { isAbortError } from '../net/types';
 import { renderEuropePmcQuery } from './europepmcQuery';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
 import { excerpt, SourceError } from './errors';
-import { htmlTitle, looksLikeHtml } from '../identity/html';
+import { htmlTitle, looksLikeHtml } from '../net/html';
 import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
 import { checkEuropePmcResult } from './validate';
 

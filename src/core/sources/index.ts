@@ -1,6 +1,6 @@
 // The search sources, one per repository, honouring the `sources.*.enabled` switches.
 import type { HttpClient } from '../net/types';
-import type { Settings } from '../settings';
+import type { Settings } from '../settings/index';
 import type { Repository, SearchSource } from '../types';
 import { ArxivSource } from './arxiv';
 import { EuropePmcSource } from './europepmc';

@@ -2,12 +2,7 @@
 // an object for an author list) drops that record, not the whole answer, and never reaches code
 // that calls string methods on it. Numbers where text is expected are harmless and kept as text.
 import type { EuropePmcAuthor, EuropePmcResult } from './europepmcRecord';
-
-type Raw = Record<string, unknown>;
-
-function isObject(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject, type Raw } from './raw';
 
 /** Thrown inside a check: the record is dropped. */
 class Malformed extends Error {}

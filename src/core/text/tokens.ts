@@ -44,7 +44,7 @@ export const SCORING_TOKENS: Readonly<TokenRules> = {
   numberUnits: true,
 };
 
-/** The router's features (routing/features.ts): frozen with routing/model.json and df.json. */
+/** The router's features (routing/features.ts): frozen with models/router.json and abstractDf.json. */
 export const TRAINED_TOKENS: Readonly<TokenRules> = {
   stopwords: TRAINED_STOPWORDS,
   nfkc: true,

@@ -102,7 +102,8 @@ export async function assessTrust(record: PaperRecord, deps: CoreDeps): Promise<
 }
 
 function versionOfRecord(record: PaperRecord, publishedDoi: string | undefined, published: CrossrefWork | undefined): VersionOfRecord | undefined {
-  const isPreprint = record.source !== 'crossref' || record.doi?.startsWith('10.1101/');
+  // A DBLP record is the published paper unless it is DBLP's copy of an arXiv preprint (CoRR).
+  const isPreprint = (record.source !== 'crossref' && !(record.source === 'dblp' && !record.arxivId)) || record.doi?.startsWith('10.1101/');
   if (!isPreprint) return undefined;
   if (published) return { doi: published.doi, journal: published.containerTitle ?? record.journal, year: published.year };
   // An arXiv record names its journal DOI (and journal_ref) itself; a bioRxiv one its published DOI.

@@ -3,7 +3,7 @@
 // entry still names the title, authors, venue and year.
 import type { CoreDeps } from '../deps';
 import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
-import { latexToPlainText } from '../latex/plainText';
+import { latexToUnicode } from '../latex/unicode';
 import type { PaperRecord } from '../types';
 
 /** The record, or undefined when doi.org says there is no such DOI. Throws when it fails otherwise. */
@@ -30,7 +30,7 @@ export async function recordFromBibtex(doi: string, deps: CoreDeps): Promise<Pap
   };
 }
 
-/** A BibTeX value as plain words (braces, accents and commands as the claim stage reads them). */
+/** A BibTeX value as a reader sees it: maths as text (Ω, not dropped), accents as letters. */
 function plain(value: string): string {
-  return latexToPlainText(value).replace(/\s+/g, ' ').trim();
+  return latexToUnicode(value).replace(/\s+/g, ' ').trim();
 }

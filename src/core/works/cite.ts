@@ -1,12 +1,14 @@
 // A named work ready to cite: its record from the authority, then the authority's BibTeX with a
 // deterministic key. Shared by "Cite by identifier" in the editor, `citefinder lookup` and
-// `citefinder insert --id`, so all three give the same entry for the same identifier.
+// `citefinder insert --id`, so all three give the same entry for the same identifier, with the
+// work's trust (retracted, withdrawn…) and version of record as `find` gives them.
 import type { CoreDeps } from '../deps';
 import { attachBibtex } from '../bibtex';
 import { citeKeyRule } from '../bibtex/keyFormula';
 import { formatIdentifier, parseIdentifier, type WorkIdentifier } from '../identity/identifiers';
 import type { Candidate, PaperRecord } from '../types';
 import { WorkLookup } from './lookup';
+import { trustOfRecord, withTrust } from './citeTrust';
 
 /** The text is no identifier at all: the user must fix it. */
 export class NotAnIdentifierError extends Error {
@@ -35,8 +37,8 @@ export async function citeByIdentifier(text: string, deps: CoreDeps): Promise<Ci
   }
   const found = await new WorkLookup(deps).byIdentifier(id);
   if (!found) return { status: 'not-found', id, message: notFoundMessage(id) };
-  const candidate = await withAuthorityBibtex(asCandidate(found.record), deps);
-  return { status: 'found', id, candidate };
+  const [candidate, trust] = await Promise.all([withAuthorityBibtex(asCandidate(found.record), deps), trustOfRecord(found.record, deps)]);
+  return { status: 'found', id, candidate: withTrust(candidate, trust) };
 }
 
 /** The candidate with its authority's BibTeX and the cite key the settings ask for (or why there is none). */

@@ -3,7 +3,7 @@
 // signals. One lookup per run shares arXiv's id_list requests and the HTTP cache.
 import type { CoreDeps } from '../deps';
 import type { WorkIdentifier } from '../identity/identifiers';
-import { familyName } from '../bibtex/names';
+import { familyName } from '../identity/names';
 import { titleIdentity } from '../identity/work';
 import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from '../sources/biorxivDetails';

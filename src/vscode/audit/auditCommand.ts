@@ -3,11 +3,12 @@
 // cache per window, so running it again checks only the sentences that changed. Edits nothing.
 import * as vscode from 'vscode';
 import type { AuditCache, AuditReport } from '../../core/audit';
-import type { Settings } from '../../core/settings';
+import type { Settings } from '../../core/settings/index';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
 import type { AuditFindings } from './findings';
+import { documentForCommand } from '../lastLatexEditor';
 
 export const AUDIT_COMMAND = 'citefinder.auditCitations';
 
@@ -24,8 +25,9 @@ export class AuditRunner {
   constructor(private readonly deps: AuditCommandDeps) {}
 
   async run(scope?: 'file' | 'project'): Promise<AuditReport | undefined> {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor || editor.document.uri.scheme !== 'file') {
+    // From the results panel or the chat (no active text editor): the LaTeX file last edited.
+    const document = documentForCommand();
+    if (!document) {
       void vscode.window.showWarningMessage('Citefinder: open a saved LaTeX file of the manuscript to audit its citations.');
       return undefined;
     }
@@ -36,7 +38,7 @@ export class AuditRunner {
     this.running = controller;
     const core = await loadHeavy();
     this.cache ??= new core.AuditCache();
-    const settings = this.deps.settings(editor.document.uri);
+    const settings = this.deps.settings(document.uri);
     const llm = core.createLlmClient(settings, await this.deps.apiKey(settings));
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Citefinder: auditing citations', cancellable: true },
@@ -45,12 +47,12 @@ export class AuditRunner {
         let total = 0;
         try {
           const report = await core.auditProject(
-            { file: editor.document.uri.fsPath, scope: chosen, files: projectFiles, exists: projectFiles.exists },
+            { file: document.uri.fsPath, scope: chosen, files: projectFiles, exists: projectFiles.exists },
             { settings, http: core.createHttpClient(settings), llm, signal: controller.signal, cache: this.cache },
             (event) => {
               if (event.type === 'sites') {
                 total = event.sites.length;
-                this.deps.findings.reset([...new Set(event.sites.map((s) => s.file)), editor.document.uri.fsPath]);
+                this.deps.findings.reset([...new Set(event.sites.map((s) => s.file)), document.uri.fsPath]);
               } else if (event.type === 'finding') this.deps.findings.add(event.finding);
               else if (event.type === 'progress') progress.report({ message: `${event.done} of ${total}`, increment: 100 / Math.max(1, total) });
               else if (event.type === 'warning') log(`Audit: ${event.message}`);

@@ -3,7 +3,7 @@
 // paper is escaped: Markdown from the outside renders as text.
 import * as vscode from 'vscode';
 import type { AuditFinding } from '../../core/audit/types';
-import { webLink } from '../links';
+import { webLink } from '../../webview/links';
 import type { AuditFindings } from './findings';
 
 export class AuditHoverProvider implements vscode.HoverProvider {

@@ -6,11 +6,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BibCheckEntry, BibCheckReport } from '../../core/bibcheck';
 import type { ComparedField } from '../../core/bibcheck/compare';
-import type { Settings } from '../../core/settings';
+import type { Settings } from '../../core/settings/index';
 import { rememberTouchedBib } from '../bibSaver';
+import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
+import { isCheckedByHand } from './checkedByHand';
+import { WALK_VERDICTS_COMMAND } from './verdictActions';
+import type { BibVerdicts } from './verdictFindings';
 
 export const CHECK_BIBLIOGRAPHY_COMMAND = 'citefinder.checkBibliography';
 export const PROPOSED_SCHEME = 'citefinder-bibcheck';
@@ -32,20 +36,33 @@ export interface CheckResult {
   applied: string[];
 }
 
-export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Settings, proposed: ProposedBibs): Promise<CheckResult | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.uri.scheme !== 'file') {
+export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Settings, proposed: ProposedBibs, verdicts?: BibVerdicts): Promise<CheckResult | undefined> {
+  // From the results panel or the chat (no active text editor): the LaTeX file last edited.
+  const document = documentForCommand();
+  if (!document) {
     void vscode.window.showWarningMessage('Citefinder: open the manuscript (or a .bib file) to check its bibliography.');
     return undefined;
   }
   const core = await loadHeavy();
-  const files = await bibFiles(editor.document, core);
+  const files = await bibFiles(document, core);
   if (files.length === 0) {
     void vscode.window.showWarningMessage('Citefinder: the manuscript names no .bib file to check.');
     return undefined;
   }
   const texts = await Promise.all(files.map(async (file) => ({ file, text: (await projectFiles.read(file)) ?? '' })));
-  const config = settings(editor.document.uri);
+  const config = settings(document.uri);
+  // Each verdict reaches the Problems panel as it comes: a cancelled or failing check keeps them.
+  verdicts?.reset(files);
+  const entryTexts = new Map(texts.flatMap(({ file, text }) => core.readBibEntries(file, text).entries.map((e) => [`${file}#${e.key}#${e.line}`, text.slice(e.start, e.end)] as const)));
+  const quietKeys = new Set<string>();
+  const shown: Promise<void>[] = [];
+  const show = (entry: BibCheckEntry) =>
+    shown.push(
+      isCheckedByHand(entry.file, entry.key, entryTexts.get(`${entry.file}#${entry.key}#${entry.line}`) ?? '').then((quiet) => {
+        if (quiet) quietKeys.add(entry.key);
+        verdicts?.add(entry, quiet);
+      }),
+    );
   const report = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Citefinder: checking the bibliography', cancellable: true },
     async (progress, token) => {
@@ -53,7 +70,10 @@ export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Se
       token.onCancellationRequested(() => controller.abort());
       try {
         return await core.checkBibliography(texts, { settings: config, http: core.createHttpClient(config), signal: controller.signal }, (event) => {
-          if (event.type === 'entry') progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
+          if (event.type === 'entry') {
+            show(event.entry);
+            progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
+          }
         });
       } catch (error) {
         if (controller.signal.aborted) return undefined;
@@ -61,13 +81,22 @@ export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Se
       }
     },
   );
+  await Promise.all(shown);
+  if (verdicts) verdicts.showCites(await manuscriptTexts(document, core), quietKeys);
   if (!report) return undefined;
   for (const b of report.broken) log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
-  const s = report.summary;
-  const summary = `${s.ok} ok, ${s.differs} differ, ${s.unverified} unverified, ${s.duplicate} duplicate, ${s.unavailable} unavailable${report.broken.length ? `, ${report.broken.length} unreadable` : ''}`;
-  const differing = report.entries.filter((e) => e.status === 'differs');
+  const v = report.verdicts;
+  const summary = `${v.verified} verified, ${v['verified-fixable']} fixable, ${v.mismatch} mismatch, ${v['not-found']} not found, ${v['future-date'] + v['no-title']} impossible or untitled, ${v.unavailable} unavailable${report.summary.duplicate ? `, ${report.summary.duplicate} duplicate` : ''}${report.broken.length ? `, ${report.broken.length} unreadable` : ''}`;
+  // Only entries verified as the same work are offered for update; a mismatch is the user's call (its code actions).
+  const differing = report.entries.filter((e) => e.verdict.verdict === 'verified-fixable' && e.status !== 'duplicate' && Object.keys(e.fields).length > 0);
+  const flagged = report.entries.filter((e) => ['mismatch', 'not-found', 'future-date', 'no-title', 'unavailable'].includes(e.verdict.verdict) && !quietKeys.has(e.key)).length;
+  if (flagged > 0) {
+    void vscode.window.showInformationMessage(`Citefinder: bibliography checked: ${summary}.`, `Go through the ${flagged} to look at`).then((choice) => {
+      if (choice) void vscode.commands.executeCommand(WALK_VERDICTS_COMMAND);
+    });
+  }
   if (differing.length === 0) {
-    void vscode.window.showInformationMessage(`Citefinder: bibliography checked: ${summary}. Nothing to update.`);
+    if (flagged === 0) void vscode.window.showInformationMessage(`Citefinder: bibliography checked: ${summary}. Nothing to update.`);
     return { report, applied: [] };
   }
   await showDiffs(texts, report, proposed, core);
@@ -84,13 +113,20 @@ async function bibFiles(document: vscode.TextDocument, core: Awaited<ReturnType<
   return (await core.findProjectBibliography(tree, projectFiles.exists)).files;
 }
 
+/** The manuscript's files (for the \cite diagnostics); none when a .bib was checked alone. */
+async function manuscriptTexts(document: vscode.TextDocument, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<{ file: string; text: string }[]> {
+  if (document.uri.fsPath.endsWith('.bib')) return [];
+  const root = await core.resolveRootFile(document.uri.fsPath, document.getText(), projectFiles);
+  return (await core.walkIncludes(root.file, root.text, projectFiles)).files.map((f) => ({ file: f.file, text: f.text }));
+}
+
 function allFields(entry: BibCheckEntry): ComparedField[] {
   return Object.keys(entry.fields) as ComparedField[];
 }
 
 /** Each file with differences beside the same file with every difference applied. */
 async function showDiffs(texts: { file: string; text: string }[], report: BibCheckReport, proposed: ProposedBibs, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<void> {
-  const all = new Map(report.entries.filter((e) => e.status === 'differs').map((e) => [e.key, allFields(e)]));
+  const all = new Map(report.entries.filter((e) => e.verdict.verdict === 'verified-fixable').map((e) => [e.key, allFields(e)]));
   for (const { file, text } of texts) {
     const edits = core.bibCheckEdits(file, text, report.entries, all);
     if (edits.length === 0) continue;

@@ -1,0 +1,109 @@
+// The calibrated support scale on real data (dev splits and CL-SciSumm Training-Set-2018):
+//
+//   node dist/bench/calibration.js DATA        (DATA = the datasets folder)
+//
+// 1. Precision of "supports" on each set: a claim against the papers it cites (positive when the
+//    paper holds its evidence) and against others (bench/lib/support-pairs.ts); recall beside it.
+// 2. Citation-Integrity dev, accurate citations against inaccurate ones (same cited sentences):
+//    AUC of the support score, and the precision of "supports".
+// 3. The audit on real citing sentences, abstracts only (as for most journal papers): right
+//    citations flagged `unsupported`, and swapped citations caught (`unsupported`): swapped within
+//    the citing paper's reference list (Citation-Integrity), with another reference paper of the
+//    same field (CL-SciSumm), with a paper of another field (an arXiv abstract for biomedical
+//    citations, a SciFact biomedical abstract for NLP citances).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FulltextDocument } from '../src/core/fulltext/model';
+import { SUPPORT_THRESHOLDS } from '../src/core/scoring/calibration';
+import { paperSupport } from '../src/core/scoring/paperSupport';
+import { auditLabel } from '../src/core/scoring/overall';
+import { checkCovidPairs, clSciSummPairs, integrityCitations, integrityPairs, mulberry32, scifactPairs, type SupportPair } from './lib/support-pairs';
+
+const f = (n: number) => n.toFixed(3);
+const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
+
+function support(claim: string, document: FulltextDocument): number {
+  return paperSupport({ text: claim, sentences: [claim] }, [], document, 3).score;
+}
+
+function precisionLine(name: string, pairs: SupportPair[]): string {
+  const scored = pairs.map((p) => ({ s: support(p.claim, p.document), positive: p.positive }));
+  const said = scored.filter((x) => x.s >= SUPPORT_THRESHOLDS.supports);
+  const right = said.filter((x) => x.positive).length;
+  const positives = scored.filter((x) => x.positive).length;
+  return `${name}: ${pairs.length} pairs (${positives} holding evidence); "supports" said ${said.length} times, right ${said.length ? f(right / said.length) : '—'}, recall ${f(right / (positives || 1))}`;
+}
+
+/** Area under the ROC curve: the chance a positive scores above a negative (ties count half). */
+function auc(scored: { s: number; positive: boolean }[]): number {
+  const pos = scored.filter((x) => x.positive).map((x) => x.s);
+  const neg = scored.filter((x) => !x.positive).map((x) => x.s);
+  let wins = 0;
+  for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return wins / (pos.length * neg.length || 1);
+}
+
+interface AuditCase {
+  claim: string;
+  document: FulltextDocument;
+}
+
+function flagged(cases: AuditCase[]): { unsupported: number; counts: Record<string, number> } {
+  const counts: Record<string, number> = { supported: 0, weak: 0, unsupported: 0 };
+  for (const c of cases) counts[auditLabel(support(c.claim, c.document))]!++;
+  return { unsupported: counts.unsupported! / (cases.length || 1), counts };
+}
+
+function auditLine(name: string, cases: AuditCase[], goal: string): string {
+  const { unsupported, counts } = flagged(cases);
+  return `  ${name} (${cases.length}): unsupported ${pct(unsupported)} [${goal}] (supported ${counts.supported}, weak ${counts.weak}, unsupported ${counts.unsupported})`;
+}
+
+function arxivAbstracts(data: string): FulltextDocument[] {
+  const records = JSON.parse(readFileSync(join(data, 'rxiv-metadata', 'arxiv-cscl-2026-03_lthei', 'arxiv_papers.json'), 'utf8')) as { title: string; abstract: string }[];
+  return records.map((r) => ({ title: r.title, abstract: r.abstract, sections: [], captions: [], references: [] }));
+}
+
+function main(): void {
+  const data = process.argv[2];
+  if (!data) {
+    console.error('usage: node dist/bench/calibration.js DATA');
+    process.exit(2);
+  }
+  const started = performance.now();
+  console.log(`thresholds: supports ≥ ${SUPPORT_THRESHOLDS.supports}, related ≥ ${SUPPORT_THRESHOLDS.related} (src/core/scoring/calibration.ts)`);
+  console.log('precision of "supports" (abstracts only):');
+  const cl = clSciSummPairs(data);
+  console.log('  ' + precisionLine('SciFact dev', scifactPairs(data, 'dev')));
+  console.log('  ' + precisionLine('Check-COVID dev', checkCovidPairs(data, 'dev')));
+  console.log('  ' + precisionLine('Citation-Integrity dev', integrityPairs(data, 'dev')));
+  console.log('  ' + precisionLine('CL-SciSumm Training-Set-2018', cl));
+
+  const integrity = integrityCitations(data, 'dev');
+  const scored = integrity.map((c) => ({ s: support(c.claim, c.document), positive: c.accurate }));
+  const said = scored.filter((x) => x.s >= SUPPORT_THRESHOLDS.supports);
+  console.log(
+    `Citation-Integrity dev, accurate vs not (${scored.filter((x) => x.positive).length} / ${scored.filter((x) => !x.positive).length}): ` +
+      `AUC ${f(auc(scored))}; "supports" ${said.length} times, right ${said.length ? f(said.filter((x) => x.positive).length / said.length) : '—'}`,
+  );
+
+  console.log('audit on real citing sentences, abstracts only:');
+  const random = mulberry32(2026);
+  const accurate = integrity.filter((c) => c.accurate);
+  const sameList = accurate.flatMap((c) => {
+    const others = integrity.filter((o) => o.citingPaper === c.citingPaper && !o.citedWorks.some((w) => c.citedWorks.includes(w)));
+    return others.length ? [{ claim: c.claim, document: others[Math.floor(random() * others.length)]!.document }] : [];
+  });
+  const arxiv = arxivAbstracts(data);
+  console.log('  Citation-Integrity dev (accurate citations):');
+  console.log(auditLine('  right citations flagged', accurate, 'goal ≤ 10%'));
+  console.log(auditLine('  same-reference-list swaps caught', sameList, 'goal ≥ 60%'));
+  console.log(auditLine('  other-field swaps caught', accurate.map((c) => ({ claim: c.claim, document: arxiv[Math.floor(random() * arxiv.length)]! })), 'goal ≥ 90%'));
+  console.log('  CL-SciSumm Training-Set-2018 (citances against reference-paper abstracts):');
+  console.log(auditLine('  right citations flagged', cl.filter((p) => p.kind === 'cited'), 'goal ≤ 10%'));
+  console.log(auditLine('  same-field swaps caught (another reference paper)', cl.filter((p) => p.kind === 'same-field'), 'goal ≥ 60%'));
+  console.log(auditLine('  other-field swaps caught (a SciFact abstract)', cl.filter((p) => p.kind === 'other-field'), 'goal ≥ 90%'));
+  console.log(`(${Math.round(performance.now() - started)} ms)`);
+}
+
+if (require.main === module) main();

@@ -1,0 +1,125 @@
+// Builds the scorer's document-frequency table from open scientific text, so that a word's weight
+// in lexical support scoring comes from how common it is in science at large, not from the five
+// sentences of the abstract at hand ("used", "more" and "effective" are in half of all
+// abstracts; "prospectively" is in one in a few hundred).
+//
+//   npx esbuild scripts/build-term-stats.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/scripts/build-term-stats.js && node out/scripts/build-term-stats.js /work/shared/datasets
+//
+// Documents (each counted once per stem): every title + abstract of the rxiv metadata (daily
+// arXiv/bioRxiv/medRxiv picks, arXiv cs.CL, the arXiv snapshot head, the S2ORC sample), of the
+// SciFact corpus and of the Check-COVID corpus; every body paragraph of the unarXive sample; the
+// CL-SciSumm Training-Set-2018 reference papers in chunks of five sentences. Never ACM-CR, never
+// a claim or citance of any split, never a CL-SciSumm test paper. Stems are the scorer's own
+// (SCORING_TOKENS). Stems in fewer than MIN_DF documents are left out (the scorer treats an
+// absent stem as rarer than any listed). Deterministic: the same data gives the same bytes.
+//
+// Output: src/core/scoring/termStats.json = { docs, minDf, sources, byDf: { "<df>": "stem stem …" } }.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCORING_TOKENS, stems } from '../src/core/text/tokens';
+import { parseReferenceXml } from '../bench/lib/clscisumm-data';
+
+const MIN_DF = 3;
+const OUT = join(process.cwd(), 'src', 'core', 'scoring', 'termStats.json');
+
+type Doc = string;
+
+function jsonl(path: string): Record<string, unknown>[] {
+  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const text = (v: unknown): string => (Array.isArray(v) ? v.join(' ') : typeof v === 'string' && v !== 'None' ? v : '');
+
+function rxiv(data: string): Doc[] {
+  const dir = join(data, 'rxiv-metadata');
+  const docs: Doc[] = [];
+  for (const name of ['arxiv.jsonl', 'biorxiv.jsonl', 'medrxiv.jsonl']) {
+    for (const r of jsonl(join(dir, 'rxiv-daily_Lcollection', name))) docs.push(`${text(r.title)} ${text(r.abstract)}`);
+  }
+  for (const r of JSON.parse(readFileSync(join(dir, 'arxiv-cscl-2026-03_lthei', 'arxiv_papers.json'), 'utf8')) as Record<string, unknown>[]) {
+    docs.push(`${text(r.title)} ${text(r.abstract)}`);
+  }
+  for (const r of jsonl(join(dir, 'arxiv-oai-snapshot-head200', 'arxiv-metadata-oai-snapshot.head200.jsonl'))) docs.push(`${text(r.title)} ${text(r.abstract)}`);
+  for (const r of jsonl(join(dir, 's2orc-metadata-sample', 'sample.jsonl'))) if (text(r.abstract)) docs.push(`${text(r.title)} ${text(r.abstract)}`);
+  return docs;
+}
+
+function scifact(data: string): Doc[] {
+  return jsonl(join(data, 'scifact', 'corpus.jsonl')).map((d) => `${text(d.title)} ${text(d.abstract)}`);
+}
+
+function checkCovid(data: string): Doc[] {
+  return jsonl(join(data, 'check-covid', 'corpus.json')).map((d) => `${text(d.title)} ${text(d.abstract)}`);
+}
+
+/** Body paragraphs of the unarXive sample, read from the archive as it is shipped. */
+function unarxive(data: string): Doc[] {
+  const archive = join(data, 'unarxive-sample', 'unarXive_data_sample.tar.gz');
+  const listing = execFileSync('tar', ['tzf', archive], { encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.jsonl')).sort();
+  const docs: Doc[] = [];
+  for (const file of listing) {
+    const content = execFileSync('tar', ['xzOf', archive, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    for (const line of content.split('\n').filter((l) => l.trim())) {
+      const paper = JSON.parse(line) as { metadata?: { title?: string; abstract?: string }; body_text?: { text?: string }[] };
+      docs.push(`${paper.metadata?.title ?? ''} ${paper.metadata?.abstract ?? ''}`);
+      for (const p of paper.body_text ?? []) if (p.text?.trim()) docs.push(p.text.replace(/\{\{[^}]*\}\}/g, ' '));
+    }
+  }
+  return docs;
+}
+
+/** Training-Set-2018 reference papers only (the test papers stay unseen), five sentences a document. */
+function clSciSumm(data: string): Doc[] {
+  const dir = join(data, 'cl-scisumm', 'Training-Set-2018');
+  const docs: Doc[] = [];
+  for (const id of readdirSync(dir).sort()) {
+    const xml = join(dir, id, 'Reference_XML', `${id}.xml`);
+    if (!existsSync(xml)) continue;
+    const paper = parseReferenceXml(id, readFileSync(xml, 'utf8'));
+    for (let i = 0; i < paper.sentences.length; i += 5) docs.push(paper.sentences.slice(i, i + 5).map((s) => s.text).join(' '));
+  }
+  return docs;
+}
+
+function main(): void {
+  const data = process.argv[2];
+  if (!data) {
+    console.error('usage: node out/scripts/build-term-stats.js <datasets dir, e.g. /work/shared/datasets>');
+    process.exit(2);
+  }
+  const sources: [string, Doc[]][] = [
+    ['rxiv-metadata', rxiv(data)],
+    ['scifact corpus', scifact(data)],
+    ['check-covid corpus', checkCovid(data)],
+    ['unarxive sample', unarxive(data)],
+    ['cl-scisumm Training-Set-2018 papers', clSciSumm(data)],
+  ];
+  const df = new Map<string, number>();
+  let docs = 0;
+  for (const [, list] of sources) {
+    for (const doc of list) {
+      if (!doc.trim()) continue;
+      docs++;
+      for (const s of new Set(stems(doc, SCORING_TOKENS))) df.set(s, (df.get(s) ?? 0) + 1);
+    }
+  }
+  const byDf: Record<string, string[]> = {};
+  for (const [stem, n] of [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (n < MIN_DF || /\s/.test(stem)) continue;
+    (byDf[n] ??= []).push(stem);
+  }
+  const out = {
+    docs,
+    minDf: MIN_DF,
+    sources: Object.fromEntries(sources.map(([name, list]) => [name, list.length])),
+    byDf: Object.fromEntries(Object.entries(byDf).map(([n, list]) => [n, list.join(' ')])),
+  };
+  writeFileSync(OUT, JSON.stringify(out) + '\n');
+  const kept = Object.values(byDf).reduce((a, l) => a + l.length, 0);
+  console.log(`${docs} documents, ${df.size} stems, ${kept} kept (df ≥ ${MIN_DF}); wrote ${OUT}`);
+  console.log(JSON.stringify(out.sources));
+}
+
+main();

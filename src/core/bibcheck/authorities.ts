@@ -1,0 +1,162 @@
+// The authorities a verdict can ask, behind one small interface so each is asked the way it is
+// meant to be (Crossref by DOI and bibliographic search, arXiv by id, DBLP by title search) and
+// a test or a benchmark can count or replace them. Every call goes through the run's HttpClient:
+// timeouts, retries, pacing, the on-disk cache (a re-check of an unchanged .bib asks nothing).
+// A call throws when its authority fails (5xx, junk, timeout): the engine turns that into
+// "unavailable", never into "not found".
+import type { CoreDeps } from '../deps';
+import { normalizeDoi } from '../identity/work';
+import { ArxivLookup } from '../sources/arxivLookup';
+import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
+import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
+import type { PaperRecord } from '../types';
+import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
+import { latexToPlainText } from '../latex/plainText';
+import { RecordCache } from './recordCache';
+import type { AuthorityRecord } from './verdict';
+
+export interface TitleQuery {
+  title: string;
+  /** Search these words instead of the whole title (a near-miss title's surviving half). */
+  words?: string;
+  /** One author's name as written (its family name narrows the search). */
+  author?: string;
+  year?: number;
+}
+
+export interface Authorities {
+  /** Crossref's record of a DOI; undefined when Crossref has none. */
+  crossrefByDoi(doi: string): Promise<AuthorityRecord | undefined>;
+  /** doi.org's record of a DOI that Crossref does not register; undefined when it does not resolve. */
+  doiOrgByDoi(doi: string): Promise<AuthorityRecord | undefined>;
+  arxivById(id: string): Promise<AuthorityRecord | undefined>;
+  crossrefSearch(query: TitleQuery): Promise<AuthorityRecord[]>;
+  /** Absent until a DBLP client is configured: the engine then asks Crossref only. */
+  dblpSearch?(query: TitleQuery): Promise<AuthorityRecord[]>;
+}
+
+/** Crossref's `type` values for preprints. */
+const PREPRINT_TYPES = new Set(['posted-content']);
+
+export function recordOfCrossref(work: CrossrefWork): AuthorityRecord {
+  const short = work.shortContainerTitle;
+  return {
+    authority: 'crossref',
+    id: work.doi,
+    title: work.title,
+    authors: work.authors,
+    year: work.year,
+    venue: work.containerTitle ?? work.institution,
+    venueShort: short ? [short] : undefined,
+    doi: work.doi,
+    pages: work.page,
+    volume: work.volume,
+    url: work.url ?? `https://doi.org/${work.doi}`,
+    preprint: PREPRINT_TYPES.has(work.type ?? ''),
+  };
+}
+
+export function recordOfArxiv(record: PaperRecord): AuthorityRecord {
+  return {
+    authority: 'arxiv',
+    id: record.arxivId ?? record.id.replace(/^arxiv:/, ''),
+    title: record.title,
+    authors: record.authors,
+    year: record.year,
+    venue: record.journal,
+    doi: record.publishedDoi,
+    arxivId: record.arxivId,
+    url: record.url,
+    preprint: true,
+  };
+}
+
+const plainText = (value: string) => latexToPlainText(value).replace(/\s+/g, ' ').trim();
+
+/** doi.org's BibTeX for a DOI (another agency's, or one Crossref lacks); undefined when it does not resolve. */
+async function doiOrgRecord(doi: string, deps: CoreDeps): Promise<AuthorityRecord | undefined> {
+  let bibtex: string;
+  try {
+    ({ bibtex } = await fetchBibtex({ id: `doi:${doi}`, source: 'crossref', title: '', authors: [], doi }, deps));
+  } catch (error) {
+    if (error instanceof BibtexUnavailableError && error.attempts.every((a) => /^HTTP 40[4]|^HTTP 410/.test(a.reason))) return undefined;
+    throw error;
+  }
+  const { fields } = readBibFields(bibtex);
+  const year = Number(fields.year);
+  const venue = fields.journal ?? fields.booktitle;
+  return {
+    authority: 'doi.org',
+    id: doi,
+    title: plainText(fields.title ?? doi),
+    authors: fields.author ? splitBibtexAuthors(fields.author).map(plainText) : [],
+    year: Number.isInteger(year) && year > 0 ? year : undefined,
+    venue: venue ? plainText(venue) : undefined,
+    doi,
+    pages: fields.pages,
+    volume: fields.volume,
+    url: `https://doi.org/${doi}`,
+    preprint: false,
+  };
+}
+
+export function recordOfDblp(record: DblpRecord): AuthorityRecord {
+  const venue = record.venue?.split('; ')[0];
+  return {
+    authority: 'dblp',
+    id: record.key,
+    title: record.title,
+    authors: record.authors.map((a) => a.name),
+    year: record.year,
+    venue,
+    venueShort: venue ? [venue] : undefined,
+    doi: record.doi,
+    arxivId: record.arxivId,
+    pages: record.pages,
+    volume: record.volume,
+    url: record.url,
+    preprint: record.kind === 'informal' || venue === 'CoRR',
+  };
+}
+
+/** DBLP matches every word: punctuation and one-letter words only narrow it by accident. */
+function dblpQuery(query: TitleQuery): string {
+  const words = (query.words ?? query.title).replace(/[^\p{L}\p{N}\s'-]+/gu, ' ').split(/\s+/).filter((w) => w.length > 1);
+  const family = query.words && query.author ? query.author.split(/\s+/).at(-1) : undefined;
+  return [...(family ? [family] : []), ...words].join(' ');
+}
+
+/** Crossref, arXiv and (unless switched off) DBLP, through the run's HttpClient. */
+export function networkAuthorities(deps: CoreDeps): Authorities {
+  const arxiv = new ArxivLookup(deps.settings, deps.http, deps.signal);
+  const arxivAnswers = new RecordCache(deps.settings);
+  return {
+    async crossrefByDoi(doi) {
+      const work = await fetchCrossrefWork(doi, deps);
+      return work ? recordOfCrossref(work) : undefined;
+    },
+    async doiOrgByDoi(doi) {
+      return doiOrgRecord(normalizeDoi(doi) ?? doi, deps);
+    },
+    async arxivById(id) {
+      const key = `arxiv:${id}`;
+      const cached = await arxivAnswers.get(key);
+      if (cached !== undefined) return cached ?? undefined;
+      const found = await arxiv.lookup(id);
+      const record = found ? recordOfArxiv(found) : undefined;
+      await arxivAnswers.put(key, record);
+      return record;
+    },
+    async crossrefSearch(query) {
+      const works = await searchCrossref({ bibliographic: query.title, author: query.author, rows: 5 }, deps);
+      return works.map(recordOfCrossref);
+    },
+    ...(dblpEnabled(deps.settings)
+      ? {
+          async dblpSearch(query: TitleQuery) {
+            return (await searchDblp(dblpQuery(query), deps, { hits: 10 })).map(recordOfDblp);
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,221 @@
+// The verdict on one .bib entry, asking the fewest authorities that can decide it: an entry with
+// a DOI asks Crossref (doi.org only when Crossref has no record); an arXiv entry asks arXiv, and
+// DBLP (else Crossref) only to check a venue it claims; an entry without identifier asks DBLP,
+// the authority of computer science, then Crossref when DBLP has nothing. A year that cannot be
+// right and an entry without title are reported without a request. An authority that fails makes
+// the verdict "unavailable" unless another one decided it.
+import { isAbortError } from '../net/types';
+import { identifierOfFields } from '../identity/identifiers';
+import { latexToPlainText } from '../latex/plainText';
+import type { Authorities, TitleQuery } from './authorities';
+import { judge, type EntryView } from './judge';
+import { placeholderNames, readAuthorList } from './people';
+import { choose } from './choose';
+import { plainTitle } from './titles';
+import { isPreprintVenue } from './venues';
+import type { AuthorityName, AuthorityRecord, EntryVerdict, SearchTrace } from './verdict';
+
+type Fields = Readonly<Record<string, string | undefined>>;
+
+/** An authority that could not be asked: the verdict becomes "unavailable" unless another decides. */
+export class AuthorityUnavailable extends Error {
+  constructor(readonly authority: AuthorityName, cause: unknown) {
+    super(`${authority} did not answer (${(cause as Error)?.message ?? String(cause)})`, { cause });
+  }
+}
+
+function plain(value: string | undefined): string | undefined {
+  const text = value === undefined ? undefined : latexToPlainText(value).replace(/\s+/g, ' ').trim();
+  return text || undefined;
+}
+
+/** The entry's fields as the engine reads them. */
+export function entryView(fields: Fields): EntryView | undefined {
+  const title = fields.title ? plainTitle(fields.title) : undefined;
+  if (!title) return undefined;
+  const year = Number((fields.year ?? fields.date ?? '').trim().slice(0, 4));
+  const id = identifierOfFields(fields);
+  return {
+    title,
+    author: fields.author,
+    year: Number.isInteger(year) && year > 0 ? year : undefined,
+    venue: plain(fields.journal ?? fields.booktitle ?? fields.journaltitle),
+    doi: id?.kind === 'doi' ? id.doi : undefined,
+    arxivId: id?.kind === 'arxiv' ? id.id : undefined,
+    pages: fields.pages,
+    volume: fields.volume,
+  };
+}
+
+/** New-style (2004.07180v2) and old-style (astro-ph/9812133) arXiv identifiers. */
+const ARXIV_ID = /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i;
+
+/** Titles shorter than this are not searched again by halves (a half would match too much). */
+const MIN_WORDS_TO_SPLIT = 4;
+
+/** Years before this are not a research article's (the oldest journals date from 1665). */
+const EARLIEST_YEAR = 1600;
+
+export class VerdictEngine {
+  constructor(private readonly authorities: Authorities, private readonly now: () => Date = () => new Date()) {}
+
+  async verdict(fields: Fields, signal?: AbortSignal): Promise<EntryVerdict> {
+    const entry = entryView(fields);
+    if (!entry) return bare('no-title', 'The entry has no title: it is not checked (a guess from the other fields could name another work).');
+    const thisYear = this.now().getUTCFullYear();
+    if (entry.year !== undefined && (entry.year > thisYear || entry.year < EARLIEST_YEAR)) {
+      return { ...bare('future-date', `The year ${entry.year} cannot be a publication year (it is ${thisYear}).`), confidence: 0.99, evidence: [{ field: 'year', entry: String(entry.year), status: 'differs', note: entry.year > thisYear ? 'in the future' : 'before scholarly publishing' }] };
+    }
+    const searched: SearchTrace[] = [];
+    const failed: AuthorityUnavailable[] = [];
+    try {
+      const result = await this.decide(entry, searched, failed);
+      return withPlaceholders(entry, { ...result, searched: [...searched, ...result.searched] });
+    } catch (error) {
+      if (isAbortError(error) || signal?.aborted) throw error;
+      if (error instanceof AuthorityUnavailable) failed.push(error);
+      else throw error;
+      return unavailable(failed, searched);
+    }
+  }
+
+  private async decide(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
+    if (entry.doi) return this.byDoi(entry, entry.doi, searched, failed);
+    if (entry.arxivId) return this.byArxiv(entry, entry.arxivId, searched, failed);
+    const found = await this.search(entry, searched, failed);
+    if (found) return found;
+    if (failed.length) return unavailable(failed, searched);
+    // Most CS papers have no DOI and only DBLP has them: with DBLP off, nothing found says nothing.
+    if (!this.authorities.dblpSearch) return unavailable([new AuthorityUnavailable('dblp', new Error('switched off (sources.dblp.enabled), so not asked'))], searched);
+    return notFound(entry, searched, 'No authority has a work with this title and these authors.');
+  }
+
+  private async byDoi(entry: EntryView, doi: string, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
+    let record = await ask('crossref', () => this.authorities.crossrefByDoi(doi));
+    searched.push({ authority: 'crossref', query: `doi:${doi}`, hits: record ? 1 : 0 });
+    if (!record) {
+      record = await ask('doi.org', () => this.authorities.doiOrgByDoi(doi));
+      searched.push({ authority: 'doi.org', query: `doi:${doi}`, hits: record ? 1 : 0 });
+    }
+    if (!record) {
+      const byTitle = await this.search(entry, searched, failed);
+      const where = byTitle?.record ? ` A work with this title is at ${byTitle.record.authority} (${byTitle.record.id}).` : '';
+      return { ...notFound(entry, searched, `The DOI ${doi} does not resolve (Crossref and doi.org have no such DOI).${where}`), record: byTitle?.record, evidence: [{ field: 'doi', entry: doi, status: 'differs', note: 'does not resolve' }, ...(byTitle?.evidence ?? [])] };
+    }
+    const verdict = judge(entry, record, { viaIdentifier: true });
+    if (verdict.kind === 'doi-other-work') {
+      // Name the work the title belongs to, when an authority has it.
+      const byTitle = await this.search(entry, searched, failed).catch(() => undefined);
+      if (byTitle?.record) verdict.message += ` The title is ${byTitle.record.authority}'s ${byTitle.record.id}.`;
+    }
+    return verdict;
+  }
+
+  private async byArxiv(entry: EntryView, id: string, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
+    if (!ARXIV_ID.test(id)) {
+      const byTitle = await this.search(entry, searched, failed);
+      return { ...notFound(entry, searched, `"${id}" is not an arXiv identifier.`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
+    }
+    const record = await ask('arxiv', () => this.authorities.arxivById(id));
+    searched.push({ authority: 'arxiv', query: `id:${id}`, hits: record ? 1 : 0 });
+    if (!record) {
+      const byTitle = await this.search(entry, searched, failed);
+      return { ...notFound(entry, searched, `arXiv has no paper ${id}.`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
+    }
+    // arXiv records no venue: a venue the entry claims is checked where venues are recorded.
+    const claimsVenue = entry.venue !== undefined && !isPreprintVenue(entry.venue);
+    // The published version arXiv links to (its DOI) first, else one found by title.
+    const linked = claimsVenue && record.doi ? await this.byLinkedDoi(record.doi, searched) : undefined;
+    const published = linked ?? (claimsVenue ? await this.publishedVersion(entry, searched, failed) : undefined);
+    return judge(entry, record, { viaIdentifier: true, published });
+  }
+
+  private async byLinkedDoi(doi: string, searched: SearchTrace[]): Promise<AuthorityRecord | undefined> {
+    const record = (await ask('crossref', () => this.authorities.crossrefByDoi(doi))) ?? (await ask('doi.org', () => this.authorities.doiOrgByDoi(doi)));
+    searched.push({ authority: record?.authority ?? 'doi.org', query: `doi:${doi}`, hits: record ? 1 : 0 });
+    return record;
+  }
+
+  /** The published (non-preprint) record with the entry's title, from DBLP, else Crossref. */
+  private async publishedVersion(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<AuthorityRecord | undefined> {
+    for (const hits of this.searches(entry, searched, failed)) {
+      const records = await hits;
+      const published = choose(entry, records.filter((r) => !r.preprint));
+      if (published?.titleAgreement === 'same') return published.record;
+    }
+    return undefined;
+  }
+
+  /** DBLP first (when configured), then Crossref; each search's failure noted, not thrown. */
+  private *searches(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Generator<Promise<AuthorityRecord[]>> {
+    const query: TitleQuery = { title: entry.title, author: readAuthorList(entry.author ?? '').people[0]?.written, year: entry.year };
+    const run = async (name: AuthorityName, search: (q: TitleQuery) => Promise<AuthorityRecord[]>) => {
+      try {
+        const hits = await ask(name, () => search(query));
+        searched.push({ authority: name, query: `title: ${entry.title}${query.author ? `; author: ${query.author}` : ''}`, hits: hits.length });
+        return hits;
+      } catch (error) {
+        if (!(error instanceof AuthorityUnavailable)) throw error;
+        failed.push(error);
+        return [];
+      }
+    };
+    const dblp = this.authorities.dblpSearch?.bind(this.authorities);
+    if (dblp) yield run('dblp', dblp);
+    yield run('crossref', (q) => this.authorities.crossrefSearch(q));
+    // DBLP matches every word: a title with a word or two changed finds nothing. Each half of
+    // it, with the first author's name, finds the real work when the change is in the other half.
+    const words = entry.title.split(/\s+/).filter((w) => /[\p{L}\p{N}]{2,}/u.test(w));
+    if (dblp && words.length >= MIN_WORDS_TO_SPLIT && query.author) {
+      const middle = Math.ceil(words.length / 2);
+      yield run('dblp', (q) => dblp({ ...q, words: words.slice(0, middle).join(' ') }));
+      yield run('dblp', (q) => dblp({ ...q, words: words.slice(middle).join(' ') }));
+    }
+  }
+
+  /** The work by title and authors; undefined when no authority asked has it. */
+  private async search(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict | undefined> {
+    let best: ReturnType<typeof choose>;
+    for (const hits of this.searches(entry, searched, failed)) {
+      const records = await hits;
+      const chosen = choose(entry, records);
+      if (chosen && (!best || chosen.score > best.score)) best = chosen;
+      // A same-title record decides, unless it is only a preprint and the entry claims a venue.
+      if (best?.titleAgreement === 'same' && (!best.record.preprint || !entry.venue || isPreprintVenue(entry.venue))) break;
+    }
+    if (!best) return undefined;
+    const published = best.record.preprint ? best.published : undefined;
+    return judge(entry, best.record, { viaIdentifier: false, published });
+  }
+}
+
+async function ask<T>(authority: AuthorityName, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new AuthorityUnavailable(authority, error);
+  }
+}
+
+function bare(verdict: EntryVerdict['verdict'], message: string): EntryVerdict {
+  return { verdict, confidence: 1, evidence: [], searched: [], message };
+}
+
+function notFound(entry: EntryView, searched: SearchTrace[], message: string): EntryVerdict {
+  const where = [...new Set(searched.map((s) => s.authority))].join(', ');
+  return { verdict: 'not-found', confidence: searched.some((s) => s.authority === 'dblp') ? 0.9 : 0.75, evidence: [], searched: [], message: `${message} Searched: ${where || 'nothing'}.` };
+}
+
+function unavailable(failed: AuthorityUnavailable[], searched: SearchTrace[]): EntryVerdict {
+  const first = failed[0]!;
+  return { verdict: 'unavailable', confidence: 0, authority: first.authority, evidence: [], searched: [...searched], message: `${failed.map((f) => f.message).join('; ')}; try again later.` };
+}
+
+/** Names no real author has make the entry a mismatch whatever the authority says. */
+function withPlaceholders(entry: EntryView, verdict: EntryVerdict): EntryVerdict {
+  const placeholders = placeholderNames(entry.author);
+  if (!placeholders.length || verdict.verdict === 'unavailable' || verdict.verdict === 'not-found') return verdict;
+  if (verdict.verdict === 'mismatch') return verdict.kind === 'authors-invented' ? verdict : { ...verdict, otherKinds: [...(verdict.otherKinds ?? []), 'authors-invented'] };
+  return { ...verdict, verdict: 'mismatch', kind: 'authors-invented', fixable: undefined, confidence: 0.95, message: `Mismatch: placeholder author names (${placeholders.join('; ')}).` };
+}

@@ -1,0 +1,204 @@
+// One entry held against one authority record, field by field: which fields agree up to form,
+// which differ, which the entry could gain, and the verdict that follows. No network here.
+import { compareAuthors, readAuthorList, type AuthorComparison } from './people';
+import { compareTitles } from './titles';
+import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues';
+import type { AuthorityRecord, EntryVerdict, FieldEvidence, FixableField, MismatchKind } from './verdict';
+
+/** What the engine reads from a .bib entry (plain strings, as written). */
+export interface EntryView {
+  title: string;
+  author?: string;
+  year?: number;
+  venue?: string;
+  doi?: string;
+  arxivId?: string;
+  pages?: string;
+  volume?: string;
+}
+
+export interface JudgeContext {
+  /** The record was reached through the entry's own DOI or arXiv id (not a title search). */
+  viaIdentifier: boolean;
+  /** For a preprint record: its published version, when an authority has one. */
+  published?: AuthorityRecord;
+}
+
+/** How many years after the preprint a venue version may carry (ICLR 2021 for an arXiv 2020 paper). */
+const PREPRINT_SHIFT_YEARS = 2;
+
+function venueNames(record: AuthorityRecord): string[] {
+  return [record.venue, ...(record.venueShort ?? [])].filter((v): v is string => !!v && !isSeriesName(v));
+}
+
+function venueAgrees(entryVenue: string, record: AuthorityRecord): boolean {
+  return venueNames(record).some((v) => sameVenue(entryVenue, v));
+}
+
+function authorKinds(comparison: AuthorComparison): MismatchKind | undefined {
+  switch (comparison.agreement) {
+    case 'agrees':
+      return undefined;
+    case 'missing':
+      return 'authors-missing';
+    case 'invented':
+      return 'authors-invented';
+    case 'swapped':
+      return 'authors-swapped';
+  }
+}
+
+interface VenueYear {
+  kinds: MismatchKind[];
+  fixable: FixableField[];
+  evidence: FieldEvidence[];
+}
+
+/** The venue and year claims against the record (and its published version, for a preprint). */
+function judgeVenueAndYear(entry: EntryView, record: AuthorityRecord, published: AuthorityRecord | undefined): VenueYear {
+  const kinds: MismatchKind[] = [];
+  const fixable: FixableField[] = [];
+  const recordVenue = venueNames(record)[0];
+  const venue: FieldEvidence = { field: 'venue', entry: entry.venue, authority: recordVenue, status: 'agrees' };
+  const year: FieldEvidence = { field: 'year', entry: entry.year?.toString(), authority: record.year?.toString(), status: 'agrees' };
+  // The version the entry's venue claim is about: the published one when the entry names a venue.
+  let against = record;
+  if (!entry.venue || isPreprintVenue(entry.venue)) {
+    if (!record.preprint && recordVenue && !entry.venue) {
+      venue.status = 'missing';
+      fixable.push('venue');
+    } else if (!record.preprint && entry.venue) {
+      venue.status = 'differs';
+      venue.note = 'cited as a preprint; the authority has the published version';
+      fixable.push('published-version');
+    } else if (published || record.doi) {
+      venue.note = `published as ${published ? (venueNames(published)[0] ?? published.id) : record.doi}`;
+      fixable.push('published-version');
+    }
+  } else if (record.preprint && !published) {
+    venue.status = 'differs';
+    venue.note = 'the authority has only a preprint of this work';
+    kinds.push('preprint-as-published');
+  } else {
+    if (record.preprint && published) {
+      against = published;
+      venue.authority = venueNames(published)[0];
+    }
+    const names = venueNames(against);
+    if (names.length === 0) venue.status = 'unknown';
+    else if (!venueAgrees(entry.venue, against)) {
+      venue.status = 'differs';
+      kinds.push(isKnownVenue(entry.venue) ? 'wrong-venue' : 'nonexistent-venue');
+      if (!isKnownVenue(entry.venue)) venue.note = 'no authority knows this venue';
+    }
+  }
+  if (entry.year === undefined) year.status = against.year ? 'missing' : 'unknown';
+  else if (against.year === undefined) year.status = 'unknown';
+  else if (entry.year !== against.year) {
+    year.authority = against.year.toString();
+    const shift = entry.year - against.year;
+    const preprintShift = against.preprint && shift > 0 && shift <= PREPRINT_SHIFT_YEARS;
+    // A venue paper cited with the year of its preprint (the preprint a year or two earlier).
+    const earlierPreprint = !against.preprint && shift < 0 && -shift <= PREPRINT_SHIFT_YEARS;
+    if (preprintShift) year.note = 'a preprint and its venue a year or two apart';
+    else if (earlierPreprint) {
+      year.note = "the preprint's year; the venue's is later";
+      fixable.push('year');
+    }
+    else {
+      year.status = 'differs';
+      kinds.push('wrong-year');
+    }
+  }
+  return { kinds, fixable, evidence: [venue, year] };
+}
+
+/** The verdict on `entry` given the authority `record` it was held against. */
+export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeContext): EntryVerdict {
+  const kinds: MismatchKind[] = [];
+  const fixable: FixableField[] = [];
+  const titles = compareTitles(entry.title, record.title);
+  const title: FieldEvidence = { field: 'title', entry: entry.title, authority: record.title, status: titles.agreement === 'same' ? 'agrees' : 'differs' };
+  if (titles.agreement === 'near') {
+    kinds.push('title-near-miss');
+    title.note = `${titles.distance} word(s) differ`;
+  } else if (titles.agreement === 'other') {
+    kinds.push(context.viaIdentifier ? 'doi-other-work' : 'title-near-miss');
+    title.note = 'another title';
+  }
+  const authors = compareAuthors(readAuthorList(entry.author ?? ''), readAuthorList(record.authors));
+  const author: FieldEvidence = { field: 'author', entry: entry.author, authority: record.authors.join(' and '), status: authors.agreement === 'agrees' ? 'agrees' : 'differs' };
+  if (authors.unmatched.length) author.note = `not the authority's: ${authors.unmatched.join('; ')}`;
+  else if (authors.left.length) author.note = `left out: ${authors.left.join('; ')}`;
+  const authorKind = authorKinds(authors);
+  if (authorKind) kinds.push(authorKind);
+  const venueYear = judgeVenueAndYear(entry, record, context.published);
+  kinds.push(...venueYear.kinds);
+  fixable.push(...venueYear.fixable);
+  const doi: FieldEvidence = { field: 'doi', entry: entry.doi, authority: record.doi ?? context.published?.doi, status: 'agrees' };
+  if (!entry.doi && doi.authority) {
+    doi.status = 'missing';
+    fixable.push('doi');
+  } else if (!doi.authority) doi.status = 'unknown';
+  const pages = smallField('pages', entry.pages, record.pages, (v) => v.replace(/[\s{}]/g, '').replace(/[-–—]+/g, '-'));
+  const volume = smallField('volume', entry.volume, record.preprint ? undefined : record.volume, (v) => v.replace(/[\s{}]/g, ''));
+  for (const e of [pages, volume]) if (e.status === 'missing' || e.status === 'differs') fixable.push(e.field as FixableField);
+  const evidence = [title, author, ...venueYear.evidence, doi, pages, volume];
+  // The DOI's work has another title and other authors: the DOI is real, the rest made up.
+  if (context.viaIdentifier && titles.agreement !== 'same' && authorKind === 'authors-swapped' && !kinds.includes('doi-other-work')) kinds.unshift('doi-other-work');
+  // A title from one work and authors from another: the merged entry HALLMARK describes.
+  if (!context.viaIdentifier && authorKind === 'authors-swapped' && venueYear.kinds.length) kinds.unshift('merged-works');
+  if (kinds.includes('doi-other-work') && kinds[0] !== 'doi-other-work') kinds.splice(kinds.indexOf('doi-other-work'), 1), kinds.unshift('doi-other-work');
+  if (kinds.length) {
+    const [kind, ...otherKinds] = kinds;
+    return {
+      verdict: 'mismatch',
+      kind,
+      ...(otherKinds.length ? { otherKinds } : {}),
+      confidence: kind === 'title-near-miss' ? 0.8 : 0.9,
+      authority: record.authority,
+      record,
+      ...(context.published ? { published: context.published } : {}),
+      evidence,
+      searched: [],
+      message: mismatchMessage(kind!, record, evidence),
+    };
+  }
+  const verdict = fixable.length ? 'verified-fixable' : 'verified';
+  return {
+    verdict,
+    ...(context.published ? { published: context.published } : {}),
+    ...(fixable.length ? { fixable } : {}),
+    confidence: context.viaIdentifier ? 0.98 : 0.95,
+    authority: record.authority,
+    record,
+    evidence,
+    searched: [],
+    message: fixable.length ? `Verified at ${record.authority} (${record.id}); it could add: ${fixable.join(', ')}.` : `Verified at ${record.authority} (${record.id}).`,
+  };
+}
+
+/** Pages and volume: a wrong or missing one is worth fixing, not alarming. */
+function smallField(field: 'pages' | 'volume', ours: string | undefined, theirs: string | undefined, normal: (v: string) => string): FieldEvidence {
+  if (!theirs) return { field, entry: ours, status: 'unknown' };
+  if (!ours) return { field, authority: theirs, status: 'missing' };
+  return { field, entry: ours, authority: theirs, status: normal(ours).toLowerCase() === normal(theirs).toLowerCase() ? 'agrees' : 'differs' };
+}
+
+const KIND_TEXT: Record<MismatchKind, string> = {
+  'title-near-miss': 'the title differs from the real one',
+  'authors-swapped': 'the authors are not the work\'s authors',
+  'authors-missing': 'authors are missing',
+  'authors-invented': 'some authors are not the work\'s',
+  'wrong-venue': 'the venue is not where the work appeared',
+  'nonexistent-venue': 'the venue is not one any authority knows',
+  'preprint-as-published': 'a preprint is cited as published',
+  'wrong-year': 'the year is wrong',
+  'doi-other-work': 'the DOI names another work',
+  'merged-works': 'the entry mixes two works',
+};
+
+function mismatchMessage(kind: MismatchKind, record: AuthorityRecord, evidence: FieldEvidence[]): string {
+  const differing = evidence.filter((e) => e.status === 'differs').map((e) => `${e.field}: "${e.authority ?? ''}"`);
+  return `Mismatch: ${KIND_TEXT[kind]}. ${record.authority} (${record.id}) has ${differing.join(', ')}.`;
+}

@@ -1,0 +1,142 @@
+// Author lists held against the authority's, up to form: BibTeX "Last, First" or "First Last",
+// LaTeX accents, initials for given names, DBLP's homonym numbers ("Lei Liu 0049"), and a list
+// cut short with "and others" / "et al." (which matches any longer list it starts). What is
+// left is a real difference: names missing, names added, or another team altogether.
+import { splitBibtexAuthors } from '../bibtex';
+import { latexToPlainText } from '../latex/plainText';
+
+export interface Person {
+  /** Lower-case ASCII family name, particles and hyphens removed ("vandemeent"). */
+  family: string;
+  /** Lower-case ASCII given-name tokens ("jean", "baptiste"), initials as one letter. */
+  given: string[];
+  written: string;
+}
+
+export interface AuthorList {
+  people: Person[];
+  /** The list ends in "others" / "et al.": more authors exist than are named. */
+  truncated: boolean;
+}
+
+const PARTICLES = new Set(['van', 'von', 'der', 'de', 'den', 'del', 'della', 'di', 'da', 'la', 'le', 'du', 'dos', 'das', 'ter', 'ten', 'bin', 'al']);
+const ET_AL = /^(?:others|et\.?\s*al\.?|and\s+others|etal)$/i;
+const TRAILING_ET_AL = /\s+et\.?\s*al\.?$/i;
+
+function ascii(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[łŁ]/g, 'l').replace(/[øØ]/g, 'o').replace(/ß/g, 'ss').toLowerCase();
+}
+
+/** One name in any of the usual forms. */
+export function readPerson(written: string): Person | undefined {
+  let name = latexToPlainText(written).replace(/\s+\d{4}$/, '').replace(/[{}]/g, '').trim();
+  if (!name) return undefined;
+  let givenPart: string;
+  let familyPart: string;
+  const comma = name.indexOf(',');
+  if (comma >= 0) {
+    familyPart = name.slice(0, comma);
+    givenPart = name.slice(comma + 1).replace(/,\s*(jr|sr|ii|iii|iv)\.?$/i, '');
+  } else {
+    name = name.replace(/,?\s+(jr|sr|ii|iii|iv)\.?$/i, '');
+    const tokens = name.split(/\s+/);
+    let at = tokens.length - 1;
+    while (at > 1 && PARTICLES.has(ascii(tokens[at - 1]!))) at--;
+    familyPart = tokens.slice(at).join(' ');
+    givenPart = tokens.slice(0, at).join(' ');
+  }
+  const family = ascii(familyPart).split(/[\s-]+/).filter((t) => !PARTICLES.has(t)).join('').replace(/[^a-z]/g, '');
+  const given = ascii(givenPart).split(/[\s.-]+/).map((t) => t.replace(/[^a-z]/g, '')).filter(Boolean);
+  if (!family && !given.length) return undefined;
+  return { family: family || given.pop()!, given, written };
+}
+
+/** A BibTeX `author` field (or a list of names) as people, with its "et al." noted. */
+export function readAuthorList(authors: string | readonly string[]): AuthorList {
+  let names = typeof authors === 'string' ? splitBibtexAuthors(authors.replace(/\s+/g, ' ')) : [...authors];
+  let truncated = false;
+  names = names.flatMap((n) => {
+    const trimmed = n.trim();
+    if (ET_AL.test(trimmed.replace(/[{}]/g, ''))) {
+      truncated = true;
+      return [];
+    }
+    if (TRAILING_ET_AL.test(trimmed)) {
+      truncated = true;
+      return [trimmed.replace(TRAILING_ET_AL, '')];
+    }
+    return [trimmed];
+  });
+  return { people: names.map(readPerson).filter((p): p is Person => p !== undefined), truncated };
+}
+
+function initialsAgree(a: string[], b: string[]): boolean {
+  if (!a.length || !b.length) return true;
+  return a[0]![0] === b[0]![0];
+}
+
+/** The same person, up to initials, hyphens and the order of family and given names. */
+export function samePerson(a: Person, b: Person): boolean {
+  if (a.family === b.family) return initialsAgree(a.given, b.given);
+  const joinedA = [...a.given, a.family].join('');
+  const joinedB = [...b.given, b.family].join('');
+  if (joinedA === joinedB) return true;
+  // "Zhang Wei" written family-first on one side: the same two tokens, swapped.
+  const tokensA = new Set([...a.given, a.family]);
+  return b.given.length > 0 && tokensA.has(b.family) && b.given.every((g) => tokensA.has(g)) && [...tokensA].length === b.given.length + 1;
+}
+
+export type AuthorAgreement = 'agrees' | 'missing' | 'invented' | 'swapped';
+
+export interface AuthorComparison {
+  agreement: AuthorAgreement;
+  /** Entry names that match an authority name. */
+  matched: number;
+  /** Entry names with no match at the authority. */
+  unmatched: string[];
+  /** Authority names the entry leaves out (when its list is not cut with "et al."). */
+  left: string[];
+  /** Same people, other order. */
+  reordered: boolean;
+}
+
+/**
+ * The entry's authors against the authority's. `agrees`: the same people (an "et al." list
+ * naming only people the authority has). `missing`: the entry names fewer without saying
+ * "et al.". `invented`: most names are right but some are not the authority's. `swapped`: the
+ * names are mostly someone else's.
+ */
+export function compareAuthors(entry: AuthorList, authority: AuthorList): AuthorComparison {
+  const free = [...authority.people];
+  const unmatched: string[] = [];
+  const positions: number[] = [];
+  for (const person of entry.people) {
+    const at = free.findIndex((p) => samePerson(person, p));
+    if (at < 0) unmatched.push(person.written);
+    else {
+      positions.push(authority.people.indexOf(free[at]!));
+      free.splice(at, 1);
+    }
+  }
+  const matched = entry.people.length - unmatched.length;
+  const left = entry.truncated || authority.truncated ? [] : free.map((p) => p.written);
+  const reordered = positions.some((p, i) => i > 0 && p < positions[i - 1]!);
+  let agreement: AuthorAgreement;
+  if (entry.people.length === 0) agreement = entry.truncated ? 'invented' : 'missing';
+  else if (unmatched.length === 0) agreement = left.length ? 'missing' : 'agrees';
+  else if (matched / entry.people.length >= 0.5 && matched > 0) agreement = 'invented';
+  else agreement = 'swapped';
+  return { agreement, matched, unmatched, left, reordered };
+}
+
+const PLACEHOLDER_NAMES = /^(john|jane|richard|mary) (q\.? )?doe$|^(first|second|third|some|an?|the)? ?author( name)?$|^anonymous$|^unknown( author)?$|^et\.? ?al\.?$|^(author|name) ?\d*$|^(foo|bar|lorem ipsum)$|^firstname lastname$/i;
+
+/** Names no real author has: "John Doe", "Author Name", "et al" standing alone as an author. */
+export function placeholderNames(authors: string | undefined): string[] {
+  if (!authors) return [];
+  const names = splitBibtexAuthors(authors.replace(/\s+/g, ' ')).map((n) => latexToPlainText(n).replace(/[{}]/g, '').trim());
+  const found = names.filter((n) => PLACEHOLDER_NAMES.test(n.replace(/,\s*/, ' ')));
+  // "et al" alone is the whole author list: nobody is named.
+  const onlyEtAl = names.length > 0 && names.every((n) => ET_AL.test(n));
+  return onlyEtAl ? names : found.filter((n) => !ET_AL.test(n) || names.length === 1);
+}

@@ -1,0 +1,74 @@
+// Titles held against the authority's, up to form (case, braces, LaTeX, accents, dashes, DBLP's
+// closing period, maths written differently) and how far apart they are in words when they are
+// not the same: one or two words changed is a near miss, more is another work.
+import { titleWords } from '../identity/names';
+import { latexToPlainText } from '../latex/plainText';
+
+/** Maths as the words it spells: `$\Omega$` and `$\upOmega$` both read "Omega". */
+function mathWords(title: string): string {
+  return title.replace(/\$([^$]*)\$/g, (_m, math: string) => ' ' + math.replace(/\\(?:up)?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ') + ' ');
+}
+
+/** A title as people read it: entities, maths and LaTeX turned into plain words. */
+export function plainTitle(title: string): string {
+  return latexToPlainText(mathWords(decodeEntities(title))).replace(/\s+/g, ' ').trim();
+}
+
+/** A title as the words a reader sees, lower case, in order. */
+export function titleTokens(title: string): string[] {
+  return titleWords(plainTitle(title).replace(/[‐‑‒–—―]/g, '-').replace(/[’‘`´]/g, "'")).map((w) => w.replace(/'/g, ''));
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', apos: "'", quot: '"', lt: '<', gt: '>' };
+
+/** DBLP's XML entities (`Networks&apos;`) copied into a .bib are a form of the character. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(amp|apos|quot|lt|gt);/g, (_m, name: string) => ENTITIES[name]!);
+}
+
+/** Word-level edit distance (insert, delete, replace one word). */
+function wordDistance(a: string[], b: string[]): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+export type TitleAgreement = 'same' | 'near' | 'other';
+
+export interface TitleComparison {
+  agreement: TitleAgreement;
+  /** Words to change to turn one title into the other. */
+  distance: number;
+  /** Share of the longer title's words that the two have in common (0..1). */
+  overlap: number;
+}
+
+/** Titles cut short (an unclosed brace in the .bib) still agree when at least this many words match. */
+const MIN_PREFIX_WORDS = 6;
+
+export function compareTitles(entry: string, authority: string): TitleComparison {
+  const a = titleTokens(entry);
+  const b = titleTokens(authority);
+  const joinedA = a.join('');
+  const joinedB = b.join('');
+  if (joinedA === joinedB) return { agreement: 'same', distance: 0, overlap: 1 };
+  const distance = wordDistance(a, b);
+  const setB = new Set(b);
+  const common = a.filter((w) => setB.has(w)).length;
+  const overlap = common / Math.max(a.length, b.length, 1);
+  if (a.length >= MIN_PREFIX_WORDS && b.slice(0, a.length).join('') === joinedA) return { agreement: 'same', distance, overlap };
+  // "Title: Subtitle" cited without its subtitle, or with it when the record lacks it.
+  const beforeColon = (t: string) => titleTokens(t.split(/:\s/)[0] ?? t).join('');
+  if (entry.includes(':') !== authority.includes(':') && (beforeColon(entry) === joinedB || beforeColon(authority) === joinedA) && Math.min(a.length, b.length) >= 4) {
+    return { agreement: 'same', distance, overlap };
+  }
+  const longer = Math.max(a.length, b.length);
+  const near = distance <= Math.max(2, Math.round(longer * 0.25)) && overlap >= 0.6;
+  return { agreement: near ? 'near' : 'other', distance, overlap };
+}

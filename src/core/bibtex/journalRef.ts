@@ -1,0 +1,20 @@
+// arXiv's journal reference as a reader writes a venue: "Astrophys.J.517:565-586,1999" becomes
+// "Astrophys. J. 517, 565–586 (1999)". No imports: the results page (a webview) uses it too.
+
+/** "Astrophys.J.517:565-586,1999" → "Astrophys. J. 517, 565–586 (1999)"; other text as it is. */
+export function venueFromJournalRef(ref: string | undefined): string | undefined {
+  const text = ref?.trim();
+  if (!text) return undefined;
+  // Journal, volume, first page(-last page), year: the physics journal_ref shape.
+  const match = /^(.*?[A-Za-z.)])\s*(\d+)\s*[:,(]\s*([A-Za-z]?\d+)(?:\s*-+\s*([A-Za-z]?\d+))?\)?\s*[,(]\s*(\d{4})\)?\s*$/.exec(text);
+  if (!match) return text;
+  const [, name, volume, first, last, year] = match;
+  const spaced = name!.trim().replace(/\.(?=[A-Za-z])/g, '. ').replace(/\s+/g, ' ');
+  return composeVenue(spaced, volume!, last ? `${first}–${last}` : first!, year);
+}
+
+/** "Name volume, pages (year)", leaving out what is missing. */
+export function composeVenue(name: string, volume: string, pages: string, year: string | undefined): string {
+  const where = [volume, pages].filter(Boolean).join(', ');
+  return `${name}${where ? ` ${where}` : ''}${year ? ` (${year})` : ''}`;
+}

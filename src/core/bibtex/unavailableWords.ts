@@ -1,0 +1,82 @@
+// Why a paper has no BibTeX, in words a reader understands at a glance: which authority was asked
+// and what it said ("doi.org and Crossref do not know this DOI"), never a URL or a status line.
+// The technical detail stays in `bibtexError` (logs, the CLI's --json); the card and the
+// disabled Insert button show these words.
+import type { ServiceName } from '../net/types';
+import { HttpError, RateLimitedError, TimeoutError } from '../net/types';
+import { NetworkError } from '../net/errors';
+import { ServiceUnavailableError } from '../net/breaker';
+import { NotBibtexError } from './authority';
+
+/** What one authority's answer amounted to. */
+export type AttemptOutcome = 'unknown' | 'refused' | 'malformed' | 'unreachable' | 'busy' | 'failed';
+
+export interface ExplainedAttempt {
+  service: ServiceName;
+  /** True when the request asked for arXiv's DataCite DOI (10.48550/arXiv.…). */
+  datacite: boolean;
+  outcome: AttemptOutcome;
+}
+
+export function attemptOutcome(error: unknown): AttemptOutcome {
+  if (error instanceof RateLimitedError) return 'busy';
+  if (error instanceof HttpError) {
+    if (error.status === 404 || error.status === 410) return 'unknown';
+    if (error.status === 429 || error.status === 503) return 'busy';
+    return error.status >= 500 ? 'unreachable' : 'failed';
+  }
+  if (error instanceof NotBibtexError) return 'refused';
+  if (error instanceof Error && error.name === 'MalformedLatexError') return 'malformed';
+  if (error instanceof TimeoutError || error instanceof NetworkError || error instanceof ServiceUnavailableError) return 'unreachable';
+  return 'failed';
+}
+
+function authorityName(attempt: ExplainedAttempt): string {
+  if (attempt.service === 'crossref') return 'Crossref';
+  if (attempt.service === 'arxivBibtex') return 'arxiv.org';
+  if (attempt.service === 'doi') return attempt.datacite ? 'DataCite (arXiv\'s DOI)' : 'doi.org';
+  return attempt.service;
+}
+
+function joinNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+const VERB: Record<AttemptOutcome, [one: string, many: string]> = {
+  unknown: ['does not know', 'do not know'],
+  refused: ['sent an entry that is not this paper\'s BibTeX, so it was refused', 'sent entries that are not this paper\'s BibTeX, so they were refused'],
+  malformed: ['sent BibTeX with malformed LaTeX', 'sent BibTeX with malformed LaTeX'],
+  unreachable: ['could not be reached', 'could not be reached'],
+  busy: ['is busy or rate limiting; try again in a minute', 'are busy or rate limiting; try again in a minute'],
+  failed: ['could not give it', 'could not give it'],
+};
+
+/**
+ * "doi.org and Crossref do not know this DOI", "arxiv.org could not be reached", joined by "; ".
+ * `crossrefImplied`: Crossref was not asked because doi.org (where Crossref registers its DOIs)
+ * said the DOI does not exist, so it is named among those that do not know it.
+ */
+export function bibtexUnavailableWords(attempts: ExplainedAttempt[], options: { hasIdentifier: boolean; crossrefImplied?: boolean }): string {
+  if (!options.hasIdentifier) return 'the record has neither a DOI nor an arXiv id to ask an authority with';
+  if (attempts.length === 0) return 'no BibTeX authority is configured (sources.doi.url, sources.crossref.url and sources.arxivBibtex.url are empty)';
+  const parts: string[] = [];
+  // In the order the authorities were asked.
+  for (const outcome of new Set(attempts.map((a) => a.outcome))) {
+    const names = [...new Set(attempts.filter((a) => a.outcome === outcome).map(authorityName))];
+    if (outcome === 'unknown' && options.crossrefImplied && names.includes('doi.org') && !names.includes('Crossref')) {
+      names.splice(names.indexOf('doi.org') + 1, 0, 'Crossref');
+    }
+    if (names.length === 0) continue;
+    const [one, many] = VERB[outcome];
+    const what = outcome === 'unknown' ? ` ${unknownObject(attempts.filter((a) => a.outcome === 'unknown'))}` : '';
+    parts.push(`${joinNames(names)} ${names.length === 1 ? one : many}${what}`);
+  }
+  return parts.join('; ');
+}
+
+/** "this DOI", "this arXiv id", or "this paper" when both kinds were asked. */
+function unknownObject(attempts: ExplainedAttempt[]): string {
+  const byDoi = attempts.some((a) => a.service !== 'arxivBibtex' && !a.datacite);
+  const byArxiv = attempts.some((a) => a.service === 'arxivBibtex' || a.datacite);
+  return byDoi && byArxiv ? 'this paper' : byDoi ? 'this DOI' : 'this arXiv id';
+}

@@ -1,0 +1,45 @@
+// The pdfjs reading of a PDF, kept like GROBID's TEI: keyed by the SHA-256 of the PDF's bytes
+// (and the limits that shaped the reading), so a repeat of the same paper without GROBID reads
+// nothing again: the JSON comes back in a few ms where pdfjs takes a second. Only a whole,
+// successful reading is kept: a failure (encrypted, no text layer, over the memory limit) is
+// tried again next time, as the limits or the worker may differ.
+import { createHash } from 'node:crypto';
+import cacache from 'cacache';
+import type { FulltextDocument } from './model';
+
+/** Bump whenever the pdfjs path (layout, paragraphs, windows) changes what it builds. */
+export const PDFJS_DOCUMENT_VERSION = 'p1';
+
+/** Key prefix of these entries: the cache sweep evicts them with PDFs and TEI (cacheSweep.ts). */
+export const PDFJS_KEY_PREFIX = 'citefinder:pdfjs-document:';
+
+export interface PdfjsReadingLimits {
+  maxPages: number;
+  maxTextChars: number;
+}
+
+export function pdfjsCacheKey(pdf: Uint8Array, limits: PdfjsReadingLimits): string {
+  const sha = createHash('sha256').update(pdf).digest('hex');
+  return `${PDFJS_KEY_PREFIX}${PDFJS_DOCUMENT_VERSION}:${limits.maxPages}:${limits.maxTextChars}:${sha}`;
+}
+
+/** The stored reading, or undefined on a miss or an entry that is not a document (torn, foreign). */
+export async function readPdfjsDocument(dir: string, key: string): Promise<FulltextDocument | undefined> {
+  let text: string;
+  try {
+    text = (await cacache.get(dir, key)).data.toString('utf8');
+  } catch {
+    return undefined; // a miss, or an unreadable cache: read the PDF again
+  }
+  try {
+    const value = JSON.parse(text) as FulltextDocument;
+    return Array.isArray(value?.sections) && Array.isArray(value.captions) && Array.isArray(value.references) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores a reading; a read-only or full disk costs speed next time, never this result. */
+export async function writePdfjsDocument(dir: string, key: string, document: FulltextDocument): Promise<void> {
+  await cacache.put(dir, key, JSON.stringify(document)).catch(() => undefined);
+}

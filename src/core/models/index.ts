@@ -1,0 +1,34 @@
+// The statistical tables the stages share, below all of them: the router's term weights and
+// the document frequencies of ~4,000 real preprint abstracts. Both are written by
+// scripts/train-router.ts and frozen with the tokenizer rules in text/tokens.ts (TRAINED_TOKENS).
+// Routing and query writing both read them from here, so neither stage reaches into the other.
+import abstractDf from './abstractDf.json';
+import routerJson from './router.json';
+import type { Discipline } from '../types';
+
+export type ContextSource = 'title' | 'abstract' | 'section';
+
+export interface RouterModel {
+  version: number;
+  classes: Discipline[];
+  /** Intercept per class (nats). */
+  bias: number[];
+  /** Terms' integer weights are weights in nats times this. */
+  scale: number;
+  /** Divides the summed logits; fitted on the dev split so confidences are roughly calibrated. */
+  temperature: number;
+  /** What the mean of each context source's term weights counts beside the claim's summed ones. */
+  contextWeights: Record<ContextSource, number>;
+  terms: Record<string, number[]>;
+  /** How the model was built and how it scored on its dev split (for the record). */
+  meta: Record<string, unknown>;
+}
+
+export interface DocumentFrequencies {
+  docs: number;
+  df: Record<string, number>;
+  bigrams: Record<string, number>;
+}
+
+export const ROUTER_MODEL = routerJson as unknown as RouterModel;
+export const ABSTRACT_DF = abstractDf as DocumentFrequencies;

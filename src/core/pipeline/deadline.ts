@@ -1,0 +1,69 @@
+// The result of a run its deadline stopped: everything found until then, every candidate scored
+// (those whose paper was not read yet on their abstract, which needs no network), and one
+// warning saying what was cut short. Nothing here may wait on a service.
+import type { Candidate, Claim, FindResult, Query, RoutingDecision } from '../types';
+import type { Settings } from '../settings/index';
+import type { Run } from './run';
+import type { CandidateStore } from '../candidates/store';
+import { routeHeuristically } from '../routing';
+import { abstractOnlyDocument } from '../fulltext';
+import { LlmCallBudget, scoreCandidate } from '../scoring';
+
+/** What a run had reached, filled in as it goes. */
+export interface RunState {
+  claim?: Claim;
+  routing?: RoutingDecision;
+  queries?: Query[];
+  queryTexts?: string[];
+  store?: CandidateStore;
+}
+
+export async function resultAtDeadline(state: RunState, run: Run, settings: Settings, deadlineMs: number): Promise<FindResult> {
+  const claim = state.claim;
+  if (!claim) throw new Error('The run passed its deadline before the claim was read.');
+  const candidates = state.store ? await finishCandidates(state.store, claim, state.queries ?? [], settings, run) : [];
+  const unscored = candidates.filter((c) => c.fulltext === 'abstract' && c.stoppedAtDeadline).length;
+  const what = !state.store
+    ? 'before the search could start'
+    : `with ${candidates.length} candidate(s)` + (unscored ? `, ${unscored} of them scored on the abstract only` : '');
+  run.warn(`The search stopped at its deadline of ${deadlineMs} ms (run.deadlineMs), ${what}; these are the results found by then.`);
+  return run.finish({
+    claim: claim.text,
+    sentences: claim.sentences,
+    routing: state.routing ?? routeHeuristically(claim),
+    queries: state.queryTexts ?? [],
+    candidates: candidates.map(({ stoppedAtDeadline: _s, ...candidate }) => candidate),
+  });
+}
+
+/** Scores every candidate still without a score on its abstract, and says why BibTeX is missing. */
+async function finishCandidates(
+  store: CandidateStore,
+  claim: Claim,
+  queries: Query[],
+  settings: Settings,
+  run: Run,
+): Promise<(Candidate & { stoppedAtDeadline?: boolean })[]> {
+  const budget = new LlmCallBudget(0);
+  const stopped = new Set<string>();
+  for (const candidate of store.list()) {
+    if (candidate.score === undefined) {
+      const scored = await scoreCandidate(
+        { claim, queries, document: abstractOnlyDocument(candidate), retrievalScore: candidate.retrievalScore },
+        { llm: null, budget, settings, warn: run.warn },
+      );
+      store.patch(candidate.id, { ...scored, fulltext: 'abstract' });
+      stopped.add(candidate.id);
+    }
+    if (!candidate.bibtex && !candidate.bibtexError) {
+      store.patch(candidate.id, {
+        bibtexError: 'The BibTeX lookup was stopped by the deadline (run.deadlineMs); search again to retry.',
+        bibtexWhy: 'the lookup was stopped by the run\'s time limit; search again to retry',
+      });
+    }
+  }
+  return store
+    .list()
+    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
+    .map((c) => ({ ...c, stoppedAtDeadline: stopped.has(c.id) }));
+}

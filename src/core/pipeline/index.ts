@@ -1,0 +1,195 @@
+// The citation pipeline, end to end:
+//   claim → routing → queries → search (with fallback) → dedupe + rank
+//     → BibTeX from the authority (as candidates arrive) → full text → support scores.
+// Each stage lives in its own module; this file only wires them, reports progress events,
+// honours cancellation and records timings.
+import type {
+  Candidate,
+  Claim,
+  FindResult,
+  PipelineListener,
+  Query,
+  RoutingDecision,
+} from '../types';
+import type { Settings } from '../settings/index';
+import type { HttpClient } from '../net/types';
+import type { LlmClient } from '../llm/types';
+import type { PipelineDeps } from '../deps';
+import { parseClaim } from '../claim';
+import { route } from '../routing';
+import { generateQueries } from '../queries';
+import { formatQuery, parseQuery } from '../queries/text';
+import { withDefaultYears } from '../queries/filter';
+import { createSources } from '../sources';
+import { searchClaim, informalQueries } from '../search/informalHook';
+import { CandidateStore } from '../candidates/store';
+import { BibtexStage } from '../candidates/bibtexStage';
+import { TrustStage } from '../candidates/trustStage';
+import { citeKeyRule } from '../bibtex/keyFormula';
+import { Enrichment } from '../candidates/enrichment';
+import { createHttpClient } from '../net/http';
+import { createLlmClient } from '../llm/openai';
+import { supportStage } from './support';
+import { resolveCacheDir } from '../net/cache';
+import { prewarmParseWorker } from '../fulltext';
+import { Run } from './run';
+import { RunLimits } from './runLimits';
+import { resultAtDeadline, type RunState } from './deadline';
+import { REPOSITORY_LABEL } from '../identity/repository';
+
+export interface FindInput {
+  /** LaTeX source of the selected claim. */
+  selection: string;
+  /** Full LaTeX source of the file: context for routing and queries, never sent to search hosts. */
+  document?: string;
+  selectionOffset?: number;
+  /** User-edited queries in text form; when given, query generation is skipped. */
+  queries?: string[];
+}
+
+export interface PipelineOptions {
+  settings: Settings;
+  http?: HttpClient;
+  /** `null` = no LLM. Omitted = built from the settings (and `llmApiKey`). */
+  llm?: LlmClient | null;
+  llmApiKey?: string;
+  userAgent?: string;
+}
+
+export interface Pipeline {
+  find(input: FindInput, listener?: PipelineListener, signal?: AbortSignal): Promise<FindResult>;
+}
+
+export function createPipeline(options: PipelineOptions): Pipeline {
+  const settings = options.settings;
+  const http = options.http ?? createHttpClient(settings, { userAgent: options.userAgent });
+  const llm = options.llm === undefined ? createLlmClient(settings, options.llmApiKey) : options.llm;
+  return {
+    find: (input, listener = () => {}, signal) =>
+      findCitations(input, { settings, http, llm }, listener, signal),
+  };
+}
+
+/**
+ * One run within its limits (runLimits.ts): each service behind a circuit breaker, the LLM's
+ * calls bounded, and the whole run bounded by `run.deadlineMs`, at which it returns what it has.
+ */
+async function findCitations(
+  input: FindInput,
+  deps: PipelineDeps,
+  listener: PipelineListener,
+  signal?: AbortSignal,
+): Promise<FindResult> {
+  // eslint-disable-next-line prefer-const -- assigned below; the limits' warning callback closes over it first
+  let run: Run | undefined;
+  const limits = new RunLimits(deps.settings, signal, (message) => run?.warn(message));
+  run = new Run(listener, limits.signal);
+  const state: RunState = {};
+  try {
+    return await findWithin(input, { settings: deps.settings, http: limits.http(deps.http), llm: limits.llm(deps.llm) }, run, state);
+  } catch (error) {
+    if (!limits.deadlinePassed) throw error;
+    return resultAtDeadline(state, run, deps.settings, limits.deadlineMs);
+  } finally {
+    limits.dispose();
+  }
+}
+
+async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state: RunState): Promise<FindResult> {
+  const signal = run.signal;
+  const claim = run.timeSync('claim', () =>
+    parseClaim(input.selection, input.document, input.selectionOffset),
+  );
+  state.claim = claim;
+  run.emit({ type: 'claim', claim });
+  if (!deps.llm) {
+    run.warn('No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.');
+  }
+
+  // An informal citation ("Perlmutter et al. (1999)") is searched by its author and year.
+  const informal = informalQueries(input.selection, claim.text);
+  // Routing and query writing are independent: with an LLM, running them side by side saves
+  // a whole model round trip.
+  const [routing, written] = await Promise.all([
+    run.time('routing', () => route(claim, deps.llm, run.warn, signal)).then((routing) => {
+      state.routing = routing;
+      run.emit({ type: 'routing', routing });
+      return routing;
+    }),
+    input.queries?.length
+      ? Promise.resolve(input.queries.map(parseQuery).filter((q) => q.keywords.length > 0 || q.authors?.length))
+      : informal ? Promise.resolve(informal) : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal, resolveCacheDir(deps.settings))).then((g) => g.queries),
+  ]);
+  // The default year range (search.years) applies to every query that names none.
+  const queries = written.map((query) => {
+    const filter = withDefaultYears(query.filter, deps.settings['search.years']);
+    return filter ? { ...query, filter } : query;
+  });
+  const queryTexts = queries.map(formatQuery);
+  Object.assign(state, { queries, queryTexts });
+  run.emit({ type: 'queries', queries: queryTexts });
+
+  const candidates = await findAndScore(claim, routing, queries, deps, run, state);
+
+  return run.finish({ claim: claim.text, sentences: claim.sentences, routing, queries: queryTexts, candidates });
+}
+
+/**
+ * Search, then full text and support scores for the final ranking, while BibTeX and the
+ * second-source enrichment run beside them from each candidate's first sighting. Only the
+ * search itself stands between the claim and the first candidates.
+ */
+async function findAndScore(
+  claim: Claim,
+  routing: RoutingDecision,
+  queries: Query[],
+  deps: PipelineDeps,
+  run: Run,
+  state: RunState,
+): Promise<Candidate[]> {
+  const store = new CandidateStore(queries, claim.text, deps.settings.maxResults, (e) => run.emit(e));
+  state.store = store;
+  const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, citeKeyRule(deps.settings), store);
+  const sources = createSources(deps.settings, deps.http, run.warn);
+  const trust = new TrustStage({ http: deps.http, settings: deps.settings, signal: run.signal }, store);
+  const enrichment = new Enrichment(sources, store, run.signal, () => {
+    bibtex.update(store.list());
+    trust.update(store.list());
+  });
+
+  const started = performance.now();
+  // The parse worker (and pdfjs in it) starts while the search is on the network, not after it.
+  if (deps.settings['fulltext.enabled']) prewarmParseWorker(deps.settings);
+  const { unreachable, searched: repositories } = await run.time('search', () =>
+    searchClaim(routing, queries, {
+      sources,
+      crossref: { http: deps.http, settings: deps.settings, signal: run.signal },
+      maxResults: deps.settings.maxResults,
+      signal: run.signal,
+      warn: run.warn,
+      onHits: (hits) => {
+        store.addHits(hits);
+        run.markFirstCandidates();
+        const shown = store.list();
+        bibtex.update(shown);
+        enrichment.update(shown);
+        trust.update(shown);
+      },
+    }),
+  );
+  if (store.size === 0) {
+    // Only an answer that found nothing says something about the queries.
+    const names = (repos: typeof repositories) => repos.map((r) => REPOSITORY_LABEL[r]).join(' and ');
+    const empty = repositories.filter((r) => !unreachable.includes(r));
+    run.warn(unreachable.length > 0
+      ? `No candidates: ${names(unreachable)} could not be searched (see the warnings above)${empty.length ? `, and ${names(empty)} found nothing` : ''}.`
+      : 'No candidates found. Try editing the queries.');
+  }
+
+  const searched = store.list();
+  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store }, run));
+  await enrichment.settle();
+  await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
+  run.record('bibtex', started);
+  return store.list().sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+}

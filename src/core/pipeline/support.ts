@@ -1,0 +1,66 @@
+// The support stage: full text (GROBID, pdfjs or the abstract) and paragraph-level scores for
+// each candidate. The top K get their full text, with bounded concurrency; the rest are scored
+// on their abstract so every candidate carries a score. LLM judging shares one call budget.
+import PQueue from 'p-queue';
+import type { Candidate, Claim, Query } from '../types';
+import type { PipelineDeps } from '../deps';
+import type { Run } from './run';
+import type { CandidateStore } from '../candidates/store';
+import { getFulltext, abstractOnlyDocument, prewarmParseWorker, type FulltextResult } from '../fulltext';
+import { LlmCallBudget, scoreCandidate } from '../scoring';
+
+interface SupportDeps extends PipelineDeps {
+  /** Where each candidate's scores go, as a patch. */
+  store: CandidateStore;
+}
+
+/** Scores every candidate, patching the store with each one's full-text kind and scores. */
+export async function supportStage(
+  candidates: Candidate[],
+  claim: Claim,
+  queries: Query[],
+  deps: SupportDeps,
+  run: Run,
+): Promise<void> {
+  const { settings } = deps;
+  const budget = new LlmCallBudget(settings['scoring.maxLlmCalls']);
+  const queue = new PQueue({ concurrency: Math.max(1, settings['fulltext.concurrency']) });
+  const fullTextFor = new Set(
+    settings['fulltext.enabled'] ? candidates.slice(0, settings['fulltext.topK']).map((c) => c.id) : [],
+  );
+  if (fullTextFor.size > 0) prewarmParseWorker(settings);
+  // Only full-text work is bounded; abstract-only scoring is quick and need not wait behind PDFs.
+  await Promise.all(
+    candidates.map((candidate) => {
+      const score = () => supportOne(candidate, fullTextFor.has(candidate.id), claim, queries, deps, budget, run);
+      return fullTextFor.has(candidate.id) ? queue.add(score) : score();
+    }),
+  );
+  run.signal?.throwIfAborted();
+}
+
+async function supportOne(
+  candidate: Candidate,
+  wantFullText: boolean,
+  claim: Claim,
+  queries: Query[],
+  deps: SupportDeps,
+  budget: LlmCallBudget,
+  run: Run,
+): Promise<void> {
+  const fulltext: FulltextResult = wantFullText
+    ? await getFulltext(candidate, { http: deps.http, settings: deps.settings, signal: run.signal })
+    : { kind: 'abstract', document: abstractOnlyDocument(candidate) };
+  if (fulltext.warning) run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
+  // The same for every paper (e.g. "GROBID is not running"), so said once per run.
+  if (fulltext.notice) run.warn(fulltext.notice);
+  const scored = await scoreCandidate(
+    { claim, queries, document: fulltext.document, retrievalScore: candidate.retrievalScore },
+    { llm: deps.llm, budget, settings: deps.settings, signal: run.signal, warn: run.warn },
+  );
+  deps.store.patch(candidate.id, { ...scored, fulltext: fulltext.kind });
+}
+
+function shorten(title: string): string {
+  return title.length > 60 ? title.slice(0, 57) + '…' : title;
+}

@@ -1,0 +1,95 @@
+// Noun-phrase chunks without the part-of-speech tagger. compromise builds its lexicon in a new
+// process in 250–600 ms, and the first search request must leave within ~100 ms of the claim. In
+// a claim the words that name the topic are nouns and their modifiers; what breaks a noun phrase
+// is a function word (the stopword list), a verb or an adverb. Verbs of scientific prose come
+// from a short closed list and from their endings (-ed, -ing, -ly, -es after a noun), which is
+// enough to split a claim where the tagger would: queries/bench shows the first results do not
+// get worse (bench/queries.ts).
+import { ABSTRACT_DF } from '../models';
+import { stem } from '../text/stem';
+import { isStopword } from '../text/stopwords';
+import type { Chunk, TaggedWord } from './chunks';
+import { chunkTokens } from './chunks';
+
+/** Verbs and auxiliaries of claims that no ending gives away. */
+const VERBS = new Set(
+  ('is are was were be been being am has have had do does did can could may might must shall should will would ' +
+    'show shows indicate indicates suggest suggests reveal reveals demonstrate demonstrates cause causes lead leads ' +
+    'increase increases decrease decreases reduce reduces improve improves predict predicts affect affects ' +
+    'require requires enable enables promote promotes inhibit inhibits induce induces prevent prevents ' +
+    'regulate regulates mediate mediates contribute contributes depend depends remain remains become becomes ' +
+    'exist exists occur occurs appear appears seem seems provide provides allow allows make makes take takes ' +
+    'give gives raise raises lower lowers protect protects correlate correlates associate associates ' +
+    'describe describes explain explains determine determines drive drives control controls ' +
+    'lack lacks have possess possesses contain contains display displays exhibit exhibits yield yields ' +
+    'get gets got found find finds made known shown seen given taken')
+    .split(' '),
+);
+
+/** Word pairs (stems) the abstracts of the router's corpus use as phrases ("machine learning"). */
+const BIGRAMS = ABSTRACT_DF.bigrams;
+
+/** Endings of adjectives, which modify the noun after them ("nuclear", "pulmonary", "genetic"). */
+const ADJECTIVE_ENDING = /(al|ic|ical|ous|ive|ary|ful|less|able|ible|ar|ent|ant|ile|oid)$/;
+/** Nouns with an adjective's ending, common in claims. */
+const NOT_ADJECTIVES = new Set(['patient', 'patients', 'agent', 'agents', 'trial', 'signal', 'animal', 'potential', 'variant', 'mutant', 'infant', 'student', 'plant', 'fluid']);
+
+interface Token {
+  token: TaggedWord;
+  breaksAfter: boolean;
+}
+
+/** Tokens and noun-phrase chunks of one sentence, as chunkSentence gives them, with no tagger. */
+export function quickChunkSentence(sentence: string): { tokens: TaggedWord[]; chunks: Chunk[] } {
+  return chunkTokens(quickTokens(sentence));
+}
+
+function quickTokens(sentence: string): Token[] {
+  const out: Token[] = [];
+  const pieces = sentence.split(/\s+/).filter(Boolean);
+  pieces.forEach((piece, index) => {
+    const clean = piece.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (!clean) {
+      if (out.length && /[,.;:!?()[\]{}"“”]/.test(piece)) out.at(-1)!.breaksAfter = true;
+      return;
+    }
+    const trailing = piece.slice(piece.lastIndexOf(clean) + clean.length);
+    const leading = piece.slice(0, piece.indexOf(clean));
+    if (out.length && /[()[\]"“”]/.test(leading)) out.at(-1)!.breaksAfter = true;
+    const next = pieces[index + 1]?.replace(/^[^\p{L}\p{N}]+/u, '') ?? '';
+    const word = classify(clean, out.at(-1)?.token, next);
+    out.push({ token: { ...word, position: out.length }, breaksAfter: /[,.;:!?()[\]{}"“”]/.test(trailing) });
+  });
+  return out;
+}
+
+function classify(text: string, previous: TaggedWord | undefined, next: string): Omit<TaggedWord, 'position'> {
+  const lower = text.toLowerCase();
+  const base = { text, stem: stem(text) };
+  if (/\d/.test(text) || /^\p{Lu}{2,}/u.test(text) || /^\p{Lu}\p{Ll}*\p{Lu}/u.test(text)) {
+    // Numbers, acronyms and gene or compound names ("IL-6", "CD4", "ALDH1", "mRNA").
+    return { ...base, nounish: true, adjective: false };
+  }
+  if (isStopword(lower) || VERBS.has(lower)) return { ...base, nounish: false, adjective: false };
+  if (/ly$/.test(lower) && lower.length > 4 && !/(ology|ply|ly{2})$/.test(lower)) return { ...base, nounish: false, adjective: false };
+  if (/(ed|ing)$/.test(lower) && lower.length > 5) {
+    // A participle before a noun modifies it ("infected cells", "signalling pathways"), one
+    // after a noun may be part of its name ("machine learning"); elsewhere it is the verb.
+    if (previous?.nounish) {
+      const named = Boolean(BIGRAMS[`${previous.stem} ${base.stem}`]);
+      return { ...base, nounish: named, adjective: false };
+    }
+    const modifies = looksNounish(next);
+    return { ...base, nounish: modifies, adjective: modifies };
+  }
+  // "X causes Y": a plural-looking word after a noun phrase whose stem is a verb of the list.
+  if (previous?.nounish && /s$/.test(lower) && VERBS.has(lower.replace(/e?s$/, ''))) return { ...base, nounish: false, adjective: false };
+  const adjective = ADJECTIVE_ENDING.test(lower) && !NOT_ADJECTIVES.has(lower);
+  return { ...base, nounish: true, adjective };
+}
+
+/** Whether the next word could head a noun phrase (not a function word, verb or adverb). */
+function looksNounish(word: string): boolean {
+  const lower = word.replace(/[^\p{L}\p{N}-]+$/gu, '').toLowerCase();
+  return lower.length > 0 && !isStopword(lower) && !VERBS.has(lower) && !/(ed|ing|ly)$/.test(lower);
+}

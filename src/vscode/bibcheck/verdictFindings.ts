@@ -1,0 +1,139 @@
+// Check Bibliography's verdicts in the editor: one diagnostic per entry on its `@type{key,` line
+// (warning for a mismatch, not-found, impossible date or missing title; information for a fixable
+// entry or an authority that could not be asked; a hint when verified) and one on each \cite of a
+// mismatched or not-found key in the manuscript. Entries checked by hand stay quiet until edited.
+// The entries are kept so the hover, the code actions and the walkable list can read them.
+import * as vscode from 'vscode';
+import type { BibCheckEntry } from '../../core/bibcheck';
+
+export const BIBCHECK_SOURCE = 'citefinder-bibcheck';
+
+const WARN = new Set(['mismatch', 'not-found', 'future-date', 'no-title']);
+/** Verdicts whose \cite sites get a diagnostic too. */
+const ON_CITES = new Set(['mismatch', 'not-found', 'future-date']);
+
+export interface CiteSite {
+  file: string;
+  key: string;
+  range: vscode.Range;
+}
+
+function label(entry: BibCheckEntry): string {
+  const v = entry.verdict;
+  return v.kind ? `${v.verdict} (${v.kind})` : v.verdict;
+}
+
+function severity(entry: BibCheckEntry): vscode.DiagnosticSeverity {
+  if (WARN.has(entry.verdict.verdict)) return vscode.DiagnosticSeverity.Warning;
+  return entry.verdict.verdict === 'verified' ? vscode.DiagnosticSeverity.Hint : vscode.DiagnosticSeverity.Information;
+}
+
+export function entryRange(entry: BibCheckEntry): vscode.Range {
+  return new vscode.Range(entry.line, 0, entry.line, 500);
+}
+
+function diagnostic(range: vscode.Range, entry: BibCheckEntry, prefix = ''): vscode.Diagnostic {
+  const d = new vscode.Diagnostic(range, `${prefix}${entry.key}: ${label(entry)}. ${entry.message}`, severity(entry));
+  d.source = BIBCHECK_SOURCE;
+  d.code = entry.verdict.kind ?? entry.verdict.verdict;
+  return d;
+}
+
+/** `\cite{a,b}`, `\citep[p.~3]{a}`, `\parencite*{a}`…: each key with its range. */
+export function citeSites(file: string, text: string, keys: ReadonlySet<string>): CiteSite[] {
+  const sites: CiteSite[] = [];
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const position = (offset: number) => {
+    let line = lineStarts.length - 1;
+    while (lineStarts[line]! > offset) line--;
+    return new vscode.Position(line, offset - lineStarts[line]!);
+  };
+  for (const m of text.matchAll(/\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{([^{}]*)\}/g)) {
+    const open = m.index + m[0].lastIndexOf('{') + 1;
+    let at = 0;
+    for (const part of m[1]!.split(',')) {
+      const key = part.trim();
+      const start = open + at + part.indexOf(key);
+      if (keys.has(key)) sites.push({ file, key, range: new vscode.Range(position(start), position(start + key.length)) });
+      at += part.length + 1;
+    }
+  }
+  return sites;
+}
+
+export class BibVerdicts implements vscode.Disposable {
+  readonly diagnostics = vscode.languages.createDiagnosticCollection(BIBCHECK_SOURCE);
+  private readonly entries = new Map<string, BibCheckEntry[]>();
+  private readonly cites = new Map<string, CiteSite[]>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  /** Forgets the verdicts on these .bib files and every \cite diagnostic (a new check starts). */
+  reset(bibFiles: string[]): void {
+    for (const file of bibFiles) {
+      this.entries.delete(file);
+      this.diagnostics.delete(vscode.Uri.file(file));
+    }
+    for (const file of this.cites.keys()) this.diagnostics.delete(vscode.Uri.file(file));
+    this.cites.clear();
+    this.changed.fire();
+  }
+
+  /** One entry's verdict, shown at once (a cancelled check keeps what it found); quiet ones are kept, not shown. */
+  add(entry: BibCheckEntry, quiet: boolean): void {
+    const list = this.entries.get(entry.file) ?? [];
+    list.push(entry);
+    this.entries.set(entry.file, list);
+    if (!quiet) this.diagnostics.set(vscode.Uri.file(entry.file), [...(this.diagnostics.get(vscode.Uri.file(entry.file)) ?? []), diagnostic(entryRange(entry), entry)]);
+    this.changed.fire();
+  }
+
+  /** Diagnostics on the \cite sites of the flagged, not-quiet entries in these manuscript files. */
+  showCites(texts: { file: string; text: string }[], quietKeys: ReadonlySet<string>): void {
+    const flagged = new Map(this.all().filter((e) => ON_CITES.has(e.verdict.verdict) && !quietKeys.has(e.key)).map((e) => [e.key, e]));
+    for (const { file, text } of texts) {
+      const sites = citeSites(file, text, new Set(flagged.keys()));
+      if (!sites.length) continue;
+      this.cites.set(file, sites);
+      this.diagnostics.set(vscode.Uri.file(file), sites.map((s) => diagnostic(s.range, flagged.get(s.key)!, 'cited entry ')));
+    }
+    this.changed.fire();
+  }
+
+  /** The entry whose line (in a .bib) or \cite key (in a manuscript) holds `position`. */
+  at(file: string, position: vscode.Position): BibCheckEntry | undefined {
+    const onEntry = this.entries.get(file)?.find((e) => e.line === position.line);
+    if (onEntry) return onEntry;
+    const site = this.cites.get(file)?.find((s) => s.range.contains(position));
+    return site ? this.all().find((e) => e.key === site.key) : undefined;
+  }
+
+  /** Entries behind the diagnostics that meet `range` in `file`. */
+  within(file: string, range: vscode.Range): BibCheckEntry[] {
+    const onEntries = (this.entries.get(file) ?? []).filter((e) => entryRange(e).intersection(range) !== undefined);
+    const keys = new Set((this.cites.get(file) ?? []).filter((s) => s.range.intersection(range) !== undefined).map((s) => s.key));
+    return [...onEntries, ...this.all().filter((e) => keys.has(e.key))];
+  }
+
+  /** Removes the diagnostics of one entry (marked as checked by hand) and of its \cite sites. */
+  quiet(entry: BibCheckEntry): void {
+    const uri = vscode.Uri.file(entry.file);
+    this.diagnostics.set(uri, (this.diagnostics.get(uri) ?? []).filter((d) => !entryRange(entry).isEqual(d.range)));
+    for (const [file, sites] of this.cites) {
+      const kept = sites.filter((s) => s.key !== entry.key);
+      this.cites.set(file, kept);
+      this.diagnostics.set(vscode.Uri.file(file), (this.diagnostics.get(vscode.Uri.file(file)) ?? []).filter((d) => kept.some((s) => s.range.isEqual(d.range))));
+    }
+    this.changed.fire();
+  }
+
+  all(): BibCheckEntry[] {
+    return [...this.entries.values()].flat();
+  }
+
+  dispose(): void {
+    this.diagnostics.dispose();
+    this.changed.dispose();
+  }
+}

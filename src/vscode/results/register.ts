@@ -1,0 +1,114 @@
+// The results page's side of the extension: the panel and the search controller behind it, the
+// page's messages (search again, cancel, insert, ask in chat, open, copy, switch BibTeX), and
+// the insert and attach flows that the panel, the chat and the API share.
+import * as vscode from 'vscode';
+import type { Candidate } from '../../core/types';
+import type { ChatViewProvider } from '../chatView';
+import { insertCitation, type InsertOutcome } from '../insertCitation';
+import { InsertedCitations } from '../insertedCitations';
+import { log } from '../log';
+import { openWebLink } from '../openLink';
+import { ResultsPanel } from './panel';
+import { SearchController } from '../searchController';
+import { confirmUntrusted, switchBibtexVersion } from '../trustActions';
+import { paperLink } from '../../webview/links';
+import type { ResultsPageMessage } from '../../webview/protocol';
+import { findCandidate } from '../../webview/resultsModel';
+
+export interface Results {
+  panel: ResultsPanel;
+  search: SearchController;
+  /** "Insert citation" for a candidate of the current results. */
+  insert(id: string): Promise<InsertOutcome | undefined>;
+  /** "Ask in chat" for a candidate of the current results. */
+  attach(id: string): Promise<void>;
+}
+
+export function registerResults(context: vscode.ExtensionContext, chat: ChatViewProvider): Results {
+  const panel: ResultsPanel = new ResultsPanel(context.extensionUri, (message) => void onMessage(message));
+  const search = new SearchController(panel, context.secrets, context.globalStorageUri);
+  // The panel follows the document: an undo of an insert takes the "cited as" away again.
+  const insertedCitations = new InsertedCitations((change) =>
+    panel.post(change.cited
+      ? { type: 'inserted', id: change.id, key: change.key, reused: true }
+      : { type: 'uninserted', id: change.id, message: change.message }));
+  const results: Results = {
+    panel,
+    search,
+    insert: async (id) => {
+      const candidate = findCandidate(panel.state, id);
+      if (!candidate || !search.origin) return undefined;
+      if (!(await confirmUntrusted(candidate))) return undefined;
+      const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
+      if (outcome) {
+        panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
+        insertedCitations.track(id, outcome.key, search.origin.uri, outcome.bibFile, outcome.reused);
+      }
+      return outcome;
+    },
+    attach: async (id) => {
+      const candidate = findCandidate(panel.state, id);
+      if (!candidate) return;
+      chat.setClaim(search.claim);
+      await chat.attach(candidate);
+    },
+  };
+  context.subscriptions.push(panel, search, insertedCitations);
+
+  async function onMessage(message: ResultsPageMessage): Promise<void> {
+    try {
+      await handle(message);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      log(`Action ${message.type} failed: ${error instanceof Error ? (error.stack ?? text) : text}`);
+      void vscode.window.showErrorMessage(`Citefinder: ${text}`);
+    }
+  }
+
+  async function handle(message: ResultsPageMessage): Promise<void> {
+    switch (message.type) {
+      case 'search':
+        await search.searchAgain(message.queries);
+        return;
+      case 'cancel':
+        return search.cancel();
+      case 'insert':
+        await results.insert(message.id);
+        return;
+      case 'ask':
+        return results.attach(message.id);
+      case 'open': {
+        const candidate = findCandidate(panel.state, message.id);
+        if (candidate) await openWebLink(paperLink(candidate, message.link), message.link === 'page' ? 'this paper' : `the ${message.link} link of this paper`);
+        return;
+      }
+      case 'copyBibtex':
+        return copyBibtex(panel, message.id);
+      case 'bibtexVersion':
+        return switchBibtexVersion(panel, message.id, message.version, search.runSettings());
+      case 'ready':
+        return;
+    }
+  }
+  return results;
+}
+
+/** The chat's "Insert citation" on a record: cited where the last searched claim is. */
+export async function insertFromChat(candidate: Candidate, search: SearchController, memento: vscode.Memento): Promise<void> {
+  if (!search.origin) {
+    void vscode.window.showErrorMessage('Citefinder: select the claim and run Find Citations first; the citation goes where that claim is.');
+    return;
+  }
+  const outcome = await insertCitation(candidate, search.origin, memento);
+  if (outcome) void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${outcome.reused ? '' : ` (added to ${outcome.bibFile})`}.`);
+}
+
+async function copyBibtex(panel: ResultsPanel, id: string): Promise<void> {
+  const candidate = findCandidate(panel.state, id);
+  if (!candidate?.bibtex) {
+    panel.post({ type: 'notice', level: 'error', message: 'No BibTeX for this paper yet.' });
+    return;
+  }
+  await vscode.env.clipboard.writeText(candidate.bibtex);
+  panel.post({ type: 'notice', level: 'info', message: `BibTeX of ${candidate.citeKey ?? 'the paper'} copied.` });
+}

@@ -1,0 +1,93 @@
+// The state of one results panel, folded from the host's messages. Shared by the page (which
+// renders it) and the host (which looks candidates up by id for "Insert citation"), so both
+// see the same candidates. Candidates arrive as a ranked list that is replaced as more hits
+// come in; BibTeX and support scores arrive later per id and are kept across re-rankings.
+import type { Candidate, PipelineEvent } from '../core/types';
+import { addPatch, definedOnly, withPatch, withPatches } from '../core/candidates/patches';
+import type { ResultsHostMessage, ResultsState } from './protocol';
+import { repositoryLabel } from '../core/identity/repository';
+
+export function emptyResults(): ResultsState {
+  return { runId: 0, status: 'idle', claim: '', queries: [], candidates: [], warnings: [], extras: {}, inserted: {} };
+}
+
+export function applyHostMessage(state: ResultsState, message: ResultsHostMessage): ResultsState {
+  switch (message.type) {
+    case 'snapshot':
+      return message.state;
+    case 'start':
+      return { ...emptyResults(), runId: message.runId, status: 'running', claim: message.claim, inserted: state.inserted };
+    case 'event':
+      return message.runId === state.runId ? applyEvent(state, message.event) : state;
+    case 'status':
+      return message.runId === state.runId ? { ...state, status: message.status, message: message.message } : state;
+    case 'inserted':
+      return { ...state, inserted: { ...state.inserted, [message.id]: message.key } };
+    case 'uninserted': {
+      const { [message.id]: _gone, ...inserted } = state.inserted;
+      return { ...state, inserted };
+    }
+    case 'notice':
+      return state;
+  }
+}
+
+function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
+  switch (event.type) {
+    case 'claim':
+      return { ...state, claim: event.claim.text || state.claim };
+    case 'routing':
+      return { ...state, routing: event.routing };
+    case 'queries':
+      return { ...state, queries: event.queries };
+    case 'candidates':
+      return { ...state, candidates: withPatches(event.candidates, state.extras) };
+    case 'patch': {
+      const extras = addPatch(state.extras, event.id, event.patch);
+      return { ...state, extras, candidates: withPatches(state.candidates, { [event.id]: extras[event.id]! }) };
+    }
+    case 'warning':
+      return state.warnings.includes(event.message) ? state : { ...state, warnings: [...state.warnings, event.message] };
+    case 'done':
+      return {
+        ...state,
+        status: 'done',
+        routing: event.result.routing,
+        queries: event.result.queries,
+        warnings: event.result.warnings,
+        candidates: event.result.candidates.map((c) => ({ ...withPatch(c, state.extras[c.id]), ...definedOnly(c) })),
+      };
+    case 'stage':
+      return state;
+  }
+}
+
+export function findCandidate(state: ResultsState, id: string): Candidate | undefined {
+  return state.candidates.find((c) => c.id === id);
+}
+
+/** The progress notification's message for an event; undefined keeps the current one. */
+export function progressMessage(event: PipelineEvent, state: ResultsState): string | undefined {
+  switch (event.type) {
+    case 'claim':
+      return 'Routing the claim…';
+    case 'routing':
+      return `Writing queries (${event.routing.discipline}: ${repositoryLabel(event.routing.primary)} first)…`;
+    case 'queries':
+      return `Searching with ${event.queries.length} ${event.queries.length === 1 ? 'query' : 'queries'}…`;
+    case 'candidates':
+      return `${event.candidates.length} candidates; fetching BibTeX…`;
+    case 'patch': {
+      if (event.patch.score !== undefined) {
+        const scored = state.candidates.filter((c) => c.score !== undefined).length;
+        return `Reading full text: ${scored} scored…`;
+      }
+      const done = state.candidates.filter((c) => c.bibtex || c.bibtexError).length;
+      return `BibTeX ${done}/${state.candidates.length}…`;
+    }
+    case 'stage':
+      return event.stage === 'bibtex' ? 'Reading full text and scoring paragraphs…' : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,45 @@
+// Shared set-up of the suites that talk to the stand-in GROBID: a fresh server per suite, and
+// before each test a clean GROBID state, request log and cache folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHttpClient } from '../../src/core/net/http';
+import { PacingRegistry } from '../../src/core/net/pacing';
+import { resetGrobidState } from '../../src/core/fulltext';
+import { resolveSettings, type Settings } from '../../src/core/settings/index';
+import { installGrobid, type GrobidStandIn } from '../standin/grobid';
+import { startStandInServer, type StandIn } from '../standin/server';
+
+export interface GrobidHarness {
+  standIn: StandIn;
+  grobid: GrobidStandIn;
+  cacheDir: string;
+  /** Settings pointing at the stand-in (plus `values`), and an HttpClient with fast backoff. */
+  deps(values?: Record<string, unknown>): { http: ReturnType<typeof createHttpClient>; settings: Settings };
+}
+
+export function useGrobidStandIn(
+  name: string,
+  defaults: Record<string, unknown>,
+  alsoInstall: ((standIn: StandIn) => void)[] = [],
+): GrobidHarness {
+  const harness = {
+    deps(values: Record<string, unknown> = {}) {
+      const settings = resolveSettings({ ...harness.standIn.settings, 'cache.dir': harness.cacheDir, ...defaults, ...values });
+      return { settings, http: createHttpClient(settings, { backoffMs: 5, pacing: new PacingRegistry() }) };
+    },
+  } as GrobidHarness;
+  before(async () => {
+    harness.standIn = await startStandInServer([(s) => void (harness.grobid = installGrobid(s)), ...alsoInstall]);
+  });
+  after(() => harness.standIn.close());
+  beforeEach(() => {
+    resetGrobidState();
+    harness.grobid.setMode('ok');
+    harness.grobid.uploads.length = 0;
+    harness.standIn.requests.length = 0;
+    harness.cacheDir = mkdtempSync(join(tmpdir(), `citefinder-${name}-test-`));
+  });
+  afterEach(() => rmSync(harness.cacheDir, { recursive: true, force: true }));
+  return harness;
+}

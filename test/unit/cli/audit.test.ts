@@ -1,0 +1,75 @@
+// `citefinder audit` end to end: the real dist/cli.js on the audit fixture project against the
+// stand-in services: the JSON contract, the cached second run, bad input and Ctrl-C.
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { cpSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StandIn } from '../../standin';
+import { CLI, type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { fixturePath } from '../../standin/server';
+
+
+
+interface AuditJson {
+  citations: { file: string; line: number; column: number; key: string; sentence: string; status: string; score: number | null; best: { text: string; section: string; score: number } | null; work: { title: string; doi?: string; arxivId?: string; url?: string } | null }[];
+  summary: Record<string, number>;
+}
+
+describe('CLI audit against the stand-in services', function () {
+  this.timeout(30_000);
+  let standIn: StandIn;
+  let dir: string;
+  let env: Record<string, string>;
+  let cli: CliStandIn | undefined;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-cliaudit-', { CITEFINDER_GROBID_ENABLED: 'false' });
+    ({ standIn, dir, env } = cli);
+    for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(dir, name));
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  it('prints every citation with root-relative paths and 1-based positions; a second run asks nothing', async () => {
+    const first = await runCli(['audit', join(dir, 'main.tex'), '--json'], env);
+    assert.equal(first.code, 0, first.stderr);
+    const out = JSON.parse(first.stdout) as AuditJson;
+    const intro = out.citations.find((c) => c.file === 'intro.tex' && c.status === 'supported')!;
+    assert.deepEqual([intro.line, intro.column, intro.key], [2, 119, 'perlmutter1999']);
+    assert.match(intro.sentence, /^The analysis of 42 Type Ia supernovae shows/);
+    assert.equal(intro.work?.arxivId, 'astro-ph/9812133');
+    assert.ok(intro.best && intro.best.score >= 0.47);
+    assert.deepEqual(out.summary, { supported: 2, weak: 1, unsupported: 2, unresolved: 1, missing: 1, unavailable: 0 });
+    const asked = standIn.requests.length;
+    const second = await runCli(['audit', join(dir, 'main.tex'), '--json'], env);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(standIn.requests.length, asked, 'the second run is answered from the audit cache');
+    assert.deepEqual((JSON.parse(second.stdout) as AuditJson).summary, out.summary);
+  });
+
+  it('prints a readable list without --json', async () => {
+    const run = await runCli(['audit', join(dir, 'main.tex'), '--file-only'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^main\.tex:7:\d+: supported +tosatto2015: Supported:/m);
+    assert.match(run.stdout, /missing +nosuchkey: "nosuchkey" is in no \.bib file of the project\./);
+    assert.doesNotMatch(run.stdout, /intro\.tex/);
+  });
+
+  it('exits 2 on a missing file or a file that is not LaTeX, and 130 on Ctrl-C', async () => {
+    assert.equal((await runCli(['audit', join(dir, 'nope.tex')], env)).code, 2);
+    writeFileSync(join(dir, 'notes.txt'), 'just words\n');
+    const plain = await runCli(['audit', join(dir, 'notes.txt')], env);
+    assert.equal(plain.code, 2);
+    assert.match(plain.stderr, /does not look like LaTeX/);
+    standIn.setLatency('arxiv', 5000);
+    const child = spawn(process.execPath, [CLI, 'audit', join(dir, 'main.tex')], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Ctrl-C once the audit is under way (it has announced its citations), however busy the machine.
+    await new Promise<void>((resolve) => {
+      const check = () => (/citation\(s\) to check/.test(stderr) ? resolve() : setTimeout(check, 50));
+      check();
+    });
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    assert.equal(code, 130, stderr);
+  });
+});

@@ -1,0 +1,55 @@
+// `citefinder bib check` end to end: the real dist/cli.js against the stand-in services.
+import { strict as assert } from 'node:assert';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { fixturePath } from '../../standin/server';
+
+
+
+describe('CLI bib check against the stand-in services', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let env: Record<string, string>;
+  let bib: string;
+  let cli: CliStandIn | undefined;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-bibcheck-');
+    ({ dir, env } = cli);
+    bib = join(dir, 'user.bib');
+    copyFileSync(fixturePath('bibcheck', 'user.bib'), bib);
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  it('prints each entry with its status and the differing fields, ours and the authority\'s', async () => {
+    const run = await runCli(['bib', 'check', bib, '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout) as { entries: { key: string; status: string; fields: Record<string, { ours?: string; authority: string }>; work: { doi?: string } | null }[]; summary: Record<string, number> };
+    const perlmutter = out.entries.find((e) => e.key === 'perlmutter1999')!;
+    assert.equal(perlmutter.status, 'differs');
+    assert.deepEqual(perlmutter.fields.year, { ours: '1998', authority: '1999' });
+    assert.deepEqual(out.summary, { ok: 1, differs: 3, unverified: 1, duplicate: 1, unavailable: 0 });
+    assert.equal(readFileSync(bib, 'utf8'), readFileSync(fixturePath('bibcheck', 'user.bib'), 'utf8'), 'a check writes nothing');
+  });
+
+  it('--write applies the authority\'s fields to the entries that differ and keeps a byte copy as .bak', async () => {
+    const original = readFileSync(bib, 'utf8');
+    const run = await runCli(['bib', 'check', bib, '--write'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(readFileSync(`${bib}.bak`, 'utf8'), original);
+    const written = readFileSync(bib, 'utf8');
+    assert.match(written, /year {10}= \{1999\},/);
+    assert.match(written, /volume {2}= \{14\},/);
+    assert.ok(written.includes('@article{broken,\n  title = {A brace that never closes,'), 'the broken entry is left as it is');
+    assert.ok(written.includes(original.slice(original.indexOf('@article{ghost2020'))), 'entries after the edits, byte for byte');
+  });
+
+  it('exits 2 for a missing file or one with no readable entry', async () => {
+    assert.equal((await runCli(['bib', 'check', join(dir, 'none.bib')], env)).code, 2);
+    writeFileSync(join(dir, 'junk.bib'), '@article{x, title = {never closed\n');
+    const junk = await runCli(['bib', 'check', join(dir, 'junk.bib')], env);
+    assert.equal(junk.code, 2);
+    assert.match(junk.stderr, /holds no readable BibTeX entry \(line 1/);
+    assert.equal(existsSync(join(dir, 'junk.bib.bak')), false);
+  });
+});

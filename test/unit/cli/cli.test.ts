@@ -1,0 +1,179 @@
+// The CLI end to end: the real dist/cli.js in a child process against the stand-in services.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, standInEnv, type StandIn } from '../../standin';
+import { fixturePath } from '../../standin/server';
+import type { FindResult } from '../../../src/core/types';
+import { runCli } from '../../helpers/cliRun';
+
+const CLAIM =
+  'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
+
+
+describe('CLI find against the stand-in services', function () {
+  let standIn: StandIn;
+  let cacheDir: string;
+  let env: Record<string, string>;
+
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-cli-'));
+    env = {
+      ...standInEnv(standIn),
+      CITEFINDER_CACHE_DIR: cacheDir,
+      CITEFINDER_SOURCES_ARXIV_INTERVALMS: '0',
+      CITEFINDER_GROBID_ENABLED: 'false',
+    };
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('finds the supernova paper with its authority BibTeX, and keeps the manuscript local', async () => {
+    const run = await runCli(['find', '--claim', CLAIM, '--context-file', fixturePath('latex', 'cosmology.tex'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as FindResult;
+    assert.equal(result.routing.primary, 'arxiv');
+    assert.equal(result.routing.by, 'heuristic');
+    assert.ok(result.queries.length > 0);
+    const perlmutter = result.candidates.find((c) => c.doi === '10.1086/307221' || c.arxivId === 'astro-ph/9812133');
+    assert.ok(perlmutter, `Perlmutter 1999 among ${result.candidates.map((c) => c.title).join(' | ')}`);
+    assert.ok(perlmutter.bibtex && perlmutter.citeKey, 'has BibTeX and a key');
+    assert.match(perlmutter.citeKey, /^perlmutter1999[a-z]+$/);
+
+    const searchRequests = standIn.requests.filter((r) => r.service === 'arxiv' || r.service === 'europepmc');
+    assert.ok(searchRequests.length > 0);
+    const sent = searchRequests.map((r) => decodeURIComponent(r.url.replace(/\+/g, ' ')).toLowerCase()).join('\n');
+    for (const secret of ['quillwort', 'baryon acoustic', 'luminosity distances', 'reshaped cosmology', CLAIM.toLowerCase()]) {
+      assert.ok(!sent.includes(secret), `a search request leaked "${secret}"`);
+    }
+  });
+
+  it('answers a repeated claim from the cache without any request', async () => {
+    const first = await runCli(['find', '--claim', CLAIM, '--json'], env);
+    assert.equal(first.code, 0, first.stderr);
+    const before = standIn.requests.length;
+    assert.ok(before > 0);
+    const second = await runCli(['find', '--claim', CLAIM, '--json'], env);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(standIn.requests.length, before, 'no request on the warm run');
+    const a = JSON.parse(first.stdout) as FindResult;
+    const b = JSON.parse(second.stdout) as FindResult;
+    assert.deepEqual(b.candidates.map((c) => c.id), a.candidates.map((c) => c.id));
+  });
+
+  it('keeps arXiv\'s 3 s between two CLI runs back to back: one timetable for every process', async () => {
+    standIn.enforceSpacing('arxiv', 3000); // answers 429, as arXiv does, to a request sooner than that
+    const home = mkdtempSync(join(tmpdir(), 'citefinder-cli-home-'));
+    try {
+      for (const run of [1, 2]) {
+        const runEnv = { ...env, XDG_CACHE_HOME: home, CITEFINDER_SOURCES_ARXIV_INTERVALMS: '3000', CITEFINDER_CACHE_DIR: join(home, `cache-${run}`) };
+        const result = await runCli(['find', '--claim', CLAIM, '--json'], runEnv);
+        assert.equal(result.code, 0, result.stderr);
+        assert.ok((JSON.parse(result.stdout) as FindResult).candidates.length > 0);
+      }
+      const arxiv = standIn.requests.filter((r) => r.service === 'arxiv');
+      assert.equal(arxiv.length, 2, 'one ranked request per run');
+      assert.ok(arxiv[1]!.at - arxiv[0]!.at >= 3000, `${arxiv[1]!.at - arxiv[0]!.at} ms apart`);
+      assert.deepEqual(arxiv.map((r) => r.status), [200, 200]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('prints a readable list on stdout and progress on stderr without --json', async () => {
+    const run = await runCli(['find', '--claim', CLAIM], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^1\. /m);
+    assert.match(run.stdout, /\\cite\{perlmutter1999/);
+    assert.match(run.stderr, /queries:/);
+  });
+});
+
+describe('CLI bad input', function () {
+  const env = { CITEFINDER_SOURCES_ARXIV_URL: 'http://127.0.0.1:9/never', CITEFINDER_CACHE_ENABLED: 'false' };
+
+  it('rejects an empty claim', async () => {
+    const run = await runCli(['find', '--claim', '   '], env);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /claim is empty/i);
+  });
+
+  it('rejects a missing context file with its name', async () => {
+    const run = await runCli(['find', '--claim', CLAIM, '--context-file', '/nonexistent/paper.tex'], env);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /paper\.tex.*no such file/);
+  });
+
+  it('rejects a 5,000-word claim', async () => {
+    const run = await runCli(['find', '--claim', Array(5000).fill('word').join(' ')], env);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /words/i);
+  });
+
+  it('rejects a config that is not valid JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citefinder-cfg-'));
+    const config = join(dir, 'config.json');
+    writeFileSync(config, '{ "maxResults": 5, }');
+    const run = await runCli(['find', '--claim', CLAIM, '--config', config], env);
+    rmSync(dir, { recursive: true, force: true });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /not valid JSON/);
+  });
+
+  it('rejects an unknown option with the usage', async () => {
+    const run = await runCli(['find', '--claim', CLAIM, '--colour'], env);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /Usage:/);
+  });
+
+});
+
+describe('CLI score', function () {
+  const env = { CITEFINDER_GROBID_ENABLED: 'false', CITEFINDER_CACHE_ENABLED: 'false' };
+  const claim = 'In an online A/B test, a recommender built on SPECTER embeddings raised click-through rate by 46.5% over a production system that ranks papers by textual similarity.';
+
+  interface ScoreOutput {
+    claim: string;
+    fulltext: string;
+    paragraphs: { text: string; section: string; score: number; reason: string }[];
+  }
+
+  function assertBestFirst(output: ScoreOutput): void {
+    assert.ok(output.paragraphs.length > 0 && output.paragraphs.length <= 3);
+    const scores = output.paragraphs.map((p) => p.score);
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'best first');
+    assert.match(output.paragraphs[0]!.text, /46\.5%/, 'the paragraph reporting the A/B test leads');
+  }
+
+  it('scores a GROBID TEI file paragraph by paragraph', async () => {
+    const run = await runCli(['score', '--claim', claim, '--tei', fixturePath('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const output = JSON.parse(run.stdout) as ScoreOutput;
+    assert.equal(output.fulltext, 'grobid');
+    assertBestFirst(output);
+  });
+
+  it('scores a PDF in-process with pdfjs when no GROBID runs', async () => {
+    const run = await runCli(['score', '--claim', claim, '--pdf', fixturePath('pdf', 'acl2020-specter-cs.pdf'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const output = JSON.parse(run.stdout) as ScoreOutput;
+    assert.equal(output.fulltext, 'pdfjs');
+    assertBestFirst(output);
+  });
+
+  it('rejects a corrupt PDF with the reason, and a missing input file', async () => {
+    const corrupt = await runCli(['score', '--claim', claim, '--pdf', fixturePath('pdf', 'bad', 'corrupt-truncated-naacl2018.pdf')], env);
+    assert.equal(corrupt.code, 2);
+    assert.match(corrupt.stderr, /corrupt|damaged|invalid/i);
+    const missing = await runCli(['score', '--claim', claim, '--tei', '/nonexistent/paper.tei.xml'], env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /paper\.tei\.xml.*no such file/);
+    const both = await runCli(['score', '--claim', claim], env);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /exactly one of --pdf FILE or --tei FILE/);
+  });
+});

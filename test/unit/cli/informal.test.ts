@@ -1,0 +1,42 @@
+// `citefinder insert --claim-line` on a line holding an informal citation: the CLI searches by
+// author and year (stand-in services) and replaces the mention, keeping the prose of a sentence.
+import { strict as assert } from 'node:assert';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from '../../helpers/cliRun';
+
+
+
+describe('informal citations: CLI insert --claim-line (stand-in)', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let env: Record<string, string>;
+  let cli: CliStandIn | undefined;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-informal-', { CITEFINDER_FULLTEXT_ENABLED: 'false' });
+    ({ dir, env } = cli);
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  async function insertOn(line: string, preamble: string): Promise<{ text: string; key: string }> {
+    const tex = join(dir, 'main.tex');
+    writeFileSync(tex, `\\documentclass{article}\n${preamble}\\begin{document}\n${line}\n\\bibliography{refs}\n\\end{document}\n`);
+    writeFileSync(join(dir, 'refs.bib'), '');
+    const lineNumber = preamble ? 4 : 3;
+    const run = await runCli(['insert', '--tex', tex, '--line', String(lineNumber), '--claim-line', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const key = (JSON.parse(run.stdout) as { key: string }).key;
+    assert.match(readFileSync(join(dir, 'refs.bib'), 'utf8'), /10\.1086\/307221|astro-ph\/9812133/i, 'the entry of Perlmutter et al. 1999');
+    return { text: readFileSync(tex, 'utf8').split('\n')[lineNumber - 1]!, key };
+  }
+
+  it('keeps the names of an in-sentence mention and puts the citation in place of the year', async () => {
+    const { text, key } = await insertOn('As Perlmutter et al. (1999) showed, the expansion of the Universe accelerates.', '');
+    assert.equal(text, `As Perlmutter et al.~\\cite{${key}} showed, the expansion of the Universe accelerates.`);
+  });
+
+  it('replaces a bare mention with natbib\'s \\citep', async () => {
+    const { text, key } = await insertOn('The expansion of the Universe accelerates [Perlmutter et al. 1999].', '\\usepackage{natbib}\n');
+    assert.equal(text, `The expansion of the Universe accelerates~\\citep{${key}}.`);
+  });
+});

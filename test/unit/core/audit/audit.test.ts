@@ -1,0 +1,130 @@
+// The cite audit on a small project against the stand-in services: every status, every cite
+// form, comments and verbatim ignored, a broken .bib entry reported, incremental re-runs.
+import assert from 'node:assert/strict';
+import { access, readFile } from 'node:fs/promises';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { fixturePath } from '../../../standin/server';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
+import { AuditCache, auditProject, type AuditDeps, type AuditInput } from '../../../../src/core/audit';
+import { citationSites } from '../../../../src/core/latex/citeSites';
+
+function diskInput(file: string, scope: 'file' | 'project' = 'project'): AuditInput {
+  return {
+    file,
+    scope,
+    files: {
+      read: (f) => readFile(f, 'utf8').catch(() => undefined),
+      list: async () => readdirSync(dirname(file)).filter((n) => n.endsWith('.tex')).map((n) => join(dirname(file), n)),
+    },
+    exists: (f) => access(f).then(() => true, () => false),
+  };
+}
+
+describe('cite audit: finding the citations', () => {
+  it('reads every cite form with its keys and its own sentence, and skips comments and verbatim', () => {
+    const source = String.raw`\section{Intro}
+Supernovae show acceleration \citep[see][p.~3]{a,b}. As Smith et al.\ noted \textcite*{c} it holds.
+% \cite{hidden}
+\begin{verbatim}\cite{typed}\end{verbatim} \verb|\cite{inline}|
+Several \cites(see)()[p.~1]{d}[p.~2]{e} agree. \nocite{*} \parencite{f}
+
+New paragraph \autocite[12]{g}.`;
+    const sites = citationSites('/p/main.tex', source);
+    assert.deepEqual(sites.map((s) => [s.key, s.command]), [['a', 'citep'], ['b', 'citep'], ['c', 'textcite'], ['d', 'cites'], ['e', 'cites'], ['f', 'parencite'], ['g', 'autocite']]);
+    assert.equal(sites[0]!.sentence, 'Supernovae show acceleration.');
+    assert.equal(sites[2]!.sentence, 'As Smith et al. noted it holds.');
+    assert.equal(sites[3]!.sentence, 'Several agree.');
+    assert.equal(sites[6]!.sentence, 'New paragraph.');
+    assert.deepEqual(sites[1]!.range, { start: { line: 1, character: 49 }, end: { line: 1, character: 50 } });
+    assert.equal(source.split('\n')[1]!.slice(49, 50), 'b');
+  });
+});
+
+describe('cite audit against the stand-in services', function () {
+  this.timeout(30_000);
+  let standIn: StandIn;
+  let dir: string;
+  let settings: Settings;
+  let deps: AuditDeps;
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    dir = mkdtempSync(join(tmpdir(), 'citefinder-audit-'));
+    for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(dir, name));
+    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
+    deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives each citation of the project its status, with the best passage, and reports the broken entry', async () => {
+    const report = await auditProject(diskInput(join(dir, 'intro.tex')), deps);
+    const rows = report.findings.map((f) => [f.site.file.replace(dir + '/', ''), f.site.key, f.status, f.score?.toFixed(2)]);
+    assert.deepEqual(rows, [
+      ['main.tex', 'tosatto2015', 'supported', '0.99'],
+      ['main.tex', 'perlmutter1999', 'unsupported', '0.13'],
+      ['main.tex', 'nosuchkey', 'missing', undefined],
+      ['main.tex', 'ghost2020', 'unresolved', undefined],
+      ['intro.tex', 'perlmutter1999', 'supported', '0.97'],
+      ['intro.tex', 'perlmutter1999', 'weak', '0.82'],
+      ['intro.tex', 'tosatto2015', 'unsupported', '0.13'],
+    ]);
+    const supported = report.findings.find((f) => f.site.key === 'perlmutter1999' && f.status === 'supported')!;
+    assert.match(supported.best!.text, /cosmological constant is non-zero and positive/);
+    assert.equal(supported.work?.arxivId, 'astro-ph/9812133');
+    assert.equal(supported.fulltext, 'abstract');
+    assert.deepEqual(report.summary, { supported: 2, weak: 1, unsupported: 2, unresolved: 1, missing: 1, unavailable: 0 });
+    assert.match(report.findings[3]!.message, /no identifier and no published work matches/);
+    assert.ok(report.warnings.some((w) => /refs\.bib:12: entry "broken2001" cannot be read/.test(w)), report.warnings.join('\n'));
+    assert.equal(standIn.requests.filter((r) => r.service === 'arxiv').length, 1, 'one arXiv request for every citation of the paper');
+  });
+
+  it('says which service was unavailable, and checks only the current file when asked', async () => {
+    const dead = resolveSettings({ ...settings, 'sources.crossref.url': 'http://127.0.0.1:9' });
+    const report = await auditProject(diskInput(join(dir, 'main.tex'), 'file'), { ...deps, settings: dead, http: createHttpClient(dead, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) });
+    assert.ok(report.findings.every((f) => f.site.file.endsWith('main.tex')));
+    const tosatto = report.findings.find((f) => f.site.key === 'tosatto2015')!;
+    assert.equal(tosatto.status, 'unavailable');
+    assert.match(tosatto.message, /did not answer/);
+    assert.ok(tosatto.service);
+  });
+
+  it('re-checks only the sentence that changed, from the cache', async () => {
+    const cache = new AuditCache();
+    await auditProject(diskInput(join(dir, 'main.tex')), { ...deps, cache });
+    const before = standIn.requests.length;
+    const again = await auditProject(diskInput(join(dir, 'main.tex')), { ...deps, cache: AuditCache.fromJSON(JSON.parse(JSON.stringify(cache))) });
+    assert.equal(standIn.requests.length, before, 'nothing asked again');
+    assert.ok(again.findings.filter((f) => f.status !== 'unavailable').every((f) => f.cached));
+    const intro = join(dir, 'intro.tex');
+    const text = await readFile(intro, 'utf8');
+    writeFileSync(intro, text.replace('nearby supernovae', 'nearby Type Ia supernovae'));
+    const edited = await auditProject(diskInput(join(dir, 'main.tex')), { ...deps, cache });
+    const fresh = edited.findings.filter((f) => !f.cached).map((f) => f.site.key);
+    assert.deepEqual(fresh, ['perlmutter1999', 'tosatto2015'], 'only the two keys of the edited sentence');
+  });
+
+  it('says RETRACTED on every citation of a retracted work', async () => {
+    writeFileSync(join(dir, 'retracted.tex'), '\\documentclass{article}\n\\begin{document}\nVaccines cause colitis \\cite{wakefield1998}. Again \\cite{wakefield1998}.\n\\bibliography{old}\n\\end{document}\n');
+    writeFileSync(join(dir, 'old.bib'), '@article{wakefield1998, title = {Ileal-lymphoid-nodular hyperplasia}, doi = {10.1016/S0140-6736(97)11096-0}, year = 1998}\n');
+    const report = await auditProject(diskInput(join(dir, 'retracted.tex')), deps);
+    assert.equal(report.findings.length, 2);
+    for (const f of report.findings) {
+      assert.equal(f.trust?.status, 'retracted');
+      assert.match(f.message, /^RETRACTED \(2010-02-06, retraction-watch\): this work was retracted\./);
+    }
+  });
+
+  it('reports an \\input loop once and still audits', async () => {
+    writeFileSync(join(dir, 'intro.tex'), '\\input{main}\nLoops \\citep{perlmutter1999}.\n');
+    const report = await auditProject(diskInput(join(dir, 'main.tex')), deps);
+    assert.ok(report.warnings.some((w) => /loop \(main\.tex → intro\.tex → main\.tex\)/.test(w)), report.warnings.join('\n'));
+    assert.ok(report.findings.length > 0);
+  });
+});

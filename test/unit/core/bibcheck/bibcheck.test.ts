@@ -1,0 +1,74 @@
+// Check Bibliography against the stand-in authorities: each status, each differing field,
+// differences of form alone not reported, duplicates, broken entries untouched, and applying
+// the accepted fields changes those fields only.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startStandIn, type StandIn } from '../../../standin';
+import { fixturePath } from '../../../standin/server';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings } from '../../../../src/core/settings/index';
+import type { CoreDeps } from '../../../../src/core/deps';
+import { checkBibliography } from '../../../../src/core/bibcheck';
+import { bibCheckEdits } from '../../../../src/core/bibcheck/apply';
+import { differingFields } from '../../../../src/core/bibcheck/compare';
+import { applyEdits } from '../../../../src/core/manuscript/insertPlan';
+
+const FILE = '/project/user.bib';
+const TEXT = readFileSync(fixturePath('bibcheck', 'user.bib'), 'utf8');
+
+describe('bibliography check: comparing fields', () => {
+  it('forgives braces, accents, case, maths, page dashes, name order and "and others"', () => {
+    const ours = { title: 'Measurements of {$\\Omega$} and {$\\Lambda$} from 42 {High-Redshift} Supernovae', author: 'Perlmutter, S. and Aldering, G. and others', pages: '565-586', journal: 'the astrophysical journal', doi: 'https://doi.org/10.1086/307221' };
+    const authority = { title: 'Measurements of $\\{upOmega}$ and $\\{upLambda}$ from 42 High-Redshift Supernovae', author: 'S. Perlmutter and G. Aldering and G. Goldhaber', pages: '565--586', journal: 'The Astrophysical Journal', doi: '10.1086/307221' };
+    assert.deepEqual(differingFields(ours, authority), {});
+  });
+  it('reports a wrong year, a different author and a missing field', () => {
+    assert.deepEqual(Object.keys(differingFields({ year: '1998', author: 'Riess, A.' }, { year: '1999', author: 'S. Perlmutter', volume: '517' })), ['author', 'year', 'volume']);
+  });
+});
+
+describe('bibliography check against the stand-in', function () {
+  this.timeout(20_000);
+  let standIn: StandIn;
+  let deps: CoreDeps;
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.enabled': false });
+    deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) };
+  });
+  afterEach(() => standIn.close());
+
+  it('gives each entry its status and differing fields, and reports the broken one', async () => {
+    const report = await checkBibliography([{ file: FILE, text: TEXT }], deps);
+    assert.deepEqual(report.entries.map((e) => [e.key, e.status, Object.keys(e.fields)]), [
+      ['perlmutter1999', 'differs', ['year', 'doi']],
+      ['valerocuevas2017', 'differs', ['volume']],
+      // Held against its own arXiv record (the published version is offered as a fix, its DOI).
+      ['grasp-preprint', 'duplicate', ['doi']],
+      ['arya2003', 'differs', ['doi', 'pages']],
+      ['ghost2020', 'unverified', []],
+      ['tosatto2015', 'ok', []],
+    ]);
+    assert.equal(report.entries[2]!.duplicateOf, 'valerocuevas2017');
+    assert.deepEqual(report.entries[0]!.fields.year, { ours: '1998', authority: '1999' });
+    assert.deepEqual(report.broken.map((b) => [b.key, b.line + 1]), [['broken', 37]]);
+    assert.deepEqual(report.entries[3]!.fields.doi, { ours: undefined, authority: '10.1109/icdcsw.2003.1203662' }, 'found by title and first author');
+    assert.deepEqual(report.summary, { ok: 1, differs: 3, unverified: 1, duplicate: 1, unavailable: 0 });
+  });
+
+  it('applies only the accepted fields of the accepted entries; every other byte stays', async () => {
+    const report = await checkBibliography([{ file: FILE, text: TEXT }], deps);
+    const edited = applyEdits(TEXT, bibCheckEdits(FILE, TEXT, report.entries, new Map([['perlmutter1999', ['year']]])));
+    assert.equal(edited, TEXT.replace('year          = 1998,', 'year          = {1999},'));
+    const withVolume = applyEdits(TEXT, bibCheckEdits(FILE, TEXT, report.entries, new Map([['valerocuevas2017', ['volume']]])));
+    assert.equal(withVolume, TEXT.replace('volume  = {13},', 'volume  = {14},'));
+  });
+
+  it('says which service was unavailable, and reports nothing as ok then', async () => {
+    const settings = resolveSettings({ ...deps.settings, 'sources.arxiv.url': 'http://127.0.0.1:9/api/query', 'sources.doi.url': 'http://127.0.0.1:9' });
+    const report = await checkBibliography([{ file: FILE, text: TEXT }], { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) });
+    assert.equal(report.entries[0]!.status, 'unavailable');
+    assert.match(report.entries[0]!.message, /did not answer/);
+  });
+});

@@ -1,0 +1,70 @@
+// Differences of form are no differences: names (initials, homonym numbers, "et al.", family-first
+// order, "The Anh Hoang"), venues (abbreviation against the full name), titles (case, braces,
+// LaTeX, maths, entities, dashes); real differences are still told apart.
+import assert from 'node:assert/strict';
+import { compareAuthors, placeholderNames, readAuthorList, readPerson, samePerson } from '../../../../src/core/bibcheck/people';
+import { canonicalVenue, isPreprintVenue, isSeriesName, sameVenue } from '../../../../src/core/bibcheck/venues';
+import { compareTitles } from '../../../../src/core/bibcheck/titles';
+
+describe('bibcheck forms: authors', () => {
+  it('reads "The Anh Hoang" as a person, not a company', () => {
+    assert.deepEqual(readPerson('The Anh Hoang'), { family: 'hoang', given: ['the', 'anh'], written: 'The Anh Hoang' });
+  });
+  it('drops DBLP homonym numbers and matches initials, accents and Last, First', () => {
+    assert.ok(samePerson(readPerson('Lei Liu 0049')!, readPerson('Liu, L.')!));
+    assert.ok(samePerson(readPerson('Marek Eli{\\\'a}s')!, readPerson('Marek Eliáš')!));
+    assert.ok(samePerson(readPerson('Jan-Willem van de Meent')!, readPerson('van de Meent, Jan-Willem')!));
+    assert.ok(!samePerson(readPerson('Lei Liu')!, readPerson('Kai Liu')!), 'other given initial');
+  });
+  it('takes "and others", "et al." and "and et al" as a list cut short', () => {
+    const real = readAuthorList(['Xuezhi Wang', 'Jason Wei', 'Dale Schuurmans', 'Quoc V. Le']);
+    for (const cut of ['Xuezhi Wang and Jason Wei and others', 'Xuezhi Wang and Jason Wei and et al', 'Xuezhi Wang et al.']) {
+      assert.equal(compareAuthors(readAuthorList(cut), real).agreement, 'agrees', cut);
+    }
+  });
+  it('tells missing, invented and swapped authors apart', () => {
+    const real = readAuthorList(['Yining Wang', 'Ruosong Wang', 'Simon Shaolei Du', 'Akshay Krishnamurthy']);
+    assert.equal(compareAuthors(readAuthorList('Yining Wang and Akshay Krishnamurthy'), real).agreement, 'missing');
+    assert.equal(compareAuthors(readAuthorList('Yining Wang and Ruosong Wang and Simon S. Du and Akshay Krishnamurthy and John Smith'), real).agreement, 'invented');
+    assert.equal(compareAuthors(readAuthorList('Petra Silva and Yacouba Ndiaye and Yuki Sato'), real).agreement, 'swapped');
+  });
+  it('finds placeholder names, and "et al" standing alone as the author', () => {
+    assert.deepEqual(placeholderNames('John Doe and Jane Smith'), ['John Doe']);
+    assert.deepEqual(placeholderNames('et al'), ['et al']);
+    assert.deepEqual(placeholderNames('Nuo Lou and et al'), []);
+    assert.deepEqual(placeholderNames('The Anh Hoang and Lei Liu'), []);
+  });
+});
+
+describe('bibcheck forms: venues', () => {
+  it('matches an abbreviation with the full name as Crossref and DBLP write them', () => {
+    assert.ok(sameVenue('CVPR', '2023 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)'));
+    assert.ok(sameVenue('AAAI', 'Proceedings of the AAAI Conference on Artificial Intelligence'));
+    assert.ok(sameVenue('J. Mach. Learn. Res.', 'Journal of Machine Learning Research'));
+    assert.ok(sameVenue('Astrophys. J.', 'The Astrophysical Journal'));
+    assert.ok(sameVenue('NeurIPS', 'Advances in Neural Information Processing Systems 34'));
+    assert.ok(sameVenue('Mach. Learn.', 'Machine Learning'));
+  });
+  it('keeps different venues apart', () => {
+    assert.ok(!sameVenue('ICML', 'ICLR'));
+    assert.ok(!sameVenue('CVPR', 'Proceedings of the AAAI Conference on Artificial Intelligence'));
+    assert.ok(!sameVenue('Symposium on Neural Scaling Laws', 'ICML'));
+    assert.equal(canonicalVenue('Conference on Reward Learning and Alignment'), undefined);
+  });
+  it('knows a preprint server and a book series when it sees one', () => {
+    assert.ok(isPreprintVenue('CoRR') && isPreprintVenue('arXiv preprint arXiv:2205.01068'));
+    assert.ok(isSeriesName('Lecture Notes in Computer Science'));
+    assert.ok(!isPreprintVenue('ICLR'));
+  });
+});
+
+describe('bibcheck forms: titles', () => {
+  it('forgives case, braces, LaTeX accents, maths, entities, dashes and DBLP\'s period', () => {
+    assert.equal(compareTitles('Measurements of {$\\Omega$} and {$\\Lambda$} from 42 {High-Redshift} Supernovae', 'Measurements of Omega and Lambda from 42 High–Redshift Supernovae.').agreement, 'same');
+    assert.equal(compareTitles('Neural Networks&apos; Implicit Priors', "Neural Networks' Implicit Priors").agreement, 'same');
+  });
+  it('calls one or two changed words a near miss, and more another title', () => {
+    assert.deepEqual(compareTitles('BiasAdv: Bias-Adversarial Augmentation towards Model Debiasing', 'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing'), { agreement: 'near', distance: 1, overlap: 5 / 6 });
+    assert.equal(compareTitles('Uncertainty Quantification in Deep Neural Networks', 'Trans4PASS: Behind Every Domain There is a Shift').agreement, 'other');
+  });
+});

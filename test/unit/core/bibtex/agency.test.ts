@@ -1,0 +1,90 @@
+// BibTeX in one round trip (bibtex/agency.ts + fetch.ts): a DOI whose registration agency is known
+// from its prefix is asked of that agency directly, doi.org is the fallback, and the journal's
+// entry still wins over the preprint's. Against the stand-in serving the recorded BibTeX.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
+import { installDoi } from '../../../standin/doi';
+import { installCrossref } from '../../../standin/crossref';
+import { installArxivBibtex } from '../../../standin/arxivBibtex';
+import { installDatacite } from '../../../standin/datacite';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings, type Settings } from '../../../../src/core/settings';
+import type { HttpClient } from '../../../../src/core/net/types';
+import { bibtexPlan, fetchBibtex } from '../../../../src/core/bibtex/fetch';
+import { registrationAgency } from '../../../../src/core/bibtex/agency';
+import type { PaperRecord } from '../../../../src/core/types';
+
+const bib = (file: string) => readFileSync(fixturePath('bibtex', file), 'utf8');
+const PREPRINT = '10.1101/2024.04.01.587366';
+const JOURNAL = '10.1016/j.xgen.2025.100814';
+
+describe('BibTeX from the registration agency', () => {
+  let standIn: StandIn;
+  let settings: Settings;
+  let http: HttpClient;
+  beforeEach(async () => {
+    standIn = await startStandInServer([installDoi, installCrossref, installArxivBibtex, installDatacite]);
+    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0 });
+    http = createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
+  });
+  afterEach(() => standIn.close());
+  const services = () => standIn.requests.map((r) => r.service);
+
+  it('knows the agency of the prefixes a citation search meets', () => {
+    assert.equal(registrationAgency('10.1101/2024.04.01.587366'), 'crossref');
+    assert.equal(registrationAgency('10.1086/307221'), 'crossref');
+    assert.equal(registrationAgency('10.1016/j.xgen.2025.100814'), 'crossref');
+    assert.equal(registrationAgency('10.48550/arxiv.1710.08557'), 'datacite');
+    assert.equal(registrationAgency('10.5281/zenodo.50213'), 'datacite');
+    assert.equal(registrationAgency('10.99999/unknown'), undefined);
+    assert.equal(registrationAgency('not-a-doi'), undefined);
+  });
+
+  it('a bioRxiv preprint’s BibTeX in one request, straight from Crossref', async () => {
+    const record: PaperRecord = { id: `doi:${PREPRINT}`, source: 'biorxiv', title: 't', authors: [], doi: PREPRINT };
+    const result = await fetchBibtex(record, { http, settings });
+    assert.equal(result.bibtex, bib('crossref-transform_10.1101_2024.04.01.587366_biorxiv-preprint.bib'));
+    assert.deepEqual(services(), ['crossref']);
+    assert.equal(standIn.requests[0]!.headers.accept, 'application/x-bibtex');
+  });
+
+  it('the journal’s entry still wins over the preprint’s, each asked of its agency first', async () => {
+    const record: PaperRecord = { id: `doi:${PREPRINT}`, source: 'biorxiv', title: 't', authors: [], doi: PREPRINT, publishedDoi: JOURNAL };
+    const plan = bibtexPlan(record, settings).map((p) => `${p.service} ${p.url.replace(standIn.url, '')}`);
+    assert.deepEqual(plan, [
+      `crossref /crossref/works/${JOURNAL}/transform/application/x-bibtex`,
+      `doi /doi/${JOURNAL}`,
+      `crossref /crossref/works/${PREPRINT}/transform/application/x-bibtex`,
+      `doi /doi/${PREPRINT}`,
+    ]);
+    const result = await fetchBibtex(record, { http, settings });
+    assert.equal(result.bibtex, bib('crossref-transform_10.1016_j.xgen.2025.100814_cell-genomics.bib'));
+    assert.deepEqual(services(), ['crossref']);
+  });
+
+  it('goes through doi.org when the agency fails, and asks nobody else once the agency says 404', async () => {
+    standIn.failNext('crossref', [503]);
+    const apj: PaperRecord = { id: 'doi:10.1086/307221', source: 'crossref', title: 't', authors: [], doi: '10.1086/307221' };
+    const result = await fetchBibtex(apj, { http, settings });
+    assert.equal(result.bibtex, bib('doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib'));
+    assert.deepEqual(services(), ['crossref', 'doi', 'crossref']); // the 503, doi.org's 302, its target
+
+    standIn.requests.length = 0;
+    const missing: PaperRecord = { id: 'doi:10.1101/000000', source: 'biorxiv', title: 't', authors: [], doi: '10.1101/000000' };
+    await assert.rejects(fetchBibtex(missing, { http, settings }), /Resource not found/);
+    assert.deepEqual(services(), ['crossref']);
+  });
+
+  it('an arXiv paper’s DataCite DOI goes to DataCite, with doi.org and arxiv.org/bibtex behind it', () => {
+    const record: PaperRecord = { id: 'arxiv:1710.08557', source: 'arxiv', title: 't', authors: [], arxivId: '1710.08557v2' };
+    assert.deepEqual(bibtexPlan(record, settings).map((p) => `${p.service} ${p.url.replace(standIn.url, '')}`), [
+      'datacite /datacite/dois/10.48550/arXiv.1710.08557',
+      'doi /doi/10.48550/arXiv.1710.08557',
+      'arxivBibtex /arxiv-bibtex/1710.08557',
+    ]);
+    const noDatacite = resolveSettings({ ...settings, 'sources.datacite.url': '' });
+    assert.deepEqual(bibtexPlan(record, noDatacite).map((p) => p.service), ['doi', 'arxivBibtex']);
+  });
+});

@@ -1,0 +1,91 @@
+// Why a paper has no BibTeX, in words: from real stand-in answers (doi.org's recorded 404, a
+// refused HTML page, a dead arxiv.org) through fetchBibtex and attachBibtex, to the card's text.
+import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
+import { send, startStandInServer, type StandIn } from '../../../standin/server';
+import { installDoi } from '../../../standin/doi';
+import { installCrossref } from '../../../standin/crossref';
+import { installArxivBibtex } from '../../../standin/arxivBibtex';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings, type Settings } from '../../../../src/core/settings';
+import type { HttpClient } from '../../../../src/core/net/types';
+import { attachBibtex, BibtexUnavailableError, fetchBibtex } from '../../../../src/core/bibtex';
+import { bibtexUnavailableWords } from '../../../../src/core/bibtex/unavailableWords';
+import type { Candidate, PaperRecord } from '../../../../src/core/types';
+import { noBibtexWhy } from '../../../../media/src/card';
+
+const URL_LIKE = /https?:\/\/|127\.0\.0\.1|HTTP \d{3}/;
+
+function record(extra: Partial<PaperRecord>): PaperRecord {
+  return { id: 'x', source: 'biorxiv', title: 'x', authors: [], ...extra };
+}
+
+async function failure(promise: Promise<unknown>): Promise<BibtexUnavailableError> {
+  const error = await promise.then(() => assert.fail('expected no BibTeX'), (e: unknown) => e);
+  assert.ok(error instanceof BibtexUnavailableError, String(error));
+  return error;
+}
+
+describe('No BibTeX, said in words', () => {
+  let standIn: StandIn;
+  let settings: Settings;
+  let http: HttpClient;
+
+  beforeEach(async () => {
+    standIn = await startStandInServer([installDoi, installCrossref, installArxivBibtex]);
+    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0 });
+    http = createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
+  });
+  afterEach(() => standIn.close());
+
+  it('a DOI doi.org does not know: "doi.org and Crossref do not know this DOI" (Crossref not asked)', async () => {
+    const error = await failure(fetchBibtex(record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), { http, settings }));
+    assert.equal(error.words, 'doi.org and Crossref do not know this DOI');
+    assert.match(error.message, /HTTP 404/, 'the technical detail stays in the message');
+    assert.equal(standIn.requests.length, 1);
+  });
+
+  it('the candidate carries the words beside the technical error, and the card shows them with no URL', async () => {
+    const candidate = { ...record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), sources: ['biorxiv'], matchedQueries: [], retrievalScore: 0 } as Candidate;
+    const found = await attachBibtex(candidate, { http, settings }, 'authorYearWord');
+    assert.equal(found.bibtex, undefined);
+    assert.equal(found.bibtexWhy, 'doi.org and Crossref do not know this DOI');
+    assert.match(found.bibtexError ?? '', /HTTP 404/);
+    assert.equal(noBibtexWhy(found), 'No BibTeX: doi.org and Crossref do not know this DOI');
+  });
+
+  it('an authority that answers with a web page is named as refused, the next one as unknown', async () => {
+    standIn.handle('doi', (_req, res: ServerResponse) => send(res, 200, '<html><body>Handle redirect</body></html>', 'text/html'));
+    standIn.handle('crossref', (_req, res: ServerResponse) => send(res, 404, 'Resource not found.', 'text/plain'));
+    const error = await failure(fetchBibtex(record({ id: 'doi:10.1086/307221', doi: '10.1086/307221' }), { http, settings }));
+    assert.equal(error.words, "doi.org sent an entry that is not this paper's BibTeX, so it was refused; Crossref does not know this DOI");
+    assert.doesNotMatch(error.words, URL_LIKE);
+  });
+
+  it('an arXiv paper whose authorities are down: "could not be reached"', async () => {
+    standIn.handle('doi', (_req, res: ServerResponse) => send(res, 502, 'Bad gateway', 'text/plain'));
+    standIn.handle('arxivBibtex', (_req, res: ServerResponse) => send(res, 500, 'oops', 'text/plain'));
+    const error = await failure(fetchBibtex(record({ id: 'arxiv:1710.08557', arxivId: '1710.08557' }), { http, settings }));
+    assert.equal(error.words, "DataCite (arXiv's DOI) and arxiv.org could not be reached");
+  });
+});
+
+describe('bibtexUnavailableWords and the card', () => {
+  it('a record with no identifier', () => {
+    assert.equal(bibtexUnavailableWords([], { hasIdentifier: false }), 'the record has neither a DOI nor an arXiv id to ask an authority with');
+  });
+
+  it('rate limits say to try again', () => {
+    assert.equal(bibtexUnavailableWords([{ service: 'arxivBibtex', datacite: false, outcome: 'busy' }], { hasIdentifier: true }),
+      'arxiv.org is busy or rate limiting; try again in a minute');
+  });
+
+  it('the card falls back to the technical message stripped of URLs, and says nothing while pending', () => {
+    const base = { id: 'a', source: 'arxiv', title: 't', authors: [], sources: ['arxiv'], matchedQueries: [], retrievalScore: 0 } as Candidate;
+    assert.equal(noBibtexWhy(base), undefined);
+    assert.equal(noBibtexWhy({ ...base, bibtex: '@article{a,}' , bibtexError: 'x' }), undefined);
+    const why = noBibtexWhy({ ...base, bibtexError: 'No BibTeX for doi:10.1101/19000133: fetch failed (http://127.0.0.1:4444/doi/10.1101/19000133)' });
+    assert.equal(why, 'No BibTeX: fetch failed');
+  });
+});

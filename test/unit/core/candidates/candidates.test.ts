@@ -1,0 +1,54 @@
+// The candidate store and the BibTeX stage: hits in, ranked candidates and patches out; a
+// published DOI learnt after the first sighting re-plans the BibTeX, and the journal's wins.
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { startStandIn, type StandIn } from '../../../standin';
+import { fixturePath } from '../../../standin/server';
+import { CandidateStore } from '../../../../src/core/candidates/store';
+import { BibtexStage } from '../../../../src/core/candidates/bibtexStage';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings } from '../../../../src/core/settings/index';
+import type { PaperRecord, PipelineEvent } from '../../../../src/core/types';
+
+const PREPRINT: PaperRecord = {
+  id: 'doi:10.1101/2024.04.01.587366',
+  source: 'biorxiv',
+  title: 'Genetic variants affecting protein abundance in yeast',
+  authors: ['A. Author'],
+  year: 2024,
+  doi: '10.1101/2024.04.01.587366',
+};
+
+describe('candidate store and BibTeX stage', () => {
+  let standIn: StandIn;
+  before(async () => {
+    standIn = await startStandIn();
+  });
+  after(() => standIn.close());
+
+  it('emits ranked candidates, folds patches, and re-plans BibTeX when the published DOI arrives', async () => {
+    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false });
+    const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
+    const events: PipelineEvent[] = [];
+    const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], 'protein abundance in yeast', 10, (e) => events.push(e));
+    const bibtex = new BibtexStage({ http, settings }, 'authorYearWord', store);
+
+    store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
+    bibtex.update(store.list());
+    await bibtex.settle(() => store.list().map((c) => c.id));
+    // The preprint's own record, only its key rewritten.
+    const preprintBib = readFileSync(fixturePath('bibtex', 'crossref-transform_10.1101_2024.04.01.587366_biorxiv-preprint.bib'), 'utf8');
+    assert.equal(store.list()[0]!.bibtex, preprintBib.replace('Herger_2024', store.list()[0]!.citeKey!));
+
+    // The bioRxiv API names the journal version: the store re-ranks, the stage asks again.
+    store.updateRecord({ ...PREPRINT, publishedDoi: '10.1016/j.xgen.2025.100814' });
+    bibtex.update(store.list());
+    await bibtex.settle(() => store.list().map((c) => c.id));
+    const [candidate] = store.list();
+    assert.match(candidate!.bibtexSource ?? '', /10\.1016/);
+    assert.match(candidate!.bibtex ?? '', /Cell Genomics/i);
+    assert.equal(candidate!.bibtexError, undefined);
+    assert.deepEqual(events.map((e) => e.type), ['candidates', 'patch', 'candidates', 'patch']);
+  });
+});

@@ -1,0 +1,182 @@
+// The fault matrix: every service the pipeline talks to × every way it fails (500, 503 with
+// Retry-After, 429, a reset connection, no answer, an HTML page, garbage, fields of the wrong
+// type, a body that never ends), each a whole pipeline run against the stand-in. Every run must
+// end with a result (never throw), name the failing service in its warnings, ask a dead service
+// only a few times (the circuit breaker), and still deliver what does not depend on it (the
+// fallback repository, Crossref for BibTeX, pdfjs for GROBID, the abstract for a PDF, the
+// heuristics for the LLM). Wall-clock bounds are measured by `npm run bench` (bench/faults.ts).
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { installOpenAi } from '../../../standin/openai';
+import { DOWN_FAULTS, FAULTS, injectFault, type Fault, type InjectedFault } from '../../../standin/faults';
+import type { StandInService } from '../../../standin/server';
+import { createPipeline } from '../../../../src/core/pipeline/index';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resetGrobidState } from '../../../../src/core/fulltext';
+import { resolveSettings } from '../../../../src/core/settings/index';
+import type { FindResult } from '../../../../src/core/types';
+import { modelReply } from '../../../helpers/modelReply';
+
+const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
+const YEAST = 'Genetic variants affecting protein abundance in single yeast cells can be mapped in large populations.';
+const MORTALITY = 'Machine learning models can predict in-hospital mortality from electronic health records.';
+/** Requests a dead service may get in one run: three failures in a row open its circuit, plus those already in flight. */
+const MAX_REQUESTS_TO_A_DEAD_SERVICE = 8;
+
+interface Scenario {
+  service: StandInService;
+  /** How the run's warnings name the service when it is down (and, for searches, when it answers junk). */
+  named: RegExp;
+  /**
+   * Where an HTML page or garbage from this service shows: in the run's warnings, or (BibTeX
+   * authorities, asked once per paper) in each paper's reason for having no BibTeX from it.
+   */
+  junkShows?: 'warnings' | 'candidates';
+  claim: string;
+  settings?: Record<string, unknown>;
+  llm?: boolean;
+  /** Faults that make no sense for the service (it answers no JSON, say). */
+  skip?: Fault[];
+  /** What still works with this service failing in this way. */
+  still(result: FindResult, standIn: StandIn, fault: Fault): void;
+}
+
+const perlmutter = (result: FindResult) => result.candidates.find((c) => c.arxivId === 'astro-ph/9812133');
+const asked = (standIn: StandIn, service: StandInService) => standIn.requests.filter((r) => r.service === service).length;
+
+const SCENARIOS: Scenario[] = [
+  {
+    service: 'arxiv', named: /arXiv/, claim: SUPERNOVA,
+    still: (result, standIn, fault) => {
+      if (fault === 'wrong-types') return assert.ok(perlmutter(result), 'the well-typed entries are kept');
+      assert.ok(asked(standIn, 'europepmc') > 0, 'the next repository is searched');
+      assert.ok(!result.warnings.includes('No candidates found. Try editing the queries.'), 'the queries are not blamed');
+    },
+  },
+  {
+    service: 'europepmc', named: /Europe PMC/, claim: YEAST,
+    still: (result, standIn, fault) => {
+      if (fault === 'wrong-types') return assert.ok(result.candidates.some((c) => c.source === 'biorxiv'), 'the well-typed records are kept');
+      assert.ok(asked(standIn, 'arxiv') > 0, 'arXiv is searched when bioRxiv and medRxiv cannot be');
+      assert.ok(!result.warnings.includes('No candidates found. Try editing the queries.'));
+    },
+  },
+  {
+    service: 'biorxiv', named: /bioRxiv API/, claim: MORTALITY,
+    still: (result, _standIn, fault) => {
+      assert.ok(result.candidates.some((c) => c.source === 'medrxiv'), 'the Europe PMC records are kept');
+      if (fault === 'wrong-types') assert.ok(result.candidates.some((c) => c.version), 'enriched from the well-typed versions');
+    },
+  },
+  {
+    // A Crossref DOI is asked of Crossref first: doi.org is reached with Crossref's endpoint unset.
+    service: 'doi', named: /doi\.org/, claim: SUPERNOVA, settings: { 'sources.crossref.url': '' }, junkShows: 'candidates',
+    still: (result) => assert.match(perlmutter(result)?.bibtexError ?? '', /No BibTeX for/, 'the candidate stays, saying why it has no BibTeX'),
+  },
+  {
+    // No DataCite answer is recorded (test/standin/datacite.ts), so none can be mistyped.
+    service: 'datacite', named: /DataCite/, claim: SUPERNOVA, settings: { 'sources.doi.url': '' }, junkShows: 'candidates', skip: ['wrong-types'],
+    still: (result) => {
+      assert.ok(perlmutter(result)?.bibtex?.includes('10.1086/307221'), 'the journal’s BibTeX from Crossref');
+      assert.ok(result.candidates.every((c) => c.bibtex || c.bibtexError), 'every other candidate says why it has none');
+    },
+  },
+  {
+    service: 'crossref', named: /Crossref/, claim: SUPERNOVA, settings: { 'sources.doi.url': '' }, junkShows: 'candidates',
+    still: (result) => assert.match(perlmutter(result)?.bibtexError ?? '', /No BibTeX for/, 'the candidate stays, saying why it has no BibTeX'),
+  },
+  {
+    // No arxiv.org/bibtex answer is recorded (test/standin/arxivBibtex.ts), so none can be mistyped.
+    service: 'arxivBibtex', named: /arxiv\.org\/bibtex/, claim: SUPERNOVA, settings: { 'sources.doi.url': '', 'sources.crossref.url': '', 'sources.datacite.url': '' },
+    junkShows: 'candidates', skip: ['wrong-types'],
+    still: (result) => assert.ok(result.candidates.length > 0 && result.candidates.every((c) => c.bibtexError)),
+  },
+  {
+    service: 'medrxivContent', named: /PDF host|full text unavailable/, claim: MORTALITY,
+    settings: { 'fulltext.enabled': true, 'fulltext.topK': 2 }, skip: ['wrong-types'],
+    still: (result) => {
+      assert.ok(result.candidates.every((c) => c.score !== undefined), 'every candidate scored');
+      assert.ok(result.candidates.every((c) => c.fulltext !== 'pdfjs'), 'on the abstract');
+    },
+  },
+  {
+    service: 'grobid', named: /GROBID/, claim: MORTALITY,
+    settings: { 'fulltext.enabled': true, 'fulltext.topK': 2, 'grobid.enabled': true }, skip: ['wrong-types'],
+    still: (result) => assert.ok(result.candidates.some((c) => c.fulltext === 'pdfjs'), 'read with pdfjs instead'),
+  },
+  {
+    service: 'openai', named: /LLM/, claim: SUPERNOVA, llm: true,
+    still: (result, _standIn, fault) => {
+      if (fault !== 'wrong-types') assert.equal(result.routing.by, 'heuristic');
+      assert.ok(perlmutter(result), 'the search still ran');
+    },
+  },
+];
+
+
+describe('fault matrix: every service × every fault, whole runs', function () {
+  this.timeout(30_000);
+  let standIn: StandIn;
+  let cacheDir: string;
+  let fault: InjectedFault | undefined;
+
+  beforeEach(async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true });
+    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-faults-'));
+    resetGrobidState();
+  });
+  afterEach(async () => {
+    fault?.release();
+    await standIn.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  async function runWith(scenario: Scenario): Promise<FindResult> {
+    const settings = resolveSettings({
+      ...standIn.settings,
+      'cache.dir': cacheDir,
+      'sources.arxiv.intervalMs': 0,
+      'grobid.enabled': false,
+      'fulltext.enabled': false,
+      // Short enough for a hang to cost little, long enough for a loaded 2-core machine to answer.
+      'http.timeoutMs': 800,
+      'llm.timeoutMs': 1000,
+      // An endless body is cut off at these sizes: small, so the stand-in (same process) stays quick.
+      'http.maxResponseMb': 1,
+      'fulltext.maxPdfMb': 2,
+      'run.deadlineMs': 15_000,
+      'llm.model': scenario.llm ? 'stand-in-model' : '',
+      ...scenario.settings,
+    });
+    const http = createHttpClient(settings, { backoffMs: 5, pacing: new PacingRegistry(), sweepAfterMs: false });
+    return createPipeline({ settings, http, userAgent: 'citefinder-test' }).find({ selection: scenario.claim });
+  }
+
+  for (const scenario of SCENARIOS) {
+    for (const kind of FAULTS) {
+      if (scenario.skip?.includes(kind)) continue;
+      it(`${scenario.service} × ${kind}`, async () => {
+        if (scenario.llm) installOpenAi(standIn, { reply: modelReply });
+        fault = injectFault(standIn, scenario.service, kind);
+        const result = await runWith(scenario);
+        const requests = asked(standIn, scenario.service);
+        assert.ok(requests > 0, `${scenario.service} was asked (the fault was exercised)`);
+        const down = DOWN_FAULTS.includes(kind);
+        if (down) assert.ok(requests <= MAX_REQUESTS_TO_A_DEAD_SERVICE, `${requests} requests to a dead ${scenario.service}`);
+        if (down || (kind !== 'wrong-types' && scenario.junkShows !== 'candidates')) {
+          assert.ok(result.warnings.some((w) => scenario.named.test(w)), `a warning names ${scenario.named}: ${result.warnings.join(' | ')}`);
+        } else if (kind !== 'wrong-types') {
+          const reasons = result.candidates.map((c) => c.bibtexError ?? '');
+          assert.ok(reasons.some((r) => /an HTML\/XML page|not BibTeX/.test(r)), `a paper says what the authority sent: ${reasons.join(' | ')}`);
+        }
+        assert.ok(!result.warnings.some((w) => /fetch failed|is not a function|undefined|\[object Object\]/.test(w)), result.warnings.join(' | '));
+        for (const c of result.candidates) assert.equal(typeof c.title, 'string');
+        scenario.still(result, standIn, kind);
+      });
+    }
+  }
+});

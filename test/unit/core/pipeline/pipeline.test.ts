@@ -1,0 +1,169 @@
+// The whole pipeline in-process against the stand-in services: the order of progress events,
+// the LLM path (the model alone sees the manuscript), an unreachable LLM, biology routing,
+// and cancellation that really stops the requests.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { installOpenAi, textSentToModel } from '../../../standin/openai';
+import { fixturePath } from '../../../standin/server';
+import { createPipeline } from '../../../../src/core/pipeline/index';
+import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
+import type { PipelineEvent } from '../../../../src/core/types';
+import { modelReply } from '../../../helpers/modelReply';
+
+const SUPERNOVA =
+  'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
+const MANUSCRIPT = readFileSync(fixturePath('latex', 'cosmology.tex'), 'utf8');
+
+/** What a model would answer to each of citefinder's three prompts, as real JSON text. */
+
+describe('pipeline', function () {
+  let standIn: StandIn;
+  let cacheDir: string;
+  const settingsFor = (values: Record<string, unknown> = {}): Settings =>
+    resolveSettings({
+      ...standIn.settings,
+      'cache.dir': cacheDir,
+      'sources.arxiv.intervalMs': 0,
+      'grobid.enabled': false,
+      ...values,
+    });
+
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-pipeline-'));
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('reports routing, queries, candidates, then BibTeX and scores, then done', async () => {
+    const events: PipelineEvent[] = [];
+    const result = await createPipeline({ settings: settingsFor(), llm: null }).find({ selection: SUPERNOVA }, (e) => events.push(e));
+    const kinds = events.filter((e) => e.type !== 'stage' && e.type !== 'warning').map((e) =>
+      e.type !== 'patch' ? e.type : e.patch.score !== undefined ? 'support' : 'bibtex');
+    assert.equal(kinds[0], 'claim');
+    assert.deepEqual(new Set(kinds.slice(1, 3)), new Set(['routing', 'queries']));
+    const firstCandidates = kinds.indexOf('candidates');
+    assert.ok(firstCandidates > 2 && firstCandidates < kinds.indexOf('bibtex'), kinds.join(' '));
+    assert.ok(kinds.indexOf('support') > firstCandidates);
+    assert.equal(kinds.at(-1), 'done');
+
+    const top = result.candidates[0];
+    assert.equal(top?.arxivId, 'astro-ph/9812133');
+    assert.equal(top?.citeKey, 'perlmutter1999measurements');
+    assert.equal(top?.support?.by, 'lexical');
+    assert.ok(top?.paragraphs?.length && top.paragraphs.every((p) => p.score >= 0 && p.score <= 1 && p.reason));
+    assert.ok(result.timings.firstCandidatesMs !== undefined && result.timings.firstCandidatesMs <= result.timings.totalMs);
+    assert.ok(result.warnings.some((w) => w.startsWith('No LLM configured')));
+  });
+
+  it('lets only the configured LLM see the manuscript, and uses its routing, queries and judgement', async () => {
+    installOpenAi(standIn, { reply: modelReply });
+    const settings = settingsFor({ 'llm.model': 'stand-in-model' });
+    const selection = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating~\\cite{riess1998}.';
+    const result = await createPipeline({ settings }).find({
+      selection,
+      document: MANUSCRIPT,
+      selectionOffset: MANUSCRIPT.indexOf('Observations of distant'),
+    });
+    assert.equal(result.routing.by, 'llm');
+    assert.equal(result.routing.reason, 'Cosmology: supernova distances.');
+    assert.ok(result.queries[0]?.includes('"Type Ia supernovae"'), result.queries.join(' | '));
+    assert.equal(result.candidates[0]?.support?.by, 'llm');
+    assert.match(textSentToModel(standIn), /Quillwort/, 'the model got the manuscript context');
+
+    const searched = standIn.requests.filter((r) => r.service === 'arxiv' || r.service === 'europepmc');
+    const sent = searched.map((r) => decodeURIComponent(r.url.replace(/\+/g, ' ')).toLowerCase()).join('\n');
+    assert.ok(searched.length > 0);
+    for (const secret of ['quillwort', 'standard candles', 'riess1998', 'indicate that the expansion']) {
+      assert.ok(!sent.includes(secret), `search host received "${secret}"`);
+    }
+  });
+
+  it('says once that an unreachable LLM was skipped, and falls back to the heuristics', async () => {
+    const settings = settingsFor({ 'llm.model': 'absent', 'llm.baseUrl': 'http://127.0.0.1:9/v1', 'llm.timeoutMs': 2000 });
+    const result = await createPipeline({ settings }).find({ selection: SUPERNOVA });
+    assert.equal(result.routing.by, 'heuristic');
+    assert.ok(result.candidates.length > 0);
+    const llmWarnings = result.warnings.filter((w) => /LLM|model/i.test(w));
+    assert.equal(llmWarnings.length, 1, llmWarnings.join(' | '));
+  });
+
+  it('routes a clinical claim to medRxiv and finds preprints there', async () => {
+    const result = await createPipeline({ settings: settingsFor(), llm: null }).find({
+      selection: 'Machine learning models can predict in-hospital mortality from electronic health records.',
+    });
+    assert.equal(result.routing.primary, 'medrxiv');
+    assert.ok(result.candidates.some((c) => c.source === 'medrxiv' && c.doi?.startsWith('10.1101/')));
+    assert.ok(standIn.requests.some((r) => r.service === 'europepmc' && /PUBLISHER:"medRxiv"/.test(decodeURIComponent(r.url))));
+  });
+
+  it('shows preprints after one Europe PMC round trip, before the bioRxiv API has answered, and enriches them after', async () => {
+    standIn.setLatency('europepmc', 100);
+    standIn.setLatency('biorxiv', 400);
+    let firstCandidatesAt: number | undefined;
+    const result = await createPipeline({ settings: settingsFor(), llm: null }).find(
+      { selection: 'Machine learning models can predict in-hospital mortality from electronic health records.' },
+      (e) => (firstCandidatesAt ??= e.type === 'candidates' ? Date.now() : undefined),
+    );
+    const details = standIn.requests.filter((r) => r.service === 'biorxiv');
+    assert.ok(details.length > 0 && firstCandidatesAt !== undefined);
+    assert.ok(firstCandidatesAt < Math.min(...details.map((r) => r.endAt!)), 'candidates waited for the bioRxiv API');
+    const firstSearch = standIn.requests.find((r) => r.service === 'europepmc')!;
+    const firstQuery = new URL(firstSearch.url, standIn.url).searchParams.get('query') ?? '';
+    assert.match(firstQuery, /^\([^()]+ OR [^()]+\) AND SRC:PPR/, 'the first request is the ranked OR of the key terms');
+    assert.ok(result.candidates.some((c) => c.version !== undefined), 'enriched from the bioRxiv API in the end');
+  });
+
+  it('leaves no rejected promise behind when cancelled after candidates arrived', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const controller = new AbortController();
+      const pending = createPipeline({ settings: settingsFor(), llm: null }).find({ selection: SUPERNOVA }, (event) => {
+        if (event.type === 'candidates') controller.abort();
+      }, controller.signal);
+      await assert.rejects(pending, { name: 'AbortError' });
+      // Unhandled rejections are reported once the microtask queue drains, before the next macrotask.
+      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(unhandled, []);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('stops a slow search when cancelled: the request in flight is dropped and nothing more is asked', async () => {
+    standIn.setLatency('arxiv', 5000);
+    const controller = new AbortController();
+    const pending = createPipeline({ settings: settingsFor(), llm: null }).find({ selection: SUPERNOVA }, () => {}, controller.signal);
+    // Cancel once the search request has reached arXiv (it is then in flight for 5 s), however busy the machine.
+    await until(() => standIn.requests.some((r) => r.service === 'arxiv'), 'the arXiv request');
+    controller.abort();
+    await assert.rejects(pending, { name: 'AbortError' });
+    const inFlight = standIn.requests.filter((r) => r.service === 'arxiv');
+    assert.equal(inFlight.length, 1);
+    // The closed connection reaches the server asynchronously; wait for it.
+    await until(() => inFlight[0]!.aborted === true, 'the closed connection');
+    assert.equal(inFlight[0]!.aborted, true, 'the client closed the connection');
+    assert.equal(standIn.requests.length, 1, 'nothing else was asked');
+  });
+
+});
+
+/**
+ * Polls until `condition` holds: waits for the event, not for a fixed time. The limit (below
+ * mocha's 20 s) only keeps a test that fails from polling on after it.
+ */
+async function until(condition: () => boolean, what: string, limitMs = 15_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

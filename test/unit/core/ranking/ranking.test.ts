@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { dedupeRecords } from '../../../../src/core/dedupe/dedupe';
+import {
+  PRIMARY_QUERY_WEIGHT,
+  queryWeights,
+  rankCandidates,
+  SUPPLEMENTARY_QUERY_WEIGHT,
+} from '../../../../src/core/ranking/candidates';
+import { bm25Idf, lengthNorm, saturatedTf } from '../../../../src/core/ranking/bm25';
+import type { Candidate, PaperRecord, Query } from '../../../../src/core/types';
+import {
+  ARXIV_1710_08557,
+  ARXIV_ASTRO_PH_9812133,
+  BIB,
+  HERGER_PREPRINT_WORK,
+  recordFromBib,
+  recordFromCrossrefWork,
+} from '../../../helpers/paperRecords';
+
+const CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
+const QUERIES: Query[] = [
+  { keywords: ['type Ia supernovae', 'accelerating expansion'], sentence: 0 },
+  { keywords: ['supernovae', 'cosmology'], sentence: 0 },
+];
+
+function candidate(record: PaperRecord, matchedQueries: number[], sources = [record.source]): Candidate {
+  return { ...record, sources, matchedQueries, retrievalScore: 0 };
+}
+
+describe('rankCandidates', () => {
+  const pool = () => [
+    candidate(ARXIV_1710_08557, [0]),
+    candidate(recordFromCrossrefWork(HERGER_PREPRINT_WORK, 'biorxiv'), [0]),
+    candidate(ARXIV_ASTRO_PH_9812133, [1]),
+    candidate(recordFromBib(BIB.frank, 'arxiv'), [1]),
+  ];
+
+  it('puts the supernova paper first for a supernova claim, scores in 0–1, best first', () => {
+    const ranked = rankCandidates(pool(), QUERIES, CLAIM);
+    assert.equal(ranked[0].id, 'arxiv:astro-ph/9812133');
+    for (const c of ranked) assert.ok(c.retrievalScore >= 0 && c.retrievalScore <= 1, String(c.retrievalScore));
+    for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i - 1].retrievalScore >= ranked[i].retrievalScore);
+    assert.ok(ranked[0].retrievalScore > ranked[1].retrievalScore + 0.3, 'relevance separates them clearly');
+  });
+
+  it('rewards agreement between queries and between repositories', () => {
+    const base = ARXIV_ASTRO_PH_9812133;
+    const twin = { ...base, id: 'arxiv:twin' };
+    const byOne = candidate(base, [1]);
+    const byAll = candidate(twin, [0, 1], ['arxiv', 'biorxiv']);
+    const ranked = rankCandidates([byOne, byAll], QUERIES, CLAIM);
+    assert.deepEqual(ranked.map((c) => c.id), ['arxiv:twin', 'arxiv:astro-ph/9812133']);
+    assert.ok(Math.abs(ranked[0].retrievalScore - ranked[1].retrievalScore - (0.2 * 2) / 3 - 0.1) < 1e-3);
+  });
+
+  it('weighs primary queries above supplementary ones', () => {
+    assert.deepEqual(queryWeights(QUERIES), [PRIMARY_QUERY_WEIGHT, SUPPLEMENTARY_QUERY_WEIGHT]);
+    assert.deepEqual(
+      queryWeights([{ keywords: ['a'], sentence: 0 }, { keywords: ['b'], sentence: 1 }, { keywords: ['c'], sentence: 1 }, { keywords: ['d'] }]),
+      [1, 1, 0.5, 1],
+    );
+    const twin = { ...ARXIV_ASTRO_PH_9812133, id: 'arxiv:twin' };
+    const bySupplementary = candidate(ARXIV_ASTRO_PH_9812133, [1]);
+    const byPrimary = candidate(twin, [0]);
+    assert.equal(rankCandidates([bySupplementary, byPrimary], QUERIES, CLAIM)[0].id, 'arxiv:twin');
+  });
+
+  it('breaks ties deterministically by input order and does not touch its input', () => {
+    const input = [candidate({ ...ARXIV_1710_08557, id: 'b' }, [0]), candidate({ ...ARXIV_1710_08557, id: 'a' }, [0])];
+    const snapshot = structuredClone(input);
+    const ranked = rankCandidates(input, QUERIES, CLAIM);
+    assert.deepEqual(ranked.map((c) => c.id), ['b', 'a']);
+    assert.equal(ranked[0].retrievalScore, ranked[1].retrievalScore);
+    assert.deepEqual(input, snapshot);
+    assert.deepEqual(rankCandidates(input, QUERIES, CLAIM), ranked);
+  });
+
+  it('works on dedupe output end to end and on degenerate input', () => {
+    const hits = [
+      { record: ARXIV_ASTRO_PH_9812133, queryIndex: 0, rank: 0 },
+      { record: recordFromBib(BIB.perlmutter, 'arxiv'), queryIndex: 1, rank: 2 },
+      { record: recordFromBib(BIB.godel, 'arxiv'), queryIndex: 1, rank: 0 },
+    ];
+    const ranked = rankCandidates(dedupeRecords(hits), QUERIES, CLAIM);
+    assert.equal(ranked.length, 2);
+    assert.equal(ranked[0].arxivId, 'astro-ph/9812133');
+    assert.deepEqual(ranked[0].matchedQueries, [0, 1]);
+    assert.equal(ranked[0].retrievalScore, 0.9); // top relevance (0.7) + both queries (0.2)
+    assert.deepEqual(rankCandidates([], QUERIES, CLAIM), []);
+    const noTerms = rankCandidates(pool(), [], '');
+    assert.ok(noTerms.every((c) => c.retrievalScore === 0));
+  });
+});
+
+describe('BM25 (shared by candidate ranking and lexical scoring)', () => {
+  it('IDF stays positive for a term every document holds, and falls as more documents hold it', () => {
+    assert.ok(bm25Idf(10, 10) > 0);
+    assert.ok(bm25Idf(10, 1) > bm25Idf(10, 5));
+  });
+
+  it('repeats count less and less, never past k1 + 1; with b = 0 length does not matter', () => {
+    const params = { k1: 1.2, b: 0.75 };
+    const norm = lengthNorm(100, 100, params);
+    assert.equal(norm, params.k1, 'a document of average length is normalised by k1 alone');
+    assert.ok(saturatedTf(2, norm, params.k1) < 2 * saturatedTf(1, norm, params.k1));
+    assert.ok(saturatedTf(1000, norm, params.k1) < params.k1 + 1);
+    assert.ok(lengthNorm(200, 100, params) > norm, 'a longer document needs more repeats');
+    assert.equal(lengthNorm(10, 100, { ...params, b: 0 }), lengthNorm(1000, 100, { ...params, b: 0 }));
+  });
+});

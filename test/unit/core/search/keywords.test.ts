@@ -1,0 +1,129 @@
+// The search stage's orchestration: the ranked request first, variants, fallback to the secondary repository,
+// concurrency under uncertain routing, failures as warnings, cancellation.
+import { strict as assert } from 'node:assert';
+import { searchRepositories, searchPlan, type SearchHit } from '../../../../src/core/search/keywords';
+import type { PaperRecord, Repository, RoutingDecision, SearchRequest, SearchSource } from '../../../../src/core/types';
+
+/** A source whose answers the test scripts: a function of the request. */
+class ScriptedSource implements SearchSource {
+  readonly requests: SearchRequest[] = [];
+  constructor(
+    readonly name: Repository,
+    private readonly answer: (request: SearchRequest) => PaperRecord[] | Error,
+  ) {}
+  async search(request: SearchRequest): Promise<PaperRecord[]> {
+    this.requests.push(request);
+    request.signal?.throwIfAborted();
+    const answer = this.answer(request);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }
+}
+
+const record = (source: Repository, id: string): PaperRecord => ({ id, source, title: `Paper ${id}`, authors: ['A. Author'] });
+const routing = (confidence: number): RoutingDecision => ({
+  discipline: 'biology', primary: 'biorxiv', secondary: 'medrxiv', reason: 'test', by: 'heuristic', confidence,
+});
+const query = { keywords: ['gene expression', 'zebrafish', 'heart regeneration'] };
+
+function deps(sources: Partial<Record<Repository, SearchSource>>, signal?: AbortSignal) {
+  const warnings: string[] = [];
+  const batches: SearchHit[][] = [];
+  return { warnings, batches, deps: { sources, maxResults: 5, signal, warn: (m: string) => warnings.push(m), onHits: (h: SearchHit[]) => batches.push(h) } };
+}
+
+describe('search stage', () => {
+  it('searches primary then secondary when routing is confident, both at once when not', () => {
+    assert.deepEqual(searchPlan(routing(0.9)), [['biorxiv'], ['medrxiv']]);
+    assert.deepEqual(searchPlan(routing(0.3)), [['biorxiv', 'medrxiv']]);
+  });
+
+  it('sends an unpaced source the ranked request and its narrower variants at once', async () => {
+    let answered = 0;
+    const biorxiv = new ScriptedSource('biorxiv', (r) => {
+      answered++;
+      return r.mode === 'all' ? [] : [record('biorxiv', 'doi:10.1101/1')];
+    });
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/2')]);
+    const t = deps({ biorxiv, medrxiv });
+    const { hits, searched } = await searchRepositories(routing(0.9), [query], t.deps);
+    assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all'], 'ranked first, then narrower');
+    assert.equal(biorxiv.requests[0]!.maxResults, 10, 'the ranked request over-fetches for our own ranking');
+    assert.equal(answered, 3);
+    assert.deepEqual(searched, ['biorxiv']);
+    assert.equal(medrxiv.requests.length, 0, 'secondary not needed');
+    assert.deepEqual([...new Set(hits.map((h) => h.record.id))], ['doi:10.1101/1']);
+    assert.equal(t.batches.length, 2, 'each non-empty answer reported as it arrives');
+  });
+
+  it('asks a paced source one ranked request for all queries, and attributes hits to the queries they match', async () => {
+    const second = { keywords: ['cardiomyocyte proliferation', 'zebrafish'], focus: ['cardiomyocyte proliferation'] };
+    const found = { ...record('arxiv', 'arxiv:1'), title: 'Heart regeneration in zebrafish', abstract: 'Gene expression after injury.' };
+    const arxiv = Object.assign(new ScriptedSource('arxiv', () => [found]), { paced: true });
+    const t = deps({ arxiv });
+    const { hits } = await searchRepositories({ ...routing(0.9), primary: 'arxiv', secondary: 'arxiv' }, [query, second], t.deps);
+    assert.equal(arxiv.requests.length, 1);
+    assert.equal(arxiv.requests[0]!.mode, 'any');
+    assert.deepEqual(arxiv.requests[0]!.query.keywords, ['gene expression', 'zebrafish', 'heart regeneration', 'cardiomyocyte proliferation']);
+    assert.deepEqual(hits.map((h) => h.queryIndex), [0], 'matches the first query only: the second one\'s focus is absent');
+  });
+
+  it('relaxes a paced source\'s phrases into words only when the ranked request found nothing', async () => {
+    const arxiv = Object.assign(new ScriptedSource('arxiv', (r) => (r.query.keywords.length > 3 ? [record('arxiv', 'arxiv:2')] : [])), { paced: true });
+    const t = deps({ arxiv });
+    const { hits } = await searchRepositories({ ...routing(0.9), primary: 'arxiv', secondary: 'arxiv' }, [query], t.deps);
+    assert.deepEqual(arxiv.requests.map((r) => r.query.keywords), [
+      ['gene expression', 'zebrafish', 'heart regeneration'],
+      ['gene', 'expression', 'zebrafish', 'heart', 'regeneration'],
+    ]);
+    assert.equal(hits.length, 1);
+  });
+
+  it('falls back to the secondary repository when the primary finds nothing at all', async () => {
+    const biorxiv = new ScriptedSource('biorxiv', () => []);
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/2')]);
+    const t = deps({ biorxiv, medrxiv });
+    const { hits, searched } = await searchRepositories(routing(0.9), [query], t.deps);
+    assert.deepEqual(searched, ['biorxiv', 'medrxiv']);
+    assert.deepEqual([...new Set(hits.map((h) => h.record.source))], ['medrxiv']);
+    assert.ok(t.warnings.some((w) => /bioRxiv found nothing; trying medRxiv/.test(w)), t.warnings.join());
+  });
+
+  it('turns a failing source into a warning and still uses the other', async () => {
+    const biorxiv = new ScriptedSource('biorxiv', () => new Error('Europe PMC answered HTTP 500'));
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/3')]);
+    const t = deps({ biorxiv, medrxiv });
+    const { hits } = await searchRepositories(routing(0.3), [query], t.deps);
+    assert.deepEqual([...new Set(hits.map((h) => h.record.id))], ['doi:10.1101/3']);
+    assert.ok(t.warnings.some((w) => w.includes('bioRxiv search failed: Europe PMC answered HTTP 500')));
+  });
+
+  it('warns about the fallback only when there is one left to try', async () => {
+    const biorxiv = new ScriptedSource('biorxiv', () => []);
+    const medrxiv = new ScriptedSource('medrxiv', () => []);
+    const t = deps({ biorxiv, medrxiv });
+    const { hits } = await searchRepositories(routing(0.3), [query], t.deps);
+    assert.equal(hits.length, 0);
+    assert.deepEqual(t.warnings.filter((w) => /found nothing/.test(w)), [], 'both were searched at once: no fallback left');
+  });
+
+  it('says when a repository is switched off', async () => {
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/4')]);
+    const t = deps({ medrxiv });
+    const { hits } = await searchRepositories(routing(0.9), [query], t.deps);
+    assert.deepEqual([...new Set(hits.map((h) => h.record.id))], ['doi:10.1101/4']);
+    assert.ok(t.warnings.some((w) => /bioRxiv is switched off/.test(w)));
+  });
+
+  it('propagates cancellation instead of treating it as a failed search', async () => {
+    const controller = new AbortController();
+    const biorxiv = new ScriptedSource('biorxiv', () => {
+      controller.abort();
+      return [];
+    });
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/5')]);
+    const t = deps({ biorxiv, medrxiv }, controller.signal);
+    await assert.rejects(searchRepositories(routing(0.9), [query], t.deps), { name: 'AbortError' });
+    assert.equal(medrxiv.requests.length, 0);
+  });
+});

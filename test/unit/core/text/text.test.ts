@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { extractFeatures } from '../../../../src/core/routing/features';
+import { splitSentences } from '../../../../src/core/text/sentences';
+import { stem, stripPossessive } from '../../../../src/core/text/stem';
+import { isStopword, SCORING_STOPWORDS, TRAINED_STOPWORDS } from '../../../../src/core/text/stopwords';
+import { foldText, SCORING_TOKENS, stems, tokenize, TRAINED_TOKENS, type TokenRules } from '../../../../src/core/text/tokens';
+
+describe('splitSentences', () => {
+  describe("'claim' style", () => {
+    it('does not break after et al., e.g., Fig., vs. or Dr.', () => {
+      assert.deepEqual(
+        splitSentences('Smith et al. showed that X holds, e.g. in mice. See Fig. 3 and Eq. 2 for details. ' +
+          'Growth was 5% vs. 2019 levels. Dr. Jones disagreed. Values were 3.5 mg per day.', 'claim'),
+        [
+          'Smith et al. showed that X holds, e.g. in mice.',
+          'See Fig. 3 and Eq. 2 for details.',
+          'Growth was 5% vs. 2019 levels.',
+          'Dr. Jones disagreed.',
+          'Values were 3.5 mg per day.',
+        ],
+      );
+    });
+
+    it('treats paragraph breaks as sentence ends and drops empty fragments', () => {
+      assert.deepEqual(splitSentences('A heading\n\nThe first sentence. The second one?\n\n . ', 'claim'), [
+        'A heading',
+        'The first sentence.',
+        'The second one?',
+      ]);
+    });
+  });
+
+  describe("'paper' style", () => {
+    it('splits sentences without breaking at abbreviations, initials or decimals', () => {
+      assert.deepEqual(splitSentences('As shown by Smith et al. (2019), accuracy rose to 85.5 %. See Fig. 3 for details. J. Doe agreed.', 'paper'), [
+        'As shown by Smith et al. (2019), accuracy rose to 85.5 %.',
+        'See Fig. 3 for details.',
+        'J. Doe agreed.',
+      ]);
+    });
+
+    it('keeps an enumerator with the sentence it numbers', () => {
+      assert.deepEqual(splitSentences('We compare three systems. 6. Citeomatic ranks papers.', 'paper'), [
+        'We compare three systems.',
+        '6. Citeomatic ranks papers.',
+      ]);
+    });
+  });
+
+  it('the styles differ where they were tuned differently: digits, initials, style-only abbreviations', () => {
+    const split = (text: string) => [splitSentences(text, 'claim'), splitSentences(text, 'paper')];
+    // A sentence opening with a number joins the previous one in a claim only.
+    assert.deepEqual(split('Growth rose in 2019. 25 patients left.'), [
+      ['Growth rose in 2019. 25 patients left.'],
+      ['Growth rose in 2019.', '25 patients left.'],
+    ]);
+    // One-letter initials count as abbreviations in paper text.
+    assert.deepEqual(split('We met J. Doe. He agreed.')[1], ['We met J. Doe.', 'He agreed.']);
+    // "U.S." is a claim-style abbreviation; "Suppl." a paper-style one.
+    assert.deepEqual(split('Rates in the U.S. Army rose. They fell.')[0], ['Rates in the U.S. Army rose.', 'They fell.']);
+    assert.deepEqual(split('See Suppl. Fig. 2 and Sect. 3. It holds.')[1], ['See Suppl. Fig. 2 and Sect. 3.', 'It holds.']);
+  });
+});
+
+describe('tokens', () => {
+  const quoted = (text: string, rules: Readonly<TokenRules>) => {
+    const source = foldText(text, rules);
+    return tokenize(text, rules).map((t) => [t.stem, source.slice(t.start, t.end)]);
+  };
+  const TEXT = "The 12M patients with Alzheimer's were treated with 5mg of it.";
+
+  it('SCORING_TOKENS: offsets quote the original words; a number with a unit also gives the number', () => {
+    assert.deepEqual(quoted(TEXT, SCORING_TOKENS), [
+      ['12m', '12M'], ['12', '12M'], ['patient', 'patients'], ['alzheim', "Alzheimer's"], ['treat', 'treated'], ['5mg', '5mg'], ['5', '5mg'],
+    ]);
+  });
+
+  it('TRAINED_TOKENS: the possessive is left out of the token, no bare numbers, NFKC-folded text', () => {
+    assert.deepEqual(quoted(TEXT, TRAINED_TOKENS), [
+      ['12m', '12m'], ['patient', 'patients'], ['alzheim', 'alzheimer'], ['treat', 'treated'], ['5mg', '5mg'],
+    ]);
+    // Ligatures and full-width letters fold to plain ones only under the trained rules.
+    const folded = 'Eﬃcient ﬁne-tuning on two ＧＰＵｓ';
+    assert.deepEqual(stems(folded, TRAINED_TOKENS), ['effici', 'fine', 'tune', 'gpu']);
+    assert.deepEqual(stems(folded, SCORING_TOKENS), ['eﬃcient', 'ﬁne', 'tune', 'two', 'ｇｐｕｓ']);
+  });
+
+  it('each rule set drops its own stopwords', () => {
+    const text = 'It does not work, whom will it help? Running runs ran.';
+    assert.deepEqual(stems(text, SCORING_TOKENS), ['work', 'help', 'run', 'run', 'ran']);
+    assert.deepEqual(stems(text, TRAINED_TOKENS), ['doe', 'work', 'whom', 'will', 'help', 'run', 'run', 'ran']);
+    assert.ok(TRAINED_STOPWORDS.has('two') && !SCORING_STOPWORDS.has('two'));
+    assert.ok(SCORING_STOPWORDS.has('will') && !TRAINED_STOPWORDS.has('will'));
+    assert.ok(isStopword('However') && !isStopword('will'), 'isStopword reads the trained list, in any case');
+  });
+
+  it('the router sees stemmed unigrams and bigrams with their surface forms', () => {
+    const { features, tokenCount, surface } = extractFeatures("Einstein's dark matter halos");
+    assert.deepEqual(features, ['einstein', 'dark', 'einstein dark', 'matter', 'dark matter', 'halo', 'matter halo']);
+    assert.equal(tokenCount, 4);
+    assert.equal(surface.get('matter halo'), 'matter halos');
+  });
+
+  it('stem: one Porter stemmer, case-folded; numbers and the possessive', () => {
+    assert.equal(stem('Running'), 'run');
+    assert.equal(stem('2019'), '2019');
+    assert.equal(stem('Ⅻ'), 'ⅻ');
+    assert.equal(stripPossessive('Alzheimer’s'), 'Alzheimer');
+  });
+});

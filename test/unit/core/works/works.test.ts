@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
+import { installCrossref } from '../../../standin/crossref';
+import { installArxiv } from '../../../standin/arxiv';
+import { installBiorxiv } from '../../../standin/biorxiv';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings } from '../../../../src/core/settings/index';
+import { HttpError } from '../../../../src/core/net/types';
+import type { CoreDeps } from '../../../../src/core/deps';
+import { identifierOfFields, parseIdentifier } from '../../../../src/core/identity/identifiers';
+import { readCrossrefWork } from '../../../../src/core/sources/crossrefWork';
+import { crossrefRecord, fetchCrossrefWork, searchCrossref } from '../../../../src/core/sources/crossref';
+import { WorkLookup } from '../../../../src/core/works/lookup';
+
+const work = (file: string) => readCrossrefWork((JSON.parse(readFileSync(fixturePath('crossref', file), 'utf8')) as { message: unknown }).message);
+
+describe('parseIdentifier', () => {
+  const cases: [string, unknown][] = [
+    ['10.1086/307221', { kind: 'doi', doi: '10.1086/307221' }],
+    ['doi:10.1086/307221', { kind: 'doi', doi: '10.1086/307221' }],
+    ['https://doi.org/10.1016/S0140-6736(97)11096-0', { kind: 'doi', doi: '10.1016/s0140-6736(97)11096-0' }],
+    ['http://dx.doi.org/10.1086%2F307221', { kind: 'doi', doi: '10.1086/307221' }],
+    ['<10.1186/s12984-017-0305-3>.', { kind: 'doi', doi: '10.1186/s12984-017-0305-3' }],
+    ['1706.03762', { kind: 'arxiv', id: '1706.03762' }],
+    ['1706.03762v5', { kind: 'arxiv', id: '1706.03762', version: 'v5' }],
+    ['arXiv:1710.08557v2', { kind: 'arxiv', id: '1710.08557', version: 'v2' }],
+    ['astro-ph/9812133', { kind: 'arxiv', id: 'astro-ph/9812133' }],
+    ['math.GT/0309136v1', { kind: 'arxiv', id: 'math.GT/0309136', version: 'v1' }],
+    ['https://arxiv.org/abs/astro-ph/9812133v1', { kind: 'arxiv', id: 'astro-ph/9812133', version: 'v1' }],
+    ['https://arxiv.org/pdf/2004.07180v2.pdf', { kind: 'arxiv', id: '2004.07180', version: 'v2' }],
+    ['https://doi.org/10.48550/arXiv.2312.07559', { kind: 'arxiv', id: '2312.07559' }],
+    ['https://www.biorxiv.org/content/10.1101/2024.04.01.587366v2.full.pdf', { kind: 'doi', doi: '10.1101/2024.04.01.587366', server: 'biorxiv' }],
+    ['https://www.medrxiv.org/content/10.1101/2020.03.02.20029975v1', { kind: 'doi', doi: '10.1101/2020.03.02.20029975', server: 'medrxiv' }],
+    ['10.1101/2024.04.01.587366', { kind: 'doi', doi: '10.1101/2024.04.01.587366' }],
+  ];
+  for (const [text, expected] of cases) {
+    it(`reads ${text}`, () => assert.deepEqual(parseIdentifier(text), expected));
+  }
+  for (const text of ['', 'Perlmutter et al. (1999)', 'see 10.1086/307221 there', '2004.07', 'https://example.org/paper', '10.12/x']) {
+    it(`refuses ${JSON.stringify(text)}`, () => assert.equal(parseIdentifier(text), undefined));
+  }
+  it('reads the identifier a .bib entry carries, DOI first, then eprint, then URL', () => {
+    assert.deepEqual(identifierOfFields({ doi: 'https://doi.org/10.1086/307221', eprint: '1706.03762' }), { kind: 'doi', doi: '10.1086/307221' });
+    assert.deepEqual(identifierOfFields({ eprint: 'astro-ph/9812133', archiveprefix: 'arXiv' }), { kind: 'arxiv', id: 'astro-ph/9812133' });
+    assert.deepEqual(identifierOfFields({ eprint: 'PMC12345', eprinttype: 'pmcid', url: 'https://arxiv.org/abs/1706.03762' }), { kind: 'arxiv', id: '1706.03762' });
+    assert.equal(identifierOfFields({ title: 'Attention is all you need' }), undefined);
+  });
+});
+
+describe('Crossref work records', () => {
+  it('reads the retraction and the correction of the retracted Lancet paper, with their dates and sources', () => {
+    const lancet = work('works_10.1016_s0140-6736-97-11096-0_retracted_updated-by.json')!;
+    assert.equal(lancet.doi, '10.1016/s0140-6736(97)11096-0');
+    assert.match(lancet.title, /^RETRACTED: Ileal-lymphoid-nodular hyperplasia/);
+    assert.deepEqual(lancet.updatedBy.map((n) => [n.type, n.doi, n.source, n.date]), [
+      ['correction', '10.1016/s0140-6736(04)15715-2', 'retraction-watch', '2004-03-06'],
+      ['retraction', '10.1016/s0140-6736(10)60175-4', 'retraction-watch', '2010-02-06'],
+    ]);
+    assert.equal(lancet.year, 1998);
+    assert.equal(lancet.containerTitle, 'The Lancet');
+  });
+  it('reads a bioRxiv preprint\'s published version and server', () => {
+    const preprint = work('works_10.1101_2024.04.01.587366_biorxiv-preprint_posted-content.json')!;
+    assert.deepEqual(preprint.preprintOf, ['10.1016/j.xgen.2025.100814']);
+    assert.equal(preprint.institution, 'bioRxiv');
+    const record = crossrefRecord(preprint);
+    assert.equal(record.source, 'biorxiv');
+    assert.equal(record.publishedDoi, '10.1016/j.xgen.2025.100814');
+    assert.ok(!/[<>]/.test(record.abstract ?? ''), 'JATS tags are removed from the abstract');
+  });
+  it('drops fields of the wrong type and refuses a record without a title', () => {
+    assert.equal(readCrossrefWork({ DOI: '10.1/x', title: [42] }), undefined);
+    const odd = readCrossrefWork({ DOI: '10.1234/x', title: ['T'], author: [{ family: 7 }, 'x', { given: 'A', family: 'B' }], 'updated-by': [{ type: 'retraction' }] });
+    assert.deepEqual(odd?.authors, ['A B']);
+    assert.deepEqual(odd?.updatedBy, []);
+  });
+});
+
+describe('WorkLookup against the stand-in', () => {
+  let standIn: StandIn;
+  let deps: CoreDeps;
+  beforeEach(async () => {
+    standIn = await startStandInServer([installCrossref, installArxiv, installBiorxiv]);
+    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0 });
+    deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) };
+  });
+  afterEach(() => standIn.close());
+
+  it('finds a journal DOI through Crossref and keeps its notices', async () => {
+    const found = await new WorkLookup(deps).byIdentifier(parseIdentifier('doi:10.1016/S0140-6736(97)11096-0')!);
+    assert.equal(found?.record.source, 'crossref');
+    assert.equal(found?.crossref?.updatedBy.length, 2);
+  });
+  it('says "no such work" for a DOI Crossref does not have, and throws when Crossref fails', async () => {
+    assert.equal(await new WorkLookup(deps).byIdentifier({ kind: 'doi', doi: '10.1371/notarealdoi' }), undefined);
+    // A refused connection is "Crossref unavailable", which the caller reports as such.
+    const settings = resolveSettings({ ...standIn.settings, 'sources.crossref.url': 'http://127.0.0.1:9', 'http.retries': 0 });
+    const dead = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) };
+    await assert.rejects(new WorkLookup(dead).byIdentifier({ kind: 'doi', doi: '10.1086/307221' }), (error: Error) => !(error instanceof HttpError) && /127\.0\.0\.1|ECONNREFUSED|connect/i.test(error.message));
+  });
+  it('looks arXiv ids up together in one id_list request', async () => {
+    const lookup = new WorkLookup(deps);
+    const [a, b] = await Promise.all([
+      lookup.byIdentifier(parseIdentifier('arXiv:1710.08557')!),
+      lookup.byIdentifier(parseIdentifier('https://arxiv.org/abs/astro-ph/9812133')!),
+    ]);
+    assert.equal(a?.record.arxivId, '1710.08557');
+    assert.equal(b?.record.arxivId, 'astro-ph/9812133');
+    assert.equal(standIn.requests.filter((r) => r.service === 'arxiv').length, 1);
+  });
+  it('finds a published work by title and author, and not by a title alone that is too short', async () => {
+    const lookup = new WorkLookup(deps);
+    const outcome = await lookup.byBibliographic({ title: 'Accurate and explicit differentiation of wireless and congestion losses', author: 'Arya' });
+    assert.equal(outcome.status, 'found');
+    assert.equal(outcome.status === 'found' && outcome.work.record.doi, '10.1109/icdcsw.2003.1203662');
+    const wrongAuthor = await lookup.byBibliographic({ title: 'Accurate and explicit differentiation of wireless and congestion losses', author: 'Perlmutter' });
+    assert.equal(wrongAuthor.status, 'not-found');
+    assert.equal((await lookup.byBibliographic({ title: 'Ecology' })).status, 'not-found');
+  });
+  it('sends year filters to Crossref', async () => {
+    const none = await searchCrossref({ bibliographic: 'Accurate and explicit differentiation of wireless and congestion losses', fromYear: 2010 }, deps);
+    assert.deepEqual(none, []);
+    assert.match(standIn.requests.at(-1)!.url, /filter=from-pub-date%3A2010/);
+    assert.ok(await fetchCrossrefWork('10.1038/srep16696', deps));
+  });
+});
