@@ -208,10 +208,10 @@ describe('the offline demo tour (E2E)', function () {
     await screenshot(page, 'tour-audit.png');
   });
 
-  it('Check Bibliography on checkme.bib: differences, a duplicate, the fabricated entry unverified, the corrupted one unreadable', async () => {
+  it('Check Bibliography on checkme.bib: fixable entries, a duplicate, the fabricated entry not found, the corrupted one unreadable', async () => {
     await openFile(page, 'checkme.bib');
     await runCommand(page, 'Citefinder: Check Bibliography');
-    const title = page.locator('.quick-input-widget', { hasText: 'Check Bibliography: 0 ok, 2 differ, 1 unverified, 1 duplicate, 0 unavailable, 1 unreadable' });
+    const title = page.locator('.quick-input-widget', { hasText: 'Check Bibliography: 0 verified, 3 fixable, 0 mismatch, 1 not found, 0 impossible or untitled, 0 unavailable, 1 duplicate, 1 unreadable' });
     await title.waitFor({ timeout: 60_000 });
     for (const key of ['perlmutter-typo', 'grasp2017']) {
       await page.locator('.quick-input-list .monaco-list-row', { hasText: key }).first().waitFor({ timeout: STEP_MS });
