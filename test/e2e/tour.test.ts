@@ -110,6 +110,11 @@ describe('the offline demo tour (E2E)', function () {
       return text.includes(`{${key},`) ? text : undefined;
     }, 'the entry in references.bib');
     assert.match(bib, /10\.1101\/2024\.04\.01\.587366/i);
+    // Bring the end of the claim's line, where the \citep went, into view for the screenshot.
+    await editorOf(page, 'main.tex').click({ position: { x: 200, y: 10 } });
+    await selectLine(page, lineOf(tex, BIORXIV_CLAIM));
+    await page.keyboard.press('End');
+    await editorOf(page, 'main.tex').locator('.view-line', { hasText: `\\citep{${key}}` }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'tour-insert.png');
     await card.getByRole('button', { name: 'Ask in chat' }).click();
   });
