@@ -26,7 +26,7 @@ const COMMAND_USAGE: Record<string, string> = {
 
 export const USAGE = `Usage:
 ${Object.values(COMMAND_USAGE).map((line) => `  ${line}`).join('\n')}
-  citefinder --version
+  citefinder COMMAND --help | citefinder --version
 
 Settings come from --config (a JSON object, keys as in the extension without "citefinder.")
 and environment variables CITEFINDER_<KEY> (e.g. CITEFINDER_SOURCES_ARXIV_URL), which win.`;

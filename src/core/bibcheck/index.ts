@@ -108,6 +108,11 @@ async function checkEntry(entry: BibEntry, engine: VerdictEngine, deps: CoreDeps
   const authority = authorityFields(record, verdict.published, entry.fields);
   // Malformed LaTeX (maths mangled by Crossref, HTML tags) is never "verified", even with the right words.
   const latex = latexFindings(entry.fields, authority);
+  // What "apply" writes for a malformed field is the corrected value the finding names.
+  for (const [name, difference] of Object.entries(latex.fields)) {
+    const field = name === 'venue' ? ('booktitle' in entry.fields ? 'booktitle' : 'journal') : name;
+    if (difference) authority[field] = difference.authority;
+  }
   const graded = latex.message && verdict.verdict === 'verified' ? { ...verdict, verdict: 'verified-fixable' as const } : verdict;
   const fields = { ...(graded.verdict === 'verified' ? {} : differencesOf(graded, authority)), ...latex.fields };
   const work = { title: record.title, doi: record.doi, arxivId: record.arxivId, url: record.url };

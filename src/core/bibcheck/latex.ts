@@ -2,7 +2,7 @@
 // tags copied from a web page) breaks the user's LaTeX run, even when it names the right work
 // with the right words: Check Bibliography must not call it "ok". The comparison in compare.ts
 // leaves maths out on purpose (authorities write it in their own ways), so this is checked apart.
-import { latexProblems } from '../latex/health';
+import { latexProblems, repairLatex } from '../latex/health';
 import { fieldValue, type ComparedField, type FieldDifference } from './compare';
 
 const CHECKED: readonly ComparedField[] = ['title', 'venue', 'author'];
@@ -23,7 +23,11 @@ export function latexFindings(ours: Readonly<Record<string, string | undefined>>
     const mine = fieldValue(ours, name);
     const problems = mine ? latexProblems(mine) : [];
     if (!mine || problems.length === 0) continue;
-    const theirs = fieldValue(authority, name);
+    // Our own value repaired is the best correction when the repair is certain: an authority's
+    // JSON often drops the maths altogether ("Measurements of and from …").
+    const repaired = repairLatex(mine);
+    const authorityValue = fieldValue(authority, name);
+    const theirs = repaired !== undefined && latexProblems(repaired).length === 0 ? repaired : authorityValue;
     const fixable = theirs !== undefined && latexProblems(theirs).length === 0;
     if (fixable) findings.fields[name] = { ours: mine, authority: theirs };
     else findings.unfixable = true;

@@ -172,13 +172,15 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   // DOI's prefix. Nobody else is asked about them; a failure of another kind (5xx, timeout, an
   // open circuit) leaves the next authority to try.
   const unregistered = new Set<string>();
-  let crossrefImplied = false;
+  // Authorities not asked because the DOI's registry said it does not exist: they are named as
+  // not knowing it too (one registry's 404 answers for all of them).
+  const implied: ExplainedAttempt[] = [];
   let arxivDoiUnregistered = false;
   // An answer whose LaTeX is broken beyond one-way repair: used only when no authority does better.
   let broken: FetchedBibtex | undefined;
   for (const plan of bibtexPlan(record, deps.settings)) {
     if (plan.doi && unregistered.has(plan.doi)) {
-      crossrefImplied ||= plan.service === 'crossref';
+      implied.push({ service: plan.service, datacite: plan.doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX), outcome: 'unknown' });
       continue;
     }
     // arXiv registers a DataCite DOI for every paper it announces: one it never registered names
@@ -208,8 +210,8 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   }
   if (broken) return broken;
   const hasIdentifier = Boolean(normalizeDoi(record.doi) || normalizeDoi(record.publishedDoi) || versionlessArxivId(record));
-  const explained = attempts.flatMap((a) => (a.explained ? [a.explained] : []));
-  throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier, crossrefImplied }));
+  const explained = [...attempts.flatMap((a) => (a.explained ? [a.explained] : [])), ...implied];
+  throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier }));
 }
 
 /**

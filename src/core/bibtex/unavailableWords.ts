@@ -35,6 +35,8 @@ function authorityName(attempt: ExplainedAttempt): string {
   if (attempt.service === 'crossref') return 'Crossref';
   if (attempt.service === 'arxivBibtex') return 'arxiv.org';
   if (attempt.service === 'doi') return attempt.datacite ? 'DataCite (arXiv\'s DOI)' : 'doi.org';
+  if (attempt.service === 'datacite') return attempt.datacite ? 'DataCite (arXiv\'s DOI)' : 'DataCite';
+  if (attempt.service === 'dblp') return 'DBLP';
   return attempt.service;
 }
 
@@ -53,19 +55,15 @@ const VERB: Record<AttemptOutcome, [one: string, many: string]> = {
 
 /**
  * "doi.org and Crossref do not know this DOI", "arxiv.org could not be reached", joined by "; ".
- * `crossrefImplied`: Crossref was not asked because doi.org (where Crossref registers its DOIs)
- * said the DOI does not exist, so it is named among those that do not know it.
+ * Authorities skipped because the DOI's registry said it does not exist come as 'unknown' attempts.
  */
-export function bibtexUnavailableWords(attempts: ExplainedAttempt[], options: { hasIdentifier: boolean; crossrefImplied?: boolean }): string {
+export function bibtexUnavailableWords(attempts: ExplainedAttempt[], options: { hasIdentifier: boolean }): string {
   if (!options.hasIdentifier) return 'the record has neither a DOI nor an arXiv id to ask an authority with';
   if (attempts.length === 0) return 'no BibTeX authority is configured (sources.doi.url, sources.crossref.url and sources.arxivBibtex.url are empty)';
   const parts: string[] = [];
   // In the order the authorities were asked.
   for (const outcome of new Set(attempts.map((a) => a.outcome))) {
     const names = [...new Set(attempts.filter((a) => a.outcome === outcome).map(authorityName))];
-    if (outcome === 'unknown' && options.crossrefImplied && names.includes('doi.org') && !names.includes('Crossref')) {
-      names.splice(names.indexOf('doi.org') + 1, 0, 'Crossref');
-    }
     if (names.length === 0) continue;
     const [one, many] = VERB[outcome];
     const what = outcome === 'unknown' ? ` ${unknownObject(attempts.filter((a) => a.outcome === 'unknown'))}` : '';

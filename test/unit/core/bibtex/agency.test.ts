@@ -68,7 +68,8 @@ describe('BibTeX from the registration agency', () => {
     standIn.failNext('crossref', [503]);
     const apj: PaperRecord = { id: 'doi:10.1086/307221', source: 'crossref', title: 't', authors: [], doi: '10.1086/307221' };
     const result = await fetchBibtex(apj, { http, settings });
-    assert.equal(result.bibtex, bib('doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib'));
+    // doi.org's answer, its mangled maths repaired in the title only (latex/health.ts).
+    assert.equal(result.bibtex, bib('doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib').replace('$\\{upOmega}$ and $\\{upLambda}$', '$\\Omega$ and $\\Lambda$'));
     assert.deepEqual(services(), ['crossref', 'doi', 'crossref']); // the 503, doi.org's 302, its target
 
     standIn.requests.length = 0;

@@ -39,9 +39,9 @@ describe('No BibTeX, said in words', () => {
   });
   afterEach(() => standIn.close());
 
-  it('a DOI doi.org does not know: "doi.org and Crossref do not know this DOI" (Crossref not asked)', async () => {
+  it('a DOI its registration agency does not know: "Crossref and doi.org do not know this DOI" (doi.org not asked)', async () => {
     const error = await failure(fetchBibtex(record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), { http, settings }));
-    assert.equal(error.words, 'doi.org and Crossref do not know this DOI');
+    assert.equal(error.words, 'Crossref and doi.org do not know this DOI');
     assert.match(error.message, /HTTP 404/, 'the technical detail stays in the message');
     assert.equal(standIn.requests.length, 1);
   });
@@ -50,21 +50,22 @@ describe('No BibTeX, said in words', () => {
     const candidate = { ...record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), sources: ['biorxiv'], matchedQueries: [], retrievalScore: 0 } as Candidate;
     const found = await attachBibtex(candidate, { http, settings }, 'authorYearWord');
     assert.equal(found.bibtex, undefined);
-    assert.equal(found.bibtexWhy, 'doi.org and Crossref do not know this DOI');
+    assert.equal(found.bibtexWhy, 'Crossref and doi.org do not know this DOI');
     assert.match(found.bibtexError ?? '', /HTTP 404/);
-    assert.equal(noBibtexWhy(found), 'No BibTeX: doi.org and Crossref do not know this DOI');
+    assert.equal(noBibtexWhy(found), 'No BibTeX: Crossref and doi.org do not know this DOI');
   });
 
   it('an authority that answers with a web page is named as refused, the next one as unknown', async () => {
-    standIn.handle('doi', (_req, res: ServerResponse) => send(res, 200, '<html><body>Handle redirect</body></html>', 'text/html'));
-    standIn.handle('crossref', (_req, res: ServerResponse) => send(res, 404, 'Resource not found.', 'text/plain'));
+    standIn.handle('crossref', (_req, res: ServerResponse) => send(res, 200, '<html><body>Handle redirect</body></html>', 'text/html'));
+    standIn.handle('doi', (_req, res: ServerResponse) => send(res, 404, 'Resource not found.', 'text/plain'));
     const error = await failure(fetchBibtex(record({ id: 'doi:10.1086/307221', doi: '10.1086/307221' }), { http, settings }));
-    assert.equal(error.words, "doi.org sent an entry that is not this paper's BibTeX, so it was refused; Crossref does not know this DOI");
+    assert.equal(error.words, "Crossref sent an entry that is not this paper's BibTeX, so it was refused; doi.org does not know this DOI");
     assert.doesNotMatch(error.words, URL_LIKE);
   });
 
   it('an arXiv paper whose authorities are down: "could not be reached"', async () => {
     standIn.handle('doi', (_req, res: ServerResponse) => send(res, 502, 'Bad gateway', 'text/plain'));
+    standIn.handle('datacite', (_req, res: ServerResponse) => send(res, 502, 'Bad gateway', 'text/plain'));
     standIn.handle('arxivBibtex', (_req, res: ServerResponse) => send(res, 500, 'oops', 'text/plain'));
     const error = await failure(fetchBibtex(record({ id: 'arxiv:1710.08557', arxivId: '1710.08557' }), { http, settings }));
     assert.equal(error.words, "DataCite (arXiv's DOI) and arxiv.org could not be reached");
