@@ -1,7 +1,8 @@
 // The offline demo's tour (issue #19), in code-server and Chromium, on the checked-in examples/
 // with the settings `npm start -- --offline` uses (every service the stand-in, no LLM, pdf.js):
 // a claim per repository (arXiv with full-text paragraphs, bioRxiv with a one-click insert,
-// medRxiv), the chat's record answers, an informal citation resolved, the audit of the example
+// medRxiv), the chat's record answers, an informal citation resolved, a retracted work's badge,
+// the audit of the example
 // (supported, weak, unsupported, a retracted work) and Check Bibliography on a .bib with a
 // corrupted and a fabricated entry. Its screenshots are the README's (media/screenshots/tour-*.png,
 // refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1). Every wait is for an event on the page.
@@ -23,6 +24,7 @@ const BIORXIV_CLAIM = 'Pooled prime editing in haploid cells measures the functi
 const MEDRXIV_CLAIM = 'Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.';
 const INFORMAL_LINE = 'Perlmutter et al. (1999) measured the mass density of the universe from distant supernovae.';
 const INFORMAL = 'Perlmutter et al. (1999)';
+const RETRACTED_LINE = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
 /** What `npm start -- --offline` sets on top of the stand-in's URLs (scripts/start.mjs). */
 const OFFLINE_DEMO = { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': false };
 
@@ -108,6 +110,11 @@ describe('the offline demo tour (E2E)', function () {
       return text.includes(`{${key},`) ? text : undefined;
     }, 'the entry in references.bib');
     assert.match(bib, /10\.1101\/2024\.04\.01\.587366/i);
+    // Bring the end of the claim's line, where the \citep went, into view for the screenshot.
+    await editorOf(page, 'main.tex').click({ position: { x: 200, y: 10 } });
+    await selectLine(page, lineOf(tex, BIORXIV_CLAIM));
+    await page.keyboard.press('End');
+    await editorOf(page, 'main.tex').locator('.view-line', { hasText: `\\citep{${key}}` }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'tour-insert.png');
     await card.getByRole('button', { name: 'Ask in chat' }).click();
   });
@@ -138,19 +145,44 @@ describe('the offline demo tour (E2E)', function () {
     await screenshot(page, 'tour-chat.png');
   });
 
-  it('an informal citation ("Perlmutter et al. (1999)") is searched by author and year', async () => {
+  /** Selects the first `mention.length` characters of `line` (an informal citation) and searches. */
+  async function searchMention(line: string, mention: string): Promise<Frame> {
+    assert.ok(line.startsWith(mention));
     const editor = await openFile(page, 'main.tex');
     await editor.click({ position: { x: 200, y: 10 } });
-    await selectLine(page, lineOf(tex, INFORMAL_LINE));
+    await selectLine(page, lineOf(tex, line));
     await page.keyboard.press('Home');
-    for (let i = 0; i < INFORMAL.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    for (let i = 0; i < mention.length; i++) await page.keyboard.press('Shift+ArrowRight');
     await runCommand(page, FIND);
-    results = await webviewFrame(page, 'section.candidates');
-    await results.locator('blockquote.claim', { hasText: INFORMAL }).waitFor({ timeout: STEP_MS });
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    const frame = await webviewFrame(page, 'section.candidates');
+    await frame.locator('blockquote.claim', { hasText: mention }).waitFor({ timeout: STEP_MS });
+    await frame.locator('.status-done').waitFor({ timeout: 60_000 });
+    return frame;
+  }
+
+  it('an informal citation ("Perlmutter et al. (1999)") is searched by author and year, and Insert makes it \\citet', async () => {
+    results = await searchMention(INFORMAL_LINE, INFORMAL);
     const query = await results.locator('section.queries input').first().inputValue();
     assert.match(query, /au:Perlmutter; 1998\.\.2000/);
-    await results.locator('article.card', { hasText: /42 High-Redshift Supernovae/ }).waitFor({ timeout: STEP_MS });
+    const card = results.locator('article.card', { hasText: /42 High-Redshift Supernovae/ });
+    const insert = card.getByRole('button', { name: 'Insert citation' });
+    await eventually(async () => ((await insert.isEnabled()) ? true : undefined), 'BibTeX for the Perlmutter card', 60_000);
+    await insert.click();
+    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: STEP_MS });
+    const key = /Cited as (\S+?) \(/.exec(notice ?? '')?.[1];
+    assert.ok(key, `a cite key in "${notice}"`);
+    // natbib: the mention becomes \citet{key}, the prose around it stays.
+    await eventually(async () => ((await visibleText(editorOf(page, 'main.tex'))).includes(`\\citet{${key}} measured the mass density`) ? true : undefined), 'the \\citet in the editor');
+  });
+
+  it('a retracted work found from "Wakefield et al. (1998)" carries its red badge with the notice', async () => {
+    results = await searchMention(RETRACTED_LINE, 'Wakefield et al. (1998)');
+    const card = results.locator('article.card', { hasText: /Ileal-lymphoid-nodular hyperplasia/ });
+    const badge = card.locator('.trust-retracted');
+    await badge.waitFor({ timeout: STEP_MS });
+    assert.match((await badge.textContent()) ?? '', /Retracted 2010-02-06/);
+    assert.equal(await badge.getByRole('link', { name: 'notice' }).count(), 1);
+    await screenshot(page, 'tour-retracted.png');
   });
 
   it('the audit of the example: supported, weak, unsupported, and a retracted work said first', async () => {
@@ -164,25 +196,27 @@ describe('the offline demo tour (E2E)', function () {
     const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
     await pick.waitFor({ timeout: STEP_MS });
     await pick.click();
-    // tosatto2015 (in one sentence), valerocuevas2017 and the bioRxiv preprint inserted above are supported.
-    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 3 supported, 1 weak, 1 unsupported, 0 unresolved, 0 missing, 1 unavailable/ }).waitFor({ timeout: 60_000 });
+    // tosatto2015 (in one sentence), valerocuevas2017 and the two works inserted above are supported.
+    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 4 supported, 1 weak, 1 unsupported, 0 unresolved, 0 missing, 1 unavailable/ }).waitFor({ timeout: 60_000 });
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     const problems = page.locator('.markers-panel');
-    for (const text of [/wakefield1998: RETRACTED \(2010-02-06, retraction-watch\)/, /tosatto2015: Weak/, /tosatto2015: Unsupported/, /tosatto2015: Supported/, /valerocuevas2017: Supported/]) {
+    for (const text of [/wakefield1998: RETRACTED \(2010-02-06, retraction-watch\)/, /tosatto2015: Weak/, /tosatto2015: Unsupported/, /tosatto2015: Supported/, /valerocuevas2017: Supported/,
+      // The DOI-only entry the informal insert added is read through its arXiv version.
+      /perlmutter1999measurements: Supported: its abstract \(no open full text; from its arXiv version arXiv:astro-ph\/9812133\)/]) {
       await problems.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: STEP_MS });
     }
     await runCommand(page, 'Citefinder: Focus on Citation Audit View');
     const summary = page.locator('.pane', { hasText: 'Citation Audit' });
-    for (const group of ['supported (3)', 'weak (1)', 'unsupported (1)', 'unavailable (1)']) {
+    for (const group of ['supported (4)', 'weak (1)', 'unsupported (1)', 'unavailable (1)']) {
       await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
     }
     await screenshot(page, 'tour-audit.png');
   });
 
-  it('Check Bibliography on checkme.bib: differences, a duplicate, the fabricated entry unverified, the corrupted one unreadable', async () => {
+  it('Check Bibliography on checkme.bib: fixable entries, a duplicate, the fabricated entry not found, the corrupted one unreadable', async () => {
     await openFile(page, 'checkme.bib');
     await runCommand(page, 'Citefinder: Check Bibliography');
-    const title = page.locator('.quick-input-widget', { hasText: 'Check Bibliography: 0 ok, 2 differ, 1 unverified, 1 duplicate, 0 unavailable, 1 unreadable' });
+    const title = page.locator('.quick-input-widget', { hasText: 'Check Bibliography: 0 verified, 3 fixable, 0 mismatch, 1 not found, 0 impossible or untitled, 0 unavailable, 1 duplicate, 1 unreadable' });
     await title.waitFor({ timeout: 60_000 });
     for (const key of ['perlmutter-typo', 'grasp2017']) {
       await page.locator('.quick-input-list .monaco-list-row', { hasText: key }).first().waitFor({ timeout: STEP_MS });
