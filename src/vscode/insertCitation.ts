@@ -102,7 +102,7 @@ async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento:
     }
     const bibText = await projectFiles.read(target.file);
     if (bibText === undefined) edits.create(target.file);
-    edits.add(target.file, core.appendEntryEdit(bibText ?? '', decision.entry));
+    edits.add(target.file, core.appendEntryEdit(bibText ?? '', decision.entry, { keepAuthorityLayout: settings['bib.keepAuthorityLayout'] }));
   }
 
   if (edits.empty) {

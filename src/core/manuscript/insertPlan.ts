@@ -38,7 +38,7 @@ export async function planInsert(
   claim: { start: number; end: number },
   work: NewWork,
   files: InsertFiles,
-  settings: Pick<Settings, 'cite.command'>,
+  settings: Pick<Settings, 'cite.command'> & Partial<Pick<Settings, 'bib.keepAuthorityLayout'>>,
 ): Promise<PlannedInsert> {
   const root = await resolveRootFile(texFile, texText, files);
   const tree = await walkIncludes(root.file, root.text, files);
@@ -63,7 +63,7 @@ export async function planInsert(
   plan.bibFile = target;
   const bibText = await files.read(target);
   if (bibText === undefined) plan.created.push(target);
-  add(target, appendEntryEdit(bibText ?? '', decision.entry));
+  add(target, appendEntryEdit(bibText ?? '', decision.entry, { keepAuthorityLayout: settings['bib.keepAuthorityLayout'] }));
   if (!bibliography.files.includes(target)) {
     const line = addBibliographyEdit(tree, bibliography, target);
     add(line.file, line.edit);
