@@ -46,7 +46,10 @@ function parseCommand(args: string[]) {
 
 function formatWork(c: Candidate): string {
   const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`].filter(Boolean).join(', ');
-  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${c.journal ? ` · ${c.journal}` : ''}`, ''];
-  lines.push(c.bibtex ? c.bibtex.trim() : `(no BibTeX: ${c.bibtexError ?? 'none'})`);
+  const venue = c.venue ?? c.journal;
+  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${venue ? ` · ${venue}` : ''}`, ''];
+  // What was wrong with the authority's LaTeX (and repaired), before the entry it concerns.
+  if (c.bibtexNote) lines.push(`Note: ${c.bibtexNote}`);
+  lines.push(c.bibtex ? c.bibtex.trim() : `(no BibTeX: ${c.bibtexWhy ?? c.bibtexError ?? 'none'})`);
   return lines.join('\n') + '\n';
 }
