@@ -7,8 +7,19 @@ if (major! < 22 || (major === 22 && minor! < 13)) {
   process.exit(2);
 }
 
+// Ctrl-C while the bundle is still loading (a moment on a busy machine) is a cancelled run too:
+// exit 130 with the same words, not a death by signal. main() takes over once it runs.
+const onEarlySigint = (): void => {
+  process.stderr.write('citefinder: cancelled.\n');
+  process.exit(130);
+};
+process.once('SIGINT', onEarlySigint);
+
 import('./cli/main')
-  .then(({ main }) => main(process.argv.slice(2)))
+  .then(({ main }) => {
+    process.off('SIGINT', onEarlySigint);
+    return main(process.argv.slice(2));
+  })
   .then(
     (code) => {
       process.exitCode = code;

@@ -44,12 +44,15 @@ export async function runLookup(args: string[], loadSettings: (config?: string) 
 
 function formatWork(c: Candidate): string {
   const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`].filter(Boolean).join(', ');
-  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${c.journal ? ` · ${c.journal}` : ''}`];
+  const venue = c.venue ?? c.journal;
+  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${venue ? ` · ${venue}` : ''}`];
   const trust = trustLine(c);
   if (trust) lines.push(`  ${trust}`);
   const v = c.versionOfRecord;
   if (v) lines.push(`  Published: ${[v.journal, v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`);
   lines.push('');
-  lines.push(c.bibtex ? c.bibtex.trim() : `(no BibTeX: ${c.bibtexError ?? 'none'})`);
+  // What was wrong with the authority's LaTeX (and repaired), before the entry it concerns.
+  if (c.bibtexNote) lines.push(`Note: ${c.bibtexNote}`);
+  lines.push(c.bibtex ? c.bibtex.trim() : `(no BibTeX: ${c.bibtexWhy ?? c.bibtexError ?? 'none'})`);
   return lines.join('\n') + '\n';
 }

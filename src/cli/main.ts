@@ -38,6 +38,16 @@ const defaultIo: CliIo = {
 
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const controller = new AbortController();
+  const code = await runCommand(argv, io, controller);
+  // Ctrl-C after the last step that checks for it (the paper read, printing): still a cancelled run.
+  if (code === 0 && controller.signal.aborted) {
+    io.stderr('citefinder: cancelled.\n');
+    return 130;
+  }
+  return code;
+}
+
+async function runCommand(argv: string[], io: CliIo, controller: AbortController): Promise<number> {
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   try {

@@ -3,6 +3,7 @@
 // configured LLM only. With no LLM configured the page explains how to set one up. The claim,
 // the attached papers and the conversation are kept in the workspace state, so they survive a
 // window reload.
+import { isCommand, markUnansweredQuestions, NOT_SENT_NO_LLM } from './chatTurns';
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../core/llm/types';
 import type { Candidate, Claim } from '../core/types';
@@ -281,25 +282,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.answering?.abort();
     this.disposeViewListeners();
   }
-}
-
-const NOT_SENT_NO_LLM = 'no LLM is configured (see above)';
-
-/**
- * Chats saved before questions recorded `notSent`: a question (not a slash command) that no
- * answer follows was not sent; every other turn stays exactly as it was.
- */
-function markUnansweredQuestions(turns: ChatTurn[]): ChatTurn[] {
-  return turns.map((turn, index) => {
-    const answered = turns[index + 1]?.role === 'assistant';
-    if (turn.role !== 'user' || turn.notSent || answered || isCommand(turn.text)) return turn;
-    return { ...turn, notSent: NOT_SENT_NO_LLM };
-  });
-}
-
-/** A slash command runs a lookup plan, which needs no LLM. */
-function isCommand(question: string): boolean {
-  return question.trim().startsWith('/');
 }
 
 function llmView(settings: ReturnType<typeof readSettings>): LlmStatusView {

@@ -2,6 +2,7 @@
 // → the authority's record and BibTeX → the normal insert flow, so the \cite and the .bib entry
 // land exactly where "Insert citation" puts them, in one undoable edit. An identifier nobody has
 // says so, a service that fails is named, and nothing is inserted.
+import { citedMessage } from './citedMessage';
 import * as vscode from 'vscode';
 import type { CiteOutcome } from '../core/works/cite';
 import { insertCitation, type InsertOutcome } from './insertCitation';
@@ -66,7 +67,10 @@ export async function citeByIdentifierCommand(options: CiteByIdOptions): Promise
   }
   // A retracted or withdrawn work is cited only after the user says so, as Insert asks on a card.
   if (!(await confirmUntrusted(outcome.candidate))) return undefined;
-  return insertCitation(outcome.candidate, origin, options.memento);
+  const inserted = await insertCitation(outcome.candidate, origin, options.memento);
+  // Say what went in: the command and key, the work, and where its entry is.
+  if (inserted) void vscode.window.showInformationMessage(citedMessage(outcome.candidate, inserted));
+  return inserted;
 }
 
 async function lookup(text: string, settings: Settings, token: vscode.CancellationToken): Promise<CiteOutcome | undefined> {

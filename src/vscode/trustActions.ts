@@ -35,6 +35,6 @@ export async function switchBibtexVersion(panel: ResultsPanel, id: string, versi
     panel.post({ type: 'notice', level: 'error', message: `No BibTeX for the ${version} version: ${found.bibtexWhy ?? found.bibtexError ?? 'none'}` });
     return;
   }
-  const patch = { bibtex: found.bibtex, citeKey: found.citeKey, bibtexSource: found.bibtexSource, bibtexOf: core.bibtexOfSource(record, found.bibtexSource ?? '') };
+  const patch = { bibtex: found.bibtex, citeKey: found.citeKey, bibtexSource: found.bibtexSource, bibtexNote: found.bibtexNote ?? '', venue: found.venue, bibtexOf: core.bibtexOfSource(record, found.bibtexSource ?? '') };
   panel.post({ type: 'event', runId: panel.state.runId, event: { type: 'patch', id, patch } });
 }

@@ -2,6 +2,7 @@
 // there (same DOI, arXiv id or key), else the authority's entry appended, under a suffixed key
 // when its key is taken by a different work. Existing entries are never touched: the only
 // edit is an append at the end of the file.
+import { readableEntry } from '../bibtex/layout';
 import { bibtexParser } from 'latex-utensils';
 import { entryFields, readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
 import { arxivIdFromDoi, findArxivId, findDoi, isArxivId, splitArxivId, titleIdentity } from '../identity/work';
@@ -130,8 +131,13 @@ function suffix(n: number): string {
   return text;
 }
 
-/** Appends `entry` at the end of the file, after one blank line; earlier bytes are untouched. */
-export function appendEntryEdit(fileText: string, entry: string): TextEditPlan {
+/**
+ * Appends `entry` at the end of the file, after one blank line; earlier bytes are untouched.
+ * The new entry is laid out one field per line (values as the authority wrote them), unless
+ * `keepAuthorityLayout` asks for the authority's exact bytes.
+ */
+export function appendEntryEdit(fileText: string, entry: string, options: { keepAuthorityLayout?: boolean } = {}): TextEditPlan {
   const separator = fileText.length === 0 ? '' : fileText.endsWith('\n') ? '\n' : '\n\n';
-  return { offset: fileText.length, deleteLength: 0, insert: separator + entry.trim() + '\n' };
+  const text = options.keepAuthorityLayout ? entry.trim() : readableEntry(entry.trim());
+  return { offset: fileText.length, deleteLength: 0, insert: separator + text + '\n' };
 }

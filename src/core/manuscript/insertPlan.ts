@@ -58,6 +58,9 @@ export interface PlannedInsert {
   bibliography: ProjectBibliography;
 }
 
+/** The settings an insert reads: the cite command, and whether to keep the authority's layout. */
+export type InsertSettings = Pick<Settings, 'cite.command'> & Partial<Pick<Settings, 'bib.keepAuthorityLayout'>>;
+
 /** New .bib for a manuscript that names none, beside its root. */
 const NEW_BIB_NAME = 'references.bib';
 
@@ -75,7 +78,7 @@ export async function planInsert(
   claim: { start: number; end: number },
   work: NewWork,
   files: InsertFiles,
-  settings: Pick<Settings, 'cite.command'>,
+  settings: InsertSettings,
   hooks?: Omit<InsertHooks, 'chooseTarget'>,
 ): Promise<PlannedInsert>;
 export async function planInsert(
@@ -84,7 +87,7 @@ export async function planInsert(
   claim: { start: number; end: number },
   work: NewWork,
   files: InsertFiles,
-  settings: Pick<Settings, 'cite.command'>,
+  settings: InsertSettings,
   hooks: InsertHooks,
 ): Promise<PlannedInsert | undefined>;
 export async function planInsert(
@@ -93,7 +96,7 @@ export async function planInsert(
   claim: { start: number; end: number },
   work: NewWork,
   files: InsertFiles,
-  settings: Pick<Settings, 'cite.command'>,
+  settings: InsertSettings,
   hooks: InsertHooks = {},
 ): Promise<PlannedInsert | undefined> {
   const root = await resolveRootFile(texFile, texText, files);
@@ -127,7 +130,7 @@ export async function planInsert(
   }
   const bibText = await files.read(target.file);
   if (bibText === undefined) plan.created.push(target.file);
-  add(target.file, appendEntryEdit(bibText ?? '', decision.entry));
+  add(target.file, appendEntryEdit(bibText ?? '', decision.entry, { keepAuthorityLayout: settings['bib.keepAuthorityLayout'] }));
   return plan;
 }
 

@@ -64,6 +64,8 @@ export interface Settings {
   'scoring.llmParagraphs': number;
   'scoring.maxLlmCalls': number;
   'bib.file': string;
+  /** Append the authority's BibTeX exactly as it came (e.g. one line), instead of one field per line. */
+  'bib.keepAuthorityLayout': boolean;
   /** Cite a preprint's published version (its BibTeX) when it has one. */
   'citation.preferPublished': boolean;
   /** Default publication years for every search: `2015..`, `..2010`, `1998..2005`; empty = any. */
@@ -125,6 +127,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'scoring.llmParagraphs': 5,
   'scoring.maxLlmCalls': 8,
   'bib.file': '',
+  'bib.keepAuthorityLayout': false,
   'citation.preferPublished': true,
   'search.years': '',
 };

@@ -1,3 +1,4 @@
+import { readableEntry } from '../../../../src/core/bibtex/layout';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -126,7 +127,8 @@ describe('.bib append', () => {
       const after = existing.slice(0, edit.offset) + edit.insert + existing.slice(edit.offset);
       assert.equal(after.slice(0, existing.length), existing);
       assert.equal(edit.offset, existing.length);
-      assert.ok(after.endsWith(entry.trim() + '\n'));
+      // The new entry laid out one field per line (src/core/bibtex/layout.ts).
+      assert.ok(after.endsWith(readableEntry(entry.trim()) + '\n'));
       if (existing) assert.match(after.slice(existing.length - 1), /^(\}\n\n|\n\n)/);
       assert.equal(indexBibFile(after).length, indexBibFile(existing).length + 1);
     }

@@ -1,0 +1,19 @@
+// `citefinder lookup 10.1086/307221` (readable form) on Crossref's real answer: the venue as a
+// venue, the title with its maths as text, and a note that the mangled maths was repaired.
+import assert from 'node:assert/strict';
+import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from '../../helpers/cliRun';
+
+describe('CLI lookup, readable form', () => {
+  let cli: CliStandIn;
+  beforeEach(async () => (cli = await startCliStandIn('citefinder-lookup-readable-')));
+  afterEach(() => stopCliStandIn(cli));
+
+  it('shows the venue, the title as text and the repair note before the entry', async () => {
+    const run = await runCli(['lookup', '10.1086/307221'], cli.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Measurements of Ω and Λ from 42 High-Redshift Supernovae \(1999\)/);
+    assert.match(run.stdout, /doi:10\.1086\/307221 · The Astrophysical Journal 517, 565–586 \(1999\)/);
+    assert.match(run.stdout, /\nNote: .*'s BibTeX: title had maths mangled into "\\\{upOmega\}", "\\\{upLambda\}" \(repaired in that field/);
+    assert.match(run.stdout, /\n\s+title = \{Measurements of \$\\Omega\$ and \$\\Lambda\$ from 42 High-Redshift Supernovae\},/);
+  });
+});
