@@ -7,17 +7,16 @@
 // corrupted and a fabricated entry. Its screenshots are the README's (media/screenshots/tour-*.png,
 // refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1). Every wait is for an event on the page.
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { launchChromium, repoRoot, startCodeServer, type CodeServer } from './codeServer';
+import type { Frame, Page } from 'playwright-core';
+import { repoRoot } from './codeServer';
 import { lineOf } from './checks';
-import { extensionSettings, startE2eStandIn, type E2eStandIn } from './standInControl';
-import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, waitForWorkbench, webviewFrame } from './workbench';
+import { type E2eStandIn } from './standInControl';
+import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame } from './workbench';
+import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
 const ROOT = repoRoot();
-const RESULTS_DIR = join(ROOT, 'test-results');
 const FIND = 'Citefinder: Find Citations for Selection';
 const ARXIV_CLAIM = 'A literature graph of scientific papers, their authors and the entities they mention can be built with entity extraction and linking.';
 const BIORXIV_CLAIM = 'Pooled prime editing in haploid cells measures the functional effects of thousands of genetic variants.';
@@ -30,9 +29,7 @@ const OFFLINE_DEMO = { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': 
 
 describe('the offline demo tour (E2E)', function () {
   this.timeout(120_000);
-  let stand: E2eStandIn;
-  let server: CodeServer;
-  let browser: Browser;
+  let session: E2eSession | undefined;
   let page: Page;
   let workspace: string;
   let tex: string;
@@ -41,16 +38,9 @@ describe('the offline demo tour (E2E)', function () {
 
   before(async function () {
     this.timeout(180_000);
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-tour-'));
-    cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
+    session = await openE2eSession({ name: 'tour', settings: OFFLINE_DEMO });
+    ({ page, workspace } = session);
     tex = readFileSync(join(workspace, 'main.tex'), 'utf8');
-    stand = await startE2eStandIn();
-    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn, OFFLINE_DEMO) });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(server.workbenchUrl(workspace));
-    await waitForWorkbench(page);
   });
 
   afterEach(async function () {
@@ -61,10 +51,7 @@ describe('the offline demo tour (E2E)', function () {
 
   after(async function () {
     this.timeout(30_000);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await stand?.close();
-    if (!failed) for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await closeE2eSession(session, failed);
   });
 
 
@@ -235,22 +222,15 @@ describe('the offline demo tour (E2E)', function () {
 describe('the offline demo tour with --llm --grobid (E2E)', function () {
   this.timeout(120_000);
   let stand: E2eStandIn;
-  let server: CodeServer;
-  let browser: Browser;
+  let session: E2eSession | undefined;
   let page: Page;
   let workspace: string;
   let failed = false;
 
   before(async function () {
     this.timeout(180_000);
-    workspace = mkdtempSync(join(tmpdir(), 'citefinder-e2e-tour-llm-'));
-    cpSync(join(ROOT, 'examples'), workspace, { recursive: true });
-    stand = await startE2eStandIn();
-    server = await startCodeServer({ extensions: [ROOT], settings: extensionSettings(stand.standIn, { 'citefinder.llm.model': 'gpt-4o-mini', 'citefinder.grobid.enabled': true }) });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(server.workbenchUrl(workspace));
-    await waitForWorkbench(page);
+    session = await openE2eSession({ name: 'tour-llm', settings: { 'citefinder.llm.model': 'gpt-4o-mini', 'citefinder.grobid.enabled': true } });
+    ({ stand, page, workspace } = session);
   });
 
   afterEach(async function () {
@@ -261,10 +241,7 @@ describe('the offline demo tour with --llm --grobid (E2E)', function () {
 
   after(async function () {
     this.timeout(30_000);
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    await stand?.close();
-    if (!failed) for (const dir of [server?.stateDir, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await closeE2eSession(session, failed);
   });
 
   it('routes and writes queries with the scripted model, reads the TEI from the stand-in GROBID, and the chat quotes the paper', async () => {
