@@ -28,8 +28,8 @@ function confusion(rows: Labelled[]): Confusion {
   const c = { tp: 0, fp: 0, tn: 0, fn: 0 };
   for (const r of rows) {
     const flagged = r.predicted === 'HALLUCINATED';
-    if (r.label === 'HALLUCINATED') flagged ? c.tp++ : c.fn++;
-    else flagged ? c.fp++ : c.tn++;
+    if (r.label === 'HALLUCINATED') c[flagged ? 'tp' : 'fn']++;
+    else c[flagged ? 'fp' : 'tn']++;
   }
   return c;
 }
@@ -44,7 +44,10 @@ export function metricsOf(rows: Labelled[]): Metrics {
   const f1 = f1Of(ratio(c.tp, c.tp + c.fp), dr);
   let wtp = 0;
   let wfn = 0;
-  for (const r of rows.filter((x) => x.label === 'HALLUCINATED')) r.predicted === 'HALLUCINATED' ? (wtp += r.tier) : (wfn += r.tier);
+  for (const r of rows.filter((x) => x.label === 'HALLUCINATED')) {
+    if (r.predicted === 'HALLUCINATED') wtp += r.tier;
+    else wfn += r.tier;
+  }
   const twf1 = f1Of(ratio(wtp, wtp + c.fp), ratio(wtp, wtp + wfn));
   const denominator = Math.sqrt((c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn));
   const mcc = denominator > 0 ? (c.tp * c.tn - c.fp * c.fn) / denominator : 0;

@@ -148,7 +148,10 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
   if (context.viaIdentifier && titles.agreement !== 'same' && authorKind === 'authors-swapped' && !kinds.includes('doi-other-work')) kinds.unshift('doi-other-work');
   // A title from one work and authors from another: the merged entry HALLMARK describes.
   if (!context.viaIdentifier && authorKind === 'authors-swapped' && venueYear.kinds.length) kinds.unshift('merged-works');
-  if (kinds.includes('doi-other-work') && kinds[0] !== 'doi-other-work') kinds.splice(kinds.indexOf('doi-other-work'), 1), kinds.unshift('doi-other-work');
+  if (kinds.includes('doi-other-work') && kinds[0] !== 'doi-other-work') {
+    kinds.splice(kinds.indexOf('doi-other-work'), 1);
+    kinds.unshift('doi-other-work');
+  }
   if (kinds.length) {
     const [kind, ...otherKinds] = kinds;
     return {
