@@ -37,6 +37,7 @@ function main(): void {
   console.log(`SciFact ${split}: ${claims.length} claims that cite papers, ${docs.length} abstracts; tagger load ${taggerLoadMs.toFixed(0)} ms (timed apart)`);
 
   const writers = { tagger: chunkSentence, 'no tagger': quickChunkSentence } as const;
+  const found_by = new Map<string, string[]>();
   for (const [name, chunker] of Object.entries(writers)) {
     let recall = 0;
     let success = 0;
@@ -55,6 +56,7 @@ function main(): void {
       const ranked = rank(keywords, docs, avgLength, dfCache).slice(0, TOP);
       const gold = new Set(claim.cited_doc_ids);
       const found = ranked.filter((id) => gold.has(id)).length;
+      if (process.argv.includes('--diff')) found_by.set(`${claim.id}`, [...(found_by.get(`${claim.id}`) ?? []), `${name}: ${found} ${keywords.join(' | ')}`]);
       recall += found / gold.size;
       if (found > 0) success++;
       const first = ranked.findIndex((id) => gold.has(id));
@@ -63,6 +65,9 @@ function main(): void {
     const n = claims.length;
     console.log(`${name.padEnd(10)} recall@${TOP} ${(recall / n).toFixed(3)}  success@${TOP} ${(success / n).toFixed(3)}  MRR ${(mrr / n).toFixed(3)}  ` +
       `writing ${(writeMs / n).toFixed(2)} ms a claim; same queries as the tagger's for ${same}/${n}`);
+  }
+  for (const [id, lines] of found_by) {
+    if (new Set(lines.map((l) => l.split(' ')[1] === ':' ? l : l.replace(/^[^:]+: (\d+).*/, '$1'))).size > 1) console.log(`claim ${id}\n  ${lines.join('\n  ')}`);
   }
 }
 
