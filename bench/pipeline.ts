@@ -173,7 +173,9 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
     `candidates ${result.candidates.length}, with BibTeX ${result.candidates.filter((c) => c.bibtex).length}, ` +
     `full text ${result.candidates.filter((c) => c.fulltext && c.fulltext !== 'abstract').map((c) => c.fulltext).join('/') || 0}`);
   const stages = Object.entries(result.timings.stages).map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`  stages (ms): ${stages}; first search request ${firstRequestMs.toFixed(0)} ms after the claim`);
+  const answeredIn = firstSearch?.endAt !== undefined ? firstSearch.endAt - firstSearch.at : NaN;
+  console.log(`  stages (ms): ${stages}; first search request ${firstRequestMs.toFixed(0)} ms after the claim, ` +
+    `answered by the stand-in ${answeredIn.toFixed(0)} ms later (latency ${bound.firstMs} ms + its own work)`);
   console.log(`  first candidates ${first} ms / one search ${bound.firstMs} ms = ${row.firstRatio.toFixed(2)} (goal ≤ 1.1)`);
   console.log(`  total ${result.timings.totalMs} ms / bound ${bound.totalMs} ms (search + ${bound.chain}) = ${row.totalRatio.toFixed(2)} (goal ≤ 1.2); ` +
     `process ${run.wallMs.toFixed(0)} ms`);

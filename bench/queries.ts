@@ -5,7 +5,7 @@
 // phrase matched as a phrase, ranked by BM25 over title and abstract. Reported: recall@10
 // (share of cited papers in the first ten), success@10 (claims with one in the first ten), MRR,
 // and how long each writer takes per claim (the tagger's load timed apart).
-// Usage: node dist/bench/queries.js --scifact /work/shared/datasets/scifact [--split dev|train]
+// Usage: node dist/bench/queries.js --scifact /work/shared/datasets/scifact [--split dev|train] [--diff]
 import { loadClaims, loadCorpus, argValue, type SciFactSplit } from './lib/scifact-data';
 import { heuristicQueries } from '../src/core/queries/keyphrases';
 import { chunkSentence } from '../src/core/queries/chunks';
@@ -37,6 +37,7 @@ function main(): void {
   console.log(`SciFact ${split}: ${claims.length} claims that cite papers, ${docs.length} abstracts; tagger load ${taggerLoadMs.toFixed(0)} ms (timed apart)`);
 
   const writers = { tagger: chunkSentence, 'no tagger': quickChunkSentence } as const;
+  const foundBy = new Map<string, string[]>();
   for (const [name, chunker] of Object.entries(writers)) {
     let recall = 0;
     let success = 0;
@@ -55,6 +56,7 @@ function main(): void {
       const ranked = rank(keywords, docs, avgLength, dfCache).slice(0, TOP);
       const gold = new Set(claim.cited_doc_ids);
       const found = ranked.filter((id) => gold.has(id)).length;
+      if (process.argv.includes('--diff')) foundBy.set(`${claim.id}`, [...(foundBy.get(`${claim.id}`) ?? []), `${name}: ${found} ${keywords.join(' | ')}`]);
       recall += found / gold.size;
       if (found > 0) success++;
       const first = ranked.findIndex((id) => gold.has(id));
@@ -63,6 +65,11 @@ function main(): void {
     const n = claims.length;
     console.log(`${name.padEnd(10)} recall@${TOP} ${(recall / n).toFixed(3)}  success@${TOP} ${(success / n).toFixed(3)}  MRR ${(mrr / n).toFixed(3)}  ` +
       `writing ${(writeMs / n).toFixed(2)} ms a claim; same queries as the tagger's for ${same}/${n}`);
+  }
+  // --diff: the claims where the two writers find a different number of cited papers.
+  for (const [id, lines] of foundBy) {
+    const counts = new Set(lines.map((line) => line.replace(/^[^:]+: (\d+).*$/, '$1')));
+    if (counts.size > 1) console.log(`claim ${id}\n  ${lines.join('\n  ')}`);
   }
 }
 

@@ -45,10 +45,21 @@ export class CitationChecker {
 
   /**
    * Starts resolving every entry at once, before any citation is checked: arXiv ids asked in the
-   * same tick share one id_list request, instead of one paced request per batch of checks.
+   * same tick share one id_list request, instead of one paced request per batch of checks. Each
+   * work's text and trust lookup start as soon as it is resolved, not when a check gets to it:
+   * the PDF downloads then queue only behind their host's limit (fulltext.concurrency).
    */
   prefetch(entries: BibEntry[]): void {
-    for (const entry of entries) void this.resolved(entry).catch(() => {});
+    for (const entry of entries) {
+      void this.resolved(entry)
+        .then((resolved) => {
+          if (!('work' in resolved)) return;
+          const { record } = resolved.work;
+          void this.memo(this.texts, record.id, () => getFulltext(record, this.deps)).catch(() => {});
+          void this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust)).catch(() => {});
+        })
+        .catch(() => {});
+    }
   }
 
   private resolved(entry: BibEntry): Promise<Resolved> {

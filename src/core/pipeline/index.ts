@@ -158,8 +158,6 @@ async function findAndScore(
   });
 
   const started = performance.now();
-  // The parse worker (and pdfjs in it) starts while the search is on the network, not after it.
-  if (deps.settings['fulltext.enabled']) prewarmParseWorker(deps.settings);
   const { unreachable, searched: repositories } = await run.time('search', () =>
     searchClaim(routing, queries, {
       sources,
@@ -170,6 +168,9 @@ async function findAndScore(
       onHits: (hits) => {
         store.addHits(hits);
         run.markFirstCandidates();
+        // The parse worker (and pdfjs in it) starts once the first candidates are out, while the
+        // PDFs download, not before: on two cores its start would hold the first answer back.
+        if (deps.settings['fulltext.enabled']) setImmediate(() => prewarmParseWorker(deps.settings));
         const shown = store.list();
         bibtex.update(shown);
         enrichment.update(shown);

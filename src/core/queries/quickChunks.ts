@@ -76,7 +76,8 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
     // A participle before a noun modifies it ("infected cells", "signalling pathways"), one
     // after a noun may be part of its name ("machine learning"); elsewhere it is the verb.
     if (previous?.nounish) {
-      const named = Boolean(BIGRAMS[`${previous.stem} ${base.stem}`]);
+      // "... coupling of GLP-1R": a participle followed by "of" is a noun.
+      const named = Boolean(BIGRAMS[`${previous.stem} ${base.stem}`]) || /^of$/i.test(next.replace(/[^\p{L}]+$/gu, ''));
       return { ...base, nounish: named, adjective: false };
     }
     const modifies = looksNounish(next);

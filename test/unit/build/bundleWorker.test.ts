@@ -28,6 +28,7 @@ function findWith(dir: string, settings: unknown): Promise<FindResult> {
 }
 
 describe('parse worker in the packaged extension', function () {
+  this.timeout(60_000); // two whole runs in fresh processes: slow, not racy, on a loaded machine
   let standIn: StandIn;
   let dir: string;
 

@@ -22,6 +22,7 @@ function score(args: string[], env: Record<string, string> = {}): Promise<{ code
 }
 
 describe('CLI score on bad documents', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
   let dir: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'citefinder-bad-docs-'));

@@ -38,7 +38,8 @@ describe('parsing in a worker thread', function () {
     await rejectsWith(parseTeiOffThread(billionLaughsTei(), LIMITS), 'malformed-tei', /declares a DOCTYPE/);
   });
 
-  it('reads 2,000 pages without a paragraph break up to the page limit, in paragraph-sized pieces', async () => {
+  it('reads 2,000 pages without a paragraph break up to the page limit, in paragraph-sized pieces', async function () {
+    this.timeout(60_000); // 2,000 pages of pdfjs: slow, not racy, on a loaded machine
     const document = await parsePdfOffThread(textPdf(unbrokenTextPages(2000)), LIMITS);
     assert.equal(document.truncated, 'read only the first 300 of 2000 pages (fulltext.maxPages)');
     const paragraphs = bodyParagraphs(document);
