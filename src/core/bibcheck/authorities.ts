@@ -11,7 +11,7 @@ import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources
 import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
 import type { PaperRecord } from '../types';
 import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
-import { latexToPlainText } from '../latex/plainText';
+import { plainLine as plainText } from '../latex/plainText';
 import { RecordCache } from './recordCache';
 import type { AuthorityRecord } from './verdict';
 
@@ -70,8 +70,6 @@ export function recordOfArxiv(record: PaperRecord): AuthorityRecord {
     preprint: true,
   };
 }
-
-const plainText = (value: string) => latexToPlainText(value).replace(/\s+/g, ' ').trim();
 
 /** doi.org's BibTeX for a DOI (another agency's, or one Crossref lacks); undefined when it does not resolve. */
 async function doiOrgRecord(doi: string, deps: CoreDeps): Promise<AuthorityRecord | undefined> {

@@ -6,7 +6,7 @@
 // the verdict "unavailable" unless another one decided it.
 import { isAbortError } from '../net/types';
 import { identifierOfFields } from '../identity/identifiers';
-import { latexToPlainText } from '../latex/plainText';
+import { plainLine } from '../latex/plainText';
 import type { Authorities, TitleQuery } from './authorities';
 import { judge, type EntryView } from './judge';
 import { placeholderNames, readAuthorList } from './people';
@@ -25,7 +25,7 @@ export class AuthorityUnavailable extends Error {
 }
 
 function plain(value: string | undefined): string | undefined {
-  const text = value === undefined ? undefined : latexToPlainText(value).replace(/\s+/g, ' ').trim();
+  const text = value === undefined ? undefined : plainLine(value);
   return text || undefined;
 }
 

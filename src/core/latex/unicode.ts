@@ -4,7 +4,7 @@
 // not tables of our own; its light HTML markup (<i>, <sub>) is dropped for plain text.
 import { parse } from '@retorquere/bibtex-parser';
 import { repairLatex } from './health';
-import { latexToPlainText } from './plainText';
+import { plainLine } from './plainText';
 
 /**
  * A command (`\Omega`, `\'e`, `\em`) or maths: without either the text is taken as plain, since
@@ -17,7 +17,7 @@ export function latexToUnicode(value: string): string {
   const text = escapeOutsideMaths(value);
   // An authority's mangled maths (`$\{upOmega}$`) is read as what it was meant to be.
   const readable = convert(text) ?? convert(escapeOutsideMaths(repairLatex(value) ?? ''));
-  return readable ?? latexToPlainText(value).replace(/\s+/g, ' ').trim();
+  return readable ?? plainLine(value);
 }
 
 /**
