@@ -55,7 +55,7 @@ export class CitationChecker {
         .then((resolved) => {
           if (!('work' in resolved)) return;
           const { record } = resolved.work;
-          void this.memo(this.texts, record.id, () => getFulltext(record, this.deps)).catch(() => {});
+          void this.memo(this.texts, record.id, () => this.read(record)).catch(() => {});
           void this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust)).catch(() => {});
         })
         .catch(() => {});
