@@ -93,7 +93,12 @@ function pdfQueueBound(works: Work[]): number {
   return LATENCY.arxiv + Math.ceil(arxiv / PDF_CONCURRENCY) * LATENCY.pdf;
 }
 
-async function runAudit(standIn: StandIn, dir: string, home: string, cacheDir: string): Promise<{ ms: number; result: AuditJson; services: string }> {
+async function runAudit(
+  standIn: StandIn,
+  dir: string,
+  home: string,
+  cacheDir: string,
+): Promise<{ ms: number; result: AuditJson; services: string }> {
   const from = standIn.requests.length;
   const env = { ...process.env, ...standInEnv(standIn), XDG_CACHE_HOME: home, CITEFINDER_CACHE_DIR: cacheDir, CITEFINDER_LLM_MODEL: '' };
   const started = performance.now();

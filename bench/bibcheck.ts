@@ -45,7 +45,11 @@ function writeBib(file: string, count: number, works: ReturnType<typeof recorded
   writeFileSync(file, entries.join('\n'));
 }
 
-async function runCheck(standIn: StandIn, file: string, home: string): Promise<{ ms: number; peakMb: number; summary: Record<string, number>; services: string }> {
+async function runCheck(
+  standIn: StandIn,
+  file: string,
+  home: string,
+): Promise<{ ms: number; peakMb: number; summary: Record<string, number>; services: string }> {
   const from = standIn.requests.length;
   const env = { ...process.env, ...standInEnv(standIn), XDG_CACHE_HOME: home, CITEFINDER_CACHE_DIR: join(home, `cache-${Date.now()}`) };
   const started = performance.now();
@@ -71,7 +75,12 @@ async function runCheck(standIn: StandIn, file: string, home: string): Promise<{
   });
   const counts = new Map<string, number>();
   for (const r of standIn.requests.slice(from)) counts.set(r.service, (counts.get(r.service) ?? 0) + 1);
-  return { ms: performance.now() - started, peakMb: peakKb / 1024, summary: (JSON.parse(out) as { summary: Record<string, number> }).summary, services: [...counts].map(([s, n]) => `${s}×${n}`).join(', ') };
+  return {
+    ms: performance.now() - started,
+    peakMb: peakKb / 1024,
+    summary: (JSON.parse(out) as { summary: Record<string, number> }).summary,
+    services: [...counts].map(([s, n]) => `${s}×${n}`).join(', '),
+  };
 }
 
 /**

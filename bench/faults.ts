@@ -67,14 +67,24 @@ async function main(): Promise<void> {
   if (failed.length) console.log(`runs that did not exit 0: ${failed.map((r) => `${r.case} (${r.code})`).join(', ')}`);
 }
 
-async function runCase(name: string, service: StandInService, fault: Fault | undefined, claim: string, llm: boolean | undefined, home: string): Promise<Row> {
+async function runCase(
+  name: string,
+  service: StandInService,
+  fault: Fault | undefined,
+  claim: string,
+  llm: boolean | undefined,
+  home: string,
+): Promise<Row> {
   const standIn = await startStandIn({
     latency: { arxiv: 800, europepmc: 600, biorxiv: 300, doi: 300, arxivBibtex: 300, files: 500, biorxivContent: 500, medrxivContent: 500 },
     arxivSpacingMs: 3000,
     anyPreprintPdf: true,
   });
   installGrobid(standIn).setMode('slow', { slowMs: 1500 });
-  if (llm) installOpenAi(standIn, { reply: () => JSON.stringify({ discipline: 'physics', primary: 'arxiv', secondary: 'biorxiv', reason: 'x', confidence: 0.9 }) });
+  if (llm)
+    installOpenAi(standIn, {
+      reply: () => JSON.stringify({ discipline: 'physics', primary: 'arxiv', secondary: 'biorxiv', reason: 'x', confidence: 0.9 }),
+    });
   let injected: InjectedFault | undefined;
   if (fault) injected = injectFault(standIn, service, fault);
   const cacheDir = mkdtempSync(join(home, 'cache-'));
@@ -89,8 +99,10 @@ async function runCase(name: string, service: StandInService, fault: Fault | und
       candidates: result?.candidates.length ?? 0,
     };
     const named = result?.warnings.filter((w) => /skipped for the rest|deadline|could not be searched|The LLM at/.test(w)) ?? [];
-    console.log(`${name.padEnd(32)} ${(row.wallMs / 1000).toFixed(1).padStart(5)} s  exit ${code}  ${String(row.requests).padStart(3)} requests to ${service}` +
-      `  ${row.candidates} candidates${named.length ? `  | ${named[0]!.slice(0, 110)}` : ''}`);
+    console.log(
+      `${name.padEnd(32)} ${(row.wallMs / 1000).toFixed(1).padStart(5)} s  exit ${code}  ${String(row.requests).padStart(3)} requests to ${service}` +
+        `  ${row.candidates} candidates${named.length ? `  | ${named[0]!.slice(0, 110)}` : ''}`,
+    );
     return row;
   } finally {
     injected?.release();
@@ -98,7 +110,13 @@ async function runCase(name: string, service: StandInService, fault: Fault | und
   }
 }
 
-function runCli(claim: string, standIn: StandIn, home: string, cacheDir: string, llm: boolean | undefined): Promise<{ code: number | null; result?: FindResult }> {
+function runCli(
+  claim: string,
+  standIn: StandIn,
+  home: string,
+  cacheDir: string,
+  llm: boolean | undefined,
+): Promise<{ code: number | null; result?: FindResult }> {
   const env = {
     ...process.env,
     ...standInEnv(standIn),

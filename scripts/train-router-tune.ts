@@ -49,7 +49,9 @@ function probeSets(dev: LabelledDoc[]) {
     return { middle, rest: sentences.filter((s) => s !== middle).map((s) => s.text).join(' ') };
   };
   // Alone: every title and every abstract sentence (more dev probes than the bench's one per paper).
-  const alone: Probe[] = dev.flatMap((doc) => [doc.title, ...headedSentences(doc.abstract).map((s) => s.text)].map((text) => ({ truth: truth(doc), text, context: {} })));
+  const alone: Probe[] = dev.flatMap((doc) =>
+    [doc.title, ...headedSentences(doc.abstract).map((s) => s.text)].map((text) => ({ truth: truth(doc), text, context: {} })),
+  );
   const middle = (context: (doc: LabelledDoc) => RoutingContext): Probe[] =>
     withAbstract.map((doc) => ({ truth: truth(doc), text: middleOf(doc).middle.text, context: context(doc) }));
   // Cross-field: the next paper (by id) posted on another server lends its title and abstract.
@@ -114,13 +116,19 @@ function figures(model: RouterModel, scored: Scored[], line = CONCURRENT_BELOW_C
 
 /** The temperature with the lowest server log-loss on `scored` (calibrated confidences). */
 function calibrate(model: RouterModel, scored: Scored[]): number {
-  return TEMPERATURES.map((temperature) => ({ temperature, nll: figures({ ...model, temperature }, scored).nll })).sort((a, b) => a.nll - b.nll)[0]!.temperature;
+  return TEMPERATURES.map((temperature) => ({ temperature, nll: figures({ ...model, temperature }, scored).nll })).sort(
+    (a, b) => a.nll - b.nll,
+  )[0]!.temperature;
 }
 
 const show = (f: Figures) => `top-1 ${pct(f.top1)} first ${pct(f.first)} close ${pct(f.close)} nll ${f.nll.toFixed(3)}`;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-export function tune(train: LabelledDoc[], dev: LabelledDoc[], classes: Discipline[]): { settings: Settings; devFigures: Record<string, Figures> } {
+export function tune(
+  train: LabelledDoc[],
+  dev: LabelledDoc[],
+  classes: Discipline[],
+): { settings: Settings; devFigures: Record<string, Figures> } {
   const sets = probeSets(dev);
   const noContext = { title: 0, abstract: 0, section: 0 };
   let best: { settings: Settings; top1: number } | undefined;
@@ -132,7 +140,8 @@ export function tune(train: LabelledDoc[], dev: LabelledDoc[], classes: Discipli
       const temperature = calibrate(model, alone);
       const f = figures({ ...model, temperature }, alone);
       console.log(`dev ${JSON.stringify({ ...learner, bayesShare, temperature })} sentences and titles alone: ${show(f)}`);
-      if (!best || f.top1 > best.top1) best = { settings: { ...learner, bayesShare, temperature, contextWeights: noContext }, top1: f.top1 };
+      if (!best || f.top1 > best.top1)
+        best = { settings: { ...learner, bayesShare, temperature, contextWeights: noContext }, top1: f.top1 };
     }
   }
   const settings = best!.settings;
@@ -140,7 +149,12 @@ export function tune(train: LabelledDoc[], dev: LabelledDoc[], classes: Discipli
   settings.contextWeights = tuneContext(model, sets);
   model.contextWeights = settings.contextWeights;
   const scored = Object.fromEntries(Object.entries(sets).map(([name, probes]) => [name, scoreAll(model, probes)]));
-  settings.temperature = model.temperature = calibrate(model, [...scored.alone!, ...scored.withTitle!, ...scored.withAbstract!, ...scored.withSection!]);
+  settings.temperature = model.temperature = calibrate(model, [
+    ...scored.alone!,
+    ...scored.withTitle!,
+    ...scored.withAbstract!,
+    ...scored.withSection!,
+  ]);
   let bestLine = { line: 0.5, first: 0 };
   for (const line of CLOSE_CALL_LINES) {
     const alone = figures(model, scored.middleAlone!, line);
@@ -160,7 +174,9 @@ export function tune(train: LabelledDoc[], dev: LabelledDoc[], classes: Discipli
  * mixed as CROSS_FIELD_SHARE says), then the section heading's weight on its own.
  */
 function tuneContext(model: RouterModel, sets: ReturnType<typeof probeSets>): Record<ContextSource, number> {
-  const [withTitle, withAbstract, crossField, withSection] = [sets.withTitle, sets.withAbstract, sets.crossField, sets.withSection].map((p) => scoreAll(model, p));
+  const [withTitle, withAbstract, crossField, withSection] = [sets.withTitle, sets.withAbstract, sets.crossField, sets.withSection].map(
+    (p) => scoreAll(model, p),
+  );
   let best = { weights: { title: 0, abstract: 0, section: 0 }, score: -1 };
   for (const title of CONTEXT_WEIGHTS) {
     for (const abstract of CONTEXT_WEIGHTS) {
@@ -181,5 +197,10 @@ function tuneContext(model: RouterModel, sets: ReturnType<typeof probeSets>): Re
 }
 
 function roundFigures(f: Figures): Figures {
-  return { top1: Number(f.top1.toFixed(4)), first: Number(f.first.toFixed(4)), close: Number(f.close.toFixed(4)), nll: Number(f.nll.toFixed(4)) };
+  return {
+    top1: Number(f.top1.toFixed(4)),
+    first: Number(f.first.toFixed(4)),
+    close: Number(f.close.toFixed(4)),
+    nll: Number(f.nll.toFixed(4)),
+  };
 }

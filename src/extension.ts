@@ -73,7 +73,12 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     }),
     vscode.commands.registerCommand('citefinder.openSettings', () => openSettings()),
     vscode.commands.registerCommand(CITE_BY_ID_COMMAND, (args?: { identifier?: string; replaceSelection?: boolean }) =>
-      citeByIdentifierCommand({ settings: () => search.runSettings(), memento: context.workspaceState, identifier: args?.identifier, replaceSelection: args?.replaceSelection }),
+      citeByIdentifierCommand({
+        settings: () => search.runSettings(),
+        memento: context.workspaceState,
+        identifier: args?.identifier,
+        replaceSelection: args?.replaceSelection,
+      }),
     ),
     vscode.commands.registerCommand('citefinder.showLog', () => outputChannel().show(true)),
     vscode.languages.registerCodeActionsProvider(
@@ -96,7 +101,9 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
     bibVerdicts,
     registerVerdictActions(bibVerdicts, [{ language: 'bibtex' }, ...LATEX_LANGUAGE_IDS.map((language) => ({ language }))]),
-    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () => checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs, bibVerdicts)),
+    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () =>
+      checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs, bibVerdicts),
+    ),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );

@@ -24,7 +24,9 @@ export function evaluateRationales(
       const gold = new Set(sets.flatMap((s) => s.sentences));
       const units = doc.abstract.map((text) => ({ section: 'Abstract', text, sentences: [text] }));
       const paper = { title: doc.title, abstract: doc.abstract.join(' ') };
-      const order = rankUnits({ text: claim.claim, sentences: [claim.claim] }, [], units, { params, reasons: 0, paper }).map((r) => r.index);
+      const order = rankUnits({ text: claim.claim, sentences: [claim.claim] }, [], units, { params, reasons: 0, paper }).map(
+        (r) => r.index,
+      );
       const firstRank = order.findIndex((i) => gold.has(i)) + 1;
       pairs++;
       if (firstRank === 1) hit1++;

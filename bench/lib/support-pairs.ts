@@ -28,7 +28,13 @@ export interface SupportPair {
 
 export type PairSet = 'scifact' | 'check-covid' | 'citation-integrity' | 'cl-scisumm';
 
-const abstractDoc = (title: string, abstract: string): FulltextDocument => ({ title, abstract, sections: [], captions: [], references: [] });
+const abstractDoc = (title: string, abstract: string): FulltextDocument => ({
+  title,
+  abstract,
+  sections: [],
+  captions: [],
+  references: [],
+});
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

@@ -16,7 +16,12 @@ import { projectFolder } from './projectFolder';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
 
-export async function runAudit(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
+export async function runAudit(
+  args: string[],
+  loadSettings: (config?: string) => Promise<Settings>,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { 'file-only': { type: 'boolean', default: false } }, true);
   if (positionals.length !== 1) throw new UsageError('audit takes one .tex file.');
   const file = path.resolve(positionals[0]!);

@@ -19,15 +19,22 @@ import { readInput, UsageError, type CliIo } from './io';
 
 export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]';
 
-export async function runBibCheck(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
+export async function runBibCheck(
+  args: string[],
+  loadSettings: (config?: string) => Promise<Settings>,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { write: { type: 'boolean', default: false } }, true);
   if (positionals[0] !== 'check' || positionals.length !== 2) throw new UsageError(`Usage: ${BIB_CHECK_USAGE}`);
   const file = path.resolve(positionals[1]!);
   const text = await readInput(file, '.bib file');
   const settings = await loadSettings(values.config);
-  const progress = values.json ? () => {} : (e: { type: string; done?: number; total?: number }) => {
-    if (e.type === 'entry' && (e.done === e.total || e.done! % 25 === 0)) io.stderr(`• ${e.done} of ${e.total} entries checked\n`);
-  };
+  const progress = values.json
+    ? () => {}
+    : (e: { type: string; done?: number; total?: number }) => {
+        if (e.type === 'entry' && (e.done === e.total || e.done! % 25 === 0)) io.stderr(`• ${e.done} of ${e.total} entries checked\n`);
+      };
   const report = await checkBibliography([{ file, text }], { settings, http: createHttpClient(settings), signal }, progress);
   if (report.entries.length === 0) {
     const where = report.broken[0] ? ` (line ${report.broken[0].line + 1}: ${report.broken[0].message})` : '';
@@ -35,7 +42,9 @@ export async function runBibCheck(args: string[], loadSettings: (config?: string
   }
   let written = false;
   if (values.write) written = await writeAuthorityFields(file, text, report);
-  io.stdout(values.json ? JSON.stringify(jsonReport(report, written ? `${file}.bak` : undefined), null, 2) + '\n' : textReport(report, written));
+  io.stdout(
+    values.json ? JSON.stringify(jsonReport(report, written ? `${file}.bak` : undefined), null, 2) + '\n' : textReport(report, written),
+  );
   return 0;
 }
 

@@ -18,7 +18,12 @@ import { trustLine } from './format';
 
 export const INSERT_USAGE = 'citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line) [--config FILE] [--json]';
 
-export async function runInsert(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
+export async function runInsert(
+  args: string[],
+  loadSettings: (config?: string) => Promise<Settings>,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
   const options = parseCommand(args);
   const texFile = path.resolve(options.tex);
   const texText = await readInput(texFile, 'LaTeX file');
@@ -34,21 +39,47 @@ export async function runInsert(args: string[], loadSettings: (config?: string) 
   const settings = await loadSettings(options.config);
   const candidate = options.id ? await byId(options.id, settings, io, signal) : await byClaim(lineText, texText, settings, signal, io);
   if (!candidate) return 0;
-  const claim = options.id ? { start: lineStart, end: lineStart + column - 1 } : { start: lineStart, end: lineStart + lineText.trimEnd().length };
-  if (!texText.slice(claim.start, claim.end).trim()) throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
+  const claim = options.id
+    ? { start: lineStart, end: lineStart + column - 1 }
+    : { start: lineStart, end: lineStart + lineText.trimEnd().length };
+  if (!texText.slice(claim.start, claim.end).trim())
+    throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
   const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings);
   for (const [file, edits] of plan.edits) {
-    const before = plan.created.includes(file) ? '' : (await readInput(file, 'file'));
+    const before = plan.created.includes(file) ? '' : await readInput(file, 'file');
     await writeAtomically(file, applyEdits(before, edits));
   }
-  const report = { key: plan.key, command: plan.command, bibFile: plan.bibFile, reused: plan.reused, work: { id: candidate.id, title: candidate.title, doi: candidate.doi, arxivId: candidate.arxivId }, notes: plan.notes };
-  io.stdout(options.json ? JSON.stringify(report, null, 2) + '\n' : `Cited ${plan.command}{${plan.key}} (${candidate.title}); ${plan.reused ? 'entry already in' : 'entry added to'} ${plan.bibFile}.\n${plan.notes.map((n) => `  ${n}\n`).join('')}`);
+  const report = {
+    key: plan.key,
+    command: plan.command,
+    bibFile: plan.bibFile,
+    reused: plan.reused,
+    work: { id: candidate.id, title: candidate.title, doi: candidate.doi, arxivId: candidate.arxivId },
+    notes: plan.notes,
+  };
+  io.stdout(
+    options.json
+      ? JSON.stringify(report, null, 2) + '\n'
+      : `Cited ${plan.command}{${plan.key}} (${candidate.title}); ${plan.reused ? 'entry already in' : 'entry added to'} ${plan.bibFile}.\n${plan.notes.map((n) => `  ${n}\n`).join('')}`,
+  );
   return 0;
 }
 
-function parseCommand(args: string[]): { tex: string; line: number; column?: number; id?: string; claimLine: boolean; config?: string; json: boolean } {
+function parseCommand(args: string[]): {
+  tex: string;
+  line: number;
+  column?: number;
+  id?: string;
+  claimLine: boolean;
+  config?: string;
+  json: boolean;
+} {
   const { values } = parseCommandLine(args, {
-    tex: { type: 'string' }, line: { type: 'string' }, column: { type: 'string' }, id: { type: 'string' }, 'claim-line': { type: 'boolean', default: false },
+    tex: { type: 'string' },
+    line: { type: 'string' },
+    column: { type: 'string' },
+    id: { type: 'string' },
+    'claim-line': { type: 'boolean', default: false },
   });
   if (!values.tex) throw new UsageError('Missing --tex FILE.tex.');
   const line = Number(values.line);
@@ -56,7 +87,15 @@ function parseCommand(args: string[]): { tex: string; line: number; column?: num
   const column = values.column === undefined ? undefined : Number(values.column);
   if (column !== undefined && (!Number.isInteger(column) || column < 1)) throw new UsageError('--column C: a column, 1 or more.');
   if (Boolean(values.id) === values['claim-line']) throw new UsageError('Give exactly one of --id ID and --claim-line.');
-  return { tex: values.tex, line, column, id: values.id, claimLine: values['claim-line'] ?? false, config: values.config, json: values.json ?? false };
+  return {
+    tex: values.tex,
+    line,
+    column,
+    id: values.id,
+    claimLine: values['claim-line'] ?? false,
+    config: values.config,
+    json: values.json ?? false,
+  };
 }
 
 async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSignal): Promise<Candidate | undefined> {
@@ -78,9 +117,21 @@ async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSign
   return outcome.candidate;
 }
 
-async function byClaim(lineText: string, document: string, settings: Settings, signal: AbortSignal, io: CliIo): Promise<Candidate | undefined> {
-  const result = await createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined }).find({ selection: lineText.trim(), document }, () => {}, signal);
-  const best = [...result.candidates].filter((c) => c.bibtex && c.citeKey).sort((a, b) => (b.score ?? b.retrievalScore) - (a.score ?? a.retrievalScore))[0];
+async function byClaim(
+  lineText: string,
+  document: string,
+  settings: Settings,
+  signal: AbortSignal,
+  io: CliIo,
+): Promise<Candidate | undefined> {
+  const result = await createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined }).find(
+    { selection: lineText.trim(), document },
+    () => {},
+    signal,
+  );
+  const best = [...result.candidates]
+    .filter((c) => c.bibtex && c.citeKey)
+    .sort((a, b) => (b.score ?? b.retrievalScore) - (a.score ?? a.retrievalScore))[0];
   if (!best) io.stderr('citefinder: no candidate with authority BibTeX for that line. Nothing was inserted.\n');
   return best;
 }

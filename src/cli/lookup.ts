@@ -13,7 +13,12 @@ import { trustLine } from './format';
 
 export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, or a doi.org/arXiv/bioRxiv/medRxiv link)';
 
-export async function runLookup(args: string[], loadSettings: (config?: string) => Promise<Settings>, io: CliIo, signal: AbortSignal): Promise<number> {
+export async function runLookup(
+  args: string[],
+  loadSettings: (config?: string) => Promise<Settings>,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
   const { values, positionals } = parseCommandLine(args, {}, true);
   if (positionals.length !== 1) throw new UsageError('lookup takes exactly one identifier.');
   const settings = await loadSettings(values.config);

@@ -75,7 +75,10 @@ async function avoidAutoExport(choice: BibChoice, file: string): Promise<BibTarg
   if (answer !== useAlternative) return undefined;
   await choice.memento.update(PICK_MEMENTO + choice.tree.root, alternative);
   const listed = choice.bibliography.files.includes(alternative);
-  return { file: alternative, lineEdit: listed ? undefined : choice.core.addBibliographyEdit(choice.tree, choice.bibliography, alternative) };
+  return {
+    file: alternative,
+    lineEdit: listed ? undefined : choice.core.addBibliographyEdit(choice.tree, choice.bibliography, alternative),
+  };
 }
 
 /** Another listed .bib that is no export, else citefinder.bib next to the root file. */

@@ -64,7 +64,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.claim = saved.claim;
     this.attachments = saved.attachments;
     this.turns = saved.turns.map((turn, index) =>
-      index === saved.turns.length - 1 && turn.role === 'assistant' && !turn.error && turn.partial ? { ...turn, partial: undefined, error: 'Interrupted: the window was reloaded.' } : turn,
+      index === saved.turns.length - 1 && turn.role === 'assistant' && !turn.error && turn.partial
+        ? { ...turn, partial: undefined, error: 'Interrupted: the window was reloaded.' }
+        : turn,
     );
     this.turns = markUnansweredQuestions(this.turns);
   }
@@ -72,7 +74,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** Saves the chat to the workspace state (after each change, not per streamed word). */
   private save(): void {
     const saved: SavedChat = { version: 1, claim: this.claim, attachments: this.attachments, turns: this.turns.slice(-KEPT_TURNS) };
-    void Promise.resolve(this.memento.update(CHAT_STATE_KEY, saved)).catch((error: unknown) => log(`Could not save the chat: ${String(error)}`));
+    void Promise.resolve(this.memento.update(CHAT_STATE_KEY, saved)).catch((error: unknown) =>
+      log(`Could not save the chat: ${String(error)}`),
+    );
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -82,10 +86,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.disposeViewListeners();
     const listeners = this.viewListeners;
     view.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw), undefined, listeners);
-    view.onDidDispose(() => {
-      if (this.view === view) this.view = undefined;
-      for (const listener of listeners) listener.dispose();
-    }, undefined, listeners);
+    view.onDidDispose(
+      () => {
+        if (this.view === view) this.view = undefined;
+        for (const listener of listeners) listener.dispose();
+      },
+      undefined,
+      listeners,
+    );
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', 'Citefinder Chat');
   }
 
@@ -144,7 +152,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     // Questions that were never sent are not part of the conversation the model saw.
-    const history: ChatMessage[] = this.turns.slice(0, -1).filter((t) => !t.notSent).map((t) => ({ role: t.role, content: t.text }));
+    const history: ChatMessage[] = this.turns
+      .slice(0, -1)
+      .filter((t) => !t.notSent)
+      .map((t) => ({ role: t.role, content: t.text }));
     const messages = buildChatMessages(
       {
         claim: this.claim?.text,
@@ -176,7 +187,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   /** The plan's answer on `answer`; returns what to stream from the LLM (prose or the plain question), if anything. */
-  private async fromRecords(question: string, messages: ChatMessage[], answer: ChatTurn, signal: AbortSignal): Promise<ChatMessage[] | undefined> {
+  private async fromRecords(
+    question: string,
+    messages: ChatMessage[],
+    answer: ChatTurn,
+    signal: AbortSignal,
+  ): Promise<ChatMessage[] | undefined> {
     if (!this.services) return messages;
     const outcome = await recordsOutcome(this.services, { question, attachments: this.attachments, messages, signal });
     if (outcome.kind === 'none') return messages;

@@ -69,7 +69,14 @@ async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento:
     configuredBib: configured?.file,
     replace: origin.replace && { ...origin.replace, text: origin.replacedText ?? '' },
     chooseTarget: async ({ tree, bibliography }: InsertProject) => {
-      const target = await chooseBibTarget({ tree, bibliography, configured: configured?.file, memento, core, readBib: (f) => projectFiles.read(f) });
+      const target = await chooseBibTarget({
+        tree,
+        bibliography,
+        configured: configured?.file,
+        memento,
+        core,
+        readBib: (f) => projectFiles.read(f),
+      });
       refused = target && (await refuseLinkedBib(target.file));
       return refused ? undefined : target;
     },
@@ -80,7 +87,14 @@ async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento:
   notes.push(...plan.notes.filter((n) => n.startsWith('added ')));
   log(`Root ${plan.root.file} (${plan.root.reason}); bibliography: ${plan.bibliography.files.join(', ') || 'none'}${notes.length ? '; ' + notes[0] : ''}.`);
 
-  const outcome: InsertOutcome = { key: plan.key, bibFile: plan.bibFile, reused: plan.reused, citeChanged: plan.citeChanged, command: plan.command, notes };
+  const outcome: InsertOutcome = {
+    key: plan.key,
+    bibFile: plan.bibFile,
+    reused: plan.reused,
+    citeChanged: plan.citeChanged,
+    command: plan.command,
+    notes,
+  };
   if (plan.edits.size === 0) {
     void vscode.window.showInformationMessage(`Citefinder: already cited here as ${plan.key}.`);
     return { ...outcome, reused: true, citeChanged: false };

@@ -44,7 +44,11 @@ export async function openE2eSession(options: E2eSessionOptions): Promise<E2eSes
   cpSync(options.copyFrom ?? join(repoRoot(), 'examples'), workspace, { recursive: true, filter: options.copyFilter });
   options.prepare?.(workspace);
   const stand = await startE2eStandIn();
-  const server = await startCodeServer({ extensions: [repoRoot()], ...options.server, settings: extensionSettings(stand.standIn, options.settings) });
+  const server = await startCodeServer({
+    extensions: [repoRoot()],
+    ...options.server,
+    settings: extensionSettings(stand.standIn, options.settings),
+  });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: options.viewport ?? { width: 1600, height: 1000 } });
   options.onPage?.(page);

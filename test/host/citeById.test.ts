@@ -62,7 +62,8 @@ describe('citefinder: cite by DOI, arXiv ID or URL', function () {
     const cite = actions.find((a) => a.command?.command === 'citefinder.citeByIdentifier');
     assert.ok(cite, 'the code action is offered');
     assert.equal(cite.title, `Citefinder: Cite ${doi} here`);
-    const outcome = (await vscode.commands.executeCommand(cite.command!.command, ...(cite.command!.arguments ?? []))) as { key: string } | undefined;
+    const outcome = (await vscode.commands.executeCommand(cite.command!.command, ...(cite.command!.arguments ?? []))) as
+      { key: string } | undefined;
     assert.ok(outcome?.key);
     assert.ok(editor.document.getText().includes(`Grasping is studied in~\\cite{${outcome.key}} today.`), editor.document.getText());
   });

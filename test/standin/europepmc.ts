@@ -1,7 +1,8 @@
 // Europe PMC's REST search on real records: the 24 preprint (PPR) records of a recorded
 // 1000-result page (lite) and core-shaped PPR records built from real bioRxiv/medRxiv metadata
-// and one from a real Crossref record of a bioRxiv preprint (see test/fixtures/europepmc/PROVENANCE.md). A tiny search honours SRC:PPR and PUBLISHER:"…"
-// like the real service; no match gives the real hitCount-0 payload.
+// and one from a real Crossref record of a bioRxiv preprint (see test/fixtures/europepmc/PROVENANCE.md).
+// A tiny search honours SRC:PPR and PUBLISHER:"…" like the real service; no match gives the real
+// hitCount-0 payload.
 import { readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn } from './server';
 import { inYears, parseBooleanQuery, stems, takeDateRange, tinySearch, type Searchable } from './tinySearch';

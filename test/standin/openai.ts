@@ -54,7 +54,9 @@ export interface OpenAiStandInOptions {
   reply?: (body: ChatRequestBody) => string | Promise<string>;
   mode?: 'reply' | 'fenced' | 'http400';
   /** The tool the model calls, for a request that offers `tools`; undefined: it answers in text. */
-  tool?: (body: ChatRequestBody) => { name: string; arguments: unknown } | undefined | Promise<{ name: string; arguments: unknown } | undefined>;
+  tool?: (
+    body: ChatRequestBody,
+  ) => { name: string; arguments: unknown } | undefined | Promise<{ name: string; arguments: unknown } | undefined>;
   /** Model ids listed by GET /v1/models (default: ['gpt-4o-mini']). */
   models?: string[];
 }

@@ -47,11 +47,20 @@ export function icon(name: string, extra = ''): HTMLElement {
 }
 
 /** A button whose accessible name is its visible label. */
-export function button(label: string, iconName: string, onClick: () => void, options: { className?: string; disabled?: boolean; title?: string; ariaLabel?: string; action?: string } = {}): HTMLButtonElement {
-  const node = el('button', {
-    className: options.className ?? 'button',
-    attrs: { type: 'button', title: options.title, 'aria-label': options.ariaLabel, 'data-action': options.action },
-  }, [icon(iconName), el('span', { text: label })]);
+export function button(
+  label: string,
+  iconName: string,
+  onClick: () => void,
+  options: { className?: string; disabled?: boolean; title?: string; ariaLabel?: string; action?: string } = {},
+): HTMLButtonElement {
+  const node = el(
+    'button',
+    {
+      className: options.className ?? 'button',
+      attrs: { type: 'button', title: options.title, 'aria-label': options.ariaLabel, 'data-action': options.action },
+    },
+    [icon(iconName), el('span', { text: label })],
+  );
   node.disabled = options.disabled ?? false;
   node.addEventListener('click', onClick);
   return node;

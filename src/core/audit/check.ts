@@ -109,7 +109,15 @@ export class CitationChecker {
       weak: `Weak: something in ${read_} is close, nothing clearly supports it (score ${score.toFixed(2)}). ${what} was scored.`,
       unsupported: `Unsupported: nothing in ${read_} comes close (score ${score.toFixed(2)}); its closest passage is shown. ${what} was scored.`,
     }[status];
-    return { status, score, scored, work, fulltext: kind, message, best: best && { text: best.text, section: best.section, score: best.score } };
+    return {
+      status,
+      score,
+      scored,
+      work,
+      fulltext: kind,
+      message,
+      best: best && { text: best.text, section: best.section, score: best.score },
+    };
   }
 
   /** The work's text; a DOI'd work that gave neither PDF nor abstract is read through its arXiv version. */

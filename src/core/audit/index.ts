@@ -54,7 +54,9 @@ export async function auditProject(input: AuditInput, deps: AuditDeps, listener:
   listener({ type: 'sites', sites });
   const entries = await bibEntries(tree, input, warn);
   const cache = deps.cache ?? new AuditCache();
-  const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal }, cache, (entry) => AuditCache.entryKey(entryText(entry)));
+  const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal }, cache, (entry) =>
+    AuditCache.entryKey(entryText(entry)),
+  );
   // Only what the cache cannot answer is looked up, all of it at once.
   const toCheck = sites.filter((site) => {
     const entry = entries.get(site.key);
@@ -78,7 +80,12 @@ export async function auditProject(input: AuditInput, deps: AuditDeps, listener:
   return report;
 }
 
-async function checkSite(site: CitationSite, entries: Map<string, BibEntry>, checker: CitationChecker, cache: AuditCache): Promise<AuditFinding> {
+async function checkSite(
+  site: CitationSite,
+  entries: Map<string, BibEntry>,
+  checker: CitationChecker,
+  cache: AuditCache,
+): Promise<AuditFinding> {
   const entry = entries.get(site.key);
   const cacheKey = AuditCache.keyOf(citedText(site), site.key, entry ? entryText(entry) : undefined);
   const cached = cache.get(cacheKey);
@@ -99,7 +106,11 @@ async function checkSite(site: CitationSite, entries: Map<string, BibEntry>, che
 }
 
 /** Every entry of the project's .bib files by key (the first wins, as in BibTeX); broken ones are warned about. */
-async function bibEntries(tree: Awaited<ReturnType<typeof walkIncludes>>, input: AuditInput, warn: (message: string) => void): Promise<Map<string, BibEntry>> {
+async function bibEntries(
+  tree: Awaited<ReturnType<typeof walkIncludes>>,
+  input: AuditInput,
+  warn: (message: string) => void,
+): Promise<Map<string, BibEntry>> {
   const bibliography = await findProjectBibliography(tree, input.exists);
   const byKey = new Map<string, BibEntry>();
   for (const file of bibliography.files) {
@@ -109,7 +120,10 @@ async function bibEntries(tree: Awaited<ReturnType<typeof walkIncludes>>, input:
       continue;
     }
     const { entries, broken } = readBibEntries(file, text);
-    for (const b of broken) warn(`${file}:${b.line + 1}: entry ${b.key ? `"${b.key}" ` : ''}cannot be read (${b.message}); its citations count as missing. It is left as it is.`);
+    for (const b of broken)
+      warn(
+        `${file}:${b.line + 1}: entry ${b.key ? `"${b.key}" ` : ''}cannot be read (${b.message}); its citations count as missing. It is left as it is.`,
+      );
     for (const entry of entries) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
   }
   if (bibliography.files.length === 0) warn('The project names no .bib file (no \\bibliography or \\addbibresource).');

@@ -57,14 +57,29 @@ const MIN_WORDS_TO_SPLIT = 4;
 const EARLIEST_YEAR = 1600;
 
 export class VerdictEngine {
-  constructor(private readonly authorities: Authorities, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly authorities: Authorities,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async verdict(fields: Fields, signal?: AbortSignal): Promise<EntryVerdict> {
     const entry = entryView(fields);
-    if (!entry) return bare('no-title', 'The entry has no title: it is not checked (a guess from the other fields could name another work).');
+    if (!entry)
+      return bare('no-title', 'The entry has no title: it is not checked (a guess from the other fields could name another work).');
     const thisYear = this.now().getUTCFullYear();
     if (entry.year !== undefined && (entry.year > thisYear || entry.year < EARLIEST_YEAR)) {
-      return { ...bare('future-date', `The year ${entry.year} cannot be a publication year (it is ${thisYear}).`), confidence: 0.99, evidence: [{ field: 'year', entry: String(entry.year), status: 'differs', note: entry.year > thisYear ? 'in the future' : 'before scholarly publishing' }] };
+      return {
+        ...bare('future-date', `The year ${entry.year} cannot be a publication year (it is ${thisYear}).`),
+        confidence: 0.99,
+        evidence: [
+          {
+            field: 'year',
+            entry: String(entry.year),
+            status: 'differs',
+            note: entry.year > thisYear ? 'in the future' : 'before scholarly publishing',
+          },
+        ],
+      };
     }
     const searched: SearchTrace[] = [];
     const failed: AuthorityUnavailable[] = [];
@@ -86,7 +101,8 @@ export class VerdictEngine {
     if (found) return found;
     if (failed.length) return unavailable(failed, searched);
     // Most CS papers have no DOI and only DBLP has them: with DBLP off, nothing found says nothing.
-    if (!this.authorities.dblpSearch) return unavailable([new AuthorityUnavailable('dblp', new Error('switched off (sources.dblp.enabled), so not asked'))], searched);
+    if (!this.authorities.dblpSearch)
+      return unavailable([new AuthorityUnavailable('dblp', new Error('switched off (sources.dblp.enabled), so not asked'))], searched);
     return notFound(entry, searched, 'No authority has a work with this title and these authors.');
   }
 
@@ -100,7 +116,11 @@ export class VerdictEngine {
     if (!record) {
       const byTitle = await this.search(entry, searched, failed);
       const where = byTitle?.record ? ` A work with this title is at ${byTitle.record.authority} (${byTitle.record.id}).` : '';
-      return { ...notFound(entry, searched, `The DOI ${doi} does not resolve (Crossref and doi.org have no such DOI).${where}`), record: byTitle?.record, evidence: [{ field: 'doi', entry: doi, status: 'differs', note: 'does not resolve' }, ...(byTitle?.evidence ?? [])] };
+      return {
+        ...notFound(entry, searched, `The DOI ${doi} does not resolve (Crossref and doi.org have no such DOI).${where}`),
+        record: byTitle?.record,
+        evidence: [{ field: 'doi', entry: doi, status: 'differs', note: 'does not resolve' }, ...(byTitle?.evidence ?? [])],
+      };
     }
     const verdict = judge(entry, record, { viaIdentifier: true });
     if (verdict.kind === 'doi-other-work') {
@@ -114,7 +134,11 @@ export class VerdictEngine {
   private async byArxiv(entry: EntryView, id: string, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
     if (!ARXIV_ID.test(id)) {
       const byTitle = await this.search(entry, searched, failed);
-      return { ...notFound(entry, searched, `"${id}" is not an arXiv identifier.`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
+      return {
+        ...notFound(entry, searched, `"${id}" is not an arXiv identifier.`),
+        record: byTitle?.record,
+        evidence: byTitle?.evidence ?? [],
+      };
     }
     const record = await ask('arxiv', () => this.authorities.arxivById(id));
     searched.push({ authority: 'arxiv', query: `id:${id}`, hits: record ? 1 : 0 });
@@ -131,16 +155,24 @@ export class VerdictEngine {
   }
 
   private async byLinkedDoi(doi: string, searched: SearchTrace[]): Promise<AuthorityRecord | undefined> {
-    const record = (await ask('crossref', () => this.authorities.crossrefByDoi(doi))) ?? (await ask('doi.org', () => this.authorities.doiOrgByDoi(doi)));
+    const record =
+      (await ask('crossref', () => this.authorities.crossrefByDoi(doi))) ?? (await ask('doi.org', () => this.authorities.doiOrgByDoi(doi)));
     searched.push({ authority: record?.authority ?? 'doi.org', query: `doi:${doi}`, hits: record ? 1 : 0 });
     return record;
   }
 
   /** The published (non-preprint) record with the entry's title, from DBLP, else Crossref. */
-  private async publishedVersion(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<AuthorityRecord | undefined> {
+  private async publishedVersion(
+    entry: EntryView,
+    searched: SearchTrace[],
+    failed: AuthorityUnavailable[],
+  ): Promise<AuthorityRecord | undefined> {
     for (const hits of this.searches(entry, searched, failed)) {
       const records = await hits;
-      const published = choose(entry, records.filter((r) => !r.preprint));
+      const published = choose(
+        entry,
+        records.filter((r) => !r.preprint),
+      );
       if (published?.titleAgreement === 'same') return published.record;
     }
     return undefined;
@@ -152,7 +184,11 @@ export class VerdictEngine {
     const run = async (name: AuthorityName, search: (q: TitleQuery) => Promise<AuthorityRecord[]>) => {
       try {
         const hits = await ask(name, () => search(query));
-        searched.push({ authority: name, query: `title: ${entry.title}${query.author ? `; author: ${query.author}` : ''}`, hits: hits.length });
+        searched.push({
+          authority: name,
+          query: `title: ${entry.title}${query.author ? `; author: ${query.author}` : ''}`,
+          hits: hits.length,
+        });
         return hits;
       } catch (error) {
         if (!(error instanceof AuthorityUnavailable)) throw error;

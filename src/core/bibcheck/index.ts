@@ -93,8 +93,14 @@ export async function checkBibliography(
   await Promise.all(Array.from({ length: Math.min(CONCURRENT, entries.length) }, worker));
   if (deps.signal?.aborted) throw deps.signal.reason ?? new Error('The check was cancelled.');
   markDuplicates(results, identities);
-  const summary = Object.fromEntries(BIB_CHECK_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<BibCheckStatus, number>;
-  const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, results.filter((r) => r.verdict.verdict === v).length])) as Record<Verdict, number>;
+  const summary = Object.fromEntries(BIB_CHECK_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<
+    BibCheckStatus,
+    number
+  >;
+  const verdicts = Object.fromEntries(VERDICTS.map((v) => [v, results.filter((r) => r.verdict.verdict === v).length])) as Record<
+    Verdict,
+    number
+  >;
   return { entries: results, broken, summary, verdicts };
 }
 
@@ -159,7 +165,11 @@ async function assessTrustOf(record: AuthorityRecord & { doi?: string }, deps: C
 }
 
 /** The authority's fields by .bib name (what "apply" writes): the venue in the entry's own field. */
-function authorityFields(record: AuthorityRecord, published: AuthorityRecord | undefined, ours: Record<string, string>): Record<string, string> {
+function authorityFields(
+  record: AuthorityRecord,
+  published: AuthorityRecord | undefined,
+  ours: Record<string, string>,
+): Record<string, string> {
   const fields: Record<string, string> = { title: record.title };
   if (record.authors.length) fields.author = record.authors.join(' and ');
   // Where the work appeared comes from the published version when there is one.

@@ -16,7 +16,10 @@ export interface LatexFindings {
   unfixable: boolean;
 }
 
-export function latexFindings(ours: Readonly<Record<string, string | undefined>>, authority: Readonly<Record<string, string | undefined>>): LatexFindings {
+export function latexFindings(
+  ours: Readonly<Record<string, string | undefined>>,
+  authority: Readonly<Record<string, string | undefined>>,
+): LatexFindings {
   const findings: LatexFindings = { fields: {}, message: '', unfixable: false };
   const parts: string[] = [];
   for (const name of CHECKED) {

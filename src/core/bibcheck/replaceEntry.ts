@@ -9,14 +9,20 @@ import type { BibCheckEntry } from './index';
 const AUTHORITY_FIELDS = ['author', 'title', 'journal', 'booktitle', 'year', 'volume', 'pages', 'doi'];
 
 /** The entry's text with the authority's fields, fields in a stable order, two-space indent. */
-export function authorityEntryText(entryType: string, key: string, ours: Record<string, string>, authority: Record<string, string>): string {
+export function authorityEntryText(
+  entryType: string,
+  key: string,
+  ours: Record<string, string>,
+  authority: Record<string, string>,
+): string {
   const fields: [string, string][] = [];
   for (const name of AUTHORITY_FIELDS) {
     const value = authority[name];
     if (value !== undefined) fields.push([name, value]);
   }
   for (const [name, value] of Object.entries(ours)) {
-    if (AUTHORITY_FIELDS.includes(name) || (name === 'journal' && authority.booktitle) || (name === 'booktitle' && authority.journal)) continue;
+    if (AUTHORITY_FIELDS.includes(name) || (name === 'journal' && authority.booktitle) || (name === 'booktitle' && authority.journal))
+      continue;
     fields.push([name, value]);
   }
   const width = Math.max(...fields.map(([name]) => name.length));

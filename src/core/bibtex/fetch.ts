@@ -201,7 +201,11 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
       const datacite = (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX);
-      attempts.push({ url: plan.url, reason: failureReason(error), explained: { service: plan.service, datacite, outcome: attemptOutcome(error) } });
+      attempts.push({
+        url: plan.url,
+        reason: failureReason(error),
+        explained: { service: plan.service, datacite, outcome: attemptOutcome(error) },
+      });
       if (plan.doi && error instanceof HttpError && [404, 410].includes(error.status) && saysUnregistered(plan)) {
         unregistered.add(plan.doi);
         if (plan.doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX)) arxivDoiUnregistered = true;

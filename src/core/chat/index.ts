@@ -46,7 +46,12 @@ export async function answerFromRecords(q: RecordsQuestion, deps: PipelineDeps &
   return planOutcome(request, q, deps, deps.llm);
 }
 
-async function planOutcome(request: PlanRequest, q: RecordsQuestion, deps: PipelineDeps & { signal?: AbortSignal }, llm: LlmClient | undefined): Promise<RecordsOutcome> {
+async function planOutcome(
+  request: PlanRequest,
+  q: RecordsQuestion,
+  deps: PipelineDeps & { signal?: AbortSignal },
+  llm: LlmClient | undefined,
+): Promise<RecordsOutcome> {
   try {
     const answer = await runPlan(request, q.attachments, deps);
     return { kind: 'plan', request, answer, prose: llm ? proseMessages(q.messages, answer) : undefined };

@@ -12,7 +12,8 @@ export type ChatTrust = TrustSignal;
  */
 export function noticeOf(work: CrossrefWork | undefined, title = work?.title ?? '', checked = work !== undefined, doi?: string): ChatTrust {
   const signal = (work && signalFromCrossref(work)) ?? signalFromText({ title });
-  if (signal) return { ...signal, notice: signal.notice && { doi: signal.notice.doi, date: signal.notice.date, source: signal.notice.source } };
+  if (signal)
+    return { ...signal, notice: signal.notice && { doi: signal.notice.doi, date: signal.notice.date, source: signal.notice.source } };
   if (!checked) return { status: 'unknown', reason: 'no DOI, so Crossref could not be asked' };
   // Asked, but no record came back (Crossref does not know the DOI): nothing was checked, so
   // never "ok" — only a record without notices is ok.

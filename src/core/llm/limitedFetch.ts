@@ -21,6 +21,10 @@ export function limitedFetch(maxBytes: number, base: typeof fetch = fetch): type
         controller.enqueue(chunk);
       },
     });
-    return new Response(response.body.pipeThrough(limit), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(response.body.pipeThrough(limit), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }

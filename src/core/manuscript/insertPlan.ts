@@ -156,6 +156,7 @@ function unique(files: string[]): string[] {
 /** A text with its edits applied (offsets of the original text; applied from the end). */
 export function applyEdits(text: string, edits: TextEditPlan[]): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.insert + out.slice(e.offset + e.deleteLength);
+  for (const e of [...edits].sort((a, b) => b.offset - a.offset))
+    out = out.slice(0, e.offset) + e.insert + out.slice(e.offset + e.deleteLength);
   return out;
 }

@@ -45,7 +45,10 @@ async function followMagicChain(file: string, text: string, files: TexFiles): Pr
 }
 
 /** A subfile's main file, itself a subfile's perhaps; the file itself when it is no subfile. */
-async function climbSubfiles(start: { file: string; text: string }, files: TexFiles): Promise<{ file: string; text: string; climbed: boolean }> {
+async function climbSubfiles(
+  start: { file: string; text: string },
+  files: TexFiles,
+): Promise<{ file: string; text: string; climbed: boolean }> {
   let current = start;
   const seen = new Set([start.file]);
   for (let i = 0; i < MAX_CHAIN; i++) {

@@ -62,7 +62,9 @@ function candidatePaths(inclusion: Inclusion, including: TreeFile, rootDir: stri
     return withTex(inclusion.name).map((name) => ({ file: path.resolve(importDir, name), importDir }));
   }
   const dirs = inclusion.command === 'subfile' ? [fileDir, rootDir] : [including.importDir ?? rootDir, fileDir];
-  return [...new Set(dirs)].flatMap((dir) => withTex(inclusion.name).map((name) => ({ file: path.resolve(dir, name), importDir: including.importDir })));
+  return [...new Set(dirs)].flatMap((dir) =>
+    withTex(inclusion.name).map((name) => ({ file: path.resolve(dir, name), importDir: including.importDir })),
+  );
 }
 
 /** Reads the root and, depth first in document order, every file it includes. */

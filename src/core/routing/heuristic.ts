@@ -41,7 +41,13 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
   const known = evidence.length > 0;
   const confidence = known ? round(p1 / (p1 + p2)) : round(1 / 3);
   const rival = rivalOf(model.classes, posterior, best);
-  const reason = explain(discipline, model.classes[rival]!, topEvidence(evidence, best, rival), known ? round(p1) : confidence, REPOSITORY_LABEL[primary]);
+  const reason = explain(
+    discipline,
+    model.classes[rival]!,
+    topEvidence(evidence, best, rival),
+    known ? round(p1) : confidence,
+    REPOSITORY_LABEL[primary],
+  );
   const close = known && confidence < CONCURRENT_BELOW_CONFIDENCE;
   const closeNote = ` Close to ${REPOSITORY_LABEL[secondary]} (${Math.round(p2 * 100)}%): both are searched.`;
   return { discipline, primary, secondary, confidence, by: 'heuristic', reason: close ? reason + closeNote : reason };

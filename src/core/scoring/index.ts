@@ -55,9 +55,16 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
   const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
   const units = documentUnits(input.document);
   const paper = { title: input.document.title ?? input.paper?.title, abstract: input.document.abstract ?? input.paper?.abstract };
-  const ranked = withoutOverlaps(rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper }), units);
+  const ranked = withoutOverlaps(
+    rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper }),
+    units,
+  );
   if (ranked.length === 0) {
-    return { score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }), support: lexicalVerdict([]), paragraphs: [] };
+    return {
+      score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }),
+      support: lexicalVerdict([]),
+      paragraphs: [],
+    };
   }
   const top = ranked.slice(0, SHOWN_PARAGRAPHS).map(toScoredParagraph);
   const lexical = lexicalVerdict(top);

@@ -83,7 +83,10 @@ export function scoreParagraphsLexically(
   paper?: PaperContext,
 ): ScoredParagraph[] {
   const units = documentUnits(doc);
-  return withoutOverlaps(rankUnits(claim, queries, units, { reasons: topN, paper: paper ?? { title: doc.title, abstract: doc.abstract } }), units)
+  return withoutOverlaps(
+    rankUnits(claim, queries, units, { reasons: topN, paper: paper ?? { title: doc.title, abstract: doc.abstract } }),
+    units,
+  )
     .slice(0, topN)
     .map(({ text, section, score, reason }) => ({ text, section, score, reason }));
 }
@@ -157,16 +160,32 @@ export function rankUnits(
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;
     const strength = selfScore > 0 ? Math.min(1, raw[index]! / selfScore) : 0;
-    const vector = supportFeatureVector(support, { paragraph: paragraphs[index]!, sentences: stats[index]!, strength, section: unit.section });
+    const vector = supportFeatureVector(support, {
+      paragraph: paragraphs[index]!,
+      sentences: stats[index]!,
+      strength,
+      section: unit.section,
+    });
     const reason = rank < reasons ? reasonFor(paragraphs[index]!, model, reasonIdf, MIN_REASON_WEIGHT) : '';
-    const ranked: RankedParagraph = { index, text: unit.text, section: unit.section, score: round(supportProbability(vector)), strength: round(strength), reason };
+    const ranked: RankedParagraph = {
+      index,
+      text: unit.text,
+      section: unit.section,
+      score: round(supportProbability(vector)),
+      strength: round(strength),
+      reason,
+    };
     if (features) ranked.features = vector;
     return ranked;
   });
 }
 
 /** Title and abstract stems, weighted; a stem in both takes the title's weight. */
-function paperVocabulary(paper: PaperContext | undefined, tokenizer: (text: string) => Token[], params: LexicalParams): Map<string, number> {
+function paperVocabulary(
+  paper: PaperContext | undefined,
+  tokenizer: (text: string) => Token[],
+  params: LexicalParams,
+): Map<string, number> {
   const vocabulary = new Map<string, number>();
   if (!paper || params.vocabularyWeight === 0) return vocabulary;
   for (const { stem } of tokenizer(paper.abstract ?? '')) vocabulary.set(stem, params.abstractTermWeight);

@@ -251,7 +251,8 @@ function joinedSpans(spans: PhraseSpan[], model: ClaimModel, idf: Map<string, nu
   const sorted = [...spans].sort((a, b) => (a.sentence === b.sentence ? a.start - b.start : a.sentence < b.sentence ? -1 : 1));
   const quotes: Quote[] = [];
   let open: { span: PhraseSpan; end: number; stems: string[]; weight: number } | undefined;
-  const close = () => open && quotes.push({ text: open.span.sentence.slice(open.span.start, open.end), stems: open.stems, weight: open.weight });
+  const close = () =>
+    open && quotes.push({ text: open.span.sentence.slice(open.span.start, open.end), stems: open.stems, weight: open.weight });
   for (const span of sorted) {
     const phrase = model.phrases[span.phrase]!;
     const weight = phrase.weight * phraseIdf(phrase, idf);

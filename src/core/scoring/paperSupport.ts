@@ -16,7 +16,13 @@ export interface PaperSupport {
   best?: RankedParagraph;
 }
 
-export function paperSupport(claim: LexicalClaim, queries: Query[], document: FulltextDocument, shown = 3, paper?: PaperContext): PaperSupport {
+export function paperSupport(
+  claim: LexicalClaim,
+  queries: Query[],
+  document: FulltextDocument,
+  shown = 3,
+  paper?: PaperContext,
+): PaperSupport {
   const units = documentUnits(document);
   const context = paper ?? { title: document.title, abstract: document.abstract };
   const passages = withoutOverlaps(rankUnits(claim, queries, units, { reasons: shown, paper: context }), units).slice(0, shown);

@@ -49,7 +49,10 @@ export function rerank({ raw, sections, paragraphs, kind }: RerankInput, params:
     const neighbour = Math.max(sameSection(raw, sections, index, -1), sameSection(raw, sections, index, 1));
     const evidence = raw[index]! + params.neighbourShare * neighbour;
     const place = kinds.get(sections[index]!) === 'abstract' ? abstractPlace(sections, index, kind) : 0;
-    second.set(index, evidence * priorOf(sections[index]!) * (1 + params.vocabularyWeight * density) * (1 + params.abstractPlaceWeight * place));
+    second.set(
+      index,
+      evidence * priorOf(sections[index]!) * (1 + params.vocabularyWeight * density) * (1 + params.abstractPlaceWeight * place),
+    );
   }
   const top = order.slice(0, depth).sort((a, b) => second.get(b)! - second.get(a)! || a - b);
   return [...top, ...order.slice(depth)];

@@ -87,8 +87,12 @@ export function supportFeatureVector(ctx: SupportContext, passage: PassageEviden
   let specific = 0;
   for (const stem of passage.paragraph.counts.keys()) if ((claimIdf.get(stem) ?? 0) >= SPECIFIC_IDF - GENERIC_IDF) specific++;
   const missing = ctx.specificCount - specific;
-  const phrases = ctx.claimPhrases.length ? ctx.claimPhrases.filter((p) => passage.paragraph.phrases.has(p)).length / ctx.claimPhrases.length : 0;
-  const numbers = ctx.numberStems.length ? ctx.numberStems.filter((s) => passage.paragraph.counts.has(s)).length / ctx.numberStems.length : 0;
+  const phrases = ctx.claimPhrases.length
+    ? ctx.claimPhrases.filter((p) => passage.paragraph.phrases.has(p)).length / ctx.claimPhrases.length
+    : 0;
+  const numbers = ctx.numberStems.length
+    ? ctx.numberStems.filter((s) => passage.paragraph.counts.has(s)).length / ctx.numberStems.length
+    : 0;
   return [
     1,
     coverageOf(passage.paragraph),
@@ -139,7 +143,8 @@ export const MIN_REASON_WEIGHT = 0.02;
 /** Scientific IDF of the claim's words on a 0–1 scale, for ordering the words of a reason. */
 export function reasonWeights(ctx: SupportContext): Map<string, number> {
   const weights = new Map<string, number>();
-  for (const stem of ctx.model.terms.keys()) weights.set(stem, (ctx.claimIdf.get(stem) ?? scientificIdf(stem) * 0.3) / MAX_SCIENTIFIC_IDF + 0.01);
+  for (const stem of ctx.model.terms.keys())
+    weights.set(stem, (ctx.claimIdf.get(stem) ?? scientificIdf(stem) * 0.3) / MAX_SCIENTIFIC_IDF + 0.01);
   return weights;
 }
 

@@ -19,7 +19,8 @@ export function renderArxivQuery(query: Query, mode: MatchMode, field: ArxivFiel
   const date = arxivDateClause(query.filter);
   // arXiv writes a multi-word family name with underscores: au:del_maestro.
   const authors = (query.authors ?? []).map((name) => `au:${name.toLowerCase().replace(/['’]/g, '').split(/\s+/).join('_')}`);
-  const groups = query.keywords.length || !authors.length ? joinGroups(keywordGroups(query, mode).map((group) => group.map(term))) : undefined;
+  const groups =
+    query.keywords.length || !authors.length ? joinGroups(keywordGroups(query, mode).map((group) => group.map(term))) : undefined;
   if (!required.length && !date && !authors.length) return groups!;
   return [...(groups ? [`(${groups})`] : []), ...authors, ...required, ...(date ? [date] : [])].join(' AND ');
 }

@@ -58,7 +58,9 @@ export function worst(signals: (TrustSignal | undefined)[]): TrustSignal | undef
 
 /** The DOIs Crossref may know for a record: the published version's first, then its own (not arXiv's DataCite DOIs). */
 export function crossrefDois(record: Pick<PaperRecord, 'doi' | 'publishedDoi'>): string[] {
-  return [...new Set([record.publishedDoi, record.doi].map(normalizeDoi))].filter((d): d is string => d !== undefined && !arxivIdFromDoi(d));
+  return [...new Set([record.publishedDoi, record.doi].map(normalizeDoi))].filter(
+    (d): d is string => d !== undefined && !arxivIdFromDoi(d),
+  );
 }
 
 export interface TrustAndVersion {
@@ -94,19 +96,29 @@ export async function assessTrust(record: PaperRecord, deps: CoreDeps): Promise<
   const own = await Promise.all(dois.map(fetch));
   const publishedDoi = normalizeDoi(record.publishedDoi) ?? own.flatMap((w) => w?.preprintOf ?? [])[0];
   const published = publishedDoi ? await fetch(publishedDoi) : undefined;
-  const signal = worst([signalFromText(record), ...own.map((w) => w && signalFromCrossref(w)), published && signalFromCrossref(published), published && signalFromText(published)]);
+  const signal = worst([
+    signalFromText(record),
+    ...own.map((w) => w && signalFromCrossref(w)),
+    published && signalFromCrossref(published),
+    published && signalFromText(published),
+  ]);
   const trust: TrustSignal = signal ?? (failures.length
     ? { status: 'unknown', reason: failures.join('; ') }
     : { status: 'ok', reason: checked.length ? `checked ${checked.join(', ')} and the record's own words` : 'no DOI Crossref registers: only the record\'s own words (title, comment, abstract) were checked' });
   return { trust, versionOfRecord: versionOfRecord(record, publishedDoi, published) };
 }
 
-function versionOfRecord(record: PaperRecord, publishedDoi: string | undefined, published: CrossrefWork | undefined): VersionOfRecord | undefined {
+function versionOfRecord(
+  record: PaperRecord,
+  publishedDoi: string | undefined,
+  published: CrossrefWork | undefined,
+): VersionOfRecord | undefined {
   // A DBLP record is the published paper unless it is DBLP's copy of an arXiv preprint (CoRR).
   const isPreprint = (record.source !== 'crossref' && !(record.source === 'dblp' && !record.arxivId)) || record.doi?.startsWith('10.1101/');
   if (!isPreprint) return undefined;
   if (published) return { doi: published.doi, journal: published.containerTitle ?? record.journal, year: published.year };
   // An arXiv record names its journal DOI (and journal_ref) itself; a bioRxiv one its published DOI.
-  if (publishedDoi && (record.source === 'arxiv' || publishedDoi !== normalizeDoi(record.doi))) return { doi: publishedDoi, journal: record.journal };
+  if (publishedDoi && (record.source === 'arxiv' || publishedDoi !== normalizeDoi(record.doi)))
+    return { doi: publishedDoi, journal: record.journal };
   return record.journal ? { journal: record.journal } : undefined;
 }

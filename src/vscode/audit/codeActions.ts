@@ -15,7 +15,11 @@ export class AuditCodeActions implements vscode.CodeActionProvider {
     if (!context.diagnostics.some((d) => d.source === AUDIT_SOURCE)) return [];
     return this.findings.within(document.uri.fsPath, range).flatMap((finding) => {
       const find = new vscode.CodeAction('Find better citations for this sentence', vscode.CodeActionKind.QuickFix);
-      find.command = { command: FIND_FOR_SENTENCE_COMMAND, title: find.title, arguments: [document.uri, toRange(finding.site.sentenceRange)] };
+      find.command = {
+        command: FIND_FOR_SENTENCE_COMMAND,
+        title: find.title,
+        arguments: [document.uri, toRange(finding.site.sentenceRange)],
+      };
       find.diagnostics = context.diagnostics.filter((d) => d.source === AUDIT_SOURCE);
       const actions = [find];
       if (finding.work?.url || finding.work?.doi || finding.work?.arxivId) {

@@ -15,14 +15,23 @@ import { AUDIT_VIEW_ID, AuditSummaryProvider } from './summaryView';
 import type { BibVerdicts } from '../bibcheck/verdictFindings';
 import { verifyBibliography } from '../bibcheck/auditVerdicts';
 
-export function registerAudit(deps: { search: SearchController; secrets: vscode.SecretStorage; bibVerdicts?: BibVerdicts }): vscode.Disposable {
+export function registerAudit(deps: {
+  search: SearchController;
+  secrets: vscode.SecretStorage;
+  bibVerdicts?: BibVerdicts;
+}): vscode.Disposable {
   const findings = new AuditFindings();
   const verdicts = deps.bibVerdicts;
   const runner = new AuditRunner({
     findings,
     settings: (uri) => deps.search.runSettings(uri),
     apiKey: (settings) => readApiKey(deps.secrets, settings),
-    ...(verdicts ? { verifyBibliography: (document: vscode.TextDocument, settings: Settings, signal: AbortSignal) => verifyBibliography(document, settings, verdicts, signal) } : {}),
+    ...(verdicts
+      ? {
+          verifyBibliography: (document: vscode.TextDocument, settings: Settings, signal: AbortSignal) =>
+            verifyBibliography(document, settings, verdicts, signal),
+        }
+      : {}),
   });
   const summary = new AuditSummaryProvider(findings);
   const selector = LATEX_LANGUAGE_IDS.map((language) => ({ language }));
@@ -40,7 +49,10 @@ export function registerAudit(deps: { search: SearchController; secrets: vscode.
       return deps.search.findForEditor(editor);
     }),
     vscode.commands.registerCommand(OPEN_AUDITED_PAPER_COMMAND, (work: AuditWork) =>
-      openWebLink(work.url ?? (work.doi ? `https://doi.org/${work.doi}` : work.arxivId ? `https://arxiv.org/abs/${work.arxivId}` : undefined), 'the cited paper'),
+      openWebLink(
+        work.url ?? (work.doi ? `https://doi.org/${work.doi}` : work.arxivId ? `https://arxiv.org/abs/${work.arxivId}` : undefined),
+        'the cited paper',
+      ),
     ),
   );
 }

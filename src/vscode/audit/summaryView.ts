@@ -24,7 +24,8 @@ export class AuditSummaryProvider implements vscode.TreeDataProvider<Node>, vsco
 
   getChildren(node?: Node): Node[] {
     const all = this.findings.all();
-    if (!node) return GROUP_ORDER.filter((s) => AUDIT_STATUSES.includes(s) && all.some((f) => f.status === s)).map((status) => ({ status }));
+    if (!node)
+      return GROUP_ORDER.filter((s) => AUDIT_STATUSES.includes(s) && all.some((f) => f.status === s)).map((status) => ({ status }));
     if ('status' in node) return all.filter((f) => f.status === node.status).map((finding) => ({ finding }));
     return [];
   }

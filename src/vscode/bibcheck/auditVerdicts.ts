@@ -11,14 +11,25 @@ import { bibFiles } from './checkCommand';
 import { checkAndPublish } from './publish';
 import type { BibVerdicts } from './verdictFindings';
 
-export async function verifyBibliography(document: vscode.TextDocument, settings: Settings, verdicts: BibVerdicts, signal: AbortSignal): Promise<void> {
+export async function verifyBibliography(
+  document: vscode.TextDocument,
+  settings: Settings,
+  verdicts: BibVerdicts,
+  signal: AbortSignal,
+): Promise<void> {
   try {
     const core = await loadHeavy();
     const files = await bibFiles(document, core);
     if (!files.length) return;
     const texts = await Promise.all(files.map(async (file) => ({ file, text: (await projectFiles.read(file)) ?? '' })));
     const { report } = await checkAndPublish(core, document, texts, settings, verdicts, signal);
-    if (report) log(`Audit: bibliography verdicts: ${Object.entries(report.verdicts).filter(([, n]) => n > 0).map(([v, n]) => `${v} ${n}`).join(', ')}.`);
+    if (report)
+      log(
+        `Audit: bibliography verdicts: ${Object.entries(report.verdicts)
+          .filter(([, n]) => n > 0)
+          .map(([v, n]) => `${v} ${n}`)
+          .join(', ')}.`,
+      );
   } catch (error) {
     if (!signal.aborted) log(`Audit: the bibliography could not be checked (${(error as Error).message}).`);
   }

@@ -36,7 +36,11 @@ export interface CheckResult {
   applied: string[];
 }
 
-export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Settings, proposed: ProposedBibs, verdicts?: BibVerdicts): Promise<CheckResult | undefined> {
+export async function checkBibliographyCommand(
+  settings: (uri: vscode.Uri) => Settings,
+  proposed: ProposedBibs,
+  verdicts?: BibVerdicts,
+): Promise<CheckResult | undefined> {
   // From the results panel or the chat (no active text editor): the LaTeX file last edited.
   const document = documentForCommand();
   if (!document) {
@@ -57,20 +61,29 @@ export async function checkBibliographyCommand(settings: (uri: vscode.Uri) => Se
     (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return checkAndPublish(core, document, texts, config, verdicts, controller.signal, (done, total) => progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(1, total) }));
+      return checkAndPublish(core, document, texts, config, verdicts, controller.signal, (done, total) =>
+        progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(1, total) }),
+      );
     },
   );
   if (!report) return undefined;
-  for (const b of report.broken) log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
+  for (const b of report.broken)
+    log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
   const v = report.verdicts;
   const summary = `${v.verified} verified, ${v['verified-fixable']} fixable, ${v.mismatch} mismatch, ${v['not-found']} not found, ${v['future-date'] + v['no-title']} impossible or untitled, ${v.unavailable} unavailable${report.summary.duplicate ? `, ${report.summary.duplicate} duplicate` : ''}${report.broken.length ? `, ${report.broken.length} unreadable` : ''}`;
   // Only entries verified as the same work are offered for update; a mismatch is the user's call (its code actions).
-  const differing = report.entries.filter((e) => e.verdict.verdict === 'verified-fixable' && e.status !== 'duplicate' && Object.keys(e.fields).length > 0);
-  const flagged = report.entries.filter((e) => ['mismatch', 'not-found', 'future-date', 'no-title', 'unavailable'].includes(e.verdict.verdict) && !quietKeys.has(e.key)).length;
+  const differing = report.entries.filter(
+    (e) => e.verdict.verdict === 'verified-fixable' && e.status !== 'duplicate' && Object.keys(e.fields).length > 0,
+  );
+  const flagged = report.entries.filter(
+    (e) => ['mismatch', 'not-found', 'future-date', 'no-title', 'unavailable'].includes(e.verdict.verdict) && !quietKeys.has(e.key),
+  ).length;
   if (flagged > 0) {
-    void vscode.window.showInformationMessage(`Citefinder: bibliography checked: ${summary}.`, `Go through the ${flagged} to look at`).then((choice) => {
-      if (choice) void vscode.commands.executeCommand(WALK_VERDICTS_COMMAND);
-    });
+    void vscode.window
+      .showInformationMessage(`Citefinder: bibliography checked: ${summary}.`, `Go through the ${flagged} to look at`)
+      .then((choice) => {
+        if (choice) void vscode.commands.executeCommand(WALK_VERDICTS_COMMAND);
+      });
   }
   if (differing.length === 0) {
     if (flagged === 0) void vscode.window.showInformationMessage(`Citefinder: bibliography checked: ${summary}. Nothing to update.`);
@@ -95,13 +108,20 @@ function allFields(entry: BibCheckEntry): ComparedField[] {
 }
 
 /** Each file with differences beside the same file with every difference applied. */
-async function showDiffs(texts: { file: string; text: string }[], report: BibCheckReport, proposed: ProposedBibs, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<void> {
+async function showDiffs(
+  texts: { file: string; text: string }[],
+  report: BibCheckReport,
+  proposed: ProposedBibs,
+  core: Awaited<ReturnType<typeof loadHeavy>>,
+): Promise<void> {
   const all = new Map(report.entries.filter((e) => e.verdict.verdict === 'verified-fixable').map((e) => [e.key, allFields(e)]));
   for (const { file, text } of texts) {
     const edits = core.bibCheckEdits(file, text, report.entries, all);
     if (edits.length === 0) continue;
     const right = proposed.set(file, core.applyEdits(text, edits));
-    await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(file), right, `${path.basename(file)} ↔ the authorities' records`, { preview: true });
+    await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(file), right, `${path.basename(file)} ↔ the authorities' records`, {
+      preview: true,
+    });
   }
 }
 
@@ -122,7 +142,12 @@ async function pickAccepted(differing: BibCheckEntry[], summary: string): Promis
 }
 
 /** One WorkspaceEdit for every accepted entry of every file: one undo reverts the refresh. */
-async function applyAccepted(texts: { file: string; text: string }[], report: BibCheckReport, accepted: BibCheckEntry[], core: Awaited<ReturnType<typeof loadHeavy>>): Promise<void> {
+async function applyAccepted(
+  texts: { file: string; text: string }[],
+  report: BibCheckReport,
+  accepted: BibCheckEntry[],
+  core: Awaited<ReturnType<typeof loadHeavy>>,
+): Promise<void> {
   const chosen = new Map(accepted.map((e) => [e.key, allFields(e)]));
   const edit = new vscode.WorkspaceEdit();
   const touched: vscode.TextDocument[] = [];
@@ -132,7 +157,8 @@ async function applyAccepted(texts: { file: string; text: string }[], report: Bi
     const edits = core.bibCheckEdits(file, text, report.entries, chosen);
     if (edits.length === 0) continue;
     touched.push(document);
-    for (const e of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.deleteLength)), e.insert);
+    for (const e of edits)
+      edit.replace(document.uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.deleteLength)), e.insert);
   }
   if (!(await vscode.workspace.applyEdit(edit, { isRefactoring: false }))) {
     void vscode.window.showErrorMessage('Citefinder: the editor refused the edit; nothing was changed.');
@@ -143,5 +169,7 @@ async function applyAccepted(texts: { file: string; text: string }[], report: Bi
     await document.save();
   }
   log(`Check Bibliography: updated ${accepted.map((e) => e.key).join(', ')}.`);
-  void vscode.window.showInformationMessage(`Citefinder: updated ${accepted.length} entr${accepted.length === 1 ? 'y' : 'ies'} with the authority's fields (Undo reverts all of them).`);
+  void vscode.window.showInformationMessage(
+    `Citefinder: updated ${accepted.length} entr${accepted.length === 1 ? 'y' : 'ies'} with the authority's fields (Undo reverts all of them).`,
+  );
 }

@@ -91,7 +91,11 @@ export async function replaceEntry(entry: BibCheckEntry, verdicts: BibVerdicts):
     return false;
   }
   const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, new vscode.Range(document.positionAt(plan.offset), document.positionAt(plan.offset + plan.deleteLength)), plan.insert);
+  edit.replace(
+    document.uri,
+    new vscode.Range(document.positionAt(plan.offset), document.positionAt(plan.offset + plan.deleteLength)),
+    plan.insert,
+  );
   if (!(await vscode.workspace.applyEdit(edit))) return false;
   rememberTouchedBib(document.uri);
   verdicts.quiet(entry);

@@ -148,7 +148,10 @@ export class BibVerdicts implements vscode.Disposable {
     for (const [file, sites] of this.cites) {
       const kept = sites.filter((s) => s.key !== entry.key);
       this.cites.set(file, kept);
-      this.diagnostics.set(vscode.Uri.file(file), (this.diagnostics.get(vscode.Uri.file(file)) ?? []).filter((d) => kept.some((s) => s.range.isEqual(d.range))));
+      this.diagnostics.set(
+        vscode.Uri.file(file),
+        (this.diagnostics.get(vscode.Uri.file(file)) ?? []).filter((d) => kept.some((s) => s.range.isEqual(d.range))),
+      );
     }
     this.changed.fire();
   }

@@ -11,7 +11,17 @@ import { fixturePath } from '../../standin/server';
 
 
 interface AuditJson {
-  citations: { file: string; line: number; column: number; key: string; sentence: string; status: string; score: number | null; best: { text: string; section: string; score: number } | null; work: { title: string; doi?: string; arxivId?: string; url?: string } | null }[];
+  citations: {
+    file: string;
+    line: number;
+    column: number;
+    key: string;
+    sentence: string;
+    status: string;
+    score: number | null;
+    best: { text: string; section: string; score: number } | null;
+    work: { title: string; doi?: string; arxivId?: string; url?: string } | null;
+  }[];
   summary: Record<string, number>;
 }
 

@@ -24,12 +24,27 @@ describe('CLI bib check against the stand-in services', function () {
   it('prints each entry with its status and the differing fields, ours and the authority\'s', async () => {
     const run = await runCli(['bib', 'check', bib, '--json'], env);
     assert.equal(run.code, 0, run.stderr);
-    const out = JSON.parse(run.stdout) as { entries: { key: string; status: string; fields: Record<string, { ours?: string; authority: string }>; work: { doi?: string } | null }[]; summary: Record<string, number> };
+    const out = JSON.parse(run.stdout) as {
+      entries: {
+        key: string;
+        status: string;
+        fields: Record<string, { ours?: string; authority: string }>;
+        work: { doi?: string } | null;
+      }[];
+      summary: Record<string, number>;
+    };
     const perlmutter = out.entries.find((e) => e.key === 'perlmutter1999')!;
     assert.equal(perlmutter.status, 'differs');
     assert.deepEqual(perlmutter.fields.year, { ours: '1998', authority: '1999' });
     assert.deepEqual(out.summary, { ok: 1, differs: 3, unverified: 1, duplicate: 1, unavailable: 0 });
-    const entries = out.entries as unknown as { key: string; verdict: string; kind?: string; confidence: number; authority: string | null; evidence: { field: string; status: string }[] }[];
+    const entries = out.entries as unknown as {
+      key: string;
+      verdict: string;
+      kind?: string;
+      confidence: number;
+      authority: string | null;
+      evidence: { field: string; status: string }[];
+    }[];
     assert.deepEqual(
       entries.map((e) => [e.key, e.verdict, e.authority]),
       [

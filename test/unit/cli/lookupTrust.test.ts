@@ -28,7 +28,12 @@ describe('CLI lookup: trust and version of record', function () {
     let stdout = '';
     let stderr = '';
     const settings = resolveSettings({ ...standIn.settings, 'cache.dir': join(dir, 'cache'), 'sources.arxiv.intervalMs': 0, 'http.retries': 0, ...extra });
-    const code = await runLookup(args, async () => settings, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, new AbortController().signal);
+    const code = await runLookup(
+      args,
+      async () => settings,
+      { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
+      new AbortController().signal,
+    );
     return { code, stdout, stderr };
   }
 

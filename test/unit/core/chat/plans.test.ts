@@ -72,7 +72,13 @@ describe('chat plans over the stand-in records', () => {
   let settings: Settings;
   beforeEach(async () => {
     options = {};
-    standIn = await startStandInServer([installCrossref, installDoi, installGrobid, (s) => installFiles(s), (s) => installOpenAi(s, options)]);
+    standIn = await startStandInServer([
+      installCrossref,
+      installDoi,
+      installGrobid,
+      (s) => installFiles(s),
+      (s) => installOpenAi(s, options),
+    ]);
     settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'cache.enabled': false });
     deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) };
   });

@@ -66,7 +66,12 @@ describe('parsing in a worker thread', function () {
 
   it('stops a long PDF when aborted, with an AbortError, and keeps working afterwards', async () => {
     const controller = new AbortController();
-    const long = parsePdfOffThread(textPdf(unbrokenTextPages(600)), { ...LIMITS, maxPages: 5000, maxTextChars: 100_000_000, signal: controller.signal });
+    const long = parsePdfOffThread(textPdf(unbrokenTextPages(600)), {
+      ...LIMITS,
+      maxPages: 5000,
+      maxTextChars: 100_000_000,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 200);
     await assert.rejects(long, (error: unknown) => error instanceof Error && error.name === 'AbortError');
     const signal = AbortSignal.abort();

@@ -50,7 +50,10 @@ describe('the pdfjs document cache', function () {
   it('other limits are another reading', () => {
     const bytes = new Uint8Array(SPECTER);
     assert.notEqual(pdfjsCacheKey(bytes, { maxPages: 10, maxTextChars: 1000 }), pdfjsCacheKey(bytes, { maxPages: 20, maxTextChars: 1000 }));
-    assert.notEqual(pdfjsCacheKey(bytes, { maxPages: 10, maxTextChars: 1000 }), pdfjsCacheKey(bytes.slice(1), { maxPages: 10, maxTextChars: 1000 }));
+    assert.notEqual(
+      pdfjsCacheKey(bytes, { maxPages: 10, maxTextChars: 1000 }),
+      pdfjsCacheKey(bytes.slice(1), { maxPages: 10, maxTextChars: 1000 }),
+    );
   });
 
   it('asks GROBID, not the stored pdfjs reading, once this process has seen GROBID answer', async () => {

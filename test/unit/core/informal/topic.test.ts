@@ -68,7 +68,13 @@ describe('informal citations: the sentence\'s topic', () => {
 
     it('asks DBLP for the author with any of the topic\'s words, and puts the paper meant first', async () => {
       const [query] = informalQueries(SENTENCE, SENTENCE)!;
-      const { hits } = await searchByAuthor([query!], { sources: {}, crossref: { http: http(), settings }, maxResults: 10, warn: () => {}, onHits: () => {} });
+      const { hits } = await searchByAuthor([query!], {
+        sources: {},
+        crossref: { http: http(), settings },
+        maxResults: 10,
+        warn: () => {},
+        onHits: () => {},
+      });
       const dblpHits = hits.filter((h) => h.record.source === 'dblp').sort((a, b) => a.rank - b.rank);
       assert.equal(dblpHits[0]?.record.dblpKey, MEANT);
       assert.ok(dblpHits.every((h) => hasAuthors(h.record, ['Wang']) && h.record.year! >= 2021 && h.record.year! <= 2023));

@@ -45,7 +45,9 @@ describe('heuristic router (model learned from preprint metadata)', () => {
   });
 
   it('routes claim-sized sentences from those abstracts', () => {
-    const right = heldOut.filter((doc) => routeHeuristically(claimOf(middleSentence(doc.abstract))).primary === REPOSITORY_OF[doc.discipline]).length;
+    const right = heldOut.filter(
+      (doc) => routeHeuristically(claimOf(middleSentence(doc.abstract))).primary === REPOSITORY_OF[doc.discipline],
+    ).length;
     assert.ok(right >= 40, `repository accuracy on sentences ${right}/50`);
   });
 

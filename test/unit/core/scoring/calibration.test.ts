@@ -9,7 +9,13 @@ import { AUDIT_THRESHOLDS, auditLabel, lexicalVerdict } from '../../../../src/co
 import { paperSupport } from '../../../../src/core/scoring/paperSupport';
 import { fixturePath } from '../../../standin/server';
 
-const abstractOnly = (title: string, abstract: string): FulltextDocument => ({ title, abstract, sections: [], captions: [], references: [] });
+const abstractOnly = (title: string, abstract: string): FulltextDocument => ({
+  title,
+  abstract,
+  sections: [],
+  captions: [],
+  references: [],
+});
 const claimOf = (text: string) => ({ text, sentences: [text] });
 
 function xgboost(): FulltextDocument {

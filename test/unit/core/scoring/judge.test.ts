@@ -96,7 +96,10 @@ describe('LLM judge (scoring) against the stand-in OpenAI server', () => {
   });
 
   it('shows the lexical label beside the judge\'s when they disagree, and only then', async () => {
-    const lexical = await scoreCandidate({ claim, queries: [], document: realDocument(), retrievalScore: 0.5 }, { llm: null, budget: new LlmCallBudget(8), settings, warn: () => {} });
+    const lexical = await scoreCandidate(
+      { claim, queries: [], document: realDocument(), retrievalScore: 0.5 },
+      { llm: null, budget: new LlmCallBudget(8), settings, warn: () => {} },
+    );
     options.reply = () => JSON.stringify({ paragraphs: [{ index: 1, score: 8, label: 'contradicts', reason: 'The survey finds fewer carriers than the claim says.' }] });
     const disagree = await score();
     assert.equal(disagree.support.label, 'contradicts');

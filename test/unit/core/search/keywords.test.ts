@@ -29,7 +29,11 @@ const query = { keywords: ['gene expression', 'zebrafish', 'heart regeneration']
 function deps(sources: Partial<Record<Repository, SearchSource>>, signal?: AbortSignal) {
   const warnings: string[] = [];
   const batches: SearchHit[][] = [];
-  return { warnings, batches, deps: { sources, maxResults: 5, signal, warn: (m: string) => warnings.push(m), onHits: (h: SearchHit[]) => batches.push(h) } };
+  return {
+    warnings,
+    batches,
+    deps: { sources, maxResults: 5, signal, warn: (m: string) => warnings.push(m), onHits: (h: SearchHit[]) => batches.push(h) },
+  };
 }
 
 describe('search stage', () => {

@@ -88,7 +88,9 @@ describe('hostile and malformed answers', () => {
     xml = withEntry(xml, 3, (e) => e.replace(/<name>[^<]*<\/name>/, '<name><x>1</x><x>2</x></name>'));
     answer = { type: 'application/atom+xml', body: xml };
     const mirror = resolveSettings({ ...settings, 'sources.arxiv.url': `${standIn.url}/arxiv/mirror/api/query`, 'sources.arxiv.intervalMs': 0 });
-    const source = new ArxivSource(mirror, createHttpClient(mirror, { pacing: new PacingRegistry(), sweepAfterMs: false }), (m) => warnings.push(m));
+    const source = new ArxivSource(mirror, createHttpClient(mirror, { pacing: new PacingRegistry(), sweepAfterMs: false }), (m) =>
+      warnings.push(m),
+    );
     const records = await source.search({ query: { keywords: ['testing'] }, mode: 'any', maxResults: 10 });
     const original = parseArxivFeed(feed).records;
     assert.equal(records.length, original.length - 1, 'only the entry with a nested <id> is left out');
