@@ -1,7 +1,7 @@
 // `npm run bench [-- --data DIR]`: the offline benchmarks one after another. The pipeline,
 // full-text, fault (each service dead in turn) and hostile-document ones need nothing else; given
 // the datasets folder (--data, holding scifact/ and rxiv-metadata/), it also runs lexical scoring
-// speed, routing accuracy, SciFact support (dev), CL-SciSumm support (Training-Set-2018) and the
+// speed, routing accuracy, query retrieval (SciFact dev), SciFact support (dev), CL-SciSumm support (Training-Set-2018) and the
 // calibrated support scale (bench/calibration.ts) and the reference verdicts on HALLMARK
 // dev_public (hallmark/).
 import { spawnSync } from 'node:child_process';
@@ -25,6 +25,8 @@ const benches: [string, string[]][] = [
     ? ([
         ['lexical', ['--scifact', join(data, 'scifact')]],
         ['routing', [data]],
+        // Retrieval with the queries written without the tagger (the first request) beside the tagger's, SciFact dev.
+        ['queries', ['--scifact', join(data, 'scifact'), '--split', 'dev']],
         ['support', ['--scifact', join(data, 'scifact'), '--split', 'dev']],
         ['support', ['--clscisumm', join(data, 'cl-scisumm'), '--split', 'train']],
         // The calibrated scale: precision of "supports" per dev set, Citation-Integrity AUC, the audit on real citing sentences.
