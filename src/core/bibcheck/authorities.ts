@@ -10,7 +10,8 @@ import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
 import type { PaperRecord } from '../types';
-import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors } from '../bibtex';
+import { splitBibtexAuthors } from '../bibtex';
+import { bibtexFieldsOf } from '../works/bibtexRecord';
 import { plainLine as plainText } from '../latex/plainText';
 import { RecordCache } from './recordCache';
 import type { AuthorityRecord } from './verdict';
@@ -73,14 +74,8 @@ export function recordOfArxiv(record: PaperRecord): AuthorityRecord {
 
 /** doi.org's BibTeX for a DOI (another agency's, or one Crossref lacks); undefined when it does not resolve. */
 async function doiOrgRecord(doi: string, deps: CoreDeps): Promise<AuthorityRecord | undefined> {
-  let bibtex: string;
-  try {
-    ({ bibtex } = await fetchBibtex({ id: `doi:${doi}`, source: 'crossref', title: '', authors: [], doi }, deps));
-  } catch (error) {
-    if (error instanceof BibtexUnavailableError && error.attempts.every((a) => /^HTTP 40[4]|^HTTP 410/.test(a.reason))) return undefined;
-    throw error;
-  }
-  const { fields } = readBibFields(bibtex);
+  const fields = await bibtexFieldsOf(doi, deps);
+  if (!fields) return undefined;
   const year = Number(fields.year);
   const venue = fields.journal ?? fields.booktitle;
   return {

@@ -6,8 +6,8 @@ import { BibtexUnavailableError, fetchBibtex, readBibFields, splitBibtexAuthors 
 import { latexToUnicode } from '../latex/unicode';
 import type { PaperRecord } from '../types';
 
-/** The record, or undefined when doi.org says there is no such DOI. Throws when it fails otherwise. */
-export async function recordFromBibtex(doi: string, deps: CoreDeps): Promise<PaperRecord | undefined> {
+/** The fields of the DOI's authority BibTeX, or undefined when no authority knows the DOI. Throws when it fails otherwise. */
+export async function bibtexFieldsOf(doi: string, deps: CoreDeps): Promise<Record<string, string> | undefined> {
   let bibtex: string;
   try {
     ({ bibtex } = await fetchBibtex({ id: `doi:${doi}`, source: 'crossref', title: '', authors: [], doi }, deps));
@@ -15,7 +15,13 @@ export async function recordFromBibtex(doi: string, deps: CoreDeps): Promise<Pap
     if (error instanceof BibtexUnavailableError && error.attempts.every((a) => /^HTTP 40[4]|^HTTP 410/.test(a.reason))) return undefined;
     throw error;
   }
-  const { fields } = readBibFields(bibtex);
+  return readBibFields(bibtex).fields;
+}
+
+/** The record, or undefined when doi.org says there is no such DOI. Throws when it fails otherwise. */
+export async function recordFromBibtex(doi: string, deps: CoreDeps): Promise<PaperRecord | undefined> {
+  const fields = await bibtexFieldsOf(doi, deps);
+  if (!fields) return undefined;
   const year = Number(fields.year);
   const venue = fields.journal ?? fields.booktitle;
   return {
