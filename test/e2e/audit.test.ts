@@ -56,6 +56,9 @@ describe('citefinder cite audit (E2E)', function () {
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     const problems = page.locator('.markers-panel');
     await problems.waitFor({ timeout: STEP_MS });
+    // The audit's findings and the bibliography verdicts share the panel: maximised, every row is
+    // rendered (the list draws only the rows in view).
+    await runCommand(page, 'View: Toggle Maximized Panel');
     for (const text of ['nosuchkey: "nosuchkey" is in no .bib file', 'ghost2020: The entry has no identifier', 'perlmutter1999: Unsupported', 'tosatto2015: Supported']) {
       await problems.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: STEP_MS });
     }
@@ -64,6 +67,7 @@ describe('citefinder cite audit (E2E)', function () {
       return rows.length >= 9 ? rows : undefined; // two file rows and seven findings
     }, 'the seven findings in the Problems panel');
     assert.ok(codes.some((row) => /missing/.test(row)), codes.join('\n'));
+    await runCommand(page, 'View: Toggle Maximized Panel');
 
     await runCommand(page, 'Citefinder: Focus on Citation Audit View');
     const summary = page.locator('.pane', { hasText: 'Citation Audit' });
