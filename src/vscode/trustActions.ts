@@ -7,6 +7,7 @@ import type { Candidate } from '../core/types';
 import { loadHeavy } from './lazy';
 import type { ResultsPanel } from './results/panel';
 import { findCandidate } from '../webview/resultsModel';
+import { log } from './log';
 
 const CITE_ANYWAY = 'Cite anyway';
 
@@ -20,6 +21,7 @@ export async function confirmUntrusted(candidate: Candidate): Promise<boolean> {
     { modal: true, detail: 'A retracted or withdrawn work is usually cited only to discuss the retraction itself.' },
     CITE_ANYWAY,
   );
+  if (answer !== CITE_ANYWAY) log(`Not cited: ${candidate.id} was ${trust.status} and the citation was declined.`);
   return answer === CITE_ANYWAY;
 }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { lineOf } from './checks';
+import { citefinderLog, lineOf } from './checks';
 import { repoRoot } from './codeServer';
 import { type E2eStandIn } from './standInControl';
 import { answerDialog, editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame } from './workbench';
@@ -63,7 +63,8 @@ describe('citefinder trust signals and filters (E2E)', function () {
     await dialog.waitFor({ timeout: STEP_MS });
     assert.match((await dialog.textContent()) ?? '', /was retracted \(notice doi:10\.1016\/s0140-6736\(10\)60175-4, 2010-02-06, retraction-watch\)\. Cite it anyway\?/);
     assert.ok(await answerDialog(page, /^Cancel$/));
-    await new Promise((r) => setTimeout(r, 500));
+    // The declined flow says so in the log once it has ended: only then is "nothing inserted" a fact.
+    await eventually(() => (citefinderLog(session!.server.stateDir).includes('the citation was declined') ? true : undefined), 'the declined insert');
     assert.equal(await visibleText(editorOf(page, 'main.tex')), before, 'declined: nothing inserted');
     assert.equal(readFileSync(join(workspace, 'references.bib'), 'utf8'), readFileSync(join(ROOT, 'examples', 'references.bib'), 'utf8'));
     stand.retractedPerlmutter = false;
