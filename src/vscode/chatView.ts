@@ -3,7 +3,8 @@
 // configured LLM only. With no LLM configured the page explains how to set one up. The claim,
 // the attached papers and the conversation are kept in the workspace state, so they survive a
 // window reload.
-import { isCommand, markUnansweredQuestions, NOT_SENT_NO_LLM } from './chatTurns';
+import { isCommand, NOT_SENT_NO_LLM } from './chatTurns';
+import { loadChat, saveChat } from './chatStore';
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../core/llm/types';
 import type { Candidate, Claim } from '../core/types';
@@ -18,17 +19,6 @@ import { loadHeavy } from './lazy';
 import { applyOutcome, recordCandidate, recordsOutcome, withBibtex, type ChatServices } from './chatRecords';
 
 export const CHAT_VIEW_ID = 'citefinder.chat';
-const CHAT_STATE_KEY = 'citefinder.chat';
-/** A long conversation keeps its latest turns; the model sees fewer still (core/chat/prompt.ts). */
-const KEPT_TURNS = 200;
-
-interface SavedChat {
-  version: 1;
-  claim?: Claim;
-  attachments: Candidate[];
-  turns: ChatTurn[];
-}
-
 export interface ChatSnapshot {
   attachments: string[];
   turns: ChatTurn[];
@@ -57,26 +47,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.restore();
   }
 
-  /** The chat as it was before the window reloaded; an answer cut off by the reload says so. */
+  /** The chat as it was before the window reloaded. */
   private restore(): void {
-    const saved = this.memento.get<SavedChat>(CHAT_STATE_KEY);
-    if (saved?.version !== 1 || !Array.isArray(saved.turns) || !Array.isArray(saved.attachments)) return;
-    this.claim = saved.claim;
-    this.attachments = saved.attachments;
-    this.turns = saved.turns.map((turn, index) =>
-      index === saved.turns.length - 1 && turn.role === 'assistant' && !turn.error && turn.partial
-        ? { ...turn, partial: undefined, error: 'Interrupted: the window was reloaded.' }
-        : turn,
-    );
-    this.turns = markUnansweredQuestions(this.turns);
+    const saved = loadChat(this.memento);
+    if (!saved) return;
+    ({ claim: this.claim, attachments: this.attachments, turns: this.turns } = saved);
   }
 
   /** Saves the chat to the workspace state (after each change, not per streamed word). */
   private save(): void {
-    const saved: SavedChat = { version: 1, claim: this.claim, attachments: this.attachments, turns: this.turns.slice(-KEPT_TURNS) };
-    void Promise.resolve(this.memento.update(CHAT_STATE_KEY, saved)).catch((error: unknown) =>
-      log(`Could not save the chat: ${String(error)}`),
-    );
+    saveChat(this.memento, { claim: this.claim, attachments: this.attachments, turns: this.turns });
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
