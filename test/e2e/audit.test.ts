@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { repoRoot } from './codeServer';
-import { eventually, openFile, runCommand, STEP_MS } from './workbench';
+import { eventually, openFile, runCommand, STEP_MS, auditWholeProject } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
 const ROOT = repoRoot();
@@ -41,16 +41,7 @@ describe('citefinder cite audit (E2E)', function () {
 
   it('audits the project and shows each citation\'s status in the Problems panel and the summary view', async () => {
     await openFile(page, 'main.tex');
-    // The command opens its own quick pick (this file / whole project) right after the palette's.
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ timeout: STEP_MS });
-    await input.fill('>Citefinder: Audit Citations');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Citefinder: Audit Citations' }).first().waitFor({ timeout: STEP_MS });
-    await page.keyboard.press('Enter');
-    const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
-    await pick.waitFor({ timeout: STEP_MS });
-    await pick.click();
+    await auditWholeProject(page);
     await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 2 supported, 1 weak, 2 unsupported, 1 unresolved, 1 missing, 0 unavailable/ }).waitFor({ timeout: 60_000 });
 
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');

@@ -13,7 +13,7 @@ import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from './codeServer';
 import { lineOf } from './checks';
 import { type E2eStandIn } from './standInControl';
-import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame } from './workbench';
+import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame, auditWholeProject } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
 const ROOT = repoRoot();
@@ -174,24 +174,19 @@ describe('the offline demo tour (E2E)', function () {
 
   it('the audit of the example: supported, weak, unsupported, and a retracted work said first', async () => {
     await openFile(page, 'main.tex');
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await input.waitFor({ timeout: STEP_MS });
-    await input.fill('>Citefinder: Audit Citations');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Citefinder: Audit Citations' }).first().waitFor({ timeout: STEP_MS });
-    await page.keyboard.press('Enter');
-    const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
-    await pick.waitFor({ timeout: STEP_MS });
-    await pick.click();
+    await auditWholeProject(page);
     // tosatto2015 (in one sentence), valerocuevas2017 and the two works inserted above are supported.
     await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 4 supported, 1 weak, 1 unsupported, 0 unresolved, 0 missing, 1 unavailable/ }).waitFor({ timeout: 60_000 });
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     const problems = page.locator('.markers-panel');
+    // Maximised, every row is rendered (the list draws only the rows in view).
+    await runCommand(page, 'View: Toggle Maximized Panel');
     for (const text of [/wakefield1998: RETRACTED \(2010-02-06, retraction-watch\)/, /tosatto2015: Weak/, /tosatto2015: Unsupported/, /tosatto2015: Supported/, /valerocuevas2017: Supported/,
       // The DOI-only entry the informal insert added is read through its arXiv version.
       /perlmutter1999measurements: Supported: its abstract \(no open full text; from its arXiv version arXiv:astro-ph\/9812133\)/]) {
       await problems.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: STEP_MS });
     }
+    await runCommand(page, 'View: Toggle Maximized Panel');
     await runCommand(page, 'Citefinder: Focus on Citation Audit View');
     const summary = page.locator('.pane', { hasText: 'Citation Audit' });
     for (const group of ['supported (4)', 'weak (1)', 'unsupported (1)', 'unavailable (1)']) {

@@ -17,7 +17,7 @@ export async function waitForWorkbench(page: Page): Promise<void> {
  * `text`. Now and then the workbench opens it inert (focus was still on its way back from a
  * webview, and the widget closes again); then Escape clears the way and it is opened once more.
  */
-async function pickInQuickInput(page: Page, open: () => Promise<void>, text: string, row: RegExp): Promise<void> {
+async function pickInQuickInput(page: Page, open: () => Promise<void>, text: string, row: RegExp, waitForClose = true): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   for (let attempt = 1; ; attempt++) {
     await open();
@@ -32,12 +32,21 @@ async function pickInQuickInput(page: Page, open: () => Promise<void>, text: str
   }
   await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: STEP_MS });
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+  // A command that opens its own quick pick keeps the widget open.
+  if (waitForClose) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
 }
 
 /** Runs a command from the command palette by its title, e.g. "Citefinder: Find Citations for Selection". */
 export async function runCommand(page: Page, title: string): Promise<void> {
   await pickInQuickInput(page, () => page.keyboard.press('F1'), `>${title}`, new RegExp(escapeRegExp(title)));
+}
+
+/** Runs "Citefinder: Audit Citations" and picks "Whole project" in the quick pick it opens right after the palette's. */
+export async function auditWholeProject(page: Page): Promise<void> {
+  await pickInQuickInput(page, () => page.keyboard.press('F1'), '>Citefinder: Audit Citations', /Citefinder: Audit Citations/, false);
+  const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
+  await pick.waitFor({ timeout: STEP_MS });
+  await pick.click();
 }
 
 /** Opens a workspace file with Quick Open (Ctrl+P) in the first editor group and waits for its editor. */
