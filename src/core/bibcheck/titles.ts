@@ -9,9 +9,12 @@ function mathWords(title: string): string {
   return title.replace(/\$([^$]*)\$/g, (_m, math: string) => ' ' + math.replace(/\\(?:up)?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ') + ' ');
 }
 
-/** A title as people read it: entities, maths and LaTeX turned into plain words. */
+/** A publisher's notice put before a retracted or withdrawn work's title; the trust signal says it, the title is the work's. */
+const NOTICE_PREFIX = /^\s*(?:retracted|withdrawn)\s*:\s*/i;
+
+/** A title as people read it: entities, maths and LaTeX turned into plain words, a retraction notice prefix left out. */
 export function plainTitle(title: string): string {
-  return latexToPlainText(mathWords(decodeEntities(title))).replace(/\s+/g, ' ').trim();
+  return latexToPlainText(mathWords(decodeEntities(title))).replace(/\s+/g, ' ').trim().replace(NOTICE_PREFIX, '');
 }
 
 /** A title as the words a reader sees, lower case, in order. */

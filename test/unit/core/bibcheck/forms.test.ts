@@ -59,6 +59,11 @@ describe('bibcheck forms: venues', () => {
 });
 
 describe('bibcheck forms: titles', () => {
+  it('reads a publisher\'s "RETRACTED:" title prefix as a notice, not as part of the title (Crossref\'s Lancet record)', () => {
+    const entry = 'Ileal-lymphoid-nodular hyperplasia, non-specific colitis, and pervasive developmental disorder in children';
+    assert.equal(compareTitles(entry, `RETRACTED: ${entry}`).agreement, 'same');
+    assert.equal(compareTitles(entry, 'Ileal-lymphoid-nodular hyperplasia in adults').agreement === 'same', false);
+  });
   it('forgives case, braces, LaTeX accents, maths, entities, dashes and DBLP\'s period', () => {
     assert.equal(compareTitles('Measurements of {$\\Omega$} and {$\\Lambda$} from 42 {High-Redshift} Supernovae', 'Measurements of Omega and Lambda from 42 High–Redshift Supernovae.').agreement, 'same');
     assert.equal(compareTitles('Neural Networks&apos; Implicit Priors', "Neural Networks' Implicit Priors").agreement, 'same');
