@@ -10,7 +10,8 @@
 //   429s in the stand-in log                   goal 0
 // Times are the pipeline's own (timings in the JSON), so Node's start-up is not counted; the
 // process wall time is printed beside them, and when the first request left after the claim.
-// Usage: node dist/bench/pipeline.js [--claim TEXT] [--setup default|grobid]
+// Usage: node dist/bench/pipeline.js [--claim TEXT] [--setup default|grobid] [--trace]
+// --trace prints every request of a run: when it arrived after the claim, how long it took, its status.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { physicalBound, type Latency } from './lib/bound';
 import { installGrobid } from '../test/standin/grobid';
 import { fixturePath } from '../test/standin/server';
 import { RXIV_STAND_IN_PDF } from '../test/standin/files';
+import { closedPort } from '../test/helpers/ports';
 import { parseOptions, parsePdfOffThread, prewarmParseWorker } from '../src/core/fulltext/parsePool';
 
 const LATENCY: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500 };
@@ -33,10 +35,11 @@ const CLAIMS = [
   'Machine learning models can predict in-hospital mortality from electronic health records.',
 ];
 const CLI = join(__dirname, '..', 'cli.js');
-/** A port nothing listens on: the default user's GROBID, refused at once. */
-const NO_GROBID_URL = 'http://127.0.0.1:1';
+/** The default user's GROBID: a port nothing listens on (test/helpers/ports.ts), refused at once. */
+let noGrobidUrl = '';
 
 type Setup = 'default' | 'grobid';
+let trace = false;
 
 interface CliRun {
   result: FindResult;
@@ -61,7 +64,8 @@ interface Context {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { claim: { type: 'string' }, setup: { type: 'string' } } });
+  const { values } = parseArgs({ options: { claim: { type: 'string' }, setup: { type: 'string' }, trace: { type: 'boolean' } } });
+  trace = values.trace ?? false;
   const claims = values.claim ? [values.claim] : CLAIMS;
   const setups: Setup[] = values.setup ? [values.setup as Setup] : ['default', 'grobid'];
   const standIn = await startStandIn({
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
     anyPreprintPdf: true,
   });
   installGrobid(standIn).setMode('slow', { slowMs: LATENCY.grobid });
+  noGrobidUrl = `http://127.0.0.1:${await closedPort()}`;
   const home = mkdtempSync(join(tmpdir(), 'citefinder-bench-home-'));
   const pdfjsParseMs = await measurePdfjsParse();
   console.log(`pdfjs reads the stand-in's preprint PDF (${RXIV_STAND_IN_PDF}) in ${pdfjsParseMs} ms in a warm worker (the bound's parse)`);
@@ -130,7 +135,7 @@ async function measurePdfjsParse(): Promise<number> {
 }
 
 function setupSettings(context: Context): Record<string, string> {
-  return context.setup === 'default' ? { 'grobid.url': NO_GROBID_URL } : {};
+  return context.setup === 'default' ? { 'grobid.url': noGrobidUrl } : {};
 }
 
 /** Every claim in this process after one warm-up run, each with a fresh HTTP cache. */
@@ -179,6 +184,7 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
   console.log(`  first candidates ${first} ms / one search ${bound.firstMs} ms = ${row.firstRatio.toFixed(2)} (goal ≤ 1.1)`);
   console.log(`  total ${result.timings.totalMs} ms / bound ${bound.totalMs} ms (search + ${bound.chain}) = ${row.totalRatio.toFixed(2)} (goal ≤ 1.2); ` +
     `process ${run.wallMs.toFixed(0)} ms`);
+  if (trace) for (const r of requests) console.log(`    +${r.at - run.pipelineStart} ms ${r.service} ${r.method} ${r.url.slice(0, 90)} → ${r.status ?? '-'} in ${(r.endAt ?? NaN) - r.at} ms`);
   return row;
 }
 
@@ -193,7 +199,7 @@ function runCli(claim: string, context: Context, cacheDir: string): Promise<CliR
   const env = {
     ...process.env,
     ...standInEnv(standIn),
-    ...(context.setup === 'default' ? { CITEFINDER_GROBID_URL: NO_GROBID_URL } : {}),
+    ...(context.setup === 'default' ? { CITEFINDER_GROBID_URL: noGrobidUrl } : {}),
     XDG_CACHE_HOME: home, // the arXiv timetable all these processes share
     CITEFINDER_CACHE_DIR: cacheDir,
     CITEFINDER_LLM_MODEL: '',

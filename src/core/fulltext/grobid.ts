@@ -90,6 +90,8 @@ async function probe(url: string, deps: CoreDeps): Promise<boolean> {
       url: `${url}/api/isalive`,
       cache: false,
       timeoutMs: probeTimeoutMs(deps.settings),
+      // Nothing listening on GROBID's port means it is not running: pdfjs reads the PDF at once.
+      refusedIsFinal: true,
       signal,
     });
     return response.status === 200 && response.text().trim().toLowerCase() !== 'false';

@@ -1,7 +1,7 @@
 // What a failed answer means: the error a status becomes (429 says so, with the wait asked for),
 // the Retry-After kept beside it, whether another try is worth it, and a remembered "no such
 // record". Split from http.ts, which sends; this file only judges what came back.
-import { hostOf, UnsupportedUrlError } from './errors';
+import { hostOf, NetworkError, UnsupportedUrlError } from './errors';
 import { HttpError, isAbortError, RateLimitedError, TooLargeError, type HttpRequest } from './types';
 
 const MAX_ERROR_BODY_CHARS = 64 * 1024;
@@ -20,6 +20,7 @@ export function notFoundFromCache(request: HttpRequest, hit: { status: number; u
 
 export function isRetryable(error: Error, request: HttpRequest): boolean {
   if (isAbortError(error) || error instanceof TooLargeError || error instanceof UnsupportedUrlError) return false;
+  if (request.refusedIsFinal && error instanceof NetworkError && error.failure === 'refused') return false;
   if (error instanceof HttpError) {
     return error.status === 429 || error.status >= 500 || (request.retryStatuses ?? []).includes(error.status);
   }

@@ -53,6 +53,11 @@ export interface HttpRequest {
   /** Retry on these statuses too (e.g. GROBID's 503 is already covered; extra ones here). */
   retryStatuses?: number[];
   /**
+   * A refused connection is the answer, not a hiccup worth retrying: a local service's liveness
+   * probe, where nothing listening means it is not running (retrying would only delay the fallback).
+   */
+  refusedIsFinal?: boolean;
+  /**
    * Told after each attempt that reached the network (not cache hits, not the caller's own
    * cancellation): undefined when the service answered, else the error. The run's circuit
    * breaker listens here, so it sees the first timeout, not only the last of the retries.

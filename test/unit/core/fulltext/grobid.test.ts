@@ -9,6 +9,7 @@ import { parseTei } from '../../../../src/core/fulltext/tei';
 import { FulltextError, type FulltextFailure } from '../../../../src/core/fulltext/errors';
 import { fixturePath } from '../../../standin/server';
 import { useGrobidStandIn } from '../../../helpers/grobidHarness';
+import { closedPort } from '../../../helpers/ports';
 
 const PAPER = 'naacl2018-semantic-scholar-literature-graph-cs';
 const pdf = () => new Uint8Array(readFileSync(fixturePath('pdf', `${PAPER}.pdf`)));
@@ -66,7 +67,14 @@ describe('GROBID client', () => {
       h.grobid.setMode('down');
       assert.equal(await isGrobidAlive(h.deps()), false);
       resetGrobidState();
-      assert.equal(await isGrobidAlive(h.deps({ 'grobid.url': 'http://127.0.0.1:9' })), false);
+      assert.equal(await isGrobidAlive(h.deps({ 'grobid.url': `http://127.0.0.1:${await closedPort()}` })), false);
+    });
+
+    it('takes a refused connection as the answer: one attempt, no retries (pdfjs need not wait)', async () => {
+      const deps = h.deps({ 'grobid.url': `http://127.0.0.1:${await closedPort()}`, 'http.timeoutMs': 30_000 });
+      assert.equal(await isGrobidAlive(deps), false);
+      assert.equal(deps.http.stats.network, 1);
+      assert.equal(deps.http.stats.retries, 0);
     });
 
     it('is not asked at all when disabled or without a URL', async () => {
