@@ -12,6 +12,7 @@ import { isRetryable, NOT_FOUND, notFoundFromCache, retryAfterOf, statusError } 
 import { scheduleSweep } from './cacheSweep';
 import { pacingPolicyFor, SHARED_PACING, type PacingRegistry } from './pacing';
 import { userAgentFor } from './userAgent';
+import { InFlightRequests } from './inFlight';
 import {
   HttpError,
   TimeoutError,
@@ -160,6 +161,8 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     });
   }
 
+  const inFlight = new InFlightRequests();
+
   async function request(request: HttpRequest): Promise<HttpResponse> {
     if (request.signal?.aborted) throw abortErrorFor(request.signal);
     assertFetchableUrl(request.url, request.service);
@@ -174,16 +177,21 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
         return makeResponse(hit.status, hit.url, hit.headers, hit.body, true);
       }
     }
+    if (method !== 'GET' || request.cache === false) return fromNetwork(request, key, cacheable);
+    return inFlight.share(key, request.signal, () => fromNetwork(request, key, cacheable));
+  }
+
+  async function fromNetwork(request: HttpRequest, key: string, cacheable: boolean): Promise<HttpResponse> {
     request.beforeNetwork?.();
     try {
       const response = await withRetries(request);
-      if (cacheable && response.status >= 200 && response.status < 300 && response.status !== 204 && isUsableAnswer(request, response)) {
+      if (cache && cacheable && response.status >= 200 && response.status < 300 && response.status !== 204 && isUsableAnswer(request, response)) {
         await cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
       }
       return response;
     } catch (error) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
-      if (cacheable && request.cacheNotFound && error instanceof HttpError && NOT_FOUND.includes(error.status)) {
+      if (cache && cacheable && request.cacheNotFound && error instanceof HttpError && NOT_FOUND.includes(error.status)) {
         const body = new TextEncoder().encode(error.bodyText);
         const entry = { status: error.status, url: error.url, headers: {}, body };
         await cache.put(key, entry, { kind: 'notFound', service: request.service });
