@@ -47,6 +47,16 @@ function withMargin(spacingMs: number): number {
   return Math.ceil(spacingMs + Math.max(10, spacingMs * 0.05));
 }
 
+/**
+ * What a service is assumed to announce before its first answer: a new process must not open
+ * with a burst the service's etiquette forbids. Crossref's public pool, as its recorded answers
+ * announce it (test/fixtures/crossref: 5 a second, one at a time); its first answer then says
+ * the real limits (the polite pool's are higher) and those are followed from then on.
+ */
+const ASSUMED_UNTIL_ANNOUNCED: Partial<Record<ServiceName, AnnouncedLimit>> = {
+  crossref: { limit: 5, intervalMs: 1000, concurrency: 1 },
+};
+
 export class AnnouncedLimits {
   private readonly byService = new Map<ServiceName, AnnouncedLimit>();
 
@@ -58,7 +68,7 @@ export class AnnouncedLimits {
 
   /** `base` tightened to the latest announcement of `service`. */
   policyFor(service: ServiceName, base: PacingPolicy): PacingPolicy {
-    const announced = this.byService.get(service);
+    const announced = this.byService.get(service) ?? ASSUMED_UNTIL_ANNOUNCED[service];
     if (!announced) return base;
     const spacing =
       announced.limit !== undefined && announced.intervalMs !== undefined

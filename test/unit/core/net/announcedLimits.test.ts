@@ -32,6 +32,16 @@ describe('announced rate limits', () => {
   });
 });
 
+describe('before Crossref has announced anything', () => {
+  it("keeps within the public pool's recorded limits, then follows what Crossref announces, up to the base", () => {
+    const limits = new AnnouncedLimits();
+    assert.deepEqual(limits.policyFor('crossref', { concurrency: 5, intervalMs: 0 }), { concurrency: 1, intervalMs: 210 });
+    assert.deepEqual(limits.policyFor('europepmc', { concurrency: 5, intervalMs: 0 }), { concurrency: 5, intervalMs: 0 }, 'no assumption for others');
+    limits.observe('crossref', { 'x-rate-limit-limit': '10', 'x-rate-limit-interval': '1s', 'x-concurrency-limit': '3' });
+    assert.deepEqual(limits.policyFor('crossref', { concurrency: 5, intervalMs: 0 }), { concurrency: 3, intervalMs: 110 }, 'the polite pool');
+  });
+});
+
 describe('Crossref etiquette (stand-in)', () => {
   let standIn: StandIn;
   let settings: Settings;
