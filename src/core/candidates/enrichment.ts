@@ -1,11 +1,22 @@
 // Second-source enrichment (the bioRxiv API behind Europe PMC's records) for the candidates
 // shown, once per record, off the path to the first candidates. An enriched record replaces its
 // original in the store, which may merge it with another work or add a published DOI.
+//
+// While a record's enrichment is out, its BibTeX and trust lookups wait (`holds`): the answer
+// says which DOI to ask Crossref about (the journal's when the preprint was published), and
+// Crossref answers one request at a time (its announced concurrency), so a lookup of the wrong
+// DOI would delay every other candidate's. The wait is capped: a slow bioRxiv API costs at most
+// ENRICHMENT_WAIT_MS, after which the preprint's own DOI is asked and the journal's replaces it
+// if it comes.
 import type { Candidate, PaperRecord, Repository, SearchSource } from '../types';
 import type { CandidateStore } from './store';
 
+/** Several bioRxiv API round trips (~300 ms each): past this, lookups go ahead without it. */
+export const ENRICHMENT_WAIT_MS = 1500;
+
 export class Enrichment {
   private readonly started = new Set<string>();
+  private readonly holding = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly pending: Promise<void>[] = [];
 
   constructor(
@@ -20,15 +31,21 @@ export class Enrichment {
       const source = candidate.source === 'crossref' || candidate.source === 'dblp' ? undefined : this.sources[candidate.source];
       if (!source?.enrich || this.started.has(candidate.id) || this.signal?.aborted) continue;
       this.started.add(candidate.id);
+      this.hold(candidate.id);
       const record: PaperRecord = this.store.record(candidate.id) ?? candidate;
       const done = source.enrich(record, this.signal).then((enriched) => {
         if (enriched === record) return;
         this.store.updateRecord(enriched);
-        this.onChange();
+        // An answer after the wait: the lookups already went ahead, and are planned again.
+        if (!this.holds(candidate.id) && !this.signal?.aborted) this.onChange();
       });
-      done.catch(() => {});
-      this.pending.push(done);
+      this.pending.push(done.catch(() => {}).finally(() => this.release(candidate.id)));
     }
+  }
+
+  /** True while the candidate's enrichment is out (and within its wait): its lookups wait. */
+  holds(id: string): boolean {
+    return this.holding.has(id);
   }
 
   /** Waits for every enrichment started, including those started while waiting. */
@@ -38,5 +55,19 @@ export class Enrichment {
       seen = this.pending.length;
       await Promise.all(batch);
     }
+  }
+
+  private hold(id: string): void {
+    const timer = setTimeout(() => this.release(id), ENRICHMENT_WAIT_MS);
+    timer.unref?.();
+    this.holding.set(id, timer);
+  }
+
+  private release(id: string): void {
+    const timer = this.holding.get(id);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.holding.delete(id);
+    if (!this.signal?.aborted) this.onChange();
   }
 }

@@ -152,10 +152,13 @@ async function findAndScore(
   const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, citeKeyRule(deps.settings), store);
   const sources = createSources(deps.settings, deps.http, run.warn);
   const trust = new TrustStage({ http: deps.http, settings: deps.settings, signal: run.signal }, store);
-  const enrichment = new Enrichment(sources, store, run.signal, () => {
-    bibtex.update(store.list());
-    trust.update(store.list());
-  });
+  // A record whose bioRxiv API answer is still out waits for it (enrichment.ts says why).
+  const lookUp = () => {
+    const ready = store.list().filter((c) => !enrichment.holds(c.id));
+    bibtex.update(ready);
+    trust.update(ready);
+  };
+  const enrichment = new Enrichment(sources, store, run.signal, lookUp);
 
   const started = performance.now();
   const { unreachable, searched: repositories } = await run.time('search', () =>
@@ -171,10 +174,8 @@ async function findAndScore(
         // The parse worker (and pdfjs in it) starts once the first candidates are out, while the
         // PDFs download, not before: on two cores its start would hold the first answer back.
         if (deps.settings['fulltext.enabled']) setImmediate(() => prewarmParseWorker(deps.settings));
-        const shown = store.list();
-        bibtex.update(shown);
-        enrichment.update(shown);
-        trust.update(shown);
+        enrichment.update(store.list());
+        lookUp();
       },
     }),
   );

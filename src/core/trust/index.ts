@@ -56,11 +56,16 @@ export function worst(signals: (TrustSignal | undefined)[]): TrustSignal | undef
     .sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status) || Number(Boolean(b.notice)) - Number(Boolean(a.notice)))[0];
 }
 
-/** The DOIs Crossref may know for a record: the published version's first, then its own (not arXiv's DataCite DOIs). */
+/**
+ * The DOIs whose Crossref records are read: the published version's when the record's source
+ * named it (bioRxiv's `published`, arXiv's `<arxiv:doi>`): its notices are the ones that matter,
+ * and a withdrawn preprint says so in its own title or abstract. Else the record's own DOI, whose
+ * Crossref record may name the published version (`is-preprint-of`). Never arXiv's DataCite DOIs.
+ * One DOI, not both: Crossref answers one request at a time, and every candidate waits in line.
+ */
 export function crossrefDois(record: Pick<PaperRecord, 'doi' | 'publishedDoi'>): string[] {
-  return [...new Set([record.publishedDoi, record.doi].map(normalizeDoi))].filter(
-    (d): d is string => d !== undefined && !arxivIdFromDoi(d),
-  );
+  const doi = normalizeDoi(record.publishedDoi) ?? normalizeDoi(record.doi);
+  return doi && !arxivIdFromDoi(doi) ? [doi] : [];
 }
 
 export interface TrustAndVersion {

@@ -119,6 +119,22 @@ describe('pipeline', function () {
     assert.ok(result.candidates.some((c) => c.version !== undefined), 'enriched from the bioRxiv API in the end');
   });
 
+  it('asks Crossref about each DOI once, and about a preprint only after the bioRxiv API answered for it', async () => {
+    const result = await createPipeline({ settings: settingsFor(), llm: null }).find({
+      selection: 'Machine learning models can predict in-hospital mortality from electronic health records.',
+    });
+    const crossref = standIn.requests.filter((r) => r.service === 'crossref');
+    assert.equal(new Set(crossref.map((r) => r.path)).size, crossref.length, crossref.map((r) => r.path).join('\n'));
+    const published = result.candidates.filter((c) => c.publishedDoi && c.doi?.startsWith('10.1101/'));
+    assert.ok(published.length > 0, 'the bioRxiv API named journal versions');
+    for (const c of published) {
+      const details = standIn.requests.find((r) => r.service === 'biorxiv' && r.path.includes(c.doi!))!;
+      const asked = crossref.filter((r) => r.path.toLowerCase().includes(c.doi!.toLowerCase()));
+      // Its record is not read (the journal's is); its own BibTeX only as the journal's fallback.
+      assert.ok(asked.every((r) => r.path.endsWith('/transform/application/x-bibtex') && r.at >= details.endAt!), c.doi);
+    }
+  });
+
   it('leaves no rejected promise behind when cancelled after candidates arrived', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
