@@ -25,6 +25,7 @@ import { installGrobid } from '../test/standin/grobid';
 import { fixturePath } from '../test/standin/server';
 import { RXIV_STAND_IN_PDF } from '../test/standin/files';
 import { closedPort } from '../test/helpers/ports';
+import { CROSSREF_ANNOUNCED_CONCURRENCY } from '../test/standin/crossref';
 import { parseOptions, parsePdfOffThread, prewarmParseWorker } from '../src/core/fulltext/parsePool';
 
 const LATENCY: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500 };
@@ -168,6 +169,7 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
     forcedArxivWaitMs: forcedArxivWait(standIn, from, run.pipelineStart),
     fulltextTopK: DEFAULT_SETTINGS['fulltext.topK'],
     pdfjsParseMs: context.pdfjsParseMs,
+    crossrefConcurrency: CROSSREF_ANNOUNCED_CONCURRENCY,
   });
   const first = result.timings.firstCandidatesMs ?? NaN;
   const firstSearch = requests.find((r) => ['arxiv', 'europepmc'].includes(r.service));

@@ -54,6 +54,9 @@ const BIBTEX_HEADERS = {
   'x-api-pool': 'public',
 };
 
+/** Requests the stand-in's Crossref announces it answers at once (the bench's bound counts it). */
+export const CROSSREF_ANNOUNCED_CONCURRENCY = Number(BIBTEX_HEADERS['x-concurrency-limit']);
+
 export function recordedBibtex(doi: string): Buffer | undefined {
   const file = BIBTEX_FIXTURE_BY_DOI[doi.toLowerCase()];
   return file ? readFileSync(fixturePath('bibtex', file)) : undefined;
