@@ -185,7 +185,8 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     request.beforeNetwork?.();
     try {
       const response = await withRetries(request);
-      if (cache && cacheable && response.status >= 200 && response.status < 300 && response.status !== 204 && isUsableAnswer(request, response)) {
+      const keep = response.status >= 200 && response.status < 300 && response.status !== 204 && isUsableAnswer(request, response);
+      if (cache && cacheable && keep) {
         await cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
       }
       return response;
