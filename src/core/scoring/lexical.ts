@@ -157,7 +157,7 @@ export function rankUnits(
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;
     const strength = selfScore > 0 ? Math.min(1, raw[index]! / selfScore) : 0;
-    const vector = supportFeatureVector(support, { paragraph: paragraphs[index]!, sentences: stats[index]!, strength, section: unit.section });
+    const vector = supportFeatureVector(support, { paragraph: paragraphs[index]!, sentences: stats[index]!, strength });
     const reason = rank < reasons ? reasonFor(paragraphs[index]!, model, reasonIdf, MIN_REASON_WEIGHT) : '';
     const ranked: RankedParagraph = { index, text: unit.text, section: unit.section, score: round(supportProbability(vector)), strength: round(strength), reason };
     if (features) ranked.features = vector;

@@ -75,7 +75,6 @@ export interface PassageEvidence {
   sentences: SentenceStats[];
   /** BM25 relative to the claim's self-score, 0–1. */
   strength: number;
-  section: string;
 }
 
 export function supportFeatureVector(ctx: SupportContext, passage: PassageEvidence): number[] {
