@@ -3,7 +3,11 @@
 //   node dist/bench/calibration.js DATA        (DATA = the datasets folder)
 //
 // 1. Precision of "supports" on each set: a claim against the papers it cites (positive when the
-//    paper holds its evidence) and against others (bench/lib/support-pairs.ts); recall beside it.
+//    paper holds its evidence) and against others (bench/lib/support-pairs.ts); recall beside it,
+//    the best precision any threshold reaches with at least 10 "supports", and, where negatives
+//    repeat a positive's very claim and text (Check-COVID's NOTENOUGHINFO against the abstract),
+//    the ceiling a reader right about every text would reach. Check-COVID is also read at the
+//    level its labels are given: the claim against the sentences the annotators pointed at.
 // 2. Citation-Integrity dev, accurate citations against inaccurate ones (same cited sentences):
 //    AUC of the support score, and the precision of "supports".
 // 3. The audit on real citing sentences, abstracts only (as for most journal papers): right
@@ -17,7 +21,7 @@ import type { FulltextDocument } from '../src/core/fulltext/model';
 import { SUPPORT_THRESHOLDS } from '../src/core/scoring/calibration';
 import { paperSupport } from '../src/core/scoring/paperSupport';
 import { auditLabel } from '../src/core/scoring/overall';
-import { checkCovidPairs, clSciSummPairs, integrityCitations, integrityPairs, mulberry32, scifactPairs, type SupportPair } from './lib/support-pairs';
+import { checkCovidPairs, checkCovidSentencePairs, clSciSummPairs, identicalInputCeiling, integrityCitations, integrityPairs, mulberry32, scifactPairs, type SupportPair } from './lib/support-pairs';
 
 const f = (n: number) => n.toFixed(3);
 const pct = (n: number) => `${(100 * n).toFixed(1)}%`;
@@ -26,12 +30,40 @@ function support(claim: string, document: FulltextDocument): number {
   return paperSupport({ text: claim, sentences: [claim] }, [], document, 3).score;
 }
 
+interface OperatingPoint {
+  threshold: number;
+  precision: number;
+  recall: number;
+}
+
+/** The threshold with the best precision among those saying "supports" at least `minSaid` times (on a tie, the lower one). */
+function bestPrecision(scored: { s: number; positive: boolean }[], minSaid = 10): OperatingPoint | undefined {
+  const positives = scored.filter((x) => x.positive).length || 1;
+  const sorted = [...scored].sort((a, b) => b.s - a.s);
+  let best: OperatingPoint | undefined;
+  let right = 0;
+  sorted.forEach((x, i) => {
+    right += x.positive ? 1 : 0;
+    // A threshold sits at a distinct score: every pair scoring at least as much is said.
+    if (i + 1 < minSaid || sorted[i + 1]?.s === x.s) return;
+    const precision = right / (i + 1);
+    if (!best || precision >= best.precision) best = { threshold: x.s, precision, recall: right / positives };
+  });
+  return best;
+}
+
 function precisionLine(name: string, pairs: SupportPair[]): string {
   const scored = pairs.map((p) => ({ s: support(p.claim, p.document), positive: p.positive }));
   const said = scored.filter((x) => x.s >= SUPPORT_THRESHOLDS.supports);
   const right = said.filter((x) => x.positive).length;
   const positives = scored.filter((x) => x.positive).length;
-  return `${name}: ${pairs.length} pairs (${positives} holding evidence); "supports" said ${said.length} times, right ${said.length ? f(right / said.length) : '—'}, recall ${f(right / (positives || 1))}`;
+  const best = bestPrecision(scored);
+  const { ceiling, twins } = identicalInputCeiling(pairs);
+  return (
+    `${name}: ${pairs.length} pairs (${positives} holding evidence); "supports" said ${said.length} times, right ${said.length ? f(right / said.length) : '—'}, recall ${f(right / (positives || 1))}` +
+    (best ? `; best with ≥ 10 said: ${f(best.precision)} at ≥ ${best.threshold} (recall ${f(best.recall)})` : '') +
+    (twins ? `; ${twins} negatives repeat a positive's claim and text: a reader right about every text reaches ${f(ceiling)}` : '')
+  );
 }
 
 /** Area under the ROC curve: the chance a positive scores above a negative (ties count half). */
@@ -76,6 +108,7 @@ function main(): void {
   const cl = clSciSummPairs(data);
   console.log('  ' + precisionLine('SciFact dev', scifactPairs(data, 'dev')));
   console.log('  ' + precisionLine('Check-COVID dev', checkCovidPairs(data, 'dev')));
+  console.log('  ' + precisionLine('Check-COVID dev, claim vs the annotated sentences', checkCovidSentencePairs(data, 'dev')));
   console.log('  ' + precisionLine('Citation-Integrity dev', integrityPairs(data, 'dev')));
   console.log('  ' + precisionLine('CL-SciSumm Training-Set-2018', cl));
 

@@ -14,77 +14,9 @@
 // same data gives the same bytes. SUPPORT_MODEL_OUT=PATH writes the model elsewhere (to compare).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { documentUnits, rankUnits } from '../src/core/scoring/lexical';
-import { logistic, SUPPORT_FEATURES, supportProbability } from '../src/core/scoring/supportFeatures';
-import { checkCovidPairs, clSciSummPairs, integrityPairs, scifactPairs, type SupportPair } from '../bench/lib/support-pairs';
-
-const L2 = 1;
-const ITERATIONS = 25;
-
-function featuresOf(pair: SupportPair): number[] {
-  const units = documentUnits(pair.document);
-  const ranked = rankUnits({ text: pair.claim, sentences: [pair.claim] }, [], units, {
-    reasons: 0,
-    features: true,
-    paper: { title: pair.document.title, abstract: pair.document.abstract },
-  });
-  // The best passage by the model is what the card and the audit show; with one unit, the abstract.
-  return ranked.reduce((a, b) => (b.score > a.score ? b : a), ranked[0]!)?.features ?? SUPPORT_FEATURES.map((_, i) => (i === 0 ? 1 : 0));
-}
-
-interface Example {
-  x: number[];
-  y: number;
-  w: number;
-}
-
-function examples(sets: SupportPair[][]): Example[] {
-  return sets.flatMap((pairs) => {
-    const pos = pairs.filter((p) => p.positive).length;
-    const neg = pairs.length - pos;
-    return pairs.map((p) => ({ x: featuresOf(p), y: p.positive ? 1 : 0, w: (p.positive ? 0.5 / pos : 0.5 / neg) * 1000 }));
-  });
-}
-
-/** Newton–Raphson for weighted, L2-regularised logistic regression. */
-function fit(data: Example[], dims: number): number[] {
-  let weights = new Array<number>(dims).fill(0);
-  for (let it = 0; it < ITERATIONS; it++) {
-    const gradient = new Array<number>(dims).fill(0);
-    const hessian = Array.from({ length: dims }, () => new Array<number>(dims).fill(0));
-    for (const { x, y, w } of data) {
-      const p = logistic(x, weights);
-      for (let i = 0; i < dims; i++) {
-        gradient[i]! += w * (p - y) * x[i]!;
-        for (let j = 0; j < dims; j++) hessian[i]![j]! += w * p * (1 - p) * x[i]! * x[j]!;
-      }
-    }
-    for (let i = 1; i < dims; i++) {
-      gradient[i]! += L2 * weights[i]!;
-      hessian[i]![i]! += L2;
-    }
-    hessian[0]![0]! += 1e-6;
-    const step = solve(hessian, gradient);
-    weights = weights.map((v, i) => v - step[i]!);
-  }
-  return weights.map((v) => Math.round(v * 1e4) / 1e4);
-}
-
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[pivot]![c]!)) pivot = r;
-    [m[c], m[pivot]] = [m[pivot]!, m[c]!];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const f = m[r]![c]! / m[c]![c]!;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
-    }
-  }
-  return m.map((row, i) => row[n]! / row[i]!);
-}
+import { SUPPORT_FEATURES, supportProbability } from '../src/core/scoring/supportFeatures';
+import { checkCovidPairs, clSciSummPairs, integrityPairs, scifactPairs } from '../bench/lib/support-pairs';
+import { examples, featuresOf, fit } from './support-fit';
 
 function precisionAt(scored: { p: number; positive: boolean }[], t: number): { precision: number; recall: number; n: number } {
   const above = scored.filter((s) => s.p >= t);

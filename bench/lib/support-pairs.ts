@@ -76,6 +76,7 @@ interface CheckCovidClaim {
   claim: string;
   cord_id: string;
   label: string;
+  evidence_set: { sent_index: number }[];
 }
 
 export function checkCovidPairs(data: string, split: 'train' | 'dev', seed = 12): SupportPair[] {
@@ -90,6 +91,31 @@ export function checkCovidPairs(data: string, split: 'train' | 'dev', seed = 12)
     return [
       { claim: c.claim, document: doc(c.cord_id), positive: c.label !== 'NOTENOUGHINFO', kind: 'cited' as const },
       { claim: c.claim, document: doc(other), positive: false, kind: 'same-field' as const },
+    ];
+  });
+}
+
+/**
+ * Check-COVID read at the level its labels are given: the claim against the sentences the
+ * annotators pointed at. NOTENOUGHINFO labels a (claim, sentences) pair, not a (claim, abstract)
+ * one: every NOTENOUGHINFO row repeats a SUPPORT or REFUTE row's claim on the same abstract (68 of
+ * 68 on dev, 351 of 351 on train), so against the whole abstract it is the very input of a
+ * positive pair. Here it is the claim against its related but insufficient sentence (negative);
+ * SUPPORT and REFUTE rows are the claim against their evidence sentences (positive, as in
+ * checkCovidPairs), and each claim also meets another abstract's annotated sentences (negative),
+ * as Citation-Integrity's claims do.
+ */
+export function checkCovidSentencePairs(data: string, split: 'train' | 'dev', seed = 15): SupportPair[] {
+  const corpus = new Map(jsonl<{ cord_id: string; abstract: string[] }>(join(data, 'check-covid', 'corpus.json')).map((d) => [d.cord_id, d]));
+  const rows = jsonl<CheckCovidClaim>(join(data, 'check-covid', split, `covidCheck_${split}_composed+extracted.json`)).filter((c) => corpus.has(c.cord_id));
+  const sentences = (c: CheckCovidClaim) => abstractDoc('', c.evidence_set.map((e) => corpus.get(c.cord_id)!.abstract[e.sent_index] ?? '').join(' ').trim());
+  const random = mulberry32(seed);
+  return rows.flatMap((c) => {
+    let other = Math.floor(random() * rows.length);
+    while (rows[other]!.cord_id === c.cord_id) other = Math.floor(random() * rows.length);
+    return [
+      { claim: c.claim, document: sentences(c), positive: c.label !== 'NOTENOUGHINFO', kind: 'cited' as const },
+      { claim: c.claim, document: sentences(rows[other]!), positive: false, kind: 'same-field' as const },
     ];
   });
 }
@@ -145,6 +171,19 @@ export function integrityPairs(data: string, split: 'train' | 'dev', seed = 13):
       { claim: c.claim, document: citations[other]!.document, positive: false, kind: 'same-field' as const },
     ];
   });
+}
+
+/**
+ * The precision of "supports" that a reader right about every text would reach on these pairs:
+ * it says "supports" on every positive, and so on every negative whose claim and text are the
+ * very same as a positive's (it cannot tell them apart). Below 1 only when such twins exist.
+ */
+export function identicalInputCeiling(pairs: SupportPair[]): { ceiling: number; twins: number } {
+  const key = (p: SupportPair) => `${p.claim.trim()}\u0000${p.document.title}\u0000${p.document.abstract}`;
+  const positives = new Set(pairs.filter((p) => p.positive).map(key));
+  const said = pairs.filter((p) => p.positive).length;
+  const twins = pairs.filter((p) => !p.positive && positives.has(key(p))).length;
+  return { ceiling: said ? said / (said + twins) : 1, twins };
 }
 
 /** A reference paper as most journal papers are read: title and abstract only. */

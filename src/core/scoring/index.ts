@@ -76,7 +76,8 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
       .map((p) => ({ ...p, score: calibrated.get(`${p.section}\u0000${p.text}`) ?? 0, llmScore: p.score }));
     const verdict = llmVerdict(judged);
     const support: SupportVerdict = verdict.label === lexical.label ? verdict : { ...verdict, lexical: lexical.label };
-    return { score: supportOf(paragraphs).score, support, paragraphs };
+    // The paper's number is the lexical one, with or without a judge: one scale everywhere.
+    return { score: supportOf(top).score, support, paragraphs };
   }
   return { score: supportOf(top).score, support: lexical, paragraphs: top };
 }

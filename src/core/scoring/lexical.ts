@@ -164,7 +164,6 @@ export function rankUnits(
       paragraph: paragraphs[index]!,
       sentences: stats[index]!,
       strength,
-      section: unit.section,
     });
     const reason = rank < reasons ? reasonFor(paragraphs[index]!, model, reasonIdf, MIN_REASON_WEIGHT) : '';
     const ranked: RankedParagraph = {
