@@ -11,6 +11,7 @@ import { rankUnits, scoreParagraphsLexically } from '../../../../src/core/scorin
 import { expandNumbers } from '../../../../src/core/scoring/numbers';
 import { SCORING_TOKENS, tokenize } from '../../../../src/core/text/tokens';
 import { fixturePath } from '../../../standin/server';
+import { PAPER_CLAIMS } from '../../../helpers/paragraphClaims';
 
 interface SciFactClaim {
   id: number;
@@ -54,55 +55,6 @@ describe('lexical scoring: SciFact dev slice (20 claims, 21 cited abstracts with
     assert.ok(recallAt3 >= 0.9, `Recall@3 ${recallAt3.toFixed(3)}`);
   });
 });
-
-/** Claims written against one paragraph each; `key` is a phrase only that paragraph holds. */
-const PAPER_CLAIMS: { paper: string; claim: string; key: string }[] = [
-  {
-    paper: 'acl2020-specter-cs',
-    claim: 'In an online A/B test, a recommender built on SPECTER embeddings raised click-through rate by 46.5% over a production system that ranks papers by textual similarity.',
-    key: 'clickthrough rate over the baseline by 46.5%',
-  },
-  {
-    paper: 'acl2020-specter-cs',
-    claim: 'Hard negatives for citation-based training can be papers that are cited by a paper the query paper cites but are not cited by the query paper itself.',
-    key: 'we augment the randomly drawn negatives',
-  },
-  {
-    paper: 'acl2020-specter-cs',
-    claim: 'Replacing the citation-based pretraining objective with vanilla SciBERT decreases performance on the embedding tasks.',
-    key: 'our citation-based pretraining objective is critical',
-  },
-  {
-    paper: 'jneuroengrehab2016-fes-hand-opening',
-    claim: 'Stimulating at the optimal finger extension patterns produced significantly more finger extension than the control stimulation patterns.',
-    key: 'significantly higher with the optimal Finger Extension Patterns',
-  },
-  {
-    paper: 'jneuroengrehab2016-fes-hand-opening',
-    claim: 'Electrode patterns selected for hand opening remained effective when the forearm was rotated by 90 degrees.',
-    key: 'independent of the forearm pronation',
-  },
-  {
-    paper: 'jneuroengrehab2016-fes-hand-opening',
-    claim: 'The electrode array mapping study was carried out with eight young healthy subjects.',
-    key: 'Eight young healthy subjects',
-  },
-  {
-    paper: 'naacl2018-semantic-scholar-literature-graph-cs',
-    claim: 'The Semantic Scholar literature graph holds about 12 million author nodes.',
-    key: 'The literature graph has 12M nodes of this type',
-  },
-  {
-    paper: 'naacl2018-semantic-scholar-literature-graph-cs',
-    claim: 'Metadata extraction was evaluated on a held-out set of roughly 54 thousand PubMed Central documents, counting only exact matches with the gold annotation as correct.',
-    key: 'consisting of about 54K documents',
-  },
-  {
-    paper: 'naacl2018-semantic-scholar-literature-graph-cs',
-    claim: 'Entity linking first selects candidate entities for a mention and then ranks them with a neural model trained on labeled data.',
-    key: 'we rank the candidate entities based on a score computed using a neural model',
-  },
-];
 
 function assertTargetInTop3(doc: FulltextDocument, claim: string, key: string): void {
   const holders = doc.sections.flatMap((s) => s.paragraphs).filter((p) => flat(p.text).includes(key));

@@ -1,0 +1,302 @@
+// Claims written against one paragraph each of the three papers we hold both as a PDF and as a
+// GROBID TEI (test/fixtures/pdf, test/fixtures/grobid-tei), paraphrased as a manuscript's author
+// would cite a finding, a method or a number, not copied. `key` is a short verbatim phrase that
+// only the gold paragraph holds, in both readings of the paper (bench/paragraphs.ts checks it).
+//
+// DEV may be tuned on. HELD_OUT was written before any scoring change of issue #20 and is
+// measured once, at the end (`node dist/bench/paragraphs.js --set held-out`).
+
+export type ClaimPaper = 'acl2020-specter-cs' | 'jneuroengrehab2016-fes-hand-opening' | 'naacl2018-semantic-scholar-literature-graph-cs';
+
+export interface ParagraphClaim {
+  paper: ClaimPaper;
+  claim: string;
+  key: string;
+}
+
+const SPECTER: ClaimPaper = 'acl2020-specter-cs';
+const FES: ClaimPaper = 'jneuroengrehab2016-fes-hand-opening';
+const GRAPH: ClaimPaper = 'naacl2018-semantic-scholar-literature-graph-cs';
+
+/** The first claims written (lexical.test.ts asserts each in the top 3). */
+export const PAPER_CLAIMS: readonly ParagraphClaim[] = [
+  {
+    paper: SPECTER,
+    claim: 'In an online A/B test, a recommender built on SPECTER embeddings raised click-through rate by 46.5% over a production system that ranks papers by textual similarity.',
+    key: 'clickthrough rate over the baseline by 46.5%',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Hard negatives for citation-based training can be papers that are cited by a paper the query paper cites but are not cited by the query paper itself.',
+    key: 'we augment the randomly drawn negatives',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Replacing the citation-based pretraining objective with vanilla SciBERT decreases performance on the embedding tasks.',
+    key: 'our citation-based pretraining objective is critical',
+  },
+  {
+    paper: FES,
+    claim: 'Stimulating at the optimal finger extension patterns produced significantly more finger extension than the control stimulation patterns.',
+    key: 'significantly higher with the optimal Finger Extension Patterns',
+  },
+  {
+    paper: FES,
+    claim: 'Electrode patterns selected for hand opening remained effective when the forearm was rotated by 90 degrees.',
+    key: 'independent of the forearm pronation',
+  },
+  {
+    paper: FES,
+    claim: 'The electrode array mapping study was carried out with eight young healthy subjects.',
+    key: 'Eight young healthy subjects',
+  },
+  {
+    paper: GRAPH,
+    claim: 'The Semantic Scholar literature graph holds about 12 million author nodes.',
+    key: 'The literature graph has 12M nodes of this type',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Metadata extraction was evaluated on a held-out set of roughly 54 thousand PubMed Central documents, counting only exact matches with the gold annotation as correct.',
+    key: 'consisting of about 54K documents',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Entity linking first selects candidate entities for a mention and then ranks them with a neural model trained on labeled data.',
+    key: 'we rank the candidate entities based on a score computed using a neural model',
+  },
+];
+
+/** May be tuned on: PAPER_CLAIMS and these. */
+export const DEV_CLAIMS: readonly ParagraphClaim[] = [
+  ...PAPER_CLAIMS,
+  {
+    paper: SPECTER,
+    claim: 'SPECTER was trained on about 146 thousand query papers from the Semantic Scholar corpus, which gave roughly 684 thousand training triples.',
+    key: 'This process results in about 684K training triples',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Adding author names to the title and abstract hurts the embeddings, perhaps because names are sparse and get split into sub-word pieces.',
+    key: 'adding authors as an input',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Fine-tuning SciBERT directly on task-specific signals such as co-views was generally worse than using fixed SPECTER embeddings.',
+    key: 'find this to be generally inferior to using our fixed representations',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Feeding only the title and abstract of a paper to an off-the-shelf pretrained language model such as SciBERT does not give accurate document representations.',
+    key: 'does not result in accurate paper representations',
+  },
+  {
+    paper: SPECTER,
+    claim: 'At inference time SPECTER needs only the title and abstract of a paper, so it can embed new papers before anyone has cited them.',
+    key: 'SPECTER requires only the title and abstract of the given input paper',
+  },
+  {
+    paper: SPECTER,
+    claim: 'On MeSH classification, SPECTER embeddings reach an F1 of 86.4, about 2.3 points above the best baseline.',
+    key: 'we obtain an 86.4 (82.0) F1 score',
+  },
+  {
+    paper: SPECTER,
+    claim: 'In t-SNE projections, SPECTER embeddings cluster topics more compactly than SciBERT, with higher homogeneity and completeness.',
+    key: 'the homogeneity and completeness values for SPECTER are respectively 0.41 and 0.72',
+  },
+  {
+    paper: SPECTER,
+    claim: 'SPECTER was trained for two epochs on one Titan V GPU, with gradient accumulation for an effective batch size of 32.',
+    key: 'We train the model on a single Titan V GPU',
+  },
+  {
+    paper: FES,
+    claim: 'Scanning the whole electrode array with single sub-threshold pulses took about eight minutes and at most 1620 pulses.',
+    key: 'a maximum of 1620 single pulses',
+  },
+  {
+    paper: FES,
+    claim: 'A stimulation pattern was taken as optimal for a muscle when its median M-wave was at least twice as large as that of each other muscle.',
+    key: 'at least twice as a high as the median M-wave',
+  },
+  {
+    paper: FES,
+    claim: 'About two thirds of the selected stimulation patterns produced a complete extension of all fingers, as in the template hand opening.',
+    key: 'with a complete extension of all fingers could be achieved',
+  },
+  {
+    paper: FES,
+    claim: 'Surface electrical stimulation lacks selectivity, which is a particular problem for hand movements given the complex topography of forearm muscles.',
+    key: 'surface electrode stimulation is generally limited by its lack of selectivity',
+  },
+  {
+    paper: FES,
+    claim: 'Because the optimal pattern is found with low current intensities, the method avoids the fatigue and pain of supra-threshold stimulation.',
+    key: 'allows detecting the optimal stimulation pattern with relatively low current intensities',
+  },
+  {
+    paper: FES,
+    claim: 'Limited space on the dorsal forearm forced monopolar rather than bipolar EMG recordings, at the cost of more cross-talk between channels.',
+    key: 'we used monopolar instead of bipolar recordings',
+  },
+  {
+    paper: GRAPH,
+    claim: 'After removing duplicates by string similarity of their metadata, the Semantic Scholar graph holds 37 million unique papers.',
+    key: 'resulting in 37M unique paper nodes',
+  },
+  {
+    paper: GRAPH,
+    claim: 'ScienceParse uses recurrent neural networks to extract titles, authors and references from raw PDF files.',
+    key: 'to predict structured data from the raw PDFs using recurrent neural networks',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Labeling PubMed Central PDFs heuristically from their metadata worked for 76% of the documents.',
+    key: 'This labeling process succeeds for 76% of the documents',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Adding language-model embeddings to the entity extraction model gained 4.2 F1 points on SemEval-2017 Task 10.',
+    key: 'showing a large improvement of 4.2 F1 points',
+  },
+  {
+    paper: GRAPH,
+    claim: 'For entity extraction and linking, the statistical approach had the best precision but the lowest yield, while the hybrid approach had the highest yield.',
+    key: 'the statistical approach gives the highest precision and the lowest yield',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Named entity recognition research usually assumes that the entity types of the test set are those labeled in the training set, which is unrealistic in many domains.',
+    key: 'assume that entity types in the test set match those labeled in the training set',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Author disambiguation merges pairs of author instances with a supervised binary classifier and builds author clusters incrementally.',
+    key: 'we train a supervised binary classifier for merging pairs of author instances',
+  },
+];
+
+/** Written before the scoring work of issue #20 and measured once, at the end. Never tune on these. */
+export const HELD_OUT_CLAIMS: readonly ParagraphClaim[] = [
+  {
+    paper: SPECTER,
+    claim: 'Training SPECTER with only easy, randomly drawn negatives lowers its performance on every task.',
+    key: 'using only easy negatives reduces performance on all tasks',
+  },
+  {
+    paper: SPECTER,
+    claim: 'The co-view benchmark pairs 1,000 random papers with up to five frequently co-viewed papers and 25 random ones each.',
+    key: 'associate with each one up to 5 frequently co-viewed papers',
+  },
+  {
+    paper: SPECTER,
+    claim: 'The recommendation data comprise 22 thousand clickthrough events from a public scholarly search engine, split by time into training, validation and test sets.',
+    key: 'consists of 22K clickthrough events',
+  },
+  {
+    paper: SPECTER,
+    claim: 'SPECTER represents a paper by the final [CLS] vector of a Transformer run over its concatenated title and abstract.',
+    key: 'we encode the concatenated title and abstract using a Transformer LM',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Language models such as BERT are trained with masked language modeling on context within a document, ignoring relations between documents.',
+    key: 'only considering intra-document context',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Earlier evaluations of scientific document embeddings used small datasets and few tasks, on which AUC above 99% is already reached.',
+    key: 'extremely high (99%+) AUC scores',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Averaged over all metrics and tasks, SPECTER scores 80.0, 3.1 points above the next-best baseline.',
+    key: 'average performance of 80.0 across all metrics',
+  },
+  {
+    paper: SPECTER,
+    claim: 'Embedding the full text rather than only the title and abstract might improve accuracy, but the full text of many papers is not freely available.',
+    key: 'Adding the full text of the paper would provide a more complete picture',
+  },
+  {
+    paper: FES,
+    claim: 'An M-wave can be recorded even for sub-threshold stimulation pulses that produce no movement.',
+    key: 'This electrophysiological response is detectable even when',
+  },
+  {
+    paper: FES,
+    claim: 'EMG from the extensor digitorum communis, extensor carpi radialis and extensor carpi ulnaris was sampled at 5 kHz.',
+    key: 'EMG signals were sampled at 5000 Hz',
+  },
+  {
+    paper: FES,
+    claim: 'Of the 1440 stimulation patterns explored across subjects, about 3% were dropped because they caused discomfort.',
+    key: 'were excluded from further evaluation due to discomfort',
+  },
+  {
+    paper: FES,
+    claim: 'How many stimulation patterns gave functionally relevant finger extension varied widely between subjects, from 2 to 21.',
+    key: 'ranging from a minimum of 2 to a maximum of 21 across subjects',
+  },
+  {
+    paper: FES,
+    claim: 'Ulnar deviation needed lower currents than the other movements because, in the reference posture, it did not work against gravity.',
+    key: 'ulnar deviation was the only degree of freedom that had not to overcome gravity',
+  },
+  {
+    paper: FES,
+    claim: 'The peak-to-peak amplitude of the M-wave did not correlate significantly with the functional quality of the evoked finger extension.',
+    key: 'There was also no significant correlation between the M-wave',
+  },
+  {
+    paper: FES,
+    claim: 'The electrode array, with a proximal and a distal block of fixed contacts, allowed 180 different stimulation patterns.',
+    key: '180 different FES stimulation patterns could be studied',
+  },
+  {
+    paper: FES,
+    claim: 'Movements evoked by the optimal patterns were highly selective, with selectivity above 0.6 meaning that non-targeted movements contributed negligibly.',
+    key: 'When the parameter S was higher than 0.6',
+  },
+  {
+    paper: GRAPH,
+    claim: 'The literature graph contains about 237 million entity mentions.',
+    key: 'we populate the 237M mentions',
+  },
+  {
+    paper: GRAPH,
+    claim: 'To focus on the most salient entities of a paper, entity extraction and linking read only its title and abstract.',
+    key: 'we only use the title and abstract',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Each PDF page is turned into a token sequence with Apache PDFBox, every token carrying features such as font size and position on the page.',
+    key: 'feed each page to Apache',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Candidate entities for a mention are looked up in an index mapping the tokens of labeled mentions and entity names to entity IDs with their frequencies.',
+    key: 'we build an index which maps any token used in a labeled mention',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Two deployed entity extraction models are trained on the biomedical BC5CDR and CHEMDNER datasets, and a third on computer science labels induced from Wikipedia.',
+    key: 'Two instances are trained on the BC5CDR and the CHEMDNER datasets',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Entities are grounded in UMLS for biomedicine and in DBpedia limited to computer science categories of Wikipedia.',
+    key: 'we used a short list of Wikipedia categories about CS',
+  },
+  {
+    paper: GRAPH,
+    claim: 'The literature graph still lacks coverage of entity types such as affiliations and of domains such as physics.',
+    key: 'lacks coverage for important entity types',
+  },
+  {
+    paper: GRAPH,
+    claim: 'Training labels for figure extraction were induced from arXiv and PubMed without any human annotation.',
+    key: 'we induced high-quality training labels for the task of figure extraction',
+  },
+];
