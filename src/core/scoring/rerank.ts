@@ -8,14 +8,17 @@
 //   about the paper's contribution, which is what gets cited;
 // - the neighbours: a claim often paraphrases two consecutive sentences, each matching half.
 //
-// All three were estimated where each unit is one sentence (CL-SciSumm's papers, SciFact's
+// All of it (and the abstract place below) was estimated where each unit is one sentence (CL-SciSumm's papers, SciFact's
 // abstracts), and the pass runs only there. Over a full paper's paragraphs (GROBID TEI, pdfjs) the
 // first pass decides: there the abstract and introduction are paragraphs that restate the whole
 // paper, already share many words with most claims, and their priors (1.3–1.55) lifted them over
 // the paragraph that holds the claim's own figures and rare words; neighbouring paragraphs are
 // windows' business (fulltext/windows.ts). On bench/paragraphs.ts's dev claims every prior weight
-// and neighbour share above 0 lost first places (weights 0–0.3, shares 0–0.1, both readers); the
-// figures are in PARAGRAPH_BENCH below.
+// and neighbour share above 0 lost first places (weights 0–0.3, shares 0–0.1, both readers).
+// Gold paragraph first / in the top 3 (`node esbuild.config.mjs && node dist/bench/paragraphs.js
+// --set dev`, 46 claims), the pass over paragraphs too → sentence units only:
+//   GROBID TEI 89.1 % / 97.8 % → 95.7 % / 97.8 %;  pdfjs 89.1 % / 97.8 % → 93.5 % / 97.8 %.
+// SciFact dev and CL-SciSumm train (bench/support.ts) are unchanged: their units are sentences.
 import type { ClaimKind } from './roles';
 import { sectionKind, type SectionKind } from './sections';
 import type { LexicalParams, SentenceStats } from './lexicalModel';
@@ -31,15 +34,6 @@ export const SECTION_PRIORS: Readonly<Record<ClaimKind, Readonly<Record<SectionK
   finding: { abstract: 1.3, introduction: 1.4, related: 0.4, method: 0.85, results: 0.9, conclusion: 1.6, other: 0.85 },
   method: { abstract: 1.35, introduction: 1.55, related: 1.15, method: 1.1, results: 0.7, conclusion: 1, other: 0.75 },
 };
-
-/**
- * Gold paragraph first, `node dist/bench/paragraphs.js --set dev` (46 claims against the three
- * papers held as PDF and GROBID TEI), before (the pass over paragraphs too) → after (sentences only).
- */
-export const PARAGRAPH_BENCH = {
-  teiFirst: '89.1 % → 95.7 %',
-  pdfjsFirst: '89.1 % → 93.5 %',
-} as const;
 
 export interface RerankInput {
   /** First-pass scores, one per unit, in the units' order. */
