@@ -4,7 +4,7 @@
 //
 // For the three papers held both as a PDF and as a GROBID TEI (FIXTURES_DIR, default
 // test/fixtures: pdf/NAME.pdf, grobid-tei/NAME_grobid-0.6.1.tei.xml), each claim of
-// test/helpers/paragraphClaims.ts names its gold paragraph by a verbatim key phrase. The paper is
+// test/helpers/paragraphClaims*.ts names its gold paragraph by a verbatim key phrase. The paper is
 // read as the product reads it (parseTei, extractWithPdfjs) and its paragraphs ranked as the
 // product ranks them (scoreParagraphsLexically: rankUnits, then a window and its own paragraphs
 // never shown together). Reported per reader: the share of claims whose first shown paragraph
@@ -20,7 +20,8 @@ import { parseTei } from '../src/core/fulltext/tei';
 import { extractWithPdfjs } from '../src/core/fulltext/pdfjs';
 import type { FulltextDocument } from '../src/core/fulltext/model';
 import { documentUnits, rankUnits, scoreParagraphsLexically, withoutOverlaps, type RankedParagraph } from '../src/core/scoring/lexical';
-import { DEV_CLAIMS, HELD_OUT_CLAIMS, type ParagraphClaim } from '../test/helpers/paragraphClaims';
+import { DEV_CLAIMS, type ParagraphClaim } from '../test/helpers/paragraphClaims';
+import { HELD_OUT_CLAIMS } from '../test/helpers/paragraphClaimsHeldOut';
 
 type Reader = 'GROBID TEI' | 'pdfjs';
 
