@@ -119,9 +119,10 @@ export interface RankOptions {
 }
 
 /**
- * Scores and sorts every unit: BM25 first, then the second pass (rerank.ts) reorders the best
- * few. A unit's score stays its first-pass strength (how much of the claim it says), so it means
- * the same wherever the unit is ranked; the second pass only decides where to look first.
+ * Scores and sorts every unit: BM25 first, then, when the units are sentences, the second pass
+ * (rerank.ts) reorders the best few. A unit's score stays its first-pass strength (how much of
+ * the claim it says), so it means the same wherever the unit is ranked; the second pass only
+ * decides where to look first.
  */
 export function rankUnits(
   claim: LexicalClaim,
@@ -151,7 +152,8 @@ export function rankUnits(
   // The claim scored as if it were one more paragraph of this paper, with a neutral role.
   const claimStats = { ...sentenceStats(claimText, model, tokenizer, params), factor: 1 };
   const selfScore = mix(claimStats, [claimStats]);
-  const order = rerank({ raw, sections: units.map((u) => u.section), paragraphs, kind }, params);
+  const sentenceUnits = units.every((u) => u.sentences.length <= 1);
+  const order = rerank({ raw, sections: units.map((u) => u.section), paragraphs, kind, sentenceUnits }, params);
   // The score shown is the calibrated support probability (supportFeatures.ts), which weighs
   // words by scientific text at large; the reason names the matched words that carried weight,
   // the rarest in scientific text first.

@@ -29,7 +29,11 @@ export interface LexicalParams extends Bm25Params {
   /** Weight of a word of the paper's title, and of its abstract, in the paper's vocabulary. */
   titleTermWeight: number;
   abstractTermWeight: number;
-  /** Second pass (rerank.ts): how many of the best units it reorders, and its weights. */
+  /**
+   * Second pass (rerank.ts): how many of the best units it reorders, and its weights. It runs only
+   * when every unit is one sentence (SciFact abstracts, CL-SciSumm papers), never over a full
+   * paper's paragraphs: see rerank.ts for the gold-paragraph figures that decided it.
+   */
   rerankDepth: number;
   /** Multiplier per unit of paper-vocabulary density (share of a unit's words that are the paper's own). */
   vocabularyWeight: number;

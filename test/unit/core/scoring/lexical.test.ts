@@ -11,6 +11,7 @@ import { rankUnits, scoreParagraphsLexically } from '../../../../src/core/scorin
 import { expandNumbers } from '../../../../src/core/scoring/numbers';
 import { SCORING_TOKENS, tokenize } from '../../../../src/core/text/tokens';
 import { fixturePath } from '../../../standin/server';
+import { DEV_CLAIMS, PAPER_CLAIMS } from '../../../helpers/paragraphClaims';
 
 interface SciFactClaim {
   id: number;
@@ -55,55 +56,6 @@ describe('lexical scoring: SciFact dev slice (20 claims, 21 cited abstracts with
   });
 });
 
-/** Claims written against one paragraph each; `key` is a phrase only that paragraph holds. */
-const PAPER_CLAIMS: { paper: string; claim: string; key: string }[] = [
-  {
-    paper: 'acl2020-specter-cs',
-    claim: 'In an online A/B test, a recommender built on SPECTER embeddings raised click-through rate by 46.5% over a production system that ranks papers by textual similarity.',
-    key: 'clickthrough rate over the baseline by 46.5%',
-  },
-  {
-    paper: 'acl2020-specter-cs',
-    claim: 'Hard negatives for citation-based training can be papers that are cited by a paper the query paper cites but are not cited by the query paper itself.',
-    key: 'we augment the randomly drawn negatives',
-  },
-  {
-    paper: 'acl2020-specter-cs',
-    claim: 'Replacing the citation-based pretraining objective with vanilla SciBERT decreases performance on the embedding tasks.',
-    key: 'our citation-based pretraining objective is critical',
-  },
-  {
-    paper: 'jneuroengrehab2016-fes-hand-opening',
-    claim: 'Stimulating at the optimal finger extension patterns produced significantly more finger extension than the control stimulation patterns.',
-    key: 'significantly higher with the optimal Finger Extension Patterns',
-  },
-  {
-    paper: 'jneuroengrehab2016-fes-hand-opening',
-    claim: 'Electrode patterns selected for hand opening remained effective when the forearm was rotated by 90 degrees.',
-    key: 'independent of the forearm pronation',
-  },
-  {
-    paper: 'jneuroengrehab2016-fes-hand-opening',
-    claim: 'The electrode array mapping study was carried out with eight young healthy subjects.',
-    key: 'Eight young healthy subjects',
-  },
-  {
-    paper: 'naacl2018-semantic-scholar-literature-graph-cs',
-    claim: 'The Semantic Scholar literature graph holds about 12 million author nodes.',
-    key: 'The literature graph has 12M nodes of this type',
-  },
-  {
-    paper: 'naacl2018-semantic-scholar-literature-graph-cs',
-    claim: 'Metadata extraction was evaluated on a held-out set of roughly 54 thousand PubMed Central documents, counting only exact matches with the gold annotation as correct.',
-    key: 'consisting of about 54K documents',
-  },
-  {
-    paper: 'naacl2018-semantic-scholar-literature-graph-cs',
-    claim: 'Entity linking first selects candidate entities for a mention and then ranks them with a neural model trained on labeled data.',
-    key: 'we rank the candidate entities based on a score computed using a neural model',
-  },
-];
-
 function assertTargetInTop3(doc: FulltextDocument, claim: string, key: string): void {
   const holders = doc.sections.flatMap((s) => s.paragraphs).filter((p) => flat(p.text).includes(key));
   assert.equal(holders.length, 1, `exactly one paragraph holds "${key}"`);
@@ -136,6 +88,40 @@ describe('lexical scoring: claims against paragraphs of three real papers', () =
       for (const item of items) assert.ok(p.text.includes(item.replace(/^"|"$/g, '')), `"${item}" is not in the paragraph`);
     }
     assert.match(top[0]!.reason, /"optimal Finger Extension Patterns"/, 'overlapping phrase matches are joined');
+  });
+});
+
+describe('lexical scoring: over a full paper, the first pass decides (issue #20)', () => {
+  // Two dev claims of bench/paragraphs.ts whose gold paragraph the first pass ranks first, which
+  // the section priors (estimated on one-sentence units) used to hand to the abstract (1.3×) or
+  // the introduction (1.4×) of the same paper, in both readings.
+  const cases = ['a maximum of 1620 single pulses', 'we design a loss function that trains the Transformer model'].map(
+    (key) => DEV_CLAIMS.find((c) => c.key === key)!,
+  );
+  const pdf = new Map<string, FulltextDocument>();
+  before(async () => {
+    for (const { paper } of cases) pdf.set(paper, await extractWithPdfjs(new Uint8Array(readFileSync(fixturePath('pdf', `${paper}.pdf`)))));
+  });
+
+  for (const { paper, claim, key } of cases) {
+    it(`"${key}" (${paper}) comes first from GROBID TEI and from pdfjs`, () => {
+      const tei = parseTei(readFileSync(fixturePath('grobid-tei', `${paper}_grobid-0.6.1.tei.xml`), 'utf8'));
+      for (const doc of [tei, pdf.get(paper)!]) {
+        const [first] = scoreParagraphsLexically(claimOf(claim), [], doc, 3);
+        assert.ok(flat(first!.text).includes(key), `first: [${first!.section}] ${first!.text.slice(0, 80)}`);
+      }
+    });
+  }
+
+  it('the second pass still reorders one-sentence units (SciFact, CL-SciSumm), and only them', () => {
+    const text = 'Aerobic exercise lowered resting blood pressure in adults with hypertension.';
+    const sentences = (n: number) => Array.from({ length: n }, () => text);
+    const units = (n: number) =>
+      ['2 Related Work', '6 Conclusion'].map((section) => ({ section, text: sentences(n).join(' '), sentences: sentences(n) }));
+    const claim = claimOf('Regular aerobic exercise lowers resting blood pressure in adults with hypertension.');
+    // Equal first-pass scores: as sentences the conclusion's prior wins; as paragraphs, reading order.
+    assert.equal(rankUnits(claim, [], units(1))[0]!.section, '6 Conclusion');
+    assert.equal(rankUnits(claim, [], units(2))[0]!.section, '2 Related Work');
   });
 });
 
