@@ -1,9 +1,9 @@
 // When routing is unsure, both servers are searched from the start instead of betting on one (a
 // close call). One definition, used by the search stage (search/keywords.ts, searchPlan) for every
 // routing decision and by bench/routing.ts through that same searchPlan, so the figures measure
-// what the pipeline does. It costs the second server's requests, sent beside the primary's; the
-// primary's ranked request still leaves first (search/keywords.ts), so the first candidates wait
-// for no one.
+// what the pipeline does. It costs the second server's requests, sent beside the primary's in
+// parallel; when both servers go through Europe PMC the secondary is asked its ranked requests
+// only (search/keywords.ts), so neither the first candidates nor the search's end wait for it.
 //
 // The heuristic router reports as its confidence the primary's share of the two best servers'
 // probability, p1 / (p1 + p2) (heuristic.ts). How far that confidence can be trusted depends on

@@ -3,7 +3,8 @@
 // trip. Where requests are cheap (Europe PMC) the narrower variants go out at the same moment
 // and merge into the stream; where they are paced (arXiv: 3 s apart) the one ranked request
 // stands alone, and a broader one follows only when it found nothing. A repository that finds
-// nothing hands over to the secondary; uncertain routing searches both at once.
+// nothing hands over to the secondary; uncertain routing searches both at once (a secondary that
+// shares the primary's service is then asked only its ranked requests).
 import { passesFilter } from '../queries/filter';
 import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from '../types';
 import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository';
@@ -113,11 +114,12 @@ export async function searchRepositories(
   const searched: Repository[] = [];
   const unreachable: Repository[] = [];
   const searchGroup = async (group: Repository[]) => {
-    // In a close call the secondary's narrower variants wait for its own ranked answer when it
-    // shares the primary's service (Europe PMC, five connections): the primary's ranked request,
-    // the one that brings the first candidates, then never queues behind the secondary's.
-    const holdNarrower = (repo: Repository, i: number) => i > 0 && SEARCH_SERVICE[repo] === SEARCH_SERVICE[group[0]!];
-    const found = await Promise.all(group.map((repo, i) => searchOneRepository(repo, queries, deps, holdNarrower(repo, i))));
+    // In a close call the secondary is asked only its ranked requests when it shares the
+    // primary's service (Europe PMC, five connections): its narrower variants would queue there
+    // beside the primary's wave, and either hold back the primary's ranked request (the first
+    // candidates) or end the search a round trip later (the full text waits for its end).
+    const rankedOnly = (repo: Repository, i: number) => i > 0 && SEARCH_SERVICE[repo] === SEARCH_SERVICE[group[0]!];
+    const found = await Promise.all(group.map((repo, i) => searchOneRepository(repo, queries, deps, rankedOnly(repo, i))));
     searched.push(...group);
     found.forEach((one, i) => {
       hits.push(...one.hits);
@@ -146,7 +148,7 @@ async function searchOneRepository(
   repo: Repository,
   queries: Query[],
   deps: SearchDeps,
-  holdNarrower = false,
+  rankedOnly = false,
 ): Promise<{ hits: SearchHit[]; failed: boolean }> {
   const source = deps.sources[repo];
   if (!source) {
@@ -167,9 +169,7 @@ async function searchOneRepository(
     return hits;
   };
   for (const wave of repositoryRequests(queries, source.paced === true, deps.maxResults)) {
-    const [now, later] = holdNarrower ? [wave.filter((s) => s.ranked), wave.filter((s) => !s.ranked)] : [wave, []];
-    found.push(...(await Promise.all(now.map(ask))).flat());
-    found.push(...(await Promise.all(later.map(ask))).flat());
+    found.push(...(await Promise.all(wave.filter((step) => step.ranked || !rankedOnly).map(ask))).flat());
     // A repository that never answered is not asked for broader variants: they would fail too.
     if (found.length > 0 || answered === 0) break;
   }

@@ -47,9 +47,9 @@ describe('search stage', () => {
     assert.deepEqual(searchPlan({ ...routing(0.9), by: 'llm' }), [['biorxiv'], ['medrxiv']]);
   });
 
-  it('in a bioRxiv/medRxiv close call, sends the secondary\'s narrower variants only after its ranked answer', async () => {
-    // Both go through Europe PMC (five connections): the primary's ranked request must not queue
-    // behind the secondary's variants. Each answer is held until the test releases it.
+  it('in a bioRxiv/medRxiv close call, asks the secondary only its ranked request and shows each answer as it arrives', async () => {
+    // Both go through Europe PMC (five connections): the secondary's narrower variants would
+    // queue there beside the primary's wave. Each answer is held until the test releases it.
     const sent: string[] = [];
     const pending: (() => void)[] = [];
     const held = (name: Repository) =>
@@ -59,21 +59,28 @@ describe('search stage', () => {
           await new Promise<void>((release) => pending.push(release));
           return super.search(request);
         }
-      })(name, (r) => (r.mode === 'any' ? [record(name, `doi:10.1101/${name}-${r.mode}`)] : []));
+      })(name, (r) => (r.mode === 'any' ? [record(name, `doi:10.1101/${name}`)] : []));
     const t = deps({ biorxiv: held('biorxiv'), medrxiv: held('medrxiv') });
     const search = searchRepositories(routing(0.3), [query], t.deps);
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(sent, ['biorxiv any', 'biorxiv focused', 'biorxiv all', 'medrxiv any'], 'primary\'s wave and the secondary\'s ranked request');
+    assert.deepEqual(sent, ['biorxiv any', 'biorxiv focused', 'biorxiv all', 'medrxiv any'], 'the primary\'s wave and the secondary\'s ranked request');
     pending.shift()!(); // bioRxiv's ranked answer: shown at once, whatever medRxiv does
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(t.batches.map((b) => b[0]!.record.id), ['doi:10.1101/biorxiv-any']);
-    pending.splice(0).forEach((release) => release());
-    await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(sent.slice(4), ['medrxiv focused', 'medrxiv all'], 'the secondary\'s variants follow its ranked answer');
+    assert.deepEqual(t.batches.map((b) => b[0]!.record.id), ['doi:10.1101/biorxiv']);
     pending.splice(0).forEach((release) => release());
     const { hits, searched } = await search;
+    assert.deepEqual(sent.length, 4, 'nothing more was asked');
     assert.deepEqual(searched, ['biorxiv', 'medrxiv']);
-    assert.deepEqual([...new Set(hits.map((h) => h.record.id))].sort(), ['doi:10.1101/biorxiv-any', 'doi:10.1101/medrxiv-any'], 'merged as before');
+    assert.deepEqual([...new Set(hits.map((h) => h.record.id))], ['doi:10.1101/biorxiv', 'doi:10.1101/medrxiv'], 'merged as before');
+  });
+
+  it('in an arXiv/bioRxiv close call, asks the secondary its whole wave (another service, no queue shared)', async () => {
+    const arxiv = new ScriptedSource('arxiv', () => [record('arxiv', 'arxiv:1')]);
+    const biorxiv = new ScriptedSource('biorxiv', () => [record('biorxiv', 'doi:10.1101/1')]);
+    const t = deps({ arxiv, biorxiv });
+    const arxivFirst = { ...routing(0.5), discipline: 'physics' as const, primary: 'arxiv' as const, secondary: 'biorxiv' as const };
+    await searchRepositories(arxivFirst, [query], t.deps);
+    assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all']);
   });
 
   it('sends an unpaced source the ranked request and its narrower variants at once', async () => {
