@@ -23,7 +23,10 @@
 // Tried on the same data and not kept (under one point of close calls saved, at the cost of a
 // fitted formula): the number of known words and its interaction with the margin, the third
 // server's probability, the share of the words the model knows, the length. The top server's
-// probability alone does worse than the share p1 / (p1 + p2).
+// probability alone does no better than the share p1 / (p1 + p2) (worse on out-of-fold sentences).
+// Held-out test split, run once with these lines (committed model): a sentence alone 93.9 % first
+// (was 90.1 %) at 43.7 % close calls (was 19.2 %): the 95 % goal is still missed there; with its
+// title 95.2 % at 38.9 %; an abstract 95.2 % at 5.1 % (was 2.1 %). See README, "Routing".
 
 import type { Repository, RoutingDecision } from '../types';
 
