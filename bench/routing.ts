@@ -10,9 +10,12 @@
 // its structured-abstract label taken out ("Methods: …" → "…"), that label as section heading.
 //
 // Columns: discipline accuracy over the 5 learned disciplines; "top-1" = the primary server is
-// the right one; "first" = the right server is among those searched FIRST (search.ts searches
-// primary and secondary together when routing's confidence is low: a close call); "close" = the
-// share of close calls. Per-class precision/recall and the confusion matrices follow.
+// the right one; "first" = the right server is among those searched FIRST (search/keywords.ts
+// searchPlan, the pipeline's own plan, searches primary and secondary together on a close call:
+// confidence under its pair of servers' line, routing/closeCall.ts); "close" = the share of close
+// calls. A model refit on train+dev scores the dev split too well: while developing, score the
+// train-split model (scripts/train-router.ts --dev-model PATH) with `--dev --model PATH`.
+// Per-class precision/recall and the confusion matrices follow.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { headedSentences, loadLabelledDocs, probes, splitOf, type LabelledDoc } from './data/rxiv';

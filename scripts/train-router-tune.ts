@@ -7,7 +7,7 @@
 import { headedSentences, type LabelledDoc } from '../bench/data/rxiv';
 import { scoreText, softmax, type ContextSource, type EvidenceSource, type RouterModel, type RoutingContext } from '../src/core/routing/model';
 import { REPOSITORY_OF } from '../src/core/routing/repositories';
-import { CONCURRENT_BELOW_CONFIDENCE } from '../src/core/routing/closeCall';
+import { isCloseCall } from '../src/core/routing/closeCall';
 import type { Discipline, Repository } from '../src/core/types';
 import { blend, fitLearners, type Settings } from './train-router-model';
 
@@ -19,13 +19,10 @@ import { blend, fitLearners, type Settings } from './train-router-model';
  * (a dev sentence with the title and abstract of the next dev paper posted on another server).
  */
 const CROSS_FIELD_SHARE = 0.2;
-/** A close call searches two servers at once: at most this share of single dev sentences may be one. */
-const MAX_CLOSE_CALL_SHARE = 0.2;
 const LEARNERS = [1e-4, 1e-3, 1e-2].flatMap((l2) => [0.5, 1].map((balance) => ({ l2, balance, epochs: 4, mu: 100 })));
 const BAYES_SHARES = [0, 0.05, 0.1, 0.2, 0.35];
 const TEMPERATURES = [0.6, 0.8, 1, 1.2, 1.5, 2, 2.5, 3];
 const CONTEXT_WEIGHTS = [0, 0.5, 1, 1.5, 2, 3, 4, 6];
-const CLOSE_CALL_LINES = [0.55, 0.6, 0.62, 0.64, 0.66, 0.68, 0.7, 0.75];
 
 interface Probe {
   truth: Repository;
@@ -99,12 +96,13 @@ interface Figures {
   nll: number;
 }
 
-function figures(model: RouterModel, scored: Scored[], line = CONCURRENT_BELOW_CONFIDENCE): Figures {
+/** "first" and "close" follow the search stage's close-call rule (closeCall.ts, tuned by scripts/tune-close-call.ts). */
+function figures(model: RouterModel, scored: Scored[]): Figures {
   const f = { top1: 0, first: 0, close: 0, nll: 0 };
   for (const probe of scored) {
     const byRepo = serverProbabilities(model, probe);
     const [[primary, p1], [secondary, p2]] = [...byRepo.entries()].sort((a, b) => b[1] - a[1]) as [Repository, number][];
-    const close = p1 / (p1 + p2) < line;
+    const close = isCloseCall({ by: 'heuristic', primary, secondary, confidence: p1 / (p1 + p2) });
     if (primary === probe.truth) f.top1++;
     if (primary === probe.truth || (close && secondary === probe.truth)) f.first++;
     if (close) f.close++;
@@ -155,14 +153,7 @@ export function tune(
     ...scored.withAbstract!,
     ...scored.withSection!,
   ]);
-  let bestLine = { line: 0.5, first: 0 };
-  for (const line of CLOSE_CALL_LINES) {
-    const alone = figures(model, scored.middleAlone!, line);
-    console.log(`dev close-call line ${line}: middle sentence ${show(alone)}; with title ${show(figures(model, scored.withTitle!, line))}`);
-    if (alone.close <= MAX_CLOSE_CALL_SHARE && alone.first > bestLine.first) bestLine = { line, first: alone.first };
-  }
-  // The line is a constant of the search stage (closeCall.ts), shared with LLM routing: say if it should move.
-  console.log(`best close-call line on dev: ${bestLine.line} (closeCall.ts has ${CONCURRENT_BELOW_CONFIDENCE})`);
+  // The close-call lines are tuned on their own, on this model's dev decisions: scripts/tune-close-call.ts.
   const devFigures = Object.fromEntries(Object.entries(scored).map(([name, s]) => [name, roundFigures(figures(model, s))]));
   console.log(`chosen ${JSON.stringify(settings)}`);
   for (const [name, f] of Object.entries(devFigures)) console.log(`dev ${name.padEnd(14)} ${show(f)}`);

@@ -22,7 +22,7 @@ import { ROUTER_MODEL } from '../models';
 import { scoreText, type Evidence, type RouterModel } from './model';
 import { REPOSITORY_OF, repositoryProbabilities, secondaryFor } from './repositories';
 import { REPOSITORY_LABEL } from '../identity/repository';
-import { CONCURRENT_BELOW_CONFIDENCE } from './closeCall';
+import { isCloseCall } from './closeCall';
 
 export { ROUTER_MODEL };
 
@@ -48,9 +48,11 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
     known ? round(p1) : confidence,
     REPOSITORY_LABEL[primary],
   );
-  const close = known && confidence < CONCURRENT_BELOW_CONFIDENCE;
+  const decision: RoutingDecision = { discipline, primary, secondary, confidence, by: 'heuristic', reason };
+  // The same rule the search stage applies (closeCall.ts), so the reason says what will happen.
+  const close = known && isCloseCall(decision);
   const closeNote = ` Close to ${REPOSITORY_LABEL[secondary]} (${Math.round(p2 * 100)}%): both are searched.`;
-  return { discipline, primary, secondary, confidence, by: 'heuristic', reason: close ? reason + closeNote : reason };
+  return close ? { ...decision, reason: reason + closeNote } : decision;
 }
 
 /** The strongest discipline outside the winner's repository, else the runner-up overall. */

@@ -3,16 +3,22 @@
 // trip. Where requests are cheap (Europe PMC) the narrower variants go out at the same moment
 // and merge into the stream; where they are paced (arXiv: 3 s apart) the one ranked request
 // stands alone, and a broader one follows only when it found nothing. A repository that finds
-// nothing hands over to the secondary; uncertain routing searches both at once.
+// nothing hands over to the secondary; uncertain routing searches both at once (a secondary that
+// shares the primary's service is then asked only its ranked requests).
 import { passesFilter } from '../queries/filter';
 import type { MatchMode, PaperRecord, Query, Repository, RoutingDecision, SearchSource } from '../types';
 import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository';
 import { broaden, sanitizeKeyword } from '../queries/render';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { isAbortError } from '../net/types';
-import { CONCURRENT_BELOW_CONFIDENCE } from '../routing/closeCall';
+import { CONCURRENT_BELOW_CONFIDENCE, isCloseCall } from '../routing/closeCall';
 
 export { CONCURRENT_BELOW_CONFIDENCE };
+/**
+ * Which service answers each repository's searches: bioRxiv and medRxiv are both searched
+ * through Europe PMC, so a close call between them puts both repositories' requests in one queue.
+ */
+const SEARCH_SERVICE: Readonly<Record<Repository, string>> = { arxiv: 'arxiv', biorxiv: 'europepmc', medrxiv: 'europepmc' };
 /** The ranked request asks for this many times `maxResults`: our own ranking then picks. */
 const RANKED_OVERFETCH = 2;
 const MAX_PAGE = 50;
@@ -40,12 +46,15 @@ export interface SearchStep {
   /** The query the hits belong to; undefined for a request that merges every query. */
   queryIndex?: number;
   size: number;
+  /** The request that comes back ranked by relevance (not a narrower variant of it). */
+  ranked: boolean;
 }
 
 /** The repositories to try, as groups: each group is searched concurrently, groups in order. */
 export function searchPlan(routing: RoutingDecision): Repository[][] {
   if (routing.primary === routing.secondary) return [[routing.primary]];
-  return routing.confidence < CONCURRENT_BELOW_CONFIDENCE
+  // A close call (routing/closeCall.ts: a line per pair of servers) searches both at once.
+  return isCloseCall(routing)
     ? [[routing.primary, routing.secondary]]
     : [[routing.primary], [routing.secondary]];
 }
@@ -64,18 +73,18 @@ export function repositoryRequests(queries: Query[], paced: boolean, maxResults:
     // One merged request: the filter of the queries goes with it (they share the panel's or the setting's).
     const filter = queries.find((q) => q.filter)?.filter;
     const merged = (k: string[]): Query => (filter ? { keywords: k, filter } : { keywords: k });
-    const waves = [[{ query: merged(keywords), mode: 'any' as const, size }]];
-    if (words.length > keywords.length) waves.push([{ query: merged(words), mode: 'any', size }]);
+    const waves = [[{ query: merged(keywords), mode: 'any' as const, size, ranked: true }]];
+    if (words.length > keywords.length) waves.push([{ query: merged(words), mode: 'any', size, ranked: true }]);
     return waves;
   }
   const wave: SearchStep[] = [];
   queries.forEach((query, queryIndex) => {
     const variants = broaden(query);
     if (variants.length === 0) return;
-    wave.push({ query, mode: 'any', queryIndex, size });
+    wave.push({ query, mode: 'any', queryIndex, size, ranked: true });
     for (const step of variants) {
       if (step.mode === 'any' && step.query.keywords.length === query.keywords.length) continue;
-      wave.push({ ...step, queryIndex, size: Math.max(1, maxResults) });
+      wave.push({ ...step, queryIndex, size: Math.max(1, maxResults), ranked: false });
     }
   });
   return wave.length ? [wave] : [];
@@ -105,7 +114,12 @@ export async function searchRepositories(
   const searched: Repository[] = [];
   const unreachable: Repository[] = [];
   const searchGroup = async (group: Repository[]) => {
-    const found = await Promise.all(group.map((repo) => searchOneRepository(repo, queries, deps)));
+    // In a close call the secondary is asked only its ranked requests when it shares the
+    // primary's service (Europe PMC, five connections): its narrower variants would queue there
+    // beside the primary's wave, and either hold back the primary's ranked request (the first
+    // candidates) or end the search a round trip later (the full text waits for its end).
+    const rankedOnly = (repo: Repository, i: number) => i > 0 && SEARCH_SERVICE[repo] === SEARCH_SERVICE[group[0]!];
+    const found = await Promise.all(group.map((repo, i) => searchOneRepository(repo, queries, deps, rankedOnly(repo, i))));
     searched.push(...group);
     found.forEach((one, i) => {
       hits.push(...one.hits);
@@ -130,7 +144,12 @@ export async function searchRepositories(
   return { hits, searched, unreachable };
 }
 
-async function searchOneRepository(repo: Repository, queries: Query[], deps: SearchDeps): Promise<{ hits: SearchHit[]; failed: boolean }> {
+async function searchOneRepository(
+  repo: Repository,
+  queries: Query[],
+  deps: SearchDeps,
+  rankedOnly = false,
+): Promise<{ hits: SearchHit[]; failed: boolean }> {
   const source = deps.sources[repo];
   if (!source) {
     deps.warn(`${LABEL[repo]} is switched off in the settings; not searched.`);
@@ -139,20 +158,18 @@ async function searchOneRepository(repo: Repository, queries: Query[], deps: Sea
   const found: SearchHit[] = [];
   let answered = 0;
   let asked = 0;
-  for (const wave of repositoryRequests(queries, source.paced === true, deps.maxResults)) {
-    const answers = await Promise.all(
-      wave.map(async (step) => {
-        asked++;
-        const records = await searchOnce(source, step, deps);
-        if (records) answered++;
-        const hits = (records ?? []).flatMap((record, rank) =>
-          queryIndexesFor(step, record, queries).map((queryIndex) => ({ record, queryIndex, rank })),
-        );
-        if (hits.length > 0) deps.onHits(hits);
-        return hits;
-      }),
+  const ask = async (step: SearchStep) => {
+    asked++;
+    const records = await searchOnce(source, step, deps);
+    if (records) answered++;
+    const hits = (records ?? []).flatMap((record, rank) =>
+      queryIndexesFor(step, record, queries).map((queryIndex) => ({ record, queryIndex, rank })),
     );
-    found.push(...answers.flat());
+    if (hits.length > 0) deps.onHits(hits);
+    return hits;
+  };
+  for (const wave of repositoryRequests(queries, source.paced === true, deps.maxResults)) {
+    found.push(...(await Promise.all(wave.filter((step) => step.ranked || !rankedOnly).map(ask))).flat());
     // A repository that never answered is not asked for broader variants: they would fail too.
     if (found.length > 0 || answered === 0) break;
   }

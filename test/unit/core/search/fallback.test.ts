@@ -22,7 +22,7 @@ class ScriptedSource implements SearchSource {
 }
 
 const record = (source: Repository, id: string): PaperRecord => ({ id, source, title: `Paper ${id}`, authors: ['A. Author'] });
-const bioRouting: RoutingDecision = { discipline: 'biology', primary: 'biorxiv', secondary: 'medrxiv', reason: 't', by: 'heuristic', confidence: 0.9 };
+const bioRouting: RoutingDecision = { discipline: 'biology', primary: 'biorxiv', secondary: 'medrxiv', reason: 't', by: 'heuristic', confidence: 0.97 };
 const queries = [{ keywords: ['yeast', 'protein abundance'] }];
 const europePmcDown = () => new ServiceUnavailableError('Europe PMC (www.ebi.ac.uk) was skipped: it did not answer within 10000 ms earlier in this search.', 'europepmc');
 

@@ -38,8 +38,49 @@ function deps(sources: Partial<Record<Repository, SearchSource>>, signal?: Abort
 
 describe('search stage', () => {
   it('searches primary then secondary when routing is confident, both at once when not', () => {
-    assert.deepEqual(searchPlan(routing(0.9)), [['biorxiv'], ['medrxiv']]);
+    assert.deepEqual(searchPlan(routing(0.97)), [['biorxiv'], ['medrxiv']]);
     assert.deepEqual(searchPlan(routing(0.3)), [['biorxiv', 'medrxiv']]);
+    // bioRxiv and medRxiv share fields: a heuristic 0.9 between them is a close call, while the
+    // same 0.9 between arXiv and bioRxiv, or from an LLM, is a bet on the primary.
+    assert.deepEqual(searchPlan(routing(0.9)), [['biorxiv', 'medrxiv']]);
+    assert.deepEqual(searchPlan({ ...routing(0.9), discipline: 'physics', primary: 'arxiv', secondary: 'biorxiv' }), [['arxiv'], ['biorxiv']]);
+    assert.deepEqual(searchPlan({ ...routing(0.9), by: 'llm' }), [['biorxiv'], ['medrxiv']]);
+  });
+
+  it('in a bioRxiv/medRxiv close call, asks the secondary only its ranked request and shows each answer as it arrives', async () => {
+    // Both go through Europe PMC (five connections): the secondary's narrower variants would
+    // queue there beside the primary's wave. Each answer is held until the test releases it.
+    const sent: string[] = [];
+    const pending: (() => void)[] = [];
+    const held = (name: Repository) =>
+      new (class extends ScriptedSource {
+        override async search(request: SearchRequest): Promise<PaperRecord[]> {
+          sent.push(`${name} ${request.mode}`);
+          await new Promise<void>((release) => pending.push(release));
+          return super.search(request);
+        }
+      })(name, (r) => (r.mode === 'any' ? [record(name, `doi:10.1101/${name}`)] : []));
+    const t = deps({ biorxiv: held('biorxiv'), medrxiv: held('medrxiv') });
+    const search = searchRepositories(routing(0.3), [query], t.deps);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(sent, ['biorxiv any', 'biorxiv focused', 'biorxiv all', 'medrxiv any'], 'the primary\'s wave and the secondary\'s ranked request');
+    pending.shift()!(); // bioRxiv's ranked answer: shown at once, whatever medRxiv does
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(t.batches.map((b) => b[0]!.record.id), ['doi:10.1101/biorxiv']);
+    pending.splice(0).forEach((release) => release());
+    const { hits, searched } = await search;
+    assert.deepEqual(sent.length, 4, 'nothing more was asked');
+    assert.deepEqual(searched, ['biorxiv', 'medrxiv']);
+    assert.deepEqual([...new Set(hits.map((h) => h.record.id))], ['doi:10.1101/biorxiv', 'doi:10.1101/medrxiv'], 'merged as before');
+  });
+
+  it('in an arXiv/bioRxiv close call, asks the secondary its whole wave (another service, no queue shared)', async () => {
+    const arxiv = new ScriptedSource('arxiv', () => [record('arxiv', 'arxiv:1')]);
+    const biorxiv = new ScriptedSource('biorxiv', () => [record('biorxiv', 'doi:10.1101/1')]);
+    const t = deps({ arxiv, biorxiv });
+    const arxivFirst = { ...routing(0.5), discipline: 'physics' as const, primary: 'arxiv' as const, secondary: 'biorxiv' as const };
+    await searchRepositories(arxivFirst, [query], t.deps);
+    assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all']);
   });
 
   it('sends an unpaced source the ranked request and its narrower variants at once', async () => {
@@ -50,7 +91,7 @@ describe('search stage', () => {
     });
     const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/2')]);
     const t = deps({ biorxiv, medrxiv });
-    const { hits, searched } = await searchRepositories(routing(0.9), [query], t.deps);
+    const { hits, searched } = await searchRepositories(routing(0.97), [query], t.deps);
     assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all'], 'ranked first, then narrower');
     assert.equal(biorxiv.requests[0]!.maxResults, 10, 'the ranked request over-fetches for our own ranking');
     assert.equal(answered, 3);
@@ -65,7 +106,7 @@ describe('search stage', () => {
     const found = { ...record('arxiv', 'arxiv:1'), title: 'Heart regeneration in zebrafish', abstract: 'Gene expression after injury.' };
     const arxiv = Object.assign(new ScriptedSource('arxiv', () => [found]), { paced: true });
     const t = deps({ arxiv });
-    const { hits } = await searchRepositories({ ...routing(0.9), primary: 'arxiv', secondary: 'arxiv' }, [query, second], t.deps);
+    const { hits } = await searchRepositories({ ...routing(0.97), primary: 'arxiv', secondary: 'arxiv' }, [query, second], t.deps);
     assert.equal(arxiv.requests.length, 1);
     assert.equal(arxiv.requests[0]!.mode, 'any');
     assert.deepEqual(arxiv.requests[0]!.query.keywords, ['gene expression', 'zebrafish', 'heart regeneration', 'cardiomyocyte proliferation']);
@@ -75,7 +116,7 @@ describe('search stage', () => {
   it('relaxes a paced source\'s phrases into words only when the ranked request found nothing', async () => {
     const arxiv = Object.assign(new ScriptedSource('arxiv', (r) => (r.query.keywords.length > 3 ? [record('arxiv', 'arxiv:2')] : [])), { paced: true });
     const t = deps({ arxiv });
-    const { hits } = await searchRepositories({ ...routing(0.9), primary: 'arxiv', secondary: 'arxiv' }, [query], t.deps);
+    const { hits } = await searchRepositories({ ...routing(0.97), primary: 'arxiv', secondary: 'arxiv' }, [query], t.deps);
     assert.deepEqual(arxiv.requests.map((r) => r.query.keywords), [
       ['gene expression', 'zebrafish', 'heart regeneration'],
       ['gene', 'expression', 'zebrafish', 'heart', 'regeneration'],
@@ -87,7 +128,7 @@ describe('search stage', () => {
     const biorxiv = new ScriptedSource('biorxiv', () => []);
     const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/2')]);
     const t = deps({ biorxiv, medrxiv });
-    const { hits, searched } = await searchRepositories(routing(0.9), [query], t.deps);
+    const { hits, searched } = await searchRepositories(routing(0.97), [query], t.deps);
     assert.deepEqual(searched, ['biorxiv', 'medrxiv']);
     assert.deepEqual([...new Set(hits.map((h) => h.record.source))], ['medrxiv']);
     assert.ok(t.warnings.some((w) => /bioRxiv found nothing; trying medRxiv/.test(w)), t.warnings.join());
@@ -114,7 +155,7 @@ describe('search stage', () => {
   it('says when a repository is switched off', async () => {
     const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/4')]);
     const t = deps({ medrxiv });
-    const { hits } = await searchRepositories(routing(0.9), [query], t.deps);
+    const { hits } = await searchRepositories(routing(0.97), [query], t.deps);
     assert.deepEqual([...new Set(hits.map((h) => h.record.id))], ['doi:10.1101/4']);
     assert.ok(t.warnings.some((w) => /bioRxiv is switched off/.test(w)));
   });
@@ -127,7 +168,7 @@ describe('search stage', () => {
     });
     const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/5')]);
     const t = deps({ biorxiv, medrxiv }, controller.signal);
-    await assert.rejects(searchRepositories(routing(0.9), [query], t.deps), { name: 'AbortError' });
+    await assert.rejects(searchRepositories(routing(0.97), [query], t.deps), { name: 'AbortError' });
     assert.equal(medrxiv.requests.length, 0);
   });
 });
