@@ -168,7 +168,7 @@ function tuneContext(model: RouterModel, sets: ReturnType<typeof probeSets>): Re
   const [withTitle, withAbstract, crossField, withSection] = [sets.withTitle, sets.withAbstract, sets.crossField, sets.withSection].map(
     (p) => scoreAll(model, p),
   );
-  let best = { weights: { title: 0, abstract: 0, section: 0 }, score: -1 };
+  const tried: { weights: Record<ContextSource, number>; score: number; own: number }[] = [];
   for (const title of CONTEXT_WEIGHTS) {
     for (const abstract of CONTEXT_WEIGHTS) {
       const m = { ...model, contextWeights: { title, abstract, section: 0 } };
@@ -176,9 +176,13 @@ function tuneContext(model: RouterModel, sets: ReturnType<typeof probeSets>): Re
       const own = (figures(m, withTitle!).top1 + figures(m, withAbstract!).top1) / 2;
       const score = (1 - CROSS_FIELD_SHARE) * own + CROSS_FIELD_SHARE * cross;
       console.log(`dev context title ${title} abstract ${abstract}: own paper ${pct(own)}, cross-field ${pct(cross)}, mixed ${pct(score)}`);
-      if (score > best.score + 0.001) best = { weights: { title, abstract, section: 0 }, score };
+      tried.push({ weights: { title, abstract, section: 0 }, score, own });
     }
   }
+  // Among settings within 0.1 point of the best mix, the one its own manuscript decides best:
+  // a claim with no field words of its own should follow the paper it sits in.
+  const top = Math.max(...tried.map((t) => t.score));
+  const best = tried.filter((t) => t.score >= top - 0.001).sort((a, b) => b.own - a.own)[0]!;
   let bestSection = -1;
   for (const section of CONTEXT_WEIGHTS) {
     const top1 = figures({ ...model, contextWeights: { ...best.weights, section } }, withSection!).top1;

@@ -10,9 +10,12 @@
 //     cs.AI/LG/CV/RO/CL; the few others are label noise, kept rather than hand-picked).
 //   bioRxiv daily picks → biology; medRxiv daily picks → medicine.
 //   S2ORC sample: single-field records of Physics, Mathematics, Computer Science, Biology, Medicine.
-//   ACM-CR cited records (SIGIR/CHIIR/ICTIR references) → computer-science.
+//   HALLMARK pool_dev's real works (machine-learning conference and journal papers; its public dev
+//     split, titles only) → computer-science.
 //   Check-COVID corpus (CORD-19 abstracts) → medicine.
 //   bioRxiv / medRxiv `details` API dumps → biology / medicine (by the server that holds them).
+//
+// ACM-CR is never read: it is kept out of every use (training, tuning and measuring alike).
 //
 // The label is where the paper was posted, which is what routing must predict: an applied
 // biostatistics study posted on medRxiv is medicine, a methods paper posted on arXiv stat.* is
@@ -80,9 +83,10 @@ export function loadLabelledDocs(dataDir: string): LabelledDoc[] {
     ),
     ...readUnarxive(join(root, 'unarxive-sample', 'unarXive_data_sample.tar.gz')),
     ...readS2orc(join(rxiv, 's2orc-metadata-sample', 'sample.jsonl')),
-    ...readJsonl(join(root, 'acm-cr', 'cited_records.jsonl')).map((r) =>
-      doc(`acm:${r.doi ?? r.key}`, r.title, r.abstract, 'computer-science', 'acm-cr'),
-    ),
+    // Real machine-learning papers (NeurIPS, ICML, ICLR, CVPR, AAAI, JMLR), titles only.
+    ...readJsonl(join(root, 'hallmark', 'pool_dev.jsonl'))
+      .filter((r) => Array.isArray(r.src) && (r.src.includes('valid_entries') || r.src.includes('journal_articles')))
+      .map((r) => doc(`hallmark:${r.key}`, r.title, '', 'computer-science', 'hallmark-pool-dev')),
     ...readJsonl(join(root, 'check-covid', 'corpus.json')).map((r) =>
       doc(`cord:${r.cord_id}`, r.title, Array.isArray(r.abstract) ? r.abstract.join(' ') : r.abstract, 'medicine', 'check-covid'),
     ),

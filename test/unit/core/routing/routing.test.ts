@@ -114,11 +114,11 @@ describe('heuristic router (model learned from preprint metadata)', () => {
 
   it('searches both servers first for a real claim the two best servers share, even above the old single line', () => {
     // A medRxiv paper's docking sentence reads as bioRxiv work, and a bioRxiv paper's sentence
-    // about number cognition reads as arXiv work: both above 0.68, the single line that bet on
+    // about learning under volatility reads as arXiv work: both above 0.68, the single line that bet on
     // the wrong server alone, below their pair's line (closeCall.ts), so the right one is searched first.
     for (const [id, start, primary] of [
       ['medrxiv:10.64898/2025.12.01.25341371', 'Molecular docking revealed six candidate drugs', 'biorxiv'],
-      ['biorxiv:10.64898/2026.06.25.734462', 'Humans handle numbers nimbly', 'arxiv'],
+      ['biorxiv:10.64898/2026.05.22.727329', 'Adaptive learning requires distinguishing volatility', 'arxiv'],
     ] as const) {
       const { sentence, truth } = sentenceOf(id, start);
       const decision = routeHeuristically(claimOf(sentence));
