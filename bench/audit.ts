@@ -110,7 +110,16 @@ async function runAudit(
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`citefinder audit exited with ${code}`))));
   });
   const ms = performance.now() - started;
+  if (process.argv.includes('--log')) printTimeline(standIn.requests.slice(from), Date.now() - ms);
   return { ms, result: JSON.parse(out) as AuditJson, services: summarise(standIn.requests.slice(from).map((r) => r.service)) || 'none' };
+}
+
+/** Each request the run made, relative to the CLI's start (`--log`): where the time went. */
+function printTimeline(requests: StandIn['requests'], startedAt: number): void {
+  for (const r of requests) {
+    const end = r.endAt === undefined ? '   …' : String(r.endAt - startedAt).padStart(5);
+    console.log(`  ${String(r.at - startedAt).padStart(5)} → ${end} ${String(r.status ?? '').padEnd(3)} ${r.service} ${r.url.slice(0, 110)}`);
+  }
 }
 
 function summarise(services: string[]): string {

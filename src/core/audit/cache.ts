@@ -11,6 +11,19 @@ export type CachedResult = Omit<AuditFinding, 'site' | 'cached'>;
 /** Results kept on disk: the latest, so the file stays small however many manuscripts are audited. */
 const MAX_KEPT = 20_000;
 
+/**
+ * How long "arXiv holds no version of this work" is believed, as the HTTP cache keeps a search
+ * that found nothing: new preprints appear, and a batched search is not in the HTTP cache under
+ * any one work's query.
+ */
+const NO_VERSION_TTL_MS = 3_600_000;
+
+interface KnownVersion {
+  record?: PaperRecord;
+  /** When it was looked up (ms since the epoch). */
+  at: number;
+}
+
 /** Statuses worth remembering: a service that failed is asked again next time. */
 const REMEMBERED = new Set(['supported', 'weak', 'unsupported', 'unresolved', 'missing']);
 
@@ -18,6 +31,8 @@ export class AuditCache {
   private readonly results = new Map<string, CachedResult>();
   /** Entry identity → the work it resolved to: an edited sentence asks no authority again. */
   private readonly works = new Map<string, PaperRecord>();
+  /** Work id → its arXiv version (arxivVersionBatch.ts), or when arXiv was found to hold none. */
+  private readonly versions = new Map<string, KnownVersion>();
 
   work(entryKey: string): PaperRecord | undefined {
     return this.works.get(entryKey);
@@ -25,6 +40,18 @@ export class AuditCache {
 
   setWork(entryKey: string, record: PaperRecord): void {
     this.works.set(entryKey, record);
+  }
+
+  /** The work's arXiv version: a record, null when arXiv held none within the hour, undefined when not known. */
+  arxivVersion(workId: string, now = Date.now()): PaperRecord | null | undefined {
+    const known = this.versions.get(workId);
+    if (!known) return undefined;
+    if (known.record) return known.record;
+    return now - known.at < NO_VERSION_TTL_MS ? null : undefined;
+  }
+
+  setArxivVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
+    this.versions.set(workId, record ? { record, at: now } : { at: now });
   }
 
   static keyOf(sentence: string, key: string, entryText: string | undefined): string {
@@ -48,22 +75,32 @@ export class AuditCache {
     return this.results.size;
   }
 
-  toJSON(): { version: 1; results: [string, CachedResult][]; works: [string, PaperRecord][] } {
-    return { version: 1, results: [...this.results].slice(-MAX_KEPT), works: [...this.works].slice(-MAX_KEPT) };
+  toJSON(): { version: 1; results: [string, CachedResult][]; works: [string, PaperRecord][]; versions: [string, KnownVersion][] } {
+    const kept = <T>(map: Map<string, T>) => [...map].slice(-MAX_KEPT);
+    return { version: 1, results: kept(this.results), works: kept(this.works), versions: kept(this.versions) };
   }
 
   /** A cache saved by `toJSON`; anything else gives an empty cache (a stale file is no error). */
   static fromJSON(value: unknown): AuditCache {
     const cache = new AuditCache();
-    const saved = value as { version?: unknown; results?: unknown; works?: unknown } | null;
+    const saved = value as { version?: unknown; results?: unknown; works?: unknown; versions?: unknown } | null;
     if (saved?.version !== 1 || !Array.isArray(saved.results)) return cache;
     for (const item of saved.results) {
       if (Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'object' && item[1] !== null) cache.results.set(item[0], item[1] as CachedResult);
     }
     for (const item of Array.isArray(saved.works) ? saved.works : []) {
       const record = Array.isArray(item) ? (item[1] as PaperRecord | null) : null;
-      if (typeof item[0] === 'string' && record && typeof record.id === 'string' && typeof record.title === 'string' && Array.isArray(record.authors)) cache.works.set(item[0], record);
+      if (typeof item[0] === 'string' && isRecord(record)) cache.works.set(item[0], record);
+    }
+    for (const item of Array.isArray(saved.versions) ? saved.versions : []) {
+      const known = Array.isArray(item) ? (item[1] as { record?: PaperRecord; at?: unknown } | null) : null;
+      if (typeof item[0] !== 'string' || typeof known?.at !== 'number' || (known.record !== undefined && !isRecord(known.record))) continue;
+      cache.versions.set(item[0], known.record ? { record: known.record, at: known.at } : { at: known.at });
     }
     return cache;
   }
+}
+
+function isRecord(record: PaperRecord | null | undefined): record is PaperRecord {
+  return !!record && typeof record.id === 'string' && typeof record.title === 'string' && Array.isArray(record.authors);
 }

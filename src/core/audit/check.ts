@@ -16,9 +16,12 @@ import { WorkLookup, type FoundWork } from '../works/lookup';
 import type { FulltextKind, PaperRecord, TrustSignal } from '../types';
 import { assessTrust } from '../trust';
 import { SourceError } from '../sources/errors';
-import type { CachedResult } from './cache';
+import type { AuditCache, CachedResult } from './cache';
 import type { AuditWork } from './types';
-import { findArxivVersion } from './arxivVersion';
+import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
+
+/** What earlier runs found (the audit cache): each entry's work, each work's arXiv version. */
+export type KnownWorks = Pick<AuditCache, 'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion'>;
 
 type Resolved = { work: FoundWork } | { result: CachedResult };
 interface ReadWork {
@@ -30,6 +33,7 @@ interface ReadWork {
 
 export class CitationChecker {
   private readonly lookup: WorkLookup;
+  private readonly versions: ArxivVersionBatch;
   private readonly works = new Map<string, Promise<Resolved>>();
   private readonly texts = new Map<string, Promise<ReadWork>>();
   private readonly trusts = new Map<string, Promise<TrustSignal>>();
@@ -37,10 +41,11 @@ export class CitationChecker {
   constructor(
     private readonly deps: CoreDeps,
     /** Works resolved by earlier runs, by entry identity (the audit cache's). */
-    private readonly known?: { work(key: string): PaperRecord | undefined; setWork(key: string, record: PaperRecord): void },
+    private readonly known?: KnownWorks,
     private readonly entryKey: (entry: BibEntry) => string = (entry) => `${entry.file}#${entry.start}`,
   ) {
     this.lookup = new WorkLookup(deps);
+    this.versions = new ArxivVersionBatch(deps);
   }
 
   /**
@@ -51,14 +56,18 @@ export class CitationChecker {
    */
   prefetch(entries: BibEntry[]): void {
     for (const entry of entries) {
+      // The arXiv-version searches wait, to go out as one request, until each entry is known
+      // not to need one: resolved to a work that has an abstract or is arXiv's, or read.
+      const release = this.versions.hold();
       void this.resolved(entry)
         .then((resolved) => {
-          if (!('work' in resolved)) return;
+          if (!('work' in resolved)) return release();
           const { record } = resolved.work;
-          void this.memo(this.texts, record.id, () => this.read(record)).catch(() => {});
+          if (!mayNeedArxivVersion(record) || this.texts.has(record.id)) release();
+          void this.memo(this.texts, record.id, () => this.read(record, release)).catch(() => {});
           void this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust)).catch(() => {});
         })
-        .catch(() => {});
+        .catch(release);
     }
   }
 
@@ -120,18 +129,33 @@ export class CitationChecker {
     };
   }
 
-  /** The work's text; a DOI'd work that gave neither PDF nor abstract is read through its arXiv version. */
-  private async read(record: PaperRecord): Promise<ReadWork> {
-    const read = await getFulltext(record, this.deps);
-    if (read.document.abstract || read.document.sections.length > 0) return read;
+  /**
+   * The work's text; a DOI'd work that gave neither PDF nor abstract is read through its arXiv
+   * version. `release` is called once this work can no longer join the arXiv-version batch.
+   */
+  private async read(record: PaperRecord, release: () => void = () => {}): Promise<ReadWork> {
     let preprint: PaperRecord | undefined;
     try {
-      preprint = await findArxivVersion(record, this.deps);
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      return read; // arXiv failing leaves the finding as it was: nothing could be read
+      const read = await getFulltext(record, this.deps);
+      if (read.document.abstract || read.document.sections.length > 0) return read;
+      const known = this.known?.arxivVersion(record.id);
+      if (known === null) return read; // arXiv held none within the hour
+      preprint = known;
+      if (!preprint) {
+        const asked = this.versions.find(record);
+        release();
+        try {
+          preprint = await asked;
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          return read; // arXiv failing leaves the finding as it was: nothing could be read
+        }
+        this.known?.setArxivVersion(record.id, preprint);
+      }
+      if (!preprint) return read;
+    } finally {
+      release();
     }
-    if (!preprint) return read;
     return { ...(await getFulltext(preprint, this.deps)), via: `arXiv:${preprint.arxivId ?? preprint.id}` };
   }
 

@@ -12,7 +12,7 @@ import { fixturePath } from '../../../standin/server';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings';
-import { auditProject, type AuditDeps } from '../../../../src/core/audit';
+import { AuditCache, auditProject, type AuditDeps } from '../../../../src/core/audit';
 import { arxivVersionQuery, findArxivVersion } from '../../../../src/core/audit/arxivVersion';
 import type { PaperRecord } from '../../../../src/core/types';
 
@@ -53,6 +53,51 @@ describe('audit: a journal article read through its arXiv version', function () 
     assert.equal(found?.arxivId, 'astro-ph/9812133');
     assert.equal(await findArxivVersion({ ...PERLMUTTER_JOURNAL, doi: '10.1086/999999', id: 'doi:10.1086/999999' }, deps), undefined, 'same title, other DOI: not this work');
     assert.ok(standIn.requests.some((r) => r.service === 'arxiv' && /search_query=ti%3AMeasurements/.test(r.url)));
+  });
+
+  const audit = (file: string, cache?: AuditCache) =>
+    auditProject({
+      file,
+      scope: 'file',
+      files: { read: (f) => readFile(f, 'utf8').catch(() => undefined), list: async () => [file] },
+      exists: (f) => access(f).then(() => true, () => false),
+    }, cache ? { ...deps, cache } : deps);
+  const arxivSearches = () => standIn.requests.filter((r) => r.service === 'arxiv' && r.url.includes('search_query='));
+
+  const WAKEFIELD = '@article{wakefield,\n  title = {Ileal-lymphoid-nodular hyperplasia, non-specific colitis, and pervasive developmental disorder in children},\n'
+    + '  doi = {10.1016/S0140-6736(97)11096-0}\n}\n';
+  const WAKEFIELD_SENTENCE = 'A bowel disease was linked to a developmental disorder~\\cite{wakefield}.\n';
+
+  it('asks arXiv once for all the DOI-only entries of an audit, each taking only its own version', async () => {
+    // Perlmutter et al. from doi.org (no abstract; arXiv holds its version) and the Lancet paper
+    // (Crossref has no abstract of it; arXiv holds no version).
+    const perlmutter = await readFile(fixturePath('bibtex', 'doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib'), 'utf8');
+    writeFileSync(join(dir, 'references.bib'), `${perlmutter.replace(/@article\{[^,]*,/i, '@article{perlmutter,')}\n${WAKEFIELD}`);
+    writeFileSync(join(dir, 'main.tex'), '\\documentclass{article}\n\\begin{document}\nDistant supernovae show that the expansion of the universe accelerates~\\cite{perlmutter}.\n'
+      + `${WAKEFIELD_SENTENCE}\\bibliography{references}\n\\end{document}\n`);
+    const report = await audit(join(dir, 'main.tex'));
+    const messages = report.findings.map((f) => f.message).join('\n');
+    assert.match(report.findings[0]!.message, /from its arXiv version arXiv:astro-ph\/9812133/, messages);
+    assert.equal(report.findings[1]!.status, 'unavailable', messages);
+    assert.equal(arxivSearches().length, 1, arxivSearches().map((r) => r.url).join('\n'));
+    assert.match(decodeURIComponent(arxivSearches()[0]!.url.replace(/\+/g, ' ')), /\(ti:.+au:perlmutter\) OR \(ti:.+au:wakefield\)|\(ti:.+au:wakefield\) OR \(ti:.+au:perlmutter\)/i);
+  });
+
+  it('remembers for the hour that arXiv holds no version of a work, so a re-run asks nothing', async () => {
+    // The Lancet paper: Crossref has no abstract of it and arXiv no version.
+    writeFileSync(join(dir, 'references.bib'), WAKEFIELD);
+    writeFileSync(join(dir, 'main.tex'), `\\documentclass{article}\n\\begin{document}\n${WAKEFIELD_SENTENCE}\\bibliography{references}\n\\end{document}\n`);
+    const cache = new AuditCache();
+    const first = await audit(join(dir, 'main.tex'), cache);
+    assert.equal(first.findings[0]!.status, 'unavailable', first.findings[0]!.message);
+    assert.equal(arxivSearches().length, 1);
+    const again = await audit(join(dir, 'main.tex'), AuditCache.fromJSON(JSON.parse(JSON.stringify(cache))));
+    assert.equal(again.findings[0]!.status, 'unavailable');
+    assert.equal(arxivSearches().length, 1, 'no second search within the hour');
+    const saved = AuditCache.fromJSON(JSON.parse(JSON.stringify(cache)));
+    const workId = `doi:${first.findings[0]!.work!.doi!}`;
+    assert.equal(saved.arxivVersion(workId), null, 'known to have none');
+    assert.equal(saved.arxivVersion(workId, Date.now() + 3_600_001), undefined, 'forgotten after the hour');
   });
 
   it('audits a DOI-only entry from its arXiv version\'s abstract and says so', async () => {
