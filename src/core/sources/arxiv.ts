@@ -5,7 +5,7 @@ import { HttpError, isAbortError } from '../net/types';
 import { renderArxivQuery } from './arxivQuery';
 import type { Settings } from '../settings/index';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
-import { arxivAbsBase, arxivErrorMessage, parseArxivFeed } from './arxivAtom';
+import { arxivAbsBase, arxivErrorMessage, parseArxivFeed, type ArxivFeed, type ArxivFeedOptions } from './arxivAtom';
 import { SourceError } from './errors';
 
 const ATOM = 'application/atom+xml';
@@ -68,9 +68,19 @@ async function fetchFeed(
   warn: (message: string) => void = () => {},
 ): Promise<PaperRecord[]> {
   const url = `${settings['sources.arxiv.url']}?${params.toString()}`;
+  const options = { absBase: arxivAbsBase(settings['sources.arxiv.url']) };
+  // A network answer is parsed once: what the cache's "is it empty?" read is kept for the records
+  // (reading a feed's LaTeX takes milliseconds an entry, on the way to every PDF of an audit).
+  let read: { body: string; feed: ArxivFeed } | undefined;
+  const isEmpty = (text: string) => {
+    read = undefined;
+    const feed = parsedOrUndefined(text, options);
+    if (feed) read = { body: text, feed };
+    return feed !== undefined && feed.records.length === 0;
+  };
   let body: string;
   try {
-    body = (await http.request({ service: 'arxiv', url, accept: ATOM, signal, isEmpty: isEmptyFeed })).text();
+    body = (await http.request({ service: 'arxiv', url, accept: ATOM, signal, isEmpty })).text();
   } catch (error) {
     if (isAbortError(error)) throw error;
     if (error instanceof HttpError && error.status === 400) {
@@ -79,16 +89,16 @@ async function fetchFeed(
     }
     throw error;
   }
-  const feed = parseArxivFeed(body, { absBase: arxivAbsBase(settings['sources.arxiv.url']) });
+  const feed = read?.body === body ? read.feed : parseArxivFeed(body, options);
   if (feed.malformed > 0) warn(`arXiv sent ${feed.malformed} entr${feed.malformed === 1 ? 'y' : 'ies'} without an id or title, or with fields of the wrong shape; skipped.`);
   return feed.records;
 }
 
-/** A valid feed with no entries (cached for an hour only); an Error entry or a broken feed is not "empty". */
-function isEmptyFeed(body: string): boolean {
+/** The feed, or undefined for an Error entry or a broken feed; a valid feed with no entries is cached for an hour only. */
+function parsedOrUndefined(body: string, options: ArxivFeedOptions): ArxivFeed | undefined {
   try {
-    return parseArxivFeed(body).records.length === 0;
+    return parseArxivFeed(body, options);
   } catch {
-    return false;
+    return undefined;
   }
 }
