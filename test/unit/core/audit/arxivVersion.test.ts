@@ -13,7 +13,8 @@ import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings';
 import { AuditCache, auditProject, type AuditDeps } from '../../../../src/core/audit';
-import { arxivVersionQuery, findArxivVersion } from '../../../../src/core/audit/arxivVersion';
+import { arxivVersionQuery } from '../../../../src/core/audit/arxivVersion';
+import { ArxivVersionBatch } from '../../../../src/core/audit/arxivVersionBatch';
 import type { PaperRecord } from '../../../../src/core/types';
 
 /** As recordFromBibtex reads the recorded doi.org BibTeX: Crossref's mangled maths dropped, no abstract. */
@@ -49,9 +50,10 @@ describe('audit: a journal article read through its arXiv version', function () 
   });
 
   it('takes only the arXiv entry that names the same DOI', async () => {
-    const found = await findArxivVersion(PERLMUTTER_JOURNAL, deps);
+    const found = await new ArxivVersionBatch(deps).find(PERLMUTTER_JOURNAL);
     assert.equal(found?.arxivId, 'astro-ph/9812133');
-    assert.equal(await findArxivVersion({ ...PERLMUTTER_JOURNAL, doi: '10.1086/999999', id: 'doi:10.1086/999999' }, deps), undefined, 'same title, other DOI: not this work');
+    const other = { ...PERLMUTTER_JOURNAL, doi: '10.1086/999999', id: 'doi:10.1086/999999' };
+    assert.equal(await new ArxivVersionBatch(deps).find(other), undefined, 'same title, other DOI: not this work');
     assert.ok(standIn.requests.some((r) => r.service === 'arxiv' && /search_query=ti%3AMeasurements/.test(r.url)));
   });
 
