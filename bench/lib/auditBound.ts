@@ -5,8 +5,10 @@
 // arXiv request: arXiv's etiquette (one request every 3 s) puts it 3 s after the first, and a
 // search cannot share the id_list request (arXiv answers the two together with their
 // intersection). Then each work's PDF, at most `pdfConcurrency` at a time (fulltext.concurrency,
-// one queue for every PDF host), and its reading (GROBID's time, or pdfjs's parse) when it was served. Margins and
-// retries citefinder adds, and requests it makes beyond these, count against it.
+// one queue for every PDF host), and its reading (GROBID's time, or pdfjs's parse) when it was
+// served, at most `readingConcurrency` at a time (grobid.concurrency, or the parse workers). Both
+// queues are of equal jobs, so starting each job as early as it can is the best order there is.
+// Margins and retries citefinder adds, and requests it makes beyond these, count against it.
 
 export interface BoundWork {
   /** ms from the first request until the work's record is known. */
@@ -33,11 +35,18 @@ export interface AuditBound {
   chain: string;
 }
 
-export function auditBound(works: BoundWork[], latency: AuditLatency, arxivSpacingMs: number, pdfConcurrency: number): AuditBound {
+export interface AuditLimits {
+  arxivSpacingMs: number;
+  pdfConcurrency: number;
+  readingConcurrency: number;
+}
+
+export function auditBound(works: BoundWork[], latency: AuditLatency, limits: AuditLimits): AuditBound {
+  const { arxivSpacingMs } = limits;
   const chains: AuditBound[] = [];
-  const pdfJobs: number[] = [];
+  const pdfJobs: { readyMs: number; readingMs?: number }[] = [];
   const fetchPdf = (readyMs: number, readingMs: number | undefined, label: string) => {
-    pdfJobs.push(readyMs);
+    pdfJobs.push({ readyMs, readingMs });
     const read = readingMs === undefined ? ' (refused)' : ` → reading (${readingMs} ms)`;
     chains.push({ ms: readyMs + latency.pdf + (readingMs ?? 0), chain: `${label} → PDF${read}` });
   };
@@ -50,11 +59,27 @@ export function auditBound(works: BoundWork[], latency: AuditLatency, arxivSpaci
     chains.push({ ms: searched, chain: `${work.label} lookup → arXiv's next slot (${arxivSpacingMs} ms) → its arXiv version` });
     if (work.version?.hasPdf) fetchPdf(searched, work.version.readingMs, `${work.label} → arXiv version`);
   }
-  // The PDF queue: the jobs ready at or after r cannot all finish before r + rounds × one PDF.
-  for (const ready of new Set(pdfJobs)) {
-    const after = pdfJobs.filter((r) => r >= ready).length;
-    const ms = ready + Math.ceil(after / pdfConcurrency) * latency.pdf;
-    chains.push({ ms, chain: `${after} PDFs ready at ${ready} ms, ${pdfConcurrency} at a time (fulltext.concurrency)` });
+  // The PDF queue, then the reading queue for the PDFs served.
+  const downloads = pdfJobs.map((job) => ({ ...job, doneMs: 0 })).sort((a, b) => a.readyMs - b.readyMs);
+  const downloaded = schedule(downloads.map((d) => d.readyMs), latency.pdf, limits.pdfConcurrency);
+  downloads.forEach((d, i) => (d.doneMs = downloaded[i]!));
+  if (downloads.length) chains.push({ ms: Math.max(...downloaded), chain: `${downloads.length} PDFs, ${limits.pdfConcurrency} at a time (fulltext.concurrency)` });
+  const reads = downloads.filter((d) => d.readingMs !== undefined);
+  for (const readingMs of new Set(reads.map((r) => r.readingMs!))) {
+    // Each distinct reading time on its own: a bound for those PDFs whatever the others take.
+    const same = reads.filter((r) => r.readingMs === readingMs);
+    const read = schedule(same.map((r) => r.doneMs), readingMs, limits.readingConcurrency);
+    chains.push({ ms: Math.max(...read), chain: `${same.length} PDFs read (${readingMs} ms each), ${limits.readingConcurrency} at a time` });
   }
   return chains.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, chain: 'none' });
+}
+
+/** When each of these equal jobs ends, started as early as `slots` parallel servers allow, in order of readiness. */
+function schedule(readyMs: number[], durationMs: number, slots: number): number[] {
+  const free = Array.from({ length: Math.min(Math.max(1, slots), Math.max(1, readyMs.length)) }, () => 0);
+  return [...readyMs].sort((a, b) => a - b).map((ready) => {
+    const slot = free.indexOf(Math.min(...free));
+    free[slot] = Math.max(ready, free[slot]!) + durationMs;
+    return free[slot]!;
+  });
 }
