@@ -157,7 +157,9 @@ function serveEveryArxivPdf(standIn: StandIn): void {
   standIn.handle('files', (req, res) => {
     if (!/^\/arxiv\/pdf\//.test(req.path)) return real(req, res);
     res.writeHead(200, { 'content-type': 'application/pdf' });
-    res.end(pdf);
+    // Each paper its own bytes (a comment after %%EOF): a reading cached by the PDF's hash must not
+    // stand in for the next paper's.
+    res.end(Buffer.concat([pdf, Buffer.from(`\n% stand-in for ${req.path}\n`)]));
   });
 }
 
