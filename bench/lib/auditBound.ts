@@ -39,6 +39,12 @@ export interface AuditLimits {
   arxivSpacingMs: number;
   pdfConcurrency: number;
   readingConcurrency: number;
+  /**
+   * For a plan that asks Crossref one DOI a request: when each DOI is known (ms), each request's
+   * latency, and the concurrency Crossref announces. Absent: the DOIs share requests
+   * (`/works?filter=doi:…,doi:…`, same-name filters OR'd), so Crossref's queue forces nothing.
+   */
+  crossrefOnePerDoi?: { readyMs: number[]; latencyMs: number; concurrency: number };
 }
 
 export function auditBound(works: BoundWork[], latency: AuditLatency, limits: AuditLimits): AuditBound {
@@ -64,6 +70,11 @@ export function auditBound(works: BoundWork[], latency: AuditLatency, limits: Au
   const downloaded = schedule(downloads.map((d) => d.readyMs), latency.pdf, limits.pdfConcurrency);
   downloads.forEach((d, i) => (d.doneMs = downloaded[i]!));
   if (downloads.length) chains.push({ ms: Math.max(...downloaded), chain: `${downloads.length} PDFs, ${limits.pdfConcurrency} at a time (fulltext.concurrency)` });
+  const perDoi = limits.crossrefOnePerDoi;
+  if (perDoi?.readyMs.length) {
+    const asked = schedule(perDoi.readyMs, perDoi.latencyMs, perDoi.concurrency);
+    chains.push({ ms: Math.max(...asked), chain: `${asked.length} Crossref requests, one DOI each, ${perDoi.concurrency} at a time (its announced concurrency)` });
+  }
   const reads = downloads.filter((d) => d.readingMs !== undefined);
   for (const readingMs of new Set(reads.map((r) => r.readingMs!))) {
     // Each distinct reading time on its own: a bound for those PDFs whatever the others take.
