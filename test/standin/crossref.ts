@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn, type StandInRequest } from './server';
 import type { ServerResponse } from 'node:http';
-import { searchWorks } from './crossrefSearch';
+import { searchWorks, worksByDoi } from './crossrefSearch';
 import { registeredCrossrefWorks } from './crossrefPool';
 
 /** DOIs (lower case) whose authority BibTeX is recorded. */
@@ -57,6 +57,12 @@ const BIBTEX_HEADERS = {
 /** Requests the stand-in's Crossref announces it answers at once (the bench's bound counts it). */
 export const CROSSREF_ANNOUNCED_CONCURRENCY = Number(BIBTEX_HEADERS['x-concurrency-limit']);
 
+/** The recorded /works record (its `message`) of a DOI, if one is recorded. */
+function recordedWork(doi: string): Record<string, unknown> | undefined {
+  const file = WORK_FIXTURE_BY_DOI[doi];
+  return file ? (JSON.parse(readFileSync(fixturePath('crossref', file), 'utf8')) as { message: Record<string, unknown> }).message : undefined;
+}
+
 export function recordedBibtex(doi: string): Buffer | undefined {
   const file = BIBTEX_FIXTURE_BY_DOI[doi.toLowerCase()];
   return file ? readFileSync(fixturePath('bibtex', file)) : undefined;
@@ -65,6 +71,8 @@ export function recordedBibtex(doi: string): Buffer | undefined {
 export function installCrossref(standIn: StandIn): void {
   standIn.handle('crossref', (req: StandInRequest, res: ServerResponse) => {
     if (req.method === 'GET' && /^(?:\/v1)?\/works\/?$/.test(req.path)) {
+      const dois = (req.url.searchParams.get('filter') ?? '').split(',').filter((f) => f.startsWith('doi:')).map((f) => f.slice(4));
+      if (dois.length > 0) return worksByDoi(res, dois, (doi) => registeredCrossrefWorks(standIn).get(doi) ?? recordedWork(doi));
       return searchWorks(req, res, [...registeredCrossrefWorks(standIn).values()]);
     }
     const match = /^(?:\/v1)?\/works\/(.+?)(\/transform(?:\/application\/x-bibtex)?)?\/?$/.exec(req.path);

@@ -3,7 +3,8 @@
 // words must all match, like Crossref's top hits for a full reference), answered in the recorded
 // work-list envelope, together with the works registered with registerCrossrefWorks
 // (crossrefPool.ts). No match gives the recorded `total-results: 0` answer; a field query with
-// a DOI path gives the recorded 400.
+// a DOI path gives the recorded 400. `/works?filter=doi:A,doi:B` (Crossref ORs a filter given
+// twice) answers the works of those DOIs it holds, in the same envelope.
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { fixturePath, send, type StandInRequest } from './server';
@@ -85,5 +86,14 @@ export function searchWorks(req: StandInRequest, res: ServerResponse, registered
   if (hits.length === 0) return send(res, 200, readFileSync(fixturePath('crossref', EMPTY_FILE)), 'application/json');
   const envelope = readJson<{ message: Record<string, unknown> }>(LIST_FILE);
   envelope.message = { ...envelope.message, 'total-results': hits.length, items: hits, 'items-per-page': rows };
+  send(res, 200, JSON.stringify(envelope), 'application/json');
+}
+
+/** `/works?filter=doi:…,doi:…`: the works of those DOIs (any case), as `byDoi` finds them. */
+export function worksByDoi(res: ServerResponse, dois: string[], byDoi: (doi: string) => Work | undefined): void {
+  const items = [...new Set(dois.map((d) => d.toLowerCase()))].map(byDoi).filter((w): w is Work => w !== undefined);
+  if (items.length === 0) return send(res, 200, readFileSync(fixturePath('crossref', EMPTY_FILE)), 'application/json');
+  const envelope = readJson<{ message: Record<string, unknown> }>(LIST_FILE);
+  envelope.message = { ...envelope.message, 'total-results': items.length, items, 'items-per-page': items.length };
   send(res, 200, JSON.stringify(envelope), 'application/json');
 }

@@ -2,7 +2,7 @@
 // after editing one sentence finds every other (sentence, key, entry) here and checks only the
 // edited one; editing a .bib entry changes its identity, so its citations are checked again.
 import { createHash } from 'node:crypto';
-import type { PaperRecord } from '../types';
+import type { PaperRecord, TrustSignal } from '../types';
 import type { AuditFinding } from './types';
 
 /** A finding without where it stands (the same result holds wherever the sentence moves). */
@@ -17,6 +17,14 @@ const MAX_KEPT = 20_000;
  * any one work's query.
  */
 const NO_VERSION_TTL_MS = 3_600_000;
+
+interface SavedAuditCache {
+  version: 1;
+  results: [string, CachedResult][];
+  works: [string, PaperRecord][];
+  versions: [string, KnownVersion][];
+  trusts: [string, { trust: TrustSignal; at: number }][];
+}
 
 interface KnownVersion {
   record?: PaperRecord;
@@ -33,6 +41,8 @@ export class AuditCache {
   private readonly works = new Map<string, PaperRecord>();
   /** Work id → its arXiv version (arxivVersionBatch.ts), or when arXiv was found to hold none. */
   private readonly versions = new Map<string, KnownVersion>();
+  /** Work id → its trust signal as Crossref told it (the batched lookups of crossrefBatch.ts are in no HTTP cache entry of their own). */
+  private readonly trusts = new Map<string, { trust: TrustSignal; at: number }>();
 
   work(entryKey: string): PaperRecord | undefined {
     return this.works.get(entryKey);
@@ -52,6 +62,16 @@ export class AuditCache {
 
   setArxivVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
     this.versions.set(workId, record ? { record, at: now } : { at: now });
+  }
+
+  /** The work's trust signal, when looked up less than `maxAgeMs` ago. */
+  trust(workId: string, maxAgeMs: number, now = Date.now()): TrustSignal | undefined {
+    const known = this.trusts.get(workId);
+    return known && now - known.at < maxAgeMs ? known.trust : undefined;
+  }
+
+  setTrust(workId: string, trust: TrustSignal, now = Date.now()): void {
+    this.trusts.set(workId, { trust, at: now });
   }
 
   static keyOf(sentence: string, key: string, entryText: string | undefined): string {
@@ -75,15 +95,15 @@ export class AuditCache {
     return this.results.size;
   }
 
-  toJSON(): { version: 1; results: [string, CachedResult][]; works: [string, PaperRecord][]; versions: [string, KnownVersion][] } {
+  toJSON(): SavedAuditCache {
     const kept = <T>(map: Map<string, T>) => [...map].slice(-MAX_KEPT);
-    return { version: 1, results: kept(this.results), works: kept(this.works), versions: kept(this.versions) };
+    return { version: 1, results: kept(this.results), works: kept(this.works), versions: kept(this.versions), trusts: kept(this.trusts) };
   }
 
   /** A cache saved by `toJSON`; anything else gives an empty cache (a stale file is no error). */
   static fromJSON(value: unknown): AuditCache {
     const cache = new AuditCache();
-    const saved = value as { version?: unknown; results?: unknown; works?: unknown; versions?: unknown } | null;
+    const saved = value as { version?: unknown; results?: unknown; works?: unknown; versions?: unknown; trusts?: unknown } | null;
     if (saved?.version !== 1 || !Array.isArray(saved.results)) return cache;
     for (const item of saved.results) {
       if (Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'object' && item[1] !== null) cache.results.set(item[0], item[1] as CachedResult);
@@ -96,6 +116,10 @@ export class AuditCache {
       const known = Array.isArray(item) ? (item[1] as { record?: PaperRecord; at?: unknown } | null) : null;
       if (typeof item[0] !== 'string' || typeof known?.at !== 'number' || (known.record !== undefined && !isRecord(known.record))) continue;
       cache.versions.set(item[0], known.record ? { record: known.record, at: known.at } : { at: known.at });
+    }
+    for (const item of Array.isArray(saved.trusts) ? saved.trusts : []) {
+      const known = Array.isArray(item) ? (item[1] as { trust?: TrustSignal; at?: unknown } | null) : null;
+      if (typeof item[0] === 'string' && typeof known?.at === 'number' && typeof known.trust?.status === 'string') cache.trusts.set(item[0], { trust: known.trust, at: known.at });
     }
     return cache;
   }

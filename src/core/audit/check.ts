@@ -19,9 +19,10 @@ import { SourceError } from '../sources/errors';
 import type { AuditCache, CachedResult } from './cache';
 import type { AuditWork } from './types';
 import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
+import { CrossrefBatchClient } from './crossrefBatch';
 
 /** What earlier runs found (the audit cache): each entry's work, each work's arXiv version. */
-export type KnownWorks = Pick<AuditCache, 'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion'>;
+export type KnownWorks = Pick<AuditCache, 'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion' | 'trust' | 'setTrust'>;
 
 type Resolved = { work: FoundWork } | { result: CachedResult };
 interface ReadWork {
@@ -38,14 +39,18 @@ export class CitationChecker {
   private readonly texts = new Map<string, Promise<ReadWork>>();
   private readonly trusts = new Map<string, Promise<TrustSignal>>();
 
+  private readonly deps: CoreDeps;
+
   constructor(
-    private readonly deps: CoreDeps,
+    deps: CoreDeps,
     /** Works resolved by earlier runs, by entry identity (the audit cache's). */
     private readonly known?: KnownWorks,
     private readonly entryKey: (entry: BibEntry) => string = (entry) => `${entry.file}#${entry.start}`,
   ) {
-    this.lookup = new WorkLookup(deps);
-    this.versions = new ArxivVersionBatch(deps);
+    // Crossref record lookups of one tick (entries' DOIs, trust lookups) share a request.
+    this.deps = { ...deps, http: new CrossrefBatchClient(deps.http, deps.settings, deps.signal) };
+    this.lookup = new WorkLookup(this.deps);
+    this.versions = new ArxivVersionBatch(this.deps);
   }
 
   /**
@@ -65,7 +70,7 @@ export class CitationChecker {
           const { record } = resolved.work;
           if (!mayNeedArxivVersion(record) || this.texts.has(record.id)) release();
           void this.memo(this.texts, record.id, () => this.read(record, release)).catch(() => {});
-          void this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust)).catch(() => {});
+          void this.memo(this.trusts, record.id, () => this.trustOf(record)).catch(() => {});
         })
         .catch(release);
     }
@@ -89,7 +94,7 @@ export class CitationChecker {
     const work = auditWork(resolved.work);
     // The trust lookup (Crossref) and the reading of the paper go side by side.
     const [trust, result] = await Promise.all([
-      this.memo(this.trusts, record.id, () => assessTrust(record, this.deps).then((t) => t.trust)),
+      this.memo(this.trusts, record.id, () => this.trustOf(record)),
       this.score(sentence, context, record, work),
     ]);
     return withTrust(result, trust);
@@ -157,6 +162,16 @@ export class CitationChecker {
       release();
     }
     return { ...(await getFulltext(preprint, this.deps)), via: `arXiv:${preprint.arxivId ?? preprint.id}` };
+  }
+
+  /** Retraction and the like, from Crossref; remembered as long as the HTTP cache keeps a record. */
+  private async trustOf(record: PaperRecord): Promise<TrustSignal> {
+    const maxAgeMs = Math.max(0, this.deps.settings['cache.ttlHours']) * 3_600_000;
+    const known = this.known?.trust(record.id, maxAgeMs);
+    if (known) return known;
+    const { trust } = await assessTrust(record, this.deps);
+    if (trust.status !== 'unknown') this.known?.setTrust(record.id, trust);
+    return trust;
   }
 
   private async resolve(entry: BibEntry): Promise<Resolved> {

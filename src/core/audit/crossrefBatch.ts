@@ -1,0 +1,124 @@
+// Crossref's records of many DOIs in one request. The audit asks Crossref for every DOI entry's
+// record and, for its trust, the journal version of every arXiv entry; Crossref's public pool
+// takes one request at a time, so 26 such lookups of 300 ms queued for 8 s. Record requests
+// (`/works/{doi}`) asked in the same tick go out as one `/works?filter=doi:A,doi:B` (Crossref ORs
+// a filter given twice), and each caller gets its record as `/works/{doi}` would have answered
+// it: the record, or 404 for a DOI the list leaves out. One DOI alone is asked as before. A DOI
+// answered in a list is not asked again in the same run (a DOI entry's trust reads its record).
+import { makeResponse } from '../net/body';
+import { HttpError, isAbortError, TimeoutError, type HttpClient, type HttpRequest, type HttpResponse } from '../net/types';
+import { doiPath, normalizeDoi } from '../identity/work';
+import type { Settings } from '../settings/index';
+
+/** DOIs asked in one request: a short URL, and a page Crossref answers whole (rows). */
+const MAX_DOIS_PER_REQUEST = 40;
+
+interface Waiting {
+  doi: string;
+  request: HttpRequest;
+  resolve: (response: HttpResponse) => void;
+  reject: (error: unknown) => void;
+}
+
+export class CrossrefBatchClient implements HttpClient {
+  private waiting: Waiting[] = [];
+  private scheduled = false;
+  /** Each DOI's record from a list answered in this run (null: the list left it out). */
+  private readonly listed = new Map<string, unknown>();
+
+  constructor(
+    private readonly inner: HttpClient,
+    private readonly settings: Settings,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  request(request: HttpRequest): Promise<HttpResponse> {
+    const doi = this.recordDoi(request);
+    if (!doi) return this.inner.request(request);
+    if (this.listed.has(doi)) return Promise.resolve().then(() => answer(request.url, doi, this.listed.get(doi)));
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ doi, request, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      // Let the rest of this tick's lookups join the request.
+      setImmediate(() => this.flush());
+    });
+  }
+
+  private get worksBase(): string {
+    return `${this.settings['sources.crossref.url'].replace(/\/+$/, '')}/works`;
+  }
+
+  /** The DOI of a plain record request (`/works/{doi}`, as fetchCrossrefWork asks it), else undefined. */
+  private recordDoi(request: HttpRequest): string | undefined {
+    if (request.service !== 'crossref' || (request.method ?? 'GET') !== 'GET' || request.body !== undefined) return undefined;
+    const prefix = `${this.worksBase}/`;
+    // A DOI may hold slashes, so `/works/{doi}/transform/…` (BibTeX) reads as a DOI too: only JSON is a record.
+    if (!request.url.startsWith(prefix) || request.accept !== 'application/json' || /\/transform(\/|$)/.test(request.url)) return undefined;
+    let doi: string | undefined;
+    try {
+      doi = normalizeDoi(decodeURIComponent(request.url.slice(prefix.length)));
+    } catch {
+      return undefined;
+    }
+    // A comma would split the filter; a transform or any other path is not a record request.
+    return doi && !doi.includes(',') && `${prefix}${doiPath(doi)}` === request.url ? doi : undefined;
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.waiting.splice(0);
+    for (let at = 0; at < batch.length; at += MAX_DOIS_PER_REQUEST) void this.ask(batch.slice(at, at + MAX_DOIS_PER_REQUEST));
+  }
+
+  private async ask(batch: Waiting[]): Promise<void> {
+    const dois = [...new Set(batch.map((w) => w.doi))];
+    if (dois.length === 1) return this.alone(batch);
+    let items: unknown[] | undefined;
+    try {
+      const url = `${this.worksBase}?filter=${dois.map((d) => `doi:${encodeURIComponent(d)}`).join(',')}&rows=${dois.length}`;
+      const response = await this.inner.request({ service: 'crossref', url, accept: 'application/json', signal: this.signal });
+      items = (JSON.parse(response.text()) as { message?: { items?: unknown } } | null)?.message?.items as unknown[] | undefined;
+    } catch (error) {
+      // Crossref failing fails every lookup, as it would have one by one; a service that refuses
+      // the list (a mirror without filters: 400, an answer of another shape) is asked one by one.
+      if (!refusedTheList(error)) {
+        for (const w of batch) w.reject(error);
+        return;
+      }
+    }
+    if (!Array.isArray(items)) return this.alone(batch);
+    const byDoi = new Map<string, unknown>();
+    for (const item of items) {
+      const doi = normalizeDoi((item as { DOI?: unknown } | null)?.DOI as string | undefined);
+      if (doi) byDoi.set(doi, item);
+    }
+    for (const doi of dois) this.listed.set(doi, byDoi.get(doi) ?? null);
+    for (const w of batch) {
+      try {
+        w.resolve(answer(w.request.url, w.doi, this.listed.get(w.doi)));
+      } catch (error) {
+        w.reject(error);
+      }
+    }
+  }
+
+  /** Each lookup asked on its own, as without the batch. */
+  private alone(batch: Waiting[]): void {
+    for (const w of batch) this.inner.request(w.request).then(w.resolve, w.reject);
+  }
+}
+
+/** What `/works/{doi}` answers for a record a list held (`item`), or left out (null: 404). */
+function answer(url: string, doi: string, item: unknown): HttpResponse {
+  if (item === null || item === undefined) throw new HttpError(`Crossref has no record of ${doi} (HTTP 404).`, 404, url, 'Resource not found.');
+  const body = new TextEncoder().encode(JSON.stringify({ status: 'ok', 'message-type': 'work', 'message-version': '1.0.0', message: item }));
+  return makeResponse(200, url, { 'content-type': 'application/json' }, body, false);
+}
+
+/** A 4xx other than 429, or a body that is not JSON: the service does not take the list, not a failing service. */
+function refusedTheList(error: unknown): boolean {
+  if (isAbortError(error) || error instanceof TimeoutError) return false;
+  if (error instanceof SyntaxError) return true;
+  return error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
