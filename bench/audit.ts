@@ -1,11 +1,12 @@
 // Audit benchmark: `citefinder audit --json` on a generated 100-citation project whose .bib names
 // works the stand-in has records for (every recorded arXiv entry and Crossref work), with the
-// stand-in latencies of bench/pipeline.ts (Crossref, which it does not use, as doi.org's). It
-// reports the first run (time, requests per service, and the physical bound: the round trips the
-// network and the services' etiquette force, bench/lib/auditBound.ts; beside it the bound of asking
-// Crossref one DOI a request, as citefinder does), the re-run with everything cached (goal < 2 s), and a re-run after one
-// sentence was edited. Usage: node dist/bench/audit.js [--setup default|grobid] [--all-pdfs] [--log]
-// [--cpu-prof] (--log prints each run's requests with their times; --cpu-prof profiles each CLI run).
+// stand-in latencies of bench/pipeline.ts (Crossref as doi.org's). It reports the first run (time,
+// requests per service, and the physical bound: the round trips the network and the services'
+// etiquette force, bench/lib/auditBound.ts; beside it the bound of asking Crossref one DOI a
+// request, as citefinder did before the audit's crossrefBatch.ts), the re-run with everything
+// cached (goal < 2 s), and a re-run after one sentence was edited.
+// Usage: node dist/bench/audit.js [--setup default|grobid] [--all-pdfs] [--log] [--cpu-prof]
+// (--log prints each run's requests with their times; --cpu-prof profiles each CLI run).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -289,7 +290,7 @@ async function runSetup(standIn: StandIn, home: string, works: Work[], setup: Se
   console.log(`physical bound ${bound.ms} ms (${bound.chain}): first run ÷ bound = ${ratio} (goal ≤ 1.3)`);
   const crossrefOnePerDoi = { readyMs: crossrefDoisReady(works), latencyMs: LATENCY.crossref, concurrency: CROSSREF_ANNOUNCED_CONCURRENCY };
   const perDoi = auditBound(boundWorks(works, setup.readingMs), LATENCY, { ...limits, crossrefOnePerDoi });
-  console.log(`(asking Crossref one DOI a request, as citefinder does: ${perDoi.ms} ms, ${perDoi.chain}; first run ÷ that = ${(cold.ms / perDoi.ms).toFixed(2)})`);
+  console.log(`(asking Crossref one DOI a request, as citefinder did before crossrefBatch.ts: ${perDoi.ms} ms, ${perDoi.chain}; first run ÷ that = ${(cold.ms / perDoi.ms).toFixed(2)})`);
   const unlimited = { arxivSpacingMs: 0, pdfConcurrency: Infinity, readingConcurrency: Infinity };
   const unpaced = auditBound(boundWorks(works, setup.readingMs), LATENCY, unlimited);
   console.log(`(were arXiv's spacing and the PDF and reading queues no limit: ${unpaced.ms} ms, ${unpaced.chain})`);
