@@ -21,7 +21,7 @@ import type { AuditWork } from './types';
 import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
 import { CrossrefBatchClient } from './crossrefBatch';
 
-/** What earlier runs found (the audit cache): each entry's work, each work's arXiv version. */
+/** What earlier runs found (the audit cache): each entry's work, each work's arXiv version and trust. */
 export type KnownWorks = Pick<AuditCache, 'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion' | 'trust' | 'setTrust'>;
 
 type Resolved = { work: FoundWork } | { result: CachedResult };

@@ -77,7 +77,9 @@ export class CrossrefBatchClient implements HttpClient {
     let items: unknown[] | undefined;
     try {
       const url = `${this.worksBase}?filter=${dois.map((d) => `doi:${encodeURIComponent(d)}`).join(',')}&rows=${dois.length}`;
-      const response = await this.inner.request({ service: 'crossref', url, accept: 'application/json', signal: this.signal });
+      // A page that is not a work list (a maintenance page sent with 200) is never cached.
+      const isUsable = (body: string) => Array.isArray((JSON.parse(body) as { message?: { items?: unknown } } | null)?.message?.items);
+      const response = await this.inner.request({ service: 'crossref', url, accept: 'application/json', signal: this.signal, isUsable });
       items = (JSON.parse(response.text()) as { message?: { items?: unknown } } | null)?.message?.items as unknown[] | undefined;
     } catch (error) {
       // Crossref failing fails every lookup, as it would have one by one; a service that refuses
