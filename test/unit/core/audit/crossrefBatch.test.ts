@@ -50,6 +50,27 @@ describe('audit: Crossref records of many DOIs in one request', function () {
     assert.equal(decodeURIComponent(crossref()[1]!.url), '/crossref/works/10.1038/srep16696', 'one DOI alone is asked as before');
   });
 
+  it('reads each DOI alone when the list answer is a page, and never keeps that page', async () => {
+    const cacheDir = join(dir, 'cache');
+    const cached = createHttpClient(resolveSettings({ ...settings, 'cache.enabled': true }), { cacheDir, pacing: new PacingRegistry(), backoffMs: 1 });
+    const real = standIn.handlerOf('crossref')!;
+    let pages = 1;
+    standIn.handle('crossref', (req, res) => {
+      if (!req.url.searchParams.has('filter') || pages-- <= 0) return real(req, res);
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!DOCTYPE html><html><body>Down for maintenance</body></html>');
+    });
+    const dois = ['10.1371/journal.pone.0033693', '10.1038/srep16696'];
+    const ask = () => {
+      const batched = { ...deps, http: new CrossrefBatchClient(cached, settings) };
+      return Promise.all(dois.map((doi) => fetchCrossrefWork(doi, batched)));
+    };
+    assert.deepEqual((await ask()).map((w) => w?.doi), dois, 'each read alone after the page');
+    assert.deepEqual(crossref().map((r) => r.url.includes('filter=')), [true, false, false]);
+    await ask();
+    assert.equal(crossref().filter((r) => r.url.includes('filter=')).length, 2, 'the page was not kept: the list is asked again');
+  });
+
   it('asks Crossref once for an audit\'s DOI entries, and a re-run after an edit asks nothing', async () => {
     writeFileSync(join(dir, 'refs.bib'), [
       '@article{plos, title = {Methylphenidate}, doi = {10.1371/journal.pone.0033693}}',
