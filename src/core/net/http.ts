@@ -15,6 +15,7 @@ import { userAgentFor } from './userAgent';
 import { InFlightRequests } from './inFlight';
 import {
   HttpError,
+  NotCachedError,
   TimeoutError,
   type HttpClient,
   type HttpRequest,
@@ -177,6 +178,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
         return makeResponse(hit.status, hit.url, hit.headers, hit.body, true);
       }
     }
+    if (request.cacheOnly) throw new NotCachedError(`No answer of ${request.url} is cached.`);
     if (method !== 'GET' || request.cache === false) return fromNetwork(request, key, cacheable);
     return inFlight.share(key, request.signal, () => fromNetwork(request, key, cacheable));
   }
@@ -201,7 +203,18 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     }
   }
 
-  return { request, stats };
+  async function remember(request: HttpRequest, answer: HttpResponse | HttpError): Promise<void> {
+    if (!cache || (request.method ?? 'GET') !== 'GET' || request.cache === false) return;
+    const key = cacheKey('GET', request.url, request.accept);
+    if (answer instanceof HttpError) {
+      if (!request.cacheNotFound || !NOT_FOUND.includes(answer.status)) return;
+      const body = new TextEncoder().encode(answer.bodyText);
+      return cache.put(key, { status: answer.status, url: answer.url, headers: {}, body }, { kind: 'notFound', service: request.service });
+    }
+    if (isUsableAnswer(request, answer)) await cache.put(key, answer, { kind: 'ok', service: request.service });
+  }
+
+  return { request, remember, stats };
 }
 
 /** The source's own verdict on whether a body is worth keeping; a predicate that throws says no. */

@@ -58,6 +58,11 @@ export interface HttpRequest {
    */
   refusedIsFinal?: boolean;
   /**
+   * Answer from the on-disk cache or not at all: a miss throws NotCachedError and nothing is sent
+   * (a batch asks its list request only for what no earlier answer holds).
+   */
+  cacheOnly?: boolean;
+  /**
    * Told after each attempt that reached the network (not cache hits, not the caller's own
    * cancellation): undefined when the service answered, else the error. The run's circuit
    * breaker listens here, so it sees the first timeout, not only the last of the retries.
@@ -87,6 +92,17 @@ export interface HttpClient {
    * for a final 429, TimeoutError, and an AbortError when the signal fires.
    */
   request(request: HttpRequest): Promise<HttpResponse>;
+  /**
+   * Keeps an answer that came another way (a record read out of a list answer) under `request`'s
+   * cache key, as if `request` had been answered: a later run finds it without asking. A 404/410
+   * is kept only for a request that says `cacheNotFound`. Absent where there is no cache.
+   */
+  remember?(request: HttpRequest, answer: HttpResponse | HttpError): Promise<void>;
+}
+
+/** A `cacheOnly` request the cache could not answer; nothing was sent. */
+export class NotCachedError extends Error {
+  override name = 'NotCachedError';
 }
 
 export class HttpError extends Error {
