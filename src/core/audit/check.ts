@@ -19,7 +19,7 @@ import { SourceError } from '../sources/errors';
 import type { AuditCache, CachedResult } from './cache';
 import type { AuditWork } from './types';
 import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
-import { CrossrefBatchClient } from './crossrefBatch';
+import { CrossrefBatchClient } from '../sources/crossrefBatch';
 
 /** What earlier runs found (the audit cache): each entry's work, each work's arXiv version and trust. */
 export type KnownWorks = Pick<AuditCache, 'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion' | 'trust' | 'setTrust'>;

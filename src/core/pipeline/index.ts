@@ -27,6 +27,7 @@ import { BibtexStage } from '../candidates/bibtexStage';
 import { TrustStage } from '../candidates/trustStage';
 import { citeKeyRule } from '../bibtex/keyFormula';
 import { Enrichment } from '../candidates/enrichment';
+import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { createHttpClient } from '../net/http';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
@@ -151,7 +152,9 @@ async function findAndScore(
   state.store = store;
   const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, citeKeyRule(deps.settings), store);
   const sources = createSources(deps.settings, deps.http, run.warn);
-  const trust = new TrustStage({ http: deps.http, settings: deps.settings, signal: run.signal }, store);
+  // Crossref answers one request at a time: the candidates' records go out as few lists.
+  const records = new CrossrefBatchClient(deps.http, deps.settings, run.signal);
+  const trust = new TrustStage({ http: records, settings: deps.settings, signal: run.signal }, store);
   // A record whose bioRxiv API answer is still out waits for it (enrichment.ts says why).
   const lookUp = () => {
     const ready = store.list().filter((c) => !enrichment.holds(c.id));

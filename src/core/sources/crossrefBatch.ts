@@ -1,12 +1,15 @@
-// Crossref's records of many DOIs in one request. The audit asks Crossref for every DOI entry's
-// record and, for its trust, the journal version of every arXiv entry; Crossref's public pool
-// takes one request at a time, so 26 such lookups of 300 ms queued for 8 s. Record requests
-// (`/works/{doi}`) asked in the same tick go out as one `/works?filter=doi:A,doi:B` (Crossref ORs
-// a filter given twice), and each caller gets its record as `/works/{doi}` would have answered
-// it: the record, or 404 for a DOI the list leaves out. One DOI alone is asked as before. A DOI
-// answered in a list is not asked again in the same run (a DOI entry's trust reads its record).
+// Crossref's records of many DOIs in one request. Crossref's public pool takes one request at a
+// time: the audit's 26 record and trust lookups of 300 ms queued for 8 s, and a search's trust
+// lookups (one record per candidate) queued behind its BibTeX. Record requests (`/works/{doi}`)
+// go out as one `/works?filter=doi:A,doi:B` (Crossref ORs a filter given twice): those asked in the
+// same tick, and those asked while a list request is out (they would wait for Crossref's slot
+// anyway). Each caller gets its record as `/works/{doi}` would have answered it: the record, or
+// 404 for a DOI the list leaves out. One DOI alone is asked as before. An answer already cached
+// under `/works/{doi}` is used without asking, and each record a list brings is cached under its
+// own `/works/{doi}` key, so a repeated run asks nothing whatever the grouping was. A DOI
+// answered in a list is not asked again in the same run.
 import { makeResponse } from '../net/body';
-import { HttpError, isAbortError, TimeoutError, type HttpClient, type HttpRequest, type HttpResponse } from '../net/types';
+import { HttpError, isAbortError, NotCachedError, TimeoutError, type HttpClient, type HttpRequest, type HttpResponse } from '../net/types';
 import { doiPath, normalizeDoi } from '../identity/work';
 import type { Settings } from '../settings/index';
 
@@ -23,6 +26,8 @@ interface Waiting {
 export class CrossrefBatchClient implements HttpClient {
   private waiting: Waiting[] = [];
   private scheduled = false;
+  /** List requests out: lookups asked meanwhile join the next list, sent when they are back. */
+  private listsOut = 0;
   /** Each DOI's record from a list answered in this run (null: the list left it out). */
   private readonly listed = new Map<string, unknown>();
 
@@ -32,17 +37,30 @@ export class CrossrefBatchClient implements HttpClient {
     private readonly signal?: AbortSignal,
   ) {}
 
-  request(request: HttpRequest): Promise<HttpResponse> {
+  async request(request: HttpRequest): Promise<HttpResponse> {
     const doi = this.recordDoi(request);
     if (!doi) return this.inner.request(request);
-    if (this.listed.has(doi)) return Promise.resolve().then(() => answer(request.url, doi, this.listed.get(doi)));
+    if (this.listed.has(doi)) return answer(request.url, doi, this.listed.get(doi));
+    try {
+      return await this.inner.request({ ...request, cacheOnly: true });
+    } catch (error) {
+      if (!(error instanceof NotCachedError)) throw error;
+    }
     return new Promise((resolve, reject) => {
       this.waiting.push({ doi, request, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      // Let the rest of this tick's lookups join the request.
-      setImmediate(() => this.flush());
+      this.schedule();
     });
+  }
+
+  remember(request: HttpRequest, answered: HttpResponse | HttpError): Promise<void> {
+    return this.inner.remember?.(request, answered) ?? Promise.resolve();
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.listsOut > 0) return;
+    this.scheduled = true;
+    // Let the rest of this tick's lookups join the request.
+    setImmediate(() => this.flush());
   }
 
   private get worksBase(): string {
@@ -68,7 +86,13 @@ export class CrossrefBatchClient implements HttpClient {
   private flush(): void {
     this.scheduled = false;
     const batch = this.waiting.splice(0);
-    for (let at = 0; at < batch.length; at += MAX_DOIS_PER_REQUEST) void this.ask(batch.slice(at, at + MAX_DOIS_PER_REQUEST));
+    for (let at = 0; at < batch.length; at += MAX_DOIS_PER_REQUEST) {
+      this.listsOut++;
+      void this.ask(batch.slice(at, at + MAX_DOIS_PER_REQUEST)).finally(() => {
+        this.listsOut--;
+        if (this.waiting.length > 0) this.schedule();
+      });
+    }
   }
 
   private async ask(batch: Waiting[]): Promise<void> {
@@ -97,17 +121,22 @@ export class CrossrefBatchClient implements HttpClient {
     }
     for (const doi of dois) this.listed.set(doi, byDoi.get(doi) ?? null);
     for (const w of batch) {
+      let answered: HttpResponse | HttpError;
       try {
-        w.resolve(answer(w.request.url, w.doi, this.listed.get(w.doi)));
+        answered = answer(w.request.url, w.doi, this.listed.get(w.doi));
       } catch (error) {
-        w.reject(error);
+        answered = error as HttpError;
       }
+      // Kept as `/works/{doi}`'s own answer, so the next run finds it in whatever group it comes.
+      await this.remember(w.request, answered).catch(() => undefined);
+      if (answered instanceof HttpError) w.reject(answered);
+      else w.resolve(answered);
     }
   }
 
   /** Each lookup asked on its own, as without the batch. */
-  private alone(batch: Waiting[]): void {
-    for (const w of batch) this.inner.request(w.request).then(w.resolve, w.reject);
+  private async alone(batch: Waiting[]): Promise<void> {
+    await Promise.allSettled(batch.map((w) => this.inner.request(w.request).then(w.resolve, w.reject)));
   }
 }
 

@@ -12,7 +12,8 @@ import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { AuditCache, auditProject, type AuditDeps } from '../../../../src/core/audit';
-import { CrossrefBatchClient } from '../../../../src/core/audit/crossrefBatch';
+import { CrossrefBatchClient } from '../../../../src/core/sources/crossrefBatch';
+import { NotCachedError } from '../../../../src/core/net/types';
 import { fetchCrossrefWork } from '../../../../src/core/sources/crossref';
 
 describe('audit: Crossref records of many DOIs in one request', function () {
@@ -67,8 +68,14 @@ describe('audit: Crossref records of many DOIs in one request', function () {
     };
     assert.deepEqual((await ask()).map((w) => w?.doi), dois, 'each read alone after the page');
     assert.deepEqual(crossref().map((r) => r.url.includes('filter=')), [true, false, false]);
+    const listUrl = crossref()[0]!.url;
     await ask();
-    assert.equal(crossref().filter((r) => r.url.includes('filter=')).length, 2, 'the page was not kept: the list is asked again');
+    assert.equal(crossref().length, 3, "asked again, each DOI is read from its own cached answer");
+    await assert.rejects(
+      cached.request({ service: 'crossref', url: `${standIn.url}${listUrl}`, accept: 'application/json', cacheOnly: true }),
+      (e: unknown) => e instanceof NotCachedError,
+      'the page was not kept',
+    );
   });
 
   it('asks Crossref once for an audit\'s DOI entries, and a re-run after an edit asks nothing', async () => {

@@ -119,12 +119,15 @@ describe('pipeline', function () {
     assert.ok(result.candidates.some((c) => c.version !== undefined), 'enriched from the bioRxiv API in the end');
   });
 
-  it('asks Crossref about each DOI once, and about a preprint only after the bioRxiv API answered for it', async () => {
+  it('asks Crossref about each DOI once, the records as lists, and about a preprint only after the bioRxiv API answered', async () => {
     const result = await createPipeline({ settings: settingsFor(), llm: null }).find({
       selection: 'Machine learning models can predict in-hospital mortality from electronic health records.',
     });
     const crossref = standIn.requests.filter((r) => r.service === 'crossref');
-    assert.equal(new Set(crossref.map((r) => r.path)).size, crossref.length, crossref.map((r) => r.path).join('\n'));
+    assert.equal(new Set(crossref.map((r) => r.url)).size, crossref.length, crossref.map((r) => r.url).join('\n'));
+    const recordRequests = crossref.filter((r) => !r.path.endsWith('/transform/application/x-bibtex'));
+    assert.ok(recordRequests.some((r) => r.url.includes('filter=doi')), recordRequests.map((r) => r.url).join('\n'));
+    assert.ok(recordRequests.length < result.candidates.length, 'the records went out as lists, not one by one');
     const published = result.candidates.filter((c) => c.publishedDoi && c.doi?.startsWith('10.1101/'));
     assert.ok(published.length > 0, 'the bioRxiv API named journal versions');
     for (const c of published) {
