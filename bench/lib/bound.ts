@@ -10,9 +10,10 @@
 // A queue the service imposes is in the bound, as arXiv's 3 s spacing is: Crossref announces how
 // many requests it answers at once (X-Concurrency-Limit: 1 in the public pool, recorded in
 // test/fixtures/crossref), so the Crossref requests the product's promises need queue there:
-// for each work Crossref registers (its version of record's DOI), one BibTeX and one record
-// (its editorial notices: retracted or not). Those DOIs are known after the search, or after the
-// bioRxiv API's answer for a bioRxiv/medRxiv preprint (it names the journal version).
+// for each work Crossref registers (its version of record's DOI), one BibTeX (one DOI a request),
+// and for all of them together one list of records (`/works?filter=doi:A,doi:B`: their editorial
+// notices, retracted or not). Those DOIs are known after the search, or after the bioRxiv API's
+// answer for a bioRxiv/medRxiv preprint (it names the journal version).
 import type { Candidate, FindResult } from '../../src/core/types';
 import { normalizeDoi } from '../../src/core/identity/work';
 import { registrationAgency } from '../../src/core/bibtex/agency';
@@ -77,9 +78,10 @@ function crossrefQueue(candidates: Candidate[], latency: Latency, concurrency: n
     works.add(doi);
     afterBiorxiv ||= c.source !== 'arxiv' && c.publishedDoi !== undefined;
   }
-  const turns = Math.ceil((2 * works.size) / Math.max(1, concurrency));
+  if (works.size === 0) return { ms: 0, path: 'none' };
+  const turns = Math.ceil((works.size + 1) / Math.max(1, concurrency));
   const ms = (afterBiorxiv ? latency.biorxiv : 0) + turns * latency.bibtex;
-  return { ms, path: `${afterBiorxiv ? 'bioRxiv API, then ' : ''}Crossref: ${works.size} works × (BibTeX + record), ${concurrency} at a time` };
+  return { ms, path: `${afterBiorxiv ? 'bioRxiv API, then ' : ''}Crossref: ${works.size} BibTeX + 1 list of records, ${concurrency} at a time` };
 }
 
 function fulltextChain(c: Candidate, input: BoundInput): { ms: number; path: string } {
