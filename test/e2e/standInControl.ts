@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { installArxiv } from '../standin/arxiv';
 import { installEuropePmc } from '../standin/europepmc';
-import { installCrossref } from '../standin/crossref';
+import { crossrefRecordOf, filteredDois, installCrossref } from '../standin/crossref';
+import { worksByDoi } from '../standin/crossrefSearch';
 import { startStandIn, type StandIn } from '../standin/index';
 import { installOpenAi } from '../standin/openai';
 import { fixturePath, send, type StandInHandler, type StandInService } from '../standin/server';
@@ -49,6 +50,8 @@ function hostileFeed(): string {
  * the paper's own bibliographic data (its recorded BibTeX) with another paper's notices, so the
  * E2E search shows a retracted work that still has authority BibTeX to insert.
  */
+const PERLMUTTER_DOI = '10.1086/307221';
+
 function retractedPerlmutterWork(): string {
   const lancet = JSON.parse(readFileSync(fixturePath('crossref', 'works_10.1016_s0140-6736-97-11096-0_retracted_updated-by.json'), 'utf8')) as { message: Record<string, unknown> };
   lancet.message = {
@@ -112,6 +115,12 @@ export async function startE2eStandIn(): Promise<E2eStandIn> {
   const crossref = capture(standIn, 'crossref', installCrossref);
   standIn.handle('crossref', (req, res) => {
     if (control.retractedPerlmutter && /^(?:\/v1)?\/works\/10\.1086(?:\/|%2F)307221\/?$/i.test(req.path)) return send(res, 200, retractedPerlmutterWork(), 'application/json');
+    // The search reads its candidates' records as one list: the retracted record stands in there too.
+    const listed = filteredDois(req);
+    if (control.retractedPerlmutter && listed.some((d) => d.toLowerCase() === PERLMUTTER_DOI)) {
+      const retracted = (JSON.parse(retractedPerlmutterWork()) as { message: Record<string, unknown> }).message;
+      return worksByDoi(res, listed, (doi) => (doi === PERLMUTTER_DOI ? retracted : crossrefRecordOf(standIn, doi)));
+    }
     return crossref(req, res);
   });
   const services: [StandInService, (s: StandIn) => void][] = [['arxiv', installArxiv], ['europepmc', installEuropePmc]];

@@ -68,10 +68,21 @@ export function recordedBibtex(doi: string): Buffer | undefined {
   return file ? readFileSync(fixturePath('bibtex', file)) : undefined;
 }
 
+/** The DOIs of a `/works?filter=doi:A,doi:B` list request (none for any other request). */
+export function filteredDois(req: StandInRequest): string[] {
+  if (req.method !== 'GET' || !/^(?:\/v1)?\/works\/?$/.test(req.path)) return [];
+  return (req.url.searchParams.get('filter') ?? '').split(',').filter((f) => f.startsWith('doi:')).map((f) => f.slice(4));
+}
+
+/** The record this stand-in's Crossref holds for a DOI (lower-case): registered, else recorded. */
+export function crossrefRecordOf(standIn: StandIn, doi: string): Record<string, unknown> | undefined {
+  return (registeredCrossrefWorks(standIn).get(doi) as Record<string, unknown> | undefined) ?? recordedWork(doi);
+}
+
 export function installCrossref(standIn: StandIn): void {
   standIn.handle('crossref', (req: StandInRequest, res: ServerResponse) => {
     if (req.method === 'GET' && /^(?:\/v1)?\/works\/?$/.test(req.path)) {
-      const dois = (req.url.searchParams.get('filter') ?? '').split(',').filter((f) => f.startsWith('doi:')).map((f) => f.slice(4));
+      const dois = filteredDois(req);
       if (dois.length > 0) return worksByDoi(res, dois, (doi) => registeredCrossrefWorks(standIn).get(doi) ?? recordedWork(doi));
       return searchWorks(req, res, [...registeredCrossrefWorks(standIn).values()]);
     }

@@ -90,8 +90,8 @@ export function searchWorks(req: StandInRequest, res: ServerResponse, registered
 }
 
 /** `/works?filter=doi:…,doi:…`: the works of those DOIs (any case), as `byDoi` finds them. */
-export function worksByDoi(res: ServerResponse, dois: string[], byDoi: (doi: string) => Work | undefined): void {
-  const items = [...new Set(dois.map((d) => d.toLowerCase()))].map(byDoi).filter((w): w is Work => w !== undefined);
+export function worksByDoi(res: ServerResponse, dois: string[], byDoi: (doi: string) => object | undefined): void {
+  const items = [...new Set(dois.map((d) => d.toLowerCase()))].map(byDoi).filter((w): w is object => w !== undefined);
   if (items.length === 0) return send(res, 200, readFileSync(fixturePath('crossref', EMPTY_FILE)), 'application/json');
   const envelope = readJson<{ message: Record<string, unknown> }>(LIST_FILE);
   envelope.message = { ...envelope.message, 'total-results': items.length, items, 'items-per-page': items.length };
