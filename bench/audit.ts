@@ -17,8 +17,7 @@ import { CROSSREF_ANNOUNCED_CONCURRENCY, WORK_FIXTURE_BY_DOI } from '../test/sta
 import { installGrobid } from '../test/standin/grobid';
 import { ARXIV_PDF_BY_ID, RXIV_STAND_IN_PDF } from '../test/standin/files';
 import { closedPort } from '../test/helpers/ports';
-import { DEFAULT_SETTINGS } from '../src/core/settings/index';
-import { parseOptions, parsePdfOffThread, prewarmParseWorker } from '../src/core/fulltext/parsePool';
+import { warmPdfjsParseMs } from './lib/pdfjsParse';
 import { splitSentences } from '../src/core/text/sentences';
 import { auditBound, type BoundWork } from './lib/auditBound';
 
@@ -141,20 +140,8 @@ function crossrefDoisReady(works: Work[]): number[] {
 
 /** How long pdfjs reads each PDF the stand-in serves, in a warm worker (best of 3): the default user's reading. */
 async function measurePdfjsParses(): Promise<Map<string, number>> {
-  const options = parseOptions(DEFAULT_SETTINGS);
-  prewarmParseWorker(DEFAULT_SETTINGS);
   const parses = new Map<string, number>();
-  for (const name of [RXIV_STAND_IN_PDF, ...Object.values(ARXIV_PDF_BY_ID)]) {
-    const bytes = new Uint8Array(readFileSync(fixturePath('pdf', name)));
-    await parsePdfOffThread(bytes, options);
-    let best = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      await parsePdfOffThread(bytes, options);
-      best = Math.min(best, performance.now() - started);
-    }
-    parses.set(name, Math.round(best));
-  }
+  for (const name of [RXIV_STAND_IN_PDF, ...Object.values(ARXIV_PDF_BY_ID)]) parses.set(name, await warmPdfjsParseMs(name));
   return parses;
 }
 

@@ -13,7 +13,7 @@
 // Usage: node dist/bench/pipeline.js [--claim TEXT] [--setup default|grobid] [--trace]
 // --trace prints every request of a run: when it arrived after the claim, how long it took, its status.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,11 +22,10 @@ import { DEFAULT_SETTINGS, resolveSettings } from '../src/core/settings/index';
 import type { FindResult } from '../src/core/types';
 import { physicalBound, type Latency } from './lib/bound';
 import { installGrobid } from '../test/standin/grobid';
-import { fixturePath } from '../test/standin/server';
 import { RXIV_STAND_IN_PDF } from '../test/standin/files';
 import { closedPort } from '../test/helpers/ports';
 import { CROSSREF_ANNOUNCED_CONCURRENCY } from '../test/standin/crossref';
-import { parseOptions, parsePdfOffThread, prewarmParseWorker } from '../src/core/fulltext/parsePool';
+import { warmPdfjsParseMs } from './lib/pdfjsParse';
 
 const LATENCY: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500 };
 const ARXIV_SPACING_MS = 3000;
@@ -85,7 +84,7 @@ async function main(): Promise<void> {
   installGrobid(standIn).setMode('slow', { slowMs: LATENCY.grobid });
   noGrobidUrl = `http://127.0.0.1:${await closedPort()}`;
   const home = mkdtempSync(join(tmpdir(), 'citefinder-bench-home-'));
-  const pdfjsParseMs = await measurePdfjsParse();
+  const pdfjsParseMs = await warmPdfjsParseMs(RXIV_STAND_IN_PDF);
   console.log(`pdfjs reads the stand-in's preprint PDF (${RXIV_STAND_IN_PDF}) in ${pdfjsParseMs} ms in a warm worker (the bound's parse)`);
   const summaries: string[] = [];
   try {
@@ -125,21 +124,6 @@ async function main(): Promise<void> {
     await standIn.close();
     rmSync(home, { recursive: true, force: true });
   }
-}
-
-/** pdfjs's reading of the PDF the stand-in serves for every preprint: the best of three, warm. */
-async function measurePdfjsParse(): Promise<number> {
-  const bytes = new Uint8Array(readFileSync(fixturePath('pdf', RXIV_STAND_IN_PDF)));
-  const options = parseOptions(DEFAULT_SETTINGS);
-  prewarmParseWorker(DEFAULT_SETTINGS);
-  await parsePdfOffThread(bytes, options);
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const started = performance.now();
-    await parsePdfOffThread(bytes, options);
-    best = Math.min(best, performance.now() - started);
-  }
-  return Math.round(best);
 }
 
 function setupSettings(context: Context): Record<string, string> {
