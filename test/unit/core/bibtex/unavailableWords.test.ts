@@ -2,14 +2,8 @@
 // refused HTML page, a dead arxiv.org) through fetchBibtex and attachBibtex, to the card's text.
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
-import { send, startStandInServer, type StandIn } from '../../../standin/server';
-import { installDoi } from '../../../standin/doi';
-import { installCrossref } from '../../../standin/crossref';
-import { installArxivBibtex } from '../../../standin/arxivBibtex';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../../../src/core/settings';
-import type { HttpClient } from '../../../../src/core/net/types';
+import { send } from '../../../standin/server';
+import { useBibtexStandIn } from '../../../helpers/bibtexHarness';
 import { attachBibtex, BibtexUnavailableError, fetchBibtex } from '../../../../src/core/bibtex';
 import { bibtexUnavailableWords } from '../../../../src/core/bibtex/unavailableWords';
 import type { Candidate, PaperRecord } from '../../../../src/core/types';
@@ -28,27 +22,18 @@ async function failure(promise: Promise<unknown>): Promise<BibtexUnavailableErro
 }
 
 describe('No BibTeX, said in words', () => {
-  let standIn: StandIn;
-  let settings: Settings;
-  let http: HttpClient;
-
-  beforeEach(async () => {
-    standIn = await startStandInServer([installDoi, installCrossref, installArxivBibtex]);
-    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0 });
-    http = createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
-  });
-  afterEach(() => standIn.close());
+  const h = useBibtexStandIn();
 
   it('a DOI its registration agency does not know: "Crossref and doi.org do not know this DOI" (doi.org not asked)', async () => {
-    const error = await failure(fetchBibtex(record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), { http, settings }));
+    const error = await failure(fetchBibtex(record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), { http: h.http, settings: h.settings }));
     assert.equal(error.words, 'Crossref and doi.org do not know this DOI');
     assert.match(error.message, /HTTP 404/, 'the technical detail stays in the message');
-    assert.equal(standIn.requests.length, 1);
+    assert.equal(h.standIn.requests.length, 1);
   });
 
   it('the candidate carries the words beside the technical error, and the card shows them with no URL', async () => {
     const candidate = { ...record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), sources: ['biorxiv'], matchedQueries: [], retrievalScore: 0 } as Candidate;
-    const found = await attachBibtex(candidate, { http, settings }, 'authorYearWord');
+    const found = await attachBibtex(candidate, { http: h.http, settings: h.settings }, 'authorYearWord');
     assert.equal(found.bibtex, undefined);
     assert.equal(found.bibtexWhy, 'Crossref and doi.org do not know this DOI');
     assert.match(found.bibtexError ?? '', /HTTP 404/);
@@ -56,18 +41,18 @@ describe('No BibTeX, said in words', () => {
   });
 
   it('an authority that answers with a web page is named as refused, the next one as unknown', async () => {
-    standIn.handle('crossref', (_req, res: ServerResponse) => send(res, 200, '<html><body>Handle redirect</body></html>', 'text/html'));
-    standIn.handle('doi', (_req, res: ServerResponse) => send(res, 404, 'Resource not found.', 'text/plain'));
-    const error = await failure(fetchBibtex(record({ id: 'doi:10.1086/307221', doi: '10.1086/307221' }), { http, settings }));
+    h.standIn.handle('crossref', (_req, res: ServerResponse) => send(res, 200, '<html><body>Handle redirect</body></html>', 'text/html'));
+    h.standIn.handle('doi', (_req, res: ServerResponse) => send(res, 404, 'Resource not found.', 'text/plain'));
+    const error = await failure(fetchBibtex(record({ id: 'doi:10.1086/307221', doi: '10.1086/307221' }), { http: h.http, settings: h.settings }));
     assert.equal(error.words, "Crossref sent an entry that is not this paper's BibTeX, so it was refused; doi.org does not know this DOI");
     assert.doesNotMatch(error.words, URL_LIKE);
   });
 
   it('an arXiv paper whose authorities are down: "could not be reached"', async () => {
-    standIn.handle('doi', (_req, res: ServerResponse) => send(res, 502, 'Bad gateway', 'text/plain'));
-    standIn.handle('datacite', (_req, res: ServerResponse) => send(res, 502, 'Bad gateway', 'text/plain'));
-    standIn.handle('arxivBibtex', (_req, res: ServerResponse) => send(res, 500, 'oops', 'text/plain'));
-    const error = await failure(fetchBibtex(record({ id: 'arxiv:1710.08557', arxivId: '1710.08557' }), { http, settings }));
+    h.standIn.handle('doi', (_req, res: ServerResponse) => send(res, 502, 'Bad gateway', 'text/plain'));
+    h.standIn.handle('datacite', (_req, res: ServerResponse) => send(res, 502, 'Bad gateway', 'text/plain'));
+    h.standIn.handle('arxivBibtex', (_req, res: ServerResponse) => send(res, 500, 'oops', 'text/plain'));
+    const error = await failure(fetchBibtex(record({ id: 'arxiv:1710.08557', arxivId: '1710.08557' }), { http: h.http, settings: h.settings }));
     assert.equal(error.words, "DataCite (arXiv's DOI) and arxiv.org could not be reached");
   });
 });

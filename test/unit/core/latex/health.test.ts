@@ -4,14 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { fixturePath, send, startStandInServer, type StandIn } from '../../../standin/server';
-import { installDoi } from '../../../standin/doi';
-import { installCrossref } from '../../../standin/crossref';
-import { installArxivBibtex } from '../../../standin/arxivBibtex';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../../../src/core/settings';
-import type { HttpClient } from '../../../../src/core/net/types';
+import { fixturePath, send } from '../../../standin/server';
+import { useBibtexStandIn } from '../../../helpers/bibtexHarness';
 import { fetchBibtex } from '../../../../src/core/bibtex';
 import { latexProblems, repairLatex, reviewBibtexLatex } from '../../../../src/core/latex/health';
 
@@ -45,18 +39,10 @@ describe('malformed LaTeX in authority BibTeX', () => {
   });
 
   describe('through fetchBibtex against the stand-in', () => {
-    let standIn: StandIn;
-    let settings: Settings;
-    let http: HttpClient;
-    beforeEach(async () => {
-      standIn = await startStandInServer([installDoi, installCrossref, installArxivBibtex]);
-      settings = resolveSettings({ ...standIn.settings, 'http.retries': 0 });
-      http = createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
-    });
-    afterEach(() => standIn.close());
+    const h = useBibtexStandIn();
 
     it('repairs the title of the recorded answer and says so', async () => {
-      const found = await fetchBibtex({ id: 'doi:10.1086/307221', source: 'arxiv', title: 'x', authors: [], doi: '10.1086/307221' }, { http, settings });
+      const found = await fetchBibtex({ id: 'doi:10.1086/307221', source: 'arxiv', title: 'x', authors: [], doi: '10.1086/307221' }, { http: h.http, settings: h.settings });
       assert.match(found.bibtex, /title = \{Measurements of \$\\Omega\$ and \$\\Lambda\$ from 42 High-Redshift Supernovae\}/);
       assert.match(found.note ?? '', /BibTeX: title had maths mangled into "\\\{upOmega\}", "\\\{upLambda\}" \(repaired in that field/);
     });
@@ -66,21 +52,21 @@ describe('malformed LaTeX in authority BibTeX', () => {
       // title (one reading is not possible); doi.org's redirect gives the real recorded answer,
       // whose mangled maths can be repaired.
       const mathml = QUIRK.replace('$\\{upOmega}$', '<mml:math><mml:mi>Ω</mml:mi></mml:math>');
-      const crossref = standIn.handlerOf('crossref')!;
-      standIn.handle('crossref', (req, res: ServerResponse) =>
+      const crossref = h.standIn.handlerOf('crossref')!;
+      h.standIn.handle('crossref', (req, res: ServerResponse) =>
         req.path.startsWith('/works/') ? send(res, 200, mathml, 'application/x-bibtex') : crossref(req, res));
-      const found = await fetchBibtex({ id: 'doi:10.1086/307221', source: 'crossref', title: 'x', authors: [], doi: '10.1086/307221' }, { http, settings });
-      assert.equal(found.source, `${standIn.settings['sources.doi.url']}/10.1086/307221`);
+      const found = await fetchBibtex({ id: 'doi:10.1086/307221', source: 'crossref', title: 'x', authors: [], doi: '10.1086/307221' }, { http: h.http, settings: h.settings });
+      assert.equal(found.source, `${h.standIn.settings['sources.doi.url']}/10.1086/307221`);
       assert.doesNotMatch(found.bibtex, /mml:/);
       assert.match(found.bibtex, /\$\\Omega\$ and \$\\Lambda\$/);
-      assert.deepEqual(standIn.requests.map((r) => r.service), ['crossref', 'doi', 'crossref']);
+      assert.deepEqual(h.standIn.requests.map((r) => r.service), ['crossref', 'doi', 'crossref']);
     });
 
     it('with no other authority, keeps the entry but says what is still wrong', async () => {
       const mathml = QUIRK.replace('$\\{upOmega}$', '<mml:math><mml:mi>Ω</mml:mi></mml:math>');
-      standIn.handle('doi', (_req, res: ServerResponse) => send(res, 200, mathml, 'application/x-bibtex'));
-      standIn.handle('crossref', (_req, res: ServerResponse) => send(res, 200, mathml, 'application/x-bibtex'));
-      const found = await fetchBibtex({ id: 'doi:10.1086/307221', source: 'crossref', title: 'x', authors: [], doi: '10.1086/307221' }, { http, settings });
+      h.standIn.handle('doi', (_req, res: ServerResponse) => send(res, 200, mathml, 'application/x-bibtex'));
+      h.standIn.handle('crossref', (_req, res: ServerResponse) => send(res, 200, mathml, 'application/x-bibtex'));
+      const found = await fetchBibtex({ id: 'doi:10.1086/307221', source: 'crossref', title: 'x', authors: [], doi: '10.1086/307221' }, { http: h.http, settings: h.settings });
       assert.equal(found.bibtex, mathml);
       assert.match(found.note ?? '', /title had .*MathML tags, and no other authority had this work; check that field before citing/);
     });
