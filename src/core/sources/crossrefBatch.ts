@@ -120,18 +120,19 @@ export class CrossrefBatchClient implements HttpClient {
       if (doi) byDoi.set(doi, item);
     }
     for (const doi of dois) this.listed.set(doi, byDoi.get(doi) ?? null);
-    for (const w of batch) {
+    await Promise.all(batch.map(async (w) => {
       let answered: HttpResponse | HttpError;
       try {
         answered = answer(w.request.url, w.doi, this.listed.get(w.doi));
       } catch (error) {
         answered = error as HttpError;
       }
-      // Kept as `/works/{doi}`'s own answer, so the next run finds it in whatever group it comes.
+      // Kept as `/works/{doi}`'s own answer (written side by side, before the caller goes on, so a
+      // CLI that exits right after still leaves it): the next run finds it in whatever group it comes.
       await this.remember(w.request, answered).catch(() => undefined);
       if (answered instanceof HttpError) w.reject(answered);
       else w.resolve(answered);
-    }
+    }));
   }
 
   /** Each lookup asked on its own, as without the batch. */
