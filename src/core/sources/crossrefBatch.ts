@@ -37,15 +37,12 @@ export class CrossrefBatchClient implements HttpClient {
     private readonly signal?: AbortSignal,
   ) {}
 
-  async request(request: HttpRequest): Promise<HttpResponse> {
+  request(request: HttpRequest): Promise<HttpResponse> {
     const doi = this.recordDoi(request);
     if (!doi) return this.inner.request(request);
-    if (this.listed.has(doi)) return answer(request.url, doi, this.listed.get(doi));
-    try {
-      return await this.inner.request({ ...request, cacheOnly: true });
-    } catch (error) {
-      if (!(error instanceof NotCachedError)) throw error;
-    }
+    if (this.listed.has(doi)) return Promise.resolve().then(() => answer(request.url, doi, this.listed.get(doi)));
+    // Queued at once, in the caller's tick: the cache is read for the whole group when it goes
+    // out (a read per lookup first would spread one tick's lookups over several).
     return new Promise((resolve, reject) => {
       this.waiting.push({ doi, request, resolve, reject });
       this.schedule();
@@ -95,7 +92,9 @@ export class CrossrefBatchClient implements HttpClient {
     }
   }
 
-  private async ask(batch: Waiting[]): Promise<void> {
+  private async ask(group: Waiting[]): Promise<void> {
+    const batch = await this.notCached(group);
+    if (batch.length === 0) return;
     const dois = [...new Set(batch.map((w) => w.doi))];
     if (dois.length === 1) return this.alone(batch);
     let items: unknown[] | undefined;
@@ -133,6 +132,19 @@ export class CrossrefBatchClient implements HttpClient {
       if (answered instanceof HttpError) w.reject(answered);
       else w.resolve(answered);
     }));
+  }
+
+  /** Answers the lookups an earlier answer in the cache holds; returns the others. */
+  private async notCached(group: Waiting[]): Promise<Waiting[]> {
+    const cached = await Promise.all(
+      group.map((w) =>
+        this.inner.request({ ...w.request, cacheOnly: true }).then(
+          (response) => (w.resolve(response), true),
+          (error: unknown) => (error instanceof NotCachedError ? false : (w.reject(error), true)),
+        ),
+      ),
+    );
+    return group.filter((_, i) => !cached[i]);
   }
 
   /** Each lookup asked on its own, as without the batch. */
