@@ -4,7 +4,8 @@
 //   GET /works/{doi}/transform/application/x-bibtex   the authority BibTeX (test/fixtures/bibtex)
 //   GET /v1/works/{doi}/transform  (Accept: application/x-bibtex)
 //                                  where doi.org's redirect lands, as in the recorded chain
-//   GET /works/{doi}, /v1/works/{doi}   the recorded work JSON (test/fixtures/crossref)
+//   GET /works/{doi}, /v1/works/{doi}   the recorded work JSON (test/fixtures/crossref), or for a
+//                                  DOI with only its BibTeX recorded, the record written from it
 //
 //   GET /works?query.bibliographic=…[&query.author=…][&filter=from-pub-date:Y,until-pub-date:Y][&rows=N]
 //                                  a tiny search over every recorded work (see searchWorks)
@@ -19,6 +20,7 @@ import { fixturePath, send, type StandIn, type StandInRequest } from './server';
 import type { ServerResponse } from 'node:http';
 import { searchWorks, worksByDoi } from './crossrefSearch';
 import { registeredCrossrefWorks } from './crossrefPool';
+import { crossrefWorkFromBibtex } from './crossrefFromBibtex';
 
 /** DOIs (lower case) whose authority BibTeX is recorded. */
 export const BIBTEX_FIXTURE_BY_DOI: Readonly<Record<string, string>> = {
@@ -57,10 +59,15 @@ const BIBTEX_HEADERS = {
 /** Requests the stand-in's Crossref announces it answers at once (the bench's bound counts it). */
 export const CROSSREF_ANNOUNCED_CONCURRENCY = Number(BIBTEX_HEADERS['x-concurrency-limit']);
 
-/** The recorded /works record (its `message`) of a DOI, if one is recorded. */
+/**
+ * The /works record (its `message`) of a DOI: the recorded JSON, else, for a DOI whose BibTeX is
+ * recorded, the record written from that BibTeX (crossrefFromBibtex.ts says why).
+ */
 function recordedWork(doi: string): Record<string, unknown> | undefined {
   const file = WORK_FIXTURE_BY_DOI[doi];
-  return file ? (JSON.parse(readFileSync(fixturePath('crossref', file), 'utf8')) as { message: Record<string, unknown> }).message : undefined;
+  if (file) return (JSON.parse(readFileSync(fixturePath('crossref', file), 'utf8')) as { message: Record<string, unknown> }).message;
+  const bibtex = recordedBibtex(doi);
+  return bibtex ? crossrefWorkFromBibtex(doi, bibtex.toString('utf8')) : undefined;
 }
 
 export function recordedBibtex(doi: string): Buffer | undefined {
@@ -100,8 +107,10 @@ export function installCrossref(standIn: StandIn): void {
     }
     const registered = registeredCrossrefWorks(standIn).get(doi);
     if (registered) return send(res, 200, JSON.stringify({ status: 'ok', 'message-type': 'work', 'message-version': '1.0.0', message: registered }), 'application/json');
-    const work = WORK_FIXTURE_BY_DOI[doi];
+    const file = WORK_FIXTURE_BY_DOI[doi];
+    if (file) return send(res, 200, readFileSync(fixturePath('crossref', file)), 'application/json');
+    const work = recordedWork(doi);
     if (!work) return crossrefNotFound(res);
-    send(res, 200, readFileSync(fixturePath('crossref', work)), 'application/json');
+    send(res, 200, JSON.stringify({ status: 'ok', 'message-type': 'work', 'message-version': '1.0.0', message: work }), 'application/json');
   });
 }

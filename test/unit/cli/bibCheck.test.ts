@@ -49,7 +49,7 @@ describe('CLI bib check against the stand-in services', function () {
       entries.map((e) => [e.key, e.verdict, e.authority]),
       [
         ['perlmutter1999', 'verified-fixable', 'arxiv'],
-        ['valerocuevas2017', 'verified-fixable', 'doi.org'],
+        ['valerocuevas2017', 'verified-fixable', 'crossref'],
         ['grasp-preprint', 'verified-fixable', 'arxiv'],
         ['arya2003', 'verified-fixable', 'crossref'],
         ['ghost2020', 'not-found', null],
@@ -65,7 +65,7 @@ describe('CLI bib check against the stand-in services', function () {
     const run = await runCli(['bib', 'check', bib], env);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /not-found +ghost2020: No authority has a work with this title/);
-    assert.match(run.stdout, /volume: ours "13" · doi\.org "14"/);
+    assert.match(run.stdout, /volume: ours "13" · crossref "14"/);
     assert.match(run.stdout, /verified 1 · verified-fixable 4 · not-found 1 · duplicate 1/);
   });
 

@@ -86,7 +86,7 @@ describe('chat plans over the stand-in records', () => {
 
   it('/published follows a bioRxiv preprint to the DOI Crossref names as its published version', async () => {
     const answer = await runPlan({ plan: 'published', ref: 1 }, [BIORXIV_PREPRINT], deps);
-    assert.deepEqual(answer.calls, ['Crossref /works/10.1101/2024.04.01.587366', 'Crossref /works/10.1016/j.xgen.2025.100814', 'doi.org 10.1016/j.xgen.2025.100814 (BibTeX)']);
+    assert.deepEqual(answer.calls, ['Crossref /works/10.1101/2024.04.01.587366', 'Crossref /works/10.1016/j.xgen.2025.100814']);
     assert.equal(answer.records[0]?.record.doi, '10.1016/j.xgen.2025.100814');
     assert.match(answer.summary, /^Yes: \[1\] was published as/);
     assert.match(answer.records[0]!.record.journal ?? '', /Cell Genomics/i);
