@@ -162,11 +162,22 @@ function saysUnregistered(plan: Plan): boolean {
   return (plan.service === 'crossref' && agency === 'crossref') || (plan.service === 'datacite' && agency === 'datacite');
 }
 
+export interface BibtexOptions {
+  /**
+   * Whether Crossref holds a record of a DOI (undefined: not known), answered from the run's list
+   * of records, which the trust stage asks anyway. Crossref answers one request at a time: a
+   * transform asked for a DOI it does not hold is a turn of that slot spent on a 404.
+   */
+  crossrefHolds?: (doi: string) => Promise<boolean | undefined>;
+}
+
 /**
  * Fetches the record's BibTeX from the first authority that has it.
  * Throws BibtexUnavailableError when none does; an abort propagates as is.
  */
-export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<FetchedBibtex> {
+export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: BibtexOptions = {}): Promise<FetchedBibtex> {
+  const plans = bibtexPlan(record, deps.settings);
+  const notInCrossref = await doisCrossrefLacks(plans, options.crossrefHolds);
   const attempts: BibtexAttempt[] = [];
   // DOIs found not to exist: by doi.org, which knows every agency, or by the agency that owns the
   // DOI's prefix. Nobody else is asked about them; a failure of another kind (5xx, timeout, an
@@ -178,7 +189,13 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   let arxivDoiUnregistered = false;
   // An answer whose LaTeX is broken beyond one-way repair: used only when no authority does better.
   let broken: FetchedBibtex | undefined;
-  for (const plan of bibtexPlan(record, deps.settings)) {
+  for (const plan of plans) {
+    if (plan.service === 'crossref' && plan.doi && notInCrossref.has(plan.doi)) {
+      // As the transform would have answered: the DOI's own registry does not know it.
+      attempts.push({ url: plan.url, reason: 'HTTP 404: not in Crossref\'s records', explained: { service: 'crossref', datacite: false, outcome: 'unknown' } });
+      unregistered.add(plan.doi);
+      continue;
+    }
     if (plan.doi && unregistered.has(plan.doi)) {
       implied.push({ service: plan.service, datacite: plan.doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX), outcome: 'unknown' });
       continue;
@@ -216,6 +233,14 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps): Promise<
   const hasIdentifier = Boolean(normalizeDoi(record.doi) || normalizeDoi(record.publishedDoi) || versionlessArxivId(record));
   const explained = [...attempts.flatMap((a) => (a.explained ? [a.explained] : [])), ...implied];
   throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier }));
+}
+
+/** The Crossref DOIs of the plan that Crossref's records say it does not hold, all asked at once. */
+async function doisCrossrefLacks(plans: Plan[], crossrefHolds: BibtexOptions['crossrefHolds']): Promise<Set<string>> {
+  if (!crossrefHolds) return new Set();
+  const dois = plans.flatMap((p) => (p.service === 'crossref' && p.doi && registrationAgency(p.doi) === 'crossref' ? [p.doi] : []));
+  const holds = await Promise.all(dois.map((doi) => crossrefHolds(doi).catch(() => undefined)));
+  return new Set(dois.filter((_, i) => holds[i] === false));
 }
 
 /**

@@ -5,7 +5,7 @@ import { isAbortError } from '../net/types';
 import { citeKeyFieldsFromBibtex, readBibFields, rewriteCiteKey } from './citeKey';
 import { keyFor, type CiteKeyRule } from './keyFormula';
 import type { CoreDeps } from '../deps';
-import { BibtexUnavailableError, fetchBibtex } from './fetch';
+import { BibtexUnavailableError, fetchBibtex, type BibtexOptions } from './fetch';
 import { venueFromFields } from './venue';
 
 /**
@@ -17,9 +17,10 @@ export async function attachBibtex(
   candidate: Candidate,
   deps: CoreDeps,
   rule: CiteKeyRule,
+  options: BibtexOptions = {},
 ): Promise<Candidate> {
   try {
-    const { bibtex, source, note } = await fetchBibtex(candidate, deps);
+    const { bibtex, source, note } = await fetchBibtex(candidate, deps, options);
     const entry = readBibFields(bibtex);
     const citeKey = keyFor(citeKeyFieldsFromBibtex(entry, candidate), rule);
     const venue = venueFromFields(entry.fields);
@@ -33,7 +34,7 @@ export async function attachBibtex(
 }
 
 export { fetchBibtex, MalformedLatexError, BibtexUnavailableError, NotBibtexError, BibtexMismatchError, bibtexPlan, assertBibtex } from './fetch';
-export type { FetchedBibtex, BibtexAttempt } from './fetch';
+export type { FetchedBibtex, BibtexAttempt, BibtexOptions } from './fetch';
 export {
   makeCiteKey,
   rewriteCiteKey,

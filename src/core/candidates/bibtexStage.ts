@@ -3,7 +3,7 @@
 // the published DOI, a merge with the journal's record), the lookup is planned again and the
 // newer BibTeX wins. An older success is never replaced by a newer failure.
 import type { Candidate } from '../types';
-import { attachBibtex, bibtexPlan } from '../bibtex';
+import { attachBibtex, bibtexPlan, type BibtexOptions } from '../bibtex';
 import { bibtexOfSource } from '../bibtex/fetch';
 import type { CiteKeyRule } from '../bibtex/keyFormula';
 import type { CoreDeps } from '../deps';
@@ -22,6 +22,7 @@ export class BibtexStage {
     private readonly deps: CoreDeps,
     private readonly style: CiteKeyRule,
     private readonly store: CandidateStore,
+    private readonly options: BibtexOptions = {},
   ) {}
 
   /** Starts a lookup for every candidate that has none yet, or whose identifiers changed. */
@@ -31,7 +32,7 @@ export class BibtexStage {
       const planKey = bibtexPlan(candidate, this.deps.settings).map((p) => p.url).join(' ');
       if (this.latest.get(candidate.id)?.planKey === planKey) continue;
       const lookup: Lookup = { planKey, done: Promise.resolve() };
-      lookup.done = attachBibtex(candidate, this.deps, this.style).then((found) => {
+      lookup.done = attachBibtex(candidate, this.deps, this.style, this.options).then((found) => {
         const isLatest = this.latest.get(candidate.id) === lookup;
         if (found.bibtex && (isLatest || !this.succeeded.has(candidate.id))) {
           this.succeeded.add(candidate.id);

@@ -28,6 +28,7 @@ import { TrustStage } from '../candidates/trustStage';
 import { citeKeyRule } from '../bibtex/keyFormula';
 import { Enrichment } from '../candidates/enrichment';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
+import { fetchCrossrefWork } from '../sources/crossref';
 import { createHttpClient } from '../net/http';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
@@ -150,11 +151,14 @@ async function findAndScore(
 ): Promise<Candidate[]> {
   const store = new CandidateStore(queries, claim.text, deps.settings.maxResults, (e) => run.emit(e));
   state.store = store;
-  const bibtex = new BibtexStage({ http: deps.http, settings: deps.settings, signal: run.signal }, citeKeyRule(deps.settings), store);
   const sources = createSources(deps.settings, deps.http, run.warn);
-  // Crossref answers one request at a time: the candidates' records go out as few lists.
-  const records = new CrossrefBatchClient(deps.http, deps.settings, run.signal);
-  const trust = new TrustStage({ http: records, settings: deps.settings, signal: run.signal }, store);
+  // Crossref answers one request at a time: the candidates' records go out as few lists, and
+  // the BibTeX stage reads from them which DOIs Crossref holds before spending a turn on one.
+  const records = { http: new CrossrefBatchClient(deps.http, deps.settings, run.signal), settings: deps.settings, signal: run.signal };
+  const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
+  const bibtexDeps = { http: deps.http, settings: deps.settings, signal: run.signal };
+  const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefHolds });
+  const trust = new TrustStage(records, store);
   // A record whose bioRxiv API answer is still out waits for it (enrichment.ts says why).
   const lookUp = () => {
     const ready = store.list().filter((c) => !enrichment.holds(c.id));

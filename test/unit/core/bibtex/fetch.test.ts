@@ -18,6 +18,8 @@ import {
   NotBibtexError,
 } from '../../../../src/core/bibtex';
 import { dedupeRecords } from '../../../../src/core/dedupe/dedupe';
+import { CrossrefBatchClient } from '../../../../src/core/sources/crossrefBatch';
+import { fetchCrossrefWork } from '../../../../src/core/sources/crossref';
 import type { PaperRecord } from '../../../../src/core/types';
 import { ARXIV_1710_08557 } from '../../../helpers/paperRecords';
 
@@ -109,6 +111,39 @@ describe('fetchBibtex against the stand-in authorities', () => {
     assert.match(error.message, /^No BibTeX for doi:10\.1371\/notarealdoi: /);
     assert.match(error.message, /HTTP 404: Resource not found\./);
     assert.deepEqual(paths(), ['crossref /works/10.1371/notarealdoi/transform/application/x-bibtex']);
+  });
+
+  it('spends no Crossref turn on a transform of a DOI the run\'s list of records says Crossref lacks', async () => {
+    // A preprint whose journal DOI Crossref does not hold: the records of both DOIs come in one
+    // list (as the trust stage asks them), and only the preprint's BibTeX is asked after it.
+    const records = { http: new CrossrefBatchClient(http, settings), settings };
+    const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
+    const preprint = doiRecord('10.1101/2024.04.01.587366', { publishedDoi: '10.1038/nature99999' });
+    const result = await fetchBibtex(preprint, { http, settings }, { crossrefHolds });
+    assert.equal(result.bibtex, bib('crossref-transform_10.1101_2024.04.01.587366_biorxiv-preprint.bib'));
+    assert.deepEqual(paths().map(decodeURIComponent), [
+      'crossref /works?filter=doi:10.1038/nature99999,doi:10.1101/2024.04.01.587366&rows=2',
+      'crossref /works/10.1101/2024.04.01.587366/transform/application/x-bibtex',
+    ]);
+    // Without the list, the same lookup asks the journal DOI's transform first and gets its 404.
+    standIn.requests.length = 0;
+    await fetchBibtex(preprint, { http, settings });
+    assert.deepEqual(paths().map(decodeURIComponent), [
+      'crossref /works/10.1038/nature99999/transform/application/x-bibtex',
+      'crossref /works/10.1101/2024.04.01.587366/transform/application/x-bibtex',
+    ]);
+  });
+
+  it('says which authority lacks the DOI when the list of records alone answered for it', async () => {
+    const records = { http: new CrossrefBatchClient(http, settings), settings };
+    const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
+    const error = await fetchBibtex(doiRecord('10.1371/notarealdoi'), { http, settings }, { crossrefHolds }).then(
+      () => assert.fail('expected an error'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof BibtexUnavailableError);
+    assert.equal(error.words, 'Crossref and doi.org do not know this DOI');
+    assert.deepEqual(paths(), ['crossref /works/10.1371/notarealdoi']);
   });
 
   it('asks doi.org first for a DOI of an unknown agency, and Crossref nothing after doi.org’s 404', async () => {
