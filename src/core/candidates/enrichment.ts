@@ -7,16 +7,24 @@
 // Crossref answers one request at a time (its announced concurrency), so a lookup of the wrong
 // DOI would delay every other candidate's. The wait is capped: a slow bioRxiv API costs at most
 // ENRICHMENT_WAIT_MS, after which the preprint's own DOI is asked and the journal's replaces it
-// if it comes.
+// if it comes. Records whose enrichments went out together are let go together, when the last
+// answers: their Crossref records then share one list.
 import type { Candidate, PaperRecord, Repository, SearchSource } from '../types';
 import type { CandidateStore } from './store';
 
 /** Several bioRxiv API round trips (~300 ms each): past this, lookups go ahead without it. */
 export const ENRICHMENT_WAIT_MS = 1500;
 
+/** Records whose enrichments went out together: their lookups are let go together. */
+interface Group {
+  open: number;
+  ids: string[];
+  timer: ReturnType<typeof setTimeout>;
+}
+
 export class Enrichment {
   private readonly started = new Set<string>();
-  private readonly holding = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly holding = new Map<string, Group>();
   private readonly pending: Promise<void>[] = [];
 
   constructor(
@@ -27,11 +35,15 @@ export class Enrichment {
   ) {}
 
   update(candidates: Candidate[]): void {
+    const group: Group = { open: 0, ids: [], timer: setTimeout(() => this.release(group), ENRICHMENT_WAIT_MS) };
+    group.timer.unref?.();
     for (const candidate of candidates) {
       const source = candidate.source === 'crossref' || candidate.source === 'dblp' ? undefined : this.sources[candidate.source];
       if (!source?.enrich || this.started.has(candidate.id) || this.signal?.aborted) continue;
       this.started.add(candidate.id);
-      this.hold(candidate.id);
+      group.open++;
+      group.ids.push(candidate.id);
+      this.holding.set(candidate.id, group);
       const record: PaperRecord = this.store.record(candidate.id) ?? candidate;
       const done = source.enrich(record, this.signal).then((enriched) => {
         if (enriched === record) return;
@@ -39,11 +51,12 @@ export class Enrichment {
         // An answer after the wait: the lookups already went ahead, and are planned again.
         if (!this.holds(candidate.id) && !this.signal?.aborted) this.onChange();
       });
-      this.pending.push(done.catch(() => {}).finally(() => this.release(candidate.id)));
+      this.pending.push(done.catch(() => {}).finally(() => --group.open === 0 && this.release(group)));
     }
+    if (group.open === 0) clearTimeout(group.timer);
   }
 
-  /** True while the candidate's enrichment is out (and within its wait): its lookups wait. */
+  /** True while the candidate's enrichment (or one sent with it) is out, within the wait: its lookups wait. */
   holds(id: string): boolean {
     return this.holding.has(id);
   }
@@ -57,17 +70,14 @@ export class Enrichment {
     }
   }
 
-  private hold(id: string): void {
-    const timer = setTimeout(() => this.release(id), ENRICHMENT_WAIT_MS);
-    timer.unref?.();
-    this.holding.set(id, timer);
-  }
-
-  private release(id: string): void {
-    const timer = this.holding.get(id);
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    this.holding.delete(id);
+  /**
+   * Lets a group's lookups go, all in one tick: their Crossref records then go out as one list
+   * instead of one list per answer, each waiting for Crossref's single slot.
+   */
+  private release(group: Group): void {
+    clearTimeout(group.timer);
+    if (!group.ids.some((id) => this.holding.get(id) === group)) return;
+    for (const id of group.ids) this.holding.delete(id);
     if (!this.signal?.aborted) this.onChange();
   }
 }
