@@ -24,7 +24,7 @@ import { physicalBound, type Latency } from './lib/bound';
 import { installGrobid } from '../test/standin/grobid';
 import { RXIV_STAND_IN_PDF } from '../test/standin/files';
 import { closedPort } from '../test/helpers/ports';
-import { CROSSREF_ANNOUNCED_CONCURRENCY } from '../test/standin/crossref';
+import { CROSSREF_ANNOUNCED_CONCURRENCY, recordedBibtex } from '../test/standin/crossref';
 import { warmPdfjsParseMs } from './lib/pdfjsParse';
 
 const LATENCY: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500 };
@@ -152,6 +152,7 @@ async function warmProcess(claims: string[], context: Context): Promise<WarmRow[
     const repeat = await pipeline.find({ selection: claim });
     const repeatRequests = standIn.requests.length - before;
     console.log(`  warm repeat in this process: ${repeatRequests} requests, ${repeat.timings.totalMs} ms`);
+    if (trace) for (const r of standIn.requests.slice(before)) console.log(`    ${r.service} ${r.method} ${decodeURIComponent(r.url).slice(0, 200)} → ${r.status ?? '-'}`);
     rows.push({ ...row, repeatMs: repeat.timings.totalMs, repeatRequests });
   }
   return rows;
@@ -168,6 +169,7 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
     fulltextTopK: DEFAULT_SETTINGS['fulltext.topK'],
     pdfjsParseMs: context.pdfjsParseMs,
     crossrefConcurrency: CROSSREF_ANNOUNCED_CONCURRENCY,
+    crossrefServesBibtex: (doi) => recordedBibtex(doi) !== undefined,
   });
   const first = result.timings.firstCandidatesMs ?? NaN;
   const firstSearch = requests.find((r) => ['arxiv', 'europepmc'].includes(r.service));
@@ -184,7 +186,7 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
   console.log(`  first candidates ${first} ms / one search ${bound.firstMs} ms = ${row.firstRatio.toFixed(2)} (goal ≤ 1.1)`);
   console.log(`  total ${result.timings.totalMs} ms / bound ${bound.totalMs} ms (search + ${bound.chain}) = ${row.totalRatio.toFixed(2)} (goal ≤ 1.2); ` +
     `process ${run.wallMs.toFixed(0)} ms`);
-  if (trace) for (const r of requests) console.log(`    +${r.at - run.pipelineStart} ms ${r.service} ${r.method} ${r.url.slice(0, 90)} → ${r.status ?? '-'} in ${(r.endAt ?? NaN) - r.at} ms`);
+  if (trace) for (const r of requests) console.log(`    +${r.at - run.pipelineStart} ms ${r.service} ${r.method} ${decodeURIComponent(r.url).slice(0, 200)} → ${r.status ?? '-'} in ${(r.endAt ?? NaN) - r.at} ms`);
   return row;
 }
 

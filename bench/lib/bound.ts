@@ -9,11 +9,15 @@
 //
 // A queue the service imposes is in the bound, as arXiv's 3 s spacing is: Crossref announces how
 // many requests it answers at once (X-Concurrency-Limit: 1 in the public pool, recorded in
-// test/fixtures/crossref), so the Crossref requests the product's promises need queue there:
-// for each work Crossref registers (its version of record's DOI), one BibTeX (one DOI a request),
-// and for all of them together one list of records (`/works?filter=doi:A,doi:B`: their editorial
-// notices, retracted or not). Those DOIs are known after the search, or after the bioRxiv API's
-// answer for a bioRxiv/medRxiv preprint (it names the journal version).
+// test/fixtures/crossref), so the Crossref requests the product's promises need queue there: one
+// list of records (`/works?filter=doi:A,doi:B`) for all the run's Crossref DOIs (their editorial
+// notices, retracted or not, and which DOIs Crossref holds at all); one BibTeX (one DOI a request)
+// for each work whose BibTeX Crossref serves (its version of record's, else the preprint's own);
+// and one more list when a record names a version of record nobody named before it
+// (`is-preprint-of`), which can only be asked once that record is read. Those DOIs are known after
+// the search, or after the bioRxiv API's answer for a bioRxiv/medRxiv preprint (it names the
+// journal version). A DOI the list shows Crossref lacks needs no BibTeX request: asking it anyway
+// is the product's cost.
 import type { Candidate, FindResult } from '../../src/core/types';
 import { normalizeDoi } from '../../src/core/identity/work';
 import { registrationAgency } from '../../src/core/bibtex/agency';
@@ -31,6 +35,8 @@ export interface BoundInput {
   pdfjsParseMs: number;
   /** Requests Crossref answers at once (its announced X-Concurrency-Limit). */
   crossrefConcurrency: number;
+  /** Whether Crossref serves BibTeX for a DOI (the stand-in's holdings; every Crossref DOI in the world). */
+  crossrefServesBibtex: (doi: string) => boolean;
 }
 
 export interface Bound {
@@ -49,7 +55,7 @@ export function physicalBound(input: BoundInput): Bound {
     const bib = bibtexChain(candidate, latency);
     if (bib.ms > chainMs) [chainMs, chain] = [bib.ms, bib.path];
   }
-  const crossref = crossrefQueue(result.candidates, latency, input.crossrefConcurrency);
+  const crossref = crossrefQueue(result.candidates, input);
   if (crossref.ms > chainMs) [chainMs, chain] = [crossref.ms, crossref.path];
   const topK = [...result.candidates].sort((a, b) => b.retrievalScore - a.retrievalScore).slice(0, input.fulltextTopK);
   for (const candidate of topK) {
@@ -68,20 +74,33 @@ function bibtexChain(c: Candidate, latency: Latency): { ms: number; path: string
     : { ms: latency.bibtex, path: 'one BibTeX round trip' };
 }
 
-/** The Crossref requests every candidate needs, answered `concurrency` at a time. */
-function crossrefQueue(candidates: Candidate[], latency: Latency, concurrency: number): { ms: number; path: string } {
-  const works = new Set<string>();
+/** The Crossref requests every candidate needs, answered `crossrefConcurrency` at a time. */
+function crossrefQueue(candidates: Candidate[], input: BoundInput): { ms: number; path: string } {
+  const { latency } = input;
+  const crossrefDoi = (doi: string | undefined) => {
+    const normal = normalizeDoi(doi);
+    return normal && registrationAgency(normal) === 'crossref' ? normal : undefined;
+  };
+  const bibtex = new Set<string>();
+  let listed = false;
+  let followUp = false;
   let afterBiorxiv = false;
   for (const c of candidates) {
-    const doi = normalizeDoi(c.publishedDoi) ?? normalizeDoi(c.doi);
-    if (!doi || registrationAgency(doi) !== 'crossref') continue;
-    works.add(doi);
+    const dois = [crossrefDoi(c.publishedDoi), crossrefDoi(c.doi)].filter((d): d is string => d !== undefined);
+    if (dois.length === 0) continue;
+    listed = true;
+    const served = dois.find(input.crossrefServesBibtex);
+    if (served) bibtex.add(served);
+    const named = crossrefDoi(c.versionOfRecord?.doi);
+    followUp ||= named !== undefined && !dois.includes(named);
     afterBiorxiv ||= c.source !== 'arxiv' && c.publishedDoi !== undefined;
   }
-  if (works.size === 0) return { ms: 0, path: 'none' };
-  const turns = Math.ceil((works.size + 1) / Math.max(1, concurrency));
+  if (!listed) return { ms: 0, path: 'none' };
+  const lists = followUp ? 2 : 1;
+  const turns = Math.ceil((bibtex.size + lists) / Math.max(1, input.crossrefConcurrency));
   const ms = (afterBiorxiv ? latency.biorxiv : 0) + turns * latency.bibtex;
-  return { ms, path: `${afterBiorxiv ? 'bioRxiv API, then ' : ''}Crossref: ${works.size} BibTeX + 1 list of records, ${concurrency} at a time` };
+  const what = `${bibtex.size} BibTeX + ${lists} list${lists > 1 ? 's' : ''} of records`;
+  return { ms, path: `${afterBiorxiv ? 'bioRxiv API, then ' : ''}Crossref: ${what}, ${input.crossrefConcurrency} at a time` };
 }
 
 function fulltextChain(c: Candidate, input: BoundInput): { ms: number; path: string } {
