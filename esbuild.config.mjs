@@ -42,8 +42,11 @@ const builds = [
   // The worker thread that parses PDFs and TEI (src/core/fulltext/parsePool.ts starts it): its own
   // file beside heavy.js and cli.js, since a worker runs a file, not a module of the bundle.
   { ...common, entryPoints: { parseWorker: 'src/core/fulltext/parseWorker.ts' }, outdir: 'dist', minify: !watch },
-  { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist',
+  // `citefinder`: a small entry (the Node version check, the compile cache) and the CLI's code in
+  // its own file, which the entry loads once the compile cache is on.
+  { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', external: [...external, './cli/main'],
     banner: { js: '#!/usr/bin/env node\n' + common.banner.js } },
+  { ...common, entryPoints: { 'cli/main': 'src/cli/main.ts' }, outdir: 'dist' },
   { ...common, entryPoints: tsFiles('bench'), outdir: 'dist/bench' },
   { ...common, entryPoints: tsFiles('test', true), outdir: 'out/test', outbase: 'test' },
 ];

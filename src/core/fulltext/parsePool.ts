@@ -90,14 +90,16 @@ async function runJob(
 }
 
 /**
- * Starts a worker ahead of the first document, so its start-up (tens of ms in a new process)
- * overlaps the download and GROBID instead of following them.
+ * Starts the workers ahead of the first documents, so their start-up (loading pdfjs: ~100 ms each
+ * in a new process) overlaps the downloads and GROBID instead of following them. As many as may
+ * parse at once: the PDFs of a search come together, and a worker started when they arrive
+ * delays its PDF by its whole start-up.
  */
 export function prewarmParseWorker(settings: Settings): void {
   const memoryMb = settings['fulltext.maxParseMemoryMb'];
-  if (busy > 0 || idle.some((slot) => slot.memoryMb === memoryMb)) return;
+  const ready = busy + idle.filter((slot) => slot.memoryMb === memoryMb).length;
   try {
-    putBack(spawn(memoryMb));
+    for (let started = ready; started < MAX_WORKERS; started++) putBack(spawn(memoryMb));
   } catch {
     // No worker file (a broken build): the first real parse says so.
   }
