@@ -136,6 +136,11 @@ export interface SearchSource {
    * abort: a failure keeps the record as it was.
    */
   enrich?(record: PaperRecord, signal?: AbortSignal): Promise<PaperRecord>;
+  /**
+   * `enrich` from the answer an earlier run left in the cache, or undefined when none is there;
+   * nothing is sent. Local, so a run can wait for it: a record read again reads as it did then.
+   */
+  enrichFromCache?(record: PaperRecord): Promise<PaperRecord | undefined>;
 }
 
 /** 'related': some overlap with the claim, not evidence (the calibrated scale, scoring/calibration.ts). */

@@ -26,6 +26,7 @@ export class Enrichment {
   private readonly started = new Set<string>();
   private readonly holding = new Map<string, Group>();
   private readonly pending: Promise<void>[] = [];
+  private readonly local: Promise<void>[] = [];
 
   constructor(
     private readonly sources: Partial<Record<Repository, SearchSource | undefined>>,
@@ -45,7 +46,9 @@ export class Enrichment {
       group.ids.push(candidate.id);
       this.holding.set(candidate.id, group);
       const record: PaperRecord = this.store.record(candidate.id) ?? candidate;
-      const done = source.enrich(record, this.signal).then((enriched) => {
+      const local = source.enrichFromCache?.(record).catch(() => undefined) ?? Promise.resolve(undefined);
+      this.local.push(local.then((enriched) => void (enriched && enriched !== record && this.store.updateRecord(enriched))));
+      const done = local.then((cached) => cached ?? source.enrich!(record, this.signal)).then((enriched) => {
         if (enriched === record) return;
         this.store.updateRecord(enriched);
         // An answer after the wait: the lookups already went ahead, and are planned again.
@@ -59,6 +62,15 @@ export class Enrichment {
   /** True while the candidate's enrichment (or one sent with it) is out, within the wait: its lookups wait. */
   holds(id: string): boolean {
     return this.holding.has(id);
+  }
+
+  /**
+   * Waits for the enrichments the cache answers (local reads, no request): a record read again
+   * reads as it did the first time (the PDF of the version it named, not of whichever version is
+   * known when the full text is fetched).
+   */
+  async localAnswers(): Promise<void> {
+    await Promise.all(this.local);
   }
 
   /** Waits for every enrichment started, including those started while waiting. */

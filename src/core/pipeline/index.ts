@@ -195,6 +195,9 @@ async function findAndScore(
       : 'No candidates found. Try editing the queries.');
   }
 
+  // An enrichment an earlier run left in the cache is applied first (a local read): the full text
+  // is then fetched from the URL that run used, so a repeated search asks nothing again.
+  await enrichment.localAnswers();
   const searched = store.list();
   await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store }, run));
   await enrichment.settle();

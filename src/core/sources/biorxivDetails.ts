@@ -50,9 +50,10 @@ export async function fetchBiorxivDetails(
   settings: Settings,
   http: HttpClient,
   signal?: AbortSignal,
+  cacheOnly = false,
 ): Promise<BiorxivDetails | undefined> {
   const url = `${settings['sources.biorxiv.url']}/details/${server}/${doi}/na/json`;
-  const text = (await http.request({ service: 'biorxiv', url, accept: 'application/json', signal })).text();
+  const text = (await http.request({ service: 'biorxiv', url, accept: 'application/json', signal, cacheOnly })).text();
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -78,6 +78,19 @@ export class EuropePmcSource implements SearchSource {
       }
       return this.withPdfPattern(record);
     }
+    return this.withDetails(record, details);
+  }
+
+  async enrichFromCache(record: PaperRecord): Promise<PaperRecord | undefined> {
+    if (!record.doi || !this.settings['sources.biorxiv.enabled']) return undefined;
+    try {
+      return this.withDetails(record, await fetchBiorxivDetails(this.name, record.doi, this.settings, this.http, undefined, true));
+    } catch {
+      return undefined; // not cached, or unreadable: the request to the API says what it has
+    }
+  }
+
+  private withDetails(record: PaperRecord, details: BiorxivDetails | undefined): PaperRecord {
     if (!details) return this.withPdfPattern(record);
     return this.withPdfPattern({
       ...record,

@@ -1,7 +1,9 @@
 // bioRxiv/medRxiv search through Europe PMC, enriched from the bioRxiv details API, against the
 // stand-in (real Europe PMC payloads and real bioRxiv/medRxiv metadata).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { isAbortError } from '../../../../src/core/net/types';
@@ -95,6 +97,23 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     });
     assert.deepEqual(records, []);
     assert.equal(standIn.requests.filter((r) => r.service === 'biorxiv').length, 0);
+  });
+
+  it('enriches from the cache alone what an earlier run asked the details API, and asks nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citefinder-enrich-cache-'));
+    try {
+      const cached = resolveSettings({ ...settings, 'cache.enabled': true, 'cache.dir': dir });
+      const [found] = await source('biorxiv', cached).search({ query: { keywords: ['speciation', 'introgression'] }, mode: 'all', maxResults: 5 });
+      assert.equal(await source('biorxiv', cached).enrichFromCache(found!), undefined, 'nothing cached yet');
+      const enriched = await source('biorxiv', cached).enrich(found!);
+      standIn.requests.length = 0;
+      const local = await source('biorxiv', cached).enrichFromCache(found!);
+      assert.deepEqual(local, enriched);
+      assert.equal(local?.version, '1');
+      assert.deepEqual(standIn.requests, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('warns but keeps the record when enrichment fails', async () => {
