@@ -11,7 +11,7 @@ import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, 
 import { pdfjsCacheKey, readPdfjsDocument, writePdfjsDocument } from './pdfjsCache';
 import { resolveCacheDir } from '../net/cache';
 import type { FulltextDocument } from './model';
-import { downloadFirstPdf, pdfUrlCandidates } from './pdfSource';
+import { downloadRecordPdf } from './pdfSource';
 import { parseTei } from './tei';
 import { parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
 
@@ -38,7 +38,7 @@ export function abstractOnlyDocument(record: Pick<PaperRecord, 'title' | 'abstra
 /** The candidate's full text; falls back to its abstract, with the reason, when none can be had. */
 export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
   try {
-    const { bytes } = await downloadFirstPdf(pdfUrlCandidates(record, deps.settings), deps);
+    const { bytes } = await downloadRecordPdf(record, deps);
     const result = await fulltextFromPdfBytes(bytes, deps);
     // The record's title and abstract stand in for what the PDF reader could not find.
     const { title, abstract } = result.document;

@@ -24,10 +24,12 @@ function maxPdfBytes(settings: Settings): number {
  */
 export function pdfUrlCandidates(record: PaperRecord, settings: Settings): string[] {
   const urls: string[] = [];
-  const content = rxivContentBase(record, settings);
-  if (content && record.doi) {
+  const versionless = versionlessRxivLink(record, settings);
+  if (versionless) {
     const version = record.version?.replace(/^v/i, '');
-    urls.push(`${content.replace(/\/+$/, '')}/${record.doi}${version ? `v${version}` : ''}.full.pdf`);
+    // The versionless link serves the latest version: a fallback, and the link a run used when
+    // its PDF went out before the bioRxiv API named the version (found in the cache by it).
+    urls.push(...(version ? [versionless.replace(/\.full\.pdf$/, `v${version}.full.pdf`), versionless] : [versionless]));
   }
   if (record.pdfUrl) urls.push(record.pdfUrl);
   // Derived from the abstract page only when the source gave no PDF link: a second URL on the
@@ -37,6 +39,12 @@ export function pdfUrlCandidates(record: PaperRecord, settings: Settings): strin
   return [...new Set(urls)];
 }
 
+/** bioRxiv/medRxiv's `{doi}.full.pdf`, which serves the preprint's latest version. */
+function versionlessRxivLink(record: PaperRecord, settings: Settings): string | undefined {
+  const content = rxivContentBase(record, settings);
+  return content && record.doi ? `${content.replace(/\/+$/, '')}/${record.doi}.full.pdf` : undefined;
+}
+
 function rxivContentBase(record: PaperRecord, settings: Settings): string | undefined {
   if (record.source === 'biorxiv') return settings['sources.biorxivContent.url'];
   if (record.source === 'medrxiv') return settings['sources.medrxivContent.url'];
@@ -44,7 +52,7 @@ function rxivContentBase(record: PaperRecord, settings: Settings): string | unde
 }
 
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
-async function downloadPdf(url: string, deps: CoreDeps): Promise<Uint8Array> {
+async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Promise<Uint8Array> {
   const limit = maxPdfBytes(deps.settings);
   // One deadline over all attempts, so a host that trickles never holds a candidate for minutes.
   const deadline = AbortSignal.timeout(Math.round(pdfTimeoutMs(deps.settings) * 1.5));
@@ -61,6 +69,7 @@ async function downloadPdf(url: string, deps: CoreDeps): Promise<Uint8Array> {
       maxBytes: limit,
       signal,
       cacheNotFound: true,
+      cacheOnly,
     });
   } catch (error) {
     if (deadline.aborted && !deps.signal?.aborted) {
@@ -72,8 +81,32 @@ async function downloadPdf(url: string, deps: CoreDeps): Promise<Uint8Array> {
   return response.body;
 }
 
+/**
+ * The record's PDF from the first of its links that has it (pdfUrlCandidates); the first failure's
+ * reason is kept if all fail. What an earlier run found under any of the links is read from the
+ * cache before anything is asked: whether the bioRxiv API had named the version when that run's
+ * PDF went out or not, a repeat asks nothing.
+ */
+export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Promise<{ url: string; bytes: Uint8Array }> {
+  const urls = pdfUrlCandidates(record, deps.settings);
+  if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
+  const versionless = versionlessRxivLink(record, deps.settings);
+  for (const url of urls) {
+    try {
+      return { url, bytes: await downloadPdf(url, deps, true) };
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      // The versionless link serves the latest version: its remembered 404 says the server has
+      // no PDF of this preprint, whichever version a later answer named.
+      const remembered = error instanceof FulltextError && error.cause instanceof HttpError;
+      if (url === versionless && remembered) throw error;
+    }
+  }
+  return downloadFirstPdf(urls, deps);
+}
+
 /** Tries each candidate URL in turn; the first failure's reason is kept if all fail. */
-export async function downloadFirstPdf(urls: string[], deps: CoreDeps): Promise<{ url: string; bytes: Uint8Array }> {
+async function downloadFirstPdf(urls: string[], deps: CoreDeps): Promise<{ url: string; bytes: Uint8Array }> {
   if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   let firstError: unknown;
   for (const url of urls) {

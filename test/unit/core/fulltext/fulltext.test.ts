@@ -118,7 +118,11 @@ describe('getFulltext', function () {
         pdfUrl: `${h.standIn.url}/files/pdf/missing.pdf`,
       });
       const urls = pdfUrlCandidates(rxiv, h.deps().settings);
-      assert.deepEqual(urls, [`${h.standIn.url}/biorxiv-content/10.1101/2020.03.02.973123v2.full.pdf`, `${h.standIn.url}/files/pdf/missing.pdf`]);
+      assert.deepEqual(urls, [
+        `${h.standIn.url}/biorxiv-content/10.1101/2020.03.02.973123v2.full.pdf`,
+        `${h.standIn.url}/biorxiv-content/10.1101/2020.03.02.973123.full.pdf`,
+        `${h.standIn.url}/files/pdf/missing.pdf`,
+      ]);
       const result = await getFulltext({ ...rxiv, pdfUrl: `${h.standIn.url}/files/pdf/${SPECTER}.pdf` }, h.deps(noGrobid));
       assert.equal(result.kind, 'pdfjs');
       assert.ok(h.standIn.requests.some((r) => r.service === 'biorxivContent' && r.path === '/10.1101/2020.03.02.973123v2.full.pdf'));
@@ -128,7 +132,29 @@ describe('getFulltext', function () {
       const rxiv = record(undefined, { source: 'medrxiv', doi: '10.1101/2020.01.01.000001', version: '1', pdfUrl: `${h.standIn.url}/files/pdf/${SPECTER}.pdf` });
       const result = await getFulltext({ ...rxiv, doi: 'not-a-doi' }, h.deps(noGrobid));
       assert.equal(result.kind, 'pdfjs');
-      assert.deepEqual(h.standIn.requests.map((r) => r.service), ['medrxivContent', 'files']);
+      assert.deepEqual(h.standIn.requests.map((r) => r.service), ['medrxivContent', 'medrxivContent', 'files']);
+    });
+
+    it('reads the PDF a run fetched by the versionless link from the cache once the version is known', async () => {
+      // The first run's PDF went out before the bioRxiv API named the version; the repeat knows it.
+      const preprint = record(undefined, { source: 'medrxiv', doi: '10.1101/19000133' });
+      await getFulltext(preprint, h.deps(noGrobid));
+      assert.deepEqual(h.standIn.requests.map((r) => r.path), ['/10.1101/19000133.full.pdf']);
+      h.standIn.requests.length = 0;
+      const again = await getFulltext({ ...preprint, version: '1' }, h.deps(noGrobid));
+      assert.equal(again.kind, 'pdfjs');
+      assert.deepEqual(h.standIn.requests.map((r) => r.path), [], 'the versioned link is not asked: the cache holds the paper');
+    });
+
+    it('takes a remembered 404 of the versionless link as the server having no PDF of any version', async () => {
+      const preprint = record(undefined, { source: 'medrxiv', doi: 'no-pdf-here' }); // a path the stand-in answers 404
+      assert.equal((await getFulltext(preprint, h.deps(noGrobid))).kind, 'abstract');
+      assert.deepEqual(h.standIn.requests.map((r) => r.path), ['/no-pdf-here.full.pdf']);
+      h.standIn.requests.length = 0;
+      const again = await getFulltext({ ...preprint, version: '2' }, h.deps(noGrobid));
+      assert.equal(again.kind, 'abstract');
+      assert.match(again.warning ?? '', /HTTP 404/);
+      assert.deepEqual(h.standIn.requests.map((r) => r.path), []);
     });
 
     it('derives an arXiv PDF link from the abstract page when the record has none', () => {

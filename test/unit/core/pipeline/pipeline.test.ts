@@ -140,6 +140,23 @@ describe('pipeline', function () {
     }
   });
 
+  it('asks nothing when a preprint search is repeated, though its PDFs went out before the bioRxiv API named their versions', async () => {
+    await standIn.close();
+    standIn = await startStandIn({ anyPreprintPdf: true });
+    standIn.setLatency('biorxiv', 300); // the first run's PDFs leave before the versions are known
+    const claim = { selection: 'Machine learning models can predict in-hospital mortality from electronic health records.' };
+    const settings = settingsFor({ 'fulltext.enabled': true });
+    const first = await createPipeline({ settings, llm: null }).find(claim);
+    const pdfs = standIn.requests.filter((r) => r.service === 'medrxivContent');
+    assert.ok(pdfs.length > 0 && pdfs.every((r) => /\/10\.1101\/\d+\.full\.pdf$/.test(r.path)), pdfs.map((r) => r.path).join(' '));
+    assert.ok(first.candidates.some((c) => c.fulltext === 'pdfjs' && c.version !== undefined), 'the versions came after the PDFs');
+    standIn.requests.length = 0;
+    const again = await createPipeline({ settings, llm: null }).find(claim);
+    assert.deepEqual(standIn.requests.map((r) => r.path), []);
+    const shown = (r: typeof first) => r.candidates.map((c) => [c.id, c.fulltext, c.version]);
+    assert.deepEqual(shown(again), shown(first));
+  });
+
   it('leaves no rejected promise behind when cancelled after candidates arrived', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
