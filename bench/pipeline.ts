@@ -105,7 +105,7 @@ async function main(): Promise<void> {
         repeatRequests += standIn.requests.length - before;
         worstRepeatMs = Math.max(worstRepeatMs, repeat.result.timings.totalMs);
         console.log(`  warm repeat: ${standIn.requests.length - before} requests, ${repeat.result.timings.totalMs} ms in the pipeline ` +
-          `(${repeat.wallMs.toFixed(0)} ms with process start-up)`);
+          `(${repeat.wallMs.toFixed(0)} ms with process start-up; stages ${stagesOf(repeat.result)})`);
       }
       console.log('\n--- the same claims in one warm process, as in the long-lived extension host');
       const warmRows = await warmProcess(claims, context);
@@ -179,7 +179,7 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
   console.log(`  routed to ${result.routing.primary}; requests: ${summarise(requests.map((r) => r.service))}; ` +
     `candidates ${result.candidates.length}, with BibTeX ${result.candidates.filter((c) => c.bibtex).length}, ` +
     `full text ${result.candidates.filter((c) => c.fulltext && c.fulltext !== 'abstract').map((c) => c.fulltext).join('/') || 0}`);
-  const stages = Object.entries(result.timings.stages).map(([k, v]) => `${k} ${v}`).join(', ');
+  const stages = stagesOf(result);
   const answeredIn = firstSearch?.endAt !== undefined ? firstSearch.endAt - firstSearch.at : NaN;
   console.log(`  stages (ms): ${stages}; first search request ${firstRequestMs.toFixed(0)} ms after the claim, ` +
     `answered by the stand-in ${answeredIn.toFixed(0)} ms later (latency ${bound.firstMs} ms + its own work)`);
@@ -219,6 +219,10 @@ function runCli(claim: string, context: Context, cacheDir: string): Promise<CliR
       resolve({ result, wallMs: performance.now() - started, pipelineStart: ended - result.timings.totalMs });
     });
   });
+}
+
+function stagesOf(result: FindResult): string {
+  return Object.entries(result.timings.stages).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
 function summarise(services: string[]): string {
