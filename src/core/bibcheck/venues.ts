@@ -45,8 +45,12 @@ const KNOWN_VENUES: Record<string, string[]> = {
 
 const NOISE = new Set(['proceedings', 'proc', 'of', 'the', 'annual', 'international', 'in', 'on', 'and', 'ieee', 'cvf', 'acm', 'conference', 'conf', 'workshop', 'symposium', 'volume', 'vol', 'part', 'long', 'papers', 'findings']);
 
+/** Text with a LaTeX command, group or maths; anything else is plain already. */
+const LATEX_MARKUP = /[\\{}$~]/;
+
 function words(venue: string): string[] {
-  return latexToPlainText(venue)
+  // The LaTeX parser only where there is LaTeX: the table's plain names are read at first use.
+  return (LATEX_MARKUP.test(venue) ? latexToPlainText(venue) : venue)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
@@ -61,8 +65,15 @@ function keyOf(venue: string): string {
   return words(venue).filter((w) => !NOISE.has(w) && !/^\d+$/.test(w)).join(' ');
 }
 
-const CANONICAL = new Map<string, string>();
-for (const [id, names] of Object.entries(KNOWN_VENUES)) for (const name of names) CANONICAL.set(keyOf(name), id);
+let canonical: Map<string, string> | undefined;
+
+/** The table by key, built on first use: a search that checks no venue never pays for it. */
+function canonicalTable(): Map<string, string> {
+  if (canonical) return canonical;
+  canonical = new Map();
+  for (const [id, names] of Object.entries(KNOWN_VENUES)) for (const name of names) canonical.set(keyOf(name), id);
+  return canonical;
+}
 
 /** Acronyms a full name carries in parentheses: "… Recognition (CVPR)" → "cvpr". */
 function parenthesised(venue: string): string[] {
@@ -71,20 +82,21 @@ function parenthesised(venue: string): string[] {
 
 /** The table's id for a venue name, if it names a known venue. */
 export function canonicalVenue(venue: string): string | undefined {
+  const table = canonicalTable();
   const key = keyOf(venue);
-  const direct = CANONICAL.get(key) ?? CANONICAL.get(keyOf(venue.replace(/\([^()]*\)/g, ' ')));
+  const direct = table.get(key) ?? table.get(keyOf(venue.replace(/\([^()]*\)/g, ' ')));
   if (direct) return direct;
   for (const inner of parenthesised(venue)) {
-    const found = CANONICAL.get(inner);
+    const found = table.get(inner);
     if (found) return found;
   }
   // "CVPR 2023", "NeurIPS'22", "Proc. ICML": one known acronym among the words.
   const tokens = key.split(' ');
-  if (tokens.length <= 3) for (const t of tokens) if (CANONICAL.has(t) && t.length >= 3) return CANONICAL.get(t);
+  if (tokens.length <= 3) for (const t of tokens) if (table.has(t) && t.length >= 3) return table.get(t);
   // "Computer Vision – ECCV 2022", "2023 IEEE/CVF ... (CVPR)" already handled; a known full
   // name inside a longer one ("Proceedings of the 40th International Conference on Machine
   // Learning, PMLR") is the last try.
-  for (const [name, id] of CANONICAL) if (name.split(' ').length >= 3 && ` ${key} `.includes(` ${name} `)) return id;
+  for (const [name, id] of table) if (name.split(' ').length >= 3 && ` ${key} `.includes(` ${name} `)) return id;
   return undefined;
 }
 
