@@ -14,7 +14,7 @@
 // --trace prints every request of a run: when it arrived after the claim, how long it took, its status.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStandIn, standInEnv, type StandIn } from '../test/standin';
@@ -168,6 +168,7 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
     forcedArxivWaitMs: forcedArxivWait(standIn, from, run.pipelineStart),
     fulltextTopK: DEFAULT_SETTINGS['fulltext.topK'],
     pdfjsParseMs: context.pdfjsParseMs,
+    cores: Math.min(4, availableParallelism()), // as many parse workers as the product starts (parsePool.ts)
     crossrefConcurrency: CROSSREF_ANNOUNCED_CONCURRENCY,
     crossrefServesBibtex: (doi) => recordedBibtex(doi) !== undefined,
   });
