@@ -90,16 +90,17 @@ async function runJob(
 }
 
 /**
- * Starts the workers ahead of the first documents, so their start-up (loading pdfjs: ~100 ms each
- * in a new process) overlaps the downloads and GROBID instead of following them. As many as may
- * parse at once: the PDFs of a search come together, and a worker started when they arrive
- * delays its PDF by its whole start-up.
+ * Starts a worker ahead of the first document, so its start-up (loading pdfjs: ~100 ms in a new
+ * process) overlaps the downloads and GROBID instead of following them. With `all`, as many as
+ * may parse at once: for PDFs on their way from the network, which come together, and a worker
+ * started when they arrive delays its PDF by its whole start-up. Not before: a run whose
+ * documents are all in the cache needs none, and on two cores their start-up slows it.
  */
-export function prewarmParseWorker(settings: Settings): void {
+export function prewarmParseWorker(settings: Settings, options: { all?: boolean } = {}): void {
   const memoryMb = settings['fulltext.maxParseMemoryMb'];
   const ready = busy + idle.filter((slot) => slot.memoryMb === memoryMb).length;
   try {
-    for (let started = ready; started < MAX_WORKERS; started++) putBack(spawn(memoryMb));
+    for (let started = ready; started < (options.all ? MAX_WORKERS : 1); started++) putBack(spawn(memoryMb));
   } catch {
     // No worker file (a broken build): the first real parse says so.
   }

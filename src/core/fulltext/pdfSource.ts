@@ -7,6 +7,8 @@ import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
 import { looksLikeHtml } from '../net/html';
+import { grobidKnownAlive } from './grobid';
+import { prewarmParseWorker } from './parsePool';
 
 /** How long a PDF download may take: PDFs are bigger than API answers. */
 function pdfTimeoutMs(settings: Settings): number {
@@ -102,6 +104,8 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
       if (url === versionless && remembered) throw error;
     }
   }
+  // A PDF on its way from the network is a reading to come (unless GROBID does it).
+  if (!grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings, { all: true });
   return downloadFirstPdf(urls, deps);
 }
 
