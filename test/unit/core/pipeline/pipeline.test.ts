@@ -143,7 +143,13 @@ describe('pipeline', function () {
   it('asks nothing when a preprint search is repeated, though its PDFs went out before the bioRxiv API named their versions', async () => {
     await standIn.close();
     standIn = await startStandIn({ anyPreprintPdf: true });
-    standIn.setLatency('biorxiv', 300); // the first run's PDFs leave before the versions are known
+    // The bioRxiv API answers once the PDFs have gone out: they leave before the versions are known.
+    const details = standIn.handlerOf('biorxiv')!;
+    const content = standIn.handlerOf('medrxivContent')!;
+    let pdfAsked = () => {};
+    const pdfsOut = new Promise<void>((resolve) => (pdfAsked = resolve));
+    standIn.handle('medrxivContent', (req, res) => (pdfAsked(), content(req, res)));
+    standIn.handle('biorxiv', async (req, res) => (await pdfsOut, details(req, res)));
     const claim = { selection: 'Machine learning models can predict in-hospital mortality from electronic health records.' };
     const settings = settingsFor({ 'fulltext.enabled': true });
     const first = await createPipeline({ settings, llm: null }).find(claim);
