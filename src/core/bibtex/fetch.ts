@@ -12,7 +12,6 @@ import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from '.
 import { reviewBibtexLatex, type FieldProblem } from '../latex/health';
 import { dblpEnabled } from '../sources/dblp';
 import { registrationAgency } from './agency';
-import { crossrefKnowledge, type CrossrefRecordLookup } from './crossrefFacts';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
 
@@ -21,8 +20,6 @@ export interface FetchedBibtex {
   bibtex: string;
   /** URL the BibTeX was requested from. */
   source: string;
-  /** The version of record Crossref's record of the preprint named (its BibTeX was asked first), when the record named none. */
-  publishedDoi?: string;
   /**
    * What was wrong with the authority's LaTeX, in words: a field repaired in place ("title: maths
    * mangled into …, repaired"), or, when no authority had it right, what is still wrong.
@@ -166,8 +163,12 @@ function saysUnregistered(plan: Plan): boolean {
 }
 
 export interface BibtexOptions {
-  /** What the run's list of Crossref records says of a DOI (crossrefFacts.ts says why it is read first). */
-  crossrefRecord?: CrossrefRecordLookup;
+  /**
+   * Whether Crossref holds a record of a DOI (undefined: not known), answered from the run's list
+   * of records, which the trust stage asks anyway. Crossref answers one request at a time: a
+   * transform asked for a DOI it does not hold is a turn of that slot spent on a 404.
+   */
+  crossrefHolds?: (doi: string) => Promise<boolean | undefined>;
 }
 
 /**
@@ -175,10 +176,8 @@ export interface BibtexOptions {
  * Throws BibtexUnavailableError when none does; an abort propagates as is.
  */
 export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: BibtexOptions = {}): Promise<FetchedBibtex> {
-  const known = await crossrefKnowledge(record, options.crossrefRecord, deps.settings['citation.preferPublished'] !== false);
-  const plans = bibtexPlan(known.publishedDoi ? { ...record, publishedDoi: known.publishedDoi } : record, deps.settings);
-  const found = (fetched: FetchedBibtex): FetchedBibtex =>
-    (known.publishedDoi ? { ...fetched, publishedDoi: known.publishedDoi } : fetched);
+  const plans = bibtexPlan(record, deps.settings);
+  const notInCrossref = await doisCrossrefLacks(plans, options.crossrefHolds);
   const attempts: BibtexAttempt[] = [];
   // DOIs found not to exist: by doi.org, which knows every agency, or by the agency that owns the
   // DOI's prefix. Nobody else is asked about them; a failure of another kind (5xx, timeout, an
@@ -191,7 +190,7 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
   // An answer whose LaTeX is broken beyond one-way repair: used only when no authority does better.
   let broken: FetchedBibtex | undefined;
   for (const plan of plans) {
-    if (plan.service === 'crossref' && plan.doi && known.lacking.has(plan.doi)) {
+    if (plan.service === 'crossref' && plan.doi && notInCrossref.has(plan.doi)) {
       // As the transform would have answered: the DOI's own registry does not know it.
       attempts.push({ url: plan.url, reason: 'HTTP 404: not in Crossref\'s records', explained: { service: 'crossref', datacite: false, outcome: 'unknown' } });
       unregistered.add(plan.doi);
@@ -214,9 +213,8 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
         broken ??= { bibtex, source: plan.url, note: latexNote(plan.url, review.unrepaired, false) };
         throw new MalformedLatexError(`malformed LaTeX in ${review.unrepaired.map((p) => `${p.field} (${p.what})`).join(', ')}`);
       }
-      const note = review.repaired.length > 0 ? latexNote(plan.url, review.repaired, true) : undefined;
-      if (note) return found({ bibtex: review.bibtex, source: plan.url, note });
-      return found({ bibtex, source: plan.url });
+      if (review.repaired.length > 0) return { bibtex: review.bibtex, source: plan.url, note: latexNote(plan.url, review.repaired, true) };
+      return { bibtex, source: plan.url };
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
       const datacite = (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX);
@@ -231,10 +229,18 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
       }
     }
   }
-  if (broken) return found(broken);
+  if (broken) return broken;
   const hasIdentifier = Boolean(normalizeDoi(record.doi) || normalizeDoi(record.publishedDoi) || versionlessArxivId(record));
   const explained = [...attempts.flatMap((a) => (a.explained ? [a.explained] : [])), ...implied];
   throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier }));
+}
+
+/** The Crossref DOIs of the plan that Crossref's records say it does not hold, all asked at once. */
+async function doisCrossrefLacks(plans: Plan[], crossrefHolds: BibtexOptions['crossrefHolds']): Promise<Set<string>> {
+  if (!crossrefHolds) return new Set();
+  const dois = plans.flatMap((p) => (p.service === 'crossref' && p.doi && registrationAgency(p.doi) === 'crossref' ? [p.doi] : []));
+  const holds = await Promise.all(dois.map((doi) => crossrefHolds(doi).catch(() => undefined)));
+  return new Set(dois.filter((_, i) => holds[i] === false));
 }
 
 /**

@@ -20,19 +20,11 @@ export async function attachBibtex(
   options: BibtexOptions = {},
 ): Promise<Candidate> {
   try {
-    const { bibtex, source, note, publishedDoi } = await fetchBibtex(candidate, deps, options);
+    const { bibtex, source, note } = await fetchBibtex(candidate, deps, options);
     const entry = readBibFields(bibtex);
     const citeKey = keyFor(citeKeyFieldsFromBibtex(entry, candidate), rule);
     const venue = venueFromFields(entry.fields);
-    return {
-      ...candidate,
-      ...(publishedDoi ? { publishedDoi } : {}),
-      bibtex: rewriteCiteKey(bibtex, citeKey),
-      citeKey,
-      bibtexSource: source,
-      bibtexNote: note ?? '',
-      ...(venue ? { venue } : {}),
-    };
+    return { ...candidate, bibtex: rewriteCiteKey(bibtex, citeKey), citeKey, bibtexSource: source, bibtexNote: note ?? '', ...(venue ? { venue } : {}) };
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     const { bibtex: _b, citeKey: _k, bibtexSource: _s, ...rest } = candidate;

@@ -42,8 +42,7 @@ export class BibtexStage {
             bibtexSource: found.bibtexSource,
             bibtexNote: found.bibtexNote,
             venue: found.venue,
-            // `found` carries the version of record Crossref named, when the source named none.
-            bibtexOf: bibtexOfSource(found, found.bibtexSource ?? ''),
+            bibtexOf: bibtexOfSource(candidate, found.bibtexSource ?? ''),
           });
         } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
           this.store.patch(candidate.id, { bibtexError: found.bibtexError, bibtexWhy: found.bibtexWhy });

@@ -153,15 +153,11 @@ async function findAndScore(
   state.store = store;
   const sources = createSources(deps.settings, deps.http, run.warn);
   // Crossref answers one request at a time: the candidates' records go out as few lists, and
-  // the BibTeX stage reads from them which DOIs Crossref holds, and which version of record a
-  // preprint's record names, before spending a turn on one (bibtex/crossrefFacts.ts).
+  // the BibTeX stage reads from them which DOIs Crossref holds before spending a turn on one.
   const records = { http: new CrossrefBatchClient(deps.http, deps.settings, run.signal), settings: deps.settings, signal: run.signal };
-  const crossrefRecord = async (doi: string) => {
-    const work = await fetchCrossrefWork(doi, records);
-    return work ? { held: true, preprintOf: work.preprintOf[0] } : { held: false };
-  };
+  const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
   const bibtexDeps = { http: deps.http, settings: deps.settings, signal: run.signal };
-  const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefRecord });
+  const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefHolds });
   const trust = new TrustStage(records, store);
   // A record whose bioRxiv API answer is still out waits for it (enrichment.ts says why).
   const lookUp = () => {

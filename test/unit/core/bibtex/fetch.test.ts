@@ -31,14 +31,6 @@ const REDIRECT_PAGE = readFileSync(
 const FRANK = 'crossref-cn_10.1126_science.169.3946.635.bib';
 const JNER = 'doi-cn-2019_10.1186_s12984-017-0305-3_jner.bib';
 
-/** What the pipeline reads from the run's Crossref records (src/core/pipeline/index.ts). */
-function crossrefRecordOf(records: { http: HttpClient; settings: Settings }) {
-  return async (doi: string) => {
-    const work = await fetchCrossrefWork(doi, records);
-    return work ? { held: true, preprintOf: work.preprintOf[0] } : { held: false };
-  };
-}
-
 function doiRecord(doi: string, extra: Partial<PaperRecord> = {}): PaperRecord {
   return { id: 'doi:' + doi.toLowerCase(), source: 'biorxiv', title: 'x', authors: [], doi, ...extra };
 }
@@ -125,8 +117,9 @@ describe('fetchBibtex against the stand-in authorities', () => {
     // A preprint whose journal DOI Crossref does not hold: the records of both DOIs come in one
     // list (as the trust stage asks them), and only the preprint's BibTeX is asked after it.
     const records = { http: new CrossrefBatchClient(http, settings), settings };
+    const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
     const preprint = doiRecord('10.1101/2024.04.01.587366', { publishedDoi: '10.1038/nature99999' });
-    const result = await fetchBibtex(preprint, { http, settings }, { crossrefRecord: crossrefRecordOf(records) });
+    const result = await fetchBibtex(preprint, { http, settings }, { crossrefHolds });
     assert.equal(result.bibtex, bib('crossref-transform_10.1101_2024.04.01.587366_biorxiv-preprint.bib'));
     assert.deepEqual(paths().map(decodeURIComponent), [
       'crossref /works?filter=doi:10.1038/nature99999,doi:10.1101/2024.04.01.587366&rows=2',
@@ -141,28 +134,10 @@ describe('fetchBibtex against the stand-in authorities', () => {
     ]);
   });
 
-  it('takes the version of record a preprint\'s Crossref record names when the preprint server named none', async () => {
-    // The bioRxiv API named no published version; Crossref's record of the preprint does (is-preprint-of).
-    const records = { http: new CrossrefBatchClient(http, settings), settings };
-    const preprint = doiRecord('10.1101/2024.04.01.587366');
-    const result = await fetchBibtex(preprint, { http, settings }, { crossrefRecord: crossrefRecordOf(records) });
-    assert.equal(result.bibtex, bib('crossref-transform_10.1016_j.xgen.2025.100814_cell-genomics.bib'));
-    assert.equal(result.publishedDoi, '10.1016/j.xgen.2025.100814');
-    assert.deepEqual(paths().map(decodeURIComponent), [
-      'crossref /works/10.1101/2024.04.01.587366',
-      'crossref /works/10.1016/j.xgen.2025.100814/transform/application/x-bibtex',
-    ]);
-    // A user who cites preprints as such keeps the preprint's own.
-    const asPreprint = resolveSettings({ ...settings, 'citation.preferPublished': false });
-    const lookup = crossrefRecordOf({ ...records, settings: asPreprint });
-    const own = await fetchBibtex(preprint, { http, settings: asPreprint }, { crossrefRecord: lookup });
-    assert.equal(own.bibtex, bib('crossref-transform_10.1101_2024.04.01.587366_biorxiv-preprint.bib'));
-    assert.equal(own.publishedDoi, undefined);
-  });
-
   it('says which authority lacks the DOI when the list of records alone answered for it', async () => {
     const records = { http: new CrossrefBatchClient(http, settings), settings };
-    const error = await fetchBibtex(doiRecord('10.1371/notarealdoi'), { http, settings }, { crossrefRecord: crossrefRecordOf(records) }).then(
+    const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
+    const error = await fetchBibtex(doiRecord('10.1371/notarealdoi'), { http, settings }, { crossrefHolds }).then(
       () => assert.fail('expected an error'),
       (e: unknown) => e,
     );

@@ -164,18 +164,6 @@ describe('pipeline', function () {
     assert.deepEqual(shown(again), shown(first));
   });
 
-  it('gives a preprint the BibTeX of the version of record its Crossref record names, the bioRxiv API naming none', async () => {
-    const result = await createPipeline({ settings: settingsFor({ 'fulltext.enabled': false }), llm: null }).find({
-      selection: 'Genetic variants affecting protein abundance in single yeast cells can be mapped in large populations.',
-    });
-    const preprint = result.candidates.find((c) => c.doi === '10.1101/2024.04.01.587366');
-    assert.ok(preprint, result.candidates.map((c) => c.doi).join(' '));
-    assert.equal(preprint.publishedDoi, undefined, 'the bioRxiv API names no published version');
-    assert.equal(preprint.bibtexOf, 'published');
-    assert.match(preprint.bibtex ?? '', /journal=\{Cell Genomics\}/);
-    assert.equal(preprint.versionOfRecord?.doi, '10.1016/j.xgen.2025.100814');
-  });
-
   it('leaves no rejected promise behind when cancelled after candidates arrived', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
