@@ -19,7 +19,8 @@ export const ENRICHMENT_WAIT_MS = 1500;
 interface Group {
   open: number;
   ids: string[];
-  timer: ReturnType<typeof setTimeout>;
+  /** The cap on the wait (ENRICHMENT_WAIT_MS), set once the group has members. */
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 export class Enrichment {
@@ -36,8 +37,7 @@ export class Enrichment {
   ) {}
 
   update(candidates: Candidate[]): void {
-    const group: Group = { open: 0, ids: [], timer: setTimeout(() => this.release(group), ENRICHMENT_WAIT_MS) };
-    group.timer.unref?.();
+    const group: Group = { open: 0, ids: [] };
     for (const candidate of candidates) {
       const source = candidate.source === 'crossref' || candidate.source === 'dblp' ? undefined : this.sources[candidate.source];
       if (!source?.enrich || this.started.has(candidate.id) || this.signal?.aborted) continue;
@@ -45,18 +45,31 @@ export class Enrichment {
       group.open++;
       group.ids.push(candidate.id);
       this.holding.set(candidate.id, group);
-      const record: PaperRecord = this.store.record(candidate.id) ?? candidate;
-      const local = source.enrichFromCache?.(record).catch(() => undefined) ?? Promise.resolve(undefined);
-      this.local.push(local.then((enriched) => void (enriched && enriched !== record && this.store.updateRecord(enriched))));
-      const done = local.then((cached) => cached ?? source.enrich!(record, this.signal)).then((enriched) => {
-        if (enriched === record) return;
-        this.store.updateRecord(enriched);
-        // An answer after the wait: the lookups already went ahead, and are planned again.
-        if (!this.holds(candidate.id) && !this.signal?.aborted) this.onChange();
-      });
-      this.pending.push(done.catch(() => {}).finally(() => --group.open === 0 && this.release(group)));
+      this.start(candidate, source, group);
     }
-    if (group.open === 0) clearTimeout(group.timer);
+    if (group.open === 0) return;
+    group.timer = setTimeout(() => this.release(group), ENRICHMENT_WAIT_MS);
+    group.timer.unref?.();
+  }
+
+  /** The cache's answer if an earlier run left one (a local read), else the service's. */
+  private start(candidate: Candidate, source: SearchSource, group: Group): void {
+    const record: PaperRecord = this.store.record(candidate.id) ?? candidate;
+    /** True when the answer changed the record. */
+    const apply = (enriched: PaperRecord): boolean => {
+      if (enriched === record) return false;
+      this.store.updateRecord(enriched);
+      return true;
+    };
+    const local = (source.enrichFromCache?.(record) ?? Promise.resolve(undefined)).catch(() => undefined);
+    this.local.push(local.then((cached) => void (cached && apply(cached))));
+    const done = local.then(async (cached) => {
+      if (cached) return;
+      const enriched = await source.enrich!(record, this.signal);
+      // An answer after the wait: the lookups already went ahead, and are planned again.
+      if (apply(enriched) && !this.holds(candidate.id) && !this.signal?.aborted) this.onChange();
+    });
+    this.pending.push(done.catch(() => {}).finally(() => --group.open === 0 && this.release(group)));
   }
 
   /** True while the candidate's enrichment (or one sent with it) is out, within the wait: its lookups wait. */

@@ -109,9 +109,8 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
   return downloadFirstPdf(urls, deps);
 }
 
-/** Tries each candidate URL in turn; the first failure's reason is kept if all fail. */
+/** Tries each candidate URL in turn (at least one); the first failure's reason is kept if all fail. */
 async function downloadFirstPdf(urls: string[], deps: CoreDeps): Promise<{ url: string; bytes: Uint8Array }> {
-  if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   let firstError: unknown;
   for (const url of urls) {
     try {
