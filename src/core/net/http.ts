@@ -194,11 +194,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       return response;
     } catch (error) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
-      if (cache && cacheable && request.cacheNotFound && error instanceof HttpError && NOT_FOUND.includes(error.status)) {
-        const body = new TextEncoder().encode(error.bodyText);
-        const entry = { status: error.status, url: error.url, headers: {}, body };
-        await cache.put(key, entry, { kind: 'notFound', service: request.service });
-      }
+      if (cacheable && error instanceof HttpError) await keepNotFound(request, key, error);
       throw error;
     }
   }
@@ -206,12 +202,15 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   async function remember(request: HttpRequest, answer: HttpResponse | HttpError): Promise<void> {
     if (!cache || (request.method ?? 'GET') !== 'GET' || request.cache === false) return;
     const key = cacheKey('GET', request.url, request.accept);
-    if (answer instanceof HttpError) {
-      if (!request.cacheNotFound || !NOT_FOUND.includes(answer.status)) return;
-      const body = new TextEncoder().encode(answer.bodyText);
-      return cache.put(key, { status: answer.status, url: answer.url, headers: {}, body }, { kind: 'notFound', service: request.service });
-    }
+    if (answer instanceof HttpError) return keepNotFound(request, key, answer);
     if (isUsableAnswer(request, answer)) await cache.put(key, answer, { kind: 'ok', service: request.service });
+  }
+
+  /** An authority's "no such record" (404/410), kept when the request asks for it (`cacheNotFound`). */
+  async function keepNotFound(request: HttpRequest, key: string, error: HttpError): Promise<void> {
+    if (!cache || !request.cacheNotFound || !NOT_FOUND.includes(error.status)) return;
+    const body = new TextEncoder().encode(error.bodyText);
+    await cache.put(key, { status: error.status, url: error.url, headers: {}, body }, { kind: 'notFound', service: request.service });
   }
 
   return { request, remember, stats };
