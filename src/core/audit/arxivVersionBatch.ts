@@ -1,6 +1,6 @@
 // The arXiv versions of many DOI-only works, in one request. Each work is one `ti:… AND au:…`
 // search (arxivVersion.ts), and arXiv takes one request every 3 s: an audit with three such works
-// waited for three slots one after another (9.5 s, the whole of its first run's tail). Searches
+// waited for three slots one after another. Searches
 // asked while the audit still holds the batch open (it is resolving entries and trying PDFs that
 // may leave works without text), or within the same tick, go out as one search_query, each
 // search in parentheses and joined by OR; each work takes only the entry that names its DOI.
@@ -46,9 +46,9 @@ export class ArxivVersionBatch {
 
   /** The arXiv record that names `record`'s DOI as its published version, if arXiv has one. */
   find(record: PaperRecord): Promise<PaperRecord | undefined> {
-    const doi = normalizeDoi(record.doi);
-    const query = doi && record.source !== 'arxiv' ? arxivVersionQuery(record) : undefined;
-    if (!doi || !query) return Promise.resolve(undefined);
+    const search = versionSearchOf(record);
+    if (!search) return Promise.resolve(undefined);
+    const { doi, query } = search;
     return new Promise((resolve, reject) => {
       this.waiting.push({ doi, query, resolve, reject });
       this.schedule();
@@ -85,5 +85,12 @@ export class ArxivVersionBatch {
 
 /** Whether `record` may be read through its arXiv version: a DOI'd work arXiv could hold, with no abstract of its own. */
 export function mayNeedArxivVersion(record: PaperRecord): boolean {
-  return record.source !== 'arxiv' && !record.abstract && normalizeDoi(record.doi) !== undefined && arxivVersionQuery(record) !== undefined;
+  return !record.abstract && versionSearchOf(record) !== undefined;
+}
+
+/** The DOI a work's arXiv version names and the search that finds it; undefined for an arXiv record or one without a DOI. */
+function versionSearchOf(record: PaperRecord): { doi: string; query: string } | undefined {
+  const doi = record.source === 'arxiv' ? undefined : normalizeDoi(record.doi);
+  const query = doi ? arxivVersionQuery(record) : undefined;
+  return doi && query ? { doi, query } : undefined;
 }

@@ -41,7 +41,7 @@ export class AuditCache {
   private readonly works = new Map<string, PaperRecord>();
   /** Work id → its arXiv version (arxivVersionBatch.ts), or when arXiv was found to hold none. */
   private readonly versions = new Map<string, KnownVersion>();
-  /** Work id → its trust signal as Crossref told it (the batched lookups of crossrefBatch.ts are in no HTTP cache entry of their own). */
+  /** Work id → its trust signal as Crossref told it: a re-run reads it here, also with the HTTP cache off. */
   private readonly trusts = new Map<string, { trust: TrustSignal; at: number }>();
 
   work(entryKey: string): PaperRecord | undefined {

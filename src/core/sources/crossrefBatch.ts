@@ -1,6 +1,6 @@
 // Crossref's records of many DOIs in one request. Crossref's public pool takes one request at a
-// time: the audit's 26 record and trust lookups of 300 ms queued for 8 s, and a search's trust
-// lookups (one record per candidate) queued behind its BibTeX. Record requests (`/works/{doi}`)
+// time: an audit's record and trust lookups (one per DOI) queued one after another, and a
+// search's trust lookups (one record per candidate) queued behind its BibTeX. Record requests (`/works/{doi}`)
 // go out as one `/works?filter=doi:A,doi:B` (Crossref ORs a filter given twice): those asked in the
 // same tick, and those asked while a list request is out (they would wait for Crossref's slot
 // anyway). Each caller gets its record as `/works/{doi}` would have answered it: the record, or
@@ -93,6 +93,8 @@ export class CrossrefBatchClient implements HttpClient {
   }
 
   private async ask(group: Waiting[]): Promise<void> {
+    // One DOI goes as `/works/{doi}`, whose own request reads the cache first.
+    if (new Set(group.map((w) => w.doi)).size === 1) return this.alone(group);
     const batch = await this.notCached(group);
     if (batch.length === 0) return;
     const dois = [...new Set(batch.map((w) => w.doi))];
@@ -100,9 +102,9 @@ export class CrossrefBatchClient implements HttpClient {
     let items: unknown[] | undefined;
     try {
       const url = `${this.worksBase}?filter=${dois.map((d) => `doi:${encodeURIComponent(d)}`).join(',')}&rows=${dois.length}`;
-      // A page that is not a work list (a maintenance page sent with 200) is never cached.
-      const isUsable = (body: string) => Array.isArray((JSON.parse(body) as { message?: { items?: unknown } } | null)?.message?.items);
-      const response = await this.inner.request({ service: 'crossref', url, accept: 'application/json', signal: this.signal, isUsable });
+      // The list itself is never kept (nor a maintenance page sent with 200): each record it
+      // brings is kept under its own `/works/{doi}` key below, where the next run looks.
+      const response = await this.inner.request({ service: 'crossref', url, accept: 'application/json', signal: this.signal, cache: false });
       items = (JSON.parse(response.text()) as { message?: { items?: unknown } } | null)?.message?.items as unknown[] | undefined;
     } catch (error) {
       // Crossref failing fails every lookup, as it would have one by one; a service that refuses
