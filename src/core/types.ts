@@ -129,6 +129,8 @@ export interface SearchSource {
   readonly name: Repository;
   /** True when the host spaces requests seconds apart (arXiv): every extra request costs that. */
   readonly paced?: boolean;
+  /** The service that answers the searches (bioRxiv's and medRxiv's are both Europe PMC's); its name when unset. */
+  readonly service?: string;
   search(request: SearchRequest): Promise<PaperRecord[]>;
   /**
    * What the search answer lacks (version, published DOI), from a second service. Called after

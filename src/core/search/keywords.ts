@@ -11,14 +11,8 @@ import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository'
 import { broaden, sanitizeKeyword } from '../queries/render';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { isAbortError } from '../net/types';
-import { CONCURRENT_BELOW_CONFIDENCE, isCloseCall } from '../routing/closeCall';
+import { isCloseCall } from '../routing/closeCall';
 
-export { CONCURRENT_BELOW_CONFIDENCE };
-/**
- * Which service answers each repository's searches: bioRxiv and medRxiv are both searched
- * through Europe PMC, so a close call between them puts both repositories' requests in one queue.
- */
-const SEARCH_SERVICE: Readonly<Record<Repository, string>> = { arxiv: 'arxiv', biorxiv: 'europepmc', medrxiv: 'europepmc' };
 /** The ranked request asks for this many times `maxResults`: our own ranking then picks. */
 const RANKED_OVERFETCH = 2;
 const MAX_PAGE = 50;
@@ -118,7 +112,8 @@ export async function searchRepositories(
     // primary's service (Europe PMC, five connections): its narrower variants would queue there
     // beside the primary's wave, and either hold back the primary's ranked request (the first
     // candidates) or end the search a round trip later (the full text waits for its end).
-    const rankedOnly = (repo: Repository, i: number) => i > 0 && SEARCH_SERVICE[repo] === SEARCH_SERVICE[group[0]!];
+    const serviceOf = (repo: Repository) => deps.sources[repo]?.service ?? repo;
+    const rankedOnly = (repo: Repository, i: number) => i > 0 && serviceOf(repo) === serviceOf(group[0]!);
     const found = await Promise.all(group.map((repo, i) => searchOneRepository(repo, queries, deps, rankedOnly(repo, i))));
     searched.push(...group);
     found.forEach((one, i) => {

@@ -21,6 +21,8 @@ export interface EuropePmcSourceOptions {
 
 export class EuropePmcSource implements SearchSource {
   readonly name: RxivServer;
+  /** Both servers are searched through Europe PMC: one service, one queue. */
+  readonly service = 'europepmc';
   private readonly warn: (message: string) => void;
   /**
    * Details lookups by DOI. Every query of a run tends to return the same preprints, and the disk

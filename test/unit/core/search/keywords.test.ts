@@ -7,6 +7,10 @@ import type { PaperRecord, Repository, RoutingDecision, SearchRequest, SearchSou
 /** A source whose answers the test scripts: a function of the request. */
 class ScriptedSource implements SearchSource {
   readonly requests: SearchRequest[] = [];
+  /** As the real sources say: bioRxiv and medRxiv are searched through Europe PMC. */
+  get service(): string {
+    return this.name === 'arxiv' ? 'arxiv' : 'europepmc';
+  }
   constructor(
     readonly name: Repository,
     private readonly answer: (request: SearchRequest) => PaperRecord[] | Error,
