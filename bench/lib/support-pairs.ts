@@ -47,7 +47,8 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-function jsonl<T>(path: string): T[] {
+/** One JSON value per non-empty line. */
+export function jsonl<T>(path: string): T[] {
   return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
 }
 

@@ -14,9 +14,9 @@ export interface ParagraphClaim {
   key: string;
 }
 
-const SPECTER: ClaimPaper = 'acl2020-specter-cs';
-const FES: ClaimPaper = 'jneuroengrehab2016-fes-hand-opening';
-const GRAPH: ClaimPaper = 'naacl2018-semantic-scholar-literature-graph-cs';
+export const SPECTER: ClaimPaper = 'acl2020-specter-cs';
+export const FES: ClaimPaper = 'jneuroengrehab2016-fes-hand-opening';
+export const GRAPH: ClaimPaper = 'naacl2018-semantic-scholar-literature-graph-cs';
 
 /** The first claims written (lexical.test.ts asserts each in the top 3). */
 export const PAPER_CLAIMS: readonly ParagraphClaim[] = [

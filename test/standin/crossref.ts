@@ -90,7 +90,7 @@ export function installCrossref(standIn: StandIn): void {
   standIn.handle('crossref', (req: StandInRequest, res: ServerResponse) => {
     if (req.method === 'GET' && /^(?:\/v1)?\/works\/?$/.test(req.path)) {
       const dois = filteredDois(req);
-      if (dois.length > 0) return worksByDoi(res, dois, (doi) => registeredCrossrefWorks(standIn).get(doi) ?? recordedWork(doi));
+      if (dois.length > 0) return worksByDoi(res, dois, (doi) => crossrefRecordOf(standIn, doi));
       return searchWorks(req, res, [...registeredCrossrefWorks(standIn).values()]);
     }
     const match = /^(?:\/v1)?\/works\/(.+?)(\/transform(?:\/application\/x-bibtex)?)?\/?$/.exec(req.path);

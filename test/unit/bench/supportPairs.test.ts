@@ -3,15 +3,11 @@
 // positive pair (so no reader can be right on both), and at the level of the annotated sentences
 // it is a negative of its own.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { checkCovidPairs, checkCovidSentencePairs, identicalInputCeiling } from '../../../bench/lib/support-pairs';
+import { checkCovidPairs, checkCovidSentencePairs, identicalInputCeiling, jsonl } from '../../../bench/lib/support-pairs';
 import { fixturePath } from '../../standin/server';
 
 const data = fixturePath();
-const bats = readFileSync(fixturePath('check-covid', 'corpus.json'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as { cord_id: string; abstract: string[] })
+const bats = jsonl<{ cord_id: string; abstract: string[] }>(fixturePath('check-covid', 'corpus.json'))
   .find((d) => d.cord_id === 'asnvwu1u')!.abstract;
 
 describe('Check-COVID support pairs (two real claim groups)', () => {
