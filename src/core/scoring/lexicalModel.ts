@@ -31,8 +31,9 @@ export interface LexicalParams extends Bm25Params {
   abstractTermWeight: number;
   /**
    * Second pass (rerank.ts): how many of the best units it reorders, and its weights. It runs only
-   * when every unit is one sentence (SciFact abstracts, CL-SciSumm papers), never over a full
-   * paper's paragraphs: see rerank.ts for the gold-paragraph figures that decided it.
+   * when every unit is one sentence (the SciFact and CL-SciSumm benches split their papers so),
+   * so never for a search's candidates, whose abstract is one unit and whose paragraphs and
+   * windows hold several sentences: see rerank.ts for the gold-paragraph figures that decided it.
    */
   rerankDepth: number;
   /** Multiplier per unit of paper-vocabulary density (share of a unit's words that are the paper's own). */

@@ -13,8 +13,9 @@
 // first pass decides: there the abstract and introduction are paragraphs that restate the whole
 // paper, already share many words with most claims, and their priors (1.3–1.55) lifted them over
 // the paragraph that holds the claim's own figures and rare words; neighbouring paragraphs are
-// windows' business (fulltext/windows.ts). On bench/paragraphs.ts's dev claims every prior weight
-// and neighbour share above 0 lost first places (weights 0–0.3, shares 0–0.1, both readers).
+// windows' business (fulltext/windows.ts). In a sweep by hand over bench/paragraphs.ts's dev
+// claims (weights 0–0.3, shares 0–0.1, both readers; no script keeps it), every prior weight and
+// neighbour share above 0 lost first places.
 // Gold paragraph first / in the top 3 (`node esbuild.config.mjs && node dist/bench/paragraphs.js
 // --set dev`, 46 claims), the pass over paragraphs too → sentence units only:
 //   GROBID TEI 89.1 % / 97.8 % → 95.7 % / 97.8 %;  pdfjs 89.1 % / 97.8 % → 93.5 % / 97.8 %;

@@ -39,8 +39,9 @@ const SPECIFIC_CAP = 3;
 /**
  * IDF at or below which a word carries nothing: in one scientific document in six or more
  * ("effect", "use", "result", "model"). A word's weight is its IDF above this floor, so generic
- * words cannot add up to a match. Chosen with the thresholds on dev data (README "Measured"):
- * one in ten and one in four did about as well, one in twenty and rarer floors much worse.
+ * words cannot add up to a match. Chosen with the thresholds on dev data (README "Measured"), in
+ * runs by hand of bench/calibration.ts with the floor edited (no script keeps the sweep): one in
+ * ten and one in four did about as well, one in twenty and rarer floors much worse.
  */
 const GENERIC_IDF = Math.log(1 + 5);
 
