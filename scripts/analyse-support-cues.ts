@@ -13,12 +13,11 @@
 //    at the lowest threshold that keeps SciFact dev at 0.9 (how calibration.ts picks it).
 // 3. The same without a cue, on other training data for Check-COVID: the claim against its
 //    annotated sentences, or the abstract pairs without the NOTENOUGHINFO rows.
-import { documentUnits, rankUnits } from '../src/core/scoring/lexical';
-import { logistic, SUPPORT_FEATURES } from '../src/core/scoring/supportFeatures';
+import { SUPPORT_FEATURES, supportProbability } from '../src/core/scoring/supportFeatures';
 import { splitSentences } from '../src/core/text/sentences';
 import { SCORING_TOKENS, stems } from '../src/core/text/tokens';
 import { checkCovidPairs, checkCovidSentencePairs, clSciSummPairs, integrityPairs, scifactPairs, type SupportPair } from '../bench/lib/support-pairs';
-import { examples, fit } from './support-fit';
+import { bestPassage, examples, fit, precisionAt } from './support-fit';
 
 const NEGATION = /\b(?:no|not|never|none|neither|nor|without|cannot|fail(?:s|ed)? to|unlike|lack(?:s|ed|ing)?|absence of)\b|n't\b/i;
 const HEDGE = /\b(?:may|might|could|suggest(?:s|ed|ing)?|possibl[ey]|potential(?:ly)?|likely|appear(?:s|ed)? to|putative|perhaps)\b/i;
@@ -56,12 +55,7 @@ function bestSentence(claim: string, text: string): string {
 }
 
 function rowOf(pair: SupportPair): Row {
-  const ranked = rankUnits({ text: pair.claim, sentences: [pair.claim] }, [], documentUnits(pair.document), {
-    reasons: 0,
-    features: true,
-    paper: { title: pair.document.title, abstract: pair.document.abstract },
-  });
-  const best = ranked.reduce<(typeof ranked)[number] | undefined>((a, b) => (!a || b.score > a.score ? b : a), undefined);
+  const best = bestPassage(pair);
   const features = best?.features ?? SUPPORT_FEATURES.map((_, i) => (i === 0 ? 1 : 0));
   const sentence = best ? bestSentence(pair.claim, best.text) : '';
   return { pair, features, cues: CUE_NAMES.map((name) => Number(CUES[name]!(pair.claim, sentence))) };
@@ -70,10 +64,7 @@ function rowOf(pair: SupportPair): Row {
 const rate = (rows: Row[], cue: number) => (rows.length ? (rows.filter((r) => r.cues[cue]).length / rows.length).toFixed(2) : '—');
 
 function precision(rows: Row[], p: (r: Row) => number, t: number): { precision: number; recall: number; said: number } {
-  const said = rows.filter((r) => p(r) >= t);
-  const right = said.filter((r) => r.pair.positive).length;
-  const positives = rows.filter((r) => r.pair.positive).length || 1;
-  return { precision: said.length ? right / said.length : 1, recall: right / positives, said: said.length };
+  return precisionAt(rows.map((r) => ({ p: p(r), positive: r.pair.positive })), t);
 }
 
 function report(label: string, train: Row[][], dev: Record<string, Row[]>, cues: number[]): void {
@@ -84,8 +75,8 @@ function report(label: string, train: Row[][], dev: Record<string, Row[]>, cues:
     (pair) => vector(byPair.get(pair)!),
   );
   const weights = fit(data, SUPPORT_FEATURES.length + cues.length);
-  // As supportProbability: no weighted claim word in the passage, the bias alone.
-  const p = (r: Row) => (r.features[1] === 0 ? logistic([1], weights) : logistic(vector(r), weights));
+  // The cue columns follow the model's features, so supportProbability reads its coverage as ever.
+  const p = (r: Row) => supportProbability(vector(r), weights);
   const grid = Array.from({ length: 1000 }, (_, i) => i / 1000);
   const scifact = dev['SciFact dev']!;
   const t = grid.find((x) => precision(scifact, p, x).precision >= 0.9 && precision(scifact, p, x).said >= 20) ?? 1;

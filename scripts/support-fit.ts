@@ -2,22 +2,34 @@
 // it with other features (scripts/analyse-support-cues.ts): the features of a (claim, paper) pair
 // as the card reads them, and weighted, L2-regularised logistic regression by Newton's method
 // (deterministic: the same data gives the same weights).
-import { documentUnits, rankUnits } from '../src/core/scoring/lexical';
+import { documentUnits, rankUnits, type RankedParagraph } from '../src/core/scoring/lexical';
 import { logistic, SUPPORT_FEATURES } from '../src/core/scoring/supportFeatures';
 import type { SupportPair } from '../bench/lib/support-pairs';
 
 const L2 = 1;
 const ITERATIONS = 25;
 
-export function featuresOf(pair: SupportPair): number[] {
-  const units = documentUnits(pair.document);
-  const ranked = rankUnits({ text: pair.claim, sentences: [pair.claim] }, [], units, {
+/** The best passage by the model, with its features: what the card and the audit show; with one unit, the abstract. */
+export function bestPassage(pair: SupportPair): RankedParagraph | undefined {
+  const ranked = rankUnits({ text: pair.claim, sentences: [pair.claim] }, [], documentUnits(pair.document), {
     reasons: 0,
     features: true,
     paper: { title: pair.document.title, abstract: pair.document.abstract },
   });
-  // The best passage by the model is what the card and the audit show; with one unit, the abstract.
-  return ranked.reduce((a, b) => (b.score > a.score ? b : a), ranked[0]!)?.features ?? SUPPORT_FEATURES.map((_, i) => (i === 0 ? 1 : 0));
+  return ranked.reduce<RankedParagraph | undefined>((a, b) => (!a || b.score > a.score ? b : a), undefined);
+}
+
+/** The best passage's features; none found, the bias alone. */
+export function featuresOf(pair: SupportPair): number[] {
+  return bestPassage(pair)?.features ?? SUPPORT_FEATURES.map((_, i) => (i === 0 ? 1 : 0));
+}
+
+/** Precision and recall of saying "supports" at probability `t` and above, and how often it is said. */
+export function precisionAt(scored: { p: number; positive: boolean }[], t: number): { precision: number; recall: number; said: number } {
+  const above = scored.filter((s) => s.p >= t);
+  const right = above.filter((s) => s.positive).length;
+  const positives = scored.filter((s) => s.positive).length;
+  return { precision: above.length ? right / above.length : 1, recall: positives ? right / positives : 0, said: above.length };
 }
 
 export interface Example {

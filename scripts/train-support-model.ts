@@ -16,14 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUPPORT_FEATURES, supportProbability } from '../src/core/scoring/supportFeatures';
 import { checkCovidPairs, clSciSummPairs, integrityPairs, scifactPairs } from '../bench/lib/support-pairs';
-import { examples, featuresOf, fit } from './support-fit';
-
-function precisionAt(scored: { p: number; positive: boolean }[], t: number): { precision: number; recall: number; n: number } {
-  const above = scored.filter((s) => s.p >= t);
-  const tp = above.filter((s) => s.positive).length;
-  const pos = scored.filter((s) => s.positive).length;
-  return { precision: above.length ? tp / above.length : 1, recall: pos ? tp / pos : 0, n: above.length };
-}
+import { examples, featuresOf, fit, precisionAt } from './support-fit';
 
 function main(): void {
   const data = process.argv[2];
