@@ -17,9 +17,22 @@ export function plainTitle(title: string): string {
   return latexToPlainText(mathWords(decodeEntities(title))).replace(/\s+/g, ' ').trim().replace(NOTICE_PREFIX, '');
 }
 
+/** The Greek letters by name, as maths spells them (`$\Omega$` reads "Omega"), in code point order from α. */
+const GREEK = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma sigma tau upsilon phi chi psi omega'.split(' ');
+const GREEK_VARIANTS: Readonly<Record<string, string>> = { 'ϵ': 'epsilon', 'ϑ': 'theta', 'ϕ': 'phi', 'ϖ': 'pi', 'ϱ': 'rho' };
+
+/** "Ω" as "omega": a record that writes the letter (Crossref's JSON) and a .bib that writes `$\Omega$` say the same. */
+function greekAsWords(text: string): string {
+  return text.replace(/[\u0391-\u03a9\u03b1-\u03c9\u03d1\u03d5\u03d6\u03f1\u03f5]/g, (letter) => {
+    const lower = letter.toLowerCase();
+    return ` ${GREEK_VARIANTS[lower] ?? GREEK[lower.codePointAt(0)! - 0x3b1] ?? lower} `;
+  });
+}
+
 /** A title as the words a reader sees, lower case, in order. */
 export function titleTokens(title: string): string[] {
-  return titleWords(plainTitle(title).replace(/[‐‑‒–—―]/g, '-').replace(/[’‘`´]/g, "'")).map((w) => w.replace(/'/g, ''));
+  const text = greekAsWords(plainTitle(title)).replace(/[‐‑‒–—―]/g, '-').replace(/[’‘`´]/g, "'");
+  return titleWords(text).map((w) => w.replace(/'/g, ''));
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', apos: "'", quot: '"', lt: '<', gt: '>' };

@@ -68,6 +68,11 @@ describe('bibcheck forms: titles', () => {
     assert.equal(compareTitles('Measurements of {$\\Omega$} and {$\\Lambda$} from 42 {High-Redshift} Supernovae', 'Measurements of Omega and Lambda from 42 High–Redshift Supernovae.').agreement, 'same');
     assert.equal(compareTitles('Neural Networks&apos; Implicit Priors', "Neural Networks' Implicit Priors").agreement, 'same');
   });
+  it('reads a Greek letter the record writes as the maths the .bib writes (the authority\'s own entry is no near miss)', () => {
+    const entry = 'Measurements of $\\Omega$ and $\\Lambda$ from 42 High-Redshift Supernovae';
+    assert.deepEqual(compareTitles(entry, 'Measurements of Ω and Λ from 42 High‐Redshift Supernovae'), { agreement: 'same', distance: 0, overlap: 1 });
+    assert.equal(compareTitles('The $\\alpha$-synuclein oligomers', 'The β-synuclein oligomers').agreement === 'same', false);
+  });
   it('calls one or two changed words a near miss, and more another title', () => {
     assert.deepEqual(compareTitles('BiasAdv: Bias-Adversarial Augmentation towards Model Debiasing', 'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing'), { agreement: 'near', distance: 1, overlap: 5 / 6 });
     assert.equal(compareTitles('Uncertainty Quantification in Deep Neural Networks', 'Trans4PASS: Behind Every Domain There is a Shift').agreement, 'other');
