@@ -14,7 +14,11 @@
 // (SCORING_TOKENS). Stems in fewer than MIN_DF documents are left out (the scorer treats an
 // absent stem as rarer than any listed). Deterministic: the same data gives the same bytes.
 //
-// Output: src/core/scoring/termStats.json = { docs, minDf, sources, byDf: { "<df>": "stem stem …" } }.
+// Output: src/core/scoring/termStats.json = { docs, minDf, sources, byDf: { "<df>": "stem stem …" },
+// field }. `field` says which way each stem leans, life sciences (bioRxiv, medRxiv, SciFact,
+// Check-COVID, S2ORC biology/medicine) or physical sciences and computing (arXiv, unarXive,
+// CL-SciSumm, S2ORC physics/maths/CS): { docs: { life, quant }, steps, byLean: { "<k>": "stem …" } },
+// a stem's log-odds being k / steps. Sources on neither side count only in `byDf`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +28,16 @@ import { parseReferenceXml } from '../bench/lib/clscisumm-data';
 const MIN_DF = 3;
 const OUT = join(process.cwd(), 'src', 'core', 'scoring', 'termStats.json');
 
-type Doc = string;
+/** The broad field a document's source belongs to, when the source says: the field table's counts. */
+type Field = 'life' | 'quant';
+interface Doc {
+  text: string;
+  field?: Field;
+}
+
+const doc = (text: string, field?: Field): Doc => ({ text, field });
+const LIFE_FIELDS = new Set(['Medicine', 'Biology', 'Psychology']);
+const QUANT_FIELDS = new Set(['Computer Science', 'Physics', 'Mathematics', 'Engineering']);
 
 function jsonl(path: string): Record<string, unknown>[] {
   return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -36,22 +49,30 @@ function rxiv(data: string): Doc[] {
   const dir = join(data, 'rxiv-metadata');
   const docs: Doc[] = [];
   for (const name of ['arxiv.jsonl', 'biorxiv.jsonl', 'medrxiv.jsonl']) {
-    for (const r of jsonl(join(dir, 'rxiv-daily_Lcollection', name))) docs.push(`${text(r.title)} ${text(r.abstract)}`);
+    const field = name === 'arxiv.jsonl' ? 'quant' : 'life';
+    for (const r of jsonl(join(dir, 'rxiv-daily_Lcollection', name))) docs.push(doc(`${text(r.title)} ${text(r.abstract)}`, field));
   }
   for (const r of JSON.parse(readFileSync(join(dir, 'arxiv-cscl-2026-03_lthei', 'arxiv_papers.json'), 'utf8')) as Record<string, unknown>[]) {
-    docs.push(`${text(r.title)} ${text(r.abstract)}`);
+    docs.push(doc(`${text(r.title)} ${text(r.abstract)}`, 'quant'));
   }
-  for (const r of jsonl(join(dir, 'arxiv-oai-snapshot-head200', 'arxiv-metadata-oai-snapshot.head200.jsonl'))) docs.push(`${text(r.title)} ${text(r.abstract)}`);
-  for (const r of jsonl(join(dir, 's2orc-metadata-sample', 'sample.jsonl'))) if (text(r.abstract)) docs.push(`${text(r.title)} ${text(r.abstract)}`);
+  for (const r of jsonl(join(dir, 'arxiv-oai-snapshot-head200', 'arxiv-metadata-oai-snapshot.head200.jsonl'))) docs.push(doc(`${text(r.title)} ${text(r.abstract)}`, 'quant'));
+  for (const r of jsonl(join(dir, 's2orc-metadata-sample', 'sample.jsonl'))) if (text(r.abstract)) docs.push(doc(`${text(r.title)} ${text(r.abstract)}`, s2orcField(r.mag_field_of_study)));
   return docs;
 }
 
+/** S2ORC's fields of study, when all of them fall on one side (Chemistry and the social sciences fall on neither). */
+function s2orcField(fields: unknown): Field | undefined {
+  if (!Array.isArray(fields) || fields.length === 0) return undefined;
+  if (fields.every((f) => LIFE_FIELDS.has(f as string))) return 'life';
+  return fields.every((f) => QUANT_FIELDS.has(f as string)) ? 'quant' : undefined;
+}
+
 function scifact(data: string): Doc[] {
-  return jsonl(join(data, 'scifact', 'corpus.jsonl')).map((d) => `${text(d.title)} ${text(d.abstract)}`);
+  return jsonl(join(data, 'scifact', 'corpus.jsonl')).map((d) => doc(`${text(d.title)} ${text(d.abstract)}`, 'life'));
 }
 
 function checkCovid(data: string): Doc[] {
-  return jsonl(join(data, 'check-covid', 'corpus.json')).map((d) => `${text(d.title)} ${text(d.abstract)}`);
+  return jsonl(join(data, 'check-covid', 'corpus.json')).map((d) => doc(`${text(d.title)} ${text(d.abstract)}`, 'life'));
 }
 
 /** Body paragraphs of the unarXive sample, read from the archive as it is shipped. */
@@ -63,8 +84,8 @@ function unarxive(data: string): Doc[] {
     const content = execFileSync('tar', ['xzOf', archive, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
     for (const line of content.split('\n').filter((l) => l.trim())) {
       const paper = JSON.parse(line) as { metadata?: { title?: string; abstract?: string }; body_text?: { text?: string }[] };
-      docs.push(`${paper.metadata?.title ?? ''} ${paper.metadata?.abstract ?? ''}`);
-      for (const p of paper.body_text ?? []) if (p.text?.trim()) docs.push(p.text.replace(/\{\{[^}]*\}\}/g, ' '));
+      docs.push(doc(`${paper.metadata?.title ?? ''} ${paper.metadata?.abstract ?? ''}`, 'quant'));
+      for (const p of paper.body_text ?? []) if (p.text?.trim()) docs.push(doc(p.text.replace(/\{\{[^}]*\}\}/g, ' '), 'quant'));
     }
   }
   return docs;
@@ -78,9 +99,34 @@ function clSciSumm(data: string): Doc[] {
     const xml = join(dir, id, 'Reference_XML', `${id}.xml`);
     if (!existsSync(xml)) continue;
     const paper = parseReferenceXml(id, readFileSync(xml, 'utf8'));
-    for (let i = 0; i < paper.sentences.length; i += 5) docs.push(paper.sentences.slice(i, i + 5).map((s) => s.text).join(' '));
+    for (let i = 0; i < paper.sentences.length; i += 5) docs.push(doc(paper.sentences.slice(i, i + 5).map((s) => s.text).join(' '), 'quant'));
   }
   return docs;
+}
+
+/** Lean steps per unit of log-odds, and the largest lean kept (a word seen on one side only). */
+const LEAN_STEPS = 2;
+const MAX_LEAN = 4;
+
+/**
+ * Each kept stem's lean: the log-odds of its document frequency among life-science documents
+ * against physical-science and computing ones (add-one smoothed), in steps of 1/LEAN_STEPS,
+ * clipped to ±MAX_LEAN. Stems that lean less than half a step are left out (neutral).
+ * Life-science documents here are longer (abstracts against body paragraphs and five-sentence
+ * chunks), so common words lean a little to them; the scorer reads only the gap between two
+ * texts' leans, where that offset cancels. Shares of words instead of documents remove the offset
+ * but caught fewer same-field swaps (README "Measured").
+ */
+function fieldTable(kept: string[], fieldDf: Record<Field, Map<string, number>>, fieldDocs: Record<Field, number>) {
+  const byLean: Record<string, string[]> = {};
+  for (const stem of kept) {
+    const life = ((fieldDf.life.get(stem) ?? 0) + 1) / (fieldDocs.life + 2);
+    const quant = ((fieldDf.quant.get(stem) ?? 0) + 1) / (fieldDocs.quant + 2);
+    const steps = Math.max(-MAX_LEAN * LEAN_STEPS, Math.min(MAX_LEAN * LEAN_STEPS, Math.round(Math.log(life / quant) * LEAN_STEPS)));
+    if (steps !== 0) (byLean[steps] ??= []).push(stem);
+  }
+  const leans = Object.keys(byLean).map(Number).sort((a, b) => a - b);
+  return { docs: fieldDocs, steps: LEAN_STEPS, byLean: Object.fromEntries(leans.map((k) => [String(k), byLean[k]!.join(' ')])) };
 }
 
 function main(): void {
@@ -97,12 +143,18 @@ function main(): void {
     ['cl-scisumm Training-Set-2018 papers', clSciSumm(data)],
   ];
   const df = new Map<string, number>();
+  const fieldDf: Record<Field, Map<string, number>> = { life: new Map(), quant: new Map() };
+  const fieldDocs: Record<Field, number> = { life: 0, quant: 0 };
   let docs = 0;
   for (const [, list] of sources) {
-    for (const doc of list) {
-      if (!doc.trim()) continue;
+    for (const { text: body, field } of list) {
+      if (!body.trim()) continue;
       docs++;
-      for (const s of new Set(stems(doc, SCORING_TOKENS))) df.set(s, (df.get(s) ?? 0) + 1);
+      if (field) fieldDocs[field]++;
+      for (const s of new Set(stems(body, SCORING_TOKENS))) {
+        df.set(s, (df.get(s) ?? 0) + 1);
+        if (field) fieldDf[field].set(s, (fieldDf[field].get(s) ?? 0) + 1);
+      }
     }
   }
   const byDf: Record<string, string[]> = {};
@@ -115,6 +167,7 @@ function main(): void {
     minDf: MIN_DF,
     sources: Object.fromEntries(sources.map(([name, list]) => [name, list.length])),
     byDf: Object.fromEntries(Object.entries(byDf).map(([n, list]) => [n, list.join(' ')])),
+    field: fieldTable(Object.values(byDf).flat().sort(), fieldDf, fieldDocs),
   };
   writeFileSync(OUT, JSON.stringify(out) + '\n');
   const kept = Object.values(byDf).reduce((a, l) => a + l.length, 0);

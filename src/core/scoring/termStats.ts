@@ -11,6 +11,7 @@ interface TermStatsFile {
   docs: number;
   minDf: number;
   byDf: Record<string, string>;
+  field: { steps: number; byLean: Record<string, string> };
 }
 
 let table: Map<string, number> | undefined;
@@ -40,3 +41,31 @@ export function scientificIdf(stem: string): number {
 
 /** The highest IDF the table can give (an unlisted stem), to put IDFs on a 0–1 scale. */
 export const MAX_SCIENTIFIC_IDF = bm25Idf(TERM_STATS_DOCS, (statsJson as TermStatsFile).minDf / 2);
+
+let leans: Map<string, number> | undefined;
+
+/**
+ * How far a stem leans to the life sciences (> 0) or to the physical sciences and computing
+ * (< 0): the log-odds of its document frequency on each side of the table's sources. 0 when it
+ * leans neither way or is not listed.
+ */
+export function stemLean(stem: string): number {
+  if (!leans) {
+    leans = new Map();
+    const { steps, byLean } = (statsJson as TermStatsFile).field;
+    for (const [k, stems] of Object.entries(byLean)) for (const s of stems.split(' ')) leans.set(s, Number(k) / steps);
+  }
+  return leans.get(stem) ?? 0;
+}
+
+/** A text's lean: the mean of its distinct stems' leans, each weighed by its scientific IDF (rare words say more). */
+export function textLean(stems: Iterable<string>): number {
+  let lean = 0;
+  let weight = 0;
+  for (const stem of new Set(stems)) {
+    const w = scientificIdf(stem);
+    lean += w * stemLean(stem);
+    weight += w;
+  }
+  return weight ? lean / weight : 0;
+}
