@@ -3,7 +3,7 @@
 // as the card reads them, and weighted, L2-regularised logistic regression by Newton's method
 // (deterministic: the same data gives the same weights).
 import { documentUnits, rankUnits, type RankedParagraph } from '../src/core/scoring/lexical';
-import { logistic, SUPPORT_FEATURES } from '../src/core/scoring/supportFeatures';
+import { holdsEvidence, logistic, SUPPORT_FEATURES } from '../src/core/scoring/supportFeatures';
 import type { SupportPair } from '../bench/lib/support-pairs';
 
 const L2 = 1;
@@ -45,6 +45,16 @@ export function examples(sets: SupportPair[][], features: (pair: SupportPair) =>
     const neg = pairs.length - pos;
     return pairs.map((p) => ({ x: features(p), y: p.positive ? 1 : 0, w: (p.positive ? 0.5 / pos : 0.5 / neg) * 1000 }));
   });
+}
+
+/**
+ * The no-evidence figure: of the examples whose passage holds none of the claim's weighted words
+ * (the model's logistic does not apply to them), the weighted share that hold support.
+ */
+export function noEvidenceRate(data: Example[]): number {
+  const none = data.filter((e) => !holdsEvidence(e.x));
+  const total = none.reduce((a, e) => a + e.w, 0);
+  return total ? Math.round((none.filter((e) => e.y).reduce((a, e) => a + e.w, 0) / total) * 1e4) / 1e4 : 0;
 }
 
 /** Newton–Raphson for weighted, L2-regularised logistic regression. */

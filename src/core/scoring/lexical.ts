@@ -157,7 +157,8 @@ export function rankUnits(
   // The score shown is the calibrated support probability (supportFeatures.ts), which weighs
   // words by scientific text at large; the reason names the matched words that carried weight,
   // the rarest in scientific text first.
-  const support = supportContext(model, tokenizer(paper?.title ?? '').map((t) => t.stem));
+  const stemsOf = (text: string | undefined) => tokenizer(text ?? '').map((t) => t.stem);
+  const support = supportContext(model, stemsOf(paper?.title), [...stemsOf(paper?.title), ...stemsOf(paper?.abstract)]);
   const reasonIdf = reasonWeights(support);
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;

@@ -12,12 +12,15 @@
 // - strength: the passage's BM25 score relative to the claim's own (lexical.ts);
 // - phrases and numbers the claim states that the passage repeats;
 // - the paper's title: the share of the claim's word weight in it;
-// - the passage's role (a finding vs an aim or method), for this kind of claim.
+// - the passage's role (a finding vs an aim or method), for this kind of claim;
+// - how far apart the claim and the paper sit between the life sciences and the physical
+//   sciences and computing (termStats.ts `textLean`): a clinical sentence and an NLP abstract
+//   can share "level" or "increase", but not a field.
 // The section of a paragraph is left to the ranking (rerank.ts): the model is trained on
 // abstracts, where it is always the same, so a weight for it could not be learnt here.
 import modelJson from './supportModel.json';
 import type { ClaimModel, SentenceStats } from './lexicalModel';
-import { MAX_SCIENTIFIC_IDF, scientificIdf } from './termStats';
+import { MAX_SCIENTIFIC_IDF, scientificIdf, textLean } from './termStats';
 
 export const SUPPORT_FEATURES = [
   'bias',
@@ -30,6 +33,7 @@ export const SUPPORT_FEATURES = [
   'numbers',
   'title',
   'role',
+  'fieldDistance',
 ] as const;
 
 /** IDF above which a word is specific: in fewer than about 1 in 50 scientific documents. */
@@ -56,19 +60,52 @@ export interface SupportContext {
   titleCoverage: number;
   /** Claim words rarer than SPECIFIC_IDF. */
   specificCount: number;
+  /** How far apart the claim's field lean and the paper's are, over FIELD_SCALE (0 when the paper says nothing of itself). */
+  fieldDistance: number;
+  /** Bare numbers that are only pieces of the claim's whole numbers ("32" of "32%"): they match nothing. */
+  fragments: Set<string>;
 }
 
+/**
+ * Lean gaps (log-odds; at most 8, as the table clips a stem's lean at ±4) are divided by this,
+ * which sets how strongly the fit's L2 term holds the weight back. Uncapped: within one field a
+ * small gap still says something of the topic. Chosen by hand runs (edit, retrain, `bench/calibration.ts`) of
+ * 4, 8, 12 and 16 against the audit goals on Citation-Integrity dev and CL-SciSumm
+ * Training-Set-2018: 12 was the one to meet them all but Citation-Integrity's same-list swaps,
+ * with the most other-field swaps caught (README "Measured"). Caps at 1.5–6 did worse.
+ */
+const FIELD_SCALE = 12;
+
 /** What the features need to know about the claim, computed once per (claim, paper). */
-export function supportContext(model: ClaimModel, titleStems: string[]): SupportContext {
+export function supportContext(model: ClaimModel, titleStems: string[], paperStems: string[] = titleStems): SupportContext {
   const claimIdf = new Map<string, number>();
   for (const [stem, weight] of model.terms) if (weight >= 1) claimIdf.set(stem, Math.max(0, scientificIdf(stem) - GENERIC_IDF));
+  const fragments = numberFragments(claimIdf.keys());
+  for (const fragment of fragments) claimIdf.delete(fragment);
   const claimMass = sum(claimIdf.values());
   const claimPhrases = model.phrases.flatMap((p, i) => (p.stems.every((s) => claimIdf.has(s)) ? [i] : []));
   const numberStems = [...claimIdf.keys()].filter((s) => /^\d/.test(s));
   const title = new Set(titleStems);
   const titleCoverage = claimMass ? sum([...claimIdf].filter(([s]) => title.has(s)).map(([, g]) => g)) / claimMass : 0;
   const specificCount = [...claimIdf.values()].filter((g) => g >= SPECIFIC_IDF - GENERIC_IDF).length;
-  return { model, claimIdf, claimMass, claimPhrases, numberStems, titleCoverage, specificCount };
+  const fieldDistance = paperStems.length ? Math.abs(textLean(claimIdf.keys()) - textLean(paperStems)) / FIELD_SCALE : 0;
+  return { model, claimIdf, claimMass, claimPhrases, numberStems, titleCoverage, specificCount, fieldDistance, fragments };
+}
+
+/**
+ * The bare numbers a claim's whole numbers leave behind: "4.8%" is also scanned as "4" and "8",
+ * "32%" as "32". A passage matching only those says "8K" or "32B", not the claim's figure, so
+ * they carry no weight; the whole number ("4.8", "32%") still does.
+ */
+function numberFragments(stems: Iterable<string>): Set<string> {
+  const fragments = new Set<string>();
+  for (const stem of stems) {
+    const whole = /^(\d+)(?:\.(\d+))?(\D.*)?$/.exec(stem);
+    if (!whole || (!whole[2] && !whole[3])) continue; // a bare integer is its own number
+    fragments.add(whole[1]!);
+    if (whole[2]) fragments.add(whole[2]);
+  }
+  return fragments;
 }
 
 export interface PassageEvidence {
@@ -105,30 +142,39 @@ export function supportFeatureVector(ctx: SupportContext, passage: PassageEviden
     numbers,
     ctx.titleCoverage,
     Math.log(passage.paragraph.factor || 1),
+    ctx.fieldDistance,
   ];
 }
 
 interface SupportModelFile {
   features: string[];
   weights: number[];
+  /** Of the training pairs whose passage holds none of the claim's weighted words, the share holding support (balanced as in the fit). */
+  noEvidence: number;
 }
 
-const WEIGHTS = (() => {
+const MODEL = (() => {
   const file = modelJson as SupportModelFile;
   if (file.features.join() !== SUPPORT_FEATURES.join()) throw new Error('supportModel.json does not match the support features; retrain it.');
-  return file.weights;
+  return file;
 })();
+const WEIGHTS = MODEL.weights;
 
 const COVERAGE = SUPPORT_FEATURES.indexOf('coverage');
 
 /**
  * The probability, 0–1, that the passage holds what the claim says (the calibrated scale). A
  * passage holding none of the claim's words that carry weight (only generic ones, or none) gets
- * the model's no-evidence figure, its bias alone, whatever else it has: generic words never carry
- * a match.
+ * the no-evidence figure, whatever else it has: how often such a passage held support in
+ * training (`noEvidence`, set by scripts/train-support-model.ts). Generic words never carry a match.
  */
-export function supportProbability(features: number[], weights: readonly number[] = WEIGHTS): number {
-  return features[COVERAGE] === 0 ? logistic([1], weights) : logistic(features, weights);
+export function supportProbability(features: number[], weights: readonly number[] = WEIGHTS, noEvidence = MODEL.noEvidence): number {
+  return holdsEvidence(features) ? logistic(features, weights) : noEvidence;
+}
+
+/** Whether the model's logistic applies to these features (the passage holds a weighted word of the claim). */
+export function holdsEvidence(features: number[]): boolean {
+  return features[COVERAGE] !== 0;
 }
 
 /** The model's logistic function itself (for training: no rule on top). */
@@ -144,8 +190,10 @@ export const MIN_REASON_WEIGHT = 0.02;
 /** Scientific IDF of the claim's words on a 0–1 scale, for ordering the words of a reason. */
 export function reasonWeights(ctx: SupportContext): Map<string, number> {
   const weights = new Map<string, number>();
-  for (const stem of ctx.model.terms.keys())
-    weights.set(stem, (ctx.claimIdf.get(stem) ?? scientificIdf(stem) * 0.3) / MAX_SCIENTIFIC_IDF + 0.01);
+  for (const stem of ctx.model.terms.keys()) {
+    if (ctx.fragments.has(stem)) weights.set(stem, 0);
+    else weights.set(stem, (ctx.claimIdf.get(stem) ?? scientificIdf(stem) * 0.3) / MAX_SCIENTIFIC_IDF + 0.01);
+  }
   return weights;
 }
 

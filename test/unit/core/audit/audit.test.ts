@@ -68,12 +68,12 @@ describe('cite audit against the stand-in services', function () {
     const rows = report.findings.map((f) => [f.site.file.replace(dir + '/', ''), f.site.key, f.status, f.score?.toFixed(2)]);
     assert.deepEqual(rows, [
       ['main.tex', 'tosatto2015', 'supported', '0.99'],
-      ['main.tex', 'perlmutter1999', 'unsupported', '0.11'],
+      ['main.tex', 'perlmutter1999', 'unsupported', '0.04'],
       ['main.tex', 'nosuchkey', 'missing', undefined],
       ['main.tex', 'ghost2020', 'unresolved', undefined],
       ['intro.tex', 'perlmutter1999', 'supported', '0.97'],
-      ['intro.tex', 'perlmutter1999', 'weak', '0.84'],
-      ['intro.tex', 'tosatto2015', 'unsupported', '0.11'],
+      ['intro.tex', 'perlmutter1999', 'weak', '0.83'],
+      ['intro.tex', 'tosatto2015', 'unsupported', '0.04'],
     ]);
     const supported = report.findings.find((f) => f.site.key === 'perlmutter1999' && f.status === 'supported')!;
     assert.match(supported.best!.text, /cosmological constant is non-zero and positive/);
