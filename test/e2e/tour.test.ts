@@ -175,8 +175,9 @@ describe('the offline demo tour (E2E)', function () {
   it('the audit of the example: supported, weak, unsupported, and a retracted work said first', async () => {
     await openFile(page, 'main.tex');
     await auditWholeProject(page);
-    // tosatto2015 (in one sentence), valerocuevas2017 and the two works inserted above are supported.
-    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 4 supported, 1 weak, 1 unsupported, 0 unresolved, 0 missing, 1 unavailable/ }).waitFor({ timeout: 60_000 });
+    // tosatto2015 (in one sentence), valerocuevas2017 and the two works inserted above are supported;
+    // tosatto2015 cited for how common Parkinson's disease is, weak; for two cosmology sentences, unsupported.
+    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 4 supported, 1 weak, 2 unsupported, 0 unresolved, 0 missing, 1 unavailable/ }).waitFor({ timeout: 60_000 });
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     const problems = page.locator('.markers-panel');
     // Maximised, every row is rendered (the list draws only the rows in view).
@@ -189,7 +190,7 @@ describe('the offline demo tour (E2E)', function () {
     await runCommand(page, 'View: Toggle Maximized Panel');
     await runCommand(page, 'Citefinder: Focus on Citation Audit View');
     const summary = page.locator('.pane', { hasText: 'Citation Audit' });
-    for (const group of ['supported (4)', 'weak (1)', 'unsupported (1)', 'unavailable (1)']) {
+    for (const group of ['supported (4)', 'weak (1)', 'unsupported (2)', 'unavailable (1)']) {
       await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
     }
     await screenshot(page, 'tour-audit.png');
