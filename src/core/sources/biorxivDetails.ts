@@ -7,6 +7,7 @@ import { looksLikeHtml } from '../net/html';
 import { checkBiorxivDetails, type CheckedDetails } from './validate';
 
 import type { RxivServer } from '../identity/identifiers';
+import { separateGluedHeadings } from './abstractText';
 export type { RxivServer };
 
 export interface BiorxivDetails {
@@ -35,7 +36,7 @@ function toDetails(raw: CheckedDetails, server: RxivServer): BiorxivDetails {
     version: String(raw.version ?? ''),
     category: raw.category?.trim() || undefined,
     license: raw.license?.trim() || undefined,
-    abstract: raw.abstract?.trim() || undefined,
+    abstract: separateGluedHeadings(raw.abstract?.trim() ?? '') || undefined,
     publishedDoi: published && published !== 'NA' ? published.toLowerCase() : undefined,
   };
 }

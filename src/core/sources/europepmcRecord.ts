@@ -1,6 +1,7 @@
 // One Europe PMC search result (lite or core) → PaperRecord.
 import type { PaperRecord, Repository } from '../types';
 import { httpUrlOrUndefined } from '../net/errors';
+import { separateGluedHeadings } from './abstractText';
 
 export interface EuropePmcAuthor {
   fullName?: string;
@@ -76,7 +77,7 @@ export function toPaperRecord(result: EuropePmcResult, repository: Repository, d
   if (!title) return undefined;
   const doi = result.doi?.trim().toLowerCase() || undefined;
   const year = Number(result.pubYear ?? result.firstPublicationDate?.slice(0, 4));
-  const abstract = result.abstractText ? stripHtml(result.abstractText) : undefined;
+  const abstract = result.abstractText ? separateGluedHeadings(stripHtml(result.abstractText)) : undefined;
   return {
     id: doi ? `doi:${doi}` : `europepmc:${result.source ?? 'PPR'}/${result.id ?? title}`,
     source: repository,

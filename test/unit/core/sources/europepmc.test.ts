@@ -160,6 +160,14 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     assert.equal(await fetchBiorxivDetails('biorxiv', '10.1101/999999', settings, http()), undefined);
   });
 
+  it('sets a structured abstract\'s headings apart from the words the medRxiv API glues them to', async () => {
+    const details = await fetchBiorxivDetails('medrxiv', '10.1101/19000356', settings, http());
+    assert.match(details!.abstract!, /^BACKGROUND: Juvenile-onset systemic lupus/);
+    assert.match(details!.abstract!, /METHODS: Serum /);
+    assert.doesNotMatch(details!.abstract!, /[A-Z]{6,}[a-z]/);
+    assert.match(details!.abstract!, /\(JSLE\)/); // acronyms are left alone
+  });
+
   it('creates sources per the enabled switches', () => {
     const all = createSources(settings, http());
     assert.deepEqual(Object.keys(all).filter((k) => all[k as keyof typeof all]), ['arxiv', 'biorxiv', 'medrxiv']);
