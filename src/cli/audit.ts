@@ -68,6 +68,7 @@ function citationJson(f: AuditFinding, root: string) {
     message: f.message,
     ...(f.service ? { service: f.service } : {}),
     ...(f.trust ? { trust: f.trust } : {}),
+    ...(f.betterFit ? { betterFit: f.betterFit } : {}),
   };
 }
 

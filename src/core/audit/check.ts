@@ -18,6 +18,7 @@ import { assessTrust } from '../trust';
 import { SourceError } from '../sources/errors';
 import type { AuditCache, CachedResult } from './cache';
 import type { AuditWork } from './types';
+import type { PaperText } from './betterFit';
 import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 
@@ -74,6 +75,18 @@ export class CitationChecker {
         })
         .catch(release);
     }
+  }
+
+  /**
+   * The title and abstract of the entry's work (its arXiv version's abstract when the record has
+   * none), for comparing the works of one bibliography (betterFit.ts); undefined when it does not
+   * resolve. Read from what the run or the cache already knows.
+   */
+  async paperText(entry: BibEntry): Promise<PaperText | undefined> {
+    const resolved = await this.resolved(entry).catch(() => undefined);
+    if (!resolved || !('work' in resolved)) return undefined;
+    const { record } = resolved.work;
+    return { title: record.title, abstract: record.abstract ?? this.known?.arxivVersion(record.id)?.abstract };
   }
 
   private resolved(entry: BibEntry): Promise<Resolved> {

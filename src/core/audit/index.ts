@@ -12,6 +12,7 @@ import { walkIncludes } from '../manuscript/projectTree';
 import { isAbortError } from '../net/types';
 import { AuditCache } from './cache';
 import { CitationChecker } from './check';
+import { addBetterFits, type PaperText } from './betterFit';
 import { citationSites } from '../latex/citeSites';
 import { SUPPORT_SCALE_VERSION } from '../scoring/calibration';
 import { AUDIT_STATUSES, type AuditFinding, type AuditListener, type AuditReport, type AuditSummary, type CitationSite } from './types';
@@ -75,6 +76,7 @@ export async function auditProject(input: AuditInput, deps: AuditDeps, listener:
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHECKS, sites.length) }, worker));
+  for (const finding of await withBetterFits(findings, entries, checker)) listener({ type: 'finding', finding });
   const report: AuditReport = { root: tree.root, findings, summary: summarise(findings), warnings };
   listener({ type: 'done', report });
   return report;
@@ -103,6 +105,16 @@ async function checkSite(
     if (isAbortError(error)) throw error;
     return { site, status: 'unavailable', message: `The check failed: ${(error as Error).message}` };
   }
+}
+
+/** Marks the findings another work of the bibliography fits better (betterFit.ts); returns them, to be announced again. */
+async function withBetterFits(findings: AuditFinding[], entries: Map<string, BibEntry>, checker: CitationChecker): Promise<AuditFinding[]> {
+  const texts = new Map<string, PaperText | undefined>();
+  for (const key of new Set(findings.filter((f) => f.score !== undefined).map((f) => f.site.key))) {
+    const entry = entries.get(key);
+    if (entry) texts.set(key, await checker.paperText(entry));
+  }
+  return addBetterFits(findings, (key) => texts.get(key));
 }
 
 /** Every entry of the project's .bib files by key (the first wins, as in BibTeX); broken ones are warned about. */

@@ -54,6 +54,11 @@ export interface AuditFinding {
   cached?: boolean;
   /** Retraction, withdrawal, concern or correction of the cited work (absent: not looked up). */
   trust?: TrustSignal;
+  /**
+   * Another work of the bibliography that fits the sentence clearly better than the cited one
+   * (betterFit.ts): perhaps the key meant. Scores are both works' support on their abstracts.
+   */
+  betterFit?: { key: string; score: number; citedScore: number };
 }
 
 export type AuditSummary = Record<AuditStatus, number>;

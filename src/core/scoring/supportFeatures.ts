@@ -49,6 +49,11 @@ const SPECIFIC_CAP = 3;
  */
 const GENERIC_IDF = Math.log(1 + 5);
 
+/** Whether a stem carries weight in a match (is rarer in scientific text than the generic floor). */
+export function carriesWeight(stem: string): boolean {
+  return scientificIdf(stem) > GENERIC_IDF;
+}
+
 export interface SupportContext {
   model: ClaimModel;
   /** The claim's own stems (not the queries') → weight: scientific IDF above the generic floor. */

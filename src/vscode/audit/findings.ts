@@ -22,6 +22,11 @@ export function toDiagnostic(finding: AuditFinding): vscode.Diagnostic {
   return diagnostic;
 }
 
+function sameRange(a: SourceRange, b: SourceRange): boolean {
+  const same = (p: SourceRange['start'], q: SourceRange['start']) => p.line === q.line && p.character === q.character;
+  return same(a.start, b.start) && same(a.end, b.end);
+}
+
 /** The findings of the last audit, per file, and their diagnostics. */
 export class AuditFindings implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('citefinder-audit');
@@ -38,9 +43,12 @@ export class AuditFindings implements vscode.Disposable {
     this.changed.fire();
   }
 
+  /** Adds a finding, or replaces the one of the same citation (announced again when the audit learnt more). */
   add(finding: AuditFinding): void {
     const list = this.byFile.get(finding.site.file) ?? [];
-    list.push(finding);
+    const same = list.findIndex((f) => f.site.key === finding.site.key && sameRange(f.site.range, finding.site.range));
+    if (same >= 0) list[same] = finding;
+    else list.push(finding);
     this.byFile.set(finding.site.file, list);
     this.diagnostics.set(vscode.Uri.file(finding.site.file), list.map(toDiagnostic));
     this.changed.fire();

@@ -1,29 +1,18 @@
 // The cite audit on a small project against the stand-in services: every status, every cite
 // form, comments and verbatim ignored, a broken .bib entry reported, incremental re-runs.
 import assert from 'node:assert/strict';
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../../../standin';
 import { fixturePath } from '../../../standin/server';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
-import { AuditCache, auditProject, type AuditDeps, type AuditInput } from '../../../../src/core/audit';
+import { AuditCache, auditProject, type AuditDeps } from '../../../../src/core/audit';
 import { citationSites } from '../../../../src/core/latex/citeSites';
-
-function diskInput(file: string, scope: 'file' | 'project' = 'project'): AuditInput {
-  return {
-    file,
-    scope,
-    files: {
-      read: (f) => readFile(f, 'utf8').catch(() => undefined),
-      list: async () => readdirSync(dirname(file)).filter((n) => n.endsWith('.tex')).map((n) => join(dirname(file), n)),
-    },
-    exists: (f) => access(f).then(() => true, () => false),
-  };
-}
+import { diskInput } from '../../../helpers/auditInput';
 
 describe('cite audit: finding the citations', () => {
   it('reads every cite form with its keys and its own sentence, and skips comments and verbatim', () => {

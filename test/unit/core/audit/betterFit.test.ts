@@ -1,0 +1,59 @@
+// A citation swapped for another work of the same bibliography: the audit names the work that
+// fits the sentence clearly better, on real abstracts and against the stand-in services.
+import assert from 'node:assert/strict';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { fixturePath } from '../../../standin/server';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings } from '../../../../src/core/settings/index';
+import { auditProject, type AuditDeps, type AuditFinding } from '../../../../src/core/audit';
+import { betterFitAmong, type PaperText } from '../../../../src/core/audit/betterFit';
+import { diskInput } from '../../../helpers/auditInput';
+
+const paper = (name: string): PaperText => JSON.parse(readFileSync(fixturePath('support', name), 'utf8')) as PaperText;
+
+describe('cite audit: another work of the bibliography fits better', () => {
+  it('names the work a sentence was meant to cite, and not one merely of the same field (real abstracts)', () => {
+    const [xgboost, mapo, mutex] = [paper('arxiv-1603.02754-xgboost.json'), paper('arxiv-2603.06194-mapo.json'), paper('arxiv-2603.05057-mutex.json')];
+    const sentence = 'Tree boosting with a sparsity-aware split finding algorithm scales to billions of examples.';
+    const swapped = betterFitAmong([sentence], mapo, [mutex, xgboost]);
+    assert.equal(swapped?.index, 1, JSON.stringify(swapped));
+    assert.ok(swapped!.score > swapped!.citedScore);
+    // Cited right, nothing else in the list comes near it.
+    assert.equal(betterFitAmong([sentence], xgboost, [mapo, mutex]), undefined);
+  });
+
+  describe('in a project', function () {
+    this.timeout(30_000);
+    let standIn: StandIn;
+    let dir: string;
+    let deps: AuditDeps;
+    beforeEach(async () => {
+      standIn = await startStandIn();
+      dir = mkdtempSync(join(tmpdir(), 'citefinder-betterfit-'));
+      for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(dir, name));
+      const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
+      deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
+    });
+    afterEach(async () => {
+      await standIn.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('a supernova sentence cited to the alpha-synuclein paper points to Perlmutter, and the finding is announced again', async () => {
+      appendFileSync(join(dir, 'intro.tex'), 'Distant supernovae show that the expansion of the universe is accelerating \\citep{tosatto2015}.\n');
+      const announced: AuditFinding[] = [];
+      const report = await auditProject(diskInput(join(dir, 'intro.tex')), deps, (e) => e.type === 'finding' && announced.push(e.finding));
+      const swapped = report.findings.find((f) => f.site.sentence.startsWith('Distant supernovae'))!;
+      assert.notEqual(swapped.status, 'supported');
+      assert.equal(swapped.betterFit?.key, 'perlmutter1999', swapped.message);
+      assert.match(swapped.message, /Another work of the bibliography fits it better: perlmutter1999/);
+      assert.equal(announced.filter((f) => f === swapped).length, 2, 'announced when checked, and again with the better fit');
+      // The right citations are left alone, and so is a key cited beside the better one.
+      for (const f of report.findings.filter((f) => f !== swapped)) assert.equal(f.betterFit, undefined, `${f.site.key}: ${f.site.sentence}`);
+    });
+  });
+});
