@@ -10,7 +10,8 @@
 //   429s in the stand-in log                   goal 0
 // Times are the pipeline's own (timings in the JSON), so Node's start-up is not counted; the
 // process wall time is printed beside them, and when the first request left after the claim.
-// Usage: node dist/bench/pipeline.js [--claim TEXT] [--setup default|grobid] [--trace]
+// Usage: node dist/bench/pipeline.js [--claim TEXT] [--setup default|grobid] [--trace] [--profile DIR]
+// --profile DIR writes a V8 CPU profile of each warm repeat's CLI process into DIR (node --cpu-prof).
 // --trace prints every request of a run: when it arrived after the claim, how long it took, its status.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +41,7 @@ let noGrobidUrl = '';
 
 type Setup = 'default' | 'grobid';
 let trace = false;
+let profileDir: string | undefined;
 
 interface CliRun {
   result: FindResult;
@@ -69,8 +71,9 @@ interface Context {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { claim: { type: 'string' }, setup: { type: 'string' }, trace: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { claim: { type: 'string' }, setup: { type: 'string' }, trace: { type: 'boolean' }, profile: { type: 'string' } } });
   trace = values.trace ?? false;
+  profileDir = values.profile;
   const claims = values.claim ? [values.claim] : CLAIMS;
   const setups: Setup[] = values.setup ? [values.setup as Setup] : ['default', 'grobid'];
   const standIn = await startStandIn({
@@ -101,7 +104,7 @@ async function main(): Promise<void> {
         const run = await runCli(claim, context, cacheDir);
         rows.push(report(claim, run, context, from));
         const before = standIn.requests.length;
-        const repeat = await runCli(claim, context, cacheDir);
+        const repeat = await runCli(claim, context, cacheDir, profileDir);
         repeatRequests += standIn.requests.length - before;
         worstRepeatMs = Math.max(worstRepeatMs, repeat.result.timings.totalMs);
         console.log(`  warm repeat: ${standIn.requests.length - before} requests, ${repeat.result.timings.totalMs} ms in the pipeline ` +
@@ -197,7 +200,7 @@ function forcedArxivWait(standIn: StandIn, from: number, pipelineStart: number):
   return earlier ? Math.max(0, earlier.at + ARXIV_SPACING_MS - pipelineStart) : 0;
 }
 
-function runCli(claim: string, context: Context, cacheDir: string): Promise<CliRun> {
+function runCli(claim: string, context: Context, cacheDir: string, cpuProfileDir?: string): Promise<CliRun> {
   const { standIn, home } = context;
   const env = {
     ...process.env,
@@ -209,7 +212,8 @@ function runCli(claim: string, context: Context, cacheDir: string): Promise<CliR
   };
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'find', '--claim', claim, '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
+    const child = spawn(process.execPath, [...profile, CLI, 'find', '--claim', claim, '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
