@@ -14,7 +14,7 @@ import { contentDigest } from '../net/contentDigest';
 import type { FulltextDocument } from './model';
 import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
 import { parseTei } from './tei';
-import { parseOptions, parsePdfOffThread, parseTeiOffThread, prewarmParseWorker } from './parsePool';
+import { parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
 
 export type { FulltextDocument, Paragraph, Section } from './model';
 export { FulltextError, type FulltextFailure } from './errors';
@@ -94,9 +94,7 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
   return withLimitNote(result);
 }
 
-/** No reading of this paper is stored: a worker will read the PDF or GROBID's TEI, so one starts now. */
 async function readRecordPdf(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
-  prewarmParseWorker(deps.settings);
   const { bytes } = await downloadRecordPdf(record, deps);
   return fulltextFromPdfBytes(bytes, deps);
 }

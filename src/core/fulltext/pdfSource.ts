@@ -4,7 +4,7 @@
 import type { PaperRecord } from '../types';
 import type { Settings } from '../settings/index';
 import type { CoreDeps } from '../deps';
-import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
+import { HttpError, isAbortError, NotCachedError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
 import { looksLikeHtml } from '../net/html';
 import { grobidKnownAlive } from './grobid';
@@ -96,19 +96,25 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
   const urls = pdfUrlCandidates(record, deps.settings);
   if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   const versionless = versionlessRxivLink(record, deps.settings);
+  let uncached = false;
   for (const url of urls) {
     try {
-      return { url, bytes: await downloadPdf(url, deps, true) };
+      const bytes = await downloadPdf(url, deps, true);
+      // Its reading was not found in the cache (getFulltext looked first): a worker will make it.
+      if (!grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings);
+      return { url, bytes };
     } catch (error) {
       if (isAbortError(error)) throw error;
       // The versionless link serves the latest version: its remembered 404 says the server has
       // no PDF of this preprint, whichever version a later answer named.
       const remembered = error instanceof FulltextError && error.cause instanceof HttpError;
       if (url === versionless && remembered) throw error;
+      uncached ||= error instanceof FulltextError && error.cause instanceof NotCachedError;
     }
   }
-  // A PDF on its way from the network is a reading to come (unless GROBID does it).
-  if (!grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings, { all: true });
+  // A PDF on its way from the network is a reading to come (unless GROBID does it); links whose
+  // "not found" the cache remembers send nothing, and bring nothing to read.
+  if (uncached && !grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings, { all: true });
   return downloadFirstPdf(urls, deps);
 }
 

@@ -177,8 +177,8 @@ async function findAndScore(
       onHits: (hits) => {
         store.addHits(hits);
         run.markFirstCandidates();
-        // No parse worker is started here: getFulltext starts one when a paper's reading is not
-        // in the cache (while its PDF downloads), so a repeat whose readings are all cached starts none.
+        // No parse worker is started here: getFulltext starts them when a paper's reading is not in
+        // the cache and its PDF is (or is on its way), so a repeat whose readings are all cached starts none.
         enrichment.update(store.list());
         lookUp();
       },

@@ -15,7 +15,12 @@ import { isStoredMetadata } from '../../../../src/core/net/cache';
 import { resolveSettings } from '../../../../src/core/settings/index';
 import type { FindResult } from '../../../../src/core/types';
 
-const CLAIM = { selection: 'Machine learning models can predict in-hospital mortality from electronic health records.' };
+const CLAIMS = {
+  // medRxiv preprints, every PDF served.
+  medrxiv: 'Machine learning models can predict in-hospital mortality from electronic health records.',
+  // arXiv papers, some of whose PDFs the stand-in answers 404: remembered, they bring nothing to read either.
+  arxiv: 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.',
+};
 
 /** The result without its timings, which are the only thing a repeat may change. */
 function shown(result: FindResult): unknown {
@@ -29,6 +34,7 @@ describe('a warm repeat', function () {
   beforeEach(async () => {
     standIn = await startStandIn({ anyPreprintPdf: true });
     cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-warm-repeat-'));
+    await stopIdleParseWorkers();
     resetGrobidState();
   });
   afterEach(async () => {
@@ -36,18 +42,22 @@ describe('a warm repeat', function () {
     rmSync(cacheDir, { recursive: true, force: true });
   });
 
-  /** Removes the bodies of the cached PDFs, keeping their index lines; returns how many. */
+  /** Removes the bodies of the cached PDFs (not of the remembered 404s), keeping their index lines; returns how many. */
   async function dropPdfBodies(): Promise<number> {
-    const pdfs = Object.values(await cacache.ls(cacheDir)).filter((e) => isStoredMetadata(e.metadata) && e.metadata.service === 'pdf');
+    const isPdf = (meta: unknown) => isStoredMetadata(meta) && meta.service === 'pdf' && meta.status === 200;
+    const pdfs = Object.values(await cacache.ls(cacheDir)).filter((e) => isPdf(e.metadata));
     for (const entry of pdfs) rmSync(entry.path, { force: true });
     return pdfs.length;
   }
 
-  for (const grobid of [false, true]) {
-    it(`asks nothing, reads no PDF, starts no parse worker and shows the same cards (${grobid ? 'GROBID' : 'no GROBID'})`, async () => {
+  for (const [name, selection] of Object.entries(CLAIMS)) for (const grobid of [false, true]) {
+    it(`asks nothing, reads no PDF, starts no parse worker and shows the same cards (${name}, ${grobid ? 'GROBID' : 'no GROBID'})`, async () => {
+      const claim = { selection };
       const settings = resolveSettings({ ...standIn.settings, 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0,
         'grobid.enabled': grobid, 'fulltext.enabled': true });
-      const first = await createPipeline({ settings, llm: null }).find(CLAIM);
+      const coldWorkers = parseWorkersStarted();
+      const first = await createPipeline({ settings, llm: null }).find(claim);
+      assert.ok(parseWorkersStarted() > coldWorkers, 'the first run, its PDFs on the network, started workers');
       const read = first.candidates.filter((c) => c.fulltext === (grobid ? 'grobid' : 'pdfjs'));
       assert.ok(read.length > 0, 'the first run read full texts');
       assert.ok((await dropPdfBodies()) >= read.length);
@@ -56,7 +66,7 @@ describe('a warm repeat', function () {
       resetGrobidState();
       standIn.requests.length = 0;
       const workers = parseWorkersStarted();
-      const again = await createPipeline({ settings, llm: null }).find(CLAIM);
+      const again = await createPipeline({ settings, llm: null }).find(claim);
       assert.deepEqual(standIn.requests.map((r) => r.path), []);
       assert.equal(parseWorkersStarted(), workers, 'no parse worker was started');
       assert.deepEqual(shown(again), shown(first));
