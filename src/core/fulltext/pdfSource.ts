@@ -100,8 +100,9 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
   for (const url of urls) {
     try {
       const bytes = await downloadPdf(url, deps, true);
-      // Its reading was not found in the cache (getFulltext looked first): a worker will make it.
-      if (!grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings);
+      // Its reading was not found in the cache (getFulltext looked first): a worker will make it
+      // (pdfjs's, or the one of GROBID's TEI).
+      prewarmParseWorker(deps.settings);
       return { url, bytes };
     } catch (error) {
       if (isAbortError(error)) throw error;
@@ -112,9 +113,10 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
       uncached ||= error instanceof FulltextError && error.cause instanceof NotCachedError;
     }
   }
-  // A PDF on its way from the network is a reading to come (unless GROBID does it); links whose
-  // "not found" the cache remembers send nothing, and bring nothing to read.
-  if (uncached && !grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings, { all: true });
+  // A PDF on its way from the network is a reading to come: pdfjs's, a worker each for the PDFs
+  // that come together, or, GROBID answering, its TEI's, read in one. Links whose "not found" the
+  // cache remembers send nothing, and bring nothing to read.
+  if (uncached) prewarmParseWorker(deps.settings, { all: !grobidKnownAlive(deps.settings) });
   return downloadFirstPdf(urls, deps);
 }
 
