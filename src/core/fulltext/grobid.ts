@@ -2,12 +2,13 @@
 // 503 "busy", are retried there with backoff). This module adds what is GROBID-specific: a
 // cached liveness probe, bounded concurrency, one deadline per document (retries included),
 // consolidation kept off so nothing leaves the machine, and a TEI cache keyed by the PDF's
-// SHA-256 so a re-run never reprocesses a paper.
-import { createHash } from 'node:crypto';
+// SHA-512 (net/contentDigest.ts: the HTTP cache's index holds it for a cached PDF, so a re-run
+// finds the TEI without reading the PDF) so a re-run never reprocesses a paper.
 import cacache from 'cacache';
 import PQueue from 'p-queue';
 import type { Settings } from '../settings/index';
 import { resolveCacheDir } from '../net/cache';
+import { contentDigest } from '../net/contentDigest';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
@@ -24,8 +25,11 @@ const GROBID_PARAMS: Readonly<Record<string, string>> = {
   segmentSentences: '1',
 };
 
-/** Cache-key version: bump when the parameters or the TEI → model mapping change meaning. */
-const TEI_CACHE_VERSION = 'v1';
+/**
+ * Cache-key version: bump when the parameters or the TEI → model mapping change meaning, or the
+ * key does (v1 was keyed by SHA-256; v2 by SHA-512).
+ */
+const TEI_CACHE_VERSION = 'v2';
 
 export function grobidEnabled(settings: Settings): boolean {
   return settings['grobid.enabled'] && settings['grobid.url'].trim() !== '';
@@ -116,12 +120,9 @@ function queueFor(settings: Settings): PQueue {
   return queue;
 }
 
-function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-function teiCacheKey(pdf: Uint8Array): string {
-  return `citefinder:grobid-tei:${TEI_CACHE_VERSION}:${sha256Hex(pdf)}`;
+/** `pdfDigest` is the PDF's `contentDigest`. */
+export function teiCacheKey(pdfDigest: string): string {
+  return `citefinder:grobid-tei:${TEI_CACHE_VERSION}:${pdfDigest}`;
 }
 
 /**
@@ -135,11 +136,11 @@ function documentCacheKey(teiKey: string): string {
   return `${teiKey}:${DOCUMENT_VERSION}`;
 }
 
-/** The document from the cache, when GROBID read this PDF before; undefined otherwise. */
-export async function cachedGrobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<FulltextDocument | undefined> {
+/** The document from the cache, when GROBID read the PDF of this `contentDigest` before; undefined otherwise. */
+export async function cachedGrobidDocument(pdfDigest: string, deps: CoreDeps): Promise<FulltextDocument | undefined> {
   const cacheDir = resolveCacheDir(deps.settings);
   if (!cacheDir) return undefined;
-  const key = teiCacheKey(pdf);
+  const key = teiCacheKey(pdfDigest);
   const stored = await readCached(cacheDir, documentCacheKey(key));
   if (stored !== undefined) {
     const document = readDocumentJson(stored);
@@ -168,11 +169,14 @@ async function cacheDocument(dir: string, teiKey: string, document: FulltextDocu
 /** The same PDF asked for twice at once (a preprint and its published copy) is read once. */
 const inFlight = new Map<string, Promise<FulltextDocument>>();
 
-/** Full text of a PDF through GROBID, from the TEI cache when this PDF was processed before. */
-export async function grobidDocument(pdf: Uint8Array, deps: CoreDeps): Promise<FulltextDocument> {
-  const cached = await cachedGrobidDocument(pdf, deps);
+/**
+ * Full text of a PDF through GROBID, from the TEI cache when this PDF was processed before.
+ * `pdfDigest` is the PDF's `contentDigest`, when the caller has it already.
+ */
+export async function grobidDocument(pdf: Uint8Array, deps: CoreDeps, pdfDigest = contentDigest(pdf)): Promise<FulltextDocument> {
+  const cached = await cachedGrobidDocument(pdfDigest, deps);
   if (cached) return cached;
-  const key = teiCacheKey(pdf);
+  const key = teiCacheKey(pdfDigest);
   let pending = inFlight.get(key);
   if (!pending) {
     pending = processAndRead(pdf, key, deps);

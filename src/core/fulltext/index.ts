@@ -8,10 +8,11 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings/index';
 import { isAbortError } from '../net/types';
 import { FulltextError } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
-import { pdfjsCacheKey, readPdfjsDocument, writePdfjsDocument } from './pdfjsCache';
+import { pdfjsCacheKey, readPdfjsDocument, writePdfjsDocument, type PdfjsReadingLimits } from './pdfjsCache';
 import { resolveCacheDir } from '../net/cache';
+import { contentDigest } from '../net/contentDigest';
 import type { FulltextDocument } from './model';
-import { downloadRecordPdf } from './pdfSource';
+import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
 import { parseTei } from './tei';
 import { parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
 
@@ -38,8 +39,8 @@ export function abstractOnlyDocument(record: Pick<PaperRecord, 'title' | 'abstra
 /** The candidate's full text; falls back to its abstract, with the reason, when none can be had. */
 export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
   try {
-    const { bytes } = await downloadRecordPdf(record, deps);
-    const result = await fulltextFromPdfBytes(bytes, deps);
+    // A paper read before is found from the HTTP cache's index: a repeat reads no PDF at all.
+    const result = (await cachedReadingOfRecord(record, deps)) ?? (await readRecordPdf(record, deps));
     // The record's title and abstract stand in for what the PDF reader could not find.
     const { title, abstract } = result.document;
     return { ...result, document: { ...result.document, title: record.title || title, abstract: abstract || record.abstract } };
@@ -60,20 +61,14 @@ export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<
 export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): Promise<FulltextResult> {
   const result: FulltextResult = { kind: 'pdfjs', document: abstractOnlyDocument({ title: '' }) };
   const cacheDir = resolveCacheDir(deps.settings);
-  const pdfjsKey = cacheDir ? pdfjsCacheKey(bytes, { maxPages: deps.settings['fulltext.maxPages'], maxTextChars: deps.settings['fulltext.maxTextChars'] }) : undefined;
+  const digest = cacheDir ? contentDigest(bytes) : undefined;
+  const known = digest === undefined ? undefined : await cachedReading(digest, deps);
+  if (known) return known;
+  const pdfjsKey = digest === undefined ? undefined : pdfjsCacheKey(digest, readingLimits(deps.settings));
   if (grobidEnabled(deps.settings)) {
-    // A PDF GROBID read before needs no GROBID at all, not even the liveness probe.
-    const cached = await cachedGrobidDocument(bytes, deps);
-    if (cached) return withLimitNote({ kind: 'grobid', document: cached });
-    // A PDF pdfjs read before (GROBID was not running) is not worth a probe either, unless this
-    // process has just seen GROBID answer: then GROBID's better reading is had.
-    if (cacheDir && pdfjsKey && !grobidKnownAlive(deps.settings)) {
-      const read = await readPdfjsDocument(cacheDir, pdfjsKey);
-      if (read) return withLimitNote({ kind: 'pdfjs', document: read });
-    }
     if (await isGrobidAlive(deps)) {
       try {
-        return withLimitNote({ kind: 'grobid', document: await grobidDocument(bytes, deps) });
+        return withLimitNote({ kind: 'grobid', document: await grobidDocument(bytes, deps, digest) });
       } catch (error) {
         if (isAbortError(error) || deps.signal?.aborted) throw error;
         result.warning = `${describe(error)}; read the PDF in-process instead`;
@@ -83,7 +78,9 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
     }
   }
   try {
-    const read = cacheDir && pdfjsKey ? await readPdfjsDocument(cacheDir, pdfjsKey) : undefined;
+    // With GROBID enabled, a stored pdfjs reading was passed over above only because GROBID had just
+    // answered; it failed or went down since, so the stored reading serves. Without GROBID it was a miss.
+    const read = cacheDir && pdfjsKey && grobidEnabled(deps.settings) ? await readPdfjsDocument(cacheDir, pdfjsKey) : undefined;
     // In a worker thread: a long or hostile PDF must not block the caller, and Cancel stops it.
     result.document = read ?? (await parsePdfOffThread(bytes, parseOptions(deps.settings, deps.signal)));
     if (!read && cacheDir && pdfjsKey) await writePdfjsDocument(cacheDir, pdfjsKey, result.document);
@@ -95,6 +92,40 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
     throw error;
   }
   return withLimitNote(result);
+}
+
+async function readRecordPdf(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
+  const { bytes } = await downloadRecordPdf(record, deps);
+  return fulltextFromPdfBytes(bytes, deps);
+}
+
+/** The record's PDF's reading, found from the cache alone (see `cachedReading`); undefined otherwise. */
+async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult | undefined> {
+  if (!resolveCacheDir(deps.settings)) return undefined;
+  const digest = await cachedRecordPdfDigest(record, deps);
+  return digest === undefined ? undefined : cachedReading(digest, deps);
+}
+
+/**
+ * What fulltextFromPdfBytes gives for the PDF of this `contentDigest` without asking anything:
+ * GROBID's reading when GROBID is enabled and read this PDF before (not even the liveness probe is
+ * needed); else pdfjs's reading, unless this process has just seen GROBID answer (then GROBID's
+ * better reading is had). Undefined when neither is stored or the cache is off.
+ */
+async function cachedReading(pdfDigest: string, deps: CoreDeps): Promise<FulltextResult | undefined> {
+  const cacheDir = resolveCacheDir(deps.settings);
+  if (!cacheDir) return undefined;
+  if (grobidEnabled(deps.settings)) {
+    const cached = await cachedGrobidDocument(pdfDigest, deps);
+    if (cached) return withLimitNote({ kind: 'grobid', document: cached });
+    if (grobidKnownAlive(deps.settings)) return undefined;
+  }
+  const read = await readPdfjsDocument(cacheDir, pdfjsCacheKey(pdfDigest, readingLimits(deps.settings)));
+  return read ? withLimitNote({ kind: 'pdfjs', document: read }) : undefined;
+}
+
+function readingLimits(settings: Settings): PdfjsReadingLimits {
+  return { maxPages: settings['fulltext.maxPages'], maxTextChars: settings['fulltext.maxTextChars'] };
 }
 
 /** A GROBID TEI document (e.g. `citefinder score --tei`); throws FulltextError('malformed-tei'). */

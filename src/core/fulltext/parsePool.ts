@@ -41,6 +41,12 @@ interface Slot {
 }
 
 let workerPath: string | undefined;
+let workersStarted = 0;
+
+/** How many parse workers this process has started (tests: a repeat whose readings are cached starts none). */
+export function parseWorkersStarted(): number {
+  return workersStarted;
+}
 
 /** dist/parseWorker.js, found from the bundle that runs (dist/, dist/bench/, out/test/unit/ and its subfolders). */
 function workerFile(): string {
@@ -106,6 +112,12 @@ export function prewarmParseWorker(settings: Settings, options: { all?: boolean 
   }
 }
 
+/** Stops the idle workers now instead of after IDLE_MS (tests: the next run starts as a new process would). */
+export async function stopIdleParseWorkers(): Promise<void> {
+  const stopping = idle.splice(0).map((slot) => (clearTimeout(slot.idleTimer), slot.worker.terminate()));
+  await Promise.all(stopping);
+}
+
 function take(memoryMb: number): Slot {
   const index = idle.findIndex((slot) => slot.memoryMb === memoryMb);
   const slot = index >= 0 ? idle.splice(index, 1)[0]! : spawn(memoryMb);
@@ -117,6 +129,7 @@ function take(memoryMb: number): Slot {
 function spawn(memoryMb: number): Slot {
   // The heap limit is the second line: JS objects past it end the worker, not the process.
   const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+  workersStarted++;
   return { worker, memoryMb };
 }
 

@@ -4,11 +4,14 @@
 import type { PaperRecord } from '../types';
 import type { Settings } from '../settings/index';
 import type { CoreDeps } from '../deps';
-import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
+import { HttpError, isAbortError, NotCachedError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
 import { looksLikeHtml } from '../net/html';
 import { grobidKnownAlive } from './grobid';
 import { prewarmParseWorker } from './parsePool';
+
+/** The Accept of every PDF request: part of the cache key, so the same for a download and a digest lookup. */
+const PDF_ACCEPT = 'application/pdf';
 
 /** How long a PDF download may take: PDFs are bigger than API answers. */
 function pdfTimeoutMs(settings: Settings): number {
@@ -64,7 +67,7 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Prom
     response = await deps.http.request({
       service: 'pdf',
       url,
-      accept: 'application/pdf',
+      accept: PDF_ACCEPT,
       timeoutMs: pdfTimeoutMs(deps.settings),
       // A big PDF may take a while to arrive, but a host that does not answer at all is dead.
       headersTimeoutMs: Math.max(deps.settings['http.timeoutMs'], 1),
@@ -93,20 +96,48 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
   const urls = pdfUrlCandidates(record, deps.settings);
   if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   const versionless = versionlessRxivLink(record, deps.settings);
+  let uncached = false;
   for (const url of urls) {
     try {
-      return { url, bytes: await downloadPdf(url, deps, true) };
+      const bytes = await downloadPdf(url, deps, true);
+      // Its reading was not found in the cache (getFulltext looked first): a worker will make it
+      // (pdfjs's, or the one of GROBID's TEI).
+      prewarmParseWorker(deps.settings);
+      return { url, bytes };
     } catch (error) {
       if (isAbortError(error)) throw error;
       // The versionless link serves the latest version: its remembered 404 says the server has
       // no PDF of this preprint, whichever version a later answer named.
       const remembered = error instanceof FulltextError && error.cause instanceof HttpError;
       if (url === versionless && remembered) throw error;
+      uncached ||= error instanceof FulltextError && error.cause instanceof NotCachedError;
     }
   }
-  // A PDF on its way from the network is a reading to come (unless GROBID does it).
-  if (!grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings, { all: true });
+  // A PDF on its way from the network is a reading to come: pdfjs's, a worker each for the PDFs
+  // that come together, or, GROBID answering, its TEI's, read in one. Links whose "not found" the
+  // cache remembers send nothing, and bring nothing to read.
+  if (uncached) prewarmParseWorker(deps.settings, { all: !grobidKnownAlive(deps.settings) });
   return downloadFirstPdf(urls, deps);
+}
+
+/**
+ * The content digest (net/contentDigest.ts) of the PDF `downloadRecordPdf` would take from the
+ * cache, read from the cache's index alone: the PDF is neither read nor hashed. Undefined when
+ * that is not known so: no link's answer cached, the versionless link's remembered 404, or a
+ * client without a cache. An answer that is not a PDF has a digest no reading is stored under,
+ * so the caller falls back to `downloadRecordPdf`, which refuses it.
+ */
+export async function cachedRecordPdfDigest(record: PaperRecord, deps: CoreDeps): Promise<string | undefined> {
+  if (!deps.http.cachedDigest) return undefined;
+  const versionless = versionlessRxivLink(record, deps.settings);
+  for (const url of pdfUrlCandidates(record, deps.settings)) {
+    const cached = await deps.http.cachedDigest({ service: 'pdf', url, accept: PDF_ACCEPT });
+    if (!cached) continue;
+    if (cached.status >= 200 && cached.status < 300) return cached.digest;
+    // A remembered "not found": as in downloadRecordPdf, the next link is tried, unless it was the versionless one.
+    if (url === versionless) return undefined;
+  }
+  return undefined;
 }
 
 /** Tries each candidate URL in turn (at least one); the first failure's reason is kept if all fail. */

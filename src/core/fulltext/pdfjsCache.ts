@@ -1,14 +1,17 @@
-// The pdfjs reading of a PDF, kept like GROBID's TEI: keyed by the SHA-256 of the PDF's bytes
-// (and the limits that shaped the reading), so a repeat of the same paper without GROBID reads
-// nothing again: the JSON comes back in a few ms where pdfjs takes a second. Only a whole,
-// successful reading is kept: a failure (encrypted, no text layer, over the memory limit) is
-// tried again next time, as the limits or the worker may differ.
-import { createHash } from 'node:crypto';
+// The pdfjs reading of a PDF, kept like GROBID's TEI: keyed by the SHA-512 of the PDF's bytes
+// (net/contentDigest.ts, the digest the HTTP cache's index already holds for the PDF, so a repeat
+// finds the reading without reading the PDF) and the limits that shaped the reading. A repeat of
+// the same paper without GROBID reads nothing again: the JSON comes back in a few ms where pdfjs
+// takes a second. Only a whole, successful reading is kept: a failure (encrypted, no text layer,
+// over the memory limit) is tried again next time, as the limits or the worker may differ.
 import cacache from 'cacache';
 import type { FulltextDocument } from './model';
 
-/** Bump whenever the pdfjs path (layout, paragraphs, windows) changes what it builds. */
-export const PDFJS_DOCUMENT_VERSION = 'p1';
+/**
+ * Bump whenever the pdfjs path (layout, paragraphs, windows) changes what it builds, or the key
+ * does (p1 was keyed by SHA-256; p2 by SHA-512).
+ */
+export const PDFJS_DOCUMENT_VERSION = 'p2';
 
 /** Key prefix of these entries: the cache sweep evicts them with PDFs and TEI (cacheSweep.ts). */
 export const PDFJS_KEY_PREFIX = 'citefinder:pdfjs-document:';
@@ -18,9 +21,9 @@ export interface PdfjsReadingLimits {
   maxTextChars: number;
 }
 
-export function pdfjsCacheKey(pdf: Uint8Array, limits: PdfjsReadingLimits): string {
-  const sha = createHash('sha256').update(pdf).digest('hex');
-  return `${PDFJS_KEY_PREFIX}${PDFJS_DOCUMENT_VERSION}:${limits.maxPages}:${limits.maxTextChars}:${sha}`;
+/** The reading's key; `pdfDigest` is the PDF's `contentDigest`. */
+export function pdfjsCacheKey(pdfDigest: string, limits: PdfjsReadingLimits): string {
+  return `${PDFJS_KEY_PREFIX}${PDFJS_DOCUMENT_VERSION}:${limits.maxPages}:${limits.maxTextChars}:${pdfDigest}`;
 }
 
 /** The stored reading, or undefined on a miss or an entry that is not a document (torn, foreign). */

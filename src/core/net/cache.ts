@@ -8,7 +8,8 @@ import cacache from 'cacache';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Settings } from '../settings/index';
-import type { ServiceName } from './types';
+import type { CachedDigest, ServiceName } from './types';
+import { digestOfIntegrity } from './contentDigest';
 
 export interface CachedResponse {
   status: number;
@@ -105,6 +106,23 @@ export class ResponseCache {
       return { status: meta.status, url: meta.url, headers: meta.headers ?? {}, body: new Uint8Array(entry.data) };
     } catch {
       return undefined; // missing entry, or an unreadable cache: go to the network
+    }
+  }
+
+  /**
+   * The entry's status and body digest from the index alone (no content read, no integrity check);
+   * undefined on a miss, an expired entry (left for `get` to remove) or an index line naming no SHA-512.
+   */
+  async digest(key: string): Promise<CachedDigest | undefined> {
+    try {
+      const info = await cacache.get.info(this.dir, key);
+      const meta: unknown = info?.metadata;
+      if (!info || !isStoredMetadata(meta)) return undefined;
+      if (this.now() - meta.storedAt > ttlForKind(kindOf(meta), this.ttlMs)) return undefined;
+      const digest = digestOfIntegrity(info.integrity);
+      return digest === undefined ? undefined : { status: meta.status, digest };
+    } catch {
+      return undefined;
     }
   }
 

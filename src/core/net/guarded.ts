@@ -8,6 +8,7 @@ import { isAbortError, type HttpClient, type HttpRequest, type HttpResponse } fr
 export function guardHttp(inner: HttpClient, breakers: CircuitBreakers): HttpClient {
   return {
     remember: inner.remember?.bind(inner),
+    cachedDigest: inner.cachedDigest?.bind(inner),
     async request(request: HttpRequest): Promise<HttpResponse> {
       const key = breakers.keyOf(request.service, request.url);
       const tripped = breakers.signal(key);

@@ -17,6 +17,7 @@ import {
   HttpError,
   NotCachedError,
   TimeoutError,
+  type CachedDigest,
   type HttpClient,
   type HttpRequest,
   type HttpResponse,
@@ -213,7 +214,12 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     await cache.put(key, { status: error.status, url: error.url, headers: {}, body }, { kind: 'notFound', service: request.service });
   }
 
-  return { request, remember, stats };
+  async function cachedDigest(request: HttpRequest): Promise<CachedDigest | undefined> {
+    if (!cache || (request.method ?? 'GET') !== 'GET' || request.cache === false) return undefined;
+    return cache.digest(cacheKey('GET', request.url, request.accept));
+  }
+
+  return { request, remember, cachedDigest, stats };
 }
 
 /** The source's own verdict on whether a body is worth keeping; a predicate that throws says no. */

@@ -98,6 +98,20 @@ export interface HttpClient {
    * is kept only for a request that says `cacheNotFound`. Absent where there is no cache.
    */
   remember?(request: HttpRequest, answer: HttpResponse | HttpError): Promise<void>;
+  /**
+   * What the cache holds for `request` (a GET), named by its body's SHA-512 (net/contentDigest.ts)
+   * and read from the cache's index alone: the body is neither read nor checked. Undefined when
+   * nothing, or only an expired answer, is cached. Work derived from a body (a PDF's reading) is
+   * found by it without reading the body. Absent where there is no cache.
+   */
+  cachedDigest?(request: HttpRequest): Promise<CachedDigest | undefined>;
+}
+
+/** A cached answer as its index knows it: status and content digest, no body. */
+export interface CachedDigest {
+  status: number;
+  /** SHA-512 of the body, lowercase hex (net/contentDigest.ts). */
+  digest: string;
 }
 
 /** A `cacheOnly` request the cache could not answer; nothing was sent. */

@@ -33,7 +33,6 @@ import { createHttpClient } from '../net/http';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
 import { resolveCacheDir } from '../net/cache';
-import { prewarmParseWorker } from '../fulltext';
 import { Run } from './run';
 import { RunLimits } from './runLimits';
 import { resultAtDeadline, type RunState } from './deadline';
@@ -178,9 +177,8 @@ async function findAndScore(
       onHits: (hits) => {
         store.addHits(hits);
         run.markFirstCandidates();
-        // The parse worker (and pdfjs in it) starts once the first candidates are out, while the
-        // PDFs download, not before: on two cores its start would hold the first answer back.
-        if (deps.settings['fulltext.enabled']) setImmediate(() => prewarmParseWorker(deps.settings));
+        // No parse worker is started here: getFulltext starts them when a paper's reading is not in
+        // the cache and its PDF is (or is on its way), so a repeat whose readings are all cached starts none.
         enrichment.update(store.list());
         lookUp();
       },

@@ -6,7 +6,7 @@ import type { Candidate, Claim, Query } from '../types';
 import type { PipelineDeps } from '../deps';
 import type { Run } from './run';
 import type { CandidateStore } from '../candidates/store';
-import { getFulltext, abstractOnlyDocument, prewarmParseWorker, type FulltextResult } from '../fulltext';
+import { getFulltext, abstractOnlyDocument, type FulltextResult } from '../fulltext';
 import { LlmCallBudget, scoreCandidate } from '../scoring';
 
 interface SupportDeps extends PipelineDeps {
@@ -28,7 +28,6 @@ export async function supportStage(
   const fullTextFor = new Set(
     settings['fulltext.enabled'] ? candidates.slice(0, settings['fulltext.topK']).map((c) => c.id) : [],
   );
-  if (fullTextFor.size > 0) prewarmParseWorker(settings);
   // Only full-text work is bounded; abstract-only scoring is quick and need not wait behind PDFs.
   await Promise.all(
     candidates.map((candidate) => {

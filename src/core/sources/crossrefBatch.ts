@@ -9,7 +9,7 @@
 // own `/works/{doi}` key, so a repeated run asks nothing whatever the grouping was. A DOI
 // answered in a list is not asked again in the same run.
 import { makeResponse } from '../net/body';
-import { HttpError, isAbortError, NotCachedError, TimeoutError, type HttpClient, type HttpRequest, type HttpResponse } from '../net/types';
+import { HttpError, isAbortError, NotCachedError, TimeoutError, type CachedDigest, type HttpClient, type HttpRequest, type HttpResponse } from '../net/types';
 import { doiPath, normalizeDoi } from '../identity/work';
 import type { Settings } from '../settings/index';
 
@@ -51,6 +51,12 @@ export class CrossrefBatchClient implements HttpClient {
 
   remember(request: HttpRequest, answered: HttpResponse | HttpError): Promise<void> {
     return this.inner.remember?.(request, answered) ?? Promise.resolve();
+  }
+
+  /** A record lookup is answered from lists, not from its own cache entry: only other requests have a digest. */
+  cachedDigest(request: HttpRequest): Promise<CachedDigest | undefined> {
+    if (this.recordDoi(request)) return Promise.resolve(undefined);
+    return this.inner.cachedDigest?.(request) ?? Promise.resolve(undefined);
   }
 
   private schedule(): void {

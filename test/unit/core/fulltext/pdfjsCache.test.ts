@@ -6,6 +6,7 @@ import cacache from 'cacache';
 import { fulltextFromPdfBytes, resetGrobidState } from '../../../../src/core/fulltext';
 import { isGrobidAlive } from '../../../../src/core/fulltext/grobid';
 import { pdfjsCacheKey } from '../../../../src/core/fulltext/pdfjsCache';
+import { contentDigest } from '../../../../src/core/net/contentDigest';
 import { fixturePath } from '../../../standin/server';
 import { useGrobidStandIn } from '../../../helpers/grobidHarness';
 
@@ -22,9 +23,9 @@ describe('the pdfjs document cache', function () {
     assert.equal(first.kind, 'pdfjs');
     assert.match(first.notice ?? '', /not running/);
     assert.ok(grobidRequests() >= 1, 'the first reading probed GROBID');
-    const key = pdfjsCacheKey(new Uint8Array(SPECTER), { maxPages: h.deps().settings['fulltext.maxPages'], maxTextChars: h.deps().settings['fulltext.maxTextChars'] });
+    const key = pdfjsCacheKey(contentDigest(SPECTER), { maxPages: h.deps().settings['fulltext.maxPages'], maxTextChars: h.deps().settings['fulltext.maxTextChars'] });
     const stored = JSON.parse((await cacache.get(h.cacheDir, key)).data.toString('utf8'));
-    assert.deepEqual(stored, first.document, 'the reading is stored under the PDF bytes’ hash');
+    assert.deepEqual(stored, first.document, 'the reading is stored under the PDF bytes’ digest');
 
     // A new process: nothing remembered about GROBID, only the disk cache.
     resetGrobidState();
@@ -40,7 +41,7 @@ describe('the pdfjs document cache', function () {
 
   it('reads the PDF again when the stored entry is torn, and mends it', async () => {
     const settings = h.deps({ 'grobid.enabled': false });
-    const key = pdfjsCacheKey(new Uint8Array(SPECTER), { maxPages: settings.settings['fulltext.maxPages'], maxTextChars: settings.settings['fulltext.maxTextChars'] });
+    const key = pdfjsCacheKey(contentDigest(SPECTER), { maxPages: settings.settings['fulltext.maxPages'], maxTextChars: settings.settings['fulltext.maxTextChars'] });
     await cacache.put(h.cacheDir, key, '{"sections": [');
     const read = await fulltextFromPdfBytes(new Uint8Array(SPECTER), settings);
     assert.ok(read.document.sections.length > 0);
@@ -49,11 +50,10 @@ describe('the pdfjs document cache', function () {
 
   it('other limits are another reading', () => {
     const bytes = new Uint8Array(SPECTER);
-    assert.notEqual(pdfjsCacheKey(bytes, { maxPages: 10, maxTextChars: 1000 }), pdfjsCacheKey(bytes, { maxPages: 20, maxTextChars: 1000 }));
-    assert.notEqual(
-      pdfjsCacheKey(bytes, { maxPages: 10, maxTextChars: 1000 }),
-      pdfjsCacheKey(bytes.slice(1), { maxPages: 10, maxTextChars: 1000 }),
-    );
+    const digest = contentDigest(bytes);
+    const tenPages = pdfjsCacheKey(digest, { maxPages: 10, maxTextChars: 1000 });
+    assert.notEqual(tenPages, pdfjsCacheKey(digest, { maxPages: 20, maxTextChars: 1000 }));
+    assert.notEqual(tenPages, pdfjsCacheKey(contentDigest(bytes.slice(1)), { maxPages: 10, maxTextChars: 1000 }));
   });
 
   it('asks GROBID, not the stored pdfjs reading, once this process has seen GROBID answer', async () => {
