@@ -1,8 +1,15 @@
-// An audit's input read from disk, as the CLI reads it: every .tex beside the file is listed.
+// An audit's input read from disk, as the CLI reads it (every .tex beside the file is listed), and
+// the fixture project the audit tests run against.
 import { access, readFile } from 'node:fs/promises';
-import { readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { AuditInput } from '../../src/core/audit';
+import type { AuditDeps, AuditInput } from '../../src/core/audit';
+import { createHttpClient } from '../../src/core/net/http';
+import { PacingRegistry } from '../../src/core/net/pacing';
+import { resolveSettings } from '../../src/core/settings/index';
+import { startStandIn, type StandIn } from '../standin';
+import { fixturePath } from '../standin/server';
 
 export function diskInput(file: string, scope: 'file' | 'project' = 'project'): AuditInput {
   return {
@@ -14,4 +21,22 @@ export function diskInput(file: string, scope: 'file' | 'project' = 'project'): 
     },
     exists: (f) => access(f).then(() => true, () => false),
   };
+}
+
+/** The audit fixture project copied to a temporary folder, and the stand-in services: fresh for each test of the suite. */
+export function useAuditProject(prefix: string): { readonly dir: string; readonly deps: AuditDeps } {
+  const state = { dir: '', deps: undefined as unknown as AuditDeps };
+  let standIn: StandIn;
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    state.dir = mkdtempSync(join(tmpdir(), prefix));
+    for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(state.dir, name));
+    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
+    state.deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(state.dir, { recursive: true, force: true });
+  });
+  return state;
 }

@@ -1,17 +1,12 @@
 // A citation swapped for another work of the same bibliography: the audit names the work that
 // fits the sentence clearly better, on real abstracts and against the stand-in services.
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStandIn, type StandIn } from '../../../standin';
 import { fixturePath } from '../../../standin/server';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings } from '../../../../src/core/settings/index';
-import { auditProject, type AuditDeps, type AuditFinding } from '../../../../src/core/audit';
+import { auditProject, type AuditFinding } from '../../../../src/core/audit';
 import { betterFitAmong, type PaperText } from '../../../../src/core/audit/betterFit';
-import { diskInput } from '../../../helpers/auditInput';
+import { diskInput, useAuditProject } from '../../../helpers/auditInput';
 
 const paper = (name: string): PaperText => JSON.parse(readFileSync(fixturePath('support', name), 'utf8')) as PaperText;
 
@@ -28,25 +23,12 @@ describe('cite audit: another work of the bibliography fits better', () => {
 
   describe('in a project', function () {
     this.timeout(30_000);
-    let standIn: StandIn;
-    let dir: string;
-    let deps: AuditDeps;
-    beforeEach(async () => {
-      standIn = await startStandIn();
-      dir = mkdtempSync(join(tmpdir(), 'citefinder-betterfit-'));
-      for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(dir, name));
-      const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
-      deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
-    });
-    afterEach(async () => {
-      await standIn.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const project = useAuditProject('citefinder-betterfit-');
 
     it('a supernova sentence cited to the alpha-synuclein paper points to Perlmutter, and the finding is announced again', async () => {
-      appendFileSync(join(dir, 'intro.tex'), 'Distant supernovae show that the expansion of the universe is accelerating \\citep{tosatto2015}.\n');
+      appendFileSync(join(project.dir, 'intro.tex'), 'Distant supernovae show that the expansion of the universe is accelerating \\citep{tosatto2015}.\n');
       const announced: AuditFinding[] = [];
-      const report = await auditProject(diskInput(join(dir, 'intro.tex')), deps, (e) => e.type === 'finding' && announced.push(e.finding));
+      const report = await auditProject(diskInput(join(project.dir, 'intro.tex')), project.deps, (e) => e.type === 'finding' && announced.push(e.finding));
       const swapped = report.findings.find((f) => f.site.sentence.startsWith('Distant supernovae'))!;
       assert.notEqual(swapped.status, 'supported');
       assert.equal(swapped.betterFit?.key, 'perlmutter1999', swapped.message);

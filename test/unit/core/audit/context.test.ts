@@ -2,29 +2,11 @@
 // pronoun or "this/these/such" takes its subject from the sentence before it, so both are read;
 // the finding says which text was scored, and an unsupported citation still shows its best passage.
 import assert from 'node:assert/strict';
-import { access, readFile } from 'node:fs/promises';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { startStandIn, type StandIn } from '../../../standin';
-import { fixturePath } from '../../../standin/server';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings } from '../../../../src/core/settings';
-import { auditProject, type AuditDeps, type AuditInput } from '../../../../src/core/audit';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { auditProject } from '../../../../src/core/audit';
 import { citationSites } from '../../../../src/core/latex/citeSites';
-
-function diskInput(file: string): AuditInput {
-  return {
-    file,
-    scope: 'file',
-    files: {
-      read: (f) => readFile(f, 'utf8').catch(() => undefined),
-      list: async () => readdirSync(dirname(file)).filter((n) => n.endsWith('.tex')).map((n) => join(dirname(file), n)),
-    },
-    exists: (f) => access(f).then(() => true, () => false),
-  };
-}
+import { diskInput, useAuditProject } from '../../../helpers/auditInput';
 
 const BEFORE = 'The Supernova Cosmology Project analysed 42 Type Ia supernovae to measure the mass density and the cosmological-constant energy density of the universe.';
 
@@ -48,23 +30,10 @@ This follows a heading \cite{e}.`;
 
   describe('against the stand-in services', function () {
     this.timeout(30_000);
-    let standIn: StandIn;
-    let dir: string;
-    let deps: AuditDeps;
-    beforeEach(async () => {
-      standIn = await startStandIn();
-      dir = mkdtempSync(join(tmpdir(), 'citefinder-audit-context-'));
-      for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(dir, name));
-      const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
-      deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
-    });
-    afterEach(async () => {
-      await standIn.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const project = useAuditProject('citefinder-audit-context-');
 
     it('scores "They found it non-zero and positive" with the sentence before it, and says so (Perlmutter et al. 1999, arXiv abstract)', async () => {
-      const file = join(dir, 'context.tex');
+      const file = join(project.dir, 'context.tex');
       writeFileSync(
         file,
         String.raw`\documentclass{article}
@@ -76,7 +45,7 @@ They found it non-zero and positive \citep{perlmutter1999}.
 \end{document}
 `,
       );
-      const report = await auditProject(diskInput(file), deps);
+      const report = await auditProject(diskInput(file, 'file'), project.deps);
       const [withContext, alone] = report.findings;
       assert.equal(withContext!.site.context, BEFORE);
       assert.equal(withContext!.scored, 'with previous sentence');
@@ -89,14 +58,14 @@ They found it non-zero and positive \citep{perlmutter1999}.
     });
 
     it('an unsupported citation still shows the passage that came closest', async () => {
-      const file = join(dir, 'wrong.tex');
+      const file = join(project.dir, 'wrong.tex');
       writeFileSync(file, String.raw`\documentclass{article}
 \begin{document}
 Dopamine neurons in the basal ganglia of mice are lost after methylphenidate exposure \citep{perlmutter1999}.
 \bibliography{refs}
 \end{document}
 `);
-      const [finding] = (await auditProject(diskInput(file), deps)).findings;
+      const [finding] = (await auditProject(diskInput(file, 'file'), project.deps)).findings;
       assert.equal(finding!.status, 'unsupported');
       assert.match(finding!.best!.text, /Type Ia supernovae/);
       assert.match(finding!.message, /closest passage is shown/);
