@@ -14,11 +14,13 @@
 // (SCORING_TOKENS). Stems in fewer than MIN_DF documents are left out (the scorer treats an
 // absent stem as rarer than any listed). Deterministic: the same data gives the same bytes.
 //
-// Output: src/core/scoring/termStats.json = { docs, minDf, sources, byDf: { "<df>": "stem stem …" },
-// field }. `field` says which way each stem leans, life sciences (bioRxiv, medRxiv, SciFact,
-// Check-COVID, S2ORC biology/medicine) or physical sciences and computing (arXiv, unarXive,
-// CL-SciSumm, S2ORC physics/maths/CS): { docs: { life, quant }, steps, byLean: { "<k>": "stem …" } },
-// a stem's log-odds being k / steps. Sources on neither side count only in `byDf`.
+// Output: src/core/scoring/termStats.json = { docs, minDf, sources, stems: "a b …" (sorted),
+// df: its document frequencies in base 36, "3 1k …", field }. `field` says which way each stem
+// leans, life sciences (bioRxiv, medRxiv, SciFact, Check-COVID, S2ORC biology/medicine) or
+// physical sciences and computing (arXiv, unarXive, CL-SciSumm, S2ORC physics/maths/CS):
+// { docs: { life, quant }, steps, zero, lean }, one character a stem, its log-odds being
+// (character − zero) / steps. Sources on neither side count only in `df`. Two strings split once
+// make the table: no map of 16,000 entries to build in every new process.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,26 +109,27 @@ function clSciSumm(data: string): Doc[] {
 /** Lean steps per unit of log-odds, and the largest lean kept (a word seen on one side only). */
 const LEAN_STEPS = 2;
 const MAX_LEAN = 4;
+/** A lean of k steps is the character LEAN_ZERO + k ('a'…'q' for -8…8): one character a stem. */
+const LEAN_ZERO = 'i'.charCodeAt(0);
 
 /**
  * Each kept stem's lean: the log-odds of its document frequency among life-science documents
  * against physical-science and computing ones (add-one smoothed), in steps of 1/LEAN_STEPS,
- * clipped to ±MAX_LEAN. Stems that lean less than half a step are left out (neutral).
+ * clipped to ±MAX_LEAN, as one character per stem of `stems`.
  * Life-science documents here are longer (abstracts against body paragraphs and five-sentence
  * chunks), so common words lean a little to them; the scorer reads only the gap between two
  * texts' leans, where that offset cancels. Shares of words instead of documents remove the offset
  * but caught fewer same-field swaps (README "Measured").
  */
 function fieldTable(kept: string[], fieldDf: Record<Field, Map<string, number>>, fieldDocs: Record<Field, number>) {
-  const byLean: Record<string, string[]> = {};
-  for (const stem of kept) {
+  const max = MAX_LEAN * LEAN_STEPS;
+  const lean = kept.map((stem) => {
     const life = ((fieldDf.life.get(stem) ?? 0) + 1) / (fieldDocs.life + 2);
     const quant = ((fieldDf.quant.get(stem) ?? 0) + 1) / (fieldDocs.quant + 2);
-    const steps = Math.max(-MAX_LEAN * LEAN_STEPS, Math.min(MAX_LEAN * LEAN_STEPS, Math.round(Math.log(life / quant) * LEAN_STEPS)));
-    if (steps !== 0) (byLean[steps] ??= []).push(stem);
-  }
-  const leans = Object.keys(byLean).map(Number).sort((a, b) => a - b);
-  return { docs: fieldDocs, steps: LEAN_STEPS, byLean: Object.fromEntries(leans.map((k) => [String(k), byLean[k]!.join(' ')])) };
+    const steps = Math.max(-max, Math.min(max, Math.round(Math.log(life / quant) * LEAN_STEPS)));
+    return String.fromCharCode(LEAN_ZERO + steps);
+  });
+  return { docs: fieldDocs, steps: LEAN_STEPS, zero: String.fromCharCode(LEAN_ZERO), lean: lean.join('') };
 }
 
 function main(): void {
@@ -157,21 +160,18 @@ function main(): void {
       }
     }
   }
-  const byDf: Record<string, string[]> = {};
-  for (const [stem, n] of [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (n < MIN_DF || /\s/.test(stem)) continue;
-    (byDf[n] ??= []).push(stem);
-  }
+  // Sorted as JavaScript compares strings, for the scorer's binary search (termStats.ts).
+  const kept = [...df.keys()].filter((stem) => df.get(stem)! >= MIN_DF && !/\s/.test(stem)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const out = {
     docs,
     minDf: MIN_DF,
     sources: Object.fromEntries(sources.map(([name, list]) => [name, list.length])),
-    byDf: Object.fromEntries(Object.entries(byDf).map(([n, list]) => [n, list.join(' ')])),
-    field: fieldTable(Object.values(byDf).flat().sort(), fieldDf, fieldDocs),
+    stems: kept.join(' '),
+    df: kept.map((stem) => df.get(stem)!.toString(36)).join(' '),
+    field: fieldTable(kept, fieldDf, fieldDocs),
   };
   writeFileSync(OUT, JSON.stringify(out) + '\n');
-  const kept = Object.values(byDf).reduce((a, l) => a + l.length, 0);
-  console.log(`${docs} documents, ${df.size} stems, ${kept} kept (df ≥ ${MIN_DF}); wrote ${OUT}`);
+  console.log(`${docs} documents, ${df.size} stems, ${kept.length} kept (df ≥ ${MIN_DF}); wrote ${OUT}`);
   console.log(JSON.stringify(out.sources));
 }
 
