@@ -3,7 +3,7 @@
 // bibliography verdicts; a re-run after an edit checks only the edited sentence. The audit edits
 // nothing.
 import assert from 'node:assert/strict';
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditReport } from '../../src/core/audit';
@@ -70,6 +70,28 @@ describe('citefinder: the cite audit in the editor', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const again = (await vscode.commands.executeCommand('citefinder.auditCitations', 'project')) as AuditReport;
     assert.deepEqual(again.findings.filter((f) => !f.cached).map((f) => f.site.key), ['perlmutter1999', 'tosatto2015'], 'only the edited sentence (read from the unsaved editor)');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+  it('names the work of the bibliography a wrong citation fits, and one click cites it instead (undoable)', async () => {
+    await api();
+    const dir = project();
+    const main = path.join(dir, 'main.tex');
+    const wrong = 'Distant supernovae show that the expansion of the universe is accelerating \\citep{tosatto2015}.\n';
+    writeFileSync(main, readFileSync(main, 'utf8').replace('\\bibliography{refs}', `${wrong}\n\\bibliography{refs}`));
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(main));
+    const report = (await vscode.commands.executeCommand('citefinder.auditCitations', 'project')) as AuditReport;
+    const swapped = report.findings.find((f) => f.site.sentence.startsWith('Distant supernovae'));
+    assert.equal(swapped?.betterFit?.key, 'perlmutter1999', report.findings.map((f) => `${f.site.key} ${f.status} ${f.site.sentence.slice(0, 40)}`).join(' | '));
+    const diagnostic = vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source === 'citefinder' && d.range.start.line === swapped!.site.range.start.line)!;
+    assert.match(diagnostic.message, /Another work of the bibliography fits it better: perlmutter1999/);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, diagnostic.range);
+    const cite = actions.find((a) => a.title.startsWith('Cite perlmutter1999 instead'));
+    assert.ok(cite?.edit, actions.map((a) => a.title).join(' | '));
+    const original = editor.document.getText();
+    assert.ok(await vscode.workspace.applyEdit(cite.edit));
+    assert.match(editor.document.lineAt(swapped!.site.range.start.line).text, /accelerating \\citep\{perlmutter1999\}\.$/);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), original);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });

@@ -1,5 +1,6 @@
 // Code actions on an audit diagnostic: search for better citations for the citing sentence (the
-// normal results panel), and open the cited paper.
+// normal results panel), open the cited paper, and cite instead the work of the bibliography that
+// fits the sentence better (an undoable edit of the key, offered while the key is still there).
 import * as vscode from 'vscode';
 import { AUDIT_SOURCE, toRange, type AuditFindings } from './findings';
 
@@ -22,6 +23,15 @@ export class AuditCodeActions implements vscode.CodeActionProvider {
       };
       find.diagnostics = context.diagnostics.filter((d) => d.source === AUDIT_SOURCE);
       const actions = [find];
+      const fit = finding.betterFit;
+      const keyRange = toRange(finding.site.range);
+      if (fit && document.getText(keyRange) === finding.site.key) {
+        const swap = new vscode.CodeAction(`Cite ${fit.key} instead (fits the sentence better: ${fit.score.toFixed(2)} against ${fit.citedScore.toFixed(2)})`, vscode.CodeActionKind.QuickFix);
+        swap.edit = new vscode.WorkspaceEdit();
+        swap.edit.replace(document.uri, keyRange, fit.key);
+        swap.diagnostics = find.diagnostics;
+        actions.push(swap);
+      }
       if (finding.work?.url || finding.work?.doi || finding.work?.arxivId) {
         const open = new vscode.CodeAction(`Open paper: ${finding.work.title.slice(0, 60)}`, vscode.CodeActionKind.QuickFix);
         open.command = { command: OPEN_AUDITED_PAPER_COMMAND, title: open.title, arguments: [finding.work] };
