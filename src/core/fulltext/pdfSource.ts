@@ -105,7 +105,8 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
     }
   }
   // A PDF on its way from the network is a reading to come (unless GROBID does it).
-  if (!grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings, { all: true });
+  const pdfjsReads = () => !grobidKnownAlive(deps.settings);
+  if (pdfjsReads()) prewarmParseWorker(deps.settings, { all: true, warmUpWhile: pdfjsReads });
   return downloadFirstPdf(urls, deps);
 }
 
