@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
-import type { ParseLimits, ParseReply, ParseRequest, SerialisedError, WarmUpReply } from './parseProtocol';
+import type { ParseLimits, ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
 import type { Settings } from '../settings/index';
 
 export interface OffThreadOptions extends ParseLimits {
@@ -101,7 +101,7 @@ async function runJob(
  * documents are all in the cache needs none, and on two cores their start-up slows it. With
  * `all`, each new worker also reads made-up papers until the first real one comes (warmUpPdf.ts).
  */
-export function prewarmParseWorker(settings: Settings, options: { all?: boolean; warmUpWhile?: () => boolean } = {}): void {
+export function prewarmParseWorker(settings: Settings, options: { all?: boolean } = {}): void {
   const memoryMb = settings['fulltext.maxParseMemoryMb'];
   const ready = busy + idle.filter((slot) => slot.memoryMb === memoryMb).length;
   try {
@@ -114,22 +114,9 @@ export function prewarmParseWorker(settings: Settings, options: { all?: boolean;
   if (options.all) {
     for (const slot of idle.filter((s) => s.memoryMb === memoryMb && !s.warmedUp)) {
       slot.warmedUp = true;
-      warmUp(slot, WARM_UP_DOCUMENTS, options.warmUpWhile ?? (() => true));
+      slot.worker.postMessage({ type: 'warm-up', documents: WARM_UP_DOCUMENTS } satisfies ParseRequest);
     }
   }
-}
-
-/** One warm-up paper after another while the worker stays idle and `proceed` says so (e.g. no GROBID reads the PDFs). */
-function warmUp(slot: Slot, remaining: number, proceed: () => boolean): void {
-  if (remaining <= 0 || !idle.includes(slot) || !proceed()) return;
-  const id = nextId++;
-  const onMessage = (reply: ParseReply | WarmUpReply) => {
-    if (reply.id !== id) return;
-    slot.worker.off('message', onMessage);
-    warmUp(slot, remaining - 1, proceed);
-  };
-  slot.worker.on('message', onMessage);
-  slot.worker.postMessage({ type: 'warm-up', id } satisfies ParseRequest);
 }
 
 function take(memoryMb: number): Slot {
@@ -178,8 +165,8 @@ function runOn(slot: Slot, request: Extract<ParseRequest, { type: 'parse' }>, op
       settled = true;
       outcome();
     };
-    const onMessage = (reply: ParseReply | WarmUpReply) => {
-      if (reply.id !== request.id || 'warmedUp' in reply) return;
+    const onMessage = (reply: ParseReply) => {
+      if (reply.id !== request.id) return;
       done(true);
       settle(() => (reply.ok ? resolve(reply.document) : reject(revive(reply.error))));
     };

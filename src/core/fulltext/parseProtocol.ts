@@ -10,8 +10,8 @@ export interface ParseLimits {
 export type ParseRequest =
   | ({ type: 'parse'; id: number; limits: ParseLimits } & ({ kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei'; xml: string }))
   | { type: 'abort'; id: number }
-  /** Read one made-up paper (warmUpPdf.ts) while idle; a real document stops it. Answered by WarmUpReply. */
-  | { type: 'warm-up'; id: number };
+  /** Read `documents` made-up papers (warmUpPdf.ts) while idle; a real document stops it. */
+  | { type: 'warm-up'; documents: number };
 
 export interface SerialisedError {
   name: string;
@@ -20,9 +20,3 @@ export interface SerialisedError {
 }
 
 export type ParseReply = { id: number; ok: true; document: FulltextDocument } | { id: number; ok: false; error: SerialisedError };
-
-/** The worker has read (or given up) the warm-up paper `id`. */
-export interface WarmUpReply {
-  id: number;
-  warmedUp: true;
-}

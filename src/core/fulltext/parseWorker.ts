@@ -9,7 +9,7 @@ import { parseTei } from './tei';
 import { limitDocument } from './limits';
 import { FulltextError } from './errors';
 import { readWarmUpPapers } from './warmUpPdf';
-import type { ParseReply, ParseRequest, SerialisedError, WarmUpReply } from './parseProtocol';
+import type { ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
 
 const port = parentPort;
 if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
@@ -33,7 +33,7 @@ port.on('message', (message: ParseRequest) => {
     return;
   }
   if (message.type === 'warm-up') {
-    void warmUp(message.id);
+    if (jobs.size === 0 && !warmingUp) void warmUp(message.documents);
     return;
   }
   warmingUp?.abort();
@@ -59,14 +59,11 @@ async function run(request: Extract<ParseRequest, { type: 'parse' }>): Promise<v
   port!.postMessage(reply);
 }
 
-async function warmUp(id: number): Promise<void> {
-  if (jobs.size === 0 && !warmingUp) {
-    const controller = new AbortController();
-    warmingUp = controller;
-    await readWarmUpPapers(1, controller.signal);
-    if (warmingUp === controller) warmingUp = undefined;
-  }
-  port!.postMessage({ id, warmedUp: true } satisfies WarmUpReply);
+async function warmUp(documents: number): Promise<void> {
+  const controller = new AbortController();
+  warmingUp = controller;
+  await readWarmUpPapers(documents, controller.signal);
+  if (warmingUp === controller) warmingUp = undefined;
 }
 
 function serialise(error: unknown): SerialisedError {

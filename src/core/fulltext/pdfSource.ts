@@ -105,8 +105,7 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
     }
   }
   // A PDF on its way from the network is a reading to come (unless GROBID does it).
-  const pdfjsReads = () => !grobidKnownAlive(deps.settings);
-  if (pdfjsReads()) prewarmParseWorker(deps.settings, { all: true, warmUpWhile: pdfjsReads });
+  if (!grobidKnownAlive(deps.settings)) prewarmParseWorker(deps.settings, { all: true });
   return downloadFirstPdf(urls, deps);
 }
 

@@ -41,24 +41,6 @@ describe('parsing in a worker thread', function () {
     for (const [i, name] of names.entries()) assert.deepEqual(offThread[i], await extractWithPdfjs(pdf(name)), name);
   });
 
-  it('goes on with warm-up papers one at a time only while the caller says so', async () => {
-    // A memory limit no other test uses: new workers, not yet warmed up.
-    const settings = { ...DEFAULT_SETTINGS, 'fulltext.maxParseMemoryMb': 384 };
-    let asked = 0;
-    await new Promise<void>((resolve) => {
-      prewarmParseWorker(settings, {
-        all: true,
-        warmUpWhile: () => {
-          asked++;
-          if (asked >= 3) resolve(); // asked before the first paper, and again after each one read
-          return asked < 3;
-        },
-      });
-    });
-    const read = await parsePdfOffThread(pdf('naacl2018-arxiv-side-stamp.pdf'), { ...LIMITS, maxMemoryMb: 384 });
-    assert.deepEqual(read, await extractWithPdfjs(pdf('naacl2018-arxiv-side-stamp.pdf')));
-  });
-
   it('brings back the reason of a bad document', async () => {
     await rejectsWith(parsePdfOffThread(pdf('bad/encrypted-aes256-naacl2018-p1.pdf'), LIMITS), 'encrypted', /needs a password/);
     await rejectsWith(parseTeiOffThread(xxeTei(), LIMITS), 'malformed-tei', /declares a DOCTYPE/);
