@@ -33,14 +33,10 @@ const WATCH_MS = 20;
 /** How long an aborted job may take to stop at its next page before its worker is stopped. */
 const ABORT_GRACE_MS = 100;
 const MAX_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
-/** Made-up papers a worker reads at most while it waits for the first real one (parseWorker.ts). */
-const WARM_UP_DOCUMENTS = 8;
 
 interface Slot {
   worker: Worker;
   memoryMb: number;
-  /** Told to read the warm-up papers (once in its life). */
-  warmedUp?: boolean;
   idleTimer?: ReturnType<typeof setTimeout>;
 }
 
@@ -98,8 +94,7 @@ async function runJob(
  * process) overlaps the downloads and GROBID instead of following them. With `all`, as many as
  * may parse at once: for PDFs on their way from the network, which come together, and a worker
  * started when they arrive delays its PDF by its whole start-up. Not before: a run whose
- * documents are all in the cache needs none, and on two cores their start-up slows it. With
- * `all`, each new worker also reads made-up papers until the first real one comes (warmUpPdf.ts).
+ * documents are all in the cache needs none, and on two cores their start-up slows it.
  */
 export function prewarmParseWorker(settings: Settings, options: { all?: boolean } = {}): void {
   const memoryMb = settings['fulltext.maxParseMemoryMb'];
@@ -108,14 +103,6 @@ export function prewarmParseWorker(settings: Settings, options: { all?: boolean 
     for (let started = ready; started < (options.all ? MAX_WORKERS : 1); started++) putBack(spawn(memoryMb));
   } catch {
     // No worker file (a broken build): the first real parse says so.
-  }
-  // PDFs on their way from the network leave the workers idle for a round trip: time to read
-  // made-up papers (warmUpPdf.ts) so that the first real one is not read by cold code.
-  if (options.all) {
-    for (const slot of idle.filter((s) => s.memoryMb === memoryMb && !s.warmedUp)) {
-      slot.warmedUp = true;
-      slot.worker.postMessage({ type: 'warm-up', documents: WARM_UP_DOCUMENTS } satisfies ParseRequest);
-    }
   }
 }
 

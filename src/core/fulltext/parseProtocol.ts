@@ -9,9 +9,7 @@ export interface ParseLimits {
 
 export type ParseRequest =
   | ({ type: 'parse'; id: number; limits: ParseLimits } & ({ kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei'; xml: string }))
-  | { type: 'abort'; id: number }
-  /** Read `documents` made-up papers (warmUpPdf.ts) while idle; a real document stops it. */
-  | { type: 'warm-up'; documents: number };
+  | { type: 'abort'; id: number };
 
 export interface SerialisedError {
   name: string;

@@ -8,15 +8,12 @@ import { extractWithPdfjs, loadPdfjs } from './pdfjs';
 import { parseTei } from './tei';
 import { limitDocument } from './limits';
 import { FulltextError } from './errors';
-import { readWarmUpPapers } from './warmUpPdf';
 import type { ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
 
 const port = parentPort;
 if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
 
 const jobs = new Map<number, AbortController>();
-/** The warm-up reading under way (warmUpPdf.ts), stopped the moment a real document comes. */
-let warmingUp: AbortController | undefined;
 
 // V8's compiled code of pdfjs is kept between processes (Node's compile cache, in the temp folder,
 // checked against each file's contents): a new worker loads it in ~80 ms instead of ~130. It is
@@ -32,11 +29,6 @@ port.on('message', (message: ParseRequest) => {
     jobs.get(message.id)?.abort(new DOMException('The parse was cancelled.', 'AbortError'));
     return;
   }
-  if (message.type === 'warm-up') {
-    if (jobs.size === 0 && !warmingUp) void warmUp(message.documents);
-    return;
-  }
-  warmingUp?.abort();
   void run(message);
 });
 
@@ -57,13 +49,6 @@ async function run(request: Extract<ParseRequest, { type: 'parse' }>): Promise<v
     jobs.delete(request.id);
   }
   port!.postMessage(reply);
-}
-
-async function warmUp(documents: number): Promise<void> {
-  const controller = new AbortController();
-  warmingUp = controller;
-  await readWarmUpPapers(documents, controller.signal);
-  if (warmingUp === controller) warmingUp = undefined;
 }
 
 function serialise(error: unknown): SerialisedError {

@@ -3,8 +3,7 @@
 // hostile documents are generated here. Time and memory figures are in `npm run bench`.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parsePdfOffThread, parseTeiOffThread, prewarmParseWorker, type OffThreadOptions } from '../../../../src/core/fulltext/parsePool';
-import { DEFAULT_SETTINGS } from '../../../../src/core/settings/index';
+import { parsePdfOffThread, parseTeiOffThread, type OffThreadOptions } from '../../../../src/core/fulltext/parsePool';
 import { extractWithPdfjs } from '../../../../src/core/fulltext/pdfjs';
 import { parseTei } from '../../../../src/core/fulltext/tei';
 import { FulltextError } from '../../../../src/core/fulltext';
@@ -31,14 +30,6 @@ describe('parsing in a worker thread', function () {
     const xml = readFileSync(fixturePath('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), 'utf8');
     assert.deepEqual(await parseTeiOffThread(xml, LIMITS), parseTei(xml));
     assert.equal(bytes.byteLength > 0, true, "the caller's bytes are not taken by the worker");
-  });
-
-  it('reads PDFs that arrive while the workers read their warm-up papers exactly as in-process', async () => {
-    // As when PDFs go to the network: every worker starts and reads made-up papers until a real one comes.
-    prewarmParseWorker({ ...DEFAULT_SETTINGS, 'fulltext.maxParseMemoryMb': LIMITS.maxMemoryMb }, { all: true });
-    const names = ['jneuroengrehab2016-fes-hand-opening.pdf', 'naacl2018-arxiv-side-stamp.pdf', 'acl2020-specter-cs.pdf'];
-    const offThread = await Promise.all(names.map((name) => parsePdfOffThread(pdf(name), LIMITS)));
-    for (const [i, name] of names.entries()) assert.deepEqual(offThread[i], await extractWithPdfjs(pdf(name)), name);
   });
 
   it('brings back the reason of a bad document', async () => {
