@@ -37,6 +37,8 @@ export interface HttpStats {
 
 export interface CountingHttpClient extends HttpClient {
   readonly stats: HttpStats;
+  /** Resolves once every cache write of a `storeInBackground` request has finished. */
+  storesSettled(): Promise<void>;
 }
 
 export interface HttpClientOptions {
@@ -164,6 +166,8 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   }
 
   const inFlight = new InFlightRequests();
+  /** Cache writes of `storeInBackground` requests still under way, by key. */
+  const storing = new Map<string, Promise<void>>();
 
   async function request(request: HttpRequest): Promise<HttpResponse> {
     if (request.signal?.aborted) throw abortErrorFor(request.signal);
@@ -172,6 +176,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     const cacheable = cache !== undefined && method === 'GET' && request.cache !== false;
     const key = cacheKey(method, request.url, request.accept);
     if (cacheable) {
+      await storing.get(key);
       const hit = await cache.get(key);
       if (hit) {
         stats.cacheHits++;
@@ -190,7 +195,10 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       const response = await withRetries(request);
       const keep = response.status >= 200 && response.status < 300 && response.status !== 204 && isUsableAnswer(request, response);
       if (cache && cacheable && keep) {
-        await cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
+        const put = cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
+        // put never rejects (a full disk costs speed, not results): safe to leave running.
+        if (request.storeInBackground) storing.set(key, put.finally(() => storing.delete(key)));
+        else await put;
       }
       return response;
     } catch (error) {
@@ -219,7 +227,11 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     return cache.digest(cacheKey('GET', request.url, request.accept));
   }
 
-  return { request, remember, cachedDigest, stats };
+  const storesSettled = async () => {
+    await Promise.all(storing.values());
+  };
+
+  return { request, remember, cachedDigest, stats, storesSettled };
 }
 
 /** The source's own verdict on whether a body is worth keeping; a predicate that throws says no. */

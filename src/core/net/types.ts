@@ -73,6 +73,13 @@ export interface HttpRequest {
    * (the run's open circuit), so answers cached earlier are still served for a dead service.
    */
   beforeNetwork?: () => void;
+  /**
+   * The answer is handed back before it is written to the disk cache, and the write finishes
+   * behind it: for a search, whose answer is all that stands between the claim and the first
+   * candidates (a fresh process's first cache write costs tens of ms). A later request for the
+   * same answer through this client waits for the write.
+   */
+  storeInBackground?: boolean;
 }
 
 export interface HttpResponse {

@@ -80,7 +80,7 @@ async function fetchFeed(
   };
   let body: string;
   try {
-    body = (await http.request({ service: 'arxiv', url, accept: ATOM, signal, isEmpty })).text();
+    body = (await http.request({ service: 'arxiv', url, accept: ATOM, signal, isEmpty, storeInBackground: true })).text();
   } catch (error) {
     if (isAbortError(error)) throw error;
     if (error instanceof HttpError && error.status === 400) {

@@ -49,7 +49,9 @@ export class EuropePmcSource implements SearchSource {
     });
     const url = `${this.settings['sources.europepmc.url']}?${params.toString()}`;
     // Europe PMC's default order is relevance, so the first answer is already a ranked list.
-    const response = await this.http.request({ service: 'europepmc', url, accept: 'application/json', signal: request.signal, isEmpty: isEmptyResultList });
+    const response = await this.http.request({
+      service: 'europepmc', url, accept: 'application/json', signal: request.signal, isEmpty: isEmptyResultList, storeInBackground: true,
+    });
     const text = response.text();
     const results = parseSearchResults(text);
     // Each record checked on its own: one of the wrong shape is skipped, the others kept.

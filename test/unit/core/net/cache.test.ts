@@ -192,11 +192,25 @@ describe('response cache: lifetimes and sweep', () => {
     assert.equal(sent('/hello'), 2);
   });
 
+  it('hands a search its answer before writing it to the cache; a repeat through the client waits for the write', async () => {
+    const http = client();
+    const source = new EuropePmcSource('biorxiv', settingsWith(), http);
+    const search = () => source.search({ query: { keywords: ['cancer'] }, mode: 'all', maxResults: 5 });
+    const first = await search();
+    // The repeat is not told to wait for anything: the client waits for the write under way.
+    assert.deepEqual(await search(), first);
+    assert.equal(sent('/europepmc'), 1, 'the repeat is answered from the cache');
+    assert.equal(http.stats.cacheHits, 1);
+    await http.storesSettled();
+    assert.equal((await keys(cacheDir)).length, 1);
+  });
+
   it('the sweep physically removes expired entries and their content', async () => {
     const http = client();
     await http.request({ service: 'doi', url: url('/hello') });
     await assert.rejects(http.request({ service: 'doi', url: url('/missing'), cacheNotFound: true }));
     await new ArxivSource(settingsWith(), http).search({ query: { keywords: ['nomatch'] }, mode: 'all', maxResults: 5 });
+    await http.storesSettled(); // a search's answer is written behind it
     const entries = Object.values(await cacache.ls(cacheDir));
     assert.deepEqual(entries.map((e) => (e.metadata as { kind: string }).kind).sort(), ['empty', 'notFound', 'ok']);
     const byKind = (kind: string) => entries.find((e) => (e.metadata as { kind: string }).kind === kind)!;
