@@ -29,7 +29,7 @@ import { citeKeyRule } from '../bibtex/keyFormula';
 import { Enrichment } from '../candidates/enrichment';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { fetchCrossrefWork } from '../sources/crossref';
-import { createHttpClient } from '../net/http';
+import { createHttpClient, type CountingHttpClient } from '../net/http';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
 import { resolveCacheDir } from '../net/cache';
@@ -66,8 +66,13 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const http = options.http ?? createHttpClient(settings, { userAgent: options.userAgent });
   const llm = options.llm === undefined ? createLlmClient(settings, options.llmApiKey) : options.llm;
   return {
-    find: (input, listener = () => {}, signal) =>
-      findCitations(input, { settings, http, llm }, listener, signal),
+    find: async (input, listener = () => {}, signal) => {
+      const result = await findCitations(input, { settings, http, llm }, listener, signal);
+      // A run is over when what it learnt is on disk: searches write their answers behind them
+      // (storeInBackground), and a repeat right after must find them.
+      if ('storesSettled' in http && typeof http.storesSettled === 'function') await (http as CountingHttpClient).storesSettled();
+      return result;
+    },
   };
 }
 
