@@ -30,9 +30,29 @@ export interface BetterFit {
   citedScore: number;
 }
 
+/**
+ * Scores already computed, by sentence and paper text: an audit run again after an edit compares
+ * only the edited sentence anew (the audit cache keeps one in memory).
+ */
+export class FitScores {
+  private readonly scores = new Map<string, number>();
+  private readonly paperIds = new Map<string, number>();
+
+  score(sentences: string[], paper: PaperText, compute: () => number): number {
+    const text = `${paper.title ?? ''}\u0000${paper.abstract ?? ''}`;
+    let id = this.paperIds.get(text);
+    if (id === undefined) this.paperIds.set(text, (id = this.paperIds.size));
+    const key = `${id}\u0000${sentences.join('\n')}`;
+    let score = this.scores.get(key);
+    if (score === undefined) this.scores.set(key, (score = compute()));
+    return score;
+  }
+}
+
 /** The work of `others` that fits the sentence(s) clearly better than `cited`, if one does. */
-export function betterFitAmong(sentences: string[], cited: PaperText, others: PaperText[]): BetterFit | undefined {
-  const support = (paper: PaperText) => paperSupport({ text: sentences.join(' '), sentences }, [], abstractOnly(paper), 1).score;
+export function betterFitAmong(sentences: string[], cited: PaperText, others: PaperText[], memo = new FitScores()): BetterFit | undefined {
+  const support = (paper: PaperText) =>
+    memo.score(sentences, paper, () => paperSupport({ text: sentences.join(' '), sentences }, [], abstractOnly(paper), 1).score);
   const citedScore = support(cited);
   // A work sharing none of the sentence's weighted words sits at the no-evidence figure, never
   // above the cited one: only works that share one are scored (a long bibliography stays fast).
@@ -52,7 +72,11 @@ export function betterFitAmong(sentences: string[], cited: PaperText, others: Pa
  * second-guessed) whose work and some other work of the bibliography have an abstract. Keys
  * cited in the same sentence are not counted against each other. Returns the findings it changed.
  */
-export function addBetterFits(findings: AuditFinding[], textOf: (key: string) => PaperText | undefined): AuditFinding[] {
+export function addBetterFits(
+  findings: AuditFinding[],
+  textOf: (key: string) => PaperText | undefined,
+  memo = new FitScores(),
+): AuditFinding[] {
   const scoredKeys = [...new Set(findings.filter((f) => f.score !== undefined).map((f) => f.site.key))];
   const papers = new Map(scoredKeys.flatMap((key) => {
     const text = textOf(key);
@@ -65,7 +89,7 @@ export function addBetterFits(findings: AuditFinding[], textOf: (key: string) =>
     const together = new Set(findings.filter((f) => sameSentence(f, finding)).map((f) => f.site.key));
     const others = [...papers].filter(([key]) => !together.has(key));
     const sentences = finding.scored === 'with previous sentence' && finding.site.context ? [finding.site.context, finding.site.sentence] : [finding.site.sentence];
-    const fit = betterFitAmong(sentences, cited, others.map(([, text]) => text));
+    const fit = betterFitAmong(sentences, cited, others.map(([, text]) => text), memo);
     if (!fit) continue;
     const key = others[fit.index]![0];
     finding.betterFit = { key, score: fit.score, citedScore: fit.citedScore };

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { PaperRecord, TrustSignal } from '../types';
 import type { AuditFinding } from './types';
+import { FitScores } from './betterFit';
 
 /** A finding without where it stands (the same result holds wherever the sentence moves). */
 export type CachedResult = Omit<AuditFinding, 'site' | 'cached'>;
@@ -41,6 +42,8 @@ export class AuditCache {
   private readonly works = new Map<string, PaperRecord>();
   /** Work id → its arXiv version (arxivVersionBatch.ts), or when arXiv was found to hold none. */
   private readonly versions = new Map<string, KnownVersion>();
+  /** Sentences against other works' abstracts (betterFit.ts): kept in memory only, for re-runs in one session. */
+  readonly fitScores = new FitScores();
   /** Work id → its trust signal as Crossref told it: a re-run reads it here, also with the HTTP cache off. */
   private readonly trusts = new Map<string, { trust: TrustSignal; at: number }>();
 

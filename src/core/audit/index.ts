@@ -76,7 +76,7 @@ export async function auditProject(input: AuditInput, deps: AuditDeps, listener:
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHECKS, sites.length) }, worker));
-  for (const finding of await withBetterFits(findings, entries, checker)) listener({ type: 'finding', finding });
+  for (const finding of await withBetterFits(findings, entries, checker, cache)) listener({ type: 'finding', finding });
   const report: AuditReport = { root: tree.root, findings, summary: summarise(findings), warnings };
   listener({ type: 'done', report });
   return report;
@@ -108,13 +108,18 @@ async function checkSite(
 }
 
 /** Marks the findings another work of the bibliography fits better (betterFit.ts); returns them, to be announced again. */
-async function withBetterFits(findings: AuditFinding[], entries: Map<string, BibEntry>, checker: CitationChecker): Promise<AuditFinding[]> {
+async function withBetterFits(
+  findings: AuditFinding[],
+  entries: Map<string, BibEntry>,
+  checker: CitationChecker,
+  cache: AuditCache,
+): Promise<AuditFinding[]> {
   const texts = new Map<string, PaperText | undefined>();
   for (const key of new Set(findings.filter((f) => f.score !== undefined).map((f) => f.site.key))) {
     const entry = entries.get(key);
     if (entry) texts.set(key, await checker.paperText(entry));
   }
-  return addBetterFits(findings, (key) => texts.get(key));
+  return addBetterFits(findings, (key) => texts.get(key), cache.fitScores);
 }
 
 /** Every entry of the project's .bib files by key (the first wins, as in BibTeX); broken ones are warned about. */

@@ -5,7 +5,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturePath } from '../../../standin/server';
 import { auditProject, type AuditFinding } from '../../../../src/core/audit';
-import { betterFitAmong, type PaperText } from '../../../../src/core/audit/betterFit';
+import { betterFitAmong, FitScores, type PaperText } from '../../../../src/core/audit/betterFit';
 import { diskInput, useAuditProject } from '../../../helpers/auditInput';
 
 const paper = (name: string): PaperText => JSON.parse(readFileSync(fixturePath('support', name), 'utf8')) as PaperText;
@@ -19,6 +19,25 @@ describe('cite audit: another work of the bibliography fits better', () => {
     assert.ok(swapped!.score > swapped!.citedScore);
     // Cited right, nothing else in the list comes near it.
     assert.equal(betterFitAmong([sentence], xgboost, [mapo, mutex]), undefined);
+  });
+
+  it('compares a sentence with a work once: a run again after an edit scores only the edited sentence anew', () => {
+    class CountingScores extends FitScores {
+      computed = 0;
+      override score(sentences: string[], paper: PaperText, compute: () => number): number {
+        return super.score(sentences, paper, () => (this.computed++, compute()));
+      }
+    }
+    const memo = new CountingScores();
+    const [xgboost, mapo, mutex] = [paper('arxiv-1603.02754-xgboost.json'), paper('arxiv-2603.06194-mapo.json'), paper('arxiv-2603.05057-mutex.json')];
+    const sentence = 'Tree boosting with a sparsity-aware split finding algorithm scales to billions of examples.';
+    const first = betterFitAmong([sentence], mapo, [mutex, xgboost], memo);
+    const scored = memo.computed;
+    assert.ok(scored >= 2, `${scored}`);
+    assert.deepEqual(betterFitAmong([sentence], mapo, [mutex, xgboost], memo), first);
+    assert.equal(memo.computed, scored, 'nothing scored again');
+    betterFitAmong([`${sentence} Edited.`], mapo, [mutex, xgboost], memo);
+    assert.ok(memo.computed > scored, 'the edited sentence is scored');
   });
 
   describe('in a project', function () {
