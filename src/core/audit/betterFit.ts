@@ -3,6 +3,7 @@
 // work shares the manuscript's field and topic. What gives it away is the bibliography itself:
 // another work it holds fits the sentence clearly better. Both are read the same way (title and
 // abstract), so a paper whose full text was open does not win on length alone.
+import { createHash } from 'node:crypto';
 import type { FulltextDocument } from '../fulltext/model';
 import { paperSupport } from '../scoring/paperSupport';
 import { carriesWeight } from '../scoring/supportFeatures';
@@ -31,21 +32,36 @@ export interface BetterFit {
 }
 
 /**
- * Scores already computed, by sentence and paper text: an audit run again after an edit compares
- * only the edited sentence anew (the audit cache keeps one in memory).
+ * Scores already computed, by sentence and paper text (each as a short digest): an audit run again
+ * after an edit compares only the edited sentence anew. The audit cache keeps them, on disk too.
  */
 export class FitScores {
   private readonly scores = new Map<string, number>();
-  private readonly paperIds = new Map<string, number>();
+  private readonly digests = new Map<string, string>();
 
   score(sentences: string[], paper: PaperText, compute: () => number): number {
-    const text = `${paper.title ?? ''}\u0000${paper.abstract ?? ''}`;
-    let id = this.paperIds.get(text);
-    if (id === undefined) this.paperIds.set(text, (id = this.paperIds.size));
-    const key = `${id}\u0000${sentences.join('\n')}`;
+    const key = `${this.digest(`${paper.title ?? ''}\u0000${paper.abstract ?? ''}`)}:${this.digest(sentences.join('\n'))}`;
     let score = this.scores.get(key);
     if (score === undefined) this.scores.set(key, (score = compute()));
     return score;
+  }
+
+  /** The latest `max` scores, to save. */
+  saved(max: number): [string, number][] {
+    return [...this.scores].slice(-max);
+  }
+
+  /** Scores saved by `saved`; anything else is left out. */
+  load(items: unknown): void {
+    for (const item of Array.isArray(items) ? items : []) {
+      if (Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'number') this.scores.set(item[0], item[1]);
+    }
+  }
+
+  private digest(text: string): string {
+    let digest = this.digests.get(text);
+    if (digest === undefined) this.digests.set(text, (digest = createHash('sha256').update(text).digest('base64url').slice(0, 16)));
+    return digest;
   }
 }
 

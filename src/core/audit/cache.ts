@@ -25,6 +25,8 @@ interface SavedAuditCache {
   works: [string, PaperRecord][];
   versions: [string, KnownVersion][];
   trusts: [string, { trust: TrustSignal; at: number }][];
+  /** Absent in caches saved before the bibliography comparison. */
+  fits?: [string, number][];
 }
 
 interface KnownVersion {
@@ -42,7 +44,7 @@ export class AuditCache {
   private readonly works = new Map<string, PaperRecord>();
   /** Work id → its arXiv version (arxivVersionBatch.ts), or when arXiv was found to hold none. */
   private readonly versions = new Map<string, KnownVersion>();
-  /** Sentences against other works' abstracts (betterFit.ts): kept in memory only, for re-runs in one session. */
+  /** Sentences against other works' abstracts (betterFit.ts), so a re-run compares only what changed. */
   readonly fitScores = new FitScores();
   /** Work id → its trust signal as Crossref told it: a re-run reads it here, also with the HTTP cache off. */
   private readonly trusts = new Map<string, { trust: TrustSignal; at: number }>();
@@ -100,13 +102,20 @@ export class AuditCache {
 
   toJSON(): SavedAuditCache {
     const kept = <T>(map: Map<string, T>) => [...map].slice(-MAX_KEPT);
-    return { version: 1, results: kept(this.results), works: kept(this.works), versions: kept(this.versions), trusts: kept(this.trusts) };
+    return {
+      version: 1,
+      results: kept(this.results),
+      works: kept(this.works),
+      versions: kept(this.versions),
+      trusts: kept(this.trusts),
+      fits: this.fitScores.saved(MAX_KEPT),
+    };
   }
 
   /** A cache saved by `toJSON`; anything else gives an empty cache (a stale file is no error). */
   static fromJSON(value: unknown): AuditCache {
     const cache = new AuditCache();
-    const saved = value as { version?: unknown; results?: unknown; works?: unknown; versions?: unknown; trusts?: unknown } | null;
+    const saved = value as Partial<Record<'version' | 'results' | 'works' | 'versions' | 'trusts' | 'fits', unknown>> | null;
     if (saved?.version !== 1 || !Array.isArray(saved.results)) return cache;
     for (const item of saved.results) {
       if (Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'object' && item[1] !== null) cache.results.set(item[0], item[1] as CachedResult);
@@ -124,6 +133,7 @@ export class AuditCache {
       const known = Array.isArray(item) ? (item[1] as { trust?: TrustSignal; at?: unknown } | null) : null;
       if (typeof item[0] === 'string' && typeof known?.at === 'number' && typeof known.trust?.status === 'string') cache.trusts.set(item[0], { trust: known.trust, at: known.at });
     }
+    cache.fitScores.load(saved.fits);
     return cache;
   }
 }

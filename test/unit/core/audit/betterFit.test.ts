@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturePath } from '../../../standin/server';
-import { auditProject, type AuditFinding } from '../../../../src/core/audit';
+import { AuditCache, auditProject, type AuditFinding } from '../../../../src/core/audit';
 import { betterFitAmong, FitScores, type PaperText } from '../../../../src/core/audit/betterFit';
 import { diskInput, useAuditProject } from '../../../helpers/auditInput';
 
@@ -21,7 +21,7 @@ describe('cite audit: another work of the bibliography fits better', () => {
     assert.equal(betterFitAmong([sentence], xgboost, [mapo, mutex]), undefined);
   });
 
-  it('compares a sentence with a work once: a run again after an edit scores only the edited sentence anew', () => {
+  it('compares a sentence with a work once: a run again, in this process or the next, scores only an edited sentence anew', () => {
     class CountingScores extends FitScores {
       computed = 0;
       override score(sentences: string[], paper: PaperText, compute: () => number): number {
@@ -38,6 +38,14 @@ describe('cite audit: another work of the bibliography fits better', () => {
     assert.equal(memo.computed, scored, 'nothing scored again');
     betterFitAmong([`${sentence} Edited.`], mapo, [mutex, xgboost], memo);
     assert.ok(memo.computed > scored, 'the edited sentence is scored');
+    // Saved with the audit cache (the CLI's --cache file), a new process scores nothing again.
+    const cache = new AuditCache();
+    cache.fitScores.load(memo.saved(100));
+    const restored = AuditCache.fromJSON(JSON.parse(JSON.stringify(cache)));
+    const next = new CountingScores();
+    next.load(restored.fitScores.saved(100));
+    assert.deepEqual(betterFitAmong([sentence], mapo, [mutex, xgboost], next), first);
+    assert.equal(next.computed, 0);
   });
 
   describe('in a project', function () {
