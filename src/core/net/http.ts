@@ -37,7 +37,6 @@ export interface HttpStats {
 
 export interface CountingHttpClient extends HttpClient {
   readonly stats: HttpStats;
-  /** Resolves once every cache write of a `storeInBackground` request has finished. */
   storesSettled(): Promise<void>;
 }
 

@@ -112,6 +112,8 @@ export interface HttpClient {
    * found by it without reading the body. Absent where there is no cache.
    */
   cachedDigest?(request: HttpRequest): Promise<CachedDigest | undefined>;
+  /** Resolves once every cache write of a `storeInBackground` request has finished. Absent where there is no cache. */
+  storesSettled?(): Promise<void>;
 }
 
 /** A cached answer as its index knows it: status and content digest, no body. */

@@ -29,7 +29,7 @@ import { citeKeyRule } from '../bibtex/keyFormula';
 import { Enrichment } from '../candidates/enrichment';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { fetchCrossrefWork } from '../sources/crossref';
-import { createHttpClient, type CountingHttpClient } from '../net/http';
+import { createHttpClient } from '../net/http';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
 import { resolveCacheDir } from '../net/cache';
@@ -70,7 +70,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       const result = await findCitations(input, { settings, http, llm }, listener, signal);
       // A run is over when what it learnt is on disk: searches write their answers behind them
       // (storeInBackground), and a repeat right after must find them.
-      if ('storesSettled' in http && typeof http.storesSettled === 'function') await (http as CountingHttpClient).storesSettled();
+      await http.storesSettled?.();
       return result;
     },
   };

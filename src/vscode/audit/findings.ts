@@ -22,11 +22,6 @@ export function toDiagnostic(finding: AuditFinding): vscode.Diagnostic {
   return diagnostic;
 }
 
-function sameRange(a: SourceRange, b: SourceRange): boolean {
-  const same = (p: SourceRange['start'], q: SourceRange['start']) => p.line === q.line && p.character === q.character;
-  return same(a.start, b.start) && same(a.end, b.end);
-}
-
 /** The findings of the last audit, per file, and their diagnostics. */
 export class AuditFindings implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('citefinder-audit');
@@ -46,7 +41,7 @@ export class AuditFindings implements vscode.Disposable {
   /** Adds a finding, or replaces the one of the same citation (announced again when the audit learnt more). */
   add(finding: AuditFinding): void {
     const list = this.byFile.get(finding.site.file) ?? [];
-    const same = list.findIndex((f) => f.site.key === finding.site.key && sameRange(f.site.range, finding.site.range));
+    const same = list.findIndex((f) => f.site.key === finding.site.key && toRange(f.site.range).isEqual(toRange(finding.site.range)));
     if (same >= 0) list[same] = finding;
     else list.push(finding);
     this.byFile.set(finding.site.file, list);
