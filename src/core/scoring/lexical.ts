@@ -139,7 +139,12 @@ export function rankUnits(
     return numbers ? expandNumbers(tokens, text) : tokens;
   };
   const kind = claimKind(claimText);
-  const model = buildClaimModel(claimText, queries, params, tokenizer, { kind, paperTerms: paperVocabulary(paper, tokenizer, params) });
+  // The paper's title and abstract, tokenized once: its vocabulary weighs the claim's words, and the support features read them.
+  const stemsOf = (text: string | undefined) => tokenizer(text ?? '').map((t) => t.stem);
+  const titleStems = stemsOf(paper?.title);
+  const abstractStems = stemsOf(paper?.abstract);
+  const paperTerms = paper ? paperVocabulary(titleStems, abstractStems, params) : new Map<string, number>();
+  const model = buildClaimModel(claimText, queries, params, tokenizer, { kind, paperTerms });
   const stats = units.map((unit) => unit.sentences.map((s) => sentenceStats(s, model, tokenizer, params)));
   const paragraphs = stats.map((sentences, i) => mergeStats(sentences, units[i]!.sentences[0] ?? '', params, kind));
   const idf = inverseDocumentFrequencies(model, paragraphs, params);
@@ -157,8 +162,7 @@ export function rankUnits(
   // The score shown is the calibrated support probability (supportFeatures.ts), which weighs
   // words by scientific text at large; the reason names the matched words that carried weight,
   // the rarest in scientific text first.
-  const stemsOf = (text: string | undefined) => tokenizer(text ?? '').map((t) => t.stem);
-  const support = supportContext(model, stemsOf(paper?.title), [...stemsOf(paper?.title), ...stemsOf(paper?.abstract)]);
+  const support = supportContext(model, titleStems, [...titleStems, ...abstractStems]);
   const reasonIdf = reasonWeights(support);
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;
@@ -183,15 +187,11 @@ export function rankUnits(
 }
 
 /** Title and abstract stems, weighted; a stem in both takes the title's weight. */
-function paperVocabulary(
-  paper: PaperContext | undefined,
-  tokenizer: (text: string) => Token[],
-  params: LexicalParams,
-): Map<string, number> {
+function paperVocabulary(titleStems: string[], abstractStems: string[], params: LexicalParams): Map<string, number> {
   const vocabulary = new Map<string, number>();
-  if (!paper || params.vocabularyWeight === 0) return vocabulary;
-  for (const { stem } of tokenizer(paper.abstract ?? '')) vocabulary.set(stem, params.abstractTermWeight);
-  for (const { stem } of tokenizer(paper.title ?? '')) vocabulary.set(stem, params.titleTermWeight);
+  if (params.vocabularyWeight === 0) return vocabulary;
+  for (const stem of abstractStems) vocabulary.set(stem, params.abstractTermWeight);
+  for (const stem of titleStems) vocabulary.set(stem, params.titleTermWeight);
   return vocabulary;
 }
 

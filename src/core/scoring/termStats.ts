@@ -45,7 +45,10 @@ export const TERM_STATS_DOCS = FILE.docs;
 
 /** Documents holding `stem`; an unlisted stem counts as half the table's minimum. */
 export function documentFrequency(stem: string): number {
-  const i = indexOf(stem);
+  return frequencyAt(indexOf(stem));
+}
+
+function frequencyAt(i: number): number {
   return i < 0 ? FILE.minDf / 2 : parseInt(table!.df[i]!, 36);
 }
 
@@ -65,7 +68,10 @@ const LEAN_ZERO = FILE.field.zero.charCodeAt(0);
  * leans neither way or is not listed.
  */
 export function stemLean(stem: string): number {
-  const i = indexOf(stem);
+  return leanAt(indexOf(stem));
+}
+
+function leanAt(i: number): number {
   return i < 0 ? 0 : (FILE.field.lean.charCodeAt(i) - LEAN_ZERO) / FILE.field.steps;
 }
 
@@ -74,8 +80,9 @@ export function textLean(stems: Iterable<string>): number {
   let lean = 0;
   let weight = 0;
   for (const stem of new Set(stems)) {
-    const w = scientificIdf(stem);
-    lean += w * stemLean(stem);
+    const i = indexOf(stem); // one lookup for both the weight and the lean
+    const w = bm25Idf(TERM_STATS_DOCS, frequencyAt(i));
+    lean += w * leanAt(i);
     weight += w;
   }
   return weight ? lean / weight : 0;
