@@ -1,13 +1,14 @@
 // The bioRxiv and medRxiv API give a structured abstract's headings glued to the next word
-// ("BACKGROUNDJuvenile-onset …", "METHODSSerum …"): the card would show them so, and the scorer
-// would read "methodsserum" for "serum". Each known heading followed by a capitalised word is
-// set apart again, as the abstract's authors wrote it.
+// ("BACKGROUNDJuvenile-onset …", "ObjectiveGuidelines recommend …"): the card would show them so,
+// and the scorer would read "methodsserum" for "serum". Each known heading, in capitals or
+// capitalised, followed by a capitalised word is set apart again, as the authors wrote it.
 const HEADINGS = [
-  'BACKGROUND', 'INTRODUCTION', 'IMPORTANCE', 'CONTEXT', 'PURPOSE', 'OBJECTIVES?', 'AIMS?', 'RATIONALE',
-  'METHODS?', 'DESIGN', 'SETTINGS?', 'PARTICIPANTS', 'INTERVENTIONS?', 'MEASUREMENTS',
-  'RESULTS', 'FINDINGS', 'CONCLUSIONS?', 'INTERPRETATION', 'SIGNIFICANCE', 'FUNDING', 'LIMITATIONS',
+  'Background', 'Introduction', 'Importance', 'Context', 'Purpose', 'Objectives?', 'Aims?', 'Rationale',
+  'Methods?', 'Design', 'Settings?', 'Participants', 'Interventions?', 'Measurements',
+  'Results', 'Findings', 'Discussion', 'Conclusions?', 'Interpretation', 'Significance', 'Funding', 'Limitations', 'Summary',
 ];
-const GLUED = new RegExp(`\\b(${HEADINGS.join('|')})(?=[A-Z][a-z])`, 'g');
+const FORMS = HEADINGS.flatMap((h) => [h, h.toUpperCase()]); // 'Methods?' and 'METHODS?'
+const GLUED = new RegExp(`\\b(${FORMS.join('|')})(?=[A-Z][a-z])`, 'g');
 
 /** `text` with structured-abstract headings set apart from the word they were glued to. */
 export function separateGluedHeadings(text: string): string {

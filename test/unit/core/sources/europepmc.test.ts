@@ -166,6 +166,10 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     assert.match(details!.abstract!, /METHODS: Serum /);
     assert.doesNotMatch(details!.abstract!, /[A-Z]{6,}[a-z]/);
     assert.match(details!.abstract!, /\(JSLE\)/); // acronyms are left alone
+    // Capitalised headings too ("ObjectiveGuidelines recommend …").
+    const capitalised = await fetchBiorxivDetails('medrxiv', '10.1101/19000174', settings, http());
+    assert.match(capitalised!.abstract!, /^Objective: Guidelines recommend/);
+    assert.doesNotMatch(capitalised!.abstract!, /\b(Objective|Design|Results|Conclusions?)[A-Z][a-z]/);
   });
 
   it('creates sources per the enabled switches', () => {
