@@ -9,77 +9,42 @@ import { normalizeDoi } from '../identity/work';
 import { searchArxivQuery } from '../sources/arxiv';
 import type { PaperRecord } from '../types';
 import { arxivVersionQuery } from './arxivVersion';
+import { RequestBatcher } from '../net/requestBatcher';
 
 /** Searches OR'd into one request: short enough a URL (about 2 KB) for any proxy to pass. */
 const MAX_SEARCHES_PER_REQUEST = 10;
 /** Entries asked for per search, as a single search asks (arxivVersion.ts). */
 const RESULTS_PER_SEARCH = 5;
 
-interface Waiting {
+interface VersionSearch {
   doi: string;
   query: string;
-  resolve: (record: PaperRecord | undefined) => void;
-  reject: (error: unknown) => void;
 }
 
 export class ArxivVersionBatch {
-  private readonly waiting: Waiting[] = [];
-  private holds = 0;
-  private running = false;
+  private readonly batcher: RequestBatcher<VersionSearch, PaperRecord | undefined>;
 
-  constructor(private readonly deps: CoreDeps) {}
+  constructor(deps: CoreDeps) {
+    this.batcher = new RequestBatcher(MAX_SEARCHES_PER_REQUEST, async (searches) => {
+      const queries = [...new Set(searches.map((s) => s.query))];
+      const query = queries.length === 1 ? queries[0]! : queries.map((q) => `(${q})`).join(' OR ');
+      const found = await searchArxivQuery(query, RESULTS_PER_SEARCH * queries.length, deps.settings, deps.http, deps.signal);
+      return searches.map(({ doi }) => found.find((r) => normalizeDoi(r.publishedDoi) === doi || normalizeDoi(r.doi) === doi));
+    });
+  }
 
   /**
    * Keeps searches waiting until the returned function is called (once per hold; later calls do
    * nothing): the audit holds the batch while it may still add works to it.
    */
   hold(): () => void {
-    this.holds++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.holds--;
-      this.schedule();
-    };
+    return this.batcher.hold();
   }
 
   /** The arXiv record that names `record`'s DOI as its published version, if arXiv has one. */
   find(record: PaperRecord): Promise<PaperRecord | undefined> {
     const search = versionSearchOf(record);
-    if (!search) return Promise.resolve(undefined);
-    const { doi, query } = search;
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ doi, query, resolve, reject });
-      this.schedule();
-    });
-  }
-
-  private schedule(): void {
-    if (this.running || this.holds > 0 || this.waiting.length === 0) return;
-    this.running = true;
-    // Let the rest of this tick's searches join the request.
-    setImmediate(() => void this.drain());
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.waiting.length > 0 && this.holds === 0) {
-        const batch = this.waiting.splice(0, MAX_SEARCHES_PER_REQUEST);
-        const queries = [...new Set(batch.map((w) => w.query))];
-        const query = queries.length === 1 ? queries[0]! : queries.map((q) => `(${q})`).join(' OR ');
-        try {
-          const { settings, http, signal } = this.deps;
-          const found = await searchArxivQuery(query, RESULTS_PER_SEARCH * queries.length, settings, http, signal);
-          for (const w of batch) w.resolve(found.find((r) => normalizeDoi(r.publishedDoi) === w.doi || normalizeDoi(r.doi) === w.doi));
-        } catch (error) {
-          for (const w of batch) w.reject(error);
-        }
-      }
-    } finally {
-      this.running = false;
-      this.schedule();
-    }
+    return search ? this.batcher.ask(search) : Promise.resolve(undefined);
   }
 }
 
@@ -89,7 +54,7 @@ export function mayNeedArxivVersion(record: PaperRecord): boolean {
 }
 
 /** The DOI a work's arXiv version names and the search that finds it; undefined for an arXiv record or one without a DOI. */
-function versionSearchOf(record: PaperRecord): { doi: string; query: string } | undefined {
+function versionSearchOf(record: PaperRecord): VersionSearch | undefined {
   const doi = record.source === 'arxiv' ? undefined : normalizeDoi(record.doi);
   const query = doi ? arxivVersionQuery(record) : undefined;
   return doi && query ? { doi, query } : undefined;
