@@ -58,38 +58,38 @@ export class FileSlots implements SlotStore {
   /** `dir` may be a function, read at each reservation, so the environment can still move it. */
   constructor(private readonly dir: string | (() => string)) {}
 
-  async reserve(key: string, intervalMs: number, now: number): Promise<number> {
-    const dir = typeof this.dir === 'string' ? this.dir : this.dir();
-    const file = join(dir, `${safeName(key)}.json`);
-    try {
-      await mkdir(dir, { recursive: true });
-      return await this.withLock(`${file}.lock`, async () => {
-        const { next, sent } = await readState(file);
-        // The memory timetable also knows this process's own reservations, should the file lag.
-        const start = Math.max(now, next, await this.fallback.reserve(key, intervalMs, now));
-        await writeFile(file, JSON.stringify({ next: start + intervalMs, ...(sent !== undefined ? { sent } : {}) }));
-        return start;
-      });
-    } catch {
-      return this.fallback.reserve(key, intervalMs, now);
-    }
+  reserve(key: string, intervalMs: number, now: number): Promise<number> {
+    return this.withState(key, async ({ next, sent }, write) => {
+      // The memory timetable also knows this process's own reservations, should the file lag.
+      const start = Math.max(now, next, await this.fallback.reserve(key, intervalMs, now));
+      await write({ next: start + intervalMs, ...(sent !== undefined ? { sent } : {}) });
+      return start;
+    }, () => this.fallback.reserve(key, intervalMs, now));
   }
 
-  async markSent(key: string, intervalMs: number, now: number): Promise<number> {
+  markSent(key: string, intervalMs: number, now: number): Promise<number> {
+    return this.withState(key, async ({ next, sent }, write) => {
+      const wait = sentWait(sent, intervalMs, now);
+      if (wait > 0) return wait;
+      await write({ next: Math.max(next, now + intervalMs), sent: now });
+      await this.fallback.markSent(key, intervalMs, now);
+      return 0;
+    }, () => this.fallback.markSent(key, intervalMs, now));
+  }
+
+  /** `work` on the key's file state under its lock; `fallback` (memory only) when the folder cannot be used. */
+  private async withState(
+    key: string,
+    work: (state: SlotState, write: (state: SlotState) => Promise<void>) => Promise<number>,
+    fallback: () => Promise<number>,
+  ): Promise<number> {
     const dir = typeof this.dir === 'string' ? this.dir : this.dir();
     const file = join(dir, `${safeName(key)}.json`);
     try {
       await mkdir(dir, { recursive: true });
-      return await this.withLock(`${file}.lock`, async () => {
-        const { next, sent } = await readState(file);
-        const wait = sentWait(sent, intervalMs, now);
-        if (wait > 0) return wait;
-        await writeFile(file, JSON.stringify({ next: Math.max(next, now + intervalMs), sent: now }));
-        await this.fallback.markSent(key, intervalMs, now);
-        return 0;
-      });
+      return await this.withLock(`${file}.lock`, async () => work(await readState(file), (state) => writeFile(file, JSON.stringify(state))));
     } catch {
-      return this.fallback.markSent(key, intervalMs, now);
+      return fallback();
     }
   }
 
@@ -115,7 +115,12 @@ export class FileSlots implements SlotStore {
 }
 
 /** The next free start and when the last request was sent (files of older versions have no `sent`). */
-async function readState(file: string): Promise<{ next: number; sent?: number }> {
+interface SlotState {
+  next: number;
+  sent?: number;
+}
+
+async function readState(file: string): Promise<SlotState> {
   try {
     const { next, sent } = JSON.parse(await readFile(file, 'utf8')) as { next?: unknown; sent?: unknown };
     const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
