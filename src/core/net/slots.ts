@@ -120,6 +120,7 @@ interface SlotState {
   sent?: number;
 }
 
+/** The key's state as its file holds it; nothing reserved when there is no file yet or a torn one. */
 async function readState(file: string): Promise<SlotState> {
   try {
     const { next, sent } = JSON.parse(await readFile(file, 'utf8')) as { next?: unknown; sent?: unknown };
