@@ -4,7 +4,7 @@
 // another work it holds fits the sentence clearly better. Both are read the same way (title and
 // abstract), so a paper whose full text was open does not win on length alone.
 import { createHash } from 'node:crypto';
-import type { FulltextDocument } from '../fulltext/model';
+import { abstractOnlyDocument } from '../fulltext';
 import { paperSupport } from '../scoring/paperSupport';
 import { carriesWeight } from '../scoring/supportFeatures';
 import { SCORING_TOKENS, stems } from '../text/tokens';
@@ -68,7 +68,7 @@ export class FitScores {
 /** The work of `others` that fits the sentence(s) clearly better than `cited`, if one does. */
 export function betterFitAmong(sentences: string[], cited: PaperText, others: PaperText[], memo = new FitScores()): BetterFit | undefined {
   const support = (paper: PaperText) =>
-    memo.score(sentences, paper, () => paperSupport({ text: sentences.join(' '), sentences }, [], abstractOnly(paper), 1).score);
+    memo.score(sentences, paper, () => paperSupport({ text: sentences.join(' '), sentences }, [], abstractOnlyDocument(paper), 1).score);
   const citedScore = support(cited);
   // A work sharing none of the sentence's weighted words sits at the no-evidence figure, never
   // above the cited one: only works that share one are scored (a long bibliography stays fast).
@@ -125,10 +125,6 @@ function stemsOf(paper: PaperText): Set<string> {
 
 function sameSentence(a: AuditFinding, b: AuditFinding): boolean {
   return a.site.file === b.site.file && a.site.sentence === b.site.sentence && a.site.context === b.site.context;
-}
-
-function abstractOnly(paper: PaperText): FulltextDocument {
-  return { title: paper.title, abstract: paper.abstract, sections: [], captions: [], references: [] };
 }
 
 function logit(p: number): number {

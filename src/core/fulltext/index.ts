@@ -32,7 +32,7 @@ export interface FulltextResult {
 }
 
 /** A document holding only the record's abstract (and title): the last fallback. */
-export function abstractOnlyDocument(record: Pick<PaperRecord, 'title' | 'abstract'>): FulltextDocument {
+export function abstractOnlyDocument(record: { title?: string; abstract?: string }): FulltextDocument {
   return { title: record.title, abstract: record.abstract, sections: [], captions: [], references: [] };
 }
 

@@ -82,7 +82,7 @@ export interface SupportContext {
 const FIELD_SCALE = 12;
 
 /** What the features need to know about the claim, computed once per (claim, paper). */
-export function supportContext(model: ClaimModel, titleStems: string[], paperStems: string[] = titleStems): SupportContext {
+export function supportContext(model: ClaimModel, titleStems: string[], paperStems: string[]): SupportContext {
   const claimIdf = new Map<string, number>();
   for (const [stem, weight] of model.terms) if (weight >= 1) claimIdf.set(stem, Math.max(0, scientificIdf(stem) - GENERIC_IDF));
   const fragments = numberFragments(claimIdf.keys());
