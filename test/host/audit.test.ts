@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AuditReport } from '../../src/core/audit';
 import { fixturePath } from '../standin/server';
-import { api, deleteTempDirsAfterEach, tempDir, useStandIn, waitFor } from './helpers';
+import { api, deleteTempDirsAfterEach, tempDir, undoIn, useStandIn, waitFor } from './helpers';
 
 function project(): string {
   const dir = tempDir('citefinder-audit-');
@@ -90,7 +90,7 @@ describe('citefinder: the cite audit in the editor', function () {
     const original = editor.document.getText();
     assert.ok(await vscode.workspace.applyEdit(cite.edit));
     assert.match(editor.document.lineAt(swapped!.site.range.start.line).text, /accelerating \\citep\{perlmutter1999\}\.$/);
-    await vscode.commands.executeCommand('undo');
+    await undoIn(editor.document);
     assert.equal(editor.document.getText(), original);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });

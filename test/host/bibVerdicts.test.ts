@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { fixturePath } from '../standin/server';
-import { api, stubWindow, useStandIn, waitFor } from './helpers';
+import { api, stubWindow, undoIn, useStandIn, waitFor } from './helpers';
 
 const WRONG_YEAR = `
 @article{tosatto-wrong-year,
@@ -78,7 +78,7 @@ describe('citefinder: bibliography verdicts in the editor', function () {
     const replaced = document.getText();
     assert.equal(replaced.slice(0, replaced.indexOf('@article{tosatto-wrong-year')), original.slice(0, original.indexOf('@article{tosatto-wrong-year')), 'every entry before it stays byte for byte');
     assert.match(replaced, /@article\{tosatto-wrong-year,\n[\s\S]*year\s+= \{2015\}/);
-    await vscode.commands.executeCommand('undo');
+    await undoIn(document);
     await waitFor(() => document.getText() === original, 5_000);
 
     // Mark as checked by hand: kept in the workspace, quiet now and at the next check.

@@ -32,6 +32,18 @@ export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Pro
 }
 
 /**
+ * Undo in `document`, as a user does with Ctrl+Z in its editor: undo acts on the focused editor,
+ * so the document is brought to the front first, and its change is waited for (on a busy machine
+ * it lands after the command returns). The caller's assertions say what did not happen.
+ */
+export async function undoIn(document: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(document);
+  const version = document.version;
+  await vscode.commands.executeCommand('undo');
+  await waitFor(() => document.version > version).catch(() => undefined);
+}
+
+/**
  * Starts the stand-in services for a suite and points the extension at them through the
  * CITEFINDER_* overrides it reads on every search (no pacing, no cache, no LLM); undone after.
  */
