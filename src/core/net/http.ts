@@ -165,8 +165,16 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   }
 
   const inFlight = new InFlightRequests();
-  /** Cache writes of `storeInBackground` requests still under way, by key. */
+  /** Cache writes under way, by key: a read of the key waits for its write, and `storesSettled` for them all. */
   const storing = new Map<string, Promise<void>>();
+  /** Tracks a cache write; put never rejects (a full disk costs speed, not results). */
+  function store(key: string, put: Promise<void>): Promise<void> {
+    const tracked: Promise<void> = put.finally(() => {
+      if (storing.get(key) === tracked) storing.delete(key);
+    });
+    storing.set(key, tracked);
+    return tracked;
+  }
 
   async function request(request: HttpRequest): Promise<HttpResponse> {
     if (request.signal?.aborted) throw abortErrorFor(request.signal);
@@ -194,10 +202,8 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       const response = await withRetries(request);
       const keep = response.status >= 200 && response.status < 300 && response.status !== 204 && isUsableAnswer(request, response);
       if (cache && cacheable && keep) {
-        const put = cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service });
-        // put never rejects (a full disk costs speed, not results): safe to leave running.
-        if (request.storeInBackground) storing.set(key, put.finally(() => storing.delete(key)));
-        else await put;
+        const put = store(key, cache.put(key, response, { kind: isEmptyAnswer(request, response) ? 'empty' : 'ok', service: request.service }));
+        if (!request.storeInBackground) await put;
       }
       return response;
     } catch (error) {
@@ -211,14 +217,14 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     if (!cache || (request.method ?? 'GET') !== 'GET' || request.cache === false) return;
     const key = cacheKey('GET', request.url, request.accept);
     if (answer instanceof HttpError) return keepNotFound(request, key, answer);
-    if (isUsableAnswer(request, answer)) await cache.put(key, answer, { kind: 'ok', service: request.service });
+    if (isUsableAnswer(request, answer)) await store(key, cache.put(key, answer, { kind: 'ok', service: request.service }));
   }
 
   /** An authority's "no such record" (404/410), kept when the request asks for it (`cacheNotFound`). */
   async function keepNotFound(request: HttpRequest, key: string, error: HttpError): Promise<void> {
     if (!cache || !request.cacheNotFound || !NOT_FOUND.includes(error.status)) return;
     const body = new TextEncoder().encode(error.bodyText);
-    await cache.put(key, { status: error.status, url: error.url, headers: {}, body }, { kind: 'notFound', service: request.service });
+    await store(key, cache.put(key, { status: error.status, url: error.url, headers: {}, body }, { kind: 'notFound', service: request.service }));
   }
 
   async function cachedDigest(request: HttpRequest): Promise<CachedDigest | undefined> {

@@ -67,11 +67,13 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const llm = options.llm === undefined ? createLlmClient(settings, options.llmApiKey) : options.llm;
   return {
     find: async (input, listener = () => {}, signal) => {
-      const result = await findCitations(input, { settings, http, llm }, listener, signal);
-      // A run is over when what it learnt is on disk: searches write their answers behind them
-      // (storeInBackground), and a repeat right after must find them.
-      await http.storesSettled?.();
-      return result;
+      try {
+        return await findCitations(input, { settings, http, llm }, listener, signal);
+      } finally {
+        // A run is over, done or cancelled, when what it learnt is on disk: searches write their
+        // answers behind them (storeInBackground), and a repeat right after must find them.
+        await http.storesSettled?.();
+      }
     },
   };
 }

@@ -205,6 +205,15 @@ describe('response cache: lifetimes and sweep', () => {
     assert.equal((await keys(cacheDir)).length, 1);
   });
 
+  it('settles every write under way, not only a search\'s: an answer remembered and not awaited is on disk after', async () => {
+    const http = client();
+    const response = await http.request({ service: 'doi', url: url('/hello'), cache: false });
+    const remembered = http.remember!({ service: 'doi', url: url('/hello') }, response);
+    await http.storesSettled();
+    assert.equal((await keys(cacheDir)).length, 1, 'the remembered answer is written');
+    await remembered;
+  });
+
   it('the sweep physically removes expired entries and their content', async () => {
     const http = client();
     await http.request({ service: 'doi', url: url('/hello') });
