@@ -112,7 +112,10 @@ export interface HttpClient {
    * found by it without reading the body. Absent where there is no cache.
    */
   cachedDigest?(request: HttpRequest): Promise<CachedDigest | undefined>;
-  /** Resolves once every cache write under way (those of `storeInBackground` requests included) has finished. Absent where there is no cache. */
+  /**
+   * Resolves once every cache write under way (those of `storeInBackground` requests included)
+   * has finished. Absent where there is no cache.
+   */
   storesSettled?(): Promise<void>;
 }
 
