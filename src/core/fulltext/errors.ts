@@ -12,6 +12,7 @@ export type FulltextFailure =
   | 'corrupt' // not a readable PDF
   | 'no-text' // scanned pages without a text layer, or nothing extractable
   | 'malformed-tei' // GROBID answer that is not well-formed TEI
+  | 'malformed-jats' // bioRxiv/medRxiv JATS that is not a well-formed JATS article (or declares entities)
   | 'grobid-down' // GROBID not reachable / not alive
   | 'grobid-failed' // GROBID answered with an error status
   | 'grobid-timeout'
