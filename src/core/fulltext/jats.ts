@@ -50,7 +50,7 @@ export function parseJats(xml: string): FulltextDocument {
     abstract: abstractOf(meta),
     sections: [],
     captions: [],
-    references: refs.map(referenceText).filter((text) => text.length > 0),
+    references: refs.map(citationOf).map((c) => (c ? (citationTitle(c) ?? citationText(c)) : '')).filter((text) => text.length > 0),
   };
   const bibliography = refs.flatMap(bibEntry);
   if (bibliography.length > 0) document.bibliography = bibliography;
@@ -90,7 +90,8 @@ function readBlocks(nodes: XmlNode[], document: FulltextDocument): void {
     const tag = tagOf(node);
     if (tag === 'sec') readSec(node, document);
     else if (tag === 'p') addParagraph(document, currentSection(document), node);
-    else if (tag === 'list') addList(document, currentSection(document), node);
+    // Each list item becomes a paragraph (items are usually whole sentences in papers).
+    else if (tag === 'list') for (const item of findAll(children(node), 'list-item')) readBlocks(children(item), document);
     else if (tag && (FLOATS.has(tag) || FLOAT_GROUPS.has(tag))) addCaptions(document, node);
     else if (tag === 'boxed-text' || tag === 'disp-quote') readBlocks(children(node), document);
     // NO_PROSE blocks and whitespace between blocks are skipped.
@@ -101,10 +102,7 @@ function readBlocks(nodes: XmlNode[], document: FulltextDocument): void {
 function readSec(sec: XmlNode, document: FulltextDocument): void {
   const head = sectionHead(sec);
   if (head) startSection(document, head);
-  readBlocks(
-    children(sec).filter((node) => !['title', 'label', 'sec-meta'].includes(tagOf(node) ?? '')),
-    document,
-  );
+  readBlocks(children(sec), document); // its <title>, <label> and <sec-meta> are not read as blocks
 }
 
 /** "2.1 Overview" from `<label>2.1</label><title>Overview</title>`, or undefined when untitled. */
@@ -132,17 +130,6 @@ function addParagraph(document: FulltextDocument, section: Section, p: XmlNode):
   if (!paragraph) return;
   if (looksLikeCaption(paragraph.text)) document.captions.push(paragraph.text);
   else section.paragraphs.push(paragraph);
-}
-
-/** Each list item becomes a paragraph (items are usually whole sentences in papers). */
-function addList(document: FulltextDocument, section: Section, list: XmlNode): void {
-  for (const item of findAll(children(list), 'list-item')) {
-    for (const node of children(item)) {
-      const tag = tagOf(node);
-      if (tag === 'p') addParagraph(document, section, node);
-      else if (tag === 'list') addList(document, section, node);
-    }
-  }
 }
 
 function paragraphOf(p: XmlNode): Paragraph | undefined {
@@ -185,7 +172,7 @@ function inlineText(nodes: XmlNode[]): string {
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
     if ('#text' in node) {
-      // "[4]–[7]", "[3], [12]": the dash or comma between two dropped markers goes with them.
+      // "[4]–[7]", "[3], [12]", <sup>1,2</sup>: the dash or comma between two dropped markers goes too.
       if (isBibXref(nodes[i - 1]) && isBibXref(nodes[i + 1]) && /^[\s,;–—-]*$/.test(String(node['#text']))) continue;
       text += String(node['#text']);
       continue;
@@ -194,8 +181,6 @@ function inlineText(nodes: XmlNode[]): string {
     if (isBibXref(node)) {
       const marker = inlineText(children(node));
       text += isNarrativeCitation(marker) ? marker : ' ';
-    } else if (tag === 'sup' && isCitationCluster(node)) {
-      text += ' '; // superscript numeric citations: <sup><xref>1</xref>,<xref>2</xref></sup>
     } else if (tag === 'alternatives') {
       text += alternativeText(children(node));
     } else if (tag === 'list') {
@@ -209,15 +194,7 @@ function inlineText(nodes: XmlNode[]): string {
   return text;
 }
 
-function isBibXref(node: XmlNode | undefined): boolean {
-  return node !== undefined && tagOf(node) === 'xref' && attributes(node)['ref-type'] === 'bibr';
-}
-
-/** A <sup> holding nothing but bibliographic xrefs and separators. */
-function isCitationCluster(sup: XmlNode): boolean {
-  const parts = children(sup);
-  return parts.some(isBibXref) && parts.every((part) => isBibXref(part) || /^[\s,;–—-]*$/.test(String(part['#text'] ?? 'x')));
-}
+const isBibXref = (node: XmlNode | undefined): boolean => node !== undefined && tagOf(node) === 'xref' && attributes(node)['ref-type'] === 'bibr';
 
 /** One rendering of an inline formula: MathML's text, else the TeX, never both (nor the image). */
 function alternativeText(nodes: XmlNode[]): string {
@@ -227,8 +204,7 @@ function alternativeText(nodes: XmlNode[]): string {
 
 /** "Devlin et al. (2019) showed" keeps its subject; "(Devlin et al., 2019;" and "[3," go (as in tei.ts). */
 function isNarrativeCitation(marker: string): boolean {
-  const text = marker.trim();
-  return /^\p{Lu}[\p{L}'’\- ]*(?:et al\.|and \p{Lu}[\p{L}'’\-]+)?\s*\(\d{4}[a-z]?\)$/u.test(text);
+  return /^\p{Lu}[\p{L}'’\- ]*(?:et al\.|and \p{Lu}[\p{L}'’\-]+)?\s*\(\d{4}[a-z]?\)$/u.test(marker.trim());
 }
 
 // ---- front and back matter --------------------------------------------------------------
@@ -252,11 +228,7 @@ function abstractOf(meta: XmlNode | undefined): string | undefined {
 
 /** The first citation of a <ref> (a <ref> may hold alternatives of the same work). */
 function citationOf(ref: XmlNode): XmlNode | undefined {
-  for (const tag of ['element-citation', 'mixed-citation', 'citation', 'nlm-citation']) {
-    const citation = descendants(ref, tag)[0];
-    if (citation) return citation;
-  }
-  return undefined;
+  return ['element-citation', 'mixed-citation', 'citation', 'nlm-citation'].map((tag) => descendants(ref, tag)[0]).find(Boolean);
 }
 
 function citationTitle(citation: XmlNode): string | undefined {
@@ -268,34 +240,36 @@ function citationTitle(citation: XmlNode): string | undefined {
   return (title && tidyText(inlineText(children(title)))) || undefined;
 }
 
-/** The citation as printed, spaced: PMC's mixed-citations glue "<surname>Rich</surname><given-names>KM". */
+/**
+ * The citation as printed. PMC's mixed-citations put no text between some elements
+ * ("<surname>Rich</surname><given-names>KM", "<source>…</source><volume>83"), so two adjacent
+ * elements get a space; text between elements is kept as it is ("52–57").
+ */
 function citationText(citation: XmlNode): string {
   const spaced = (nodes: XmlNode[]): string =>
     nodes
-      .map((node) => {
+      .map((node, i) => {
         const tag = tagOf(node);
         if (!tag) return String(node['#text'] ?? '');
-        if (tag === 'pub-id') return ''; // PMC adds pmids that were never printed
-        return ['name', 'string-name', 'person-group'].includes(tag) ? spaced(children(node)) : inlineText(children(node));
+        const gap = i > 0 && tagOf(nodes[i - 1]) ? ' ' : '';
+        if (tag === 'pub-id') return gap; // PMC adds pmids that were never printed
+        return gap + (['name', 'string-name', 'person-group'].includes(tag) ? spaced(children(node)) : inlineText(children(node)));
       })
-      .join(' ');
+      .join('');
   return tidyText(spaced(children(citation)));
-}
-
-function referenceText(ref: XmlNode): string {
-  const citation = citationOf(ref);
-  return citation ? (citationTitle(citation) ?? citationText(citation)) : '';
 }
 
 function bibEntry(ref: XmlNode): BibReference[] {
   const id = attributes(ref).id;
   const citation = citationOf(ref);
   if (!id || !citation) return [];
-  const entry: BibReference = { id, authors: authorsOf(citation) };
   const title = citationTitle(citation);
-  const year = Number(/\d{4}/.exec(inlineText(children(find(children(citation), 'year') ?? {})))?.[0]);
-  const doi = doiOf(citation);
   const raw = citationText(citation);
+  // An unstructured mixed-citation has no <year>: "Murphy FA, … (1999) Veterinary Virology."
+  const yearText = inlineText(children(find(children(citation), 'year') ?? {})) || /\((\d{4})[a-z]?\)/.exec(raw)?.[1];
+  const year = Number(/\d{4}/.exec(yearText ?? '')?.[0]);
+  const doi = doiOf(citation, raw);
+  const entry: BibReference = { id, authors: authorsOf(citation) };
   if (title) entry.title = title;
   if (Number.isInteger(year) && year > 0) entry.year = year;
   if (doi) entry.doi = doi;
@@ -319,12 +293,12 @@ function authorsOf(citation: XmlNode): string[] {
 }
 
 /** `<pub-id pub-id-type="doi">`, else a doi.org link or "doi:" note (PLOS puts it in <comment>). */
-function doiOf(citation: XmlNode): string | undefined {
+function doiOf(citation: XmlNode, printed: string): string | undefined {
   const pubId = descendants(citation, 'pub-id').find((id) => attributes(id)['pub-id-type']?.toLowerCase() === 'doi');
   const candidates = [
     pubId && inlineText(children(pubId)),
     ...descendants(citation, 'ext-link').map((link) => attributes(link).href ?? ''),
-    inlineText(children(citation)),
+    printed,
   ];
   for (const candidate of candidates) {
     const doi = /(?:^|doi\.org\/|doi:\s*)(10\.\d{4,9}\/\S+)/i.exec(candidate?.trim() ?? '')?.[1];
