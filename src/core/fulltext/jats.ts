@@ -3,7 +3,7 @@
 // (text, <xref> citation markers, <italic>, inline maths) whose reading order must survive.
 // JATS quirks handled here: a DOCTYPE with a public id on every file, numeric character
 // references (&#x000e9;) everywhere, <fig>/<table-wrap>/<disp-formula> nested INSIDE a <p>,
-// citation ranges "[4]–[7]" split over two <xref>s, and `hwp:` (HighWire) namespaced markup.
+// citation ranges "[4]–[7]" split over two <xref>s, and HighWire's `hwp:` attributes and elements.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DEFAULT_SECTION_HEAD, type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
@@ -16,7 +16,9 @@ const parser = new XMLParser({
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',
-  removeNSPrefix: true, // hwp:, xlink:, mml: → bare names
+  // Prefixes come off tag names only (<mml:math> → math, <hwp:…>). Not removeNSPrefix: it strips
+  // attributes too, and bioRxiv's <ref id="c1" hwp:id="ref-1"> would then lose the id xrefs point at.
+  transformTagName: (tag: string) => tag.slice(tag.indexOf(':') + 1),
   trimValues: false,
   parseTagValue: false,
   parseAttributeValue: false,
@@ -297,7 +299,7 @@ function doiOf(citation: XmlNode, printed: string): string | undefined {
   const pubId = descendants(citation, 'pub-id').find((id) => attributes(id)['pub-id-type']?.toLowerCase() === 'doi');
   const candidates = [
     pubId && inlineText(children(pubId)),
-    ...descendants(citation, 'ext-link').map((link) => attributes(link).href ?? ''),
+    ...descendants(citation, 'ext-link').map((link) => attributes(link)['xlink:href'] ?? ''),
     printed,
   ];
   for (const candidate of candidates) {

@@ -159,6 +159,24 @@ describe('JATS to document model', () => {
       assert.deepEqual(document.bibliography, [{ id: 'c1', authors: ['Doe'], title: 'A result', year: 2020, doi: '10.1101/2020.01.01.000001', raw: 'Doe J A result J Test 2020' }]);
     });
 
+    it('keeps ref ids that bioRxiv doubles with hwp:id, so cites still point into the bibliography', () => {
+      const document = parseJats(
+        article(
+          '<sec id="s1" hwp:id="sec-1"><title hwp:id="title-3">Introduction</title><p hwp:id="p-4">Disease X spread' +
+            '<sup><xref ref-type="bibr" rid="c1" hwp:id="xref-ref-1-1">1</xref></sup>.</p></sec>',
+          '<ref-list hwp:id="ref-list-1"><ref id="c1" hwp:id="ref-1"><label>1.</label><citation publication-type="website" ref:id="v1.1">' +
+            '<collab hwp:id="collab-1">WHO</collab>. <article-title>Blueprint for R&amp;D preparedness</article-title>. ' +
+            '<ext-link ext-link-type="uri" xlink:href="https://doi.org/10.1234/who.5">link</ext-link> (<year>2015</year>).</citation></ref></ref-list>',
+        ),
+      );
+      assert.deepEqual(document.sections[0].paragraphs[0].cites, ['c1']);
+      assert.equal(document.sections[0].paragraphs[0].text, 'Disease X spread.');
+      const [who] = document.bibliography ?? [];
+      assert.equal(who?.id, 'c1');
+      assert.equal(who?.title, 'Blueprint for R&D preparedness');
+      assert.equal(who?.doi, '10.1234/who.5', 'DOI from a doi.org link');
+    });
+
     it('returns no sections for a JATS with an empty body (the caller falls back to the PDF)', () => {
       const document = parseJats(article(''));
       assert.deepEqual(document.sections, []);
