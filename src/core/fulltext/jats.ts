@@ -5,12 +5,11 @@
 // references (&#x000e9;) everywhere, <fig>/<table-wrap>/<disp-formula> nested INSIDE a <p>,
 // citation ranges "[4]–[7]" split over two <xref>s, and HighWire's `hwp:` attributes and elements.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { DEFAULT_SECTION_HEAD, type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
+import { type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
+import { attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { makeParagraph, looksLikeCaption, tidyText } from './text';
 
-/** A node of fast-xml-parser's ordered output: `{ tag: children, ':@': attributes }` or text. */
-type XmlNode = Record<string, unknown>;
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -115,15 +114,7 @@ function sectionHead(sec: XmlNode): string | undefined {
   return label && !title.startsWith(label) ? `${label} ${title}` : title;
 }
 
-function startSection(document: FulltextDocument, head: string): Section {
-  const section: Section = { head, paragraphs: [] };
-  document.sections.push(section);
-  return section;
-}
 
-function currentSection(document: FulltextDocument): Section {
-  return document.sections.at(-1) ?? startSection(document, DEFAULT_SECTION_HEAD);
-}
 
 function addParagraph(document: FulltextDocument, section: Section, p: XmlNode): void {
   // A <fig> or <table-wrap> anchored inside the <p>: its caption is kept, its text never joins the paragraph.
@@ -205,9 +196,6 @@ function alternativeText(nodes: XmlNode[]): string {
 }
 
 /** "Devlin et al. (2019) showed" keeps its subject; "(Devlin et al., 2019;" and "[3," go (as in tei.ts). */
-function isNarrativeCitation(marker: string): boolean {
-  return /^\p{Lu}[\p{L}'’\- ]*(?:et al\.|and \p{Lu}[\p{L}'’\-]+)?\s*\(\d{4}[a-z]?\)$/u.test(marker.trim());
-}
 
 // ---- front and back matter --------------------------------------------------------------
 
@@ -308,29 +296,3 @@ function doiOf(citation: XmlNode, printed: string): string | undefined {
   }
   return undefined;
 }
-
-// ---- ordered-node helpers (as in tei.ts) ------------------------------------------------
-
-function tagOf(node: XmlNode): string | undefined {
-  for (const key in node) if (key !== ':@' && key !== '#text') return key;
-  return undefined;
-}
-
-function children(node: XmlNode): XmlNode[] {
-  const tag = tagOf(node);
-  const value = tag ? node[tag] : undefined;
-  return Array.isArray(value) ? (value as XmlNode[]) : [];
-}
-
-const attributes = (node: XmlNode): Record<string, string | undefined> => (node[':@'] as Record<string, string> | undefined) ?? {};
-const find = (nodes: XmlNode[], tag: string): XmlNode | undefined => nodes.find((node) => tagOf(node) === tag);
-const findAll = (nodes: XmlNode[], tag: string): XmlNode[] => nodes.filter((node) => tagOf(node) === tag);
-
-function descendants(node: XmlNode, tag: string, into: XmlNode[] = []): XmlNode[] {
-  for (const child of children(node)) {
-    if (tagOf(child) === tag) into.push(child);
-    else descendants(child, tag, into);
-  }
-  return into;
-}
-

@@ -3,12 +3,11 @@
 // and the reading order must survive. Copes with what real GROBID output does: divs without a
 // head, garbage heads, captions leaking into paragraphs, a namespace re-declared on every div.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { DEFAULT_SECTION_HEAD, type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
+import { type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
+import { attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { dropTrailingFootnoteMark, looksLikeCaption, makeParagraph, tidyText } from './text';
 
-/** A node of fast-xml-parser's ordered output: `{ tag: children, ':@': attributes }` or text. */
-type XmlNode = Record<string, unknown>;
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -110,16 +109,7 @@ function isGarbageHead(text: string): boolean {
   return words.length > 1 && words.every((word) => word === words[0]); // "ELMo ELMo"
 }
 
-function startSection(document: FulltextDocument, head: string): Section {
-  const section: Section = { head, paragraphs: [] };
-  document.sections.push(section);
-  return section;
-}
 
-/** Paragraphs under a div with no (usable) head continue the previous section. */
-function currentSection(document: FulltextDocument): Section {
-  return document.sections.at(-1) ?? startSection(document, DEFAULT_SECTION_HEAD);
-}
 
 function addParagraph(document: FulltextDocument, section: Section, p: XmlNode): void {
   const paragraph = paragraphOf(p);
@@ -200,10 +190,6 @@ function inlineText(nodes: XmlNode[]): string {
  * "Devlin et al. (2019) showed" keeps its subject; "(Devlin et al., 2019;" and "[3," are
  * parenthetical markers and go.
  */
-function isNarrativeCitation(marker: string): boolean {
-  const text = marker.trim();
-  return /^\p{Lu}[\p{L}'’\- ]*(?:et al\.|and \p{Lu}[\p{L}'’\-]+)?\s*\(\d{4}[a-z]?\)$/u.test(text);
-}
 
 // ---- header and back matter -------------------------------------------------------------
 
@@ -262,37 +248,4 @@ function bibliographyOf(back: XmlNode): BibReference[] {
     if (rawText) entry.raw = rawText;
     return [entry];
   });
-}
-
-// ---- ordered-node helpers ---------------------------------------------------------------
-
-function tagOf(node: XmlNode): string | undefined {
-  for (const key in node) if (key !== ':@' && key !== '#text') return key;
-  return undefined;
-}
-
-function children(node: XmlNode): XmlNode[] {
-  const tag = tagOf(node);
-  const value = tag ? node[tag] : undefined;
-  return Array.isArray(value) ? (value as XmlNode[]) : [];
-}
-
-function attributes(node: XmlNode): Record<string, string | undefined> {
-  return (node[':@'] as Record<string, string> | undefined) ?? {};
-}
-
-function find(nodes: XmlNode[], tag: string): XmlNode | undefined {
-  return nodes.find((node) => tagOf(node) === tag);
-}
-
-function findAll(nodes: XmlNode[], tag: string): XmlNode[] {
-  return nodes.filter((node) => tagOf(node) === tag);
-}
-
-function descendants(node: XmlNode, tag: string, into: XmlNode[] = []): XmlNode[] {
-  for (const child of children(node)) {
-    if (tagOf(child) === tag) into.push(child);
-    else descendants(child, tag, into);
-  }
-  return into;
 }
