@@ -25,10 +25,10 @@ import { DEFAULT_SETTINGS, resolveSettings } from '../src/core/settings/index';
 import type { FindResult } from '../src/core/types';
 import { physicalBound, type Latency } from './lib/bound';
 import { installGrobid } from '../test/standin/grobid';
-import { RXIV_STAND_IN_PDF } from '../test/standin/files';
+import { RXIV_STAND_IN_JATS, RXIV_STAND_IN_PDF } from '../test/standin/files';
 import { closedPort } from '../test/helpers/ports';
 import { CROSSREF_ANNOUNCED_CONCURRENCY, recordedBibtex } from '../test/standin/crossref';
-import { warmPdfjsParseMs } from './lib/pdfjsParse';
+import { warmJatsParseMs, warmPdfjsParseMs } from './lib/pdfjsParse';
 
 const LATENCY: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500 };
 const ARXIV_SPACING_MS = 3000;
@@ -71,6 +71,7 @@ interface Context {
   home: string;
   setup: Setup;
   pdfjsParseMs: number;
+  jatsParseMs: number;
 }
 
 async function main(): Promise<void> {
@@ -87,16 +88,19 @@ async function main(): Promise<void> {
       files: LATENCY.pdf, biorxivContent: LATENCY.pdf, medrxivContent: LATENCY.pdf },
     arxivSpacingMs: ARXIV_SPACING_MS,
     anyPreprintPdf: true,
+    preprintJats: true,
   });
   installGrobid(standIn).setMode('slow', { slowMs: LATENCY.grobid });
   noGrobidUrl = `http://127.0.0.1:${await closedPort()}`;
   const home = mkdtempSync(join(tmpdir(), 'citefinder-bench-home-'));
   const pdfjsParseMs = await warmPdfjsParseMs(RXIV_STAND_IN_PDF);
   console.log(`pdfjs reads the stand-in's preprint PDF (${RXIV_STAND_IN_PDF}) in ${pdfjsParseMs} ms in a warm worker (the bound's parse)`);
+  const jatsParseMs = await warmJatsParseMs(RXIV_STAND_IN_JATS);
+  console.log(`its preprint JATS (${RXIV_STAND_IN_JATS}) parses in ${jatsParseMs} ms in a warm worker`);
   const summaries: string[] = [];
   try {
     for (const setup of setups) {
-      const context: Context = { standIn, home, setup, pdfjsParseMs };
+      const context: Context = { standIn, home, setup, pdfjsParseMs, jatsParseMs };
       console.log(`\n===== ${setup === 'default' ? 'default user: no GROBID running (pdfjs)' : 'GROBID user: a local GROBID (1500 ms a paper)'}`);
       const rows: Row[] = [];
       let worstRepeatMs = 0;
@@ -181,6 +185,8 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
     forcedArxivWaitMs: forcedArxivWait(standIn, from, run.pipelineStart),
     fulltextTopK: DEFAULT_SETTINGS['fulltext.topK'],
     pdfjsParseMs: context.pdfjsParseMs,
+    jatsParseMs: context.jatsParseMs,
+    grobid: context.setup === 'grobid',
     cores: Math.min(4, availableParallelism()), // as many parse workers as the product starts (parsePool.ts)
     crossrefConcurrency: CROSSREF_ANNOUNCED_CONCURRENCY,
     crossrefServesBibtex: (doi) => recordedBibtex(doi) !== undefined,

@@ -4,8 +4,11 @@
 // needs that plus the longest chain that cannot be avoided after it: one BibTeX round trip to the
 // authority that holds the entry (preceded by the bioRxiv API's answer when that is where the
 // journal DOI comes from), or a paper's PDF and then its reading (GROBID's processing, or pdfjs's
-// parse measured on the same PDF, one per core at a time). Redirects (doi.org → agency), fallbacks to the next authority
-// and one-at-a-time queues the code chose are its own cost, never in the bound.
+// parse measured on the same PDF, one per core at a time). A bioRxiv/medRxiv paper read from the
+// server's JATS counts the cheaper of its two plans: the bioRxiv API's answer (which names the
+// JATS), the JATS and its parse; or its PDF read as above (the plan a JATS spares). Redirects
+// (doi.org → agency), fallbacks to the next authority and one-at-a-time queues the code chose are
+// its own cost, never in the bound.
 //
 // A queue the service imposes is in the bound, as arXiv's 3 s spacing is: Crossref announces how
 // many requests it answers at once (X-Concurrency-Limit: 1 in the public pool, recorded in
@@ -33,6 +36,10 @@ export interface BoundInput {
   fulltextTopK: number;
   /** How long pdfjs takes to read the PDF the stand-in serves, in a warm worker. */
   pdfjsParseMs: number;
+  /** How long the JATS the stand-in serves takes to parse, in a warm worker. */
+  jatsParseMs: number;
+  /** Whether a GROBID runs (then a PDF is read by GROBID, not pdfjs). */
+  grobid: boolean;
   /** Cores that can read PDFs at once (one parse worker each). */
   cores: number;
   /** Requests Crossref answers at once (its announced X-Concurrency-Limit). */
@@ -62,7 +69,9 @@ export function physicalBound(input: BoundInput): Bound {
   const topK = [...result.candidates].sort((a, b) => b.retrievalScore - a.retrievalScore).slice(0, input.fulltextTopK);
   // PDFs that arrive together are read side by side, one per core: more of them than cores
   // take as many parses one after another.
-  const parsesInLine = Math.ceil(topK.filter((c) => c.fulltext === 'pdfjs').length / Math.max(1, input.cores));
+  // A paper read from its JATS could have been a PDF read the same way (the JATS plan's alternative).
+  const pdfReadings = topK.filter((c) => c.fulltext === 'pdfjs' || (c.fulltext === 'jats' && !input.grobid)).length;
+  const parsesInLine = Math.ceil(pdfReadings / Math.max(1, input.cores));
   for (const candidate of topK) {
     const full = fulltextChain(candidate, input, Math.max(1, parsesInLine));
     if (full.ms > chainMs) [chainMs, chain] = [full.ms, full.path];
@@ -110,6 +119,11 @@ function crossrefQueue(candidates: Candidate[], input: BoundInput): { ms: number
 
 function fulltextChain(c: Candidate, input: BoundInput, parsesInLine: number): { ms: number; path: string } {
   const { latency } = input;
+  if (c.fulltext === 'jats') {
+    const jats = { ms: latency.biorxiv + latency.pdf + input.jatsParseMs, path: `bioRxiv API + JATS + its parse (${input.jatsParseMs} ms)` };
+    const pdf = fulltextChain({ ...c, fulltext: input.grobid ? 'grobid' : 'pdfjs' }, input, parsesInLine);
+    return pdf.ms < jats.ms ? pdf : jats;
+  }
   if (c.fulltext === 'grobid') return { ms: latency.pdf + latency.grobid, path: 'PDF + GROBID' };
   if (c.fulltext === 'pdfjs') {
     const what = parsesInLine > 1 ? `${parsesInLine} × pdfjs (${input.pdfjsParseMs} ms; more PDFs than cores)` : `pdfjs (${input.pdfjsParseMs} ms)`;

@@ -112,7 +112,7 @@ function links(candidate: Candidate, ctx: CardContext): HTMLElement {
   return row;
 }
 
-const FULLTEXT_NAMES: Record<string, string> = { grobid: 'GROBID', pdfjs: 'pdf.js', abstract: 'abstract only' };
+const FULLTEXT_NAMES: Record<string, string> = { jats: 'the server’s JATS', grobid: 'GROBID', pdfjs: 'pdf.js', abstract: 'abstract only' };
 
 function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {
   const text = candidate.fulltext

@@ -97,6 +97,8 @@ export interface PaperRecord {
   version?: string;
   url?: string;
   pdfUrl?: string;
+  /** The server's full text as JATS XML (bioRxiv/medRxiv `.source.xml`), read before the PDF. */
+  jatsUrl?: string;
   abstract?: string;
   categories?: string[];
   /** DOI of the peer-reviewed version, when the source knows it. */
@@ -147,7 +149,7 @@ export interface SearchSource {
 
 /** 'related': some overlap with the claim, not evidence (the calibrated scale, scoring/calibration.ts). */
 export type SupportLabel = 'supports' | 'contradicts' | 'related' | 'unrelated' | 'unknown';
-export type FulltextKind = 'grobid' | 'pdfjs' | 'abstract';
+export type FulltextKind = 'jats' | 'grobid' | 'pdfjs' | 'abstract';
 
 export interface ScoredParagraph {
   text: string;

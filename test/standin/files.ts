@@ -13,6 +13,9 @@
 //                                  { anyPreprintPdf: true } the BMC fixture paper instead (for
 //                                  full-text tests; never in the demo, where it would show
 //                                  paragraphs of an unrelated paper)
+//   {biorxiv,medrxiv}-content/early/<date>/<id>.source.xml   the JATS full text the bioRxiv API
+//                                  names: 404, or with { preprintJats: true } a real JATS article
+//                                  (a PLOS paper from PubMed Central; the same reasons as above)
 import { existsSync, readFileSync } from 'node:fs';
 import { normalize } from 'node:path';
 import { fixturePath, send, type StandIn } from './server';
@@ -25,6 +28,8 @@ export const PAYWALL_HTML = `<!DOCTYPE html>
 
 /** The fixture served for any bioRxiv/medRxiv `.full.pdf` path. */
 export const RXIV_STAND_IN_PDF = 'jneuroengrehab2016-fes-hand-opening.pdf';
+/** The fixture served for any bioRxiv/medRxiv `.source.xml` path (test/fixtures/jats). */
+export const RXIV_STAND_IN_JATS = 'pntd.0002065.xml';
 
 /**
  * arXiv ids whose paper we hold as a real PDF (test/fixtures/pdf). Only the same paper: the
@@ -38,6 +43,8 @@ export const ARXIV_PDF_BY_ID: Readonly<Record<string, string>> = {
 export interface FilesOptions {
   /** Serve the BMC fixture paper for every bioRxiv/medRxiv `.full.pdf` path. */
   anyPreprintPdf?: boolean;
+  /** Serve the JATS fixture for every bioRxiv/medRxiv `.source.xml` path. */
+  preprintJats?: boolean;
 }
 
 export function installFiles(standIn: StandIn, options: FilesOptions = {}): void {
@@ -57,6 +64,10 @@ export function installFiles(standIn: StandIn, options: FilesOptions = {}): void
   });
   for (const service of ['biorxivContent', 'medrxivContent'] as const) {
     standIn.handle(service, (req, res) => {
+      if (/^\/early\/\d{4}\/\d\d\/\d\d\/[\w.]+\.source\.xml$/.test(req.path)) {
+        if (!options.preprintJats) return send(res, 404, 'Not found');
+        return send(res, 200, readFileSync(fixturePath('jats', RXIV_STAND_IN_JATS)), 'application/xml');
+      }
       if (!options.anyPreprintPdf || !/^\/10\.\d+\/.+?(v\d+)?\.full\.pdf$/.test(req.path)) {
         return send(res, 404, 'Not found');
       }

@@ -21,6 +21,8 @@ export interface StandInOptions {
   arxivSpacingMs?: number;
   /** Serve a real paper PDF for every bioRxiv/medRxiv `.full.pdf` path (see files.ts). */
   anyPreprintPdf?: boolean;
+  /** Serve a real JATS article for every bioRxiv/medRxiv `.source.xml` path (see files.ts). */
+  preprintJats?: boolean;
 }
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
@@ -35,7 +37,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       installArxivBibtex,
       installDatacite,
       installGrobid,
-      (s) => installFiles(s, { anyPreprintPdf: options.anyPreprintPdf }),
+      (s) => installFiles(s, { anyPreprintPdf: options.anyPreprintPdf, preprintJats: options.preprintJats }),
       (s) => installOpenAi(s),
     ],
     options.port ?? 0,

@@ -1,7 +1,7 @@
 // The cite audit's vocabulary: every `\cite` of a manuscript checked against the paper it names.
 // The core produces these; the extension shows them as diagnostics, hovers and a summary view,
 // and the CLI prints them (`citefinder audit --json`, paths relative to the root, lines 1-based).
-import type { TrustSignal } from '../types';
+import type { FulltextKind, TrustSignal } from '../types';
 
 /**
  * One status per (citing sentence, key):
@@ -44,8 +44,8 @@ export interface AuditFinding {
   work?: AuditWork;
   /** What was scored: the citing sentence alone, or with the sentence before it (CitationSite.context). */
   scored?: 'sentence' | 'with previous sentence';
-  /** `grobid`, `pdfjs` or `abstract`: how much of the paper was read. */
-  fulltext?: 'grobid' | 'pdfjs' | 'abstract';
+  /** `jats`, `grobid`, `pdfjs` or `abstract`: how much of the paper was read, and how. */
+  fulltext?: FulltextKind;
   /** One line for people: why this status ("Crossref did not answer (timeout)", …). */
   message: string;
   /** For `unavailable`: the service that failed, as people know it ("arXiv", "Crossref"). */

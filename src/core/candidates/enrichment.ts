@@ -28,6 +28,8 @@ export class Enrichment {
   private readonly holding = new Map<string, Group>();
   private readonly pending: Promise<void>[] = [];
   private readonly local: Promise<void>[] = [];
+  /** Each record's enrichment, settled (answered, failed or given up on). */
+  private readonly settledById = new Map<string, Promise<void>>();
 
   constructor(
     private readonly sources: Partial<Record<Repository, SearchSource | undefined>>,
@@ -69,7 +71,22 @@ export class Enrichment {
       // An answer after the wait: the lookups already went ahead, and are planned again.
       if (apply(enriched) && !this.holds(candidate.id) && !this.signal?.aborted) this.onChange();
     });
-    this.pending.push(done.catch(() => {}).finally(() => --group.open === 0 && this.release(group)));
+    const settled = done.catch(() => {}).finally(() => --group.open === 0 && this.release(group));
+    this.settledById.set(candidate.id, settled);
+    this.pending.push(settled);
+  }
+
+  /**
+   * Resolves once the record's enrichment has answered (or failed), at most ENRICHMENT_WAIT_MS
+   * after it went out; at once when none was started. The full text waits for it: the answer
+   * names the server's JATS full text, read instead of the PDF.
+   */
+  async settledFor(id: string): Promise<void> {
+    const settled = this.settledById.get(id);
+    if (!settled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, ENRICHMENT_WAIT_MS)));
+    await Promise.race([settled, cap]).finally(() => clearTimeout(timer));
   }
 
   /** True while the candidate's enrichment (or one sent with it) is out, within the wait: its lookups wait. */

@@ -8,19 +8,27 @@ import type { BibReference, FulltextDocument } from '../fulltext/model';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { parseIdentifier } from '../identity/identifiers';
 import { WorkLookup } from '../works/lookup';
-import type { PaperRecord } from '../types';
+import type { FulltextKind, PaperRecord } from '../types';
 import type { PlanAnswer, PlanRecord } from './planTypes';
 import { noticeOf } from './trust';
+
+/** Why a reading holds no bibliography to follow, by how the paper was read. */
+const NO_BIBLIOGRAPHY: Record<FulltextKind, string> = {
+  jats: 'its JATS full text lists no references',
+  grobid: 'GROBID found no bibliography in it',
+  pdfjs: 'its text was read with pdf.js, which does not link citations to the bibliography',
+  abstract: 'its text was read from the abstract only',
+};
 
 /** References listed per answer. */
 const CITED_ROWS = 3;
 
 export async function citedWorks(paper: PaperRecord, ref: number, topic: string, deps: CoreDeps): Promise<PlanAnswer> {
-  const calls = [`full text of [${ref}] (PDF, then GROBID or pdf.js)`];
+  const calls = [`full text of [${ref}] (the server's JATS, or the PDF through GROBID or pdf.js)`];
   const { kind, document } = await getFulltext(paper, deps);
   const bibliography = document.bibliography ?? [];
   if (bibliography.length === 0) {
-    const why = kind === 'grobid' ? 'GROBID found no bibliography in it' : `its text was read ${kind === 'abstract' ? 'from the abstract only' : 'with pdf.js, which does not link citations to the bibliography'}`;
+    const why = NO_BIBLIOGRAPHY[kind];
     return { summary: `Could not follow the citations of [${ref}]: ${why}.`, records: [], calls };
   }
   const ranked = citedAbout(document, bibliography, topic).slice(0, CITED_ROWS);

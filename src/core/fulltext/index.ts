@@ -1,5 +1,6 @@
-// Full text for a candidate, as one FulltextDocument whatever the route: a local GROBID when one
-// is enabled and alive, else pdfjs in-process, else the abstract alone with the reason why.
+// Full text for a candidate, as one FulltextDocument whatever the route: the server's own JATS
+// (bioRxiv/medRxiv) when it has one, else its PDF through a local GROBID when one is enabled and
+// alive, else pdfjs in-process, else the abstract alone with the reason why.
 // Nothing here throws for a bad paper: every failure becomes a warning and a fallback.
 import { readFile, stat } from 'node:fs/promises';
 import type { FulltextKind, PaperRecord } from '../types';
@@ -8,11 +9,12 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings/index';
 import { isAbortError } from '../net/types';
 import { FulltextError } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
-import { pdfjsCacheKey, readPdfjsDocument, writePdfjsDocument, type PdfjsReadingLimits } from './pdfjsCache';
+import { pdfjsCacheKey, readStoredDocument, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
 import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
 import type { FulltextDocument } from './model';
 import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
+import { cachedJatsReading, readRecordJats } from './jatsSource';
 import { parseTei } from './tei';
 import { parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
 
@@ -40,7 +42,7 @@ export function abstractOnlyDocument(record: { title?: string; abstract?: string
 export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
   try {
     // A paper read before is found from the HTTP cache's index: a repeat reads no PDF at all.
-    const result = (await cachedReadingOfRecord(record, deps)) ?? (await readRecordPdf(record, deps));
+    const result = (await cachedReadingOfRecord(record, deps)) ?? (await readRecordJatsOrPdf(record, deps));
     // The record's title and abstract stand in for what the PDF reader could not find.
     const { title, abstract } = result.document;
     return { ...result, document: { ...result.document, title: record.title || title, abstract: abstract || record.abstract } };
@@ -80,10 +82,10 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
   try {
     // With GROBID enabled, a stored pdfjs reading was passed over above only because GROBID had just
     // answered; it failed or went down since, so the stored reading serves. Without GROBID it was a miss.
-    const read = cacheDir && pdfjsKey && grobidEnabled(deps.settings) ? await readPdfjsDocument(cacheDir, pdfjsKey) : undefined;
+    const read = cacheDir && pdfjsKey && grobidEnabled(deps.settings) ? await readStoredDocument(cacheDir, pdfjsKey) : undefined;
     // In a worker thread: a long or hostile PDF must not block the caller, and Cancel stops it.
     result.document = read ?? (await parsePdfOffThread(bytes, parseOptions(deps.settings, deps.signal)));
-    if (!read && cacheDir && pdfjsKey) await writePdfjsDocument(cacheDir, pdfjsKey, result.document);
+    if (!read && cacheDir && pdfjsKey) await writeStoredDocument(cacheDir, pdfjsKey, result.document);
   } catch (error) {
     // Keep GROBID's failure in the message: it is part of why this paper has no full text.
     if (error instanceof FulltextError && result.warning) {
@@ -94,14 +96,19 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
   return withLimitNote(result);
 }
 
-async function readRecordPdf(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
+/** The server's JATS when it has one (no PDF is then fetched); else the PDF's reading. */
+async function readRecordJatsOrPdf(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
+  const jats = await readRecordJats(record, deps);
+  if (jats) return withLimitNote({ kind: 'jats', document: jats });
   const { bytes } = await downloadRecordPdf(record, deps);
   return fulltextFromPdfBytes(bytes, deps);
 }
 
-/** The record's PDF's reading, found from the cache alone (see `cachedReading`); undefined otherwise. */
+/** The record's JATS's or PDF's reading, found from the cache alone (see `cachedReading`); undefined otherwise. */
 async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult | undefined> {
   if (!resolveCacheDir(deps.settings)) return undefined;
+  const jats = await cachedJatsReading(record, deps);
+  if (jats) return withLimitNote({ kind: 'jats', document: jats });
   const digest = await cachedRecordPdfDigest(record, deps);
   return digest === undefined ? undefined : cachedReading(digest, deps);
 }
@@ -120,7 +127,7 @@ async function cachedReading(pdfDigest: string, deps: CoreDeps): Promise<Fulltex
     if (cached) return withLimitNote({ kind: 'grobid', document: cached });
     if (grobidKnownAlive(deps.settings)) return undefined;
   }
-  const read = await readPdfjsDocument(cacheDir, pdfjsCacheKey(pdfDigest, readingLimits(deps.settings)));
+  const read = await readStoredDocument(cacheDir, pdfjsCacheKey(pdfDigest, readingLimits(deps.settings)));
   return read ? withLimitNote({ kind: 'pdfjs', document: read }) : undefined;
 }
 

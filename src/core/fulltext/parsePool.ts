@@ -76,8 +76,13 @@ export function parseTeiOffThread(xml: string, options: OffThreadOptions): Promi
   return runJob({ kind: 'tei', xml }, options, []);
 }
 
+/** A bioRxiv/medRxiv JATS full text, read in a worker; FulltextError('malformed-jats') as parseJats would throw. */
+export function parseJatsOffThread(xml: string, options: OffThreadOptions): Promise<FulltextDocument> {
+  return runJob({ kind: 'jats', xml }, options, []);
+}
+
 async function runJob(
-  job: { kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei'; xml: string },
+  job: { kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei' | 'jats'; xml: string },
   options: OffThreadOptions,
   transfer: ArrayBuffer[],
 ): Promise<FulltextDocument> {

@@ -8,7 +8,7 @@ export interface ParseLimits {
 }
 
 export type ParseRequest =
-  | ({ type: 'parse'; id: number; limits: ParseLimits } & ({ kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei'; xml: string }))
+  | ({ type: 'parse'; id: number; limits: ParseLimits } & ({ kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei' | 'jats'; xml: string }))
   | { type: 'abort'; id: number };
 
 export interface SerialisedError {

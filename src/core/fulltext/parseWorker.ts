@@ -6,6 +6,7 @@ import * as nodeModule from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { extractWithPdfjs, loadPdfjs } from './pdfjs';
 import { parseTei } from './tei';
+import { parseJats } from './jats';
 import { limitDocument } from './limits';
 import { FulltextError } from './errors';
 import type { ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
@@ -41,7 +42,7 @@ async function run(request: Extract<ParseRequest, { type: 'parse' }>): Promise<v
     const document =
       request.kind === 'pdf'
         ? await extractWithPdfjs(request.bytes, { signal: controller.signal, maxPages: limits.maxPages, maxChars: limits.maxTextChars })
-        : parseTei(request.xml);
+        : request.kind === 'jats' ? parseJats(request.xml) : parseTei(request.xml);
     reply = { id: request.id, ok: true, document: limitDocument(document, limits.maxTextChars) };
   } catch (error) {
     reply = { id: request.id, ok: false, error: serialise(error) };

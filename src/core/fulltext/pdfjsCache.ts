@@ -26,8 +26,8 @@ export function pdfjsCacheKey(pdfDigest: string, limits: PdfjsReadingLimits): st
   return `${PDFJS_KEY_PREFIX}${PDFJS_DOCUMENT_VERSION}:${limits.maxPages}:${limits.maxTextChars}:${pdfDigest}`;
 }
 
-/** The stored reading, or undefined on a miss or an entry that is not a document (torn, foreign). */
-export async function readPdfjsDocument(dir: string, key: string): Promise<FulltextDocument | undefined> {
+/** A stored reading (pdfjs's, or a JATS one: jatsSource.ts), or undefined on a miss or an entry that is not a document. */
+export async function readStoredDocument(dir: string, key: string): Promise<FulltextDocument | undefined> {
   let text: string;
   try {
     text = (await cacache.get(dir, key)).data.toString('utf8');
@@ -43,6 +43,6 @@ export async function readPdfjsDocument(dir: string, key: string): Promise<Fullt
 }
 
 /** Stores a reading; a read-only or full disk costs speed next time, never this result. */
-export async function writePdfjsDocument(dir: string, key: string, document: FulltextDocument): Promise<void> {
+export async function writeStoredDocument(dir: string, key: string, document: FulltextDocument): Promise<void> {
   await cacache.put(dir, key, JSON.stringify(document)).catch(() => undefined);
 }

@@ -11,6 +11,8 @@ import { isStoredMetadata, kindOf, ttlForKind } from './cache';
 const TEI_KEY_PREFIX = 'citefinder:grobid-tei:';
 /** Key prefix of pdfjs readings (fulltext/pdfjsCache.ts): as large as TEI, evicted with it. */
 const PDFJS_KEY_PREFIX = 'citefinder:pdfjs-document:';
+/** Key prefix of JATS readings (fulltext/jatsSource.ts), evicted with the pdfjs ones. */
+const JATS_KEY_PREFIX = 'citefinder:jats-document:';
 /** At most one sweep an hour per cache folder, across clients and (via cacache's verify stamp) processes. */
 export const SWEEP_INTERVAL_MS = 3_600_000;
 
@@ -63,7 +65,8 @@ function describeEntry(entry: IndexEntry, ttlMs: number): Described {
     return { entry, storedAt: meta.storedAt, ttlMs: ttlForKind(kindOf(meta), ttlMs), large: meta.service === 'pdf' };
   }
   // TEI, or anything else without our metadata: aged by cacache's own insert time.
-  return { entry, storedAt: entry.time, ttlMs, large: entry.key.startsWith(TEI_KEY_PREFIX) || entry.key.startsWith(PDFJS_KEY_PREFIX) };
+  const large = [TEI_KEY_PREFIX, PDFJS_KEY_PREFIX, JATS_KEY_PREFIX].some((prefix) => entry.key.startsWith(prefix));
+  return { entry, storedAt: entry.time, ttlMs, large };
 }
 
 /** Entries to drop to get under `maxBytes`: large ones first, then the oldest. Shared content counts once. */

@@ -204,7 +204,8 @@ async function findAndScore(
   // is then fetched from the URL that run used, so a repeated search asks nothing again.
   await enrichment.localAnswers();
   const searched = store.list();
-  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store }, run));
+  const enriched = (id: string) => enrichment.settledFor(id);
+  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched }, run));
   await enrichment.settle();
   await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
   run.record('bibtex', started);

@@ -2,7 +2,7 @@
 // each candidate. The top K get their full text, with bounded concurrency; the rest are scored
 // on their abstract so every candidate carries a score. LLM judging shares one call budget.
 import PQueue from 'p-queue';
-import type { Candidate, Claim, Query } from '../types';
+import type { Candidate, Claim, PaperRecord, Query } from '../types';
 import type { PipelineDeps } from '../deps';
 import type { Run } from './run';
 import type { CandidateStore } from '../candidates/store';
@@ -12,6 +12,8 @@ import { LlmCallBudget, scoreCandidate } from '../scoring';
 interface SupportDeps extends PipelineDeps {
   /** Where each candidate's scores go, as a patch. */
   store: CandidateStore;
+  /** Resolves when the candidate's second-source answer is in (it may name a JATS full text). */
+  enriched: (id: string) => Promise<void>;
 }
 
 /** Scores every candidate, patching the store with each one's full-text kind and scores. */
@@ -48,7 +50,7 @@ async function supportOne(
   run: Run,
 ): Promise<void> {
   const fulltext: FulltextResult = wantFullText
-    ? await getFulltext(candidate, { http: deps.http, settings: deps.settings, signal: run.signal })
+    ? await getFulltext(await enrichedRecord(candidate, deps), { http: deps.http, settings: deps.settings, signal: run.signal })
     : { kind: 'abstract', document: abstractOnlyDocument(candidate) };
   if (fulltext.warning) run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
   // The same for every paper (e.g. "GROBID is not running"), so said once per run.
@@ -58,6 +60,12 @@ async function supportOne(
     { llm: deps.llm, budget, settings: deps.settings, signal: run.signal, warn: run.warn },
   );
   deps.store.patch(candidate.id, { ...scored, fulltext: fulltext.kind });
+}
+
+/** The candidate's record once its enrichment is in: the bioRxiv API names the version and the JATS. */
+async function enrichedRecord(candidate: Candidate, deps: SupportDeps): Promise<PaperRecord> {
+  await deps.enriched(candidate.id);
+  return deps.store.record(candidate.id) ?? candidate;
 }
 
 function shorten(title: string): string {

@@ -23,9 +23,23 @@ export interface BiorxivDetails {
   abstract?: string;
   /** DOI of the peer-reviewed version, lower-case; absent when the API says "NA". */
   publishedDoi?: string;
+  /** This version's full text as JATS XML, on the content URL of the settings (`jatsContentUrl`). */
+  jatsUrl?: string;
 }
 
-function toDetails(raw: CheckedDetails, server: RxivServer): BiorxivDetails {
+/**
+ * The API's `jatsxml` link moved onto `sources.{server}Content.url` (a mirror or the stand-in
+ * serves it there, as it serves the PDF); undefined for a link to any other site or file, which
+ * is not followed.
+ */
+export function jatsContentUrl(link: string | undefined, server: RxivServer, settings: Settings): string | undefined {
+  const path = link?.trim().match(new RegExp(`^https?://(?:www\\.)?${server}\\.org/content/([\\w./-]+\\.source\\.xml)$`))?.[1];
+  if (!path || path.split('/').includes('..')) return undefined;
+  const base = settings[server === 'biorxiv' ? 'sources.biorxivContent.url' : 'sources.medrxivContent.url'];
+  return `${base.trim().replace(/\/+$/, '')}/${path}`;
+}
+
+function toDetails(raw: CheckedDetails, server: RxivServer, settings: Settings): BiorxivDetails {
   const published = raw.published?.trim();
   return {
     doi: (raw.doi ?? '').toLowerCase(),
@@ -38,6 +52,7 @@ function toDetails(raw: CheckedDetails, server: RxivServer): BiorxivDetails {
     license: raw.license?.trim() || undefined,
     abstract: separateGluedHeadings(raw.abstract?.trim() ?? '') || undefined,
     publishedDoi: published && published !== 'NA' ? published.toLowerCase() : undefined,
+    jatsUrl: jatsContentUrl(raw.jatsxml, server, settings),
   };
 }
 
@@ -71,5 +86,5 @@ export async function fetchBiorxivDetails(
     return undefined;
   }
   const latest = versions.reduce((a, b) => (Number(b.version) > Number(a.version) ? b : a));
-  return toDetails(latest, server);
+  return toDetails(latest, server, settings);
 }

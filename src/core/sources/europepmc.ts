@@ -105,6 +105,7 @@ export class EuropePmcSource implements SearchSource {
       version: details.version || record.version,
       categories: details.category ? [details.category] : record.categories,
       publishedDoi: details.publishedDoi ?? record.publishedDoi,
+      jatsUrl: details.jatsUrl ?? record.jatsUrl,
     });
   }
 

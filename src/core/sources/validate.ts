@@ -109,6 +109,7 @@ export interface CheckedDetails {
   abstract?: string;
   published?: string;
   server?: string;
+  jatsxml?: string;
 }
 
 export function checkBiorxivDetails(raw: unknown): CheckedDetails | undefined {
@@ -125,6 +126,7 @@ export function checkBiorxivDetails(raw: unknown): CheckedDetails | undefined {
       abstract: text(raw.abstract),
       published: text(raw.published),
       server: text(raw.server),
+      jatsxml: text(raw.jatsxml),
     });
     return checked.doi ? checked : undefined;
   } catch (error) {

@@ -115,6 +115,7 @@ function detailsRecord(details: BiorxivDetails, crossref: CrossrefWork | undefin
     doi: details.doi,
     version: details.version,
     url: `https://www.${details.server}.org/content/${details.doi}v${details.version}`,
+    jatsUrl: details.jatsUrl,
     abstract: details.abstract ?? crossref?.abstract,
     publishedDoi: details.publishedDoi ?? crossref?.preprintOf[0],
   };

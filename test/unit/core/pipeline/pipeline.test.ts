@@ -152,7 +152,8 @@ describe('pipeline', function () {
   it('asks nothing when a preprint search is repeated, though its PDFs went out before the bioRxiv API named their versions', async () => {
     await standIn.close();
     standIn = await startStandIn({ anyPreprintPdf: true });
-    // The bioRxiv API answers once the PDFs have gone out: they leave before the versions are known.
+    // The bioRxiv API answers once the PDFs have gone out: the full text stops waiting for it
+    // after ENRICHMENT_WAIT_MS, and the PDFs leave before the versions are known.
     const details = standIn.handlerOf('biorxiv')!;
     const content = standIn.handlerOf('medrxivContent')!;
     let pdfAsked = () => {};

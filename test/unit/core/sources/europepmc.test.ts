@@ -10,6 +10,7 @@ import { isAbortError } from '../../../../src/core/net/types';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { createSources, EuropePmcSource, fetchBiorxivDetails, SourceError } from '../../../../src/core/sources';
 import { stripHtml, toPaperRecord, type EuropePmcResult } from '../../../../src/core/sources/europepmcRecord';
+import { jatsContentUrl } from '../../../../src/core/sources/biorxivDetails';
 import { installBiorxiv } from '../../../standin/biorxiv';
 import { forceEuropePmc, installEuropePmc } from '../../../standin/europepmc';
 import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
@@ -158,6 +159,23 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     assert.equal(details?.category, 'Sports Medicine');
     assert.equal(details?.publishedDoi, '10.1002/tsm2.134');
     assert.equal(await fetchBiorxivDetails('biorxiv', '10.1101/999999', settings, http()), undefined);
+  });
+
+  it('names the JATS full text on the content URL of the settings, and follows no link to another site', async () => {
+    const details = await fetchBiorxivDetails('medrxiv', '10.1101/19000687', settings, http());
+    // The recorded answer's jatsxml is https://www.medrxiv.org/content/early/…/19000687.source.xml.
+    assert.match(details!.jatsUrl!, /^http:\/\/127\.0\.0\.1:\d+\/medrxiv-content\/early\/\d{4}\/\d\d\/\d\d\/19000687\.source\.xml$/);
+    const content = { 'sources.medrxivContent.url': 'https://mirror.example/medrxiv/' };
+    const mirror = resolveSettings(content);
+    assert.equal(jatsContentUrl('https://www.medrxiv.org/content/early/2019/06/25/19000109.source.xml', 'medrxiv', mirror),
+      'https://mirror.example/medrxiv/early/2019/06/25/19000109.source.xml');
+    for (const link of [
+      'https://evil.example/content/early/2019/06/25/19000109.source.xml',
+      'https://www.biorxiv.org/content/early/2019/06/25/19000109.source.xml', // the other server
+      'https://www.medrxiv.org/content/early/../../secret.source.xml',
+      'https://www.medrxiv.org/content/early/2019/06/25/19000109.full.pdf',
+      undefined,
+    ]) assert.equal(jatsContentUrl(link, 'medrxiv', mirror), undefined, link);
   });
 
   it('sets a structured abstract\'s headings apart from the words the medRxiv API glues them to', async () => {

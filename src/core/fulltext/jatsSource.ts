@@ -1,0 +1,81 @@
+// bioRxiv/medRxiv's own full text, JATS XML (the `.source.xml` the bioRxiv API names), read
+// before the PDF: the server's sections and paragraphs as the authors' text has them, where
+// pdf.js must rebuild them from glyph positions, at a small part of the cost (no PDF parse).
+// Fetched as a PDF is (same host, same queue and limits), parsed in a worker as GROBID's TEI is,
+// and its reading kept by the XML's digest so a repeat reads nothing again.
+import type { PaperRecord } from '../types';
+import type { CoreDeps } from '../deps';
+import { isAbortError } from '../net/types';
+import { resolveCacheDir } from '../net/cache';
+import { contentDigest } from '../net/contentDigest';
+import { looksLikeHtml } from '../net/html';
+import { FulltextError } from './errors';
+import type { FulltextDocument } from './model';
+import { parseJatsOffThread, parseOptions, prewarmParseWorker } from './parsePool';
+import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
+
+/** Bump whenever parseJats changes what it builds. */
+const JATS_DOCUMENT_VERSION = 'j1';
+/** Key prefix of the stored readings: the cache sweep evicts them with PDFs and TEI (cacheSweep.ts). */
+export const JATS_KEY_PREFIX = 'citefinder:jats-document:';
+const JATS_ACCEPT = 'application/xml';
+
+function jatsCacheKey(xmlDigest: string, maxTextChars: number): string {
+  return `${JATS_KEY_PREFIX}${JATS_DOCUMENT_VERSION}:${maxTextChars}:${xmlDigest}`;
+}
+
+function request(url: string, deps: CoreDeps, cacheOnly: boolean) {
+  const timeoutMs = Math.max(deps.settings['http.timeoutMs'], 1) * 3;
+  return deps.http.request({
+    // The PDF's queue: the same host, and its pacing and concurrency (fulltext.concurrency).
+    service: 'pdf',
+    url,
+    accept: JATS_ACCEPT,
+    timeoutMs,
+    headersTimeoutMs: Math.max(deps.settings['http.timeoutMs'], 1),
+    maxBytes: Math.round(deps.settings['fulltext.maxPdfMb'] * 1024 * 1024),
+    signal: deps.signal,
+    cacheNotFound: true,
+    cacheOnly,
+  });
+}
+
+/**
+ * The record's JATS reading, or undefined when it has none to give (no link, the server's
+ * refusal, an HTML page, a document without body paragraphs): the PDF is read instead.
+ */
+export async function readRecordJats(record: PaperRecord, deps: CoreDeps): Promise<FulltextDocument | undefined> {
+  if (!record.jatsUrl) return undefined;
+  try {
+    const cached = await request(record.jatsUrl, deps, true).catch(() => undefined);
+    // Its reading will be made in a worker; the JATS of the other candidates come with it.
+    if (!cached) prewarmParseWorker(deps.settings, { all: true });
+    const response = cached ?? (await request(record.jatsUrl, deps, false));
+    return await jatsDocument(response.body, deps);
+  } catch (error) {
+    if (isAbortError(error) || deps.signal?.aborted) throw error;
+    return undefined;
+  }
+}
+
+/** The stored reading of the record's JATS, found from the cache alone; undefined otherwise. */
+export async function cachedJatsReading(record: PaperRecord, deps: CoreDeps): Promise<FulltextDocument | undefined> {
+  const cacheDir = resolveCacheDir(deps.settings);
+  if (!record.jatsUrl || !cacheDir || !deps.http.cachedDigest) return undefined;
+  const cached = await deps.http.cachedDigest({ service: 'pdf', url: record.jatsUrl, accept: JATS_ACCEPT });
+  if (!cached || cached.status < 200 || cached.status >= 300) return undefined;
+  return readStoredDocument(cacheDir, jatsCacheKey(cached.digest, deps.settings['fulltext.maxTextChars']));
+}
+
+async function jatsDocument(body: Uint8Array, deps: CoreDeps): Promise<FulltextDocument | undefined> {
+  const cacheDir = resolveCacheDir(deps.settings);
+  const key = cacheDir ? jatsCacheKey(contentDigest(body), deps.settings['fulltext.maxTextChars']) : undefined;
+  const stored = cacheDir && key ? await readStoredDocument(cacheDir, key) : undefined;
+  if (stored) return stored;
+  const xml = new TextDecoder().decode(body);
+  if (looksLikeHtml(xml.slice(0, 512))) throw new FulltextError('malformed-jats', 'an HTML page came instead of the JATS full text');
+  const document = await parseJatsOffThread(xml, parseOptions(deps.settings, deps.signal));
+  if (document.sections.length === 0) return undefined;
+  if (cacheDir && key) await writeStoredDocument(cacheDir, key, document);
+  return document;
+}

@@ -1,0 +1,89 @@
+// A medRxiv preprint's full text from the server's own JATS (the `.source.xml` the bioRxiv API
+// names), read instead of its PDF: no PDF is asked, the paragraphs are the JATS's, a repeat asks
+// nothing and starts no parse worker, and a server that refuses the JATS still gets its PDF read.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { RXIV_STAND_IN_JATS } from '../../../standin/files';
+import { fixturePath } from '../../../standin/server';
+import { createPipeline } from '../../../../src/core/pipeline/index';
+import { parseWorkersStarted, stopIdleParseWorkers } from '../../../../src/core/fulltext/parsePool';
+import { resetGrobidState } from '../../../../src/core/fulltext';
+import { parseJats } from '../../../../src/core/fulltext/jats';
+import { bodyParagraphs } from '../../../../src/core/fulltext/model';
+import { resolveSettings } from '../../../../src/core/settings/index';
+
+const CLAIM = { selection: 'Machine learning models can predict in-hospital mortality from electronic health records.' };
+
+describe('full text from the server\'s JATS (bioRxiv/medRxiv)', function () {
+  this.timeout(60_000);
+  let standIn: StandIn;
+  let cacheDir: string;
+  const settingsFor = (extra: Record<string, unknown> = {}) =>
+    resolveSettings({ ...standIn.settings, 'cache.dir': cacheDir, 'fulltext.enabled': true, 'grobid.enabled': false, ...extra });
+  const asked = (pattern: RegExp) => standIn.requests.filter((r) => pattern.test(r.path));
+
+  beforeEach(async () => {
+    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-jats-'));
+    await stopIdleParseWorkers();
+    resetGrobidState();
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('reads the JATS the bioRxiv API names, after its answer, and asks for no PDF', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
+    const result = await createPipeline({ settings: settingsFor(), llm: null }).find(CLAIM);
+    const read = result.candidates.filter((c) => c.fulltext === 'jats');
+    assert.ok(read.length > 0, result.candidates.map((c) => `${c.id} ${c.fulltext}`).join(', '));
+    assert.deepEqual(asked(/\.full\.pdf$/).map((r) => r.path), []);
+    for (const c of read) {
+      const details = standIn.requests.find((r) => r.service === 'biorxiv' && r.path.includes(c.doi!))!;
+      const jats = standIn.requests.filter((r) => r.service === 'medrxivContent' && r.path === new URL(c.jatsUrl!).pathname.replace(/^\/medrxiv-content/, ''));
+      assert.equal(jats.length, 1, c.jatsUrl);
+      assert.ok(jats[0]!.at >= details.endAt!, 'the JATS is asked once the API named it');
+    }
+    // The paragraphs shown are the JATS's own.
+    const own = new Set(bodyParagraphs(parseJats(readFileSync(fixturePath('jats', RXIV_STAND_IN_JATS), 'utf8'))).map((p) => p.paragraph.text));
+    const shown = read.flatMap((c) => c.paragraphs ?? []).filter((p) => p.text.length > 200);
+    assert.ok(shown.length > 0);
+    for (const p of shown) assert.ok(own.has(p.text), p.text.slice(0, 80));
+  });
+
+  it('asks nothing and starts no parse worker when the search is repeated', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
+    const first = await createPipeline({ settings: settingsFor(), llm: null }).find(CLAIM);
+    await stopIdleParseWorkers();
+    const workers = parseWorkersStarted();
+    standIn.requests.length = 0;
+    const again = await createPipeline({ settings: settingsFor(), llm: null }).find(CLAIM);
+    assert.deepEqual(standIn.requests.map((r) => r.path), []);
+    assert.equal(parseWorkersStarted(), workers);
+    const cards = (r: typeof first) => r.candidates.map((c) => [c.id, c.fulltext, c.score, c.paragraphs?.map((p) => p.text)]);
+    assert.deepEqual(cards(again), cards(first));
+  });
+
+  it('reads the PDF when the server refuses the JATS', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true });
+    const result = await createPipeline({ settings: settingsFor(), llm: null }).find(CLAIM);
+    const refused = asked(/\.source\.xml$/);
+    assert.ok(refused.length > 0 && refused.every((r) => r.status === 404));
+    assert.ok(result.candidates.some((c) => c.fulltext === 'pdfjs'));
+    assert.ok(!result.candidates.some((c) => c.fulltext === 'jats'));
+    for (const pdf of asked(/\.full\.pdf$/)) {
+      const jats = refused.find((r) => pdf.path.includes(r.path.split('/').pop()!.replace('.source.xml', '')));
+      if (jats) assert.ok(pdf.at >= jats.endAt!, `${pdf.path} after its JATS was refused`);
+    }
+  });
+
+  it('is read before GROBID is asked: a GROBID user gets the JATS too', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
+    const result = await createPipeline({ settings: settingsFor({ 'grobid.enabled': true }), llm: null }).find(CLAIM);
+    assert.ok(result.candidates.some((c) => c.fulltext === 'jats'));
+    assert.deepEqual(standIn.requests.filter((r) => r.service === 'grobid' && r.method === 'POST').map((r) => r.path), []);
+  });
+});
