@@ -76,7 +76,7 @@ describe('chat plans over the stand-in records', () => {
       installCrossref,
       installDoi,
       installGrobid,
-      (s) => installFiles(s),
+      (s) => installFiles(s, { preprintJats: true }),
       (s) => installOpenAi(s, options),
     ]);
     settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'cache.enabled': false });
@@ -137,6 +137,20 @@ describe('chat plans over the stand-in records', () => {
     assert.ok(answer.calls.includes('lookup 10.1001/jamanetworkopen.2019.6700'), 'a DOI in the bibliography is looked up by DOI');
     assert.ok(answer.calls.some((c) => c.startsWith('Crossref bibliographic search "SciB-ERT')), 'a title without DOI is searched');
     assert.equal(standIn.requests.filter((r) => r.service === 'grobid' && r.path.includes('processFulltext')).length, 1);
+  });
+  it('/cites follows a preprint\'s citations from the server\'s JATS, where each paragraph names the references it cites', async () => {
+    const preprint: PaperRecord = { ...BIORXIV_PREPRINT, jatsUrl: `${standIn.url}/biorxiv-content/early/2013/11/07/000109.source.xml` };
+    const answer = await runPlan({ plan: 'cited', ref: 1, topic: 'ELISA' }, [preprint], deps);
+    const lines = answer.summary.split('\n');
+    // The served JATS (PLOS NTD, Rift Valley fever in Mozambique): the paragraphs on the IgG and IgM
+    // ELISAs cite Fafetine, Paweska and Jansen van Vuren (most mentions first); the stand-in's
+    // Crossref knows none of them, so each is listed as printed in the JATS's reference list.
+    assert.equal(lines[0], 'Where [1] mentions "ELISA", it cites 3 works; 0 confirmed by their records.');
+    assert.match(lines[1]!, /^Not confirmed \(as printed in \[1\]\): Fafetine JM, Tijhaar E, .* indirect ELISA for the detection/);
+    assert.match(lines[2]!, /^Not confirmed \(as printed in \[1\]\): Paweska JT, Burt FJ, .* IgM-capture enzyme-linked/);
+    assert.match(lines[3]!, /^Not confirmed \(as printed in \[1\]\): Jansen van Vuren P, /);
+    assert.equal(standIn.requests.filter((r) => r.path.endsWith('.source.xml')).length, 1);
+    assert.equal(standIn.requests.filter((r) => r.path.endsWith('.pdf')).length, 0);
   });
   it('/newest compares the years of the records; a wrong [n] is a clear error', async () => {
     assert.match((await runPlan({ plan: 'newest' }, [LANCET, PLOS, NO_DOI], deps)).summary, /^The newest attached paper is \[2\], from 2012\. \(1 without a year not compared\.\)/);
