@@ -8,8 +8,6 @@ import type { CoreDeps } from '../deps';
 import { isAbortError } from '../net/types';
 import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
-import { looksLikeHtml } from '../net/html';
-import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
 import { parseJatsOffThread, parseOptions, prewarmParseWorker } from './parsePool';
 import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
@@ -72,9 +70,8 @@ async function jatsDocument(body: Uint8Array, deps: CoreDeps): Promise<FulltextD
   const key = cacheDir ? jatsCacheKey(contentDigest(body), deps.settings['fulltext.maxTextChars']) : undefined;
   const stored = cacheDir && key ? await readStoredDocument(cacheDir, key) : undefined;
   if (stored) return stored;
-  const xml = new TextDecoder().decode(body);
-  if (looksLikeHtml(xml.slice(0, 512))) throw new FulltextError('malformed-jats', 'an HTML page came instead of the JATS full text');
-  const document = await parseJatsOffThread(xml, parseOptions(deps.settings, deps.signal));
+  // An HTML page (a bot check, a login) is refused by parseJats: the PDF is tried instead.
+  const document = await parseJatsOffThread(new TextDecoder().decode(body), parseOptions(deps.settings, deps.signal));
   if (document.sections.length === 0) return undefined;
   if (cacheDir && key) await writeStoredDocument(cacheDir, key, document);
   return document;

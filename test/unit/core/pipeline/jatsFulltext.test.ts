@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../../../standin';
-import { RXIV_STAND_IN_JATS } from '../../../standin/files';
-import { fixturePath } from '../../../standin/server';
+import { PAYWALL_HTML, RXIV_STAND_IN_JATS } from '../../../standin/files';
+import { fixturePath, send } from '../../../standin/server';
 import { createPipeline } from '../../../../src/core/pipeline/index';
 import { parseWorkersStarted, stopIdleParseWorkers } from '../../../../src/core/fulltext/parsePool';
 import { resetGrobidState } from '../../../../src/core/fulltext';
@@ -78,6 +78,18 @@ describe('full text from the server\'s JATS (bioRxiv/medRxiv)', function () {
       const jats = refused.find((r) => pdf.path.includes(r.path.split('/').pop()!.replace('.source.xml', '')));
       if (jats) assert.ok(pdf.at >= jats.endAt!, `${pdf.path} after its JATS was refused`);
     }
+  });
+
+  it('reads the PDF when an HTML page (a bot check) comes where the JATS should be', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
+    const content = standIn.handlerOf('medrxivContent')!;
+    standIn.handle('medrxivContent', (req, res) => (req.path.endsWith('.source.xml')
+      ? send(res, 200, PAYWALL_HTML, 'text/html; charset=utf-8')
+      : content(req, res)));
+    const result = await createPipeline({ settings: settingsFor(), llm: null }).find(CLAIM);
+    assert.ok(asked(/\.source\.xml$/).length > 0);
+    assert.ok(result.candidates.some((c) => c.fulltext === 'pdfjs'));
+    assert.ok(!result.candidates.some((c) => c.fulltext === 'jats'));
   });
 
   it('is read before GROBID is asked: a GROBID user gets the JATS too', async () => {

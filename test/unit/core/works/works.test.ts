@@ -93,6 +93,11 @@ describe('WorkLookup against the stand-in', () => {
     assert.equal(found?.record.source, 'crossref');
     assert.equal(found?.crossref?.updatedBy.length, 2);
   });
+  it('reads a medRxiv DOI from the bioRxiv API, with the JATS full text it names on the content URL of the settings', async () => {
+    const found = await new WorkLookup(deps).byIdentifier(parseIdentifier('https://www.medrxiv.org/content/10.1101/19000133v1')!);
+    assert.equal(found?.record.source, 'medrxiv');
+    assert.equal(found?.record.jatsUrl, `${deps.settings['sources.medrxivContent.url']}/early/2019/06/25/19000133.source.xml`);
+  });
   it('says "no such work" for a DOI Crossref does not have, and throws when Crossref fails', async () => {
     assert.equal(await new WorkLookup(deps).byIdentifier({ kind: 'doi', doi: '10.1371/notarealdoi' }), undefined);
     // A refused connection is "Crossref unavailable", which the caller reports as such.
