@@ -14,6 +14,7 @@ import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/typ
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
 import { parseOptions, parseTeiOffThread } from './parsePool';
+import { storeText } from './pdfjsCache';
 
 /** How long a liveness answer is trusted. */
 export const ALIVE_TTL_MS = 60_000;
@@ -163,7 +164,7 @@ function readDocumentJson(text: string): FulltextDocument | undefined {
 }
 
 async function cacheDocument(dir: string, teiKey: string, document: FulltextDocument): Promise<void> {
-  await cacache.put(dir, documentCacheKey(teiKey), JSON.stringify(document)).catch(() => undefined);
+  await storeText(dir, documentCacheKey(teiKey), JSON.stringify(document));
 }
 
 /** The same PDF asked for twice at once (a preprint and its published copy) is read once. */
@@ -195,7 +196,7 @@ async function processAndRead(pdf: Uint8Array, key: string, deps: CoreDeps): Pro
     throw new FulltextError(error.reason, `GROBID's answer could not be used: ${error.message}`, { cause: error });
   });
   if (cacheDir) {
-    await cacache.put(cacheDir, key, tei).catch(() => undefined);
+    await storeText(cacheDir, key, tei);
     await cacheDocument(cacheDir, key, document);
   }
   return document;

@@ -23,6 +23,7 @@ export { FulltextError, type FulltextFailure } from './errors';
 export { pdfUrlCandidates } from './pdfSource';
 export { resetGrobidState } from './grobid';
 export { prewarmParseWorker } from './parsePool';
+export { readingWritesSettled } from './pdfjsCache';
 
 export interface FulltextResult {
   kind: FulltextKind;

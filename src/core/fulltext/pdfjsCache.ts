@@ -44,5 +44,25 @@ export async function readStoredDocument(dir: string, key: string): Promise<Full
 
 /** Stores a reading; a read-only or full disk costs speed next time, never this result. */
 export async function writeStoredDocument(dir: string, key: string, document: FulltextDocument): Promise<void> {
-  await cacache.put(dir, key, JSON.stringify(document)).catch(() => undefined);
+  await storeText(dir, key, JSON.stringify(document));
+}
+
+/** Writes of readings (and GROBID's TEI) under way: a run cancelled meanwhile waits for them. */
+const writing = new Set<Promise<void>>();
+
+/** Stores text under `key`, never failing (see writeStoredDocument); tracked until it is on disk. */
+export function storeText(dir: string, key: string, text: string): Promise<void> {
+  const write: Promise<void> = cacache.put(dir, key, text).then(() => undefined, () => undefined);
+  writing.add(write);
+  void write.finally(() => writing.delete(write));
+  return write;
+}
+
+/**
+ * Resolves once every reading being written is on disk. A run ends with it, done or cancelled:
+ * a cancelled run's papers may still be storing what they read, and the cache must be whole
+ * (and its folder removable) when the run has returned.
+ */
+export async function readingWritesSettled(): Promise<void> {
+  while (writing.size > 0) await Promise.all(writing);
 }

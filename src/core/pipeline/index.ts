@@ -32,6 +32,7 @@ import { fetchCrossrefWork } from '../sources/crossref';
 import { createHttpClient } from '../net/http';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
+import { readingWritesSettled } from '../fulltext';
 import { resolveCacheDir } from '../net/cache';
 import { Run } from './run';
 import { RunLimits } from './runLimits';
@@ -71,8 +72,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         return await findCitations(input, { settings, http, llm }, listener, signal);
       } finally {
         // A run is over, done or cancelled, when what it learnt is on disk: searches write their
-        // answers behind them (storeInBackground), and a repeat right after must find them.
-        await http.storesSettled?.();
+        // answers behind them (storeInBackground), papers their readings, and a repeat right
+        // after must find them.
+        await Promise.all([http.storesSettled?.(), readingWritesSettled()]);
       }
     },
   };

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import cacache from 'cacache';
 import { fulltextFromPdfBytes, resetGrobidState } from '../../../../src/core/fulltext';
 import { isGrobidAlive } from '../../../../src/core/fulltext/grobid';
-import { pdfjsCacheKey } from '../../../../src/core/fulltext/pdfjsCache';
+import { pdfjsCacheKey, readingWritesSettled, readStoredDocument, writeStoredDocument } from '../../../../src/core/fulltext/pdfjsCache';
 import { contentDigest } from '../../../../src/core/net/contentDigest';
 import { fixturePath } from '../../../standin/server';
 import { useGrobidStandIn } from '../../../helpers/grobidHarness';
@@ -71,5 +71,13 @@ describe('the pdfjs document cache', function () {
     const deps = h.deps({ 'grobid.enabled': false, 'cache.enabled': false });
     await fulltextFromPdfBytes(new Uint8Array(SPECTER), deps);
     assert.deepEqual(await cacache.ls(h.cacheDir), {});
+  });
+
+  it('settles every reading being written: one stored and not awaited is on disk once readingWritesSettled resolves', async () => {
+    const document = { title: 'A reading', sections: [], captions: [], references: [] };
+    const writes = ['a', 'b', 'c'].map((k) => writeStoredDocument(h.cacheDir, `citefinder:pdfjs-document:test:${k}`, document));
+    await readingWritesSettled();
+    for (const k of ['a', 'b', 'c']) assert.deepEqual(await readStoredDocument(h.cacheDir, `citefinder:pdfjs-document:test:${k}`), document);
+    await Promise.all(writes);
   });
 });
