@@ -7,23 +7,15 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
-import { attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
+import { ORDERED_XML_OPTIONS, attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { makeParagraph, looksLikeCaption, tidyText } from './text';
 
 
 const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
+  ...ORDERED_XML_OPTIONS,
   // Prefixes come off tag names only (<mml:math> → math, <hwp:…>). Not removeNSPrefix: it strips
   // attributes too, and bioRxiv's <ref id="c1" hwp:id="ref-1"> would then lose the id xrefs point at.
   transformTagName: (tag: string) => tag.slice(tag.indexOf(':') + 1),
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: true,
   // JATS writes accented letters and dashes as numeric references (&#x000e9;, &#x02013;);
   // fast-xml-parser 5 decodes numeric references only when htmlEntities is on.
   htmlEntities: true,

@@ -5,23 +5,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
-import { attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
+import { ORDERED_XML_OPTIONS, attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { dropTrailingFootnoteMark, looksLikeCaption, makeParagraph, tidyText } from './text';
 
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  removeNSPrefix: true,
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: true,
-  htmlEntities: false,
-});
+const parser = new XMLParser({ ...ORDERED_XML_OPTIONS, removeNSPrefix: true, htmlEntities: false });
 
 /** Parses GROBID TEI; throws FulltextError('malformed-tei') for anything not well-formed TEI. */
 export function parseTei(xml: string): FulltextDocument {

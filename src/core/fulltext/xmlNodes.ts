@@ -2,6 +2,23 @@
 // fast-xml-parser's preserveOrder output, the narrative-citation test and the section builder.
 import { DEFAULT_SECTION_HEAD, type FulltextDocument, type Section } from './model';
 
+/**
+ * fast-xml-parser options both readings share: the ordered output (paragraphs are mixed content,
+ * text and markers interleaved), every value as text, declarations and processing instructions
+ * dropped.
+ */
+export const ORDERED_XML_OPTIONS = {
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  trimValues: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  processEntities: true,
+} as const;
+
 /** A node of fast-xml-parser's ordered output: `{ tag: children, ':@': attributes }` or text. */
 export type XmlNode = Record<string, unknown>;
 
