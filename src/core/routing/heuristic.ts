@@ -23,12 +23,14 @@ import { scoreText, type Evidence, type RouterModel } from './model';
 import { REPOSITORY_OF, repositoryProbabilities, secondaryFor } from './repositories';
 import { REPOSITORY_LABEL } from '../identity/repository';
 import { isCloseCall } from './closeCall';
+import { splitSentences } from '../text/sentences';
 
 export { ROUTER_MODEL };
 
 export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model: RouterModel = ROUTER_MODEL): RoutingDecision {
   const { title, abstract, sectionTitle } = claim.context;
-  const { posterior, evidence } = scoreText(model, claim.text, { title, abstract, section: sectionTitle });
+  const around = sentenceAround(claim, model);
+  const { posterior, evidence } = scoreText(model, around ?? claim.text, { title, abstract, section: sectionTitle });
   const byRepo = repositoryProbabilities(model.classes, posterior);
   const primary = [...byRepo.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   const inPrimary = model.classes.map((c, i) => (REPOSITORY_OF[c] === primary ? posterior[i]! : -1));
@@ -48,11 +50,24 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
     known ? round(p1) : confidence,
     REPOSITORY_LABEL[primary],
   );
-  const decision: RoutingDecision = { discipline, primary, secondary, confidence, by: 'heuristic', reason };
+  const readFrom = around ? 'In the sentence around the selection (it names no subject of its own), ' : '';
+  const decision: RoutingDecision = { discipline, primary, secondary, confidence, by: 'heuristic', reason: readFrom + reason };
   // The same rule the search stage applies (closeCall.ts), so the reason says what will happen.
   const close = known && isCloseCall(decision);
   const closeNote = ` Close to ${REPOSITORY_LABEL[secondary]} (${Math.round(p2 * 100)}%): both are searched.`;
-  return close ? { ...decision, reason: reason + closeNote } : decision;
+  return close ? { ...decision, reason: decision.reason + closeNote } : decision;
+}
+
+/**
+ * The sentence of its section a selection sits in, when the selection holds no word the model
+ * knows (a bare mention such as "Wakefield et al. (1998)"): a reader places the mention by that
+ * sentence, not by the manuscript's title. Undefined when the claim has words of its own, or the
+ * sentence cannot be found.
+ */
+function sentenceAround(claim: Pick<Claim, 'text' | 'context'>, model: RouterModel): string | undefined {
+  const mention = claim.text.trim();
+  if (!mention || scoreText(model, mention).knownFeatures > 0) return undefined;
+  return splitSentences(claim.context.sectionText ?? '', 'claim').find((sentence) => sentence !== mention && sentence.includes(mention));
 }
 
 /** The strongest discipline outside the winner's repository, else the runner-up overall. */

@@ -4,6 +4,7 @@ import { createLlmClient } from '../../../../src/core/llm/openai';
 import { route, routeHeuristically, validateRouting, REPOSITORY_OF } from '../../../../src/core/routing';
 import { CONCURRENT_BELOW_CONFIDENCE, isCloseCall } from '../../../../src/core/routing/closeCall';
 import { searchPlan } from '../../../../src/core/search/keywords';
+import { parseClaim } from '../../../../src/core/claim';
 import { resolveSettings } from '../../../../src/core/settings/index';
 import type { Claim, Discipline } from '../../../../src/core/types';
 import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../../../standin/openai';
@@ -134,6 +135,27 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     assert.ok(decision.confidence < CONCURRENT_BELOW_CONFIDENCE, decision.reason);
     assert.deepEqual(new Set(searchPlan(decision)[0]), new Set(['arxiv', 'medrxiv']));
     assert.match(decision.reason, /both are searched/);
+  });
+
+  it('places a bare mention ("Wakefield et al. (1998)") by the sentence it sits in, not by the manuscript\'s title', () => {
+    // The offline demo's manuscript, cut down: its title speaks of graphs and a worked example.
+    const manuscript = [
+      '\\title{What distant explosions, literature graphs and hospital records can tell us: a worked example}',
+      '\\begin{document}',
+      '\\section{Clinical prediction}',
+      'Bowel disease in children has been linked to developmental disorders~\\citep{wakefield1998}.',
+      'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.',
+      '\\end{document}',
+    ].join('\n');
+    const mention = 'Wakefield et al. (1998)';
+    const decision = routeHeuristically(parseClaim(mention, manuscript, manuscript.indexOf(mention)));
+    assert.equal(decision.primary, 'medrxiv');
+    assert.match(decision.reason, /^In the sentence around the selection .*"children"/);
+    // A claim with words of its own is read as it is.
+    const own = 'Twelve children had bowel disease';
+    assert.doesNotMatch(routeHeuristically(parseClaim(own, manuscript, manuscript.indexOf(own))).reason, /sentence around/);
+    // Alone, the mention says nothing, and the router says so.
+    assert.match(routeHeuristically(parseClaim(mention)).reason, /No discipline vocabulary recognised/);
   });
 
   it('admits when it recognises nothing', () => {
