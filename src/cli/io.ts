@@ -19,6 +19,8 @@ export interface CliOptions {
   json: boolean;
   pdf?: string;
   tei?: string;
+  /** A bioRxiv/medRxiv JATS full text (`.source.xml`), for `score`. */
+  jats?: string;
   /** A year range for this search (overrides `search.years`). */
   years?: string;
 }

@@ -12,7 +12,7 @@ import { AUDIT_USAGE, runAudit } from './audit';
 import { BIB_CHECK_USAGE, runBibCheck } from './bibCheck';
 
 const FIND_USAGE = 'citefinder find --claim TEXT [--context-file FILE] [--years 1998..2005|2019..|..2010] [--config FILE] [--json]';
-const SCORE_USAGE = 'citefinder score --claim TEXT (--pdf FILE | --tei FILE) [--config FILE] [--json]';
+const SCORE_USAGE = 'citefinder score --claim TEXT (--pdf FILE | --tei FILE | --jats FILE) [--config FILE] [--json]';
 
 /** Each command's usage line, for `citefinder COMMAND --help`. */
 const COMMAND_USAGE: Record<string, string> = {
@@ -88,10 +88,11 @@ function parseOptions(args: string[]): CliOptions {
     'context-file': { type: 'string' },
     pdf: { type: 'string' },
     tei: { type: 'string' },
+    jats: { type: 'string' },
     years: { type: 'string' },
   });
-  const { claim, config, pdf, tei, years } = values;
-  return { claim, contextFile: values['context-file'], config, json: values.json ?? false, pdf, tei, years };
+  const { claim, config, pdf, tei, jats, years } = values;
+  return { claim, contextFile: values['context-file'], config, json: values.json ?? false, pdf, tei, jats, years };
 }
 
 async function loadSettings(configPath: string | undefined, io: CliIo): Promise<Settings> {

@@ -1,4 +1,4 @@
-// `citefinder score`: how well does one paper (PDF or GROBID TEI) support a claim?
+// `citefinder score`: how well does one paper (PDF, GROBID TEI or a preprint's JATS) support a claim?
 // Prints the paragraphs best first with their scores and reasons.
 import { readFile } from 'node:fs/promises';
 import type { Settings } from '../core/settings/index';
@@ -6,7 +6,7 @@ import { parseClaim } from '../core/claim';
 import { generateQueries } from '../core/queries';
 import { createHttpClient } from '../core/net/http';
 import { createLlmClient } from '../core/llm/openai';
-import { FulltextError, fulltextFromPdfBytes, readTeiFile, type FulltextResult } from '../core/fulltext';
+import { FulltextError, fulltextFromPdfBytes, readJatsFile, readTeiFile, type FulltextResult } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
 import { requireClaim, UsageError, type CliIo, type CliOptions } from './io';
 
@@ -17,7 +17,9 @@ export async function runScore(
   signal: AbortSignal,
 ): Promise<number> {
   const claim = parseClaim(requireClaim(options.claim));
-  if (!options.pdf === !options.tei) throw new UsageError('score needs exactly one of --pdf FILE or --tei FILE.');
+  if ([options.pdf, options.tei, options.jats].filter(Boolean).length !== 1) {
+    throw new UsageError('score needs exactly one of --pdf FILE, --tei FILE or --jats FILE.');
+  }
   const warn = (message: string) => io.stderr(`warning: ${message}\n`);
   const llm = createLlmClient(settings, settings['llm.apiKey'] || undefined);
   const fulltext = await readDocument(options, settings, signal);
@@ -33,15 +35,16 @@ export async function runScore(
 }
 
 /**
- * The paper named by --pdf or --tei. Every bad document ends the same way, in the same words and
- * with exit code 2: a file that cannot be read ("Cannot read PDF file …: no such file.") or one
- * that cannot be used ("Cannot use TEI file …: <why>."), be it missing, encrypted, corrupt,
- * too large, or a TEI that declares entities.
+ * The paper named by --pdf, --tei or --jats. Every bad document ends the same way, in the same
+ * words and with exit code 2: a file that cannot be read ("Cannot read PDF file …: no such file.")
+ * or one that cannot be used ("Cannot use TEI file …: <why>."), be it missing, encrypted, corrupt,
+ * too large, or XML that declares entities.
  */
 async function readDocument(options: CliOptions, settings: Settings, signal: AbortSignal): Promise<FulltextResult> {
-  const [what, path] = options.tei ? ['TEI file', options.tei] : ['PDF file', options.pdf!];
+  const [what, path] = options.tei ? ['TEI file', options.tei] : options.jats ? ['JATS file', options.jats] : ['PDF file', options.pdf!];
   try {
     if (options.tei) return { kind: 'grobid', document: await readTeiFile(path, settings, signal) };
+    if (options.jats) return { kind: 'jats', document: await readJatsFile(path, settings, signal) };
     const bytes = new Uint8Array(await readFile(path));
     const http = createHttpClient(settings);
     return await fulltextFromPdfBytes(bytes, { http, settings, signal });

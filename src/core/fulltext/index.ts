@@ -16,7 +16,7 @@ import type { FulltextDocument } from './model';
 import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
 import { cachedJatsReading, readRecordJats } from './jatsSource';
 import { parseTei } from './tei';
-import { parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
+import { parseJatsOffThread, parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
 
 export type { FulltextDocument, Paragraph, Section } from './model';
 export { FulltextError, type FulltextFailure } from './errors';
@@ -146,12 +146,21 @@ export function fulltextFromTei(xml: string): FulltextDocument {
  * to answer (http.maxResponseMb) is refused unread.
  */
 export async function readTeiFile(path: string, settings: Settings = DEFAULT_SETTINGS, signal?: AbortSignal): Promise<FulltextDocument> {
+  return parseTeiOffThread(await readXmlFile(path, 'TEI', settings), parseOptions(settings, signal));
+}
+
+/** Reads and parses a bioRxiv/medRxiv JATS file from disk, in a worker, with the TEI's size limit. */
+export async function readJatsFile(path: string, settings: Settings = DEFAULT_SETTINGS, signal?: AbortSignal): Promise<FulltextDocument> {
+  return parseJatsOffThread(await readXmlFile(path, 'JATS', settings), parseOptions(settings, signal));
+}
+
+async function readXmlFile(path: string, what: 'TEI' | 'JATS', settings: Settings): Promise<string> {
   const limitMb = settings['http.maxResponseMb'];
   const { size } = await stat(path);
   if (size > limitMb * 1024 * 1024) {
-    throw new FulltextError('too-large', `the TEI is ${(size / 1024 / 1024).toFixed(1)} MB, over the ${limitMb} MB limit (http.maxResponseMb)`);
+    throw new FulltextError('too-large', `the ${what} is ${(size / 1024 / 1024).toFixed(1)} MB, over the ${limitMb} MB limit (http.maxResponseMb)`);
   }
-  return parseTeiOffThread(await readFile(path, 'utf8'), parseOptions(settings, signal));
+  return readFile(path, 'utf8');
 }
 
 /** Reads a PDF file from disk and extracts it with pdfjs in a worker (no network involved). */

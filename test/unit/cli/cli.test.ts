@@ -165,6 +165,18 @@ describe('CLI score', function () {
     assertBestFirst(output);
   });
 
+  it('scores a bioRxiv/medRxiv JATS file from its sections', async () => {
+    const rvf = 'Antibodies against Rift Valley fever virus were found in sheep and goats in Mozambique between epidemics.';
+    const run = await runCli(['score', '--claim', rvf, '--jats', fixturePath('jats', 'pntd.0002065.xml'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const output = JSON.parse(run.stdout) as ScoreOutput;
+    assert.equal(output.fulltext, 'jats');
+    assert.equal(output.paragraphs.length, 3);
+    // The JATS's own sections: the Introduction's paragraph on RVF in Mozambique leads.
+    assert.equal(output.paragraphs[0]!.section, 'Introduction');
+    assert.match(output.paragraphs[0]!.text, /^Despite the occurrence of several epidemics of RVF/);
+  });
+
   it('rejects a corrupt PDF with the reason, and a missing input file', async () => {
     const corrupt = await runCli(['score', '--claim', claim, '--pdf', fixturePath('pdf', 'bad', 'corrupt-truncated-naacl2018.pdf')], env);
     assert.equal(corrupt.code, 2);
@@ -174,6 +186,6 @@ describe('CLI score', function () {
     assert.match(missing.stderr, /paper\.tei\.xml.*no such file/);
     const both = await runCli(['score', '--claim', claim], env);
     assert.equal(both.code, 2);
-    assert.match(both.stderr, /exactly one of --pdf FILE or --tei FILE/);
+    assert.match(both.stderr, /exactly one of --pdf FILE, --tei FILE or --jats FILE/);
   });
 });

@@ -23,7 +23,7 @@ describe('CLI --version and COMMAND --help', () => {
 
   const commands: Array<[string, RegExp]> = [
     ['find', /^Usage: citefinder find --claim TEXT/],
-    ['score', /^Usage: citefinder score --claim TEXT \(--pdf FILE \| --tei FILE\)/],
+    ['score', /^Usage: citefinder score --claim TEXT \(--pdf FILE \| --tei FILE \| --jats FILE\)/],
     ['lookup', /^Usage: citefinder lookup ID/],
     ['insert', /^Usage: citefinder insert --tex FILE\.tex --line N/],
     ['audit', /^Usage: citefinder audit FILE\.tex/],

@@ -35,7 +35,7 @@ describe('CLI score on bad documents', function () {
   };
 
   it('says "Cannot read" with the reason and exits 2 for a PDF or TEI that is not there', async () => {
-    for (const [flag, what] of [['--pdf', 'PDF file'], ['--tei', 'TEI file']] as const) {
+    for (const [flag, what] of [['--pdf', 'PDF file'], ['--tei', 'TEI file'], ['--jats', 'JATS file']] as const) {
       const run = await score([flag, join(dir, 'missing.x')]);
       assert.equal(run.code, 2, run.stderr);
       assert.ok(run.stderr.startsWith(`citefinder: Cannot read ${what} "${join(dir, 'missing.x')}": no such file.\n`), run.stderr);
@@ -53,6 +53,14 @@ describe('CLI score on bad documents', function () {
       assert.ok(run.stderr.startsWith(`citefinder: Cannot use TEI file "${path}": The TEI declares a DOCTYPE (entities), which GROBID never writes; refused.`), run.stderr);
       assert.ok(!run.stdout.includes('root:'), 'no file contents in the output');
     }
+  });
+
+  it('refuses a JATS that declares entities (XXE), exit 2, nothing read from disk', async () => {
+    const path = file('xxe.source.xml', xxeTei().replace(/<TEI\b/, '<article').replace(/<\/TEI>/, '</article>'));
+    const run = await score(['--jats', path]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.ok(run.stderr.startsWith(`citefinder: Cannot use JATS file "${path}": The JATS declares entities`), run.stderr);
+    assert.ok(!run.stdout.includes('root:'), 'no file contents in the output');
   });
 
   it('refuses a TEI over the size limit unread, and malformed TEI, in the same words', async () => {
