@@ -46,8 +46,8 @@ export async function readRecordJats(record: PaperRecord, deps: CoreDeps): Promi
   if (!record.jatsUrl) return undefined;
   try {
     const cached = await request(record.jatsUrl, deps, true).catch(() => undefined);
-    // Its reading will be made in a worker; the JATS of the other candidates come with it.
-    if (!cached) prewarmParseWorker(deps.settings, { all: true });
+    // Its reading will be made in a worker (one: XML readings run one at a time, parsePool.ts).
+    if (!cached) prewarmParseWorker(deps.settings);
     const response = cached ?? (await request(record.jatsUrl, deps, false));
     return await jatsDocument(response.body, deps);
   } catch (error) {
