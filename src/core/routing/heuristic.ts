@@ -29,8 +29,10 @@ export { ROUTER_MODEL };
 
 export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model: RouterModel = ROUTER_MODEL): RoutingDecision {
   const { title, abstract, sectionTitle } = claim.context;
-  const around = sentenceAround(claim, model);
-  const { posterior, evidence } = scoreText(model, around ?? claim.text, { title, abstract, section: sectionTitle });
+  const context = { title, abstract, section: sectionTitle };
+  const own = scoreText(model, claim.text, context);
+  const around = own.knownFeatures === 0 ? sentenceAround(claim) : undefined;
+  const { posterior, evidence } = around ? scoreText(model, around, context) : own;
   const byRepo = repositoryProbabilities(model.classes, posterior);
   const primary = [...byRepo.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   const inPrimary = model.classes.map((c, i) => (REPOSITORY_OF[c] === primary ? posterior[i]! : -1));
@@ -59,14 +61,13 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
 }
 
 /**
- * The sentence of its section a selection sits in, when the selection holds no word the model
- * knows (a bare mention such as "Wakefield et al. (1998)"): a reader places the mention by that
- * sentence, not by the manuscript's title. Undefined when the claim has words of its own, or the
- * sentence cannot be found.
+ * The sentence of its section a selection sits in, asked for when the selection holds no word the
+ * model knows (a bare mention such as "Wakefield et al. (1998)"): a reader places the mention by
+ * that sentence, not by the manuscript's title. Undefined when the sentence cannot be found.
  */
-function sentenceAround(claim: Pick<Claim, 'text' | 'context'>, model: RouterModel): string | undefined {
+function sentenceAround(claim: Pick<Claim, 'text' | 'context'>): string | undefined {
   const mention = claim.text.trim();
-  if (!mention || scoreText(model, mention).knownFeatures > 0) return undefined;
+  if (!mention) return undefined;
   return splitSentences(claim.context.sectionText ?? '', 'claim').find((sentence) => sentence !== mention && sentence.includes(mention));
 }
 
