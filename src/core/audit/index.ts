@@ -10,6 +10,7 @@ import { findProjectBibliography } from '../manuscript/projectBibliography';
 import { resolveRootFile } from '../manuscript/projectRoot';
 import { walkIncludes } from '../manuscript/projectTree';
 import { isAbortError } from '../net/types';
+import { readingWritesSettled } from '../fulltext';
 import { AuditCache } from './cache';
 import { CitationChecker } from './check';
 import { addBetterFits, type PaperText } from './betterFit';
@@ -40,6 +41,16 @@ export interface AuditDeps extends PipelineDeps {
 const CONCURRENT_CHECKS = 12;
 
 export async function auditProject(input: AuditInput, deps: AuditDeps, listener: AuditListener = () => {}): Promise<AuditReport> {
+  try {
+    return await audit(input, deps, listener);
+  } finally {
+    // An audit is over, done or cancelled, when what it fetched and read is on disk, as a search
+    // is (pipeline/index.ts): a re-run right after must find it, and the cache must be whole.
+    await Promise.all([deps.http.storesSettled?.(), readingWritesSettled()]);
+  }
+}
+
+async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener): Promise<AuditReport> {
   const text = await input.files.read(input.file);
   if (text === undefined) throw new Error(`Cannot read "${input.file}".`);
   const warnings: string[] = [];

@@ -52,6 +52,25 @@ describe('cite audit against the stand-in services', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('ends once what it fetched is on disk, when done and when cancelled', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-audit-cache-'));
+    try {
+      const cached = resolveSettings({ ...settings, 'cache.enabled': true, 'cache.dir': cacheDir });
+      const http = createHttpClient(cached, { cacheDir, pacing: new PacingRegistry(), backoffMs: 1 });
+      let settled = 0;
+      const spied = { ...http, storesSettled: async () => void (await http.storesSettled(), settled++) };
+      const controller = new AbortController();
+      const cancelled = auditProject(diskInput(join(dir, 'intro.tex')), { ...deps, settings: cached, http: spied, signal: controller.signal },
+        (event) => event.type === 'finding' && controller.abort());
+      await cancelled.catch(() => undefined);
+      assert.equal(settled, 1, 'the cancelled audit waited for its writes');
+      await auditProject(diskInput(join(dir, 'intro.tex')), { ...deps, settings: cached, http: spied });
+      assert.equal(settled, 2, 'the finished audit waited for its writes');
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
   it('gives each citation of the project its status, with the best passage, and reports the broken entry', async () => {
     const report = await auditProject(diskInput(join(dir, 'intro.tex')), deps);
     const rows = report.findings.map((f) => [f.site.file.replace(dir + '/', ''), f.site.key, f.status, f.score?.toFixed(2)]);
