@@ -10,7 +10,6 @@ import { FulltextError } from './errors';
 import { ORDERED_XML_OPTIONS, attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { makeParagraph, looksLikeCaption, tidyText } from './text';
 
-
 const parser = new XMLParser({
   ...ORDERED_XML_OPTIONS,
   // Prefixes come off tag names only (<mml:math> → math, <hwp:…>). Not removeNSPrefix: it strips
@@ -37,15 +36,15 @@ export function parseJats(xml: string): FulltextDocument {
   const meta = front && find(children(front), 'article-meta');
   const body = find(children(article), 'body');
   const back = find(children(article), 'back');
-  const refs = back ? descendants(back, 'ref') : [];
+  const refs = (back ? descendants(back, 'ref') : []).map(readReference);
   const document: FulltextDocument = {
     title: titleOf(meta),
     abstract: abstractOf(meta),
     sections: [],
     captions: [],
-    references: refs.map(citationOf).map((c) => (c ? (citationTitle(c) ?? citationText(c)) : '')).filter((text) => text.length > 0),
+    references: refs.map((ref) => ref.title ?? ref.raw).filter((text) => text.length > 0),
   };
-  const bibliography = refs.flatMap(bibEntry);
+  const bibliography = refs.flatMap((ref) => (ref.entry ? [ref.entry] : []));
   if (bibliography.length > 0) document.bibliography = bibliography;
   // Back matter (<ack>, <back><sec> on funding, data availability, author contributions) is left
   // out of the body, as tei.ts leaves GROBID's acknowledgements out: it makes no claims to check.
@@ -105,8 +104,6 @@ function sectionHead(sec: XmlNode): string | undefined {
   const label = tidyText(inlineText(children(find(children(sec), 'label') ?? {}))).replace(/\.$/, '');
   return label && !title.startsWith(label) ? `${label} ${title}` : title;
 }
-
-
 
 function addParagraph(document: FulltextDocument, section: Section, p: XmlNode): void {
   // A <fig> or <table-wrap> anchored inside the <p>: its caption is kept, its text never joins the paragraph.
@@ -187,8 +184,6 @@ function alternativeText(nodes: XmlNode[]): string {
   return choice ? inlineText(children(choice)) : ' ';
 }
 
-/** "Devlin et al. (2019) showed" keeps its subject; "(Devlin et al., 2019;" and "[3," go (as in tei.ts). */
-
 // ---- front and back matter --------------------------------------------------------------
 
 function titleOf(meta: XmlNode | undefined): string | undefined {
@@ -241,12 +236,17 @@ function citationText(citation: XmlNode): string {
   return tidyText(spaced(children(citation)));
 }
 
-function bibEntry(ref: XmlNode): BibReference[] {
-  const id = attributes(ref).id;
+/** A <ref> read once: its title and printed text for `references`, its entry (when it has an id) for `bibliography`. */
+function readReference(ref: XmlNode): { title?: string; raw: string; entry?: BibReference } {
   const citation = citationOf(ref);
-  if (!id || !citation) return [];
+  if (!citation) return { raw: '' };
   const title = citationTitle(citation);
   const raw = citationText(citation);
+  const id = attributes(ref).id;
+  return { title, raw, entry: id ? bibEntry(id, citation, title, raw) : undefined };
+}
+
+function bibEntry(id: string, citation: XmlNode, title: string | undefined, raw: string): BibReference {
   // An unstructured mixed-citation has no <year>: "Murphy FA, … (1999) Veterinary Virology."
   const yearText = inlineText(children(find(children(citation), 'year') ?? {})) || /\((\d{4})[a-z]?\)/.exec(raw)?.[1];
   const year = Number(/\d{4}/.exec(yearText ?? '')?.[0]);
@@ -256,7 +256,7 @@ function bibEntry(ref: XmlNode): BibReference[] {
   if (Number.isInteger(year) && year > 0) entry.year = year;
   if (doi) entry.doi = doi;
   if (raw) entry.raw = raw;
-  return [entry];
+  return entry;
 }
 
 /** Family names of the authors (not editors); a group author (<collab>, "WHO") as written. */

@@ -8,7 +8,6 @@ import { FulltextError } from './errors';
 import { ORDERED_XML_OPTIONS, attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { dropTrailingFootnoteMark, looksLikeCaption, makeParagraph, tidyText } from './text';
 
-
 const parser = new XMLParser({ ...ORDERED_XML_OPTIONS, removeNSPrefix: true, htmlEntities: false });
 
 /** Parses GROBID TEI; throws FulltextError('malformed-tei') for anything not well-formed TEI. */
@@ -97,8 +96,6 @@ function isGarbageHead(text: string): boolean {
   return words.length > 1 && words.every((word) => word === words[0]); // "ELMo ELMo"
 }
 
-
-
 function addParagraph(document: FulltextDocument, section: Section, p: XmlNode): void {
   const paragraph = paragraphOf(p);
   if (!paragraph) return;
@@ -173,11 +170,6 @@ function inlineText(nodes: XmlNode[]): string {
   }
   return text;
 }
-
-/**
- * "Devlin et al. (2019) showed" keeps its subject; "(Devlin et al., 2019;" and "[3," are
- * parenthetical markers and go.
- */
 
 // ---- header and back matter -------------------------------------------------------------
 

@@ -54,7 +54,10 @@ export function descendants(node: XmlNode, tag: string, into: XmlNode[] = []): X
   return into;
 }
 
-/** "Smith et al. (2010)": a citation marker that is part of the sentence, so kept in its text. */
+/**
+ * "Devlin et al. (2019) showed" keeps its subject: a marker that is part of the sentence is kept
+ * in its text; "(Devlin et al., 2019;" and "[3," are parenthetical markers and go.
+ */
 export function isNarrativeCitation(marker: string): boolean {
   return /^\p{Lu}[\p{L}'’\- ]*(?:et al\.|and \p{Lu}[\p{L}'’\-]+)?\s*\(\d{4}[a-z]?\)$/u.test(marker.trim());
 }
