@@ -11,6 +11,7 @@ import { contentDigest } from '../net/contentDigest';
 import type { FulltextDocument } from './model';
 import { parseJatsOffThread, parseOptions, prewarmParseWorker } from './parsePool';
 import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
+import { fulltextDownloadLimits } from './pdfSource';
 
 /** Bump whenever parseJats changes what it builds. */
 const JATS_DOCUMENT_VERSION = 'j1';
@@ -23,15 +24,12 @@ function jatsCacheKey(xmlDigest: string, maxTextChars: number): string {
 }
 
 function request(url: string, deps: CoreDeps, cacheOnly: boolean) {
-  const timeoutMs = Math.max(deps.settings['http.timeoutMs'], 1) * 3;
   return deps.http.request({
     // The PDF's queue: the same host, and its pacing and concurrency (fulltext.concurrency).
     service: 'pdf',
     url,
     accept: JATS_ACCEPT,
-    timeoutMs,
-    headersTimeoutMs: Math.max(deps.settings['http.timeoutMs'], 1),
-    maxBytes: Math.round(deps.settings['fulltext.maxPdfMb'] * 1024 * 1024),
+    ...fulltextDownloadLimits(deps.settings),
     signal: deps.signal,
     cacheNotFound: true,
     cacheOnly,

@@ -23,6 +23,14 @@ function maxPdfBytes(settings: Settings): number {
 }
 
 /**
+ * The limits of a full-text download (a PDF, or a preprint's JATS from the same host): a body may
+ * take a while to arrive, but a host that does not answer at all is dead.
+ */
+export function fulltextDownloadLimits(settings: Settings): { timeoutMs: number; headersTimeoutMs: number; maxBytes: number } {
+  return { timeoutMs: pdfTimeoutMs(settings), headersTimeoutMs: Math.max(settings['http.timeoutMs'], 1), maxBytes: maxPdfBytes(settings) };
+}
+
+/**
  * Open-access PDF URLs for a record, best first: for bioRxiv/medRxiv the server's own
  * `.full.pdf` of the known version, then the link the source gave (arXiv `title="pdf"`,
  * Europe PMC `fullTextUrlList` pdf), else one derived from an arXiv abstract page.
@@ -58,7 +66,6 @@ function rxivContentBase(record: PaperRecord, settings: Settings): string | unde
 
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
 async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Promise<Uint8Array> {
-  const limit = maxPdfBytes(deps.settings);
   // One deadline over all attempts, so a host that trickles never holds a candidate for minutes.
   const deadline = AbortSignal.timeout(Math.round(pdfTimeoutMs(deps.settings) * 1.5));
   const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
@@ -68,10 +75,7 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Prom
       service: 'pdf',
       url,
       accept: PDF_ACCEPT,
-      timeoutMs: pdfTimeoutMs(deps.settings),
-      // A big PDF may take a while to arrive, but a host that does not answer at all is dead.
-      headersTimeoutMs: Math.max(deps.settings['http.timeoutMs'], 1),
-      maxBytes: limit,
+      ...fulltextDownloadLimits(deps.settings),
       signal,
       cacheNotFound: true,
       cacheOnly,
