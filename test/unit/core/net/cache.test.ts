@@ -75,7 +75,11 @@ describe('response cache: lifetimes and sweep', () => {
     cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-cache-test-'));
     t = Date.now();
   });
-  afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    // A search writes its answer behind it (storeInBackground): the folder goes once every write is done.
+    await Promise.all(clients.splice(0).map((c) => c.storesSettled()));
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
 
   const url = (path: string) => standIn.url + '/files' + path;
   const settingsWith = (values: Record<string, unknown> = {}) =>
@@ -88,8 +92,13 @@ describe('response cache: lifetimes and sweep', () => {
       'sources.biorxiv.enabled': false,
       ...values,
     });
-  const client = (values: Record<string, unknown> = {}, options: HttpClientOptions = {}) =>
-    createHttpClient(settingsWith(values), { cacheDir, now, pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false, ...options });
+  const clients: ReturnType<typeof createHttpClient>[] = [];
+  const client = (values: Record<string, unknown> = {}, options: HttpClientOptions = {}) => {
+    const clientOptions = { cacheDir, now, pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false as const, ...options };
+    const created = createHttpClient(settingsWith(values), clientOptions);
+    clients.push(created);
+    return created;
+  };
   const sent = (path: string) => standIn.requests.filter((r) => r.path === path).length;
   const queries = (path: string, param: string) =>
     standIn.requests.filter((r) => r.path === path).map((r) => new URL(r.url, standIn.url).searchParams.get(param));

@@ -102,9 +102,11 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
 
   it('enriches from the cache alone what an earlier run asked the details API, and asks nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'citefinder-enrich-cache-'));
+    const cached = resolveSettings({ ...settings, 'cache.enabled': true, 'cache.dir': dir });
+    const searching = http(cached);
     try {
-      const cached = resolveSettings({ ...settings, 'cache.enabled': true, 'cache.dir': dir });
-      const [found] = await source('biorxiv', cached).search({ query: { keywords: ['speciation', 'introgression'] }, mode: 'all', maxResults: 5 });
+      const searcher = new EuropePmcSource('biorxiv', cached, searching, { warn: (m) => warnings.push(m) });
+      const [found] = await searcher.search({ query: { keywords: ['speciation', 'introgression'] }, mode: 'all', maxResults: 5 });
       assert.equal(await source('biorxiv', cached).enrichFromCache(found!), undefined, 'nothing cached yet');
       const enriched = await source('biorxiv', cached).enrich(found!);
       standIn.requests.length = 0;
@@ -113,6 +115,7 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
       assert.equal(local?.version, '1');
       assert.deepEqual(standIn.requests, []);
     } finally {
+      await searching.storesSettled?.(); // the search's answer is written behind it
       rmSync(dir, { recursive: true, force: true });
     }
   });
