@@ -108,9 +108,9 @@ async function readRecordJatsOrPdf(record: PaperRecord, deps: CoreDeps): Promise
 /** The record's JATS's or PDF's reading, found from the cache alone (see `cachedReading`); undefined otherwise. */
 async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult | undefined> {
   if (!resolveCacheDir(deps.settings)) return undefined;
-  const jats = await cachedJatsReading(record, deps);
+  // Side by side: on a first run both are misses, and each lookup costs a cold process a few ms.
+  const [jats, digest] = await Promise.all([cachedJatsReading(record, deps), cachedRecordPdfDigest(record, deps)]);
   if (jats) return withLimitNote({ kind: 'jats', document: jats });
-  const digest = await cachedRecordPdfDigest(record, deps);
   return digest === undefined ? undefined : cachedReading(digest, deps);
 }
 

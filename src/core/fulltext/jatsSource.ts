@@ -9,7 +9,7 @@ import { isAbortError } from '../net/types';
 import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
 import type { FulltextDocument } from './model';
-import { parseJatsOffThread, parseOptions, prewarmParseWorker } from './parsePool';
+import { parseJatsOffThread, parseOptions, prewarmXmlReader } from './parsePool';
 import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
 import { fulltextDownloadLimits } from './pdfSource';
 
@@ -23,7 +23,7 @@ function jatsCacheKey(xmlDigest: string, maxTextChars: number): string {
   return `${JATS_KEY_PREFIX}${JATS_DOCUMENT_VERSION}:${maxTextChars}:${xmlDigest}`;
 }
 
-function request(url: string, deps: CoreDeps, cacheOnly: boolean) {
+function request(url: string, deps: CoreDeps, beforeNetwork: () => void) {
   return deps.http.request({
     // The PDF's queue: the same host, and its pacing and concurrency (fulltext.concurrency).
     service: 'pdf',
@@ -32,7 +32,7 @@ function request(url: string, deps: CoreDeps, cacheOnly: boolean) {
     ...fulltextDownloadLimits(deps.settings),
     signal: deps.signal,
     cacheNotFound: true,
-    cacheOnly,
+    beforeNetwork,
   });
 }
 
@@ -43,10 +43,9 @@ function request(url: string, deps: CoreDeps, cacheOnly: boolean) {
 export async function readRecordJats(record: PaperRecord, deps: CoreDeps): Promise<FulltextDocument | undefined> {
   if (!record.jatsUrl) return undefined;
   try {
-    const cached = await request(record.jatsUrl, deps, true).catch(() => undefined);
-    // Its reading will be made in a worker (one: XML readings run one at a time, parsePool.ts).
-    if (!cached) prewarmParseWorker(deps.settings);
-    const response = cached ?? (await request(record.jatsUrl, deps, false));
+    // When it must come from the network, its reading will be made in a worker (one: XML readings
+    // run one at a time, parsePool.ts), which compiles its XML code on made-up JATS meanwhile.
+    const response = await request(record.jatsUrl, deps, () => prewarmXmlReader(deps.settings));
     return await jatsDocument(response.body, deps);
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;

@@ -39,6 +39,8 @@ interface Slot {
   worker: Worker;
   memoryMb: number;
   idleTimer?: ReturnType<typeof setTimeout>;
+  /** It was sent made-up XML to read (prewarmXmlReader), so XML jobs go to it. */
+  xmlWarm?: boolean;
 }
 
 let workerPath: string | undefined;
@@ -98,7 +100,7 @@ async function runJob(
   busy++;
   try {
     options.signal?.throwIfAborted();
-    const slot = take(options.maxMemoryMb);
+    const slot = take(options.maxMemoryMb, job.kind !== 'pdf');
     const request: ParseRequest = { type: 'parse', id: nextId++, limits: { maxPages: options.maxPages, maxTextChars: options.maxTextChars }, ...job };
     return await runOn(slot, request, options, transfer);
   } finally {
@@ -124,14 +126,30 @@ export function prewarmParseWorker(settings: Settings, options: { all?: boolean 
   }
 }
 
+/**
+ * A worker for the XML reading about to come, told to read made-up XML (xmlWarmup.ts) while the
+ * real document is on the network: a new worker's first readings run cold code, and the download
+ * gives it the time to compile. Once per worker; nothing when every worker is busy.
+ */
+export function prewarmXmlReader(settings: Settings): void {
+  prewarmParseWorker(settings);
+  const memoryMb = settings['fulltext.maxParseMemoryMb'];
+  const fits = idle.filter((candidate) => candidate.memoryMb === memoryMb);
+  const slot = fits.find((candidate) => candidate.xmlWarm) ?? fits[0];
+  if (!slot || slot.xmlWarm) return;
+  slot.xmlWarm = true;
+  slot.worker.postMessage({ type: 'warm-xml' } satisfies ParseRequest);
+}
+
 /** Stops the idle workers now instead of after IDLE_MS (tests: the next run starts as a new process would). */
 export async function stopIdleParseWorkers(): Promise<void> {
   const stopping = idle.splice(0).map((slot) => (clearTimeout(slot.idleTimer), slot.worker.terminate()));
   await Promise.all(stopping);
 }
 
-function take(memoryMb: number): Slot {
-  const index = idle.findIndex((slot) => slot.memoryMb === memoryMb);
+function take(memoryMb: number, xml: boolean): Slot {
+  const warmed = xml ? idle.findIndex((slot) => slot.memoryMb === memoryMb && slot.xmlWarm) : -1;
+  const index = warmed >= 0 ? warmed : idle.findIndex((slot) => slot.memoryMb === memoryMb);
   const slot = index >= 0 ? idle.splice(index, 1)[0]! : spawn(memoryMb);
   clearTimeout(slot.idleTimer);
   slot.worker.ref();

@@ -9,7 +9,9 @@ export interface ParseLimits {
 
 export type ParseRequest =
   | ({ type: 'parse'; id: number; limits: ParseLimits } & ({ kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei' | 'jats'; xml: string }))
-  | { type: 'abort'; id: number };
+  | { type: 'abort'; id: number }
+  /** Read made-up XML until a real job comes, so the XML code is compiled when it does (xmlWarmup.ts). */
+  | { type: 'warm-xml' };
 
 export interface SerialisedError {
   name: string;

@@ -3,7 +3,17 @@
 // hostile documents are generated here. Time and memory figures are in `npm run bench`.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parsePdfOffThread, parseTeiOffThread, type OffThreadOptions } from '../../../../src/core/fulltext/parsePool';
+import {
+  parseJatsOffThread,
+  parsePdfOffThread,
+  parseTeiOffThread,
+  parseWorkersStarted,
+  prewarmXmlReader,
+  stopIdleParseWorkers,
+  type OffThreadOptions,
+} from '../../../../src/core/fulltext/parsePool';
+import { parseJats } from '../../../../src/core/fulltext/jats';
+import { resolveSettings } from '../../../../src/core/settings/index';
 import { extractWithPdfjs } from '../../../../src/core/fulltext/pdfjs';
 import { parseTei } from '../../../../src/core/fulltext/tei';
 import { FulltextError } from '../../../../src/core/fulltext';
@@ -30,6 +40,19 @@ describe('parsing in a worker thread', function () {
     const xml = readFileSync(fixturePath('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), 'utf8');
     assert.deepEqual(await parseTeiOffThread(xml, LIMITS), parseTei(xml));
     assert.equal(bytes.byteLength > 0, true, "the caller's bytes are not taken by the worker");
+  });
+
+  it('a worker told to compile its XML reader (made-up JATS) reads the real JATS that comes meanwhile, as in-process', async () => {
+    await stopIdleParseWorkers();
+    const settings = resolveSettings({}, {});
+    const started = parseWorkersStarted();
+    prewarmXmlReader(settings);
+    const xml = readFileSync(fixturePath('jats', 'pntd.0002065.xml'), 'utf8');
+    // Sent while the worker starts and reads the made-up article: the warm-up yields to it.
+    assert.deepEqual(await parseJatsOffThread(xml, LIMITS), parseJats(xml));
+    prewarmXmlReader(settings); // once per worker, and it is idle again: nothing new starts
+    assert.deepEqual(await parseJatsOffThread(xml, LIMITS), parseJats(xml));
+    assert.equal(parseWorkersStarted() - started, 1, 'the JATS went to the worker that was told to warm up');
   });
 
   it('brings back the reason of a bad document', async () => {
