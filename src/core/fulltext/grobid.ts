@@ -150,7 +150,7 @@ export async function cachedGrobidDocument(pdfDigest: string, deps: CoreDeps): P
   const tei = await readCached(cacheDir, key);
   if (tei === undefined) return undefined;
   const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal));
-  await cacheDocument(cacheDir, key, document);
+  void cacheDocument(cacheDir, key, document); // behind: see processAndRead
   return document;
 }
 
@@ -180,14 +180,22 @@ export async function grobidDocument(pdf: Uint8Array, deps: CoreDeps, pdfDigest 
   const key = teiCacheKey(pdfDigest);
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = processAndRead(pdf, key, deps);
+    const processing = processAndRead(pdf, key, deps);
+    pending = processing.then((read) => read.document);
     inFlight.set(key, pending);
-    pending.then(() => inFlight.delete(key), () => inFlight.delete(key));
+    // Shared until the TEI is on disk: an asker in between neither misses the cache nor sends the PDF again.
+    processing.then((read) => read.stored, () => undefined).finally(() => inFlight.delete(key));
   }
   return pending;
 }
 
-async function processAndRead(pdf: Uint8Array, key: string, deps: CoreDeps): Promise<FulltextDocument> {
+interface TeiReading {
+  document: FulltextDocument;
+  /** Resolves once the TEI and its reading are on disk (or could not be written). */
+  stored: Promise<unknown>;
+}
+
+async function processAndRead(pdf: Uint8Array, key: string, deps: CoreDeps): Promise<TeiReading> {
   const cacheDir = resolveCacheDir(deps.settings);
   const tei = await queueFor(deps.settings).add(() => processFulltext(pdf, deps), { signal: deps.signal });
   // In a worker thread; throws on malformed TEI, which is then never cached.
@@ -195,11 +203,9 @@ async function processAndRead(pdf: Uint8Array, key: string, deps: CoreDeps): Pro
     if (!(error instanceof FulltextError)) throw error;
     throw new FulltextError(error.reason, `GROBID's answer could not be used: ${error.message}`, { cause: error });
   });
-  if (cacheDir) {
-    await storeText(cacheDir, key, tei);
-    await cacheDocument(cacheDir, key, document);
-  }
-  return document;
+  // Written behind the scoring: the run waits for them at its end (readingWritesSettled), the paper does not.
+  const stored = cacheDir ? Promise.all([storeText(cacheDir, key, tei), cacheDocument(cacheDir, key, document)]) : Promise.resolve();
+  return { document, stored };
 }
 
 async function readCached(dir: string, key: string): Promise<string | undefined> {

@@ -86,7 +86,8 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
     const read = cacheDir && pdfjsKey && grobidEnabled(deps.settings) ? await readStoredDocument(cacheDir, pdfjsKey) : undefined;
     // In a worker thread: a long or hostile PDF must not block the caller, and Cancel stops it.
     result.document = read ?? (await parsePdfOffThread(bytes, parseOptions(deps.settings, deps.signal)));
-    if (!read && cacheDir && pdfjsKey) await writeStoredDocument(cacheDir, pdfjsKey, result.document);
+    // Written behind the scoring: the run waits for it at its end (readingWritesSettled), the paper does not.
+    if (!read && cacheDir && pdfjsKey) void writeStoredDocument(cacheDir, pdfjsKey, result.document);
   } catch (error) {
     // Keep GROBID's failure in the message: it is part of why this paper has no full text.
     if (error instanceof FulltextError && result.warning) {

@@ -32,6 +32,7 @@ function request(url: string, deps: CoreDeps, beforeNetwork: () => void) {
     ...fulltextDownloadLimits(deps.settings),
     signal: deps.signal,
     cacheNotFound: true,
+    storeInBackground: true, // its reading waits for the bytes, not for their copy on disk
     beforeNetwork,
   });
 }
@@ -70,6 +71,7 @@ async function jatsDocument(body: Uint8Array, deps: CoreDeps): Promise<FulltextD
   // An HTML page (a bot check, a login) is refused by parseJats: the PDF is tried instead.
   const document = await parseJatsOffThread(new TextDecoder().decode(body), parseOptions(deps.settings, deps.signal));
   if (document.sections.length === 0) return undefined;
-  if (cacheDir && key) await writeStoredDocument(cacheDir, key, document);
+  // Written behind the scoring: the run waits for it at its end (readingWritesSettled), the paper does not.
+  if (cacheDir && key) void writeStoredDocument(cacheDir, key, document);
   return document;
 }

@@ -79,6 +79,7 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Prom
       signal,
       cacheNotFound: true,
       cacheOnly,
+      storeInBackground: true, // its reading waits for the bytes, not for their copy on disk
     });
   } catch (error) {
     if (deadline.aborted && !deps.signal?.aborted) {

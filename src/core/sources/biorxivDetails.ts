@@ -69,7 +69,8 @@ export async function fetchBiorxivDetails(
   cacheOnly = false,
 ): Promise<BiorxivDetails | undefined> {
   const url = `${settings['sources.biorxiv.url']}/details/${server}/${doi}/na/json`;
-  const text = (await http.request({ service: 'biorxiv', url, accept: 'application/json', signal, cacheOnly })).text();
+  // Handed over before it is on disk: a preprint's full text and BibTeX wait for this answer.
+  const text = (await http.request({ service: 'biorxiv', url, accept: 'application/json', signal, cacheOnly, storeInBackground: true })).text();
   let body: unknown;
   try {
     body = JSON.parse(text);

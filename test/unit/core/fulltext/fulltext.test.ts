@@ -9,6 +9,7 @@ import {
   fulltextFromTei,
   getFulltext,
   pdfUrlCandidates,
+  readingWritesSettled,
   readPdfFile,
   readTeiFile,
   resetGrobidState,
@@ -100,6 +101,7 @@ describe('getFulltext', function () {
 
     it('downloads and processes a PDF only once across runs (HTTP cache + TEI cache)', async () => {
       await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps());
+      await readingWritesSettled(); // a run ends once its readings are on disk
       resetGrobidState();
       h.standIn.requests.length = 0;
       const again = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps());

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import FakeTimers from '@sinonjs/fake-timers';
 import { ALIVE_TTL_MS, grobidDocument, isGrobidAlive, resetGrobidState } from '../../../../src/core/fulltext/grobid';
+import { readingWritesSettled } from '../../../../src/core/fulltext/pdfjsCache';
 import { parseTei } from '../../../../src/core/fulltext/tei';
 import { FulltextError, type FulltextFailure } from '../../../../src/core/fulltext/errors';
 import { fixturePath } from '../../../standin/server';
@@ -135,6 +136,7 @@ describe('GROBID client', () => {
 
     it('reads a PDF it processed before from the TEI cache (keyed by the PDF SHA-256)', async () => {
       const first = await grobidDocument(pdf(), h.deps());
+      await readingWritesSettled(); // a run ends once its readings are on disk
       const again = await grobidDocument(pdf(), h.deps()); // a new client: only the disk cache is shared
       assert.deepEqual(again, first);
       assert.equal(h.grobid.uploads.length, 1);

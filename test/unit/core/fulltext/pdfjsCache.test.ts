@@ -23,6 +23,7 @@ describe('the pdfjs document cache', function () {
     assert.equal(first.kind, 'pdfjs');
     assert.match(first.notice ?? '', /not running/);
     assert.ok(grobidRequests() >= 1, 'the first reading probed GROBID');
+    await readingWritesSettled(); // a run ends once its readings are on disk
     const key = pdfjsCacheKey(contentDigest(SPECTER), { maxPages: h.deps().settings['fulltext.maxPages'], maxTextChars: h.deps().settings['fulltext.maxTextChars'] });
     const stored = JSON.parse((await cacache.get(h.cacheDir, key)).data.toString('utf8'));
     assert.deepEqual(stored, first.document, 'the reading is stored under the PDF bytes’ digest');
@@ -45,6 +46,7 @@ describe('the pdfjs document cache', function () {
     await cacache.put(h.cacheDir, key, '{"sections": [');
     const read = await fulltextFromPdfBytes(new Uint8Array(SPECTER), settings);
     assert.ok(read.document.sections.length > 0);
+    await readingWritesSettled();
     assert.deepEqual(JSON.parse((await cacache.get(h.cacheDir, key)).data.toString('utf8')), read.document);
   });
 

@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import cacache from 'cacache';
 import { getFulltext, readPdfFile, resetGrobidState } from '../../../../src/core/fulltext';
 import { teiCacheKey } from '../../../../src/core/fulltext/grobid';
-import { pdfjsCacheKey } from '../../../../src/core/fulltext/pdfjsCache';
+import { pdfjsCacheKey, readingWritesSettled } from '../../../../src/core/fulltext/pdfjsCache';
 import { makeResponse } from '../../../../src/core/net/body';
 import { cacheKey, ResponseCache } from '../../../../src/core/net/cache';
 import { sweepCache } from '../../../../src/core/net/cacheSweep';
@@ -18,6 +18,13 @@ import type { PaperRecord } from '../../../../src/core/types';
 import { fixturePath } from '../../../standin/server';
 import { installFiles } from '../../../standin/files';
 import { useGrobidStandIn } from '../../../helpers/grobidHarness';
+
+/** One run's reading: as a run does, it ends once what it read is on disk (readingWritesSettled). */
+async function run(...args: Parameters<typeof getFulltext>): ReturnType<typeof getFulltext> {
+  const result = await getFulltext(...args);
+  await readingWritesSettled();
+  return result;
+}
 
 const PAPER = 'naacl2018-semantic-scholar-literature-graph-cs';
 const OTHER = 'acl2020-specter-cs';
@@ -46,24 +53,24 @@ describe('the cached reading is found by the PDF cache entry’s digest', functi
 
   it('pdfjs: a repeat reads no PDF, and gives what the first run gave', async () => {
     const paper = record();
-    const first = await getFulltext(paper, h.deps(noGrobid));
+    const first = await run(paper, h.deps(noGrobid));
     assert.equal(first.kind, 'pdfjs');
     assert.ok(first.document.sections.length > 0);
     await dropPdfBody(paper);
     h.standIn.requests.length = 0;
-    const again = await getFulltext(paper, h.deps(noGrobid));
+    const again = await run(paper, h.deps(noGrobid));
     assert.deepEqual(again, first);
     assert.deepEqual(h.standIn.requests.map((r) => r.path), [], 'the PDF body was not read (it is gone): nothing asked');
   });
 
   it('GROBID: a repeat reads no PDF, asks nothing (not even the probe), and gives what the first run gave', async () => {
     const paper = record();
-    const first = await getFulltext(paper, h.deps());
+    const first = await run(paper, h.deps());
     assert.equal(first.kind, 'grobid');
     await dropPdfBody(paper);
     resetGrobidState(); // a new process
     h.standIn.requests.length = 0;
-    const again = await getFulltext(paper, h.deps());
+    const again = await run(paper, h.deps());
     assert.deepEqual(again, first);
     assert.deepEqual(h.standIn.requests.map((r) => r.path), []);
     assert.equal(h.grobid.uploads.length, 1);
@@ -72,13 +79,13 @@ describe('the cached reading is found by the PDF cache entry’s digest', functi
   it('a changed PDF under the same link gets its own reading', async () => {
     const paper = record();
     const deps = h.deps(noGrobid);
-    const first = await getFulltext(paper, deps);
+    const first = await run(paper, deps);
     // The link now serves another paper (a new version), kept in the cache as a download would be.
     const other = pdfBytes(OTHER);
     await deps.http.remember!({ service: 'pdf', url: paper.pdfUrl!, accept: 'application/pdf' },
       makeResponse(200, paper.pdfUrl!, { 'content-type': 'application/pdf' }, other, false));
     h.standIn.requests.length = 0;
-    const again = await getFulltext(paper, h.deps(noGrobid));
+    const again = await run(paper, h.deps(noGrobid));
     assert.equal(again.kind, 'pdfjs');
     assert.deepEqual(again.document.sections, (await readPdfFile(fixturePath('pdf', `${OTHER}.pdf`))).sections);
     assert.notDeepEqual(again.document.sections, first.document.sections);
@@ -92,7 +99,7 @@ describe('the cached reading is found by the PDF cache entry’s digest', functi
     const { settings } = h.deps(noGrobid);
     const old = `citefinder:pdfjs-document:p1:${settings['fulltext.maxPages']}:${settings['fulltext.maxTextChars']}:${sha256(pdfBytes(PAPER))}`;
     await cacache.put(h.cacheDir, old, JSON.stringify(MARKED));
-    const read = await getFulltext(paper, h.deps(noGrobid));
+    const read = await run(paper, h.deps(noGrobid));
     assert.equal(read.kind, 'pdfjs');
     assert.notEqual(read.document.abstract, MARKED.abstract);
     assert.ok(read.document.sections.length > 0);
@@ -103,7 +110,7 @@ describe('the cached reading is found by the PDF cache entry’s digest', functi
     const old = `citefinder:grobid-tei:v1:${sha256(pdfBytes(PAPER))}`;
     await cacache.put(h.cacheDir, old, '<TEI/>');
     await cacache.put(h.cacheDir, `${old}:d2`, JSON.stringify(MARKED));
-    const read = await getFulltext(paper, h.deps());
+    const read = await run(paper, h.deps());
     assert.equal(read.kind, 'grobid');
     assert.notEqual(read.document.abstract, MARKED.abstract);
     assert.equal(h.grobid.uploads.length, 1);
@@ -112,10 +119,10 @@ describe('the cached reading is found by the PDF cache entry’s digest', functi
 
   it('a PDF entry that names no digest of ours (foreign, written without our metadata) falls back to the download', async () => {
     const paper = record();
-    const first = await getFulltext(paper, h.deps(noGrobid));
+    const first = await run(paper, h.deps(noGrobid));
     await cacache.put(h.cacheDir, pdfKey(paper), Buffer.from('not what the HTTP cache writes'));
     h.standIn.requests.length = 0;
-    const again = await getFulltext(paper, h.deps(noGrobid));
+    const again = await run(paper, h.deps(noGrobid));
     assert.deepEqual(again, first, 'the download’s bytes find the stored reading');
     assert.deepEqual(h.standIn.requests.map((r) => r.service), ['files'], 'the PDF was downloaded again');
   });
@@ -123,11 +130,11 @@ describe('the cached reading is found by the PDF cache entry’s digest', functi
   it('a torn stored reading falls back to reading the cached PDF, and is mended', async () => {
     const paper = record();
     const deps = h.deps(noGrobid);
-    const first = await getFulltext(paper, deps);
+    const first = await run(paper, deps);
     const key = pdfjsCacheKey(contentDigest(pdfBytes(PAPER)), limits(deps.settings));
     await cacache.put(h.cacheDir, key, '{"sections": [');
     h.standIn.requests.length = 0;
-    const again = await getFulltext(paper, h.deps(noGrobid));
+    const again = await run(paper, h.deps(noGrobid));
     assert.deepEqual(again, first);
     assert.deepEqual(h.standIn.requests, []);
     assert.equal(JSON.parse((await cacache.get(h.cacheDir, key)).data.toString('utf8')).sections.length, first.document.sections.length);
@@ -135,8 +142,8 @@ describe('the cached reading is found by the PDF cache entry’s digest', functi
 
   it('the cache sweep evicts the readings with the PDFs, before any answer', async () => {
     const paper = record();
-    await getFulltext(paper, h.deps()); // PDF, TEI and GROBID's document
-    await getFulltext(record(OTHER), h.deps(noGrobid)); // PDF and pdfjs reading
+    await run(paper, h.deps()); // PDF, TEI and GROBID's document
+    await run(record(OTHER), h.deps(noGrobid)); // PDF and pdfjs reading
     const hour = 3_600_000;
     const searchAnswer = makeResponse(200, 'https://example.org/search', {}, new Uint8Array(1_000).fill(1), false);
     await new ResponseCache(h.cacheDir, 168 * hour).put('search', searchAnswer, { kind: 'ok', service: 'arxiv' });

@@ -108,7 +108,9 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
       const searcher = new EuropePmcSource('biorxiv', cached, searching, { warn: (m) => warnings.push(m) });
       const [found] = await searcher.search({ query: { keywords: ['speciation', 'introgression'] }, mode: 'all', maxResults: 5 });
       assert.equal(await source('biorxiv', cached).enrichFromCache(found!), undefined, 'nothing cached yet');
-      const enriched = await source('biorxiv', cached).enrich(found!);
+      const asking = http(cached);
+      const enriched = await new EuropePmcSource('biorxiv', cached, asking, { warn: (m) => warnings.push(m) }).enrich(found!);
+      await asking.storesSettled?.(); // the details answer is written behind it, as a run ends once it is
       standIn.requests.length = 0;
       const local = await source('biorxiv', cached).enrichFromCache(found!);
       assert.deepEqual(local, enriched);
