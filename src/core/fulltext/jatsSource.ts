@@ -11,7 +11,7 @@ import { contentDigest } from '../net/contentDigest';
 import type { FulltextDocument } from './model';
 import { parseJatsOffThread, parseOptions, prewarmXmlReader } from './parsePool';
 import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
-import { fulltextDownloadLimits } from './pdfSource';
+import { downloadDeadline, fulltextDownloadLimits } from './pdfSource';
 
 /** Bump whenever parseJats changes what it builds. */
 const JATS_DOCUMENT_VERSION = 'j1';
@@ -23,14 +23,14 @@ function jatsCacheKey(xmlDigest: string, maxTextChars: number): string {
   return `${JATS_KEY_PREFIX}${JATS_DOCUMENT_VERSION}:${maxTextChars}:${xmlDigest}`;
 }
 
-function request(url: string, deps: CoreDeps, beforeNetwork: () => void) {
+function request(url: string, deps: CoreDeps, signal: AbortSignal, beforeNetwork: () => void) {
   return deps.http.request({
     // The PDF's queue: the same host, and its pacing and concurrency (fulltext.concurrency).
     service: 'pdf',
     url,
     accept: JATS_ACCEPT,
     ...fulltextDownloadLimits(deps.settings),
-    signal: deps.signal,
+    signal,
     cacheNotFound: true,
     storeInBackground: true, // its reading waits for the bytes, not for their copy on disk
     beforeNetwork,
@@ -43,12 +43,14 @@ function request(url: string, deps: CoreDeps, beforeNetwork: () => void) {
  */
 export async function readRecordJats(record: PaperRecord, deps: CoreDeps): Promise<FulltextDocument | undefined> {
   if (!record.jatsUrl) return undefined;
+  const download = downloadDeadline(deps.settings, deps.signal);
   try {
     // When it must come from the network, its reading will be made in a worker (one: XML readings
     // run one at a time, parsePool.ts), which compiles its XML code on made-up JATS meanwhile.
-    const response = await request(record.jatsUrl, deps, () => prewarmXmlReader(deps.settings));
+    const response = await request(record.jatsUrl, deps, download.signal, () => prewarmXmlReader(deps.settings));
     return await jatsDocument(response.body, deps);
   } catch (error) {
+    if (download.expired()) return undefined; // the PDF is read instead, within its own deadline
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     return undefined;
   }

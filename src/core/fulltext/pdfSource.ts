@@ -64,11 +64,21 @@ function rxivContentBase(record: PaperRecord, settings: Settings): string | unde
   return undefined;
 }
 
+/**
+ * One deadline over all attempts of a full-text download (PDF or JATS), so a host that trickles
+ * never holds a candidate for minutes; `expired` tells it from the caller's own cancel.
+ */
+export function downloadDeadline(settings: Settings, callerSignal?: AbortSignal): { signal: AbortSignal; expired: () => boolean } {
+  const deadline = AbortSignal.timeout(Math.round(pdfTimeoutMs(settings) * 1.5));
+  return {
+    signal: callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline,
+    expired: () => deadline.aborted && !callerSignal?.aborted,
+  };
+}
+
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
 async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Promise<Uint8Array> {
-  // One deadline over all attempts, so a host that trickles never holds a candidate for minutes.
-  const deadline = AbortSignal.timeout(Math.round(pdfTimeoutMs(deps.settings) * 1.5));
-  const signal = deps.signal ? AbortSignal.any([deps.signal, deadline]) : deadline;
+  const { signal, expired } = downloadDeadline(deps.settings, deps.signal);
   let response;
   try {
     response = await deps.http.request({
@@ -82,7 +92,7 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Prom
       storeInBackground: true, // its reading waits for the bytes, not for their copy on disk
     });
   } catch (error) {
-    if (deadline.aborted && !deps.signal?.aborted) {
+    if (expired()) {
       throw new FulltextError('timeout', `the PDF download timed out (${url})`, { cause: error });
     }
     throw downloadError(error, url, deps.settings);

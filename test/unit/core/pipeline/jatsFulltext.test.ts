@@ -14,7 +14,11 @@ import { resetGrobidState } from '../../../../src/core/fulltext';
 import { parseJats } from '../../../../src/core/fulltext/jats';
 import { bodyParagraphs } from '../../../../src/core/fulltext/model';
 import { resolveSettings } from '../../../../src/core/settings/index';
+import { readRecordJats } from '../../../../src/core/fulltext/jatsSource';
+import { createHttpClient } from '../../../../src/core/net/http';
+import type { PaperRecord } from '../../../../src/core/types';
 
+const PREPRINT: PaperRecord = { id: 'doi:10.1101/19000133', source: 'medrxiv', doi: '10.1101/19000133', title: 'A medRxiv preprint', authors: [] };
 const CLAIM = { selection: 'Machine learning models can predict in-hospital mortality from electronic health records.' };
 
 describe('full text from the server\'s JATS (bioRxiv/medRxiv)', function () {
@@ -90,6 +94,28 @@ describe('full text from the server\'s JATS (bioRxiv/medRxiv)', function () {
     assert.ok(asked(/\.source\.xml$/).length > 0);
     assert.ok(result.candidates.some((c) => c.fulltext === 'pdfjs'));
     assert.ok(!result.candidates.some((c) => c.fulltext === 'jats'));
+  });
+
+  it('gives up a JATS that trickles within one deadline over all its attempts, as a PDF download does', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
+    const drips = new Set<ReturnType<typeof setInterval>>();
+    standIn.handle('medrxivContent', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      const drip = setInterval(() => res.write(' '), 20); // a byte now and then, never the end
+      drips.add(drip);
+      res.on('close', () => (clearInterval(drip), drips.delete(drip)));
+    });
+    try {
+      // A client without the run's circuit breakers (the chat's, a CLI command's): only the
+      // deadline stops the retries. Each attempt may take 3 × 150 ms, all of them 1.5 × that.
+      const settings = settingsFor({ 'http.timeoutMs': 150, 'http.retries': 3 });
+      const record = { ...PREPRINT, jatsUrl: `${standIn.url}/medrxiv-content/early/2019/06/25/19000133.source.xml` };
+      assert.equal(await readRecordJats(record, { http: createHttpClient(settings), settings }), undefined, 'the PDF is read instead');
+      const attempts = asked(/\.source\.xml$/).length;
+      assert.ok(attempts >= 1 && attempts <= 2, `${attempts} attempts: without the deadline all 4 run, for ~8 s`);
+    } finally {
+      for (const drip of drips) clearInterval(drip);
+    }
   });
 
   it('is read before GROBID is asked: a GROBID user gets the JATS too', async () => {
