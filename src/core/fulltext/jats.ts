@@ -5,7 +5,7 @@
 // references (&#x000e9;) everywhere, <fig>/<table-wrap>/<disp-formula> nested INSIDE a <p>,
 // citation ranges "[4]–[7]" split over two <xref>s, and HighWire's `hwp:` attributes and elements.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
+import { SUBSECTION_SEPARATOR, type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
 import { ORDERED_XML_OPTIONS, attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { makeParagraph, looksLikeCaption, tidyText } from './text';
@@ -76,25 +76,32 @@ function parseXml(xml: string): XmlNode[] {
 
 // ---- reading the body -------------------------------------------------------------------
 
-/** Walks body-level content: <sec>s (flattened in reading order), paragraphs, lists, floats. */
-function readBlocks(nodes: XmlNode[], document: FulltextDocument): void {
+/**
+ * Walks body-level content: <sec>s (flattened in reading order), paragraphs, lists, floats.
+ * `top` is the head of the top-level section being read, which its sub-sections' heads name.
+ */
+function readBlocks(nodes: XmlNode[], document: FulltextDocument, top?: string): void {
   for (const node of nodes) {
     const tag = tagOf(node);
-    if (tag === 'sec') readSec(node, document);
+    if (tag === 'sec') readSec(node, document, top);
     else if (tag === 'p') addParagraph(document, currentSection(document), node);
     // Each list item becomes a paragraph (items are usually whole sentences in papers).
-    else if (tag === 'list') for (const item of findAll(children(node), 'list-item')) readBlocks(children(item), document);
+    else if (tag === 'list') for (const item of findAll(children(node), 'list-item')) readBlocks(children(item), document, top);
     else if (tag && (FLOATS.has(tag) || FLOAT_GROUPS.has(tag))) addCaptions(document, node);
-    else if (tag === 'boxed-text' || tag === 'disp-quote') readBlocks(children(node), document);
+    else if (tag === 'boxed-text' || tag === 'disp-quote') readBlocks(children(node), document, top);
     // NO_PROSE blocks and whitespace between blocks are skipped.
   }
 }
 
-/** A titled <sec> starts a section; an untitled one continues the current section. */
-function readSec(sec: XmlNode, document: FulltextDocument): void {
+/**
+ * A titled <sec> starts a section; an untitled one continues the current section. A sub-section's
+ * head names its top-level section ("Results › Cross-sectional surveys"): a paper may use the same
+ * sub-head under Methods and Results, and the top level tells the scorer which it is.
+ */
+function readSec(sec: XmlNode, document: FulltextDocument, top: string | undefined): void {
   const head = sectionHead(sec);
-  if (head) startSection(document, head);
-  readBlocks(children(sec), document); // its <title>, <label> and <sec-meta> are not read as blocks
+  if (head) startSection(document, top ? `${top}${SUBSECTION_SEPARATOR}${head}` : head);
+  readBlocks(children(sec), document, top ?? head); // its <title>, <label> and <sec-meta> are not read as blocks
 }
 
 /** "2.1 Overview" from `<label>2.1</label><title>Overview</title>`, or undefined when untitled. */

@@ -14,7 +14,7 @@ import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
 import { downloadDeadline, fulltextDownloadLimits } from './pdfSource';
 
 /** Bump whenever parseJats changes what it builds. */
-const JATS_DOCUMENT_VERSION = 'j1';
+const JATS_DOCUMENT_VERSION = 'j2'; // j2: sub-section heads name their top-level section
 /** Key prefix of the stored readings: the cache sweep evicts them with PDFs and TEI (cacheSweep.ts). */
 export const JATS_KEY_PREFIX = 'citefinder:jats-document:';
 const JATS_ACCEPT = 'application/xml';

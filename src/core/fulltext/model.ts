@@ -59,6 +59,12 @@ export interface SentenceWindow {
 /** Heading used for body text that comes before any heading, or under a div with none. */
 export const DEFAULT_SECTION_HEAD = 'Body';
 
+/**
+ * Joins a sub-section's head to its top-level section's ("Materials and Methods › Statistical
+ * analysis"), where the reading knows the nesting (JATS): the top level says what kind of text it is.
+ */
+export const SUBSECTION_SEPARATOR = ' › ';
+
 /** Every body paragraph with the head of its section, in reading order. */
 export function bodyParagraphs(document: FulltextDocument): { section: string; paragraph: Paragraph }[] {
   return document.sections.flatMap((section) =>

@@ -4,6 +4,8 @@
 // conclusions), seldom for its survey of others' work (related work), which mostly restates
 // other papers' claims in the citing paper's own words.
 
+import { SUBSECTION_SEPARATOR } from '../fulltext/model';
+
 export type SectionKind = 'abstract' | 'introduction' | 'related' | 'method' | 'results' | 'conclusion' | 'other';
 
 const KINDS: [SectionKind, RegExp][] = [
@@ -15,9 +17,13 @@ const KINDS: [SectionKind, RegExp][] = [
   ['method', /\b(?:method\w*|approach|model\w*|algorithm\w*|system|architecture|framework|implementation|training|features?|learning|inference|decoding|search|parsing|procedure|materials?|design|data|corpus|formal\w*|definitions?|proposal)\b/],
 ];
 
-/** The kind of a section heading; unknown or garbled headings are 'other'. */
+/**
+ * The kind of a section heading; unknown or garbled headings are 'other'. A sub-section is of its
+ * top-level section's kind ("Materials and Methods › Statistical analysis" is method, not results).
+ */
 export function sectionKind(head: string): SectionKind {
   const text = head
+    .split(SUBSECTION_SEPARATOR)[0]!
     .toLowerCase()
     .replace(/^[\divxlc]+(?:\.\d+)*[.)]?\s+/, '') // "3.2 ", "IV. "
     .replace(/[.:]\s*$/, '')

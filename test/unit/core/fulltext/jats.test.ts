@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../../standin/server';
 import { parseJats } from '../../../../src/core/fulltext/jats';
+import { sectionKind } from '../../../../src/core/scoring/sections';
 import { bodyParagraphs, DEFAULT_SECTION_HEAD, type FulltextDocument } from '../../../../src/core/fulltext/model';
 import { FulltextError } from '../../../../src/core/fulltext/errors';
 
@@ -49,32 +50,38 @@ describe('JATS to document model', () => {
       assert.doesNotMatch(document.abstract ?? '', /Author Summary|mosquito-borne disease/, 'the summary abstract is not the abstract');
     });
 
-    it('flattens nested <sec>s into sections headed by their own titles, in reading order', () => {
+    it('flattens nested <sec>s in reading order, each sub-section headed with its top-level section', () => {
+      // "Cross-sectional surveys" is both a method and a result here: only the top level tells them apart.
       assert.deepEqual(
         document.sections.map((s) => s.head),
         [
           'Introduction',
-          'Site description',
-          'Animals and sampling',
-          'Cross-sectional surveys',
-          'Assessment of inter-epidemic transmission of RVFV',
-          'Laboratory tests',
-          'Statistical analysis',
-          'Ethical approval',
-          'Cross-sectional surveys',
-          'Assessment of inter-epidemic transmission of RVFV',
+          'Materials and Methods › Site description',
+          'Materials and Methods › Animals and sampling',
+          'Materials and Methods › Cross-sectional surveys',
+          'Materials and Methods › Assessment of inter-epidemic transmission of RVFV',
+          'Materials and Methods › Laboratory tests',
+          'Materials and Methods › Statistical analysis',
+          'Materials and Methods › Ethical approval',
+          'Results › Cross-sectional surveys',
+          'Results › Assessment of inter-epidemic transmission of RVFV',
           'Discussion',
         ],
+      );
+      assert.deepEqual(
+        document.sections.map((s) => sectionKind(s.head)),
+        ['introduction', 'method', 'method', 'method', 'method', 'method', 'method', 'method', 'results', 'results', 'results'],
+        'the scorer reads each sub-section as its top level (Statistical analysis is a method here)',
       );
       assert.equal(document.sections[0].paragraphs.length, 5);
     });
 
     it('finds a paragraph in its section, with inline markup read in order', () => {
       const site = paragraphStartingWith(document, 'Zambézia Province is located in the central coastal region of Mozambique (17°0′S; 37°0′E)');
-      assert.equal(site.section, 'Site description');
+      assert.equal(site.section, 'Materials and Methods › Site description');
       assert.match(site.text, /It has a total area of 103,127 km2, much of it drained by the Zambezi River\./);
       const laboratory = paragraphStartingWith(document, 'Virus neutralization test - the virus neutralization (VN) test');
-      assert.equal(laboratory.section, 'Laboratory tests');
+      assert.equal(laboratory.section, 'Materials and Methods › Laboratory tests');
     });
 
     it('joins italic species names with single spaces', () => {
