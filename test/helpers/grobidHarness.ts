@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHttpClient } from '../../src/core/net/http';
 import { PacingRegistry } from '../../src/core/net/pacing';
-import { resetGrobidState } from '../../src/core/fulltext';
+import { readingWritesSettled, resetGrobidState } from '../../src/core/fulltext';
 import { resolveSettings, type Settings } from '../../src/core/settings/index';
 import { installGrobid, type GrobidStandIn } from '../standin/grobid';
 import { startStandInServer, type StandIn } from '../standin/server';
@@ -23,10 +23,13 @@ export function useGrobidStandIn(
   defaults: Record<string, unknown>,
   alsoInstall: ((standIn: StandIn) => void)[] = [],
 ): GrobidHarness {
+  const clients: ReturnType<typeof createHttpClient>[] = [];
   const harness = {
     deps(values: Record<string, unknown> = {}) {
       const settings = resolveSettings({ ...harness.standIn.settings, 'cache.dir': harness.cacheDir, ...defaults, ...values });
-      return { settings, http: createHttpClient(settings, { backoffMs: 5, pacing: new PacingRegistry() }) };
+      const http = createHttpClient(settings, { backoffMs: 5, pacing: new PacingRegistry() });
+      clients.push(http);
+      return { settings, http };
     },
   } as GrobidHarness;
   before(async () => {
@@ -40,6 +43,11 @@ export function useGrobidStandIn(
     harness.standIn.requests.length = 0;
     harness.cacheDir = mkdtempSync(join(tmpdir(), `citefinder-${name}-test-`));
   });
-  afterEach(() => rmSync(harness.cacheDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    // Downloads and readings are written to the cache behind the reading: the folder goes once they are on disk.
+    await Promise.all(clients.splice(0).map((http) => http.storesSettled?.()));
+    await readingWritesSettled();
+    rmSync(harness.cacheDir, { recursive: true, force: true });
+  });
   return harness;
 }
