@@ -76,8 +76,10 @@ describe('response cache: lifetimes and sweep', () => {
     t = Date.now();
   });
   afterEach(async () => {
-    // A search writes its answer behind it (storeInBackground): the folder goes once every write is done.
+    // A search writes its answer behind it (storeInBackground), and a sweep verifies the folder behind
+    // the entries it removed: the folder goes once every write and sweep is done.
     await Promise.all(clients.splice(0).map((c) => c.storesSettled()));
+    await sweepsSettled();
     rmSync(cacheDir, { recursive: true, force: true });
   });
 
