@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import PQueue from 'p-queue';
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
-import type { ParseLimits, ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
+import type { ParseLimits, ParseReply, ParseRequest, ParseWorkerData, SerialisedError } from './parseProtocol';
 import type { Settings } from '../settings/index';
 
 export interface OffThreadOptions extends ParseLimits {
@@ -116,11 +116,11 @@ async function runJob(
  * started when they arrive delays its PDF by its whole start-up. Not before: a run whose
  * documents are all in the cache needs none, and on two cores their start-up slows it.
  */
-export function prewarmParseWorker(settings: Settings, options: { all?: boolean } = {}): void {
+export function prewarmParseWorker(settings: Settings, options: { all?: boolean; forXml?: boolean } = {}): void {
   const memoryMb = settings['fulltext.maxParseMemoryMb'];
   const ready = busy + idle.filter((slot) => slot.memoryMb === memoryMb).length;
   try {
-    for (let started = ready; started < (options.all ? MAX_WORKERS : 1); started++) putBack(spawn(memoryMb));
+    for (let started = ready; started < (options.all ? MAX_WORKERS : 1); started++) putBack(spawn(memoryMb, !options.forXml));
   } catch {
     // No worker file (a broken build): the first real parse says so.
   }
@@ -132,7 +132,7 @@ export function prewarmParseWorker(settings: Settings, options: { all?: boolean 
  * gives it the time to compile. Once per worker; nothing when every worker is busy.
  */
 export function prewarmXmlReader(settings: Settings): void {
-  prewarmParseWorker(settings);
+  prewarmParseWorker(settings, { forXml: true });
   const memoryMb = settings['fulltext.maxParseMemoryMb'];
   const fits = idle.filter((candidate) => candidate.memoryMb === memoryMb);
   const slot = fits.find((candidate) => candidate.xmlWarm) ?? fits[0];
@@ -150,15 +150,17 @@ export async function stopIdleParseWorkers(): Promise<void> {
 function take(memoryMb: number, xml: boolean): Slot {
   const warmed = xml ? idle.findIndex((slot) => slot.memoryMb === memoryMb && slot.xmlWarm) : -1;
   const index = warmed >= 0 ? warmed : idle.findIndex((slot) => slot.memoryMb === memoryMb);
-  const slot = index >= 0 ? idle.splice(index, 1)[0]! : spawn(memoryMb);
+  const slot = index >= 0 ? idle.splice(index, 1)[0]! : spawn(memoryMb, !xml);
   clearTimeout(slot.idleTimer);
   slot.worker.ref();
   return slot;
 }
 
-function spawn(memoryMb: number): Slot {
+/** `loadPdfjs`: load pdf.js as it starts (a PDF is coming); a worker started for XML loads it on its first PDF, if any. */
+function spawn(memoryMb: number, loadPdfjs: boolean): Slot {
   // The heap limit is the second line: JS objects past it end the worker, not the process.
-  const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+  const workerData: ParseWorkerData = { loadPdfjs };
+  const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: memoryMb }, workerData });
   workersStarted++;
   return { worker, memoryMb };
 }

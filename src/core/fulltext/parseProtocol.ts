@@ -13,6 +13,12 @@ export type ParseRequest =
   /** Read made-up XML until a real job comes, so the XML code is compiled when it does (xmlWarmup.ts). */
   | { type: 'warm-xml' };
 
+/** What a worker is told as it starts. */
+export interface ParseWorkerData {
+  /** Load pdf.js at once (a PDF is coming), or on the first PDF job (a worker started for XML). */
+  loadPdfjs: boolean;
+}
+
 export interface SerialisedError {
   name: string;
   message: string;

@@ -3,14 +3,14 @@
 // at a time; an abort message stops a PDF between pages. Limits on pages and text are applied
 // here; memory is watched from the main thread (parsePool.ts), which can stop this worker.
 import * as nodeModule from 'node:module';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { extractWithPdfjs, loadPdfjs } from './pdfjs';
 import { parseTei } from './tei';
 import { parseJats } from './jats';
 import { limitDocument } from './limits';
 import { madeUpJats } from './xmlWarmup';
 import { FulltextError } from './errors';
-import type { ParseReply, ParseRequest, SerialisedError } from './parseProtocol';
+import type { ParseReply, ParseRequest, ParseWorkerData, SerialisedError } from './parseProtocol';
 
 const port = parentPort;
 /** Three readings of the made-up article: the gain measured for four real ones stopped growing there. */
@@ -26,8 +26,10 @@ let jobsReceived = 0;
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 // pdfjs is several MB of modules: loading it as the worker starts (prewarmed while the search and
-// the PDF download are under way) keeps its second off the path of the first PDF.
-void loadPdfjs().catch(() => undefined); // a failure shows on the first real parse
+// the PDF download are under way) keeps its second off the path of the first PDF. A worker started
+// for XML (a JATS on its way) leaves it: ~15 MB and 80–130 ms of CPU that reading XML never needs.
+const startedFor = workerData as ParseWorkerData | undefined;
+if (startedFor?.loadPdfjs !== false) void loadPdfjs().catch(() => undefined); // a failure shows on the first real parse
 
 port.on('message', (message: ParseRequest) => {
   if (message.type === 'abort') {

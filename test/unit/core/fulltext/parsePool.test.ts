@@ -53,6 +53,10 @@ describe('parsing in a worker thread', function () {
     prewarmXmlReader(settings); // once per worker, and it is idle again: nothing new starts
     assert.deepEqual(await parseJatsOffThread(xml, LIMITS), parseJats(xml));
     assert.equal(parseWorkersStarted() - started, 1, 'the JATS went to the worker that was told to warm up');
+    // Started for XML, it did not load pdf.js; a PDF that comes its way after all is still read whole.
+    const bytes = pdf('acl2020-specter-cs.pdf');
+    assert.deepEqual(await parsePdfOffThread(bytes, LIMITS), await extractWithPdfjs(bytes));
+    assert.equal(parseWorkersStarted() - started, 1);
   });
 
   it('brings back the reason of a bad document', async () => {
