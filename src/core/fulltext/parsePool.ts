@@ -41,6 +41,8 @@ interface Slot {
   idleTimer?: ReturnType<typeof setTimeout>;
   /** It was sent made-up XML to read (prewarmXmlReader), so XML jobs go to it. */
   xmlWarm?: boolean;
+  /** It loaded pdf.js as it started, so PDF jobs go to it first. */
+  pdfjs: boolean;
 }
 
 let workerPath: string | undefined;
@@ -101,6 +103,7 @@ async function runJob(
   try {
     options.signal?.throwIfAborted();
     const slot = take(options.maxMemoryMb, job.kind !== 'pdf');
+    if (job.kind === 'pdf') slot.pdfjs = true; // loaded by this job, if not before
     const request: ParseRequest = { type: 'parse', id: nextId++, limits: { maxPages: options.maxPages, maxTextChars: options.maxTextChars }, ...job };
     return await runOn(slot, request, options, transfer);
   } finally {
@@ -148,8 +151,8 @@ export async function stopIdleParseWorkers(): Promise<void> {
 }
 
 function take(memoryMb: number, xml: boolean): Slot {
-  const warmed = xml ? idle.findIndex((slot) => slot.memoryMb === memoryMb && slot.xmlWarm) : -1;
-  const index = warmed >= 0 ? warmed : idle.findIndex((slot) => slot.memoryMb === memoryMb);
+  const ready = idle.findIndex((slot) => slot.memoryMb === memoryMb && (xml ? slot.xmlWarm : slot.pdfjs));
+  const index = ready >= 0 ? ready : idle.findIndex((slot) => slot.memoryMb === memoryMb);
   const slot = index >= 0 ? idle.splice(index, 1)[0]! : spawn(memoryMb, !xml);
   clearTimeout(slot.idleTimer);
   slot.worker.ref();
@@ -162,7 +165,7 @@ function spawn(memoryMb: number, loadPdfjs: boolean): Slot {
   const workerData: ParseWorkerData = { loadPdfjs };
   const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: memoryMb }, workerData });
   workersStarted++;
-  return { worker, memoryMb };
+  return { worker, memoryMb, pdfjs: loadPdfjs };
 }
 
 function putBack(slot: Slot): void {
