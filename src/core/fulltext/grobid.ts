@@ -9,6 +9,7 @@ import PQueue from 'p-queue';
 import type { Settings } from '../settings/index';
 import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
+import { TEI_KEY_PREFIX } from '../net/cacheSweep';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/types';
 import { FulltextError } from './errors';
@@ -123,7 +124,7 @@ function queueFor(settings: Settings): PQueue {
 
 /** `pdfDigest` is the PDF's `contentDigest`. */
 export function teiCacheKey(pdfDigest: string): string {
-  return `citefinder:grobid-tei:${TEI_CACHE_VERSION}:${pdfDigest}`;
+  return `${TEI_KEY_PREFIX}${TEI_CACHE_VERSION}:${pdfDigest}`;
 }
 
 /**

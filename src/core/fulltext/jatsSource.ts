@@ -8,6 +8,7 @@ import type { CoreDeps } from '../deps';
 import { isAbortError } from '../net/types';
 import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
+import { JATS_KEY_PREFIX } from '../net/cacheSweep';
 import type { FulltextDocument } from './model';
 import { parseJatsOffThread, parseOptions, prewarmXmlReader } from './parsePool';
 import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
@@ -15,8 +16,6 @@ import { downloadDeadline, fulltextDownloadLimits } from './pdfSource';
 
 /** Bump whenever parseJats changes what it builds. */
 const JATS_DOCUMENT_VERSION = 'j2'; // j2: sub-section heads name their top-level section
-/** Key prefix of the stored readings: the cache sweep evicts them with PDFs and TEI (cacheSweep.ts). */
-export const JATS_KEY_PREFIX = 'citefinder:jats-document:';
 const JATS_ACCEPT = 'application/xml';
 
 function jatsCacheKey(xmlDigest: string, maxTextChars: number): string {

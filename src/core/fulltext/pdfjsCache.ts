@@ -5,6 +5,7 @@
 // takes a second. Only a whole, successful reading is kept: a failure (encrypted, no text layer,
 // over the memory limit) is tried again next time, as the limits or the worker may differ.
 import cacache from 'cacache';
+import { PDFJS_KEY_PREFIX } from '../net/cacheSweep';
 import type { FulltextDocument } from './model';
 
 /**
@@ -13,8 +14,6 @@ import type { FulltextDocument } from './model';
  */
 export const PDFJS_DOCUMENT_VERSION = 'p2';
 
-/** Key prefix of these entries: the cache sweep evicts them with PDFs and TEI (cacheSweep.ts). */
-export const PDFJS_KEY_PREFIX = 'citefinder:pdfjs-document:';
 
 export interface PdfjsReadingLimits {
   maxPages: number;

@@ -7,12 +7,14 @@ import cacache from 'cacache';
 import { existsSync } from 'node:fs';
 import { isStoredMetadata, kindOf, ttlForKind } from './cache';
 
-/** Key prefix of GROBID's TEI entries (fulltext/grobid.ts), written without our metadata. */
-const TEI_KEY_PREFIX = 'citefinder:grobid-tei:';
-/** Key prefix of pdfjs readings (fulltext/pdfjsCache.ts): as large as TEI, evicted with it. */
-const PDFJS_KEY_PREFIX = 'citefinder:pdfjs-document:';
-/** Key prefix of JATS readings (fulltext/jatsSource.ts), evicted with the pdfjs ones. */
-const JATS_KEY_PREFIX = 'citefinder:jats-document:';
+// Key prefixes of the full-text entries written without our metadata: defined here, below the
+// readers that write them (fulltext/), so the sweep and the writers cannot disagree.
+/** GROBID's TEI and its reading (fulltext/grobid.ts). */
+export const TEI_KEY_PREFIX = 'citefinder:grobid-tei:';
+/** pdfjs readings (fulltext/pdfjsCache.ts): as large as TEI, evicted with it. */
+export const PDFJS_KEY_PREFIX = 'citefinder:pdfjs-document:';
+/** JATS readings (fulltext/jatsSource.ts), evicted with the pdfjs ones. */
+export const JATS_KEY_PREFIX = 'citefinder:jats-document:';
 /** At most one sweep an hour per cache folder, across clients and (via cacache's verify stamp) processes. */
 export const SWEEP_INTERVAL_MS = 3_600_000;
 
