@@ -40,7 +40,7 @@ interface Slot {
   memoryMb: number;
   idleTimer?: ReturnType<typeof setTimeout>;
   /** It was sent made-up XML to read (prewarmXmlReader), so XML jobs go to it. */
-  xmlWarm?: boolean;
+  xmlWarm: boolean;
   /** It loaded pdf.js as it started, so PDF jobs go to it first. */
   pdfjs: boolean;
 }
@@ -137,9 +137,9 @@ export function prewarmParseWorker(settings: Settings, options: { all?: boolean;
 export function prewarmXmlReader(settings: Settings): void {
   prewarmParseWorker(settings, { forXml: true });
   const memoryMb = settings['fulltext.maxParseMemoryMb'];
-  const fits = idle.filter((candidate) => candidate.memoryMb === memoryMb);
-  const slot = fits.find((candidate) => candidate.xmlWarm) ?? fits[0];
-  if (!slot || slot.xmlWarm) return;
+  const fits = idle.filter((slot) => slot.memoryMb === memoryMb);
+  const slot = fits[0];
+  if (!slot || fits.some((warmed) => warmed.xmlWarm)) return;
   slot.xmlWarm = true;
   slot.worker.postMessage({ type: 'warm-xml' } satisfies ParseRequest);
 }
@@ -165,7 +165,7 @@ function spawn(memoryMb: number, loadPdfjs: boolean): Slot {
   const workerData: ParseWorkerData = { loadPdfjs };
   const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: memoryMb }, workerData });
   workersStarted++;
-  return { worker, memoryMb, pdfjs: loadPdfjs };
+  return { worker, memoryMb, pdfjs: loadPdfjs, xmlWarm: false };
 }
 
 function putBack(slot: Slot): void {

@@ -13,12 +13,13 @@ import { FulltextError } from './errors';
 import type { ParseReply, ParseRequest, ParseWorkerData, SerialisedError } from './parseProtocol';
 
 const port = parentPort;
+if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
+
 /**
  * Three readings of the made-up article, ~80 ms of a worker's time during a download of hundreds:
  * one to five rounds gave about the same gain in the scratch harness (6–8 runs each).
  */
 const WARM_XML_ROUNDS = 3;
-if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
 
 const jobs = new Map<number, AbortController>();
 let jobsReceived = 0;
