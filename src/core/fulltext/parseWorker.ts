@@ -16,10 +16,12 @@ const port = parentPort;
 if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
 
 /**
- * Three readings of the made-up article, ~80 ms of a worker's time during a download of hundreds:
- * one to five rounds gave about the same gain in the scratch harness (6–8 runs each).
+ * Readings of the made-up article until a real job comes, at most this many. In a new process a
+ * reading took 40, 24, 21, 12 … ms and settled at ~7 ms from about the 15th (one logged run): the
+ * reader is compiled fully only then. Twenty are ~250 ms of a worker's time, during a download of
+ * hundreds; three (as before) left the medRxiv claim's four real readings ~30 ms slower in the bench.
  */
-const WARM_XML_ROUNDS = 3;
+const WARM_XML_ROUNDS = 20;
 
 const jobs = new Map<number, AbortController>();
 let jobsReceived = 0;
