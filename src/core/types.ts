@@ -139,12 +139,17 @@ export interface SearchSource {
    * the record has been shown, so it never delays the first candidates. Never rejects except on
    * abort: a failure keeps the record as it was.
    */
-  enrich?(record: PaperRecord, signal?: AbortSignal): Promise<PaperRecord>;
+  enrich?(record: PaperRecord, signal?: AbortSignal, options?: EnrichOptions): Promise<PaperRecord>;
   /**
    * `enrich` from the answer an earlier run left in the cache, or undefined when none is there;
    * nothing is sent. Local, so a run can wait for it: a record read again reads as it did then.
    */
   enrichFromCache?(record: PaperRecord): Promise<PaperRecord | undefined>;
+}
+
+export interface EnrichOptions {
+  /** `enrichFromCache` has just found nothing for this record: the request need not ask the cache again. */
+  cacheChecked?: boolean;
 }
 
 /** 'related': some overlap with the claim, not evidence (the calibrated scale, scoring/calibration.ts). */

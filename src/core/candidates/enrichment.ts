@@ -67,7 +67,8 @@ export class Enrichment {
     this.local.push(local.then((cached) => void (cached && apply(cached))));
     const done = local.then(async (cached) => {
       if (cached) return;
-      const enriched = await source.enrich!(record, this.signal);
+      // The cache was just read for this answer (`local`): the request goes out without reading it again.
+      const enriched = await source.enrich!(record, this.signal, { cacheChecked: source.enrichFromCache !== undefined });
       // An answer after the wait: the lookups already went ahead, and are planned again.
       if (apply(enriched) && !this.holds(candidate.id) && !this.signal?.aborted) this.onChange();
     });

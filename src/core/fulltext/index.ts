@@ -43,7 +43,8 @@ export function abstractOnlyDocument(record: { title?: string; abstract?: string
 export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
   try {
     // A paper read before is found from the HTTP cache's index: a repeat reads no PDF at all.
-    const result = (await cachedReadingOfRecord(record, deps)) ?? (await readRecordJatsOrPdf(record, deps));
+    const cached = await cachedReadingOfRecord(record, deps);
+    const result = cached.result ?? (await readRecordJatsOrPdf(record, deps, cached.jatsAnswerCached));
     // The record's title and abstract stand in for what the PDF reader could not find.
     const { title, abstract } = result.document;
     return { ...result, document: { ...result.document, title: record.title || title, abstract: abstract || record.abstract } };
@@ -99,20 +100,24 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
 }
 
 /** The server's JATS when it has one (no PDF is then fetched); else the PDF's reading. */
-async function readRecordJatsOrPdf(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
-  const jats = await readRecordJats(record, deps);
+async function readRecordJatsOrPdf(record: PaperRecord, deps: CoreDeps, jatsAnswerCached: boolean): Promise<FulltextResult> {
+  const jats = await readRecordJats(record, deps, jatsAnswerCached);
   if (jats) return withLimitNote({ kind: 'jats', document: jats });
   const { bytes } = await downloadRecordPdf(record, deps);
   return fulltextFromPdfBytes(bytes, deps);
 }
 
-/** The record's JATS's or PDF's reading, found from the cache alone (see `cachedReading`); undefined otherwise. */
-async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult | undefined> {
-  if (!resolveCacheDir(deps.settings)) return undefined;
+/**
+ * The record's JATS's or PDF's reading, found from the cache alone (see `cachedReading`), and
+ * whether the cache holds any answer for its JATS link (false: the JATS request need not look again).
+ */
+async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promise<{ result?: FulltextResult; jatsAnswerCached: boolean }> {
+  if (!resolveCacheDir(deps.settings)) return { jatsAnswerCached: true };
   // Side by side: on a first run both are misses, and each lookup costs a cold process a few ms.
   const [jats, digest] = await Promise.all([cachedJatsReading(record, deps), cachedRecordPdfDigest(record, deps)]);
-  if (jats) return withLimitNote({ kind: 'jats', document: jats });
-  return digest === undefined ? undefined : cachedReading(digest, deps);
+  if (jats.reading) return { result: withLimitNote({ kind: 'jats', document: jats.reading }), jatsAnswerCached: true };
+  const result = digest === undefined ? undefined : await cachedReading(digest, deps);
+  return { result, jatsAnswerCached: jats.answerCached };
 }
 
 /**

@@ -22,7 +22,7 @@ function jatsCacheKey(xmlDigest: string, maxTextChars: number): string {
   return `${JATS_KEY_PREFIX}${JATS_DOCUMENT_VERSION}:${maxTextChars}:${xmlDigest}`;
 }
 
-function request(url: string, deps: CoreDeps, signal: AbortSignal, beforeNetwork: () => void) {
+function request(url: string, deps: CoreDeps, signal: AbortSignal, cacheRead: boolean, beforeNetwork: () => void) {
   return deps.http.request({
     // The PDF's queue: the same host, and its pacing and concurrency (fulltext.concurrency).
     service: 'pdf',
@@ -31,6 +31,7 @@ function request(url: string, deps: CoreDeps, signal: AbortSignal, beforeNetwork
     ...fulltextDownloadLimits(deps.settings),
     signal,
     cacheNotFound: true,
+    cacheRead,
     storeInBackground: true, // its reading waits for the bytes, not for their copy on disk
     beforeNetwork,
   });
@@ -39,14 +40,15 @@ function request(url: string, deps: CoreDeps, signal: AbortSignal, beforeNetwork
 /**
  * The record's JATS reading, or undefined when it has none to give (no link, the server's
  * refusal, an HTML page, a document without body paragraphs): the PDF is read instead.
+ * `answerCached` false: `cachedJatsReading` has just found no answer in the cache, so none is read.
  */
-export async function readRecordJats(record: PaperRecord, deps: CoreDeps): Promise<FulltextDocument | undefined> {
+export async function readRecordJats(record: PaperRecord, deps: CoreDeps, answerCached = true): Promise<FulltextDocument | undefined> {
   if (!record.jatsUrl) return undefined;
   const download = downloadDeadline(deps.settings, deps.signal);
   try {
     // When it must come from the network, its reading will be made in a worker (one: XML readings
     // run one at a time, parsePool.ts), which compiles its XML code on made-up JATS meanwhile.
-    const response = await request(record.jatsUrl, deps, download.signal, () => prewarmXmlReader(deps.settings));
+    const response = await request(record.jatsUrl, deps, download.signal, answerCached, () => prewarmXmlReader(deps.settings));
     return await jatsDocument(response.body, deps);
   } catch (error) {
     if (download.expired()) return undefined; // the PDF is read instead, within its own deadline
@@ -55,22 +57,35 @@ export async function readRecordJats(record: PaperRecord, deps: CoreDeps): Promi
   }
 }
 
-/** The stored reading of the record's JATS, found from the cache alone; undefined otherwise. */
-export async function cachedJatsReading(record: PaperRecord, deps: CoreDeps): Promise<FulltextDocument | undefined> {
+/** What the cache holds for a record's JATS: its stored reading, and whether any answer is there at all. */
+export interface CachedJats {
+  reading?: FulltextDocument;
+  /** False only when the cache was asked and holds no answer for the JATS link. */
+  answerCached: boolean;
+}
+
+/** The stored reading of the record's JATS, found from the cache alone. */
+export async function cachedJatsReading(record: PaperRecord, deps: CoreDeps): Promise<CachedJats> {
   const cacheDir = resolveCacheDir(deps.settings);
-  if (!record.jatsUrl || !cacheDir || !deps.http.cachedDigest) return undefined;
+  if (!record.jatsUrl || !cacheDir || !deps.http.cachedDigest) return { answerCached: true };
   const cached = await deps.http.cachedDigest({ service: 'pdf', url: record.jatsUrl, accept: JATS_ACCEPT });
-  if (!cached || cached.status < 200 || cached.status >= 300) return undefined;
-  return readStoredDocument(cacheDir, jatsCacheKey(cached.digest, deps.settings['fulltext.maxTextChars']));
+  if (!cached) return { answerCached: false };
+  if (cached.status < 200 || cached.status >= 300) return { answerCached: true };
+  return { reading: await readStoredDocument(cacheDir, jatsCacheKey(cached.digest, deps.settings['fulltext.maxTextChars'])), answerCached: true };
 }
 
 async function jatsDocument(body: Uint8Array, deps: CoreDeps): Promise<FulltextDocument | undefined> {
   const cacheDir = resolveCacheDir(deps.settings);
   const key = cacheDir ? jatsCacheKey(contentDigest(body), deps.settings['fulltext.maxTextChars']) : undefined;
+  // An HTML page (a bot check, a login) is refused by parseJats: the PDF is tried instead.
+  const parsing = parseJatsOffThread(new TextDecoder().decode(body), parseOptions(deps.settings, deps.signal));
+  // Marked handled at once: it may fail while the lookup below is awaited (it is awaited after).
+  parsing.catch(() => undefined);
+  // Looked up while the worker parses (a reading whose HTTP entry aged out is still found): on a
+  // first run a miss, which must not hold the parse back. A hit leaves the parse to finish unread.
   const stored = cacheDir && key ? await readStoredDocument(cacheDir, key) : undefined;
   if (stored) return stored;
-  // An HTML page (a bot check, a login) is refused by parseJats: the PDF is tried instead.
-  const document = await parseJatsOffThread(new TextDecoder().decode(body), parseOptions(deps.settings, deps.signal));
+  const document = await parsing;
   if (document.sections.length === 0) return undefined;
   // Written behind the scoring: the run waits for it at its end (readingWritesSettled), the paper does not.
   if (cacheDir && key) void writeStoredDocument(cacheDir, key, document);

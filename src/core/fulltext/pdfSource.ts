@@ -76,8 +76,11 @@ export function downloadDeadline(settings: Settings, callerSignal?: AbortSignal)
   };
 }
 
+/** 'only': from the cache or not at all; 'skip-read': the cache was just asked and had nothing. */
+type PdfCacheUse = 'read' | 'only' | 'skip-read';
+
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
-async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Promise<Uint8Array> {
+async function downloadPdf(url: string, deps: CoreDeps, cacheUse: PdfCacheUse = 'read'): Promise<Uint8Array> {
   const { signal, expired } = downloadDeadline(deps.settings, deps.signal);
   let response;
   try {
@@ -88,7 +91,8 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheOnly = false): Prom
       ...fulltextDownloadLimits(deps.settings),
       signal,
       cacheNotFound: true,
-      cacheOnly,
+      cacheOnly: cacheUse === 'only',
+      cacheRead: cacheUse !== 'skip-read',
       storeInBackground: true, // its reading waits for the bytes, not for their copy on disk
     });
   } catch (error) {
@@ -111,10 +115,10 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
   const urls = pdfUrlCandidates(record, deps.settings);
   if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   const versionless = versionlessRxivLink(record, deps.settings);
-  let uncached = false;
+  const notCached = new Set<string>();
   for (const url of urls) {
     try {
-      const bytes = await downloadPdf(url, deps, true);
+      const bytes = await downloadPdf(url, deps, 'only');
       // Its reading was not found in the cache (getFulltext looked first): a worker will make it
       // (pdfjs's, or the one of GROBID's TEI).
       prewarmParseWorker(deps.settings);
@@ -125,14 +129,14 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
       // no PDF of this preprint, whichever version a later answer named.
       const remembered = error instanceof FulltextError && error.cause instanceof HttpError;
       if (url === versionless && remembered) throw error;
-      uncached ||= error instanceof FulltextError && error.cause instanceof NotCachedError;
+      if (error instanceof FulltextError && error.cause instanceof NotCachedError) notCached.add(url);
     }
   }
   // A PDF on its way from the network is a reading to come: pdfjs's, a worker each for the PDFs
   // that come together, or, GROBID answering, its TEI's, read in one. Links whose "not found" the
   // cache remembers send nothing, and bring nothing to read.
-  if (uncached) prewarmParseWorker(deps.settings, { all: !grobidKnownAlive(deps.settings) });
-  return downloadFirstPdf(urls, deps);
+  if (notCached.size > 0) prewarmParseWorker(deps.settings, { all: !grobidKnownAlive(deps.settings) });
+  return downloadFirstPdf(urls, deps, notCached);
 }
 
 /**
@@ -145,8 +149,11 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
 export async function cachedRecordPdfDigest(record: PaperRecord, deps: CoreDeps): Promise<string | undefined> {
   if (!deps.http.cachedDigest) return undefined;
   const versionless = versionlessRxivLink(record, deps.settings);
-  for (const url of pdfUrlCandidates(record, deps.settings)) {
-    const cached = await deps.http.cachedDigest({ service: 'pdf', url, accept: PDF_ACCEPT });
+  const urls = pdfUrlCandidates(record, deps.settings);
+  // Asked side by side (each a file read that misses on a first run), then taken in the links' order.
+  const answers = await Promise.all(urls.map((url) => deps.http.cachedDigest?.({ service: 'pdf', url, accept: PDF_ACCEPT })));
+  for (const [index, url] of urls.entries()) {
+    const cached = answers[index];
     if (!cached) continue;
     if (cached.status >= 200 && cached.status < 300) return cached.digest;
     // A remembered "not found": as in downloadRecordPdf, the next link is tried, unless it was the versionless one.
@@ -155,12 +162,15 @@ export async function cachedRecordPdfDigest(record: PaperRecord, deps: CoreDeps)
   return undefined;
 }
 
-/** Tries each candidate URL in turn (at least one); the first failure's reason is kept if all fail. */
-async function downloadFirstPdf(urls: string[], deps: CoreDeps): Promise<{ url: string; bytes: Uint8Array }> {
+/**
+ * Tries each candidate URL in turn (at least one); the first failure's reason is kept if all fail.
+ * A link in `notCached` was just looked up in the cache: its request does not look again.
+ */
+async function downloadFirstPdf(urls: string[], deps: CoreDeps, notCached: Set<string>): Promise<{ url: string; bytes: Uint8Array }> {
   let firstError: unknown;
   for (const url of urls) {
     try {
-      return { url, bytes: await downloadPdf(url, deps) };
+      return { url, bytes: await downloadPdf(url, deps, notCached.has(url) ? 'skip-read' : 'read') };
     } catch (error) {
       if (isAbortError(error)) throw error;
       firstError ??= error;

@@ -182,7 +182,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     const method = request.method ?? 'GET';
     const cacheable = cache !== undefined && method === 'GET' && request.cache !== false;
     const key = cacheKey(method, request.url, request.accept);
-    if (cacheable) {
+    if (cacheable && request.cacheRead !== false) {
       await storing.get(key);
       const hit = await cache.get(key);
       if (hit) {

@@ -34,6 +34,13 @@ export interface HttpRequest {
   /** Cache the response body (GET only). Default true for GET. */
   cache?: boolean;
   /**
+   * False when the caller has just found the cache without this answer (a `cacheOnly` request or
+   * `cachedDigest` that missed): the request goes to the network without asking the disk again,
+   * and its answer is still stored. On a first run each such read is a file miss that yields to
+   * whatever else is waiting before the request can leave.
+   */
+  cacheRead?: boolean;
+  /**
    * Also remember a 404/410 answer (an authority saying it has no such record) for a day, so
    * that a repeated run asks nothing at all. Only for lookups by identifier, never for searches.
    */

@@ -56,6 +56,9 @@ function toDetails(raw: CheckedDetails, server: RxivServer, settings: Settings):
   };
 }
 
+/** 'only': from the cache or not at all; 'skip-read': the caller has just found the cache without it. */
+export type DetailsCacheUse = 'read' | 'only' | 'skip-read';
+
 /**
  * The latest version's details, or undefined when the server has no such preprint.
  * Throws (HttpError, SourceError) when the API fails; callers decide whether that matters.
@@ -66,11 +69,19 @@ export async function fetchBiorxivDetails(
   settings: Settings,
   http: HttpClient,
   signal?: AbortSignal,
-  cacheOnly = false,
+  cacheUse: DetailsCacheUse = 'read',
 ): Promise<BiorxivDetails | undefined> {
   const url = `${settings['sources.biorxiv.url']}/details/${server}/${doi}/na/json`;
   // Handed over before it is on disk: a preprint's full text and BibTeX wait for this answer.
-  const text = (await http.request({ service: 'biorxiv', url, accept: 'application/json', signal, cacheOnly, storeInBackground: true })).text();
+  const text = (await http.request({
+    service: 'biorxiv',
+    url,
+    accept: 'application/json',
+    signal,
+    cacheOnly: cacheUse === 'only',
+    cacheRead: cacheUse !== 'skip-read',
+    storeInBackground: true,
+  })).text();
   let body: unknown;
   try {
     body = JSON.parse(text);

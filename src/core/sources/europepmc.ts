@@ -5,8 +5,8 @@ import type { HttpClient } from '../net/types';
 import { isAbortError } from '../net/types';
 import { renderEuropePmcQuery } from './europepmcQuery';
 import type { Settings } from '../settings/index';
-import type { PaperRecord, SearchRequest, SearchSource } from '../types';
-import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
+import type { EnrichOptions, PaperRecord, SearchRequest, SearchSource } from '../types';
+import { fetchBiorxivDetails, type BiorxivDetails, type DetailsCacheUse, type RxivServer } from './biorxivDetails';
 import { excerpt, SourceError } from './errors';
 import { htmlTitle, looksLikeHtml } from '../net/html';
 import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
@@ -69,11 +69,11 @@ export class EuropePmcSource implements SearchSource {
   }
 
   /** Version, category and published DOI from the bioRxiv/medRxiv details API. */
-  async enrich(record: PaperRecord, signal?: AbortSignal): Promise<PaperRecord> {
+  async enrich(record: PaperRecord, signal?: AbortSignal, options: EnrichOptions = {}): Promise<PaperRecord> {
     if (!record.doi || !this.settings['sources.biorxiv.enabled']) return record;
     let details: BiorxivDetails | undefined;
     try {
-      details = await this.details(record.doi, signal);
+      details = await this.details(record.doi, signal, options.cacheChecked ? 'skip-read' : 'read');
     } catch (error) {
       if (isAbortError(error)) throw error;
       // A skipped service (open circuit) was named once, when it failed: not again for each record.
@@ -88,7 +88,7 @@ export class EuropePmcSource implements SearchSource {
   async enrichFromCache(record: PaperRecord): Promise<PaperRecord | undefined> {
     if (!record.doi || !this.settings['sources.biorxiv.enabled']) return undefined;
     try {
-      return this.withDetails(record, await fetchBiorxivDetails(this.name, record.doi, this.settings, this.http, undefined, true));
+      return this.withDetails(record, await fetchBiorxivDetails(this.name, record.doi, this.settings, this.http, undefined, 'only'));
     } catch {
       return undefined; // not cached, or unreadable: the request to the API says what it has
     }
@@ -109,10 +109,10 @@ export class EuropePmcSource implements SearchSource {
     });
   }
 
-  private details(doi: string, signal: AbortSignal | undefined): Promise<BiorxivDetails | undefined> {
+  private details(doi: string, signal: AbortSignal | undefined, cacheUse: DetailsCacheUse): Promise<BiorxivDetails | undefined> {
     let pending = this.detailsByDoi.get(doi);
     if (!pending) {
-      pending = fetchBiorxivDetails(this.name, doi, this.settings, this.http, signal);
+      pending = fetchBiorxivDetails(this.name, doi, this.settings, this.http, signal, cacheUse);
       this.detailsByDoi.set(doi, pending);
     }
     return pending;
