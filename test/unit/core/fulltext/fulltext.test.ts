@@ -16,6 +16,7 @@ import {
   type FulltextResult,
 } from '../../../../src/core/fulltext';
 import { FulltextError } from '../../../../src/core/fulltext/errors';
+import { HttpError, type HttpClient, type HttpRequest } from '../../../../src/core/net/types';
 import { fixturePath } from '../../../standin/server';
 import { useGrobidStandIn } from '../../../helpers/grobidHarness';
 import { installFiles } from '../../../standin/files';
@@ -157,6 +158,22 @@ describe('getFulltext', function () {
       assert.equal(again.kind, 'abstract');
       assert.match(again.warning ?? '', /HTTP 404/);
       assert.deepEqual(h.standIn.requests.map((r) => r.path), []);
+    });
+
+    it('asks the cache once for a link it lacks, and again for one whose "not found" it remembers', async () => {
+      const deps = h.deps(noGrobid);
+      const sent: HttpRequest[] = [];
+      const http: HttpClient = { ...deps.http, request: (request) => (sent.push(request), deps.http.request(request)) };
+      const preprint = record(undefined, { source: 'medrxiv', doi: '10.1101/19000133', version: '1' });
+      const [versioned, versionless] = pdfUrlCandidates(preprint, deps.settings);
+      // The versioned link's "not found" is remembered; the versionless one has never been asked.
+      await http.remember!({ service: 'pdf', url: versioned!, accept: 'application/pdf', cacheNotFound: true },
+        new HttpError('HTTP 404', 404, versioned!, 'no such version'));
+      const result = await getFulltext(preprint, { ...deps, http });
+      assert.equal(result.kind, 'pdfjs');
+      const fromNetwork = sent.filter((r) => !r.cacheOnly).map((r) => [r.url, r.cacheRead ?? true]);
+      assert.deepEqual(fromNetwork, [[versioned, true], [versionless, false]]);
+      assert.deepEqual(h.standIn.requests.map((r) => r.path), ['/10.1101/19000133.full.pdf'], 'the remembered link is not asked');
     });
 
     it('derives an arXiv PDF link from the abstract page when the record has none', () => {

@@ -256,6 +256,22 @@ describe('http client', () => {
     assert.deepEqual({ network: http.stats.network, cacheHits: http.stats.cacheHits }, { network: 2, cacheHits: 0 });
   });
 
+  it('with cacheRead false, goes to the network without reading the cache, and still stores the answer', async () => {
+    const http = client({ 'cache.enabled': true }, { cacheDir });
+    await http.request({ service: 'doi', url: url('/hello'), accept: 'text/plain' });
+    const fresh = await http.request({ service: 'doi', url: url('/hello'), accept: 'text/plain', cacheRead: false });
+    assert.equal(fresh.fromCache, false, 'the cached answer is not read');
+    assert.equal(standIn.requests.length, 2);
+    const again = await createHttpClient(settings({ 'cache.enabled': true }), { cacheDir }).request({
+      service: 'doi',
+      url: url('/hello'),
+      accept: 'text/plain',
+    });
+    assert.equal(again.fromCache, true, 'the fresh answer was stored');
+    assert.equal(again.text(), fresh.text());
+    assert.equal(standIn.requests.length, 2);
+  });
+
   it('caches only 2xx answers, and nothing when the cache is off', async () => {
     const cached = client({ 'cache.enabled': true }, { cacheDir });
     for (let i = 0; i < 2; i++) await assert.rejects(cached.request({ service: 'doi', url: url('/missing') }));

@@ -16,7 +16,10 @@ import { bodyParagraphs } from '../../../../src/core/fulltext/model';
 import { resolveSettings } from '../../../../src/core/settings/index';
 import { readRecordJats } from '../../../../src/core/fulltext/jatsSource';
 import { createHttpClient } from '../../../../src/core/net/http';
+import { JATS_KEY_PREFIX } from '../../../../src/core/net/cacheSweep';
+import type { HttpClient, HttpRequest } from '../../../../src/core/net/types';
 import type { PaperRecord } from '../../../../src/core/types';
+import cacache from 'cacache';
 
 const PREPRINT: PaperRecord = { id: 'doi:10.1101/19000133', source: 'medrxiv', doi: '10.1101/19000133', title: 'A medRxiv preprint', authors: [] };
 const CLAIM = { selection: 'Machine learning models can predict in-hospital mortality from electronic health records.' };
@@ -68,6 +71,36 @@ describe('full text from the server\'s JATS (bioRxiv/medRxiv)', function () {
     assert.deepEqual(standIn.requests.map((r) => r.path), []);
     assert.equal(parseWorkersStarted(), workers);
     const cards = (r: typeof first) => r.candidates.map((c) => [c.id, c.fulltext, c.score, c.paragraphs?.map((p) => p.text)]);
+    assert.deepEqual(cards(again), cards(first));
+  });
+
+  it('sends a first run\'s bioRxiv API and JATS requests without reading the cache a second time', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
+    const settings = settingsFor();
+    const inner = createHttpClient(settings);
+    const sent: HttpRequest[] = [];
+    const http: HttpClient = { ...inner, request: (request) => (sent.push(request), inner.request(request)) };
+    const result = await createPipeline({ settings, http, llm: null }).find(CLAIM);
+    assert.ok(result.candidates.some((c) => c.fulltext === 'jats'));
+    // Each was looked up just before (a cache-only request, the JATS's digest): one read is enough.
+    const sentFor = (pattern: RegExp) => sent.filter((r) => pattern.test(r.url) && !r.cacheOnly);
+    for (const pattern of [/\/details\/medrxiv\//, /\.source\.xml$/]) {
+      assert.ok(sentFor(pattern).length > 0, String(pattern));
+      assert.deepEqual(sentFor(pattern).map((r) => r.cacheRead), sentFor(pattern).map(() => false), String(pattern));
+    }
+  });
+
+  it('reads a JATS whose answer is cached but whose reading is not (a new reader) from the cache, asking nothing', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
+    const first = await createPipeline({ settings: settingsFor(), llm: null }).find(CLAIM);
+    const readings = (await cacache.ls(cacheDir)) as Record<string, { key: string }>;
+    const jatsReadings = Object.values(readings).filter((entry) => entry.key.startsWith(JATS_KEY_PREFIX));
+    assert.ok(jatsReadings.length > 0);
+    for (const entry of jatsReadings) await cacache.rm.entry(cacheDir, entry.key);
+    standIn.requests.length = 0;
+    const again = await createPipeline({ settings: settingsFor(), llm: null }).find(CLAIM);
+    assert.deepEqual(standIn.requests.map((r) => r.path), []);
+    const cards = (r: typeof first) => r.candidates.map((c) => [c.id, c.fulltext, c.paragraphs?.map((p) => p.text)]);
     assert.deepEqual(cards(again), cards(first));
   });
 
