@@ -1,9 +1,9 @@
 // A made-up JATS article in the shape of real ones (PMC, bioRxiv's HighWire flavour), for the
 // parse worker to read while a real JATS is on the network. A new worker's first readings run
-// its XML code cold: in a new process, four real JATS took 91–128 ms on one fresh worker (medians
-// 109 and 102 ms, two sets of 10 runs) and 59–117 ms once it had read this article three times
-// (medians 73 and 88 ms). The download takes hundreds of ms, so the compiling happens in time
-// the user is waiting anyway.
+// its XML code cold: in a new process, four real JATS took 87–126 ms on one fresh worker (medians
+// 112 and 107 ms, two sets of 10 runs of out/scratch's harness) and 47–79 ms once it had read this
+// article up to 20 times (medians 60 and 60; three times, as before: 73 and 88). The download
+// takes hundreds of ms, so the compiling happens in time the user is waiting anyway.
 // Every word here is generated: no third-party text ships in the bundle.
 
 const WORDS = [
