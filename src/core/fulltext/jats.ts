@@ -1,24 +1,15 @@
 // JATS XML (bioRxiv/medRxiv `jatsxml`, PMC, PLOS) → FulltextDocument, read the way tei.ts reads
-// GROBID TEI: fast-xml-parser in preserveOrder mode, because JATS paragraphs are mixed content
-// (text, <xref> citation markers, <italic>, inline maths) whose reading order must survive.
+// GROBID TEI: in fast-xml-parser's preserveOrder shape, because JATS paragraphs are mixed content
+// (text, <xref> citation markers, <italic>, inline maths) whose reading order must survive. The
+// tree is built by a strict reader in one pass (xmlReader.ts), which also refuses a broken file.
 // JATS quirks handled here: a DOCTYPE with a public id on every file, numeric character
 // references (&#x000e9;) everywhere, <fig>/<table-wrap>/<disp-formula> nested INSIDE a <p>,
 // citation ranges "[4]–[7]" split over two <xref>s, and HighWire's `hwp:` attributes and elements.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { SUBSECTION_SEPARATOR, type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
-import { ORDERED_XML_OPTIONS, attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
+import { readXmlTree } from './xmlReader';
+import { attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { makeParagraph, looksLikeCaption, tidyText } from './text';
-
-const parser = new XMLParser({
-  ...ORDERED_XML_OPTIONS,
-  // Prefixes come off tag names only (<mml:math> → math, <hwp:…>). Not removeNSPrefix: it strips
-  // attributes too, and bioRxiv's <ref id="c1" hwp:id="ref-1"> would then lose the id xrefs point at.
-  transformTagName: (tag: string) => tag.slice(tag.indexOf(':') + 1),
-  // JATS writes accented letters and dashes as numeric references (&#x000e9;, &#x02013;);
-  // fast-xml-parser 5 decodes numeric references only when htmlEntities is on.
-  htmlEntities: true,
-});
 
 /** Abstracts that are not the paper's summary (a picture's legend, a one-line teaser). */
 const SKIPPED_ABSTRACT_TYPES = new Set(['graphical', 'teaser']);
@@ -62,15 +53,13 @@ function parseXml(xml: string): XmlNode[] {
   if (/<!DOCTYPE[^>[]*\[/i.test(xml) || /<!ENTITY/i.test(xml)) {
     throw new FulltextError('malformed-jats', 'The JATS declares entities in its DOCTYPE, which real JATS never does; refused.');
   }
-  const validation = XMLValidator.validate(xml);
-  if (validation !== true) {
-    const { msg, line } = validation.err;
-    throw new FulltextError('malformed-jats', `The JATS is not well-formed XML (line ${line}: ${msg}).`);
-  }
   try {
-    return parser.parse(xml) as XmlNode[];
+    return readXmlTree(xml);
   } catch (error) {
-    throw new FulltextError('malformed-jats', `The JATS could not be read: ${(error as Error).message}.`, { cause: error });
+    // saxes names the place as "line:column: message".
+    const [, line, message] = /^(\d+):\d+: (.*)$/s.exec((error as Error).message) ?? [];
+    const what = line ? `line ${line}: ${message!.replace(/\.$/, '')}` : (error as Error).message;
+    throw new FulltextError('malformed-jats', `The JATS is not well-formed XML (${what}).`, { cause: error });
   }
 }
 
