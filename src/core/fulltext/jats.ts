@@ -7,7 +7,7 @@
 // citation ranges "[4]–[7]" split over two <xref>s, and HighWire's `hwp:` attributes and elements.
 import { SUBSECTION_SEPARATOR, type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
-import { readXmlTree } from './xmlReader';
+import { JATS_XML, readXmlTree, whereXmlBroke } from './xmlReader';
 import { attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { makeParagraph, looksLikeCaption, tidyText } from './text';
 
@@ -54,12 +54,9 @@ function parseXml(xml: string): XmlNode[] {
     throw new FulltextError('malformed-jats', 'The JATS declares entities in its DOCTYPE, which real JATS never does; refused.');
   }
   try {
-    return readXmlTree(xml);
+    return readXmlTree(xml, JATS_XML);
   } catch (error) {
-    // saxes names the place as "line:column: message".
-    const [, line, message] = /^(\d+):\d+: (.*)$/s.exec((error as Error).message) ?? [];
-    const what = line ? `line ${line}: ${message!.replace(/\.$/, '')}` : (error as Error).message;
-    throw new FulltextError('malformed-jats', `The JATS is not well-formed XML (${what}).`, { cause: error });
+    throw new FulltextError('malformed-jats', `The JATS is not well-formed XML (${whereXmlBroke(error)}).`, { cause: error });
   }
 }
 

@@ -1,14 +1,12 @@
-// GROBID TEI → FulltextDocument. Parsed with fast-xml-parser in preserveOrder mode, because
-// TEI paragraphs are mixed content: text, <ref> citation markers and inline formulas interleave,
+// GROBID TEI → FulltextDocument. Read into fast-xml-parser's preserveOrder shape (xmlReader.ts,
+// one strict pass), because TEI paragraphs are mixed content: text, <ref> citation markers and inline formulas interleave,
 // and the reading order must survive. Copes with what real GROBID output does: divs without a
 // head, garbage heads, captions leaking into paragraphs, a namespace re-declared on every div.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { type BibReference, type FulltextDocument, type Paragraph, type Section } from './model';
 import { FulltextError } from './errors';
-import { ORDERED_XML_OPTIONS, attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
+import { TEI_XML, readXmlTree, whereXmlBroke } from './xmlReader';
+import { attributes, children, currentSection, descendants, find, findAll, isNarrativeCitation, startSection, tagOf, type XmlNode } from './xmlNodes';
 import { dropTrailingFootnoteMark, looksLikeCaption, makeParagraph, tidyText } from './text';
-
-const parser = new XMLParser({ ...ORDERED_XML_OPTIONS, removeNSPrefix: true, htmlEntities: false });
 
 /** Parses GROBID TEI; throws FulltextError('malformed-tei') for anything not well-formed TEI. */
 export function parseTei(xml: string): FulltextDocument {
@@ -17,16 +15,11 @@ export function parseTei(xml: string): FulltextDocument {
   if (/<!DOCTYPE/i.test(xml)) {
     throw new FulltextError('malformed-tei', 'The TEI declares a DOCTYPE (entities), which GROBID never writes; refused.');
   }
-  const validation = XMLValidator.validate(xml);
-  if (validation !== true) {
-    const { msg, line } = validation.err;
-    throw new FulltextError('malformed-tei', `The TEI is not well-formed XML (line ${line}: ${msg}).`);
-  }
   let nodes: XmlNode[];
   try {
-    nodes = parser.parse(xml) as XmlNode[];
+    nodes = readXmlTree(xml, TEI_XML);
   } catch (error) {
-    throw new FulltextError('malformed-tei', `The TEI could not be read: ${(error as Error).message}.`, { cause: error });
+    throw new FulltextError('malformed-tei', `The TEI is not well-formed XML (${whereXmlBroke(error)}).`, { cause: error });
   }
   const tei = find(nodes, 'TEI');
   if (!tei) throw new FulltextError('malformed-tei', 'The XML has no <TEI> root element.');

@@ -1,25 +1,9 @@
-// What the two XML readings (GROBID's TEI, bioRxiv/medRxiv's JATS) share: walking
-// fast-xml-parser's preserveOrder output, the narrative-citation test and the section builder.
+// What the two XML readings (GROBID's TEI, bioRxiv/medRxiv's JATS) share: walking the tree
+// xmlReader.ts builds (fast-xml-parser's preserveOrder shape), the narrative-citation test and the
+// section builder.
 import { DEFAULT_SECTION_HEAD, type FulltextDocument, type Section } from './model';
 
-/**
- * fast-xml-parser options both readings share: the ordered output (paragraphs are mixed content,
- * text and markers interleaved), every value as text, declarations and processing instructions
- * dropped.
- */
-export const ORDERED_XML_OPTIONS = {
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: true,
-} as const;
-
-/** A node of fast-xml-parser's ordered output: `{ tag: children, ':@': attributes }` or text. */
+/** A node of the ordered tree: `{ tag: children, ':@': attributes }` or `{ '#text': text }`. */
 export type XmlNode = Record<string, unknown>;
 
 export function tagOf(node: XmlNode): string | undefined {
