@@ -17,9 +17,10 @@ if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
 
 /**
  * Readings of the made-up article until a real job comes, at most this many. In a new process a
- * reading took 40, 24, 21, 12 … ms and settled at ~7 ms from about the 15th (one logged run): the
- * reader is compiled fully only then. Twenty are ~250 ms of a worker's time, during a download of
- * hundreds; three (as before) left the medRxiv claim's four real readings ~30 ms slower in the bench.
+ * reading took 25, 10, 7, 6 … ms and settled at ~4 ms from about the 15th (out/xr scratch timing;
+ * with fast-xml-parser 40, 24, 21, 12 … and ~7): the reader is compiled fully only then. Twenty
+ * are ~130 ms of a worker's time during a download of hundreds; three (as before) left the medRxiv
+ * claim's four real readings ~30 ms slower in the bench.
  */
 const WARM_XML_ROUNDS = 20;
 
