@@ -12,13 +12,13 @@ import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, 
 import { pdfjsCacheKey, readStoredDocument, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
 import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
-import type { FulltextDocument } from './model';
+import type { FulltextDeps, FulltextDocument } from './model';
 import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
 import { cachedJatsReading, readRecordJats } from './jatsSource';
 import { parseTei } from './tei';
 import { parseJatsOffThread, parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
 
-export type { FulltextDocument, Paragraph, Section } from './model';
+export type { FulltextDeps, FulltextDocument, Paragraph, Section } from './model';
 export { FulltextError, type FulltextFailure } from './errors';
 export { pdfUrlCandidates } from './pdfSource';
 export { resetGrobidState } from './grobid';
@@ -40,7 +40,7 @@ export function abstractOnlyDocument(record: { title?: string; abstract?: string
 }
 
 /** The candidate's full text; falls back to its abstract, with the reason, when none can be had. */
-export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
+export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Promise<FulltextResult> {
   try {
     // A paper read before is found from the HTTP cache's index: a repeat reads no PDF at all.
     const cached = await cachedReadingOfRecord(record, deps);
@@ -100,7 +100,7 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
 }
 
 /** The server's JATS when it has one (no PDF is then fetched); else the PDF's reading. */
-async function readRecordJatsOrPdf(record: PaperRecord, deps: CoreDeps, jatsAnswerCached: boolean): Promise<FulltextResult> {
+async function readRecordJatsOrPdf(record: PaperRecord, deps: FulltextDeps, jatsAnswerCached: boolean): Promise<FulltextResult> {
   const jats = await readRecordJats(record, deps, jatsAnswerCached);
   if (jats) return withLimitNote({ kind: 'jats', document: jats });
   const { bytes } = await downloadRecordPdf(record, deps);

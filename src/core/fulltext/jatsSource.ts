@@ -9,7 +9,7 @@ import { isAbortError } from '../net/types';
 import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
 import { JATS_KEY_PREFIX } from '../net/cacheSweep';
-import type { FulltextDocument } from './model';
+import type { FulltextDeps, FulltextDocument } from './model';
 import { parseJatsOffThread, parseOptions, prewarmXmlReader } from './parsePool';
 import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
 import { downloadDeadline, fulltextDownloadLimits } from './pdfSource';
@@ -42,13 +42,16 @@ function request(url: string, deps: CoreDeps, signal: AbortSignal, cacheRead: bo
  * refusal, an HTML page, a document without body paragraphs): the PDF is read instead.
  * `answerCached` false: `cachedJatsReading` has just found no answer in the cache, so none is read.
  */
-export async function readRecordJats(record: PaperRecord, deps: CoreDeps, answerCached = true): Promise<FulltextDocument | undefined> {
+export async function readRecordJats(record: PaperRecord, deps: FulltextDeps, answerCached = true): Promise<FulltextDocument | undefined> {
   if (!record.jatsUrl) return undefined;
   const download = downloadDeadline(deps.settings, deps.signal);
   try {
     // When it must come from the network, its reading will be made in a worker (one: XML readings
     // run one at a time, parsePool.ts), which compiles its XML code on made-up JATS meanwhile.
-    const response = await request(record.jatsUrl, deps, download.signal, answerCached, () => prewarmXmlReader(deps.settings));
+    const response = await request(record.jatsUrl, deps, download.signal, answerCached, () => {
+      prewarmXmlReader(deps.settings);
+      deps.onDownload?.();
+    });
     return await jatsDocument(response.body, deps);
   } catch (error) {
     if (download.expired()) return undefined; // the PDF is read instead, within its own deadline

@@ -9,6 +9,7 @@ import { FulltextError } from './errors';
 import { looksLikeHtml } from '../net/html';
 import { grobidKnownAlive } from './grobid';
 import { prewarmParseWorker } from './parsePool';
+import type { FulltextDeps } from './model';
 
 /** The Accept of every PDF request: part of the cache key, so the same for a download and a digest lookup. */
 const PDF_ACCEPT = 'application/pdf';
@@ -111,7 +112,7 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheUse: PdfCacheUse = 
  * cache before anything is asked: whether the bioRxiv API had named the version when that run's
  * PDF went out or not, a repeat asks nothing.
  */
-export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Promise<{ url: string; bytes: Uint8Array }> {
+export async function downloadRecordPdf(record: PaperRecord, deps: FulltextDeps): Promise<{ url: string; bytes: Uint8Array }> {
   const urls = pdfUrlCandidates(record, deps.settings);
   if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   const versionless = versionlessRxivLink(record, deps.settings);
@@ -135,7 +136,10 @@ export async function downloadRecordPdf(record: PaperRecord, deps: CoreDeps): Pr
   // A PDF on its way from the network is a reading to come: pdfjs's, a worker each for the PDFs
   // that come together, or, GROBID answering, its TEI's, read in one. Links whose "not found" the
   // cache remembers send nothing, and bring nothing to read.
-  if (notCached.size > 0) prewarmParseWorker(deps.settings, { all: !grobidKnownAlive(deps.settings) });
+  if (notCached.size > 0) {
+    prewarmParseWorker(deps.settings, { all: !grobidKnownAlive(deps.settings) });
+    deps.onDownload?.();
+  }
   return downloadFirstPdf(urls, deps, notCached);
 }
 

@@ -4,20 +4,9 @@
 // 112 and 107 ms, two sets of 10 runs of out/scratch's harness) and 47–79 ms once it had read this
 // article up to 20 times (medians 60 and 60; three times, as before: 73 and 88). The download
 // takes hundreds of ms, so the compiling happens in time the user is waiting anyway.
-// Every word here is generated: no third-party text ships in the bundle.
+// Every word here is generated (text/madeUp.ts): no third-party text ships in the bundle.
 
-const WORDS = [
-  'cells', 'samples', 'patients', 'cohort', 'expression', 'protein', 'model', 'analysis', 'response', 'levels',
-  'treatment', 'increase', 'observed', 'measured', 'significant', 'associated', 'compared', 'control', 'group', 'signal',
-  'reduced', 'higher', 'infection', 'mortality', 'risk', 'factor', 'binding', 'pathway', 'genome', 'variant',
-];
-
-/** Deterministic filler text: `count` words from position `seed`, with a capital and a full stop. */
-function sentence(seed: number, count: number): string {
-  const words = Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * 3) % WORDS.length]!);
-  const text = words.join(' ');
-  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
-}
+import { madeUpSentence as sentence, madeUpWord } from '../text/madeUp';
 
 /** A body paragraph with the mixed content real ones have: citations, italics, numeric references, a float. */
 function paragraph(section: number, index: number, references: number): string {
@@ -34,7 +23,7 @@ function paragraph(section: number, index: number, references: number): string {
 
 /** A table float as journals set them: a caption, a head row, rows of cells, a footnote. */
 function table(index: number): string {
-  const row = (r: number, cell: string) => `<tr>${[0, 1, 2, 3, 4, 5].map((c) => `<${cell} align="left">${r === 0 ? WORDS[(index + c) % WORDS.length] : `${(r * 7 + c * 3) % 97}&#x000b1;${c}.${r}`}</${cell}>`).join('')}</tr>`;
+  const row = (r: number, cell: string) => `<tr>${[0, 1, 2, 3, 4, 5].map((c) => `<${cell} align="left">${r === 0 ? madeUpWord(index + c) : `${(r * 7 + c * 3) % 97}&#x000b1;${c}.${r}`}</${cell}>`).join('')}</tr>`;
   const rows = Array.from({ length: 12 }, (_, r) => row(r + 1, 'td')).join('');
   return `<table-wrap id="t${index}" position="float"><label>Table ${index}</label><caption><p>${sentence(index + 5, 11)}</p></caption>` +
     `<alternatives><graphic xlink:href="t${index}.tif"/><table frame="hsides" rules="groups"><colgroup span="1"><col align="left" span="1"/></colgroup>` +
@@ -53,7 +42,7 @@ function section(index: number, references: number): string {
 }
 
 function reference(index: number): string {
-  const authors = [0, 1, 2].map((a) => `<name><surname>${WORDS[(index + a) % WORDS.length]}</surname><given-names>${'ABC'[a]}</given-names></name>`).join('');
+  const authors = [0, 1, 2].map((a) => `<name><surname>${madeUpWord(index + a)}</surname><given-names>${'ABC'[a]}</given-names></name>`).join('');
   const citation = index % 2 === 0
     ? `<element-citation publication-type="journal"><person-group person-group-type="author">${authors}</person-group>` +
       `<article-title>${sentence(index, 9)}</article-title><source>${sentence(index + 1, 2)}</source><year>${2000 + (index % 24)}</year>` +
@@ -66,7 +55,7 @@ function reference(index: number): string {
 /** Authors with their affiliations, accented names written as numeric references. */
 function contributors(): string {
   const names = Array.from({ length: 7 }, (_, a) =>
-    `<contrib contrib-type="author" xlink:type="simple"><name name-style="western"><surname>R&#x000e9;${WORDS[a]}</surname>` +
+    `<contrib contrib-type="author" xlink:type="simple"><name name-style="western"><surname>R&#x000e9;${madeUpWord(a)}</surname>` +
     `<given-names>Jo&#x000e3;o</given-names></name><xref ref-type="aff" rid="aff${a}"><sup>${a + 1}</sup></xref></contrib>`).join('');
   const affiliations = Array.from({ length: 7 }, (_, a) => `<aff id="aff${a}"><label>${a + 1}</label><addr-line>${sentence(a + 20, 6)}</addr-line></aff>`).join('');
   return `<contrib-group>${names}</contrib-group>${affiliations}`;

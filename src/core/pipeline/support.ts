@@ -8,6 +8,7 @@ import type { Run } from './run';
 import type { CandidateStore } from '../candidates/store';
 import { getFulltext, abstractOnlyDocument, type FulltextResult } from '../fulltext';
 import { LlmCallBudget, scoreCandidate } from '../scoring';
+import { warmScorerWhileWaiting } from '../scoring/warmup';
 
 interface SupportDeps extends PipelineDeps {
   /** Where each candidate's scores go, as a patch. */
@@ -50,7 +51,13 @@ async function supportOne(
   run: Run,
 ): Promise<void> {
   const fulltext: FulltextResult = wantFullText
-    ? await getFulltext(await enrichedRecord(candidate, deps), { http: deps.http, settings: deps.settings, signal: run.signal })
+    ? await getFulltext(await enrichedRecord(candidate, deps), {
+      http: deps.http,
+      settings: deps.settings,
+      signal: run.signal,
+      // A paper's text is on the network: its scores are to come, and the scorer compiles meanwhile.
+      onDownload: warmScorerWhileWaiting,
+    })
     : { kind: 'abstract', document: abstractOnlyDocument(candidate) };
   if (fulltext.warning) run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
   // The same for every paper (e.g. "GROBID is not running"), so said once per run.

@@ -110,6 +110,17 @@ describe('getFulltext', function () {
       assert.deepEqual(h.standIn.requests.map((r) => r.path), [], 'not even the liveness probe');
       assert.equal(h.grobid.uploads.length, 1);
     });
+
+    it('tells the caller when a PDF must come from the network (its scores are to come), and not when its reading is cached', async () => {
+      let downloads = 0;
+      const onDownload = () => downloads++;
+      await getFulltext(record(`pdf/${SPECTER}.pdf`), { ...h.deps(noGrobid), onDownload });
+      assert.equal(downloads, 1);
+      await readingWritesSettled();
+      const again = await getFulltext(record(`pdf/${SPECTER}.pdf`), { ...h.deps(noGrobid), onDownload });
+      assert.equal(again.kind, 'pdfjs');
+      assert.equal(downloads, 1, 'a repeat reads the cache and readies nothing');
+    });
   });
 
   describe('which PDF', () => {

@@ -10,7 +10,7 @@ import { PAYWALL_HTML, RXIV_STAND_IN_JATS } from '../../../standin/files';
 import { fixturePath, send } from '../../../standin/server';
 import { createPipeline } from '../../../../src/core/pipeline/index';
 import { parseWorkersStarted, stopIdleParseWorkers } from '../../../../src/core/fulltext/parsePool';
-import { resetGrobidState } from '../../../../src/core/fulltext';
+import { getFulltext, readingWritesSettled, resetGrobidState } from '../../../../src/core/fulltext';
 import { parseJats } from '../../../../src/core/fulltext/jats';
 import { bodyParagraphs } from '../../../../src/core/fulltext/model';
 import { resolveSettings } from '../../../../src/core/settings/index';
@@ -59,6 +59,19 @@ describe('full text from the server\'s JATS (bioRxiv/medRxiv)', function () {
     const shown = read.flatMap((c) => c.paragraphs ?? []).filter((p) => p.text.length > 200);
     assert.ok(shown.length > 0);
     for (const p of shown) assert.ok(own.has(p.text), p.text.slice(0, 80));
+  });
+
+  it('tells the caller when a JATS must come from the network, and not when its reading is cached', async () => {
+    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
+    const settings = settingsFor();
+    const record = { ...PREPRINT, jatsUrl: `${standIn.url}/medrxiv-content/early/2019/06/25/19000133.source.xml` };
+    let downloads = 0;
+    const deps = { http: createHttpClient(settings), settings, onDownload: () => downloads++ };
+    assert.equal((await getFulltext(record, deps)).kind, 'jats');
+    assert.equal(downloads, 1);
+    await readingWritesSettled();
+    assert.equal((await getFulltext(record, deps)).kind, 'jats');
+    assert.equal(downloads, 1, 'a repeat reads the cache and readies nothing');
   });
 
   it('asks nothing and starts no parse worker when the search is repeated', async () => {
