@@ -1,9 +1,9 @@
 // A made-up JATS article in the shape of real ones (PMC, bioRxiv's HighWire flavour), for the
 // parse worker to read while a real JATS is on the network. A new worker's first readings run
-// its XML code cold: in a new process, four real JATS took 87–126 ms on one fresh worker (medians
-// 112 and 107 ms, two sets of 10 runs of out/scratch's harness) and 47–79 ms once it had read this
-// article up to 20 times (medians 60 and 60; three times, as before: 73 and 88). The download
-// takes hundreds of ms, so the compiling happens in time the user is waiting anyway.
+// its XML code cold: in a new process, four real JATS took 48–66 ms on one fresh worker (medians
+// 54 and 58 ms, two sets of 10 runs of out/scratch's harness) and 22–28 ms once it had read this
+// article up to 20 times (medians 25 and 24.5). The download takes hundreds of ms, so the
+// compiling happens in time the user is waiting anyway.
 // Every word here is generated (text/madeUp.ts): no third-party text ships in the bundle.
 
 import { madeUpSentence as sentence, madeUpWord } from '../text/madeUp';
