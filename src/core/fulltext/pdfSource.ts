@@ -4,7 +4,7 @@
 import type { PaperRecord } from '../types';
 import type { Settings } from '../settings/index';
 import type { CoreDeps } from '../deps';
-import { HttpError, isAbortError, NotCachedError, TimeoutError, TooLargeError } from '../net/types';
+import { cacheUseOptions, HttpError, isAbortError, NotCachedError, TimeoutError, TooLargeError, type CacheUse } from '../net/types';
 import { FulltextError } from './errors';
 import { looksLikeHtml } from '../net/html';
 import { grobidKnownAlive } from './grobid';
@@ -77,11 +77,8 @@ export function downloadDeadline(settings: Settings, callerSignal?: AbortSignal)
   };
 }
 
-/** 'only': from the cache or not at all; 'skip-read': the cache was just asked and had nothing. */
-type PdfCacheUse = 'read' | 'only' | 'skip-read';
-
 /** Downloads one PDF; throws FulltextError with the reason when it cannot be had. */
-async function downloadPdf(url: string, deps: CoreDeps, cacheUse: PdfCacheUse = 'read'): Promise<Uint8Array> {
+async function downloadPdf(url: string, deps: CoreDeps, cacheUse: CacheUse = 'read'): Promise<Uint8Array> {
   const { signal, expired } = downloadDeadline(deps.settings, deps.signal);
   let response;
   try {
@@ -92,8 +89,7 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheUse: PdfCacheUse = 
       ...fulltextDownloadLimits(deps.settings),
       signal,
       cacheNotFound: true,
-      cacheOnly: cacheUse === 'only',
-      cacheRead: cacheUse !== 'skip-read',
+      ...cacheUseOptions(cacheUse),
       storeInBackground: true, // its reading waits for the bytes, not for their copy on disk
     });
   } catch (error) {

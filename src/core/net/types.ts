@@ -89,6 +89,16 @@ export interface HttpRequest {
   storeInBackground?: boolean;
 }
 
+/**
+ * How a lookup by identifier uses the cache: read it first (the default), answer from it alone
+ * ('only'), or go straight to the network because the caller has just found nothing there ('skip-read').
+ */
+export type CacheUse = 'read' | 'only' | 'skip-read';
+
+export function cacheUseOptions(use: CacheUse): Pick<HttpRequest, 'cacheOnly' | 'cacheRead'> {
+  return { cacheOnly: use === 'only', cacheRead: use !== 'skip-read' };
+}
+
 export interface HttpResponse {
   status: number;
   /** Final URL after redirects. */

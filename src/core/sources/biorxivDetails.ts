@@ -1,6 +1,6 @@
 // The bioRxiv/medRxiv `details` API: the latest version of a preprint, its category, licence and
 // the DOI of its journal version. Used only to enrich records found through Europe PMC.
-import type { HttpClient } from '../net/types';
+import { cacheUseOptions, type CacheUse, type HttpClient } from '../net/types';
 import type { Settings } from '../settings/index';
 import { SourceError } from './errors';
 import { looksLikeHtml } from '../net/html';
@@ -56,9 +56,6 @@ function toDetails(raw: CheckedDetails, server: RxivServer, settings: Settings):
   };
 }
 
-/** 'only': from the cache or not at all; 'skip-read': the caller has just found the cache without it. */
-export type DetailsCacheUse = 'read' | 'only' | 'skip-read';
-
 /**
  * The latest version's details, or undefined when the server has no such preprint.
  * Throws (HttpError, SourceError) when the API fails; callers decide whether that matters.
@@ -69,7 +66,7 @@ export async function fetchBiorxivDetails(
   settings: Settings,
   http: HttpClient,
   signal?: AbortSignal,
-  cacheUse: DetailsCacheUse = 'read',
+  cacheUse: CacheUse = 'read',
 ): Promise<BiorxivDetails | undefined> {
   const url = `${settings['sources.biorxiv.url']}/details/${server}/${doi}/na/json`;
   // Handed over before it is on disk: a preprint's full text and BibTeX wait for this answer.
@@ -78,8 +75,7 @@ export async function fetchBiorxivDetails(
     url,
     accept: 'application/json',
     signal,
-    cacheOnly: cacheUse === 'only',
-    cacheRead: cacheUse !== 'skip-read',
+    ...cacheUseOptions(cacheUse),
     storeInBackground: true,
   })).text();
   let body: unknown;

@@ -2,11 +2,11 @@
 // preprint (PPR) records of the wanted server, then enriched from the bioRxiv details API.
 // Enrichment is best effort: a failure there warns and keeps the record as Europe PMC gave it.
 import type { HttpClient } from '../net/types';
-import { isAbortError } from '../net/types';
+import { isAbortError, type CacheUse } from '../net/types';
 import { renderEuropePmcQuery } from './europepmcQuery';
 import type { Settings } from '../settings/index';
 import type { EnrichOptions, PaperRecord, SearchRequest, SearchSource } from '../types';
-import { fetchBiorxivDetails, type BiorxivDetails, type DetailsCacheUse, type RxivServer } from './biorxivDetails';
+import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
 import { excerpt, SourceError } from './errors';
 import { htmlTitle, looksLikeHtml } from '../net/html';
 import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
@@ -109,7 +109,7 @@ export class EuropePmcSource implements SearchSource {
     });
   }
 
-  private details(doi: string, signal: AbortSignal | undefined, cacheUse: DetailsCacheUse): Promise<BiorxivDetails | undefined> {
+  private details(doi: string, signal: AbortSignal | undefined, cacheUse: CacheUse): Promise<BiorxivDetails | undefined> {
     let pending = this.detailsByDoi.get(doi);
     if (!pending) {
       pending = fetchBiorxivDetails(this.name, doi, this.settings, this.http, signal, cacheUse);
