@@ -44,7 +44,7 @@ export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Prom
   try {
     // A paper read before is found from the HTTP cache's index: a repeat reads no PDF at all.
     const cached = await cachedReadingOfRecord(record, deps);
-    const result = cached.result ?? (await readRecordJatsOrPdf(record, deps, cached.jatsAnswerCached));
+    const result = cached.result ?? (await readRecordJatsOrPdf(record, deps, cached.absent));
     // The record's title and abstract stand in for what the PDF reader could not find.
     const { title, abstract } = result.document;
     return { ...result, document: { ...result.document, title: record.title || title, abstract: abstract || record.abstract } };
@@ -99,25 +99,28 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
   return withLimitNote(result);
 }
 
-/** The server's JATS when it has one (no PDF is then fetched); else the PDF's reading. */
-async function readRecordJatsOrPdf(record: PaperRecord, deps: FulltextDeps, jatsAnswerCached: boolean): Promise<FulltextResult> {
-  const jats = await readRecordJats(record, deps, jatsAnswerCached);
+/**
+ * The server's JATS when it has one (no PDF is then fetched); else the PDF's reading. The links in
+ * `absent` were just found missing from the cache: their requests go out without reading it again.
+ */
+async function readRecordJatsOrPdf(record: PaperRecord, deps: FulltextDeps, absent: ReadonlySet<string>): Promise<FulltextResult> {
+  const jats = await readRecordJats(record, deps, absent);
   if (jats) return withLimitNote({ kind: 'jats', document: jats });
-  const { bytes } = await downloadRecordPdf(record, deps);
+  const { bytes } = await downloadRecordPdf(record, deps, absent);
   return fulltextFromPdfBytes(bytes, deps);
 }
 
 /**
- * The record's JATS's or PDF's reading, found from the cache alone (see `cachedReading`), and
- * whether the cache holds any answer for its JATS link (false: the JATS request need not look again).
+ * The record's JATS's or PDF's reading, found from the cache alone (see `cachedReading`), and the
+ * links (JATS, PDFs) the cache holds no answer for, so that no later step asks it about them again.
  */
-async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promise<{ result?: FulltextResult; jatsAnswerCached: boolean }> {
-  if (!resolveCacheDir(deps.settings)) return { jatsAnswerCached: true };
+async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promise<{ result?: FulltextResult; absent: Set<string> }> {
+  if (!resolveCacheDir(deps.settings)) return { absent: new Set() };
   // Side by side: on a first run both are misses, and each lookup costs a cold process a few ms.
-  const [jats, digest] = await Promise.all([cachedJatsReading(record, deps), cachedRecordPdfDigest(record, deps)]);
-  if (jats.reading) return { result: withLimitNote({ kind: 'jats', document: jats.reading }), jatsAnswerCached: true };
-  const result = digest === undefined ? undefined : await cachedReading(digest, deps);
-  return { result, jatsAnswerCached: jats.answerCached };
+  const [jats, pdf] = await Promise.all([cachedJatsReading(record, deps), cachedRecordPdfDigest(record, deps)]);
+  const absent = new Set([...jats.absent, ...pdf.absent]);
+  if (jats.reading) return { result: withLimitNote({ kind: 'jats', document: jats.reading }), absent };
+  return { result: pdf.digest === undefined ? undefined : await cachedReading(pdf.digest, deps), absent };
 }
 
 /**

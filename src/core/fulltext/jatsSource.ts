@@ -39,16 +39,20 @@ function request(url: string, deps: CoreDeps, signal: AbortSignal, cacheRead: bo
 
 /**
  * The record's JATS reading, or undefined when it has none to give (no link, the server's
- * refusal, an HTML page, a document without body paragraphs): the PDF is read instead.
- * `answerCached` false: `cachedJatsReading` has just found no answer in the cache, so none is read.
+ * refusal, an HTML page, a document without body paragraphs): the PDF is read instead. A link in
+ * `knownAbsent` (the cache was just asked about it and holds no answer) is not read from it again.
  */
-export async function readRecordJats(record: PaperRecord, deps: FulltextDeps, answerCached = true): Promise<FulltextDocument | undefined> {
+export async function readRecordJats(
+  record: PaperRecord,
+  deps: FulltextDeps,
+  knownAbsent: ReadonlySet<string> = new Set(),
+): Promise<FulltextDocument | undefined> {
   if (!record.jatsUrl) return undefined;
   const download = downloadDeadline(deps.settings, deps.signal);
   try {
     // When it must come from the network, its reading will be made in a worker (one: XML readings
     // run one at a time, parsePool.ts), which compiles its XML code on made-up JATS meanwhile.
-    const response = await request(record.jatsUrl, deps, download.signal, answerCached, () => {
+    const response = await request(record.jatsUrl, deps, download.signal, !knownAbsent.has(record.jatsUrl), () => {
       prewarmXmlReader(deps.settings);
       deps.onDownload?.();
     });
@@ -60,21 +64,17 @@ export async function readRecordJats(record: PaperRecord, deps: FulltextDeps, an
   }
 }
 
-/** What the cache holds for a record's JATS: its stored reading, and whether any answer is there at all. */
-export interface CachedJats {
-  reading?: FulltextDocument;
-  /** False only when the cache was asked and holds no answer for the JATS link. */
-  answerCached: boolean;
-}
-
-/** The stored reading of the record's JATS, found from the cache alone. */
-export async function cachedJatsReading(record: PaperRecord, deps: CoreDeps): Promise<CachedJats> {
+/**
+ * The stored reading of the record's JATS, found from the cache alone. `absent`: its link, when the
+ * cache holds no answer for it (for `readRecordJats`'s `knownAbsent`).
+ */
+export async function cachedJatsReading(record: PaperRecord, deps: CoreDeps): Promise<{ reading?: FulltextDocument; absent: string[] }> {
   const cacheDir = resolveCacheDir(deps.settings);
-  if (!record.jatsUrl || !cacheDir || !deps.http.cachedDigest) return { answerCached: true };
+  if (!record.jatsUrl || !cacheDir || !deps.http.cachedDigest) return { absent: [] };
   const cached = await deps.http.cachedDigest({ service: 'pdf', url: record.jatsUrl, accept: JATS_ACCEPT });
-  if (!cached) return { answerCached: false };
-  if (cached.status < 200 || cached.status >= 300) return { answerCached: true };
-  return { reading: await readStoredDocument(cacheDir, jatsCacheKey(cached.digest, deps.settings['fulltext.maxTextChars'])), answerCached: true };
+  if (!cached) return { absent: [record.jatsUrl] };
+  if (cached.status < 200 || cached.status >= 300) return { absent: [] };
+  return { reading: await readStoredDocument(cacheDir, jatsCacheKey(cached.digest, deps.settings['fulltext.maxTextChars'])), absent: [] };
 }
 
 async function jatsDocument(body: Uint8Array, deps: CoreDeps): Promise<FulltextDocument | undefined> {

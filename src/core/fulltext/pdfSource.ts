@@ -106,14 +106,20 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheUse: CacheUse = 're
  * The record's PDF from the first of its links that has it (pdfUrlCandidates); the first failure's
  * reason is kept if all fail. What an earlier run found under any of the links is read from the
  * cache before anything is asked: whether the bioRxiv API had named the version when that run's
- * PDF went out or not, a repeat asks nothing.
+ * PDF went out or not, a repeat asks nothing. A link in `knownAbsent` (the cache was just asked
+ * about it and holds no answer) is neither read from the cache again nor before its request.
  */
-export async function downloadRecordPdf(record: PaperRecord, deps: FulltextDeps): Promise<{ url: string; bytes: Uint8Array }> {
+export async function downloadRecordPdf(
+  record: PaperRecord,
+  deps: FulltextDeps,
+  knownAbsent: ReadonlySet<string> = new Set(),
+): Promise<{ url: string; bytes: Uint8Array }> {
   const urls = pdfUrlCandidates(record, deps.settings);
   if (urls.length === 0) throw new FulltextError('no-pdf', 'no open-access PDF link is known for this paper');
   const versionless = versionlessRxivLink(record, deps.settings);
-  const notCached = new Set<string>();
+  const notCached = new Set(urls.filter((url) => knownAbsent.has(url)));
   for (const url of urls) {
+    if (notCached.has(url)) continue;
     try {
       const bytes = await downloadPdf(url, deps, 'only');
       // Its reading was not found in the cache (getFulltext looked first): a worker will make it
@@ -141,25 +147,27 @@ export async function downloadRecordPdf(record: PaperRecord, deps: FulltextDeps)
 
 /**
  * The content digest (net/contentDigest.ts) of the PDF `downloadRecordPdf` would take from the
- * cache, read from the cache's index alone: the PDF is neither read nor hashed. Undefined when
+ * cache, read from the cache's index alone: the PDF is neither read nor hashed. No digest when
  * that is not known so: no link's answer cached, the versionless link's remembered 404, or a
  * client without a cache. An answer that is not a PDF has a digest no reading is stored under,
- * so the caller falls back to `downloadRecordPdf`, which refuses it.
+ * so the caller falls back to `downloadRecordPdf`, which refuses it. `absent`: the links the
+ * cache holds no answer for (for `downloadRecordPdf`'s `knownAbsent`).
  */
-export async function cachedRecordPdfDigest(record: PaperRecord, deps: CoreDeps): Promise<string | undefined> {
-  if (!deps.http.cachedDigest) return undefined;
+export async function cachedRecordPdfDigest(record: PaperRecord, deps: CoreDeps): Promise<{ digest?: string; absent: string[] }> {
+  if (!deps.http.cachedDigest) return { absent: [] };
   const versionless = versionlessRxivLink(record, deps.settings);
   const urls = pdfUrlCandidates(record, deps.settings);
   // Asked side by side (each a file read that misses on a first run), then taken in the links' order.
   const answers = await Promise.all(urls.map((url) => deps.http.cachedDigest?.({ service: 'pdf', url, accept: PDF_ACCEPT })));
+  const absent = urls.filter((_, index) => !answers[index]);
   for (const [index, url] of urls.entries()) {
     const cached = answers[index];
     if (!cached) continue;
-    if (cached.status >= 200 && cached.status < 300) return cached.digest;
+    if (cached.status >= 200 && cached.status < 300) return { digest: cached.digest, absent };
     // A remembered "not found": as in downloadRecordPdf, the next link is tried, unless it was the versionless one.
-    if (url === versionless) return undefined;
+    if (url === versionless) break;
   }
-  return undefined;
+  return { absent };
 }
 
 /**

@@ -184,6 +184,8 @@ describe('getFulltext', function () {
       assert.equal(result.kind, 'pdfjs');
       const fromNetwork = sent.filter((r) => !r.cacheOnly).map((r) => [r.url, r.cacheRead ?? true]);
       assert.deepEqual(fromNetwork, [[versioned, true], [versionless, false]]);
+      // The digest lookup that came first found the versionless link absent: no cache-only read of it follows.
+      assert.deepEqual(sent.filter((r) => r.cacheOnly).map((r) => r.url), [versioned]);
       assert.deepEqual(h.standIn.requests.map((r) => r.path), ['/10.1101/19000133.full.pdf'], 'the remembered link is not asked');
     });
 
