@@ -16,7 +16,6 @@ import type { FulltextDocument } from './model';
  */
 export const PDFJS_DOCUMENT_VERSION = 'p2';
 
-
 export interface PdfjsReadingLimits {
   maxPages: number;
   maxTextChars: number;

@@ -22,6 +22,10 @@ export interface XmlReadOptions {
   stripAttributePrefixes: boolean;
 }
 
+/**
+ * JATS keeps attribute prefixes: bioRxiv's <ref id="c1" hwp:id="ref-1"> would otherwise lose the id
+ * its <xref>s point at to the HighWire one.
+ */
 export const JATS_XML: XmlReadOptions = { htmlNames: true, stripAttributePrefixes: false };
 export const TEI_XML: XmlReadOptions = { htmlNames: false, stripAttributePrefixes: true };
 
