@@ -229,14 +229,17 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
 
   async function cachedDigest(request: HttpRequest): Promise<CachedDigest | undefined> {
     if (!cache || (request.method ?? 'GET') !== 'GET' || request.cache === false) return undefined;
-    return cache.digest(cacheKey('GET', request.url, request.accept));
+    const key = cacheKey('GET', request.url, request.accept);
+    // An answer still being written is found, as `request` finds it: a caller told "absent" sends again.
+    await storing.get(key);
+    return cache.digest(key);
   }
 
   const storesSettled = async () => {
     await Promise.all(storing.values());
   };
 
-  return { request, remember, cachedDigest, stats, storesSettled };
+  return { request, remember, cachedDigest, stats, storesSettled, cacheDir: cache ? cacheDir : undefined };
 }
 
 /** The source's own verdict on whether a body is worth keeping; a predicate that throws says no. */

@@ -134,6 +134,11 @@ export interface HttpClient {
    * has finished. Absent where there is no cache.
    */
   storesSettled?(): Promise<void>;
+  /**
+   * The folder this client keeps answers in; absent where there is no cache. Work derived from an
+   * answer (its reading) is kept beside it, and only where the answer itself can be.
+   */
+  readonly cacheDir?: string;
 }
 
 /** A cached answer as its index knows it: status and content digest, no body. */

@@ -1,12 +1,14 @@
 // arXiv search through the export API (Atom). Pacing (one request every 3 s) and retries live in
 // the HttpClient; this file builds the URL and turns answers, including error feeds, into records.
-import type { HttpClient } from '../net/types';
+import type { HttpClient, HttpRequest, HttpResponse } from '../net/types';
 import { HttpError, isAbortError } from '../net/types';
 import { renderArxivQuery } from './arxivQuery';
 import type { Settings } from '../settings/index';
 import type { PaperRecord, SearchRequest, SearchSource } from '../types';
 import { arxivAbsBase, arxivErrorMessage, parseArxivFeed, type ArxivFeed, type ArxivFeedOptions } from './arxivAtom';
 import { SourceError } from './errors';
+import { arxivFeedKey, readStoredFeed, storeFeed } from './arxivFeedCache';
+import { contentDigest } from '../net/contentDigest';
 
 const ATOM = 'application/atom+xml';
 
@@ -29,7 +31,8 @@ export class ArxivSource implements SearchSource {
       sortBy: 'relevance',
       sortOrder: 'descending',
     });
-    return fetchFeed(this.settings, this.http, params, request.signal, this.warn);
+    // The run waits for its writes at its end: the reading is stored behind the search.
+    return fetchFeed(this.settings, this.http, params, request.signal, { warn: this.warn, storeBehind: true });
   }
 }
 
@@ -57,7 +60,8 @@ export async function searchArxivQuery(
   signal?: AbortSignal,
 ): Promise<PaperRecord[]> {
   const params = new URLSearchParams({ search_query: searchQuery, start: '0', max_results: String(Math.max(1, maxResults)) });
-  return fetchFeed(settings, http, params, signal);
+  // Its one caller, the audit, waits for its writes at its end.
+  return fetchFeed(settings, http, params, signal, { storeBehind: true });
 }
 
 async function fetchFeed(
@@ -65,7 +69,7 @@ async function fetchFeed(
   http: HttpClient,
   params: URLSearchParams,
   signal: AbortSignal | undefined,
-  warn: (message: string) => void = () => {},
+  { warn = () => {}, storeBehind = false }: { warn?: (message: string) => void; storeBehind?: boolean } = {},
 ): Promise<PaperRecord[]> {
   const url = `${settings['sources.arxiv.url']}?${params.toString()}`;
   const options = { absBase: arxivAbsBase(settings['sources.arxiv.url']) };
@@ -78,9 +82,13 @@ async function fetchFeed(
     if (feed) read = { body: text, feed };
     return feed !== undefined && feed.records.length === 0;
   };
-  let body: string;
+  const request: HttpRequest = { service: 'arxiv', url, accept: ATOM, signal, isEmpty, storeInBackground: true };
+  const readings = feedReadings(http, options.absBase);
+  const stored = await readings?.lookUp(request);
+  if (stored?.feed) return recordsOf(stored.feed, warn);
+  let response: HttpResponse;
   try {
-    body = (await http.request({ service: 'arxiv', url, accept: ATOM, signal, isEmpty, storeInBackground: true })).text();
+    response = await http.request({ ...request, cacheRead: !stored?.absent });
   } catch (error) {
     if (isAbortError(error)) throw error;
     if (error instanceof HttpError && error.status === 400) {
@@ -89,9 +97,37 @@ async function fetchFeed(
     }
     throw error;
   }
+  const body = response.text();
   const feed = read?.body === body ? read.feed : parseArxivFeed(body, options);
+  // An empty answer reads in no time, and lives an hour, not the reading's cache.ttlHours: not kept.
+  const kept = feed.records.length + feed.malformed > 0 ? readings?.keep(response.body, feed) : undefined;
+  if (!storeBehind) await kept;
+  return recordsOf(feed, warn);
+}
+
+function recordsOf(feed: ArxivFeed, warn: (message: string) => void): PaperRecord[] {
   if (feed.malformed > 0) warn(`arXiv sent ${feed.malformed} entr${feed.malformed === 1 ? 'y' : 'ies'} without an id or title, or with fields of the wrong shape; skipped.`);
   return feed.records;
+}
+
+/**
+ * The feed's reading as an earlier run kept it (arxivFeedCache.ts), found by the cached answer's
+ * digest; `absent` when the cache holds no answer, so the request goes out without asking again.
+ */
+function feedReadings(http: HttpClient, absBase: string) {
+  const dir = http.cacheDir;
+  const cachedDigest = http.cachedDigest?.bind(http);
+  if (!dir || !cachedDigest) return undefined;
+  return {
+    async lookUp(request: HttpRequest): Promise<{ feed?: ArxivFeed; absent?: boolean }> {
+      const cached = await cachedDigest(request);
+      if (!cached) return { absent: true };
+      return { feed: cached.status === 200 ? await readStoredFeed(dir, arxivFeedKey(cached.digest, absBase)) : undefined };
+    },
+    keep(body: Uint8Array, feed: ArxivFeed): Promise<void> {
+      return storeFeed(dir, arxivFeedKey(contentDigest(body), absBase), feed);
+    },
+  };
 }
 
 /** The feed, or undefined for an Error entry or a broken feed; a valid feed with no entries is cached for an hour only. */

@@ -49,6 +49,10 @@ export class CrossrefBatchClient implements HttpClient {
     });
   }
 
+  get cacheDir(): string | undefined {
+    return this.inner.cacheDir;
+  }
+
   remember(request: HttpRequest, answered: HttpResponse | HttpError): Promise<void> {
     return this.inner.remember?.(request, answered) ?? Promise.resolve();
   }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import cacache from 'cacache';
 import { ResponseCache, type CachedResponse } from '../../../../src/core/net/cache';
 import { sweepCache, sweepsSettled } from '../../../../src/core/net/cacheSweep';
+import { readingWritesSettled } from '../../../../src/core/fulltext/pdfjsCache';
 import { createHttpClient, type HttpClientOptions } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { HttpError, RateLimitedError, TimeoutError, type HttpRequest } from '../../../../src/core/net/types';
@@ -79,6 +80,7 @@ describe('response cache: lifetimes and sweep', () => {
     // A search writes its answer behind it (storeInBackground), and a sweep verifies the folder behind
     // the entries it removed: the folder goes once every write and sweep is done.
     await Promise.all(clients.splice(0).map((c) => c.storesSettled()));
+    await readingWritesSettled(); // and an arXiv answer's reading, stored behind the search too
     await sweepsSettled();
     rmSync(cacheDir, { recursive: true, force: true });
   });

@@ -87,4 +87,17 @@ describe('content digests of cached bodies', () => {
     assert.equal(await digestOf({ ...request, accept: 'text/html' }), undefined, 'another Accept is another entry');
     assert.equal(await digestOf({ ...request, cache: false }), undefined);
   });
+
+  it('finds an answer still being written, and names the folder it is written in', async () => {
+    const settings = resolveSettings({ 'cache.dir': cacheDir });
+    const fetchImpl = (async () => new Response(PDF, { status: 200 })) as typeof fetch;
+    const http = createHttpClient(settings, { sweepAfterMs: false, fetchImpl });
+    const request = { service: 'pdf' as const, url: 'https://example.org/paper.pdf', accept: 'application/pdf' };
+    await http.request({ ...request, storeInBackground: true });
+    // Told "absent", a caller would ask the network again for what is on its way to the disk.
+    assert.equal((await http.cachedDigest!(request))?.digest, contentDigest(PDF));
+    await http.storesSettled();
+    assert.equal(http.cacheDir, cacheDir);
+    assert.equal(createHttpClient(settings, { cacheDir: '', sweepAfterMs: false }).cacheDir, undefined);
+  });
 });
