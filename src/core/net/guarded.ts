@@ -9,6 +9,7 @@ export function guardHttp(inner: HttpClient, breakers: CircuitBreakers): HttpCli
   return {
     remember: inner.remember?.bind(inner),
     cachedDigest: inner.cachedDigest?.bind(inner),
+    cacheDir: inner.cacheDir,
     async request(request: HttpRequest): Promise<HttpResponse> {
       const key = breakers.keyOf(request.service, request.url);
       const tripped = breakers.signal(key);

@@ -1,7 +1,8 @@
 // A claim asked again with the cache warm, as a new process would (a new pipeline, only the disk
-// cache shared): nothing is asked, no cached PDF is read (their bodies are removed before the
-// repeat, so reading one would miss and go to the network), no parse worker is started, and the
-// cards, scores and paragraphs are those of the first run. With and without GROBID.
+// cache shared): nothing is asked, no cached PDF nor arXiv answer with entries is read (their
+// bodies are removed before the repeat, so reading one would miss and go to the network: their
+// readings stand in for them), no parse worker is started, and the cards, scores and paragraphs
+// are those of the first run. With and without GROBID.
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,12 +43,18 @@ describe('a warm repeat', function () {
     rmSync(cacheDir, { recursive: true, force: true });
   });
 
-  /** Removes the bodies of the cached PDFs (not of the remembered 404s), keeping their index lines; returns how many. */
-  async function dropPdfBodies(): Promise<number> {
-    const isPdf = (meta: unknown) => isStoredMetadata(meta) && meta.service === 'pdf' && meta.status === 200;
-    const pdfs = Object.values(await cacache.ls(cacheDir)).filter((e) => isPdf(e.metadata));
-    for (const entry of pdfs) rmSync(entry.path, { force: true });
-    return pdfs.length;
+  /**
+   * Removes the bodies of the cached PDFs and of the arXiv answers with entries (not of the
+   * remembered 404s nor of empty answers, which have no reading), keeping their index lines.
+   */
+  async function dropBodies(): Promise<{ pdfs: number; arxiv: number }> {
+    const read = (service: string, meta: unknown) =>
+      isStoredMetadata(meta) && meta.service === service && meta.status === 200 && meta.kind === 'ok';
+    const entries = Object.values(await cacache.ls(cacheDir));
+    const pdfs = entries.filter((e) => read('pdf', e.metadata));
+    const arxiv = entries.filter((e) => read('arxiv', e.metadata));
+    for (const entry of [...pdfs, ...arxiv]) rmSync(entry.path, { force: true });
+    return { pdfs: pdfs.length, arxiv: arxiv.length };
   }
 
   for (const [name, selection] of Object.entries(CLAIMS)) for (const grobid of [false, true]) {
@@ -60,7 +67,9 @@ describe('a warm repeat', function () {
       assert.ok(parseWorkersStarted() > coldWorkers, 'the first run, its PDFs on the network, started workers');
       const read = first.candidates.filter((c) => c.fulltext === (grobid ? 'grobid' : 'pdfjs'));
       assert.ok(read.length > 0, 'the first run read full texts');
-      assert.ok((await dropPdfBodies()) >= read.length);
+      const dropped = await dropBodies();
+      assert.ok(dropped.pdfs >= read.length);
+      if (name === 'arxiv') assert.ok(dropped.arxiv > 0, 'the arXiv search answered with entries');
       // A new process: no worker alive, nothing known of GROBID.
       await stopIdleParseWorkers();
       resetGrobidState();
