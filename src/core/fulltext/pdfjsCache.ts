@@ -5,7 +5,8 @@
 // takes a second. Only a whole, successful reading is kept: a failure (encrypted, no text layer,
 // over the memory limit) is tried again next time, as the limits or the worker may differ.
 // The store itself (readStoredDocument, storeText and the tracking of writes under way) also keeps
-// JATS readings and GROBID's TEI: every reading a run waits for at its end goes through it.
+// JATS readings, GROBID's TEI and arXiv answers' records (sources/arxivFeedCache.ts): every reading
+// a run waits for at its end goes through it.
 import cacache from 'cacache';
 import { PDFJS_KEY_PREFIX } from '../net/cacheSweep';
 import type { FulltextDocument } from './model';
