@@ -7,7 +7,6 @@
 import cacache from 'cacache';
 import PQueue from 'p-queue';
 import type { Settings } from '../settings/index';
-import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
 import { TEI_KEY_PREFIX } from '../net/cacheSweep';
 import type { CoreDeps } from '../deps';
@@ -140,7 +139,7 @@ function documentCacheKey(teiKey: string): string {
 
 /** The document from the cache, when GROBID read the PDF of this `contentDigest` before; undefined otherwise. */
 export async function cachedGrobidDocument(pdfDigest: string, deps: CoreDeps): Promise<FulltextDocument | undefined> {
-  const cacheDir = resolveCacheDir(deps.settings);
+  const cacheDir = deps.http.cacheDir;
   if (!cacheDir) return undefined;
   const key = teiCacheKey(pdfDigest);
   const stored = await readCached(cacheDir, documentCacheKey(key));
@@ -197,7 +196,7 @@ interface TeiReading {
 }
 
 async function processAndRead(pdf: Uint8Array, key: string, deps: CoreDeps): Promise<TeiReading> {
-  const cacheDir = resolveCacheDir(deps.settings);
+  const cacheDir = deps.http.cacheDir;
   const tei = await queueFor(deps.settings).add(() => processFulltext(pdf, deps), { signal: deps.signal });
   // In a worker thread; throws on malformed TEI, which is then never cached.
   const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal)).catch((error: unknown) => {

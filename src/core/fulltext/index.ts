@@ -10,7 +10,6 @@ import { isAbortError } from '../net/types';
 import { FulltextError } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
 import { pdfjsCacheKey, readStoredDocument, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
-import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
 import type { FulltextDeps, FulltextDocument } from './model';
 import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
@@ -64,7 +63,7 @@ export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Prom
  */
 export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): Promise<FulltextResult> {
   const result: FulltextResult = { kind: 'pdfjs', document: abstractOnlyDocument({ title: '' }) };
-  const cacheDir = resolveCacheDir(deps.settings);
+  const cacheDir = deps.http.cacheDir;
   const digest = cacheDir ? contentDigest(bytes) : undefined;
   const known = digest === undefined ? undefined : await cachedReading(digest, deps);
   if (known) return known;
@@ -115,7 +114,7 @@ async function readRecordJatsOrPdf(record: PaperRecord, deps: FulltextDeps, abse
  * links (JATS, PDFs) the cache holds no answer for, so that no later step asks it about them again.
  */
 async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promise<{ result?: FulltextResult; absent: Set<string> }> {
-  if (!resolveCacheDir(deps.settings)) return { absent: new Set() };
+  if (!deps.http.cacheDir) return { absent: new Set() };
   // Side by side: on a first run both are misses, and each lookup costs a cold process a few ms.
   const [jats, pdf] = await Promise.all([cachedJatsReading(record, deps), cachedRecordPdfDigest(record, deps)]);
   const absent = new Set([...jats.absent, ...pdf.absent]);
@@ -130,7 +129,7 @@ async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promi
  * better reading is had). Undefined when neither is stored or the cache is off.
  */
 async function cachedReading(pdfDigest: string, deps: CoreDeps): Promise<FulltextResult | undefined> {
-  const cacheDir = resolveCacheDir(deps.settings);
+  const cacheDir = deps.http.cacheDir;
   if (!cacheDir) return undefined;
   if (grobidEnabled(deps.settings)) {
     const cached = await cachedGrobidDocument(pdfDigest, deps);

@@ -6,7 +6,6 @@
 import type { PaperRecord } from '../types';
 import type { CoreDeps } from '../deps';
 import { isAbortError } from '../net/types';
-import { resolveCacheDir } from '../net/cache';
 import { contentDigest } from '../net/contentDigest';
 import { JATS_KEY_PREFIX } from '../net/cacheSweep';
 import type { FulltextDeps, FulltextDocument } from './model';
@@ -69,7 +68,7 @@ export async function readRecordJats(
  * cache holds no answer for it (for `readRecordJats`'s `knownAbsent`).
  */
 export async function cachedJatsReading(record: PaperRecord, deps: CoreDeps): Promise<{ reading?: FulltextDocument; absent: string[] }> {
-  const cacheDir = resolveCacheDir(deps.settings);
+  const cacheDir = deps.http.cacheDir;
   if (!record.jatsUrl || !cacheDir || !deps.http.cachedDigest) return { absent: [] };
   const cached = await deps.http.cachedDigest({ service: 'pdf', url: record.jatsUrl, accept: JATS_ACCEPT });
   if (!cached) return { absent: [record.jatsUrl] };
@@ -78,7 +77,7 @@ export async function cachedJatsReading(record: PaperRecord, deps: CoreDeps): Pr
 }
 
 async function jatsDocument(body: Uint8Array, deps: CoreDeps): Promise<FulltextDocument | undefined> {
-  const cacheDir = resolveCacheDir(deps.settings);
+  const cacheDir = deps.http.cacheDir;
   const key = cacheDir ? jatsCacheKey(contentDigest(body), deps.settings['fulltext.maxTextChars']) : undefined;
   // An HTML page (a bot check, a login) is refused by parseJats: the PDF is tried instead.
   const parsing = parseJatsOffThread(new TextDecoder().decode(body), parseOptions(deps.settings, deps.signal));

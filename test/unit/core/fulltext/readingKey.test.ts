@@ -13,6 +13,8 @@ import { makeResponse } from '../../../../src/core/net/body';
 import { cacheKey, ResponseCache } from '../../../../src/core/net/cache';
 import { sweepCache } from '../../../../src/core/net/cacheSweep';
 import { contentDigest } from '../../../../src/core/net/contentDigest';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
 import type { Settings } from '../../../../src/core/settings/index';
 import type { PaperRecord } from '../../../../src/core/types';
 import { fixturePath } from '../../../standin/server';
@@ -138,6 +140,17 @@ describe('the cached reading is found by the PDF cache entry’s digest', functi
     assert.deepEqual(again, first);
     assert.deepEqual(h.standIn.requests, []);
     assert.equal(JSON.parse((await cacache.get(h.cacheDir, key)).data.toString('utf8')).sections.length, first.document.sections.length);
+  });
+
+  it('is kept only where the client keeps answers: a client without a cache keeps no reading', async () => {
+    const deps = h.deps(noGrobid);
+    const uncached = { ...deps, http: createHttpClient(deps.settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) };
+    assert.equal(uncached.settings['cache.dir'], h.cacheDir, 'the settings name the folder');
+    const read = await run(record(), uncached);
+    assert.equal(read.kind, 'pdfjs');
+    assert.deepEqual(Object.keys(await cacache.ls(h.cacheDir)), []);
+    await run(record(), deps);
+    assert.ok((await cacache.get.info(h.cacheDir, pdfjsCacheKey(contentDigest(pdfBytes(PAPER)), limits(deps.settings)))), 'kept beside its PDF');
   });
 
   it('the cache sweep evicts the readings with the PDFs, before any answer', async () => {
