@@ -4,7 +4,6 @@
 // consolidation kept off so nothing leaves the machine, and a TEI cache keyed by the PDF's
 // SHA-512 (net/contentDigest.ts: the HTTP cache's index holds it for a cached PDF, so a re-run
 // finds the TEI without reading the PDF) so a re-run never reprocesses a paper.
-import cacache from 'cacache';
 import PQueue from 'p-queue';
 import type { Settings } from '../settings/index';
 import { contentDigest } from '../net/contentDigest';
@@ -14,7 +13,8 @@ import { HttpError, isAbortError, TimeoutError, TooLargeError } from '../net/typ
 import { FulltextError } from './errors';
 import type { FulltextDocument } from './model';
 import { parseOptions, parseTeiOffThread } from './parsePool';
-import { storeText } from './pdfjsCache';
+import { readStoredText, storeText } from '../net/readings';
+import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
 
 /** How long a liveness answer is trusted. */
 export const ALIVE_TTL_MS = 60_000;
@@ -142,29 +142,18 @@ export async function cachedGrobidDocument(pdfDigest: string, deps: CoreDeps): P
   const cacheDir = deps.http.cacheDir;
   if (!cacheDir) return undefined;
   const key = teiCacheKey(pdfDigest);
-  const stored = await readCached(cacheDir, documentCacheKey(key));
-  if (stored !== undefined) {
-    const document = readDocumentJson(stored);
-    if (document) return document;
-  }
-  const tei = await readCached(cacheDir, key);
+  // A torn or foreign reading: the TEI is parsed again.
+  const stored = await readStoredDocument(cacheDir, documentCacheKey(key));
+  if (stored) return stored;
+  const tei = await readStoredText(cacheDir, key);
   if (tei === undefined) return undefined;
   const document = await parseTeiOffThread(tei, parseOptions(deps.settings, deps.signal));
   void cacheDocument(cacheDir, key, document); // behind: see processAndRead
   return document;
 }
 
-function readDocumentJson(text: string): FulltextDocument | undefined {
-  try {
-    const value = JSON.parse(text) as FulltextDocument;
-    return Array.isArray(value?.sections) && Array.isArray(value.captions) && Array.isArray(value.references) ? value : undefined;
-  } catch {
-    return undefined; // torn or foreign: parse the TEI again
-  }
-}
-
-async function cacheDocument(dir: string, teiKey: string, document: FulltextDocument): Promise<void> {
-  await storeText(dir, documentCacheKey(teiKey), JSON.stringify(document));
+function cacheDocument(dir: string, teiKey: string, document: FulltextDocument): Promise<void> {
+  return writeStoredDocument(dir, documentCacheKey(teiKey), document);
 }
 
 /** The same PDF asked for twice at once (a preprint and its published copy) is read once. */
@@ -206,14 +195,6 @@ async function processAndRead(pdf: Uint8Array, key: string, deps: CoreDeps): Pro
   // Written behind the scoring: the run waits for them at its end (readingWritesSettled), the paper does not.
   const stored = cacheDir ? Promise.all([storeText(cacheDir, key, tei), cacheDocument(cacheDir, key, document)]) : Promise.resolve();
   return { document, stored };
-}
-
-async function readCached(dir: string, key: string): Promise<string | undefined> {
-  try {
-    return (await cacache.get(dir, key)).data.toString('utf8');
-  } catch {
-    return undefined; // a miss, or an unreadable cache: process the PDF again
-  }
 }
 
 /** POST /api/processFulltextDocument; the TEI text, or a FulltextError saying why not. */

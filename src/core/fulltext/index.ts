@@ -22,7 +22,7 @@ export { FulltextError, type FulltextFailure } from './errors';
 export { pdfUrlCandidates } from './pdfSource';
 export { resetGrobidState } from './grobid';
 export { prewarmParseWorker } from './parsePool';
-export { readingWritesSettled } from './pdfjsCache';
+export { readingWritesSettled } from '../net/readings';
 
 export interface FulltextResult {
   kind: FulltextKind;

@@ -8,6 +8,7 @@ import type { CoreDeps } from '../deps';
 import { isAbortError } from '../net/types';
 import { contentDigest } from '../net/contentDigest';
 import { JATS_KEY_PREFIX } from '../net/cacheSweep';
+import { derivedFromCache } from '../net/readings';
 import type { FulltextDeps, FulltextDocument } from './model';
 import { parseJatsOffThread, parseOptions, prewarmXmlReader } from './parsePool';
 import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
@@ -68,12 +69,11 @@ export async function readRecordJats(
  * cache holds no answer for it (for `readRecordJats`'s `knownAbsent`).
  */
 export async function cachedJatsReading(record: PaperRecord, deps: CoreDeps): Promise<{ reading?: FulltextDocument; absent: string[] }> {
-  const cacheDir = deps.http.cacheDir;
-  if (!record.jatsUrl || !cacheDir || !deps.http.cachedDigest) return { absent: [] };
-  const cached = await deps.http.cachedDigest({ service: 'pdf', url: record.jatsUrl, accept: JATS_ACCEPT });
-  if (!cached) return { absent: [record.jatsUrl] };
-  if (cached.status < 200 || cached.status >= 300) return { absent: [] };
-  return { reading: await readStoredDocument(cacheDir, jatsCacheKey(cached.digest, deps.settings['fulltext.maxTextChars'])), absent: [] };
+  if (!record.jatsUrl) return { absent: [] };
+  const request = { service: 'pdf' as const, url: record.jatsUrl, accept: JATS_ACCEPT };
+  const keyOf = (digest: string) => jatsCacheKey(digest, deps.settings['fulltext.maxTextChars']);
+  const { reading, absent } = await derivedFromCache(deps.http, request, keyOf, readStoredDocument);
+  return { reading, absent: absent ? [record.jatsUrl] : [] };
 }
 
 async function jatsDocument(body: Uint8Array, deps: CoreDeps): Promise<FulltextDocument | undefined> {

@@ -4,10 +4,9 @@
 // the same paper without GROBID reads nothing again: the JSON comes back in a few ms where pdfjs
 // takes a second. Only a whole, successful reading is kept: a failure (encrypted, no text layer,
 // over the memory limit) is tried again next time, as the limits or the worker may differ.
-// The store itself (readStoredDocument, storeText and the tracking of writes under way) also keeps
-// JATS readings, GROBID's TEI and arXiv answers' records (sources/arxivFeedCache.ts): every reading
-// a run waits for at its end goes through it.
-import cacache from 'cacache';
+// The store (net/readings.ts) is shared with the JATS readings, GROBID's TEI and arXiv answers'
+// records: a run waits for all of their writes at its end.
+import { readStoredJson, storeText } from '../net/readings';
 import { PDFJS_KEY_PREFIX } from '../net/cacheSweep';
 import type { FulltextDocument } from './model';
 
@@ -28,42 +27,16 @@ export function pdfjsCacheKey(pdfDigest: string, limits: PdfjsReadingLimits): st
 }
 
 /** A stored reading (pdfjs's, or a JATS one: jatsSource.ts), or undefined on a miss or an entry that is not a document. */
-export async function readStoredDocument(dir: string, key: string): Promise<FulltextDocument | undefined> {
-  let text: string;
-  try {
-    text = (await cacache.get(dir, key)).data.toString('utf8');
-  } catch {
-    return undefined; // a miss, or an unreadable cache: read the PDF again
-  }
-  try {
-    const value = JSON.parse(text) as FulltextDocument;
-    return Array.isArray(value?.sections) && Array.isArray(value.captions) && Array.isArray(value.references) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+export function readStoredDocument(dir: string, key: string): Promise<FulltextDocument | undefined> {
+  return readStoredJson(dir, key, isDocument);
+}
+
+function isDocument(value: unknown): value is FulltextDocument {
+  const document = value as FulltextDocument | null;
+  return Array.isArray(document?.sections) && Array.isArray(document.captions) && Array.isArray(document.references);
 }
 
 /** Stores a reading; a read-only or full disk costs speed next time, never this result. */
 export async function writeStoredDocument(dir: string, key: string, document: FulltextDocument): Promise<void> {
   await storeText(dir, key, JSON.stringify(document));
-}
-
-/** Writes of readings (and GROBID's TEI) under way: a run cancelled meanwhile waits for them. */
-const writing = new Set<Promise<void>>();
-
-/** Stores text under `key`, never failing (see writeStoredDocument); tracked until it is on disk. */
-export function storeText(dir: string, key: string, text: string): Promise<void> {
-  const write: Promise<void> = cacache.put(dir, key, text).then(() => undefined, () => undefined);
-  writing.add(write);
-  void write.finally(() => writing.delete(write));
-  return write;
-}
-
-/**
- * Resolves once every reading being written is on disk. A run ends with it, done or cancelled:
- * a cancelled run's papers may still be storing what they read, and the cache must be whole
- * (and its folder removable) when the run has returned.
- */
-export async function readingWritesSettled(): Promise<void> {
-  while (writing.size > 0) await Promise.all(writing);
 }

@@ -9,6 +9,7 @@ import { arxivAbsBase, arxivErrorMessage, parseArxivFeed, type ArxivFeed, type A
 import { SourceError } from './errors';
 import { arxivFeedKey, readStoredFeed, storeFeed } from './arxivFeedCache';
 import { contentDigest } from '../net/contentDigest';
+import { derivedFromCache } from '../net/readings';
 
 const ATOM = 'application/atom+xml';
 
@@ -84,8 +85,9 @@ async function fetchFeed(
   };
   const request: HttpRequest = { service: 'arxiv', url, accept: ATOM, signal, isEmpty, storeInBackground: true };
   const readings = feedReadings(http, options.absBase);
+  // Found by the cached answer's digest; `absent`: the request goes out without asking the cache again.
   const stored = await readings?.lookUp(request);
-  if (stored?.feed) return recordsOf(stored.feed, warn);
+  if (stored?.reading) return recordsOf(stored.reading, warn);
   let response: HttpResponse;
   try {
     response = await http.request({ ...request, cacheRead: !stored?.absent });
@@ -110,23 +112,14 @@ function recordsOf(feed: ArxivFeed, warn: (message: string) => void): PaperRecor
   return feed.records;
 }
 
-/**
- * The feed's reading as an earlier run kept it (arxivFeedCache.ts), found by the cached answer's
- * digest; `absent` when the cache holds no answer, so the request goes out without asking again.
- */
+/** The feed's reading as an earlier run kept it (arxivFeedCache.ts), and where to keep this one's. */
 function feedReadings(http: HttpClient, absBase: string) {
   const dir = http.cacheDir;
-  const cachedDigest = http.cachedDigest?.bind(http);
-  if (!dir || !cachedDigest) return undefined;
+  if (!dir) return undefined;
+  const keyOf = (digest: string) => arxivFeedKey(digest, absBase);
   return {
-    async lookUp(request: HttpRequest): Promise<{ feed?: ArxivFeed; absent?: boolean }> {
-      const cached = await cachedDigest(request);
-      if (!cached) return { absent: true };
-      return { feed: cached.status === 200 ? await readStoredFeed(dir, arxivFeedKey(cached.digest, absBase)) : undefined };
-    },
-    keep(body: Uint8Array, feed: ArxivFeed): Promise<void> {
-      return storeFeed(dir, arxivFeedKey(contentDigest(body), absBase), feed);
-    },
+    lookUp: (request: HttpRequest) => derivedFromCache(http, request, keyOf, readStoredFeed),
+    keep: (body: Uint8Array, feed: ArxivFeed) => storeFeed(dir, keyOf(contentDigest(body)), feed),
   };
 }
 

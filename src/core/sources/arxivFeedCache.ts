@@ -4,8 +4,7 @@
 // Turning a feed's titles and abstracts from LaTeX into text runs Better BibTeX's parser, whose
 // first use in a new process costs ~11 ms; the whole reading was ~20 ms of a CLI warm repeat's
 // ~100 (CPU profile of the supernova claim's repeat, `bench/pipeline.ts --profile`).
-import cacache from 'cacache';
-import { storeText } from '../fulltext/pdfjsCache';
+import { readStoredJson, storeText } from '../net/readings';
 import { ARXIV_FEED_KEY_PREFIX } from '../net/cacheSweep';
 import type { ArxivFeed } from './arxivAtom';
 
@@ -17,14 +16,14 @@ export function arxivFeedKey(bodyDigest: string, absBase: string): string {
   return `${ARXIV_FEED_KEY_PREFIX}${ARXIV_FEED_VERSION}:${absBase}:${bodyDigest}`;
 }
 
-/** A stored reading, or undefined on a miss or an entry that is not one. */
-export async function readStoredFeed(dir: string, key: string): Promise<ArxivFeed | undefined> {
-  try {
-    const value = JSON.parse((await cacache.get(dir, key)).data.toString('utf8')) as ArxivFeed;
-    return Array.isArray(value?.records) && typeof value.malformed === 'number' ? value : undefined;
-  } catch {
-    return undefined; // a miss, an unreadable cache or a torn entry: the body is read again
-  }
+/** A stored reading, or undefined on a miss, a torn entry or one that is not a reading. */
+export function readStoredFeed(dir: string, key: string): Promise<ArxivFeed | undefined> {
+  return readStoredJson(dir, key, isFeed);
+}
+
+function isFeed(value: unknown): value is ArxivFeed {
+  const feed = value as ArxivFeed | null;
+  return Array.isArray(feed?.records) && typeof feed.malformed === 'number';
 }
 
 /** Stores a reading; never fails. Tracked until on disk, so a run that stores behind it can wait (readingWritesSettled). */

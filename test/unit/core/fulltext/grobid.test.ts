@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import FakeTimers from '@sinonjs/fake-timers';
 import { ALIVE_TTL_MS, grobidDocument, isGrobidAlive, resetGrobidState } from '../../../../src/core/fulltext/grobid';
-import { readingWritesSettled } from '../../../../src/core/fulltext/pdfjsCache';
+import { readingWritesSettled } from '../../../../src/core/net/readings';
 import { parseTei } from '../../../../src/core/fulltext/tei';
 import { FulltextError, type FulltextFailure } from '../../../../src/core/fulltext/errors';
 import { fixturePath } from '../../../standin/server';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import cacache from 'cacache';
 import { ResponseCache, type CachedResponse } from '../../../../src/core/net/cache';
 import { sweepCache, sweepsSettled } from '../../../../src/core/net/cacheSweep';
-import { readingWritesSettled } from '../../../../src/core/fulltext/pdfjsCache';
+import { readingWritesSettled } from '../../../../src/core/net/readings';
 import { createHttpClient, type HttpClientOptions } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { HttpError, RateLimitedError, TimeoutError, type HttpRequest } from '../../../../src/core/net/types';

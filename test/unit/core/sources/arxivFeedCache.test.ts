@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cacache from 'cacache';
-import { readingWritesSettled } from '../../../../src/core/fulltext/pdfjsCache';
+import { readingWritesSettled } from '../../../../src/core/net/readings';
 import { ARXIV_FEED_KEY_PREFIX } from '../../../../src/core/net/cacheSweep';
 import { createHttpClient, type CountingHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
