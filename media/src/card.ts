@@ -106,13 +106,21 @@ function links(candidate: Candidate, ctx: CardContext): HTMLElement {
     candidate.arxivId ? hostLink(`arXiv:${candidate.arxivId}`, `https://arxiv.org/abs/${candidate.arxivId}`, open('arxiv')) : undefined,
     candidate.doi ? hostLink(`doi:${candidate.doi}`, `https://doi.org/${candidate.doi}`, open('doi')) : undefined,
     candidate.publishedDoi ? hostLink('published version', `https://doi.org/${candidate.publishedDoi}`, open('published')) : undefined,
+    candidate.pmid ? hostLink(`PMID:${candidate.pmid}`, `https://pubmed.ncbi.nlm.nih.gov/${candidate.pmid}/`, open('pubmed')) : undefined,
+    candidate.pmcid ? hostLink(candidate.pmcid, `https://europepmc.org/article/PMC/${candidate.pmcid}`, open('pmc')) : undefined,
     hostLink('PDF', candidate.pdfUrl, open('pdf')),
   ].filter((a): a is HTMLAnchorElement => a !== undefined);
   items.forEach((a, i) => row.append(...(i ? [' · ', a] : [a])));
   return row;
 }
 
-const FULLTEXT_NAMES: Record<string, string> = { jats: 'the server’s JATS', grobid: 'GROBID', pdfjs: 'pdf.js', abstract: 'abstract only' };
+const FULLTEXT_NAMES: Record<string, string> = { jats: 'the publisher’s JATS (PMC or the preprint server)', grobid: 'GROBID', pdfjs: 'pdf.js', abstract: 'abstract only' };
+
+/** "open full text" or "abstract only", as the source reports it: whether a reader can have the paper. */
+function accessMark(candidate: Candidate): string {
+  if (candidate.openAccess === undefined) return '';
+  return candidate.openAccess ? ' · open full text' : ' · abstract only (not open access)';
+}
 
 function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {
   const text = candidate.fulltext
@@ -120,7 +128,7 @@ function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {
     : ctx.running
       ? 'Full text: pending…'
       : 'Full text: not read';
-  return el('p', { className: 'fulltext' }, [icon('file-text'), ` ${text}`]);
+  return el('p', { className: 'fulltext' }, [icon('file-text'), ` ${text}${accessMark(candidate)}`]);
 }
 
 /** Paragraphs longer than this show their start, with the rest one click away. */

@@ -5,6 +5,7 @@ import { LIMITS, type ResultsHostMessage, type ResultsPageMessage } from '../../
 import { applyHostMessage, emptyResults } from '../../src/webview/resultsModel';
 import type { ResultsState } from '../../src/webview/protocol';
 import { repositoryLabel } from '../../src/core/identity/repository';
+import type { LaneReport } from '../../src/core/types';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { basename } from './lib/format';
 import { renderCard } from './card';
@@ -92,6 +93,19 @@ function renderRouting(): void {
     ]),
     el('p', { className: 'reason', text: routing.reason }),
   );
+  const lanes = state.lanes ?? [];
+  if (lanes.length > 0) routingBox.append(lanesLine(lanes));
+}
+
+/** "Searched: arXiv, DBLP · skipped: OpenAlex (no API key)": every lane of the run, and why one was not asked. */
+function lanesLine(lanes: LaneReport[]): HTMLElement {
+  const searched = lanes.filter((l) => l.searched);
+  const skipped = lanes.filter((l) => !l.searched);
+  const line = el('p', { className: 'lanes', attrs: { 'aria-label': 'Lanes' } }, ['Searched: ']);
+  searched.forEach((lane, i) => line.append(...(i ? [', '] : []), el('span', { className: `badge source source-${lane.lane}`, text: repositoryLabel(lane.lane) }), lane.note ? ` (${lane.note})` : ''));
+  if (searched.length === 0) line.append('none');
+  if (skipped.length > 0) line.append(` · skipped: ${skipped.map((l) => `${repositoryLabel(l.lane)}${l.note ? ` (${l.note})` : ''}`).join(', ')}`);
+  return line;
 }
 
 function renderQueries(): void {

@@ -4,8 +4,14 @@
 /** The preprint servers citefinder searches. */
 export type Repository = 'arxiv' | 'biorxiv' | 'medrxiv';
 
-/** Where a record came from: a preprint server, or Crossref for published works found by lookup. */
-export type RecordSource = Repository | 'crossref' | 'dblp';
+/**
+ * The published literature, searched beside the preprint servers: PubMed and PMC (through Europe
+ * PMC), DBLP, Semantic Scholar and OpenAlex. Each is a lane: routing picks the lanes of a claim.
+ */
+export type PublishedLane = 'pubmed' | 'dblp' | 'semanticscholar' | 'openalex';
+
+/** Where a record came from: a preprint server, a published lane, or Crossref for works found by lookup. */
+export type RecordSource = Repository | PublishedLane | 'crossref';
 
 /** Disciplines the router knows; each maps to a primary repository. */
 export type Discipline =
@@ -108,6 +114,17 @@ export interface PaperRecord {
   comment?: string;
   /** DBLP's key of the work (`conf/nips/VaswaniSPUJGKP17`): its BibTeX when it has no DOI. */
   dblpKey?: string;
+  /** PubMed id, as a string of digits. */
+  pmid?: string;
+  /** PubMed Central id, `PMC1234567`. */
+  pmcid?: string;
+  /**
+   * True when the source says the full text is open access (PMC's OA subset, an OA PDF that
+   * OpenAlex or Semantic Scholar reports); false when it says it is not; absent when unknown.
+   */
+  openAccess?: boolean;
+  /** A notice the source itself carries (Europe PMC's "Retracted Publication" type). */
+  sourceTrust?: 'retracted' | 'concern';
 }
 
 /** Whether a work may be cited as it stands: retraction and similar notices, from real records. */
@@ -145,6 +162,14 @@ export interface SearchSource {
    * nothing is sent. Local, so a run can wait for it: a record read again reads as it did then.
    */
   enrichFromCache?(record: PaperRecord): Promise<PaperRecord | undefined>;
+}
+
+/** A published-literature lane's search backend (src/core/sources/published/). */
+export interface PublishedSource {
+  readonly lane: PublishedLane;
+  /** True when the service spaces requests a second or more apart: one merged request, not one per query. */
+  readonly paced: boolean;
+  search(request: SearchRequest): Promise<PaperRecord[]>;
 }
 
 export interface EnrichOptions {
@@ -219,10 +244,21 @@ export interface Timings {
 }
 
 /** The CLI `find --json` document. */
+/** One lane of a search: searched, or skipped and why (no key, switched off, breaker open). */
+export interface LaneReport {
+  /** A repository or published lane. */
+  lane: Repository | PublishedLane;
+  searched: boolean;
+  /** Why a lane was skipped, or what limited it ("abstract lookups only: no OpenAlex key"). */
+  note?: string;
+}
+
 export interface FindResult {
   claim: string;
   sentences: string[];
   routing: RoutingDecision;
+  /** The lanes this run searched and skipped, beside the routing. */
+  lanes?: LaneReport[];
   queries: string[];
   candidates: Candidate[];
   warnings: string[];
@@ -233,6 +269,7 @@ export interface FindResult {
 export type PipelineEvent =
   | { type: 'claim'; claim: Claim }
   | { type: 'routing'; routing: RoutingDecision }
+  | { type: 'lanes'; lanes: LaneReport[] }
   | { type: 'queries'; queries: string[] }
   | { type: 'candidates'; candidates: Candidate[] }
   /** Fields that arrived for one candidate (BibTeX, support); fold with candidates/patches.ts. */

@@ -4,8 +4,8 @@
 // is checked here before VS Code (with its own link protection) opens it. No `vscode` import.
 import type { Candidate } from '../core/types';
 
-export type PaperLink = 'page' | 'arxiv' | 'doi' | 'published' | 'pdf' | 'notice';
-export const PAPER_LINKS: readonly PaperLink[] = ['page', 'arxiv', 'doi', 'published', 'pdf', 'notice'];
+export type PaperLink = 'page' | 'arxiv' | 'doi' | 'published' | 'pubmed' | 'pmc' | 'pdf' | 'notice';
+export const PAPER_LINKS: readonly PaperLink[] = ['page', 'arxiv', 'doi', 'published', 'pubmed', 'pmc', 'pdf', 'notice'];
 
 /** The URL if it is a plain http(s) web address (no credentials), else undefined. */
 export function webLink(raw: string | undefined): string | undefined {
@@ -31,6 +31,10 @@ export function paperLink(candidate: Candidate, link: PaperLink): string | undef
       return candidate.doi ? webLink(`https://doi.org/${candidate.doi}`) : undefined;
     case 'published':
       return candidate.publishedDoi ? webLink(`https://doi.org/${candidate.publishedDoi}`) : undefined;
+    case 'pubmed':
+      return candidate.pmid && /^\d+$/.test(candidate.pmid) ? webLink(`https://pubmed.ncbi.nlm.nih.gov/${candidate.pmid}/`) : undefined;
+    case 'pmc':
+      return candidate.pmcid && /^PMC\d+$/.test(candidate.pmcid) ? webLink(`https://europepmc.org/article/PMC/${candidate.pmcid}`) : undefined;
     case 'pdf':
       return webLink(candidate.pdfUrl);
     case 'notice':

@@ -1,7 +1,7 @@
 // The messages between the extension host and its two webview pages (results and chat),
 // typed once and imported by both sides. The page is untrusted: every message from it is
 // validated here before the host acts on it. No `vscode` import, so the pages can bundle it.
-import type { Candidate, CandidatePatch, PaperRecord, PipelineEvent, RoutingDecision } from '../core/types';
+import type { Candidate, CandidatePatch, LaneReport, PaperRecord, PipelineEvent, RoutingDecision } from '../core/types';
 import { PAPER_LINKS, type PaperLink } from './links';
 
 // ---- results panel ----
@@ -15,6 +15,8 @@ export interface ResultsState {
   message?: string;
   claim: string;
   routing?: RoutingDecision;
+  /** The lanes searched and skipped (published literature beside the preprint servers). */
+  lanes?: LaneReport[];
   queries: string[];
   candidates: Candidate[];
   warnings: string[];

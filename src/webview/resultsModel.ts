@@ -38,6 +38,8 @@ function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
       return { ...state, claim: event.claim.text || state.claim };
     case 'routing':
       return { ...state, routing: event.routing };
+    case 'lanes':
+      return { ...state, lanes: event.lanes };
     case 'queries':
       return { ...state, queries: event.queries };
     case 'candidates':
@@ -53,6 +55,7 @@ function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
         ...state,
         status: 'done',
         routing: event.result.routing,
+        lanes: event.result.lanes ?? state.lanes,
         queries: event.result.queries,
         warnings: event.result.warnings,
         candidates: event.result.candidates.map((c) => ({ ...withPatch(c, state.extras[c.id]), ...definedOnly(c) })),

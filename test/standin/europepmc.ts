@@ -2,7 +2,9 @@
 // 1000-result page (lite) and core-shaped PPR records built from real bioRxiv/medRxiv metadata
 // and one from a real Crossref record of a bioRxiv preprint (see test/fixtures/europepmc/PROVENANCE.md).
 // A tiny search honours SRC:PPR and PUBLISHER:"…" like the real service; no match gives the real
-// hitCount-0 payload.
+// hitCount-0 payload. The published literature too: real PubMed (MED) records of a recorded core
+// answer and two built from real metadata, searched for `(SRC:MED OR SRC:PMC)`, and PMC's
+// open-access full text at `/webservices/rest/{PMCID}/fullTextXML` (the recorded JATS).
 import { readFileSync } from 'node:fs';
 import { fixturePath, send, type StandIn } from './server';
 import { inYears, parseBooleanQuery, stems, takeDateRange, tinySearch, type Searchable } from './tinySearch';
@@ -16,6 +18,7 @@ const MAGIC_TERM = /standin[\s_-]+(html|truncated|unfiltered)/;
 interface Result {
   id?: string;
   source?: string;
+  pmcid?: string;
   title?: string;
   abstractText?: string;
   authorString?: string;
@@ -43,11 +46,13 @@ function searchable(result: Result): Searchable<Result> {
   };
 }
 
-/** `(TERMS) AND SRC:PPR AND PUBLISHER:"bioRxiv"` → the terms part and the filters. */
-function splitQuery(query: string): { terms: string; src?: string; publisher?: string } {
-  const src = /\bSRC:(\w+)/.exec(query)?.[1];
+/** `(TERMS) AND SRC:PPR AND PUBLISHER:"bioRxiv"` or `… AND (SRC:MED OR SRC:PMC)` → the terms part and the filters. */
+function splitQuery(query: string): { terms: string; src?: string[]; publisher?: string } {
+  const either = /\s*AND\s+\((SRC:\w+(?:\s+OR\s+SRC:\w+)*)\)/.exec(query);
+  const src = either ? [...either[1]!.matchAll(/SRC:(\w+)/g)].map((m) => m[1]!) : /\bSRC:(\w+)/.exec(query)?.slice(1, 2);
   const publisher = /\bPUBLISHER:"([^"]+)"/.exec(query)?.[1];
   const terms = query
+    .replace(either?.[0] ?? /$^/, '')
     .replace(/\s*AND\s+SRC:\w+/g, '')
     .replace(/\s*AND\s+PUBLISHER:"[^"]+"/g, '')
     .trim();
@@ -69,9 +74,16 @@ export function installEuropePmc(standIn: StandIn): void {
   const coreEnvelope = readJson<Envelope>('search_query-cancer_resultType-core_records-0-1-5.json');
   const empty = readFileSync(fixturePath('europepmc', 'search_no-results_hitCount-0.json'), 'utf8');
   const html = readFileSync(fixturePath('arxiv-atom', 'html-page_doi-org-handle-redirect.html'), 'utf8');
-  const corpus = [...core, ...lite.resultList.result].map(searchable);
+  const published = [
+    ...readJson<Envelope>('search_query-cancer_resultType-core_med-records-1-5-6-11-14.json').resultList.result,
+    ...readJson<Result[]>('published-core-records_built-from-jats-and-openalex.json'),
+  ];
+  // Their PDF links lead to europepmc.org: pointed at the stand-in (a 404 there), so no test resolves a real host.
+  const corpus = [...core, ...lite.resultList.result, ...published.map((r) => withLocalLinks(r, standIn.url))].map(searchable);
 
   standIn.handle('europepmc', (req, res) => {
+    const fullText = /^\/webservices\/rest\/(PMC\d+)\/fullTextXML$/.exec(req.path);
+    if (fullText) return sendFullText(res, fullText[1]!);
     if (req.path !== '/webservices/rest/search') return send(res, 404, 'Not found');
     const params = req.url.searchParams;
     const query = params.get('query') ?? '';
@@ -92,7 +104,7 @@ export function installEuropePmc(standIn: StandIn): void {
       (r) =>
         kind === 'unfiltered' ||
         (inYears(Number(String((r as { pubYear?: string; firstPublicationDate?: string }).firstPublicationDate ?? (r as { pubYear?: string }).pubYear ?? '').slice(0, 4)) || undefined, dates) &&
-        ((!src || r.source === src) &&
+        ((!src || src.includes(r.source ?? '')) &&
           (!publisher || r.bookOrReportDetails?.publisher?.toLowerCase() === publisher.toLowerCase()))),
     );
     if (matches.length === 0) {
@@ -109,4 +121,25 @@ export function installEuropePmc(standIn: StandIn): void {
     const text = JSON.stringify(body, null, 2);
     send(res, 200, kind === 'truncated' ? text.slice(0, Math.floor(text.length / 2)) : text, JSON_TYPE);
   });
+}
+
+/** PMCIDs whose `fullTextXML` is recorded (test/fixtures/europepmc). */
+const FULL_TEXT_BY_PMCID: Readonly<Record<string, string>> = {
+  PMC5967733: 'fullTextXML_PMC5967733_plosone_numeric-xrefs_jats1.1.xml',
+};
+
+function sendFullText(res: Parameters<typeof send>[0], pmcid: string): void {
+  const file = FULL_TEXT_BY_PMCID[pmcid];
+  // No recording of Europe PMC's answer for an article outside the OA subset exists: a plain 404.
+  if (!file) return send(res, 404, 'Not found', 'text/plain');
+  send(res, 200, readFileSync(fixturePath('europepmc', file)), 'application/xml');
+}
+
+/** A record whose full-text links name another host, pointed at the stand-in's files (which answer 404). */
+function withLocalLinks(result: Result, base: string): Result {
+  const list = (result as { fullTextUrlList?: { fullTextUrl?: { url?: string; documentStyle?: string }[] } }).fullTextUrlList;
+  if (!list?.fullTextUrl) return result;
+  const local = (url?: string) => url?.replace(/^https?:\/\/(www\.)?europepmc\.org\//, `${base}/files/europepmc/`);
+  const fullTextUrl = list.fullTextUrl.map((u) => (u.documentStyle === 'doi' ? u : { ...u, url: local(u.url) }));
+  return { ...result, fullTextUrlList: { fullTextUrl } } as Result;
 }

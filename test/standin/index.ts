@@ -7,6 +7,8 @@ import { installBiorxiv } from './biorxiv';
 import { installDoi } from './doi';
 import { installCrossref } from './crossref';
 import { installDblp } from './dblp';
+import { installSemanticScholar } from './semanticscholar';
+import { installOpenAlex } from './openalex';
 import { installArxivBibtex } from './arxivBibtex';
 import { installDatacite } from './datacite';
 import { installGrobid } from './grobid';
@@ -34,6 +36,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       installDoi,
       installCrossref,
       installDblp,
+      installSemanticScholar,
+      installOpenAlex,
       installArxivBibtex,
       installDatacite,
       installGrobid,

@@ -15,6 +15,8 @@ export type StandInService =
   | 'doi'
   | 'crossref'
   | 'dblp'
+  | 'semanticscholar'
+  | 'openalex'
   | 'datacite'
   | 'biorxivContent'
   | 'medrxivContent'
@@ -31,6 +33,8 @@ export const SERVICE_PREFIX: Record<StandInService, string> = {
   doi: '/doi',
   crossref: '/crossref',
   dblp: '/dblp',
+  semanticscholar: '/semanticscholar',
+  openalex: '/openalex',
   datacite: '/datacite',
   biorxivContent: '/biorxiv-content',
   medrxivContent: '/medrxiv-content',
@@ -144,6 +148,8 @@ function settingsFor(base: string): Record<string, string> {
     'sources.doi.url': at('doi'),
     'sources.crossref.url': at('crossref'),
     'sources.dblp.url': at('dblp'),
+    'sources.semanticscholar.url': at('semanticscholar', '/graph/v1'),
+    'sources.openalex.url': at('openalex'),
     'sources.datacite.url': at('datacite'),
     'sources.biorxivContent.url': at('biorxivContent'),
     'sources.medrxivContent.url': at('medrxivContent'),

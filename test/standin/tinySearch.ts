@@ -133,3 +133,23 @@ export function inYears(year: number | undefined, range: { from?: number; until?
   if (year === undefined || range.from === undefined) return true;
   return year >= range.from && year <= (range.until ?? 9999);
 }
+
+/**
+ * A relevance search over plain words, as Semantic Scholar and OpenAlex run one: a record must
+ * hold at least half of the query's distinct words (Elasticsearch's "minimum should match"), best
+ * first by words held, then by occurrences. Stable for ties.
+ */
+export function relevanceSearch<T>(docs: Searchable<T>[], text: string, field = 'all'): T[] {
+  const wanted = [...new Set(stems(text))];
+  if (wanted.length === 0) return [];
+  const needed = Math.ceil(wanted.length / 2);
+  return docs
+    .map((doc, index) => {
+      const held = doc.fields[field] ?? [];
+      const counts = wanted.map((stem) => held.filter((h) => h === stem).length);
+      return { doc, index, matched: counts.filter((n) => n > 0).length, total: counts.reduce((a, b) => a + b, 0) };
+    })
+    .filter((s) => s.matched >= needed)
+    .sort((a, b) => b.matched - a.matched || b.total - a.total || a.index - b.index)
+    .map((s) => s.doc.item);
+}

@@ -9,7 +9,7 @@
 // ENRICHMENT_WAIT_MS, after which the preprint's own DOI is asked and the journal's replaces it
 // if it comes. Records whose enrichments went out together are let go together, when the last
 // answers: their Crossref records then share one list.
-import type { Candidate, PaperRecord, Repository, SearchSource } from '../types';
+import type { Candidate, PaperRecord, RecordSource, SearchSource } from '../types';
 import type { CandidateStore } from './store';
 
 /** Several bioRxiv API round trips (~300 ms each): past this, lookups go ahead without it. */
@@ -32,7 +32,7 @@ export class Enrichment {
   private readonly settledById = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly sources: Partial<Record<Repository, SearchSource | undefined>>,
+    private readonly sources: Partial<Record<RecordSource, SearchSource | undefined>>,
     private readonly store: CandidateStore,
     private readonly signal: AbortSignal | undefined,
     private readonly onChange: () => void,
@@ -41,7 +41,7 @@ export class Enrichment {
   update(candidates: Candidate[]): void {
     const group: Group = { open: 0, ids: [] };
     for (const candidate of candidates) {
-      const source = candidate.source === 'crossref' || candidate.source === 'dblp' ? undefined : this.sources[candidate.source];
+      const source = this.sources[candidate.source];
       if (!source?.enrich || this.started.has(candidate.id) || this.signal?.aborted) continue;
       this.started.add(candidate.id);
       group.open++;

@@ -8,6 +8,7 @@
 import type { Candidate, PaperRecord, Repository } from '../types';
 import { familyName, titleWords } from '../identity/names';
 import { identityKeys, versionlessArxivId } from '../identity/work';
+import { isPreprintServer, versionOfRecordFields } from './versions';
 
 export interface Hit {
   record: PaperRecord;
@@ -95,10 +96,15 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
     matchedQueries: unique(groupHits.map((h) => h.queryIndex)).sort((a, b) => a - b),
     retrievalScore: 0,
   };
-  for (const field of ['year', 'doi', 'version', 'url', 'pdfUrl', 'publishedDoi', 'journal', 'dblpKey'] as const) {
+  const fields = ['year', 'doi', 'version', 'url', 'pdfUrl', 'jatsUrl', 'publishedDoi', 'journal', 'dblpKey', 'pmid', 'pmcid', 'sourceTrust'] as const;
+  for (const field of fields) {
     const value = pick(field);
     if (value !== undefined) Object.assign(candidate, { [field]: value });
   }
+  // Open when any version's full text is: the reader gets whichever version is open.
+  const open = ordered.map((r) => (isPreprintServer(r.source) ? true : r.openAccess)).filter((o): o is boolean => o !== undefined);
+  if (open.length) candidate.openAccess = open.includes(true);
+  Object.assign(candidate, versionOfRecordFields(ordered));
   const arxivId = ordered.map(versionlessArxivId).find(Boolean);
   if (arxivId) candidate.arxivId = arxivId;
   // The longest abstract says the most; ties keep the best-ranked one.

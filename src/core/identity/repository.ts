@@ -7,10 +7,18 @@ export const REPOSITORIES: readonly Repository[] = ['arxiv', 'biorxiv', 'medrxiv
 /** How each repository is written for people. */
 export const REPOSITORY_LABEL: Readonly<Record<Repository, string>> = { arxiv: 'arXiv', biorxiv: 'bioRxiv', medrxiv: 'medRxiv' };
 
-/** The label of a repository (or Crossref); any other name as it came. */
+/** How the published lanes (and Crossref) are written for people. */
+const OTHER_LABEL: Readonly<Record<string, string>> = {
+  crossref: 'Crossref',
+  dblp: 'DBLP',
+  pubmed: 'PubMed',
+  semanticscholar: 'Semantic Scholar',
+  openalex: 'OpenAlex',
+};
+
+/** The label of a repository, a published lane or Crossref; any other name as it came. */
 export function repositoryLabel(name: string): string {
-  if (name === 'crossref') return 'Crossref';
-  if (name === 'dblp') return 'DBLP';
+  if (Object.hasOwn(OTHER_LABEL, name)) return OTHER_LABEL[name]!;
   return Object.hasOwn(REPOSITORY_LABEL, name) ? REPOSITORY_LABEL[name as Repository] : name;
 }
 

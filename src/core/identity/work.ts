@@ -86,6 +86,9 @@ export function identityKeys(record: PaperRecord): string[] {
     const normal = normalizeDoi(doi);
     if (normal) keys.push('doi:' + normal);
   }
+  // PubMed, Semantic Scholar and OpenAlex name a work's PMID; DBLP and Semantic Scholar its DBLP key.
+  if (record.pmid) keys.push('pmid:' + record.pmid);
+  if (record.dblpKey) keys.push('dblp:' + record.dblpKey.toLowerCase());
   const title = titleIdentity(record.title);
   const surname = familyName(record.authors[0] ?? '');
   if (title.length >= MIN_TITLE_CHARS && surname) keys.push(`title:${surname}|${title}`);

@@ -50,8 +50,13 @@ export interface StoredMetadata {
   service?: ServiceName;
 }
 
+/** A URL without the values of its key parameters (OpenAlex's `api_key`): no key is written to disk. */
+export function withoutSecrets(url: string): string {
+  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1');
+}
+
 export function cacheKey(method: string, url: string, accept: string | undefined): string {
-  return `citefinder:v1:${method} ${url} accept=${accept ?? ''}`;
+  return `citefinder:v1:${method} ${withoutSecrets(url)} accept=${accept ?? ''}`;
 }
 
 /** `$XDG_CACHE_HOME/citefinder`, else `~/.cache/citefinder`. */
@@ -129,7 +134,7 @@ export class ResponseCache {
   async put(key: string, response: CachedResponse, info: CacheEntryInfo): Promise<void> {
     const metadata: StoredMetadata = {
       status: response.status,
-      url: response.url,
+      url: withoutSecrets(response.url),
       headers: response.headers,
       storedAt: this.now(),
       kind: info.kind,

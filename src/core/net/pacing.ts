@@ -41,6 +41,15 @@ export function pacingPolicyFor(service: ServiceName, settings: Settings): Pacin
       const interval = Math.max(0, settings['sources.dblp.intervalMs']);
       return { concurrency: 1, intervalMs: interval + pacingMarginMs(interval) };
     }
+    case 'semanticscholar': {
+      // A key allows one request a second; the keyless pool is shared by everyone and answers
+      // 429 long before that, so no client of ours goes faster either way.
+      const interval = Math.max(0, settings['sources.semanticscholar.intervalMs']);
+      return { concurrency: 1, intervalMs: interval + pacingMarginMs(interval) };
+    }
+    case 'openalex':
+      // A key allows ten requests a second; two at a time stays well inside it.
+      return { concurrency: 2, intervalMs: 0 };
     case 'arxivBibtex':
       // arxiv.org asks automated clients to go gently; one connection, no extra spacing.
       return { concurrency: 1, intervalMs: 0 };

@@ -11,6 +11,8 @@ export type ServiceName =
   | 'doi'
   | 'crossref'
   | 'dblp'
+  | 'semanticscholar'
+  | 'openalex'
   | 'datacite'
   | 'grobid'
   | 'pdf'

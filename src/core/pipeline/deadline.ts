@@ -1,7 +1,7 @@
 // The result of a run its deadline stopped: everything found until then, every candidate scored
 // (those whose paper was not read yet on their abstract, which needs no network), and one
 // warning saying what was cut short. Nothing here may wait on a service.
-import type { Candidate, Claim, FindResult, Query, RoutingDecision } from '../types';
+import type { Candidate, Claim, FindResult, LaneReport, Query, RoutingDecision } from '../types';
 import type { Settings } from '../settings/index';
 import type { Run } from './run';
 import type { CandidateStore } from '../candidates/store';
@@ -16,6 +16,7 @@ export interface RunState {
   queries?: Query[];
   queryTexts?: string[];
   store?: CandidateStore;
+  lanes?: LaneReport[];
 }
 
 export async function resultAtDeadline(state: RunState, run: Run, settings: Settings, deadlineMs: number): Promise<FindResult> {
@@ -31,6 +32,7 @@ export async function resultAtDeadline(state: RunState, run: Run, settings: Sett
     claim: claim.text,
     sentences: claim.sentences,
     routing: state.routing ?? routeHeuristically(claim),
+    lanes: state.lanes,
     queries: state.queryTexts ?? [],
     candidates: candidates.map(({ stoppedAtDeadline: _s, ...candidate }) => candidate),
   });

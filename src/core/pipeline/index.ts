@@ -21,6 +21,8 @@ import { generateQueries } from '../queries';
 import { formatQuery, parseQuery } from '../queries/text';
 import { withDefaultYears } from '../queries/filter';
 import { createSources } from '../sources';
+import { createPublishedSources } from '../sources/published';
+import { publishedPlan } from '../search/published';
 import { searchClaim, informalQueries } from '../search/informalHook';
 import { CandidateStore } from '../candidates/store';
 import { BibtexStage } from '../candidates/bibtexStage';
@@ -141,7 +143,7 @@ async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state:
 
   const candidates = await findAndScore(claim, routing, queries, deps, run, state);
 
-  return run.finish({ claim: claim.text, sentences: claim.sentences, routing, queries: queryTexts, candidates });
+  return run.finish({ claim: claim.text, sentences: claim.sentences, routing, lanes: state.lanes, queries: queryTexts, candidates });
 }
 
 /**
@@ -176,9 +178,15 @@ async function findAndScore(
   const enrichment = new Enrichment(sources, store, run.signal, lookUp);
 
   const started = performance.now();
-  const { unreachable, searched: repositories } = await run.time('search', () =>
+  const plan = publishedPlan(routing, deps.settings);
+  state.lanes = plan.reports;
+  run.emit({ type: 'lanes', lanes: plan.reports });
+  const { unreachable, searched: repositories, lanes } = await run.time('search', () =>
     searchClaim(routing, queries, {
       sources,
+      published: createPublishedSources(deps.settings, deps.http, run.warn),
+      plan,
+      preprints: deps.settings['search.kind'] !== 'published',
       crossref: { http: deps.http, settings: deps.settings, signal: run.signal },
       maxResults: deps.settings.maxResults,
       signal: run.signal,
@@ -193,6 +201,8 @@ async function findAndScore(
       },
     }),
   );
+  state.lanes = lanes;
+  if (lanes.length > 0) run.emit({ type: 'lanes', lanes });
   if (store.size === 0) {
     // Only an answer that found nothing says something about the queries.
     const names = (repos: typeof repositories) => repos.map((r) => REPOSITORY_LABEL[r]).join(' and ');

@@ -4,7 +4,7 @@
 import { fallbackWarning } from '../llm/fallback';
 import type { Claim, Query, ScoredParagraph, SupportVerdict } from '../types';
 import type { FulltextDocument } from '../fulltext/model';
-import type { LlmClient } from '../llm/types';
+import { LlmUnavailableError, type LlmClient } from '../llm/types';
 import type { CoreDeps } from '../deps';
 import { documentUnits, rankUnits, withoutOverlaps, type PaperContext, type RankedParagraph } from './lexical';
 import { judgeParagraphs, LlmCallBudget } from './judge';
@@ -97,6 +97,8 @@ async function tryJudge(claim: string, ranked: RankedParagraph[], deps: ScoreDep
     if (deps.signal?.aborted) throw error;
     // An unreachable endpoint is worded as in every other stage, so the run says it once.
     deps.warn(fallbackWarning('LLM judge', error));
+    // An endpoint that is down stays down for this run; one unusable answer says nothing of the next.
+    if (error instanceof LlmUnavailableError) deps.budget.stop();
     return undefined;
   }
 }

@@ -26,6 +26,15 @@ export class LlmCallBudget {
     return this.used;
   }
 
+  /**
+   * No more calls, and no cap message: the LLM failed, which was said once already, and each
+   * later paper would only fail again (or be told the cap ran out when it was the LLM that did).
+   */
+  stop(): void {
+    this.used = this.max;
+    this.refused = Math.max(this.refused, 2);
+  }
+
   /** True on the first refusal only, so the cap is reported once per claim. */
   get justRanOut(): boolean {
     return this.refused === 1;

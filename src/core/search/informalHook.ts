@@ -1,7 +1,9 @@
 // Where informal citations meet the pipeline: a selection that is one ("Perlmutter et al.
 // (1999)") is searched by author and year instead of by keywords written from the claim.
-import type { Query, Repository, RoutingDecision } from '../types';
+import type { LaneReport, Query, Repository, RoutingDecision } from '../types';
 import { searchRepositories, type SearchHit } from './keywords';
+import { searchPublished, type PublishedPlan } from './published';
+import type { PublishedSources } from '../sources/published';
 import { recogniseInformalCitation } from '../informal/recognise';
 import { informalQuery } from '../informal/query';
 import { isAuthorSearch, searchByAuthor, type AuthorSearchDeps } from './byAuthor';
@@ -18,11 +20,35 @@ export function informalQueries(selection: string, visibleText?: string): Query[
   return [visibleText === undefined ? query : withSentenceTopic(query, visibleText)];
 }
 
-/** Queries that name authors go to the author search; any other claim to the keyword search. */
-export function searchClaim(
-  routing: RoutingDecision,
-  queries: Query[],
-  deps: AuthorSearchDeps,
-): Promise<{ hits: SearchHit[]; searched: Repository[]; unreachable: Repository[] }> {
-  return isAuthorSearch(queries) ? searchByAuthor(queries, deps) : searchRepositories(routing, queries, deps);
+export interface ClaimSearchDeps extends AuthorSearchDeps {
+  /** The published lanes' sources and the plan of which to search (search/published.ts). */
+  published: PublishedSources;
+  plan: PublishedPlan;
+  /** False when the user asked for published works only (`search.kind`). */
+  preprints: boolean;
+}
+
+export interface ClaimSearch {
+  hits: SearchHit[];
+  searched: Repository[];
+  unreachable: Repository[];
+  /** Every lane of the run, preprint servers first: searched, or skipped and why. */
+  lanes: LaneReport[];
+}
+
+/**
+ * Queries that name authors go to the author search; any other claim to the keyword search of
+ * the preprint servers, with the published lanes beside them.
+ */
+export async function searchClaim(routing: RoutingDecision, queries: Query[], deps: ClaimSearchDeps): Promise<ClaimSearch> {
+  if (isAuthorSearch(queries)) return { ...(await searchByAuthor(queries, deps)), lanes: [] };
+  const none = { hits: [], searched: [], unreachable: [] };
+  const [preprints, published] = await Promise.all([
+    deps.preprints ? searchRepositories(routing, queries, deps) : Promise.resolve(none),
+    searchPublished(deps.plan, queries, { ...deps, sources: deps.published }),
+  ]);
+  const servers: LaneReport[] = deps.preprints
+    ? preprints.searched.map((lane) => (preprints.unreachable.includes(lane) ? { lane, searched: false, note: 'could not be searched' } : { lane, searched: true }))
+    : [...new Set([routing.primary, routing.secondary])].map((lane) => ({ lane, searched: false, note: 'published only' }));
+  return { ...preprints, hits: [...preprints.hits, ...published.hits], lanes: [...servers, ...published.reports] };
 }

@@ -189,7 +189,7 @@ async function searchOnce(source: SearchSource, step: SearchStep, deps: SearchDe
  * The queries a hit counts for. A merged request answers for every query whose key terms the
  * record contains (its focus terms, else at least half its keywords), or for the first query.
  */
-function queryIndexesFor(step: SearchStep, record: PaperRecord, queries: Query[]): number[] {
+export function queryIndexesFor(step: Pick<SearchStep, 'queryIndex'>, record: PaperRecord, queries: Query[]): number[] {
   if (step.queryIndex !== undefined) return [step.queryIndex];
   const text = new Set(stems(`${record.title} ${record.abstract ?? ''}`, SCORING_TOKENS));
   const has = (keyword: string) => {

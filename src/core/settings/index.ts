@@ -30,6 +30,20 @@ export interface Settings {
   /** Minimum milliseconds between two DBLP requests (DBLP asks for one or two seconds). */
   'sources.dblp.intervalMs': number;
   'sources.datacite.url': string;
+  /** Search the published literature (PubMed/PMC, DBLP, Semantic Scholar, OpenAlex) beside the preprint servers. */
+  'sources.published.enabled': boolean;
+  /** Base URL of Semantic Scholar's Graph API (`…/graph/v1`). */
+  'sources.semanticscholar.url': string;
+  'sources.semanticscholar.enabled': boolean;
+  /** Sent as `x-api-key`; empty = the shared keyless pool (429s are common there). */
+  'sources.semanticscholar.apiKey': string;
+  /** Minimum milliseconds between two Semantic Scholar requests (one a second with a key). */
+  'sources.semanticscholar.intervalMs': number;
+  /** Base URL of OpenAlex's API. */
+  'sources.openalex.url': string;
+  'sources.openalex.enabled': boolean;
+  /** OpenAlex's (free) API key: with it OpenAlex is also searched; without it, only looked up by DOI. */
+  'sources.openalex.apiKey': string;
   'sources.arxivBibtex.url': string;
   'sources.biorxivContent.url': string;
   'sources.medrxivContent.url': string;
@@ -70,7 +84,12 @@ export interface Settings {
   'citation.preferPublished': boolean;
   /** Default publication years for every search: `2015..`, `..2010`, `1998..2005`; empty = any. */
   'search.years': string;
+  /** Which literature every lane searches: journals and proceedings, preprints, or both. */
+  'search.kind': SearchKind;
 }
+
+export type SearchKind = 'both' | 'published' | 'preprints';
+export const SEARCH_KINDS: readonly SearchKind[] = ['both', 'published', 'preprints'];
 
 export type CiteKeyStyle = 'authorYearWord' | 'authorYear' | 'authorWordYear' | 'authorYearShort';
 export const CITE_KEY_STYLES: readonly CiteKeyStyle[] = [
@@ -101,6 +120,14 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'sources.dblp.enabled': true,
   'sources.dblp.intervalMs': 1000,
   'sources.datacite.url': 'https://api.datacite.org',
+  'sources.published.enabled': true,
+  'sources.semanticscholar.url': 'https://api.semanticscholar.org/graph/v1',
+  'sources.semanticscholar.enabled': true,
+  'sources.semanticscholar.apiKey': '',
+  'sources.semanticscholar.intervalMs': 1000,
+  'sources.openalex.url': 'https://api.openalex.org',
+  'sources.openalex.enabled': true,
+  'sources.openalex.apiKey': '',
   'sources.arxivBibtex.url': 'https://arxiv.org/bibtex',
   'sources.biorxivContent.url': 'https://www.biorxiv.org/content',
   'sources.medrxivContent.url': 'https://www.medrxiv.org/content',
@@ -130,6 +157,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'bib.keepAuthorityLayout': false,
   'citation.preferPublished': true,
   'search.years': '',
+  'search.kind': 'both',
 };
 
 export type SettingKey = keyof Settings;
@@ -168,6 +196,9 @@ function coerce(key: SettingKey, raw: unknown, warn: (message: string) => void):
   }
   if (key === 'citeKey.style' && !CITE_KEY_STYLES.includes(raw as CiteKeyStyle)) {
     throw new SettingsError(`Setting "citeKey.style" must be one of ${CITE_KEY_STYLES.join(', ')}.`);
+  }
+  if (key === 'search.kind' && !SEARCH_KINDS.includes(raw as SearchKind)) {
+    throw new SettingsError(`Setting "search.kind" must be one of ${SEARCH_KINDS.join(', ')}.`);
   }
   if (key === 'citeKey.formula' && raw.trim()) {
     try {

@@ -16,6 +16,7 @@ export const NUMBER_RANGES: Readonly<Record<string, NumberRange>> = {
   'grobid.concurrency': { min: 1, max: 32 },
   'sources.arxiv.intervalMs': { min: 0, max: 60_000 },
   'sources.dblp.intervalMs': { min: 0, max: 60_000 },
+  'sources.semanticscholar.intervalMs': { min: 0, max: 60_000 },
   'http.timeoutMs': { min: 50, max: 600_000 },
   'http.retries': { min: 0, max: 10 },
   'http.maxResponseMb': { min: 0.01, max: 1_000, fractions: true },

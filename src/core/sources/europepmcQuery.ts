@@ -1,16 +1,24 @@
 // Europe PMC's query syntax, restricted to one preprint server's records:
-// `("gene expression" AND zebrafish) AND SRC:PPR AND PUBLISHER:"bioRxiv"`.
+// `("gene expression" AND zebrafish) AND SRC:PPR AND PUBLISHER:"bioRxiv"`, or to the published
+// literature, PubMed and PMC: `("gene expression" AND zebrafish) AND (SRC:MED OR SRC:PMC)`.
 import type { MatchMode, Query } from '../types';
 import { joinGroups, keywordGroups, sanitizeKeyword } from '../queries/render';
 import { europePmcDateClause } from '../queries/filter';
 
 export type PreprintServer = 'bioRxiv' | 'medRxiv';
 
-export function renderEuropePmcQuery(query: Query, mode: MatchMode, server: PreprintServer): string {
+/** The records a search covers: one preprint server's, or the journals' (PubMed and PMC). */
+export type EuropePmcScope = PreprintServer | 'published';
+
+function scopeClauses(scope: EuropePmcScope): string[] {
+  return scope === 'published' ? ['(SRC:MED OR SRC:PMC)'] : ['SRC:PPR', `PUBLISHER:"${scope}"`];
+}
+
+export function renderEuropePmcQuery(query: Query, mode: MatchMode, scope: EuropePmcScope): string {
   const term = (keyword: string) => (/[\s-]/.test(keyword) ? `"${keyword}"` : keyword);
   const authors = (query.authors ?? []).map((name) => `AUTH:"${name.replace(/"/g, '')}"`);
   const terms = query.keywords.length || !authors.length ? [`(${joinGroups(keywordGroups(query, mode).map((group) => group.map(term)))})`] : [];
   const required = (query.filter?.required ?? []).map(sanitizeKeyword).filter(Boolean).map(term);
   const date = europePmcDateClause(query.filter);
-  return [...terms, ...authors, ...required, ...(date ? [date] : []), 'SRC:PPR', `PUBLISHER:"${server}"`].join(' AND ');
+  return [...terms, ...authors, ...required, ...(date ? [date] : []), ...scopeClauses(scope)].join(' AND ');
 }

@@ -1,5 +1,5 @@
 // One Europe PMC search result (lite or core) → PaperRecord.
-import type { PaperRecord, Repository } from '../types';
+import type { PaperRecord, RecordSource } from '../types';
 import { httpUrlOrUndefined } from '../net/errors';
 import { separateGluedHeadings } from './abstractText';
 
@@ -14,6 +14,14 @@ export interface EuropePmcAuthor {
 export interface EuropePmcResult {
   id?: string;
   source?: string;
+  pmid?: string;
+  pmcid?: string;
+  /** 'Y' for PMC's open-access subset. */
+  isOpenAccess?: string;
+  /** 'Y' when Europe PMC holds the full text. */
+  inEPMC?: string;
+  /** `pubTypeList.pubType`: "Journal Article", "Retracted Publication", … */
+  pubTypes?: string[];
   doi?: string;
   title?: string;
   authorString?: string;
@@ -72,7 +80,7 @@ function pdfOf(result: EuropePmcResult): string | undefined {
 }
 
 /** `doiLinks` is the configured DOI resolver (sources.doi.url) the record's page link is built on; empty for none. */
-export function toPaperRecord(result: EuropePmcResult, repository: Repository, doiLinks = 'https://doi.org'): PaperRecord | undefined {
+export function toPaperRecord(result: EuropePmcResult, source: RecordSource, doiLinks = 'https://doi.org'): PaperRecord | undefined {
   const title = stripHtml(result.title ?? '').replace(/\.$/, '');
   if (!title) return undefined;
   const doi = result.doi?.trim().toLowerCase() || undefined;
@@ -80,7 +88,7 @@ export function toPaperRecord(result: EuropePmcResult, repository: Repository, d
   const abstract = result.abstractText ? separateGluedHeadings(stripHtml(result.abstractText)) : undefined;
   return {
     id: doi ? `doi:${doi}` : `europepmc:${result.source ?? 'PPR'}/${result.id ?? title}`,
-    source: repository,
+    source,
     title,
     authors: authorsOf(result),
     year: Number.isFinite(year) && year > 0 ? year : undefined,

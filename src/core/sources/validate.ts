@@ -67,6 +67,13 @@ function fullTextUrl(raw: unknown): { documentStyle?: string; url?: string; avai
   return defined({ documentStyle: text(url.documentStyle), url: text(url.url), availabilityCode: text(url.availabilityCode) });
 }
 
+/** `pubTypeList.pubType`: a list, or a lone string where the record has one type. */
+function pubTypes(raw: unknown): string[] | undefined {
+  const value = object(raw)?.pubType;
+  if (value === undefined || value === null) return undefined;
+  return (Array.isArray(value) ? value : [value]).filter((t): t is string => typeof t === 'string');
+}
+
 /** A Europe PMC result with every field used of the right type, or undefined. */
 export function checkEuropePmcResult(raw: unknown): EuropePmcResult | undefined {
   if (!isObject(raw)) return undefined;
@@ -80,6 +87,11 @@ export function checkEuropePmcResult(raw: unknown): EuropePmcResult | undefined 
     return defined({
       id: textOrNumber(raw.id),
       source: text(raw.source),
+      pmid: textOrNumber(raw.pmid),
+      pmcid: text(raw.pmcid),
+      isOpenAccess: text(raw.isOpenAccess),
+      inEPMC: text(raw.inEPMC),
+      pubTypes: pubTypes(raw.pubTypeList),
       doi: text(raw.doi),
       title,
       authorString: text(raw.authorString),

@@ -200,14 +200,17 @@ describe('pipeline', function () {
     const pending = createPipeline({ settings: settingsFor(), llm: null }).find({ selection: SUPERNOVA }, () => {}, controller.signal);
     const asked = (service: string) => standIn.requests.filter((r) => r.service === service);
     // Cancel once the search requests have reached arXiv and Europe PMC (each then in flight for 5 s), however busy the machine.
-    await until(() => asked('arxiv').length === 1 && asked('europepmc').length === 3, 'the arXiv request and the three Europe PMC ones');
+    standIn.setLatency('semanticscholar', 5000);
+    // Beside them the published lanes: PubMed's ranked request (Europe PMC too) and Semantic Scholar's.
+    await until(() => asked('arxiv').length === 1 && asked('europepmc').length === 4 && asked('semanticscholar').length === 1,
+      'the arXiv request, the four Europe PMC ones and the Semantic Scholar one');
     controller.abort();
     await assert.rejects(pending, { name: 'AbortError' });
     const inFlight = [...standIn.requests];
     // The closed connections reach the server asynchronously; wait for them.
     await until(() => inFlight.every((r) => r.aborted === true), 'the closed connections');
-    assert.equal(inFlight.length, 4);
-    assert.equal(standIn.requests.length, 4, 'nothing else was asked');
+    assert.equal(inFlight.length, 6);
+    assert.equal(standIn.requests.length, 6, 'nothing else was asked');
   });
 
 });

@@ -1,0 +1,156 @@
+// The published literature, searched beside the preprint servers: the lanes of the claim's
+// field (PubMed/PMC for biology and medicine; DBLP and Semantic Scholar for computer science;
+// Semantic Scholar for physics and mathematics; OpenAlex for every field with a key), and on a
+// close call the lanes of the secondary server's field too. Every lane runs at once and streams
+// its hits into the same store as the preprint servers', so one slow or failing lane never holds
+// back the others, and the first candidates come after the fastest lane's round trip. A lane
+// that is spaced (DBLP, Semantic Scholar, OpenAlex) gets one request merging every query; Europe
+// PMC, which answers several at once, gets each query's ranked request.
+import type { Discipline, LaneReport, PaperRecord, PublishedLane, Query, Repository, RoutingDecision, SearchRequest } from '../types';
+import type { Settings } from '../settings/index';
+import { laneUnavailable, type PublishedSources } from '../sources/published';
+import { passesFilter } from '../queries/filter';
+import { isCloseCall } from '../routing/closeCall';
+import { isAbortError, RateLimitedError } from '../net/types';
+import { repositoryLabel } from '../identity/repository';
+import { queryIndexesFor, type SearchHit } from './keywords';
+
+/** The ranked request asks for this many times `maxResults` (as the preprint lanes do). */
+const OVERFETCH = 2;
+const MAX_PAGE = 50;
+
+const LANES_BY_FIELD: Readonly<Record<Discipline, readonly PublishedLane[]>> = {
+  'computer-science': ['dblp', 'semanticscholar', 'openalex'],
+  physics: ['semanticscholar', 'openalex'],
+  mathematics: ['semanticscholar', 'openalex'],
+  statistics: ['semanticscholar', 'openalex'],
+  biology: ['pubmed', 'openalex'],
+  medicine: ['pubmed', 'openalex'],
+};
+
+/** A close call adds the lanes of the secondary server's field. */
+const LANES_BY_SERVER: Readonly<Record<Repository, readonly PublishedLane[]>> = {
+  arxiv: ['semanticscholar'],
+  biorxiv: ['pubmed'],
+  medrxiv: ['pubmed'],
+};
+
+export interface PublishedPlan {
+  /** The lanes to search, in order. */
+  lanes: PublishedLane[];
+  /** Every lane of the claim's field: searched, or skipped and why. */
+  reports: LaneReport[];
+}
+
+export function publishedPlan(routing: RoutingDecision, settings: Settings): PublishedPlan {
+  const wanted = [...LANES_BY_FIELD[routing.discipline]];
+  if (isCloseCall(routing)) wanted.push(...LANES_BY_SERVER[routing.secondary]);
+  const lanes: PublishedLane[] = [];
+  const reports: LaneReport[] = [];
+  for (const lane of new Set(wanted)) {
+    const why = laneUnavailable(lane, settings);
+    if (why) reports.push({ lane, searched: false, note: why });
+    else {
+      lanes.push(lane);
+      reports.push({ lane, searched: true });
+    }
+  }
+  return { lanes, reports };
+}
+
+export interface PublishedSearchDeps {
+  sources: PublishedSources;
+  maxResults: number;
+  signal?: AbortSignal;
+  warn: (message: string) => void;
+  onHits: (hits: SearchHit[]) => void;
+}
+
+/** Searches every lane of the plan at once; the reports say which lanes failed, and how. */
+export async function searchPublished(
+  plan: PublishedPlan,
+  queries: Query[],
+  deps: PublishedSearchDeps,
+): Promise<{ hits: SearchHit[]; reports: LaneReport[] }> {
+  const hits: SearchHit[] = [];
+  const failures = new Map<PublishedLane, string>();
+  await Promise.all(
+    plan.lanes.map(async (lane) => {
+      const found = await searchLane(lane, queries, deps);
+      if (typeof found === 'string') failures.set(lane, found);
+      else hits.push(...found);
+    }),
+  );
+  const reports = plan.reports.map((r) => {
+    const failure = failures.get(r.lane as PublishedLane);
+    return failure ? { lane: r.lane, searched: false, note: failure } : r;
+  });
+  return { hits, reports };
+}
+
+/** The lane's hits, or in words why it could not be searched (every request failed). */
+async function searchLane(lane: PublishedLane, queries: Query[], deps: PublishedSearchDeps): Promise<SearchHit[] | string> {
+  const source = deps.sources[lane];
+  if (!source) return 'switched off';
+  const size = Math.min(MAX_PAGE, Math.max(1, deps.maxResults) * OVERFETCH);
+  const requests: { query: Query; queryIndex?: number }[] = source.paced
+    ? [{ query: mergedQuery(queries) }]
+    : queries.map((query, queryIndex) => ({ query, queryIndex }));
+  const found: SearchHit[] = [];
+  let failure: string | undefined;
+  let answered = 0;
+  await Promise.all(
+    requests.map(async ({ query, queryIndex }) => {
+      if (query.keywords.length === 0) return;
+      const request: SearchRequest = { query, mode: 'any', maxResults: size, signal: deps.signal };
+      const records = await attempt(lane, () => source.search(request), deps, (why) => (failure ??= why));
+      if (!records) return;
+      answered++;
+      const step = { queryIndex };
+      const hits = records
+        .filter((r) => passesFilter(r, query.filter))
+        .flatMap((record, rank) => queryIndexesFor(step, record, queries).map((index) => ({ record, queryIndex: index, rank })));
+      if (hits.length > 0) deps.onHits(hits);
+      found.push(...hits);
+    }),
+  );
+  return answered === 0 && failure ? failure : found;
+}
+
+/** Every query's keywords as one (the first query's first), with the first query's years. */
+function mergedQuery(queries: Query[]): Query {
+  const seen = new Set<string>();
+  const keywords = queries.flatMap((q) => q.keywords).filter((k) => {
+    const key = k.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const filter = queries.find((q) => q.filter)?.filter;
+  return filter ? { keywords, filter } : { keywords };
+}
+
+/** One request; a failure is warned about, named for the lane report, and becomes undefined. */
+async function attempt(
+  lane: PublishedLane,
+  request: () => Promise<PaperRecord[]>,
+  deps: PublishedSearchDeps,
+  failed: (why: string) => void,
+): Promise<PaperRecord[] | undefined> {
+  try {
+    return await request();
+  } catch (error) {
+    if (isAbortError(error) || deps.signal?.aborted) throw error;
+    const err = error as Error;
+    if (err instanceof RateLimitedError) {
+      failed('rate limited (HTTP 429); skipped for this run');
+      deps.warn(`${repositoryLabel(lane)} answered 429 (rate limited); it is skipped for this run.${lane === 'semanticscholar' ? ' An API key (sources.semanticscholar.apiKey) gives a pool of your own.' : ''}`);
+    } else if (err.name === 'ServiceUnavailableError') {
+      failed('skipped: it failed earlier in this run');
+    } else {
+      failed('failed (see warnings)');
+      deps.warn(`${repositoryLabel(lane)} search failed: ${err.message}`);
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,120 @@
+// Semantic Scholar's relevance search (`/graph/v1/paper/search`): works by topic, with abstracts,
+// open PDFs and the ids that tie them to DBLP, arXiv, PubMed and a DOI. Its keyless pool is
+// shared by every keyless user and answers 429 often: requests are spaced a second apart across
+// processes (net/pacing.ts), a 429's Retry-After is honoured by the HTTP client, and a lane that
+// still fails is skipped for the run with a named warning. A key (`x-api-key`) is sent when the
+// user has one; it is never part of a URL, so it never reaches the cache.
+import type { HttpClient } from '../../net/types';
+import type { Settings } from '../../settings/index';
+import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
+import { httpUrlOrUndefined } from '../../net/errors';
+import { looksLikeHtml } from '../../net/html';
+import { isObject, type Raw } from '../raw';
+import { SourceError, excerpt } from '../errors';
+import { plainWords, yearRange } from './queryWords';
+
+const FIELDS = 'paperId,title,abstract,year,authors,venue,journal,externalIds,openAccessPdf,isOpenAccess,publicationTypes';
+/** Words sent: S2 ranks by relevance, and a long query matches fewer papers. */
+const MAX_WORDS = 8;
+
+export function semanticScholarBase(settings: Settings): string {
+  return settings['sources.semanticscholar.url'].trim().replace(/\/+$/, '');
+}
+
+export function semanticScholarHeaders(settings: Settings): Record<string, string> {
+  const key = settings['sources.semanticscholar.apiKey'].trim();
+  return key ? { 'x-api-key': key } : {};
+}
+
+export class SemanticScholarSource implements PublishedSource {
+  readonly lane = 'semanticscholar' as const;
+  readonly paced = true;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly http: HttpClient,
+    private readonly warn: (message: string) => void = () => {},
+  ) {}
+
+  async search(request: SearchRequest): Promise<PaperRecord[]> {
+    const words = plainWords(request.query, MAX_WORDS);
+    if (words.length === 0) return [];
+    const params = new URLSearchParams({ query: words.join(' '), fields: FIELDS, limit: String(Math.min(100, Math.max(1, request.maxResults))) });
+    const years = yearRange(request.query.filter, '-');
+    if (years) params.set('year', years);
+    const response = await this.http.request({
+      service: 'semanticscholar',
+      url: `${semanticScholarBase(this.settings)}/paper/search?${params.toString()}`,
+      accept: 'application/json',
+      headers: semanticScholarHeaders(this.settings),
+      signal: request.signal,
+      isEmpty: (text) => papersOf(text)?.length === 0,
+      storeInBackground: true,
+    });
+    const papers = papersOf(response.text());
+    if (!papers) throw new SourceError(`Semantic Scholar sent ${describe(response.text())} instead of a search answer.`, 'Semantic Scholar');
+    const records = papers.map(semanticScholarRecord);
+    const kept = records.filter((r): r is PaperRecord => r !== undefined);
+    if (kept.length < records.length) this.warn(`Semantic Scholar sent ${records.length - kept.length} record(s) without a title or an id; skipped them.`);
+    return kept;
+  }
+}
+
+/** The `data` list of a search answer ([] for S2's `{"total": 0}` with no `data`), or undefined for anything else. */
+function papersOf(text: string): unknown[] | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(body) || typeof body.total !== 'number') return undefined;
+  return Array.isArray(body.data) ? body.data : [];
+}
+
+function describe(text: string): string {
+  return looksLikeHtml(text) ? 'an HTML page' : `"${excerpt(text, 60)}"`;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+/** One S2 paper as a record; undefined without a title or a paperId. */
+export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {
+  if (!isObject(raw)) return undefined;
+  const title = str(raw.title)?.replace(/\.$/, '');
+  const paperId = str(raw.paperId);
+  if (!title || !paperId) return undefined;
+  const ids: Raw = isObject(raw.externalIds) ? raw.externalIds : {};
+  const doi = str(ids.DOI)?.toLowerCase();
+  const arxivId = str(ids.ArXiv);
+  const record: PaperRecord = {
+    id: doi ? `doi:${doi}` : arxivId ? `arxiv:${arxivId}` : `s2:${paperId}`,
+    source: 'semanticscholar',
+    title,
+    authors: (Array.isArray(raw.authors) ? raw.authors : [])
+      .map((a) => (isObject(a) ? str(a.name) : undefined))
+      .filter((n): n is string => !!n),
+    url: `https://www.semanticscholar.org/paper/${encodeURIComponent(paperId)}`,
+  };
+  const year = typeof raw.year === 'number' && raw.year > 0 ? raw.year : undefined;
+  if (year) record.year = year;
+  if (doi) record.doi = doi;
+  if (arxivId) record.arxivId = arxivId;
+  const abstract = str(raw.abstract);
+  if (abstract) record.abstract = abstract;
+  const dblp = str(ids.DBLP);
+  if (dblp) record.dblpKey = dblp;
+  const pmid = typeof ids.PubMed === 'string' && /^\d+$/.test(ids.PubMed) ? ids.PubMed : undefined;
+  if (pmid) record.pmid = pmid;
+  const pmc = str(ids.PubMedCentral);
+  if (pmc && /^(PMC)?\d+$/.test(pmc)) record.pmcid = pmc.startsWith('PMC') ? pmc : `PMC${pmc}`;
+  const journal = isObject(raw.journal) ? str(raw.journal.name) : undefined;
+  const venue = journal ?? str(raw.venue);
+  if (venue) record.journal = venue;
+  const pdf = isObject(raw.openAccessPdf) ? httpUrlOrUndefined(str(raw.openAccessPdf.url)) : undefined;
+  if (pdf) record.pdfUrl = pdf;
+  if (typeof raw.isOpenAccess === 'boolean') record.openAccess = raw.isOpenAccess && pdf !== undefined;
+  return record;
+}
