@@ -1,5 +1,5 @@
 // The calibrated support scale: a small logistic regression (supportModel.json, trained by
-// scripts/train-support-model.ts on train splits only) over features anyone can read off a
+// models/train-support-model.ts on train splits only) over features anyone can read off a
 // passage. Every word is weighed by how common it is in scientific text at large (termStats.ts),
 // so a passage that shares only generic words ("used", "effective", "model") with a claim gets a
 // low probability, whatever the paper's own statistics say.
@@ -171,7 +171,7 @@ const COVERAGE = SUPPORT_FEATURES.indexOf('coverage');
  * The probability, 0–1, that the passage holds what the claim says (the calibrated scale). A
  * passage holding none of the claim's words that carry weight (only generic ones, or none) gets
  * the no-evidence figure, whatever else it has: how often such a passage held support in
- * training (`noEvidence`, set by scripts/train-support-model.ts). Generic words never carry a match.
+ * training (`noEvidence`, set by models/train-support-model.ts). Generic words never carry a match.
  */
 export function supportProbability(features: number[], weights: readonly number[] = WEIGHTS, noEvidence = MODEL.noEvidence): number {
   return holdsEvidence(features) ? logistic(features, weights) : noEvidence;
