@@ -1,4 +1,4 @@
-// Do word cues tell a false "supports" from a true one? The analysis behind README "Calibrated
+// Do word cues tell a false "supports" from a true one? The analysis behind docs/measurements.md "Calibrated
 // support scale" (why "supports" stays under 0.9 on Check-COVID and Citation-Integrity dev), kept
 // so it can be re-run when the features change. Train and dev splits only; nothing is written.
 //

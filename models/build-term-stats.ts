@@ -119,7 +119,7 @@ const LEAN_ZERO = 'i'.charCodeAt(0);
  * Life-science documents here are longer (abstracts against body paragraphs and five-sentence
  * chunks), so common words lean a little to them; the scorer reads only the gap between two
  * texts' leans, where that offset cancels. Shares of words instead of documents remove the offset
- * but caught fewer same-field swaps (README "Measured").
+ * but caught fewer same-field swaps (docs/measurements.md).
  */
 function fieldTable(kept: string[], fieldDf: Record<Field, Map<string, number>>, fieldDocs: Record<Field, number>) {
   const max = MAX_LEAN * LEAN_STEPS;

@@ -8,7 +8,7 @@
 //
 // Training pairs (bench/lib/support-pairs.ts): SciFact train, Check-COVID train,
 // Citation-Integrity train, CL-SciSumm Training-Set-2018 (which has no dev split; its pairs are
-// also used to check the thresholds, and the README says so). Each set weighs the same in the
+// also used to check the thresholds, and docs/measurements.md says so). Each set weighs the same in the
 // fit, and within a set positives and negatives weigh the same, so no set's base rate becomes the
 // model's prior. Fitted by Newton's method (L2 on every weight but the bias): deterministic, the
 // same data gives the same bytes. SUPPORT_MODEL_OUT=PATH writes the model elsewhere (to compare).

@@ -26,7 +26,7 @@
 // probability alone does no better than the share p1 / (p1 + p2) (worse on out-of-fold sentences).
 // Held-out test split, run once with these lines (committed model): a sentence alone 93.9 % first
 // (was 90.1 %) at 43.7 % close calls (was 19.2 %): the 95 % goal is still missed there; with its
-// title 95.2 % at 38.9 %; an abstract 95.2 % at 5.1 % (was 2.1 %). See README, "Routing".
+// title 95.2 % at 38.9 %; an abstract 95.2 % at 5.1 % (was 2.1 %). See docs/measurements.md, "Routing".
 
 import type { Repository, RoutingDecision } from '../types';
 

@@ -43,7 +43,7 @@ const SPECIFIC_CAP = 3;
 /**
  * IDF at or below which a word carries nothing: in one scientific document in six or more
  * ("effect", "use", "result", "model"). A word's weight is its IDF above this floor, so generic
- * words cannot add up to a match. Chosen with the thresholds on dev data (README "Measured"), in
+ * words cannot add up to a match. Chosen with the thresholds on dev data (docs/measurements.md), in
  * runs by hand of bench/calibration.ts with the floor edited (no script keeps the sweep): one in
  * ten and one in four did about as well, one in twenty and rarer floors much worse.
  */
@@ -77,7 +77,7 @@ export interface SupportContext {
  * small gap still says something of the topic. Chosen by hand runs (edit, retrain, `bench/calibration.ts`) of
  * 4, 8, 12 and 16 against the audit goals on Citation-Integrity dev and CL-SciSumm
  * Training-Set-2018: 12 was the one to meet them all but Citation-Integrity's same-list swaps,
- * with the most other-field swaps caught (README "Measured"). Caps at 1.5–6 did worse.
+ * with the most other-field swaps caught (docs/measurements.md). Caps at 1.5–6 did worse.
  */
 const FIELD_SCALE = 12;
 
