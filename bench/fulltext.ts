@@ -8,7 +8,7 @@
 // with the time split between pdfjs (reading text items) and our layout (lines → paragraphs).
 // pdfjs vs GROBID: for each PDF with a TEI of the same paper (NAME.pdf, NAME_grobid-*.tei.xml),
 // recall and precision of pdfjs's body paragraphs against GROBID's, by two measures (see
-// bench/lib/paragraphMatch.ts): "coverage" (the text is there; the README's measure) and
+// bench/lib/paragraphMatch.ts): "coverage" (the text is there; the measure of docs/measurements.md) and
 // "same paragraph" (the text is there and cut into the same paragraphs). Goal ≥ 0.95 each.
 // --misses lists the paragraphs the coverage measure counts as missed, each way, to audit them.
 import { readdirSync, readFileSync } from 'node:fs';

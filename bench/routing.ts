@@ -1,5 +1,5 @@
 // Accuracy of the heuristic discipline router on the HELD-OUT test split (20%, by title hash),
-// which scripts/train-router.ts never trains or tunes on.
+// which models/train-router.ts never trains or tunes on.
 //
 //   node esbuild.config.mjs && node dist/bench/routing.js /work/shared/datasets [--dev] [--model PATH] [--matrix]
 //
@@ -14,7 +14,7 @@
 // searchPlan, the pipeline's own plan, searches primary and secondary together on a close call:
 // confidence under its pair of servers' line, routing/closeCall.ts); "close" = the share of close
 // calls. A model refit on train+dev scores the dev split too well: while developing, score the
-// train-split model (scripts/train-router.ts --dev-model PATH) with `--dev --model PATH`.
+// train-split model (models/train-router.ts --dev-model PATH) with `--dev --model PATH`.
 // Per-class precision/recall and the confusion matrices follow.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // Labelled titles and abstracts for the discipline router, read from the shared datasets
 // (pass the datasets folder, e.g. /work/shared/datasets, or its rxiv-metadata subfolder).
-// Used by scripts/train-router.ts and bench/routing.ts; never by the extension at run time.
+// Used by models/train-router.ts and bench/routing.ts; never by the extension at run time.
 //
 // Labels:
 //   arXiv records with categories (cs.CL 2026-03 sample, OAI snapshot head, unarXive sample):
@@ -19,7 +19,7 @@
 //
 // The label is where the paper was posted, which is what routing must predict: an applied
 // biostatistics study posted on medRxiv is medicine, a methods paper posted on arXiv stat.* is
-// statistics (there are almost none in these datasets: see scripts/train-router.ts).
+// statistics (there are almost none in these datasets: see models/train-router.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';

@@ -3,7 +3,7 @@
 // on "document-level" vs "documentlevel"), over paragraphs of 6 or more trigrams, and call a
 // paragraph found when at least 80 % of its trigrams are present.
 //
-// - coverage (the measure of the README since the pdfjs path was written): a reference paragraph
+// - coverage (the measure of docs/measurements.md since the pdfjs path was written): a reference paragraph
 //   is found when its trigrams are present ANYWHERE in the candidate's body text. It says whether
 //   the text is there, not whether it was cut into the same paragraphs.
 // - same paragraph (stricter, added with issue 10): a reference paragraph is found when ONE

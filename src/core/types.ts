@@ -1,5 +1,5 @@
 // The shared vocabulary of the core pipeline. Every stage speaks these types;
-// the CLI JSON output (see README "JSON output") is a direct serialisation of `FindResult`.
+// the CLI JSON output (see docs/cli.md) is a direct serialisation of `FindResult`.
 
 /** The preprint servers citefinder searches. */
 export type Repository = 'arxiv' | 'biorxiv' | 'medrxiv';

@@ -14,7 +14,7 @@ import type { AuditFinding } from './types';
  * How much better another work must fit, in log-odds of the calibrated scale: e (2.7) times the
  * odds of the cited one. Chosen on Citation-Integrity train (1,366 right citations, each also
  * swapped for another work its citing paper cites): the round value between 0.9 (7.8 % of right
- * citations questioned, 65.7 % of swaps caught) and 1.06 (5.4 %, 60.0 %); README "Measured".
+ * citations questioned, 65.7 % of swaps caught) and 1.06 (5.4 %, 60.0 %); docs/measurements.md.
  */
 export const BETTER_FIT_MARGIN = 1;
 

@@ -1,6 +1,6 @@
 // The statistical tables the stages share, below all of them: the router's term weights and
 // the document frequencies of ~4,000 real preprint abstracts. Both are written by
-// scripts/train-router.ts and frozen with the tokenizer rules in text/tokens.ts (TRAINED_TOKENS).
+// models/train-router.ts and frozen with the tokenizer rules in text/tokens.ts (TRAINED_TOKENS).
 // Routing and query writing both read them from here, so neither stage reaches into the other.
 import abstractDf from './abstractDf.json';
 import routerJson from './router.json';

@@ -1,6 +1,6 @@
 // Queries without an LLM: per sentence, the noun phrases and distinctive words that best
 // identify its topic, weighted by inverse document frequency over ~4,000 real preprint abstracts
-// (src/core/models/abstractDf.json, written by scripts/train-router.ts). Phrases stay phrases only when
+// (src/core/models/abstractDf.json, written by models/train-router.ts). Phrases stay phrases only when
 // they are real collocations; otherwise their words stand alone, so a search does not demand an
 // accidental word sequence.
 import { ABSTRACT_DF as DF, ROUTER_MODEL } from '../models';

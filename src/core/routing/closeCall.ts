@@ -15,7 +15,7 @@
 // bioRxiv/medRxiv. So each pair has its own line: the confidence at which the secondary's chance
 // of being the right server (a logistic fit per pair on the out-of-fold sentences) falls to
 // 13 %; that one chance was chosen on the dev split as the highest reaching 95 % "right server
-// searched first" for single sentences (scripts/tune-close-call.ts prints the table).
+// searched first" for single sentences (models/tune-close-call.ts prints the table).
 // Dev split, the bench's middle sentence alone, train-split model (`--dev-model`): one line at
 // 0.68 (before) gave 91.9 % first at 19.2 % close calls; one line must rise to 0.95 to reach 95 %
 // (95.4 %, 59.3 % close; 0.93 stops at 471/496); these pair lines give 95.2 % (472/496) at 43.8 %.
@@ -26,7 +26,7 @@
 // probability alone does no better than the share p1 / (p1 + p2) (worse on out-of-fold sentences).
 // Held-out test split, run once with these lines (committed model): a sentence alone 93.9 % first
 // (was 90.1 %) at 43.7 % close calls (was 19.2 %): the 95 % goal is still missed there; with its
-// title 95.2 % at 38.9 %; an abstract 95.2 % at 5.1 % (was 2.1 %). See README, "Routing".
+// title 95.2 % at 38.9 %; an abstract 95.2 % at 5.1 % (was 2.1 %). See docs/measurements.md, "Routing".
 
 import type { Repository, RoutingDecision } from '../types';
 
@@ -50,7 +50,7 @@ export function serverPair(a: Repository, b: Repository): string {
 
 /**
  * Whether primary and secondary are searched together from the start. `lines` is for the tuning
- * script (scripts/tune-close-call.ts) only; everything else uses the committed lines.
+ * script (models/tune-close-call.ts) only; everything else uses the committed lines.
  */
 export function isCloseCall(
   routing: Pick<RoutingDecision, 'by' | 'primary' | 'secondary' | 'confidence'>,

@@ -1,5 +1,5 @@
 // Text → stemmed unigram and bigram features, shared by the router at run time, the training
-// script (scripts/train-router.ts) and the keyphrase extractor's document-frequency table.
+// script (models/train-router.ts) and the keyphrase extractor's document-frequency table.
 // Tokens follow TRAINED_TOKENS: the model was trained on exactly those.
 import { foldText, tokenize, TRAINED_TOKENS } from '../text/tokens';
 

@@ -1,5 +1,5 @@
 // Routing without an LLM: the discipline model learned from real preprint metadata
-// (see scripts/train-router.ts; accuracy on the held-out split: bench/routing.ts).
+// (see models/train-router.ts; accuracy on the held-out split: bench/routing.ts).
 //
 // Rule: probabilities are summed per repository. The primary is the most probable repository,
 // the discipline the most probable one within it, the secondary the most probable other

@@ -1,5 +1,5 @@
 // The discipline model: one linear table over binary stemmed unigrams and bigrams, trained by
-// scripts/train-router.ts on single sentences and titles of real arXiv / bioRxiv / medRxiv
+// models/train-router.ts on single sentences and titles of real arXiv / bioRxiv / medRxiv
 // records (claim-sized text, not whole abstracts). The table is a blend of a multinomial logistic
 // regression and a Naive Bayes fitted on the same examples (both are sums of per-term, per-class
 // weights, so their weighted sum is again one table). Each term keeps one small integer per class:

@@ -1,7 +1,7 @@
 // One support scale for the whole extension: the card, the audit, the chat and the CLI all read a
 // paper's label from these thresholds on the support model's probability (supportFeatures.ts).
 // Papers below are read as a candidate without full text is (title + abstract); figures from
-// `node dist/bench/calibration.js DATA` (README "Measured").
+// `node dist/bench/calibration.js DATA` (docs/measurements.md).
 //
 // - supports ≥ 0.941: the lowest threshold at which "supports" is right at least 9 times in 10
 //   over the dev sets pooled, each read where its labels apply: SciFact dev (claims against

@@ -1,5 +1,5 @@
 // The calibrated support scale: a small logistic regression (supportModel.json, trained by
-// scripts/train-support-model.ts on train splits only) over features anyone can read off a
+// models/train-support-model.ts on train splits only) over features anyone can read off a
 // passage. Every word is weighed by how common it is in scientific text at large (termStats.ts),
 // so a passage that shares only generic words ("used", "effective", "model") with a claim gets a
 // low probability, whatever the paper's own statistics say.
@@ -43,7 +43,7 @@ const SPECIFIC_CAP = 3;
 /**
  * IDF at or below which a word carries nothing: in one scientific document in six or more
  * ("effect", "use", "result", "model"). A word's weight is its IDF above this floor, so generic
- * words cannot add up to a match. Chosen with the thresholds on dev data (README "Measured"), in
+ * words cannot add up to a match. Chosen with the thresholds on dev data (docs/measurements.md), in
  * runs by hand of bench/calibration.ts with the floor edited (no script keeps the sweep): one in
  * ten and one in four did about as well, one in twenty and rarer floors much worse.
  */
@@ -77,7 +77,7 @@ export interface SupportContext {
  * small gap still says something of the topic. Chosen by hand runs (edit, retrain, `bench/calibration.ts`) of
  * 4, 8, 12 and 16 against the audit goals on Citation-Integrity dev and CL-SciSumm
  * Training-Set-2018: 12 was the one to meet them all but Citation-Integrity's same-list swaps,
- * with the most other-field swaps caught (README "Measured"). Caps at 1.5–6 did worse.
+ * with the most other-field swaps caught (docs/measurements.md). Caps at 1.5–6 did worse.
  */
 const FIELD_SCALE = 12;
 
@@ -171,7 +171,7 @@ const COVERAGE = SUPPORT_FEATURES.indexOf('coverage');
  * The probability, 0–1, that the passage holds what the claim says (the calibrated scale). A
  * passage holding none of the claim's words that carry weight (only generic ones, or none) gets
  * the no-evidence figure, whatever else it has: how often such a passage held support in
- * training (`noEvidence`, set by scripts/train-support-model.ts). Generic words never carry a match.
+ * training (`noEvidence`, set by models/train-support-model.ts). Generic words never carry a match.
  */
 export function supportProbability(features: number[], weights: readonly number[] = WEIGHTS, noEvidence = MODEL.noEvidence): number {
   return holdsEvidence(features) ? logistic(features, weights) : noEvidence;

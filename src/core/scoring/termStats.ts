@@ -1,5 +1,5 @@
 // How common each word is in scientific text at large: the document frequencies built by
-// scripts/build-term-stats.ts from open abstracts and full texts (see termStats.json's
+// models/build-term-stats.ts from open abstracts and full texts (see termStats.json's
 // `sources`). A generic word ("used", "more", "effective") is in a large share of all scientific
 // documents, so it must not carry a match, however rare it is in the five sentences of one
 // abstract. Stems are the scorer's (SCORING_TOKENS); a stem absent from the table is rarer than

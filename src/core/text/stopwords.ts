@@ -11,7 +11,7 @@ const SCIENTIFIC = [
 
 /**
  * What the router and the keyphrase extractor drop. models/router.json and models/abstractDf.json were
- * built with exactly this list (scripts/train-router.ts), so changing it means retraining them.
+ * built with exactly this list (models/train-router.ts), so changing it means retraining them.
  */
 export const TRAINED_STOPWORDS: ReadonlySet<string> = new Set([
   ...eng, ...SCIENTIFIC,

@@ -1,14 +1,14 @@
-// Do word cues tell a false "supports" from a true one? The analysis behind README "Calibrated
+// Do word cues tell a false "supports" from a true one? The analysis behind docs/measurements.md "Calibrated
 // support scale" (why "supports" stays under 0.9 on Check-COVID and Citation-Integrity dev), kept
 // so it can be re-run when the features change. Train and dev splits only; nothing is written.
 //
-//   npx esbuild scripts/analyse-support-cues.ts --bundle --platform=node --format=cjs --log-level=warning \
-//     --outfile=out/scripts/analyse-support-cues.js && node out/scripts/analyse-support-cues.js /work/shared/datasets
+//   npx esbuild models/analyse-support-cues.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/models/analyse-support-cues.js && node out/models/analyse-support-cues.js /work/shared/datasets
 //
 // 1. How often each cue fires on the claims' own (cited) pairs, positives against negatives, per
 //    set. A cue compares the claim with the sentence of its best passage that shares the most of
 //    its words (the passage the card shows).
-// 2. The support model retrained (scripts/support-fit.ts, the same sets as the shipped model) with each
+// 2. The support model retrained (models/support-fit.ts, the same sets as the shipped model) with each
 //    cue as an 11th feature: its weight, and the precision and recall of "supports" on each dev set
 //    at the lowest threshold that keeps SciFact dev at 0.9 (how calibration.ts picks it).
 // 3. The same without a cue, on other training data for Check-COVID: the claim against its
@@ -91,7 +91,7 @@ function report(label: string, train: Row[][], dev: Record<string, Row[]>, cues:
 function main(): void {
   const data = process.argv[2];
   if (!data) {
-    console.error('usage: node out/scripts/analyse-support-cues.js <datasets dir>');
+    console.error('usage: node out/models/analyse-support-cues.js <datasets dir>');
     process.exit(2);
   }
   const rows = (pairs: SupportPair[]) => pairs.map(rowOf);

@@ -1,4 +1,4 @@
-// The router's model as scripts/train-router.ts builds it: claim-sized examples, the two fitted
+// The router's model as models/train-router.ts builds it: claim-sized examples, the two fitted
 // learners, and their blend into the one integer table that src/core/routing/model.ts scores.
 import { headedSentences, type LabelledDoc } from '../bench/data/rxiv';
 import { extractFeatures } from '../src/core/routing/features';

@@ -3,8 +3,8 @@
 // sentences of the abstract at hand ("used", "more" and "effective" are in half of all
 // abstracts; "prospectively" is in one in a few hundred).
 //
-//   npx esbuild scripts/build-term-stats.ts --bundle --platform=node --format=cjs --log-level=warning \
-//     --outfile=out/scripts/build-term-stats.js && node out/scripts/build-term-stats.js /work/shared/datasets
+//   npx esbuild models/build-term-stats.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/models/build-term-stats.js && node out/models/build-term-stats.js /work/shared/datasets
 //
 // Documents (each counted once per stem): every title + abstract of the rxiv metadata (daily
 // arXiv/bioRxiv/medRxiv picks, arXiv cs.CL, the arXiv snapshot head, the S2ORC sample), of the
@@ -119,7 +119,7 @@ const LEAN_ZERO = 'i'.charCodeAt(0);
  * Life-science documents here are longer (abstracts against body paragraphs and five-sentence
  * chunks), so common words lean a little to them; the scorer reads only the gap between two
  * texts' leans, where that offset cancels. Shares of words instead of documents remove the offset
- * but caught fewer same-field swaps (README "Measured").
+ * but caught fewer same-field swaps (docs/measurements.md).
  */
 function fieldTable(kept: string[], fieldDf: Record<Field, Map<string, number>>, fieldDocs: Record<Field, number>) {
   const max = MAX_LEAN * LEAN_STEPS;
@@ -135,7 +135,7 @@ function fieldTable(kept: string[], fieldDf: Record<Field, Map<string, number>>,
 function main(): void {
   const data = process.argv[2];
   if (!data) {
-    console.error('usage: node out/scripts/build-term-stats.js <datasets dir, e.g. /work/shared/datasets>');
+    console.error('usage: node out/models/build-term-stats.js <datasets dir, e.g. /work/shared/datasets>');
     process.exit(2);
   }
   const sources: [string, Doc[]][] = [

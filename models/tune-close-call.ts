@@ -1,9 +1,9 @@
 // Tunes the close-call lines of src/core/routing/closeCall.ts (when both servers are searched first).
 //
-//   npx esbuild scripts/train-router.ts --bundle --platform=node --format=cjs --log-level=warning \
-//     --outfile=out/scripts/train-router.js && node out/scripts/train-router.js DATA --dev-model /tmp/dev-model.json
-//   npx esbuild scripts/tune-close-call.ts --bundle --platform=node --format=cjs --log-level=warning \
-//     --outfile=out/scripts/tune-close-call.js && node out/scripts/tune-close-call.js DATA /tmp/dev-model.json
+//   npx esbuild models/train-router.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/models/train-router.js && node out/models/train-router.js DATA --dev-model /tmp/dev-model.json
+//   npx esbuild models/tune-close-call.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/models/tune-close-call.js && node out/models/tune-close-call.js DATA /tmp/dev-model.json
 //
 // 1. Out-of-fold decisions on the TRAIN split: five models (the committed model's settings), each
 //    fitted without one fifth of the train papers, route every abstract sentence of that fifth.
@@ -84,7 +84,7 @@ const show = (s: { first: number; close: number; n: number }) => `first ${pct(s.
 function main(): void {
   const [dataDir, devModelPath] = process.argv.slice(2);
   if (!dataDir || !devModelPath) {
-    console.error('usage: node out/scripts/tune-close-call.js <datasets dir> <train-split model from train-router.js --dev-model>');
+    console.error('usage: node out/models/tune-close-call.js <datasets dir> <train-split model from train-router.js --dev-model>');
     process.exit(2);
   }
   const devModel = JSON.parse(readFileSync(devModelPath, 'utf8')) as RouterModel;

@@ -3,12 +3,12 @@
 // thresholds (the thresholds themselves are set, with their measured precision, in
 // src/core/scoring/calibration.ts).
 //
-//   npx esbuild scripts/train-support-model.ts --bundle --platform=node --format=cjs --log-level=warning \
-//     --outfile=out/scripts/train-support-model.js && node out/scripts/train-support-model.js /work/shared/datasets
+//   npx esbuild models/train-support-model.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/models/train-support-model.js && node out/models/train-support-model.js /work/shared/datasets
 //
 // Training pairs (bench/lib/support-pairs.ts): SciFact train, Check-COVID train,
 // Citation-Integrity train, CL-SciSumm Training-Set-2018 (which has no dev split; its pairs are
-// also used to check the thresholds, and the README says so). Each set weighs the same in the
+// also used to check the thresholds, and docs/measurements.md says so). Each set weighs the same in the
 // fit, and within a set positives and negatives weigh the same, so no set's base rate becomes the
 // model's prior. Fitted by Newton's method (L2 on every weight but the bias): deterministic, the
 // same data gives the same bytes. SUPPORT_MODEL_OUT=PATH writes the model elsewhere (to compare).
@@ -21,7 +21,7 @@ import { examples, featuresOf, fit, noEvidenceRate, precisionAt } from './suppor
 function main(): void {
   const data = process.argv[2];
   if (!data) {
-    console.error('usage: node out/scripts/train-support-model.js <datasets dir>');
+    console.error('usage: node out/models/train-support-model.js <datasets dir>');
     process.exit(2);
   }
   const train = { scifact: scifactPairs(data, 'train'), 'check-covid': checkCovidPairs(data, 'train'), 'citation-integrity': integrityPairs(data, 'train'), 'cl-scisumm': clSciSummPairs(data) };
@@ -36,7 +36,7 @@ function main(): void {
     features: [...SUPPORT_FEATURES],
     weights,
     noEvidence,
-    trainedOn: 'SciFact train, Check-COVID train, Citation-Integrity train (jedick), CL-SciSumm Training-Set-2018 (scripts/train-support-model.ts)',
+    trainedOn: 'SciFact train, Check-COVID train, Citation-Integrity train (jedick), CL-SciSumm Training-Set-2018 (models/train-support-model.ts)',
   };
   writeFileSync(process.env.SUPPORT_MODEL_OUT ?? join(process.cwd(), 'src', 'core', 'scoring', 'supportModel.json'), JSON.stringify(out, null, 1) + '\n');
   console.log(SUPPORT_FEATURES.map((f, i) => `${f} ${weights[i]}`).join(', ') + `; no evidence ${noEvidence}`);

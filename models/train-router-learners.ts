@@ -1,4 +1,4 @@
-// The two learners behind scripts/train-router.ts, both over sparse binary features and both
+// The two learners behind models/train-router.ts, both over sparse binary features and both
 // giving per-feature, per-class weights that add up (so train-router.ts can blend them into one
 // table): a softmax (multinomial logistic) regression, fitted by AdaGrad over a seeded shuffle so
 // that the same examples always give the same weights, and a multinomial Naive Bayes.

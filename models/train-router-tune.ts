@@ -1,4 +1,4 @@
-// Tuning for scripts/train-router.ts, on the DEV split only (the test split is never read here).
+// Tuning for models/train-router.ts, on the DEV split only (the test split is never read here).
 //
 // Every dev probe is scored once per candidate model into per-source logit vectors (the claim's
 // summed term weights, and the mean term weights of its title, abstract and section heading), so
@@ -96,7 +96,7 @@ interface Figures {
   nll: number;
 }
 
-/** "first" and "close" follow the search stage's close-call rule (closeCall.ts, tuned by scripts/tune-close-call.ts). */
+/** "first" and "close" follow the search stage's close-call rule (closeCall.ts, tuned by models/tune-close-call.ts). */
 function figures(model: RouterModel, scored: Scored[]): Figures {
   const f = { top1: 0, first: 0, close: 0, nll: 0 };
   for (const probe of scored) {
@@ -153,7 +153,7 @@ export function tune(
     ...scored.withAbstract!,
     ...scored.withSection!,
   ]);
-  // The close-call lines are tuned on their own, on this model's dev decisions: scripts/tune-close-call.ts.
+  // The close-call lines are tuned on their own, on this model's dev decisions: models/tune-close-call.ts.
   const devFigures = Object.fromEntries(Object.entries(scored).map(([name, s]) => [name, roundFigures(figures(model, s))]));
   console.log(`chosen ${JSON.stringify(settings)}`);
   for (const [name, f] of Object.entries(devFigures)) console.log(`dev ${name.padEnd(14)} ${show(f)}`);

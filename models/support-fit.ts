@@ -1,5 +1,5 @@
-// The support model's fit (scripts/train-support-model.ts), shared with the analyses that retrain
-// it with other features (scripts/analyse-support-cues.ts): the features of a (claim, paper) pair
+// The support model's fit (models/train-support-model.ts), shared with the analyses that retrain
+// it with other features (models/analyse-support-cues.ts): the features of a (claim, paper) pair
 // as the card reads them, and weighted, L2-regularised logistic regression by Newton's method
 // (deterministic: the same data gives the same weights).
 import { documentUnits, rankUnits, type RankedParagraph } from '../src/core/scoring/lexical';

@@ -1,7 +1,7 @@
 // Trains the heuristic discipline router and the keyphrase document-frequency table.
 //
-//   npx esbuild scripts/train-router.ts --bundle --platform=node --format=cjs --log-level=warning \
-//     --outfile=out/scripts/train-router.js && node out/scripts/train-router.js /work/shared/datasets
+//   npx esbuild models/train-router.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/models/train-router.js && node out/models/train-router.js /work/shared/datasets
 //
 // (`--dev-model /tmp/dev-model.json` writes a train-split-only model instead, for bench/routing.ts
 // `--dev --model /tmp/dev-model.json` while developing; nothing under src/ changes.)
@@ -33,7 +33,7 @@ const OUT_DIR = join(process.cwd(), 'src', 'core', 'models');
 function main(): void {
   const dataDir = process.argv[2];
   if (!dataDir) {
-    console.error('usage: node out/scripts/train-router.js <datasets dir, e.g. /work/shared/datasets> [--dev-model PATH]');
+    console.error('usage: node out/models/train-router.js <datasets dir, e.g. /work/shared/datasets> [--dev-model PATH]');
     process.exit(2);
   }
   const all = loadLabelledDocs(dataDir);
