@@ -17,7 +17,7 @@ import { registerVerdictActions } from './vscode/bibcheck/verdictActions';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
 import type { ResultsState } from './webview/protocol';
-import { openSettings, promptAndStoreApiKey, readApiKey } from './vscode/settings';
+import { openSettings, promptAndStoreApiKey, promptAndStoreServiceKey, readApiKey } from './vscode/settings';
 import { StatusBar, type ServiceStatus } from './vscode/statusBar';
 
 /** What `activate` returns: read by the E2E and in-host tests. */
@@ -71,6 +71,8 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       status.schedule();
       chat.postState();
     }),
+    vscode.commands.registerCommand('citefinder.setSemanticScholarKey', () => promptAndStoreServiceKey(context.secrets, 'semanticscholar')),
+    vscode.commands.registerCommand('citefinder.setOpenAlexKey', () => promptAndStoreServiceKey(context.secrets, 'openalex')),
     vscode.commands.registerCommand('citefinder.openSettings', () => openSettings()),
     vscode.commands.registerCommand(CITE_BY_ID_COMMAND, (args?: { identifier?: string; replaceSelection?: boolean }) =>
       citeByIdentifierCommand({

@@ -1,5 +1,5 @@
 // Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
-import type { Candidate, CandidatePatch, FindResult, PipelineEvent } from '../core/types';
+import type { Candidate, CandidatePatch, FindResult, LaneReport, PipelineEvent } from '../core/types';
 import { REPOSITORY_LABEL as REPO_LABEL, repositoryLabel } from '../core/identity/repository';
 
 
@@ -9,6 +9,8 @@ export function describeEvent(event: PipelineEvent): string | undefined {
       const r = event.routing;
       return `• ${r.discipline} → ${REPO_LABEL[r.primary]} (then ${REPO_LABEL[r.secondary]}), by ${r.by}: ${r.reason}`;
     }
+    case 'lanes':
+      return `• ${lanesLine(event.lanes)}`;
     case 'queries':
       return `• queries: ${event.queries.join(' | ')}`;
     case 'candidates':
@@ -20,6 +22,13 @@ export function describeEvent(event: PipelineEvent): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** "searched arXiv, DBLP; skipped OpenAlex (no API key: DOI lookups only)". */
+export function lanesLine(lanes: LaneReport[]): string {
+  const searched = lanes.filter((l) => l.searched).map((l) => repositoryLabel(l.lane));
+  const skipped = lanes.filter((l) => !l.searched).map((l) => `${repositoryLabel(l.lane)}${l.note ? ` (${l.note})` : ''}`);
+  return `searched ${searched.join(', ') || 'nothing'}${skipped.length ? `; skipped ${skipped.join(', ')}` : ''}`;
 }
 
 function describePatch(id: string, patch: CandidatePatch): string | undefined {
@@ -64,6 +73,8 @@ function formatCandidate(c: Candidate, n: number): string[] {
     `   ${authors} — ${sources}, ${id}${score}`,
   ];
   if (c.url) out.push(`   ${c.url}`);
+  const ids = [c.pmid && `PMID:${c.pmid}`, c.pmcid, c.openAccess === undefined ? undefined : c.openAccess ? 'open full text' : 'abstract only'];
+  if (ids.some(Boolean)) out.push(`   ${ids.filter(Boolean).join(' · ')}`);
   const trust = trustLine(c);
   if (trust) out.push(`   ${trust}`);
   if (c.versionOfRecord) {

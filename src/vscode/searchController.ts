@@ -9,7 +9,7 @@ import type { Claim, FindResult } from '../core/types';
 import { isAbortError } from '../core/net/types';
 import type { ResultsPanel } from './results/panel';
 import { progressMessage } from '../webview/resultsModel';
-import { readApiKey, readSettings } from './settings';
+import { readApiKey, withServiceKeys, readSettings } from './settings';
 import { log } from './log';
 import { loadHeavy } from './lazy';
 
@@ -105,7 +105,7 @@ export class SearchController implements vscode.Disposable {
     report: (message: string) => void,
   ): Promise<FindResult> {
     // Per-project settings (the cite key style) are those of the manuscript's folder.
-    const settings = this.runSettings();
+    const settings = await withServiceKeys(this.secrets, this.runSettings());
     const apiKey = await readApiKey(this.secrets, settings);
     const { createPipeline } = await loadHeavy();
     const pipeline = createPipeline({ settings, llmApiKey: apiKey });

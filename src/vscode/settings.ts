@@ -60,6 +60,38 @@ export async function promptAndStoreApiKey(secrets: vscode.SecretStorage): Promi
   }
 }
 
+/** The search services' keys, each in SecretStorage under the name of its setting. */
+export const SERVICE_KEYS = {
+  semanticscholar: { setting: 'sources.semanticscholar.apiKey', secret: 'citefinder.sources.semanticscholar.apiKey', label: 'Semantic Scholar' },
+  openalex: { setting: 'sources.openalex.apiKey', secret: 'citefinder.sources.openalex.apiKey', label: 'OpenAlex' },
+} as const;
+export type ServiceKeyName = keyof typeof SERVICE_KEYS;
+
+/** The settings with each search service's stored key in place of the plain setting's (a fallback). */
+export async function withServiceKeys(secrets: vscode.SecretStorage, settings: Settings): Promise<Settings> {
+  const withKeys: Settings = { ...settings };
+  for (const { setting, secret } of Object.values(SERVICE_KEYS)) {
+    const stored = await secrets.get(secret);
+    if (stored) withKeys[setting] = stored;
+  }
+  return withKeys;
+}
+
+/** Prompts for a search service's key (masked) and stores it; an empty answer deletes it. */
+export async function promptAndStoreServiceKey(secrets: vscode.SecretStorage, name: ServiceKeyName): Promise<void> {
+  const { secret, label, setting } = SERVICE_KEYS[name];
+  const key = await vscode.window.showInputBox({
+    title: `Citefinder: ${label} API key`,
+    prompt: `Stored in the editor's SecretStorage and sent only to the ${label} URL of your user settings (citefinder.${setting.replace(/apiKey$/, 'url')}). Leave empty to remove it.`,
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (key === undefined) return;
+  if (key.trim()) await secrets.store(secret, key.trim());
+  else await secrets.delete(secret);
+  void vscode.window.showInformationMessage(`Citefinder: ${label} API key ${key.trim() ? 'stored' : 'removed'}.`);
+}
+
 export function openSettings(): Thenable<unknown> {
   return vscode.commands.executeCommand('workbench.action.openSettings', '@ext:citefinder.citefinder');
 }

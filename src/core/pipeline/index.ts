@@ -29,6 +29,7 @@ import { BibtexStage } from '../candidates/bibtexStage';
 import { TrustStage } from '../candidates/trustStage';
 import { citeKeyRule } from '../bibtex/keyFormula';
 import { Enrichment } from '../candidates/enrichment';
+import { OpenAccessLookup } from '../candidates/openAccessLookup';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { fetchCrossrefWork } from '../sources/crossref';
 import { createHttpClient } from '../net/http';
@@ -176,6 +177,7 @@ async function findAndScore(
     trust.update(ready);
   };
   const enrichment = new Enrichment(sources, store, run.signal, lookUp);
+  const openAccess = new OpenAccessLookup(bibtexDeps, store, run.warn);
 
   const started = performance.now();
   const plan = publishedPlan(routing, deps.settings);
@@ -197,6 +199,7 @@ async function findAndScore(
         // No parse worker is started here: getFulltext starts them when a paper's reading is not in
         // the cache and its PDF is (or is on its way), so a repeat whose readings are all cached starts none.
         enrichment.update(store.list());
+        openAccess.update(store.list());
         lookUp();
       },
     }),
@@ -216,9 +219,9 @@ async function findAndScore(
   // is then fetched from the URL that run used, so a repeated search asks nothing again.
   await enrichment.localAnswers();
   const searched = store.list();
-  const enriched = (id: string) => enrichment.settledFor(id);
+  const enriched = async (id: string) => void (await Promise.all([enrichment.settledFor(id), openAccess.settledFor(id)]));
   await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched }, run));
-  await enrichment.settle();
+  await Promise.all([enrichment.settle(), openAccess.settle()]);
   await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
   run.record('bibtex', started);
   return store.list().sort((a, b) => (b.score ?? 0) - (a.score ?? 0));

@@ -8,6 +8,9 @@ import { normalizeDoi, arxivIdFromDoi } from '../identity/work';
 import { fetchCrossrefWork, type CrossrefNotice, type CrossrefWork } from '../sources/crossref';
 import type { PaperRecord, TrustSignal, VersionOfRecord } from '../types';
 
+/** Sources whose records are journal and proceedings versions. */
+const PUBLISHED_SOURCES: ReadonlySet<PaperRecord['source']> = new Set(['crossref', 'pubmed', 'semanticscholar', 'openalex']);
+
 const STATUS_OF: Readonly<Record<string, TrustSignal['status']>> = {
   retraction: 'retracted',
   withdrawal: 'withdrawn',
@@ -34,6 +37,14 @@ export function signalFromText(record: Pick<PaperRecord, 'title' | 'comment' | '
   if (record.abstract && /^\s*(?:(?:this|the) (?:manuscript|article|preprint|paper) (?:has been|was) withdrawn|the authors? (?:have|has) withdrawn this (?:manuscript|article|preprint|paper))\b/i.test(record.abstract)) {
     return { status: 'withdrawn', reason: 'its abstract says it has been withdrawn' };
   }
+  return undefined;
+}
+
+/** What the search service itself says of the work (Europe PMC's "Retracted Publication" type, OpenAlex's `is_retracted`). */
+export function signalFromSource(record: Pick<PaperRecord, 'sourceTrust' | 'source'>): TrustSignal | undefined {
+  const by = record.source === 'openalex' ? 'OpenAlex' : 'Europe PMC';
+  if (record.sourceTrust === 'retracted') return { status: 'retracted', reason: `${by} lists it as a retracted publication` };
+  if (record.sourceTrust === 'concern') return { status: 'concern', reason: `${by} lists an expression of concern on it` };
   return undefined;
 }
 
@@ -103,6 +114,7 @@ export async function assessTrust(record: PaperRecord, deps: CoreDeps): Promise<
   const published = publishedDoi ? await fetch(publishedDoi) : undefined;
   const signal = worst([
     signalFromText(record),
+    signalFromSource(record),
     ...own.map((w) => w && signalFromCrossref(w)),
     published && signalFromCrossref(published),
     published && signalFromText(published),
@@ -118,8 +130,10 @@ function versionOfRecord(
   publishedDoi: string | undefined,
   published: CrossrefWork | undefined,
 ): VersionOfRecord | undefined {
-  // A DBLP record is the published paper unless it is DBLP's copy of an arXiv preprint (CoRR).
-  const isPreprint = (record.source !== 'crossref' && !(record.source === 'dblp' && !record.arxivId)) || record.doi?.startsWith('10.1101/');
+  // A DBLP record is the published paper unless it is DBLP's copy of an arXiv preprint (CoRR);
+  // so is a journal's record from a published lane, unless its DOI is a preprint server's.
+  const fromPublishedLane = PUBLISHED_SOURCES.has(record.source) || (record.source === 'dblp' && !record.arxivId);
+  const isPreprint = !fromPublishedLane || /^10\.(1101|64898)\//.test(record.doi ?? '');
   if (!isPreprint) return undefined;
   if (published) return { doi: published.doi, journal: published.containerTitle ?? record.journal, year: published.year };
   // An arXiv record names its journal DOI (and journal_ref) itself; a bioRxiv one its published DOI.
