@@ -1,8 +1,11 @@
 // DBLP by topic: the proceedings paper a computer-science claim should cite, including the CHI,
-// SIGIR or ACL paper that was never posted to arXiv. DBLP requires every query word in a record
-// (title, authors, venue) and has no abstracts, so the query is the few words that narrow most;
-// when they find nothing, fewer. Its BibTeX is DBLP's own record (bibtex/fetch.ts, by `dblpKey`)
-// when the work has no DOI. Paced one request a second across processes (net/pacing.ts).
+// SIGIR or ACL paper that was never posted to arXiv. DBLP requires every query term in a record
+// (title, authors, venue), prefix-matched, `a|b` for either, and has no abstracts; a title holds
+// few of a claim's words. So the query is two OR-groups: one of the three rarest words and one of
+// the next three (a title must hold one of each), and when that finds nothing, the first group
+// alone. Our own ranking then orders what comes back. Its BibTeX is DBLP's own record
+// (bibtex/fetch.ts, by `dblpKey`) when the work has no DOI. Paced one request a second across
+// processes (net/pacing.ts).
 import type { CoreDeps } from '../../deps';
 import type { HttpClient } from '../../net/types';
 import type { Settings } from '../../settings/index';
@@ -11,9 +14,16 @@ import { searchDblp } from '../dblp';
 import { dblpPaperRecord } from '../dblpPaper';
 import { narrowestWords } from './queryWords';
 
-/** Words of the first request; the second, sent only when the first found nothing, has fewer. */
-const WORDS_FIRST = 3;
-const WORDS_SECOND = 2;
+/** Words in each OR-group. */
+const GROUP = 3;
+
+/** `rare1|rare2|rare3 next1|next2|next3`, then `rare1|rare2|rare3`: the requests in order, the later only if the earlier found nothing. */
+export function dblpTopicQueries(words: string[]): string[] {
+  const first = words.slice(0, GROUP).join('|');
+  const second = words.slice(GROUP, 2 * GROUP).join('|');
+  if (!first) return [];
+  return second ? [`${first} ${second}`, first] : [first];
+}
 
 export class DblpTopicSource implements PublishedSource {
   readonly lane = 'dblp' as const;
@@ -27,15 +37,14 @@ export class DblpTopicSource implements PublishedSource {
   async search(request: SearchRequest): Promise<PaperRecord[]> {
     const deps: CoreDeps = { http: this.http, settings: this.settings, signal: request.signal };
     const hits = Math.min(100, Math.max(1, request.maxResults));
-    for (const count of [WORDS_FIRST, WORDS_SECOND]) {
-      const words = narrowestWords(request.query, count);
-      if (words.length === 0) return [];
-      const records = (await searchDblp(words.join(' '), deps, { hits }))
-        // An editorship (a proceedings volume) or a thesis is not a paper to cite for a claim.
+    let records: PaperRecord[] = [];
+    for (const q of dblpTopicQueries(narrowestWords(request.query, 2 * GROUP))) {
+      records = (await searchDblp(q, deps, { hits }))
+        // An editorship (a proceedings volume) is not a paper to cite for a claim.
         .filter((r) => r.kind !== 'editorship' && r.authors.length > 0)
         .map(dblpPaperRecord);
-      if (records.length > 0 || words.length <= WORDS_SECOND) return records;
+      if (records.length > 0) break;
     }
-    return [];
+    return records;
   }
 }

@@ -19,14 +19,13 @@ export function plainWords(query: Query, max: number): string[] {
   return words.slice(0, max);
 }
 
-/** The `count` words that narrow a search most (rarest first), for a host that requires every word. */
+/** The query's words that narrow a search most, rarest first (ties in query order), at most `count`. */
 export function narrowestWords(query: Query, count: number): string[] {
   const words = plainWords(query, Number.MAX_SAFE_INTEGER).filter((w) => w.length > 2);
   return words
     .map((word, index) => ({ word, index, weight: keywordWeight(word) }))
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .slice(0, count)
-    .sort((a, b) => a.index - b.index)
     .map((w) => w.word);
 }
 

@@ -1,0 +1,141 @@
+// The published lanes' records, read from the services' real recorded answers: Semantic
+// Scholar's papers, OpenAlex's works (abstracts from inverted indexes), Europe PMC's PubMed and
+// PMC records (full text only from the open-access subset); the DBLP topic query; which lanes a
+// claim's field gets and why one is skipped; a preprint and its journal version as one work.
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { fixturePath } from '../../../standin/server';
+import { semanticScholarRecord } from '../../../../src/core/sources/published/semanticScholar';
+import { abstractFromInvertedIndex, openAlexRecord } from '../../../../src/core/sources/published/openAlex';
+import { publishedRecord } from '../../../../src/core/sources/published/europepmc';
+import { dblpTopicQueries } from '../../../../src/core/sources/published/dblpTopic';
+import { laneUnavailable } from '../../../../src/core/sources/published';
+import { checkEuropePmcResult } from '../../../../src/core/sources/validate';
+import { renderEuropePmcQuery } from '../../../../src/core/sources/europepmcQuery';
+import { publishedPlan } from '../../../../src/core/search/published';
+import { versionOfRecordFields } from '../../../../src/core/dedupe/versions';
+import { dedupeRecords } from '../../../../src/core/dedupe/dedupe';
+import { completed } from '../../../../src/core/candidates/openAccessLookup';
+import { cacheKey } from '../../../../src/core/net/cache';
+import { DEFAULT_SETTINGS, resolveSettings } from '../../../../src/core/settings/index';
+import type { PaperRecord, RoutingDecision } from '../../../../src/core/types';
+
+const json = (dir: string, name: string): unknown => JSON.parse(readFileSync(fixturePath(dir, name), 'utf8'));
+
+describe('published lanes: records', () => {
+  it('reads a Semantic Scholar paper with its DBLP key, DOI, abstract, venue and open PDF', () => {
+    const answer = json('semanticscholar', 'paper-search-match_mining-association-rules-between_all-fields.json') as { data: unknown[] };
+    const record = semanticScholarRecord(answer.data[0])!;
+    assert.equal(record.id, 'doi:10.1145/170035.170072');
+    assert.equal(record.source, 'semanticscholar');
+    assert.equal(record.dblpKey, 'conf/sigmod/AgrawalIS93');
+    assert.equal(record.year, 1993);
+    assert.match(record.abstract ?? '', /association rules/);
+    assert.match(record.pdfUrl ?? '', /^https:\/\//);
+    assert.equal(record.authors[0], 'R. Agrawal');
+  });
+
+  it('keeps Semantic Scholar papers with null abstracts and venues, and names PMC ids as PMC…', () => {
+    const answer = json('semanticscholar', 'paper-search_query-turing_year-1936_all-fields.json') as { data: unknown[] };
+    const records = answer.data.map(semanticScholarRecord);
+    assert.equal(records.filter(Boolean).length, 21);
+    const doiLess = records.find((r) => r && !r.doi)!;
+    assert.match(doiLess.id, /^s2:[0-9a-f]{40}$/);
+    const paper = semanticScholarRecord(json('semanticscholar', 'paper_DOI-10.1038_s42256-024-00832-8_single-paper_paperqa-fields.json'))!;
+    assert.equal(paper.pmcid, 'PMC11116106');
+    assert.equal(paper.pmid, '38799228');
+    assert.equal(paper.arxivId, '2304.05376');
+    assert.equal(semanticScholarRecord({ paperId: 'abc', title: null }), undefined, 'no title: dropped');
+  });
+
+  it('rebuilds an OpenAlex abstract from its inverted index, in order', () => {
+    assert.equal(abstractFromInvertedIndex({ world: [1], hello: [0], again: [3], ',': [2] }), 'hello world , again');
+    const work = openAlexRecord(json('openalex', 'works_doi-10.1073_pnas.1414271111_single-work_with-abstract.json'))!;
+    assert.equal(work.doi, '10.1073/pnas.1414271111');
+    assert.match(work.abstract ?? '', /^Significance /);
+    assert.equal(work.pmcid, 'PMC4234579');
+    assert.equal(work.pdfUrl, undefined, 'no open PDF is known');
+    assert.equal(work.openAccess, false);
+    const preprint = openAlexRecord(json('openalex', 'works_doi-10.1101_2024.04.01.587366_biorxiv-preprint.json'))!;
+    assert.match(preprint.pdfUrl ?? '', /biorxiv\.org\/.*\.full\.pdf$/);
+  });
+
+  it('reads PubMed records: full text only for PMC\'s open-access subset, never a subscription PDF', () => {
+    const answer = json('europepmc', 'search_query-cancer_resultType-core_med-records-1-5-6-11-14.json') as { resultList: { result: unknown[] } };
+    const settings = resolveSettings({ 'sources.europepmc.url': 'https://epmc.example/rest/search' });
+    const records = answer.resultList.result.map((r) => publishedRecord(checkEuropePmcResult(r)!, settings)!);
+    const open = records.filter((r) => r.openAccess);
+    assert.ok(open.length > 0 && open.length < records.length);
+    for (const r of open) assert.equal(r.jatsUrl, `https://epmc.example/rest/${r.pmcid}/fullTextXML`);
+    for (const r of records.filter((x) => !x.openAccess)) {
+      assert.equal(r.jatsUrl, undefined);
+      assert.equal(r.pdfUrl, undefined);
+    }
+    assert.ok(records.every((r) => r.source === 'pubmed' && /^\d+$/.test(r.pmid ?? '')));
+  });
+
+  it('takes Europe PMC\'s "Retracted Publication" as the source\'s own trust signal', () => {
+    const raw = { id: '1', source: 'MED', pmid: '1', title: 'A paper.', pubTypeList: { pubType: ['Journal Article', 'Retracted Publication'] } };
+    assert.equal(publishedRecord(checkEuropePmcResult(raw)!, DEFAULT_SETTINGS)!.sourceTrust, 'retracted');
+    assert.equal(publishedRecord(checkEuropePmcResult({ ...raw, pubTypeList: { pubType: 'Journal Article' } })!, DEFAULT_SETTINGS)!.sourceTrust, undefined);
+  });
+
+  it('renders the published search for PubMed and PMC', () => {
+    assert.equal(renderEuropePmcQuery({ keywords: ['statin therapy', 'diabetes'] }, 'any', 'published'), '("statin therapy" OR diabetes) AND (SRC:MED OR SRC:PMC)');
+  });
+});
+
+describe('published lanes: planning and queries', () => {
+  const routing = (discipline: RoutingDecision['discipline'], primary: RoutingDecision['primary'], confidence = 0.95): RoutingDecision =>
+    ({ discipline, primary, secondary: primary === 'arxiv' ? 'biorxiv' : 'arxiv', reason: '', by: 'heuristic', confidence });
+
+  it('gives each field its lanes, and says why a lane is skipped', () => {
+    const cs = publishedPlan(routing('computer-science', 'arxiv'), DEFAULT_SETTINGS);
+    assert.deepEqual(cs.lanes, ['dblp', 'semanticscholar']);
+    assert.deepEqual(cs.reports.find((r) => r.lane === 'openalex'), { lane: 'openalex', searched: false, note: 'no API key: DOI lookups only' });
+    assert.deepEqual(publishedPlan(routing('medicine', 'medrxiv'), DEFAULT_SETTINGS).lanes, ['pubmed']);
+    const withKey = resolveSettings({ 'sources.openalex.apiKey': 'k' });
+    assert.deepEqual(publishedPlan(routing('physics', 'arxiv'), withKey).lanes, ['semanticscholar', 'openalex']);
+    const close = publishedPlan(routing('computer-science', 'arxiv', 0.3), DEFAULT_SETTINGS);
+    assert.ok(close.lanes.includes('pubmed'), 'a close call with bioRxiv adds PubMed');
+    assert.equal(laneUnavailable('dblp', resolveSettings({ 'sources.dblp.enabled': false })), 'switched off');
+    assert.equal(laneUnavailable('pubmed', resolveSettings({ 'sources.published.enabled': false })), 'published search switched off');
+    assert.equal(laneUnavailable('semanticscholar', resolveSettings({ 'search.kind': 'preprints' })), 'preprints only');
+  });
+
+  it('asks DBLP for two OR-groups of the rarest words, then the first alone', () => {
+    assert.deepEqual(dblpTopicQueries(['a', 'b', 'c', 'd', 'e']), ['a|b|c d|e', 'a|b|c']);
+    assert.deepEqual(dblpTopicQueries(['a', 'b']), ['a|b']);
+    assert.deepEqual(dblpTopicQueries([]), []);
+  });
+
+  it('never writes an OpenAlex key into a cache key', () => {
+    const key = cacheKey('GET', 'https://api.openalex.org/works?search=x&api_key=SECRET&per_page=5', 'application/json');
+    assert.ok(!key.includes('SECRET'));
+    assert.match(key, /api_key=&per_page=5/);
+  });
+});
+
+describe('published lanes: one work, its versions', () => {
+  const preprint: PaperRecord = { id: 'doi:10.1101/2024.04.01.587366', source: 'biorxiv', doi: '10.1101/2024.04.01.587366', title: 'High-throughput screening of human genetic variants by pooled prime editing', authors: ['Michael Herger'], year: 2024 };
+  const journal: PaperRecord = { id: 'doi:10.1016/j.xgen.2025.100814', source: 'pubmed', doi: '10.1016/j.xgen.2025.100814', pmid: '40120586', journal: 'Cell genomics', title: 'High-throughput screening of human genetic variants by pooled prime editing', authors: ['Michael Herger'], year: 2025, openAccess: false };
+
+  it('makes the journal\'s DOI the published version of the preprint it merges with', () => {
+    assert.deepEqual(versionOfRecordFields([journal, preprint]), { publishedDoi: '10.1016/j.xgen.2025.100814', doi: '10.1101/2024.04.01.587366', journal: 'Cell genomics' });
+    assert.deepEqual(versionOfRecordFields([journal]), {});
+    const [card, ...rest] = dedupeRecords([{ record: journal, queryIndex: 0, rank: 0 }, { record: preprint, queryIndex: 0, rank: 1 }]);
+    assert.equal(rest.length, 0);
+    assert.deepEqual(card!.sources, ['pubmed', 'biorxiv']);
+    assert.equal(card!.publishedDoi, '10.1016/j.xgen.2025.100814');
+    assert.equal(card!.pmid, '40120586');
+    assert.equal(card!.openAccess, true, 'the preprint is open');
+  });
+
+  it('fills only the gaps of a record from OpenAlex', () => {
+    const dblp: PaperRecord = { id: 'doi:10.1/x', source: 'dblp', title: 'T', authors: ['A'], doi: '10.1/x', dblpKey: 'conf/x/A1' };
+    const work: PaperRecord = { id: 'doi:10.1/x', source: 'openalex', title: 'T.', authors: [], abstract: 'Words.', pdfUrl: 'https://oa.example/x.pdf', openAccess: true };
+    assert.deepEqual(completed(dblp, work), { ...dblp, abstract: 'Words.', pdfUrl: 'https://oa.example/x.pdf', openAccess: true });
+    const full = { ...dblp, abstract: 'Mine.', pdfUrl: 'https://mine.example/x.pdf', openAccess: true };
+    assert.equal(completed(full, work), full, 'nothing new: the same record');
+  });
+});
