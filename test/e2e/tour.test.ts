@@ -24,6 +24,8 @@ const MEDRXIV_CLAIM = 'Machine learning models can predict the in-hospital morta
 const INFORMAL_LINE = 'Perlmutter et al. (1999) measured the mass density of the universe from distant supernovae.';
 const INFORMAL = 'Perlmutter et al. (1999)';
 const RETRACTED_LINE = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
+const PUBMED_CLAIM = 'The garlic-derived trisulfide compound TSDB damages the cell membrane of Staphylococcus aureus.';
+const DBLP_CLAIM = 'Deep residual learning makes very deep networks trainable for image recognition.';
 /** What `npm start -- --offline` sets on top of the stand-in's URLs (scripts/start.mjs). */
 const OFFLINE_DEMO = { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': false };
 
@@ -80,11 +82,15 @@ describe('the offline demo tour (E2E)', function () {
     await screenshot(page, 'tour-fulltext.png');
   });
 
-  it('bioRxiv: one click inserts \\citep and the authority\'s BibTeX', async () => {
+  it('bioRxiv and PubMed: the preprint and its journal version are one card; one click inserts \\citep and the journal\'s Crossref BibTeX', async () => {
     results = await search(BIORXIV_CLAIM);
     const card = results.locator('article.card', { hasText: /pooled prime editing/i });
     await results.locator('section.routing', { hasText: /bioRxiv\s*then\s*medRxiv/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('section.routing .lanes', { hasText: /Searched: bioRxiv, medRxiv, PubMed · skipped: OpenAlex \(no API key: DOI lookups only\)/ }).waitFor({ timeout: STEP_MS });
     await card.locator('.badge.source', { hasText: 'bioRxiv' }).waitFor({ timeout: STEP_MS });
+    await card.locator('.badge.source', { hasText: 'PubMed' }).waitFor({ timeout: STEP_MS });
+    assert.equal(await results.locator('article.card', { hasText: /pooled prime editing/i }).count(), 1, 'one card for both versions');
+    await card.locator('.version', { hasText: /Published in Cell Genomics.*citing the published version/ }).waitFor({ timeout: 60_000 });
     const insert = card.getByRole('button', { name: 'Insert citation' });
     await eventually(async () => ((await insert.isEnabled()) ? true : undefined), 'BibTeX for the bioRxiv card', 60_000);
     await insert.click();
@@ -96,7 +102,8 @@ describe('the offline demo tour (E2E)', function () {
       const text = readFileSync(join(workspace, 'references.bib'), 'utf8');
       return text.includes(`{${key},`) ? text : undefined;
     }, 'the entry in references.bib');
-    assert.match(bib, /10\.1101\/2024\.04\.01\.587366/i);
+    assert.match(bib, /journal = \{Cell Genomics\}/, 'the journal version\'s BibTeX, from Crossref');
+    assert.match(bib, /10\.1016\/j\.xgen\.2025\.100814/i);
     // Bring the end of the claim's line, where the \citep went, into view for the screenshot.
     await editorOf(page, 'main.tex').click({ position: { x: 200, y: 10 } });
     await selectLine(page, lineOf(tex, BIORXIV_CLAIM));
@@ -104,6 +111,25 @@ describe('the offline demo tour (E2E)', function () {
     await editorOf(page, 'main.tex').locator('.view-line', { hasText: `\\citep{${key}}` }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'tour-insert.png');
     await card.getByRole('button', { name: 'Ask in chat' }).click();
+  });
+
+  it('PubMed Central: an open-access journal article read in full from PMC\'s JATS, its paragraphs scored', async () => {
+    results = await search(PUBMED_CLAIM);
+    const card = results.locator('article.card', { hasText: /Antibacterial Effect of/ });
+    await card.locator('.badge.source', { hasText: 'PubMed' }).waitFor({ timeout: STEP_MS });
+    await card.locator('.links a', { hasText: 'PMC5967733' }).waitFor({ timeout: STEP_MS });
+    await card.locator('.fulltext', { hasText: /Full text: the publisher’s JATS.*open full text/ }).waitFor({ timeout: STEP_MS });
+    const sections = await card.locator('ol.paragraphs .section').allTextContents();
+    assert.ok(sections.some((s) => /Results/.test(s)), `a paragraph from the body of the article: ${sections.join(' | ')}`);
+    await screenshot(page, 'tour-pubmed.png');
+  });
+
+  it('DBLP: a CVPR paper that is in no preprint search, with DBLP\'s venue', async () => {
+    results = await search(DBLP_CLAIM);
+    await results.locator('section.routing .lanes', { hasText: /Searched: arXiv, DBLP, Semantic Scholar/ }).waitFor({ timeout: STEP_MS });
+    const card = results.locator('article.card', { hasText: 'Deep Residual Learning for Image Recognition' });
+    await card.locator('.badge.source', { hasText: 'DBLP' }).waitFor({ timeout: STEP_MS });
+    assert.match((await card.locator('.meta').textContent()) ?? '', /2016 · CVPR/);
   });
 
   it('medRxiv: the clinical claim finds the medRxiv preprint; the chat answers /published and /retracted from records', async () => {

@@ -2,12 +2,13 @@
 // configured and the claim's call budget allows) the LLM judge over the best of them, then one
 // overall score and verdict. Any LLM failure falls back to the lexical result with a warning.
 import { fallbackWarning } from '../llm/fallback';
-import type { Claim, Query, ScoredParagraph, SupportVerdict } from '../types';
+import type { Claim, Query, ScoredParagraph, SupportLabel, SupportVerdict } from '../types';
 import type { FulltextDocument } from '../fulltext/model';
 import { LlmUnavailableError, type LlmClient } from '../llm/types';
 import type { CoreDeps } from '../deps';
 import { documentUnits, rankUnits, withoutOverlaps, type PaperContext, type RankedParagraph } from './lexical';
 import { judgeParagraphs, LlmCallBudget } from './judge';
+import { SUPPORT_THRESHOLDS } from './calibration';
 import { lexicalVerdict, llmVerdict, overallScore } from './overall';
 
 /** The best score among paragraphs (0 without any): the paper's figure on the calibrated scale. */
@@ -67,6 +68,7 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
     };
   }
   const top = ranked.slice(0, SHOWN_PARAGRAPHS).map(toScoredParagraph);
+  if (isTitleOnly(units)) return titleOnlyScore(top);
   const lexical = lexicalVerdict(top);
   const judged = await tryJudge(input.claim.text, ranked.slice(0, judgeCount), deps);
   if (judged) {
@@ -80,6 +82,24 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
     return { score: supportOf(top).score, support, paragraphs };
   }
   return { score: supportOf(top).score, support: lexical, paragraphs: top };
+}
+
+/** Only a title is known (a DBLP record): relevance, never evidence. */
+const TITLE_ONLY_WEIGHT = 0.75;
+
+function isTitleOnly(units: { section: string }[]): boolean {
+  return units.length === 1 && units[0]!.section === 'Title';
+}
+
+/**
+ * A title can show a paper is on the claim's topic, not that it supports the claim: its score is
+ * weighed down and kept under the "supports" line, and no LLM is asked to judge a title.
+ */
+function titleOnlyScore(top: ScoredParagraph[]): CandidateScore {
+  const score = Math.min(supportOf(top).score * TITLE_ONLY_WEIGHT, SUPPORT_THRESHOLDS.supports - 0.001);
+  const label: SupportLabel = score >= SUPPORT_THRESHOLDS.related ? 'related' : 'unrelated';
+  const paragraphs = top.map((p) => ({ ...p, score, label, reason: `only the title is known (no abstract); ${p.reason}` }));
+  return { score, support: { label, by: 'lexical' }, paragraphs };
 }
 
 /** The judge's paragraphs, or undefined when there is no LLM, no budget left, or it failed. */

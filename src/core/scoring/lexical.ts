@@ -71,6 +71,9 @@ export function documentUnits(doc: FulltextDocument): ScoringUnit[] {
   }
   // Windows across breaks the PDF reader was unsure of: a claim spanning one is scored whole.
   for (const window of doc.windows ?? []) units.push({ section: window.section, text: window.text, sentences: window.sentences });
+  // A record with nothing but its title (DBLP has no abstracts) is judged on its title, rather than
+  // ranked below every paper that has an abstract whatever it says.
+  if (units.length === 0 && doc.title?.trim()) units.push({ section: 'Title', text: doc.title, sentences: [doc.title] });
   return units;
 }
 
