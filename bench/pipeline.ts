@@ -30,7 +30,7 @@ import { closedPort } from '../test/helpers/ports';
 import { CROSSREF_ANNOUNCED_CONCURRENCY, recordedBibtex } from '../test/standin/crossref';
 import { warmJatsParseMs, warmPdfjsParseMs } from './lib/pdfjsParse';
 
-const LATENCY: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500 };
+const LATENCY: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500, dblp: 400, semanticscholar: 500, openalex: 300 };
 const ARXIV_SPACING_MS = 3000;
 const CLAIMS = [
   'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.',
@@ -85,7 +85,8 @@ async function main(): Promise<void> {
     // GROBID's latency is its processing time; its liveness probe is a local round trip.
     latency: { arxiv: LATENCY.arxiv, europepmc: LATENCY.europepmc, biorxiv: LATENCY.biorxiv, doi: LATENCY.bibtex,
       crossref: LATENCY.bibtex, datacite: LATENCY.bibtex, arxivBibtex: LATENCY.bibtex,
-      files: LATENCY.pdf, biorxivContent: LATENCY.pdf, medrxivContent: LATENCY.pdf },
+      files: LATENCY.pdf, biorxivContent: LATENCY.pdf, medrxivContent: LATENCY.pdf,
+      dblp: LATENCY.dblp, semanticscholar: LATENCY.semanticscholar, openalex: LATENCY.openalex },
     arxivSpacingMs: ARXIV_SPACING_MS,
     anyPreprintPdf: true,
     preprintJats: true,

@@ -25,7 +25,7 @@ import type { Candidate, FindResult } from '../../src/core/types';
 import { normalizeDoi } from '../../src/core/identity/work';
 import { registrationAgency } from '../../src/core/bibtex/agency';
 
-export type Latency = Record<'arxiv' | 'europepmc' | 'biorxiv' | 'bibtex' | 'pdf' | 'grobid', number>;
+export type Latency = Record<'arxiv' | 'europepmc' | 'biorxiv' | 'bibtex' | 'pdf' | 'grobid' | 'dblp' | 'semanticscholar' | 'openalex', number>;
 
 export interface BoundInput {
   result: FindResult;
@@ -55,9 +55,21 @@ export interface Bound {
   chain: string;
 }
 
+/**
+ * One search round trip of the fastest lane the run searched: the preprint server routing chose,
+ * or a published lane beside it (PubMed through Europe PMC, DBLP, Semantic Scholar, OpenAlex).
+ */
+function fastestSearch(input: BoundInput): number {
+  const { result, latency } = input;
+  const primary = result.routing.primary === 'arxiv' ? latency.arxiv + input.forcedArxivWaitMs : latency.europepmc;
+  const lanes: Record<string, number> = { pubmed: latency.europepmc, dblp: latency.dblp, semanticscholar: latency.semanticscholar, openalex: latency.openalex };
+  const published = (result.lanes ?? []).filter((l) => l.searched && l.lane in lanes).map((l) => lanes[l.lane]!);
+  return Math.min(primary, ...published);
+}
+
 export function physicalBound(input: BoundInput): Bound {
   const { result, latency } = input;
-  const search = result.routing.primary === 'arxiv' ? latency.arxiv + input.forcedArxivWaitMs : latency.europepmc;
+  const search = fastestSearch(input);
   let chainMs = 0;
   let chain = 'none';
   for (const candidate of result.candidates) {
@@ -81,7 +93,7 @@ export function physicalBound(input: BoundInput): Bound {
 
 /** One round trip to the authority; the bioRxiv API's answer first when it alone names the journal DOI. */
 function bibtexChain(c: Candidate, latency: Latency): { ms: number; path: string } {
-  if (!c.doi && !c.publishedDoi && !c.arxivId) return { ms: 0, path: 'nothing to ask' };
+  if (!c.doi && !c.publishedDoi && !c.arxivId) return c.dblpKey ? { ms: latency.dblp, path: 'DBLP\'s record' } : { ms: 0, path: 'nothing to ask' };
   const enrichedPublished = c.source !== 'arxiv' && c.publishedDoi !== undefined;
   return enrichedPublished
     ? { ms: latency.biorxiv + latency.bibtex, path: 'bioRxiv API (journal DOI), then one BibTeX round trip' }
@@ -120,7 +132,11 @@ function crossrefQueue(candidates: Candidate[], input: BoundInput): { ms: number
 function fulltextChain(c: Candidate, input: BoundInput, parsesInLine: number): { ms: number; path: string } {
   const { latency } = input;
   if (c.fulltext === 'jats') {
-    const jats = { ms: latency.biorxiv + latency.pdf + input.jatsParseMs, path: `bioRxiv API + JATS + its parse (${input.jatsParseMs} ms)` };
+    // PMC names its JATS in the search answer; a preprint's comes from the bioRxiv API's.
+    const fromPmc = c.pmcid !== undefined && c.sources.includes('pubmed');
+    const jats = fromPmc
+      ? { ms: latency.pdf + input.jatsParseMs, path: `PMC's JATS + its parse (${input.jatsParseMs} ms)` }
+      : { ms: latency.biorxiv + latency.pdf + input.jatsParseMs, path: `bioRxiv API + JATS + its parse (${input.jatsParseMs} ms)` };
     const pdf = fulltextChain({ ...c, fulltext: input.grobid ? 'grobid' : 'pdfjs' }, input, parsesInLine);
     return pdf.ms < jats.ms ? pdf : jats;
   }

@@ -116,10 +116,10 @@ function links(candidate: Candidate, ctx: CardContext): HTMLElement {
 
 const FULLTEXT_NAMES: Record<string, string> = { jats: 'the publisher’s JATS (PMC or the preprint server)', grobid: 'GROBID', pdfjs: 'pdf.js', abstract: 'abstract only' };
 
-/** "open full text" or "abstract only", as the source reports it: whether a reader can have the paper. */
+/** "open access" or "not open access", as the sources report it: whether a reader can have the paper. */
 function accessMark(candidate: Candidate): string {
   if (candidate.openAccess === undefined) return '';
-  return candidate.openAccess ? ' · open full text' : ' · abstract only (not open access)';
+  return candidate.openAccess ? ' · open access' : ' · not open access';
 }
 
 function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {

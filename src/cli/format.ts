@@ -73,7 +73,7 @@ function formatCandidate(c: Candidate, n: number): string[] {
     `   ${authors} — ${sources}, ${id}${score}`,
   ];
   if (c.url) out.push(`   ${c.url}`);
-  const ids = [c.pmid && `PMID:${c.pmid}`, c.pmcid, c.openAccess === undefined ? undefined : c.openAccess ? 'open full text' : 'abstract only'];
+  const ids = [c.pmid && `PMID:${c.pmid}`, c.pmcid, c.openAccess === undefined ? undefined : c.openAccess ? 'open access' : 'not open access'];
   if (ids.some(Boolean)) out.push(`   ${ids.filter(Boolean).join(' · ')}`);
   const trust = trustLine(c);
   if (trust) out.push(`   ${trust}`);
