@@ -30,7 +30,9 @@ import { closedPort } from '../test/helpers/ports';
 import { CROSSREF_ANNOUNCED_CONCURRENCY, recordedBibtex } from '../test/standin/crossref';
 import { warmJatsParseMs, warmPdfjsParseMs } from './lib/pdfjsParse';
 
-const LATENCY: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500, dblp: 400, semanticscholar: 500, openalex: 300 };
+const LATENCY: Latency = {
+  arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500, dblp: 400, semanticscholar: 500, openalex: 300,
+};
 const ARXIV_SPACING_MS = 3000;
 const CLAIMS = [
   'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.',

@@ -62,7 +62,9 @@ export interface Bound {
 function fastestSearch(input: BoundInput): number {
   const { result, latency } = input;
   const primary = result.routing.primary === 'arxiv' ? latency.arxiv + input.forcedArxivWaitMs : latency.europepmc;
-  const lanes: Record<string, number> = { pubmed: latency.europepmc, dblp: latency.dblp, semanticscholar: latency.semanticscholar, openalex: latency.openalex };
+  const lanes: Record<string, number> = {
+    pubmed: latency.europepmc, dblp: latency.dblp, semanticscholar: latency.semanticscholar, openalex: latency.openalex,
+  };
   const published = (result.lanes ?? []).filter((l) => l.searched && l.lane in lanes).map((l) => lanes[l.lane]!);
   return Math.min(primary, ...published);
 }
