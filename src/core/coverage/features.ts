@@ -17,7 +17,7 @@ export interface SentenceInContext {
 }
 
 const SECTION_KINDS: [string, RegExp][] = [
-  ['introduction', /introduc|motivation|overview|^background$/i],
+  ['introduction', /introduc|motivation|overview/i],
   ['related', /related|background|prior|previous|literature|state of the art|review|history/i],
   ['method', /method|approach|model|framework|setup|design|implementation|architecture|preliminar|notation|formulation|theory|definition/i],
   ['results', /result|experiment|evaluation|analysis|simulation|performance|benchmark|observation|data/i],

@@ -72,7 +72,10 @@ class ProseWalker {
 
   private visit(node: LatexNode): void {
     if (node.kind === 'parbreak') return this.flush();
-    if (node.kind === 'text.string' && node.location.end.offset === 0 && node.content.trim()) return this.unreadable(node.content);
+    // latex/parse.ts scrubs a paragraph it cannot parse into one text node that spans nothing.
+    if (node.kind === 'text.string' && node.location.end.offset === node.location.start.offset && node.content.trim()) {
+      return this.unreadable(node.location.start.offset);
+    }
     if (lp.isEnvironment(node)) return this.environment(node);
     if (lp.isCommand(node)) {
       if (HEADINGS.test(node.name)) return this.heading(node);
@@ -105,7 +108,7 @@ class ProseWalker {
   private add(node: LatexNode): void {
     const start = node.location?.start.offset ?? this.lastEnd;
     const end = node.location?.end.offset ?? start;
-    const text = LISTS.test(lp.isEnvironment(node) ? node.name : '') ? ' ' : renderNodes([node]);
+    const text = LISTS.test(lp.isEnvironment(node) ? node.name : '') ? ' ' : endsWithFullStop(node, this.source) ? ' . ' : renderNodes([node]);
     this.pieces.push({ text, start, end, cites: citesIn(node), at: this.plainLength });
     this.plainLength += text.length;
     this.lastEnd = end;
@@ -145,13 +148,10 @@ class ProseWalker {
   }
 
   /** A paragraph latex/parse.ts could only scrub: left out, and said where it is. */
-  private unreadable(content: string): void {
+  private unreadable(offset: number): void {
     this.flush();
-    const word = /\p{L}{3,}/u.exec(content)?.[0];
-    const at = word ? this.source.indexOf(word, this.lastEnd) : -1;
-    const line = at >= 0 ? positionOf(this.lineStarts, at).line + 1 : undefined;
-    const where = line ? `line ${line}` : `after line ${positionOf(this.lineStarts, this.lastEnd).line + 1}`;
-    const warning = `${this.file}: ${where}: this paragraph could not be read as LaTeX; its sentences are left out.`;
+    const line = positionOf(this.lineStarts, offset).line + 1;
+    const warning = `${this.file}:${line}: this paragraph could not be read as LaTeX; its sentences are left out.`;
     if (!this.warnings.includes(warning)) this.warnings.push(warning);
   }
 }
@@ -162,6 +162,14 @@ export function readProse(file: string, source: string, section = ''): ProseRead
   walker.walk(parseLatex(source));
   walker.flush();
   return { sentences: walker.sentences, warnings: walker.warnings, section: walker.section };
+}
+
+/** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
+function endsWithFullStop(node: LatexNode, source: string): boolean {
+  const isDisplay = node.kind === 'displayMath' || node.kind === 'env.math.align' || (lp.isEnvironment(node) && DROPPED_ENVIRONMENTS.test(node.name));
+  if (!isDisplay || !node.location) return false;
+  const inner = source.slice(node.location.start.offset, node.location.end.offset).replace(/\\end\s*\{[^}]*\}\s*$|\\\]\s*$/, '');
+  return /\.\s*$/.test(inner.replace(/\\(label|nonumber|notag)\s*(\{[^}]*\})?/g, '').trimEnd());
 }
 
 function citesIn(node: LatexNode): boolean {
