@@ -69,6 +69,7 @@ function paperOf(raw: RawPaper): Paper {
         count: split.length,
         previousCited: split[index - 1]?.cited ?? false,
         nextCited: split[index + 1]?.cited ?? false,
+        othersCited: split.filter((other, i) => i !== index && other.cited).length,
         paragraph,
       });
     });

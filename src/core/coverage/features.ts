@@ -14,6 +14,8 @@ export interface SentenceInContext {
   count: number;
   previousCited: boolean;
   nextCited: boolean;
+  /** How many of the paragraph's other sentences cite. */
+  othersCited: number;
 }
 
 const SECTION_KINDS: [string, RegExp][] = [
@@ -25,7 +27,7 @@ const SECTION_KINDS: [string, RegExp][] = [
 ];
 
 const CUES: [string, RegExp][] = [
-  ['has been shown', /\b(has|have|had) (also |previously |recently |already |widely |extensively |been )*(been )?(shown|reported|demonstrated|observed|found|proposed|studied|investigated|suggested|established|argued|developed|applied|used|introduced|discussed|considered|explored|proven|identified|documented)\b/i],
+  ['has been shown', /\b(has|have|had) (also |previously |recently |already |been |\w+ly )*(shown|reported|demonstrated|observed|found|proposed|studied|investigated|suggested|established|argued|developed|applied|used|introduced|discussed|considered|explored|proven|identified|documented)\b/i],
   ['earlier work', /\b(previous|prior|earlier|recent|existing|several|many|numerous|other|various|some|few|past) (works?|stud(y|ies)|research(ers)?|approaches|methods|authors|papers|literature|investigations|efforts|models|experiments|analyses|reports|findings|techniques)\b|\bin the literature\b|\bstudies (have|has|show|suggest)\b/i],
   ['et al.', /\bet al\b|\b[A-Z][a-z]+ and [A-Z][a-z]+ \(?\d{4}\)?/],
   ['attribution', /\b(proposed|introduced|developed|reported|shown|demonstrated|described|suggested|observed|found|presented|derived|defined) (by|in|earlier)\b|\baccording to\b|\bas in\b|\bfollowing\b|\bsee\b/i],
@@ -71,6 +73,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'alone in paragraph',
   'previous sentence cites',
   'next sentence cites',
+  'share of the paragraph citing',
   'length',
 ];
 
@@ -107,6 +110,7 @@ export function featuresOf(s: SentenceInContext): number[] {
     s.count === 1 ? 1 : 0,
     s.previousCited ? 1 : 0,
     s.nextCited ? 1 : 0,
+    s.count > 1 ? s.othersCited / (s.count - 1) : 0,
     Math.log1p(words) / 4,
   ];
 }

@@ -2,6 +2,7 @@
 // the audit reads it (root found, \input/\include/subfiles followed, hidden text left out), each
 // file's prose split into sentences (prose.ts), and every sentence that cites nothing is scored by
 // the cite-worthiness model (model.ts). A sentence that cites is never listed.
+import * as path from 'node:path';
 import type { TexFiles } from '../manuscript/project';
 import { resolveRootFile } from '../manuscript/projectRoot';
 import { walkIncludes } from '../manuscript/projectTree';
@@ -46,11 +47,11 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
   const warnings = tree.loops.map((loop) => `The project includes itself in a loop (${loop}); each file is read once.`);
   const read = tree.files.length ? tree.files : [{ file: input.file, text }];
   const prose: ProseSentence[] = [];
-  // Files are read in document order so a chapter starts in the section its including file left it.
-  let section = '';
+  // Files are read in document order, so each chapter starts in the section it is included from.
+  const sections = new Map<string, string>();
   for (const file of read) {
-    const reading = readProse(file.file, file.text, section);
-    section = reading.section;
+    const reading = readProse(file.file, file.text, sectionIncluding(file.file, sections));
+    for (const [name, section] of reading.inclusions) sections.set(name, section);
     if (input.scope === 'file' && file.file !== input.file) continue;
     prose.push(...reading.sentences);
     warnings.push(...reading.warnings);
@@ -58,6 +59,12 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
   const sentences = scoreSentences(prose, input.minScore);
   const flagged = sentences.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
   return { root: root.file, sentences, flagged, warnings };
+}
+
+function sectionIncluding(file: string, sections: Map<string, string>): string {
+  const bare = file.replace(/\.tex$/, '').split(path.sep).join('/');
+  const named = [...sections.keys()].find((name) => bare.endsWith('/' + name.replace(/^\.\//, '')));
+  return named === undefined ? '' : sections.get(named)!;
 }
 
 /** Scores the sentences that cite nothing; their neighbours' citations are read from the list. */
@@ -71,8 +78,18 @@ export function scoreSentences(
     if (s.cited) return { ...s, score: 0, needsCitation: false, reason: '' };
     const previous = s.index > 0 ? sentences[i - 1] : undefined;
     const next = s.index < s.count - 1 ? sentences[i + 1] : undefined;
+    const paragraph = sentences.slice(i - s.index, i - s.index + s.count);
     const { score, reason } = citeworthiness(
-      { text: s.text, section: s.section, inAbstract: s.inAbstract, index: s.index, count: s.count, previousCited: previous?.cited ?? false, nextCited: next?.cited ?? false },
+      {
+        text: s.text,
+        section: s.section,
+        inAbstract: s.inAbstract,
+        index: s.index,
+        count: s.count,
+        previousCited: previous?.cited ?? false,
+        nextCited: next?.cited ?? false,
+        othersCited: paragraph.filter((other) => other.cited).length,
+      },
       model,
     );
     const rounded = Math.round(score * 1000) / 1000;

@@ -37,6 +37,7 @@ const REASONS: Record<string, string> = {
   'section: introduction': 'makes a general claim in the introduction',
   'previous sentence cites': 'continues an account its neighbours cite',
   'next sentence cites': 'continues an account its neighbours cite',
+  'share of the paragraph citing': 'stands in a paragraph whose other sentences cite',
 };
 const DEFAULT_REASON = 'reads like a statement of known fact';
 

@@ -32,12 +32,14 @@ export interface ProseReading {
   sentences: ProseSentence[];
   /** Parts that could not be read as LaTeX, with their line. */
   warnings: string[];
-  /** The section title at the end of the file: the next included file starts in it. */
-  section: string;
+  /** The section each included file (as named: `chapters/intro`) starts in. */
+  inclusions: Map<string, string>;
 }
 
 /** Commands whose arguments are front matter or layout, never sentences to cite. */
 const FRONT_MATTER = /^(title|author|date|affiliation|affil|address|email|keywords|thanks|institute|maketitle|bibliography|printbibliography|appendix|acknowledgments|acknowledgements)$/;
+/** Commands that pull in a file, which starts in the section they stand in. */
+const INCLUSIONS = /^(input|include|subfile|import|subimport)$/;
 /** Environments read as a paragraph of their own (a list's items each one). */
 const LISTS = /^(itemize|enumerate|description)\*?$/;
 const NOT_PROSE_ENVIRONMENTS = /^(figure|table|wrapfigure|subfigure|acks|acknowledgments|acknowledgements)\*?$/;
@@ -54,6 +56,7 @@ interface Piece {
 class ProseWalker {
   readonly sentences: ProseSentence[] = [];
   readonly warnings: string[] = [];
+  readonly inclusions = new Map<string, string>();
   private pieces: Piece[] = [];
   private plainLength = 0;
   private lastEnd = 0;
@@ -80,6 +83,7 @@ class ProseWalker {
     if (lp.isCommand(node)) {
       if (HEADINGS.test(node.name)) return this.heading(node);
       if (node.name === 'item') return this.flush();
+      if (INCLUSIONS.test(node.name)) return this.inclusion(node);
       if (node.name === 'caption' || FRONT_MATTER.test(node.name)) return this.flush();
     }
     this.add(node);
@@ -103,6 +107,12 @@ class ProseWalker {
     const title = node.args.filter((a) => a.kind === 'arg.group').at(-1);
     this.section = tidy(renderNodes(title?.content ?? []));
     this.inAbstract = /^abstract$/i.test(this.section);
+  }
+
+  private inclusion(node: lp.Command): void {
+    this.flush();
+    const name = node.args.filter((a) => a.kind === 'arg.group').map((g) => lp.stringify(g.content).trim()).join('/');
+    if (name) this.inclusions.set(name.replace(/\.tex$/, ''), this.section);
   }
 
   private add(node: LatexNode): void {
@@ -156,12 +166,12 @@ class ProseWalker {
   }
 }
 
-/** Reads one file's prose. `section` is where the including file left off. Never throws. */
+/** Reads one file's prose. `section` is the one its including file pulls it in from. Never throws. */
 export function readProse(file: string, source: string, section = ''): ProseReading {
   const walker = new ProseWalker(file, lineStarts(source), section, source);
   walker.walk(parseLatex(source));
   walker.flush();
-  return { sentences: walker.sentences, warnings: walker.warnings, section: walker.section };
+  return { sentences: walker.sentences, warnings: walker.warnings, inclusions: walker.inclusions };
 }
 
 /** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
