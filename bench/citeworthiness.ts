@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { citeworthiness } from '../src/core/coverage/model';
 import { CITEWORTHINESS_MODEL, coverageOfProject, readProse, scoreSentences } from '../src/core/coverage';
-import { isHeldApart, readUnarxive, type LabelledSentence, type Paper } from './lib/unarxive-sentences';
+import { inCitingParagraphs, isHeldApart, readUnarxive, type LabelledSentence, type Paper } from './lib/unarxive-sentences';
 
 interface Scored {
   score: number;
@@ -68,11 +68,6 @@ const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + 
 
 function scored(sentences: LabelledSentence[]): Scored[] {
   return sentences.map((s) => ({ score: citeworthiness(s).score, positive: s.cited }));
-}
-
-function inCitingParagraphs(sentences: LabelledSentence[]): LabelledSentence[] {
-  const citing = new Set(sentences.filter((s) => s.cited).map((s) => s.paragraph));
-  return sentences.filter((s) => citing.has(s.paragraph));
 }
 
 function printFigures(title: string, papers: LabelledSentence[][]): void {

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FEATURE_NAMES, featuresOf } from '../src/core/coverage/features';
-import { isHeldApart, readUnarxive, type LabelledSentence } from '../bench/lib/unarxive-sentences';
+import { inCitingParagraphs, isHeldApart, readUnarxive } from '../bench/lib/unarxive-sentences';
 import { fit, precisionAt } from './support-fit';
 
 const TARGET_PRECISION = 0.7;
@@ -28,20 +28,17 @@ function main(): void {
   const sentences = train.flatMap((p) => p.sentences);
   console.log(`train: ${train.length} papers, ${sentences.length} sentences, ${sentences.filter((s) => s.cited).length} cite`);
   const weights = fit(sentences.map((s) => ({ x: featuresOf(s), y: s.cited ? 1 : 0, w: 1 })), FEATURE_NAMES.length);
-  const scored = train.flatMap((p) => inCitingParagraphs(p.sentences)).map((s) => ({ p: probability(featuresOf(s), weights), positive: s.cited }));
+  const citing = train.flatMap((p) => inCitingParagraphs(p.sentences));
+  const scored = citing.map((s) => ({ p: probability(featuresOf(s), weights), positive: s.cited }));
   const threshold = precisionThreshold(scored);
   const at = precisionAt(scored, threshold);
   console.log(`threshold ${threshold}: train precision ${at.precision.toFixed(3)}, recall ${at.recall.toFixed(3)} (paragraphs with a citation)`);
   FEATURE_NAMES.forEach((name, i) => console.log(`  ${weights[i]!.toFixed(3).padStart(8)}  ${name}`));
   const out = process.env.CITEWORTHINESS_MODEL_OUT ?? join(__dirname, '..', '..', 'src', 'core', 'coverage', 'citeworthinessModel.json');
-  const model = { trainedOn: `unarXive sample, ${train.length} training papers (held apart: every fifth by id)`, features: FEATURE_NAMES, weights, threshold };
+  const trainedOn = `unarXive sample, ${train.length} training papers (held apart: every fifth by id)`;
+  const model = { trainedOn, features: FEATURE_NAMES, weights, threshold };
   writeFileSync(out, JSON.stringify(model, null, 2) + '\n');
   console.log(`wrote ${out}`);
-}
-
-export function inCitingParagraphs(sentences: LabelledSentence[]): LabelledSentence[] {
-  const citing = new Set(sentences.filter((s) => s.cited).map((s) => s.paragraph));
-  return sentences.filter((s) => citing.has(s.paragraph));
 }
 
 function probability(x: number[], weights: number[]): number {

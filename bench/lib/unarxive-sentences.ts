@@ -53,6 +53,12 @@ export function isHeldApart(paper: Paper, papers: Paper[]): boolean {
   return papers.findIndex((p) => p.id === paper.id) % 5 === 4;
 }
 
+/** The sentences of a paper's paragraphs that hold at least one citation (CiteWorth's setting). */
+export function inCitingParagraphs(sentences: LabelledSentence[]): LabelledSentence[] {
+  const citing = new Set(sentences.filter((s) => s.cited).map((s) => s.paragraph));
+  return sentences.filter((s) => citing.has(s.paragraph));
+}
+
 function paperOf(raw: RawPaper): Paper {
   const sentences: LabelledSentence[] = [];
   let paragraph = 0;

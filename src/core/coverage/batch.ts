@@ -22,7 +22,11 @@ export interface BatchOptions {
   listener?: PipelineListener;
 }
 
-export async function findForSentences(sentences: SentenceCoverage[], pipeline: Pipeline, options: BatchOptions): Promise<SentenceResult[]> {
+export async function findForSentences(
+  sentences: SentenceCoverage[],
+  pipeline: Pipeline,
+  options: BatchOptions,
+): Promise<SentenceResult[]> {
   const results: SentenceResult[] = [];
   const done = (outcome: SentenceResult) => {
     results.push(outcome);

@@ -17,6 +17,8 @@ export interface ProseSentence {
   /** 0-based, like the editor's. */
   line: number;
   column: number;
+  endLine: number;
+  endColumn: number;
   text: string;
   /** A `\cite`-family command stands in it (a footnote's included); `\ref` is no citation. */
   cited: boolean;
@@ -139,14 +141,17 @@ class ProseWalker {
     }
     spans.forEach((span, index) => {
       const start = sourceOffset(pieces, span.start, 'start');
+      const end = sourceOffset(pieces, span.end, 'end');
       const text = tidy(span.text);
       if (!/\p{L}/u.test(text)) return;
-      const position = locationOf(this.lineStarts, start);
+      const last = locationOf(this.lineStarts, end);
       this.sentences.push({
         file: this.file,
         start,
-        end: sourceOffset(pieces, span.end, 'end'),
-        ...position,
+        end,
+        ...locationOf(this.lineStarts, start),
+        endLine: last.line,
+        endColumn: last.column,
         text,
         cited: cited[index]!,
         section: this.section,
