@@ -123,10 +123,11 @@ async function main(): Promise<void> {
   console.log(`held-apart papers: ${held.map((p) => p.id).join(', ')} (threshold ${CITEWORTHINESS_MODEL.threshold})`);
   printFigures('paragraphs holding a citation', held.map((p) => inCitingParagraphs(p.sentences)));
   printFigures('whole papers', held.map((p) => p.sentences));
+  // Timed first, before any other LaTeX is read in this process: the cost of a first run.
+  const timing = await timeThirtyPages(held);
   const { cited, listed } = citedListed(held);
   console.log(`\nsentences carrying a \\cite in the rebuilt LaTeX: ${cited}; listed: ${listed} (${((100 * listed) / Math.max(1, cited)).toFixed(1)}%)`);
-  const timing = await timeThirtyPages(held);
-  console.log(`30 pages (${timing.chars} characters, ${timing.sentences} sentences): ${timing.ms.toFixed(0)} ms`);
+  console.log(`30 pages (${timing.chars} characters, ${timing.sentences} sentences), the process's first run: ${timing.ms.toFixed(0)} ms`);
   if (listed > 0) process.exitCode = 1;
 }
 
