@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { StandIn } from '../../standin';
 import { CLI, type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { fixturePath } from '../../standin/server';
+import { DEMO_MANUSCRIPT } from '../../helpers/coverageDemo';
 
 interface SentenceJson {
   file: string;
@@ -18,19 +19,6 @@ interface SentenceJson {
   needsCitation: boolean;
   reason: string;
 }
-
-/** Two uncited claims of the demo manuscript between sentences that cite. */
-const MANUSCRIPT = `\\documentclass{article}
-\\begin{document}
-\\section{Introduction}
-The discovery of cosmic acceleration reshaped cosmology~\\cite{riess1998}.
-Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.
-Dark energy makes up most of the energy density of the universe~\\cite{perlmutter1999}.
-
-Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.
-Such models must be evaluated prospectively~\\cite{rajkomar2018}.
-\\end{document}
-`;
 
 describe('CLI coverage', function () {
   this.timeout(60_000);
@@ -73,7 +61,7 @@ describe('CLI coverage', function () {
   });
 
   it('--find searches for each listed sentence in turn; Ctrl-C keeps the sentences done', async () => {
-    writeFileSync(join(dir, 'demo.tex'), MANUSCRIPT);
+    writeFileSync(join(dir, 'demo.tex'), DEMO_MANUSCRIPT);
     const args = ['coverage', join(dir, 'demo.tex'), '--find', '--min-score', '0.2'];
     const first = await runCli(args, env);
     assert.equal(first.code, 0, first.stderr);
@@ -82,7 +70,7 @@ describe('CLI coverage', function () {
     assert.match(first.stdout, /Observations of distant Type Ia supernovae[^\n]*\n {2}- [^\n]*(Supernova|supernova)/);
     // A second run: the first sentence the cache answers, the second asks the services, which are slow now.
     const firstListed = /\[1\/2\] demo\.tex:\d+:1: ([^\n]+)/.exec(first.stdout)![1]!;
-    writeFileSync(join(dir, 'demo.tex'), MANUSCRIPT.replace('reshaped cosmology', 'reshaped modern cosmology'));
+    writeFileSync(join(dir, 'demo.tex'), DEMO_MANUSCRIPT.replace('reshaped cosmology', 'reshaped modern cosmology'));
     standIn.setLatency('arxiv', 20_000);
     standIn.setLatency('crossref', 20_000);
     const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });

@@ -10,30 +10,14 @@ import { createPipeline } from '../../../../src/core/pipeline/index';
 import { resolveSettings } from '../../../../src/core/settings/index';
 import { coverageOfProject, type SentenceCoverage } from '../../../../src/core/coverage';
 import { findForSentences } from '../../../../src/core/coverage/batch';
-
-/** The demo's supernova claim twice and a clinical one, each between sentences that cite. */
-const MANUSCRIPT = `\\documentclass{article}
-\\begin{document}
-\\section{Introduction}
-The discovery of cosmic acceleration reshaped cosmology~\\cite{riess1998}.
-Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.
-Dark energy makes up most of the energy density of the universe~\\cite{perlmutter1999}.
-
-Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.
-Such models must be evaluated prospectively~\\cite{rajkomar2018}.
-
-\\section{Related work}
-Distant supernovae were studied by two teams~\\cite{riess1998}.
-Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.
-\\end{document}
-`;
+import { DEMO_WITH_REPEATED_CLAIM } from '../../../helpers/coverageDemo';
 
 describe('coverage batch: Find Citations for every listed sentence', function () {
   this.timeout(60_000);
   let standIn: StandIn;
   let cacheDir: string;
   let listed: SentenceCoverage[];
-  const files = { read: async () => MANUSCRIPT, list: async () => ['/paper/main.tex'] };
+  const files = { read: async () => DEMO_WITH_REPEATED_CLAIM, list: async () => ['/paper/main.tex'] };
 
   beforeEach(async () => {
     standIn = await startStandIn();
