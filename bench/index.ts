@@ -3,7 +3,7 @@
 // the datasets folder (--data, holding scifact/ and rxiv-metadata/), it also runs lexical scoring
 // speed, routing accuracy, query retrieval (SciFact dev), SciFact support (dev), CL-SciSumm support (Training-Set-2018) and the
 // calibrated support scale (bench/calibration.ts) and the reference verdicts on HALLMARK
-// dev_public (hallmark/).
+// dev_public (hallmark/), and cite-worthiness on the unarXive sample's held-apart papers.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +35,8 @@ const benches: [string, string[]][] = [
         ['calibration', [data]],
         // HALLMARK dev_public only: its other splits are held out.
         ['hallmark', [join(data, 'hallmark')]],
+        // Cite-worthiness on the unarXive sample's held-apart papers, and coverage of 30 pages.
+        ['citeworthiness', [data]],
       ] as [string, string[]][])
     : []),
 ];

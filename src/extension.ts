@@ -9,6 +9,7 @@ import { FindCitationsCodeActions } from './vscode/codeActions';
 import { CITE_BY_ID_COMMAND, citeByIdentifierCommand } from './vscode/citeById';
 import { trackLastLatexEditor } from './vscode/lastLatexEditor';
 import { registerAudit } from './vscode/audit/register';
+import { registerCoverage } from './vscode/coverage/register';
 import { insertFromChat, registerResults } from './vscode/results/register';
 import type { InsertOutcome } from './vscode/insertCitation';
 import { CHECK_BIBLIOGRAPHY_COMMAND, checkBibliographyCommand, ProposedBibs, PROPOSED_SCHEME } from './vscode/bibcheck/checkCommand';
@@ -100,6 +101,11 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       chat.postState();
     }),
     registerAudit({ search, secrets: context.secrets, bibVerdicts }),
+    registerCoverage({
+      memento: context.workspaceState,
+      settings: (uri) => search.runSettings(uri),
+      apiKey: (settings) => readApiKey(context.secrets, settings),
+    }),
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
     bibVerdicts,
     registerVerdictActions(bibVerdicts, [{ language: 'bibtex' }, ...LATEX_LANGUAGE_IDS.map((language) => ({ language }))]),

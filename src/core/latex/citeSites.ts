@@ -163,13 +163,13 @@ function previousSentence(text: string, start: number, structureEnds: number[]):
   return sentence.end > sentence.start ? sentence : undefined;
 }
 
-function lineStarts(text: string): number[] {
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
 }
 
-function positionOf(starts: number[], offset: number): SourcePosition {
+export function positionOf(starts: number[], offset: number): SourcePosition {
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {

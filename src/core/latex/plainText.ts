@@ -52,7 +52,7 @@ const DROPPED_COMMANDS = new Set([
 ]);
 
 /** Environments that hold no prose worth searching for. */
-const DROPPED_ENVIRONMENTS = /^(equation|align|gather|multline|eqnarray|math|displaymath|flalign|alignat|split|tabular|tabularx|longtable|array|tikzpicture|algorithmic|algorithm2e|verbatim|lstlisting|minted|thebibliography|filecontents|comment)\*?$/;
+export const DROPPED_ENVIRONMENTS = /^(equation|align|gather|multline|eqnarray|math|displaymath|flalign|alignat|split|tabular|tabularx|longtable|array|tikzpicture|algorithmic|algorithm2e|verbatim|lstlisting|minted|thebibliography|filecontents|comment)\*?$/;
 
 /** `\cite`, `\citep`, `\parencite`, `\textcite`, `\autocite`, `\footcite`, `\citeauthor`, `\nocite`, ... */
 export function isCitationCommand(name: string): boolean {
@@ -76,7 +76,7 @@ const SYMBOLS: Record<string, string> = {
   etal: 'et al.', eg: 'e.g.', ie: 'i.e.',
 };
 
-const HEADINGS = /^(part|chapter|section|subsection|subsubsection|paragraph|subparagraph)\*?$/;
+export const HEADINGS = /^(part|chapter|section|subsection|subsubsection|paragraph|subparagraph)\*?$/;
 
 function renderNode(node: LatexNode): string {
   switch (node.kind) {

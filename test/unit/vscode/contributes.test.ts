@@ -60,7 +60,7 @@ describe('package.json contributions', () => {
     assert.equal(context?.when, `${LATEX_EDITOR_WHEN} && editorHasSelection`);
     assert.ok(manifest.contributes.keybindings.some((k) => k.command === find.command));
     assert.deepEqual(manifest.activationEvents, LATEX_LANGUAGE_IDS.map((id) => `onLanguage:${id}`));
-    assert.deepEqual(manifest.contributes.views['citefinder']!.map((v) => [v.id, v.type]), [['citefinder.chat', 'webview'], ['citefinder.audit', undefined]], 'the chat and the audit summary (a tree view)');
+    assert.deepEqual(manifest.contributes.views['citefinder']!.map((v) => [v.id, v.type]), [['citefinder.chat', 'webview'], ['citefinder.audit', undefined], ['citefinder.coverage', undefined]], 'the chat, the audit summary and the uncited claims (tree views)');
   });
 
   it('lets only the user set where requests, the API key and the cache go; per-project settings are resource-scoped', () => {

@@ -1,0 +1,134 @@
+// Cite-worthiness on the unarXive sample's held-apart papers (every fifth by id; the model was
+// fitted on the others by scripts/train-citeworthiness.ts): precision, recall and F1 of "needs a
+// citation" at the model's threshold, average precision of the ranking, precision of the ten
+// sentences ranked highest per paper, each beside the "flag every sentence" baseline, in
+// paragraphs that hold a citation and on whole papers. Neighbours' citations are read as they
+// stand (as in the editor, where the other sentences keep theirs). Then the editor's reader on
+// each held-apart paper rebuilt as LaTeX: the share of sentences carrying a \cite that are
+// listed (must be 0), and the time to cover a 30-page manuscript (goal under 1 s).
+//
+//   node dist/bench/citeworthiness.js DATA_DIR     (DATA_DIR holds unarxive-sample/)
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { citeworthiness } from '../src/core/coverage/model';
+import { CITEWORTHINESS_MODEL, coverageOfProject, readProse, scoreSentences } from '../src/core/coverage';
+import { inCitingParagraphs, isHeldApart, readUnarxive, type LabelledSentence, type Paper } from './lib/unarxive-sentences';
+
+interface Scored {
+  score: number;
+  positive: boolean;
+}
+
+interface Figures {
+  precision: number;
+  recall: number;
+  f1: number;
+  averagePrecision: number;
+  top10: number;
+}
+
+function figuresOf(papers: Scored[][], threshold: number): Figures {
+  const all = papers.flat();
+  const flagged = all.filter((s) => s.score >= threshold);
+  const right = flagged.filter((s) => s.positive).length;
+  const positives = all.filter((s) => s.positive).length;
+  const precision = flagged.length ? right / flagged.length : 0;
+  const recall = positives ? right / positives : 0;
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  const top10 = mean(papers.filter((p) => p.length).map((p) => precisionOfTop(p, 10)));
+  return { precision, recall, f1, averagePrecision: averagePrecision(all), top10 };
+}
+
+/** Flagging every sentence: its ranking is no ranking, so AP and top-10 are the positive rate. */
+function baselineOf(papers: Scored[][]): Figures {
+  const all = papers.flat();
+  const rate = all.filter((s) => s.positive).length / Math.max(1, all.length);
+  const perPaper = mean(papers.filter((p) => p.length).map((p) => p.filter((s) => s.positive).length / p.length));
+  return { precision: rate, recall: 1, f1: (2 * rate) / (1 + rate), averagePrecision: rate, top10: perPaper };
+}
+
+function precisionOfTop(scored: Scored[], n: number): number {
+  const top = [...scored].sort((a, b) => b.score - a.score).slice(0, n);
+  return top.filter((s) => s.positive).length / Math.max(1, top.length);
+}
+
+function averagePrecision(scored: Scored[]): number {
+  const ranked = [...scored].sort((a, b) => b.score - a.score);
+  let hits = 0;
+  let sum = 0;
+  ranked.forEach((s, i) => {
+    if (!s.positive) return;
+    hits++;
+    sum += hits / (i + 1);
+  });
+  return hits ? sum / hits : 0;
+}
+
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
+
+function scored(sentences: LabelledSentence[]): Scored[] {
+  return sentences.map((s) => ({ score: citeworthiness(s).score, positive: s.cited }));
+}
+
+function printFigures(title: string, papers: LabelledSentence[][]): void {
+  const sentences = papers.flat();
+  console.log(`\n${title}: ${sentences.length} sentences, ${sentences.filter((s) => s.cited).length} cite`);
+  const model = figuresOf(papers.map(scored), CITEWORTHINESS_MODEL.threshold);
+  const baseline = baselineOf(papers.map(scored));
+  console.log('  figure                 model   flag-every-sentence');
+  for (const key of Object.keys(model) as (keyof Figures)[]) {
+    console.log(`  ${key.padEnd(20)} ${model[key].toFixed(3).padStart(7)}   ${baseline[key].toFixed(3).padStart(7)}`);
+  }
+}
+
+/** Sentences whose source holds a \cite, and how many of them the reader lists. */
+function citedListed(papers: Paper[]): { cited: number; listed: number } {
+  let cited = 0;
+  let listed = 0;
+  for (const paper of papers) {
+    const reading = readProse('paper.tex', paper.latex);
+    for (const s of scoreSentences(reading.sentences)) {
+      const citesInSource = /\\cite\{/.test(paper.latex.slice(s.start, s.end));
+      if (citesInSource) cited++;
+      if (citesInSource && s.needsCitation) listed++;
+    }
+  }
+  return { cited, listed };
+}
+
+/** LaTeX characters on a page of an article (one column, 10pt, some math). */
+const PAGE_CHARS = 3500;
+
+/** Held-apart papers' bodies, cut at a paragraph once 30 pages are reached. */
+async function timeThirtyPages(papers: Paper[]): Promise<{ chars: number; sentences: number; ms: number }> {
+  const body = (latex: string) => latex.replace(/^[\s\S]*?\\begin\{document\}|\\end\{document\}[\s\S]*$/g, '');
+  let text = '';
+  for (let i = 0; text.length < PAGE_CHARS * 30; i++) text += body(papers[i % papers.length]!.latex);
+  text = text.slice(0, text.lastIndexOf('\n\n', PAGE_CHARS * 30));
+  const source = `\\documentclass{article}\n\\begin{document}\n${text}\\end{document}\n`;
+  const files = { read: async () => source, list: async () => ['/bench/main.tex'] };
+  const started = performance.now();
+  const report = await coverageOfProject({ file: '/bench/main.tex', scope: 'project', files });
+  return { chars: source.length, sentences: report.sentences.length, ms: performance.now() - started };
+}
+
+async function main(): Promise<void> {
+  const data = process.argv[2];
+  if (!data || !existsSync(join(data, 'unarxive-sample'))) {
+    console.log('citeworthiness: skipped (give the datasets folder holding unarxive-sample/)');
+    return;
+  }
+  const papers = readUnarxive(data);
+  const held = papers.filter((p) => isHeldApart(p, papers));
+  console.log(`held-apart papers: ${held.map((p) => p.id).join(', ')} (threshold ${CITEWORTHINESS_MODEL.threshold})`);
+  printFigures('paragraphs holding a citation', held.map((p) => inCitingParagraphs(p.sentences)));
+  printFigures('whole papers', held.map((p) => p.sentences));
+  // Timed first, before any other LaTeX is read in this process: the cost of a first run.
+  const timing = await timeThirtyPages(held);
+  const { cited, listed } = citedListed(held);
+  console.log(`\nsentences carrying a \\cite in the rebuilt LaTeX: ${cited}; listed: ${listed} (${((100 * listed) / Math.max(1, cited)).toFixed(1)}%)`);
+  console.log(`30 pages (${timing.chars} characters, ${timing.sentences} sentences), the process's first run: ${timing.ms.toFixed(0)} ms`);
+  if (listed > 0) process.exitCode = 1;
+}
+
+void main();

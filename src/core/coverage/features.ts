@@ -1,0 +1,116 @@
+// What the cite-worthiness model reads in a sentence: features a writer could name (the section,
+// cue words of earlier work, figures, named methods, hedges, first person, the place in the
+// paragraph, whether the neighbours cite). Training (scripts/train-citeworthiness.ts) and the
+// editor compute them with this one function, so the fitted weights mean the same in both.
+
+/** A sentence of prose with what is known around it; its own citations already removed. */
+export interface SentenceInContext {
+  text: string;
+  /** The (sub)section title, '' when unknown. */
+  section: string;
+  inAbstract: boolean;
+  /** Place in the paragraph, 0-based, and the paragraph's sentence count. */
+  index: number;
+  count: number;
+  previousCited: boolean;
+  nextCited: boolean;
+  /** How many of the paragraph's other sentences cite. */
+  othersCited: number;
+}
+
+const SECTION_KINDS: [string, RegExp][] = [
+  ['introduction', /introduc|motivation|overview/i],
+  ['related', /related|background|prior|previous|literature|state of the art|review|history/i],
+  ['method', /method|approach|model|framework|setup|design|implementation|architecture|preliminar|notation|formulation|theory|definition/i],
+  ['results', /result|experiment|evaluation|analysis|simulation|performance|benchmark|observation|data/i],
+  ['conclusion', /discussion|conclu|summary|outlook|future|limitation/i],
+];
+
+const CUES: [string, RegExp][] = [
+  ['has been shown', /\b(has|have|had) (also |previously |recently |already |been |\w+ly )*(shown|reported|demonstrated|observed|found|proposed|studied|investigated|suggested|established|argued|developed|applied|used|introduced|discussed|considered|explored|proven|identified|documented)\b/i],
+  ['earlier work', /\b(previous|prior|earlier|recent|existing|several|many|numerous|other|various|some|few|past) (works?|stud(y|ies)|research(ers)?|approaches|methods|authors|papers|literature|investigations|efforts|models|experiments|analyses|reports|findings|techniques)\b|\bin the literature\b|\bstudies (have|has|show|suggest)\b/i],
+  ['et al.', /\bet al\b|\b[A-Z][a-z]+ and [A-Z][a-z]+ \(?\d{4}\)?/],
+  ['attribution', /\b(proposed|introduced|developed|reported|shown|demonstrated|described|suggested|observed|found|presented|derived|defined) (by|in|earlier)\b|\baccording to\b|\bas in\b|\bfollowing\b|\bsee\b/i],
+  ['well known', /\b(well[- ]known|widely|commonly|extensively|popular|state[- ]of[- ]the[- ]art|standard|classic(al)?|seminal|pioneering|conventional|traditional(ly)?|known to)\b/i],
+  ['example list', /\b(e\.g\.|for example|for instance|such as|including|among others|etc\.)/i],
+  ['hedge', /\b(may|might|could|possibly|likely|suggests?|appears?|seems?|believed|thought to|potentially|is expected)\b/i],
+  ['contrast', /\b(however|although|whereas|unlike|in contrast|despite|nevertheless)\b/i],
+];
+
+/** The paper's own contribution and notation: the writer is the source. */
+const OWN_WORK = /\b(we (propose|present|introduce|show|develop|describe|derive|prove|obtain|find|found|consider|study|use|define|denote|report|demonstrate|focus|investigate|assume|apply|compute|analy[sz]e|construct|design|implement|evaluate|compare|observe|note|choose|set|train|test|now|first|then|also|can|will|have|are|see)|in this (paper|work|article|study|section|chapter|thesis|letter|note|manuscript)|our (results?|method|approach|model|work|analysis|findings|contributions?|experiments?|framework|algorithm|system|data|proposed|main|goal|aim)|here,? we|this (paper|work|article|study|thesis|letter)|the present (work|paper|study))\b/i;
+const FIRST_PERSON = /\b(we|our|us|ours|I|my)\b/;
+const DEFINITION = /^(let|denote|define|assume|suppose|consider|recall that)\b|\b(we denote|is denoted|we define|is defined|are defined|we write|is given by|we call|is called|where [a-z]\b)/i;
+const INTERNAL_REFERENCE = /\b(Fig(ure)?s?\.?|Tables?|Tab\.|Eqs?\.|Equations?|Sections?|Sec\.|Appendix|Theorem|Lemma|Proposition|Corollary|Definition|Algorithm|Chapter)\b/;
+const PERCENT = /\d\s*(%|percent\b)|\bpercent(age)?\b/i;
+const UNIT = /\d(\.\d+)?\s*(k?m|cm|mm|nm|µm|kg|g|mg|s|ms|ns|h|min|Hz|kHz|MHz|GHz|eV|keV|MeV|GeV|TeV|K|°C|°|W|kW|MW|V|mV|A|mA|T|mT|pc|kpc|Mpc|Gyr|Myr|yr|years?|days?|months?|million|billion|thousand|times|fold|x)\b/;
+const YEAR = /\b(19[5-9]\d|20[0-4]\d)\b/;
+const NUMBER = /\b\d+([.,]\d+)?\b/;
+const PRONOUN_START = /^(this|these|they|it|such|those|their|its)\b/i;
+/** Acronyms and names with inner capitals or digits: BERT, ResNet-50, GPT-3, ImageNet, LIGO. */
+const ACRONYM = /\b([A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*|[A-Z]+-?\d+[A-Za-z0-9]*|[a-z]+[A-Z][A-Za-z0-9]*)\b/g;
+const CAPITALISED = /(?<=\s)[A-Z][a-z]{2,}\b/g;
+const NOT_NAMES = new Set(['We', 'Our', 'The', 'This', 'These', 'In', 'However', 'For', 'It', 'Fig', 'Figure', 'Table', 'Section', 'Eq', 'Equation', 'Appendix', 'Theorem', 'Lemma', 'Proposition', 'Corollary', 'Definition', 'Algorithm', 'Chapter']);
+
+export const FEATURE_NAMES: readonly string[] = [
+  'bias',
+  ...SECTION_KINDS.map(([kind]) => `section: ${kind}`),
+  'abstract',
+  ...CUES.map(([name]) => `cue: ${name}`),
+  'own work',
+  'first person',
+  'definition',
+  'internal reference',
+  'percentage',
+  'number with unit',
+  'year',
+  'number',
+  'acronyms or tool names',
+  'capitalised names',
+  'starts with a pronoun',
+  'first in paragraph',
+  'last in paragraph',
+  'alone in paragraph',
+  'previous sentence cites',
+  'next sentence cites',
+  'share of the paragraph citing',
+  'length',
+];
+
+export function sectionKind(section: string): string | undefined {
+  return SECTION_KINDS.find(([, pattern]) => pattern.test(section))?.[0];
+}
+
+/** The feature vector, in FEATURE_NAMES order. */
+export function featuresOf(s: SentenceInContext): number[] {
+  const text = s.text;
+  const kind = sectionKind(s.section);
+  const words = text.split(/\s+/).filter(Boolean).length;
+  const names = (text.match(CAPITALISED) ?? []).filter((w) => !NOT_NAMES.has(w)).length;
+  const acronyms = (text.match(ACRONYM) ?? []).length;
+  const own = OWN_WORK.test(text);
+  return [
+    1,
+    ...SECTION_KINDS.map(([k]) => (kind === k && !s.inAbstract ? 1 : 0)),
+    s.inAbstract ? 1 : 0,
+    ...CUES.map(([, pattern]) => (pattern.test(text) ? 1 : 0)),
+    own ? 1 : 0,
+    FIRST_PERSON.test(text) ? 1 : 0,
+    DEFINITION.test(text) ? 1 : 0,
+    INTERNAL_REFERENCE.test(text) ? 1 : 0,
+    PERCENT.test(text) ? 1 : 0,
+    UNIT.test(text) ? 1 : 0,
+    YEAR.test(text) ? 1 : 0,
+    NUMBER.test(text) ? 1 : 0,
+    Math.log1p(acronyms),
+    Math.log1p(names),
+    PRONOUN_START.test(text) ? 1 : 0,
+    s.index === 0 && s.count > 1 ? 1 : 0,
+    s.index === s.count - 1 && s.count > 1 ? 1 : 0,
+    s.count === 1 ? 1 : 0,
+    s.previousCited ? 1 : 0,
+    s.nextCited ? 1 : 0,
+    s.count > 1 ? s.othersCited / (s.count - 1) : 0,
+    Math.log1p(words) / 4,
+  ];
+}

@@ -1,0 +1,98 @@
+// Citation coverage: which sentences of a manuscript still need a citation. The project is read as
+// the audit reads it (root found, \input/\include/subfiles followed, hidden text left out), each
+// file's prose split into sentences (prose.ts), and every sentence that cites nothing is scored by
+// the cite-worthiness model (model.ts). A sentence that cites is never listed.
+import * as path from 'node:path';
+import type { TexFiles } from '../manuscript/project';
+import { resolveRootFile } from '../manuscript/projectRoot';
+import { walkIncludes } from '../manuscript/projectTree';
+import { readProse, type ProseSentence } from './prose';
+import { CITEWORTHINESS_MODEL, citeworthiness, type CiteworthinessModel } from './model';
+
+export { readProse, type ProseSentence } from './prose';
+export { CITEWORTHINESS_MODEL } from './model';
+
+export interface CoverageInput {
+  /** Any .tex file of the project. */
+  file: string;
+  /** 'file': the sentences of `file` only; 'project': of every file from the root. */
+  scope: 'file' | 'project';
+  files: TexFiles;
+  /** Lists sentences scoring at least this; the model's threshold when not given. */
+  minScore?: number;
+}
+
+export interface SentenceCoverage extends ProseSentence {
+  /** 0..1; 0 for a sentence that cites. */
+  score: number;
+  needsCitation: boolean;
+  /** Why it needs one, in words; '' for a sentence that cites. */
+  reason: string;
+}
+
+export interface CoverageReport {
+  root: string;
+  /** Every prose sentence, cited or not, in document order. */
+  sentences: SentenceCoverage[];
+  /** The sentences that need a citation, most needed first. */
+  flagged: SentenceCoverage[];
+  warnings: string[];
+}
+
+export async function coverageOfProject(input: CoverageInput): Promise<CoverageReport> {
+  const text = await input.files.read(input.file);
+  if (text === undefined) throw new Error(`Cannot read "${input.file}".`);
+  const root = await resolveRootFile(input.file, text, input.files);
+  const tree = await walkIncludes(root.file, root.text, input.files);
+  const warnings = tree.loops.map((loop) => `The project includes itself in a loop (${loop}); each file is read once.`);
+  const read = tree.files.length ? tree.files : [{ file: input.file, text }];
+  const prose: ProseSentence[] = [];
+  // Files are read in document order, so each chapter starts in the section it is included from.
+  const sections = new Map<string, string>();
+  for (const file of read) {
+    const reading = readProse(file.file, file.text, sectionIncluding(file.file, sections));
+    for (const [name, section] of reading.inclusions) sections.set(name, section);
+    if (input.scope === 'file' && file.file !== input.file) continue;
+    prose.push(...reading.sentences);
+    warnings.push(...reading.warnings);
+  }
+  const sentences = scoreSentences(prose, input.minScore);
+  const flagged = sentences.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
+  return { root: root.file, sentences, flagged, warnings };
+}
+
+function sectionIncluding(file: string, sections: Map<string, string>): string {
+  const bare = file.replace(/\.tex$/, '').split(path.sep).join('/');
+  const named = [...sections.keys()].find((name) => bare.endsWith('/' + name.replace(/^\.\//, '')));
+  return named === undefined ? '' : sections.get(named)!;
+}
+
+/** Scores the sentences that cite nothing; their neighbours' citations are read from the list. */
+export function scoreSentences(
+  sentences: ProseSentence[],
+  minScore?: number,
+  model: CiteworthinessModel = CITEWORTHINESS_MODEL,
+): SentenceCoverage[] {
+  const threshold = minScore ?? model.threshold;
+  return sentences.map((s, i) => {
+    if (s.cited) return { ...s, score: 0, needsCitation: false, reason: '' };
+    const previous = s.index > 0 ? sentences[i - 1] : undefined;
+    const next = s.index < s.count - 1 ? sentences[i + 1] : undefined;
+    const paragraph = sentences.slice(i - s.index, i - s.index + s.count);
+    const { score, reason } = citeworthiness(
+      {
+        text: s.text,
+        section: s.section,
+        inAbstract: s.inAbstract,
+        index: s.index,
+        count: s.count,
+        previousCited: previous?.cited ?? false,
+        nextCited: next?.cited ?? false,
+        othersCited: paragraph.filter((other) => other.cited).length,
+      },
+      model,
+    );
+    const rounded = Math.round(score * 1000) / 1000;
+    return { ...s, score: rounded, needsCitation: rounded >= threshold, reason };
+  });
+}

@@ -1,0 +1,240 @@
+// The prose sentences of one .tex file, where they stand and whether they cite. The file is parsed
+// as the claim stage parses a selection (latex/parse.ts: hidden text blanked, broken LaTeX repaired
+// or read paragraph by paragraph), its paragraphs rendered to plain text node by node, so every
+// sentence found by the claim splitter maps back to the source and to the \cite commands in it.
+// Math, tables, verbatim and the bibliography render as nothing: no sentence starts or ends there.
+import { latexParser as lp } from 'latex-utensils';
+import { parseLatex, type LatexNode } from '../latex/parse';
+import { DROPPED_ENVIRONMENTS, HEADINGS, isCitationCommand, renderNodes, tidy } from '../latex/plainText';
+import { splitSentences } from '../text/sentences';
+import { lineStarts, positionOf } from '../latex/citeSites';
+
+export interface ProseSentence {
+  file: string;
+  /** Offsets into the file's source, end exclusive. */
+  start: number;
+  end: number;
+  /** 0-based, like the editor's. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  text: string;
+  /** A `\cite`-family command stands in it (a footnote's included); `\ref` is no citation. */
+  cited: boolean;
+  /** The title of the (sub)section it is in, '' before the first heading. */
+  section: string;
+  inAbstract: boolean;
+  /** Its place in its paragraph. */
+  index: number;
+  count: number;
+}
+
+export interface ProseReading {
+  sentences: ProseSentence[];
+  /** Parts that could not be read as LaTeX, with their line. */
+  warnings: string[];
+  /** The section each included file (as named: `chapters/intro`) starts in. */
+  inclusions: Map<string, string>;
+}
+
+/** Commands whose arguments are front matter or layout, never sentences to cite. */
+const FRONT_MATTER = /^(title|author|date|affiliation|affil|address|email|keywords|thanks|institute|maketitle|bibliography|printbibliography|appendix|acknowledgments|acknowledgements)$/;
+/** Commands that pull in a file, which starts in the section they stand in. */
+const INCLUSIONS = /^(input|include|subfile|import|subimport)$/;
+/** Environments read as a paragraph of their own (a list's items each one). */
+const LISTS = /^(itemize|enumerate|description)\*?$/;
+const NOT_PROSE_ENVIRONMENTS = /^(figure|table|wrapfigure|subfigure|acks|acknowledgments|acknowledgements)\*?$/;
+
+interface Piece {
+  text: string;
+  start: number;
+  end: number;
+  cites: boolean;
+  /** Plain-text offset in the paragraph. */
+  at: number;
+}
+
+class ProseWalker {
+  readonly sentences: ProseSentence[] = [];
+  readonly warnings: string[] = [];
+  readonly inclusions = new Map<string, string>();
+  private pieces: Piece[] = [];
+  private plainLength = 0;
+  private lastEnd = 0;
+  private inAbstract = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly lineStarts: number[],
+    public section: string,
+    private readonly source: string,
+  ) {}
+
+  walk(nodes: LatexNode[]): void {
+    for (const node of nodes) this.visit(node);
+  }
+
+  private visit(node: LatexNode): void {
+    if (node.kind === 'parbreak') return this.flush();
+    // latex/parse.ts scrubs a paragraph it cannot parse into one text node that spans nothing.
+    if (node.kind === 'text.string' && node.location.end.offset === node.location.start.offset && node.content.trim()) {
+      return this.unreadable(node.location.start.offset);
+    }
+    if (lp.isEnvironment(node)) return this.environment(node);
+    if (lp.isCommand(node)) {
+      if (HEADINGS.test(node.name)) return this.heading(node);
+      if (node.name === 'item') return this.flush();
+      if (INCLUSIONS.test(node.name)) return this.inclusion(node);
+      if (node.name === 'caption' || FRONT_MATTER.test(node.name)) return this.flush();
+    }
+    this.add(node);
+  }
+
+  private environment(node: lp.Environment): void {
+    if (node.name === 'document') return this.walk(node.content);
+    // Display math inside a sentence ("we have \begin{equation}…\end{equation} where …") keeps it one.
+    if (DROPPED_ENVIRONMENTS.test(node.name)) return this.add(node);
+    this.flush();
+    if (NOT_PROSE_ENVIRONMENTS.test(node.name)) return;
+    const wasAbstract = this.inAbstract;
+    this.inAbstract ||= node.name === 'abstract';
+    this.walk(node.content);
+    this.flush();
+    this.inAbstract = wasAbstract;
+  }
+
+  private heading(node: lp.Command): void {
+    this.flush();
+    const title = node.args.filter((a) => a.kind === 'arg.group').at(-1);
+    this.section = tidy(renderNodes(title?.content ?? []));
+    this.inAbstract = /^abstract$/i.test(this.section);
+  }
+
+  private inclusion(node: lp.Command): void {
+    this.flush();
+    const name = node.args.filter((a) => a.kind === 'arg.group').map((g) => lp.stringify(g.content).trim()).join('/');
+    if (name) this.inclusions.set(name.replace(/\.tex$/, ''), this.section);
+  }
+
+  private add(node: LatexNode): void {
+    const start = node.location?.start.offset ?? this.lastEnd;
+    const end = node.location?.end.offset ?? start;
+    const text = LISTS.test(lp.isEnvironment(node) ? node.name : '') ? ' ' : endsWithFullStop(node, this.source) ? ' . ' : renderNodes([node]);
+    this.pieces.push({ text, start, end, cites: citesIn(node), at: this.plainLength });
+    this.plainLength += text.length;
+    this.lastEnd = end;
+  }
+
+  /** Ends the paragraph: its sentences, each with the citations that stand in it. */
+  flush(): void {
+    const pieces = this.pieces;
+    this.pieces = [];
+    const plain = pieces.map((p) => p.text).join('');
+    this.plainLength = 0;
+    const spans = locateSentences(plain, splitSentences(plain, 'claim'));
+    const cited = spans.map(() => false);
+    for (const piece of pieces.filter((p) => p.cites)) {
+      // A citation belongs to the sentence it follows: "… as shown.\cite{x} Next …" cites the first.
+      const owner = spans.findLastIndex((s, i) => i === 0 || s.start <= piece.at);
+      if (owner >= 0) cited[owner] = true;
+    }
+    spans.forEach((span, index) => {
+      const start = sourceOffset(pieces, span.start, 'start');
+      const end = sourceOffset(pieces, span.end, 'end');
+      const text = tidy(span.text);
+      if (!/\p{L}/u.test(text)) return;
+      const last = locationOf(this.lineStarts, end);
+      this.sentences.push({
+        file: this.file,
+        start,
+        end,
+        ...locationOf(this.lineStarts, start),
+        endLine: last.line,
+        endColumn: last.column,
+        text,
+        cited: cited[index]!,
+        section: this.section,
+        inAbstract: this.inAbstract,
+        index,
+        count: spans.length,
+      });
+    });
+  }
+
+  /** A paragraph latex/parse.ts could only scrub: left out, and said where it is. */
+  private unreadable(offset: number): void {
+    this.flush();
+    const line = positionOf(this.lineStarts, offset).line + 1;
+    const warning = `${this.file}:${line}: this paragraph could not be read as LaTeX; its sentences are left out.`;
+    if (!this.warnings.includes(warning)) this.warnings.push(warning);
+  }
+}
+
+/** Reads one file's prose. `section` is the one its including file pulls it in from. Never throws. */
+export function readProse(file: string, source: string, section = ''): ProseReading {
+  const walker = new ProseWalker(file, lineStarts(source), section, source);
+  walker.walk(parseLatex(source));
+  walker.flush();
+  return { sentences: walker.sentences, warnings: walker.warnings, inclusions: walker.inclusions };
+}
+
+/** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
+function endsWithFullStop(node: LatexNode, source: string): boolean {
+  const isDisplay = node.kind === 'displayMath' || node.kind === 'env.math.align' || (lp.isEnvironment(node) && DROPPED_ENVIRONMENTS.test(node.name));
+  if (!isDisplay || !node.location) return false;
+  const inner = source.slice(node.location.start.offset, node.location.end.offset).replace(/\\end\s*\{[^}]*\}\s*$|\\\]\s*$/, '');
+  return /\.\s*$/.test(inner.replace(/\\(label|nonumber|notag)\s*(\{[^}]*\})?/g, '').trimEnd());
+}
+
+function citesIn(node: LatexNode): boolean {
+  const isCite = (n: LatexNode) => lp.isCommand(n) && isCitationCommand(n.name) && !/^nocite$/i.test(n.name);
+  return isCite(node) || lp.findAll([node], isCite).length > 0;
+}
+
+interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Where each sentence (whitespace collapsed by the splitter) stands in the paragraph's plain
+ * text: the two are walked side by side, whitespace in the plain text skipped.
+ */
+export function locateSentences(plain: string, sentences: string[]): Span[] {
+  const spans: Span[] = [];
+  let at = 0;
+  for (const sentence of sentences) {
+    const first = sentence.split(' ')[0]!;
+    const start = plain.indexOf(first, at);
+    if (start < 0) continue;
+    let i = start;
+    for (let j = 0; j < sentence.length && i < plain.length; ) {
+      if (sentence[j] === plain[i]) {
+        i++;
+        j++;
+      } else if (/\s/.test(plain[i]!)) i++;
+      else if (sentence[j] === ' ') j++;
+      else break;
+    }
+    spans.push({ text: sentence, start, end: i });
+    at = i;
+  }
+  return spans;
+}
+
+/** The source offset of a plain-text offset: inside a word exactly, elsewhere at its node's edge. */
+function sourceOffset(pieces: Piece[], plainAt: number, edge: 'start' | 'end'): number {
+  const probe = edge === 'start' ? plainAt : plainAt - 1;
+  const piece = pieces.findLast((p) => p.at <= probe && p.text.length > 0) ?? pieces[0];
+  if (!piece) return 0;
+  const within = probe - piece.at;
+  if (piece.end - piece.start === piece.text.length) return piece.start + within + (edge === 'end' ? 1 : 0);
+  return edge === 'start' ? piece.start : piece.end;
+}
+
+function locationOf(starts: number[], offset: number): { line: number; column: number } {
+  const { line, character } = positionOf(starts, offset);
+  return { line, column: character };
+}

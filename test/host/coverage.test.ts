@@ -1,0 +1,49 @@
+// In the extension host: "Citefinder: Find Uncited Claims" on sentences of arXiv:2212.11826
+// (test/fixtures/coverage) lists the sentence whose citation was removed first, marks the listed
+// sentences as Information diagnostics only, offers Find Citations and Dismiss on each (a dismissed
+// sentence stays dismissed on the next run), and "Find Citations for All Listed" searches each in
+// turn against the stand-in services, keeping each sentence's candidates.
+import assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SentenceCoverage } from '../../src/core/coverage';
+import { fixturePath } from '../standin/server';
+import { api, deleteTempDirsAfterEach, tempDir, useStandIn } from './helpers';
+
+const coverageDiagnostics = (file: string) => vscode.languages.getDiagnostics(vscode.Uri.file(file)).filter((d) => d.source === 'citefinder coverage');
+
+describe('citefinder: uncited claims in the editor', function () {
+  this.timeout(120_000);
+  useStandIn();
+  deleteTempDirsAfterEach();
+
+  it('lists the uncited claims as Information, offers a search and a dismissal, and searches them all', async () => {
+    await api();
+    const dir = tempDir('citefinder-coverage-');
+    cpSync(fixturePath('coverage', 'qpk'), dir, { recursive: true });
+    const main = path.join(dir, 'main.tex');
+    const intro = path.join(dir, 'intro.tex');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(main));
+    const listed = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
+    assert.match(listed[0]!.text, /^A number of approaches, including layer-wise training/);
+    const diagnostics = coverageDiagnostics(intro);
+    assert.equal(diagnostics.length, listed.filter((s) => s.file === intro).length);
+    assert.ok(diagnostics.every((d) => d.severity === vscode.DiagnosticSeverity.Information), 'never a warning');
+    const introDocument = await vscode.workspace.openTextDocument(intro);
+    const first = diagnostics.find((d) => introDocument.getText(d.range).startsWith('A number of approaches'))!;
+    assert.match(first.message, /states a result of earlier work/);
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', introDocument.uri, first.range);
+    const titles = actions.map((a) => a.title);
+    assert.ok(titles.includes('Find citations for this sentence'), titles.join(' | '));
+    const dismiss = actions.find((a) => a.title === 'Dismiss: this sentence needs no citation')!;
+    await vscode.commands.executeCommand(dismiss.command!.command, ...(dismiss.command!.arguments ?? []));
+    assert.ok(!coverageDiagnostics(intro).some((d) => introDocument.getText(d.range).startsWith('A number of approaches')));
+    const again = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
+    assert.equal(again.length, listed.length - 1, 'the dismissed sentence is remembered');
+
+    const searched = (await vscode.commands.executeCommand('citefinder.findCitationsForAllListed')) as number;
+    assert.equal(searched, again.length);
+  });
+});

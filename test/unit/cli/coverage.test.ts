@@ -1,0 +1,89 @@
+// `citefinder coverage` end to end: the real dist/cli.js on the coverage fixtures (sentences of
+// arXiv:2212.11826), then --find against the stand-in services, cancelled with Ctrl-C.
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StandIn } from '../../standin';
+import { CLI, type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { fixturePath } from '../../standin/server';
+import { DEMO_MANUSCRIPT } from '../../helpers/coverageDemo';
+
+interface SentenceJson {
+  file: string;
+  line: number;
+  column: number;
+  text: string;
+  cited: boolean;
+  score: number;
+  needsCitation: boolean;
+  reason: string;
+}
+
+describe('CLI coverage', function () {
+  this.timeout(60_000);
+  let standIn: StandIn;
+  let dir: string;
+  let env: Record<string, string>;
+  let cli: CliStandIn | undefined;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-clicoverage-', { CITEFINDER_GROBID_ENABLED: 'false' });
+    ({ standIn, dir, env } = cli);
+    cpSync(fixturePath('coverage', 'qpk'), dir, { recursive: true });
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  it('gives every prose sentence in JSON, cited or not, with root-relative paths and 1-based positions', async () => {
+    const run = await runCli(['coverage', join(dir, 'main.tex'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const { sentences } = JSON.parse(run.stdout) as { sentences: SentenceJson[] };
+    for (const s of sentences) assert.deepEqual(Object.keys(s), ['file', 'line', 'column', 'text', 'cited', 'score', 'needsCitation', 'reason']);
+    const forgotten = sentences.find((s) => s.text.startsWith('A number of approaches'))!;
+    assert.deepEqual([forgotten.file, forgotten.line, forgotten.column, forgotten.needsCitation], ['intro.tex', 4, 249, true]);
+    assert.equal(sentences.filter((s) => s.cited).length, 5);
+    assert.ok(sentences.filter((s) => s.cited).every((s) => !s.needsCitation && s.score === 0));
+    assert.ok(sentences.some((s) => s.file === 'main.tex' && !s.cited));
+  });
+
+  it('prints the listed sentences with file, line, score and reason, most needed first; --file-only and --min-score', async () => {
+    const run = await runCli(['coverage', join(dir, 'intro.tex'), '--file-only', '--min-score', '0.5'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.split('\n').filter((l) => /^\S+:\d+:\d+: /.test(l));
+    assert.match(lines[0]!, /^intro\.tex:4:249: 0\.\d\d states a result of earlier work: A number of approaches/);
+    const scores = lines.map((l) => Number(/: (0\.\d\d) /.exec(l)![1]));
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
+    assert.ok(scores.every((s) => s >= 0.5));
+    assert.ok(lines.every((l) => l.startsWith('intro.tex:')));
+    assert.match(run.stdout, /\d+ of \d+ sentence\(s\) without a citation need one \(5 cite already\)\./);
+    const bad = await runCli(['coverage', join(dir, 'main.tex'), '--min-score', 'high'], env);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--min-score "high": give a number from 0 to 1/);
+  });
+
+  it('--find searches for each listed sentence in turn; Ctrl-C keeps the sentences done', async () => {
+    writeFileSync(join(dir, 'demo.tex'), DEMO_MANUSCRIPT);
+    const args = ['coverage', join(dir, 'demo.tex'), '--find', '--min-score', '0.2'];
+    const first = await runCli(args, env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /\[1\/2\] demo\.tex:\d+:1: /);
+    assert.match(first.stdout, /\[2\/2\] demo\.tex:\d+:1: /);
+    assert.match(first.stdout, /Observations of distant Type Ia supernovae[^\n]*\n {2}- [^\n]*(Supernova|supernova)/);
+    // A second run: the first sentence the cache answers, the second asks the services, which are slow now.
+    const firstListed = /\[1\/2\] demo\.tex:\d+:1: ([^\n]+)/.exec(first.stdout)![1]!;
+    writeFileSync(join(dir, 'demo.tex'), DEMO_MANUSCRIPT.replace('reshaped cosmology', 'reshaped modern cosmology'));
+    standIn.setLatency('arxiv', 20_000);
+    standIn.setLatency('crossref', 20_000);
+    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    await new Promise<void>((resolve) => {
+      const check = () => (/\[1\/2\]/.test(stdout) ? resolve() : setTimeout(check, 50));
+      check();
+    });
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    assert.equal(code, 130);
+    assert.ok(stdout.includes(`[1/2] demo.tex`) && stdout.includes(firstListed), stdout);
+    assert.doesNotMatch(stdout, /\[2\/2\]/);
+  });
+});

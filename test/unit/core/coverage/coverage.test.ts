@@ -1,0 +1,103 @@
+// Citation coverage on a real paper's sentences (arXiv:2212.11826, test/fixtures/coverage): the
+// sentence whose citation was taken out is listed with its reason, the paper's own contribution
+// and abstract are not, a sentence that cites (a footnote's \cite included) never is, hidden text
+// and math give no sentence, and a paragraph that does not parse is reported with its line.
+import assert from 'node:assert/strict';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fixturePath } from '../../../standin/server';
+import { coverageOfProject, readProse, type CoverageReport, type SentenceCoverage } from '../../../../src/core/coverage';
+import type { TexFiles } from '../../../../src/core/manuscript/project';
+
+const project = fixturePath('coverage', 'qpk');
+
+function diskFiles(folder: string): TexFiles {
+  return {
+    read: (file) => readFile(file, 'utf8').catch(() => undefined),
+    list: async () => (await readdir(folder)).filter((f) => f.endsWith('.tex')).map((f) => join(folder, f)),
+  };
+}
+
+const byText = (report: CoverageReport, start: string): SentenceCoverage => {
+  const found = report.sentences.find((s) => s.text.startsWith(start));
+  assert.ok(found, `no sentence starts with "${start}"`);
+  return found;
+};
+
+describe('coverage: the sentences that still need a citation', () => {
+  let report: CoverageReport;
+  let sources: Map<string, string>;
+  before(async () => {
+    report = await coverageOfProject({ file: join(project, 'main.tex'), scope: 'project', files: diskFiles(project) });
+    sources = new Map();
+    for (const name of ['main.tex', 'intro.tex']) sources.set(join(project, name), await readFile(join(project, name), 'utf8'));
+  });
+  const sourceOf = (s: SentenceCoverage) => sources.get(s.file)!.slice(s.start, s.end);
+
+  it('lists the introduction sentence whose citation was removed, first, with where it stands and why', () => {
+    const top = report.flagged[0]!;
+    assert.match(top.text, /^A number of approaches, including layer-wise training of quantum neural networks, have been proposed/);
+    assert.equal(top.file, join(project, 'intro.tex'));
+    assert.deepEqual([top.line, top.column], [3, 248]);
+    assert.equal(sourceOf(top), top.text);
+    assert.equal(top.reason, 'states a result of earlier work');
+    assert.equal(top.section, 'Introduction', 'the chapter file starts in the section its root left it in');
+  });
+
+  it('does not list the paper’s own contribution, its abstract or its notation', () => {
+    for (const own of ['In this paper, we propose a method', 'In this paper, we introduce the Quantum Path Kernel', 'We denote by a labelled dataset']) {
+      const sentence = byText(report, own);
+      assert.equal(sentence.needsCitation, false, own);
+    }
+    assert.equal(byText(report, 'In this paper, we introduce').inAbstract, true);
+  });
+
+  it('never lists a sentence that cites, whatever the minimum score; a \\cite in a footnote counts', async () => {
+    const everything = await coverageOfProject({ file: join(project, 'main.tex'), scope: 'project', files: diskFiles(project), minScore: 0 });
+    const citing = everything.sentences.filter((s) => /\\cite\{/.test(sourceOf(s)));
+    assert.equal(citing.length, 5);
+    for (const s of citing) assert.deepEqual([s.cited, s.needsCitation, s.score], [true, false, 0], s.text);
+    assert.ok(everything.flagged.every((s) => !s.cited));
+    const footnoted = byText(everything, 'Much of the recent study of the dynamics');
+    assert.equal(footnoted.cited, true);
+    assert.doesNotMatch(footnoted.text, /See|definition/, 'the footnote is not part of the sentence');
+  });
+
+  it('gives no sentence from math, comments or \\iffalse, and splits at a display equation’s full stop', () => {
+    const intro = sources.get(join(project, 'intro.tex'))!;
+    const equation = { start: intro.indexOf('\\begin{equation}'), end: intro.indexOf('\\end{equation}') + '\\end{equation}'.length };
+    for (const s of report.sentences.filter((x) => x.file.endsWith('intro.tex'))) {
+      assert.ok(s.start < equation.start || s.start >= equation.end, `"${s.text}" starts inside the equation`);
+      assert.ok(s.end <= equation.start || s.end >= equation.end, `"${s.text}" ends inside the equation`);
+    }
+    assert.equal(byText(report, 'The NTK hence approximates').text, 'The NTK hence approximates the behavior of predictors via a linear model.');
+    assert.ok(byText(report, 'It is often therefore applied'));
+    assert.ok(!report.sentences.some((s) => /theta|Various works|computational advantage/.test(s.text)));
+  });
+
+  it('reads only the given file with scope "file"', async () => {
+    const intro = join(project, 'intro.tex');
+    const fileOnly = await coverageOfProject({ file: intro, scope: 'file', files: diskFiles(project) });
+    assert.ok(fileOnly.sentences.length > 5);
+    assert.ok(fileOnly.sentences.every((s) => s.file === intro));
+  });
+
+  it('reads a file that does not parse as far as it can and reports the rest with its line', async () => {
+    const file = fixturePath('coverage', 'broken.tex');
+    const reading = readProse(file, await readFile(file, 'utf8'));
+    assert.deepEqual(reading.warnings, [`${file}:6: this paragraph could not be read as LaTeX; its sentences are left out.`]);
+    assert.deepEqual(
+      reading.sentences.map((s) => [s.line + 1, s.cited, s.text.slice(0, 30)]),
+      [
+        [4, false, 'It has been quantitatively sho'],
+        [9, true, 'Another strategy is to introdu'],
+        [10, false, 'Both approaches involve the pr'],
+      ],
+    );
+  });
+
+  it('does not count a \\ref as a citation', () => {
+    const [sentence] = readProse('x.tex', 'In this regime, the network exhibits lazy training (see Eq.~\\ref{eq:linear}).').sentences;
+    assert.equal(sentence?.cited, false);
+  });
+});

@@ -1,0 +1,57 @@
+// The cite-worthiness model on real sentences of arXiv:2212.11826 (test/fixtures/coverage): the
+// committed weights are the features' weights, cue words of earlier work raise the score, the
+// paper's own contribution lowers it, and the reason names what raised it.
+import assert from 'node:assert/strict';
+import { FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
+import { CITEWORTHINESS_MODEL, citeworthiness } from '../../../../src/core/coverage/model';
+import { locateSentences } from '../../../../src/core/coverage/prose';
+
+const inIntroduction = (text: string, more: Partial<SentenceInContext> = {}): SentenceInContext => ({
+  text,
+  section: 'Introduction',
+  inAbstract: false,
+  index: 1,
+  count: 3,
+  previousCited: false,
+  nextCited: false,
+  othersCited: 0,
+  ...more,
+});
+
+describe('cite-worthiness model', () => {
+  it('holds one weight per feature and a threshold between 0 and 1', () => {
+    assert.deepEqual(CITEWORTHINESS_MODEL.features, FEATURE_NAMES);
+    assert.equal(CITEWORTHINESS_MODEL.weights.length, FEATURE_NAMES.length);
+    assert.ok(CITEWORTHINESS_MODEL.threshold > 0 && CITEWORTHINESS_MODEL.threshold < 1);
+    assert.equal(featuresOf(inIntroduction('Such models provably lead to a computational advantage.')).length, FEATURE_NAMES.length);
+  });
+
+  it('scores a report of earlier work above the same claim without its cue, and says why', () => {
+    const cued = citeworthiness(inIntroduction('It has been quantitatively shown that QNNs can be trained faster than their classical analogues.'));
+    const plain = citeworthiness(inIntroduction('QNNs can be trained faster than their classical analogues.'));
+    assert.ok(cued.score > plain.score, `${cued.score} ≤ ${plain.score}`);
+    assert.equal(cued.reason, 'states a result of earlier work');
+  });
+
+  it('scores the paper’s own contribution and its abstract low', () => {
+    const own = citeworthiness(inIntroduction('In this paper, we propose a method for overcoming the de facto lack of hierarchical feature learning capability in QNNs.'));
+    assert.ok(own.score < CITEWORTHINESS_MODEL.threshold, String(own.score));
+    const sentence = 'This problem has been variously approached in the literature, principally via the introduction of measurements between layers of unitary transformations.';
+    const inAbstract = citeworthiness(inIntroduction(sentence, { section: 'Abstract', inAbstract: true }));
+    assert.ok(inAbstract.score < citeworthiness(inIntroduction(sentence)).score);
+  });
+
+  it('raises the score of a sentence whose neighbours cite', () => {
+    const text = 'The NTK hence approximates the behavior of predictors via a linear model.';
+    const amidCitations = citeworthiness(inIntroduction(text, { previousCited: true, nextCited: true, othersCited: 2 }));
+    assert.ok(amidCitations.score > citeworthiness(inIntroduction(text)).score);
+  });
+});
+
+describe('locateSentences', () => {
+  it('finds each split sentence in the plain text whose whitespace the splitter collapsed', () => {
+    const plain = 'However, QNNs remain  problematic.\n  One limitation arises from the so-called barren plateau problem .';
+    const spans = locateSentences(plain, ['However, QNNs remain problematic.', 'One limitation arises from the so-called barren plateau problem .']);
+    assert.deepEqual(spans.map((s) => plain.slice(s.start, s.end)), ['However, QNNs remain  problematic.', 'One limitation arises from the so-called barren plateau problem .']);
+  });
+});
