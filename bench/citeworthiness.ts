@@ -1,5 +1,5 @@
 // Cite-worthiness on the unarXive sample's held-apart papers (every fifth by id; the model was
-// fitted on the others by scripts/train-citeworthiness.ts): precision, recall and F1 of "needs a
+// fitted on the others by models/train-citeworthiness.ts): precision, recall and F1 of "needs a
 // citation" at the model's threshold, average precision of the ranking, precision of the ten
 // sentences ranked highest per paper, each beside the "flag every sentence" baseline, in
 // paragraphs that hold a citation and on whole papers. Neighbours' citations are read as they

@@ -1,6 +1,6 @@
 // What the cite-worthiness model reads in a sentence: features a writer could name (the section,
 // cue words of earlier work, figures, named methods, hedges, first person, the place in the
-// paragraph, whether the neighbours cite). Training (scripts/train-citeworthiness.ts) and the
+// paragraph, whether the neighbours cite). Training (models/train-citeworthiness.ts) and the
 // editor compute them with this one function, so the fitted weights mean the same in both.
 
 /** A sentence of prose with what is known around it; its own citations already removed. */

@@ -1,5 +1,5 @@
 // The cite-worthiness score: a logistic regression over features.ts, fitted on the unarXive
-// sample's training papers by scripts/train-citeworthiness.ts (weights in citeworthinessModel.json,
+// sample's training papers by models/train-citeworthiness.ts (weights in citeworthinessModel.json,
 // with the threshold chosen there for precision). The reason shown to the writer is the feature
 // that adds most to the score, in words.
 import model from './citeworthinessModel.json';
@@ -44,7 +44,7 @@ const DEFAULT_REASON = 'reads like a statement of known fact';
 export const CITEWORTHINESS_MODEL: CiteworthinessModel = model;
 
 if (model.features.join('|') !== FEATURE_NAMES.join('|')) {
-  throw new Error('citeworthinessModel.json was fitted on other features: run scripts/train-citeworthiness.ts again.');
+  throw new Error('citeworthinessModel.json was fitted on other features: run models/train-citeworthiness.ts again.');
 }
 
 export function citeworthiness(sentence: SentenceInContext, fitted: CiteworthinessModel = CITEWORTHINESS_MODEL): Citeworthiness {

@@ -2,8 +2,8 @@
 // regression over the features of src/core/coverage/features.ts, on the unarXive sample's
 // training papers only (every fifth paper by id is held apart for bench/citeworthiness.ts).
 //
-//   npx esbuild scripts/train-citeworthiness.ts --bundle --platform=node --format=cjs --log-level=warning \
-//     --outfile=out/scripts/train-citeworthiness.js && node out/scripts/train-citeworthiness.js /work/shared/datasets
+//   npx esbuild models/train-citeworthiness.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/models/train-citeworthiness.js && node out/models/train-citeworthiness.js /work/shared/datasets
 //
 // Every sentence weighs the same. Fitted by Newton's method (scripts/support-fit.ts):
 // deterministic, the same data gives the same bytes. The threshold is chosen on the training
@@ -20,7 +20,7 @@ const TARGET_PRECISION = 0.7;
 function main(): void {
   const data = process.argv[2];
   if (!data) {
-    console.error('usage: node out/scripts/train-citeworthiness.js <datasets dir>');
+    console.error('usage: node out/models/train-citeworthiness.js <datasets dir>');
     process.exit(2);
   }
   const papers = readUnarxive(data);
