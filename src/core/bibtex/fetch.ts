@@ -185,7 +185,8 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
   // run's Crossref list (asked anyway by the trust stage) of which DOIs Crossref holds.
   const dois = preferredDois(record, deps.settings);
   const [agencies, notInCrossref] = await Promise.all([registrationAgencies(dois, deps), doisCrossrefLacks(dois, options.crossrefHolds)]);
-  const agencyOf: AgencyOf = (doi) => agencies.get(doi);
+  // arXiv registers its DOIs with DataCite: those are built here, never asked about.
+  const agencyOf: AgencyOf = (doi) => (doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX) ? 'datacite' : agencies.get(doi));
   const plans = bibtexPlan(record, deps.settings, agencyOf);
   const attempts: BibtexAttempt[] = [];
   // DOIs found not to exist: by doi.org, which knows every agency, or by the agency that owns the

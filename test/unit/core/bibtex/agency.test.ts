@@ -99,6 +99,12 @@ describe('BibTeX from the registration agency', () => {
     assert.deepEqual(services(), ['doi', 'crossref']);
   });
 
+  it('DataCite\'s 404 for an arXiv DOI settles it: neither doi.org nor its /ra/ is asked', async () => {
+    const record: PaperRecord = { id: 'arxiv:0807.2873', source: 'arxiv', title: 't', authors: [], arxivId: '0807.2873v1' };
+    await assert.rejects(fetchBibtex(record, { http, settings }));
+    assert.deepEqual(services(), ['datacite']);
+  });
+
   it('an arXiv paper’s DataCite DOI goes to DataCite, with doi.org and arxiv.org/bibtex behind it', () => {
     const record: PaperRecord = { id: 'arxiv:1710.08557', source: 'arxiv', title: 't', authors: [], arxivId: '1710.08557v2' };
     assert.deepEqual(bibtexPlan(record, settings).map((p) => `${p.service} ${p.url.replace(standIn.url, '')}`), [
