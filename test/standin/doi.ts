@@ -6,7 +6,8 @@
 // recorded BibTeX. Unknown DOIs (arXiv DataCite DOIs included: no DataCite BibTeX is recorded)
 // get the real Crossref 404 body `Resource not found.`. `/ra/{prefix}[,{prefix}…]` is doi.org's
 // "Which RA?" answer, in its documented shape (`[{"DOI":"10.1101","RA":"Crossref"}]`, or a
-// `status` of "Invalid DOI" for what is not a prefix): DataCite for arXiv's and Zenodo's prefixes,
+// `status` of "Invalid DOI" for what is not a prefix, "DOI does not exist" for 10.99999, the
+// prefix tests use for a DOI nobody registered): DataCite for arXiv's and Zenodo's prefixes,
 // Crossref for every other.
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -25,6 +26,9 @@ function redirectPage(target: string): string {
 /** Prefixes the stand-in's doi.org names DataCite's: arXiv's DOIs and Zenodo's. */
 const DATACITE_PREFIXES = new Set(['10.48550', '10.5281']);
 
+/** The prefix tests use for DOIs nobody registered: doi.org names no agency for it. */
+const UNALLOCATED_PREFIX = '10.99999';
+
 /** Whether the stand-in's doi.org says DataCite registered this DOI (every other prefix is Crossref's). */
 export function isDataciteDoi(doi: string): boolean {
   return DATACITE_PREFIXES.has(doi.slice(0, doi.indexOf('/')));
@@ -35,6 +39,7 @@ function whichRa(res: ServerResponse, names: string): void {
   const answer = names.split(',').map((name) => {
     const prefix = name.split('/')[0]!;
     if (!/^10\.\d{4,9}$/.test(prefix)) return { DOI: name, status: 'Invalid DOI' };
+    if (prefix === UNALLOCATED_PREFIX) return { DOI: name, status: 'DOI does not exist' };
     return { DOI: name, RA: DATACITE_PREFIXES.has(prefix) ? 'DataCite' : 'Crossref' };
   });
   send(res, 200, JSON.stringify(answer, null, 1), 'application/json;charset=UTF-8');
