@@ -8,7 +8,7 @@ import { resolveSettings, type Settings } from '../../src/core/settings';
 import { installArxivBibtex } from '../standin/arxivBibtex';
 import { installCrossref } from '../standin/crossref';
 import { installDoi } from '../standin/doi';
-import { startStandInServer, type StandIn, type StandInRequest } from '../standin/server';
+import { startStandInServer, type LoggedRequest, type StandIn } from '../standin/server';
 import { resetRegistrationAgencies } from '../../src/core/bibtex/agency';
 
 export interface BibtexHarness {
@@ -16,11 +16,11 @@ export interface BibtexHarness {
   settings: Settings;
   http: HttpClient;
   /** The BibTeX requests sent, the prefixes' agency lookups (doi.org's /ra/, bibtex/agency.ts) aside. */
-  asked(): StandInRequest[];
+  asked(): LoggedRequest[];
 }
 
 /** Whether a request is a prefix's agency lookup (doi.org's `/ra/`), not a BibTeX request. */
-export function isAgencyLookup(request: Pick<StandInRequest, 'service' | 'path'>): boolean {
+export function isAgencyLookup(request: Pick<LoggedRequest, 'service' | 'path'>): boolean {
   return request.service === 'doi' && request.path.startsWith('/ra/');
 }
 
