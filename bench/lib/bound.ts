@@ -23,7 +23,7 @@
 // is the product's cost.
 import type { Candidate, FindResult } from '../../src/core/types';
 import { normalizeDoi } from '../../src/core/identity/work';
-import { registrationAgency } from '../../src/core/bibtex/agency';
+import { isDataciteDoi } from '../../test/standin/doi';
 
 export type Latency = Record<'arxiv' | 'europepmc' | 'biorxiv' | 'bibtex' | 'pdf' | 'grobid' | 'dblp' | 'semanticscholar' | 'openalex', number>;
 
@@ -107,7 +107,8 @@ function crossrefQueue(candidates: Candidate[], input: BoundInput): { ms: number
   const { latency } = input;
   const crossrefDoi = (doi: string | undefined) => {
     const normal = normalizeDoi(doi);
-    return normal && registrationAgency(normal) === 'crossref' ? normal : undefined;
+    // The stand-in's doi.org names Crossref the agency of every prefix but DataCite's (test/standin/doi.ts).
+    return normal && !isDataciteDoi(normal) ? normal : undefined;
   };
   const bibtex = new Set<string>();
   let listed = false;

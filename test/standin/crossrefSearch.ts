@@ -1,6 +1,5 @@
 // Crossref's `/works?query.bibliographic=…` on real records: every recorded work JSON and the
-// items of the recorded work-list, searched with the stand-in's tiny search (title and author
-// words must all match, like Crossref's top hits for a full reference), answered in the recorded
+// items of the recorded work-list, searched with the stand-in's tiny search, answered in the recorded
 // work-list envelope, together with the works registered with registerCrossrefWorks
 // (crossrefPool.ts). No match gives the recorded `total-results: 0` answer; a field query with
 // a DOI path gives the recorded 400. `/works?filter=doi:A,doi:B` (Crossref ORs a filter given
@@ -64,8 +63,11 @@ function yearRange(filter: string | null): { from?: number; until?: number } {
 }
 
 /**
- * The works whose title words include every content word of the query that is not an author's
- * name or a year, and whose authors include `query.author`'s words.
+ * The works whose authors include `query.author`'s words and whose title holds the content words
+ * of the query that are not an author's name or a year, best first. Crossref ranks by those words
+ * and requires none of them: with an author named, a title holding any one of them is a hit (a
+ * citing sentence's topic words rank an author's works, they never empty the answer); without
+ * one, every word must match, as Crossref's top hits for a full reference do.
  */
 export function searchWorks(req: StandInRequest, res: ServerResponse, registered: readonly Work[] = []): void {
   const params = req.url.searchParams;
@@ -79,7 +81,9 @@ export function searchWorks(req: StandInRequest, res: ServerResponse, registered
     .map((s) => ({ field: 'title', stems: [s] }));
   const authorTerms = [...authorStems].map((s) => ({ field: 'author', stems: [s] }));
   const terms = [...titleTerms, ...authorTerms];
-  const expr = { op: 'and' as const, parts: terms.map((term) => ({ op: 'term' as const, term })) };
+  const all = (parts: typeof terms) => ({ op: 'and' as const, parts: parts.map((term) => ({ op: 'term' as const, term })) });
+  const anyTitle = { op: 'or' as const, parts: titleTerms.map((term) => ({ op: 'term' as const, term })) };
+  const expr = authorTerms.length > 0 && titleTerms.length > 0 ? { op: 'and' as const, parts: [all(authorTerms), anyTitle] } : all(terms);
   const hits = tinySearch([...works(), ...registered.map(searchableWork)], { expr, terms })
     .filter((w) => (from === undefined || (yearOf(w) ?? 0) >= from) && (until === undefined || (yearOf(w) ?? 9999) <= until))
     .slice(0, rows);

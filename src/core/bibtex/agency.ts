@@ -1,30 +1,68 @@
-// Which registration agency holds a DOI, from its prefix, for the prefixes a citation search
-// meets most. A DOI prefix belongs to one agency, so its BibTeX can be asked of that agency
-// directly: one round trip, where doi.org answers 302 to the same agency first (two). A prefix
-// not listed here goes through doi.org, which knows every agency.
+// Which registration agency holds a DOI, learned per prefix from doi.org's "Which RA?" answer
+// (`https://doi.org/ra/10.1101` → `[{"DOI":"10.1101","RA":"Crossref"}]`). A prefix belongs to one
+// agency for good, so its DOIs' BibTeX can be asked of that agency directly: one round trip, where
+// doi.org answers 302 to the same agency first (two). A list of known prefixes goes stale (bioRxiv
+// and medRxiv moved to 10.64898 and went through doi.org's redirect); the answer is asked once per
+// prefix, kept by the HTTP client's cache like any answer and remembered by this process. When
+// doi.org cannot say (an error, an agency other than Crossref or DataCite), the DOI goes through
+// doi.org's content negotiation, which knows every agency.
+import type { CoreDeps } from '../deps';
+import { isAbortError } from '../net/types';
 
 export type RegistrationAgency = 'crossref' | 'datacite';
 
-/** Crossref members: preprint servers and the publishers their papers end up with. */
-const CROSSREF_PREFIXES = new Set([
-  '10.1101', // Cold Spring Harbor: bioRxiv, medRxiv, Genome Research, Genes & Development
-  '10.1001', '10.1002', '10.1007', '10.1016', '10.1017', '10.1021', '10.1038', '10.1039', '10.1046',
-  '10.1051', '10.1053', '10.1056', '10.1063', '10.1073', '10.1074', '10.1080', '10.1083', '10.1084',
-  '10.1086', '10.1088', '10.1089', '10.1091', '10.1093', '10.1097', '10.1098', '10.1103', '10.1109',
-  '10.1111', '10.1113', '10.1126', '10.1128', '10.1136', '10.1137', '10.1140', '10.1142', '10.1145',
-  '10.1146', '10.1152', '10.1155', '10.1158', '10.1161', '10.1162', '10.1164', '10.1172', '10.1177',
-  '10.1183', '10.1186', '10.1200', '10.1212', '10.1214', '10.1242', '10.1261', '10.1364', '10.1371',
-  '10.1534', '10.2139', '10.2196', '10.3389', '10.3390', '10.3847', '10.4049', '10.7554', '10.7717',
-  '10.12688', '10.15252', '10.18653', '10.21203', '10.20944', '10.31219',
-]);
+/** An agency's name in doi.org's answer, lower-cased, to the agencies whose BibTeX is asked directly. */
+const DIRECT: Readonly<Record<string, RegistrationAgency>> = { crossref: 'crossref', datacite: 'datacite' };
 
-/** DataCite members: arXiv's DOIs (10.48550/arXiv.*) and the data repositories. */
-const DATACITE_PREFIXES = new Set(['10.48550', '10.5281', '10.5061', '10.6084', '10.17605']);
+/** Answers being had or had, by doi.org address and prefix: each prefix is asked once per process. */
+const learned = new Map<string, Promise<RegistrationAgency | undefined>>();
 
-/** The agency that registered `doi` (lower-case, normalised), or undefined when not known here. */
-export function registrationAgency(doi: string): RegistrationAgency | undefined {
+/** Forgets what this process learned (tests: a new stand-in may reuse an old one's port). */
+export function resetRegistrationAgencies(): void {
+  learned.clear();
+}
+
+/** The DOI's prefix ("10.1101"), or undefined when it is not a DOI. */
+export function doiPrefix(doi: string): string | undefined {
   const prefix = doi.slice(0, doi.indexOf('/'));
-  if (CROSSREF_PREFIXES.has(prefix)) return 'crossref';
-  if (DATACITE_PREFIXES.has(prefix)) return 'datacite';
-  return undefined;
+  return /^10\.\d{4,9}$/.test(prefix) ? prefix : undefined;
+}
+
+/** The agency that registered `doi`, from doi.org's answer for its prefix; undefined when it cannot say. */
+export async function registrationAgency(doi: string, deps: CoreDeps): Promise<RegistrationAgency | undefined> {
+  const prefix = doiPrefix(doi);
+  const doiUrl = (deps.settings['sources.doi.url'] ?? '').replace(/\/+$/, '');
+  if (!prefix || !doiUrl) return undefined;
+  const key = `${doiUrl} ${prefix}`;
+  let answer = learned.get(key);
+  if (!answer) {
+    answer = askDoiOrg(`${doiUrl}/ra/${prefix}`, deps);
+    learned.set(key, answer);
+    // A failure is not an answer: the next DOI of this prefix asks again.
+    void answer.then((agency) => agency === undefined && learned.delete(key), () => learned.delete(key));
+  }
+  return answer;
+}
+
+/** The agencies of several DOIs, asked side by side. */
+export async function registrationAgencies(dois: string[], deps: CoreDeps): Promise<Map<string, RegistrationAgency | undefined>> {
+  const agencies = await Promise.all(dois.map((doi) => registrationAgency(doi, deps)));
+  return new Map(dois.map((doi, i) => [doi, agencies[i]]));
+}
+
+async function askDoiOrg(url: string, deps: CoreDeps): Promise<RegistrationAgency | undefined> {
+  try {
+    const response = await deps.http.request({ service: 'doi', url, accept: 'application/json', signal: deps.signal });
+    return agencyOfAnswer(JSON.parse(response.text()));
+  } catch (error) {
+    if (isAbortError(error) || deps.signal?.aborted) throw error;
+    return undefined;
+  }
+}
+
+/** `[{"DOI":"10.1101","RA":"Crossref"}]` → 'crossref'; "DOI does not exist", "Invalid DOI" or another agency → undefined. */
+export function agencyOfAnswer(answer: unknown): RegistrationAgency | undefined {
+  const first: unknown = Array.isArray(answer) ? answer[0] : undefined;
+  const ra = first && typeof first === 'object' ? (first as { RA?: unknown }).RA : undefined;
+  return typeof ra === 'string' ? DIRECT[ra.trim().toLowerCase()] : undefined;
 }

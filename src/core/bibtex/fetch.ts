@@ -11,7 +11,7 @@ import { checkAuthorityBibtex, type ExpectedWork } from './authority';
 import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
 import { reviewBibtexLatex, type FieldProblem } from '../latex/health';
 import { dblpEnabled } from '../sources/dblp';
-import { registrationAgency } from './agency';
+import { registrationAgencies, type RegistrationAgency } from './agency';
 
 export { NotBibtexError, BibtexMismatchError } from './authority';
 
@@ -105,11 +105,12 @@ interface Plan {
  * The requests to try, in order. The journal version's DOI comes first: the user cites the
  * work, and its version of record carries the venue, volume and pages. The preprint's own DOI
  * follows, then arXiv's DataCite DOI, and arxiv.org's own endpoint, one request at a time, only
- * when that fails. A DOI whose registration agency is known from its prefix (agency.ts) is asked
- * of that agency directly, one round trip, with doi.org (which answers 302 to the same agency)
- * as the fallback; any other DOI goes to doi.org first and Crossref's transform after.
+ * when that fails. A DOI whose registration agency `agencyOf` knows (doi.org's answer for its
+ * prefix, agency.ts) is asked of that agency directly, one round trip, with doi.org (which answers
+ * 302 to the same agency) as the fallback; any other DOI goes to doi.org first and Crossref's
+ * transform after.
  */
-export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
+export function bibtexPlan(record: PaperRecord, settings: Settings, agencyOf: AgencyOf = () => undefined): Plan[] {
   const plans: Plan[] = [];
   const base = (key: 'sources.doi.url' | 'sources.crossref.url' | 'sources.datacite.url' | 'sources.arxivBibtex.url') =>
     (settings[key] ?? '').replace(/\/+$/, '');
@@ -123,12 +124,8 @@ export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
     crossrefUrl ? [{ service: 'crossref', url: `${crossrefUrl}/works/${doiPath(doi)}/transform/${BIBTEX}`, accept: BIBTEX, doi, expect: { doi } }] : [];
   const viaDatacite = (doi: string, expect: ExpectedWork): Plan[] =>
     dataciteUrl ? [{ service: 'datacite', url: `${dataciteUrl}/dois/${doiPath(doi)}`, accept: BIBTEX, doi, expect }] : [];
-  // The published version first, unless the user cites preprints as such.
-  const preferred = settings['citation.preferPublished'] === false ? [record.doi] : [record.publishedDoi, record.doi];
-  const dois = [...new Set(preferred.map(normalizeDoi))];
-  for (const doi of dois) {
-    if (!doi || doi.startsWith(ARXIV_DATACITE_PREFIX)) continue;
-    const agency = registrationAgency(doi);
+  for (const doi of preferredDois(record, settings)) {
+    const agency = agencyOf(doi);
     if (agency === 'crossref') plans.push(...viaCrossref(doi), ...viaDoiOrg(doi, { doi }));
     else if (agency === 'datacite') plans.push(...viaDatacite(doi, { doi }), ...viaDoiOrg(doi, { doi }));
     else plans.push(...viaDoiOrg(doi, { doi }), ...viaCrossref(doi));
@@ -149,6 +146,14 @@ export function bibtexPlan(record: PaperRecord, settings: Settings): Plan[] {
   return plans;
 }
 
+/** The DOIs whose BibTeX is asked, best first: the published version's, unless the user cites preprints as such. */
+function preferredDois(record: PaperRecord, settings: Settings): string[] {
+  const preferred = settings['citation.preferPublished'] === false ? [record.doi] : [record.publishedDoi, record.doi];
+  return [...new Set(preferred.map(normalizeDoi))].filter((doi): doi is string => Boolean(doi) && !doi!.startsWith(ARXIV_DATACITE_PREFIX));
+}
+
+type AgencyOf = (doi: string) => RegistrationAgency | undefined;
+
 function dblpBibtexPlan(record: PaperRecord, settings: Settings): Plan | undefined {
   if (!record.dblpKey || !dblpEnabled(settings)) return undefined;
   const url = `${settings['sources.dblp.url'].trim().replace(/\/+$/, '')}/rec/${record.dblpKey.split('/').map(encodeURIComponent).join('/')}.bib`;
@@ -156,9 +161,9 @@ function dblpBibtexPlan(record: PaperRecord, settings: Settings): Plan | undefin
 }
 
 /** A 404 that settles a DOI: doi.org's, or the answer of the agency its prefix belongs to. */
-function saysUnregistered(plan: Plan): boolean {
+function saysUnregistered(plan: Plan, agencyOf: AgencyOf): boolean {
   if (plan.service === 'doi') return true;
-  const agency = plan.doi ? registrationAgency(plan.doi) : undefined;
+  const agency = plan.doi ? agencyOf(plan.doi) : undefined;
   return (plan.service === 'crossref' && agency === 'crossref') || (plan.service === 'datacite' && agency === 'datacite');
 }
 
@@ -176,8 +181,13 @@ export interface BibtexOptions {
  * Throws BibtexUnavailableError when none does; an abort propagates as is.
  */
 export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: BibtexOptions = {}): Promise<FetchedBibtex> {
-  const plans = bibtexPlan(record, deps.settings);
-  const notInCrossref = await doisCrossrefLacks(plans, options.crossrefHolds);
+  // Side by side: doi.org's word on each prefix's agency (once per prefix, agency.ts) and the
+  // run's Crossref list (asked anyway by the trust stage) of which DOIs Crossref holds.
+  const dois = preferredDois(record, deps.settings);
+  const [agencies, notInCrossref] = await Promise.all([registrationAgencies(dois, deps), doisCrossrefLacks(dois, options.crossrefHolds)]);
+  // arXiv registers its DOIs with DataCite: those are built here, never asked about.
+  const agencyOf: AgencyOf = (doi) => (doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX) ? 'datacite' : agencies.get(doi));
+  const plans = bibtexPlan(record, deps.settings, agencyOf);
   const attempts: BibtexAttempt[] = [];
   // DOIs found not to exist: by doi.org, which knows every agency, or by the agency that owns the
   // DOI's prefix. Nobody else is asked about them; a failure of another kind (5xx, timeout, an
@@ -223,7 +233,7 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
         reason: failureReason(error),
         explained: { service: plan.service, datacite, outcome: attemptOutcome(error) },
       });
-      if (plan.doi && error instanceof HttpError && [404, 410].includes(error.status) && saysUnregistered(plan)) {
+      if (plan.doi && error instanceof HttpError && [404, 410].includes(error.status) && saysUnregistered(plan, agencyOf)) {
         unregistered.add(plan.doi);
         if (plan.doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX)) arxivDoiUnregistered = true;
       }
@@ -235,10 +245,12 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
   throw new BibtexUnavailableError(record.id, attempts, bibtexUnavailableWords(explained, { hasIdentifier }));
 }
 
-/** The Crossref DOIs of the plan that Crossref's records say it does not hold, all asked at once. */
-async function doisCrossrefLacks(plans: Plan[], crossrefHolds: BibtexOptions['crossrefHolds']): Promise<Set<string>> {
+/**
+ * The DOIs that Crossref's records say it does not hold, all asked at once (one list): a Crossref
+ * transform of one of them is not sent.
+ */
+async function doisCrossrefLacks(dois: string[], crossrefHolds: BibtexOptions['crossrefHolds']): Promise<Set<string>> {
   if (!crossrefHolds) return new Set();
-  const dois = plans.flatMap((p) => (p.service === 'crossref' && p.doi && registrationAgency(p.doi) === 'crossref' ? [p.doi] : []));
   const holds = await Promise.all(dois.map((doi) => crossrefHolds(doi).catch(() => undefined)));
   return new Set(dois.filter((_, i) => holds[i] === false));
 }

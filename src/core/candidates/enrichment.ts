@@ -2,13 +2,14 @@
 // shown, once per record, off the path to the first candidates. An enriched record replaces its
 // original in the store, which may merge it with another work or add a published DOI.
 //
-// While a record's enrichment is out, its BibTeX and trust lookups wait (`holds`): the answer
-// says which DOI to ask Crossref about (the journal's when the preprint was published), and
-// Crossref answers one request at a time (its announced concurrency), so a lookup of the wrong
-// DOI would delay every other candidate's. The wait is capped: a slow bioRxiv API costs at most
-// ENRICHMENT_WAIT_MS, after which the preprint's own DOI is asked and the journal's replaces it
-// if it comes. Records whose enrichments went out together are let go together, when the last
-// answers: their Crossref records then share one list.
+// While a record's enrichment is out, its trust lookup waits (`holds`): the answer says which DOIs
+// to ask Crossref's records about (the journal's too when the preprint was published), and
+// Crossref answers one request at a time (its announced concurrency), so a list of the wrong DOIs
+// would delay every other candidate's. The wait is capped: a slow bioRxiv API costs at most
+// ENRICHMENT_WAIT_MS. Records whose enrichments went out together are let go together, when the
+// last answers: their Crossref records then share one list. BibTeX does not wait (pipeline): the
+// preprint's DOI is known from the search answer, so its entry is asked at once, and the journal's
+// is asked when the answer names it (bibtexStage.ts plans the lookup again; the newer wins).
 import type { Candidate, PaperRecord, RecordSource, SearchSource } from '../types';
 import type { CandidateStore } from './store';
 

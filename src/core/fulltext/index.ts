@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings/index';
 import { isAbortError } from '../net/types';
 import { FulltextError } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
-import { pdfjsCacheKey, readStoredDocument, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
+import { pdfjsCacheKey, readStoredPdfjsReading, rememberPdfjsFailure, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
 import { contentDigest } from '../net/contentDigest';
 import type { FulltextDeps, FulltextDocument } from './model';
 import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
@@ -83,9 +83,12 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
   try {
     // With GROBID enabled, a stored pdfjs reading was passed over above only because GROBID had just
     // answered; it failed or went down since, so the stored reading serves. Without GROBID it was a miss.
-    const read = cacheDir && pdfjsKey && grobidEnabled(deps.settings) ? await readStoredDocument(cacheDir, pdfjsKey) : undefined;
+    const read = cacheDir && pdfjsKey && grobidEnabled(deps.settings) ? await readStoredPdfjsReading(cacheDir, pdfjsKey) : undefined;
     // In a worker thread: a long or hostile PDF must not block the caller, and Cancel stops it.
-    result.document = read ?? (await parsePdfOffThread(bytes, parseOptions(deps.settings, deps.signal)));
+    result.document = read ?? (await parsePdfOffThread(bytes, parseOptions(deps.settings, deps.signal)).catch((error: unknown) => {
+      if (cacheDir && pdfjsKey) void rememberPdfjsFailure(cacheDir, pdfjsKey, error);
+      throw error;
+    }));
     // Written behind the scoring: the run waits for it at its end (readingWritesSettled), the paper does not.
     if (!read && cacheDir && pdfjsKey) void writeStoredDocument(cacheDir, pdfjsKey, result.document);
   } catch (error) {
@@ -125,7 +128,7 @@ async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promi
 /**
  * What fulltextFromPdfBytes gives for the PDF of this `contentDigest` without asking anything:
  * GROBID's reading when GROBID is enabled and read this PDF before (not even the liveness probe is
- * needed); else pdfjs's reading, unless this process has just seen GROBID answer (then GROBID's
+ * needed); else pdfjs's reading (or its lasting failure, thrown), unless this process has just seen GROBID answer (then GROBID's
  * better reading is had). Undefined when neither is stored or the cache is off.
  */
 async function cachedReading(pdfDigest: string, deps: CoreDeps): Promise<FulltextResult | undefined> {
@@ -136,7 +139,8 @@ async function cachedReading(pdfDigest: string, deps: CoreDeps): Promise<Fulltex
     if (cached) return withLimitNote({ kind: 'grobid', document: cached });
     if (grobidKnownAlive(deps.settings)) return undefined;
   }
-  const read = await readStoredDocument(cacheDir, pdfjsCacheKey(pdfDigest, readingLimits(deps.settings)));
+  // A PDF pdfjs could not read (no text layer, no paragraphs) throws its stored failure here.
+  const read = await readStoredPdfjsReading(cacheDir, pdfjsCacheKey(pdfDigest, readingLimits(deps.settings)));
   return read ? withLimitNote({ kind: 'pdfjs', document: read }) : undefined;
 }
 

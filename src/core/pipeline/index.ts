@@ -170,11 +170,11 @@ async function findAndScore(
   const bibtexDeps = { http: deps.http, settings: deps.settings, signal: run.signal };
   const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefHolds });
   const trust = new TrustStage(records, store);
-  // A record whose bioRxiv API answer is still out waits for it (enrichment.ts says why).
+  // BibTeX leaves with the DOI the search answer names, and is asked again when the enrichment
+  // names a published one; trust waits for a record's bioRxiv API answer (enrichment.ts says why).
   const lookUp = () => {
-    const ready = store.list().filter((c) => !enrichment.holds(c.id));
-    bibtex.update(ready);
-    trust.update(ready);
+    bibtex.update(store.list());
+    trust.update(store.list().filter((c) => !enrichment.holds(c.id)));
   };
   const enrichment = new Enrichment(sources, store, run.signal, lookUp);
   const openAccess = new OpenAccessLookup(bibtexDeps, store, run.warn);

@@ -13,7 +13,7 @@ import { crossrefRecord, searchCrossref } from '../sources/crossref';
 import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository';
 import { isAbortError } from '../net/types';
 import { searchDblpByAuthor } from './dblpAuthorSearch';
-import { authorSearchMode } from './topic';
+import { authorSearchMode, isTopicQuery, rankByTopic } from './topic';
 
 /** How many works of an author a request asks for; a citation names one of them. */
 const AUTHOR_PAGE = 25;
@@ -40,7 +40,7 @@ export async function searchByAuthor(
   const failed = new Set<Repository>();
   const keep = (records: PaperRecord[], query: Query, queryIndex: number) => {
     const found = records
-      .filter((r) => passesFilter(r, query.filter) && hasAuthors(r, query.authors ?? []))
+      .filter((r) => isAuthorsWork(r, query))
       .map((record, rank) => ({ record, queryIndex, rank }));
     if (found.length > 0) deps.onHits(found);
     hits.push(...found);
@@ -48,8 +48,7 @@ export async function searchByAuthor(
   await Promise.all(
     queries.flatMap((query, queryIndex) => [
       ...repositories.map(async (repo) => {
-        const records = await attempt(LABEL[repo], deps, () =>
-          deps.sources[repo]!.search({ query, mode: authorSearchMode(query), maxResults: AUTHOR_PAGE, signal: deps.signal }));
+        const records = await searchHost(repo, query, deps);
         if (records) keep(records, query, queryIndex);
         else failed.add(repo);
       }),
@@ -62,6 +61,21 @@ export async function searchByAuthor(
     ]),
   );
   return { hits, searched: repositories, unreachable: [...failed] };
+}
+
+/**
+ * One repository's works of the query's author and years. The sentence's topic words go with the
+ * request to rank, but a host reads an OR-ed group as a requirement (arXiv's and Europe PMC's
+ * `(a OR b) AND au:x`): when none of the author's works there holds one, the host is asked again
+ * for the author and years alone, ranked here by the topic, so the topic never empties a search.
+ */
+async function searchHost(repo: Repository, query: Query, deps: AuthorSearchDeps): Promise<PaperRecord[] | undefined> {
+  const ask = (q: Query) => attempt(LABEL[repo], deps, () =>
+    deps.sources[repo]!.search({ query: q, mode: authorSearchMode(q), maxResults: AUTHOR_PAGE, signal: deps.signal }));
+  const records = await ask(query);
+  if (!records || !isTopicQuery(query) || records.some((r) => isAuthorsWork(r, query))) return records;
+  const byAuthorAlone = await ask({ ...query, keywords: [] });
+  return byAuthorAlone && rankByTopic(byAuthorAlone, query.keywords);
 }
 
 async function searchCrossrefByAuthor(query: Query, deps: CoreDeps): Promise<PaperRecord[]> {
@@ -84,6 +98,11 @@ async function attempt<T>(service: string, deps: SearchDeps, request: () => Prom
     if ((error as Error).name !== 'ServiceUnavailableError') deps.warn(`${service} search failed: ${(error as Error).message}`);
     return undefined;
   }
+}
+
+/** A record the query's author wrote in its years (the hosts' author matching is looser). */
+function isAuthorsWork(record: PaperRecord, query: Query): boolean {
+  return passesFilter(record, query.filter) && hasAuthors(record, query.authors ?? []);
 }
 
 /** Whether every family name is the family part of one of the record's authors. */

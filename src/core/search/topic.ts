@@ -60,7 +60,12 @@ export function withSentenceTopic(query: Query, visibleText: string): Query {
  * must all match; several topic words rank (any of them), the author and years filter.
  */
 export function authorSearchMode(query: Query): MatchMode {
-  return query.keywords.length > 2 ? 'any' : 'all';
+  return isTopicQuery(query) ? 'any' : 'all';
+}
+
+/** Whether the query's keywords are a sentence's topic (they rank) rather than a title's words (they filter). */
+export function isTopicQuery(query: Query): boolean {
+  return query.keywords.length > 2;
 }
 
 /**

@@ -40,3 +40,25 @@ describe('informal citations: CLI insert --claim-line (stand-in)', function () {
     assert.equal(text, `The expansion of the Universe accelerates~\\citep{${key}}.`);
   });
 });
+
+describe('informal citations: CLI find on the whole sentence (stand-in)', function () {
+  this.timeout(30_000);
+  let cli: CliStandIn | undefined;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-informal-find-', { CITEFINDER_FULLTEXT_ENABLED: 'false' });
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  async function titlesFound(claim: string): Promise<string[]> {
+    const run = await runCli(['find', '--claim', claim, '--json'], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    return (JSON.parse(run.stdout) as { candidates: { title: string }[] }).candidates.map((c) => c.title);
+  }
+
+  it('finds the work of a mention from the whole sentence, as from the mention alone (the offline demo\'s line)', async () => {
+    const lancet = /Ileal-lymphoid-nodular hyperplasia/;
+    assert.ok((await titlesFound('Wakefield et al. (1998)')).some((t) => lancet.test(t)), 'the mention alone');
+    const sentence = await titlesFound('Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.');
+    assert.ok(sentence.some((t) => lancet.test(t)), `the whole sentence found: ${JSON.stringify(sentence)}`);
+  });
+});

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { send } from '../../../standin/server';
-import { useBibtexStandIn } from '../../../helpers/bibtexHarness';
+import { isAgencyLookup, useBibtexStandIn } from '../../../helpers/bibtexHarness';
 import { attachBibtex, BibtexUnavailableError, fetchBibtex } from '../../../../src/core/bibtex';
 import { bibtexUnavailableWords } from '../../../../src/core/bibtex/unavailableWords';
 import type { Candidate, PaperRecord } from '../../../../src/core/types';
@@ -28,7 +28,7 @@ describe('No BibTeX, said in words', () => {
     const error = await failure(fetchBibtex(record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), { http: h.http, settings: h.settings }));
     assert.equal(error.words, 'Crossref and doi.org do not know this DOI');
     assert.match(error.message, /HTTP 404/, 'the technical detail stays in the message');
-    assert.equal(h.standIn.requests.length, 1);
+    assert.equal(h.asked().length, 1);
   });
 
   it('the candidate carries the words beside the technical error, and the card shows them with no URL', async () => {
@@ -42,7 +42,8 @@ describe('No BibTeX, said in words', () => {
 
   it('an authority that answers with a web page is named as refused, the next one as unknown', async () => {
     h.standIn.handle('crossref', (_req, res: ServerResponse) => send(res, 200, '<html><body>Handle redirect</body></html>', 'text/html'));
-    h.standIn.handle('doi', (_req, res: ServerResponse) => send(res, 404, 'Resource not found.', 'text/plain'));
+    const doiOrg = h.standIn.handlerOf('doi')!;
+    h.standIn.handle('doi', (req, res: ServerResponse) => (isAgencyLookup(req) ? doiOrg(req, res) : send(res, 404, 'Resource not found.', 'text/plain')));
     const error = await failure(fetchBibtex(record({ id: 'doi:10.1086/307221', doi: '10.1086/307221' }), { http: h.http, settings: h.settings }));
     assert.equal(error.words, "Crossref sent an entry that is not this paper's BibTeX, so it was refused; doi.org does not know this DOI");
     assert.doesNotMatch(error.words, URL_LIKE);

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import cacache from 'cacache';
 import { fulltextFromPdfBytes, resetGrobidState } from '../../../../src/core/fulltext';
 import { isGrobidAlive } from '../../../../src/core/fulltext/grobid';
-import { pdfjsCacheKey, readStoredDocument, writeStoredDocument } from '../../../../src/core/fulltext/pdfjsCache';
+import { pdfjsCacheKey, readStoredDocument, readStoredPdfjsReading, rememberPdfjsFailure, writeStoredDocument } from '../../../../src/core/fulltext/pdfjsCache';
+import { FulltextError } from '../../../../src/core/fulltext/errors';
+import { parseWorkersStarted, stopIdleParseWorkers } from '../../../../src/core/fulltext/parsePool';
 import { readingWritesSettled } from '../../../../src/core/net/readings';
 import { contentDigest } from '../../../../src/core/net/contentDigest';
 import { fixturePath } from '../../../standin/server';
@@ -39,6 +41,28 @@ describe('the pdfjs document cache', function () {
     assert.equal(again.kind, 'pdfjs');
     assert.deepEqual(again.document, marked);
     assert.equal(h.standIn.requests.length, 0, 'no request at all, not even the GROBID probe');
+  });
+
+  it('remembers a PDF that yields no text by its digest: a repeat parses nothing and fails alike', async () => {
+    const scanned = new Uint8Array(readFileSync(fixturePath('pdf', 'bad/scanned-image-only-naacl2018-p1.pdf')));
+    const deps = h.deps({ 'grobid.enabled': false });
+    const noText = (e: unknown) => e instanceof FulltextError && e.reason === 'no-text';
+    await stopIdleParseWorkers();
+    const cold = parseWorkersStarted();
+    const first = await fulltextFromPdfBytes(scanned, deps).catch((e: unknown) => e);
+    assert.ok(noText(first), String(first));
+    assert.ok(parseWorkersStarted() > cold, 'the first reading parsed the PDF');
+    await readingWritesSettled();
+    // A new process: no worker alive.
+    await stopIdleParseWorkers();
+    const workers = parseWorkersStarted();
+    const sameFailure = (e: unknown) => noText(e) && (e as Error).message === (first as Error).message;
+    await assert.rejects(fulltextFromPdfBytes(scanned, deps), sameFailure);
+    assert.equal(parseWorkersStarted(), workers, 'no parse worker was started for the repeat');
+    // A failure the worker may not repeat (a crash, the memory limit) is not kept.
+    const other = pdfjsCacheKey('another-digest', { maxPages: 1, maxTextChars: 1 });
+    await rememberPdfjsFailure(h.cacheDir, other, new FulltextError('corrupt', 'the document reader stopped (exit code 1)'));
+    assert.equal(await readStoredPdfjsReading(h.cacheDir, other), undefined);
   });
 
   it('reads the PDF again when the stored entry is torn, and mends it', async () => {

@@ -7,6 +7,7 @@ import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { createPipeline } from '../../../../src/core/pipeline';
 import { formatQuery } from '../../../../src/core/queries/text';
 import { resolveSettings, type Settings } from '../../../../src/core/settings';
+import { ArxivSource } from '../../../../src/core/sources';
 import { informalQueries } from '../../../../src/core/search/informalHook';
 import { dblpAuthorQuery } from '../../../../src/core/search/dblpAuthorSearch';
 import { hasAuthors, searchByAuthor } from '../../../../src/core/search/byAuthor';
@@ -80,6 +81,26 @@ describe('informal citations: the sentence\'s topic', () => {
       assert.ok(dblpHits.every((h) => hasAuthors(h.record, ['Wang']) && h.record.year! >= 2021 && h.record.year! <= 2023));
       const sent = standIn.requests.find((r) => r.service === 'dblp')!;
       assert.equal(new URL(sent.url, standIn.url).searchParams.get('q'), 'Wang contrastive|learning|overlap|augmentations');
+    });
+
+    it('asks a host again for the author alone when none of the author\'s works there holds a topic word', async () => {
+      // arXiv reads `(a OR b) AND au:x` as a requirement: the sentence's words, all absent from the
+      // recorded Perlmutter et al. (1999) entry, would empty arXiv's answer.
+      const sentence = 'Perlmutter et al. (1999) argued that gravity repels on the largest scales.';
+      const [query] = informalQueries(sentence, sentence)!;
+      assert.equal(authorSearchMode(query!), 'any');
+      const { hits } = await searchByAuthor([query!], {
+        sources: { arxiv: new ArxivSource(settings, http()) },
+        crossref: { http: http(), settings },
+        maxResults: 10,
+        warn: () => {},
+        onHits: () => {},
+      });
+      assert.ok(hits.some((h) => h.record.source === 'arxiv' && /42 High-Redshift Supernovae/.test(h.record.title)), JSON.stringify(hits.map((h) => h.record.title)));
+      const arxivQueries = standIn.requests.filter((r) => r.service === 'arxiv').map((r) => new URL(r.url, standIn.url).searchParams.get('search_query') ?? '');
+      assert.equal(arxivQueries.length, 2, arxivQueries.join('\n'));
+      assert.match(arxivQueries[0]!, /gravity/);
+      assert.doesNotMatch(arxivQueries[1]!, /gravity/);
     });
 
     it('Find Citations on the sentence shows the paper meant first, with DBLP\'s BibTeX', async () => {

@@ -59,7 +59,7 @@ describe('malformed LaTeX in authority BibTeX', () => {
       assert.equal(found.source, `${h.standIn.settings['sources.doi.url']}/10.1086/307221`);
       assert.doesNotMatch(found.bibtex, /mml:/);
       assert.match(found.bibtex, /\$\\Omega\$ and \$\\Lambda\$/);
-      assert.deepEqual(h.standIn.requests.map((r) => r.service), ['crossref', 'doi', 'crossref']);
+      assert.deepEqual(h.asked().map((r) => r.service), ['crossref', 'doi', 'crossref']);
     });
 
     it('with no other authority, keeps the entry but says what is still wrong', async () => {

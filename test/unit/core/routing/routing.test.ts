@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../../helpers/paths';
 import { createLlmClient } from '../../../../src/core/llm/openai';
 import { route, routeHeuristically, validateRouting, REPOSITORY_OF } from '../../../../src/core/routing';
 import { CONCURRENT_BELOW_CONFIDENCE, isCloseCall } from '../../../../src/core/routing/closeCall';
@@ -156,6 +158,14 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     assert.doesNotMatch(routeHeuristically(parseClaim(own, manuscript, manuscript.indexOf(own))).reason, /sentence around/);
     // Alone, the mention says nothing, and the router says so.
     assert.match(routeHeuristically(parseClaim(mention)).reason, /No discipline vocabulary recognised/);
+  });
+
+  it('routes the offline tour\'s mention in examples/main.tex to medicine by its sentence', () => {
+    const manuscript = readFileSync(join(REPO_ROOT, 'examples', 'main.tex'), 'utf8');
+    for (const mention of ['Wakefield et al. (1998)', 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.']) {
+      const decision = routeHeuristically(parseClaim(mention, manuscript, manuscript.indexOf(mention)));
+      assert.deepEqual([decision.discipline, decision.primary], ['medicine', 'medrxiv'], decision.reason);
+    }
   });
 
   it('admits when it recognises nothing', () => {

@@ -1,0 +1,85 @@
+// The sentences the last "Find Uncited Claims" listed, as Information diagnostics (never
+// warnings: the writer decides), ranked by need, with what each sentence's search found. A
+// sentence the writer dismisses is remembered in the workspace and not listed again.
+import * as vscode from 'vscode';
+import type { SentenceCoverage } from '../../core/coverage';
+import type { FindResult } from '../../core/types';
+
+export const COVERAGE_SOURCE = 'citefinder coverage';
+const DISMISSED_KEY = 'citefinder.coverage.dismissed';
+
+export function sentenceRange(s: SentenceCoverage): vscode.Range {
+  return new vscode.Range(s.line, s.column, s.endLine, s.endColumn);
+}
+
+/** A dismissal outlives edits elsewhere in the file: it is keyed by file and sentence text. */
+function dismissalKey(s: SentenceCoverage): string {
+  return `${s.file}\n${s.text}`;
+}
+
+export class UncitedClaims implements vscode.Disposable {
+  private readonly diagnostics = vscode.languages.createDiagnosticCollection('citefinder-coverage');
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private listed: SentenceCoverage[] = [];
+  private readonly results = new Map<SentenceCoverage, FindResult>();
+
+  constructor(private readonly memento: vscode.Memento) {}
+
+  /** The sentences to list, most needed first. */
+  all(): readonly SentenceCoverage[] {
+    return this.listed;
+  }
+
+  resultOf(sentence: SentenceCoverage): FindResult | undefined {
+    return this.results.get(sentence);
+  }
+
+  /** Replaces the list with a new run's flagged sentences, dismissed ones left out. */
+  show(flagged: SentenceCoverage[], files: string[]): void {
+    const dismissed = new Set(this.memento.get<string[]>(DISMISSED_KEY, []));
+    this.listed = flagged.filter((s) => !dismissed.has(dismissalKey(s)));
+    this.results.clear();
+    for (const file of files) this.diagnostics.delete(vscode.Uri.file(file));
+    this.refreshDiagnostics();
+  }
+
+  addResult(sentence: SentenceCoverage, result: FindResult): void {
+    this.results.set(sentence, result);
+    this.changed.fire();
+  }
+
+  async dismiss(sentence: SentenceCoverage): Promise<void> {
+    const dismissed = new Set(this.memento.get<string[]>(DISMISSED_KEY, []));
+    dismissed.add(dismissalKey(sentence));
+    await this.memento.update(DISMISSED_KEY, [...dismissed]);
+    this.listed = this.listed.filter((s) => s !== sentence);
+    this.diagnostics.delete(vscode.Uri.file(sentence.file));
+    this.refreshDiagnostics();
+  }
+
+  /** The listed sentences of `file` that meet `range`. */
+  within(file: string, range: vscode.Range): SentenceCoverage[] {
+    return this.listed.filter((s) => s.file === file && sentenceRange(s).intersection(range) !== undefined);
+  }
+
+  private refreshDiagnostics(): void {
+    const byFile = new Map<string, vscode.Diagnostic[]>();
+    for (const s of this.listed) {
+      const diagnostic = new vscode.Diagnostic(
+        sentenceRange(s),
+        `May need a citation (${s.score.toFixed(2)}): ${s.reason}.`,
+        vscode.DiagnosticSeverity.Information,
+      );
+      diagnostic.source = COVERAGE_SOURCE;
+      byFile.set(s.file, [...(byFile.get(s.file) ?? []), diagnostic]);
+    }
+    for (const [file, list] of byFile) this.diagnostics.set(vscode.Uri.file(file), list);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.diagnostics.dispose();
+    this.changed.dispose();
+  }
+}

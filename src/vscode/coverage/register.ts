@@ -1,0 +1,134 @@
+// "Find Uncited Claims" in the editor: the command (whole project or current file), the ranked
+// view, the Information diagnostics, a code action per sentence (Find Citations for it, or
+// dismiss it) and "Find citations for all listed": one pipeline, so one HTTP client (the services'
+// pacing and the cache shared), one progress bar, cancellable, keeping what was found.
+import * as vscode from 'vscode';
+import type { SentenceCoverage } from '../../core/coverage';
+import type { Settings } from '../../core/settings';
+import { LATEX_LANGUAGE_IDS } from '../languages';
+import { documentForCommand } from '../lastLatexEditor';
+import { loadHeavy } from '../lazy';
+import { log } from '../log';
+import { projectFiles } from '../projectFiles';
+import { FIND_FOR_SENTENCE_COMMAND } from '../audit/codeActions';
+import { COVERAGE_SOURCE, sentenceRange, UncitedClaims } from './claims';
+import { COVERAGE_VIEW_ID, UncitedClaimsView } from './view';
+
+export const FIND_UNCITED_COMMAND = 'citefinder.findUncitedClaims';
+export const FIND_ALL_LISTED_COMMAND = 'citefinder.findCitationsForAllListed';
+export const FIND_FOR_CLAIM_COMMAND = 'citefinder.findCitationsForUncitedClaim';
+export const DISMISS_CLAIM_COMMAND = 'citefinder.dismissUncitedClaim';
+
+export interface CoverageDeps {
+  memento: vscode.Memento;
+  settings(uri?: vscode.Uri): Settings;
+  apiKey(settings: Settings): Promise<string | undefined>;
+}
+
+/** A tree item passes its node, a code action the sentence itself. */
+type ClaimArgument = SentenceCoverage | { sentence: SentenceCoverage };
+const sentenceOf = (arg: ClaimArgument): SentenceCoverage => ('sentence' in arg ? arg.sentence : arg);
+
+export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
+  const claims = new UncitedClaims(deps.memento);
+  const view = new UncitedClaimsView(claims);
+  let batch: AbortController | undefined;
+  const selector = LATEX_LANGUAGE_IDS.map((language) => ({ language }));
+  return vscode.Disposable.from(
+    claims,
+    view,
+    { dispose: () => batch?.abort() },
+    vscode.window.registerTreeDataProvider(COVERAGE_VIEW_ID, view),
+    vscode.languages.registerCodeActionsProvider(selector, new UncitedClaimActions(claims), UncitedClaimActions.metadata),
+    vscode.commands.registerCommand(FIND_UNCITED_COMMAND, (scope?: 'file' | 'project') => findUncited(claims, scope)),
+    vscode.commands.registerCommand(FIND_FOR_CLAIM_COMMAND, (arg: ClaimArgument) => {
+      const sentence = sentenceOf(arg);
+      return vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, vscode.Uri.file(sentence.file), sentenceRange(sentence));
+    }),
+    vscode.commands.registerCommand(DISMISS_CLAIM_COMMAND, (arg: ClaimArgument) => claims.dismiss(sentenceOf(arg))),
+    vscode.commands.registerCommand(FIND_ALL_LISTED_COMMAND, async () => {
+      batch?.abort();
+      batch = new AbortController();
+      return findAllListed(claims, deps, batch);
+    }),
+  );
+}
+
+async function findUncited(claims: UncitedClaims, scope?: 'file' | 'project'): Promise<readonly SentenceCoverage[] | undefined> {
+  const document = documentForCommand();
+  if (!document) {
+    void vscode.window.showWarningMessage('Citefinder: open a LaTeX file of the manuscript to find its uncited claims.');
+    return undefined;
+  }
+  const chosen = scope ?? (await pickScope());
+  if (!chosen) return undefined;
+  const core = await loadHeavy();
+  const report = await core.coverageOfProject({ file: document.uri.fsPath, scope: chosen, files: projectFiles });
+  for (const warning of report.warnings) log(`Uncited claims: ${warning}`);
+  claims.show(report.flagged, [...new Set(report.sentences.map((s) => s.file)), document.uri.fsPath]);
+  const listed = claims.all().length;
+  log(`Uncited claims: ${listed} of ${report.sentences.filter((s) => !s.cited).length} uncited sentence(s) listed.`);
+  await vscode.commands.executeCommand(`${COVERAGE_VIEW_ID}.focus`);
+  return claims.all();
+}
+
+async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controller: AbortController): Promise<number> {
+  const sentences = [...claims.all()];
+  if (sentences.length === 0) {
+    void vscode.window.showInformationMessage('Citefinder: no sentence is listed; run "Find Uncited Claims" first.');
+    return 0;
+  }
+  const settings = deps.settings(vscode.Uri.file(sentences[0]!.file));
+  const core = await loadHeavy();
+  const pipeline = core.createPipeline({ settings, llmApiKey: await deps.apiKey(settings) });
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Citefinder: finding citations for the listed sentences', cancellable: true },
+    async (progress, token) => {
+      token.onCancellationRequested(() => controller.abort());
+      progress.report({ message: `0 of ${sentences.length}` });
+      const results = await core.findForSentences(sentences, pipeline, {
+        read: projectFiles.read,
+        signal: controller.signal,
+        onResult: (done, index, total) => {
+          if (done.result) claims.addResult(done.sentence, done.result);
+          else log(`Uncited claims: no search for "${done.sentence.text.slice(0, 60)}": ${done.error}`);
+          progress.report({ message: `${index} of ${total}`, increment: 100 / total });
+        },
+      });
+      if (controller.signal.aborted) void vscode.window.showInformationMessage(`Citefinder: cancelled; the results of ${results.length} sentence(s) are kept.`);
+      return results.length;
+    },
+  );
+}
+
+async function pickScope(): Promise<'file' | 'project' | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'Whole project', description: 'every file from the root document', scope: 'project' as const },
+      { label: 'This file', description: 'only the sentences of the active file', scope: 'file' as const },
+    ],
+    { title: 'Find uncited claims' },
+  );
+  return picked?.scope;
+}
+
+class UncitedClaimActions implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  constructor(private readonly claims: UncitedClaims) {}
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const diagnostics = context.diagnostics.filter((d) => d.source === COVERAGE_SOURCE);
+    if (diagnostics.length === 0) return [];
+    return this.claims.within(document.uri.fsPath, range).flatMap((sentence) => {
+      const find = new vscode.CodeAction('Find citations for this sentence', vscode.CodeActionKind.QuickFix);
+      find.command = { command: FIND_FOR_CLAIM_COMMAND, title: find.title, arguments: [sentence] };
+      find.diagnostics = diagnostics;
+      find.isPreferred = true;
+      const dismiss = new vscode.CodeAction('Dismiss: this sentence needs no citation', vscode.CodeActionKind.QuickFix);
+      dismiss.command = { command: DISMISS_CLAIM_COMMAND, title: dismiss.title, arguments: [sentence] };
+      dismiss.diagnostics = diagnostics;
+      return [find, dismiss];
+    });
+  }
+}

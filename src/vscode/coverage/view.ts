@@ -1,0 +1,59 @@
+// "Uncited Claims": the listed sentences ranked by need, each with its score and reason; after
+// "Find citations for all listed", the best candidates of each under it (a click opens the
+// sentence's search in the results panel, answered from the cache, where one click inserts).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SentenceCoverage } from '../../core/coverage';
+import type { Candidate } from '../../core/types';
+import { FIND_FOR_SENTENCE_COMMAND } from '../audit/codeActions';
+import { sentenceRange, type UncitedClaims } from './claims';
+
+export const COVERAGE_VIEW_ID = 'citefinder.coverage';
+/** Candidates shown under a sentence. */
+const CANDIDATES_SHOWN = 3;
+
+type Node = { sentence: SentenceCoverage } | { candidate: Candidate; of: SentenceCoverage };
+
+export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly claims: UncitedClaims) {
+    this.subscription = claims.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!node) return this.claims.all().map((sentence) => ({ sentence }));
+    if ('candidate' in node) return [];
+    const result = this.claims.resultOf(node.sentence);
+    return (result?.candidates ?? []).slice(0, CANDIDATES_SHOWN).map((candidate) => ({ candidate, of: node.sentence }));
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    if ('candidate' in node) {
+      const { candidate, of } = node;
+      const item = new vscode.TreeItem(candidate.title, vscode.TreeItemCollapsibleState.None);
+      item.description = `${candidate.authors[0] ?? ''}${candidate.authors.length > 1 ? ' et al.' : ''} ${candidate.year ?? ''}${candidate.score !== undefined ? ` · support ${candidate.score.toFixed(2)}` : ''}`;
+      item.iconPath = new vscode.ThemeIcon('book');
+      item.command = { command: FIND_FOR_SENTENCE_COMMAND, title: 'Show in the results panel', arguments: [vscode.Uri.file(of.file), sentenceRange(of)] };
+      return item;
+    }
+    const { sentence } = node;
+    const searched = this.claims.resultOf(sentence);
+    const item = new vscode.TreeItem(
+      sentence.text.length > 90 ? sentence.text.slice(0, 89) + '…' : sentence.text,
+      searched?.candidates.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+    );
+    item.description = `${sentence.score.toFixed(2)} · ${sentence.reason} · ${path.basename(sentence.file)}:${sentence.line + 1}`;
+    item.tooltip = `${sentence.text}\n\nNeeds a citation: ${sentence.score.toFixed(2)} (${sentence.reason})`;
+    item.contextValue = 'uncitedClaim';
+    item.command = { command: 'vscode.open', title: 'Show the sentence', arguments: [vscode.Uri.file(sentence.file), { selection: sentenceRange(sentence) }] };
+    return item;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
