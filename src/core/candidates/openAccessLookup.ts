@@ -6,7 +6,7 @@
 // the paper read is the open version OpenAlex knows of.
 import type { CoreDeps } from '../deps';
 import type { Candidate, PaperRecord } from '../types';
-import { isAbortError } from '../net/types';
+import { isAbortError, RateLimitedError } from '../net/types';
 import { lookupOpenAlexWork } from '../sources/published';
 import type { CandidateStore } from './store';
 
@@ -27,6 +27,8 @@ function wantsLookup(candidate: Candidate): boolean {
 
 export class OpenAccessLookup {
   private readonly settled = new Map<string, Promise<void>>();
+  /** OpenAlex answered 429 (a keyless day's budget spent): no more lookups this run. */
+  private rateLimited = false;
 
   constructor(
     private readonly deps: CoreDeps,
@@ -37,7 +39,7 @@ export class OpenAccessLookup {
   update(candidates: Candidate[]): void {
     if (!openAlexLookupsEnabled(this.deps)) return;
     for (const candidate of candidates) {
-      if (this.settled.has(candidate.id) || !wantsLookup(candidate) || this.deps.signal?.aborted) continue;
+      if (this.rateLimited || this.settled.has(candidate.id) || !wantsLookup(candidate) || this.deps.signal?.aborted) continue;
       this.settled.set(candidate.id, this.lookUp(candidate));
     }
   }
@@ -49,6 +51,11 @@ export class OpenAccessLookup {
       if (work && record) this.store.updateRecord(completed(record, work));
     } catch (error) {
       if (isAbortError(error) || this.deps.signal?.aborted) return;
+      if (error instanceof RateLimitedError) {
+        if (!this.rateLimited) this.warn('OpenAlex answered 429 (rate limited; without a key its shared daily budget may be spent): its lookups are skipped for this run.');
+        this.rateLimited = true;
+        return;
+      }
       // A skipped service (open circuit) was named once, when it failed.
       if ((error as Error).name !== 'ServiceUnavailableError') this.warn(`OpenAlex could not be asked about doi:${candidate.doi}: ${(error as Error).message}`);
     }

@@ -135,6 +135,25 @@ describe('published literature', function () {
     assert.ok(preprints.candidates.every((c) => !c.sources.includes('pubmed')));
   });
 
+  it('looks a hit without a full-text link up in OpenAlex by DOI, keyless, and takes the open PDF it names', async () => {
+    const result = await find(PRIME_EDITING);
+    assert.ok(paths('openalex').some((u) => u.endsWith('/works/doi:10.1101/2024.04.01.587366')), paths('openalex').join(' | '));
+    assert.ok(!paths('openalex').some((u) => u.includes('api_key')), 'no empty key is sent');
+    const card = result.candidates.find((c) => c.publishedDoi === '10.1016/j.xgen.2025.100814')!;
+    // The recorded work's best open location (bioRxiv's PDF, pointed at the stand-in).
+    assert.match(card.pdfUrl ?? '', /\/files\/openalex\/.*biorxiv/);
+    assert.match(card.abstract ?? '', /prime editing/i, 'the abstract the record had is kept');
+  });
+
+  it('stops OpenAlex lookups for the run after a 429, and says so once', async () => {
+    standIn.handle('openalex', (_req, res) => send(res, 429, '{"error":"Rate limit exceeded"}', 'application/json', { 'retry-after': '43200' }));
+    const result = await find(RESNET, { 'http.retries': 0 });
+    const said = result.warnings.filter((w) => w.startsWith('OpenAlex answered 429'));
+    assert.equal(said.length, 1, result.warnings.join(' | '));
+    assert.ok(paths('openalex').length >= 1);
+    assert.ok(result.candidates.some((c) => c.dblpKey === 'conf/cvpr/HeZRS16'));
+  });
+
   it('asks nothing when a published search is repeated', async () => {
     const first = await find(PRIME_EDITING);
     standIn.requests.length = 0;
