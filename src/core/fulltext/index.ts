@@ -108,8 +108,14 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
 async function readRecordJatsOrPdf(record: PaperRecord, deps: FulltextDeps, absent: ReadonlySet<string>): Promise<FulltextResult> {
   const jats = await readRecordJats(record, deps, absent);
   if (jats) return withLimitNote({ kind: 'jats', document: jats });
-  const { bytes } = await downloadRecordPdf(record, deps, absent);
-  return fulltextFromPdfBytes(bytes, deps);
+  try {
+    const { bytes } = await downloadRecordPdf(record, deps, absent);
+    return await fulltextFromPdfBytes(bytes, deps);
+  } catch (error) {
+    if (!record.jatsUrl || isAbortError(error) || deps.signal?.aborted) throw error;
+    // Say that the JATS was tried too: a malformed PMC `fullTextXML` is no silent fallback.
+    throw new Error(`its JATS full text could not be read, and ${describe(error)}`, { cause: error });
+  }
 }
 
 /**

@@ -154,6 +154,16 @@ describe('published literature', function () {
     assert.ok(result.candidates.some((c) => c.dblpKey === 'conf/cvpr/HeZRS16'));
   });
 
+  it('scores an article on its abstract, and says so, when PMC sends a malformed fullTextXML', async () => {
+    const europePmc = standIn.handlerOf('europepmc')!;
+    standIn.handle('europepmc', (req, res) =>
+      req.path.endsWith('/fullTextXML') ? send(res, 200, '<article><body><sec><p>cut off', 'application/xml') : europePmc(req, res));
+    const result = await find(TSDB);
+    const paper = result.candidates.find((c) => c.pmcid === 'PMC5967733')!;
+    assert.equal(paper.fulltext, 'abstract');
+    assert.ok(result.warnings.some((w) => /Antibacterial Effect.*full text unavailable \(its JATS full text could not be read, and /.test(w)), result.warnings.join(' | '));
+  });
+
   it('asks nothing when a published search is repeated', async () => {
     const first = await find(PRIME_EDITING);
     standIn.requests.length = 0;
