@@ -99,7 +99,7 @@ function nameOf(person: string): string | undefined {
     groups.push(group.content);
     at = person.indexOf('{', group.end);
   }
-  const keyed = groups.find((g) => /(?:^|,)\s*family=/.test(g));
+  const keyed = groups.find((g) => /(?:^|[,%\s])family=/.test(g));
   if (keyed) {
     const value = (name: string) => {
       const m = new RegExp(String.raw`(?:^|[,\s])${name}=`).exec(keyed);
@@ -111,10 +111,15 @@ function nameOf(person: string): string | undefined {
   return joinName(positional[0], positional[2]);
 }
 
+/** biber's name delimiters (\bibnamedelima, \bibinitperiod…) as the space or period they print. */
+function nameText(value: string): string {
+  return plainOf(value.replace(/\\bibinitperiod/g, '.').replace(/\\bib(?:name|init)delim[a-z]?/g, ' '));
+}
+
 function joinName(family: string | undefined, given: string | undefined, prefix?: string): string | undefined {
-  const last = [prefix, family].map((p) => (p ? plainOf(p) : '')).filter(Boolean).join(' ');
+  const last = [prefix, family].map((p) => (p ? nameText(p) : '')).filter(Boolean).join(' ');
   if (!last) return undefined;
-  const first = given ? plainOf(given) : '';
+  const first = given ? nameText(given) : '';
   return first ? `${last}, ${first}` : last;
 }
 

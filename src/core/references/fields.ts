@@ -17,7 +17,7 @@ export function fieldsOfItem(item: ReferenceItem): ReferenceFields {
   const ids = identifiersOf(item.text);
   const { rest, ...found } = ids;
   if (item.fields) return compact({ ...found, ...item.fields });
-  const parts = item.blocks && item.blocks.length >= 3 ? fromBlocks(item.blocks, item.emphasised ?? []) : fromString(rest);
+  const parts = item.blocks && item.blocks.length >= 2 ? fromBlocks(item.blocks, item.emphasised ?? []) : fromString(rest);
   return compact({ ...parts, ...found });
 }
 
@@ -30,10 +30,12 @@ function fromBlocks(blocks: string[], emphasised: string[]): ReferenceFields {
   const printed = blocks.map((b) => identifiersOf(b).rest);
   const [people, title] = printed;
   const tail = printed.slice(2).join(' ');
-  const year = yearIn(people!) ?? lastYear(tail);
+  // A style without a venue prints the year in the title's block: "Xai for nasa, 2018."
+  const yearAfterTitle = /,\s*((?:1[6-9]|20)\d\d)[a-z]?\.?$/.exec(title!);
+  const year = yearIn(people!) ?? lastYear(tail) ?? yearAfterTitle?.[1];
   return {
     author: authorField(withoutYear(people!)),
-    title: trimPart(title!),
+    title: trimPart(yearAfterTitle ? title!.slice(0, yearAfterTitle.index) : title!),
     venue: emphasised[0] ? trimPart(emphasised[0]) : venueOf(tail),
     year,
     ...pagesAndVolume(tail),

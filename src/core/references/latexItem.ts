@@ -11,6 +11,7 @@ const EMPHASIS = new RegExp(String.raw`\\(?:emph|textit|textsl)\s*${GROUP}|\{\\(
 /** Links and identifiers as plain text, before the LaTeX is turned into words (which drops \url). */
 function linksAsText(latex: string): string {
   return latex
+    .replace(/\\penalty-?\d+\s*/g, '')
     .replace(new RegExp(String.raw`\\href\s*\{([^{}]*)\}\s*${GROUP}`, 'g'), (_m, url: string, words: string) => `${words} ${url}`)
     .replace(/\\(?:url|path|nolinkurl)\s*\{([^{}]*)\}/g, ' $1 ')
     .replace(/\\doi\s*\{([^{}]*)\}/g, ' doi:$1 ')
