@@ -35,6 +35,8 @@ const benches: [string, string[]][] = [
         ['calibration', [data]],
         // HALLMARK dev_public only: its other splits are held out.
         ['hallmark', [join(data, 'hallmark')]],
+        // The same entries typeset into a .bbl and checked from it (reference-list path), beside the .bib path.
+        ['references', [join(data, 'hallmark')]],
       ] as [string, string[]][])
     : []),
 ];
