@@ -5,6 +5,7 @@
 // scoring/overall.ts (auditLabel) reads the score on the calibrated scale of scoring/calibration.ts.
 import type { PipelineDeps } from '../deps';
 import { readBibEntries, type BibEntry } from '../bibtex/entries';
+import { bibitemEntries } from '../references/bibitemEntries';
 import type { TexFiles } from '../manuscript/project';
 import { findProjectBibliography } from '../manuscript/projectBibliography';
 import { resolveRootFile } from '../manuscript/projectRoot';
@@ -104,7 +105,7 @@ async function checkSite(
   const cached = cache.get(cacheKey);
   if (cached) return { ...cached, site, cached: true };
   if (!entry) {
-    const result = { status: 'missing' as const, message: `"${site.key}" is in no .bib file of the project.` };
+    const result = { status: 'missing' as const, message: `"${site.key}" is in no .bib file and no thebibliography of the project.` };
     cache.set(cacheKey, result);
     return { ...result, site };
   }
@@ -154,7 +155,9 @@ async function bibEntries(
       );
     for (const entry of entries) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
   }
-  if (bibliography.files.length === 0) warn('The project names no .bib file (no \\bibliography or \\addbibresource).');
+  // A thebibliography written in the .tex (\bibitem) resolves its keys as a .bib does.
+  for (const file of tree.files) for (const entry of bibitemEntries(file.file, file.text)) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  if (bibliography.files.length === 0 && byKey.size === 0) warn('The project names no .bib file (no \\bibliography or \\addbibresource) and has no \\bibitem.');
   return byKey;
 }
 
