@@ -156,7 +156,9 @@ async function bibEntries(
     for (const entry of entries) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
   }
   // A thebibliography written in the .tex (\bibitem) resolves its keys as a .bib does.
-  for (const file of tree.files) for (const entry of bibitemEntries(file.file, file.text)) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  for (const file of tree.files) {
+    for (const entry of bibitemEntries(file.file, file.text)) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  }
   if (bibliography.files.length === 0 && byKey.size === 0) warn('The project names no .bib file (no \\bibliography or \\addbibresource) and has no \\bibitem.');
   return byKey;
 }

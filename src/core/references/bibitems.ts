@@ -22,7 +22,9 @@ export function thebibliographyItems(source: string): ReferenceItem[] {
   for (const env of visible.matchAll(ENVIRONMENT)) {
     const bodyStart = env.index + env[0].indexOf(env[1]!);
     const bodyEnd = bodyStart + env[1]!.length;
-    const heads = [...env[1]!.matchAll(BIBITEM)].map((m) => head(visible, bodyStart + m.index, bodyStart + m.index + m[0].length)).filter((h) => h !== undefined);
+    const heads = [...env[1]!.matchAll(BIBITEM)]
+      .map((m) => head(visible, bodyStart + m.index, bodyStart + m.index + m[0].length))
+      .filter((h) => h !== undefined);
     heads.forEach((h, i) => {
       const end = trimEnd(visible, h.start, heads[i + 1]?.start ?? bodyEnd);
       items.push(

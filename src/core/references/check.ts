@@ -46,7 +46,8 @@ export async function checkReferences(
   const report = await checkBibEntries(entries, deps, listener, authorities);
   report.entries.forEach((result, n) => {
     const reference = readable[n]!.r;
-    reference.result = { ...result, key: reference.item.key ?? result.key, duplicateOf: result.duplicateOf && keyOf(references, result.duplicateOf) };
+    const duplicateOf = result.duplicateOf && keyOf(references, result.duplicateOf);
+    reference.result = { ...result, key: reference.item.key ?? result.key, duplicateOf };
   });
   const summary: Record<string, number> = {};
   for (const r of references) {

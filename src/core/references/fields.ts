@@ -66,7 +66,8 @@ export function fromString(text: string): ReferenceFields {
   const title = parts[at];
   const tail = parts.slice(at + 1).join(' ');
   if (!title || title.split(/\s+/).length < 2) return { author: authorField(withoutYear(people)), year: year ?? lastYear(text) };
-  return { author: authorField(withoutYear(people)), title: trimPart(title), venue: venueOf(tail), year: year ?? lastYear(tail), ...pagesAndVolume(tail) };
+  const author = authorField(withoutYear(people));
+  return { author, title: trimPart(title), venue: venueOf(tail), year: year ?? lastYear(tail), ...pagesAndVolume(tail) };
 }
 
 /** The string cut where a part ends: a period (or ? !) and a space, unless an initial or abbreviation ends there. */
