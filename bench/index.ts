@@ -23,6 +23,8 @@ const benches: [string, string[]][] = [
   ['hostile', []],
   ['audit', []],
   ['bibcheck', []],
+  // The PDF reference-list reader (pdf.js) against GROBID's TEI of the same three papers.
+  ['referencesPdf', []],
   ...(data
     ? ([
         ['lexical', ['--scifact', join(data, 'scifact')]],

@@ -30,7 +30,8 @@ export function thebibliographyItems(source: string): ReferenceItem[] {
       items.push(
         itemOfLatex(visible.slice(h.end, end), {
           ...(h.key !== undefined ? { key: h.key } : {}),
-          ...(h.label ? { number: h.label } : {}),
+          // Without a label, LaTeX prints the item's number in its list.
+          number: h.label ?? String(i + 1),
           line: lineOf(visible, h.start),
           start: h.start,
           end,

@@ -21,7 +21,13 @@ export const CHECK_REFERENCES_SELECTION_COMMAND = 'citefinder.checkReferencesInS
 type Core = Awaited<ReturnType<typeof loadHeavy>>;
 
 /** The check of `items` with a cancellable progress notification; undefined when cancelled. */
-async function checkWithProgress(core: Core, items: ReferenceItem[], config: Settings, title: string): Promise<ReferenceCheck | undefined> {
+async function checkWithProgress(
+  core: Core,
+  items: ReferenceItem[],
+  config: Settings,
+  title: string,
+  onEntry: (entry: BibCheckEntry) => void = () => {},
+): Promise<ReferenceCheck | undefined> {
   const where = { location: vscode.ProgressLocation.Notification, title, cancellable: true };
   return vscode.window.withProgress(where, async (progress, token) => {
     const controller = new AbortController();
@@ -29,7 +35,9 @@ async function checkWithProgress(core: Core, items: ReferenceItem[], config: Set
     try {
       const deps = { settings: config, http: core.createHttpClient(config), signal: controller.signal };
       return await core.checkReferences(items, deps, (event) => {
-        if (event.type === 'entry') progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
+        if (event.type !== 'entry') return;
+        onEntry(event.entry);
+        progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
       });
     } catch (error) {
       if (controller.signal.aborted) return undefined;
@@ -61,13 +69,16 @@ export async function checkReferencesCommand(
     void vscode.window.showWarningMessage('Citefinder: this file has no thebibliography (\\bibitem); for a .bib, use Check Bibliography.');
     return undefined;
   }
-  const check = await checkWithProgress(core, items, settings(document.uri), 'Citefinder: checking the references');
-  if (!check) return undefined;
   verdicts.reset([file]);
-  for (const reference of check.references) {
-    const entry = entryOf(reference, file);
-    if (entry) verdicts.add(entry, false);
-  }
+  // Each verdict reaches the Problems panel as it comes (the engine's entries are keyed "#n", the
+  // n-th item): a cancelled check keeps what it showed.
+  const shown = (entry: BibCheckEntry) => {
+    const item = items[Number(entry.key.slice(1)) - 1];
+    const shownEntry = item && entryOf({ item, fields: {}, result: entry }, file);
+    if (shownEntry) verdicts.add(shownEntry, false);
+  };
+  const check = await checkWithProgress(core, items, settings(document.uri), 'Citefinder: checking the references', shown);
+  if (!check) return undefined;
   const root = await core.resolveRootFile(file, document.getText(), projectFiles);
   const project = await core.walkIncludes(root.file, root.text, projectFiles);
   verdicts.showCites(project.files.map((f) => ({ file: f.file, text: f.text })), new Set());

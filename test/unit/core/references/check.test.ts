@@ -59,8 +59,8 @@ describe('reference check through the .bib engine (stand-in)', function () {
     // The report puts the flagged references first, each with what was found instead.
     const report = markdownReport(check, 'hallmark-sample.bbl');
     assert.ok(report.indexOf('## Flagged') < report.indexOf('### '), 'flagged first');
-    assert.ok(!report.includes('### ee938d491c06'), 'a verified reference is only counted');
-    assert.match(report, /### d5eef6dc978e · line \d+: mismatch \(title-near-miss\)[\s\S]*?Found instead: .*"BiasAdv: Bias-Adversarial Augmentation for Model Debiasing"/);
+    assert.ok(!report.includes('ee938d491c06'), 'a verified reference is only counted');
+    assert.match(report, /### \[19\] · d5eef6dc978e · line \d+: mismatch \(title-near-miss\)[\s\S]*?Found instead: .*"BiasAdv: Bias-Adversarial Augmentation for Model Debiasing"/);
   });
 
   it('identifies a reference whose parts cannot be told apart from its whole string, and calls the rest unreadable (searched, never dropped)', async () => {

@@ -20,6 +20,7 @@ describe('reference readers on real files', function () {
     assert.equal(list.reader, 'bbl');
     assert.deepEqual(list.items.map((i) => i.key), ['Giannotti', 'DARPA', 'nasaxai', 'cleverhans', 'mythos', 'righttoexpl']);
     assert.equal(list.items[1]!.number, 'Gunning(2017)');
+    assert.deepEqual(textReferences(text('references', 'hallmark-sample.bbl'), '.bbl').items.slice(0, 2).map((i) => i.number), ['1', '2']);
     assert.deepEqual(fieldsOfItem(list.items[0]!), {
       author: 'Riccardo Guidotti and Anna Monreale and Salvatore Ruggieri and Franco Turini and Fosca Giannotti and Dino Pedreschi',
       title: 'A survey of methods for explaining black box models',
