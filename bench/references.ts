@@ -7,7 +7,7 @@
 //
 //   node dist/bench/references.js [DATA_DIR]   (default /work/shared/datasets/hallmark)
 //        [--misses] lists the entries the two paths call differently   [--bbl FILE] writes the .bbl
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,20 +21,11 @@ import { isFlagged, type Verdict } from '../src/core/bibcheck/verdict';
 import { checkReferences, textReferences } from '../src/core/references';
 import { metricsOf, type Labelled } from './lib/hallmarkMetrics';
 import { bblOf } from './lib/bblStyle';
+import { readJsonl, type DevEntry } from './lib/hallmarkData';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { misses: { type: 'boolean', default: false }, bbl: { type: 'string' } } });
 const data = positionals[0] ?? '/work/shared/datasets/hallmark';
 
-interface DevEntry {
-  bibtex_key: string;
-  bibtex_type: string;
-  fields: Record<string, string>;
-  label: 'VALID' | 'HALLUCINATED';
-  hallucination_type?: string | null;
-  difficulty_tier?: number | null;
-}
-
-const readJsonl = <T>(file: string): T[] => readFileSync(join(data, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
 const CONCURRENT = 8;
 
 async function bibPath(entries: DevEntry[], settings: Settings): Promise<Verdict[]> {
@@ -65,11 +56,11 @@ function labelled(entries: DevEntry[], verdicts: (Verdict | 'unreadable')[]): La
 }
 
 async function main(): Promise<void> {
-  const entries = readJsonl<DevEntry>('dev_public.jsonl');
+  const entries = readJsonl<DevEntry>(data, 'dev_public.jsonl');
   const bbl = bblOf(entries.map((e) => ({ key: e.bibtex_key, type: e.bibtex_type, fields: e.fields })));
   if (values.bbl) writeFileSync(values.bbl, bbl);
   const standIn = await startStandIn();
-  registerPoolRecords(standIn, readJsonl<PoolRecord>('pool_dev.jsonl'));
+  registerPoolRecords(standIn, readJsonl<PoolRecord>(data, 'pool_dev.jsonl'));
   // A cache each, so that neither path finds the other's answers waiting.
   const cacheDirs = [mkdtempSync(join(tmpdir(), 'references-bib-')), mkdtempSync(join(tmpdir(), 'references-bbl-'))];
   const settingsOf = (cacheDir: string): Settings => ({ ...DEFAULT_SETTINGS, ...(standIn.settings as Partial<Settings>), 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0 });
