@@ -66,6 +66,7 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
   const sites = (audited.length ? audited : [{ file: input.file, text }]).flatMap((f) => citationSites(f.file, f.text));
   listener({ type: 'sites', sites });
   const entries = await bibEntries(tree, input, warn);
+  const hasBibitems = [...entries.values()].some((e) => !e.file.endsWith('.bib'));
   const cache = deps.cache ?? new AuditCache();
   const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal }, cache, (entry) =>
     AuditCache.entryKey(entryText(entry)),
@@ -82,7 +83,7 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
   const worker = async () => {
     while (next < sites.length) {
       const index = next++;
-      findings[index] = await checkSite(sites[index]!, entries, checker, cache);
+      findings[index] = await checkSite(sites[index]!, entries, checker, cache, hasBibitems);
       listener({ type: 'finding', finding: findings[index]! });
       listener({ type: 'progress', done: ++done, total: sites.length });
     }
@@ -99,13 +100,15 @@ async function checkSite(
   entries: Map<string, BibEntry>,
   checker: CitationChecker,
   cache: AuditCache,
+  hasBibitems = false,
 ): Promise<AuditFinding> {
   const entry = entries.get(site.key);
   const cacheKey = AuditCache.keyOf(citedText(site), site.key, entry ? entryText(entry) : undefined);
   const cached = cache.get(cacheKey);
   if (cached) return { ...cached, site, cached: true };
   if (!entry) {
-    const result = { status: 'missing' as const, message: `"${site.key}" is in no .bib file and no thebibliography of the project.` };
+    const where = hasBibitems ? '.bib file and no thebibliography' : '.bib file';
+    const result = { status: 'missing' as const, message: `"${site.key}" is in no ${where} of the project.` };
     cache.set(cacheKey, result);
     return { ...result, site };
   }

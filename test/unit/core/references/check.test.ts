@@ -17,6 +17,8 @@ import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
 import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
 import { checkReferences, pastedItems, textReferences } from '../../../../src/core/references';
 import { markdownReport } from '../../../../src/core/references/report';
+import { pdfReferences } from '../../../../src/core/references/pdf';
+import { resetGrobidState } from '../../../../src/core/fulltext';
 
 const samples = readFileSync(fixturePath('hallmark', 'dev_public_sample.jsonl'), 'utf8')
   .split('\n')
@@ -82,5 +84,23 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.ok(standIn.requests.length > before);
     // The unreadable one was searched whole at Crossref (bibliographic search), which named no work whose title it holds.
     assert.ok(standIn.requests.slice(before).some((r) => r.service === 'crossref' && String(r.url).includes('appendix')));
+  });
+
+  it('reads a PDF\'s references from GROBID\'s TEI when GROBID is on and alive, else from pdf.js, saying why', async () => {
+    const bytes = new Uint8Array(readFileSync(fixturePath('pdf', 'acl2020-specter-cs.pdf')));
+    resetGrobidState();
+    settings = { ...settings, 'grobid.enabled': true };
+    const viaGrobid = await pdfReferences(bytes, deps());
+    assert.equal(viaGrobid.reader, 'grobid');
+    assert.equal(viaGrobid.items.length, 57);
+    assert.equal(viaGrobid.items[0]!.fields!.title, 'Estimating position bias without intrusive interventions');
+    assert.ok(standIn.requests.some((r) => r.service === 'grobid'));
+    resetGrobidState();
+    settings = { ...settings, 'grobid.url': 'http://127.0.0.1:9' };
+    const withoutGrobid = await pdfReferences(bytes, deps());
+    assert.equal(withoutGrobid.reader, 'pdfjs');
+    assert.equal(withoutGrobid.items.length, 57);
+    assert.match(withoutGrobid.notices[0]!, /GROBID at http:\/\/127\.0\.0\.1:9 is not running; read the PDF in-process/);
+    resetGrobidState();
   });
 });
