@@ -121,7 +121,7 @@ function trimPart(text: string): string {
 
 /** The venue: the part after the title, from "In" to where volume, pages or the year begin. */
 function venueOf(tail: string): string | undefined {
-  let text = tail.replace(/^\s*(?:In|in)\s*:?\s+/, '').replace(/^\s*(?:Proceedings|Proc\.)\s+of\s+the\s+/i, (m) => m);
+  let text = tail.replace(/^\s*(?:In|in)\s*:?\s+/, '');
   if (/^\s*(?:arXiv|CoRR)\b/i.test(text)) return 'arXiv';
   text = text.split(/,\s*(?:pp?\.|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|;\s*\d|\.\s|\s\(\s*\d{4}|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
   const venue = trimPart(text.replace(YEAR, '').replace(/\s+/g, ' '));

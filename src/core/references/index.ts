@@ -16,9 +16,6 @@ export { thebibliographyItems, hasThebibliography } from './bibitems';
 export { pastedItems } from './pasted';
 export { teiItems } from './tei';
 
-/** The kinds of file read (.bib is bib check's). */
-export const REFERENCE_FILE_KINDS = ['.pdf', '.bbl', '.tex', '.txt', '.xml'] as const;
-
 /** The references of a LaTeX or text source: a .bbl (BibTeX or biber), thebibliography of a .tex, else one per line or paragraph. */
 export function textReferences(text: string, kind: string): ReferenceList {
   if (kind === '.xml' || /^\s*<\?xml|<TEI[\s>]/.test(text.slice(0, 500))) return teiItems(text);
