@@ -21,21 +21,11 @@ import { networkAuthorities } from '../src/core/bibcheck/authorities';
 import { VerdictEngine } from '../src/core/bibcheck/engine';
 import { isFlagged, type EntryVerdict } from '../src/core/bibcheck/verdict';
 import { metricsOf, printReport, type Labelled } from './lib/hallmarkMetrics';
+import { readJsonl, type DevEntry } from './lib/hallmarkData';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { misses: { type: 'boolean', default: false }, type: { type: 'string' } } });
 const data = positionals[0] ?? '/work/shared/datasets/hallmark';
 
-interface DevEntry {
-  bibtex_key: string;
-  bibtex_type: string;
-  fields: Record<string, string>;
-  label: 'VALID' | 'HALLUCINATED';
-  hallucination_type?: string | null;
-  difficulty_tier?: number | null;
-  explanation?: string;
-}
-
-const readJsonl = <T>(file: string): T[] => readFileSync(join(data, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
 /** Entries checked at once (as Check Bibliography does). */
 const CONCURRENT = 8;
 
@@ -57,8 +47,8 @@ async function checkAll(entries: DevEntry[], settings: Settings): Promise<{ verd
 }
 
 async function main(): Promise<void> {
-  const pool = readJsonl<PoolRecord>('pool_dev.jsonl');
-  let entries = readJsonl<DevEntry>('dev_public.jsonl');
+  const pool = readJsonl<PoolRecord>(data, 'pool_dev.jsonl');
+  let entries = readJsonl<DevEntry>(data, 'dev_public.jsonl');
   if (values.type) entries = entries.filter((e) => e.label === 'VALID' || e.hallucination_type === values.type);
   const published = JSON.parse(readFileSync(join(data, 'published_dev_public.json'), 'utf8')) as unknown;
   const standIn = await startStandIn();

@@ -23,6 +23,8 @@ const benches: [string, string[]][] = [
   ['hostile', []],
   ['audit', []],
   ['bibcheck', []],
+  // The PDF reference-list reader (pdf.js) against GROBID's TEI of the same three papers.
+  ['referencesPdf', []],
   ...(data
     ? ([
         ['lexical', ['--scifact', join(data, 'scifact')]],
@@ -37,6 +39,8 @@ const benches: [string, string[]][] = [
         ['hallmark', [join(data, 'hallmark')]],
         // Cite-worthiness on the unarXive sample's held-apart papers, and coverage of 30 pages.
         ['citeworthiness', [data]],
+        // The same entries typeset into a .bbl and checked from it (reference-list path), beside the .bib path.
+        ['references', [join(data, 'hallmark')]],
       ] as [string, string[]][])
     : []),
 ];

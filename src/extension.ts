@@ -14,6 +14,7 @@ import { insertFromChat, registerResults } from './vscode/results/register';
 import type { InsertOutcome } from './vscode/insertCitation';
 import { CHECK_BIBLIOGRAPHY_COMMAND, checkBibliographyCommand, ProposedBibs, PROPOSED_SCHEME } from './vscode/bibcheck/checkCommand';
 import { BibVerdicts } from './vscode/bibcheck/verdictFindings';
+import { registerReferenceCommands } from './vscode/references/checkReferences';
 import { registerVerdictActions } from './vscode/bibcheck/verdictActions';
 import { LATEX_LANGUAGE_IDS } from './vscode/languages';
 import { log, disposeLog, outputChannel } from './vscode/log';
@@ -112,6 +113,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () =>
       checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs, bibVerdicts),
     ),
+    registerReferenceCommands((uri) => search.runSettings(uri), bibVerdicts),
     saveBibsAfterUndo(),
     { dispose: disposeLog },
   );

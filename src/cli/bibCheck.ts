@@ -16,8 +16,9 @@ import { createHttpClient } from '../core/net/http';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
+import { checkFile } from './referenceFile';
 
-export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]';
+export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]  (a .bbl, .pdf, .tex or .txt: as refs check)';
 
 export async function runBibCheck(
   args: string[],
@@ -27,6 +28,10 @@ export async function runBibCheck(
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { write: { type: 'boolean', default: false } }, true);
   if (positionals[0] !== 'check' || positionals.length !== 2) throw new UsageError(`Usage: ${BIB_CHECK_USAGE}`);
+  // A .bbl, PDF, .tex or text file holds references too: checked as `refs check` does (never written).
+  if (path.extname(positionals[1]!).toLowerCase() !== '.bib' && !values.write) {
+    return checkFile(positionals[1]!, { json: values.json ?? false, config: values.config }, loadSettings, io, signal);
+  }
   const file = path.resolve(positionals[1]!);
   const text = await readInput(file, '.bib file');
   const settings = await loadSettings(values.config);

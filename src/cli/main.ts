@@ -11,6 +11,7 @@ import { INSERT_USAGE, runInsert } from './insert';
 import { AUDIT_USAGE, runAudit } from './audit';
 import { BIB_CHECK_USAGE, runBibCheck } from './bibCheck';
 import { COVERAGE_USAGE, runCoverage } from './coverage';
+import { REFS_CHECK_USAGE, runRefsCheck } from './refsCheck';
 
 const FIND_USAGE = 'citefinder find --claim TEXT [--context-file FILE] [--years 1998..2005|2019..|..2010] [--config FILE] [--json]';
 const SCORE_USAGE = 'citefinder score --claim TEXT (--pdf FILE | --tei FILE | --jats FILE) [--config FILE] [--json]';
@@ -24,6 +25,7 @@ const COMMAND_USAGE: Record<string, string> = {
   audit: AUDIT_USAGE,
   bib: BIB_CHECK_USAGE,
   coverage: COVERAGE_USAGE,
+  refs: REFS_CHECK_USAGE,
 };
 
 export const USAGE = `Usage:
@@ -69,6 +71,7 @@ async function runCommand(argv: string[], io: CliIo, controller: AbortController
     if (command === 'audit') return await runAudit(rest, settingsFrom, io, controller.signal);
     if (command === 'bib') return await runBibCheck(rest, settingsFrom, io, controller.signal);
     if (command === 'coverage') return await runCoverage(rest, settingsFrom, io, controller.signal);
+    if (command === 'refs') return await runRefsCheck(rest, settingsFrom, io, controller.signal);
     const options = parseOptions(rest);
     const settings = await loadSettings(options.config, io);
     if (command === 'find') return await runFind(options, settings, io, controller.signal);

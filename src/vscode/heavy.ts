@@ -18,6 +18,8 @@ export { asCandidate, citeByIdentifier, withAuthorityBibtex } from '../core/work
 export { parseIdentifier } from '../core/identity/identifiers';
 export { auditProject, AuditCache } from '../core/audit';
 export { checkBibliography } from '../core/bibcheck';
+export { checkReferences, pastedItems, readReferences, thebibliographyItems } from '../core/references';
+export { markdownReport } from '../core/references/report';
 export { bibCheckEdits } from '../core/bibcheck/apply';
 export { replaceEntryEdit } from '../core/bibcheck/replaceEntry';
 export { readBibEntries } from '../core/bibtex/entries';

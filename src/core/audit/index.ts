@@ -5,6 +5,7 @@
 // scoring/overall.ts (auditLabel) reads the score on the calibrated scale of scoring/calibration.ts.
 import type { PipelineDeps } from '../deps';
 import { readBibEntries, type BibEntry } from '../bibtex/entries';
+import { bibitemEntries } from '../references/bibitemEntries';
 import type { TexFiles } from '../manuscript/project';
 import { findProjectBibliography } from '../manuscript/projectBibliography';
 import { resolveRootFile } from '../manuscript/projectRoot';
@@ -65,6 +66,7 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
   const sites = (audited.length ? audited : [{ file: input.file, text }]).flatMap((f) => citationSites(f.file, f.text));
   listener({ type: 'sites', sites });
   const entries = await bibEntries(tree, input, warn);
+  const hasBibitems = [...entries.values()].some((e) => !e.file.endsWith('.bib'));
   const cache = deps.cache ?? new AuditCache();
   const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal }, cache, (entry) =>
     AuditCache.entryKey(entryText(entry)),
@@ -81,7 +83,7 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
   const worker = async () => {
     while (next < sites.length) {
       const index = next++;
-      findings[index] = await checkSite(sites[index]!, entries, checker, cache);
+      findings[index] = await checkSite(sites[index]!, entries, checker, cache, hasBibitems);
       listener({ type: 'finding', finding: findings[index]! });
       listener({ type: 'progress', done: ++done, total: sites.length });
     }
@@ -98,13 +100,15 @@ async function checkSite(
   entries: Map<string, BibEntry>,
   checker: CitationChecker,
   cache: AuditCache,
+  hasBibitems = false,
 ): Promise<AuditFinding> {
   const entry = entries.get(site.key);
   const cacheKey = AuditCache.keyOf(citedText(site), site.key, entry ? entryText(entry) : undefined);
   const cached = cache.get(cacheKey);
   if (cached) return { ...cached, site, cached: true };
   if (!entry) {
-    const result = { status: 'missing' as const, message: `"${site.key}" is in no .bib file of the project.` };
+    const where = hasBibitems ? '.bib file and no thebibliography' : '.bib file';
+    const result = { status: 'missing' as const, message: `"${site.key}" is in no ${where} of the project.` };
     cache.set(cacheKey, result);
     return { ...result, site };
   }
@@ -154,7 +158,11 @@ async function bibEntries(
       );
     for (const entry of entries) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
   }
-  if (bibliography.files.length === 0) warn('The project names no .bib file (no \\bibliography or \\addbibresource).');
+  // A thebibliography written in the .tex (\bibitem) resolves its keys as a .bib does.
+  for (const file of tree.files) {
+    for (const entry of bibitemEntries(file.file, file.text)) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  }
+  if (bibliography.files.length === 0 && byKey.size === 0) warn('The project names no .bib file (no \\bibliography or \\addbibresource) and has no \\bibitem.');
   return byKey;
 }
 

@@ -63,11 +63,23 @@ export async function checkBibliography(
 ): Promise<BibCheckReport> {
   // A dead authority costs a few requests, not one per entry: after it fails a few times in a
   // row (or times out once) the rest of the run's entries are "unavailable" for it at once.
+  const read = files.map((f) => readBibEntries(f.file, f.text));
+  const broken = read.flatMap((r) => r.broken);
+  return { ...(await checkBibEntries(read.flatMap((r) => r.entries), deps, listener, given)), broken };
+}
+
+/**
+ * The verdicts on entries already read: a .bib's, or those built from the fields of reference
+ * strings (src/core/references), which are checked exactly as a .bib's are.
+ */
+export async function checkBibEntries(
+  entries: BibEntry[],
+  deps: CoreDeps,
+  listener: (event: BibCheckEvent) => void = () => {},
+  given?: Authorities,
+): Promise<Omit<BibCheckReport, 'broken'>> {
   const guarded: CoreDeps = { ...deps, http: guardHttp(deps.http, new CircuitBreakers()) };
   const authorities = given ?? networkAuthorities(guarded);
-  const read = files.map((f) => readBibEntries(f.file, f.text));
-  const entries = read.flatMap((r) => r.entries);
-  const broken = read.flatMap((r) => r.broken);
   listener({ type: 'entries', total: entries.length });
   const engine = new VerdictEngine(authorities);
   // Every arXiv id asked at once: they share id_list requests (100 a request, 3 s apart) instead
@@ -101,7 +113,7 @@ export async function checkBibliography(
     Verdict,
     number
   >;
-  return { entries: results, broken, summary, verdicts };
+  return { entries: results, summary, verdicts };
 }
 
 /** The old status a verdict amounts to. */

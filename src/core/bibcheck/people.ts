@@ -4,6 +4,7 @@
 // left is a real difference: names missing, names added, or another team altogether.
 import { splitBibtexAuthors } from '../bibtex';
 import { latexToPlainText } from '../latex/plainText';
+import { decodeEntities } from './titles';
 
 export interface Person {
   /** Lower-case ASCII family name, particles and hyphens removed ("vandemeent"). */
@@ -29,7 +30,8 @@ function ascii(text: string): string {
 
 /** One name in any of the usual forms. */
 export function readPerson(written: string): Person | undefined {
-  let name = latexToPlainText(written).replace(/\s+\d{4}$/, '').replace(/[{}]/g, '').trim();
+  // DBLP's XML entities ("d&apos;Amore") are the character, in a .bib as in a record.
+  let name = latexToPlainText(decodeEntities(written)).replace(/\s+\d{4}$/, '').replace(/[{}]/g, '').trim();
   if (!name) return undefined;
   let givenPart: string;
   let familyPart: string;

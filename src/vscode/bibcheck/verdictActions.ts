@@ -76,7 +76,8 @@ export class VerdictCodeActions implements vscode.CodeActionProvider {
       };
       if (entry.authority && entry.verdict.verdict !== 'verified') action(`Replace ${entry.key} with ${entry.verdict.authority}'s entry`, REPLACE_ENTRY_COMMAND);
       if (recordUrl(entry)) action(`Open ${entry.verdict.authority}'s record`, OPEN_RECORD_COMMAND);
-      action(`Mark ${entry.key} as checked by hand`, MARK_CHECKED_COMMAND);
+      // What is kept as checked by hand is a .bib entry's text; a \bibitem is not one.
+      if (entry.file.endsWith('.bib')) action(`Mark ${entry.key} as checked by hand`, MARK_CHECKED_COMMAND);
       return actions;
     });
   }

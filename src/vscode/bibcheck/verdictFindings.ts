@@ -120,7 +120,9 @@ export class BibVerdicts implements vscode.Disposable {
       const sites = citeSites(file, text, new Set(flagged.keys()));
       if (!sites.length) continue;
       this.cites.set(file, sites);
-      this.diagnostics.set(vscode.Uri.file(file), sites.map((s) => diagnostic(s.range, flagged.get(s.key)!, 'cited entry ')));
+      // A .tex with thebibliography holds entries (its \bibitem lines) and \cite sites: both are kept.
+      const onEntries = this.entries.has(file) ? (this.diagnostics.get(vscode.Uri.file(file)) ?? []) : [];
+      this.diagnostics.set(vscode.Uri.file(file), [...onEntries, ...sites.map((s) => diagnostic(s.range, flagged.get(s.key)!, 'cited entry '))]);
     }
     this.changed.fire();
   }

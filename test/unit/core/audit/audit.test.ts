@@ -118,6 +118,25 @@ describe('cite audit against the stand-in services', function () {
     assert.deepEqual(fresh, ['perlmutter1999', 'tosatto2015'], 'only the two keys of the edited sentence');
   });
 
+  it('resolves a \\cite of a thebibliography key as it does a .bib key', async () => {
+    writeFileSync(
+      join(dir, 'handwritten.tex'),
+      String.raw`\documentclass{article}
+\begin{document}
+Oligomers of alpha-synuclein formed by the A53T and A30P mutants differ in FRET efficiency from wild-type oligomers \cite{tosatto}.
+Our framework is new \cite{nokey}.
+\begin{thebibliography}{1}
+\bibitem{tosatto} L.~Tosatto and M.~H. Horrocks. Single-molecule {FRET} studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants. \emph{Scientific Reports}, 5:16696, 2015. \doi{10.1038/srep16696}.
+\end{thebibliography}
+\end{document}
+`,
+    );
+    const report = await auditProject(diskInput(join(dir, 'handwritten.tex')), deps);
+    assert.deepEqual(report.findings.map((f) => [f.site.key, f.status]), [['tosatto', 'supported'], ['nokey', 'missing']]);
+    assert.match(report.findings[1]!.message, /is in no \.bib file and no thebibliography/);
+    assert.ok(!report.warnings.some((w) => /names no \.bib file/.test(w)), report.warnings.join('\n'));
+  });
+
   it('says RETRACTED on every citation of a retracted work', async () => {
     writeFileSync(join(dir, 'retracted.tex'), '\\documentclass{article}\n\\begin{document}\nVaccines cause colitis \\cite{wakefield1998}. Again \\cite{wakefield1998}.\n\\bibliography{old}\n\\end{document}\n');
     writeFileSync(join(dir, 'old.bib'), '@article{wakefield1998, title = {Ileal-lymphoid-nodular hyperplasia}, doi = {10.1016/S0140-6736(97)11096-0}, year = 1998}\n');

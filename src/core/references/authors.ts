@@ -1,0 +1,37 @@
+// A printed author list as the engine reads a .bib's: names joined by " and ", each "Family,
+// Given" where the order is not the usual one. Handles "A. Smith, B. Doe, and C. Lee", APA's
+// "Smith, J. A., & Doe, B.", Vancouver's "Smith JA, Doe B, et al." and semicolon lists.
+
+const INITIALS = /^(?:\p{Lu}\.?\s?-?\s?)+$/u;
+/** Vancouver initials: capitals without periods after a family name ("Monteiro TS"). */
+const FAMILY_INITIALS = /^(.+?)\s+(\p{Lu}{1,3})$/u;
+const ET_AL = /,?\s*\bet\.?\s*al\.?$/i;
+
+export function authorField(printed: string): string | undefined {
+  let text = printed.replace(/\s+/g, ' ').trim().replace(/[.,;:]+$/, '');
+  const truncated = ET_AL.test(text) || /,?\s*(?:and|&)\s+others$/i.test(text);
+  text = text.replace(ET_AL, '').replace(/,?\s*(?:and|&)\s+others$/i, '');
+  const pieces = text
+    .split(/\s*;\s*|,?\s+(?:and|&)\s+|\s*,\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const names: string[] = [];
+  for (const piece of pieces) {
+    // "Smith, J. A." split at its comma: the initials join the family name before them.
+    if (INITIALS.test(piece) && names.length && !names[names.length - 1]!.includes(',') && !INITIALS.test(names[names.length - 1]!)) {
+      names[names.length - 1] = `${names[names.length - 1]}, ${piece}`;
+      continue;
+    }
+    const vancouver = FAMILY_INITIALS.exec(piece);
+    names.push(vancouver && !/\./.test(piece) ? `${vancouver[1]}, ${vancouver[2]!.split('').join('. ')}.` : piece);
+  }
+  if (!names.length || names.some((n) => !/\p{L}/u.test(n))) return undefined;
+  return [...names, ...(truncated ? ['others'] : [])].join(' and ');
+}
+
+/** True when the text reads as a list of people's names (no digits, capitalised words, short names). */
+export function looksLikeAuthors(text: string): boolean {
+  if (/\d/.test(text) || !/\p{Lu}/u.test(text)) return false;
+  const names = text.split(/\s*;\s*|,?\s+(?:and|&)\s+|\s*,\s*/).filter((n) => n.trim());
+  return names.every((n) => n.split(/\s+/).length <= 5);
+}

@@ -1,0 +1,81 @@
+// The items of every thebibliography environment of a LaTeX source (a .tex written by hand, or
+// BibTeX's .bbl): each `\bibitem[label]{key}` starts one, and its text runs to the next one or
+// the environment's end. The heads are scanned directly (the whole-document parse of a
+// 1,000-item .bbl takes tens of seconds and can fail); each item's LaTeX is then read with the
+// project's LaTeX parser (latexItem.ts). Comments and \iffalse blocks are left out first.
+import { blankHiddenText } from '../latex/hidden';
+import { readGroup } from './biblatexBbl';
+import { itemOfLatex, plainOf } from './latexItem';
+import type { ReferenceItem } from './types';
+
+const ENVIRONMENT = /\\begin\s*\{thebibliography\}([\s\S]*?)(?:\\end\s*\{thebibliography\}|$)/g;
+const BIBITEM = /\\bibitem(?![A-Za-z@])\s*/g;
+
+/** True when the source has a thebibliography environment. */
+export function hasThebibliography(source: string): boolean {
+  return /\\begin\s*\{thebibliography\}/.test(blankHiddenText(source));
+}
+
+export function thebibliographyItems(source: string): ReferenceItem[] {
+  const visible = blankHiddenText(source);
+  const items: ReferenceItem[] = [];
+  for (const env of visible.matchAll(ENVIRONMENT)) {
+    const bodyStart = env.index + env[0].indexOf(env[1]!);
+    const bodyEnd = bodyStart + env[1]!.length;
+    const heads = [...env[1]!.matchAll(BIBITEM)]
+      .map((m) => head(visible, bodyStart + m.index, bodyStart + m.index + m[0].length))
+      .filter((h) => h !== undefined);
+    heads.forEach((h, i) => {
+      const end = trimEnd(visible, h.start, heads[i + 1]?.start ?? bodyEnd);
+      items.push(
+        itemOfLatex(visible.slice(h.end, end), {
+          ...(h.key !== undefined ? { key: h.key } : {}),
+          // Without a label, LaTeX prints the item's number in its list.
+          number: h.label ?? String(i + 1),
+          line: lineOf(visible, h.start),
+          start: h.start,
+          end,
+        }),
+      );
+    });
+  }
+  return items;
+}
+
+/** `\bibitem[label]{key}` read from `at` (after `\bibitem` and its spaces). */
+function head(text: string, start: number, at: number): { start: number; end: number; key?: string; label?: string } | undefined {
+  let label: string | undefined;
+  if (text[at] === '[') {
+    const close = closingBracket(text, at);
+    if (close < 0) return undefined;
+    label = plainOf(text.slice(at + 1, close)) || undefined;
+    at = close + 1;
+    while (/\s/.test(text[at] ?? '')) at++;
+  }
+  const key = readGroup(text, at);
+  return key ? { start, end: key.end, key: key.content.trim(), label } : { start, end: at, label };
+}
+
+/** The `]` closing the `[` at `open`, brackets inside braces not counting. */
+function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (c === ']' && depth === 0) return i;
+  }
+  return -1;
+}
+
+function lineOf(source: string, offset: number): number {
+  let line = 0;
+  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+function trimEnd(source: string, start: number, end: number): number {
+  while (end > start && /\s/.test(source[end - 1]!)) end--;
+  return end;
+}

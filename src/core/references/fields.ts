@@ -1,0 +1,138 @@
+// A reference string's fields: identifiers first (identifiers.ts), then the parts a style
+// separates. A BibTeX item's \newblock blocks say where authors, title and venue are; a string
+// without them is cut at the periods that end its parts (not those of initials or "et al."), or
+// at the quotes an IEEE-style title stands in. What cannot be told apart is left out: a field the
+// text does not clearly hold is never guessed, and a reference without a title is "unreadable".
+import { authorField, looksLikeAuthors } from './authors';
+import { identifiersOf } from './identifiers';
+import type { ReferenceFields, ReferenceItem } from './types';
+
+/** A year as printed: 1600–2099, with a letter for a second work of the year (2020a). */
+const YEAR = /(?<![\d./:–-])((?:1[6-9]|20)\d\d)[a-z]?(?![\d/–-])/g;
+const QUOTED = /[“"‘]([^”"’]{8,}?)[,.]?[”"’]/;
+/** Words a period follows without ending the part (abbreviations common in author lists and venues). */
+const ABBREVIATIONS = new Set(['vol', 'no', 'nos', 'pp', 'proc', 'conf', 'int', 'intl', 'eds', 'ed', 'jr', 'sr', 'st', 'vs', 'e.g', 'i.e', 'fig', 'cf', 'approx', 'dept', 'univ']);
+
+export function fieldsOfItem(item: ReferenceItem): ReferenceFields {
+  const ids = identifiersOf(item.text);
+  const { rest, ...found } = ids;
+  if (item.fields) return compact({ ...found, ...item.fields });
+  const parts = item.blocks && item.blocks.length >= 2 ? fromBlocks(item.blocks, item.emphasised ?? []) : fromString(rest);
+  return compact({ ...parts, ...found });
+}
+
+function compact(fields: ReferenceFields): ReferenceFields {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string' && v.trim())) as ReferenceFields;
+}
+
+/** BibTeX's blocks: authors, title, then venue and year (the style's \newblock separation). */
+function fromBlocks(blocks: string[], emphasised: string[]): ReferenceFields {
+  const printed = blocks.map((b) => identifiersOf(b).rest);
+  const [people, title] = printed;
+  const tail = printed.slice(2).join(' ');
+  // A style without a venue prints the year in the title's block: "Xai for nasa, 2018."
+  const yearAfterTitle = /,\s*((?:1[6-9]|20)\d\d)[a-z]?\.?$/.exec(title!);
+  const year = yearIn(people!) ?? lastYear(tail) ?? yearAfterTitle?.[1];
+  return {
+    author: authorField(withoutYear(people!)),
+    title: trimPart(yearAfterTitle ? title!.slice(0, yearAfterTitle.index) : title!),
+    venue: emphasised[0] ? trimPart(emphasised[0]) : venueOf(tail),
+    year,
+    ...pagesAndVolume(tail),
+  };
+}
+
+/** A formatted string: quoted title (IEEE), else its parts cut at periods. */
+export function fromString(text: string): ReferenceFields {
+  const quoted = QUOTED.exec(text);
+  if (quoted) {
+    const before = text.slice(0, quoted.index).replace(/[,.:\s]+$/, '');
+    const after = text.slice(quoted.index + quoted[0].length).replace(/^[\s,.”"’]+/, '');
+    return {
+      author: looksLikeAuthors(withoutYear(before)) ? authorField(withoutYear(before)) : undefined,
+      title: trimPart(quoted[1]!),
+      venue: venueOf(after),
+      year: yearIn(before) ?? lastYear(after),
+      ...pagesAndVolume(after),
+    };
+  }
+  const parts = splitParts(text);
+  const people = parts[0] ?? '';
+  if (parts.length < 2 || !looksLikeAuthors(withoutYear(people))) return { year: lastYear(text) };
+  let at = 1;
+  let year = yearIn(people);
+  // ACL and APA print the year as a part of its own after the authors: "2020." / "(2020)."
+  while (at < parts.length && /^\(?\s*(?:(?:1[6-9]|20)\d\d[a-z]?|n\.d\.?|in press)\s*\)?[.,]?$/i.test(parts[at]!)) year ??= yearIn(parts[at++]!);
+  const title = parts[at];
+  const tail = parts.slice(at + 1).join(' ');
+  if (!title || title.split(/\s+/).length < 2) return { author: authorField(withoutYear(people)), year: year ?? lastYear(text) };
+  const author = authorField(withoutYear(people));
+  return { author, title: trimPart(title), venue: venueOf(tail), year: year ?? lastYear(tail), ...pagesAndVolume(tail) };
+}
+
+/** The string cut where a part ends: a period (or ? !) and a space, unless an initial or abbreviation ends there. */
+export function splitParts(text: string): string[] {
+  const vancouver = /^(?:[\p{Lu}][\p{L}'’-]+(?: [\p{Lu}][\p{L}'’-]+)* \p{Lu}{1,3}(?:,? & |, | and |\. |,? et al\. ))+/u.exec(text + ' ');
+  const parts: string[] = [];
+  let start = 0;
+  // "Monteiro TS, Simon-Martinez C." ends at its period; one name needs two initials ("Lipscomb CE."),
+  // since "Diederik P. Kingma" starts the same way.
+  const names = vancouver?.[0].split(/, | and | & /).length ?? 0;
+  if (vancouver && /\. $/.test(vancouver[0]) && (names > 1 || /\p{Lu}{2,3}\. $/u.test(vancouver[0]))) {
+    parts.push(vancouver[0].trim());
+    start = vancouver[0].length;
+  }
+  const boundary = /([.?!:])\s+(?=[\p{L}\p{N}“"‘(\[])/gu;
+  boundary.lastIndex = start;
+  for (let m = boundary.exec(text); m; m = boundary.exec(text)) {
+    const before = text.slice(start, m.index);
+    const word = /(\S+)$/.exec(before)?.[1] ?? '';
+    if (m[1] === ':' && !(parts.length === 0 && /\p{Lu}\.$|\p{Lu}$/u.test(before))) continue; // "Title: subtitle"
+    if (m[1] === '.' && isAbbreviation(word)) continue;
+    parts.push(text.slice(start, m.index + (m[1] === '.' || m[1] === ':' ? 0 : 1)).trim());
+    start = m.index + m[0].length;
+  }
+  parts.push(text.slice(start).replace(/[.\s]+$/, '').trim());
+  return parts.filter(Boolean);
+}
+
+function isAbbreviation(word: string): boolean {
+  const bare = word.replace(/^[(\[“"]+/, '');
+  if (/^(?:\p{Lu}\.?-?)+$/u.test(bare.replace(/\./g, '')) && bare.replace(/[.-]/g, '').length <= 3 && /^\p{Lu}/u.test(bare)) return true; // initials: J, J.-P, A.B
+  return ABBREVIATIONS.has(bare.toLowerCase());
+}
+
+function yearIn(text: string): string | undefined {
+  return /\(\s*((?:1[6-9]|20)\d\d)[a-z]?\s*\)/.exec(text)?.[1] ?? (/^\s*((?:1[6-9]|20)\d\d)[a-z]?\s*[.,]?\s*$/.exec(text)?.[1]) ?? lastYear(text);
+}
+
+function lastYear(text: string): string | undefined {
+  return [...text.matchAll(YEAR)].at(-1)?.[1];
+}
+
+/** Authors without the year printed after them ("Smith, J. (2020)", "Smith and Doe, 2020"). */
+function withoutYear(text: string): string {
+  return text.replace(/[,.]?\s*\(?\s*(?:(?:1[6-9]|20)\d\d[a-z]?|n\.d\.)\s*\)?\s*[.,:]?\s*$/, '').trim();
+}
+
+function trimPart(text: string): string {
+  return text.replace(/^[\s,.:;]+|[\s,.:;]+$/g, '').replace(/^[“"‘]|[”"’]$/g, '').trim();
+}
+
+/** The venue: the part after the title, from "In" to where volume, pages or the year begin. */
+function venueOf(tail: string): string | undefined {
+  let text = tail.replace(/^\s*(?:In|in)\s*:?\s+/, '');
+  if (/^\s*(?:arXiv|CoRR)\b/i.test(text)) return 'arXiv';
+  text = text.split(/,\s*(?:pp?\.|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|;\s*\d|\.\s|\s\(\s*\d{4}|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
+  const venue = trimPart(text.replace(YEAR, '').replace(/\s+/g, ' '));
+  return venue.length >= 2 && /\p{L}{2}/u.test(venue) ? venue : undefined;
+}
+
+function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {
+  const pages = /(?:pp?\.|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)/.exec(tail);
+  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\(\d+\)|\b(\d+):\d/.exec(tail);
+  return {
+    ...(pages ? { pages: (pages[1] ?? pages[2])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
+    ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] } : {}),
+  };
+}

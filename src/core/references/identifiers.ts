@@ -1,0 +1,32 @@
+// The identifiers a reference string carries (DOI, arXiv id, URL), read before anything else:
+// they decide the work with one request and are taken out of the text the other fields come from.
+import { findArxivId, findDoi } from '../identity/work';
+import { ARXIV_ID } from '../identity/patterns';
+
+export interface StringIdentifiers {
+  doi?: string;
+  arxiv?: string;
+  url?: string;
+  /** The text without them (and without the words that announce them). */
+  rest: string;
+}
+
+const URL = /\bhttps?:\/\/[^\s<>"]+/gi;
+/** DBLP's and some styles' way of writing an arXiv paper: "CoRR abs/1810.04805". */
+const CORR_ID = new RegExp(String.raw`\babs/(${ARXIV_ID})`, 'i');
+
+export function identifiersOf(text: string): StringIdentifiers {
+  const urls = [...text.matchAll(URL)].map((m) => m[0].replace(/[.,;)\]]+$/, ''));
+  const doi = findDoi(text);
+  const arxiv = findArxivId(text) ?? CORR_ID.exec(text)?.[1];
+  const url = urls.find((u) => !/doi\.org|arxiv\.org/i.test(u));
+  const rest = text
+    .replace(URL, ' ')
+    .replace(/\b(?:doi|DOI)\s*:?\s*10\.\d{4,9}\/\S+/g, ' ')
+    .replace(/\b10\.\d{4,9}\/\S+/g, ' ')
+    .replace(new RegExp(String.raw`\b(?:arXiv\s*:\s*|abs\/)(?:${ARXIV_ID})(?:v\d+)?(?:\s*\[[^\]]*\])?`, 'gi'), ' ')
+    .replace(/\b(?:URL|Available(?: online)?(?: at)?|Retrieved from|\[Online\]\.?|Accessed[^.]*\.)\s*:?/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { ...(doi ? { doi } : {}), ...(arxiv ? { arxiv } : {}), ...(url ? { url } : {}), rest };
+}

@@ -1,0 +1,37 @@
+// References wherever they live, read into items (readers by kind of file) and checked with the
+// .bib engine (check.ts). Reading never writes anything; a source without references says why.
+import { extname } from 'node:path';
+import type { CoreDeps } from '../deps';
+import { biblatexItems, isBiblatexBbl } from './biblatexBbl';
+import { hasThebibliography, thebibliographyItems } from './bibitems';
+import { pastedItems } from './pasted';
+import { pdfReferences } from './pdf';
+import { teiItems } from './tei';
+import type { ReferenceList } from './types';
+
+export type { ReferenceFields, ReferenceItem, ReferenceList } from './types';
+export { checkReferences, type CheckedReference, type ReferenceCheck } from './check';
+export { fieldsOfItem } from './fields';
+export { thebibliographyItems, hasThebibliography } from './bibitems';
+export { pastedItems } from './pasted';
+export { teiItems } from './tei';
+
+/** The references of a LaTeX or text source: a .bbl (BibTeX or biber), thebibliography of a .tex, else one per line or paragraph. */
+export function textReferences(text: string, kind: string): ReferenceList {
+  if (kind === '.xml' || /^\s*<\?xml|<TEI[\s>]/.test(text.slice(0, 500))) return teiItems(text);
+  if (isBiblatexBbl(text)) return { items: biblatexItems(text), notices: [], reader: 'biblatex' };
+  if (hasThebibliography(text)) return { items: thebibliographyItems(text), notices: [], reader: kind === '.bbl' ? 'bbl' : 'thebibliography' };
+  if (kind === '.tex' || kind === '.bbl') return { items: [], notices: [`The ${kind} file has no thebibliography environment (no \\bibitem).`], reader: kind.slice(1) };
+  return { items: pastedItems(text), notices: [], reader: 'text' };
+}
+
+/** The references of a file's bytes, by its extension. */
+export async function readReferences(file: string, bytes: Uint8Array, deps: CoreDeps): Promise<ReferenceList> {
+  const kind = extname(file).toLowerCase();
+  if (kind === '.pdf' || isPdf(bytes)) return pdfReferences(bytes, deps);
+  return textReferences(new TextDecoder().decode(bytes), kind);
+}
+
+function isPdf(bytes: Uint8Array): boolean {
+  return bytes.length > 4 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
+}

@@ -1,0 +1,154 @@
+// "Check References" on a .tex written with thebibliography: each \bibitem gets the graded
+// verdict of Check Bibliography in the Problems panel (on the item's line, with the same hover
+// and "open the record" action), and the \cite sites of the flagged items get one too.
+// "Check References of a PDF…" (or a .bbl, or a text file) and "Check References in Selection"
+// show their report as a Markdown preview of an untitled document: nothing is written to disk
+// unless the user saves it. Both run with progress and can be cancelled.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { BibCheckEntry } from '../../core/bibcheck';
+import type { CheckedReference, ReferenceCheck, ReferenceItem } from '../../core/references';
+import type { Settings } from '../../core/settings/index';
+import { documentForCommand } from '../lastLatexEditor';
+import { loadHeavy } from '../lazy';
+import { projectFiles } from '../projectFiles';
+import type { BibVerdicts } from '../bibcheck/verdictFindings';
+
+export const CHECK_REFERENCES_COMMAND = 'citefinder.checkReferences';
+export const CHECK_REFERENCES_FILE_COMMAND = 'citefinder.checkReferencesOfFile';
+export const CHECK_REFERENCES_SELECTION_COMMAND = 'citefinder.checkReferencesInSelection';
+
+type Core = Awaited<ReturnType<typeof loadHeavy>>;
+
+/** The check of `items` with a cancellable progress notification; undefined when cancelled. */
+async function checkWithProgress(
+  core: Core,
+  items: ReferenceItem[],
+  config: Settings,
+  title: string,
+  onEntry: (entry: BibCheckEntry) => void = () => {},
+): Promise<ReferenceCheck | undefined> {
+  const where = { location: vscode.ProgressLocation.Notification, title, cancellable: true };
+  return vscode.window.withProgress(where, async (progress, token) => {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort());
+    try {
+      const deps = { settings: config, http: core.createHttpClient(config), signal: controller.signal };
+      return await core.checkReferences(items, deps, (event) => {
+        if (event.type !== 'entry') return;
+        onEntry(event.entry);
+        progress.report({ message: `${event.done} of ${event.total}`, increment: 100 / Math.max(1, event.total) });
+      });
+    } catch (error) {
+      if (controller.signal.aborted) return undefined;
+      throw error;
+    }
+  });
+}
+
+/** A checked \bibitem as the entry Check Bibliography's findings, hover and actions read (no "replace": a \bibitem is no .bib entry). */
+function entryOf(reference: CheckedReference, file: string): BibCheckEntry | undefined {
+  const { item, result } = reference;
+  if (!result || !item.key) return undefined;
+  return { ...result, key: item.key, file, line: item.line ?? 0, authority: undefined };
+}
+
+export async function checkReferencesCommand(
+  settings: (uri: vscode.Uri) => Settings,
+  verdicts: BibVerdicts,
+): Promise<ReferenceCheck | undefined> {
+  const document = documentForCommand();
+  if (!document) {
+    void vscode.window.showWarningMessage('Citefinder: open the .tex file whose thebibliography to check.');
+    return undefined;
+  }
+  const core = await loadHeavy();
+  const file = document.uri.fsPath;
+  const items = core.thebibliographyItems(document.getText());
+  if (!items.length) {
+    void vscode.window.showWarningMessage('Citefinder: this file has no thebibliography (\\bibitem); for a .bib, use Check Bibliography.');
+    return undefined;
+  }
+  verdicts.reset([file]);
+  // Each verdict reaches the Problems panel as it comes (the engine's entries are keyed "#n", the
+  // n-th item): a cancelled check keeps what it showed.
+  const shown = (entry: BibCheckEntry) => {
+    const item = items[Number(entry.key.slice(1)) - 1];
+    const shownEntry = item && entryOf({ item, fields: {}, result: entry }, file);
+    if (shownEntry) verdicts.add(shownEntry, false);
+  };
+  const check = await checkWithProgress(core, items, settings(document.uri), 'Citefinder: checking the references', shown);
+  if (!check) return undefined;
+  const root = await core.resolveRootFile(file, document.getText(), projectFiles);
+  const project = await core.walkIncludes(root.file, root.text, projectFiles);
+  verdicts.showCites(project.files.map((f) => ({ file: f.file, text: f.text })), new Set());
+  const unreadable = check.summary.unreadable ? `, ${check.summary.unreadable} unreadable (no title could be read)` : '';
+  void vscode.window.showInformationMessage(`Citefinder: ${check.references.length} references checked: ${summaryText(check)}${unreadable}. See the Problems panel.`);
+  return check;
+}
+
+function summaryText(check: ReferenceCheck): string {
+  return Object.entries(check.summary)
+    .filter(([verdict]) => verdict !== 'unreadable')
+    .map(([verdict, n]) => `${n} ${verdict}`)
+    .join(', ');
+}
+
+/** A PDF's (or .bbl's, .tex's, text file's) references, checked and shown as a Markdown report. */
+export async function checkReferencesOfFileCommand(
+  settings: (uri: vscode.Uri) => Settings,
+  picked?: vscode.Uri,
+): Promise<ReferenceCheck | undefined> {
+  const uri =
+    picked ??
+    (await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Check references', filters: { 'Papers and reference lists': ['pdf', 'bbl', 'tex', 'txt'] } }))?.[0];
+  if (!uri) return undefined;
+  const core = await loadHeavy();
+  const config = settings(uri);
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  let list;
+  try {
+    list = await core.readReferences(uri.fsPath, bytes, { settings: config, http: core.createHttpClient(config) });
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Citefinder: the references of ${path.basename(uri.fsPath)} cannot be read: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (!list.items.length) {
+    void vscode.window.showWarningMessage(`Citefinder: ${list.notices.join(' ') || `no references found in ${path.basename(uri.fsPath)}.`}`);
+    return undefined;
+  }
+  const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${list.items.length} references of ${path.basename(uri.fsPath)}`);
+  if (check) await showReport(core.markdownReport(check, path.basename(uri.fsPath)));
+  return check;
+}
+
+/** The selected text's references (one a line, or a paragraph each), shown as a Markdown report. */
+export async function checkReferencesInSelectionCommand(settings: (uri: vscode.Uri) => Settings): Promise<ReferenceCheck | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const text = editor?.document.getText(editor.selection);
+  if (!editor || !text?.trim()) {
+    void vscode.window.showWarningMessage('Citefinder: select the references to check (one a line, or a paragraph each).');
+    return undefined;
+  }
+  const core = await loadHeavy();
+  const check = await checkWithProgress(core, core.pastedItems(text), settings(editor.document.uri), 'Citefinder: checking the selected references');
+  if (check) await showReport(core.markdownReport(check, 'the selection'));
+  return check;
+}
+
+/** The report in an untitled Markdown document, previewed: saved only if the user saves it. */
+async function showReport(markdown: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
+  await vscode.window.showTextDocument(document, { preview: true });
+  await vscode.commands.executeCommand('markdown.showPreview', document.uri);
+}
+
+export function registerReferenceCommands(settings: (uri: vscode.Uri) => Settings, verdicts: BibVerdicts): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(CHECK_REFERENCES_COMMAND, () => checkReferencesCommand(settings, verdicts)),
+    vscode.commands.registerCommand(CHECK_REFERENCES_FILE_COMMAND, (uri?: vscode.Uri) =>
+      checkReferencesOfFileCommand(settings, uri instanceof vscode.Uri ? uri : undefined),
+    ),
+    vscode.commands.registerCommand(CHECK_REFERENCES_SELECTION_COMMAND, () => checkReferencesInSelectionCommand(settings)),
+  );
+}

@@ -1,0 +1,76 @@
+// `citefinder refs check` end to end: the real dist/cli.js against the stand-in serving the
+// HALLMARK sample's real works, on a .bbl (and `bib check` of the same .bbl, which delegates).
+import { strict as assert } from 'node:assert';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { fixturePath } from '../../standin/server';
+import { parsePoolLines, registerPoolRecords } from '../../standin/pool';
+
+interface JsonReference {
+  number: string | null;
+  key: string | null;
+  page: number | null;
+  text: string;
+  fields: Record<string, string>;
+  verdict: string;
+  kind: string | null;
+  confidence: number | null;
+  evidence: { field: string; status: string }[];
+  authority: string | null;
+}
+
+describe('CLI refs check against the stand-in services', function () {
+  this.timeout(60_000);
+  let cli: CliStandIn | undefined;
+  let bbl: string;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-refs-');
+    registerPoolRecords(cli.standIn, parsePoolLines(readFileSync(fixturePath('hallmark', 'pool_sample.jsonl'), 'utf8')));
+    bbl = join(cli.dir, 'paper.bbl');
+    copyFileSync(fixturePath('references', 'hallmark-sample.bbl'), bbl);
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  it('prints each reference with its key, text, fields and graded verdict, and writes nothing', async () => {
+    const run = await runCli(['refs', 'check', bbl, '--json'], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout) as { reader: string; references: JsonReference[]; summary: Record<string, number> };
+    assert.equal(out.reader, 'bbl');
+    assert.equal(out.references.length, 21);
+    const nearMiss = out.references.find((r) => r.key === 'd5eef6dc978e')!;
+    assert.deepEqual([nearMiss.verdict, nearMiss.kind, nearMiss.authority], ['mismatch', 'title-near-miss', 'crossref']);
+    assert.equal(nearMiss.fields.title, 'BiasAdv: Bias-Adversarial Augmentation towards Model Debiasing');
+    assert.ok(nearMiss.evidence.some((e) => e.field === 'title' && e.status === 'differs'));
+    assert.equal(out.references.find((r) => r.key === 'ee938d491c06')!.verdict, 'verified');
+    assert.equal(out.references.find((r) => r.key === 'cd588085bf52')!.verdict, 'future-date');
+    assert.equal(Object.values(out.summary).reduce((a, b) => a + b, 0), 21);
+    assert.deepEqual(readdirSync(cli!.dir).sort(), ['.cache', 'paper.bbl']);
+  });
+
+  it('writes the Markdown report only when --report names it, and bib check of a .bbl gives the same verdicts', async () => {
+    const report = join(cli!.dir, 'review.md');
+    const run = await runCli(['refs', 'check', bbl, '--report', report], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /d5eef6dc978e · line 105\s+mismatch: title-near-miss/);
+    const markdown = readFileSync(report, 'utf8');
+    assert.match(markdown, /^# Reference check: .*paper\.bbl\n\n21 references: /);
+    assert.match(markdown, /## Flagged \(14\)/);
+    const viaBib = await runCli(['bib', 'check', bbl, '--json'], cli!.env);
+    assert.equal(viaBib.code, 0, viaBib.stderr);
+    const refs = await runCli(['refs', 'check', bbl, '--json'], cli!.env);
+    const verdicts = (stdout: string) => (JSON.parse(stdout) as { references: JsonReference[] }).references.map((r) => `${r.key}:${r.verdict}`);
+    assert.deepEqual(verdicts(viaBib.stdout), verdicts(refs.stdout));
+  });
+
+  it('says a missing file, and a PDF without a reference section, are bad input (exit 2)', async () => {
+    const missing = await runCli(['refs', 'check', join(cli!.dir, 'missing.pdf')], cli!.env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /Cannot read ".*missing\.pdf": no such file/);
+    const partial = join(cli!.dir, 'partial.pdf');
+    copyFileSync(fixturePath('pdf', 'naacl2018-pages2-3-no-abstract.pdf'), partial);
+    const run = await runCli(['refs', 'check', partial], cli!.env);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /The PDF has no reference section[\s\S]*No references found in ".*partial\.pdf"/);
+  });
+});

@@ -1,0 +1,106 @@
+// Reference strings to verdicts through the .bib engine, against the stand-in serving HALLMARK's
+// real works: the sample's entries typeset into a plainnat .bbl (test/fixtures/references/
+// hallmark-sample.bbl) get the verdicts the same entries get from their .bib fields; a pasted
+// reference whose title cannot be told apart is identified from its whole string when an
+// authority's title is in it word for word, else reported "unreadable" without a request.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { fixturePath } from '../../../standin/server';
+import { parsePoolLines, registerPoolRecords } from '../../../standin/pool';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings, type Settings } from '../../../../src/core/settings';
+import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
+import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
+import { checkReferences, pastedItems, textReferences } from '../../../../src/core/references';
+import { markdownReport } from '../../../../src/core/references/report';
+import { pdfReferences } from '../../../../src/core/references/pdf';
+import { resetGrobidState } from '../../../../src/core/fulltext';
+
+const samples = readFileSync(fixturePath('hallmark', 'dev_public_sample.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as { bibtex_key: string; fields: Record<string, string> });
+
+describe('reference check through the .bib engine (stand-in)', function () {
+  this.timeout(60_000);
+  let standIn: StandIn;
+  let cacheDir: string;
+  let settings: Settings;
+  const deps = () => ({ settings, http: createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false }) });
+
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    registerPoolRecords(standIn, parsePoolLines(readFileSync(fixturePath('hallmark', 'pool_sample.jsonl'), 'utf8')));
+    cacheDir = mkdtempSync(join(tmpdir(), 'references-'));
+    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.dir': cacheDir });
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('gives each .bbl item the verdict its .bib entry gets, with the item\'s key', async () => {
+    const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample.bbl'), 'utf8'), '.bbl');
+    const check = await checkReferences(list.items, deps());
+    const engine = new VerdictEngine(networkAuthorities(deps()));
+    const fromBib = await Promise.all(samples.map(async (s) => (await engine.verdict(s.fields)).verdict));
+    assert.deepEqual(check.references.map((r) => r.item.key), samples.map((s) => s.bibtex_key));
+    assert.deepEqual(check.references.map((r) => r.result?.verdict.verdict), fromBib);
+    const byKey = new Map(check.references.map((r) => [r.item.key, r.result!]));
+    assert.equal(byKey.get('ee938d491c06')!.verdict.verdict, 'verified');
+    assert.equal(byKey.get('da9f3dcc242e')!.verdict.kind, 'authors-swapped');
+    assert.equal(byKey.get('cd588085bf52')!.verdict.verdict, 'future-date');
+    assert.equal(byKey.get('d5eef6dc978e')!.verdict.kind, 'title-near-miss');
+    assert.equal(byKey.get('d5eef6dc978e')!.verdict.record!.title, 'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing');
+    assert.equal(byKey.get('a1a52be81664')!.verdict.verdict, 'not-found');
+    assert.equal(check.summary.unreadable, undefined);
+    // The report puts the flagged references first, each with what was found instead.
+    const report = markdownReport(check, 'hallmark-sample.bbl');
+    assert.ok(report.indexOf('## Flagged') < report.indexOf('### '), 'flagged first');
+    assert.ok(!report.includes('ee938d491c06'), 'a verified reference is only counted');
+    assert.match(report, /### \[19\] · d5eef6dc978e · line \d+: mismatch \(title-near-miss\)[\s\S]*?Found instead: .*"BiasAdv: Bias-Adversarial Augmentation for Model Debiasing"/);
+  });
+
+  it('identifies a reference whose parts cannot be told apart from its whole string, and calls the rest unreadable (searched, never dropped)', async () => {
+    const items = pastedItems([
+      // A title and year alone: no author part ends with a period, so no part is told apart as the
+      // title (the stand-in's search, stricter than Crossref's, needs every word in the title).
+      'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing (2023)',
+      'see the appendix of the 2019 report',
+    ].join('\n'));
+    const before = standIn.requests.length;
+    const check = await checkReferences(items, deps());
+    const [identified, unreadable] = check.references;
+    assert.equal(identified!.fields.title, 'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing');
+    // Identified: the work is DBLP's; a reference that names no author is one with its authors missing.
+    assert.equal(identified!.result!.verdict.record!.id, 'conf/cvpr/0002KKASYH23');
+    assert.equal(identified!.result!.verdict.kind, 'authors-missing');
+    assert.equal(unreadable!.result, undefined);
+    assert.equal(check.summary.unreadable, 1);
+    assert.ok(standIn.requests.length > before);
+    // The unreadable one was searched whole at Crossref (bibliographic search), which named no work whose title it holds.
+    assert.ok(standIn.requests.slice(before).some((r) => r.service === 'crossref' && String(r.url).includes('appendix')));
+  });
+
+  it('reads a PDF\'s references from GROBID\'s TEI when GROBID is on and alive, else from pdf.js, saying why', async () => {
+    const bytes = new Uint8Array(readFileSync(fixturePath('pdf', 'acl2020-specter-cs.pdf')));
+    resetGrobidState();
+    settings = { ...settings, 'grobid.enabled': true };
+    const viaGrobid = await pdfReferences(bytes, deps());
+    assert.equal(viaGrobid.reader, 'grobid');
+    assert.equal(viaGrobid.items.length, 57);
+    assert.equal(viaGrobid.items[0]!.fields!.title, 'Estimating position bias without intrusive interventions');
+    assert.ok(standIn.requests.some((r) => r.service === 'grobid'));
+    resetGrobidState();
+    settings = { ...settings, 'grobid.url': 'http://127.0.0.1:9' };
+    const withoutGrobid = await pdfReferences(bytes, deps());
+    assert.equal(withoutGrobid.reader, 'pdfjs');
+    assert.equal(withoutGrobid.items.length, 57);
+    assert.match(withoutGrobid.notices[0]!, /GROBID at http:\/\/127\.0\.0\.1:9 is not running; read the PDF in-process/);
+    resetGrobidState();
+  });
+});

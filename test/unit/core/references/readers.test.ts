@@ -1,0 +1,114 @@
+// Reading references where they live, on real files: a natbib .bbl and a biber .bbl committed
+// in public repositories, a .tex whose thebibliography is that .bbl, GROBID's TEI of three
+// papers, and the three papers' PDFs read with pdf.js (author–year ACL/NAACL lists with hanging
+// indents in two columns, a numbered BMC list). Fields are asserted as printed, never guessed.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fixturePath } from '../../../standin/server';
+import { fieldsOfItem, pastedItems, textReferences, thebibliographyItems } from '../../../../src/core/references';
+import { pdfjsReferences } from '../../../../src/core/references/pdf';
+import { FulltextError } from '../../../../src/core/fulltext/errors';
+
+const text = (...parts: string[]) => readFileSync(fixturePath(...parts), 'utf8');
+const pdf = (name: string) => new Uint8Array(readFileSync(fixturePath('pdf', name)));
+
+describe('reference readers on real files', function () {
+  this.timeout(30_000);
+
+  it('reads a natbib .bbl: keys, labels, \\newblock parts, DOI and URL kept verbatim', () => {
+    const list = textReferences(text('references', 'natbib-xai-paper.bbl'), '.bbl');
+    assert.equal(list.reader, 'bbl');
+    assert.deepEqual(list.items.map((i) => i.key), ['Giannotti', 'DARPA', 'nasaxai', 'cleverhans', 'mythos', 'righttoexpl']);
+    assert.equal(list.items[1]!.number, 'Gunning(2017)');
+    assert.deepEqual(textReferences(text('references', 'hallmark-sample.bbl'), '.bbl').items.slice(0, 2).map((i) => i.number), ['1', '2']);
+    assert.deepEqual(fieldsOfItem(list.items[0]!), {
+      author: 'Riccardo Guidotti and Anna Monreale and Salvatore Ruggieri and Franco Turini and Fosca Giannotti and Dino Pedreschi',
+      title: 'A survey of methods for explaining black box models',
+      venue: 'ACM Comput. Surv',
+      year: '2018',
+      volume: '51',
+      doi: '10.1145/3236009',
+    });
+    const selbst = fieldsOfItem(list.items[5]!);
+    assert.equal(selbst.author, 'Andrew D Selbst and Julia Powles');
+    assert.equal(selbst.title, 'Meaningful information and the right to explanation');
+    assert.equal(selbst.pages, '233--242');
+    // A misc entry: the year printed in the title's block is the year, not part of the title; no venue invented.
+    assert.deepEqual(fieldsOfItem(list.items[2]!), { author: 'David Gunning', title: 'Xai for nasa', year: '2018', url: 'https://asd.gsfc.nasa.gov/conferences/ai/program/003-XAIforNASA.pdf' });
+  });
+
+  it('reads a biber .bbl from its structured fields (names key=value, \\bibnamedelima, no author)', () => {
+    const list = textReferences(text('references', 'biblatex-tesi.bbl'), '.bbl');
+    assert.equal(list.reader, 'biblatex');
+    assert.deepEqual(list.items.map((i) => i.key), ['nistHoneypot', 'spitzner', 'cheswick', 'bear', 'produzione']);
+    assert.deepEqual(fieldsOfItem(list.items[2]!), { author: 'Cheswick, William', title: 'An Evening with BerferdIn Which a Cracker is Lured, Endured, and Studied', venue: 'cheswik.com', year: '1991' });
+    assert.deepEqual(fieldsOfItem(list.items[3]!), { title: 'The word for bear', venue: 'University of Pittsburg Journal', year: '2014' });
+    assert.equal(fieldsOfItem(list.items[4]!).author, 'Iyatiti Mokube, Michele Adams');
+    assert.equal(fieldsOfItem(list.items[4]!).pages, '321–326');
+  });
+
+  it('reads thebibliography of a .tex with each item\'s key and line, skipping commented-out items', () => {
+    const bbl = text('references', 'natbib-xai-paper.bbl');
+    const tex = `\\documentclass{article}\n\\begin{document}\nAs shown~\\cite{mythos}.\n% \\bibitem{ghost} Not an item.\n${bbl}\\end{document}\n`;
+    const items = thebibliographyItems(tex);
+    assert.equal(items.length, 6);
+    const mythos = items.find((i) => i.key === 'mythos')!;
+    assert.equal(tex.split('\n')[mythos.line!], '\\bibitem[Lipton(2016)]{mythos}');
+    assert.ok(tex.slice(mythos.start, mythos.end).endsWith('\\newblock \\doi{10.1145/3233231}.'));
+    assert.deepEqual(textReferences('\\documentclass{article}\\begin{document}x\\end{document}', '.tex').notices, ['The .tex file has no thebibliography environment (no \\bibitem).']);
+  });
+
+  it('reads GROBID TEI listBibl: title, authors as Family, Given, venue and year per biblStruct', () => {
+    const list = textReferences(text('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), '.xml');
+    assert.equal(list.reader, 'grobid');
+    assert.equal(list.items.length, 57);
+    const first = fieldsOfItem(list.items[0]!);
+    assert.equal(first.title, 'Estimating position bias without intrusive interventions');
+    assert.match(first.author!, /^Anant, K and Agarwal, Ivan/);
+    assert.equal(first.venue, 'WSDM');
+    assert.equal(first.year, '2019');
+  });
+
+  it('splits an ACL author–year list (hanging indents, two columns) into items with their page', async () => {
+    const list = await pdfjsReferences(pdf('acl2020-specter-cs.pdf'));
+    assert.equal(list.items.length, 57);
+    const vaswani = list.items.find((i) => i.text.includes('Attention Is All You Need'))!;
+    assert.equal(vaswani.page, 11);
+    assert.deepEqual(fieldsOfItem(vaswani), {
+      author: 'Ashish Vaswani and Noam Shazeer and Niki Parmar and Jakob Uszkoreit and Llion Jones and Aidan N. Gomez and Lukasz Kaiser and Illia Polosukhin',
+      title: 'Attention Is All You Need',
+      venue: 'NIPS',
+      year: '2017',
+    });
+    const kingma = fieldsOfItem(list.items.find((i) => i.text.startsWith('Diederik P. Kingma'))!);
+    assert.deepEqual([kingma.author, kingma.title, kingma.arxiv], ['Diederik P. Kingma and Jimmy Ba', 'Adam: A Method for Stochastic Optimization', '1412.6980']);
+    const naacl = await pdfjsReferences(pdf('naacl2018-semantic-scholar-literature-graph-cs.pdf'));
+    assert.equal(naacl.items.length, 27);
+    assert.equal(fieldsOfItem(naacl.items.at(-1)!).title, 'Explicit semantic ranking for academic search via knowledge graph embedding');
+  });
+
+  it('splits a numbered BMC list (number set apart from its text) keeping number and page; Vancouver names read', async () => {
+    const list = await pdfjsReferences(pdf('jneuroengrehab2016-fes-hand-opening.pdf'));
+    assert.equal(list.items.length, 49);
+    assert.deepEqual(list.items.slice(0, 3).map((i) => [i.number, i.page]), [['1', 8], ['2', 8], ['3', 8]]);
+    assert.deepEqual(fieldsOfItem(list.items[0]!).doi, '10.1186/2040-7378-6-9');
+    const langhorne = list.items.find((i) => i.number === '9')!;
+    assert.deepEqual(fieldsOfItem(langhorne), { author: 'Langhorne, P. and Bernhardt, J. and Kwakkel, G.', title: 'Stroke rehabilitation', venue: 'Lancet', year: '2011', pages: '1693--702', volume: '377' });
+  });
+
+  it('says a scanned PDF has no text, and a PDF without a references heading has no reference section', async () => {
+    await assert.rejects(pdfjsReferences(pdf('bad/scanned-image-only-naacl2018-p1.pdf')), (e: unknown) => e instanceof FulltextError && /no text layer/.test(e.message));
+    const partial = await pdfjsReferences(pdf('naacl2018-pages2-3-no-abstract.pdf'));
+    assert.deepEqual(partial, { items: [], notices: ['The PDF has no reference section (no "References" or "Bibliography" heading).'], reader: 'pdfjs' });
+  });
+
+  it('reads pasted text one reference per line, or per paragraph when blank lines separate them', () => {
+    const lines = pastedItems('[1] Dobkin BH. Rehabilitation after stroke. N Engl J Med. 2005;352(16):1677–84.\n[2] Langhorne P, Bernhardt J, Kwakkel G. Stroke rehabilitation. Lancet. 2011; 377(9778):1693–702.\n');
+    assert.deepEqual(lines.map((i) => [i.number, fieldsOfItem(i).title]), [['1', 'Rehabilitation after stroke'], ['2', 'Stroke rehabilitation']]);
+    const paragraphs = pastedItems('Quoc Le and Tomas Mikolov. 2014. Distributed Repre-\nsentations of Sentences and Documents. In ICML.\n\nJeremy Howard and Sebastian Ruder. 2018. Universal Language Model\nFine-tuning for Text Classification. In ACL.\n');
+    assert.equal(paragraphs.length, 2);
+    assert.equal(fieldsOfItem(paragraphs[1]!).title, 'Universal Language Model Fine-tuning for Text Classification');
+    // A string with no parts to tell apart has no title: nothing is guessed.
+    assert.equal(fieldsOfItem(pastedItems('see the appendix of the 2019 report')[0]!).title, undefined);
+  });
+});
