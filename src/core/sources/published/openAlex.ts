@@ -11,7 +11,8 @@ import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { httpUrlOrUndefined } from '../../net/errors';
 import { looksLikeHtml } from '../../net/html';
 import { isObject, type Raw } from '../raw';
-import { SourceError, excerpt } from '../errors';
+import { SourceError } from '../errors';
+import { describeAnswer, fieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 
 const MAX_WORDS = 10;
@@ -54,7 +55,7 @@ export class OpenAlexSource implements PublishedSource {
       storeInBackground: true,
     });
     const works = worksOf(response.text());
-    if (!works) throw new SourceError(`OpenAlex sent ${describe(response.text())} instead of a list of works.`, 'OpenAlex');
+    if (!works) throw new SourceError(`OpenAlex sent ${describeAnswer(response.text())} instead of a list of works.`, 'OpenAlex');
     const records = works.map(openAlexRecord);
     const kept = records.filter((r): r is PaperRecord => r !== undefined);
     if (kept.length < records.length) this.warn(`OpenAlex sent ${records.length - kept.length} record(s) without a title or an id; skipped them.`);
@@ -85,7 +86,7 @@ export async function lookupOpenAlexWork(doi: string, deps: CoreDeps): Promise<P
   try {
     return openAlexRecord(JSON.parse(text));
   } catch {
-    throw new SourceError(`OpenAlex sent ${describe(text)} for doi:${doi}.`, 'OpenAlex');
+    throw new SourceError(`OpenAlex sent ${describeAnswer(text)} for doi:${doi}.`, 'OpenAlex');
   }
 }
 
@@ -98,13 +99,7 @@ function worksOf(text: string): unknown[] | undefined {
   }
 }
 
-function describe(text: string): string {
-  return looksLikeHtml(text) ? 'an HTML page' : `"${excerpt(text, 60)}"`;
-}
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-}
 
 /** OpenAlex gives abstracts only as an inverted index: word → positions. */
 export function abstractFromInvertedIndex(index: unknown): string | undefined {
@@ -121,17 +116,17 @@ export function abstractFromInvertedIndex(index: unknown): string | undefined {
 /** One OpenAlex work as a record; undefined without a title or an id. */
 export function openAlexRecord(raw: unknown): PaperRecord | undefined {
   if (!isObject(raw)) return undefined;
-  const title = str(raw.title) ?? str(raw.display_name);
-  const workId = str(raw.id)?.replace(/^https:\/\/openalex\.org\//, '');
+  const title = fieldText(raw.title) ?? fieldText(raw.display_name);
+  const workId = fieldText(raw.id)?.replace(/^https:\/\/openalex\.org\//, '');
   if (!title || !workId) return undefined;
   const ids: Raw = isObject(raw.ids) ? raw.ids : {};
-  const doi = str(raw.doi)?.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '').toLowerCase();
+  const doi = fieldText(raw.doi)?.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '').toLowerCase();
   const record: PaperRecord = {
     id: doi ? `doi:${doi}` : `openalex:${workId}`,
     source: 'openalex',
     title: title.replace(/\.$/, ''),
     authors: (Array.isArray(raw.authorships) ? raw.authorships : [])
-      .map((a) => (isObject(a) && isObject(a.author) ? str(a.author.display_name) : undefined))
+      .map((a) => (isObject(a) && isObject(a.author) ? fieldText(a.author.display_name) : undefined))
       .filter((n): n is string => !!n),
     url: doi ? `https://doi.org/${doi}` : `https://openalex.org/${workId}`,
   };
@@ -140,16 +135,16 @@ export function openAlexRecord(raw: unknown): PaperRecord | undefined {
   if (doi) record.doi = doi;
   const abstract = abstractFromInvertedIndex(raw.abstract_inverted_index);
   if (abstract) record.abstract = abstract;
-  const pmid = /(\d+)\/?$/.exec(str(ids.pmid) ?? '')?.[1];
+  const pmid = /(\d+)\/?$/.exec(fieldText(ids.pmid) ?? '')?.[1];
   if (pmid) record.pmid = pmid;
-  const pmc = /(?:PMC)?(\d+)\/?$/i.exec(str(ids.pmcid) ?? '')?.[1];
+  const pmc = /(?:PMC)?(\d+)\/?$/i.exec(fieldText(ids.pmcid) ?? '')?.[1];
   if (pmc) record.pmcid = `PMC${pmc}`;
   const primary: Raw = isObject(raw.primary_location) ? raw.primary_location : {};
-  const venue = isObject(primary.source) ? str(primary.source.display_name) : undefined;
+  const venue = isObject(primary.source) ? fieldText(primary.source.display_name) : undefined;
   if (venue) record.journal = venue;
   // Only an open location's PDF, with the licence OpenAlex reports: never a publisher's paywall.
   const best: Raw = isObject(raw.best_oa_location) ? raw.best_oa_location : {};
-  const pdf = best.is_oa === true ? httpUrlOrUndefined(str(best.pdf_url)) : undefined;
+  const pdf = best.is_oa === true ? httpUrlOrUndefined(fieldText(best.pdf_url)) : undefined;
   if (pdf) record.pdfUrl = pdf;
   const oa: Raw = isObject(raw.open_access) ? raw.open_access : {};
   if (typeof oa.is_oa === 'boolean') record.openAccess = oa.is_oa && pdf !== undefined;

@@ -8,9 +8,9 @@ import type { HttpClient } from '../../net/types';
 import type { Settings } from '../../settings/index';
 import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { httpUrlOrUndefined } from '../../net/errors';
-import { looksLikeHtml } from '../../net/html';
 import { isObject, type Raw } from '../raw';
-import { SourceError, excerpt } from '../errors';
+import { SourceError } from '../errors';
+import { describeAnswer, fieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 
 const FIELDS = 'paperId,title,abstract,year,authors,venue,journal,externalIds,openAccessPdf,isOpenAccess,publicationTypes';
@@ -52,7 +52,7 @@ export class SemanticScholarSource implements PublishedSource {
       storeInBackground: true,
     });
     const papers = papersOf(response.text());
-    if (!papers) throw new SourceError(`Semantic Scholar sent ${describe(response.text())} instead of a search answer.`, 'Semantic Scholar');
+    if (!papers) throw new SourceError(`Semantic Scholar sent ${describeAnswer(response.text())} instead of a search answer.`, 'Semantic Scholar');
     const records = papers.map(semanticScholarRecord);
     const kept = records.filter((r): r is PaperRecord => r !== undefined);
     if (kept.length < records.length) this.warn(`Semantic Scholar sent ${records.length - kept.length} record(s) without a title or an id; skipped them.`);
@@ -72,29 +72,23 @@ function papersOf(text: string): unknown[] | undefined {
   return Array.isArray(body.data) ? body.data : [];
 }
 
-function describe(text: string): string {
-  return looksLikeHtml(text) ? 'an HTML page' : `"${excerpt(text, 60)}"`;
-}
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-}
 
 /** One S2 paper as a record; undefined without a title or a paperId. */
 export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {
   if (!isObject(raw)) return undefined;
-  const title = str(raw.title)?.replace(/\.$/, '');
-  const paperId = str(raw.paperId);
+  const title = fieldText(raw.title)?.replace(/\.$/, '');
+  const paperId = fieldText(raw.paperId);
   if (!title || !paperId) return undefined;
   const ids: Raw = isObject(raw.externalIds) ? raw.externalIds : {};
-  const doi = str(ids.DOI)?.toLowerCase();
-  const arxivId = str(ids.ArXiv);
+  const doi = fieldText(ids.DOI)?.toLowerCase();
+  const arxivId = fieldText(ids.ArXiv);
   const record: PaperRecord = {
     id: doi ? `doi:${doi}` : arxivId ? `arxiv:${arxivId}` : `s2:${paperId}`,
     source: 'semanticscholar',
     title,
     authors: (Array.isArray(raw.authors) ? raw.authors : [])
-      .map((a) => (isObject(a) ? str(a.name) : undefined))
+      .map((a) => (isObject(a) ? fieldText(a.name) : undefined))
       .filter((n): n is string => !!n),
     url: `https://www.semanticscholar.org/paper/${encodeURIComponent(paperId)}`,
   };
@@ -102,18 +96,18 @@ export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {
   if (year) record.year = year;
   if (doi) record.doi = doi;
   if (arxivId) record.arxivId = arxivId;
-  const abstract = str(raw.abstract);
+  const abstract = fieldText(raw.abstract);
   if (abstract) record.abstract = abstract;
-  const dblp = str(ids.DBLP);
+  const dblp = fieldText(ids.DBLP);
   if (dblp) record.dblpKey = dblp;
   const pmid = typeof ids.PubMed === 'string' && /^\d+$/.test(ids.PubMed) ? ids.PubMed : undefined;
   if (pmid) record.pmid = pmid;
-  const pmc = str(ids.PubMedCentral);
+  const pmc = fieldText(ids.PubMedCentral);
   if (pmc && /^(PMC)?\d+$/.test(pmc)) record.pmcid = pmc.startsWith('PMC') ? pmc : `PMC${pmc}`;
-  const journal = isObject(raw.journal) ? str(raw.journal.name) : undefined;
-  const venue = journal ?? str(raw.venue);
+  const journal = isObject(raw.journal) ? fieldText(raw.journal.name) : undefined;
+  const venue = journal ?? fieldText(raw.venue);
   if (venue) record.journal = venue;
-  const pdf = isObject(raw.openAccessPdf) ? httpUrlOrUndefined(str(raw.openAccessPdf.url)) : undefined;
+  const pdf = isObject(raw.openAccessPdf) ? httpUrlOrUndefined(fieldText(raw.openAccessPdf.url)) : undefined;
   if (pdf) record.pdfUrl = pdf;
   if (typeof raw.isOpenAccess === 'boolean') record.openAccess = raw.isOpenAccess && pdf !== undefined;
   return record;
