@@ -2,8 +2,8 @@
 // full-text, gold-paragraph, fault (each service dead in turn) and hostile-document ones need nothing else; given
 // the datasets folder (--data, holding scifact/ and rxiv-metadata/), it also runs lexical scoring
 // speed, routing accuracy, query retrieval (SciFact dev), SciFact support (dev), CL-SciSumm support (Training-Set-2018) and the
-// calibrated support scale (bench/calibration.ts) and the reference verdicts on HALLMARK
-// dev_public (hallmark/).
+// calibrated support scale (bench/calibration.ts), the reference verdicts on HALLMARK
+// dev_public (hallmark/) and published search (bench/published.ts: SciFact dev, CL-SciSumm train).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +35,8 @@ const benches: [string, string[]][] = [
         ['calibration', [data]],
         // HALLMARK dev_public only: its other splits are held out.
         ['hallmark', [join(data, 'hallmark')]],
+        // Published lanes (Europe PMC, DBLP, Semantic Scholar) on SciFact dev and CL-SciSumm train, beside the naive baseline.
+        ['published', ['--data', data]],
       ] as [string, string[]][])
     : []),
 ];
