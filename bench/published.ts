@@ -162,22 +162,25 @@ async function mannersPass(sets: TaskSet[], factory: PipelineFactory, server: Co
   server.setEnforceS2Spacing(true);
   const from = server.requests.length;
   const ratios: number[] = [];
+  let untimed = 0;
   for (const task of sets.flatMap((s) => s.tasks.slice(0, count))) {
     const before = server.requests.length;
     const run = await runClaim(factory(true), { selection: task.claim });
     const searches = server.requests.slice(before).filter((r) => /\/search|\/paper\/search/.test(r.url) && r.endAt !== undefined);
-    const fastest = Math.min(...searches.map((r) => r.endAt! - r.at));
-    const ratio = (run.firstCandidatesMs ?? NaN) / fastest;
-    ratios.push(ratio);
-    console.log(`  first candidates ${run.firstCandidatesMs ?? '-'} ms / fastest lane ${fastest} ms = ${ratio.toFixed(2)}; ` +
+    const fastest = searches.length ? Math.min(...searches.map((r) => r.endAt! - r.at)) : undefined;
+    // No candidates, or no published lane asked: nothing to time (counted apart).
+    const ratio = run.firstCandidatesMs !== undefined && fastest ? run.firstCandidatesMs / fastest : undefined;
+    if (ratio === undefined) untimed++;
+    else ratios.push(ratio);
+    console.log(`  first candidates ${run.firstCandidatesMs ?? '-'} ms / fastest lane ${fastest ?? '-'} ms = ${ratio?.toFixed(2) ?? 'n/a'}; ` +
       `lanes ${[...new Set(searches.map((r) => r.service))].join(', ') || 'none'}; ${task.claim.slice(0, 70)}`);
   }
   const requests = server.requests.slice(from);
   const breaches = limitBreaches(requests);
   const refused = requests.filter((r) => r.status === 429).length;
-  const worst = Math.max(...ratios.filter(Number.isFinite));
+  const worst = ratios.length ? Math.max(...ratios).toFixed(2) : 'n/a';
   const total = Object.values(breaches).reduce((a, b) => a + b, 0);
-  return `manners: first candidates ÷ fastest lane worst ${Number.isFinite(worst) ? worst.toFixed(2) : 'n/a'} (goal ≤ 1.1) over ${ratios.length} claims; ` +
+  return `manners: first candidates ÷ fastest lane worst ${worst} (goal ≤ 1.1) over ${ratios.length} claims (${untimed} without candidates or lane); ` +
     `requests breaking a published limit ${total} ${JSON.stringify(breaches)} (goal 0), 429s ${refused}, requests ${requests.length}`;
 }
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCorpus, type SciFactDoc } from './scifact-data';
-import { loadClSciSumm, type ReferencePaper } from './clscisumm-data';
+import { loadClSciSumm, type Citance, type ReferencePaper } from './clscisumm-data';
 
 /** A SciFact abstract served as a PubMed record: its doc_id stands for the PMID (SciFact has no PMIDs, years, journals or authors). */
 export interface PubmedDoc {
@@ -44,21 +44,44 @@ const ACL_VENUES: Record<string, string> = {
   P: 'ACL', C: 'COLING', D: 'EMNLP', E: 'EACL', N: 'HLT-NAACL', H: 'HLT', I: 'IJCNLP', J: 'Comput. Linguistics', W: 'Workshop', X: 'TIPSTER',
 };
 
-/** A CL-SciSumm reference paper as a published work: its title and abstract from Reference_XML. */
-export function referencePaperWork(paper: ReferencePaper): CsWork {
+/**
+ * A CL-SciSumm reference paper as a published work: its title and abstract from Reference_XML,
+ * its authors' surnames as its citing sentences name them (the dataset has no author lists).
+ */
+export function referencePaperWork(paper: ReferencePaper, citances: Citance[] = []): CsWork {
   const letter = paper.id[0]!;
   const yy = Number(paper.id.slice(1, 3));
   const year = yy > 50 ? 1900 + yy : 2000 + yy;
   const venue = ACL_VENUES[letter] ?? 'ACL';
   const abstract = paper.sentences.filter((s) => s.section === 'Abstract').map((s) => s.text).join(' ');
   const kind = letter === 'J' ? 'journals/coling' : `conf/${venue.toLowerCase().replace(/[^a-z]/g, '')}`;
-  return { key: `${kind}/${paper.id}`, title: paper.title, abstract: abstract || undefined, authors: [], year, venue, acl: paper.id, origin: 'CL-SciSumm Training-Set-2018 reference papers' };
+  const authors = citedSurnames(citances.filter((c) => c.paper === paper.id), year);
+  return { key: `${kind}/${paper.id}`, title: paper.title, abstract: abstract || undefined, authors, year, venue, acl: paper.id,
+    origin: 'CL-SciSumm Training-Set-2018 reference papers' };
+}
+
+/**
+ * The surnames citing sentences give a paper of `year` most often ("Tillmann and Ney, 2000",
+ * "Zhou et al. (2005)"), when at least two of them agree; none otherwise.
+ */
+export function citedSurnames(citances: Citance[], year: number): string[] {
+  const yy = String(year).slice(2);
+  const marker = new RegExp(`\\b([A-Z][\\p{L}-]+)(?: and ([A-Z][\\p{L}-]+)| et al\\.?)?,? \\(?(?:19|20)?${yy}[a-z]?\\b`, 'gu');
+  const counts = new Map<string, number>();
+  for (const citance of citances) {
+    for (const m of citance.text.matchAll(marker)) {
+      const names = [m[1]!, m[2]].filter(Boolean).join(' ');
+      counts.set(names, (counts.get(names) ?? 0) + 1);
+    }
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 2 ? best[0].split(' ') : [];
 }
 
 /** The CS pool: every training reference paper first, then the distractors that exist under `data`. */
 export function loadCsPool(data: string): CsWork[] {
-  const papers = loadClSciSumm(join(data, 'cl-scisumm'), 'train').papers;
-  const works = [...papers.values()].map(referencePaperWork);
+  const { papers, citances } = loadClSciSumm(join(data, 'cl-scisumm'), 'train');
+  const works = [...papers.values()].map((paper) => referencePaperWork(paper, citances));
   const seen = new Set(works.map((w) => normalTitle(w.title)));
   for (const work of distractors(data)) {
     const title = normalTitle(work.title);

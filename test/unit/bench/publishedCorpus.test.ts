@@ -4,14 +4,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../standin/server';
-import { parseReferenceXml } from '../../../bench/lib/clscisumm-data';
-import { hallmarkWork, pubmedDocOf, referencePaperWork, type PubmedDoc } from '../../../bench/lib/publishedCorpusData';
+import { parseAnnotationLine, parseReferenceXml } from '../../../bench/lib/clscisumm-data';
+import { citedSurnames, hallmarkWork, pubmedDocOf, referencePaperWork, type PubmedDoc } from '../../../bench/lib/publishedCorpusData';
 import { startCorpusServer, limitBreaches, type CorpusServer, type ServedRequest } from '../../../bench/lib/publishedCorpusServer';
 import type { SciFactDoc } from '../../../bench/lib/scifact-data';
 
 const lines = (dir: string, file: string) => readFileSync(fixturePath(dir, file), 'utf8').split('\n').filter((l) => l.trim());
 const pubmed: PubmedDoc[] = lines('scifact', 'corpus_slice.jsonl').map((l) => pubmedDocOf(JSON.parse(l) as SciFactDoc));
-const rp = referencePaperWork(parseReferenceXml('C00-2123', readFileSync(fixturePath('cl-scisumm', 'C00-2123.xml'), 'utf8')));
+const citances = lines('cl-scisumm', 'C00-2123.ann.txt').flatMap((line) => parseAnnotationLine('C00-2123', line) ?? []);
+const rp = referencePaperWork(parseReferenceXml('C00-2123', readFileSync(fixturePath('cl-scisumm', 'C00-2123.xml'), 'utf8')), citances);
 const dblpRecords = lines('hallmark', 'pool_sample.jsonl').map((l) => hallmarkWork(JSON.parse(l) as Record<string, unknown>));
 const cited = pubmed.find((d) => d.pmid === '14717500')!;
 
@@ -62,6 +63,9 @@ describe('published-search benchmark: corpus server', () => {
     assert.equal(body.result.hits['@total'], '1');
     const info = body.result.hits.hit[0].info;
     assert.deepEqual([info.title, info.key, info.venue, info.year], ['Word Re-ordering and DP-based Search in Statistical Machine Translation.', 'conf/coling/C00-2123', 'COLING', '2000']);
+    assert.deepEqual(info.authors.author, [{ text: 'Tillmann' }, { text: 'Ney' }]);
+    const byAuthor = await get(server, 'sources.dblp.url', '/search/publ/api', { q: 'tillmann ney search', format: 'json' });
+    assert.equal(byAuthor.body.result.hits.hit[0].info.key, 'conf/coling/C00-2123');
     const none = await get(server, 'sources.dblp.url', '/search/publ/api', { q: 'reordering zebrafish', format: 'json' });
     assert.deepEqual([none.body.result.hits['@total'], none.body.result.hits.hit], ['0', undefined]);
     const bib = await get(server, 'sources.dblp.url', `/rec/${rp.key}.bib`, {});
@@ -89,6 +93,16 @@ describe('published-search benchmark: corpus server', () => {
     assert.equal(second.status, 429);
     assert.match(second.body.message, /^Too Many Requests/);
     assert.equal(server.requests.at(-1)?.status, 429);
+  });
+});
+
+describe('published-search benchmark: the reference papers as works', () => {
+  it("names C00-2123's authors as its citing sentences do, and no one when they do not agree", () => {
+    assert.deepEqual(citedSurnames(citances, 2000), ['Tillmann', 'Ney']);
+    assert.deepEqual(citedSurnames(citances.slice(0, 1), 2000), []);
+    assert.deepEqual(citedSurnames(citances, 1999), []);
+    assert.deepEqual([rp.year, rp.venue, rp.acl], [2000, 'COLING', 'C00-2123']);
+    assert.match(rp.abstract ?? '', /^In this paper, we describe a search procedure for statistical machine translation/);
   });
 });
 
