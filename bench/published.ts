@@ -26,7 +26,8 @@
 // fastest lane's round trip (goal ≤ 1.1) and the requests that broke a service's published limit
 // (goal 0; SERVICE_LIMITS in publishedCorpusServer.ts, Semantic Scholar answering 429 as its pool does).
 // Usage: node dist/bench/published.js --data /work/shared/datasets [--set scifact|clscisumm] [--limit N] [--timing N] [--trace]
-// --serve only starts the corpus server and prints its settings (to try it with curl).
+// --serve only starts the corpus server and prints its settings (to try it with curl); --direct prints only the
+// reference figures of the claim's words sent straight to each service (no pipeline).
 // Dev and train splits only: SciFact claims_dev, CL-SciSumm Training-Set-2018.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,8 @@ import { citanceAsClaim, loadClSciSumm } from './lib/clscisumm-data';
 import { loadCsPool, loadPubmedDocs, normalTitle, type CsWork, type PubmedDoc } from './lib/publishedCorpusData';
 import { startCorpusServer, limitBreaches, type CorpusServer, type CorpusService } from './lib/publishedCorpusServer';
 import { citesPubmed, citesWork, firstCitedRank, formatFigures, retrievalFigures, type CitedTest, type RankedCandidate } from './lib/publishedCorpusScore';
-import { naiveQuery, runClaim, type PipelineFactory } from './lib/publishedCorpusRun';
+import { latexSelection, naiveQuery, runClaim, type ClaimRun, type PipelineFactory } from './lib/publishedCorpusRun';
+import { directSearch, type DirectSearch } from './lib/publishedCorpusDirect';
 
 interface Task {
   claim: string;
@@ -49,15 +51,17 @@ interface TaskSet {
   name: string;
   goal: number;
   tasks: Task[];
+  /** The services a user would paste this set's claims into (reference figures, no pipeline). */
+  direct: DirectSearch[];
 }
 
 /** Round trips of the real services, roughly (not measured here): they make the timing pass honest. */
 const LATENCY: Partial<Record<CorpusService, number>> = { europepmc: 600, dblp: 500, semanticscholar: 800, openalex: 300 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, set: { type: 'string' }, limit: { type: 'string' }, timing: { type: 'string' }, trace: { type: 'boolean' }, serve: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, set: { type: 'string' }, limit: { type: 'string' }, timing: { type: 'string' }, trace: { type: 'boolean' }, serve: { type: 'boolean' }, direct: { type: 'boolean' } } });
   if (!values.data) throw new Error('usage: node dist/bench/published.js --data DATASETS_DIR [--set scifact|clscisumm] [--limit N] [--timing N]');
-  const limit = Number(values.limit ?? Infinity) || Infinity;
+  const limit = values.limit !== undefined ? Number(values.limit) : Infinity;
   const timing = Number(values.timing ?? 5);
   const data = values.data;
   for (const needed of ['scifact/claims_dev.jsonl', 'scifact/corpus.jsonl', 'cl-scisumm/Training-Set-2018']) {
@@ -77,7 +81,11 @@ async function main(): Promise<void> {
       .filter((s) => !values.set || s.name.toLowerCase().startsWith(values.set));
     const factory = await pipelineFactory({ ...standIn.settings, ...server.settings }, home);
     const summary: string[] = [];
-    for (const set of sets) summary.push(await retrievalPass(set, factory, limit, values.trace ?? false));
+    for (const set of sets) {
+      await directPass(set, server, limit);
+      if (!values.direct) summary.push(await retrievalPass(set, factory, limit, values.trace ?? false));
+    }
+    if (values.direct) return;
     summary.push(await mannersPass(sets, factory, server, timing));
     console.log(`\n${summary.join('\n')}`);
   } finally {
@@ -91,7 +99,7 @@ function scifactSet(data: string, pubmed: PubmedDoc[]): TaskSet {
   const claims = loadClaims(join(data, 'scifact'), 'dev').filter((c) => c.cited_doc_ids.length > 0);
   const citedDocs = (ids: number[]) => ids.flatMap((id) => byPmid.get(String(id)) ?? []);
   const tasks = claims.map((c) => ({ claim: c.claim, isCited: citesPubmed(citedDocs(c.cited_doc_ids)) }));
-  return { name: 'SciFact dev → Europe PMC', goal: 0.85, tasks };
+  return { name: 'SciFact dev → Europe PMC', goal: 0.85, tasks, direct: ['europepmc-and', 'europepmc-or'] };
 }
 
 function clscisummSet(data: string, pool: CsWork[]): TaskSet {
@@ -108,7 +116,7 @@ function clscisummSet(data: string, pool: CsWork[]): TaskSet {
     seen.add(key);
     tasks.push({ claim, isCited: citesWork(work) });
   }
-  return { name: 'CL-SciSumm train → DBLP + Semantic Scholar', goal: 0.7, tasks };
+  return { name: 'CL-SciSumm train → DBLP + Semantic Scholar', goal: 0.7, tasks, direct: ['dblp', 'semanticscholar'] };
 }
 
 function poolMakeUp(pool: CsWork[]): string {
@@ -129,29 +137,50 @@ async function pipelineFactory(services: Record<string, string>, home: string): 
   };
 }
 
+/** The claim's words straight to each service (no pipeline): how hard the served corpora make the task. */
+async function directPass(set: TaskSet, server: CorpusServer, limit: number): Promise<void> {
+  const tasks = set.tasks.slice(0, limit);
+  console.log(`\n=== ${set.name}: ${tasks.length} claims; reference, no pipeline: the claim's words sent straight to a service`);
+  for (const search of set.direct) {
+    const ranks: (number | undefined)[] = [];
+    for (const task of tasks) ranks.push(firstCitedRank(await directSearch(server, search, task.claim), task.isCited));
+    console.log(formatFigures(`${search}: the claim's words`, retrievalFigures(ranks)));
+  }
+}
+
 async function retrievalPass(set: TaskSet, factory: PipelineFactory, limit: number, trace: boolean): Promise<string> {
   const tasks = set.tasks.slice(0, limit);
-  console.log(`\n=== ${set.name}: ${tasks.length} claims`);
+  console.log(`--- ${set.name}: the pipeline`);
   const started = performance.now();
   const pipeline = factory(false);
   const naivePipeline = factory(false);
   const ranks: (number | undefined)[] = [];
   const naiveRanks: (number | undefined)[] = [];
+  let refusedRuns = 0;
   for (const [i, task] of tasks.entries()) {
-    const run = await runClaim(pipeline, { selection: task.claim });
-    const naive = await runClaim(naivePipeline, { selection: task.claim, queries: [naiveQuery(task.claim)] });
+    const selection = latexSelection(task.claim);
+    const run = await runClaim(pipeline, { selection });
+    const naive = await runClaim(naivePipeline, { selection, queries: [naiveQuery(task.claim)] });
+    refusedRuns += Number(run.refused ?? false) + Number(naive.refused ?? false);
     ranks.push(firstCitedRank(run.candidates as RankedCandidate[], task.isCited));
     naiveRanks.push(firstCitedRank(naive.candidates as RankedCandidate[], task.isCited));
-    if (trace) console.log(`  ${ranks.at(-1) ?? '-'} / naive ${naiveRanks.at(-1) ?? '-'}  ${task.claim.slice(0, 100)}  [${run.queries.join(' | ')}]${run.warnings.length ? ` warnings: ${run.warnings.join('; ')}` : ''}`);
+    if (trace) traceRun(task.claim, run, ranks.at(-1), naiveRanks.at(-1));
     if ((i + 1) % 50 === 0) console.log(`  … ${i + 1} claims, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   const figures = retrievalFigures(ranks);
   const naive = retrievalFigures(naiveRanks);
   console.log(formatFigures('pipeline (heuristic queries)', figures));
   console.log(formatFigures('naive (the claim as one query)', naive));
+  if (refusedRuns) console.log(`  ${refusedRuns} runs refused by the pipeline (counted as not found; --trace says why)`);
   const met = figures.success10 >= set.goal && figures.success10 >= naive.success10 && figures.mrr >= naive.mrr;
   return `${set.name}: success@10 ${figures.success10.toFixed(3)} (goal ≥ ${set.goal}), naive ${naive.success10.toFixed(3)}; MRR ${figures.mrr.toFixed(3)}, naive ${naive.mrr.toFixed(3)} — ${met ? 'goal met' : 'goal NOT met'} ` +
     `(${tasks.length} claims, ${((performance.now() - started) / 1000).toFixed(0)} s)`;
+}
+
+function traceRun(claim: string, run: ClaimRun, rank: number | undefined, naiveRank: number | undefined): void {
+  const stages = Object.entries(run.stages).map(([k, v]) => `${k} ${v}`).join(', ');
+  console.log(`  ${rank ?? '-'} / naive ${naiveRank ?? '-'}  ${claim.slice(0, 100)}  [${run.queries.join(' | ')}] ${run.totalMs} ms (${stages})` +
+    `${run.warnings.length ? ` warnings: ${run.warnings.join('; ')}` : ''}`);
 }
 
 /** The first claims of each set with the product's pacing and realistic round trips, each with a fresh cache. */
@@ -165,7 +194,7 @@ async function mannersPass(sets: TaskSet[], factory: PipelineFactory, server: Co
   let untimed = 0;
   for (const task of sets.flatMap((s) => s.tasks.slice(0, count))) {
     const before = server.requests.length;
-    const run = await runClaim(factory(true), { selection: task.claim });
+    const run = await runClaim(factory(true), { selection: latexSelection(task.claim) });
     const searches = server.requests.slice(before).filter((r) => /\/search|\/paper\/search/.test(r.url) && r.endAt !== undefined);
     const fastest = searches.length ? Math.min(...searches.map((r) => r.endAt! - r.at)) : undefined;
     // No candidates, or no published lane asked: nothing to time (counted apart).

@@ -1,7 +1,7 @@
 // One claim through the pipeline for the published-search benchmark, and the naive baseline's
 // query: the claim's own words as one user-edited query.
 import type { FindInput, Pipeline } from '../../src/core/pipeline/index';
-import type { Candidate } from '../../src/core/types';
+import type { Candidate, FindResult } from '../../src/core/types';
 
 /** A pipeline on the benchmark's settings; `paced` keeps the product's own DBLP and Semantic Scholar spacing. */
 export type PipelineFactory = (paced: boolean) => Pipeline;
@@ -11,12 +11,34 @@ export interface ClaimRun {
   queries: string[];
   warnings: string[];
   firstCandidatesMs?: number;
+  totalMs: number;
+  /** Each stage's time, for --trace. */
+  stages: Record<string, number>;
+  refused?: boolean;
+}
+
+/**
+ * A dataset's plain-text claim as the LaTeX selection the pipeline reads: the characters LaTeX
+ * treats as special escaped, so "5% of deaths" keeps its words after the % (a comment otherwise).
+ */
+export function latexSelection(claim: string): string {
+  return claim.replace(/\\/g, ' ').replace(/([%&#$_])/g, '\\$1');
+}
+
+/** A run the pipeline refused (a claim too long, say): no candidates, the reason as its warning. */
+function refused(error: unknown): ClaimRun {
+  return { candidates: [], queries: [], warnings: [`refused: ${error instanceof Error ? error.message : String(error)}`], totalMs: 0, stages: {}, refused: true };
 }
 
 export async function runClaim(pipeline: Pipeline, input: FindInput): Promise<ClaimRun> {
-  const result = await pipeline.find(input);
+  let result: FindResult;
+  try {
+    result = await pipeline.find(input);
+  } catch (error) {
+    return refused(error);
+  }
   const { candidates, queries, warnings, timings } = result;
-  return { candidates, queries, warnings, firstCandidatesMs: timings.firstCandidatesMs };
+  return { candidates, queries, warnings, firstCandidatesMs: timings.firstCandidatesMs, totalMs: timings.totalMs, stages: timings.stages };
 }
 
 /**

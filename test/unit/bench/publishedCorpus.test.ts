@@ -8,6 +8,7 @@ import { parseAnnotationLine, parseReferenceXml } from '../../../bench/lib/clsci
 import { citedSurnames, hallmarkWork, pubmedDocOf, referencePaperWork, type PubmedDoc } from '../../../bench/lib/publishedCorpusData';
 import { startCorpusServer, limitBreaches, type CorpusServer, type ServedRequest } from '../../../bench/lib/publishedCorpusServer';
 import type { SciFactDoc } from '../../../bench/lib/scifact-data';
+import { directSearch } from '../../../bench/lib/publishedCorpusDirect';
 
 const lines = (dir: string, file: string) => readFileSync(fixturePath(dir, file), 'utf8').split('\n').filter((l) => l.trim());
 const pubmed: PubmedDoc[] = lines('scifact', 'corpus_slice.jsonl').map((l) => pubmedDocOf(JSON.parse(l) as SciFactDoc));
@@ -82,6 +83,17 @@ describe('published-search benchmark: corpus server', () => {
     assert.ok(later.body.data.every((p: { title: string }) => p.title !== rp.title));
     const tooMany = await get(server, 'sources.semanticscholar.url', '/paper/search', { ...params, limit: '101' });
     assert.equal(tooMany.status, 400);
+  });
+
+  it("sends a claim's words straight to each service in its own syntax (the reference figures)", async () => {
+    const claim = '1,000 genomes project enables mapping of genetic sequence variation consisting of rare variants with larger penetrance effects than common variants.';
+    const anyWord = await directSearch(server, 'europepmc-or', claim);
+    assert.deepEqual(anyWord[0], { pmid: '14717500', title: cited.title });
+    assert.deepEqual(await directSearch(server, 'europepmc-and', claim), []);
+    const citance = 'Tillmann and Ney showed how to improve the complexity of the Held-Karp algorithm for restricted word reordering';
+    assert.deepEqual(await directSearch(server, 'dblp', citance), []);
+    assert.equal((await directSearch(server, 'semanticscholar', citance))[0]?.title, rp.title);
+    assert.deepEqual(await directSearch(server, 'dblp', 'Tillmann Ney ordering'), [{ title: `${rp.title}.`, dblpKey: rp.key }]);
   });
 
   it('answers 429 with the real body to a Semantic Scholar request sooner than a second after the last', async () => {

@@ -1,7 +1,8 @@
 // Scoring of the published-search benchmark on hand-checked lists, and the naive baseline's query.
 import assert from 'node:assert/strict';
 import { citesPubmed, citesWork, firstCitedRank, retrievalFigures } from '../../../bench/lib/publishedCorpusScore';
-import { naiveQuery } from '../../../bench/lib/publishedCorpusRun';
+import { latexSelection, naiveQuery } from '../../../bench/lib/publishedCorpusRun';
+import { parseClaim } from '../../../src/core/claim';
 import { parseQuery } from '../../../src/core/queries/text';
 import type { CsWork } from '../../../bench/lib/publishedCorpusData';
 
@@ -39,5 +40,13 @@ describe('published-search benchmark: scoring', () => {
     assert.deepEqual(query.keywords, ['Statins', 'reduce', 'major', 'events', 'in', '50%', 'of', 'treated', 'patients.']);
     assert.equal(query.filter, undefined);
     assert.equal(query.authors, undefined);
+  });
+});
+
+describe('published-search benchmark: claims as selections', () => {
+  it('escapes what LaTeX reads as special, so the claim stage gets every word back', () => {
+    const claim = '5% of perinatal mortality & 3 # of R_0 cost $4 due to low birth weight.';
+    assert.equal(parseClaim(latexSelection(claim)).text, claim);
+    assert.equal(parseClaim(claim).text, '5');
   });
 });
