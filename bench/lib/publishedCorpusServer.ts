@@ -19,6 +19,8 @@ export interface ServedRequest {
   at: number;
   endAt?: number;
   status?: number;
+  /** Records the search matched, for a search answered 200. */
+  found?: number;
 }
 
 /**
@@ -64,17 +66,19 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
   const requests: ServedRequest[] = [];
   let latency = { ...options.latencyMs };
   let enforce = options.enforceS2Spacing ?? false;
+  // Spacing is owed from the moment it is enforced: earlier requests were another client's.
+  let enforcedFrom = 0;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const service = (Object.keys(PREFIX) as CorpusService[]).find((s) => url.pathname.startsWith(`${PREFIX[s]}/`));
     if (!service) return void res.writeHead(404).end('Not found');
     const path = url.pathname.slice(PREFIX[service].length);
     const logged: ServedRequest = { service, url: path + url.search, at: Date.now() };
-    const previous = requests.filter((r) => r.service === service).at(-1);
+    const previous = requests.slice(enforcedFrom).filter((r) => r.service === service).at(-1);
     requests.push(logged);
     const tooSoon = service === 'semanticscholar' && enforce && previous !== undefined && logged.at - previous.at < SERVICE_LIMITS.semanticscholar.minSpacingMs! - JITTER_MS;
     const answer = tooSoon ? { status: 429, body: S2_429, type: 'application/json' } : answerFor(corpus, service, path, url.searchParams);
-    res.on('finish', () => Object.assign(logged, { endAt: Date.now(), status: answer.status }));
+    res.on('finish', () => Object.assign(logged, { endAt: Date.now(), status: answer.status, found: answer.found }));
     setTimeout(() => res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body), latency[service] ?? 0);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -89,7 +93,10 @@ export async function startCorpusServer(options: CorpusServerOptions): Promise<C
     },
     requests,
     setLatency: (next) => void (latency = { ...latency, ...next }),
-    setEnforceS2Spacing: (on) => void (enforce = on),
+    setEnforceS2Spacing: (on) => {
+      enforce = on;
+      enforcedFrom = requests.length;
+    },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

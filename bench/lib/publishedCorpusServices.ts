@@ -19,6 +19,8 @@ export interface Answer {
   status: number;
   body: string;
   type: string;
+  /** How many records a search matched (its hitCount, @total or total). */
+  found?: number;
 }
 
 const JSON_TYPE = 'application/json;charset=UTF-8';
@@ -55,7 +57,7 @@ export class PublishedCorpus {
     // SciFact gives no years: a date clause keeps every record (inYears of an unknown year).
     const ranked = this.pubmed.rank(matches, parsed.terms).map((s) => s.item);
     const result = request.resultType === 'core' ? ranked.slice(0, pageSize).map(europePmcCoreRecord) : ranked.slice(0, pageSize).map(europePmcLiteRecord);
-    return json({ version: '6.9', hitCount: ranked.length, request, resultList: { result } });
+    return { ...json({ version: '6.9', hitCount: ranked.length, request, resultList: { result } }), found: ranked.length };
   }
 
   /** GET /search/publ/api?q=Q&format=json&h=N[&f=F] in dblp's raw envelope (test/fixtures/dblp). */
@@ -72,7 +74,7 @@ export class PublishedCorpus {
     const page = found.slice(f, f + h);
     const hits: Record<string, unknown> = { '@total': String(found.length), '@computed': String(Math.min(found.length, 100)), '@sent': String(page.length), '@first': String(f) };
     if (page.length > 0) hits.hit = page.map((work, i) => ({ '@score': String(Math.max(1, 9 - i)), '@id': String(100000 + f + i), info: dblpInfo(work), url: `URL#${100000 + f + i}` }));
-    return json({ result: { query: q, status: { '@code': '200', text: 'OK' }, time: { '@unit': 'msecs', text: '1.00' }, hits } });
+    return { ...json({ result: { query: q, status: { '@code': '200', text: 'OK' }, time: { '@unit': 'msecs', text: '1.00' }, hits } }), found: found.length };
   }
 
   /** GET /rec/{key}.bib: the pool work's record in dblp's layout (test/standin/dblp.ts writes it). */
@@ -94,7 +96,7 @@ export class PublishedCorpus {
     const fields = (params.get('fields') ?? 'title').split(',').map((f) => f.trim()).filter(Boolean);
     const data = found.slice(offset, offset + limit).map((paper) => pickFields(paper, fields));
     const next = offset + limit < found.length ? { next: offset + limit } : {};
-    return json({ total: found.length, offset, ...next, data });
+    return { ...json({ total: found.length, offset, ...next, data }), found: found.length };
   }
 
   private booleanMatches(parsed: ReturnType<typeof parseBooleanQuery> | undefined): Searchable<PubmedDoc>[] {

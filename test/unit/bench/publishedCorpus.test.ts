@@ -47,6 +47,7 @@ describe('published-search benchmark: corpus server', () => {
       { id: '14717500', source: 'MED', pmid: '14717500', title: cited.title, abstractText: cited.abstract, doi: undefined, isOpenAccess: 'N' },
     );
     assert.ok(body.hitCount >= body.resultList.result.length && body.resultList.result.length <= 5);
+    assert.equal(server.requests.at(-1)?.found, body.hitCount);
   });
 
   it('honours the boolean query and the sources: AND narrows, SRC:PPR alone finds no MED record', async () => {
