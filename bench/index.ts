@@ -4,6 +4,8 @@
 // speed, routing accuracy, query retrieval (SciFact dev), SciFact support (dev), CL-SciSumm support (Training-Set-2018) and the
 // calibrated support scale (bench/calibration.ts) and the reference verdicts on HALLMARK
 // dev_public (hallmark/), and cite-worthiness on the unarXive sample's held-apart papers.
+// calibrated support scale (bench/calibration.ts), the reference verdicts on HALLMARK
+// dev_public (hallmark/) and published search (bench/published.ts: SciFact dev, CL-SciSumm train).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +43,8 @@ const benches: [string, string[]][] = [
         ['citeworthiness', [data]],
         // The same entries typeset into a .bbl and checked from it (reference-list path), beside the .bib path.
         ['references', [join(data, 'hallmark')]],
+        // Published lanes (Europe PMC, DBLP, Semantic Scholar) on SciFact dev and CL-SciSumm train, beside the naive baseline.
+        ['published', ['--data', data]],
       ] as [string, string[]][])
     : []),
 ];

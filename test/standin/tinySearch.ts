@@ -29,7 +29,8 @@ export interface Searchable<T> {
   fields: Record<string, string[]>;
 }
 
-function occurrences(haystack: string[], needle: string[]): number {
+/** How often `needle` (stems) stands in `haystack` as a contiguous run. */
+export function occurrences(haystack: string[], needle: string[]): number {
   if (needle.length === 0) return 0;
   let count = 0;
   for (let i = 0; i + needle.length <= haystack.length; i++) {
