@@ -188,6 +188,7 @@ async function findAndScore(
       sources,
       published: createPublishedSources(deps.settings, deps.http, run.warn),
       plan,
+      claimText: claim.text,
       preprints: deps.settings['search.kind'] !== 'published',
       crossref: { http: deps.http, settings: deps.settings, signal: run.signal },
       maxResults: deps.settings.maxResults,

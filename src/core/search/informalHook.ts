@@ -26,6 +26,8 @@ export interface ClaimSearchDeps extends AuthorSearchDeps {
   plan: PublishedPlan;
   /** False when the user asked for published works only (`search.kind`). */
   preprints: boolean;
+  /** The claim as plain text, for the published lanes' query of its rarest words. */
+  claimText?: string;
 }
 
 export interface ClaimSearch {
