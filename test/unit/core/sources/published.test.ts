@@ -12,7 +12,7 @@ import { dblpTopicQueries } from '../../../../src/core/sources/published/dblpTop
 import { laneUnavailable } from '../../../../src/core/sources/published';
 import { checkEuropePmcResult } from '../../../../src/core/sources/validate';
 import { renderEuropePmcQuery } from '../../../../src/core/sources/europepmcQuery';
-import { publishedPlan } from '../../../../src/core/search/published';
+import { claimWordsQuery, publishedPlan } from '../../../../src/core/search/published';
 import { versionOfRecordFields } from '../../../../src/core/dedupe/versions';
 import { dedupeRecords } from '../../../../src/core/dedupe/dedupe';
 import { completed } from '../../../../src/core/candidates/openAccessLookup';
@@ -107,6 +107,15 @@ describe('published lanes: planning and queries', () => {
     assert.deepEqual(dblpTopicQueries(['a', 'b', 'c', 'd', 'e']), ['a|b|c d|e', 'a|b|c']);
     assert.deepEqual(dblpTopicQueries(['a', 'b']), ['a|b']);
     assert.deepEqual(dblpTopicQueries([]), []);
+  });
+
+  it('gives Europe PMC the claim\'s rarest words, rarest first, never the sentence as written', () => {
+    const query = claimWordsQuery('A deficiency of vitamin B12 increases blood levels of homocysteine.', [{ keywords: ['x'], filter: { fromYear: 2000 } }])!;
+    assert.ok(query.keywords.includes('homocysteine') && query.keywords.includes('B12'));
+    assert.ok(!query.keywords.some((k) => /^(of|a)$/i.test(k)), query.keywords.join(' '));
+    assert.notEqual(query.keywords.join(' '), 'deficiency vitamin B12 increases blood levels homocysteine', 'reordered by rarity');
+    assert.deepEqual(query.filter, { fromYear: 2000 });
+    assert.equal(claimWordsQuery('', []), undefined);
   });
 
   it('never writes an OpenAlex key into a cache key', () => {
