@@ -39,6 +39,8 @@ const LANES_BY_SERVER: Readonly<Record<Repository, readonly PublishedLane[]>> = 
 export interface PublishedPlan {
   /** The lanes to search, in order. */
   lanes: PublishedLane[];
+  /** The lanes of the claim's own field (not those a close call added): they get the claim's words too. */
+  ownField?: PublishedLane[];
   /** Every lane of the claim's field: searched, or skipped and why. */
   reports: LaneReport[];
 }
@@ -56,7 +58,7 @@ export function publishedPlan(routing: RoutingDecision, settings: Settings): Pub
       reports.push({ lane, searched: true });
     }
   }
-  return { lanes, reports };
+  return { lanes, reports, ownField: lanes.filter((l) => LANES_BY_FIELD[routing.discipline].includes(l)) };
 }
 
 export interface PublishedSearchDeps {
@@ -79,7 +81,7 @@ export async function searchPublished(
   const failures = new Map<PublishedLane, string>();
   await Promise.all(
     plan.lanes.map(async (lane) => {
-      const found = await searchLane(lane, queries, deps);
+      const found = await searchLane(lane, queries, plan.ownField?.includes(lane) ? deps : { ...deps, claimText: undefined });
       if (typeof found === 'string') failures.set(lane, found);
       else hits.push(...found);
     }),

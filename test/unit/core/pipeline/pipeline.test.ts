@@ -201,7 +201,8 @@ describe('pipeline', function () {
     const asked = (service: string) => standIn.requests.filter((r) => r.service === service);
     // Cancel once the search requests have reached arXiv and Europe PMC (each then in flight for 5 s), however busy the machine.
     standIn.setLatency('semanticscholar', 5000);
-    // Beside them the published lanes: PubMed's ranked request (Europe PMC too) and Semantic Scholar's.
+    // Beside them the published lanes: PubMed's ranked request (Europe PMC too; the close call adds
+    // that lane, so without the claim's words) and Semantic Scholar's.
     await until(() => asked('arxiv').length === 1 && asked('europepmc').length === 4 && asked('semanticscholar').length === 1,
       'the arXiv request, the four Europe PMC ones and the Semantic Scholar one');
     controller.abort();
