@@ -41,6 +41,8 @@ const benches: [string, string[]][] = [
         ['citeworthiness', [data]],
         // The same entries typeset into a .bbl and checked from it (reference-list path), beside the .bib path.
         ['references', [join(data, 'hallmark')]],
+        // The same entries typeset by real BibTeX (plainnat, numbered) into the committed .bbl and two-column PDF; checked from both.
+        ['referencesTypeset', [join(data, 'hallmark')]],
       ] as [string, string[]][])
     : []),
 ];
