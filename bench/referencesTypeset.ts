@@ -26,9 +26,12 @@ const bblFile = join(values.typeset, 'hallmark-dev.bbl');
 const pdfFile = join(values.typeset, 'hallmark-dev.pdf');
 
 /** Each entry's item (by index of entry), from items that carry the printed number n of the .bbl's nth \bibitem. */
-function mapByNumber(items: ReferenceItem[], bblKeys: string[], entries: DevEntry[]): { byEntry: (number | undefined)[]; unmapped: number } {
+/** For each entry, the index of its item; undefined when no item maps to it. */
+type ItemOfEntry = (number | undefined)[];
+
+function mapByNumber(items: ReferenceItem[], bblKeys: string[], entries: DevEntry[]): { byEntry: ItemOfEntry; unmapped: number } {
   const entryIndex = new Map(entries.map((e, i) => [e.bibtex_key, i]));
-  const byEntry: (number | undefined)[] = new Array(entries.length);
+  const byEntry: ItemOfEntry = new Array(entries.length);
   let unmapped = 0;
   items.forEach((item, i) => {
     const entry = entryIndex.get(bblKeys[Number(item.number) - 1] ?? '');
@@ -39,7 +42,7 @@ function mapByNumber(items: ReferenceItem[], bblKeys: string[], entries: DevEntr
 }
 
 /** Per entry, the verdict its item got (undefined: no item). */
-const perEntry = (byEntry: (number | undefined)[], verdicts: PathVerdict[]) => byEntry.map((i) => (i === undefined ? undefined : verdicts[i]));
+const perEntry = (byEntry: ItemOfEntry, verdicts: PathVerdict[]) => byEntry.map((i) => (i === undefined ? undefined : verdicts[i]));
 
 function validCounts(entries: DevEntry[], fromBib: PathVerdict[], verdicts: (PathVerdict | undefined)[]): string {
   const valid = entries.map((e, i) => ({ e, bib: fromBib[i], v: verdicts[i] })).filter(({ e }) => e.label === 'VALID');
