@@ -17,7 +17,7 @@ export function splitReferenceLines(read: Line[]): ReferenceItem[] {
   const items: ReferenceItem[] = [];
   starts.forEach((from, i) => {
     const to = starts[i + 1] ?? lines.length;
-    const text = joinLines(lines.slice(from, to).map((l) => l.text));
+    const text = withChapterUnderscore(joinLines(lines.slice(from, to).map((l) => l.text)));
     const pattern = bracketed ? BRACKETED : dotted ? DOTTED : undefined;
     const number = pattern?.exec(text);
     const body = number ? text.slice(number[0].length) : text;
@@ -68,6 +68,14 @@ const sameBlock = (a: Line, b: Line) => blockOf(a) === blockOf(b);
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * A Springer chapter's DOI ("10.1007/978-3-031-19830-4_20") whose "_" the font drew without a
+ * character (an OT1 roman has none): pdf.js reads a space there.
+ */
+function withChapterUnderscore(text: string): string {
+  return text.replace(/\b(10\.\d{4,9}\/978-[\d-]+-[\dX]) (\d{1,4})\b/g, '$1_$2');
 }
 
 /** Spacing accents as LaTeX's OT1 fonts draw them, a glyph of their own before the letter ("S´uken´ık"), by their combining mark. */

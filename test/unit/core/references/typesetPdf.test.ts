@@ -5,7 +5,8 @@
 // without a mark, a word hyphenated) must not change the fields read from it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { fixturePath } from '../../../standin/server';
+import { join } from 'node:path';
+import { fixturePath, fixturesDir } from '../../../standin/server';
 import { fieldsOfItem, textReferences, type ReferenceFields, type ReferenceItem } from '../../../../src/core/references';
 import { pdfjsReferences } from '../../../../src/core/references/pdf';
 import { composeAccents, joinLines } from '../../../../src/core/references/pdfItems';
@@ -42,6 +43,15 @@ describe('references read from a PDF typeset by pdflatex from a real BibTeX .bbl
     const sameLetters = pdfTitles.filter((t, i) => letters(t) === letters(bblFields[i]!.title)).length;
     assert.equal(sameLetters, 100);
     assert.ok(same >= 95, `${same} of 100 titles read character for character`);
+  });
+
+  it('reads the whole committed PDF (1,119 items) with every DOI, a Springer chapter's "_" included, as its .bbl holds it', async () => {
+    const full = join(fixturesDir(), '..', '..', 'bench', 'data', 'hallmark-typeset', 'hallmark-dev');
+    const items = (await pdfjsReferences(new Uint8Array(readFileSync(`${full}.pdf`)))).items;
+    const dois = textReferences(readFileSync(`${full}.bbl`, 'utf8'), '.bbl').items.map((i) => fieldsOfItem(i).doi);
+    assert.deepEqual(items.map((i) => i.number), Array.from({ length: 1119 }, (_, i) => String(i + 1)));
+    assert.deepEqual(items.map((i) => fieldsOfItem(i).doi), dois);
+    assert.ok(dois.includes('10.1007/978-3-031-19830-4_20'));
   });
 
   it('joins line ends as TeX broke them', () => {
