@@ -45,7 +45,7 @@ describe('references read from a PDF typeset by pdflatex from a real BibTeX .bbl
     assert.ok(same >= 95, `${same} of 100 titles read character for character`);
   });
 
-  it('reads the whole committed PDF (1,119 items) with every DOI, a Springer chapter's "_" included, as its .bbl holds it', async () => {
+  it('reads the whole committed PDF (1,119 items) with every DOI, the underscore of a Springer chapter included, as its .bbl holds it', async () => {
     const full = join(fixturesDir(), '..', '..', 'bench', 'data', 'hallmark-typeset', 'hallmark-dev');
     const items = (await pdfjsReferences(new Uint8Array(readFileSync(`${full}.pdf`)))).items;
     const dois = textReferences(readFileSync(`${full}.bbl`, 'utf8'), '.bbl').items.map((i) => fieldsOfItem(i).doi);
