@@ -50,7 +50,7 @@ function validCounts(entries: DevEntry[], fromBib: PathVerdict[], verdicts: (Pat
   const notFound = valid.filter(({ v }) => v === 'not-found').length;
   const notFoundByReading = valid.filter(({ v, bib }) => v === 'not-found' && bib !== 'not-found').length;
   const noItem = valid.filter(({ v }) => v === undefined).length;
-  return `valid references: unreadable ${unreadable}, no item ${noItem}, "not found" ${notFound} (${notFoundByReading} of them found from the .bib)`;
+  return `valid references: unreadable ${unreadable}, no item ${noItem}, "not found" ${notFound} (${notFoundByReading} of them another verdict from the .bib)`;
 }
 
 async function main(): Promise<void> {
