@@ -45,6 +45,8 @@ const benches: [string, string[]][] = [
         ['references', [join(data, 'hallmark')]],
         // Published lanes (Europe PMC, DBLP, Semantic Scholar) on SciFact dev and CL-SciSumm train, beside the naive baseline.
         ['published', ['--data', data]],
+        // The same entries typeset by real BibTeX (plainnat, numbered) into the committed .bbl and two-column PDF; checked from both.
+        ['referencesTypeset', [join(data, 'hallmark')]],
       ] as [string, string[]][])
     : []),
 ];

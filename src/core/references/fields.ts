@@ -89,6 +89,8 @@ export function splitParts(text: string): string[] {
     const word = /(\S+)$/.exec(before)?.[1] ?? '';
     if (m[1] === ':' && !(parts.length === 0 && /\p{Lu}\.$|\p{Lu}$/u.test(before))) continue; // "Title: subtitle"
     if (m[1] === '.' && isAbbreviation(word)) continue;
+    // A style that lowercases titles leaves a subtitle after "?" in lower case: "Is RLHF harder? a theoretical view".
+    if ((m[1] === '?' || m[1] === '!') && /\p{Ll}/u.test(text[m.index + m[0].length] ?? '')) continue;
     parts.push(text.slice(start, m.index + (m[1] === '.' || m[1] === ':' ? 0 : 1)).trim());
     start = m.index + m[0].length;
   }

@@ -6,17 +6,18 @@ import type { Line } from '../fulltext/layout';
 import type { ReferenceItem } from './types';
 
 /** A number that starts a reference; a line of its own when the layout set it apart from the text. */
-const BRACKETED = /^\[(\d{1,4})\](?:\s+|$)/;
+const BRACKETED = /^\[(\d{1,4})\]\s*/;
 const DOTTED = /^(\d{1,4})\.(?:\s+|$)/;
 
-export function splitReferenceLines(lines: Line[]): ReferenceItem[] {
+export function splitReferenceLines(read: Line[]): ReferenceItem[] {
+  const lines = read.map((line) => ({ ...line, text: composeAccents(line.text) }));
   const bracketed = numberedStarts(lines, BRACKETED);
   const dotted = bracketed ? undefined : numberedStarts(lines, DOTTED);
   const starts = bracketed ?? dotted ?? layoutStarts(lines);
   const items: ReferenceItem[] = [];
   starts.forEach((from, i) => {
     const to = starts[i + 1] ?? lines.length;
-    const text = joinLines(lines.slice(from, to).map((l) => l.text));
+    const text = withChapterUnderscore(joinLines(lines.slice(from, to).map((l) => l.text)));
     const pattern = bracketed ? BRACKETED : dotted ? DOTTED : undefined;
     const number = pattern?.exec(text);
     const body = number ? text.slice(number[0].length) : text;
@@ -69,7 +70,54 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Lines as one string: a word broken at the line's end is joined (its hyphen kept: titles are compared letters only). */
-function joinLines(texts: string[]): string {
-  return texts.reduce((text, line) => (/\p{L}-$/u.test(text) ? text + line.trim() : `${text} ${line.trim()}`), '').replace(/\s+/g, ' ').trim();
+/**
+ * A Springer chapter's DOI ("10.1007/978-3-031-19830-4_20") whose "_" the font drew without a
+ * character (an OT1 roman has none): pdf.js reads a space there.
+ */
+function withChapterUnderscore(text: string): string {
+  return text.replace(/\b(10\.\d{4,9}\/978-[\d-]+-[\dX]) (\d{1,4})\b/g, '$1_$2');
+}
+
+/** Spacing accents as LaTeX's OT1 fonts draw them, a glyph of their own before the letter ("S´uken´ık"), by their combining mark. */
+const ACCENTS: Readonly<Record<string, string>> = { '´': '\u0301', '`': '\u0300', '¨': '\u0308', '˜': '\u0303', 'ˆ': '\u0302', '¸': '\u0327', 'ˇ': '\u030c', '˚': '\u030a', '˘': '\u0306', '˙': '\u0307', '¯': '\u0304', '˝': '\u030b' };
+
+/** "S´uken´ık" → "Súkeník", "Fran¸cois" → "François"; an accent the layout set apart from any letter ("´ [1119]") is dropped. */
+export function composeAccents(text: string): string {
+  return text
+    .replace(/([´`¨˜ˆ¸ˇ˚˘˙¯˝])(\p{L})/gu, (_m, accent: string, letter: string) => (letter === 'ı' ? 'i' : letter) + ACCENTS[accent])
+    .replace(/(^|\s)[´¨˜ˆ¸ˇ˚˘˙¯˝](?=\s|$)/g, '$1')
+    .normalize('NFC');
+}
+
+/**
+ * Lines as one string. A DOI or URL broken at the line's end (TeX's url package breaks after
+ * "." "/" "-" without a mark) is joined without a space; a word hyphenated at the line's end is
+ * joined without its hyphen unless the hyphen is the compound's own ("self-supervised").
+ */
+export function joinLines(texts: string[]): string {
+  return texts
+    .reduce((text, line) => {
+      const joint = lineJoint(text, line.trim());
+      return (joint === 'unhyphenate' ? text.slice(0, -1) : text + joint) + line.trim();
+    }, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Words a compound starts or ends with, at whose hyphen TeX breaks the line (the hyphen is kept). */
+const COMPOUND_START = /^(?:\p{L}+ly|axis|self|multi|cross|non|semi|meta|post|anti|inter|intra|zero|few|one|two|end|real|test|task|fine|high|low|long|large|open|data|model|privacy|language|sample|state|time|human|vision|text)$/iu;
+const COMPOUND_END = /^(?:based|aware|efficient|agnostic|supervised|trained|training|free|specific|level|scale|wise|like|driven|guided|augmented|tolerant|connected|shot|identification|language|range|means|of|and|to|from)\b/i;
+/** A DOI or URL cut where TeX's url package breaks one (after . / : - _ ? = & # and the like). */
+const IDENTIFIER = /^(?:doi:|https?:|www\.|10\.\d{4,}\/)(?:\S*[./:_?=&#;+-])?$/i;
+
+/** What goes between the text and the next line: a space, nothing, or the hyphen taken away. */
+function lineJoint(text: string, line: string): ' ' | '' | 'unhyphenate' {
+  const last = /(\S+)$/.exec(text)?.[1] ?? '';
+  const first = /^\S+/.exec(line)?.[0] ?? '';
+  const doiHead = last === '10.' && /\bdoi:?\s+10\.$/i.test(text);
+  if ((IDENTIFIER.test(last) || doiHead) && /[\d./]/.test(first) && !/^\p{Lu}\p{Ll}+[,.]?$/u.test(first)) return '';
+  const broken = /(\p{L}+)-$/u.exec(text);
+  if (!broken) return ' ';
+  const hyphenated = /^\p{Ll}/u.test(first) && /^\p{Lu}?\p{Ll}+$/u.test(broken[1]!) && !COMPOUND_START.test(broken[1]!) && !COMPOUND_END.test(first);
+  return hyphenated ? 'unhyphenate' : '';
 }

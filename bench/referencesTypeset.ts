@@ -1,0 +1,97 @@
+// The reference-list path on HALLMARK dev_public typeset by real TeX: the entries built once with
+// BibTeX's plainnat (numbered) into a .bbl and a two-column PDF (bench/data/hallmark-typeset/,
+// build.sh holds the command), checked from the .bbl and from the PDF's text (pdf.js, GROBID
+// off), beside the same entries checked from their .bib fields, against the stand-in serving
+// pool_dev.jsonl's real works. PDF items are mapped back to entries by their printed number (the
+// .bbl's \bibitem order); those that map nowhere, and entries no item maps to, are counted.
+// A valid reference left unreadable is told apart from one called "not found".
+//
+//   node dist/bench/referencesTypeset.js [DATA_DIR]   (default /work/shared/datasets/hallmark)
+//        [--typeset DIR] (default bench/data/hallmark-typeset)   [--misses] lists the entries the PDF path calls differently
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { compareTitles } from '../src/core/bibcheck/titles';
+import { fieldsOfItem, textReferences, type ReferenceItem } from '../src/core/references';
+import { pdfjsReferences } from '../src/core/references/pdf';
+import { readJsonl, type DevEntry } from './lib/hallmarkData';
+import { bibPath, itemsPath, reportPath, timed, withPool, type PathVerdict } from './lib/referencePaths';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { typeset: { type: 'string', default: join(__dirname, '..', '..', 'bench', 'data', 'hallmark-typeset') }, misses: { type: 'boolean', default: false } },
+});
+const data = positionals[0] ?? '/work/shared/datasets/hallmark';
+const bblFile = join(values.typeset, 'hallmark-dev.bbl');
+const pdfFile = join(values.typeset, 'hallmark-dev.pdf');
+
+/** Each entry's item (by index of entry), from items that carry the printed number n of the .bbl's nth \bibitem. */
+/** For each entry, the index of its item; undefined when no item maps to it. */
+type ItemOfEntry = (number | undefined)[];
+
+function mapByNumber(items: ReferenceItem[], bblKeys: string[], entries: DevEntry[]): { byEntry: ItemOfEntry; unmapped: number } {
+  const entryIndex = new Map(entries.map((e, i) => [e.bibtex_key, i]));
+  const byEntry: ItemOfEntry = new Array(entries.length);
+  let unmapped = 0;
+  items.forEach((item, i) => {
+    const entry = entryIndex.get(bblKeys[Number(item.number) - 1] ?? '');
+    if (entry === undefined || byEntry[entry] !== undefined) unmapped++;
+    else byEntry[entry] = i;
+  });
+  return { byEntry, unmapped };
+}
+
+/** Per entry, the verdict its item got (undefined: no item). */
+const perEntry = (byEntry: ItemOfEntry, verdicts: PathVerdict[]) => byEntry.map((i) => (i === undefined ? undefined : verdicts[i]));
+
+function validCounts(entries: DevEntry[], fromBib: PathVerdict[], verdicts: (PathVerdict | undefined)[]): string {
+  const valid = entries.map((e, i) => ({ e, bib: fromBib[i], v: verdicts[i] })).filter(({ e }) => e.label === 'VALID');
+  const unreadable = valid.filter(({ v }) => v === 'unreadable').length;
+  const notFound = valid.filter(({ v }) => v === 'not-found').length;
+  const notFoundByReading = valid.filter(({ v, bib }) => v === 'not-found' && bib !== 'not-found').length;
+  const noItem = valid.filter(({ v }) => v === undefined).length;
+  return `valid references: unreadable ${unreadable}, no item ${noItem}, "not found" ${notFound} (${notFoundByReading} of them another verdict from the .bib)`;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(data, 'dev_public.jsonl')) || !existsSync(bblFile) || !existsSync(pdfFile)) {
+    console.log(`skipped: needs ${join(data, 'dev_public.jsonl')}, ${bblFile} and ${pdfFile}`);
+    return;
+  }
+  const entries = readJsonl<DevEntry>(data, 'dev_public.jsonl');
+  const bblItems = textReferences(readFileSync(bblFile, 'utf8'), '.bbl').items;
+  const bblKeys = bblItems.map((i) => i.key ?? '');
+  const pdf = await timed(() => pdfjsReferences(new Uint8Array(readFileSync(pdfFile))));
+  const pdfItems = pdf.value.items;
+  const { byEntry, unmapped } = mapByNumber(pdfItems, bblKeys, entries);
+  const bblByEntry = mapByNumber(bblItems.map((item, i) => ({ ...item, number: String(i + 1) })), bblKeys, entries).byEntry;
+  const titled = byEntry.filter((i, e) => i !== undefined && compareTitles(fieldsOfItem(pdfItems[i]!).title ?? '', entries[e]!.fields.title ?? '').agreement === 'same').length;
+  await withPool(data, async (settingsOf) => {
+    const fromBib = await timed(() => bibPath(entries, settingsOf()));
+    const fromBbl = await timed(() => itemsPath(bblItems, settingsOf()));
+    const fromPdf = await timed(() => itemsPath(pdfItems, settingsOf()));
+    const bblVerdicts = perEntry(bblByEntry, fromBbl.value);
+    const pdfVerdicts = perEntry(byEntry, fromPdf.value);
+    const mapped = byEntry.filter((i) => i !== undefined).length;
+    console.log(`HALLMARK dev_public: ${entries.length} entries typeset by BibTeX (plainnat, numbered) into ${bblItems.length} \\bibitems and a two-column PDF`);
+    console.log(`  PDF read by pdf.js (GROBID off) in ${(pdf.ms / 1000).toFixed(1)} s: ${pdfItems.length} items, ${mapped} mapped to entries by number, ${unmapped} mapped nowhere, ${entries.length - mapped} entries without an item; the item's title reads the entry's for ${titled}`);
+    const bibF1 = reportPath('.bib', entries, fromBib.value, fromBib.ms);
+    const bblF1 = reportPath('.bbl', entries, bblVerdicts, fromBbl.ms);
+    const pdfF1 = reportPath('PDF', entries, pdfVerdicts, fromPdf.ms);
+    console.log(`  F1 gap to .bib: .bbl ${(bibF1 - bblF1).toFixed(3)} (goal ≤ 0.02) · PDF ${(bibF1 - pdfF1).toFixed(3)} (goal ≤ 0.10)`);
+    console.log(`  .bbl ${validCounts(entries, fromBib.value, bblVerdicts)}`);
+    console.log(`  PDF  ${validCounts(entries, fromBib.value, pdfVerdicts)}`);
+    if (values.misses) {
+      entries.forEach((e, i) => {
+        if (fromBib.value[i] === pdfVerdicts[i]) return;
+        const item = byEntry[i] === undefined ? '(no item)' : pdfItems[byEntry[i]!]!.text;
+        console.log(`- ${e.label} ${e.hallucination_type ?? ''} ${e.bibtex_key}: .bib ${fromBib.value[i]} · PDF ${pdfVerdicts[i] ?? 'no item'}\n    ${item}`);
+      });
+    }
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
