@@ -12,6 +12,7 @@
 // is asked when the answer names it (bibtexStage.ts plans the lookup again; the newer wins).
 import type { Candidate, PaperRecord, RecordSource, SearchSource } from '../types';
 import type { CandidateStore } from './store';
+import { settledWithin } from './wait';
 
 /** Several bioRxiv API round trips (~300 ms each): past this, lookups go ahead without it. */
 export const ENRICHMENT_WAIT_MS = 1500;
@@ -85,10 +86,7 @@ export class Enrichment {
    */
   async settledFor(id: string): Promise<void> {
     const settled = this.settledById.get(id);
-    if (!settled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, ENRICHMENT_WAIT_MS)));
-    await Promise.race([settled, cap]).finally(() => clearTimeout(timer));
+    if (settled) await settledWithin(settled, ENRICHMENT_WAIT_MS);
   }
 
   /** True while the candidate's enrichment (or one sent with it) is out, within the wait: its lookups wait. */

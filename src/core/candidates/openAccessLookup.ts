@@ -9,6 +9,7 @@ import type { Candidate, PaperRecord } from '../types';
 import { isAbortError, RateLimitedError } from '../net/types';
 import { lookupOpenAlexWork } from '../sources/published';
 import type { CandidateStore } from './store';
+import { settledWithin } from './wait';
 
 /** One OpenAlex round trip with room to spare: past this, the full text goes ahead without it. */
 export const LOOKUP_WAIT_MS = 1500;
@@ -64,10 +65,7 @@ export class OpenAccessLookup {
   /** Resolves once the candidate's lookup answered (or failed), at most LOOKUP_WAIT_MS after now. */
   async settledFor(id: string): Promise<void> {
     const settled = this.settled.get(id);
-    if (!settled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOOKUP_WAIT_MS)));
-    await Promise.race([settled, cap]).finally(() => clearTimeout(timer));
+    if (settled) await settledWithin(settled, LOOKUP_WAIT_MS);
   }
 
   async settle(): Promise<void> {

@@ -5,7 +5,7 @@
 // BibTeX, the card's "Published in …" line and its switch) serves it unchanged, and the full text
 // is read from whichever version is open.
 import type { PaperRecord, RecordSource } from '../types';
-import { normalizeDoi } from '../identity/work';
+import { isPreprintDoi, normalizeDoi } from '../identity/work';
 
 const PREPRINT_SERVERS: ReadonlySet<RecordSource> = new Set(['arxiv', 'biorxiv', 'medrxiv']);
 /** Preprint servers are free to read: a preprint is the open version of its work. */
@@ -13,8 +13,6 @@ export function isPreprintServer(source: RecordSource): boolean {
   return PREPRINT_SERVERS.has(source);
 }
 
-/** DOI prefixes of preprints (bioRxiv and medRxiv old and new, arXiv's DataCite DOIs). */
-const PREPRINT_DOI = /^10\.(1101|64898|48550)\//;
 
 /** The fields that make the group's journal version its version of record; {} when it has none. */
 export function versionOfRecordFields(records: PaperRecord[]): Partial<Pick<PaperRecord, 'doi' | 'publishedDoi' | 'journal'>> {
@@ -23,7 +21,7 @@ export function versionOfRecordFields(records: PaperRecord[]): Partial<Pick<Pape
   const preprintDoi = normalizeDoi(preprint.doi);
   const published = records.find((r) => {
     const doi = normalizeDoi(r.doi);
-    return !PREPRINT_SERVERS.has(r.source) && doi !== undefined && doi !== preprintDoi && !PREPRINT_DOI.test(doi);
+    return !PREPRINT_SERVERS.has(r.source) && doi !== undefined && doi !== preprintDoi && !isPreprintDoi(doi);
   });
   if (!published?.doi) return {};
   const fields: Partial<Pick<PaperRecord, 'doi' | 'publishedDoi' | 'journal'>> = { publishedDoi: normalizeDoi(published.doi) };

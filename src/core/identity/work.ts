@@ -6,6 +6,14 @@ import { familyName, titleWords } from './names';
 import { ARXIV_ID, DOI, isArxivId } from './patterns';
 
 /** A DOI field (bare, `doi:` or a doi.org link) as a lower-case DOI; undefined unless it is one. */
+/** DOI prefixes of preprint servers: bioRxiv and medRxiv (old and new) and arXiv's DataCite DOIs. */
+const PREPRINT_DOI = /^10\.(1101|64898|48550)\//i;
+
+/** True for a preprint server's DOI: a work under it is a preprint, not its journal version. */
+export function isPreprintDoi(doi: string | undefined): boolean {
+  return PREPRINT_DOI.test(doi?.trim() ?? '');
+}
+
 export function normalizeDoi(raw: string | undefined): string | undefined {
   const doi = raw?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i, '').toLowerCase();
   return doi && /^10\.\d{4,9}\//.test(doi) ? doi : undefined;

@@ -61,14 +61,11 @@ export function searchPlan(routing: RoutingDecision): Repository[][] {
 export function repositoryRequests(queries: Query[], paced: boolean, maxResults: number): SearchStep[][] {
   const size = Math.min(MAX_PAGE, Math.max(1, maxResults) * RANKED_OVERFETCH);
   if (paced) {
-    const keywords = uniqueKeywords(queries.flatMap((q) => q.keywords));
-    if (keywords.length === 0) return [];
-    const words = uniqueKeywords(keywords.flatMap((k) => k.split(/[\s-]+/)));
-    // One merged request: the filter of the queries goes with it (they share the panel's or the setting's).
-    const filter = queries.find((q) => q.filter)?.filter;
-    const merged = (k: string[]): Query => (filter ? { keywords: k, filter } : { keywords: k });
-    const waves = [[{ query: merged(keywords), mode: 'any' as const, size, ranked: true }]];
-    if (words.length > keywords.length) waves.push([{ query: merged(words), mode: 'any', size, ranked: true }]);
+    const query = mergedQuery(queries);
+    if (query.keywords.length === 0) return [];
+    const words = uniqueKeywords(query.keywords.flatMap((k) => k.split(/[\s-]+/)));
+    const waves = [[{ query, mode: 'any' as const, size, ranked: true }]];
+    if (words.length > query.keywords.length) waves.push([{ query: { ...query, keywords: words }, mode: 'any', size, ranked: true }]);
     return waves;
   }
   const wave: SearchStep[] = [];
@@ -82,6 +79,16 @@ export function repositoryRequests(queries: Query[], paced: boolean, maxResults:
     }
   });
   return wave.length ? [wave] : [];
+}
+
+/**
+ * Every query's keywords as one query (duplicates gone, the first query's first), for a host that
+ * is asked once: the filter of the queries goes with it (they share the panel's or the setting's).
+ */
+export function mergedQuery(queries: Query[]): Query {
+  const keywords = uniqueKeywords(queries.flatMap((q) => q.keywords));
+  const filter = queries.find((q) => q.filter)?.filter;
+  return filter ? { keywords, filter } : { keywords };
 }
 
 function uniqueKeywords(keywords: string[]): string[] {

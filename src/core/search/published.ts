@@ -13,7 +13,7 @@ import { passesFilter } from '../queries/filter';
 import { isCloseCall } from '../routing/closeCall';
 import { isAbortError, RateLimitedError } from '../net/types';
 import { repositoryLabel } from '../identity/repository';
-import { queryIndexesFor, type SearchHit } from './keywords';
+import { mergedQuery, queryIndexesFor, type SearchHit } from './keywords';
 import { narrowestWords } from '../sources/published/queryWords';
 
 /** The ranked request asks for this many times `maxResults` (as the preprint lanes do). */
@@ -79,9 +79,10 @@ export async function searchPublished(
 ): Promise<{ hits: SearchHit[]; reports: LaneReport[] }> {
   const hits: SearchHit[] = [];
   const failures = new Map<PublishedLane, string>();
+  const words = claimWordsQuery(deps.claimText, queries);
   await Promise.all(
     plan.lanes.map(async (lane) => {
-      const found = await searchLane(lane, queries, plan.ownField?.includes(lane) ? deps : { ...deps, claimText: undefined });
+      const found = await searchLane(lane, queries, plan.ownField?.includes(lane) ? words : undefined, deps);
       if (typeof found === 'string') failures.set(lane, found);
       else hits.push(...found);
     }),
@@ -94,11 +95,15 @@ export async function searchPublished(
 }
 
 /** The lane's hits, or in words why it could not be searched (every request failed). */
-async function searchLane(lane: PublishedLane, queries: Query[], deps: PublishedSearchDeps): Promise<SearchHit[] | string> {
+async function searchLane(
+  lane: PublishedLane,
+  queries: Query[],
+  words: Query | undefined,
+  deps: PublishedSearchDeps,
+): Promise<SearchHit[] | string> {
   const source = deps.sources[lane];
   if (!source) return 'switched off';
   const size = Math.min(MAX_PAGE, Math.max(1, deps.maxResults) * OVERFETCH);
-  const words = claimWordsQuery(deps.claimText, queries);
   // A spaced lane gets one request merging every query; Europe PMC, which answers several at once,
   // gets each query's ranked request and the claim's rarest words beside them.
   const requests: { query: Query; queryIndex?: number }[] = source.paced
@@ -138,19 +143,6 @@ export function claimWordsQuery(claimText: string | undefined, queries: Query[])
   if (!claimText?.trim()) return undefined;
   const keywords = narrowestWords({ keywords: [claimText] }, CLAIM_WORDS);
   if (keywords.length === 0) return undefined;
-  const filter = queries.find((q) => q.filter)?.filter;
-  return filter ? { keywords, filter } : { keywords };
-}
-
-/** Every query's keywords as one (the first query's first), with the first query's years. */
-function mergedQuery(queries: Query[]): Query {
-  const seen = new Set<string>();
-  const keywords = queries.flatMap((q) => q.keywords).filter((k) => {
-    const key = k.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
   const filter = queries.find((q) => q.filter)?.filter;
   return filter ? { keywords, filter } : { keywords };
 }

@@ -131,7 +131,7 @@ function publisherOf(result: EuropePmcResult): string {
 }
 
 /** A well-formed answer whose `resultList.result` is empty: cached for an hour only. */
-function isEmptyResultList(text: string): boolean {
+export function isEmptyResultList(text: string): boolean {
   try {
     return parseSearchResults(text).length === 0;
   } catch {

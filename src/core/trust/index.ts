@@ -4,7 +4,7 @@
 // or WITHDRAWN, an arXiv comment or a bioRxiv/medRxiv abstract that says the work was withdrawn.
 // A lookup that failed is "unknown", never "ok".
 import type { CoreDeps } from '../deps';
-import { normalizeDoi, arxivIdFromDoi } from '../identity/work';
+import { normalizeDoi, arxivIdFromDoi, isPreprintDoi } from '../identity/work';
 import { fetchCrossrefWork, type CrossrefNotice, type CrossrefWork } from '../sources/crossref';
 import type { PaperRecord, TrustSignal, VersionOfRecord } from '../types';
 
@@ -133,7 +133,7 @@ function versionOfRecord(
   // A DBLP record is the published paper unless it is DBLP's copy of an arXiv preprint (CoRR);
   // so is a journal's record from a published lane, unless its DOI is a preprint server's.
   const fromPublishedLane = PUBLISHED_SOURCES.has(record.source) || (record.source === 'dblp' && !record.arxivId);
-  const isPreprint = !fromPublishedLane || /^10\.(1101|64898)\//.test(record.doi ?? '');
+  const isPreprint = !fromPublishedLane || isPreprintDoi(record.doi);
   if (!isPreprint) return undefined;
   if (published) return { doi: published.doi, journal: published.containerTitle ?? record.journal, year: published.year };
   // An arXiv record names its journal DOI (and journal_ref) itself; a bioRxiv one its published DOI.

@@ -10,7 +10,7 @@ import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { renderEuropePmcQuery } from '../europepmcQuery';
 import { toPaperRecord, type EuropePmcResult } from '../europepmcRecord';
 import { checkEuropePmcResult } from '../validate';
-import { parseSearchResults } from '../europepmc';
+import { isEmptyResultList, parseSearchResults } from '../europepmc';
 
 /** The REST API's base (`…/rest`), from the search endpoint the settings name (`…/rest/search`). */
 export function europePmcRestBase(settings: Settings): string {
@@ -67,25 +67,16 @@ export class EuropePmcPublishedSource implements PublishedSource {
       url: `${this.settings['sources.europepmc.url']}?${params.toString()}`,
       accept: 'application/json',
       signal: request.signal,
-      isEmpty: (text) => safeCount(text) === 0,
+      isEmpty: isEmptyResultList,
       storeInBackground: true,
     });
     const results = parseSearchResults(response.text());
     const checked = results.map(checkEuropePmcResult).filter((r): r is EuropePmcResult => r !== undefined);
-    const records = checked
-      .filter((r) => r.source === 'MED' || r.source === 'PMC')
-      .map((r) => publishedRecord(r, this.settings))
-      .filter((r): r is PaperRecord => r !== undefined);
-    const dropped = results.length - records.length - checked.filter((r) => r.source !== 'MED' && r.source !== 'PMC').length;
+    const fromJournals = checked.filter((r) => r.source === 'MED' || r.source === 'PMC');
+    const records = fromJournals.map((r) => publishedRecord(r, this.settings)).filter((r): r is PaperRecord => r !== undefined);
+    // Malformed records, and journal records without a title.
+    const dropped = results.length - checked.length + fromJournals.length - records.length;
     if (dropped > 0) this.warn(`PubMed (Europe PMC) sent ${dropped} record(s) without a title or with fields of the wrong type; skipped them.`);
     return records.slice(0, request.maxResults);
-  }
-}
-
-function safeCount(text: string): number | undefined {
-  try {
-    return parseSearchResults(text).length;
-  } catch {
-    return undefined;
   }
 }
