@@ -10,6 +10,7 @@ import { isAbortError, RateLimitedError } from '../net/types';
 import { lookupOpenAlexWork } from '../sources/published';
 import type { CandidateStore } from './store';
 import { settledWithin } from './wait';
+import { isPreprintServer } from '../dedupe/versions';
 
 /** One OpenAlex round trip with room to spare: past this, the full text goes ahead without it. */
 export const LOOKUP_WAIT_MS = 1500;
@@ -20,9 +21,12 @@ export function openAlexLookupsEnabled(deps: CoreDeps): boolean {
   return s['sources.published.enabled'] && s['sources.openalex.enabled'] && s['sources.openalex.url'].trim() !== '';
 }
 
-/** A candidate OpenAlex may complete: a DOI, and no abstract or no way to its full text. */
+/**
+ * A candidate OpenAlex may complete: a DOI, and no abstract or no way to its full text. Not a
+ * preprint's: its server's records and the bioRxiv API already give both.
+ */
 function wantsLookup(candidate: Candidate): boolean {
-  if (!candidate.doi || candidate.source === 'openalex') return false;
+  if (!candidate.doi || candidate.sources.some((s) => s === 'openalex' || isPreprintServer(s))) return false;
   return !candidate.abstract || (!candidate.pdfUrl && !candidate.jatsUrl && candidate.openAccess !== false);
 }
 

@@ -135,14 +135,18 @@ describe('published literature', function () {
     assert.ok(preprints.candidates.every((c) => !c.sources.includes('pubmed')));
   });
 
-  it('looks a hit without a full-text link up in OpenAlex by DOI, keyless, and takes the open PDF it names', async () => {
-    const result = await find(PRIME_EDITING);
-    assert.ok(paths('openalex').some((u) => u.endsWith('/works/doi:10.1101/2024.04.01.587366')), paths('openalex').join(' | '));
+  it('looks a journal hit without an abstract up in OpenAlex by DOI, keyless, and never a preprint', async () => {
+    const result = await find(PRIME_EDITING, { 'search.kind': 'published' });
+    const card = result.candidates.find((c) => c.doi === '10.1016/j.xgen.2025.100814')!;
+    assert.ok(card, result.candidates.map((c) => c.id).join(' | '));
+    assert.deepEqual(paths('openalex').filter((u) => u.includes('xgen')), ['/openalex/works/doi:10.1016/j.xgen.2025.100814']);
     assert.ok(!paths('openalex').some((u) => u.includes('api_key')), 'no empty key is sent');
-    const card = result.candidates.find((c) => c.publishedDoi === '10.1016/j.xgen.2025.100814')!;
-    // The recorded work's best open location (bioRxiv's PDF, pointed at the stand-in).
-    assert.match(card.pdfUrl ?? '', /\/files\/openalex\/.*biorxiv/);
-    assert.match(card.abstract ?? '', /prime editing/i, 'the abstract the record had is kept');
+    // OpenAlex's record of it has no abstract and no open PDF: nothing is invented.
+    assert.equal(card.abstract, undefined);
+    assert.equal(card.pdfUrl, undefined);
+    standIn.requests.length = 0;
+    await find(PRIME_EDITING, { 'cache.dir': join(cacheDir, 'both') });
+    assert.ok(!paths('openalex').some((u) => u.includes('10.1101/')), 'the bioRxiv preprint is not looked up');
   });
 
   it('stops OpenAlex lookups for the run after a 429, and says so once', async () => {
