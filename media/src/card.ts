@@ -114,7 +114,7 @@ function links(candidate: Candidate, ctx: CardContext): HTMLElement {
   return row;
 }
 
-const FULLTEXT_NAMES: Record<string, string> = { jats: 'the publisher’s JATS (PMC or the preprint server)', grobid: 'GROBID', pdfjs: 'pdf.js', abstract: 'abstract only' };
+const FULLTEXT_NAMES: Record<string, string> = { jats: 'the server’s JATS', grobid: 'GROBID', pdfjs: 'pdf.js', abstract: 'abstract only' };
 
 /** "open access" or "not open access", as the sources report it: whether a reader can have the paper. */
 function accessMark(candidate: Candidate): string {
@@ -123,8 +123,10 @@ function accessMark(candidate: Candidate): string {
 }
 
 function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {
+  // A journal article's JATS comes from PubMed Central, a preprint's from its server.
+  const name = candidate.fulltext === 'jats' && candidate.pmcid && candidate.sources.includes('pubmed') ? 'PMC’s JATS' : undefined;
   const text = candidate.fulltext
-    ? `Full text: ${FULLTEXT_NAMES[candidate.fulltext] ?? candidate.fulltext}`
+    ? `Full text: ${name ?? FULLTEXT_NAMES[candidate.fulltext] ?? candidate.fulltext}`
     : ctx.running
       ? 'Full text: pending…'
       : 'Full text: not read';

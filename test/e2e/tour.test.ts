@@ -118,7 +118,7 @@ describe('the offline demo tour (E2E)', function () {
     const card = results.locator('article.card', { hasText: /Antibacterial Effect of/ });
     await card.locator('.badge.source', { hasText: 'PubMed' }).waitFor({ timeout: STEP_MS });
     await card.locator('.links a', { hasText: 'PMC5967733' }).waitFor({ timeout: STEP_MS });
-    await card.locator('.fulltext', { hasText: /Full text: the publisher’s JATS.*open access/ }).waitFor({ timeout: STEP_MS });
+    await card.locator('.fulltext', { hasText: /Full text: PMC’s JATS · open access/ }).waitFor({ timeout: STEP_MS });
     const sections = await card.locator('ol.paragraphs .section').allTextContents();
     assert.ok(sections.some((s) => /Results/.test(s)), `a paragraph from the body of the article: ${sections.join(' | ')}`);
     await screenshot(page, 'tour-pubmed.png');
