@@ -88,9 +88,10 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
   const categories = unique(ordered.flatMap((r) => r.categories ?? []));
   const candidate: Candidate = {
     ...base,
-    // The earliest record's id (members are listed in arrival order): stable while hits keep
-    // arriving, so BibTeX is fetched once.
-    id: groupHits[0].record.id,
+    // The earliest preprint server's record's id, else the earliest record's (members are listed in
+    // arrival order): stable while hits keep arriving, so BibTeX is fetched once, and the same
+    // whichever lane answered first.
+    id: (groupHits.find((h) => isPreprintServer(h.record.source)) ?? groupHits[0]).record.id,
     authors: ordered.find((r) => r.authors.length > 0)?.authors ?? [],
     sources: unique(ordered.map((r) => r.source)) as Repository[],
     matchedQueries: unique(groupHits.map((h) => h.queryIndex)).sort((a, b) => a - b),

@@ -30,6 +30,7 @@ import { TrustStage } from '../candidates/trustStage';
 import { citeKeyRule } from '../bibtex/keyFormula';
 import { Enrichment } from '../candidates/enrichment';
 import { OpenAccessLookup } from '../candidates/openAccessLookup';
+import { isPreprintServer } from '../dedupe/versions';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { fetchCrossrefWork } from '../sources/crossref';
 import { createHttpClient } from '../net/http';
@@ -172,9 +173,14 @@ async function findAndScore(
   const trust = new TrustStage(records, store);
   // BibTeX leaves with the DOI the search answer names, and is asked again when the enrichment
   // names a published one; trust waits for a record's bioRxiv API answer (enrichment.ts says why).
+  // A journal's record found before its preprint would be looked up alone and then again as one
+  // card with it: a card only the published lanes found waits for the search's end, when every
+  // version of it is in, so a repeat (answers arriving in another order) plans the same lookups.
+  let searchEnded = false;
+  const settledCards = () => store.list().filter((c) => searchEnded || c.sources.some(isPreprintServer));
   const lookUp = () => {
-    bibtex.update(store.list());
-    trust.update(store.list().filter((c) => !enrichment.holds(c.id)));
+    bibtex.update(settledCards());
+    trust.update(settledCards().filter((c) => !enrichment.holds(c.id)));
   };
   const enrichment = new Enrichment(sources, store, run.signal, lookUp);
   const openAccess = new OpenAccessLookup(bibtexDeps, store, run.warn);
@@ -200,13 +206,15 @@ async function findAndScore(
         // No parse worker is started here: getFulltext starts them when a paper's reading is not in
         // the cache and its PDF is (or is on its way), so a repeat whose readings are all cached starts none.
         enrichment.update(store.list());
-        openAccess.update(store.list());
         lookUp();
       },
     }),
   );
   state.lanes = lanes;
   if (lanes.length > 0) run.emit({ type: 'lanes', lanes });
+  searchEnded = true;
+  lookUp();
+  openAccess.update(store.list());
   if (store.size === 0) {
     // Only an answer that found nothing says something about the queries.
     const names = (repos: typeof repositories) => repos.map((r) => REPOSITORY_LABEL[r]).join(' and ');

@@ -51,6 +51,9 @@ describe('arXiv answers: their readings kept beside them', () => {
     assert.match(first[0]?.abstract ?? '', /δ/, 'the LaTeX was read as text');
     const [key] = await readingKeys();
     assert.ok(key, 'the reading is kept');
+    // A process ends once its answers are on disk (the pipeline waits for this too); a busy
+    // machine may still be writing the first answer when the reading is already there.
+    await Promise.all(clients.map((c) => c.storesSettled()));
     assert.deepEqual(await fetchArxivById([LATEX_ID], settings, client()), first);
     assert.equal(standIn.requests.length, 1, 'the repeat asks nothing');
 
