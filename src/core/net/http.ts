@@ -208,7 +208,10 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       return response;
     } catch (error) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
-      if (cacheable && error instanceof HttpError) await keepNotFound(request, key, error);
+      if (cacheable && error instanceof HttpError) {
+        const kept = keepNotFound(request, key, error);
+        if (!request.storeInBackground) await kept;
+      }
       throw error;
     }
   }

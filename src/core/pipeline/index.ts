@@ -34,6 +34,7 @@ import { isPreprintServer } from '../dedupe/versions';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { fetchCrossrefWork } from '../sources/crossref';
 import { createHttpClient } from '../net/http';
+import { storingBehind } from '../net/storingBehind';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
 import { readingWritesSettled } from '../fulltext';
@@ -100,7 +101,9 @@ async function findCitations(
   run = new Run(listener, limits.signal);
   const state: RunState = {};
   try {
-    return await findWithin(input, { settings: deps.settings, http: limits.http(deps.http), llm: limits.llm(deps.llm) }, run, state);
+    // The run's answers reach the disk behind it: `find` waits for those writes once, at the end.
+    const http = limits.http(storingBehind(deps.http));
+    return await findWithin(input, { settings: deps.settings, http, llm: limits.llm(deps.llm) }, run, state);
   } catch (error) {
     if (!limits.deadlinePassed) throw error;
     return resultAtDeadline(state, run, deps.settings, limits.deadlineMs);
@@ -166,7 +169,8 @@ async function findAndScore(
   const sources = createSources(deps.settings, deps.http, run.warn);
   // Crossref answers one request at a time: the candidates' records go out as few lists, and
   // the BibTeX stage reads from them which DOIs Crossref holds before spending a turn on one.
-  const records = { http: new CrossrefBatchClient(deps.http, deps.settings, run.signal), settings: deps.settings, signal: run.signal };
+  const batch = new CrossrefBatchClient(deps.http, deps.settings, run.signal);
+  const records = { http: storingBehind(batch), settings: deps.settings, signal: run.signal };
   const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
   const bibtexDeps = { http: deps.http, settings: deps.settings, signal: run.signal };
   const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefHolds });

@@ -138,9 +138,11 @@ export class CrossrefBatchClient implements HttpClient {
       } catch (error) {
         answered = error as HttpError;
       }
-      // Kept as `/works/{doi}`'s own answer (written side by side, before the caller goes on, so a
-      // CLI that exits right after still leaves it): the next run finds it in whatever group it comes.
-      await this.remember(w.request, answered).catch(() => undefined);
+      // Kept as `/works/{doi}`'s own answer: the next run finds it in whatever group it comes.
+      // Written before the caller goes on (a CLI that exits right after still leaves it), unless
+      // the request says its run waits for its writes at the end (storeInBackground).
+      const kept = this.remember(w.request, answered).catch(() => undefined);
+      if (!w.request.storeInBackground) await kept;
       if (answered instanceof HttpError) w.reject(answered);
       else w.resolve(answered);
     }));

@@ -13,7 +13,8 @@ import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { AuditCache, auditProject, type AuditDeps } from '../../../../src/core/audit';
 import { CrossrefBatchClient } from '../../../../src/core/sources/crossrefBatch';
-import { NotCachedError } from '../../../../src/core/net/types';
+import { NotCachedError, type HttpClient } from '../../../../src/core/net/types';
+import { storingBehind } from '../../../../src/core/net/storingBehind';
 import { fetchCrossrefWork } from '../../../../src/core/sources/crossref';
 
 describe('audit: Crossref records of many DOIs in one request', function () {
@@ -102,4 +103,30 @@ describe('audit: Crossref records of many DOIs in one request', function () {
     assert.equal(edited.findings[0]!.cached, undefined, 'the edited sentence was checked again');
     assert.deepEqual(standIn.requests.slice(before).map((r) => r.url), [], 'its work and its trust came from the audit cache');
   });
+
+  it('answers a run\'s lookups before their records are written, when the run waits for its writes at its end', async () => {
+    // The records' writes wait until the lookups are answered: a lookup that waited for its
+    // write would never be answered (the test then times out).
+    let answered!: () => void;
+    const lookupsAnswered = new Promise<void>((resolve) => (answered = resolve));
+    const kept: string[] = [];
+    let bothKept!: () => void;
+    const written = new Promise<void>((resolve) => (bothKept = resolve));
+    const inner: HttpClient = {
+      request: (request) => deps.http.request(request),
+      remember: async (request) => {
+        await lookupsAnswered;
+        if (kept.push(request.url) === 2) bothKept();
+      },
+    };
+    const batched = { ...deps, http: storingBehind(new CrossrefBatchClient(inner, settings)) };
+    const dois = ['10.1371/journal.pone.0033693', '10.1038/srep16696'];
+    const works = await Promise.all(dois.map((doi) => fetchCrossrefWork(doi, batched)));
+    assert.deepEqual(works.map((w) => w?.doi), dois);
+    assert.deepEqual(kept, [], 'answered before any record was written');
+    answered();
+    await written;
+    assert.equal(crossref().length, 1, 'one list');
+  });
 });
+

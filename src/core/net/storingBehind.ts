@@ -1,0 +1,18 @@
+// The client one run uses: every answer is handed back before its copy is written to the disk
+// cache, and the run waits for all its writes once, at its end (pipeline's storesSettled). A cache
+// write on a busy machine costs tens of ms; awaited per request, it delays whatever waits on that
+// answer (the next Crossref request in its one-at-a-time line, a BibTeX lookup behind a record).
+// A later request for the same answer through the same client still waits for its write.
+import type { HttpClient, HttpRequest, HttpResponse } from './types';
+
+export function storingBehind(inner: HttpClient): HttpClient {
+  return {
+    remember: inner.remember?.bind(inner),
+    cachedDigest: inner.cachedDigest?.bind(inner),
+    storesSettled: inner.storesSettled?.bind(inner),
+    cacheDir: inner.cacheDir,
+    request(request: HttpRequest): Promise<HttpResponse> {
+      return inner.request(request.storeInBackground === undefined ? { ...request, storeInBackground: true } : request);
+    },
+  };
+}
