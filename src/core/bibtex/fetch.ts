@@ -174,6 +174,8 @@ export interface BibtexOptions {
    * transform asked for a DOI it does not hold is a turn of that slot spent on a 404.
    */
   crossrefHolds?: (doi: string) => Promise<boolean | undefined>;
+  /** Takes back the lookup's requests not yet sent (HttpRequest.withdraw): a newer lookup replaced it. */
+  withdraw?: AbortSignal;
 }
 
 /**
@@ -215,7 +217,7 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
     if (plan.service === 'arxivBibtex' && arxivDoiUnregistered) continue;
     try {
       const { expect, doi: _doi, ...request } = plan;
-      const response = await deps.http.request({ ...request, signal: deps.signal, cacheNotFound: true });
+      const response = await deps.http.request({ ...request, signal: deps.signal, withdraw: options.withdraw, cacheNotFound: true });
       const bibtex = response.text();
       checkAuthorityBibtex(bibtex, expect);
       const review = reviewBibtexLatex(bibtex);

@@ -10,8 +10,12 @@ import type { CoreDeps } from '../deps';
 import type { CandidateStore } from './store';
 
 interface Lookup {
+  /** The plan's request URLs, in order. */
+  urls: string[];
   planKey: string;
   done: Promise<void>;
+  /** Withdraws the lookup's requests not yet sent: a newer plan asks everything it would have asked. */
+  stop: AbortController;
 }
 
 export class BibtexStage {
@@ -29,10 +33,17 @@ export class BibtexStage {
   update(candidates: Candidate[]): void {
     if (this.deps.signal?.aborted) return;
     for (const candidate of candidates) {
-      const planKey = bibtexPlan(candidate, this.deps.settings).map((p) => p.url).join(' ');
-      if (this.latest.get(candidate.id)?.planKey === planKey) continue;
-      const lookup: Lookup = { planKey, done: Promise.resolve() };
-      lookup.done = attachBibtex(candidate, this.deps, this.style, this.options).then((found) => {
+      const urls = bibtexPlan(candidate, this.deps.settings).map((p) => p.url);
+      const planKey = urls.join(' ');
+      const previous = this.latest.get(candidate.id);
+      if (previous?.planKey === planKey) continue;
+      const stop = new AbortController();
+      const lookup: Lookup = { urls, planKey, done: Promise.resolve(), stop };
+      // A newer plan that asks all the older one would (the journal's DOI added before the
+      // preprint's) makes the older one's answer one it would only replace: its requests not yet
+      // sent are withdrawn, leaving Crossref's single slot to the ones that count.
+      if (previous && previous.urls.every((url) => urls.includes(url))) previous.stop.abort();
+      lookup.done = attachBibtex(candidate, this.deps, this.style, { ...this.options, withdraw: stop.signal }).then((found) => {
         const isLatest = this.latest.get(candidate.id) === lookup;
         if (found.bibtex && (isLatest || !this.succeeded.has(candidate.id))) {
           this.succeeded.add(candidate.id);

@@ -138,6 +138,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       policy: pacing.announced.policyFor(request.service, pacingPolicyFor(request.service, settings)),
       slotKey: hostOf(request.url),
       signal: request.signal,
+      withdraw: request.withdraw,
       run: () => attempt(request),
     });
   }

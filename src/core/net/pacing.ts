@@ -68,6 +68,8 @@ export interface PacedTask<T> {
   /** Whose timetable the slots come from: the host, so a mirror is paced apart from arXiv. */
   slotKey: string;
   signal?: AbortSignal;
+  /** Takes the task out of its queue, or its slot's wait, until it is sent; after that only `signal` stops it. */
+  withdraw?: AbortSignal;
   run: () => Promise<T>;
 }
 
@@ -81,21 +83,24 @@ export class PacingRegistry {
   /** Runs the task in its service's queue, after its start slot when the service is spaced. */
   run<T>(task: PacedTask<T>): Promise<T> {
     const queue = this.queueFor(task.service, task.policy.concurrency);
+    const { signal, sent } = untilSent(task.signal, task.withdraw);
     return queue.add(
       async () => {
         if (task.policy.intervalMs > 0) {
           const key = `${task.service}-${task.slotKey}`;
           const start = await this.slots.reserve(key, task.policy.intervalMs, Date.now());
-          await abortableDelay(start - Date.now(), task.signal);
+          await abortableDelay(start - Date.now(), signal);
           // Spaced from the last request actually sent, not only from the slot: see markSent.
           for (let wait = 1; wait > 0; ) {
             wait = (await this.slots.markSent?.(key, task.policy.intervalMs, Date.now())) ?? 0;
-            await abortableDelay(wait, task.signal);
+            await abortableDelay(wait, signal);
           }
         }
+        // The queue holds this slot until the answer (p-queue lets an aborted task's slot go).
+        sent();
         return task.run();
       },
-      { signal: task.signal },
+      { signal },
     );
   }
 
@@ -115,6 +120,20 @@ export class PacingRegistry {
     for (const queue of this.queues.values()) total += queue.size;
     return total;
   }
+}
+
+/**
+ * The signal a queued task waits under: the caller's, or a withdrawal until `sent()` is called.
+ * Past that point a withdrawal is ignored, so the service's slot stays taken until it answers.
+ */
+function untilSent(callers: AbortSignal | undefined, withdraw: AbortSignal | undefined): { signal?: AbortSignal; sent: () => void } {
+  if (!withdraw) return { signal: callers, sent: () => {} };
+  const leave = new AbortController();
+  const onWithdraw = () => leave.abort(withdraw.reason);
+  if (withdraw.aborted) onWithdraw();
+  else withdraw.addEventListener('abort', onWithdraw, { once: true });
+  const sent = () => withdraw.removeEventListener('abort', onWithdraw);
+  return { signal: callers ? AbortSignal.any([callers, leave.signal]) : leave.signal, sent };
 }
 
 /**

@@ -89,6 +89,13 @@ export interface HttpRequest {
    * same answer through this client waits for the write.
    */
   storeInBackground?: boolean;
+  /**
+   * Takes the request back while it waits for its turn (its service's queue, its start slot): it
+   * rejects with an AbortError and is never sent. Once sent it runs to its answer, unlike
+   * `signal`: a service that serves one request at a time (Crossref) is still serving it, so its
+   * slot is not ours to give to the next request before the answer.
+   */
+  withdraw?: AbortSignal;
 }
 
 /**

@@ -39,3 +39,40 @@ describe('BibTeX leaves with the search answer', function () {
     assert.ok(bibtexAsks.some((r) => r.path === `/ra/${prefix}`), bibtexAsks.map((r) => r.path).join(' '));
   });
 });
+
+describe('a preprint\'s BibTeX lookup that the journal\'s replaces', function () {
+  this.timeout(60_000);
+  let standIn: StandIn;
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    resetRegistrationAgencies();
+  });
+  afterEach(() => standIn.close());
+
+  it('takes back its Crossref transform before it is sent', async () => {
+    // Crossref's first answer (the list of the preprints' records the BibTeX lookups read) waits
+    // until the lookups were planned again with the journal DOIs the bioRxiv API named: the
+    // journal's prefix is asked of doi.org (/ra/10.1038, nature12904's, a DOI only that answer names).
+    let replanned!: () => void;
+    const planned = new Promise<void>((resolve) => (replanned = resolve));
+    const doi = standIn.handlerOf('doi')!;
+    standIn.handle('doi', (req, res) => {
+      if (req.path === '/ra/10.1038') replanned();
+      return doi(req, res);
+    });
+    const crossref = standIn.handlerOf('crossref')!;
+    standIn.handle('crossref', async (req, res) => {
+      await planned;
+      return crossref(req, res);
+    });
+    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false, 'fulltext.enabled': false, 'sources.arxiv.intervalMs': 0, 'http.retries': 0 });
+    const result = await createPipeline({ settings, llm: null }).find({
+      selection: 'Genetic variants affecting protein abundance in single yeast cells can be mapped in large populations.',
+    });
+    const transforms = standIn.requests.filter((r) => r.service === 'crossref' && r.path.includes('/transform')).map((r) => decodeURIComponent(r.path));
+    assert.ok(!transforms.some((path) => path.includes('10.1101/2024.04.01.587366')), `the preprint's entry was asked: ${transforms.join(' ')}`);
+    const card = result.candidates.find((c) => c.doi === '10.1101/2024.04.01.587366');
+    assert.equal(card?.publishedDoi, '10.1016/j.xgen.2025.100814');
+    assert.equal(card?.bibtexOf, 'published', `${card?.bibtexSource} ${card?.bibtexError ?? ''}`);
+  });
+});
