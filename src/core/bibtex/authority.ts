@@ -5,6 +5,7 @@
 // else is refused, so a hostile or confused answer fails one lookup, not the user's document.
 import { looksLikeHtml } from '../net/html';
 import { bibtexParser } from 'latex-utensils';
+import { parseBibtex } from './parse';
 import { entryFields } from './citeKey';
 
 /** A response that arrived but is not one usable BibTeX entry. */
@@ -49,7 +50,7 @@ export function checkAuthorityBibtex(text: string, expected: ExpectedWork = {}):
   if (special) throw new NotBibtexError(`the answer holds an @${special.toLowerCase()}, which is never added to a .bib; refused`);
   let ast: bibtexParser.BibtexAst;
   try {
-    ast = bibtexParser.parse(text);
+    ast = parseBibtex(text);
   } catch (error) {
     throw new NotBibtexError(`Not valid BibTeX: ${(error as Error).message.split('\n')[0]}`);
   }

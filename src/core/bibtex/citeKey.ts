@@ -2,6 +2,7 @@
 // The entry is located with latex-utensils' BibTeX parser (it reports offsets), so every other
 // byte of the authority's text — leading space, tabs, Unicode, `%2F`, odd math — survives.
 import { bibtexParser } from 'latex-utensils';
+import { parseBibtex } from './parse';
 import type { CiteKeyStyle } from '../settings/index';
 import { familyName, firstSignificantWord } from '../identity/names';
 
@@ -63,7 +64,7 @@ type ParsedEntry = bibtexParser.Entry;
 function firstEntry(bibtex: string): ParsedEntry {
   let ast: bibtexParser.BibtexAst;
   try {
-    ast = bibtexParser.parse(bibtex);
+    ast = parseBibtex(bibtex);
   } catch (error) {
     throw new BibtexParseError(`Not valid BibTeX: ${(error as Error).message.split('\n')[0]}`);
   }

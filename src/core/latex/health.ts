@@ -5,6 +5,7 @@
 // (the other bytes of the entry stay the authority's), anything else is reported so the caller
 // can take the entry from the next authority.
 import { bibtexParser } from 'latex-utensils';
+import { parseBibtex } from '../bibtex/parse';
 
 /** Fields whose value is LaTeX text a document typesets. */
 const PROSE_FIELDS = new Set(['title', 'booktitle', 'journal', 'journaltitle', 'series', 'publisher', 'author', 'editor', 'note', 'abstract', 'subtitle', 'eventtitle', 'institution', 'school', 'organization']);
@@ -99,7 +100,7 @@ export function reviewBibtexLatex(bibtex: string): ReviewedBibtex {
   const result: ReviewedBibtex = { bibtex, repaired: [], unrepaired: [] };
   let ast: bibtexParser.BibtexAst;
   try {
-    ast = bibtexParser.parse(bibtex);
+    ast = parseBibtex(bibtex);
   } catch {
     return result; // not parseable: the authority check reports that
   }
