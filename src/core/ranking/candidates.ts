@@ -64,10 +64,24 @@ function weightedTerms(queries: Query[], weights: number[], claimText: string): 
   return terms;
 }
 
+/**
+ * Each text's terms, kept: the store ranks all its candidates again at every search answer and
+ * enrichment, and a candidate's title and abstract rarely change in between.
+ */
+const termsByText = new Map<string, string[]>();
+const MAX_TEXTS = 2000;
+
 function documentTerms(candidate: Candidate): string[] {
-  const title = stems(candidate.title, SCORING_TOKENS);
-  const boosted = Array.from({ length: TITLE_BOOST }, () => title).flat();
-  return [...boosted, ...stems(candidate.abstract ?? '', SCORING_TOKENS)];
+  const key = `${candidate.title}\u0000${candidate.abstract ?? ''}`;
+  let terms = termsByText.get(key);
+  if (!terms) {
+    const title = stems(candidate.title, SCORING_TOKENS);
+    const boosted = Array.from({ length: TITLE_BOOST }, () => title).flat();
+    terms = [...boosted, ...stems(candidate.abstract ?? '', SCORING_TOKENS)];
+    if (termsByText.size >= MAX_TEXTS) termsByText.clear();
+    termsByText.set(key, terms);
+  }
+  return terms;
 }
 
 /** Okapi BM25 with the query-term weights, idf taken over the candidates themselves. */
