@@ -34,7 +34,14 @@ function list(value: unknown): unknown[] | undefined {
 
 /** Keeps the defined fields only, so a checked record holds nothing it was not checked for. */
 function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  // A loop, not Object.fromEntries(Object.entries(…)): called for every author and link of every
+  // search answer, on cold code in a new process, where the array round trip cost tens of ms.
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field !== undefined) out[key] = field;
+  }
+  return out as T;
 }
 
 /** The items of a list that pass `check`; one bad author does not cost the record its others. */
