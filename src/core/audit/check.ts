@@ -244,7 +244,8 @@ function auditWork(found: FoundWork): AuditWork {
   return work;
 }
 
-function supportFor(sentences: string[], document: FulltextDocument, paper: { title?: string; abstract?: string }): PaperSupport {
+/** The audit's score of citing sentence(s) against a paper's text (exported for the benches). */
+export function supportFor(sentences: string[], document: FulltextDocument, paper: { title?: string; abstract?: string }): PaperSupport {
   const claimSentences = sentences.flatMap((s) => splitSentences(s, 'claim'));
   return paperSupport({ text: sentences.join(' '), sentences: claimSentences }, [], document, 3, paper);
 }
