@@ -1,7 +1,7 @@
 // The cases and lines of bench/separation.ts: right and wrong citations scored by the audit and by
 // the TF-IDF baseline, AUCs and label counts.
 import type { FulltextDocument } from '../../src/core/fulltext/model';
-import { supportFor } from '../../src/core/audit/check';
+import { citationSupport } from '../../src/core/audit/score';
 import { AUDIT_THRESHOLDS, auditLabel, type AuditLabel } from '../../src/core/scoring/overall';
 import { auc, type Scored } from './auc';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ export interface ScoredCase extends Case {
 const pct = (n: number, of: number) => `${((100 * n) / (of || 1)).toFixed(1)}%`;
 
 export function auditScore(claim: string, document: FulltextDocument): number {
-  return supportFor([claim], document, { title: document.title, abstract: document.abstract }).score;
+  return citationSupport([claim], document, { title: document.title, abstract: document.abstract }).score;
 }
 
 export function scored(cases: Case[]): ScoredCase[] {
