@@ -1,5 +1,5 @@
-// The cases and lines of bench/separation.ts: right and wrong citations scored by the audit and by
-// the TF-IDF baseline, AUCs and label counts.
+// The cases and lines of bench/separation.ts: right and wrong citations scored as the audit scores
+// them (src/core/audit/score.ts) and by the TF-IDF baseline, AUCs and label counts.
 import type { FulltextDocument } from '../../src/core/fulltext/model';
 import { citationSupport } from '../../src/core/audit/score';
 import { AUDIT_THRESHOLDS, auditLabel, type AuditLabel } from '../../src/core/scoring/overall';
