@@ -9,9 +9,11 @@ import { abstractOnlyDocument } from '../../../../src/core/fulltext';
 import { parseTei } from '../../../../src/core/fulltext/tei';
 import { auditLabel } from '../../../../src/core/scoring/overall';
 import { paperSupport } from '../../../../src/core/scoring/paperSupport';
+import { NO_EVIDENCE } from '../../../../src/core/scoring/supportFeatures';
 
 const specter = parseTei(readFileSync(fixturePath('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), 'utf8'));
 const paper = { title: specter.title, abstract: specter.abstract };
+const NO_EVIDENCE_SCORE = Math.round(NO_EVIDENCE * 1000) / 1000;
 const card = (sentence: string, document = specter) => paperSupport({ text: sentence, sentences: [sentence] }, [], document, 3, paper);
 
 describe('cite audit: a paper read whole', () => {
@@ -28,6 +30,14 @@ describe('cite audit: a paper read whole', () => {
     assert.equal(audit.score, Math.round((1 - (1 - abstract) * (1 - body)) * 1000) / 1000);
     assert.equal(auditLabel(audit.score), 'supported', `${audit.score}`);
     assert.equal(audit.best?.text, whole.best?.text, 'the passage shown is still the best one');
+  });
+
+  it('adds nothing for a reading that holds none of the sentence\'s weighted words', () => {
+    const mice = 'Dopamine neurons in the basal ganglia of mice are lost after methylphenidate exposure.';
+    assert.equal(card(mice, abstractOnlyDocument(paper)).score, NO_EVIDENCE_SCORE, 'SPECTER\'s abstract holds none of its weighted words');
+    const whole = card(mice).score;
+    assert.ok(whole > NO_EVIDENCE_SCORE, `a passage of the body holds one ("exposure"): ${whole}`);
+    assert.equal(citationSupport([mice], specter, paper).score, whole, 'the body\'s reading alone');
   });
 
   it('scores an abstract alone as the card does', () => {
