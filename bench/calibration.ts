@@ -22,6 +22,7 @@ import { SUPPORT_THRESHOLDS } from '../src/core/scoring/calibration';
 import { paperSupport } from '../src/core/scoring/paperSupport';
 import { auditLabel } from '../src/core/scoring/overall';
 import { betterFitAmong } from '../src/core/audit/betterFit';
+import { auc } from './lib/auc';
 import { checkCovidPairs, checkCovidSentencePairs, clSciSummPairs, identicalInputCeiling, integrityCitations, integrityPairs, mulberry32, scifactPairs, type IntegrityCitation, type SupportPair } from './lib/support-pairs';
 
 const f = (n: number) => n.toFixed(3);
@@ -82,15 +83,6 @@ function precisionLine(name: string, pairs: SupportPair[]): string {
     (best ? `; best with ≥ 10 said: ${f(best.precision)} at ≥ ${best.threshold} (recall ${f(best.recall)})` : '') +
     (twins ? `; ${twins} negatives repeat a positive's claim and text: a reader right about every text reaches ${f(ceiling)}` : '')
   );
-}
-
-/** Area under the ROC curve: the chance a positive scores above a negative (ties count half). */
-function auc(scored: { s: number; positive: boolean }[]): number {
-  const pos = scored.filter((x) => x.positive).map((x) => x.s);
-  const neg = scored.filter((x) => !x.positive).map((x) => x.s);
-  let wins = 0;
-  for (const p of pos) for (const n of neg) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return wins / (pos.length * neg.length || 1);
 }
 
 interface AuditCase {

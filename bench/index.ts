@@ -37,6 +37,8 @@ const benches: [string, string[]][] = [
         ['support', ['--clscisumm', join(data, 'cl-scisumm'), '--split', 'train']],
         // The calibrated scale: precision of "supports" per dev set, Citation-Integrity AUC, the audit on real citing sentences.
         ['calibration', [data]],
+        // The audit's separation of right from wrong citations (AUC) beside a TF-IDF baseline, and the labels right ones get.
+        ['separation', [data]],
         // HALLMARK dev_public only: its other splits are held out.
         ['hallmark', [join(data, 'hallmark')]],
         // Cite-worthiness on the unarXive sample's held-apart papers, and coverage of 30 pages.

@@ -5,6 +5,7 @@
 // abstract), so a paper whose full text was open does not win on length alone.
 import { createHash } from 'node:crypto';
 import { abstractOnlyDocument } from '../fulltext';
+import { auditLabel } from '../scoring/overall';
 import { paperSupport } from '../scoring/paperSupport';
 import { carriesWeight } from '../scoring/supportFeatures';
 import { SCORING_TOKENS, stems } from '../text/tokens';
@@ -84,9 +85,11 @@ export function betterFitAmong(sentences: string[], cited: PaperText, others: Pa
 }
 
 /**
- * Findings that get a better fit: `weak` and `unsupported` ones (a supported citation is not
- * second-guessed) whose work and some other work of the bibliography have an abstract. Keys
- * cited in the same sentence are not counted against each other. Returns the findings it changed.
+ * Findings that get a better fit: `weak` and `unsupported` ones, and `supported` ones that no
+ * single passage supports (the abstract and the body only together, score.ts), whose work and
+ * some other work of the bibliography have an abstract; such a supported one is then `weak`. A
+ * citation a passage clearly supports is not second-guessed. Keys cited in the same sentence are
+ * not counted against each other. Returns the findings it changed.
  */
 export function addBetterFits(
   findings: AuditFinding[],
@@ -101,7 +104,7 @@ export function addBetterFits(
   const changed: AuditFinding[] = [];
   for (const finding of findings) {
     const cited = papers.get(finding.site.key);
-    if (!cited || (finding.status !== 'weak' && finding.status !== 'unsupported')) continue;
+    if (!cited || !questioned(finding)) continue;
     const together = new Set(findings.filter((f) => sameSentence(f, finding)).map((f) => f.site.key));
     const others = [...papers].filter(([key]) => !together.has(key));
     const sentences = finding.scored === 'with previous sentence' && finding.site.context ? [finding.site.context, finding.site.sentence] : [finding.site.sentence];
@@ -109,10 +112,20 @@ export function addBetterFits(
     if (!fit) continue;
     const key = others[fit.index]![0];
     finding.betterFit = { key, score: fit.score, citedScore: fit.citedScore };
+    if (finding.status === 'supported') {
+      finding.status = 'weak';
+      finding.message = finding.message.replace(/^Supported:/, 'Weak: no passage alone supports it;');
+    }
     finding.message += ` Another work of the bibliography fits it better: ${key} (${fit.score.toFixed(2)} against ${fit.citedScore.toFixed(2)}, on their abstracts).`;
     changed.push(finding);
   }
   return changed;
+}
+
+/** Whether another work may be named: any finding not clearly supported by one passage. */
+function questioned(finding: AuditFinding): boolean {
+  if (finding.status === 'weak' || finding.status === 'unsupported') return true;
+  return finding.status === 'supported' && finding.best !== undefined && auditLabel(finding.best.score) !== 'supported';
 }
 
 const vocabularies = new WeakMap<PaperText, Set<string>>();

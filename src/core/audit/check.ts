@@ -10,8 +10,6 @@ import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/
 import { getFulltext } from '../fulltext';
 import type { FulltextDocument } from '../fulltext/model';
 import { auditLabel } from '../scoring/overall';
-import { paperSupport, type PaperSupport } from '../scoring/paperSupport';
-import { splitSentences } from '../text/sentences';
 import { WorkLookup, type FoundWork } from '../works/lookup';
 import type { FulltextKind, PaperRecord, TrustSignal } from '../types';
 import { assessTrust } from '../trust';
@@ -19,6 +17,7 @@ import { SourceError } from '../sources/errors';
 import type { AuditCache, CachedResult } from './cache';
 import type { AuditWork } from './types';
 import type { PaperText } from './betterFit';
+import { citationSupport } from './score';
 import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 
@@ -120,10 +119,10 @@ export class CitationChecker {
       return { status: 'unavailable', work, service: 'full text', message: `Neither the full text nor an abstract of "${work.title}" could be read, so the sentence could not be checked.` };
     }
     const paper = { title: record.title, abstract: record.abstract };
-    const alone = supportFor([sentence], document, paper);
+    const alone = citationSupport([sentence], document, paper);
     // A sentence that leans on the one before ("They showed …") is read with it, as a reader
     // does; the reading that finds more is kept, and the message says which one it was.
-    const withContext = context ? supportFor([context, sentence], document, paper) : undefined;
+    const withContext = context ? citationSupport([context, sentence], document, paper) : undefined;
     const useContext = withContext !== undefined && withContext.score > alone.score;
     const { score, best } = useContext ? withContext : alone;
     const status = auditLabel(score);
@@ -131,8 +130,11 @@ export class CitationChecker {
     const what = useContext ? 'The citing sentence with the one before it' : 'The citing sentence';
     const fromArxiv = via ? `from its arXiv version ${via}` : '';
     const read_ = kind === 'abstract' ? `its abstract (no open full text${via ? `; ${fromArxiv}` : ''})` : `its full text${via ? ` (${fromArxiv})` : ''}`;
+    // Supported by the abstract and the body together, no passage alone (score.ts): the message says so.
+    const together = best !== undefined && score > best.score && status !== auditLabel(best.score);
+    const says = together ? `its abstract and its best passage (${best.score.toFixed(2)}) together say so, in ${read_}` : `${read_} says so`;
     const message = {
-      supported: `Supported: ${read_} says so (score ${score.toFixed(2)}). ${what} was scored.`,
+      supported: `Supported: ${says} (score ${score.toFixed(2)}). ${what} was scored.`,
       weak: `Weak: something in ${read_} is close, nothing clearly supports it (score ${score.toFixed(2)}). ${what} was scored.`,
       unsupported: `Unsupported: nothing in ${read_} comes close (score ${score.toFixed(2)}); its closest passage is shown. ${what} was scored.`,
     }[status];
@@ -242,9 +244,4 @@ function auditWork(found: FoundWork): AuditWork {
   const url = record.url ?? (record.doi ? `https://doi.org/${record.doi}` : undefined);
   if (url) work.url = url;
   return work;
-}
-
-function supportFor(sentences: string[], document: FulltextDocument, paper: { title?: string; abstract?: string }): PaperSupport {
-  const claimSentences = sentences.flatMap((s) => splitSentences(s, 'claim'));
-  return paperSupport({ text: sentences.join(' '), sentences: claimSentences }, [], document, 3, paper);
 }

@@ -17,6 +17,7 @@ import { CitationChecker } from './check';
 import { addBetterFits, type PaperText } from './betterFit';
 import { citationSites } from '../latex/citeSites';
 import { SUPPORT_SCALE_VERSION } from '../scoring/calibration';
+import { AUDIT_READING_VERSION } from './score';
 import { AUDIT_STATUSES, type AuditFinding, type AuditListener, type AuditReport, type AuditSummary, type CitationSite } from './types';
 
 export { AuditCache } from './cache';
@@ -168,10 +169,10 @@ async function bibEntries(
 
 /**
  * What a result depends on, for the cache: the sentence, the one before it when it is read, and
- * the scale's version (results of an older scale are checked again).
+ * the versions of the scale and of the audit's reading of it (older results are checked again).
  */
 function citedText(site: CitationSite): string {
-  return `${SUPPORT_SCALE_VERSION}\u0000${site.context ?? ''}\u0000${site.sentence}`;
+  return `${SUPPORT_SCALE_VERSION}/${AUDIT_READING_VERSION}\u0000${site.context ?? ''}\u0000${site.sentence}`;
 }
 
 /** What identifies an entry for the cache: its fields, whatever their layout. */

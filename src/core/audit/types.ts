@@ -5,8 +5,9 @@ import type { FulltextKind, TrustSignal } from '../types';
 
 /**
  * One status per (citing sentence, key):
- * - supported: a paragraph of the paper supports the sentence ('supports' on the calibrated scale,
- *   scoring/calibration.ts);
+ * - supported: the paper supports the sentence ('supports' on the calibrated scale,
+ *   scoring/calibration.ts): a passage does, or, for a paper read whole, its abstract and its best
+ *   passage together (score.ts);
  * - weak: something in the paper is close, nothing clearly supports it ('related');
  * - unsupported: nothing in the paper comes close ('unrelated'), the best passage shown anyway;
  * - unresolved: the entry has no identifier and no unambiguous title + author match;
@@ -38,7 +39,7 @@ export interface AuditParagraph {
 export interface AuditFinding {
   site: CitationSite;
   status: AuditStatus;
-  /** The best paragraph's support score, 0–1, when the paper could be scored. */
+  /** The support score the status is read from, 0–1, when the paper could be scored (score.ts). */
   score?: number;
   best?: AuditParagraph;
   work?: AuditWork;

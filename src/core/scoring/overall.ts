@@ -28,7 +28,7 @@ export const AUDIT_THRESHOLDS = { supported: SUPPORT_THRESHOLDS.supports, weak: 
 
 export type AuditLabel = 'supported' | 'weak' | 'unsupported';
 
-/** The audit label of a best-paragraph score (0–1). */
+/** The audit label of a support score (0–1; the audit's reading of a paper, audit/score.ts). */
 export function auditLabel(bestScore: number): AuditLabel {
   if (bestScore >= AUDIT_THRESHOLDS.supported) return 'supported';
   return bestScore >= AUDIT_THRESHOLDS.weak ? 'weak' : 'unsupported';

@@ -164,6 +164,8 @@ const MODEL = (() => {
   return file;
 })();
 const WEIGHTS = MODEL.weights;
+/** The probability of a passage holding none of the claim's weighted words (supportProbability). */
+export const NO_EVIDENCE = MODEL.noEvidence;
 
 const COVERAGE = SUPPORT_FEATURES.indexOf('coverage');
 

@@ -5,7 +5,8 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixturePath } from '../../../standin/server';
 import { AuditCache, auditProject, type AuditFinding } from '../../../../src/core/audit';
-import { betterFitAmong, FitScores, type PaperText } from '../../../../src/core/audit/betterFit';
+import { addBetterFits, betterFitAmong, FitScores, type PaperText } from '../../../../src/core/audit/betterFit';
+import { citationSites } from '../../../../src/core/latex/citeSites';
 import { diskInput, useAuditProject } from '../../../helpers/auditInput';
 
 const paper = (name: string): PaperText => JSON.parse(readFileSync(fixturePath('support', name), 'utf8')) as PaperText;
@@ -19,6 +20,28 @@ describe('cite audit: another work of the bibliography fits better', () => {
     assert.ok(swapped!.score > swapped!.citedScore);
     // Cited right, nothing else in the list comes near it.
     assert.equal(betterFitAmong([sentence], xgboost, [mapo, mutex]), undefined);
+  });
+
+  it('questions a citation supported only by its abstract and body together, not one a passage supports (real abstracts)', () => {
+    const texts: Record<string, PaperText> = { mapo: paper('arxiv-2603.06194-mapo.json'), mutex: paper('arxiv-2603.05057-mutex.json'), xgboost: paper('arxiv-1603.02754-xgboost.json') };
+    const source = String.raw`Tree boosting with a sparsity-aware split finding algorithm scales to billions of examples \cite{mapo}. Others \cite{mutex,xgboost}.`;
+    const sites = citationSites('/p/main.tex', source);
+    const finding = (bestScore: number): AuditFinding[] =>
+      sites.map((site) => ({
+        site,
+        status: 'supported',
+        score: 0.95,
+        best: { text: 'a passage', section: 'Results', score: bestScore },
+        message: 'Supported: its abstract and its best passage together say so, in its full text (score 0.95).',
+      }));
+    const together = finding(0.8);
+    assert.deepEqual(addBetterFits(together, (key) => texts[key]), [together[0]]);
+    assert.equal(together[0]!.status, 'weak');
+    assert.equal(together[0]!.betterFit?.key, 'xgboost');
+    assert.match(together[0]!.message, /^Weak: no passage alone supports it; .* Another work of the bibliography fits it better: xgboost/);
+    const byPassage = finding(0.96);
+    assert.deepEqual(addBetterFits(byPassage, (key) => texts[key]), [], 'a passage supports it: not second-guessed');
+    assert.equal(byPassage[0]!.status, 'supported');
   });
 
   it('compares a sentence with a work once: a run again, in this process or the next, scores only an edited sentence anew', () => {

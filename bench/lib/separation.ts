@@ -1,0 +1,163 @@
+// The cases and lines of bench/separation.ts: right and wrong citations scored as the audit scores
+// them (src/core/audit/score.ts) and by the TF-IDF baseline, AUCs and label counts.
+import type { FulltextDocument } from '../../src/core/fulltext/model';
+import { citationSupport } from '../../src/core/audit/score';
+import { AUDIT_THRESHOLDS, auditLabel, type AuditLabel } from '../../src/core/scoring/overall';
+import { auc, type Scored } from './auc';
+import { join } from 'node:path';
+import { citanceAsClaim, loadClSciSumm, type ReferencePaper } from './clscisumm-data';
+import { clSciSummPairs, integrityCitations, mulberry32, referenceAbstract } from './support-pairs';
+import { tfidfCosine } from './tfidf';
+
+export interface Case {
+  claim: string;
+  document: FulltextDocument;
+  right: boolean;
+  /** 'right', or what makes it wrong. */
+  kind: string;
+}
+
+export interface ScoredCase extends Case {
+  audit: number;
+  tfidf: number;
+}
+
+const pct = (n: number, of: number) => `${((100 * n) / (of || 1)).toFixed(1)}%`;
+
+export function auditScore(claim: string, document: FulltextDocument): number {
+  return citationSupport([claim], document, { title: document.title, abstract: document.abstract }).score;
+}
+
+export function scored(cases: Case[]): ScoredCase[] {
+  return cases.map((c) => ({ ...c, audit: auditScore(c.claim, c.document), tfidf: tfidfCosine(c.claim, c.document.abstract ?? '') }));
+}
+
+export function clSciSummCases(data: string): Case[] {
+  const kinds = { cited: 'right', 'same-field': 'another reference paper', 'other-field': 'a SciFact abstract' } as const;
+  return clSciSummPairs(data).map((p) => ({ claim: p.claim, document: p.document, right: p.positive, kind: kinds[p.kind] }));
+}
+
+/** A reference paper read whole: its abstract, and its body as paragraphs of up to five sentences of one section (the XML marks none). */
+export function referenceFullText(paper: ReferencePaper): FulltextDocument {
+  const document = { ...referenceAbstract(paper), sections: [] as FulltextDocument['sections'] };
+  for (const s of paper.sentences.filter((x) => x.section !== 'Abstract')) {
+    const last = document.sections.at(-1);
+    const section = last?.head === s.section ? last : { head: s.section, paragraphs: [] };
+    if (section !== last) document.sections.push(section);
+    const paragraph = section.paragraphs.at(-1);
+    if (paragraph && paragraph.sentences.length < 5) {
+      paragraph.sentences.push(s.text);
+      paragraph.text += ` ${s.text}`;
+    } else section.paragraphs.push({ text: s.text, sentences: [s.text] });
+  }
+  return document;
+}
+
+/**
+ * The CL-SciSumm citances against their reference paper and against the same other reference
+ * paper as clSciSummPairs draws (same seed and draws), both read whole, as the audit reads a paper
+ * with open full text.
+ */
+export function clSciSummFullTextCases(data: string, seed = 14): Case[] {
+  const { papers, citances } = loadClSciSumm(join(data, 'cl-scisumm'), 'train');
+  const ids = [...papers.keys()];
+  const random = mulberry32(seed);
+  return citances.filter((c) => referenceAbstract(papers.get(c.paper)!).abstract).flatMap((c): Case[] => {
+    const claim = citanceAsClaim(c.text);
+    const others = ids.filter((id) => id !== c.paper && referenceAbstract(papers.get(id)!).abstract);
+    const other = others[Math.floor(random() * others.length)]!;
+    random(); // the other-field draw of clSciSummPairs
+    return [
+      { claim, document: referenceFullText(papers.get(c.paper)!), right: true, kind: 'right' },
+      { claim, document: referenceFullText(papers.get(other)!), right: false, kind: 'another reference paper' },
+    ];
+  });
+}
+
+export function integrityCases(data: string, split: 'train' | 'dev'): Case[] {
+  const citations = integrityCitations(data, split);
+  const random = mulberry32(2026);
+  return citations.flatMap((c): Case[] => {
+    if (!c.accurate) return [{ claim: c.claim, document: c.document, right: false, kind: 'inaccurate' }];
+    const others = citations.filter((o) => o.citingPaper === c.citingPaper && !o.citedWorks.some((w) => c.citedWorks.includes(w)));
+    const right: Case = { claim: c.claim, document: c.document, right: true, kind: 'right' };
+    if (!others.length) return [right];
+    return [right, { claim: c.claim, document: others[Math.floor(random() * others.length)]!.document, right: false, kind: 'same-list swap' }];
+  });
+}
+
+const aucOf = (cases: ScoredCase[], key: 'audit' | 'tfidf') => auc(cases.map((c): Scored => ({ s: c[key], positive: c.right })));
+
+/**
+ * A 95 % interval of AUC(audit) − AUC(TF-IDF): the citing sentences resampled with replacement
+ * (each with all its cases, right and wrong, as they are not independent), 400 times, fixed seed.
+ */
+export function differenceInterval(cases: ScoredCase[], rounds = 400): [number, number] {
+  const groups = new Map<string, ScoredCase[]>();
+  for (const c of cases) groups.set(c.claim, [...(groups.get(c.claim) ?? []), c]);
+  const bySentence = [...groups.values()];
+  const random = mulberry32(7);
+  const differences: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const sample = Array.from({ length: bySentence.length }, () => bySentence[Math.floor(random() * bySentence.length)]!).flat();
+    differences.push(aucOf(sample, 'audit') - aucOf(sample, 'tfidf'));
+  }
+  differences.sort((a, b) => a - b);
+  return [differences[Math.floor(0.025 * rounds)]!, differences[Math.ceil(0.975 * rounds) - 1]!];
+}
+
+function aucLine(name: string, cases: ScoredCase[]): string {
+  const right = cases.filter((c) => c.right).length;
+  const [low, high] = differenceInterval(cases);
+  const signed = (n: number) => (n >= 0 ? '+' : '') + n.toFixed(3);
+  return (
+    `    ${name} (${right} / ${cases.length - right}): AUC audit ${aucOf(cases, 'audit').toFixed(3)}, TF-IDF ${aucOf(cases, 'tfidf').toFixed(3)}` +
+    ` (difference 95% interval ${signed(low)} to ${signed(high)})`
+  );
+}
+
+export function labelCounts(scores: number[], label: (score: number) => AuditLabel = auditLabel): Record<AuditLabel, number> {
+  const counts: Record<AuditLabel, number> = { supported: 0, weak: 0, unsupported: 0 };
+  for (const s of scores) counts[label(s)]++;
+  return counts;
+}
+
+function labelLine(name: string, cases: ScoredCase[]): string {
+  const n = labelCounts(cases.map((c) => c.audit));
+  const total = cases.length;
+  return `    ${name} (${total}): supported ${n.supported} (${pct(n.supported, total)}), weak ${n.weak} (${pct(n.weak, total)}), unsupported ${n.unsupported} (${pct(n.unsupported, total)})`;
+}
+
+export function report(name: string, cases: ScoredCase[]): void {
+  console.log(`${name}:`);
+  const wrongKinds = [...new Set(cases.filter((c) => !c.right).map((c) => c.kind))];
+  console.log(aucLine('right vs every wrong one', cases));
+  for (const kind of wrongKinds) console.log(aucLine(`right vs ${kind}`, cases.filter((c) => c.right || c.kind === kind)));
+  console.log('  labels (goal: right ones supported more often than weak, unsupported ≤ 5%):');
+  console.log(labelLine('right', cases.filter((c) => c.right)));
+  for (const kind of wrongKinds) console.log(labelLine(kind, cases.filter((c) => c.kind === kind)));
+  console.log(goalLine(cases, wrongKinds));
+}
+
+/**
+ * What the label goal would cost: the highest "supported" line at which right citations come
+ * back supported more often than weak (the weak line kept), and how many wrong ones it would
+ * call supported there. A line is a score some case has, so the figure is exact.
+ */
+function goalLine(cases: ScoredCase[], wrongKinds: string[]): string {
+  const right = cases.filter((c) => c.right);
+  const weakLine = AUDIT_THRESHOLDS.weak;
+  const meets = (t: number) => {
+    const supported = right.filter((c) => c.audit >= t).length;
+    return supported > right.filter((c) => c.audit >= weakLine && c.audit < t).length;
+  };
+  const line = [...new Set(right.map((c) => c.audit))].sort((a, b) => b - a).find(meets);
+  if (line === undefined) return '    no "supported" line meets the goal';
+  const wrongAt = wrongKinds.map((kind) => {
+    const wrong = cases.filter((c) => c.kind === kind);
+    return `${kind} ${pct(wrong.filter((c) => c.audit >= line).length, wrong.length)}`;
+  });
+  const said = right.filter((c) => c.audit >= line).length;
+  return `    the goal needs "supported" at ≥ ${line} or lower (right supported ${pct(said, right.length)}); wrong ones supported there: ${wrongAt.join(', ')}`;
+}
+
