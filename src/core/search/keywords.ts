@@ -11,7 +11,7 @@ import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository'
 import { broaden, sanitizeKeyword } from '../queries/render';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { isAbortError } from '../net/types';
-import { isCloseCall } from '../routing/closeCall';
+import { serversSearchedFirst } from '../routing/closeCall';
 
 /** The ranked request asks for this many times `maxResults`: our own ranking then picks. */
 const RANKED_OVERFETCH = 2;
@@ -46,11 +46,10 @@ export interface SearchStep {
 
 /** The repositories to try, as groups: each group is searched concurrently, groups in order. */
 export function searchPlan(routing: RoutingDecision): Repository[][] {
-  if (routing.primary === routing.secondary) return [[routing.primary]];
-  // A close call (routing/closeCall.ts: a line per pair of servers) searches both at once.
-  return isCloseCall(routing)
-    ? [[routing.primary, routing.secondary]]
-    : [[routing.primary], [routing.secondary]];
+  // A close call (routing/closeCall.ts: a line per pair of servers) searches both at once, and a
+  // likely third server joins them.
+  const first = serversSearchedFirst(routing);
+  return first.includes(routing.secondary) ? [first] : [first, [routing.secondary]];
 }
 
 /**
