@@ -114,12 +114,13 @@ export async function searchRepositories(
   const searched: Repository[] = [];
   const unreachable: Repository[] = [];
   const searchGroup = async (group: Repository[]) => {
-    // In a close call the secondary is asked only its ranked requests when it shares the
-    // primary's service (Europe PMC, five connections): its narrower variants would queue there
-    // beside the primary's wave, and either hold back the primary's ranked request (the first
-    // candidates) or end the search a round trip later (the full text waits for its end).
+    // In a close call a server is asked only its ranked requests when it shares an earlier one's
+    // service (Europe PMC, five connections): its narrower variants would queue there beside the
+    // earlier server's wave, and either hold back that ranked request (the first candidates) or
+    // end the search a round trip later (the full text waits for its end). With all three
+    // servers, that is the second of bioRxiv and medRxiv, whichever leads.
     const serviceOf = (repo: Repository) => deps.sources[repo]?.service ?? repo;
-    const rankedOnly = (repo: Repository, i: number) => i > 0 && serviceOf(repo) === serviceOf(group[0]!);
+    const rankedOnly = (repo: Repository, i: number) => group.slice(0, i).some((earlier) => serviceOf(earlier) === serviceOf(repo));
     const found = await Promise.all(group.map((repo, i) => searchOneRepository(repo, queries, deps, rankedOnly(repo, i))));
     searched.push(...group);
     found.forEach((one, i) => {

@@ -96,6 +96,18 @@ describe('search stage', () => {
     assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all']);
   });
 
+  it('with all three servers searched first, asks the second Europe PMC server only its ranked request', async () => {
+    const arxiv = new ScriptedSource('arxiv', () => [record('arxiv', 'arxiv:1')]);
+    const biorxiv = new ScriptedSource('biorxiv', () => [record('biorxiv', 'doi:10.1101/1')]);
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/2')]);
+    const t = deps({ arxiv, biorxiv, medrxiv });
+    const unsure = { ...routing(0.5), discipline: 'physics' as const, primary: 'arxiv' as const, secondary: 'biorxiv' as const, third: THIRD_SERVER_ABOVE + 0.05 };
+    const { searched } = await searchRepositories(unsure, [query], t.deps);
+    assert.deepEqual(searched, ['arxiv', 'biorxiv', 'medrxiv']);
+    assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all'], 'the first Europe PMC server: its whole wave');
+    assert.deepEqual(medrxiv.requests.map((r) => r.mode), ['any'], 'the second: its ranked request, beside the first one\'s wave');
+  });
+
   it('sends an unpaced source the ranked request and its narrower variants at once', async () => {
     let answered = 0;
     const biorxiv = new ScriptedSource('biorxiv', (r) => {
