@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '../../../helpers/paths';
 import { createLlmClient } from '../../../../src/core/llm/openai';
 import { route, routeHeuristically, validateRouting, REPOSITORY_OF } from '../../../../src/core/routing';
-import { CONCURRENT_BELOW_CONFIDENCE, isCloseCall, THIRD_SERVER_ABOVE } from '../../../../src/core/routing/closeCall';
+import { CONCURRENT_BELOW_CONFIDENCE, isCloseCall } from '../../../../src/core/routing/closeCall';
 import { searchPlan } from '../../../../src/core/search/keywords';
 import { parseClaim } from '../../../../src/core/claim';
 import { resolveSettings } from '../../../../src/core/settings/index';
@@ -138,40 +138,6 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     assert.ok(decision.confidence < CONCURRENT_BELOW_CONFIDENCE, decision.reason);
     assert.deepEqual(searchPlan(decision), [['arxiv', 'medrxiv', 'biorxiv']]);
     assert.match(decision.reason, /Close to medRxiv \(\d+%\) and bioRxiv \(\d+%\): all three are searched/);
-  });
-
-  it('searches all three servers first when the third is likely too', () => {
-    // A bioRxiv paper's sentence reads as medRxiv then arXiv work, and an arXiv paper's sentence on
-    // optical phonon modes as bioRxiv then medRxiv: the right server comes third, which no close
-    // call between the two best would search first.
-    for (const [id, start] of [
-      ['biorxiv:10.64898/2026.05.05.722894', 'These data support two conclusions'],
-      ['arxiv:0704.0161', 'Out of the eleven zone-centre optical modes'],
-    ] as const) {
-      const { sentence, truth } = sentenceOf(id, start);
-      const decision = routeHeuristically(claimOf(sentence));
-      assert.ok(decision.primary !== truth && decision.secondary !== truth, decision.reason);
-      assert.ok(decision.third! > THIRD_SERVER_ABOVE, `third ${decision.third}`);
-      assert.deepEqual(new Set(searchPlan(decision)[0]), new Set(['arxiv', 'biorxiv', 'medrxiv']));
-      assert.match(decision.reason, /all three are searched/);
-    }
-  });
-
-  it('shows an astrophysics claim as physics on arXiv, and any discipline as one of its server', () => {
-    // Written for this test (no sentence of the data): X-ray and gamma-ray sources and their counterparts.
-    for (const text of [
-      'Cross-matching the Chandra Source Catalog with Gaia DR3 yields optical counterparts for most X-ray sources, a population dominated by coronally active stars.',
-      'Sources detectable by both XMM-Newton and Gaia form a sample of nearby stars and accreting binaries.',
-      'We identify the infrared counterparts of Fermi gamma-ray sources in the WISE catalog.',
-    ]) {
-      const decision = routeHeuristically(claimOf(text));
-      assert.deepEqual([decision.discipline, decision.primary], ['physics', 'arxiv'], decision.reason);
-    }
-    // Data-release wording ("release", "ambiguous", "support") is computer science's in the data:
-    // such a claim may show computer-science, but always a discipline of the server searched first.
-    const release = routeHeuristically(claimOf('We release a catalog of about 90k counterparts between Chandra X-ray sources and Gaia stars, including sources whose association remains ambiguous.'));
-    assert.equal(release.primary, 'arxiv', release.reason);
-    assert.equal(REPOSITORY_OF[release.discipline], release.primary);
   });
 
   it('places a bare mention ("Wakefield et al. (1998)") by the sentence it sits in, not by the manuscript\'s title', () => {
