@@ -13,8 +13,10 @@
 // the right one; "first" = the right server is among those searched FIRST (search/keywords.ts
 // searchPlan, the pipeline's own plan, searches primary and secondary together on a close call:
 // confidence under its pair of servers' line, routing/closeCall.ts); "close" = the share of close
-// calls. A model refit on train+dev scores the dev split too well: while developing, score the
-// train-split model (models/train-router.ts --dev-model PATH) with `--dev --model PATH`.
+// calls (two servers or more); "all three" = the share where the third server is likely enough
+// to join them (closeCall.ts THIRD_SERVER_ABOVE). A model refit on train+dev scores the dev split
+// too well: while developing, score the train-split model (models/train-router.ts --dev-model
+// PATH) with `--dev --model PATH`.
 // Per-class precision/recall and the confusion matrices follow.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +40,7 @@ interface Outcome {
   repoPredicted: string;
   firstSearched: boolean;
   close: boolean;
+  three: boolean;
   confidence: number;
 }
 
@@ -52,6 +55,7 @@ function outcomeOf({ doc, text, context }: Probe, model: RouterModel): Outcome {
     repoPredicted: decision.primary,
     firstSearched: first.includes(repoTruth),
     close: first.length > 1,
+    three: first.length > 2,
     confidence: decision.confidence,
   };
 }
@@ -66,6 +70,7 @@ function summary(name: string, outcomes: Outcome[]): string {
     pct(count(outcomes, (o) => o.repoTruth === o.repoPredicted), n),
     pct(count(outcomes, (o) => o.firstSearched), n),
     pct(count(outcomes, (o) => o.close), n),
+    pct(count(outcomes, (o) => o.three), n),
     (outcomes.reduce((s, o) => s + o.confidence, 0) / n).toFixed(3),
   ];
   return `${name.padEnd(34)} ${String(n).padStart(5)} ${cells.map((c) => c.padStart(10)).join(' ')}`;
@@ -151,7 +156,7 @@ function main(): void {
   const docs = loadLabelledDocs(dataDir).filter((d) => model.classes.includes(d.discipline) && splitOf(d) === split);
   console.log(`${split === 'test' ? 'held-out test' : 'dev (NOT held out)'} split: ${docs.length} docs; model classes: ${model.classes.join(', ')}`);
   console.log(`${loadTimes(modelPath)}; first routing call ${firstCallMs.toFixed(1)} ms`);
-  console.log(`${'input'.padEnd(34)} ${'n'.padStart(5)} ${['discipline', 'top-1', 'first', 'close', 'mean conf'].map((c) => c.padStart(10)).join(' ')}`);
+  console.log(`${'input'.padEnd(34)} ${'n'.padStart(5)} ${['discipline', 'top-1', 'first', 'close', 'all three', 'mean conf'].map((c) => c.padStart(10)).join(' ')}`);
   const results = rowsOf(docs).map(([name, probeSet]) => [name, probeSet.map((probe) => outcomeOf(probe, model))] as const);
   for (const [name, outcomes] of results) console.log(summary(name, outcomes));
   const discipline = [(o: Outcome) => o.truth, (o: Outcome) => o.predicted] as const;

@@ -26,6 +26,7 @@ const CONTEXT_WEIGHTS = [0, 0.5, 1, 1.5, 2, 3, 4, 6];
 
 interface Probe {
   truth: Repository;
+  discipline: Discipline;
   text: string;
   context: RoutingContext;
 }
@@ -34,11 +35,13 @@ type Vectors = Record<EvidenceSource, number[]>;
 
 interface Scored {
   truth: Repository;
+  discipline: Discipline;
   vectors: Vectors;
 }
 
 function probeSets(dev: LabelledDoc[]) {
   const truth = (doc: LabelledDoc) => REPOSITORY_OF[doc.discipline];
+  const labels = (doc: LabelledDoc) => ({ truth: truth(doc), discipline: doc.discipline });
   const withAbstract = dev.filter((d) => d.abstract).sort((a, b) => (a.id < b.id ? -1 : 1));
   const middleOf = (doc: LabelledDoc) => {
     const sentences = headedSentences(doc.abstract);
@@ -47,10 +50,10 @@ function probeSets(dev: LabelledDoc[]) {
   };
   // Alone: every title and every abstract sentence (more dev probes than the bench's one per paper).
   const alone: Probe[] = dev.flatMap((doc) =>
-    [doc.title, ...headedSentences(doc.abstract).map((s) => s.text)].map((text) => ({ truth: truth(doc), text, context: {} })),
+    [doc.title, ...headedSentences(doc.abstract).map((s) => s.text)].map((text) => ({ ...labels(doc), text, context: {} })),
   );
   const middle = (context: (doc: LabelledDoc) => RoutingContext): Probe[] =>
-    withAbstract.map((doc) => ({ truth: truth(doc), text: middleOf(doc).middle.text, context: context(doc) }));
+    withAbstract.map((doc) => ({ ...labels(doc), text: middleOf(doc).middle.text, context: context(doc) }));
   // Cross-field: the next paper (by id) posted on another server lends its title and abstract.
   const otherField = (doc: LabelledDoc, i: number) =>
     [...withAbstract.slice(i + 1), ...withAbstract.slice(0, i)].find((d) => truth(d) !== truth(doc))!;
@@ -62,31 +65,41 @@ function probeSets(dev: LabelledDoc[]) {
     withSection: middle((doc) => ({ section: middleOf(doc).middle.heading })),
     crossField: withAbstract.map((doc, i) => {
       const other = otherField(doc, i);
-      return { truth: truth(doc), text: middleOf(doc).middle.text, context: { title: other.title, abstract: middleOf(other).rest } };
+      return { ...labels(doc), text: middleOf(doc).middle.text, context: { title: other.title, abstract: middleOf(other).rest } };
     }),
   };
 }
 
 function scoreAll(model: RouterModel, probes: Probe[]): Scored[] {
   const unit = { ...model, temperature: 1, bias: model.classes.map(() => 0), contextWeights: { title: 1, abstract: 1, section: 1 } };
-  return probes.map(({ truth, text, context }) => {
+  return probes.map(({ truth, discipline, text, context }) => {
     const vectors: Vectors = { claim: [], title: [], abstract: [], section: [] };
     for (const source of Object.keys(vectors) as EvidenceSource[]) vectors[source] = model.classes.map(() => 0);
     for (const e of scoreText(unit, text, context).evidence) e.weights.forEach((w, c) => (vectors[e.source][c]! += w));
-    return { truth, vectors };
+    return { truth, discipline, vectors };
   });
 }
 
-/** Server probabilities of a scored probe under `model`'s bias, temperature and context weights. */
-function serverProbabilities(model: RouterModel, { vectors }: Scored): Map<Repository, number> {
+/** Class probabilities of a scored probe under `model`'s bias, temperature and context weights. */
+function classProbabilities(model: RouterModel, { vectors }: Scored): number[] {
   const logits = model.bias.map((b, c) => {
     let z = b + vectors.claim[c]!;
     for (const s of ['title', 'abstract', 'section'] as ContextSource[]) z += model.contextWeights[s] * vectors[s][c]!;
     return z / model.temperature;
   });
+  return softmax(logits);
+}
+
+function serverProbabilities(model: RouterModel, posterior: number[]): Map<Repository, number> {
   const byRepo = new Map<Repository, number>();
-  softmax(logits).forEach((p, c) => byRepo.set(REPOSITORY_OF[model.classes[c]!], (byRepo.get(REPOSITORY_OF[model.classes[c]!]) ?? 0) + p));
+  posterior.forEach((p, c) => byRepo.set(REPOSITORY_OF[model.classes[c]!], (byRepo.get(REPOSITORY_OF[model.classes[c]!]) ?? 0) + p));
   return byRepo;
+}
+
+/** The discipline heuristic.ts shows: the most probable class within the primary server. */
+function disciplineIn(model: RouterModel, posterior: number[], primary: Repository): Discipline {
+  const inPrimary = model.classes.map((c, i) => (REPOSITORY_OF[c] === primary ? posterior[i]! : -1));
+  return model.classes[inPrimary.indexOf(Math.max(...inPrimary))]!;
 }
 
 interface Figures {
@@ -94,22 +107,25 @@ interface Figures {
   first: number;
   close: number;
   nll: number;
+  discipline: number;
 }
 
 /** "first" and "close" follow the search stage's close-call rule (closeCall.ts, tuned by models/tune-close-call.ts). */
 function figures(model: RouterModel, scored: Scored[]): Figures {
-  const f = { top1: 0, first: 0, close: 0, nll: 0 };
+  const f = { top1: 0, first: 0, close: 0, nll: 0, discipline: 0 };
   for (const probe of scored) {
-    const byRepo = serverProbabilities(model, probe);
+    const posterior = classProbabilities(model, probe);
+    const byRepo = serverProbabilities(model, posterior);
     const [[primary, p1], [secondary, p2]] = [...byRepo.entries()].sort((a, b) => b[1] - a[1]) as [Repository, number][];
     const close = isCloseCall({ by: 'heuristic', primary, secondary, confidence: p1 / (p1 + p2) });
     if (primary === probe.truth) f.top1++;
     if (primary === probe.truth || (close && secondary === probe.truth)) f.first++;
     if (close) f.close++;
+    if (disciplineIn(model, posterior, primary) === probe.discipline) f.discipline++;
     f.nll -= Math.log(Math.max(byRepo.get(probe.truth)!, 1e-9));
   }
   const n = scored.length;
-  return { top1: f.top1 / n, first: f.first / n, close: f.close / n, nll: f.nll / n };
+  return { top1: f.top1 / n, first: f.first / n, close: f.close / n, nll: f.nll / n, discipline: f.discipline / n };
 }
 
 /** The temperature with the lowest server log-loss on `scored` (calibrated confidences). */
@@ -119,7 +135,7 @@ function calibrate(model: RouterModel, scored: Scored[]): number {
   )[0]!.temperature;
 }
 
-const show = (f: Figures) => `top-1 ${pct(f.top1)} first ${pct(f.first)} close ${pct(f.close)} nll ${f.nll.toFixed(3)}`;
+const show = (f: Figures) => `discipline ${pct(f.discipline)} top-1 ${pct(f.top1)} first ${pct(f.first)} close ${pct(f.close)} nll ${f.nll.toFixed(3)}`;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 export function tune(
@@ -197,5 +213,6 @@ function roundFigures(f: Figures): Figures {
     first: Number(f.first.toFixed(4)),
     close: Number(f.close.toFixed(4)),
     nll: Number(f.nll.toFixed(4)),
+    discipline: Number(f.discipline.toFixed(4)),
   };
 }

@@ -50,6 +50,11 @@ export interface RoutingDecision {
   by: 'llm' | 'heuristic';
   /** 0–1. Below the pipeline's threshold, primary and secondary are searched concurrently. */
   confidence: number;
+  /**
+   * Heuristic router only: the probability of the server that is neither primary nor secondary.
+   * Above routing/closeCall.ts's line, all three servers are searched at once.
+   */
+  third?: number;
 }
 
 /**

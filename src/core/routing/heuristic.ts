@@ -17,12 +17,12 @@
 // proofs) is arXiv's. The datasets hold no arXiv stat.* primary records, so there is no learned
 // statistics class: a methods claim routes to arXiv as mathematics or computer science, and a
 // claim that mixes both vocabularies is a close call that searches arXiv and medRxiv together.
-import type { Claim, Discipline, RoutingDecision } from '../types';
+import type { Claim, Discipline, Repository, RoutingDecision } from '../types';
 import { ROUTER_MODEL } from '../models';
 import { scoreText, type Evidence, type RouterModel } from './model';
 import { REPOSITORY_OF, repositoryProbabilities, secondaryFor } from './repositories';
 import { REPOSITORY_LABEL } from '../identity/repository';
-import { isCloseCall } from './closeCall';
+import { serversSearchedFirst } from './closeCall';
 import { splitSentences } from '../text/sentences';
 
 export { ROUTER_MODEL };
@@ -41,7 +41,7 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
   const secondary = secondaryFor(primary, byRepo);
   const [p1, p2] = [byRepo.get(primary)!, byRepo.get(secondary)!];
   // With no known word at all, the prior alone would still favour arXiv (3 of 5 disciplines):
-  // report chance among the three servers instead, so both get searched.
+  // report chance among the three servers instead, so all three get searched.
   const known = evidence.length > 0;
   const confidence = known ? round(p1 / (p1 + p2)) : round(1 / 3);
   const rival = rivalOf(model.classes, posterior, best);
@@ -53,11 +53,16 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
     REPOSITORY_LABEL[primary],
   );
   const readFrom = around ? 'In the sentence around the selection (it names no subject of its own), ' : '';
-  const decision: RoutingDecision = { discipline, primary, secondary, confidence, by: 'heuristic', reason: readFrom + reason };
+  const thirdServer = [...byRepo.keys()].find((r) => r !== primary && r !== secondary);
+  const third = thirdServer ? (known ? round(byRepo.get(thirdServer)!) : confidence) : undefined;
+  const decision: RoutingDecision = { discipline, primary, secondary, confidence, by: 'heuristic', reason: readFrom + reason, third };
   // The same rule the search stage applies (closeCall.ts), so the reason says what will happen.
-  const close = known && isCloseCall(decision);
-  const closeNote = ` Close to ${REPOSITORY_LABEL[secondary]} (${Math.round(p2 * 100)}%): both are searched.`;
-  return close ? { ...decision, reason: decision.reason + closeNote } : decision;
+  const first = serversSearchedFirst(decision);
+  const odds = (r: Repository) => `${REPOSITORY_LABEL[r]} (${Math.round(byRepo.get(r)! * 100)}%)`;
+  if (!known) return first.length === 3 ? { ...decision, reason: `${decision.reason} All three servers are searched.` } : decision;
+  if (first.length === 3) return { ...decision, reason: `${decision.reason} Close to ${odds(secondary)} and ${odds(thirdServer!)}: all three are searched.` };
+  if (first.length === 2) return { ...decision, reason: `${decision.reason} Close to ${odds(secondary)}: both are searched.` };
+  return decision;
 }
 
 /**

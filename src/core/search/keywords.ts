@@ -11,7 +11,7 @@ import { REPOSITORIES, REPOSITORY_LABEL as LABEL } from '../identity/repository'
 import { broaden, sanitizeKeyword } from '../queries/render';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { isAbortError } from '../net/types';
-import { isCloseCall } from '../routing/closeCall';
+import { serversSearchedFirst } from '../routing/closeCall';
 
 /** The ranked request asks for this many times `maxResults`: our own ranking then picks. */
 const RANKED_OVERFETCH = 2;
@@ -46,11 +46,10 @@ export interface SearchStep {
 
 /** The repositories to try, as groups: each group is searched concurrently, groups in order. */
 export function searchPlan(routing: RoutingDecision): Repository[][] {
-  if (routing.primary === routing.secondary) return [[routing.primary]];
-  // A close call (routing/closeCall.ts: a line per pair of servers) searches both at once.
-  return isCloseCall(routing)
-    ? [[routing.primary, routing.secondary]]
-    : [[routing.primary], [routing.secondary]];
+  // A close call (routing/closeCall.ts: a line per pair of servers) searches both at once, and a
+  // likely third server joins them.
+  const first = serversSearchedFirst(routing);
+  return first.includes(routing.secondary) ? [first] : [first, [routing.secondary]];
 }
 
 /**
@@ -115,12 +114,13 @@ export async function searchRepositories(
   const searched: Repository[] = [];
   const unreachable: Repository[] = [];
   const searchGroup = async (group: Repository[]) => {
-    // In a close call the secondary is asked only its ranked requests when it shares the
-    // primary's service (Europe PMC, five connections): its narrower variants would queue there
-    // beside the primary's wave, and either hold back the primary's ranked request (the first
-    // candidates) or end the search a round trip later (the full text waits for its end).
+    // In a close call a server is asked only its ranked requests when it shares an earlier one's
+    // service (Europe PMC, five connections): its narrower variants would queue there beside the
+    // earlier server's wave, and either hold back that ranked request (the first candidates) or
+    // end the search a round trip later (the full text waits for its end). With all three
+    // servers, that is the second of bioRxiv and medRxiv, whichever leads.
     const serviceOf = (repo: Repository) => deps.sources[repo]?.service ?? repo;
-    const rankedOnly = (repo: Repository, i: number) => i > 0 && serviceOf(repo) === serviceOf(group[0]!);
+    const rankedOnly = (repo: Repository, i: number) => group.slice(0, i).some((earlier) => serviceOf(earlier) === serviceOf(repo));
     const found = await Promise.all(group.map((repo, i) => searchOneRepository(repo, queries, deps, rankedOnly(repo, i))));
     searched.push(...group);
     found.forEach((one, i) => {

@@ -1,7 +1,7 @@
 // The published literature, searched beside the preprint servers: the lanes of the claim's
 // field (PubMed/PMC for biology and medicine; DBLP and Semantic Scholar for computer science;
-// Semantic Scholar for physics and mathematics; OpenAlex for every field with a key), and on a
-// close call the lanes of the secondary server's field too. Every lane runs at once and streams
+// Semantic Scholar for physics and mathematics; OpenAlex for every field with a key), and the lanes
+// of every other server searched first (a close call's secondary, a likely third) too. Every lane runs at once and streams
 // its hits into the same store as the preprint servers', so one slow or failing lane never holds
 // back the others, and the first candidates come after the fastest lane's round trip. A lane
 // that is spaced (DBLP, Semantic Scholar, OpenAlex) gets one request merging every query; Europe
@@ -10,7 +10,7 @@ import type { Discipline, LaneReport, PaperRecord, PublishedLane, Query, Reposit
 import type { Settings } from '../settings/index';
 import { laneUnavailable, type PublishedSources } from '../sources/published';
 import { passesFilter } from '../queries/filter';
-import { isCloseCall } from '../routing/closeCall';
+import { serversSearchedFirst } from '../routing/closeCall';
 import { isAbortError, RateLimitedError } from '../net/types';
 import { repositoryLabel } from '../identity/repository';
 import { mergedQuery, queryIndexesFor, type SearchHit } from './keywords';
@@ -29,7 +29,7 @@ const LANES_BY_FIELD: Readonly<Record<Discipline, readonly PublishedLane[]>> = {
   medicine: ['pubmed', 'openalex'],
 };
 
-/** A close call adds the lanes of the secondary server's field. */
+/** A close call adds the lanes of the other servers searched first. */
 const LANES_BY_SERVER: Readonly<Record<Repository, readonly PublishedLane[]>> = {
   arxiv: ['semanticscholar'],
   biorxiv: ['pubmed'],
@@ -47,7 +47,7 @@ export interface PublishedPlan {
 
 export function publishedPlan(routing: RoutingDecision, settings: Settings): PublishedPlan {
   const wanted = [...LANES_BY_FIELD[routing.discipline]];
-  if (isCloseCall(routing)) wanted.push(...LANES_BY_SERVER[routing.secondary]);
+  for (const server of serversSearchedFirst(routing).slice(1)) wanted.push(...LANES_BY_SERVER[server]);
   const lanes: PublishedLane[] = [];
   const reports: LaneReport[] = [];
   for (const lane of new Set(wanted)) {

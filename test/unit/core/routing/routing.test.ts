@@ -132,11 +132,12 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     }
   });
 
-  it('searches both servers from the start when the two best are close', () => {
+  it('searches every close server from the start when the best are close', () => {
+    // arXiv, medRxiv and bioRxiv within a few points of one another: all three are searched first.
     const decision = routeHeuristically(claimOf('Convolutional neural networks classify skin lesions as accurately as dermatologists.'));
     assert.ok(decision.confidence < CONCURRENT_BELOW_CONFIDENCE, decision.reason);
-    assert.deepEqual(new Set(searchPlan(decision)[0]), new Set(['arxiv', 'medrxiv']));
-    assert.match(decision.reason, /both are searched/);
+    assert.deepEqual(searchPlan(decision), [['arxiv', 'medrxiv', 'biorxiv']]);
+    assert.match(decision.reason, /Close to medRxiv \(\d+%\) and bioRxiv \(\d+%\): all three are searched/);
   });
 
   it('places a bare mention ("Wakefield et al. (1998)") by the sentence it sits in, not by the manuscript\'s title', () => {
@@ -168,10 +169,11 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     }
   });
 
-  it('admits when it recognises nothing', () => {
+  it('admits when it recognises nothing, and searches every server', () => {
     const decision = routeHeuristically(claimOf('Qwxz blorft zzyzx.'));
-    assert.match(decision.reason, /No discipline vocabulary recognised/);
+    assert.match(decision.reason, /No discipline vocabulary recognised.*All three servers are searched/);
     assert.ok(decision.confidence < 0.5);
+    assert.equal(searchPlan(decision)[0]!.length, 3);
   });
 });
 

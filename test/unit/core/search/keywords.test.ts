@@ -2,6 +2,7 @@
 // concurrency under uncertain routing, failures as warnings, cancellation.
 import { strict as assert } from 'node:assert';
 import { searchRepositories, searchPlan, type SearchHit } from '../../../../src/core/search/keywords';
+import { THIRD_SERVER_ABOVE } from '../../../../src/core/routing/closeCall';
 import type { PaperRecord, Repository, RoutingDecision, SearchRequest, SearchSource } from '../../../../src/core/types';
 
 /** A source whose answers the test scripts: a function of the request. */
@@ -41,6 +42,14 @@ function deps(sources: Partial<Record<Repository, SearchSource>>, signal?: Abort
 }
 
 describe('search stage', () => {
+  it('searches all three servers first when the heuristic router gives the third a chance above its line', () => {
+    const likely = THIRD_SERVER_ABOVE + 0.05;
+    assert.deepEqual(searchPlan({ ...routing(0.97), third: likely }), [['biorxiv', 'medrxiv', 'arxiv']]);
+    assert.deepEqual(searchPlan({ ...routing(0.97), third: THIRD_SERVER_ABOVE - 0.05 }), [['biorxiv'], ['medrxiv']]);
+    // An LLM gives no third server's probability: its decisions keep the two-server plan.
+    assert.deepEqual(searchPlan({ ...routing(0.97), third: likely, by: 'llm' }), [['biorxiv'], ['medrxiv']]);
+  });
+
   it('searches primary then secondary when routing is confident, both at once when not', () => {
     assert.deepEqual(searchPlan(routing(0.97)), [['biorxiv'], ['medrxiv']]);
     assert.deepEqual(searchPlan(routing(0.3)), [['biorxiv', 'medrxiv']]);
@@ -85,6 +94,18 @@ describe('search stage', () => {
     const arxivFirst = { ...routing(0.5), discipline: 'physics' as const, primary: 'arxiv' as const, secondary: 'biorxiv' as const };
     await searchRepositories(arxivFirst, [query], t.deps);
     assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all']);
+  });
+
+  it('with all three servers searched first, asks the second Europe PMC server only its ranked request', async () => {
+    const arxiv = new ScriptedSource('arxiv', () => [record('arxiv', 'arxiv:1')]);
+    const biorxiv = new ScriptedSource('biorxiv', () => [record('biorxiv', 'doi:10.1101/1')]);
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/2')]);
+    const t = deps({ arxiv, biorxiv, medrxiv });
+    const unsure = { ...routing(0.5), discipline: 'physics' as const, primary: 'arxiv' as const, secondary: 'biorxiv' as const, third: THIRD_SERVER_ABOVE + 0.05 };
+    const { searched } = await searchRepositories(unsure, [query], t.deps);
+    assert.deepEqual(searched, ['arxiv', 'biorxiv', 'medrxiv']);
+    assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all'], 'the first Europe PMC server: its whole wave');
+    assert.deepEqual(medrxiv.requests.map((r) => r.mode), ['any'], 'the second: its ranked request, beside the first one\'s wave');
   });
 
   it('sends an unpaced source the ranked request and its narrower variants at once', async () => {

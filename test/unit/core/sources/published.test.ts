@@ -13,6 +13,7 @@ import { laneUnavailable } from '../../../../src/core/sources/published';
 import { checkEuropePmcResult } from '../../../../src/core/sources/validate';
 import { renderEuropePmcQuery } from '../../../../src/core/sources/europepmcQuery';
 import { claimWordsQuery, publishedPlan } from '../../../../src/core/search/published';
+import { THIRD_SERVER_ABOVE } from '../../../../src/core/routing/closeCall';
 import { versionOfRecordFields } from '../../../../src/core/dedupe/versions';
 import { dedupeRecords } from '../../../../src/core/dedupe/dedupe';
 import { completed } from '../../../../src/core/candidates/openAccessLookup';
@@ -98,6 +99,10 @@ describe('published lanes: planning and queries', () => {
     assert.deepEqual(publishedPlan(routing('physics', 'arxiv'), withKey).lanes, ['semanticscholar', 'openalex']);
     const close = publishedPlan(routing('computer-science', 'arxiv', 0.3), DEFAULT_SETTINGS);
     assert.ok(close.lanes.includes('pubmed'), 'a close call with bioRxiv adds PubMed');
+    const clinical = { ...routing('medicine', 'medrxiv'), secondary: 'biorxiv' as const };
+    assert.deepEqual(publishedPlan(clinical, DEFAULT_SETTINGS).lanes, ['pubmed']);
+    const third = publishedPlan({ ...clinical, third: THIRD_SERVER_ABOVE + 0.05 }, DEFAULT_SETTINGS);
+    assert.deepEqual(third.lanes, ['pubmed', 'semanticscholar'], 'arXiv searched third adds its field\'s lane');
     assert.equal(laneUnavailable('dblp', resolveSettings({ 'sources.dblp.enabled': false })), 'switched off');
     assert.equal(laneUnavailable('pubmed', resolveSettings({ 'sources.published.enabled': false })), 'published search switched off');
     assert.equal(laneUnavailable('semanticscholar', resolveSettings({ 'search.kind': 'preprints' })), 'preprints only');
