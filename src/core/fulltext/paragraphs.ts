@@ -11,7 +11,7 @@ import { ABSTRACT_HEAD, headingAt, isAppendixHeading, REFERENCES_HEAD, SKIPPED_H
 import { takeCaptions } from './captions';
 import { ColumnIndex } from './columns';
 import { findFootnotes } from './footnotes';
-import { hyphenatedWords, joinLines, stripCitations } from './lineText';
+import { joinLines, stripCitations, vocabularyOf } from './lineText';
 import { isSetOff, tableRows } from './tables';
 import { windowAcross } from './windows';
 
@@ -21,7 +21,7 @@ type Mode = 'front' | 'abstract' | 'body' | 'skip' | 'references';
 export function buildDocument(allLines: Line[]): FulltextDocument {
   const withCaptions = dropRunningLines(allLines);
   const style = bodyStyle(withCaptions);
-  const vocabulary = hyphenatedWords(withCaptions);
+  const vocabulary = vocabularyOf(withCaptions);
   // One index over every line left on the page, floats included, so a gap left by a figure or
   // table between two lines of a paragraph can be told from a paragraph break.
   const columns = new ColumnIndex(withCaptions);

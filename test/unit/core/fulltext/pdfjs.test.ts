@@ -97,6 +97,25 @@ describe('pdfjs extraction', function () {
     assert.match(extracted.get('acl2020-specter-cs')!.abstract ?? '', /a critical ingredient for/); // "ingre-" + "dient"
   });
 
+  it('joins a word broken after a hyphen before a capital, without the hyphen when the paper prints it whole', () => {
+    const specter = bodyText(extracted.get('acl2020-specter-cs')!);
+    assert.match(specter, /using a vanilla SciBERT results in decreased performance/); // "SciB-" + "ERT", "SciBERT" elsewhere
+    assert.match(specter, /An alternative comparison would have been GraphSAGE, but SGC/); // "Graph-" + "SAGE"
+    assert.match(specter, /SCIDOCS covers seven tasks/); // "SCI-" + "DOCS"
+    const lg = bodyText(extracted.get('naacl2018-semantic-scholar-literature-graph-cs')!);
+    assert.match(lg, /catalogs \(e\.g\., DBLP, MEDLINE\)/);
+    assert.match(lg, /such as the Never-Ending Language Learner \(NELL\)/); // never printed whole: the hyphen stays
+  });
+
+  it('composes accents drawn as glyphs of their own, and drops author–year citations with year suffixes', () => {
+    const lg = bodyText(extracted.get('naacl2018-semantic-scholar-literature-graph-cs')!);
+    assert.match(lg, /to compute the Erdős number of an author X/); // "Erd˝os"
+    const specter = bodyText(extracted.get('acl2020-specter-cs')!);
+    // "(ˇReh˚uˇrek and Sojka, 2010)" and "(Bruna et al., 2014; …; Hamilton et al., 2017a,b; Wu et al., 2019a,b)"
+    assert.match(specter, /We trained Doc2Vec on our training subset using Gensim, and chose the hyperparameter grid/);
+    assert.match(specter, /Another related line of work is graph-based representation learning methods\. Here, we compare/);
+  });
+
   it('drops running headers, page numbers and the first-page footers', () => {
     const bmc = bodyText(extracted.get('jneuroengrehab2016-fes-hand-opening')!);
     assert.doesNotMatch(bmc, /Journal of NeuroEngineering and Rehabilitation \(2016\)|Page \d of 9/);
