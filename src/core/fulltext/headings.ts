@@ -37,7 +37,25 @@ export function headingAt(lines: Line[], index: number, style: Style): { text: s
   const following = lines[index + count];
   // A heading is followed by text below it, not by more text on its own line.
   if (following && following.page === line.page && following.column === line.column && following.y >= line.y) return undefined;
+  if (following && runsOn(lines[index + count - 1]!, following, style)) return undefined;
   return { text: text.replace(/\s+/g, ' ').trim(), lines: count };
+}
+
+/**
+ * A line justified to the same right edge as the next one, which follows it at the body's
+ * leading, is prose: a PDF may set some lines of a paragraph in a font object of its own
+ * ("g_d0_f5" beside "g_d0_f1", the same face), but a heading is set ragged, with space below it.
+ */
+function runsOn(last: Line, next: Line, style: Style): boolean {
+  const dy = last.y - next.y;
+  return (
+    next.page === last.page &&
+    next.column === last.column &&
+    dy > 0 &&
+    dy <= style.leading * 1.3 &&
+    Math.abs(last.x1 - next.x1) <= 0.5 * style.size &&
+    last.x0 <= next.x0 + 2 * style.size
+  );
 }
 
 function isHeadingLine(line: Line, previous: Line | undefined, style: Style): boolean {
