@@ -10,6 +10,8 @@ export interface Style {
   size: number;
   /** Median baseline distance between two lines of body text. */
   leading: number;
+  /** A second, smaller size some sections of the body are set in (methods in small type). */
+  small?: number;
 }
 
 export const REFERENCES_HEAD =
@@ -62,7 +64,7 @@ function isHeadingLine(line: Line, previous: Line | undefined, style: Style): bo
   const text = line.text;
   if (text.length < 3 || text.length > 100 || !/\p{L}{4}/u.test(text)) return false;
   if (/[,;=]$/.test(text) || /[=<>]/.test(text) || looksLikeCaption(text) || /^\p{Ll}/u.test(text)) return false;
-  if (line.size < style.size - 1.3 || line.size > style.size * 2) return false;
+  if (line.size < Math.min(style.size, style.small ?? style.size) - 1.3 || line.size > style.size * 2) return false;
   const distinctFont = line.font !== style.font && line.fontShare >= 0.9;
   const larger = line.size >= style.size + 0.9;
   const allCaps = /^[\p{Lu}\d .:&\-–—]+$/u.test(text) && /\p{Lu}{4}/u.test(text);
