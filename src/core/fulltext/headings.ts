@@ -39,8 +39,20 @@ export function headingAt(lines: Line[], index: number, style: Style): { text: s
   const following = lines[index + count];
   // A heading is followed by text below it, not by more text on its own line.
   if (following && following.page === line.page && following.column === line.column && following.y >= line.y) return undefined;
-  if (following && runsOn(lines[index + count - 1]!, following, style)) return undefined;
+  if (following && (runsOn(lines[index + count - 1]!, following, style) || runsIn(line, text, following, style))) return undefined;
   return { text: text.replace(/\s+/g, ' ').trim(), lines: count };
+}
+
+/**
+ * A run-in heading ("Understanding and predicting citations. The citation edges ...") that took a
+ * whole line: it ends with a full stop and starts at the paragraph indent, right of the next
+ * line's start, as LaTeX’s \paragraph sets it. It opens its paragraph (GROBID keeps it there too).
+ */
+function runsIn(line: Line, text: string, next: Line, style: Style): boolean {
+  const indent = line.x0 - next.x0;
+  const dy = line.y - next.y;
+  const below = next.page === line.page && next.column === line.column && dy > 0 && dy <= style.leading * 1.3;
+  return below && /\.$/.test(text) && indent > 0.6 * style.size && indent < 4 * style.size;
 }
 
 /**

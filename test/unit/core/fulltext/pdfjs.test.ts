@@ -107,6 +107,14 @@ describe('pdfjs extraction', function () {
     assert.match(lg, /such as the Never-Ending Language Learner \(NELL\)/); // never printed whole: the hyphen stays
   });
 
+  it('keeps a run-in heading that took a whole line at the head of its paragraph, not as a section', () => {
+    // Literature Graph p. 7: "Understanding and predicting citations." fills the line, indented as a paragraph.
+    const lg = extracted.get('naacl2018-semantic-scholar-literature-graph-cs')!;
+    assert.ok(!lg.sections.some((s) => /predicting citations/.test(s.head)), lg.sections.map((s) => s.head).join(' | '));
+    const paragraph = lg.sections.find((s) => s.head === '5 Other Research Problems')!.paragraphs.find((p) => p.text.startsWith('Understanding and predicting citations.'));
+    assert.match(paragraph?.text ?? '', /^Understanding and predicting citations\. The citation edges in the literature graph provide a wealth of information/);
+  });
+
   it('composes accents drawn as glyphs of their own, and drops author–year citations with year suffixes', () => {
     const lg = bodyText(extracted.get('naacl2018-semantic-scholar-literature-graph-cs')!);
     assert.match(lg, /to compute the Erdős number of an author X/); // "Erd˝os"
