@@ -15,6 +15,9 @@ import { joinLines, stripCitations, vocabularyOf } from './lineText';
 import { isSetOff, tableRows } from './tables';
 import { windowAcross } from './windows';
 
+/** A keyword list under the abstract: GROBID files it apart, and it is no prose a claim rests on. */
+const KEYWORDS = /^(?:key\s?words|index terms)\s*[:.—–-]/i;
+
 /** Where the reader is: before the first heading, in the abstract, the body, a skipped section, the references. */
 type Mode = 'front' | 'abstract' | 'body' | 'skip' | 'references';
 
@@ -45,7 +48,7 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
 
   /** Files a block's text; a body paragraph is returned for the caller to place, unless `place`. */
   const add = (text: string, place = false): Paragraph | undefined => {
-    if (!isProse(text)) return undefined;
+    if (!isProse(text) || KEYWORDS.test(text)) return undefined;
     if (looksLikeCaption(text)) document.captions.push(makeParagraph(text).text);
     else if (mode === 'abstract') abstract.push(makeParagraph(stripCitations(text)).text);
     else if (mode === 'front') section.paragraphs.push(makeParagraph(stripCitations(text)));

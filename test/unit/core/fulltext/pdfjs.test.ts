@@ -79,6 +79,12 @@ describe('pdfjs extraction', function () {
     assert.match(extracted.get('jneuroengrehab2016-fes-hand-opening')!.title ?? '', /^Multi-contact functional electrical stimulation for hand opening/);
   });
 
+  it('leaves the keyword list under the abstract out, as GROBID does', () => {
+    const bmc = extracted.get('jneuroengrehab2016-fes-hand-opening')!;
+    assert.match(bmc.abstract ?? '', /operator-independent positioning of the electrode array in neurorehabilitation\.$/);
+    assert.doesNotMatch([bmc.abstract, bodyText(bmc)].join('\n'), /Keywords|Neuromuscular electrical stimulation, Multi-contact stimulation/);
+  });
+
   it('leaves out the references section, and what follows it unless it is an appendix', () => {
     const specter = extracted.get('acl2020-specter-cs')!;
     assert.doesNotMatch(bodyText(specter), /Estimating position bias without intrusive|Accelerating t-SNE Using Tree-based Algorithms/);
