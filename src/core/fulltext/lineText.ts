@@ -49,10 +49,12 @@ export function joinLines(lines: Line[], vocabulary: Vocabulary): string {
  * edges") as a hyphen, as GROBID writes it.
  */
 function lineText(text: string): string {
-  return composeAccents(text)
-    .replace(/[\u2010\u2011]/g, '-')
-    .replace(/(\p{L})–(?=\p{L})/gu, '$1-');
+  // Most lines have none of these: test first, as every line of the paper passes here twice.
+  const composed = SPACING_ACCENT.test(text) ? composeAccents(text) : text;
+  return /[\u2010\u2011–]/.test(composed) ? composed.replace(/[\u2010\u2011]/g, '-').replace(/(\p{L})–(?=\p{L})/gu, '$1-') : composed;
 }
+
+const SPACING_ACCENT = /[´`¨˜ˆ¸ˇ˚˘˙¯˝]/;
 
 /** The last whitespace-separated word, looked for in the last 200 characters only. */
 function lastWord(text: string): string {
@@ -67,7 +69,7 @@ export function vocabularyOf(lines: Line[]): Vocabulary {
   for (const line of lines) {
     const text = lineText(line.text).toLowerCase();
     for (const match of text.matchAll(/\p{L}+(?:-\p{L}+)+/gu)) hyphenated.add(match[0]);
-    for (const match of text.matchAll(/\p{L}+/gu)) words.add(match[0]);
+    for (const word of text.split(/[^\p{L}]+/u)) if (word) words.add(word);
   }
   return { hyphenated, words };
 }
