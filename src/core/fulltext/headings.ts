@@ -10,6 +10,8 @@ export interface Style {
   size: number;
   /** Median baseline distance between two lines of body text. */
   leading: number;
+  /** A second, smaller size some sections of the body are set in (methods in small type). */
+  small?: number;
 }
 
 export const REFERENCES_HEAD =
@@ -37,14 +39,44 @@ export function headingAt(lines: Line[], index: number, style: Style): { text: s
   const following = lines[index + count];
   // A heading is followed by text below it, not by more text on its own line.
   if (following && following.page === line.page && following.column === line.column && following.y >= line.y) return undefined;
+  if (following && (runsOn(lines[index + count - 1]!, following, style) || runsIn(line, text, following, style))) return undefined;
   return { text: text.replace(/\s+/g, ' ').trim(), lines: count };
+}
+
+/**
+ * A run-in heading ("Understanding and predicting citations. The citation edges ...") that took a
+ * whole line: it ends with a full stop and starts at the paragraph indent, right of the next
+ * line's start, as LaTeX’s \paragraph sets it. It opens its paragraph (GROBID keeps it there too).
+ */
+function runsIn(line: Line, text: string, next: Line, style: Style): boolean {
+  const indent = line.x0 - next.x0;
+  const dy = line.y - next.y;
+  const below = next.page === line.page && next.column === line.column && dy > 0 && dy <= style.leading * 1.3;
+  return below && /\.$/.test(text) && indent > 0.6 * style.size && indent < 4 * style.size;
+}
+
+/**
+ * A line justified to the same right edge as the next one, which follows it at the body's
+ * leading, is prose: a PDF may set some lines of a paragraph in a font object of its own
+ * ("g_d0_f5" beside "g_d0_f1", the same face), but a heading is set ragged, with space below it.
+ */
+function runsOn(last: Line, next: Line, style: Style): boolean {
+  const dy = last.y - next.y;
+  return (
+    next.page === last.page &&
+    next.column === last.column &&
+    dy > 0 &&
+    dy <= style.leading * 1.3 &&
+    Math.abs(last.x1 - next.x1) <= 0.5 * style.size &&
+    last.x0 <= next.x0 + 2 * style.size
+  );
 }
 
 function isHeadingLine(line: Line, previous: Line | undefined, style: Style): boolean {
   const text = line.text;
   if (text.length < 3 || text.length > 100 || !/\p{L}{4}/u.test(text)) return false;
   if (/[,;=]$/.test(text) || /[=<>]/.test(text) || looksLikeCaption(text) || /^\p{Ll}/u.test(text)) return false;
-  if (line.size < style.size - 1.3 || line.size > style.size * 2) return false;
+  if (line.size < Math.min(style.size, style.small ?? style.size) - 1.3 || line.size > style.size * 2) return false;
   const distinctFont = line.font !== style.font && line.fontShare >= 0.9;
   const larger = line.size >= style.size + 0.9;
   const allCaps = /^[\p{Lu}\d .:&\-–—]+$/u.test(text) && /\p{Lu}{4}/u.test(text);

@@ -11,9 +11,12 @@ import { ABSTRACT_HEAD, headingAt, isAppendixHeading, REFERENCES_HEAD, SKIPPED_H
 import { takeCaptions } from './captions';
 import { ColumnIndex } from './columns';
 import { findFootnotes } from './footnotes';
-import { hyphenatedWords, joinLines, stripCitations } from './lineText';
+import { joinLines, stripCitations, vocabularyOf } from './lineText';
 import { isSetOff, tableRows } from './tables';
 import { windowAcross } from './windows';
+
+/** A keyword list under the abstract: GROBID files it apart, and it is no prose a claim rests on. */
+const KEYWORDS = /^(?:key\s?words|index terms)\s*[:.—–-]/i;
 
 /** Where the reader is: before the first heading, in the abstract, the body, a skipped section, the references. */
 type Mode = 'front' | 'abstract' | 'body' | 'skip' | 'references';
@@ -21,7 +24,7 @@ type Mode = 'front' | 'abstract' | 'body' | 'skip' | 'references';
 export function buildDocument(allLines: Line[]): FulltextDocument {
   const withCaptions = dropRunningLines(allLines);
   const style = bodyStyle(withCaptions);
-  const vocabulary = hyphenatedWords(withCaptions);
+  const vocabulary = vocabularyOf(withCaptions);
   // One index over every line left on the page, floats included, so a gap left by a figure or
   // table between two lines of a paragraph can be told from a paragraph break.
   const columns = new ColumnIndex(withCaptions);
@@ -45,7 +48,7 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
 
   /** Files a block's text; a body paragraph is returned for the caller to place, unless `place`. */
   const add = (text: string, place = false): Paragraph | undefined => {
-    if (!isProse(text)) return undefined;
+    if (!isProse(text) || KEYWORDS.test(text)) return undefined;
     if (looksLikeCaption(text)) document.captions.push(makeParagraph(text).text);
     else if (mode === 'abstract') abstract.push(makeParagraph(stripCitations(text)).text);
     else if (mode === 'front') section.paragraphs.push(makeParagraph(stripCitations(text)));
@@ -120,7 +123,10 @@ export function buildDocument(allLines: Line[]): FulltextDocument {
 
 function bodyStyle(lines: Line[]): Style {
   const chars = new Map<string, number>();
-  for (const line of lines) {
+  // A long reference list set smaller than the body (as in ASM's journals) can outweigh it: the
+  // lines from the last "References" line on are not counted.
+  const end = lines.findLastIndex((l) => REFERENCES_HEAD.test(l.text));
+  for (const line of end > lines.length / 3 ? lines.slice(0, end) : lines) {
     const key = `${line.font}|${Math.round(line.size * 2) / 2}`;
     chars.set(key, (chars.get(key) ?? 0) + line.text.length);
   }
@@ -131,12 +137,29 @@ function bodyStyle(lines: Line[]): Style {
   for (let i = 1; i < lines.length; i++) {
     const [a, b] = [lines[i - 1], lines[i]];
     const dy = a.y - b.y;
-    if (a.page === b.page && a.column === b.column && a.font === font && b.font === font && dy > 0.8 * size && dy < 2.5 * size) {
+    const bodySize = a.font === font && b.font === font && Math.abs(a.size - size) < 0.5 && Math.abs(b.size - size) < 0.5;
+    if (a.page === b.page && a.column === b.column && bodySize && dy > 0.8 * size && dy < 2.5 * size) {
       gaps.push(dy);
     }
   }
   gaps.sort((x, y) => x - y);
-  return { font, size, leading: gaps[Math.floor(gaps.length / 2)] ?? size * 1.2 };
+  const small = smallBodySize(chars, font, size);
+  return { font, size, leading: gaps[Math.floor(gaps.length / 2)] ?? size * 1.2, ...(small ? { small } : {}) };
+}
+
+/**
+ * A smaller size of the body font that carries over a quarter as much text as the body size: a
+ * section set in small type throughout (ASM's and PNAS's methods). Footnotes and table notes in
+ * the body font carry far less (under a tenth in the papers measured).
+ */
+function smallBodySize(chars: Map<string, number>, font: string, size: number): number | undefined {
+  let small: number | undefined;
+  let most = 0.25 * (chars.get(`${font}|${size}`) ?? 0);
+  for (const [key, n] of chars) {
+    const at = Number(key.slice(key.lastIndexOf('|') + 1));
+    if (key.slice(0, key.lastIndexOf('|')) === font && at < size - 0.8 && at >= size - 3 && n > most) [small, most] = [at, n];
+  }
+  return small;
 }
 
 function sameSize(line: Line, style: Style, tolerance: number): boolean {
@@ -144,6 +167,7 @@ function sameSize(line: Line, style: Style, tolerance: number): boolean {
 }
 
 function isBodyText(line: Line, style: Style, mode: Mode): boolean {
+  if (mode === 'body' && style.small !== undefined && Math.abs(line.size - style.small) <= 0.5) return true;
   // Abstracts are often set a point smaller than the body.
   return sameSize(line, style, mode === 'abstract' || mode === 'front' ? 1.3 : 0.8);
 }

@@ -4,6 +4,9 @@
 // than within a reference. Lines are in reading order (left column before right), per page.
 import type { Line } from '../fulltext/layout';
 import type { ReferenceItem } from './types';
+import { composeAccents } from '../fulltext/accents';
+
+export { composeAccents };
 
 /** A number that starts a reference; a line of its own when the layout set it apart from the text. */
 const BRACKETED = /^\[(\d{1,4})\]\s*/;
@@ -76,17 +79,6 @@ function median(values: number[]): number {
  */
 function withChapterUnderscore(text: string): string {
   return text.replace(/\b(10\.\d{4,9}\/978-[\d-]+-[\dX]) (\d{1,4})\b/g, '$1_$2');
-}
-
-/** Spacing accents as LaTeX's OT1 fonts draw them, a glyph of their own before the letter ("S´uken´ık"), by their combining mark. */
-const ACCENTS: Readonly<Record<string, string>> = { '´': '\u0301', '`': '\u0300', '¨': '\u0308', '˜': '\u0303', 'ˆ': '\u0302', '¸': '\u0327', 'ˇ': '\u030c', '˚': '\u030a', '˘': '\u0306', '˙': '\u0307', '¯': '\u0304', '˝': '\u030b' };
-
-/** "S´uken´ık" → "Súkeník", "Fran¸cois" → "François"; an accent the layout set apart from any letter ("´ [1119]") is dropped. */
-export function composeAccents(text: string): string {
-  return text
-    .replace(/([´`¨˜ˆ¸ˇ˚˘˙¯˝])(\p{L})/gu, (_m, accent: string, letter: string) => (letter === 'ı' ? 'i' : letter) + ACCENTS[accent])
-    .replace(/(^|\s)[´¨˜ˆ¸ˇ˚˘˙¯˝](?=\s|$)/g, '$1')
-    .normalize('NFC');
 }
 
 /**

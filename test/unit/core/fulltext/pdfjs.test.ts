@@ -79,6 +79,12 @@ describe('pdfjs extraction', function () {
     assert.match(extracted.get('jneuroengrehab2016-fes-hand-opening')!.title ?? '', /^Multi-contact functional electrical stimulation for hand opening/);
   });
 
+  it('leaves the keyword list under the abstract out, as GROBID does', () => {
+    const bmc = extracted.get('jneuroengrehab2016-fes-hand-opening')!;
+    assert.match(bmc.abstract ?? '', /operator-independent positioning of the electrode array in neurorehabilitation\.$/);
+    assert.doesNotMatch([bmc.abstract, bodyText(bmc)].join('\n'), /Keywords|Neuromuscular electrical stimulation, Multi-contact stimulation/);
+  });
+
   it('leaves out the references section, and what follows it unless it is an appendix', () => {
     const specter = extracted.get('acl2020-specter-cs')!;
     assert.doesNotMatch(bodyText(specter), /Estimating position bias without intrusive|Accelerating t-SNE Using Tree-based Algorithms/);
@@ -95,6 +101,33 @@ describe('pdfjs extraction', function () {
     assert.match(specter, /Our goal is to learn task-independent representations of academic papers\./); // "representa-" + "tions"
     assert.match(specter, /an evaluation suite for document-level embeddings/); // "document-" + "level", hyphenated elsewhere
     assert.match(extracted.get('acl2020-specter-cs')!.abstract ?? '', /a critical ingredient for/); // "ingre-" + "dient"
+  });
+
+  it('joins a word broken after a hyphen before a capital, without the hyphen when the paper prints it whole', () => {
+    const specter = bodyText(extracted.get('acl2020-specter-cs')!);
+    assert.match(specter, /using a vanilla SciBERT results in decreased performance/); // "SciB-" + "ERT", "SciBERT" elsewhere
+    assert.match(specter, /An alternative comparison would have been GraphSAGE, but SGC/); // "Graph-" + "SAGE"
+    assert.match(specter, /SCIDOCS covers seven tasks/); // "SCI-" + "DOCS"
+    const lg = bodyText(extracted.get('naacl2018-semantic-scholar-literature-graph-cs')!);
+    assert.match(lg, /catalogs \(e\.g\., DBLP, MEDLINE\)/);
+    assert.match(lg, /such as the Never-Ending Language Learner \(NELL\)/); // never printed whole: the hyphen stays
+  });
+
+  it('keeps a run-in heading that took a whole line at the head of its paragraph, not as a section', () => {
+    // Literature Graph p. 7: "Understanding and predicting citations." fills the line, indented as a paragraph.
+    const lg = extracted.get('naacl2018-semantic-scholar-literature-graph-cs')!;
+    assert.ok(!lg.sections.some((s) => /predicting citations/.test(s.head)), lg.sections.map((s) => s.head).join(' | '));
+    const paragraph = lg.sections.find((s) => s.head === '5 Other Research Problems')!.paragraphs.find((p) => p.text.startsWith('Understanding and predicting citations.'));
+    assert.match(paragraph?.text ?? '', /^Understanding and predicting citations\. The citation edges in the literature graph provide a wealth of information/);
+  });
+
+  it('composes accents drawn as glyphs of their own, and drops author–year citations with year suffixes', () => {
+    const lg = bodyText(extracted.get('naacl2018-semantic-scholar-literature-graph-cs')!);
+    assert.match(lg, /to compute the Erdős number of an author X/); // "Erd˝os"
+    const specter = bodyText(extracted.get('acl2020-specter-cs')!);
+    // "(ˇReh˚uˇrek and Sojka, 2010)" and "(Bruna et al., 2014; …; Hamilton et al., 2017a,b; Wu et al., 2019a,b)"
+    assert.match(specter, /We trained Doc2Vec on our training subset using Gensim, and chose the hyperparameter grid/);
+    assert.match(specter, /Another related line of work is graph-based representation learning methods\. Here, we compare/);
   });
 
   it('drops running headers, page numbers and the first-page footers', () => {
