@@ -7,13 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { latexToPlainText, tidy } from '../../src/core/latex/plainText';
-import { splitSentences } from '../../src/core/text/sentences';
-import type { SentenceInContext } from '../../src/core/coverage/features';
+import { labelParagraphs, MARK, type LabelledSentence, type MarkedParagraph } from './labelled-sentences';
 
-export interface LabelledSentence extends SentenceInContext {
-  cited: boolean;
-  paragraph: number;
-}
+export { inCitingParagraphs, type LabelledSentence } from './labelled-sentences';
 
 export interface Paper {
   id: string;
@@ -34,9 +30,6 @@ interface RawPaper {
   ref_entries?: Record<string, { latex?: string }>;
 }
 
-/** Stands in for a citation marker through splitting (a private-use character). */
-const MARK = '\uE000';
-
 export function readUnarxive(data: string): Paper[] {
   const archive = join(data, 'unarxive-sample', 'unarXive_data_sample.tar.gz');
   const listing = execFileSync('tar', ['tzf', archive], { encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.jsonl')).sort();
@@ -53,37 +46,14 @@ export function isHeldApart(paper: Paper, papers: Paper[]): boolean {
   return papers.findIndex((p) => p.id === paper.id) % 5 === 4;
 }
 
-/** The sentences of a paper's paragraphs that hold at least one citation (CiteWorth's setting). */
-export function inCitingParagraphs(sentences: LabelledSentence[]): LabelledSentence[] {
-  const citing = new Set(sentences.filter((s) => s.cited).map((s) => s.paragraph));
-  return sentences.filter((s) => citing.has(s.paragraph));
-}
-
 function paperOf(raw: RawPaper): Paper {
-  const sentences: LabelledSentence[] = [];
-  let paragraph = 0;
-  const add = (text: string, section: string, inAbstract: boolean) => {
-    const plain = plainOf(text, raw.ref_entries ?? {});
-    const split = labelled(plain);
-    split.forEach((s, index) => {
-      sentences.push({
-        text: s.text,
-        cited: s.cited,
-        section,
-        inAbstract,
-        index,
-        count: split.length,
-        previousCited: split[index - 1]?.cited ?? false,
-        nextCited: split[index + 1]?.cited ?? false,
-        othersCited: split.filter((other, i) => i !== index && other.cited).length,
-        paragraph,
-      });
-    });
-    paragraph++;
-  };
-  if (raw.abstract?.text) add(raw.abstract.text, 'Abstract', true);
-  for (const p of raw.body_text ?? []) if (p.text?.trim()) add(p.text, p.section ?? '', false);
-  return { id: raw.paper_id, sentences, latex: latexOf(raw) };
+  const refs = raw.ref_entries ?? {};
+  const paragraphs: MarkedParagraph[] = [];
+  if (raw.abstract?.text) paragraphs.push({ text: plainOf(raw.abstract.text, refs), section: 'Abstract', inAbstract: true });
+  for (const p of raw.body_text ?? []) {
+    if (p.text?.trim()) paragraphs.push({ text: plainOf(p.text, refs), section: p.section ?? '', inAbstract: false });
+  }
+  return { id: raw.paper_id, sentences: labelParagraphs(paragraphs), latex: latexOf(raw) };
 }
 
 function plainOf(text: string, refs: Record<string, { latex?: string }>): string {
@@ -93,19 +63,6 @@ function plainOf(text: string, refs: Record<string, { latex?: string }>): string
       .replace(/\{\{formula:([^}]*)\}\}/g, (_, id: string) => ' ' + latexToPlainText(`$${refs[id]?.latex ?? 'x'}$`) + ' ')
       .replace(/\{\{[a-z]+:[^}]*\}\}/g, ''),
   );
-}
-
-/** Sentences with their label; markers opening a sentence go back to the one before. */
-function labelled(plain: string): { text: string; cited: boolean }[] {
-  const out: { text: string; cited: boolean }[] = [];
-  for (const sentence of splitSentences(plain, 'claim')) {
-    const leading = /^[\uE000\s,;.)\]]+/.exec(sentence)?.[0] ?? '';
-    const previous = out.at(-1);
-    if (previous && leading.includes(MARK)) previous.cited = true;
-    const text = tidy(sentence.slice(previous ? leading.length : 0).replaceAll(MARK, ' '));
-    if (/\p{L}/u.test(text)) out.push({ text, cited: sentence.slice(previous ? leading.length : 0).includes(MARK) });
-  }
-  return out;
 }
 
 /** The paper rebuilt as LaTeX: a \section per section change, citations as \cite, formulas as $x$. */

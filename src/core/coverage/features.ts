@@ -73,9 +73,20 @@ export const FEATURE_NAMES: readonly string[] = [
   'alone in paragraph',
   'previous sentence cites',
   'next sentence cites',
+  'both neighbours cite',
   'share of the paragraph citing',
   'length',
 ];
+
+/** The words each cue matched ("has been quantitatively shown"), by feature name: what the reason credits. */
+export function cueWords(text: string): Map<string, string> {
+  const matched = new Map<string, string>();
+  for (const [name, pattern] of CUES) {
+    const found = pattern.exec(text)?.[0];
+    if (found) matched.set(`cue: ${name}`, found);
+  }
+  return matched;
+}
 
 export function sectionKind(section: string): string | undefined {
   return SECTION_KINDS.find(([, pattern]) => pattern.test(section))?.[0];
@@ -110,6 +121,7 @@ export function featuresOf(s: SentenceInContext): number[] {
     s.count === 1 ? 1 : 0,
     s.previousCited ? 1 : 0,
     s.nextCited ? 1 : 0,
+    s.previousCited && s.nextCited ? 1 : 0,
     s.count > 1 ? s.othersCited / (s.count - 1) : 0,
     Math.log1p(words) / 4,
   ];

@@ -1,6 +1,7 @@
 // The cite-worthiness model on real sentences of arXiv:2212.11826 (test/fixtures/coverage): the
-// committed weights are the features' weights, cue words of earlier work raise the score, the
-// paper's own contribution lowers it, and the reason names what raised it.
+// committed weights are the features' weights and a vocabulary of words and pairs, cue words of
+// earlier work raise the score, the paper's own contribution lowers it, and the reason names the
+// named feature that raised it (never a bare word).
 import assert from 'node:assert/strict';
 import { FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
 import { CITEWORTHINESS_MODEL, citeworthiness } from '../../../../src/core/coverage/model';
@@ -24,6 +25,9 @@ describe('cite-worthiness model', () => {
     assert.equal(CITEWORTHINESS_MODEL.weights.length, FEATURE_NAMES.length);
     assert.ok(CITEWORTHINESS_MODEL.threshold > 0 && CITEWORTHINESS_MODEL.threshold < 1);
     assert.equal(featuresOf(inIntroduction('Such models provably lead to a computational advantage.')).length, FEATURE_NAMES.length);
+    const words = Object.keys(CITEWORTHINESS_MODEL.wording);
+    assert.ok(words.length > 100 && words.length <= 8000, String(words.length));
+    for (const cue of ['previously', 'et al', 'recently']) assert.ok(CITEWORTHINESS_MODEL.wording[cue]! > 0, cue);
   });
 
   it('scores a report of earlier work above the same claim without its cue, and says why', () => {
