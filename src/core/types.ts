@@ -212,6 +212,8 @@ export interface Candidate extends PaperRecord {
   matchedQueries: number[];
   /** Retrieval relevance before full-text scoring, 0–1. */
   retrievalScore: number;
+  /** Each source's best position for this work in its answers (0 = its first hit). */
+  sourceRanks?: Partial<Record<RecordSource, number>>;
   /** Authority BibTeX, byte for byte except the cite key. Absent when none could be had. */
   bibtex?: string;
   citeKey?: string;

@@ -5,7 +5,7 @@
 // the same title words overall (arXiv and journal titles often differ by a word or by math
 // markup). Union-find makes the matches transitive: an arXiv record naming a journal DOI joins
 // the DOI-only record of it.
-import type { Candidate, PaperRecord, Repository } from '../types';
+import type { Candidate, PaperRecord, RecordSource, Repository } from '../types';
 import { familyName, titleWords } from '../identity/names';
 import { identityKeys, versionlessArxivId } from '../identity/work';
 import { isPreprintServer, versionOfRecordFields } from './versions';
@@ -96,6 +96,7 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
     sources: unique(ordered.map((r) => r.source)) as Repository[],
     matchedQueries: unique(groupHits.map((h) => h.queryIndex)).sort((a, b) => a - b),
     retrievalScore: 0,
+    sourceRanks: bestRanks(groupHits),
   };
   const fields = ['year', 'doi', 'version', 'url', 'pdfUrl', 'jatsUrl', 'publishedDoi', 'journal', 'dblpKey', 'pmid', 'pmcid', 'sourceTrust'] as const;
   for (const field of fields) {
@@ -112,6 +113,13 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
   if (abstracts.length) candidate.abstract = abstracts.reduce((a, b) => (b.length > a.length ? b : a));
   if (categories.length) candidate.categories = categories;
   return candidate;
+}
+
+/** Each source's best position for the work: the services' own relevance order, for the ranking. */
+function bestRanks(groupHits: Hit[]): Partial<Record<RecordSource, number>> {
+  const ranks: Partial<Record<RecordSource, number>> = {};
+  for (const { record, rank } of groupHits) ranks[record.source] = Math.min(ranks[record.source] ?? rank, rank);
+  return ranks;
 }
 
 function unique<T>(values: T[]): T[] {

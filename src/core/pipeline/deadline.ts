@@ -5,6 +5,7 @@ import type { Candidate, Claim, FindResult, LaneReport, Query, RoutingDecision }
 import type { Settings } from '../settings/index';
 import type { Run } from './run';
 import type { CandidateStore } from '../candidates/store';
+import { shownOrder } from '../ranking/candidates';
 import { routeHeuristically } from '../routing';
 import { abstractOnlyDocument } from '../fulltext';
 import { LlmCallBudget, scoreCandidate } from '../scoring';
@@ -64,8 +65,5 @@ async function finishCandidates(
       });
     }
   }
-  return store
-    .list()
-    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
-    .map((c) => ({ ...c, stoppedAtDeadline: stopped.has(c.id) }));
+  return shownOrder(store.list()).map((c) => ({ ...c, stoppedAtDeadline: stopped.has(c.id) }));
 }

@@ -25,6 +25,7 @@ import { createPublishedSources } from '../sources/published';
 import { publishedPlan } from '../search/published';
 import { searchClaim, informalQueries } from '../search/informalHook';
 import { CandidateStore } from '../candidates/store';
+import { shownOrder } from '../ranking/candidates';
 import { BibtexStage } from '../candidates/bibtexStage';
 import { TrustStage } from '../candidates/trustStage';
 import { citeKeyRule } from '../bibtex/keyFormula';
@@ -237,5 +238,5 @@ async function findAndScore(
   await Promise.all([enrichment.settle(), openAccess.settle()]);
   await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
   run.record('bibtex', started);
-  return store.list().sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+  return shownOrder(store.list());
 }

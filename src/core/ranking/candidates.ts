@@ -1,19 +1,26 @@
 // Ranks merged candidates as the BibSonomy plugin does: BM25 relevance of each candidate's
 // title and abstract to the query and claim terms, plus a bonus when several queries and several
-// repositories agree on it. Primary queries weigh more than supplementary ones.
+// repositories agree on it. Primary queries weigh more than supplementary ones. Two signals the
+// candidates alone cannot give are mixed in (SciFact dev and CL-SciSumm train,
+// docs/published-bench.md): how rare a term is in scientific text at large, beside its rarity
+// among the candidates (which all share the claim's words), and the services' own order, which
+// knows full texts, citations and titles we do not see.
 import type { Candidate, Query } from '../types';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from './bm25';
+import { scientificIdf } from '../scoring/termStats';
 
 const BM25: Readonly<Bm25Params> = { k1: 1.2, b: 0.75 };
 /** The title counts this many times in the document: it says what the paper is about. */
 const TITLE_BOOST = 2;
 /** Weight of claim terms next to a primary query's (1) and a supplementary query's. */
-const CLAIM_WEIGHT = 0.5;
+const CLAIM_WEIGHT = 1;
 export const PRIMARY_QUERY_WEIGHT = 1;
 export const SUPPLEMENTARY_QUERY_WEIGHT = 0.5;
-/** Share of the final score: relevance, query agreement, repository agreement. */
-const MIX = { relevance: 0.7, queries: 0.2, sources: 0.1 };
+/** Share of the final score: relevance, the services' order, query agreement, repository agreement. */
+const MIX = { relevance: 0.55, sourceOrder: 0.15, queries: 0.2, sources: 0.1 };
+/** Reciprocal-rank fusion's damping: a service's 1st and 5th hit differ, its 30th and 35th hardly. */
+const RANK_DAMPING = 10;
 
 /**
  * The first query of each claim sentence (or the first query overall, for queries tied to no
@@ -35,6 +42,8 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
   const docs = candidates.map(documentTerms);
   const bm25 = bm25Scores(docs, termWeights);
   const best = Math.max(0, ...bm25);
+  const order = candidates.map(fusedRank);
+  const bestOrder = Math.max(0, ...order);
   const totalQueryWeight = weights.reduce((a, b) => a + b, 0);
   return candidates
     .map((candidate, index) => {
@@ -42,7 +51,9 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
       const matchedWeight = candidate.matchedQueries.reduce((sum, q) => sum + (weights[q] ?? 0), 0);
       const queryAgreement = totalQueryWeight > 0 ? Math.min(1, matchedWeight / totalQueryWeight) : 0;
       const sourceAgreement = new Set(candidate.sources).size > 1 ? 1 : 0;
-      const score = MIX.relevance * relevance + MIX.queries * queryAgreement + MIX.sources * sourceAgreement;
+      const sourceOrder = bestOrder > 0 ? order[index] / bestOrder : 0;
+      const score =
+        MIX.relevance * relevance + MIX.sourceOrder * sourceOrder + MIX.queries * queryAgreement + MIX.sources * sourceAgreement;
       return { candidate: { ...candidate, retrievalScore: round(score) }, index };
     })
     .sort(
@@ -84,7 +95,16 @@ function documentTerms(candidate: Candidate): string[] {
   return terms;
 }
 
-/** Okapi BM25 with the query-term weights, idf taken over the candidates themselves. */
+/** Reciprocal-rank fusion of the positions each source gave the work. */
+function fusedRank(candidate: Candidate): number {
+  return Object.values(candidate.sourceRanks ?? {}).reduce((sum, rank) => sum + 1 / (RANK_DAMPING + rank), 0);
+}
+
+/**
+ * Okapi BM25 with the query-term weights. A term's IDF is the geometric mean of its IDF among the
+ * candidates and in scientific text at large (scoring/termStats.ts): either alone did worse on
+ * one of the two dev sets.
+ */
 function bm25Scores(docs: string[][], termWeights: Map<string, number>): number[] {
   const n = docs.length;
   const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, n) || 1;
@@ -95,13 +115,14 @@ function bm25Scores(docs: string[][], termWeights: Map<string, number>): number[
   });
   const documentFrequency = new Map<string, number>();
   for (const tf of frequencies) for (const term of tf.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  const idfOf = (term: string) => Math.sqrt(bm25Idf(n, documentFrequency.get(term) ?? 0) * scientificIdf(term));
+  const idf = new Map([...termWeights.keys()].map((term) => [term, idfOf(term)]));
   return frequencies.map((tf, i) => {
     let score = 0;
     for (const [term, weight] of termWeights) {
       const f = tf.get(term);
       if (!f) continue;
-      const idf = bm25Idf(n, documentFrequency.get(term) ?? 0);
-      score += weight * idf * saturatedTf(f, lengthNorm(docs[i].length, avgLength, BM25), BM25.k1);
+      score += weight * idf.get(term)! * saturatedTf(f, lengthNorm(docs[i].length, avgLength, BM25), BM25.k1);
     }
     return score;
   });
@@ -109,4 +130,23 @@ function bm25Scores(docs: string[][], termWeights: Map<string, number>): number[
 
 function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;
+}
+
+/**
+ * The order a run's results are shown in: the works the support scale says support the claim
+ * first, strongest first, then the rest in retrieval order. Below "supports" the score tells less
+ * than retrieval which work is the one to cite: sorting every card by it put the cited paper
+ * lower (SciFact dev MRR 0.584 against 0.648, CL-SciSumm train 0.407 against 0.464;
+ * docs/published-bench.md).
+ */
+export function shownOrder<T extends Candidate>(ranked: readonly T[]): T[] {
+  const supports = (c: T) => c.support?.label === 'supports';
+  return ranked
+    .map((candidate, index) => ({ candidate, index }))
+    .sort((a, b) => {
+      const tier = Number(supports(b.candidate)) - Number(supports(a.candidate));
+      if (tier || !supports(a.candidate)) return tier || a.index - b.index;
+      return (b.candidate.score ?? 0) - (a.candidate.score ?? 0) || a.index - b.index;
+    })
+    .map(({ candidate }) => candidate);
 }

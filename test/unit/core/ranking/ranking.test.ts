@@ -4,6 +4,7 @@ import {
   PRIMARY_QUERY_WEIGHT,
   queryWeights,
   rankCandidates,
+  shownOrder,
   SUPPLEMENTARY_QUERY_WEIGHT,
 } from '../../../../src/core/ranking/candidates';
 import { bm25Idf, lengthNorm, saturatedTf } from '../../../../src/core/ranking/bm25';
@@ -89,6 +90,52 @@ describe('rankCandidates', () => {
     assert.deepEqual(rankCandidates([], QUERIES, CLAIM), []);
     const noTerms = rankCandidates(pool(), [], '');
     assert.ok(noTerms.every((c) => c.retrievalScore === 0));
+  });
+});
+
+describe('rankCandidates: signals beyond the candidates themselves', () => {
+  it("takes a service's own order into account when the words cannot tell two works apart", () => {
+    const atRank = (id: string, rank: number): Candidate => ({ ...candidate({ ...ARXIV_ASTRO_PH_9812133, id, source: 'pubmed' }, [0]), sourceRanks: { pubmed: rank } });
+    const ranked = rankCandidates([atRank('pubmed:seventh', 7), atRank('pubmed:first', 0)], QUERIES, CLAIM);
+    assert.deepEqual(ranked.map((c) => c.id), ['pubmed:first', 'pubmed:seventh']);
+    assert.ok(ranked[0].retrievalScore > ranked[1].retrievalScore);
+  });
+
+  it("keeps each source's best position for a merged work", () => {
+    const hits = [
+      { record: ARXIV_ASTRO_PH_9812133, queryIndex: 0, rank: 4 },
+      { record: recordFromBib(BIB.perlmutter, 'arxiv'), queryIndex: 1, rank: 2 },
+      { record: { ...ARXIV_ASTRO_PH_9812133, source: 'semanticscholar' as const }, queryIndex: 0, rank: 9 },
+    ];
+    const [merged] = dedupeRecords(hits);
+    assert.deepEqual(merged.sourceRanks, { arxiv: 2, semanticscholar: 9 });
+  });
+
+  it('weighs a word by its rarity in science at large, not only among the candidates', () => {
+    // Among these four, "copeptin" and "effect" are each in two titles: the candidates alone rate
+    // them alike. In scientific text "effect" is everywhere and "copeptin" rare.
+    const titled = (id: string, title: string) => candidate({ ...ARXIV_1710_08557, id, title, abstract: '' }, [0]);
+    const pool = [
+      titled('effect-1', 'The effect of diabetes risk in a cohort'),
+      titled('effect-2', 'An effect on diabetes risk in adults'),
+      titled('copeptin-1', 'Copeptin and diabetes risk in a cohort'),
+      titled('copeptin-2', 'Copeptin and diabetes risk in adults'),
+    ];
+    const ranked = rankCandidates(pool, [{ keywords: ['copeptin', 'effect', 'diabetes risk'], sentence: 0 }], 'The effect of copeptin on diabetes risk.');
+    assert.deepEqual(ranked.slice(0, 2).map((c) => c.id).sort(), ['copeptin-1', 'copeptin-2']);
+  });
+});
+
+describe('shownOrder', () => {
+  it('shows the works that support the claim first, strongest first, and the rest in retrieval order', () => {
+    const shown = (id: string, label: 'supports' | 'related' | 'unrelated', score: number): Candidate => ({
+      ...candidate({ ...ARXIV_1710_08557, id }, [0]),
+      score,
+      support: { label, by: 'lexical' },
+    });
+    const ranked = [shown('related-high', 'related', 0.9), shown('supports-a', 'supports', 0.95), shown('unrelated', 'unrelated', 0.1), shown('related-low', 'related', 0.3), shown('supports-b', 'supports', 0.97)];
+    assert.deepEqual(shownOrder(ranked).map((c) => c.id), ['supports-b', 'supports-a', 'related-high', 'unrelated', 'related-low']);
+    assert.deepEqual(ranked.map((c) => c.id)[0], 'related-high', 'the input is not touched');
   });
 });
 
