@@ -140,13 +140,10 @@ function round(value: number): number {
  * docs/published-bench.md).
  */
 export function shownOrder<T extends Candidate>(ranked: readonly T[]): T[] {
-  const supports = (c: T) => c.support?.label === 'supports';
+  // Scores are 0–1, so every other work's −1 puts it after them, its retrieval rank kept.
+  const key = (c: T) => (c.support?.label === 'supports' ? (c.score ?? 0) : -1);
   return ranked
     .map((candidate, index) => ({ candidate, index }))
-    .sort((a, b) => {
-      const tier = Number(supports(b.candidate)) - Number(supports(a.candidate));
-      if (tier || !supports(a.candidate)) return tier || a.index - b.index;
-      return (b.candidate.score ?? 0) - (a.candidate.score ?? 0) || a.index - b.index;
-    })
+    .sort((a, b) => key(b.candidate) - key(a.candidate) || a.index - b.index)
     .map(({ candidate }) => candidate);
 }
