@@ -9,7 +9,8 @@
 // - weights: logistic regression of right against wrong on the support model's logit and the
 //   square root of the TF-IDF cosine (title and abstract), each set weighing the same and, within
 //   a set, right and wrong the same (models/support-fit.ts's Newton fit);
-// - per field of the cited work (the router's reading of its title and abstract): `supported` at
+// - per field of the citation (calibration.ts's auditField: the cited work's by the router, or the
+//   life sciences' when the sentence leans clearly to them): `supported` at
 //   the lowest line where at least 9 in 10 train citations at or above it are right, `weak` at
 //   the highest line leaving at most 1 in 20 right train citations below it.
 // Printed: the constants to put in calibration.ts, then what they do on train and on

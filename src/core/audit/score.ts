@@ -1,17 +1,16 @@
-// How the audit scores citing sentence(s) against the cited paper's text. A paper read whole has
-// two readings of the sentence: its abstract (the paper's own summary) and the best passage of
-// its body. Each is a probability on the calibrated scale (scoring/calibration.ts); the audit
-// takes the chance that either holds it, 1 − (1 − abstract)(1 − body), never less than the best
-// single passage; a reading holding none of the sentence's weighted words adds nothing. On
-// CL-SciSumm Training-Set-2018 citances read against their whole reference papers this took right
-// citations called `supported` from 4.2 % to 29.0 %, with none of the citances moved to another
-// reference paper called so (0.0 % before and after), and the AUC of right against moved from
-// 0.928 to 0.940 (`node dist/bench/separation.js DATA`, docs/measurements.md). A paper read on its
-// abstract alone has one reading: its score is as before. The audit's status is read from
-// `auditReading`: that support and the TF-IDF cosine on the audit's own scale (calibration.ts).
+// How the audit reads citing sentence(s) against the cited paper's text, in two steps.
+// 1. Support, on the card's calibrated scale (scoring/calibration.ts): a paper read whole has two
+//    readings, its abstract and its body's best passage, and its support is the chance that either
+//    holds the sentence, 1 − (1 − abstract)(1 − body), never less than the best single passage; a
+//    reading holding none of the sentence's weighted words adds nothing (`citationSupport`).
+// 2. The audit's own scale (calibration.ts, `auditReading`): the chance that the citation is right,
+//    from the abstract's support and the TF-IDF cosine, read with its field's lines. That scale was
+//    fitted on abstracts; a paper's body adds its status on the card's scale (which held on whole
+//    CL-SciSumm papers: none of the citances moved to another reference paper called supported).
+// Figures: `node dist/bench/separation.js DATA`, docs/measurements.md.
 import { abstractOnlyDocument } from '../fulltext';
 import type { AuditLabel } from '../scoring/overall';
-import { AUDIT_LINES, auditField, auditProbability, auditStatus, citationCosine, type AuditField } from './calibration';
+import { AUDIT_LINES, AUDIT_SCALE_VERSION, auditField, auditProbability, auditStatus, citationCosine, type AuditField } from './calibration';
 import type { FulltextDocument } from '../fulltext/model';
 import { calibratedLabel, type CalibratedLabel } from '../scoring/calibration';
 import { paperSupport, type PaperSupport } from '../scoring/paperSupport';
@@ -19,7 +18,7 @@ import { NO_EVIDENCE } from '../scoring/supportFeatures';
 import { splitSentences } from '../text/sentences';
 
 /** Changes whenever the audit's reading of a score does, so the audit cache is not reused across it. */
-export const AUDIT_READING_VERSION = 'abstract-and-body-1/audit-scale-1';
+export const AUDIT_READING_VERSION = `abstract-and-body-2/${AUDIT_SCALE_VERSION}`;
 
 export interface CitedPaper {
   title?: string;
@@ -72,7 +71,7 @@ export function auditReading(sentences: string[], document: FulltextDocument, pa
   const { support, abstract } = readings(sentences, document, paper);
   const cited = { title: document.title ?? paper.title, abstract: document.abstract ?? paper.abstract };
   const cosine = citationCosine(sentences, cited);
-  const field = auditField(cited);
+  const field = auditField(cited, sentences);
   const base = auditProbability(abstract ?? support.score, cosine);
   const statusOf = (bodySupport: number | undefined) => {
     const own = auditStatus(base, field);

@@ -19,6 +19,12 @@ describe('cite audit: its own scale', () => {
     assert.equal(auditField({ title: ntd.title, abstract: ntd.abstract }), 'life');
   });
 
+  it('holds a clinical sentence citing a computing paper to the life sciences\' lines', () => {
+    const paper = { title: specter.title, abstract: specter.abstract };
+    assert.equal(auditField(paper, ['Document embeddings are learned from citation links.']), 'computing');
+    assert.equal(auditField(paper, ['Serum ferritin predicts in-hospital mortality in patients with sepsis.']), 'life');
+  });
+
   it('asks more of a biomedical citation than of a computing one before calling it supported', () => {
     assert.ok(AUDIT_LINES.life.supported > AUDIT_LINES.computing.supported);
     const score = (AUDIT_LINES.computing.supported + AUDIT_LINES.life.supported) / 2;
