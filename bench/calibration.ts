@@ -10,8 +10,9 @@
 //    level its labels are given: the claim against the sentences the annotators pointed at.
 // 2. Citation-Integrity dev, accurate citations against inaccurate ones (same cited sentences):
 //    AUC of the support score, and the precision of "supports".
-// 3. The audit on real citing sentences, abstracts only (as for most journal papers): right
-//    citations flagged `unsupported`, and swapped citations caught (`unsupported`): swapped within
+// 3. The audit on real citing sentences, abstracts only (as for most journal papers), on the
+//    audit's own scale (audit/calibration.ts): right citations flagged `unsupported`, and swapped
+//    citations caught (`unsupported`): swapped within
 //    the citing paper's reference list (Citation-Integrity), with another reference paper of the
 //    same field (CL-SciSumm), with a paper of another field (an arXiv abstract for biomedical
 //    citations, a SciFact biomedical abstract for NLP citances).
@@ -20,7 +21,7 @@ import { join } from 'node:path';
 import type { FulltextDocument } from '../src/core/fulltext/model';
 import { SUPPORT_THRESHOLDS } from '../src/core/scoring/calibration';
 import { paperSupport } from '../src/core/scoring/paperSupport';
-import { auditLabel } from '../src/core/scoring/overall';
+import { auditReading } from '../src/core/audit/score';
 import { betterFitAmong } from '../src/core/audit/betterFit';
 import { auc } from './lib/auc';
 import { checkCovidPairs, checkCovidSentencePairs, clSciSummPairs, identicalInputCeiling, integrityCitations, integrityPairs, mulberry32, scifactPairs, type IntegrityCitation, type SupportPair } from './lib/support-pairs';
@@ -90,9 +91,14 @@ interface AuditCase {
   document: FulltextDocument;
 }
 
+/** The audit's status of a citation read on the work's abstract. */
+function auditStatusOf(claim: string, document: FulltextDocument): string {
+  return auditReading([claim], document, { title: document.title, abstract: document.abstract }).status;
+}
+
 function flagged(cases: AuditCase[]): { unsupported: number; counts: Record<string, number> } {
   const counts: Record<string, number> = { supported: 0, weak: 0, unsupported: 0 };
-  for (const c of cases) counts[auditLabel(support(c.claim, c.document))]!++;
+  for (const c of cases) counts[auditStatusOf(c.claim, c.document)]!++;
   return { unsupported: counts.unsupported! / (cases.length || 1), counts };
 }
 
@@ -110,7 +116,7 @@ function auditLine(name: string, cases: AuditCase[], goal: string): string {
 function betterFitLines(integrity: IntegrityCitation[], split: string): string {
   const random = mulberry32(2026);
   const flaggedWith = (claim: string, cited: FulltextDocument, list: FulltextDocument[]) => {
-    const label = auditLabel(support(claim, cited));
+    const label = auditStatusOf(claim, cited);
     return label === 'unsupported' || (label === 'weak' && betterFitAmong([claim], cited, list) !== undefined);
   };
   let right = 0;

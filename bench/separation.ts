@@ -1,6 +1,6 @@
 // How well the audit's score tells right citations from wrong ones, threshold-free (AUC), beside a
 // plain baseline (TF-IDF cosine of the sentence and the abstract with the shipped document
-// frequencies, bench/lib/tfidf.ts), and the labels right citations get:
+// frequencies, src/core/scoring/tfidf.ts), and the labels right citations get:
 //
 //   node dist/bench/separation.js DATA        (DATA = the datasets folder)
 //

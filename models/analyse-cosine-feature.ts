@@ -12,7 +12,7 @@
 import { auc } from '../bench/lib/auc';
 import { clSciSummCases, integrityCases, type Case } from '../bench/lib/separation';
 import { checkCovidPairs, checkCovidSentencePairs, clSciSummPairs, integrityPairs, scifactPairs } from '../bench/lib/support-pairs';
-import { tfidfCosine } from '../bench/lib/tfidf';
+import { tfidfCosine } from '../src/core/scoring/tfidf';
 import { holdsEvidence, logistic, SUPPORT_FEATURES, supportProbability } from '../src/core/scoring/supportFeatures';
 import { bestPassage, examples, fit, noEvidenceRate } from './support-fit';
 

@@ -48,7 +48,7 @@ describe('citefinder: the cite audit in the editor', function () {
     const verdicts = vscode.languages.getDiagnostics(vscode.Uri.file(main)).filter((d) => d.source === 'citefinder-bibcheck').sort((a, b) => a.range.start.compareTo(b.range.start));
     assert.deepEqual([...new Set(verdicts.map((d) => `${d.code} ${editor.document.getText(d.range)}`))], ['authors-missing tosatto2015', 'not-found ghost2020']);
     const introDiagnostics = inOrder(intro);
-    assert.deepEqual(introDiagnostics.map((d) => d.code), ['supported', 'weak', 'unsupported']);
+    assert.deepEqual(introDiagnostics.map((d) => d.code), ['supported', 'supported', 'unsupported']);
 
     const supported = mainDiagnostics[0]!;
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, supported.range.start);

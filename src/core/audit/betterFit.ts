@@ -5,7 +5,7 @@
 // abstract), so a paper whose full text was open does not win on length alone.
 import { createHash } from 'node:crypto';
 import { abstractOnlyDocument } from '../fulltext';
-import { auditLabel } from '../scoring/overall';
+import { calibratedLabel } from '../scoring/calibration';
 import { paperSupport } from '../scoring/paperSupport';
 import { carriesWeight } from '../scoring/supportFeatures';
 import { SCORING_TOKENS, stems } from '../text/tokens';
@@ -86,7 +86,7 @@ export function betterFitAmong(sentences: string[], cited: PaperText, others: Pa
 
 /**
  * Findings that get a better fit: `weak` and `unsupported` ones, and `supported` ones that no
- * single passage supports (the abstract and the body only together, score.ts), whose work and
+ * single passage supports on the card's scale (audit/calibration.ts, score.ts), whose work and
  * some other work of the bibliography have an abstract; such a supported one is then `weak`. A
  * citation a passage clearly supports is not second-guessed. Keys cited in the same sentence are
  * not counted against each other. Returns the findings it changed.
@@ -122,10 +122,14 @@ export function addBetterFits(
   return changed;
 }
 
-/** Whether another work may be named: any finding not clearly supported by one passage. */
+/**
+ * Whether another work may be named: any finding not clearly supported by one passage, i.e. one
+ * whose best passage is under the card's "supports" line (the audit's own `supported` line sits
+ * lower, calibration.ts).
+ */
 function questioned(finding: AuditFinding): boolean {
   if (finding.status === 'weak' || finding.status === 'unsupported') return true;
-  return finding.status === 'supported' && finding.best !== undefined && auditLabel(finding.best.score) !== 'supported';
+  return finding.status === 'supported' && finding.best !== undefined && calibratedLabel(finding.best.score) !== 'supports';
 }
 
 const vocabularies = new WeakMap<PaperText, Set<string>>();

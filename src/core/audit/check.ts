@@ -9,7 +9,6 @@ import { SERVICE_LABEL, hostOf } from '../net/errors';
 import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/types';
 import { getFulltext } from '../fulltext';
 import type { FulltextDocument } from '../fulltext/model';
-import { auditLabel } from '../scoring/overall';
 import { WorkLookup, type FoundWork } from '../works/lookup';
 import type { FulltextKind, PaperRecord, TrustSignal } from '../types';
 import { assessTrust } from '../trust';
@@ -17,7 +16,7 @@ import { SourceError } from '../sources/errors';
 import type { AuditCache, CachedResult } from './cache';
 import type { AuditWork } from './types';
 import type { PaperText } from './betterFit';
-import { citationSupport } from './score';
+import { auditReading } from './score';
 import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 
@@ -119,19 +118,19 @@ export class CitationChecker {
       return { status: 'unavailable', work, service: 'full text', message: `Neither the full text nor an abstract of "${work.title}" could be read, so the sentence could not be checked.` };
     }
     const paper = { title: record.title, abstract: record.abstract };
-    const alone = citationSupport([sentence], document, paper);
+    const alone = auditReading([sentence], document, paper);
     // A sentence that leans on the one before ("They showed …") is read with it, as a reader
     // does; the reading that finds more is kept, and the message says which one it was.
-    const withContext = context ? citationSupport([context, sentence], document, paper) : undefined;
+    const withContext = context ? auditReading([context, sentence], document, paper) : undefined;
     const useContext = withContext !== undefined && withContext.score > alone.score;
-    const { score, best } = useContext ? withContext : alone;
-    const status = auditLabel(score);
+    const { score, status, support, bestAlone } = useContext ? withContext : alone;
+    const { best } = support;
     const scored = useContext ? 'with previous sentence' : 'sentence';
     const what = useContext ? 'The citing sentence with the one before it' : 'The citing sentence';
     const fromArxiv = via ? `from its arXiv version ${via}` : '';
     const read_ = kind === 'abstract' ? `its abstract (no open full text${via ? `; ${fromArxiv}` : ''})` : `its full text${via ? ` (${fromArxiv})` : ''}`;
     // Supported by the abstract and the body together, no passage alone (score.ts): the message says so.
-    const together = best !== undefined && score > best.score && status !== auditLabel(best.score);
+    const together = best !== undefined && support.score > best.score && status !== bestAlone;
     const says = together ? `its abstract and its best passage (${best.score.toFixed(2)}) together say so, in ${read_}` : `${read_} says so`;
     const message = {
       supported: `Supported: ${says} (score ${score.toFixed(2)}). ${what} was scored.`,

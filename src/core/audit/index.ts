@@ -1,8 +1,8 @@
 // The cite audit: every \cite of a file (or of the whole project from its root) checked against
 // the paper it names. Sites are found first and announced, then each (sentence, key) is checked
 // (results stream as they come), and the report sums them up. The audit edits nothing.
-// Where "supported", "weak" and "unsupported" are decided: check.ts scores the sentence, and
-// scoring/overall.ts (auditLabel) reads the score on the calibrated scale of scoring/calibration.ts.
+// Where "supported", "weak" and "unsupported" are decided: check.ts scores the sentence (score.ts),
+// and audit/calibration.ts reads the score on the audit's own scale, with a line per field.
 import type { PipelineDeps } from '../deps';
 import { readBibEntries, type BibEntry } from '../bibtex/entries';
 import { bibitemEntries } from '../references/bibitemEntries';

@@ -4,12 +4,11 @@
 import type { FulltextKind, TrustSignal } from '../types';
 
 /**
- * One status per (citing sentence, key):
- * - supported: the paper supports the sentence ('supports' on the calibrated scale,
- *   scoring/calibration.ts): a passage does, or, for a paper read whole, its abstract and its best
- *   passage together (score.ts);
- * - weak: something in the paper is close, nothing clearly supports it ('related');
- * - unsupported: nothing in the paper comes close ('unrelated'), the best passage shown anyway;
+ * One status per (citing sentence, key), on the audit's own scale (calibration.ts, score.ts):
+ * - supported: the citation is likely right for the sentence (at or above its field's line), or a
+ *   passage of a paper read whole supports it on the card's scale;
+ * - weak: something in the paper is close, nothing clearly supports it;
+ * - unsupported: nothing in the paper comes close, the best passage shown anyway;
  * - unresolved: the entry has no identifier and no unambiguous title + author match;
  * - missing: the key is in no `.bib` of the project;
  * - unavailable: a service needed to check it failed (the finding says which).
@@ -39,7 +38,7 @@ export interface AuditParagraph {
 export interface AuditFinding {
   site: CitationSite;
   status: AuditStatus;
-  /** The support score the status is read from, 0–1, when the paper could be scored (score.ts). */
+  /** The audit's score the status is read from (the chance the citation is right, calibration.ts), 0–1, when the paper could be scored. */
   score?: number;
   best?: AuditParagraph;
   work?: AuditWork;

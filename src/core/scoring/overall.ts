@@ -21,14 +21,15 @@ const BEST_PARAGRAPH_SHARE = 0.8;
 export const LEXICAL_SUPPORT_THRESHOLD = SUPPORT_THRESHOLDS.supports;
 
 /**
- * The audit's three labels for (citing sentence, cited paper) are the calibrated scale's
- * (calibration.ts): 'supported' = supports, 'weak' = related, 'unsupported' = unrelated.
+ * The support scale's three labels in the audit's words (calibration.ts): 'supported' = supports,
+ * 'weak' = related, 'unsupported' = unrelated; what the calibration bench reports. The audit
+ * itself reads its own scale, with a line per field (audit/calibration.ts).
  */
 export const AUDIT_THRESHOLDS = { supported: SUPPORT_THRESHOLDS.supports, weak: SUPPORT_THRESHOLDS.related } as const;
 
 export type AuditLabel = 'supported' | 'weak' | 'unsupported';
 
-/** The audit label of a support score (0–1; the audit's reading of a paper, audit/score.ts). */
+/** The support scale's label of a support score (0–1), in the audit's words. */
 export function auditLabel(bestScore: number): AuditLabel {
   if (bestScore >= AUDIT_THRESHOLDS.supported) return 'supported';
   return bestScore >= AUDIT_THRESHOLDS.weak ? 'weak' : 'unsupported';

@@ -1,9 +1,11 @@
-// The plain baseline the audit's score is measured against: TF-IDF cosine of the citing sentence
-// and the cited paper's abstract, with the document frequencies the scorer ships
-// (src/core/scoring/termStats.json) and the scorer's own words (SCORING_TOKENS: stopwords out,
-// stemmed). idf = ln(N / df); a stem the table does not list counts as its minimum df / 2.
-import { documentFrequency, TERM_STATS_DOCS } from '../../src/core/scoring/termStats';
-import { SCORING_TOKENS, stems } from '../../src/core/text/tokens';
+// TF-IDF cosine of a citing sentence and a paper's text, with the document frequencies the scorer
+// ships (termStats.json) and the scorer's own words (SCORING_TOKENS: stopwords out, stemmed).
+// idf = ln(N / df); a stem the table does not list counts as its minimum df / 2. It is the plain
+// baseline the audit is measured against (bench/separation.ts, on the abstract), and one of the
+// audit's two readings of a citation (audit/calibration.ts, on the title and abstract): unlike the
+// support model it weighs a word by how often the texts repeat it.
+import { documentFrequency, TERM_STATS_DOCS } from './termStats';
+import { SCORING_TOKENS, stems } from '../text/tokens';
 
 type Vector = Map<string, number>;
 
