@@ -37,7 +37,7 @@ export interface ShortlistInput {
 let scorerDigest: string | undefined;
 
 /** The scorer's identity: its version, parameters and models, hashed once per process. */
-function scorer(): string {
+export function scorerIdentity(): string {
   scorerDigest ??= createHash('sha256')
     .update(JSON.stringify([SCORER_VERSION, DEFAULT_LEXICAL_PARAMS, modelJson]))
     .update(JSON.stringify([statsJson.docs, statsJson.minDf, statsJson.field.steps, statsJson.field.zero]))
@@ -46,10 +46,10 @@ function scorer(): string {
   return scorerDigest;
 }
 
-/** The cache key of this claim's shortlist of this reading. */
-export function shortlistKey({ claim, queries, document, paper, count }: ShortlistInput): string {
+/** The cache key of this claim's shortlist of this reading, by this scorer. */
+export function shortlistKey({ claim, queries, document, paper, count }: ShortlistInput, scorer = scorerIdentity()): string {
   const digest = createHash('sha256')
-    .update(scorer())
+    .update(scorer)
     .update(JSON.stringify([claim.text, claim.sentences, queries, paper.title ?? null, paper.abstract ?? null, count]))
     .update(JSON.stringify(document))
     .digest('hex');
