@@ -46,7 +46,8 @@ export function resetRankingWarmup(): void {
 
 async function rankMadeUpHits(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
-    const store = new CandidateStore([{ keywords: [madeUpWord(round), madeUpWord(round + 5)] }], madeUpSentence(round, 12), 20, () => {});
+    const queries = [{ keywords: [madeUpWord(round), madeUpWord(round + 5)] }];
+    const store = new CandidateStore(queries, madeUpSentence(round, 12), 20, () => {});
     for (let answer = 0; answer < ANSWERS; answer++) {
       store.addHits(Array.from({ length: HITS }, (_, rank) => ({ record: madeUpRecord(round, answer * HITS + rank), queryIndex: 0, rank })));
       store.list();
