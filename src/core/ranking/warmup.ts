@@ -49,7 +49,8 @@ async function rankMadeUpHits(): Promise<void> {
     const queries = [{ keywords: [madeUpWord(round), madeUpWord(round + 5)] }];
     const store = new CandidateStore(queries, madeUpSentence(round, 12), 20, () => {});
     for (let answer = 0; answer < ANSWERS; answer++) {
-      store.addHits(Array.from({ length: HITS }, (_, rank) => ({ record: madeUpRecord(round, answer * HITS + rank), queryIndex: 0, rank })));
+      const hits = Array.from({ length: HITS }, (_, rank) => ({ record: madeUpRecord(round, answer * HITS + rank), queryIndex: 0, rank }));
+      store.addHits(hits);
       store.list();
       await new Promise((resolve) => setImmediate(resolve));
     }
