@@ -10,10 +10,11 @@
 //   429s in the stand-in log                   goal 0
 // Times are the pipeline's own (timings in the JSON), so Node's start-up is not counted; the
 // process wall time is printed beside them, and when the first request left after the claim.
-// Usage: node dist/bench/pipeline.js [--claim TEXT] [--setup default|grobid] [--trace] [--profile DIR] [--repeats N]
+// Usage: node dist/bench/pipeline.js [--claim TEXT] [--setup default|grobid] [--trace] [--profile DIR] [--profile-cold DIR] [--repeats N]
 // --repeats N runs each warm repeat N times (each a new process) and counts the median: on a busy
 // machine one process's time says more about its neighbours than about the product.
-// --profile DIR writes a V8 CPU profile of each warm repeat's CLI process into DIR (node --cpu-prof).
+// --profile DIR writes a V8 CPU profile of each warm repeat's CLI process into DIR (node --cpu-prof);
+// --profile-cold DIR one of each cold run's (the profiler slows it: its ratios are then not the product's).
 // --trace prints every request of a run: when it arrived after the claim, how long it took, its status.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,6 +47,7 @@ let noGrobidUrl = '';
 type Setup = 'default' | 'grobid';
 let trace = false;
 let profileDir: string | undefined;
+let coldProfileDir: string | undefined;
 let repeats = 1;
 
 interface CliRun {
@@ -77,10 +79,11 @@ interface Context {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { claim: { type: 'string' }, setup: { type: 'string' }, trace: { type: 'boolean' }, profile: { type: 'string' }, repeats: { type: 'string' } } });
+  const { values } = parseArgs({ options: { claim: { type: 'string' }, setup: { type: 'string' }, trace: { type: 'boolean' }, profile: { type: 'string' }, 'profile-cold': { type: 'string' }, repeats: { type: 'string' } } });
   repeats = Math.max(1, Number(values.repeats ?? 1) || 1);
   trace = values.trace ?? false;
   profileDir = values.profile;
+  coldProfileDir = values['profile-cold'];
   const claims = values.claim ? [values.claim] : CLAIMS;
   const setups: Setup[] = values.setup ? [values.setup as Setup] : ['default', 'grobid'];
   const standIn = await startStandIn({
@@ -112,7 +115,7 @@ async function main(): Promise<void> {
       for (const claim of claims) {
         const cacheDir = mkdtempSync(join(home, 'cache-'));
         const from = standIn.requests.length;
-        const run = await runCli(claim, context, cacheDir);
+        const run = await runCli(claim, context, cacheDir, coldProfileDir);
         rows.push(report(claim, run, context, from));
         const times: number[] = [];
         for (let i = 0; i < repeats; i++) {
@@ -231,7 +234,8 @@ function runCli(claim: string, context: Context, cacheDir: string, cpuProfileDir
   };
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
+    // 100 µs samples: a warm repeat's pipeline is ~100 ms, too short for the default 1 ms to tell its parts apart.
+    const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', cpuProfileDir] : [];
     const child = spawn(process.execPath, [...profile, CLI, 'find', '--claim', claim, '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -26,12 +26,12 @@ export function dedupeRecords(hits: Hit[]): Candidate[] {
   const firstWithKey = new Map<string, number>();
   const looseBuckets = new Map<string, number[]>();
   hits.forEach((hit, i) => {
-    for (const key of identityKeys(hit.record)) {
+    const { keys, loose } = keysOf(hit.record);
+    for (const key of keys) {
       const j = firstWithKey.get(key);
       if (j === undefined) firstWithKey.set(key, i);
       else sets.union(i, j);
     }
-    const loose = looseTitleKey(hit.record);
     if (loose) looseBuckets.set(loose, [...(looseBuckets.get(loose) ?? []), i]);
   });
   for (const members of looseBuckets.values()) {
@@ -47,6 +47,18 @@ export function dedupeRecords(hits: Hit[]): Candidate[] {
     .map((members) => ({ members, order: members.map((i) => precedence(hits, i)).sort(comparePrecedence)[0] }))
     .sort((a, b) => comparePrecedence(a.order, b.order))
     .map(({ members }) => mergeGroup(members.map((i) => hits[i]), members));
+}
+
+/**
+ * A record's keys, kept with it: the store merges all its hits again at every search answer, and a
+ * record is never changed in place (an enriched one is a new object).
+ */
+const keysByRecord = new WeakMap<PaperRecord, { keys: string[]; loose?: string }>();
+
+function keysOf(record: PaperRecord): { keys: string[]; loose?: string } {
+  let known = keysByRecord.get(record);
+  if (!known) keysByRecord.set(record, (known = { keys: identityKeys(record), loose: looseTitleKey(record) }));
+  return known;
 }
 
 /** The looser key: first-author surname with the first and last title words. */

@@ -28,8 +28,16 @@ const NARRATIVE_BARE_YEAR = new RegExp(String.raw`${NAMES}(,?\s+${YEAR})\b`, 'gu
 /** "the BERT paper by …": the words before "paper by" name the work. */
 const TITLE_BEFORE_BY = /\bthe\s+(.{1,60}?)\s+(?:paper|article|study|work|preprint|model)\s+(?:by|of|from)\s+$/iu;
 
+/**
+ * Digits every pattern here needs (YEAR's): a selection without them is no citation. Checked
+ * first because the name patterns (Unicode letter classes) take milliseconds to compile in a new
+ * process, on the way to the first search request of every claim without a year.
+ */
+const YEAR_DIGITS = /(?:1[6-9]|20)\d{2}/;
+
 /** The informal citation in `selection`, or undefined when there is none. */
 export function recogniseInformalCitation(selection: string): InformalCitation | undefined {
+  if (!YEAR_DIGITS.test(selection)) return undefined;
   return parseReferenceLine(selection) ?? findMention(selection);
 }
 

@@ -15,6 +15,8 @@ export const TEI_KEY_PREFIX = 'citefinder:grobid-tei:';
 export const PDFJS_KEY_PREFIX = 'citefinder:pdfjs-document:';
 /** JATS readings (fulltext/jatsSource.ts), evicted with the pdfjs ones. */
 export const JATS_KEY_PREFIX = 'citefinder:jats-document:';
+/** A claim's shortlist of a paper's paragraphs (scoring/shortlistCache.ts): small, aged like answers. */
+export const SUPPORT_KEY_PREFIX = 'citefinder:support-shortlist:';
 /** arXiv answers' readings (sources/arxivFeedCache.ts): small, aged like answers. */
 export const ARXIV_FEED_KEY_PREFIX = 'citefinder:arxiv-feed:';
 /** At most one sweep an hour per cache folder, across clients and (via cacache's verify stamp) processes. */

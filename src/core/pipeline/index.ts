@@ -36,6 +36,8 @@ import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { fetchCrossrefWork } from '../sources/crossref';
 import { createHttpClient } from '../net/http';
 import { storingBehind } from '../net/storingBehind';
+import { onNetwork } from '../net/onNetwork';
+import { warmRankingWhileWaiting } from '../ranking/warmup';
 import { createLlmClient } from '../llm/openai';
 import { supportStage } from './support';
 import { readingWritesSettled } from '../fulltext';
@@ -167,7 +169,9 @@ async function findAndScore(
 ): Promise<Candidate[]> {
   const store = new CandidateStore(queries, claim.text, deps.settings.maxResults, (e) => run.emit(e));
   state.store = store;
-  const sources = createSources(deps.settings, deps.http, run.warn);
+  // A search request that goes to the network means hits are on their way: the ranking compiles meanwhile.
+  const searchHttp = onNetwork(deps.http, warmRankingWhileWaiting);
+  const sources = createSources(deps.settings, searchHttp, run.warn);
   // Crossref answers one request at a time: the candidates' records go out as few lists, and
   // the BibTeX stage reads from them which DOIs Crossref holds before spending a turn on one.
   const batch = new CrossrefBatchClient(deps.http, deps.settings, run.signal);
@@ -197,7 +201,7 @@ async function findAndScore(
   const { unreachable, searched: repositories, lanes } = await run.time('search', () =>
     searchClaim(routing, queries, {
       sources,
-      published: createPublishedSources(deps.settings, deps.http, run.warn),
+      published: createPublishedSources(deps.settings, searchHttp, run.warn),
       plan,
       claimText: claim.text,
       preprints: deps.settings['search.kind'] !== 'published',

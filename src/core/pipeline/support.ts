@@ -64,7 +64,7 @@ async function supportOne(
   if (fulltext.notice) run.warn(fulltext.notice);
   const scored = await scoreCandidate(
     { claim, queries, document: fulltext.document, retrievalScore: candidate.retrievalScore },
-    { llm: deps.llm, budget, settings: deps.settings, signal: run.signal, warn: run.warn },
+    { llm: deps.llm, budget, settings: deps.settings, signal: run.signal, warn: run.warn, cacheDir: deps.http.cacheDir },
   );
   deps.store.patch(candidate.id, { ...scored, fulltext: fulltext.kind });
 }

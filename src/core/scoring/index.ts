@@ -10,6 +10,7 @@ import { documentUnits, rankUnits, withoutOverlaps, type PaperContext, type Rank
 import { judgeParagraphs, LlmCallBudget } from './judge';
 import { SUPPORT_THRESHOLDS } from './calibration';
 import { lexicalVerdict, llmVerdict, overallScore } from './overall';
+import { readShortlist, shortlistKey, storeShortlist, type Shortlist } from './shortlistCache';
 
 /** The best score among paragraphs (0 without any): the paper's figure on the calibrated scale. */
 function supportOf(paragraphs: ScoredParagraph[]): { score: number } {
@@ -37,6 +38,8 @@ export interface ScoreDeps extends Pick<CoreDeps, 'settings' | 'signal'> {
   llm: LlmClient | null;
   budget: LlmCallBudget;
   warn: (message: string) => void;
+  /** The cache folder: a claim's shortlist of a reading is kept there, so a repeat ranks nothing again. */
+  cacheDir?: string;
 }
 
 export interface CandidateScore {
@@ -54,12 +57,7 @@ export interface CandidateScore {
  */
 export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promise<CandidateScore> {
   const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
-  const units = documentUnits(input.document);
-  const paper = { title: input.document.title ?? input.paper?.title, abstract: input.document.abstract ?? input.paper?.abstract };
-  const ranked = withoutOverlaps(
-    rankUnits(input.claim, input.queries, units, { reasons: Math.max(SHOWN_PARAGRAPHS, judgeCount), paper }),
-    units,
-  );
+  const { ranked, titleOnly } = await shortlist(input, Math.max(SHOWN_PARAGRAPHS, judgeCount), deps.cacheDir);
   if (ranked.length === 0) {
     return {
       score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }),
@@ -68,7 +66,7 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
     };
   }
   const top = ranked.slice(0, SHOWN_PARAGRAPHS).map(toScoredParagraph);
-  if (isTitleOnly(units)) return titleOnlyScore(top);
+  if (titleOnly) return titleOnlyScore(top);
   const lexical = lexicalVerdict(top);
   const judged = await tryJudge(input.claim.text, ranked.slice(0, judgeCount), deps);
   if (judged) {
@@ -82,6 +80,22 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
     return { score: supportOf(top).score, support, paragraphs };
   }
   return { score: supportOf(top).score, support: lexical, paragraphs: top };
+}
+
+/**
+ * The paper's best `count` paragraphs for the claim, from the cache when this claim's shortlist of
+ * this very reading was made before by this scorer (shortlistCache.ts), else ranked and stored.
+ */
+async function shortlist(input: ScoreInput, count: number, cacheDir: string | undefined): Promise<Shortlist> {
+  const paper = { title: input.document.title ?? input.paper?.title, abstract: input.document.abstract ?? input.paper?.abstract };
+  const key = cacheDir ? shortlistKey({ claim: input.claim, queries: input.queries, document: input.document, paper, count }) : undefined;
+  const stored = cacheDir && key ? await readShortlist(cacheDir, key) : undefined;
+  if (stored) return stored;
+  const units = documentUnits(input.document);
+  const ranked = withoutOverlaps(rankUnits(input.claim, input.queries, units, { reasons: count, paper }), units).slice(0, count);
+  const made = { ranked, titleOnly: isTitleOnly(units) };
+  if (cacheDir && key) void storeShortlist(cacheDir, key, made);
+  return made;
 }
 
 /** Only a title is known (a DBLP record): relevance, never evidence. */

@@ -52,9 +52,19 @@ function frequencyAt(i: number): number {
   return i < 0 ? FILE.minDf / 2 : parseInt(table!.df[i]!, 36);
 }
 
+/** Stem → scientific IDF, kept: ranking asks for the same stems at every search answer. */
+const idfByStem = new Map<string, number>();
+const MAX_KEPT_IDFS = 50_000;
+
 /** BM25 IDF of a stem over the scientific documents of the table (about 0.3 for the commonest, 9 for the rarest). */
 export function scientificIdf(stem: string): number {
-  return bm25Idf(TERM_STATS_DOCS, documentFrequency(stem));
+  let idf = idfByStem.get(stem);
+  if (idf === undefined) {
+    idf = bm25Idf(TERM_STATS_DOCS, documentFrequency(stem));
+    if (idfByStem.size >= MAX_KEPT_IDFS) idfByStem.clear();
+    idfByStem.set(stem, idf);
+  }
+  return idf;
 }
 
 /** The highest IDF the table can give (an unlisted stem), to put IDFs on a 0–1 scale. */

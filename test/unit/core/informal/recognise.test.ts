@@ -48,6 +48,10 @@ describe('informal citations: recognition', () => {
     'Since 2015 (see Section 3), deep networks dominate image recognition.',
     'The survey (2019) covered the southern sky.',
     'Smith showed that cats purr.',
+    // Names and reference layouts without a year (the patterns are not even tried then).
+    'Perlmutter et al. measured distant supernovae [Riess].',
+    'Smith, J., & Jones, K. Title of the paper. Journal, 1(2), 3–4.',
+    '[3] A. Author, B. Author, Title, Venue, 1500.',
   ]) {
     it(`does not take prose for a citation: ${JSON.stringify(prose)}`, () => {
       assert.equal(recognise(prose), undefined);
