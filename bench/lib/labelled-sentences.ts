@@ -21,11 +21,22 @@ export interface MarkedParagraph {
   inAbstract: boolean;
 }
 
+/**
+ * Markers as every corpus leaves them: a run of markers ("[1], [2]", unarXive's "{{cite:a}},{{cite:b}}")
+ * as one, and brackets holding only markers ("(e.g., [3])") gone with them, so that no corpus keeps
+ * a remnant ("(e.g.,)", ",.") the others lack and the model cannot learn a corpus's markup.
+ */
+export function tidyMarkers(text: string): string {
+  return text
+    .replace(/[[(]\s*(?:e\.g\.,?|see|cf\.|reviewed in|for review,?|and|[\uE000\s,;–—-])*\uE000[\uE000\s,;–—-]*[\])]/g, MARK)
+    .replace(/\uE000(?:[\s,;–—-]*\uE000)+/g, MARK);
+}
+
 /** Each paragraph's sentences in order, numbered by paragraph. */
 export function labelParagraphs(paragraphs: MarkedParagraph[]): LabelledSentence[] {
   const sentences: LabelledSentence[] = [];
   paragraphs.forEach((p, paragraph) => {
-    const split = labelled(p.text);
+    const split = labelled(tidyMarkers(p.text));
     split.forEach((s, index) => {
       sentences.push({
         text: s.text,
