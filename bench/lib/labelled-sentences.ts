@@ -4,7 +4,7 @@
 // full texts and CL-SciSumm's papers, so every corpus is labelled by the same rule.
 import { tidy } from '../../src/core/latex/plainText';
 import { splitSentences } from '../../src/core/text/sentences';
-import type { SentenceInContext } from '../../src/core/coverage/features';
+import { citingShares, type SentenceInContext } from '../../src/core/coverage/features';
 
 export interface LabelledSentence extends SentenceInContext {
   cited: boolean;
@@ -49,10 +49,13 @@ export function labelParagraphs(paragraphs: MarkedParagraph[]): LabelledSentence
         nextCited: split[index + 1]?.cited ?? false,
         othersCited: split.filter((other, i) => i !== index && other.cited).length,
         paragraph,
+        sectionShare: 0,
+        paperShare: 0,
       });
     });
   });
-  return sentences;
+  const shares = citingShares(sentences);
+  return sentences.map((s, i) => ({ ...s, ...shares[i]! }));
 }
 
 /** Sentences with their label; markers opening a sentence go back to the one before. */
