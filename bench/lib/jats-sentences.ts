@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { tidy } from '../../src/core/latex/plainText';
 import { JATS_XML, readXmlTree } from '../../src/core/fulltext/xmlReader';
 import { attributes, children, descendants, find, tagOf, type XmlNode } from '../../src/core/fulltext/xmlNodes';
-import { labelParagraphs, MARK, type LabelledSentence, type MarkedParagraph } from './labelled-sentences';
+import { labelParagraphs, MARK, tidyMarkers, type LabelledSentence, type MarkedParagraph } from './labelled-sentences';
 
 export interface TextPaper {
   id: string;
@@ -79,11 +79,7 @@ function collect(nodes: XmlNode[], section: string, into: MarkedParagraph[]): vo
 /** A paragraph's text, each citation marker as MARK and brackets holding only markers gone. */
 function marked(p: XmlNode): string {
   const text = inline(children(p));
-  return tidy(
-    text
-      .replace(/[[(]\s*(?:e\.g\.,?|see|cf\.|reviewed in|for review,?|and|[\uE000\s,;–—-])*\uE000[\uE000\s,;–—-]*[\])]/g, MARK)
-      .replace(/\uE000(?:[\s,;–—-]*\uE000)+/g, MARK),
-  );
+  return tidy(tidyMarkers(text));
 }
 
 function inline(nodes: XmlNode[]): string {

@@ -4,7 +4,7 @@
 // full texts and CL-SciSumm's papers, so every corpus is labelled by the same rule.
 import { tidy } from '../../src/core/latex/plainText';
 import { splitSentences } from '../../src/core/text/sentences';
-import type { SentenceInContext } from '../../src/core/coverage/features';
+import { citingShares, type SentenceInContext } from '../../src/core/coverage/features';
 
 export interface LabelledSentence extends SentenceInContext {
   cited: boolean;
@@ -21,11 +21,22 @@ export interface MarkedParagraph {
   inAbstract: boolean;
 }
 
+/**
+ * Markers as every corpus leaves them: a run of markers ("[1], [2]", unarXive's "{{cite:a}},{{cite:b}}")
+ * as one, and brackets holding only markers ("(e.g., [3])") gone with them, so that no corpus keeps
+ * a remnant ("(e.g.,)", ",.") the others lack and the model cannot learn a corpus's markup.
+ */
+export function tidyMarkers(text: string): string {
+  return text
+    .replace(/[[(]\s*(?:e\.g\.,?|see|cf\.|reviewed in|for review,?|and|[\uE000\s,;–—-])*\uE000[\uE000\s,;–—-]*[\])]/g, MARK)
+    .replace(/\uE000(?:[\s,;–—-]*\uE000)+/g, MARK);
+}
+
 /** Each paragraph's sentences in order, numbered by paragraph. */
 export function labelParagraphs(paragraphs: MarkedParagraph[]): LabelledSentence[] {
   const sentences: LabelledSentence[] = [];
   paragraphs.forEach((p, paragraph) => {
-    const split = labelled(p.text);
+    const split = labelled(tidyMarkers(p.text));
     split.forEach((s, index) => {
       sentences.push({
         text: s.text,
@@ -38,10 +49,13 @@ export function labelParagraphs(paragraphs: MarkedParagraph[]): LabelledSentence
         nextCited: split[index + 1]?.cited ?? false,
         othersCited: split.filter((other, i) => i !== index && other.cited).length,
         paragraph,
+        sectionShare: 0,
+        paperShare: 0,
       });
     });
   });
-  return sentences;
+  const shares = citingShares(sentences);
+  return sentences.map((s, i) => ({ ...s, ...shares[i]! }));
 }
 
 /** Sentences with their label; markers opening a sentence go back to the one before. */

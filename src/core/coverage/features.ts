@@ -1,7 +1,8 @@
 // What the cite-worthiness model reads in a sentence: features a writer could name (the section,
 // cue words of earlier work, figures, named methods, hedges, first person, the place in the
-// paragraph, whether the neighbours cite). Training (models/train-citeworthiness.ts) and the
-// editor compute them with this one function, so the fitted weights mean the same in both.
+// paragraph, whether the neighbours cite, how much the rest of the section and of the text
+// cites). Training (models/train-citeworthiness.ts) and the editor compute them with this one
+// function, so the fitted weights mean the same in both.
 
 /** A sentence of prose with what is known around it; its own citations already removed. */
 export interface SentenceInContext {
@@ -16,6 +17,30 @@ export interface SentenceInContext {
   nextCited: boolean;
   /** How many of the paragraph's other sentences cite. */
   othersCited: number;
+  /** The share of the other sentences of its section, and of the whole text, that cite (0..1). */
+  sectionShare: number;
+  paperShare: number;
+}
+
+/**
+ * The share of the other sentences citing in each sentence's section and in the whole text: a
+ * field's and a paper's habit (a physics paper cites in one sentence of fifteen, a review in one
+ * of two), read from the other sentences' own citations, never from the sentence's own.
+ */
+export function citingShares(sentences: readonly { cited: boolean; section: string }[]): { sectionShare: number; paperShare: number }[] {
+  const bySection = new Map<string, { n: number; cited: number }>();
+  for (const s of sentences) {
+    const counts = bySection.get(s.section) ?? { n: 0, cited: 0 };
+    counts.n++;
+    if (s.cited) counts.cited++;
+    bySection.set(s.section, counts);
+  }
+  const cited = sentences.filter((s) => s.cited).length;
+  const share = (citing: number, n: number, self: boolean) => (n > 1 ? (citing - (self ? 1 : 0)) / (n - 1) : 0);
+  return sentences.map((s) => {
+    const section = bySection.get(s.section)!;
+    return { sectionShare: share(section.cited, section.n, s.cited), paperShare: share(cited, sentences.length, s.cited) };
+  });
 }
 
 const SECTION_KINDS: [string, RegExp][] = [
@@ -46,6 +71,8 @@ const PERCENT = /\d\s*(%|percent\b)|\bpercent(age)?\b/i;
 const UNIT = /\d(\.\d+)?\s*(k?m|cm|mm|nm|µm|kg|g|mg|s|ms|ns|h|min|Hz|kHz|MHz|GHz|eV|keV|MeV|GeV|TeV|K|°C|°|W|kW|MW|V|mV|A|mA|T|mT|pc|kpc|Mpc|Gyr|Myr|yr|years?|days?|months?|million|billion|thousand|times|fold|x)\b/;
 const YEAR = /\b(19[5-9]\d|20[0-4]\d)\b/;
 const NUMBER = /\b\d+([.,]\d+)?\b/;
+/** A result or tool named after its author or with its version: Hoeffding's inequality, the Wald test, PYTHIA 8.306. */
+const NAMED_RESULT = /\b(?!(?:The|This|That|These|Those|Our|Their|Its|Each|Every|Such|Any|Another|Same|New|Proposed|Standard|Linear|General)\b)\p{Lu}\p{Ll}+(?:[-–]\p{Lu}\p{Ll}+)*(?:'s|’s)? (inequality|theorem|lemma|law|equations?|method|algorithm|formula|test|conjecture|principle|rule|bound|estimator|criterion|model|transform|distribution|approximation|scheme|index|effect|limit|mechanism|hypothesis|function)\b|\b\p{Lu}[\p{L}-]+ v?\d+\.\d+(\.\d+)*\b/u;
 const PRONOUN_START = /^(this|these|they|it|such|those|their|its)\b/i;
 /** Acronyms and names with inner capitals or digits: BERT, ResNet-50, GPT-3, ImageNet, LIGO. */
 const ACRONYM = /\b([A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*|[A-Z]+-?\d+[A-Za-z0-9]*|[a-z]+[A-Z][A-Za-z0-9]*)\b/g;
@@ -67,6 +94,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'number',
   'acronyms or tool names',
   'capitalised names',
+  'named result or tool',
   'starts with a pronoun',
   'first in paragraph',
   'last in paragraph',
@@ -75,6 +103,8 @@ export const FEATURE_NAMES: readonly string[] = [
   'next sentence cites',
   'both neighbours cite',
   'share of the paragraph citing',
+  'share of the section citing',
+  'share of the paper citing',
   'length',
 ];
 
@@ -115,6 +145,7 @@ export function featuresOf(s: SentenceInContext): number[] {
     NUMBER.test(text) ? 1 : 0,
     Math.log1p(acronyms),
     Math.log1p(names),
+    NAMED_RESULT.test(text) ? 1 : 0,
     PRONOUN_START.test(text) ? 1 : 0,
     s.index === 0 && s.count > 1 ? 1 : 0,
     s.index === s.count - 1 && s.count > 1 ? 1 : 0,
@@ -123,6 +154,8 @@ export function featuresOf(s: SentenceInContext): number[] {
     s.nextCited ? 1 : 0,
     s.previousCited && s.nextCited ? 1 : 0,
     s.count > 1 ? s.othersCited / (s.count - 1) : 0,
+    s.sectionShare,
+    s.paperShare,
     Math.log1p(words) / 4,
   ];
 }

@@ -35,6 +35,7 @@ const REASONS: Record<string, string> = {
   year: 'mentions a year, as accounts of earlier work do',
   'acronyms or tool names': 'names a method, data set or tool',
   'capitalised names': 'names a method, data set or tool',
+  'named result or tool': 'names a published result, method or tool',
   'section: related': 'stands in related work, where most sentences cite',
   'section: introduction': 'makes a general claim in the introduction',
   'previous sentence cites': 'continues an account its neighbours cite',

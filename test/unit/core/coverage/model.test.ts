@@ -3,7 +3,7 @@
 // earlier work raise the score, the paper's own contribution lowers it, and the reason names the
 // named feature that raised it (never a bare word).
 import assert from 'node:assert/strict';
-import { FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
+import { citingShares, FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
 import { CITEWORTHINESS_MODEL, citeworthiness } from '../../../../src/core/coverage/model';
 import { locateSentences } from '../../../../src/core/coverage/prose';
 
@@ -16,6 +16,8 @@ const inIntroduction = (text: string, more: Partial<SentenceInContext> = {}): Se
   previousCited: false,
   nextCited: false,
   othersCited: 0,
+  sectionShare: 0,
+  paperShare: 0,
   ...more,
 });
 
@@ -49,6 +51,36 @@ describe('cite-worthiness model', () => {
     const text = 'The NTK hence approximates the behavior of predictors via a linear model.';
     const amidCitations = citeworthiness(inIntroduction(text, { previousCited: true, nextCited: true, othersCited: 2 }));
     assert.ok(amidCitations.score > citeworthiness(inIntroduction(text)).score);
+  });
+
+  it('raises the score of a sentence in a section and a text whose other sentences cite', () => {
+    const text = 'The NTK hence approximates the behavior of predictors via a linear model.';
+    const citingText = citeworthiness(inIntroduction(text, { sectionShare: 0.5, paperShare: 0.3 }));
+    assert.ok(citingText.score > citeworthiness(inIntroduction(text)).score);
+  });
+
+  it('reads a result or tool named after its author or with its version', () => {
+    const named = FEATURE_NAMES.indexOf('named result or tool');
+    const of = (text: string) => featuresOf(inIntroduction(text))[named];
+    assert.equal(of("Then, direct application of Hoeffding's inequality allows to bound this quantity."), 1);
+    assert.equal(of('Events are simulated with the PYTHIA 8.306 event generator.'), 1);
+    assert.equal(of('The model is trained on the data.'), 0);
+  });
+});
+
+describe('citingShares', () => {
+  it('counts the other sentences of the section and of the text that cite, never the sentence itself', () => {
+    const shares = citingShares([
+      { cited: true, section: 'Introduction' },
+      { cited: false, section: 'Introduction' },
+      { cited: false, section: 'Introduction' },
+      { cited: false, section: 'Results' },
+      { cited: true, section: 'Results' },
+    ]);
+    assert.deepEqual(shares[0], { sectionShare: 0, paperShare: 1 / 4 });
+    assert.deepEqual(shares[1], { sectionShare: 1 / 2, paperShare: 2 / 4 });
+    assert.deepEqual(shares[3], { sectionShare: 1, paperShare: 2 / 4 });
+    assert.deepEqual(citingShares([{ cited: true, section: '' }]), [{ sectionShare: 0, paperShare: 0 }]);
   });
 });
 
