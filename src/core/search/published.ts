@@ -139,11 +139,11 @@ const CLAIM_WORDS = 10;
 /**
  * Lanes that rank plain text by relevance and tolerate missing words, asked once per claim: their
  * one request is the keyphrases followed by the claim's rarest words, so the keyphrases' few words
- * are not all the service sees of the claim. Semantic Scholar's ranker weighs the share of the
- * query's words a title and abstract hold (AI2's search write-up), so more words rank rather than
- * exclude. CL-SciSumm train: success@10 0.583 → 0.619 with 16 words (docs/published-bench.md);
- * the rarest words alone, 8 of them, did worse than the keyphrases. OpenAlex keeps the
- * keyphrases: the bench serves no OpenAlex search to measure it on.
+ * are not all the service sees of the claim. Semantic Scholar's ranker scores how well the query's
+ * words match title, abstract, venue and authors (AI2's search write-up), so more words rank
+ * rather than exclude. CL-SciSumm train: success@10 0.583 → 0.638 with 16 words, no stopwords
+ * among them (docs/published-bench.md); the rarest words alone, 8 of them, did worse than the
+ * keyphrases. OpenAlex keeps the keyphrases: the bench serves no OpenAlex search to measure it on.
  */
 const RELEVANCE_LANES: ReadonlySet<PublishedLane> = new Set(['semanticscholar']);
 const RELEVANCE_CLAIM_WORDS = 16;

@@ -15,8 +15,8 @@ import { plainWords, yearRange } from './queryWords';
 
 const FIELDS = 'paperId,title,abstract,year,authors,venue,journal,externalIds,openAccessPdf,isOpenAccess,publicationTypes';
 /**
- * Words sent: the keyphrases' and then the claim's rarest (search/published.ts). S2 ranks by the
- * share of the words a paper holds, so a title-length query still finds papers holding only some.
+ * Words sent: the keyphrases' and then the claim's rarest (search/published.ts). S2 ranks by how
+ * well the words match a paper, so a title-length query still finds papers holding only some.
  */
 const MAX_WORDS = 16;
 
