@@ -3,6 +3,7 @@
 // requires every word, so it gets only the words that narrow most.
 import type { Query, QueryFilter } from '../../types';
 import { keywordWeight, sanitizeKeyword } from '../../queries/render';
+import { isStopword } from '../../text/stopwords';
 
 /** The query's words in order, hyphens and duplicates gone, at most `max`. */
 export function plainWords(query: Query, max: number): string[] {
@@ -19,9 +20,13 @@ export function plainWords(query: Query, max: number): string[] {
   return words.slice(0, max);
 }
 
-/** The query's words that narrow a search most, rarest first (ties in query order), at most `count`. */
+/**
+ * The query's words that narrow a search most, rarest first (ties in query order), at most `count`.
+ * Stopwords and bare numbers are not among them: the word statistics leave them out, so they
+ * would look rarer than any word ("between" before "databases").
+ */
 export function narrowestWords(query: Query, count: number): string[] {
-  const words = plainWords(query, Number.MAX_SAFE_INTEGER).filter((w) => w.length > 2);
+  const words = plainWords(query, Number.MAX_SAFE_INTEGER).filter((w) => w.length > 2 && !isStopword(w) && !/^\d+$/.test(w));
   return words
     .map((word, index) => ({ word, index, weight: keywordWeight(word) }))
     .sort((a, b) => b.weight - a.weight || a.index - b.index)

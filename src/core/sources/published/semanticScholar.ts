@@ -14,8 +14,11 @@ import { describeAnswer, fieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 
 const FIELDS = 'paperId,title,abstract,year,authors,venue,journal,externalIds,openAccessPdf,isOpenAccess,publicationTypes';
-/** Words sent: S2 ranks by relevance, and a long query matches fewer papers. */
-const MAX_WORDS = 8;
+/**
+ * Words sent: the keyphrases' and then the claim's rarest (search/published.ts). S2 ranks by how
+ * well the words match a paper, so a title-length query still finds papers holding only some.
+ */
+const MAX_WORDS = 16;
 
 export function semanticScholarBase(settings: Settings): string {
   return settings['sources.semanticscholar.url'].trim().replace(/\/+$/, '');

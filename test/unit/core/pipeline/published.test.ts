@@ -80,6 +80,9 @@ describe('published literature', function () {
     assert.match(paper.journal ?? '', /SIGMOD/);
     assert.ok((paper.abstract ?? '').length > 100);
     assert.ok(paths('semanticscholar').every((u) => /\/paper\/search\?query=[^&]+&fields=/.test(u)));
+    // One request: the keyphrases, then the claim's rarest words they lack.
+    const query = new URL(paths('semanticscholar')[0]!, 'http://x').searchParams.get('query') ?? '';
+    assert.ok(/\bpurchase\b/.test(query) && query.split(' ').length > 8, query);
   });
 
   it('finds a CVPR paper through DBLP when arXiv has no such record, and says which lanes it searched', async () => {

@@ -12,7 +12,7 @@ import { dblpTopicQueries } from '../../../../src/core/sources/published/dblpTop
 import { laneUnavailable } from '../../../../src/core/sources/published';
 import { checkEuropePmcResult } from '../../../../src/core/sources/validate';
 import { renderEuropePmcQuery } from '../../../../src/core/sources/europepmcQuery';
-import { claimWordsQuery, publishedPlan } from '../../../../src/core/search/published';
+import { claimWordsQuery, publishedPlan, withWords } from '../../../../src/core/search/published';
 import { THIRD_SERVER_ABOVE } from '../../../../src/core/routing/closeCall';
 import { versionOfRecordFields } from '../../../../src/core/dedupe/versions';
 import { dedupeRecords } from '../../../../src/core/dedupe/dedupe';
@@ -118,9 +118,23 @@ describe('published lanes: planning and queries', () => {
     const query = claimWordsQuery('A deficiency of vitamin B12 increases blood levels of homocysteine.', [{ keywords: ['x'], filter: { fromYear: 2000 } }])!;
     assert.ok(query.keywords.includes('homocysteine') && query.keywords.includes('B12'));
     assert.ok(!query.keywords.some((k) => /^(of|a)$/i.test(k)), query.keywords.join(' '));
+    const between = claimWordsQuery('Rules between sets of items in 1993 databases', [])!;
+    assert.deepEqual([...between.keywords].sort(), ['Rules', 'databases', 'items', 'sets'], 'no stopword or number, which the word statistics leave out');
     assert.notEqual(query.keywords.join(' '), 'deficiency vitamin B12 increases blood levels homocysteine', 'reordered by rarity');
     assert.deepEqual(query.filter, { fromYear: 2000 });
     assert.equal(claimWordsQuery('', []), undefined);
+  });
+
+  it('gives Semantic Scholar the keyphrases, then the claim\'s rarest words they lack', () => {
+    const claim = 'Mining association rules between sets of items in large databases reveals frequent purchase patterns.';
+    const keyphrases = { keywords: ['association rules', 'large databases'], filter: { fromYear: 1990 } };
+    const words = claimWordsQuery(claim, [keyphrases], 16)!;
+    const query = withWords(keyphrases, words);
+    assert.deepEqual(query.keywords.slice(0, 2), ['association rules', 'large databases'], 'the keyphrases first');
+    assert.ok(['purchase', 'Mining', 'frequent'].every((w) => query.keywords.includes(w)), query.keywords.join(' '));
+    assert.ok(!query.keywords.slice(2).some((k) => /^(association|rules|large|databases)$/i.test(k)), 'no word twice');
+    assert.deepEqual(query.filter, { fromYear: 1990 });
+    assert.equal(withWords(keyphrases, undefined), keyphrases);
   });
 
   it('never writes an OpenAlex key into a cache key', () => {
