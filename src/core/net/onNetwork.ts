@@ -2,22 +2,17 @@
 // (not when the cache answers it): the run starts work that only pays while answers are on their
 // way, such as compiling the code that will handle them, and a repeat answered from the cache
 // starts none of it.
-import type { HttpClient, HttpRequest, HttpResponse } from './types';
+import type { HttpClient } from './types';
+import { wrapRequests } from './wrapClient';
 
 export function onNetwork(inner: HttpClient, onNetwork: () => void): HttpClient {
-  return {
-    remember: inner.remember?.bind(inner),
-    cachedDigest: inner.cachedDigest?.bind(inner),
-    storesSettled: inner.storesSettled?.bind(inner),
-    cacheDir: inner.cacheDir,
-    request(request: HttpRequest): Promise<HttpResponse> {
-      return inner.request({
-        ...request,
-        beforeNetwork: () => {
-          request.beforeNetwork?.();
-          onNetwork();
-        },
-      });
-    },
-  };
+  return wrapRequests(inner, (request) =>
+    inner.request({
+      ...request,
+      beforeNetwork: () => {
+        request.beforeNetwork?.();
+        onNetwork();
+      },
+    }),
+  );
 }

@@ -3,16 +3,11 @@
 // write on a busy machine costs tens of ms; awaited per request, it delays whatever waits on that
 // answer (the next Crossref request in its one-at-a-time line, a BibTeX lookup behind a record).
 // A later request for the same answer through the same client still waits for its write.
-import type { HttpClient, HttpRequest, HttpResponse } from './types';
+import type { HttpClient } from './types';
+import { wrapRequests } from './wrapClient';
 
 export function storingBehind(inner: HttpClient): HttpClient {
-  return {
-    remember: inner.remember?.bind(inner),
-    cachedDigest: inner.cachedDigest?.bind(inner),
-    storesSettled: inner.storesSettled?.bind(inner),
-    cacheDir: inner.cacheDir,
-    request(request: HttpRequest): Promise<HttpResponse> {
-      return inner.request(request.storeInBackground === undefined ? { ...request, storeInBackground: true } : request);
-    },
-  };
+  return wrapRequests(inner, (request) =>
+    inner.request(request.storeInBackground === undefined ? { ...request, storeInBackground: true } : request),
+  );
 }
