@@ -9,10 +9,10 @@
 //    CL-SciSumm papers: none of the citances moved to another reference paper called supported).
 // Figures: `node dist/bench/separation.js DATA`, docs/measurements.md.
 import { abstractOnlyDocument } from '../fulltext';
-import type { AuditLabel } from '../scoring/overall';
+import { auditLabel, type AuditLabel } from '../scoring/overall';
 import { AUDIT_LINES, AUDIT_SCALE_VERSION, auditField, auditProbability, auditStatus, citationCosine, type AuditField } from './calibration';
 import type { FulltextDocument } from '../fulltext/model';
-import { calibratedLabel, type CalibratedLabel } from '../scoring/calibration';
+import { calibratedLabel } from '../scoring/calibration';
 import { paperSupport, type PaperSupport } from '../scoring/paperSupport';
 import { NO_EVIDENCE } from '../scoring/supportFeatures';
 import { splitSentences } from '../text/sentences';
@@ -58,7 +58,6 @@ export interface AuditReading {
   bestAlone?: AuditLabel;
 }
 
-const BY_SUPPORT: Record<CalibratedLabel, AuditLabel> = { supports: 'supported', related: 'weak', unrelated: 'unsupported' };
 const RANK: Record<AuditLabel, number> = { unsupported: 0, weak: 1, supported: 2 };
 
 /**
@@ -75,7 +74,7 @@ export function auditReading(sentences: string[], document: FulltextDocument, pa
   const base = auditProbability(abstract ?? support.score, cosine);
   const statusOf = (bodySupport: number | undefined) => {
     const own = auditStatus(base, field);
-    const body = bodySupport === undefined ? own : BY_SUPPORT[calibratedLabel(bodySupport)];
+    const body = bodySupport === undefined ? own : auditLabel(bodySupport);
     return RANK[body] > RANK[own] ? body : own;
   };
   const whole = abstract === undefined ? undefined : support.score;

@@ -29,7 +29,7 @@ export const AUDIT_THRESHOLDS = { supported: SUPPORT_THRESHOLDS.supports, weak: 
 
 export type AuditLabel = 'supported' | 'weak' | 'unsupported';
 
-/** The support scale's label of a support score (0–1), in the audit's words. */
+/** The support scale's label of a support score (0–1), in the audit's words: how the audit reads a paper's body (audit/score.ts). */
 export function auditLabel(bestScore: number): AuditLabel {
   if (bestScore >= AUDIT_THRESHOLDS.supported) return 'supported';
   return bestScore >= AUDIT_THRESHOLDS.weak ? 'weak' : 'unsupported';
