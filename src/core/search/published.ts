@@ -79,8 +79,9 @@ export async function searchPublished(
 ): Promise<{ hits: SearchHit[]; reports: LaneReport[] }> {
   const hits: SearchHit[] = [];
   const failures = new Map<PublishedLane, string>();
-  const words = claimWordsQuery(deps.claimText, queries);
+  // One ranking of the claim's words: the relevance lanes take its first 16, the others its first 10.
   const relevanceWords = claimWordsQuery(deps.claimText, queries, RELEVANCE_CLAIM_WORDS);
+  const words = relevanceWords && { ...relevanceWords, keywords: relevanceWords.keywords.slice(0, CLAIM_WORDS) };
   await Promise.all(
     plan.lanes.map(async (lane) => {
       const extra = RELEVANCE_LANES.has(lane) ? relevanceWords : plan.ownField?.includes(lane) ? words : undefined;
