@@ -122,6 +122,17 @@ export function send(
   res.end(body);
 }
 
+/** Waits `ms`, or less when the client leaves first: a held request keeps no timer alive. */
+function heldBack(res: ServerResponse, ms: number): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(done, ms);
+    res.once('close', () => {
+      clearTimeout(timer);
+      done();
+    });
+  });
+}
+
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
@@ -198,7 +209,8 @@ export async function startStandInServer(
     const tooSoon = spaced !== undefined && spaced.last !== undefined && logged.at - spaced.last < spaced.ms;
     if (spaced) spaced.last = logged.at;
     const delay = latency.get(service) ?? 0;
-    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (delay > 0) await heldBack(res, delay);
+    if (res.destroyed) return;
     if (tooSoon) return send(res, 429, 'Rate exceeded.');
     const failure = failures.get(service);
     if (failure && failure.statuses.length > 0) {

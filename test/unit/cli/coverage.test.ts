@@ -6,7 +6,7 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StandIn } from '../../standin';
 import { CLI, type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
-import { fixturePath } from '../../standin/server';
+import { fixturePath, SERVICE_PREFIX, type StandInService } from '../../standin/server';
 import { DEMO_MANUSCRIPT } from '../../helpers/coverageDemo';
 
 interface SentenceJson {
@@ -68,20 +68,27 @@ describe('CLI coverage', function () {
     assert.match(first.stdout, /\[1\/2\] demo\.tex:\d+:1: /);
     assert.match(first.stdout, /\[2\/2\] demo\.tex:\d+:1: /);
     assert.match(first.stdout, /Observations of distant Type Ia supernovae[^\n]*\n {2}- [^\n]*(Supernova|supernova)/);
-    // A second run: the first sentence the cache answers, the second asks the services, which are slow now.
+    // A second run: the cache answers the first sentence (unchanged); the second is new wording,
+    // so it must ask the services, which now hold every answer back until Ctrl-C.
     const firstListed = /\[1\/2\] demo\.tex:\d+:1: ([^\n]+)/.exec(first.stdout)![1]!;
-    writeFileSync(join(dir, 'demo.tex'), DEMO_MANUSCRIPT.replace('reshaped cosmology', 'reshaped modern cosmology'));
-    standIn.setLatency('arxiv', 20_000);
-    standIn.setLatency('crossref', 20_000);
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    writeFileSync(join(dir, 'demo.tex'), DEMO_MANUSCRIPT.replace('distant Type Ia supernovae', 'distant Type Ia supernovae and quasars'));
+    for (const service of Object.keys(SERVICE_PREFIX) as StandInService[]) standIn.setLatency(service, 60_000);
+    // Nor may the request timeout or the run's deadline end the sentence before Ctrl-C does.
+    const slowEnv = { ...env, CITEFINDER_HTTP_TIMEOUTMS: '120000', CITEFINDER_RUN_DEADLINEMS: '300000' };
+    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...slowEnv } });
+    // Listen for the exit at once: a child that ended early must fail the test, not hang it.
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    await new Promise<void>((resolve) => {
-      const check = () => (/\[1\/2\]/.test(stdout) ? resolve() : setTimeout(check, 50));
-      check();
+    const firstDone = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (/\[1\/2\]/.test(stdout)) resolve();
+      });
     });
+    const early = await Promise.race([firstDone.then(() => undefined), exited.then((c) => ({ code: c }))]);
+    assert.equal(early, undefined, `the CLI ended before the first sentence was printed: ${stdout}`);
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const code = await exited;
     assert.equal(code, 130);
     assert.ok(stdout.includes(`[1/2] demo.tex`) && stdout.includes(firstListed), stdout);
     assert.doesNotMatch(stdout, /\[2\/2\]/);
