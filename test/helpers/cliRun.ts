@@ -1,6 +1,6 @@
 // Runs the real dist/cli.js in a child process with only the given environment (plus PATH and
 // HOME), as the CLI tests need it.
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,37 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** A CLI started in the background, for tests that interrupt it. */
+export interface RunningCli {
+  child: ChildProcess;
+  output(): { stdout: string; stderr: string };
+  /** The exit code, listened for from the start: a CLI that ends early cannot be missed. */
+  exited: Promise<number | null>;
+  /** Resolves once stdout or stderr matches; fails, with the output, if the CLI ends first. */
+  printed(pattern: RegExp): Promise<void>;
+}
+
+export function startCli(args: string[], env: Record<string, string>): RunningCli {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  const out = { stdout: '', stderr: '' };
+  // 'close', not 'exit': by then every byte the CLI printed has been read.
+  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  const printed = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => pattern.test(out.stdout) || pattern.test(out.stderr);
+      if (check()) return resolve();
+      const onData = () => check() && resolve();
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      void exited.then((code) =>
+        check() ? resolve() : reject(new Error(`the CLI ended (${code}) before printing ${pattern}:\n${out.stdout}\n${out.stderr}`)),
+      );
+    });
+  child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out.stderr += chunk.toString()));
+  return { child, output: () => ({ ...out }), exited, printed };
 }
 
 export interface CliStandIn {

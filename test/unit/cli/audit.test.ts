@@ -1,12 +1,11 @@
 // `citefinder audit` end to end: the real dist/cli.js on the audit fixture project against the
 // stand-in services: the JSON contract, the cached second run, bad input and Ctrl-C.
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StandIn } from '../../standin';
-import { CLI, type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
-import { fixturePath } from '../../standin/server';
+import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { fixturePath, SERVICE_PREFIX, type StandInService } from '../../standin/server';
 
 
 
@@ -69,17 +68,14 @@ describe('CLI audit against the stand-in services', function () {
     const plain = await runCli(['audit', join(dir, 'notes.txt')], env);
     assert.equal(plain.code, 2);
     assert.match(plain.stderr, /does not look like LaTeX/);
-    standIn.setLatency('arxiv', 5000);
-    const child = spawn(process.execPath, [CLI, 'audit', join(dir, 'main.tex')], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Every service holds its answers until Ctrl-C, and no timeout or deadline ends the audit first.
+    for (const service of Object.keys(SERVICE_PREFIX) as StandInService[]) standIn.setLatency(service, 60_000);
+    const cli = startCli(['audit', join(dir, 'main.tex')], { ...env, CITEFINDER_HTTP_TIMEOUTMS: '120000', CITEFINDER_RUN_DEADLINEMS: '300000' });
     // Ctrl-C once the audit is under way (it has announced its citations), however busy the machine.
-    await new Promise<void>((resolve) => {
-      const check = () => (/citation\(s\) to check/.test(stderr) ? resolve() : setTimeout(check, 50));
-      check();
-    });
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    await cli.printed(/citation\(s\) to check/);
+    cli.child.kill('SIGINT');
+    const code = await cli.exited;
+    const { stderr } = cli.output();
     assert.equal(code, 130, stderr);
   });
 });

@@ -1,11 +1,10 @@
 // `citefinder coverage` end to end: the real dist/cli.js on the coverage fixtures (sentences of
 // arXiv:2212.11826), then --find against the stand-in services, cancelled with Ctrl-C.
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StandIn } from '../../standin';
-import { CLI, type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { fixturePath, SERVICE_PREFIX, type StandInService } from '../../standin/server';
 import { DEMO_MANUSCRIPT } from '../../helpers/coverageDemo';
 
@@ -75,20 +74,11 @@ describe('CLI coverage', function () {
     for (const service of Object.keys(SERVICE_PREFIX) as StandInService[]) standIn.setLatency(service, 60_000);
     // Nor may the request timeout or the run's deadline end the sentence before Ctrl-C does.
     const slowEnv = { ...env, CITEFINDER_HTTP_TIMEOUTMS: '120000', CITEFINDER_RUN_DEADLINEMS: '300000' };
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...slowEnv } });
-    // Listen for the exit at once: a child that ended early must fail the test, not hang it.
-    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
-    let stdout = '';
-    const firstDone = new Promise<void>((resolve) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (/\[1\/2\]/.test(stdout)) resolve();
-      });
-    });
-    const early = await Promise.race([firstDone.then(() => undefined), exited.then((c) => ({ code: c }))]);
-    assert.equal(early, undefined, `the CLI ended before the first sentence was printed: ${stdout}`);
-    child.kill('SIGINT');
-    const code = await exited;
+    const cli = startCli(args, slowEnv);
+    await cli.printed(/\[1\/2\]/);
+    cli.child.kill('SIGINT');
+    const code = await cli.exited;
+    const { stdout } = cli.output();
     assert.equal(code, 130);
     assert.ok(stdout.includes(`[1/2] demo.tex`) && stdout.includes(firstListed), stdout);
     assert.doesNotMatch(stdout, /\[2\/2\]/);

@@ -3,13 +3,14 @@
 // as a paper) and the same exit code, 2, for each; and Ctrl-C during a long parse exits 130.
 // Hostile documents are generated here, not committed.
 import { strict as assert } from 'node:assert';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturePath } from '../../standin/server';
 import { billionLaughsTei, largeTei, textPdf, unbrokenTextPages, xxeTei } from '../../hostile/documents';
 import { CLI } from '../../helpers/paths';
+import { startCli } from '../../helpers/cliRun';
 
 const CLAIM = 'The measured distance modulus of each supernova agrees with an accelerating expansion.';
 const ENV = { CITEFINDER_GROBID_ENABLED: 'false', CITEFINDER_CACHE_ENABLED: 'false', CITEFINDER_LLM_MODEL: '' };
@@ -103,15 +104,14 @@ describe('CLI score on bad documents', function () {
 
   it('exits 130 when Ctrl-C comes while a long PDF is being read', async () => {
     const path = file('very-long.pdf', textPdf(unbrokenTextPages(400)));
-    const child = spawn(process.execPath, [CLI, 'score', '--claim', CLAIM, '--pdf', path], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...ENV, CITEFINDER_FULLTEXT_MAXPAGES: '5000' },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const cli = startCli(['score', '--claim', CLAIM, '--pdf', path], { ...ENV, CITEFINDER_FULLTEXT_MAXPAGES: '5000' });
+    let ended = false;
+    void cli.exited.then(() => (ended = true));
     // Ctrl-C once the PDF is being read: its parse worker thread is running, however busy the machine.
-    await readingStarted(child.pid!, () => child.exitCode !== null);
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    await readingStarted(cli.child.pid!, () => ended);
+    cli.child.kill('SIGINT');
+    const code = await cli.exited;
+    const { stderr } = cli.output();
     assert.equal(code, 130, stderr);
     assert.match(stderr, /citefinder: cancelled\./);
   });
