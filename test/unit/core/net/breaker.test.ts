@@ -55,6 +55,9 @@ describe('circuit breaker and network faults', () => {
   const url = (path: string) => `${standIn.url}/files${path}`;
   const sent = (path: string) => standIn.requests.filter((r) => r.path === path).length;
 
+  /** For cases where nothing hangs: no answer may be cut off by a loaded machine. */
+  const ANSWERS_ONLY = { 'http.timeoutMs': 10_000 };
+
   function guarded(values: Record<string, unknown> = {}): { http: HttpClient; warnings: string[] } {
     const settings = resolveSettings({ 'cache.dir': cacheDir, 'http.retries': 3, 'http.timeoutMs': 300, ...values });
     const inner = createHttpClient(settings, { backoffMs: 1, pacing: new PacingRegistry(), sweepAfterMs: false });
@@ -78,7 +81,7 @@ describe('circuit breaker and network faults', () => {
 
   it('opens after three 5xx in a row, before the retries run out', async () => {
     script.set('/down', [503, 503, 503, 503]);
-    const { http, warnings } = guarded();
+    const { http, warnings } = guarded(ANSWERS_ONLY);
     const error = await http.request({ service: 'europepmc', url: url('/down') }).catch((e: unknown) => e);
     assert.ok(error instanceof ServiceUnavailableError);
     assert.equal(sent('/down'), 3, 'three attempts, not 1 + 3 retries');
@@ -89,7 +92,7 @@ describe('circuit breaker and network faults', () => {
   it('keeps retrying a one-off failure to a full answer, and a 404 is an answer', async () => {
     script.set('/flaky', [500, 502]);
     script.set('/gone', [404]);
-    const { http, warnings } = guarded();
+    const { http, warnings } = guarded(ANSWERS_ONLY);
     assert.equal((await http.request({ service: 'biorxiv', url: url('/flaky') })).text(), 'ok /flaky');
     await assert.rejects(http.request({ service: 'biorxiv', url: url('/gone') }), (e: unknown) => e instanceof HttpError && e.status === 404);
     script.set('/flaky2', [500, 500]);
