@@ -13,6 +13,7 @@ const CLAIM =
 
 
 describe('CLI find against the stand-in services', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
   let standIn: StandIn;
   let cacheDir: string;
   let env: Record<string, string>;
@@ -94,6 +95,7 @@ describe('CLI find against the stand-in services', function () {
 });
 
 describe('CLI bad input', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
   const env = { CITEFINDER_SOURCES_ARXIV_URL: 'http://127.0.0.1:9/never', CITEFINDER_CACHE_ENABLED: 'false' };
 
   it('rejects an empty claim', async () => {
@@ -133,6 +135,7 @@ describe('CLI bad input', function () {
 });
 
 describe('CLI score', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
   const env = { CITEFINDER_GROBID_ENABLED: 'false', CITEFINDER_CACHE_ENABLED: 'false' };
   const claim = 'In an online A/B test, a recommender built on SPECTER embeddings raised click-through rate by 46.5% over a production system that ranks papers by textual similarity.';
 

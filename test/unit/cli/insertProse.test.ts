@@ -9,7 +9,8 @@ import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from '../../
 const PROSE = 'The expansion of the universe is accelerating.\n';
 const MINE = '@misc{mine2020,\n  title = {Kept as it is},\n}\n';
 
-describe('CLI insert into a prose-only chapter', () => {
+describe('CLI insert into a prose-only chapter', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
   let cli: CliStandIn;
   beforeEach(async () => {
     cli = await startCliStandIn('citefinder-prose-');

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from '../../helpers/cliRun';
 
-describe('CLI lookup, readable form', () => {
+describe('CLI lookup, readable form', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
   let cli: CliStandIn;
   beforeEach(async () => (cli = await startCliStandIn('citefinder-lookup-readable-')));
   afterEach(() => stopCliStandIn(cli));

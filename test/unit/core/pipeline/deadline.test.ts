@@ -21,6 +21,7 @@ const MORTALITY = 'Machine learning models can predict in-hospital mortality fro
 const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 
 describe('whole-run deadline', function () {
+  this.timeout(60_000); // whole runs and a CLI process: slow, not racy, on a loaded machine
   let standIn: StandIn;
   let cacheDir: string;
   let fault: InjectedFault | undefined;
