@@ -125,6 +125,30 @@ function main(): void {
   check('Citation-Integrity train', rescore(ciTrain), fitted);
   check('Citation-Integrity dev (not fitted on)', rescore(ciDev), fitted);
   halves(rescore(cl), fitted);
+  majority(rescore(ciTrain), rescore(ciDev), fitted.life);
+}
+
+/**
+ * What a life-sciences `supported` line low enough for right citations to be `supported` more
+ * often than `weak` would cost: the highest such line on Citation-Integrity train (the weak line
+ * kept), with the share of each kind of citation it calls supported and its precision, on the
+ * bench's mix and on right against inaccurate alone (the citing papers' own mix, no swaps).
+ */
+function majority(train: (Row & { score: number })[], dev: (Row & { score: number })[], life: { supported: number; weak: number }): void {
+  const right = train.filter((c) => c.right && c.field === 'life').map((c) => c.score);
+  const share = (line: number) => right.filter((s) => s >= line).length - right.filter((s) => s >= life.weak && s < line).length;
+  const line = [...new Set(right)].sort((a, b) => b - a).find((t) => share(t) > 0) ?? life.weak;
+  console.log(`life line at which right Citation-Integrity train citations are supported more often than weak: ${line} (the rule's ${life.supported})`);
+  for (const [name, cases] of [['train', train], ['dev', dev]] as const) {
+    const at = cases.filter((c) => c.field === 'life');
+    const said = (kind: string) => at.filter((c) => c.kind === kind && c.score >= line).length;
+    const of = (kind: string) => at.filter((c) => c.kind === kind).length;
+    const [r, s, i] = [said('right'), said('same-list swap'), said('inaccurate')];
+    console.log(
+      `  ${name}: supported right ${pct(r, of('right'))}, same-list swaps ${pct(s, of('same-list swap'))}, inaccurate ${pct(i, of('inaccurate'))}; ` +
+        `precision ${(r / (r + s + i || 1)).toFixed(3)}, right against inaccurate alone ${(r / (r + i || 1)).toFixed(3)}`,
+    );
+  }
 }
 
 /**
