@@ -16,6 +16,8 @@ export interface Case {
   right: boolean;
   /** 'right', or what makes it wrong. */
   kind: string;
+  /** The pseudo-document's sentences one by one (Citation-Integrity). */
+  passages?: string[];
 }
 
 export interface ScoredCase extends Case {
@@ -34,7 +36,8 @@ const pct = (n: number, of: number) => `${((100 * n) / (of || 1)).toFixed(1)}%`;
 export function scored(cases: Case[]): ScoredCase[] {
   return cases.map((c) => {
     const reading = auditReading([c.claim], c.document, { title: c.document.title, abstract: c.document.abstract });
-    const tfidf = tfidfCosine(c.claim, c.document.abstract ?? '');
+    // The baseline reads the abstract, or what the document holds when it has none (passages read as a body).
+    const tfidf = tfidfCosine(c.claim, c.document.abstract ?? c.document.sections.flatMap((s) => s.paragraphs.map((p) => p.text)).join(' '));
     return { ...c, audit: reading.score, support: reading.support.score, field: reading.field, cosine: reading.cosine, tfidf };
   });
 }
@@ -85,12 +88,28 @@ export function integrityCases(data: string, split: 'train' | 'dev'): Case[] {
   const citations = integrityCitations(data, split);
   const random = mulberry32(2026);
   return citations.flatMap((c): Case[] => {
-    if (!c.accurate) return [{ claim: c.claim, document: c.document, right: false, kind: 'inaccurate' }];
+    if (!c.accurate) return [{ claim: c.claim, document: c.document, passages: c.passages, right: false, kind: 'inaccurate' }];
     const others = citations.filter((o) => o.citingPaper === c.citingPaper && !o.citedWorks.some((w) => c.citedWorks.includes(w)));
-    const right: Case = { claim: c.claim, document: c.document, right: true, kind: 'right' };
+    const right: Case = { claim: c.claim, document: c.document, passages: c.passages, right: true, kind: 'right' };
     if (!others.length) return [right];
-    return [right, { claim: c.claim, document: others[Math.floor(random() * others.length)]!.document, right: false, kind: 'same-list swap' }];
+    const other = others[Math.floor(random() * others.length)]!;
+    return [right, { claim: c.claim, document: other.document, passages: other.passages, right: false, kind: 'same-list swap' }];
   });
+}
+
+/**
+ * The same Citation-Integrity cases with each pseudo-document read as the cited paper's body: its
+ * passages (one annotated sentence and four that BM25 and a reranker picked from the cited paper for
+ * this citing sentence; jedick-derived) as paragraphs of their own, with no title and no abstract,
+ * as the audit reads a paper whose full text is open and whose record has no abstract.
+ */
+export function integrityBodyCases(data: string, split: 'train' | 'dev'): Case[] {
+  return integrityCases(data, split).map((c) => ({ ...c, document: passagesAsBody(c.passages ?? []) }));
+}
+
+function passagesAsBody(passages: string[]): FulltextDocument {
+  const paragraphs = passages.map((s) => ({ text: s, sentences: [s] }));
+  return { sections: [{ head: 'Body', paragraphs }], captions: [], references: [] };
 }
 
 const aucOf = (cases: ScoredCase[], key: 'audit' | 'support' | 'tfidf') => auc(cases.map((c): Scored => ({ s: c[key], positive: c.right })));

@@ -132,6 +132,8 @@ export interface IntegrityCitation {
   claim: string;
   /** The cited paper's sentences the annotators pointed at. */
   document: FulltextDocument;
+  /** The same sentences one by one (the pseudo-document: the annotated one first, then four BM25 and a reranker picked). */
+  passages: string[];
   accurate: boolean;
   /** Same citing paper (the original data's reference list), for same-list swaps. */
   citingPaper: string;
@@ -154,6 +156,7 @@ export function integrityCitations(data: string, split: 'train' | 'dev'): Integr
     return [{
       claim: withoutMarkers(c.claim),
       document: abstractDoc('', pseudo.abstract.join(' ')),
+      passages: pseudo.abstract,
       accurate: labels.includes('SUPPORT'),
       citingPaper: list ? `${list[0]}-${list.length}` : `claim-${c.id}`,
       citedWorks,

@@ -9,6 +9,7 @@ import { auditReading } from '../../../../src/core/audit/score';
 import { abstractOnlyDocument } from '../../../../src/core/fulltext';
 import { parseJats } from '../../../../src/core/fulltext/jats';
 import { parseTei } from '../../../../src/core/fulltext/tei';
+import { routeHeuristically } from '../../../../src/core/routing/heuristic';
 
 const specter = parseTei(readFileSync(fixturePath('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), 'utf8'));
 const ntd = parseJats(readFileSync(fixturePath('jats', 'pntd.0002065.xml'), 'utf8'));
@@ -17,6 +18,19 @@ describe('cite audit: its own scale', () => {
   it('reads a computing paper and a biomedical one as their fields', () => {
     assert.equal(auditField({ title: specter.title, abstract: specter.abstract }), 'computing');
     assert.equal(auditField({ title: ntd.title, abstract: ntd.abstract }), 'life');
+  });
+
+  it('reads an NLP paper the router takes for the life sciences as computing when its words lean to computing', () => {
+    // CL-SciSumm Training-Set-2018, W04-0213 (ACL Anthology, CC BY 4.0): title and abstract as printed.
+    const potsdam = {
+      title: 'The Potsdam Commentary Corpus',
+      abstract:
+        'A corpus of German newspaper commentaries has been assembled and annotated with different information (and currently, to different degrees): ' +
+        'part-of-speech, syntax, rhetorical structure, connectives, co-reference, and information structure. The paper explains the design decisions taken ' +
+        'in the annotations, and describes a number of applications using this corpus with its multi-layer annotation.',
+    };
+    assert.equal(routeHeuristically({ text: `${potsdam.title}. ${potsdam.abstract}`, context: {} }).primary, 'biorxiv');
+    assert.equal(auditField(potsdam, ['Discourse structures cannot always be described completely.']), 'computing');
   });
 
   it('holds a clinical sentence citing a computing paper to the life sciences\' lines', () => {
