@@ -23,7 +23,7 @@ import { trainModel, type TrainOptions } from './citeworthiness-fit';
 
 const OPTIONS: TrainOptions = {
   l2Named: 1,
-  l2Wording: 20,
+  l2Wording: 40,
   iterations: 150,
   minPapers: 10,
   maxVocabulary: 8000,
