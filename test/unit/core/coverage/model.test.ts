@@ -65,6 +65,13 @@ describe('cite-worthiness model', () => {
     assert.ok(citingText.score > citeworthiness(inIntroduction(text)).score);
   });
 
+  it('says which name another sentence cites when that is the reason', () => {
+    const text = 'We fine-tune BERT on the labelled sentences of each corpus.';
+    const named = citeworthiness(inIntroduction(text, { citedName: 'BERT', nameLean: 3, firstMention: 1 }));
+    assert.ok(named.score > citeworthiness(inIntroduction(text)).score);
+    assert.equal(named.reason, 'names BERT, which other sentences cite');
+  });
+
   it('reads a result or tool named after its author or with its version', () => {
     const named = FEATURE_NAMES.indexOf('named result or tool');
     const of = (text: string) => featuresOf(inIntroduction(text))[named];
