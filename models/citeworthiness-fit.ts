@@ -45,13 +45,13 @@ export function exampleOf(s: LabelledSentence, index: Map<string, number>, w: nu
 function margin(e: Example, weights: Float64Array): number {
   let z = 0;
   for (let i = 0; i < e.dense.length; i++) z += e.dense[i]! * weights[i]!;
-  for (const j of e.sparse) z += weights[FEATURE_NAMES.length + j]!;
+  for (const j of e.sparse) z += weights[e.dense.length + j]!;
   return z;
 }
 
 /** The penalised loss and its gradient. */
 function lossAndGradient(data: Example[], weights: Float64Array, options: FitOptions): { loss: number; gradient: Float64Array } {
-  const dims = FEATURE_NAMES.length;
+  const dims = data[0]?.dense.length ?? FEATURE_NAMES.length;
   const gradient = new Float64Array(weights.length);
   let loss = 0;
   for (const e of data) {
@@ -74,7 +74,7 @@ const dot = (a: Float64Array, b: Float64Array) => a.reduce((sum, v, i) => sum + 
 
 /** L-BFGS (memory 10); returns the weights rounded to 4 decimals. */
 export function fitWeights(data: Example[], vocabulary: number, options: FitOptions): number[] {
-  let weights: Float64Array = new Float64Array(FEATURE_NAMES.length + vocabulary);
+  let weights: Float64Array = new Float64Array((data[0]?.dense.length ?? FEATURE_NAMES.length) + vocabulary);
   let { loss, gradient } = lossAndGradient(data, weights, options);
   const history: { s: Float64Array; y: Float64Array; rho: number }[] = [];
   for (let it = 0; it < options.iterations; it++) {

@@ -4,7 +4,8 @@
 // full texts and CL-SciSumm's papers, so every corpus is labelled by the same rule.
 import { tidy } from '../../src/core/latex/plainText';
 import { splitSentences } from '../../src/core/text/sentences';
-import { citingShares, type SentenceInContext } from '../../src/core/coverage/features';
+import type { SentenceInContext } from '../../src/core/coverage/features';
+import { paperContexts, type PaperContext } from '../../src/core/coverage/paperContext';
 
 export interface LabelledSentence extends SentenceInContext {
   cited: boolean;
@@ -34,7 +35,7 @@ export function tidyMarkers(text: string): string {
 
 /** Each paragraph's sentences in order, numbered by paragraph. */
 export function labelParagraphs(paragraphs: MarkedParagraph[]): LabelledSentence[] {
-  const sentences: LabelledSentence[] = [];
+  const sentences: Omit<LabelledSentence, keyof PaperContext>[] = [];
   paragraphs.forEach((p, paragraph) => {
     const split = labelled(tidyMarkers(p.text));
     split.forEach((s, index) => {
@@ -49,13 +50,11 @@ export function labelParagraphs(paragraphs: MarkedParagraph[]): LabelledSentence
         nextCited: split[index + 1]?.cited ?? false,
         othersCited: split.filter((other, i) => i !== index && other.cited).length,
         paragraph,
-        sectionShare: 0,
-        paperShare: 0,
       });
     });
   });
-  const shares = citingShares(sentences);
-  return sentences.map((s, i) => ({ ...s, ...shares[i]! }));
+  const contexts = paperContexts(sentences);
+  return sentences.map((s, i) => ({ ...s, ...contexts[i]! }));
 }
 
 /** Sentences with their label; markers opening a sentence go back to the one before. */

@@ -2,10 +2,12 @@
 // cue words of earlier work, figures, named methods, hedges, first person, the place in the
 // paragraph, whether the neighbours cite, how much the rest of the section and of the text
 // cites). Training (models/train-citeworthiness.ts) and the editor compute them with this one
-// function, so the fitted weights mean the same in both.
+// function, so the fitted weights mean the same in both. What the rest of the paper says (its
+// shares, the names and words its citing sentences use) is read by paperContext.ts.
+import type { PaperContext } from './paperContext';
 
 /** A sentence of prose with what is known around it; its own citations already removed. */
-export interface SentenceInContext {
+export interface SentenceInContext extends PaperContext {
   text: string;
   /** The (sub)section title, '' when unknown. */
   section: string;
@@ -17,30 +19,6 @@ export interface SentenceInContext {
   nextCited: boolean;
   /** How many of the paragraph's other sentences cite. */
   othersCited: number;
-  /** The share of the other sentences of its section, and of the whole text, that cite (0..1). */
-  sectionShare: number;
-  paperShare: number;
-}
-
-/**
- * The share of the other sentences citing in each sentence's section and in the whole text: a
- * field's and a paper's habit (a physics paper cites in one sentence of fifteen, a review in one
- * of two), read from the other sentences' own citations, never from the sentence's own.
- */
-export function citingShares(sentences: readonly { cited: boolean; section: string }[]): { sectionShare: number; paperShare: number }[] {
-  const bySection = new Map<string, { n: number; cited: number }>();
-  for (const s of sentences) {
-    const counts = bySection.get(s.section) ?? { n: 0, cited: 0 };
-    counts.n++;
-    if (s.cited) counts.cited++;
-    bySection.set(s.section, counts);
-  }
-  const cited = sentences.filter((s) => s.cited).length;
-  const share = (citing: number, n: number, self: boolean) => (n > 1 ? (citing - (self ? 1 : 0)) / (n - 1) : 0);
-  return sentences.map((s) => {
-    const section = bySection.get(s.section)!;
-    return { sectionShare: share(section.cited, section.n, s.cited), paperShare: share(cited, sentences.length, s.cited) };
-  });
 }
 
 const SECTION_KINDS: [string, RegExp][] = [
@@ -106,6 +84,10 @@ export const FEATURE_NAMES: readonly string[] = [
   'share of the section citing',
   'share of the paper citing',
   'length',
+  'first mention of a name cited elsewhere',
+  'names something cited elsewhere',
+  "words of the paper's citing sentences",
+  "like the paper's citing sentences",
 ];
 
 /** The words each cue matched ("has been quantitatively shown"), by feature name: what the reason credits. */
@@ -157,5 +139,9 @@ export function featuresOf(s: SentenceInContext): number[] {
     s.sectionShare,
     s.paperShare,
     Math.log1p(words) / 4,
+    s.firstMention,
+    s.nameLean,
+    s.termLean,
+    s.similarLean,
   ];
 }

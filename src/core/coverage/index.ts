@@ -8,7 +8,7 @@ import { resolveRootFile } from '../manuscript/projectRoot';
 import { walkIncludes } from '../manuscript/projectTree';
 import { readProse, type ProseSentence } from './prose';
 import { CITEWORTHINESS_MODEL, citeworthiness, type CiteworthinessModel } from './model';
-import { citingShares } from './features';
+import { paperContexts } from './paperContext';
 
 export { readProse, type ProseSentence } from './prose';
 export { CITEWORTHINESS_MODEL } from './model';
@@ -68,14 +68,14 @@ function sectionIncluding(file: string, sections: Map<string, string>): string {
   return named === undefined ? '' : sections.get(named)!;
 }
 
-/** Scores the sentences that cite nothing; their neighbours', section's and text's citations are read from the list. */
+/** Scores the sentences that cite nothing; their neighbours' and the rest of the text's citations are read from the list. */
 export function scoreSentences(
   sentences: ProseSentence[],
   minScore?: number,
   model: CiteworthinessModel = CITEWORTHINESS_MODEL,
 ): SentenceCoverage[] {
   const threshold = minScore ?? model.threshold;
-  const shares = citingShares(sentences);
+  const contexts = paperContexts(sentences);
   return sentences.map((s, i) => {
     if (s.cited) return { ...s, score: 0, needsCitation: false, reason: '' };
     const previous = s.index > 0 ? sentences[i - 1] : undefined;
@@ -91,7 +91,7 @@ export function scoreSentences(
         previousCited: previous?.cited ?? false,
         nextCited: next?.cited ?? false,
         othersCited: paragraph.filter((other) => other.cited).length,
-        ...shares[i]!,
+        ...contexts[i]!,
       },
       model,
     );

@@ -42,6 +42,15 @@ const REASONS: Record<string, string> = {
   'next sentence cites': 'continues an account its neighbours cite',
   'both neighbours cite': 'continues an account its neighbours cite',
   'share of the paragraph citing': 'stands in a paragraph whose other sentences cite',
+  'first mention of a name cited elsewhere': 'first mentions a name other sentences cite',
+  'names something cited elsewhere': 'names what other sentences cite',
+  "words of the paper's citing sentences": "uses the wording of the paper's citing sentences",
+  "like the paper's citing sentences": "reads like the paper's sentences that cite",
+};
+/** Reasons that say which name: "names BERT, which other sentences cite". */
+const NAMED_REASONS: Partial<Record<string, (name: string) => string>> = {
+  'first mention of a name cited elsewhere': (name) => `first mentions ${name}, which other sentences cite`,
+  'names something cited elsewhere': (name) => `names ${name}, which other sentences cite`,
 };
 const DEFAULT_REASON = 'reads like a statement of known fact';
 
@@ -58,7 +67,12 @@ export function scoreWith(sentence: SentenceInContext, fitted: CiteworthinessMod
   const cues = cueWords(sentence.text);
   const credited = named.map((f) => ({ ...f, c: f.c + wordingWeight(cues.get(f.name), fitted) }));
   const best = credited.filter((f) => f.c > 0 && REASONS[f.name]).sort((a, b) => b.c - a.c)[0];
-  return { score: 1 / (1 + Math.exp(-z)), reason: best ? REASONS[best.name]! : DEFAULT_REASON };
+  return { score: 1 / (1 + Math.exp(-z)), reason: best ? reasonFor(best.name, sentence.citedName) : DEFAULT_REASON };
+}
+
+function reasonFor(feature: string, citedName: string): string {
+  const named = NAMED_REASONS[feature];
+  return named && citedName ? named(citedName) : REASONS[feature]!;
 }
 
 function wordingWeight(words: string | undefined, fitted: CiteworthinessModel): number {

@@ -3,7 +3,8 @@
 // earlier work raise the score, the paper's own contribution lowers it, and the reason names the
 // named feature that raised it (never a bare word).
 import assert from 'node:assert/strict';
-import { citingShares, FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
+import { FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
+import { citingShares, paperContexts } from '../../../../src/core/coverage/paperContext';
 import { CITEWORTHINESS_MODEL, citeworthiness } from '../../../../src/core/coverage/model';
 import { locateSentences } from '../../../../src/core/coverage/prose';
 
@@ -18,6 +19,11 @@ const inIntroduction = (text: string, more: Partial<SentenceInContext> = {}): Se
   othersCited: 0,
   sectionShare: 0,
   paperShare: 0,
+  citedName: '',
+  nameLean: 0,
+  firstMention: 0,
+  termLean: 0,
+  similarLean: 0,
   ...more,
 });
 
@@ -59,6 +65,13 @@ describe('cite-worthiness model', () => {
     assert.ok(citingText.score > citeworthiness(inIntroduction(text)).score);
   });
 
+  it('says which name another sentence cites when that is the reason', () => {
+    const text = 'We fine-tune BERT on the labelled sentences of each corpus.';
+    const named = citeworthiness(inIntroduction(text, { citedName: 'BERT', nameLean: 3, firstMention: 1 }));
+    assert.ok(named.score > citeworthiness(inIntroduction(text)).score);
+    assert.equal(named.reason, 'names BERT, which other sentences cite');
+  });
+
   it('reads a result or tool named after its author or with its version', () => {
     const named = FEATURE_NAMES.indexOf('named result or tool');
     const of = (text: string) => featuresOf(inIntroduction(text))[named];
@@ -81,6 +94,37 @@ describe('citingShares', () => {
     assert.deepEqual(shares[1], { sectionShare: 1 / 2, paperShare: 2 / 4 });
     assert.deepEqual(shares[3], { sectionShare: 1, paperShare: 2 / 4 });
     assert.deepEqual(citingShares([{ cited: true, section: '' }]), [{ sectionShare: 0, paperShare: 0 }]);
+  });
+});
+
+describe('paperContexts', () => {
+  const paper = [
+    { text: 'Language models are pre-trained on large corpora of text.', cited: false, section: 'Introduction' },
+    { text: 'We fine-tune BERT on the labelled sentences of each corpus.', cited: false, section: 'Method' },
+    { text: 'BERT is pre-trained with a masked language modelling objective on large corpora.', cited: true, section: 'Method' },
+    { text: 'Our classifier reads the output of the last layer.', cited: false, section: 'Method' },
+    { text: 'The classifier is trained for three epochs.', cited: false, section: 'Method' },
+  ];
+
+  it('names what another sentence names with a citation, and marks its first mention', () => {
+    const contexts = paperContexts(paper);
+    assert.equal(contexts[1]!.citedName, 'BERT');
+    assert.equal(contexts[1]!.firstMention, 1);
+    assert.ok(contexts[1]!.nameLean > 0);
+    assert.deepEqual([contexts[3]!.citedName, contexts[3]!.firstMention, contexts[3]!.nameLean], ['', 0, 0]);
+  });
+
+  it('leans towards citing when a sentence shares the citing sentences’ words', () => {
+    const contexts = paperContexts(paper);
+    assert.ok(contexts[0]!.termLean > contexts[4]!.termLean, `${contexts[0]!.termLean} ≤ ${contexts[4]!.termLean}`);
+    assert.ok(contexts[0]!.similarLean > contexts[4]!.similarLean, `${contexts[0]!.similarLean} ≤ ${contexts[4]!.similarLean}`);
+  });
+
+  it('never reads the sentence’s own citation', () => {
+    for (let i = 0; i < paper.length; i++) {
+      const flipped = paper.map((s, j) => (j === i ? { ...s, cited: !s.cited } : s));
+      assert.deepEqual(paperContexts(flipped)[i], paperContexts(paper)[i], paper[i]!.text);
+    }
   });
 });
 

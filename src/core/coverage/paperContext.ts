@@ -1,0 +1,186 @@
+// What the rest of the paper says about a sentence, read from the other sentences' own citations
+// as the editor sees them (never from the sentence's own): the share of its section and of the
+// text that cite; the method, data set or tool it names that other sentences name with a citation
+// ("names BERT, cited at line 40"), and whether this is that name's first mention; whether its
+// words stand in the paper's citing sentences or in its others; and whether the sentences most
+// like it cite.
+
+export interface PaperContext {
+  /** The share of the other sentences of its section, and of the whole text, that cite (0..1). */
+  sectionShare: number;
+  paperShare: number;
+  /** A name it shares with citing sentences that leans towards them (the reason shows it); '' when none. */
+  citedName: string;
+  /** That name's lean towards the citing sentences (log-odds against the text's rate; 0 when none). */
+  nameLean: number;
+  /** 1 when that name, or another the citing sentences use, is first mentioned here. */
+  firstMention: number;
+  /** Its words' lean towards the citing sentences, rarer words weighing more (log-odds; 0 when none). */
+  termLean: number;
+  /** The lean of the NEAREST sentences most like it in wording towards citing (log-odds). */
+  similarLean: number;
+}
+
+interface Sentence {
+  text: string;
+  cited: boolean;
+  section: string;
+}
+
+interface Counts {
+  n: number;
+  cited: number;
+}
+
+/** Acronyms and inner capitals (BERT, ResNet-50, GPT-3), and capitalised words past the first. */
+const NAME = /\b(?:[A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*|[A-Z]+-?\d+[A-Za-z0-9]*|[a-z]+[A-Z][A-Za-z0-9]*)\b|(?<=\s)[A-Z][a-z]{2,}\b/g;
+/** Capitalised words that name nothing cited: the paper's own furniture and sentence openers. */
+const NOT_NAMES = new Set(
+  'We Our The This These That Those In However For It Its Fig Figs Figure Figures Table Tables Section Sections Eq Eqs Equation Equations Appendix Theorem Lemma Proposition Corollary Definition Algorithm Chapter Remark Example Note Here Then Thus Hence Finally First Second Third Moreover Furthermore Also When While Although If As At On By From With To Of And Or But Since After Before Using Given Let Such Both Each All Some Other One Two Three Data Results Methods Supplementary Materials'.split(
+    ' ',
+  ),
+);
+const WORD = /\p{L}[\p{L}'’-]{2,}/gu;
+/** A word or name seen in few other sentences is drawn towards the text's rate by this many sentences' worth of it. */
+const PRIOR_WEIGHT = 4;
+/** How many of the most alike sentences vote, and how much similarity the text's rate is worth among them. */
+const NEAREST = 10;
+const NEAREST_PRIOR = 0.5;
+
+export function namesOf(text: string): Set<string> {
+  return new Set((text.match(NAME) ?? []).filter((n) => !NOT_NAMES.has(n)));
+}
+
+function wordsOf(text: string): Set<string> {
+  return new Set((text.match(WORD) ?? []).map((w) => w.toLowerCase()));
+}
+
+const logit = (p: number) => Math.log(p / (1 - p));
+
+/** Each sentence's context, in the order given (document order). */
+export function paperContexts(sentences: readonly Sentence[]): PaperContext[] {
+  const shares = citingShares(sentences);
+  const names = sentences.map((s) => namesOf(s.text));
+  const words = sentences.map((s) => wordsOf(s.text));
+  const nameCounts = countBy(names, sentences);
+  const wordCounts = countBy(words, sentences);
+  const firstSeen = new Map<string, number>();
+  names.forEach((set, i) => set.forEach((n) => firstSeen.has(n) || firstSeen.set(n, i)));
+  const similar = similarLeans(words, wordCounts, sentences);
+  const citedTotal = sentences.filter((s) => s.cited).length;
+  return sentences.map((s, i) => {
+    const self = s.cited ? 1 : 0;
+    // The text's rate among the other sentences (one pseudo-sentence keeps it off 0 and 1).
+    const prior = (citedTotal - self + 1) / (sentences.length + 1);
+    const lean = (c: Counts) => logit((c.cited - self + PRIOR_WEIGHT * prior) / (c.n - 1 + PRIOR_WEIGHT)) - logit(prior);
+    const cited = [...names[i]!]
+      .filter((n) => nameCounts.get(n)!.cited - self > 0)
+      .map((n) => ({ n, lean: lean(nameCounts.get(n)!), first: firstSeen.get(n) === i }))
+      .sort((a, b) => b.lean - a.lean);
+    // The name the reason gives: one first mentioned here if any, else the one leaning most.
+    const shown = cited.find((c) => c.first) ?? cited.find((c) => c.lean > 0);
+    return {
+      ...shares[i]!,
+      citedName: shown?.n ?? '',
+      nameLean: Math.max(0, cited[0]?.lean ?? 0),
+      firstMention: cited.some((c) => c.first) ? 1 : 0,
+      termLean: termLean(words[i]!, wordCounts, lean, sentences.length),
+      similarLean: similar[i]!,
+    };
+  });
+}
+
+function countBy(sets: Set<string>[], sentences: readonly Sentence[]): Map<string, Counts> {
+  const counts = new Map<string, Counts>();
+  sets.forEach((set, i) => {
+    for (const key of set) {
+      const c = counts.get(key) ?? { n: 0, cited: 0 };
+      c.n++;
+      if (sentences[i]!.cited) c.cited++;
+      counts.set(key, c);
+    }
+  });
+  return counts;
+}
+
+/** The mean lean of its words that other sentences use, each weighing its rarity in the text (idf). */
+function termLean(words: Set<string>, counts: Map<string, Counts>, lean: (c: Counts) => number, total: number): number {
+  let sum = 0;
+  let weights = 0;
+  for (const w of words) {
+    const c = counts.get(w)!;
+    if (c.n <= 1) continue;
+    const weight = Math.log((total + 1) / c.n);
+    sum += weight * lean(c);
+    weights += weight;
+  }
+  return weights ? sum / weights : 0;
+}
+
+/**
+ * For each sentence, the similarity-weighted citing rate of the NEAREST others most like it (cosine
+ * of idf-weighted words), as log-odds against the text's. Similarities are summed word by word over
+ * the sentences using it (an inverted index), so a long text costs its words' postings, not every pair.
+ */
+function similarLeans(words: Set<string>[], counts: Map<string, Counts>, sentences: readonly Sentence[]): number[] {
+  const total = sentences.length;
+  const postings = new Map<string, { sentence: number; weight: number }[]>();
+  const vectors = words.map((set, i) => {
+    const idf = [...set].map((w) => ({ word: w, weight: Math.log((total + 1) / counts.get(w)!.n) })).filter((x) => x.weight > 0);
+    const norm = Math.sqrt(idf.reduce((a, x) => a + x.weight * x.weight, 0));
+    for (const x of idf) {
+      x.weight /= norm;
+      const list = postings.get(x.word) ?? [];
+      list.push({ sentence: i, weight: x.weight });
+      postings.set(x.word, list);
+    }
+    return idf;
+  });
+  const citedTotal = sentences.filter((s) => s.cited).length;
+  const sims = new Float64Array(total);
+  return vectors.map((vector, i) => {
+    sims.fill(0);
+    for (const { word, weight } of vector) for (const p of postings.get(word)!) sims[p.sentence]! += weight * p.weight;
+    const top = nearest(sims, i);
+    const prior = (citedTotal - (sentences[i]!.cited ? 1 : 0) + 1) / (total + 1);
+    const weight = top.reduce((a, j) => a + sims[j]!, 0);
+    const citing = top.reduce((a, j) => a + (sentences[j]!.cited ? sims[j]! : 0), 0);
+    return logit((citing + NEAREST_PRIOR * prior) / (weight + NEAREST_PRIOR)) - logit(prior);
+  });
+}
+
+/** The NEAREST sentences of highest similarity, an earlier one first among equals, the sentence itself left out. */
+function nearest(sims: Float64Array, self: number): number[] {
+  const top: number[] = [];
+  for (let j = 0; j < sims.length; j++) {
+    if (j === self || (top.length === NEAREST && sims[j]! <= sims[top[NEAREST - 1]!]!)) continue;
+    let k = Math.min(top.length, NEAREST - 1);
+    while (k > 0 && sims[top[k - 1]!]! < sims[j]!) {
+      top[k] = top[k - 1]!;
+      k--;
+    }
+    top[k] = j;
+  }
+  return top;
+}
+
+/**
+ * The share of the other sentences citing in each sentence's section and in the whole text: a
+ * field's and a paper's habit (a physics paper cites in one sentence of fifteen, a review in one
+ * of two), read from the other sentences' own citations, never from the sentence's own.
+ */
+export function citingShares(sentences: readonly { cited: boolean; section: string }[]): { sectionShare: number; paperShare: number }[] {
+  const bySection = new Map<string, Counts>();
+  for (const s of sentences) {
+    const counts = bySection.get(s.section) ?? { n: 0, cited: 0 };
+    counts.n++;
+    if (s.cited) counts.cited++;
+    bySection.set(s.section, counts);
+  }
+  const cited = sentences.filter((s) => s.cited).length;
+  const share = (citing: number, n: number, self: boolean) => (n > 1 ? (citing - (self ? 1 : 0)) / (n - 1) : 0);
+  return sentences.map((s) => {
+    const section = bySection.get(s.section)!;
+    return { sectionShare: share(section.cited, section.n, s.cited), paperShare: share(cited, sentences.length, s.cited) };
+  });
+}
