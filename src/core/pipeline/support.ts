@@ -60,6 +60,7 @@ async function supportOne(
     })
     : { kind: 'abstract', document: abstractOnlyDocument(candidate) };
   if (fulltext.warning) run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
+  if (fulltext.transient) run.transient ??= fulltext.warning ?? 'full text';
   // The same for every paper (e.g. "GROBID is not running"), so said once per run.
   if (fulltext.notice) run.warn(fulltext.notice);
   const scored = await scoreCandidate(

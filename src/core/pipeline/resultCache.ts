@@ -1,0 +1,129 @@
+// A whole result kept for an unchanged claim. A repeat of the same claim (same text and context,
+// same edited queries, same settings, same build and models) with no LLM would redo the whole
+// pipeline on cached answers only to arrive where the run before it did; in a new process that
+// costs 100–200 ms of cold code. The result is served instead, but never staler than the answers
+// under it: it expires with the first of them (each answer's time in the cache's index plus its
+// kind's TTL), and a run that met a failure, a warning or its deadline keeps nothing.
+import cacache from 'cacache';
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import type { Claim, FindResult } from '../types';
+import type { Settings } from '../settings/index';
+import type { AnswerLedger } from '../net/answerLedger';
+import type { Run } from './run';
+import { isStoredMetadata, kindOf, ttlForKind } from '../net/cache';
+import { readStoredJson, storeText, trackWrite } from '../net/readings';
+import { scorerIdentity } from '../scoring/shortlistCache';
+import { ABSTRACT_DF, ROUTER_MODEL } from '../models/index';
+import { version } from '../../../package.json';
+
+/** Bump whenever the pipeline's code changes what it returns for the same answers. */
+export const RESULT_VERSION = 'r1';
+export const RESULT_KEY_PREFIX = 'citefinder:find-result:';
+
+export interface ResultKeyInput {
+  claim: Claim;
+  /** User-edited queries, when given. */
+  queries?: string[];
+  settings: Settings;
+}
+
+interface StoredResult {
+  /** The last moment every answer under it is still served (ResponseCache serves until storedAt + TTL). */
+  expiresAt: number;
+  result: FindResult;
+}
+
+let modelsDigest: string | undefined;
+
+/**
+ * The build and its models: the package version, the router's and the query writer's tables (by
+ * their identity, not their 1.3 MB of terms), the scorer's, and the running bundle's size and time
+ * (a rebuilt extension or CLI is another build, whatever its version says).
+ */
+export function buildIdentity(): string {
+  const { terms, ...router } = ROUTER_MODEL;
+  modelsDigest ??= createHash('sha256')
+    .update(JSON.stringify([RESULT_VERSION, version, router, Object.keys(terms).length, ABSTRACT_DF.docs,
+      Object.keys(ABSTRACT_DF.df).length, scorerIdentity(), bundleStamp()]))
+    .digest('hex');
+  return modelsDigest;
+}
+
+function bundleStamp(): string {
+  try {
+    const stat = statSync(__filename);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return '';
+  }
+}
+
+/** The key of a claim's result: every input the pipeline reads, and the build that reads them. */
+export function resultKey({ claim, queries, settings }: ResultKeyInput, build = buildIdentity()): string {
+  const digest = createHash('sha256')
+    .update(build)
+    .update(JSON.stringify([claim, queries ?? null, Object.entries(settings).sort(([a], [b]) => (a < b ? -1 : 1))]))
+    .digest('hex');
+  return `${RESULT_KEY_PREFIX}${digest}`;
+}
+
+/** The kept result, or undefined on a miss, another shape, or once the first answer under it has expired. */
+export async function readResult(dir: string, key: string, now: number): Promise<FindResult | undefined> {
+  const stored = await readStoredJson(dir, key, isStoredResult);
+  return stored && now <= stored.expiresAt ? stored.result : undefined;
+}
+
+/**
+ * Keeps `result` behind the run once its answers are on disk (`answersStored`), until the first of
+ * them expires; keeps nothing when the ledger is spoiled or an answer is not in the cache (an
+ * answer that was not kept is asked again by a repeat, which may hear something else).
+ */
+export function keepResult(kept: KeptResult, ledger: AnswerLedger, answersStored: () => Promise<void>): void {
+  if (ledger.spoiled) return;
+  const { dir, key, result, ttlMs, now } = kept;
+  void trackWrite((async () => {
+    await answersStored();
+    const expiresAt = await earliestExpiry(dir, [...ledger.keys], ttlMs);
+    if (expiresAt !== undefined && expiresAt >= now()) await storeText(dir, key, JSON.stringify({ expiresAt, result }));
+  })());
+}
+
+export interface KeptResult {
+  dir: string;
+  key: string;
+  result: FindResult;
+  /** TTL of real answers (`cache.ttlHours`); other kinds have their own. */
+  ttlMs: number;
+  /** The clock the cache's `storedAt` was written with. */
+  now: () => number;
+}
+
+/** When the first of these answers leaves the cache; undefined when one is not there. */
+async function earliestExpiry(dir: string, keys: string[], ttlMs: number): Promise<number | undefined> {
+  let earliest = Infinity;
+  for (const key of keys) {
+    const info = await cacache.get.info(dir, key).catch(() => null);
+    const meta: unknown = info?.metadata;
+    if (!isStoredMetadata(meta)) return undefined;
+    earliest = Math.min(earliest, meta.storedAt + ttlForKind(kindOf(meta), ttlMs));
+  }
+  return Number.isFinite(earliest) ? earliest : undefined;
+}
+
+function isStoredResult(value: unknown): value is StoredResult {
+  const stored = value as StoredResult | null;
+  return typeof stored?.expiresAt === 'number' && Array.isArray(stored.result?.candidates) && typeof stored.result.claim === 'string';
+}
+
+/** A kept result told as a run tells it: routing, lanes, queries, the cards, then `done`. */
+export function replayResult(kept: FindResult, run: Run): FindResult {
+  run.emit({ type: 'routing', routing: kept.routing });
+  if (kept.lanes) run.emit({ type: 'lanes', lanes: kept.lanes });
+  run.emit({ type: 'queries', queries: kept.queries });
+  run.emit({ type: 'candidates', candidates: kept.candidates });
+  run.markFirstCandidates();
+  for (const warning of kept.warnings) run.warn(warning);
+  const { warnings: _warnings, timings: _timings, ...result } = kept;
+  return run.finish(result);
+}
