@@ -51,6 +51,9 @@ export class AnswerLedger {
     // A cache-only miss sends nothing; a withdrawn request was replaced by a newer plan.
     if (error instanceof NotCachedError) return;
     if (isAbortError(error) && request.withdraw?.aborted) return;
+    // A liveness probe (GROBID's): nothing listening is its answer. What the run read without the
+    // service is kept as readings, which a repeat in a new process takes without probing.
+    if (request.refusedIsFinal) return;
     this.spoiled ??= `${request.service}: ${error instanceof Error ? error.name : 'failure'}`;
   }
 }

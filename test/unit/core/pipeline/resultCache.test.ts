@@ -6,6 +6,8 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import cacache from 'cacache';
 import { startStandIn, type StandIn } from '../../../standin';
 import { createPipeline } from '../../../../src/core/pipeline/index';
@@ -17,6 +19,8 @@ import { RESULT_KEY_PREFIX, resultKey } from '../../../../src/core/pipeline/resu
 import type { FindResult, PipelineEvent } from '../../../../src/core/types';
 
 const CLAIM = 'Machine learning models can predict in-hospital mortality from electronic health records.';
+// A bioRxiv claim, one of whose papers is read from its PDF (the others from their JATS).
+const PDF_CLAIM = 'Genetic variants affecting protein abundance in single yeast cells can be mapped in large populations.';
 const OTHER_CLAIM = 'Machine learning models predict in-hospital mortality of patients from their electronic health records.';
 
 /** The result without its timings, which are the only thing a repeat may change. */
@@ -115,6 +119,21 @@ describe('a kept result', function () {
       assert.ok(served(await find(CLAIM, { settings: quick })), 'a run without failures is kept');
     });
   }
+
+  it('keeps the result of a run whose GROBID is not running: the papers\' readings stand for it', async () => {
+    // Nothing listens on the port of a server just closed: the liveness probe is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const noGrobid = resolveSettings({ ...settings, 'grobid.enabled': true, 'grobid.url': `http://127.0.0.1:${port}` });
+    const first = await find(PDF_CLAIM, { settings: noGrobid });
+    assert.ok(first.candidates.some((c) => c.fulltext === 'pdfjs'), 'a PDF was read in-process');
+    assert.ok(first.warnings.some((w) => w.includes('is not running')), first.warnings.join(' | '));
+    standIn.requests.length = 0;
+    assert.ok(served(await find(PDF_CLAIM, { settings: noGrobid })));
+    assert.equal(standIn.requests.length, 0);
+  });
 
   it('is another key for another claim, edited queries, a setting or another build', () => {
     const input = { claim: parseClaim(CLAIM), settings };
