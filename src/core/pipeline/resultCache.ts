@@ -38,14 +38,15 @@ let modelsDigest: string | undefined;
 
 /**
  * The build and its models: the package version, the router's and the query writer's tables (by
- * their identity, not their 1.3 MB of terms), the scorer's, and the running bundle's size and time
- * (a rebuilt extension or CLI is another build, whatever its version says).
+ * what training wrote of them, not their 1.3 MB of terms: walking those costs a cold run's first
+ * request ~10 ms), the scorer's, and the running bundle's size and time (a rebuilt extension or CLI
+ * is another build, whatever its version says).
  */
 export function buildIdentity(): string {
-  const { terms, ...router } = ROUTER_MODEL;
+  const { version: routerVersion, bias, scale, temperature, contextWeights, meta } = ROUTER_MODEL;
   modelsDigest ??= createHash('sha256')
-    .update(JSON.stringify([RESULT_VERSION, version, router, Object.keys(terms).length, ABSTRACT_DF.docs,
-      Object.keys(ABSTRACT_DF.df).length, scorerIdentity(), bundleStamp()]))
+    .update(JSON.stringify([RESULT_VERSION, version, routerVersion, bias, scale, temperature, contextWeights, meta,
+      ABSTRACT_DF.docs, scorerIdentity(), bundleStamp()]))
     .digest('hex');
   return modelsDigest;
 }
@@ -63,7 +64,8 @@ function bundleStamp(): string {
 export function resultKey({ claim, queries, settings }: ResultKeyInput, build = buildIdentity()): string {
   const digest = createHash('sha256')
     .update(build)
-    .update(JSON.stringify([claim, queries ?? null, Object.entries(settings).sort(([a], [b]) => (a < b ? -1 : 1))]))
+    // Settings as resolved (one order of keys): another order only misses, it never matches wrongly.
+    .update(JSON.stringify([claim, queries ?? null, settings]))
     .digest('hex');
   return `${RESULT_KEY_PREFIX}${digest}`;
 }
@@ -101,13 +103,12 @@ export interface KeptResult {
 
 /** When the first of these answers leaves the cache; undefined when one is not there. */
 async function earliestExpiry(dir: string, keys: string[], ttlMs: number): Promise<number | undefined> {
-  let earliest = Infinity;
-  for (const key of keys) {
-    const info = await cacache.get.info(dir, key).catch(() => null);
-    const meta: unknown = info?.metadata;
-    if (!isStoredMetadata(meta)) return undefined;
-    earliest = Math.min(earliest, meta.storedAt + ttlForKind(kindOf(meta), ttlMs));
-  }
+  // The index alone (no body is read): one small file per key, read side by side.
+  const ends = await Promise.all(keys.map(async (key) => {
+    const meta: unknown = (await cacache.get.info(dir, key).catch(() => null))?.metadata;
+    return isStoredMetadata(meta) ? meta.storedAt + ttlForKind(kindOf(meta), ttlMs) : NaN;
+  }));
+  const earliest = Math.min(...ends);
   return Number.isFinite(earliest) ? earliest : undefined;
 }
 
