@@ -278,7 +278,11 @@ async function findAndScore(
   // is then fetched from the URL that run used, so a repeated search asks nothing again.
   await enrichment.localAnswers();
   const searched = store.list();
-  const enriched = async (id: string) => void (await Promise.all([enrichment.settledFor(id), openAccess.settledFor(id)]));
+  const enriched = async (id: string) => {
+    const inTime = await Promise.all([enrichment.settledFor(id), openAccess.settledFor(id)]);
+    // A paper read without its second source's answer (too slow) is read otherwise by a repeat, which has it.
+    if (inTime.includes(false)) run.transient ??= 'a second source answered after the full text went ahead';
+  };
   await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched }, run));
   await Promise.all([enrichment.settle(), openAccess.settle()]);
   await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);

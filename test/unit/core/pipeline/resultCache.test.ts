@@ -16,6 +16,7 @@ import { resetGrobidState } from '../../../../src/core/fulltext';
 import { parseClaim } from '../../../../src/core/claim';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { RESULT_KEY_PREFIX, resultKey } from '../../../../src/core/pipeline/resultCache';
+import { ENRICHMENT_WAIT_MS } from '../../../../src/core/candidates/enrichment';
 import type { FindResult, PipelineEvent } from '../../../../src/core/types';
 
 const CLAIM = 'Machine learning models can predict in-hospital mortality from electronic health records.';
@@ -119,6 +120,18 @@ describe('a kept result', function () {
       assert.ok(served(await find(CLAIM, { settings: quick })), 'a run without failures is kept');
     });
   }
+
+  it('keeps nothing from a run whose full text went ahead without a slow second source', async () => {
+    // Past the enrichment's wait (ENRICHMENT_WAIT_MS), well within the request's timeout.
+    standIn.setLatency('biorxiv', ENRICHMENT_WAIT_MS + 500);
+    const slow = await find(CLAIM);
+    assert.ok(!slow.candidates.some((c) => c.fulltext === 'jats'), 'no JATS: the bioRxiv API that names it came too late');
+    standIn.setLatency('biorxiv', 0);
+    // What was read depended on the service's speed: the repeat works it out again from the cache.
+    const again = await find(CLAIM);
+    assert.ok(!served(again), 'the pipeline ran again');
+    assert.ok(served(await find(CLAIM)), 'and its run, all in time, is kept');
+  });
 
   it('keeps the result of a run whose GROBID is not running: the papers\' readings stand for it', async () => {
     // Nothing listens on the port of a server just closed: the liveness probe is refused.
