@@ -65,9 +65,14 @@ export function resultKey({ claim, queries, settings }: ResultKeyInput, build = 
   const digest = createHash('sha256')
     .update(build)
     // Settings as resolved (one order of keys): another order only misses, it never matches wrongly.
-    .update(JSON.stringify([claim, queries ?? null, settings]))
+    .update(JSON.stringify([claim, queries ?? null, settings], withoutSecrets))
     .digest('hex');
   return `${RESULT_KEY_PREFIX}${digest}`;
+}
+
+/** An API key counts by whether it is set (it opens lanes), never by its value: no key reaches the cache, even hashed. */
+function withoutSecrets(name: string, value: unknown): unknown {
+  return /apiKey$/i.test(name) ? Boolean(value) : value;
 }
 
 /** The kept result, or undefined on a miss, another shape, or once the first answer under it has expired. */

@@ -157,5 +157,9 @@ describe('a kept result', function () {
     assert.notEqual(resultKey({ ...input, queries: ['mortality prediction'] }, 'build-1'), key);
     assert.notEqual(resultKey({ ...input, settings: resolveSettings({ ...settings, 'search.years': '2010-' }) }, 'build-1'), key);
     assert.notEqual(resultKey(input, 'build-2'), key);
+    // An API key counts by whether it is set, not by its value.
+    const keyed = (apiKey: string) => resultKey({ ...input, settings: resolveSettings({ ...settings, 'sources.openalex.apiKey': apiKey }) }, 'build-1');
+    assert.notEqual(keyed('k-1'), key);
+    assert.equal(keyed('k-1'), keyed('k-2'));
   });
 });
