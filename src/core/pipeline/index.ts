@@ -75,7 +75,6 @@ export interface PipelineOptions {
   now?: () => number;
 }
 
-
 /** Where and by which clock a run keeps its result for a repeat. */
 interface Reuse {
   dir: string;
@@ -280,7 +279,7 @@ async function findAndScore(
   const searched = store.list();
   const enriched = async (id: string) => {
     const inTime = await Promise.all([enrichment.settledFor(id), openAccess.settledFor(id)]);
-    // A paper read without its second source's answer (too slow) is read otherwise by a repeat, which has it.
+    // A paper read without its second source's answer (too slow): a repeat, which has it, may read it otherwise.
     if (inTime.includes(false)) run.transient ??= 'a second source answered after the full text went ahead';
   };
   await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched }, run));
