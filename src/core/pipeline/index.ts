@@ -47,7 +47,7 @@ import { RunLimits } from './runLimits';
 import { resultAtDeadline, type RunState } from './deadline';
 import { REPOSITORY_LABEL } from '../identity/repository';
 import { AnswerLedger } from '../net/answerLedger';
-import { keepResult, readResult, replayResult, resultKey } from './resultCache';
+import { keepResult, readResult, replayResult, resultKey, SupportChoice } from './resultCache';
 
 export interface FindInput {
   /** LaTeX source of the selected claim. */
@@ -282,8 +282,10 @@ async function findAndScore(
     // A paper read without its second source's answer (too slow): a repeat, which has it, may read it otherwise.
     if (inTime.includes(false)) run.transient ??= 'a second source answered after the full text went ahead';
   };
-  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched }, run));
+  const choice = new SupportChoice(searched, deps.settings);
+  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched, reading: choice.reading }, run));
   await Promise.all([enrichment.settle(), openAccess.settle()]);
+  if (!choice.held(store)) run.transient ??= 'a second source changed the papers to read after they were chosen';
   await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
   run.record('bibtex', started);
   return shownOrder(store.list());

@@ -7,7 +7,7 @@
 import cacache from 'cacache';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import type { Claim, FindResult } from '../types';
+import type { Candidate, Claim, FindResult, PaperRecord } from '../types';
 import type { Settings } from '../settings/index';
 import type { AnswerLedger } from '../net/answerLedger';
 import type { Run } from './run';
@@ -120,6 +120,37 @@ async function earliestExpiry(dir: string, keys: string[], ttlMs: number): Promi
 function isStoredResult(value: unknown): value is StoredResult {
   const stored = value as StoredResult | null;
   return typeof stored?.expiresAt === 'number' && Array.isArray(stored.result?.candidates) && typeof stored.result.claim === 'string';
+}
+
+/**
+ * What the support stage took from the store: the cards as they stood after the search, and the
+ * record each full text was read for. A second source's answer that changed them afterwards (a
+ * JATS named, two cards merged, an abstract brought) makes a repeat, which has that answer before
+ * it starts, choose or read otherwise: such a run keeps no result.
+ */
+export class SupportChoice {
+  private readonly readFor = new Map<string, PaperRecord>();
+
+  constructor(
+    private readonly chosen: Candidate[],
+    private readonly settings: Settings,
+  ) {}
+
+  readonly reading = (id: string, record: PaperRecord): void => void this.readFor.set(id, record);
+
+  /** True when, with every answer in, the same papers are read from the same records and scored on the same fields. */
+  held(store: { list(): Candidate[]; record(id: string): PaperRecord | undefined }): boolean {
+    const now = store.list();
+    const topK = this.settings['fulltext.enabled'] ? this.settings['fulltext.topK'] : 0;
+    const read = (list: Candidate[]) => list.slice(0, topK).map((c) => c.id).sort().join(' ');
+    if (read(this.chosen) !== read(now)) return false;
+    if ([...this.readFor].some(([id, record]) => store.record(id) !== record)) return false;
+    const byId = new Map(now.map((c) => [c.id, c]));
+    return this.chosen.every((c) => {
+      const later = byId.get(c.id);
+      return later?.title === c.title && later.abstract === c.abstract && later.retrievalScore === c.retrievalScore;
+    });
+  }
 }
 
 /** A kept result told as a run tells it: routing, lanes, queries, the cards, then `done`. */
