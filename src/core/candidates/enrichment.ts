@@ -82,11 +82,11 @@ export class Enrichment {
   /**
    * Resolves once the record's enrichment has answered (or failed), at most ENRICHMENT_WAIT_MS
    * after it went out; at once when none was started. The full text waits for it: the answer
-   * names the server's JATS full text, read instead of the PDF.
+   * names the server's JATS full text, read instead of the PDF. False when the wait ran out first.
    */
-  async settledFor(id: string): Promise<void> {
+  async settledFor(id: string): Promise<boolean> {
     const settled = this.settledById.get(id);
-    if (settled) await settledWithin(settled, ENRICHMENT_WAIT_MS);
+    return settled ? settledWithin(settled, ENRICHMENT_WAIT_MS) : true;
   }
 
   /** True while the candidate's enrichment (or one sent with it) is out, within the wait: its lookups wait. */

@@ -66,10 +66,10 @@ export class OpenAccessLookup {
     }
   }
 
-  /** Resolves once the candidate's lookup answered (or failed), at most LOOKUP_WAIT_MS after now. */
-  async settledFor(id: string): Promise<void> {
+  /** Resolves once the candidate's lookup answered (or failed), at most LOOKUP_WAIT_MS after now; false when the wait ran out first. */
+  async settledFor(id: string): Promise<boolean> {
     const settled = this.settled.get(id);
-    if (settled) await settledWithin(settled, LOOKUP_WAIT_MS);
+    return settled ? settledWithin(settled, LOOKUP_WAIT_MS) : true;
   }
 
   async settle(): Promise<void> {

@@ -6,8 +6,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { FulltextKind, PaperRecord } from '../types';
 import type { CoreDeps } from '../deps';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/index';
-import { isAbortError } from '../net/types';
-import { FulltextError } from './errors';
+import { HttpError, isAbortError } from '../net/types';
+import { FulltextError, type FulltextFailure } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
 import { pdfjsCacheKey, readStoredPdfjsReading, rememberPdfjsFailure, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
 import { contentDigest } from '../net/contentDigest';
@@ -31,6 +31,11 @@ export interface FulltextResult {
   warning?: string;
   /** Information, not a problem: e.g. GROBID is not running, so pdfjs read the PDF. */
   notice?: string;
+  /**
+   * The failure behind `warning` may not happen again on the same answers (a parse worker's crash,
+   * GROBID's): a result built on it is not kept for a repeat (pipeline/resultCache.ts).
+   */
+  transient?: boolean;
 }
 
 /** A document holding only the record's abstract (and title): the last fallback. */
@@ -53,6 +58,7 @@ export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Prom
       kind: 'abstract',
       document: abstractOnlyDocument(record),
       warning: `full text unavailable (${describe(error)}); scored on the abstract only`,
+      transient: !isLastingFailure(error),
     };
   }
 }
@@ -75,6 +81,7 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
       } catch (error) {
         if (isAbortError(error) || deps.signal?.aborted) throw error;
         result.warning = `${describe(error)}; read the PDF in-process instead`;
+        result.transient = true;
       }
     } else {
       result.notice = `GROBID at ${deps.settings['grobid.url']} is not running; read the PDF in-process`;
@@ -196,4 +203,13 @@ function withLimitNote(result: FulltextResult): FulltextResult {
 /** The error's message without its closing full stop, as it goes inside a longer sentence. */
 function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+}
+
+/** Failures a repeat meets again on the same cached answers; an HTTP status is judged by its answer's key. */
+const LASTING_FAILURES: ReadonlySet<FulltextFailure> = new Set(['no-pdf', 'not-pdf', 'too-large', 'encrypted', 'no-text', 'malformed-jats', 'download-failed']);
+
+function isLastingFailure(error: unknown): boolean {
+  if (error instanceof HttpError) return true;
+  if (error instanceof FulltextError) return LASTING_FAILURES.has(error.reason);
+  return error instanceof Error && error.cause !== undefined && isLastingFailure(error.cause);
 }

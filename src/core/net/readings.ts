@@ -31,7 +31,12 @@ const writing = new Set<Promise<void>>();
 
 /** Stores text under `key`, never failing (a read-only or full disk costs speed next time); tracked until on disk. */
 export function storeText(dir: string, key: string, text: string): Promise<void> {
-  const write: Promise<void> = cacache.put(dir, key, text).then(() => undefined, () => undefined);
+  return trackWrite(cacache.put(dir, key, text));
+}
+
+/** Tracks work that ends in a write until it is done, never failing; readingWritesSettled waits for it. */
+export function trackWrite(work: Promise<unknown>): Promise<void> {
+  const write: Promise<void> = work.then(() => undefined, () => undefined);
   writing.add(write);
   void write.finally(() => writing.delete(write));
   return write;

@@ -46,6 +46,8 @@ import { Run } from './run';
 import { RunLimits } from './runLimits';
 import { resultAtDeadline, type RunState } from './deadline';
 import { REPOSITORY_LABEL } from '../identity/repository';
+import { AnswerLedger } from '../net/answerLedger';
+import { keepResult, readResult, replayResult, resultKey, SupportChoice } from './resultCache';
 
 export interface FindInput {
   /** LaTeX source of the selected claim. */
@@ -64,6 +66,21 @@ export interface PipelineOptions {
   llm?: LlmClient | null;
   llmApiKey?: string;
   userAgent?: string;
+  /**
+   * Serve an unchanged claim's kept result (resultCache.ts); default true. Off for checks of what a
+   * repeat does below it (its cached answers, readings and shortlists).
+   */
+  reuseResults?: boolean;
+  /** The clock of the result cache's expiry; give the HTTP client's when it has its own. */
+  now?: () => number;
+}
+
+/** Where and by which clock a run keeps its result for a repeat. */
+interface Reuse {
+  dir: string;
+  now: () => number;
+  /** Resolves once the client's answers are written (the run's own client sees them through wrappers). */
+  answersStored: () => Promise<void>;
 }
 
 export interface Pipeline {
@@ -74,10 +91,14 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const settings = options.settings;
   const http = options.http ?? createHttpClient(settings, { userAgent: options.userAgent });
   const llm = options.llm === undefined ? createLlmClient(settings, options.llmApiKey) : options.llm;
+  // With an LLM, routing and queries are its answers, which no cache keeps: nothing is reused.
+  const reuse = options.reuseResults !== false && !llm && http.cacheDir
+    ? { dir: http.cacheDir, now: options.now ?? Date.now, answersStored: async () => void (await http.storesSettled?.()) }
+    : undefined;
   return {
     find: async (input, listener = () => {}, signal) => {
       try {
-        return await findCitations(input, { settings, http, llm }, listener, signal);
+        return await findCitations(input, { settings, http, llm }, listener, signal, reuse);
       } finally {
         // A run is over, done or cancelled, when what it learnt is on disk: searches write their
         // answers behind them (storeInBackground), papers their readings, and a repeat right
@@ -97,6 +118,7 @@ async function findCitations(
   deps: PipelineDeps,
   listener: PipelineListener,
   signal?: AbortSignal,
+  reuse?: Reuse,
 ): Promise<FindResult> {
   // eslint-disable-next-line prefer-const -- assigned below; the limits' warning callback closes over it first
   let run: Run | undefined;
@@ -105,8 +127,10 @@ async function findCitations(
   const state: RunState = {};
   try {
     // The run's answers reach the disk behind it: `find` waits for those writes once, at the end.
-    const http = limits.http(storingBehind(deps.http));
-    return await findWithin(input, { settings: deps.settings, http, llm: limits.llm(deps.llm) }, run, state);
+    // The ledger notes the answers the result is built from: a kept result expires with the first.
+    const ledger = new AnswerLedger();
+    const http = ledger.wrap(limits.http(storingBehind(deps.http)));
+    return await findWithin(input, { settings: deps.settings, http, llm: limits.llm(deps.llm) }, run, state, reuse && { ...reuse, ledger });
   } catch (error) {
     if (!limits.deadlinePassed) throw error;
     return resultAtDeadline(state, run, deps.settings, limits.deadlineMs);
@@ -115,15 +139,24 @@ async function findCitations(
   }
 }
 
-async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state: RunState): Promise<FindResult> {
+async function findWithin(
+  input: FindInput,
+  deps: PipelineDeps,
+  run: Run,
+  state: RunState,
+  reuse?: Reuse & { ledger: AnswerLedger },
+): Promise<FindResult> {
   const signal = run.signal;
   const claim = run.timeSync('claim', () =>
     parseClaim(input.selection, input.document, input.selectionOffset),
   );
   state.claim = claim;
   run.emit({ type: 'claim', claim });
-  if (!deps.llm) {
-    run.warn('No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.');
+  if (!deps.llm) run.warn('No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.');
+  const key = reuse && resultKey({ claim, queries: input.queries, settings: deps.settings });
+  if (reuse && key) {
+    const kept = await run.time('result', () => readResult(reuse.dir, key, reuse.now()));
+    if (kept) return replayResult(kept, run);
   }
 
   // An informal citation ("Perlmutter et al. (1999)") is searched by its author and year.
@@ -151,7 +184,14 @@ async function findWithin(input: FindInput, deps: PipelineDeps, run: Run, state:
 
   const candidates = await findAndScore(claim, routing, queries, deps, run, state);
 
-  return run.finish({ claim: claim.text, sentences: claim.sentences, routing, lanes: state.lanes, queries: queryTexts, candidates });
+  const { lanes } = state;
+  const result = run.finish({ claim: claim.text, sentences: claim.sentences, routing, lanes, queries: queryTexts, candidates });
+  // Kept for a repeat unless a paper met a failure the same answers may not bring again.
+  if (reuse && key && !run.transient) {
+    const ttlMs = Math.max(0, deps.settings['cache.ttlHours']) * 3_600_000;
+    keepResult({ ...reuse, key, result, ttlMs }, reuse.ledger, reuse.answersStored);
+  }
+  return result;
 }
 
 /**
@@ -237,9 +277,15 @@ async function findAndScore(
   // is then fetched from the URL that run used, so a repeated search asks nothing again.
   await enrichment.localAnswers();
   const searched = store.list();
-  const enriched = async (id: string) => void (await Promise.all([enrichment.settledFor(id), openAccess.settledFor(id)]));
-  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched }, run));
+  const enriched = async (id: string) => {
+    const inTime = await Promise.all([enrichment.settledFor(id), openAccess.settledFor(id)]);
+    // A paper read without its second source's answer (too slow): a repeat, which has it, may read it otherwise.
+    if (inTime.includes(false)) run.transient ??= 'a second source answered after the full text went ahead';
+  };
+  const choice = new SupportChoice(searched, deps.settings);
+  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched, reading: choice.reading }, run));
   await Promise.all([enrichment.settle(), openAccess.settle()]);
+  if (!choice.held(store)) run.transient ??= 'a second source changed the papers to read after they were chosen';
   await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
   run.record('bibtex', started);
   return shownOrder(store.list());

@@ -7,6 +7,8 @@ export class Run {
   private readonly started = performance.now();
   private readonly stages: Record<string, number> = {};
   private firstCandidatesMs?: number;
+  /** Why the result may not be kept for a repeat: it met a failure the same answers may not bring again. */
+  transient?: string;
 
   constructor(
     private readonly listener: PipelineListener,

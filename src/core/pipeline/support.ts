@@ -15,6 +15,8 @@ interface SupportDeps extends PipelineDeps {
   store: CandidateStore;
   /** Resolves when the candidate's second-source answer is in (it may name a JATS full text). */
   enriched: (id: string) => Promise<void>;
+  /** Told which record each full text was read for (a kept result must hold what a repeat reads). */
+  reading?: (id: string, record: PaperRecord) => void;
 }
 
 /** Scores every candidate, patching the store with each one's full-text kind and scores. */
@@ -51,7 +53,7 @@ async function supportOne(
   run: Run,
 ): Promise<void> {
   const fulltext: FulltextResult = wantFullText
-    ? await getFulltext(await enrichedRecord(candidate, deps), {
+    ? await getFulltext(await readRecord(candidate, deps), {
       http: deps.http,
       settings: deps.settings,
       signal: run.signal,
@@ -60,6 +62,7 @@ async function supportOne(
     })
     : { kind: 'abstract', document: abstractOnlyDocument(candidate) };
   if (fulltext.warning) run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
+  if (fulltext.transient) run.transient ??= fulltext.warning ?? 'full text';
   // The same for every paper (e.g. "GROBID is not running"), so said once per run.
   if (fulltext.notice) run.warn(fulltext.notice);
   const scored = await scoreCandidate(
@@ -70,9 +73,11 @@ async function supportOne(
 }
 
 /** The candidate's record once its enrichment is in: the bioRxiv API names the version and the JATS. */
-async function enrichedRecord(candidate: Candidate, deps: SupportDeps): Promise<PaperRecord> {
+async function readRecord(candidate: Candidate, deps: SupportDeps): Promise<PaperRecord> {
   await deps.enriched(candidate.id);
-  return deps.store.record(candidate.id) ?? candidate;
+  const record = deps.store.record(candidate.id) ?? candidate;
+  deps.reading?.(candidate.id, record);
+  return record;
 }
 
 function shorten(title: string): string {

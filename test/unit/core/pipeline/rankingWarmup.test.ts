@@ -42,7 +42,7 @@ describe('the ranking warm-up', function () {
     await createPipeline({ settings, llm: null }).find({ selection: CLAIM });
     resetRankingWarmup();
     standIn.requests.length = 0;
-    const again = await createPipeline({ settings, llm: null }).find({ selection: CLAIM });
+    const again = await createPipeline({ settings, llm: null, reuseResults: false }).find({ selection: CLAIM });
     assert.deepEqual(standIn.requests.map((r) => r.path), []);
     assert.ok(again.candidates.length > 0);
     assert.equal(rankingWarmup().started, false);

@@ -53,7 +53,7 @@ describe('the support shortlist cache', function () {
     assert.ok(first.candidates.some((c) => c.fulltext === 'jats'), 'full texts were read');
     const stored = await markStoredShortlists();
     assert.equal(stored, first.candidates.length, 'one shortlist per candidate');
-    const again = await createPipeline({ settings, llm: null }).find({ selection: CLAIM });
+    const again = await createPipeline({ settings, llm: null, reuseResults: false }).find({ selection: CLAIM });
     assert.ok(reasons(again).length > 0);
     assert.ok(reasons(again).every((r) => r.includes(MARK)), `every paragraph came from the cache: ${reasons(again).join(' | ')}`);
     assert.deepEqual(again.candidates.map((c) => [c.id, c.score]), first.candidates.map((c) => [c.id, c.score]));

@@ -50,7 +50,7 @@ describe('a run\'s cache writes', function () {
     const awaited = seen.filter((r) => r.storeInBackground !== true).map((r) => `${r.service} ${r.url}`);
     assert.deepEqual(awaited, [], 'every request is answered before its write');
     const before = standIn.requests.length;
-    await createPipeline({ settings, http: client(settings, []), llm: null }).find({ selection: CLAIM });
+    await createPipeline({ settings, http: client(settings, []), llm: null, reuseResults: false }).find({ selection: CLAIM });
     assert.deepEqual(standIn.requests.slice(before).map((r) => r.url), [], 'a repeat in a new process asks nothing');
   });
 });

@@ -75,7 +75,7 @@ describe('a warm repeat', function () {
       resetGrobidState();
       standIn.requests.length = 0;
       const workers = parseWorkersStarted();
-      const again = await createPipeline({ settings, llm: null }).find(claim);
+      const again = await createPipeline({ settings, llm: null, reuseResults: false }).find(claim);
       assert.deepEqual(standIn.requests.map((r) => r.path), []);
       assert.equal(parseWorkersStarted(), workers, 'no parse worker was started');
       assert.deepEqual(shown(again), shown(first));
