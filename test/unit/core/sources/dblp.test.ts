@@ -12,6 +12,7 @@ import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { dblpBibtex, DblpDisabledError, dblpEnabled, dblpTitleQuery, readDblpHits, searchDblp } from '../../../../src/core/sources/dblp';
 import { dblpTitle, splitHomonym } from '../../../../src/core/sources/dblpRecord';
 import { SourceError } from '../../../../src/core/sources/errors';
+import { DblpTopicSource, dblpAuthorsQuery } from '../../../../src/core/sources/published/dblpTopic';
 import { installDblp, registerDblpRecords } from '../../../standin/dblp';
 import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
 
@@ -145,6 +146,18 @@ describe('DBLP client (stand-in)', () => {
     assert.match((await dblpBibtex('DBLP:conf/nips/AbelDHHLPS21', deps)) ?? '', /Satinder Singh}/, 'no homonym number in BibTeX, as dblp writes it');
     assert.equal(await dblpBibtex('conf/iclr/NoSuchPaper17', deps), undefined);
     await assert.rejects(dblpBibtex('../../etc/passwd', deps), SourceError);
+  });
+
+  it('asks for the works of the authors a claim names, with one of its rarest words, and keeps only theirs', async () => {
+    const source = new DblpTopicSource(settings, client(settings));
+    const found = await source.search({ query: { keywords: ['reward', 'expressivity', 'attention'], authors: ['Littman', 'Precup'] }, mode: 'any', maxResults: 20 });
+    const [first, second, words] = new URL(standIn.requests[0]!.url, standIn.url).searchParams.get('q')!.split(' ');
+    assert.deepEqual([first, second, words!.split('|').sort()], ['Littman', 'Precup', ['attention', 'expressivity', 'reward']]);
+    assert.deepEqual(found.map((r) => r.dblpKey), ['conf/nips/AbelDHHLPS21']);
+    // "Attention" is a title word here, not an author: DBLP matches it, the author check drops it.
+    assert.deepEqual(await source.search({ query: { keywords: ['need'], authors: ['Attention'] }, mode: 'any', maxResults: 20 }), []);
+    assert.equal(dblpAuthorsQuery(['Green', 'Manning'], []), 'Green Manning');
+    assert.equal(dblpAuthorsQuery(['"|'], ['a']), undefined);
   });
 
   it('asks nothing when switched off, and says so', async () => {
