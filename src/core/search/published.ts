@@ -110,9 +110,10 @@ async function searchLane(
   const size = Math.min(MAX_PAGE, Math.max(1, deps.maxResults) * OVERFETCH);
   // A spaced lane gets one request merging every query (Semantic Scholar: and the claim's rarest
   // words after them); Europe PMC, which answers several at once, gets each query's ranked request
-  // and the claim's rarest words beside them.
+  // and the claim's rarest words beside them. DBLP also gets the authors the claim names.
+  const merged = RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries);
   const requests: { query: Query; queryIndex?: number }[] = source.paced
-    ? [{ query: RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries) }, ...byAuthors(lane, words, deps.claimText)]
+    ? [{ query: merged }, ...byAuthors(lane, words, deps.claimText)]
     : [...queries.map((query, queryIndex) => ({ query, queryIndex })), ...(words ? [{ query: words }] : [])];
   const found: SearchHit[] = [];
   let failure: string | undefined;
