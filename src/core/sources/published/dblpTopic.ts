@@ -53,9 +53,10 @@ export class DblpTopicSource implements PublishedSource {
   }
 
   /**
-   * The works of the authors a claim names (authorMentions.ts) that hold one of its rarest words:
-   * `Green Manning rare1|…|rare6`. DBLP matches the names against authors and titles alike, so
-   * only records whose authors carry every name are kept.
+   * The works of the authors a claim names (authorMentions.ts): two or more names alone (`Green
+   * Manning`: their joint works are few, and a citing sentence's words are rarely in the cited
+   * title), one name with one of the claim's rarest words (`Lee rare1|…|rare6`). DBLP matches the
+   * names against authors and titles alike, so only records whose authors carry every name are kept.
    */
   private async byAuthors(authors: string[], words: string[], deps: CoreDeps, hits: number): Promise<PaperRecord[]> {
     const q = dblpAuthorsQuery(authors, words);
@@ -67,10 +68,10 @@ export class DblpTopicSource implements PublishedSource {
   }
 }
 
-/** `Green Manning rare1|…|rare6`: every name, and one of the words; undefined without a usable name. */
+/** `Green Manning`, or `Lee rare1|…|rare6` for a single name; undefined without a usable name. */
 export function dblpAuthorsQuery(authors: string[], words: string[]): string | undefined {
   const names = authors.map((a) => a.replace(/[|"]+/g, ' ').trim()).filter(Boolean);
   if (names.length === 0) return undefined;
-  const topic = words.slice(0, 2 * GROUP).join('|');
+  const topic = names.length === 1 ? words.slice(0, 2 * GROUP).join('|') : '';
   return topic ? `${names.join(' ')} ${topic}` : names.join(' ');
 }

@@ -148,15 +148,19 @@ describe('DBLP client (stand-in)', () => {
     await assert.rejects(dblpBibtex('../../etc/passwd', deps), SourceError);
   });
 
-  it('asks for the works of the authors a claim names, with one of its rarest words, and keeps only theirs', async () => {
+  it('asks for the works of the authors a claim names (one name with its rarest words) and keeps only theirs', async () => {
     const source = new DblpTopicSource(settings, client(settings));
-    const found = await source.search({ query: { keywords: ['reward', 'expressivity', 'attention'], authors: ['Littman', 'Precup'] }, mode: 'any', maxResults: 20 });
-    const [first, second, words] = new URL(standIn.requests[0]!.url, standIn.url).searchParams.get('q')!.split(' ');
-    assert.deepEqual([first, second, words!.split('|').sort()], ['Littman', 'Precup', ['attention', 'expressivity', 'reward']]);
+    const sent = (i: number) => new URL(standIn.requests[i]!.url, standIn.url).searchParams.get('q');
+    const pair = await source.search({ query: { keywords: ['function', 'tags'], authors: ['Littman', 'Precup'] }, mode: 'any', maxResults: 20 });
+    assert.equal(sent(0), 'Littman Precup', 'two names alone: a citing sentence\'s words are rarely in the cited title');
+    assert.deepEqual(pair.map((r) => r.dblpKey), ['conf/nips/AbelDHHLPS21']);
+    const found = await source.search({ query: { keywords: ['reward', 'expressivity', 'attention'], authors: ['Littman'] }, mode: 'any', maxResults: 20 });
+    const [name, words] = sent(1)!.split(' ');
+    assert.deepEqual([name, words!.split('|').sort()], ['Littman', ['attention', 'expressivity', 'reward']]);
     assert.deepEqual(found.map((r) => r.dblpKey), ['conf/nips/AbelDHHLPS21']);
     // "Attention" is a title word here, not an author: DBLP matches it, the author check drops it.
     assert.deepEqual(await source.search({ query: { keywords: ['need'], authors: ['Attention'] }, mode: 'any', maxResults: 20 }), []);
-    assert.equal(dblpAuthorsQuery(['Green', 'Manning'], []), 'Green Manning');
+    assert.equal(dblpAuthorsQuery(['Green', 'Manning'], ['traces']), 'Green Manning');
     assert.equal(dblpAuthorsQuery(['"|'], ['a']), undefined);
   });
 
