@@ -15,7 +15,6 @@ import { isAbortError, RateLimitedError } from '../net/types';
 import { repositoryLabel } from '../identity/repository';
 import { mergedQuery, queryIndexesFor, type SearchHit } from './keywords';
 import { narrowestWords } from '../sources/published/queryWords';
-import { mentionedAuthors } from '../sources/published/authorMentions';
 
 /** The ranked request asks for this many times `maxResults` (as the preprint lanes do). */
 const OVERFETCH = 2;
@@ -110,10 +109,9 @@ async function searchLane(
   const size = Math.min(MAX_PAGE, Math.max(1, deps.maxResults) * OVERFETCH);
   // A spaced lane gets one request merging every query (Semantic Scholar: and the claim's rarest
   // words after them); Europe PMC, which answers several at once, gets each query's ranked request
-  // and the claim's rarest words beside them. DBLP also gets the authors the claim names.
-  const merged = RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries);
+  // and the claim's rarest words beside them.
   const requests: { query: Query; queryIndex?: number }[] = source.paced
-    ? [{ query: merged }, ...byAuthors(lane, words, deps.claimText)]
+    ? [{ query: RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries) }]
     : [...queries.map((query, queryIndex) => ({ query, queryIndex })), ...(words ? [{ query: words }] : [])];
   const found: SearchHit[] = [];
   let failure: string | undefined;
@@ -134,18 +132,6 @@ async function searchLane(
     }),
   );
   return answered === 0 && failure ? failure : found;
-}
-
-/**
- * DBLP's request for the authors the claim names ("Following Lee et al., …"), with the claim's
- * rarest other words: a citing sentence often names the cited work's authors and little of its topic.
- */
-function byAuthors(lane: PublishedLane, words: Query | undefined, claimText: string | undefined): { query: Query }[] {
-  if (lane !== 'dblp' || !words || !claimText) return [];
-  const authors = mentionedAuthors(claimText);
-  if (authors.length === 0) return [];
-  const names = new Set(authors.flatMap((a) => a.toLowerCase().split(/\s+/)));
-  return [{ query: { ...words, keywords: words.keywords.filter((w) => !names.has(w.toLowerCase())), authors } }];
 }
 
 /** Words of the claim a relevance search gets: the rarest, rarest first (never the sentence as written). */

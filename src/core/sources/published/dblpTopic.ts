@@ -13,7 +13,6 @@ import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { searchDblp } from '../dblp';
 import { dblpPaperRecord } from '../dblpPaper';
 import { narrowestWords } from './queryWords';
-import { hasAuthors } from '../../search/byAuthor';
 
 /** Words in each OR-group. */
 const GROUP = 3;
@@ -38,11 +37,8 @@ export class DblpTopicSource implements PublishedSource {
   async search(request: SearchRequest): Promise<PaperRecord[]> {
     const deps: CoreDeps = { http: this.http, settings: this.settings, signal: request.signal };
     const hits = Math.min(100, Math.max(1, request.maxResults));
-    const words = narrowestWords(request.query, 2 * GROUP);
-    const authors = request.query.authors ?? [];
-    if (authors.length > 0) return this.byAuthors(authors, words, deps, hits);
     let records: PaperRecord[] = [];
-    for (const q of dblpTopicQueries(words)) {
+    for (const q of dblpTopicQueries(narrowestWords(request.query, 2 * GROUP))) {
       records = (await searchDblp(q, deps, { hits }))
         // An editorship (a proceedings volume) is not a paper to cite for a claim.
         .filter((r) => r.kind !== 'editorship' && r.authors.length > 0)
@@ -51,27 +47,4 @@ export class DblpTopicSource implements PublishedSource {
     }
     return records;
   }
-
-  /**
-   * The works of the authors a claim names (authorMentions.ts): two or more names alone (`Green
-   * Manning`: their joint works are few, and a citing sentence's words are rarely in the cited
-   * title), one name with one of the claim's rarest words (`Lee rare1|…|rare6`). DBLP matches the
-   * names against authors and titles alike, so only records whose authors carry every name are kept.
-   */
-  private async byAuthors(authors: string[], words: string[], deps: CoreDeps, hits: number): Promise<PaperRecord[]> {
-    const q = dblpAuthorsQuery(authors, words);
-    if (!q) return [];
-    return (await searchDblp(q, deps, { hits }))
-      .filter((r) => r.kind !== 'editorship')
-      .map(dblpPaperRecord)
-      .filter((r) => hasAuthors(r, authors));
-  }
-}
-
-/** `Green Manning`, or `Lee rare1|…|rare6` for a single name; undefined without a usable name. */
-export function dblpAuthorsQuery(authors: string[], words: string[]): string | undefined {
-  const names = authors.map((a) => a.replace(/[|"]+/g, ' ').trim()).filter(Boolean);
-  if (names.length === 0) return undefined;
-  const topic = names.length === 1 ? words.slice(0, 2 * GROUP).join('|') : '';
-  return topic ? `${names.join(' ')} ${topic}` : names.join(' ');
 }

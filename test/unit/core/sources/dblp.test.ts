@@ -12,7 +12,6 @@ import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { dblpBibtex, DblpDisabledError, dblpEnabled, dblpTitleQuery, readDblpHits, searchDblp } from '../../../../src/core/sources/dblp';
 import { dblpTitle, splitHomonym } from '../../../../src/core/sources/dblpRecord';
 import { SourceError } from '../../../../src/core/sources/errors';
-import { DblpTopicSource, dblpAuthorsQuery } from '../../../../src/core/sources/published/dblpTopic';
 import { installDblp, registerDblpRecords } from '../../../standin/dblp';
 import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
 
@@ -146,22 +145,6 @@ describe('DBLP client (stand-in)', () => {
     assert.match((await dblpBibtex('DBLP:conf/nips/AbelDHHLPS21', deps)) ?? '', /Satinder Singh}/, 'no homonym number in BibTeX, as dblp writes it');
     assert.equal(await dblpBibtex('conf/iclr/NoSuchPaper17', deps), undefined);
     await assert.rejects(dblpBibtex('../../etc/passwd', deps), SourceError);
-  });
-
-  it('asks for the works of the authors a claim names (one name with its rarest words) and keeps only theirs', async () => {
-    const source = new DblpTopicSource(settings, client(settings));
-    const sent = (i: number) => new URL(standIn.requests[i]!.url, standIn.url).searchParams.get('q');
-    const pair = await source.search({ query: { keywords: ['function', 'tags'], authors: ['Littman', 'Precup'] }, mode: 'any', maxResults: 20 });
-    assert.equal(sent(0), 'Littman Precup', 'two names alone: a citing sentence\'s words are rarely in the cited title');
-    assert.deepEqual(pair.map((r) => r.dblpKey), ['conf/nips/AbelDHHLPS21']);
-    const found = await source.search({ query: { keywords: ['reward', 'expressivity', 'attention'], authors: ['Littman'] }, mode: 'any', maxResults: 20 });
-    const [name, words] = sent(1)!.split(' ');
-    assert.deepEqual([name, words!.split('|').sort()], ['Littman', ['attention', 'expressivity', 'reward']]);
-    assert.deepEqual(found.map((r) => r.dblpKey), ['conf/nips/AbelDHHLPS21']);
-    // "Attention" is a title word here, not an author: DBLP matches it, the author check drops it.
-    assert.deepEqual(await source.search({ query: { keywords: ['need'], authors: ['Attention'] }, mode: 'any', maxResults: 20 }), []);
-    assert.equal(dblpAuthorsQuery(['Green', 'Manning'], ['traces']), 'Green Manning');
-    assert.equal(dblpAuthorsQuery(['"|'], ['a']), undefined);
   });
 
   it('asks nothing when switched off, and says so', async () => {

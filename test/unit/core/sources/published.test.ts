@@ -9,7 +9,6 @@ import { semanticScholarRecord } from '../../../../src/core/sources/published/se
 import { abstractFromInvertedIndex, openAlexRecord } from '../../../../src/core/sources/published/openAlex';
 import { publishedRecord } from '../../../../src/core/sources/published/europepmc';
 import { dblpTopicQueries } from '../../../../src/core/sources/published/dblpTopic';
-import { mentionedAuthors } from '../../../../src/core/sources/published/authorMentions';
 import { laneUnavailable } from '../../../../src/core/sources/published';
 import { checkEuropePmcResult } from '../../../../src/core/sources/validate';
 import { renderEuropePmcQuery } from '../../../../src/core/sources/europepmcQuery';
@@ -113,16 +112,6 @@ describe('published lanes: planning and queries', () => {
     assert.deepEqual(dblpTopicQueries(['a', 'b', 'c', 'd', 'e']), ['a|b|c d|e', 'a|b|c']);
     assert.deepEqual(dblpTopicQueries(['a', 'b']), ['a|b']);
     assert.deepEqual(dblpTopicQueries([]), []);
-  });
-
-  it('reads the authors a citing sentence names without a year, and no acronym, language or sentence opener', () => {
-    assert.deepEqual(mentionedAuthors('Recently, Green and Manning analyzed the PATB for annotation consistency.'), ['Green', 'Manning']);
-    assert.deepEqual(mentionedAuthors('Following Lee et al. , we report the best and median settings.'), ['Lee']);
-    assert.deepEqual(mentionedAuthors('According to Sproat et al. and Wu and Fung, only about 75% agree.'), ['Sproat'], 'the first mention');
-    assert.deepEqual(mentionedAuthors('Brown, Della Pietra and Mercer proposed it.'), ['Pietra', 'Mercer']);
-    assert.deepEqual(mentionedAuthors('We rank translation candidates using PH and CX independently.'), []);
-    assert.deepEqual(mentionedAuthors('English and Chinese differ; see Section 3 and Section 4.'), []);
-    assert.deepEqual(mentionedAuthors('The model of Collins is strong.'), [], 'a lone surname is no mention we can tell from a word');
   });
 
   it('gives Europe PMC the claim\'s rarest words, rarest first, never the sentence as written', () => {
