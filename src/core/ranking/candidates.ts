@@ -113,13 +113,26 @@ function relevanceScores(candidates: Candidate[], termWeights: Map<string, numbe
   const idf = termIdfs(docs, termWeights);
   const full = normalised(bm25Scores(docs, termWeights, idf));
   if (candidates.every((c) => c.abstract)) return full;
-  const titles = normalised(bm25Scores(candidates.map((c) => stems(c.title, SCORING_TOKENS)), termWeights, idf));
+  const titles = normalised(bm25Scores(candidates.map(titleTerms), termWeights, idf));
   return full.map((score, i) => (candidates[i].abstract ? score : Math.max(score, titles[i])));
 }
 
 function normalised(scores: number[]): number[] {
   const best = Math.max(0, ...scores);
   return scores.map((s) => (best > 0 ? s / best : 0));
+}
+
+/** A title's terms, kept as documentTerms keeps a whole text's. */
+const termsByTitle = new Map<string, string[]>();
+
+function titleTerms(candidate: Candidate): string[] {
+  let terms = termsByTitle.get(candidate.title);
+  if (!terms) {
+    terms = stems(candidate.title, SCORING_TOKENS);
+    if (termsByTitle.size >= MAX_TEXTS) termsByTitle.clear();
+    termsByTitle.set(candidate.title, terms);
+  }
+  return terms;
 }
 
 /** Reciprocal-rank fusion of the positions each source gave the work. */
