@@ -10,7 +10,17 @@ import { SCORING_TOKENS, stems } from '../text/tokens';
 import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from './bm25';
 import { scientificIdf } from '../scoring/termStats';
 
-const BM25: Readonly<Bm25Params> = { k1: 1.2, b: 0.75 };
+/**
+ * k1 2 (was 1.2): a repeated claim word keeps counting longer, so an abstract that keeps returning
+ * to the claim's subject outranks one that names it once among many of its words.
+ */
+const BM25: Readonly<Bm25Params> = { k1: 2, b: 0.75 };
+/**
+ * How much a term's rarity in scientific text at large weighs in its IDF, against its rarity among
+ * the candidates (which were all found by the claim's words, so those look common exactly when
+ * they matter). Was 0.5.
+ */
+const SCIENTIFIC_IDF_SHARE = 0.75;
 /** The title counts this many times in the document: it says what the paper is about. */
 const TITLE_BOOST = 2;
 /** Weight of claim terms next to a primary query's (1) and a supplementary query's. */
@@ -39,21 +49,18 @@ export function queryWeights(queries: Query[]): number[] {
 export function rankCandidates(candidates: Candidate[], queries: Query[], claimText: string): Candidate[] {
   const weights = queryWeights(queries);
   const termWeights = weightedTerms(queries, weights, claimText);
-  const docs = candidates.map(documentTerms);
-  const bm25 = bm25Scores(docs, termWeights);
-  const best = Math.max(0, ...bm25);
+  const relevance = relevanceScores(candidates, termWeights);
   const order = candidates.map(fusedRank);
   const bestOrder = Math.max(0, ...order);
   const totalQueryWeight = weights.reduce((a, b) => a + b, 0);
   return candidates
     .map((candidate, index) => {
-      const relevance = best > 0 ? bm25[index] / best : 0;
       const matchedWeight = candidate.matchedQueries.reduce((sum, q) => sum + (weights[q] ?? 0), 0);
       const queryAgreement = totalQueryWeight > 0 ? Math.min(1, matchedWeight / totalQueryWeight) : 0;
       const sourceAgreement = new Set(candidate.sources).size > 1 ? 1 : 0;
       const sourceOrder = bestOrder > 0 ? order[index] / bestOrder : 0;
       const score =
-        MIX.relevance * relevance + MIX.sourceOrder * sourceOrder + MIX.queries * queryAgreement + MIX.sources * sourceAgreement;
+        MIX.relevance * relevance[index] + MIX.sourceOrder * sourceOrder + MIX.queries * queryAgreement + MIX.sources * sourceAgreement;
       return { candidate: { ...candidate, retrievalScore: round(score) }, index };
     })
     .sort(
@@ -95,34 +102,68 @@ function documentTerms(candidate: Candidate): string[] {
   return terms;
 }
 
+/**
+ * Each candidate's BM25 against the claim and queries, 0–1 (the best is 1). A record without an
+ * abstract is scored by its title against the other titles instead, when that is higher: DBLP
+ * never sends abstracts and Semantic Scholar lacks many, so the abstract's words would otherwise
+ * count against a work only for being missing (CL-SciSumm train, docs/published-bench.md).
+ */
+function relevanceScores(candidates: Candidate[], termWeights: Map<string, number>): number[] {
+  const docs = candidates.map(documentTerms);
+  const idf = termIdfs(docs, termWeights);
+  const full = normalised(bm25Scores(docs, termWeights, idf));
+  if (candidates.every((c) => c.abstract)) return full;
+  const titles = normalised(bm25Scores(candidates.map(titleTerms), termWeights, idf));
+  return full.map((score, i) => (candidates[i].abstract ? score : Math.max(score, titles[i])));
+}
+
+function normalised(scores: number[]): number[] {
+  const best = Math.max(0, ...scores);
+  return scores.map((s) => (best > 0 ? s / best : 0));
+}
+
+/** A title's terms, kept as documentTerms keeps a whole text's. */
+const termsByTitle = new Map<string, string[]>();
+
+function titleTerms(candidate: Candidate): string[] {
+  let terms = termsByTitle.get(candidate.title);
+  if (!terms) {
+    terms = stems(candidate.title, SCORING_TOKENS);
+    if (termsByTitle.size >= MAX_TEXTS) termsByTitle.clear();
+    termsByTitle.set(candidate.title, terms);
+  }
+  return terms;
+}
+
 /** Reciprocal-rank fusion of the positions each source gave the work. */
 function fusedRank(candidate: Candidate): number {
   return Object.values(candidate.sourceRanks ?? {}).reduce((sum, rank) => sum + 1 / (RANK_DAMPING + rank), 0);
 }
 
 /**
- * Okapi BM25 with the query-term weights. A term's IDF is the geometric mean of its IDF among the
- * candidates and in scientific text at large (scoring/termStats.ts): either alone did worse on
+ * A term's IDF: a weighted geometric mean of its IDF among the candidates and in scientific text at
+ * large (scoring/termStats.ts), the latter weighing SCIENTIFIC_IDF_SHARE. Either alone did worse on
  * one of the two dev sets.
  */
-function bm25Scores(docs: string[][], termWeights: Map<string, number>): number[] {
-  const n = docs.length;
-  const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, n) || 1;
-  const frequencies = docs.map((doc) => {
+function termIdfs(docs: string[][], termWeights: Map<string, number>): Map<string, number> {
+  const documentFrequency = new Map<string, number>();
+  for (const doc of docs) for (const term of new Set(doc)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  const idfOf = (term: string) =>
+    bm25Idf(docs.length, documentFrequency.get(term) ?? 0) ** (1 - SCIENTIFIC_IDF_SHARE) * scientificIdf(term) ** SCIENTIFIC_IDF_SHARE;
+  return new Map([...termWeights.keys()].map((term) => [term, idfOf(term)]));
+}
+
+/** Okapi BM25 with the query-term weights and the given IDFs. */
+function bm25Scores(docs: string[][], termWeights: Map<string, number>, idf: Map<string, number>): number[] {
+  const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, docs.length) || 1;
+  return docs.map((doc) => {
     const tf = new Map<string, number>();
     for (const term of doc) tf.set(term, (tf.get(term) ?? 0) + 1);
-    return tf;
-  });
-  const documentFrequency = new Map<string, number>();
-  for (const tf of frequencies) for (const term of tf.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  const idfOf = (term: string) => Math.sqrt(bm25Idf(n, documentFrequency.get(term) ?? 0) * scientificIdf(term));
-  const idf = new Map([...termWeights.keys()].map((term) => [term, idfOf(term)]));
-  return frequencies.map((tf, i) => {
     let score = 0;
     for (const [term, weight] of termWeights) {
       const f = tf.get(term);
       if (!f) continue;
-      score += weight * idf.get(term)! * saturatedTf(f, lengthNorm(docs[i].length, avgLength, BM25), BM25.k1);
+      score += weight * idf.get(term)! * saturatedTf(f, lengthNorm(doc.length, avgLength, BM25), BM25.k1);
     }
     return score;
   });

@@ -126,6 +126,28 @@ describe('rankCandidates: signals beyond the candidates themselves', () => {
   });
 });
 
+describe('rankCandidates: records without an abstract', () => {
+  it('scores a title-only record (DBLP sends no abstracts) by its title against the other titles', () => {
+    // CL-SciSumm train: a citing sentence of the cited paper, which DBLP found and Semantic Scholar did not.
+    const claim = 'Chinese word segmentation is difficult because no delimiter marks word boundaries, so a stochastic finite-state model weighs the segmentations of a sentence.';
+    const queries: Query[] = [{ keywords: ['Chinese word segmentation', 'finite-state', 'delimiter'], sentence: 0 }];
+    const work = (id: string, title: string, abstract?: string) =>
+      candidate({ ...ARXIV_1710_08557, id, title, abstract, source: abstract ? 'semanticscholar' : 'dblp' }, [0]);
+    const cited = work('dblp:sproat', 'A Stochastic Finite-State Word-Segmentation Algorithm for Chinese');
+    const others = [
+      work('s2:vietnamese', 'A toolkit for Vietnamese text normalisation',
+        'Chinese word segmentation of a sentence without a delimiter between words is difficult; our finite-state model weighs the segmentations and word boundaries of each sentence, as a stochastic model of Chinese word boundaries.'),
+      work('s2:speech', 'Speech boundaries in spoken dialogue', 'Boundaries of Chinese words in a sentence are difficult to mark without a delimiter; a stochastic model weighs each sentence and its segmentations.'),
+    ];
+    const ranked = rankCandidates([...others, cited], queries, claim);
+    const score = (id: string) => ranked.find((c) => c.id === id)!.retrievalScore;
+    const scores = ranked.map((c) => `${c.id} ${c.retrievalScore}`).join(', ');
+    // Its title is the best title: as relevant as the best abstract, not last for lacking one.
+    assert.equal(score('dblp:sproat'), score('s2:vietnamese'), scores);
+    assert.ok(score('dblp:sproat') > score('s2:speech'), scores);
+  });
+});
+
 describe('shownOrder', () => {
   it('shows the works that support the claim first, strongest first, and the rest in retrieval order', () => {
     const shown = (id: string, label: 'supports' | 'related' | 'unrelated', score: number): Candidate => ({
