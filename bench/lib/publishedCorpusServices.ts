@@ -113,6 +113,7 @@ export function splitSources(query: string): { terms: string; sources: string[] 
   const terms = query
     .replace(/\s*\bAND\s+\(\s*SRC:\w+(?:\s+OR\s+SRC:\w+)*\s*\)/g, '')
     .replace(/\s*\bAND\s+SRC:\w+/g, '')
+    .replace(/\s*\bAND\s+\(PUBLISHER:"[^"]*"(?:\s+OR\s+PUBLISHER:"[^"]*")*\)/g, '')
     .replace(/\s*\bAND\s+PUBLISHER:"[^"]*"/g, '')
     .trim();
   return { terms, sources };

@@ -157,6 +157,11 @@ export interface SearchSource {
   readonly service?: string;
   search(request: SearchRequest): Promise<PaperRecord[]>;
   /**
+   * One request answering for this repository and others on the same service (bioRxiv and
+   * medRxiv through Europe PMC): each repository's records, in the service's order.
+   */
+  searchAlongside?(request: SearchRequest, others: readonly Repository[]): Promise<ReadonlyMap<Repository, PaperRecord[]>>;
+  /**
    * What the search answer lacks (version, published DOI), from a second service. Called after
    * the record has been shown, so it never delays the first candidates. Never rejects except on
    * abort: a failure keeps the record as it was.

@@ -46,17 +46,21 @@ function searchable(result: Result): Searchable<Result> {
   };
 }
 
-/** `(TERMS) AND SRC:PPR AND PUBLISHER:"bioRxiv"` or `… AND (SRC:MED OR SRC:PMC)` → the terms part and the filters. */
-function splitQuery(query: string): { terms: string; src?: string[]; publisher?: string } {
+/**
+ * `(TERMS) AND SRC:PPR AND PUBLISHER:"bioRxiv"`, `… AND (PUBLISHER:"bioRxiv" OR PUBLISHER:"medRxiv")`
+ * or `… AND (SRC:MED OR SRC:PMC)` → the terms part and the filters.
+ */
+function splitQuery(query: string): { terms: string; src?: string[]; publishers?: string[] } {
   const either = /\s*AND\s+\((SRC:\w+(?:\s+OR\s+SRC:\w+)*)\)/.exec(query);
   const src = either ? [...either[1]!.matchAll(/SRC:(\w+)/g)].map((m) => m[1]!) : /\bSRC:(\w+)/.exec(query)?.slice(1, 2);
-  const publisher = /\bPUBLISHER:"([^"]+)"/.exec(query)?.[1];
+  const publishers = [...query.matchAll(/\bPUBLISHER:"([^"]+)"/g)].map((m) => m[1]!.toLowerCase());
   const terms = query
     .replace(either?.[0] ?? /$^/, '')
     .replace(/\s*AND\s+SRC:\w+/g, '')
+    .replace(/\s*AND\s+\(PUBLISHER:"[^"]+"(?:\s+OR\s+PUBLISHER:"[^"]+")*\)/g, '')
     .replace(/\s*AND\s+PUBLISHER:"[^"]+"/g, '')
     .trim();
-  return { terms, src, publisher };
+  return { terms, src, publishers: publishers.length ? publishers : undefined };
 }
 
 const forced = new WeakMap<StandIn, EuropePmcForced[]>();
@@ -99,13 +103,13 @@ export function installEuropePmc(standIn: StandIn): void {
     const kind = forced.get(standIn)?.shift() ?? (MAGIC_TERM.exec(query)?.[1] as EuropePmcForced | undefined);
     if (kind === 'html') return send(res, 200, html, 'text/html; charset=utf-8');
     const dates = takeDateRange(query);
-    const { terms, src, publisher } = splitQuery(dates.rest);
+    const { terms, src, publishers } = splitQuery(dates.rest);
     const matches = tinySearch(corpus, parseBooleanQuery(terms, 'all')).filter(
       (r) =>
         kind === 'unfiltered' ||
         (inYears(Number(String((r as { pubYear?: string; firstPublicationDate?: string }).firstPublicationDate ?? (r as { pubYear?: string }).pubYear ?? '').slice(0, 4)) || undefined, dates) &&
         ((!src || src.includes(r.source ?? '')) &&
-          (!publisher || r.bookOrReportDetails?.publisher?.toLowerCase() === publisher.toLowerCase()))),
+          (!publishers || publishers.includes(r.bookOrReportDetails?.publisher?.toLowerCase() ?? '')))),
     );
     if (matches.length === 0) {
       // The recorded zero-hit answer, its request echo updated to this request.

@@ -114,19 +114,25 @@ export async function searchRepositories(
   const searched: Repository[] = [];
   const unreachable: Repository[] = [];
   const searchGroup = async (group: Repository[]) => {
-    // In a close call a server is asked only its ranked requests when it shares an earlier one's
-    // service (Europe PMC, five connections): its narrower variants would queue there beside the
-    // earlier server's wave, and either hold back that ranked request (the first candidates) or
-    // end the search a round trip later (the full text waits for its end). With all three
+    // In a close call a server that shares an earlier one's service (Europe PMC, five connections)
+    // is asked only ranked requests: its narrower variants would queue beside the earlier
+    // server's wave, and either hold back that ranked request (the first candidates) or end the
+    // search a round trip later (the full text waits for its end). Where the service can answer
+    // for both at once, its ranked requests ride with the earlier server's. With all three
     // servers, that is the second of bioRxiv and medRxiv, whichever leads.
     const serviceOf = (repo: Repository) => deps.sources[repo]?.service ?? repo;
-    const rankedOnly = (repo: Repository, i: number) => group.slice(0, i).some((earlier) => serviceOf(earlier) === serviceOf(repo));
-    const found = await Promise.all(group.map((repo, i) => searchOneRepository(repo, queries, deps, rankedOnly(repo, i))));
+    const leadOf = (repo: Repository) => group.slice(0, group.indexOf(repo)).find((earlier) => serviceOf(earlier) === serviceOf(repo));
+    const ridersOf = (lead: Repository) =>
+      deps.sources[lead]?.searchAlongside ? group.filter((repo) => deps.sources[repo] && leadOf(repo) === lead) : [];
+    const riders = new Set(group.flatMap(ridersOf));
+    const asked = group.filter((repo) => !riders.has(repo));
+    const found = await Promise.all(asked.map((repo) => searchOneRepository(repo, queries, deps, leadOf(repo) !== undefined, ridersOf(repo))));
+    const results = new Map(found.flatMap((one) => [...one]));
     searched.push(...group);
-    found.forEach((one, i) => {
-      hits.push(...one.hits);
-      if (one.failed) unreachable.push(group[i]!);
-    });
+    for (const repo of group) {
+      hits.push(...(results.get(repo)?.hits ?? []));
+      if (results.get(repo)?.failed) unreachable.push(repo);
+    }
   };
   const plan = searchPlan(routing);
   for (const [index, group] of plan.entries()) {
@@ -146,44 +152,64 @@ export async function searchRepositories(
   return { hits, searched, unreachable };
 }
 
+/** A repository's hits, and whether it could not be searched at all (every request failed). */
+type RepositoryResult = { hits: SearchHit[]; failed: boolean };
+
+/** Searches one repository (and the riders whose ranked requests go with its own): results by repository. */
 async function searchOneRepository(
   repo: Repository,
   queries: Query[],
   deps: SearchDeps,
   rankedOnly = false,
-): Promise<{ hits: SearchHit[]; failed: boolean }> {
+  riders: Repository[] = [],
+): Promise<Map<Repository, RepositoryResult>> {
   const source = deps.sources[repo];
   if (!source) {
     deps.warn(`${LABEL[repo]} is switched off in the settings; not searched.`);
-    return { hits: [], failed: false };
+    return new Map([[repo, { hits: [], failed: false }]]);
   }
-  const found: SearchHit[] = [];
+  const found = new Map<Repository, SearchHit[]>([repo, ...riders].map((r) => [r, []]));
   let answered = 0;
   let asked = 0;
   const ask = async (step: SearchStep) => {
     asked++;
-    const records = await searchOnce(source, step, deps);
-    if (records) answered++;
-    const hits = (records ?? []).flatMap((record, rank) =>
-      queryIndexesFor(step, record, queries).map((queryIndex) => ({ record, queryIndex, rank })),
-    );
-    if (hits.length > 0) deps.onHits(hits);
-    return hits;
+    const answers = await searchOnce(source, step, deps, step.ranked ? riders : []);
+    if (answers) answered++;
+    for (const [server, records] of answers ?? []) {
+      const hits = records.flatMap((record, rank) =>
+        queryIndexesFor(step, record, queries).map((queryIndex) => ({ record, queryIndex, rank })),
+      );
+      if (hits.length > 0) deps.onHits(hits);
+      found.get(server)?.push(...hits);
+    }
   };
   for (const wave of repositoryRequests(queries, source.paced === true, deps.maxResults)) {
-    found.push(...(await Promise.all(wave.filter((step) => step.ranked || !rankedOnly).map(ask))).flat());
+    await Promise.all(wave.filter((step) => step.ranked || !rankedOnly).map(ask));
     // A repository that never answered is not asked for broader variants: they would fail too.
-    if (found.length > 0 || answered === 0) break;
+    if (found.get(repo)!.length > 0 || answered === 0) break;
   }
-  return { hits: found, failed: asked > 0 && answered === 0 };
+  const failed = asked > 0 && answered === 0;
+  return new Map([...found].map(([r, hits]) => [r, { hits, failed }]));
 }
 
-/** One request; a failure becomes a warning (undefined), except cancellation, which propagates. */
-async function searchOnce(source: SearchSource, step: SearchStep, deps: SearchDeps): Promise<PaperRecord[] | undefined> {
+/**
+ * One request, with the riders' records when it answers for them too; a failure becomes a warning
+ * (undefined), except cancellation, which propagates.
+ */
+async function searchOnce(
+  source: SearchSource,
+  step: SearchStep,
+  deps: SearchDeps,
+  riders: Repository[],
+): Promise<ReadonlyMap<Repository, PaperRecord[]> | undefined> {
+  const request = { query: step.query, mode: step.mode, maxResults: step.size, signal: deps.signal };
   try {
-    const records = await source.search({ query: step.query, mode: step.mode, maxResults: step.size, signal: deps.signal });
+    const answers =
+      riders.length > 0 && source.searchAlongside
+        ? await source.searchAlongside(request, riders)
+        : new Map([[source.name, await source.search(request)]]);
     // The source was told the years; what comes back is checked too (a mirror may ignore them).
-    return records.filter((r) => passesFilter(r, step.query.filter));
+    return new Map([...answers].map(([repo, records]) => [repo, records.filter((r) => passesFilter(r, step.query.filter))]));
   } catch (error) {
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     // A skipped service (open circuit) was named once already, when it failed.

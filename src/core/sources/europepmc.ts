@@ -5,7 +5,7 @@ import type { HttpClient } from '../net/types';
 import { isAbortError, type CacheUse } from '../net/types';
 import { renderEuropePmcQuery } from './europepmcQuery';
 import type { Settings } from '../settings/index';
-import type { EnrichOptions, PaperRecord, SearchRequest, SearchSource } from '../types';
+import type { EnrichOptions, PaperRecord, Repository, SearchRequest, SearchSource } from '../types';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
 import { excerpt, SourceError } from './errors';
 import { htmlTitle, looksLikeHtml } from '../net/html';
@@ -41,11 +41,26 @@ export class EuropePmcSource implements SearchSource {
   }
 
   async search(request: SearchRequest): Promise<PaperRecord[]> {
+    return (await this.searchServers(request, [this.name])).get(this.name) ?? [];
+  }
+
+  /**
+   * One request for this server and the others Europe PMC serves too (a bioRxiv/medRxiv close
+   * call): the page holds `maxResults` per server and each keeps its own records in Europe PMC's
+   * order. One round trip and one connection instead of two in Europe PMC's queue.
+   */
+  async searchAlongside(request: SearchRequest, others: readonly Repository[]): Promise<ReadonlyMap<Repository, PaperRecord[]>> {
+    const servers = [this.name, ...others.filter((o): o is RxivServer => o in PUBLISHER && o !== this.name)];
+    return this.searchServers(request, [...new Set(servers)]);
+  }
+
+  private async searchServers(request: SearchRequest, servers: RxivServer[]): Promise<Map<Repository, PaperRecord[]>> {
+    const perServer = Math.max(1, request.maxResults);
     const params = new URLSearchParams({
-      query: renderEuropePmcQuery(request.query, request.mode, PUBLISHER[this.name]),
+      query: renderEuropePmcQuery(request.query, request.mode, servers.map((server) => PUBLISHER[server])),
       format: 'json',
       resultType: 'core',
-      pageSize: String(Math.max(1, request.maxResults)),
+      pageSize: String(perServer * servers.length),
     });
     const url = `${this.settings['sources.europepmc.url']}?${params.toString()}`;
     // Europe PMC's default order is relevance, so the first answer is already a ranked list.
@@ -60,12 +75,17 @@ export class EuropePmcSource implements SearchSource {
       this.warn(`Europe PMC sent ${results.length - checked.length} record(s) with fields missing or of the wrong type; skipped them.`);
     }
     const doiLinks = this.settings['sources.doi.url'].trim().replace(/\/+$/, '');
-    const records = checked
-      .filter((r) => r.source === 'PPR' && publisherOf(r) === PUBLISHER[this.name].toLowerCase())
-      .map((r) => toPaperRecord(r, this.name, doiLinks))
-      .filter((r): r is PaperRecord => r !== undefined)
-      .slice(0, request.maxResults);
-    return records.map((r) => this.withPdfPattern(r));
+    return new Map(
+      servers.map((server) => [
+        server,
+        checked
+          .filter((r) => r.source === 'PPR' && publisherOf(r) === PUBLISHER[server].toLowerCase())
+          .map((r) => toPaperRecord(r, server, doiLinks))
+          .filter((r): r is PaperRecord => r !== undefined)
+          .slice(0, perServer)
+          .map((r) => this.withPdfPattern(r, server)),
+      ]),
+    );
   }
 
   /** Version, category and published DOI from the bioRxiv/medRxiv details API. */
@@ -119,9 +139,9 @@ export class EuropePmcSource implements SearchSource {
   }
 
   /** bioRxiv/medRxiv serve `{doi}v{version}.full.pdf`; used when the record names no PDF. */
-  private withPdfPattern(record: PaperRecord): PaperRecord {
+  private withPdfPattern(record: PaperRecord, server: RxivServer = this.name): PaperRecord {
     if (record.pdfUrl || !record.doi || !record.version) return record;
-    const base = this.settings[this.name === 'biorxiv' ? 'sources.biorxivContent.url' : 'sources.medrxivContent.url'];
+    const base = this.settings[server === 'biorxiv' ? 'sources.biorxivContent.url' : 'sources.medrxivContent.url'];
     return { ...record, pdfUrl: `${base}/${record.doi}v${record.version}.full.pdf` };
   }
 }

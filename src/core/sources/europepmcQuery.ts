@@ -1,5 +1,6 @@
 // Europe PMC's query syntax, restricted to one preprint server's records:
-// `("gene expression" AND zebrafish) AND SRC:PPR AND PUBLISHER:"bioRxiv"`, or to the published
+// `("gene expression" AND zebrafish) AND SRC:PPR AND PUBLISHER:"bioRxiv"`, to both servers'
+// (`… AND SRC:PPR AND (PUBLISHER:"bioRxiv" OR PUBLISHER:"medRxiv")`), or to the published
 // literature, PubMed and PMC: `("gene expression" AND zebrafish) AND (SRC:MED OR SRC:PMC)`.
 import type { MatchMode, Query } from '../types';
 import { joinGroups, keywordGroups, sanitizeKeyword } from '../queries/render';
@@ -7,11 +8,13 @@ import { europePmcDateClause } from '../queries/filter';
 
 export type PreprintServer = 'bioRxiv' | 'medRxiv';
 
-/** The records a search covers: one preprint server's, or the journals' (PubMed and PMC). */
-export type EuropePmcScope = PreprintServer | 'published';
+/** The records a search covers: preprint servers' (one or both), or the journals' (PubMed and PMC). */
+export type EuropePmcScope = PreprintServer | readonly PreprintServer[] | 'published';
 
 function scopeClauses(scope: EuropePmcScope): string[] {
-  return scope === 'published' ? ['(SRC:MED OR SRC:PMC)'] : ['SRC:PPR', `PUBLISHER:"${scope}"`];
+  if (scope === 'published') return ['(SRC:MED OR SRC:PMC)'];
+  const publishers = (typeof scope === 'string' ? [scope] : [...scope]).map((server) => `PUBLISHER:"${server}"`);
+  return ['SRC:PPR', publishers.length === 1 ? publishers[0]! : `(${publishers.join(' OR ')})`];
 }
 
 export function renderEuropePmcQuery(query: Query, mode: MatchMode, scope: EuropePmcScope): string {

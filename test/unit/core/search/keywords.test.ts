@@ -108,6 +108,47 @@ describe('search stage', () => {
     assert.deepEqual(medrxiv.requests.map((r) => r.mode), ['any'], 'the second: its ranked request, beside the first one\'s wave');
   });
 
+  it('where the service answers for both servers at once, the secondary\'s ranked request rides with the primary\'s', async () => {
+    // Europe PMC takes `(PUBLISHER:"bioRxiv" OR PUBLISHER:"medRxiv")`: one connection, not two.
+    const alongside: string[][] = [];
+    class SharedService extends ScriptedSource {
+      async searchAlongside(request: SearchRequest, others: readonly Repository[]): Promise<ReadonlyMap<Repository, PaperRecord[]>> {
+        alongside.push([this.name, ...others]);
+        const own = await this.search(request);
+        return new Map<Repository, PaperRecord[]>([[this.name, own], ...others.map((o): [Repository, PaperRecord[]] => [o, [record(o, `doi:10.1101/${o}-${request.mode}`)]])]);
+      }
+    }
+    const biorxiv = new SharedService('biorxiv', (r) => (r.mode === 'all' ? [] : [record('biorxiv', `doi:10.1101/biorxiv-${r.mode}`)]));
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/never')]);
+    const t = deps({ biorxiv, medrxiv });
+    const { hits, searched, unreachable } = await searchRepositories(routing(0.3), [query], t.deps);
+    assert.deepEqual(biorxiv.requests.map((r) => r.mode), ['any', 'focused', 'all'], 'the primary\'s wave, as before');
+    assert.deepEqual(alongside, [['biorxiv', 'medrxiv']], 'only the ranked request answers for medRxiv too');
+    assert.equal(medrxiv.requests.length, 0, 'medRxiv is not asked on its own');
+    assert.deepEqual(searched, ['biorxiv', 'medrxiv']);
+    assert.deepEqual(unreachable, []);
+    const medrxivHits = hits.filter((h) => h.record.source === 'medrxiv');
+    assert.deepEqual(medrxivHits.map((h) => [h.record.id, h.queryIndex, h.rank]), [['doi:10.1101/medrxiv-any', 0, 0]]);
+    assert.ok(t.batches.some((b) => b.some((h) => h.record.source === 'medrxiv')), 'shown as it arrives');
+  });
+
+  it('a failed shared request leaves both servers unreachable, and the remaining server is searched', async () => {
+    class SharedService extends ScriptedSource {
+      async searchAlongside(request: SearchRequest): Promise<ReadonlyMap<Repository, PaperRecord[]>> {
+        return new Map([[this.name, await this.search(request)]]);
+      }
+    }
+    const biorxiv = new SharedService('biorxiv', () => new Error('HTTP 503'));
+    const medrxiv = new ScriptedSource('medrxiv', () => [record('medrxiv', 'doi:10.1101/never')]);
+    const arxiv = new ScriptedSource('arxiv', () => [record('arxiv', 'arxiv:1')]);
+    const t = deps({ biorxiv, medrxiv, arxiv });
+    const { hits, unreachable } = await searchRepositories(routing(0.3), [query], t.deps);
+    assert.deepEqual(unreachable, ['biorxiv', 'medrxiv']);
+    assert.equal(medrxiv.requests.length, 0);
+    assert.deepEqual([...new Set(hits.map((h) => h.record.id))], ['arxiv:1'], 'the remaining server is searched instead');
+    assert.ok(t.warnings.some((w) => /bioRxiv search failed: HTTP 503/.test(w)), t.warnings.join('\n'));
+  });
+
   it('sends an unpaced source the ranked request and its narrower variants at once', async () => {
     let answered = 0;
     const biorxiv = new ScriptedSource('biorxiv', (r) => {

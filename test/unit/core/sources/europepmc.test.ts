@@ -90,6 +90,26 @@ describe('Europe PMC source (bioRxiv / medRxiv)', () => {
     assert.ok(!records.some((r) => r.doi?.startsWith('10.21203/')), 'Research Square filtered out');
   });
 
+  it('answers for bioRxiv and medRxiv in one request, each server keeping its own records', async () => {
+    const request = { query: { keywords: ['cancer', 'mortality'] }, mode: 'any' as const, maxResults: 5 };
+    const both = await source('biorxiv').searchAlongside(request, ['medrxiv', 'arxiv']);
+    const searches = standIn.requests.filter((r) => r.service === 'europepmc');
+    assert.equal(searches.length, 1, 'one round trip for both servers');
+    const params = new URL(searches[0]!.url, standIn.url).searchParams;
+    assert.equal(params.get('query'), '(cancer OR mortality) AND SRC:PPR AND (PUBLISHER:"bioRxiv" OR PUBLISHER:"medRxiv")');
+    assert.equal(params.get('pageSize'), '10', 'room for five of each');
+    assert.deepEqual([...both.keys()], ['biorxiv', 'medrxiv'], 'arXiv is not a Europe PMC server');
+    const biorxiv = both.get('biorxiv')!;
+    const medrxiv = both.get('medrxiv')!;
+    assert.ok(biorxiv.length > 0 && medrxiv.length > 0, JSON.stringify([biorxiv.map((r) => r.doi), medrxiv.map((r) => r.doi)]));
+    assert.ok(biorxiv.every((r) => r.source === 'biorxiv') && medrxiv.every((r) => r.source === 'medrxiv'));
+    assert.ok(![...biorxiv, ...medrxiv].some((r) => r.doi?.startsWith('10.21203/')), 'Research Square filtered out');
+    // The same records each server's own search finds, in the same order.
+    const alone = await source('medrxiv').search({ ...request, maxResults: 25 });
+    assert.deepEqual(medrxiv.map((r) => r.id), alone.map((r) => r.id).filter((id) => medrxiv.some((r) => r.id === id)));
+    assert.ok(medrxiv.every((r) => alone.some((a) => a.id === r.id)));
+  });
+
   it('answers an empty result with no records', async () => {
     const records = await source('biorxiv').search({
       query: { keywords: ['asdkfjhasdkfjhasdf'] },
