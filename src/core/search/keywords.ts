@@ -126,7 +126,9 @@ export async function searchRepositories(
       deps.sources[lead]?.searchAlongside ? group.filter((repo) => deps.sources[repo] && leadOf(repo) === lead) : [];
     const riders = new Set(group.flatMap(ridersOf));
     const asked = group.filter((repo) => !riders.has(repo));
-    const found = await Promise.all(asked.map((repo) => searchOneRepository(repo, queries, deps, leadOf(repo) !== undefined, ridersOf(repo))));
+    const found = await Promise.all(
+      asked.map((repo) => searchOneRepository(repo, queries, deps, leadOf(repo) !== undefined, ridersOf(repo))),
+    );
     const results = new Map(found.flatMap((one) => [...one]));
     searched.push(...group);
     for (const repo of group) {
