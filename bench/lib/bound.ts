@@ -1,6 +1,6 @@
 // The physical bound of one run: the round trips the network and the paper force, whatever plan
-// the code chose. First candidates need one search round trip of the primary repository (after
-// the wait arXiv's 3 s etiquette forces when another process asked it just before). The whole run
+// the code chose. First candidates need one search round trip of the fastest lane that found one
+// of them (after the wait arXiv's 3 s etiquette forces when another process asked it just before). The whole run
 // needs that plus the longest chain that cannot be avoided after it: one BibTeX round trip to the
 // authority that holds the entry (preceded by the bioRxiv API's answer when that is where the
 // journal DOI comes from), or a paper's PDF and then its reading (GROBID's processing, or pdfjs's
@@ -56,16 +56,24 @@ export interface Bound {
 }
 
 /**
- * One search round trip of the fastest lane the run searched: the preprint server routing chose,
- * or a published lane beside it (PubMed through Europe PMC, DBLP, Semantic Scholar, OpenAlex).
+ * One search round trip of the fastest lane whose answer held one of the run's candidates: the
+ * preprint server routing chose (or another searched beside it), or a published lane (PubMed
+ * through Europe PMC, DBLP, Semantic Scholar, OpenAlex). A lane that answered with nothing cannot
+ * show a candidate, so its round trip bounds nothing (the stand-in's Semantic Scholar holds no
+ * astronomy, and answered the supernova claim 100 ms before Europe PMC with an empty list). With
+ * no candidates at all, the fastest lane searched.
  */
 function fastestSearch(input: BoundInput): number {
   const { result, latency } = input;
-  const primary = result.routing.primary === 'arxiv' ? latency.arxiv + input.forcedArxivWaitMs : latency.europepmc;
-  const lanes: Record<string, number> = {
+  const arxiv = latency.arxiv + input.forcedArxivWaitMs;
+  const laneMs: Record<string, number> = {
+    arxiv, biorxiv: latency.europepmc, medrxiv: latency.europepmc,
     pubmed: latency.europepmc, dblp: latency.dblp, semanticscholar: latency.semanticscholar, openalex: latency.openalex,
   };
-  const published = (result.lanes ?? []).filter((l) => l.searched && l.lane in lanes).map((l) => lanes[l.lane]!);
+  const finders = [...new Set(result.candidates.flatMap((c) => c.sources))].filter((s) => s in laneMs).map((s) => laneMs[s]!);
+  if (finders.length > 0) return Math.min(...finders);
+  const primary = result.routing.primary === 'arxiv' ? arxiv : latency.europepmc;
+  const published = (result.lanes ?? []).filter((l) => l.searched && l.lane in laneMs).map((l) => laneMs[l.lane]!);
   return Math.min(primary, ...published);
 }
 

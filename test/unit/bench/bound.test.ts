@@ -1,0 +1,40 @@
+// The pipeline bench's physical bound: the first candidates wait for the fastest lane that found
+// one of them, never for a lane that answered with nothing.
+import assert from 'node:assert/strict';
+import { physicalBound, type BoundInput, type Latency } from '../../../bench/lib/bound';
+import type { Candidate, FindResult, RecordSource } from '../../../src/core/types';
+
+const latency: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 0, dblp: 500, semanticscholar: 500, openalex: 300 };
+
+function input(candidateSources: RecordSource[][]): BoundInput {
+  const candidates = candidateSources.map((sources, i) => ({
+    id: `c${i}`, source: sources[0]!, sources, title: `Paper ${i}`, authors: [], retrievalScore: 1 - i / 10,
+  })) as unknown as Candidate[];
+  const result = {
+    claim: 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.',
+    sentences: [],
+    routing: { discipline: 'physics', primary: 'arxiv', secondary: 'biorxiv', reason: '', by: 'heuristic', confidence: 0.9 },
+    lanes: [{ lane: 'semanticscholar', searched: true }],
+    queries: [],
+    candidates,
+    warnings: [],
+    timings: { totalMs: 0, stages: {} },
+  } as unknown as FindResult;
+  return {
+    result, latency, forcedArxivWaitMs: 0, fulltextTopK: 0, pdfjsParseMs: 0, jatsParseMs: 0, grobid: false, cores: 2,
+    crossrefConcurrency: 1, crossrefServesBibtex: () => false,
+  };
+}
+
+describe('pipeline bench: physical bound', () => {
+  it('bounds the first candidates by the fastest lane that found one of them', () => {
+    // Semantic Scholar (500 ms) was searched but found nothing: the cards came from Europe PMC and arXiv.
+    assert.equal(physicalBound(input([['biorxiv'], ['arxiv']])).firstMs, 600);
+    assert.equal(physicalBound(input([['arxiv', 'semanticscholar']])).firstMs, 500, 'a lane that found a card bounds it');
+    assert.equal(physicalBound(input([['arxiv']])).firstMs, 800);
+  });
+
+  it('falls back to the fastest lane searched when nothing was found', () => {
+    assert.equal(physicalBound(input([])).firstMs, 500);
+  });
+});
