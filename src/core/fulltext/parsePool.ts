@@ -34,6 +34,8 @@ const WATCH_MS = 20;
 /** How long an aborted job may take to stop at its next page before its worker is stopped. */
 const ABORT_GRACE_MS = 100;
 const MAX_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
+/** Prewarmed workers that read a made-up PDF while the real ones download: a core is left to the main thread. */
+const PDF_WARMUPS = Math.max(1, availableParallelism() - 1);
 
 interface Slot {
   worker: Worker;
@@ -123,7 +125,13 @@ export function prewarmParseWorker(settings: Settings, options: { all?: boolean;
   const memoryMb = settings['fulltext.maxParseMemoryMb'];
   const ready = busy + idle.filter((slot) => slot.memoryMb === memoryMb).length;
   try {
-    for (let started = ready; started < (options.all ? MAX_WORKERS : 1); started++) putBack(spawn(memoryMb, !options.forXml));
+    for (let started = ready; started < (options.all ? MAX_WORKERS : 1); started++) {
+      const slot = spawn(memoryMb, !options.forXml);
+      // A PDF is on its way: the first worker reads a made-up one meanwhile (pdfWarmup.ts). Only
+      // as many as leave a core to the main thread, which handles the answers arriving meanwhile.
+      if (!options.forXml && started - ready < PDF_WARMUPS) slot.worker.postMessage({ type: 'warm-pdf' } satisfies ParseRequest);
+      putBack(slot);
+    }
   } catch {
     // No worker file (a broken build): the first real parse says so.
   }

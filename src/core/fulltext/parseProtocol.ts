@@ -11,7 +11,9 @@ export type ParseRequest =
   | ({ type: 'parse'; id: number; limits: ParseLimits } & ({ kind: 'pdf'; bytes: Uint8Array } | { kind: 'tei' | 'jats'; xml: string }))
   | { type: 'abort'; id: number }
   /** Read made-up XML until a real job comes, so the XML code is compiled when it does (xmlWarmup.ts). */
-  | { type: 'warm-xml' };
+  | { type: 'warm-xml' }
+  /** Read a made-up PDF until a real job comes, so pdf.js's parser and the layout code are compiled (pdfWarmup.ts). */
+  | { type: 'warm-pdf' };
 
 /** What a worker is told as it starts. */
 export interface ParseWorkerData {

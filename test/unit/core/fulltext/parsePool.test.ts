@@ -8,6 +8,7 @@ import {
   parsePdfOffThread,
   parseTeiOffThread,
   parseWorkersStarted,
+  prewarmParseWorker,
   prewarmXmlReader,
   stopIdleParseWorkers,
   type OffThreadOptions,
@@ -57,6 +58,18 @@ describe('parsing in a worker thread', function () {
     const bytes = pdf('acl2020-specter-cs.pdf');
     assert.deepEqual(await parsePdfOffThread(bytes, LIMITS), await extractWithPdfjs(bytes));
     assert.equal(parseWorkersStarted() - started, 1);
+  });
+
+  it('workers told a PDF is coming (one reading a made-up PDF) read the real one that comes meanwhile, as in-process', async () => {
+    await stopIdleParseWorkers();
+    const started = parseWorkersStarted();
+    prewarmParseWorker(resolveSettings({}, {}), { all: true });
+    const spawned = parseWorkersStarted() - started;
+    assert.ok(spawned >= 1, 'a worker starts ahead of the PDF');
+    const bytes = pdf('jneuroengrehab2016-fes-hand-opening.pdf');
+    // Sent while the first worker starts and reads the made-up PDF: the warm-up yields to it.
+    assert.deepEqual(await parsePdfOffThread(bytes, LIMITS), await extractWithPdfjs(bytes));
+    assert.equal(parseWorkersStarted() - started, spawned, 'read by a worker started ahead of it');
   });
 
   it('brings back the reason of a bad document', async () => {
