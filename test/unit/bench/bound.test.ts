@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { physicalBound, type BoundInput, type Latency } from '../../../bench/lib/bound';
 import type { Candidate, FindResult, RecordSource } from '../../../src/core/types';
 
-const latency: Latency = { arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 0, dblp: 500, semanticscholar: 500, openalex: 300 };
+const latency: Latency = {
+  arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 0, dblp: 500, semanticscholar: 500, openalex: 300,
+};
 
 function input(candidateSources: RecordSource[][]): BoundInput {
   const candidates = candidateSources.map((sources, i) => ({
