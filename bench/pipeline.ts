@@ -17,6 +17,7 @@
 // --profile-cold DIR one of each cold run's (the profiler slows it: its ratios are then not the product's).
 // --trace prints every request of a run: when it arrived after the claim, how long it took, its status.
 import { spawn } from 'node:child_process';
+import { firstRequestLeavesMs } from './lib/firstFetch';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,9 @@ async function main(): Promise<void> {
   console.log(`pdfjs reads the stand-in's preprint PDF (${RXIV_STAND_IN_PDF}) in ${pdfjsParseMs} ms in a warm worker (the bound's parse)`);
   const jatsParseMs = await warmJatsParseMs(RXIV_STAND_IN_JATS);
   console.log(`its preprint JATS (${RXIV_STAND_IN_JATS}) parses in ${jatsParseMs} ms in a warm worker`);
+  const leaves = await firstRequestLeavesMs();
+  console.log(`a new process's first fetch() reaches a loopback server ${leaves.fetch} ms after the call (node:http: ${leaves.http} ms): ` +
+    'Node loads fetch\'s HTTP client on first use, and each CLI process\'s first search request waits for it');
   const summaries: string[] = [];
   try {
     for (const setup of setups) {
