@@ -178,11 +178,13 @@ async function searchOneRepository(
     const answers = await searchOnce(source, step, deps, step.ranked ? riders : []);
     if (answers) answered++;
     for (const [server, records] of answers ?? []) {
+      const bucket = found.get(server);
+      if (!bucket) continue; // a server this search did not ask for
       const hits = records.flatMap((record, rank) =>
         queryIndexesFor(step, record, queries).map((queryIndex) => ({ record, queryIndex, rank })),
       );
       if (hits.length > 0) deps.onHits(hits);
-      found.get(server)?.push(...hits);
+      bucket.push(...hits);
     }
   };
   for (const wave of repositoryRequests(queries, source.paced === true, deps.maxResults)) {
