@@ -24,9 +24,16 @@ export function saveBibsAfterUndo(): vscode.Disposable {
     clearTimeout(pending.get(key));
     pending.set(key, setTimeout(() => {
       pending.delete(key);
+      const path = event.document.uri.fsPath;
       void vscode.workspace.fs.stat(event.document.uri).then(
-        () => event.document.save().then((ok) => log(`${ok ? 'Saved' : 'Could not save'} ${event.document.uri.fsPath} after ${what}.`)),
-        () => log(`${event.document.uri.fsPath} is gone after ${what}: nothing to save.`),
+        // Closed meanwhile (its editor and the undo with it): VS Code refuses to save a closed document.
+        () => event.document.isClosed
+          ? log(`${path} was closed after ${what}: not saved.`)
+          : event.document.save().then(
+            (ok) => log(`${ok ? 'Saved' : 'Could not save'} ${path} after ${what}.`),
+            (error: unknown) => log(`Could not save ${path} after ${what}: ${error instanceof Error ? error.message : String(error)}`),
+          ),
+        () => log(`${path} is gone after ${what}: nothing to save.`),
       );
     }, SETTLE_MS));
   });
