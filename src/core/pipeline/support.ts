@@ -8,7 +8,6 @@ import type { Run } from './run';
 import type { CandidateStore } from '../candidates/store';
 import { getFulltext, abstractOnlyDocument, type FulltextResult } from '../fulltext';
 import { LlmCallBudget, scoreCandidate } from '../scoring';
-import { warmScorerWhileWaiting } from '../scoring/warmup';
 
 interface SupportDeps extends PipelineDeps {
   /** Where each candidate's scores go, as a patch. */
@@ -57,8 +56,6 @@ async function supportOne(
       http: deps.http,
       settings: deps.settings,
       signal: run.signal,
-      // A paper's text is on the network: its scores are to come, and the scorer compiles meanwhile.
-      onDownload: warmScorerWhileWaiting,
     })
     : { kind: 'abstract', document: abstractOnlyDocument(candidate) };
   if (fulltext.warning) run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
