@@ -3,16 +3,13 @@
 // claim, a changed setting, another build or model, or an answer under the result that has left
 // the cache, never gets it.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import cacache from 'cacache';
-import { startStandIn, type StandIn } from '../../../standin';
+import type { StandIn } from '../../../standin';
+import { closePreprintCache, openPreprintCache } from '../../../helpers/preprintCache';
 import { createPipeline } from '../../../../src/core/pipeline/index';
 import { createHttpClient } from '../../../../src/core/net/http';
-import { resetGrobidState } from '../../../../src/core/fulltext';
 import { parseClaim } from '../../../../src/core/claim';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { RESULT_KEY_PREFIX, resultKey } from '../../../../src/core/pipeline/resultCache';
@@ -35,16 +32,8 @@ describe('a kept result', function () {
   let standIn: StandIn;
   let cacheDir: string;
   let settings: Settings;
-  beforeEach(async () => {
-    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
-    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-results-'));
-    settings = resolveSettings({ ...standIn.settings, 'cache.dir': cacheDir, 'fulltext.enabled': true, 'grobid.enabled': false });
-    resetGrobidState();
-  });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  beforeEach(async () => ({ standIn, cacheDir, settings } = await openPreprintCache('citefinder-results-')));
+  afterEach(() => closePreprintCache({ standIn, cacheDir, settings }));
 
   /** A new pipeline on the shared cache, as a new process is; `now` is the cache's clock. */
   const find = (selection: string, options: { settings?: Settings; now?: () => number } = {}, events: PipelineEvent[] = []) => {

@@ -3,14 +3,11 @@
 // claim, the queries and the reading, so another claim, a changed reading or another scorer never
 // gets a stored shortlist.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import cacache from 'cacache';
-import { startStandIn, type StandIn } from '../../../standin';
+import type { StandIn } from '../../../standin';
+import { closePreprintCache, openPreprintCache } from '../../../helpers/preprintCache';
 import { createPipeline } from '../../../../src/core/pipeline/index';
-import { resetGrobidState } from '../../../../src/core/fulltext';
-import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
+import type { Settings } from '../../../../src/core/settings/index';
 import { SUPPORT_KEY_PREFIX } from '../../../../src/core/net/cacheSweep';
 import { scorerIdentity, shortlistKey, type Shortlist, type ShortlistInput } from '../../../../src/core/scoring/shortlistCache';
 import type { FindResult } from '../../../../src/core/types';
@@ -24,16 +21,8 @@ describe('the support shortlist cache', function () {
   let standIn: StandIn;
   let cacheDir: string;
   let settings: Settings;
-  beforeEach(async () => {
-    standIn = await startStandIn({ anyPreprintPdf: true, preprintJats: true });
-    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-shortlists-'));
-    settings = resolveSettings({ ...standIn.settings, 'cache.dir': cacheDir, 'fulltext.enabled': true, 'grobid.enabled': false });
-    resetGrobidState();
-  });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  beforeEach(async () => ({ standIn, cacheDir, settings } = await openPreprintCache('citefinder-shortlists-')));
+  afterEach(() => closePreprintCache({ standIn, cacheDir, settings }));
 
   /** Marks every stored shortlist's reasons, so a result built from one shows it; returns how many there were. */
   async function markStoredShortlists(): Promise<number> {
