@@ -11,13 +11,13 @@ import { FulltextError, type FulltextFailure } from './errors';
 import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
 import { pdfjsCacheKey, readStoredPdfjsReading, rememberPdfjsFailure, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
 import { contentDigest } from '../net/contentDigest';
-import type { FulltextDeps, FulltextDocument } from './model';
+import type { FulltextDocument } from './model';
 import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
 import { cachedJatsReading, readRecordJats } from './jatsSource';
 import { parseTei } from './tei';
 import { parseJatsOffThread, parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
 
-export type { FulltextDeps, FulltextDocument, Paragraph, Section } from './model';
+export type { FulltextDocument, Paragraph, Section } from './model';
 export { FulltextError, type FulltextFailure } from './errors';
 export { pdfUrlCandidates } from './pdfSource';
 export { resetGrobidState } from './grobid';
@@ -44,7 +44,7 @@ export function abstractOnlyDocument(record: { title?: string; abstract?: string
 }
 
 /** The candidate's full text; falls back to its abstract, with the reason, when none can be had. */
-export async function getFulltext(record: PaperRecord, deps: FulltextDeps): Promise<FulltextResult> {
+export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
   try {
     // A paper read before is found from the HTTP cache's index: a repeat reads no PDF at all.
     const cached = await cachedReadingOfRecord(record, deps);
@@ -112,7 +112,7 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
  * The server's JATS when it has one (no PDF is then fetched); else the PDF's reading. The links in
  * `absent` were just found missing from the cache: their requests go out without reading it again.
  */
-async function readRecordJatsOrPdf(record: PaperRecord, deps: FulltextDeps, absent: ReadonlySet<string>): Promise<FulltextResult> {
+async function readRecordJatsOrPdf(record: PaperRecord, deps: CoreDeps, absent: ReadonlySet<string>): Promise<FulltextResult> {
   const jats = await readRecordJats(record, deps, absent);
   if (jats) return withLimitNote({ kind: 'jats', document: jats });
   try {

@@ -9,7 +9,7 @@ import { isAbortError } from '../net/types';
 import { contentDigest } from '../net/contentDigest';
 import { JATS_KEY_PREFIX } from '../net/cacheSweep';
 import { derivedFromCache } from '../net/readings';
-import type { FulltextDeps, FulltextDocument } from './model';
+import type { FulltextDocument } from './model';
 import { parseJatsOffThread, parseOptions, prewarmXmlReader } from './parsePool';
 import { readStoredDocument, writeStoredDocument } from './pdfjsCache';
 import { downloadDeadline, fulltextDownloadLimits } from './pdfSource';
@@ -44,7 +44,7 @@ function request(url: string, deps: CoreDeps, signal: AbortSignal, cacheRead: bo
  */
 export async function readRecordJats(
   record: PaperRecord,
-  deps: FulltextDeps,
+  deps: CoreDeps,
   knownAbsent: ReadonlySet<string> = new Set(),
 ): Promise<FulltextDocument | undefined> {
   if (!record.jatsUrl) return undefined;
@@ -52,10 +52,8 @@ export async function readRecordJats(
   try {
     // When it must come from the network, its reading will be made in a worker (one: XML readings
     // run one at a time, parsePool.ts), which compiles its XML code on made-up JATS meanwhile.
-    const response = await request(record.jatsUrl, deps, download.signal, !knownAbsent.has(record.jatsUrl), () => {
-      prewarmXmlReader(deps.settings);
-      deps.onDownload?.();
-    });
+    const cacheRead = !knownAbsent.has(record.jatsUrl);
+    const response = await request(record.jatsUrl, deps, download.signal, cacheRead, () => prewarmXmlReader(deps.settings));
     return await jatsDocument(response.body, deps);
   } catch (error) {
     if (download.expired()) return undefined; // the PDF is read instead, within its own deadline

@@ -1,6 +1,5 @@
 // The one document model both full-text paths produce (GROBID TEI and in-process pdfjs),
 // so scoring never needs to know where a paper's text came from.
-import type { CoreDeps } from '../deps';
 
 /** One paragraph of body text, with its sentences (GROBID <s> or our own split). */
 export interface Paragraph {
@@ -71,13 +70,4 @@ export function bodyParagraphs(document: FulltextDocument): { section: string; p
   return document.sections.flatMap((section) =>
     section.paragraphs.map((paragraph) => ({ section: section.head, paragraph })),
   );
-}
-
-/** What reading a record's full text needs: the network's, and word of a download about to start. */
-export interface FulltextDeps extends CoreDeps {
-  /**
-   * Called when a paper's full text (its JATS or PDF) must come from the network, before its
-   * request is sent: the caller can ready what will use it meanwhile (the pipeline warms its scorer).
-   */
-  onDownload?: () => void;
 }

@@ -9,7 +9,6 @@ import { FulltextError } from './errors';
 import { looksLikeHtml } from '../net/html';
 import { grobidKnownAlive } from './grobid';
 import { prewarmParseWorker } from './parsePool';
-import type { FulltextDeps } from './model';
 
 /** The Accept of every PDF request: part of the cache key, so the same for a download and a digest lookup. */
 const PDF_ACCEPT = 'application/pdf';
@@ -111,7 +110,7 @@ async function downloadPdf(url: string, deps: CoreDeps, cacheUse: CacheUse = 're
  */
 export async function downloadRecordPdf(
   record: PaperRecord,
-  deps: FulltextDeps,
+  deps: CoreDeps,
   knownAbsent: ReadonlySet<string> = new Set(),
 ): Promise<{ url: string; bytes: Uint8Array }> {
   const urls = pdfUrlCandidates(record, deps.settings);
@@ -138,10 +137,7 @@ export async function downloadRecordPdf(
   // A PDF on its way from the network is a reading to come: pdfjs's, a worker each for the PDFs
   // that come together, or, GROBID answering, its TEI's, read in one. Links whose "not found" the
   // cache remembers send nothing, and bring nothing to read.
-  if (notCached.size > 0) {
-    prewarmParseWorker(deps.settings, { all: !grobidKnownAlive(deps.settings) });
-    deps.onDownload?.();
-  }
+  if (notCached.size > 0) prewarmParseWorker(deps.settings, { all: !grobidKnownAlive(deps.settings) });
   return downloadFirstPdf(urls, deps, notCached);
 }
 
