@@ -90,17 +90,26 @@ function weightedTerms(queries: Query[], weights: number[], claimText: string): 
 const termsByText = new Map<string, string[]>();
 const MAX_TEXTS = 2000;
 
-function documentTerms(candidate: Candidate): string[] {
-  const key = `${candidate.title}\u0000${candidate.abstract ?? ''}`;
+function keptTerms(key: string, make: () => string[]): string[] {
   let terms = termsByText.get(key);
   if (!terms) {
-    const title = stems(candidate.title, SCORING_TOKENS);
-    const boosted = Array.from({ length: TITLE_BOOST }, () => title).flat();
-    terms = [...boosted, ...stems(candidate.abstract ?? '', SCORING_TOKENS)];
+    terms = make();
     if (termsByText.size >= MAX_TEXTS) termsByText.clear();
     termsByText.set(key, terms);
   }
   return terms;
+}
+
+function documentTerms(candidate: Candidate): string[] {
+  return keptTerms(`${candidate.title}\u0000${candidate.abstract ?? ''}`, () => {
+    const title = stems(candidate.title, SCORING_TOKENS);
+    return [...Array.from({ length: TITLE_BOOST }, () => title).flat(), ...stems(candidate.abstract ?? '', SCORING_TOKENS)];
+  });
+}
+
+/** A title's terms alone, kept under a key no whole text has. */
+function titleTerms(candidate: Candidate): string[] {
+  return keptTerms(`\u0001${candidate.title}`, () => stems(candidate.title, SCORING_TOKENS));
 }
 
 /**
@@ -121,19 +130,6 @@ function relevanceScores(candidates: Candidate[], termWeights: Map<string, numbe
 function normalised(scores: number[]): number[] {
   const best = Math.max(0, ...scores);
   return scores.map((s) => (best > 0 ? s / best : 0));
-}
-
-/** A title's terms, kept as documentTerms keeps a whole text's. */
-const termsByTitle = new Map<string, string[]>();
-
-function titleTerms(candidate: Candidate): string[] {
-  let terms = termsByTitle.get(candidate.title);
-  if (!terms) {
-    terms = stems(candidate.title, SCORING_TOKENS);
-    if (termsByTitle.size >= MAX_TEXTS) termsByTitle.clear();
-    termsByTitle.set(candidate.title, terms);
-  }
-  return terms;
 }
 
 /** Reciprocal-rank fusion of the positions each source gave the work. */
