@@ -3,7 +3,8 @@
 // pipeline on cached answers only to arrive where the run before it did; in a new process that
 // costs 100–200 ms of cold code. The result is served instead, but never staler than the answers
 // under it: it expires with the first of them (each answer's time in the cache's index plus its
-// kind's TTL), and a run that met a failure, a warning or its deadline keeps nothing.
+// kind's TTL), and a run that met a failure a repeat might not meet (a timeout, a crashed
+// reader, a second source too slow), or its deadline, keeps nothing.
 import cacache from 'cacache';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
