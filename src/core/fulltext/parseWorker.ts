@@ -24,7 +24,7 @@ if (!port) throw new Error('parseWorker.js runs only as a worker thread.');
  * claim's four real readings ~30 ms slower in the bench.
  */
 const WARM_XML_ROUNDS = 20;
-/** Readings of the made-up PDF: a second did no better than one in the scratch timing (warmPdf). */
+/** Readings of the made-up PDF until a real job comes (warmPdf). */
 const WARM_PDF_ROUNDS = 2;
 
 const jobs = new Map<number, AbortController>();
@@ -72,8 +72,10 @@ async function warmXml(): Promise<void> {
 }
 
 /**
- * Reads a made-up PDF once or twice, stopping when a real job comes. One reading took the stand-in's
- * bioRxiv PDF's first parse in a new process from 378–435 ms to 287–412 ms; more did no better.
+ * Reads a made-up PDF once or twice, stopping when a real job comes. Scratch timing, three new
+ * processes each: two readings took the stand-in's bioRxiv PDF's first parse from 378–435 ms to
+ * 287–412 ms; with an earlier, uncompressed made-up PDF, three and six readings (357–403 ms) did
+ * no better than one (371 ms).
  */
 async function warmPdf(): Promise<void> {
   for (let round = 0; round < WARM_PDF_ROUNDS && jobsReceived === 0; round++) {
