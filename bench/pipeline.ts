@@ -5,11 +5,13 @@
 // claim each for arXiv, bioRxiv and medRxiv. Each run is compared with its physical bound
 // (bench/lib/bound.ts): search round trip, then the longest chain nothing can avoid.
 //   first candidates ÷ one search round trip   goal ≤ 1.1
-//   total ÷ bound                              goal ≤ 1.2
-//   warm repeat                                goal 0 requests, < 100 ms (the pipeline's own time)
+//   total ÷ bound                              goal ≤ 1.3 (#33 §5; was 1.2)
+//   warm repeat                                goal 0 requests, < 100 ms from outside (spawn to exit)
 //   429s in the stand-in log                   goal 0
-// Times are the pipeline's own (timings in the JSON), so Node's start-up is not counted; the
-// process wall time is printed beside them, and when the first request left after the claim.
+// Ratios are given twice: on the pipeline's own times (timings in the JSON), and from outside, as a
+// user at a terminal sees them: from the process's spawn to the first cards (the run's startedAt
+// plus its firstCandidatesMs) and to the process's exit, Node's start-up and the bundle's load
+// included. A warm repeat is timed from outside too: spawn to exit.
 // Usage: node dist/bench/pipeline.js [--claim TEXT] [--setup default|grobid] [--trace] [--profile DIR] [--profile-cold DIR] [--repeats N]
 // --repeats N runs each warm repeat N times (each a new process) and counts the median: on a busy
 // machine one process's time says more about its neighbours than about the product.
@@ -53,7 +55,10 @@ let repeats = 1;
 
 interface CliRun {
   result: FindResult;
+  /** Spawn to exit. */
   wallMs: number;
+  /** Spawn to the run's start: Node's start-up, the bundle's load, the settings (NaN in-process). */
+  startupMs: number;
   /** Wall-clock time the pipeline started: the process's end minus the pipeline's own total. */
   pipelineStart: number;
 }
@@ -62,6 +67,9 @@ interface Row {
   claim: string;
   firstRatio: number;
   totalRatio: number;
+  /** The same from outside: spawn to first cards, spawn to exit (NaN in-process). */
+  outsideFirstRatio: number;
+  outsideTotalRatio: number;
   /** ms from the claim to the first search request leaving. */
   firstRequestMs: number;
 }
@@ -114,6 +122,7 @@ async function main(): Promise<void> {
       console.log(`\n===== ${setup === 'default' ? 'default user: no GROBID running (pdfjs)' : 'GROBID user: a local GROBID (1500 ms a paper)'}`);
       const rows: Row[] = [];
       let worstRepeatMs = 0;
+      let worstOutsideRepeatMs = 0;
       let repeatRequests = 0;
       const before429 = standIn.requests.filter((r) => r.status === 429).length;
       for (const claim of claims) {
@@ -122,29 +131,36 @@ async function main(): Promise<void> {
         const run = await runCli(claim, context, cacheDir, coldProfileDir);
         rows.push(report(claim, run, context, from));
         const times: number[] = [];
+        const outsideTimes: number[] = [];
         for (let i = 0; i < repeats; i++) {
           const before = standIn.requests.length;
           const repeat = await runCli(claim, context, cacheDir, profileDir);
           repeatRequests += standIn.requests.length - before;
           times.push(repeat.result.timings.totalMs);
-          console.log(`  warm repeat: ${standIn.requests.length - before} requests, ${repeat.result.timings.totalMs} ms in the pipeline ` +
-            `(${repeat.wallMs.toFixed(0)} ms with process start-up; stages ${stagesOf(repeat.result)})`);
+          outsideTimes.push(repeat.wallMs);
+          console.log(`  warm repeat: ${standIn.requests.length - before} requests, ${repeat.result.timings.totalMs} ms in the pipeline, ` +
+            `${repeat.wallMs.toFixed(0)} ms from outside (spawn to exit; start-up ${repeat.startupMs.toFixed(0)} ms; stages ${stagesOf(repeat.result)})`);
         }
-        const median = [...times].sort((a, b) => a - b)[Math.floor((times.length - 1) / 2)]!;
-        if (repeats > 1) console.log(`  warm repeat median of ${repeats}: ${median} ms`);
+        const median = medianOf(times);
+        const outsideMedian = medianOf(outsideTimes);
+        if (repeats > 1) console.log(`  warm repeat median of ${repeats}: ${median} ms in the pipeline, ${outsideMedian.toFixed(0)} ms from outside`);
         worstRepeatMs = Math.max(worstRepeatMs, median);
+        worstOutsideRepeatMs = Math.max(worstOutsideRepeatMs, outsideMedian);
       }
       console.log('\n--- the same claims in one warm process, as in the long-lived extension host');
       const warmRows = await warmProcess(claims, context);
       const rateLimited = standIn.requests.filter((r) => r.status === 429).length - before429;
-      const worst = (list: Row[], key: 'firstRatio' | 'totalRatio') => Math.max(...list.map((r) => r[key])).toFixed(2);
+      const worst = (list: Row[], key: 'firstRatio' | 'totalRatio' | 'outsideFirstRatio' | 'outsideTotalRatio') => Math.max(...list.map((r) => r[key])).toFixed(2);
       const worstFirstRequest = Math.max(...rows.map((r) => r.firstRequestMs)).toFixed(0);
       summaries.push(`${setup}: CLI processes back to back: first candidates ÷ one search worst ${worst(rows, 'firstRatio')} (goal ≤ 1.1), ` +
-        `total ÷ bound worst ${worst(rows, 'totalRatio')} (goal ≤ 1.2), first request ≤ ${worstFirstRequest} ms after the claim, ` +
+        `total ÷ bound worst ${worst(rows, 'totalRatio')} (goal ≤ 1.3), first request ≤ ${worstFirstRequest} ms after the claim, ` +
         `warm repeats ${repeatRequests} requests, worst ${worstRepeatMs} ms${repeats > 1 ? ` (median of ${repeats})` : ''} (goal 0, < 100 ms); one warm process: first ÷ search worst ` +
         `${worst(warmRows, 'firstRatio')}, total ÷ bound worst ${worst(warmRows, 'totalRatio')}, warm repeats ` +
         `${warmRows.reduce((n, r) => n + r.repeatRequests, 0)} requests, worst ${Math.max(...warmRows.map((r) => r.repeatMs))} ms; ` +
-        `429s: ${rateLimited} (goal 0)`);
+        `429s: ${rateLimited} (goal 0)\n` +
+        `${setup}: from outside (spawn of each CLI process): first candidates ÷ one search worst ${worst(rows, 'outsideFirstRatio')} (goal ≤ 1.1), ` +
+        `exit ÷ bound worst ${worst(rows, 'outsideTotalRatio')} (goal ≤ 1.3), warm repeat spawn to exit worst ${worstOutsideRepeatMs.toFixed(0)} ms` +
+        `${repeats > 1 ? ` (median of ${repeats})` : ''} (goal < 100 ms)`);
     }
     console.log(`\n${summaries.join('\n')}`);
   } finally {
@@ -173,7 +189,7 @@ async function warmProcess(claims: string[], context: Context): Promise<WarmRow[
     const pipeline = createPipeline({ settings: settingsFor(mkdtempSync(join(home, 'warm-'))), llm: null });
     const result = await pipeline.find({ selection: claim });
     const pipelineStart = Date.now() - result.timings.totalMs;
-    const row = report(claim, { result, wallMs: result.timings.totalMs, pipelineStart }, context, from);
+    const row = report(claim, { result, wallMs: result.timings.totalMs, startupMs: NaN, pipelineStart }, context, from);
     // The same claim again in this process, its answers now in the cache, as a user asking twice.
     const before = standIn.requests.length;
     const repeat = await pipeline.find({ selection: claim });
@@ -204,7 +220,10 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
   const first = result.timings.firstCandidatesMs ?? NaN;
   const firstSearch = requests.find((r) => ['arxiv', 'europepmc'].includes(r.service));
   const firstRequestMs = firstSearch ? Math.max(0, firstSearch.at - run.pipelineStart) : NaN;
-  const row = { claim, firstRatio: first / bound.firstMs, totalRatio: result.timings.totalMs / bound.totalMs, firstRequestMs };
+  const row = {
+    claim, firstRatio: first / bound.firstMs, totalRatio: result.timings.totalMs / bound.totalMs, firstRequestMs,
+    outsideFirstRatio: (run.startupMs + first) / bound.firstMs, outsideTotalRatio: run.wallMs / bound.totalMs,
+  };
   console.log(`\n${claim}`);
   console.log(`  routed to ${result.routing.primary}; requests: ${summarise(requests.map((r) => r.service))}; ` +
     `candidates ${result.candidates.length}, with BibTeX ${result.candidates.filter((c) => c.bibtex).length}, ` +
@@ -214,8 +233,12 @@ function report(claim: string, run: CliRun, context: Context, from: number): Row
   console.log(`  stages (ms): ${stages}; first search request ${firstRequestMs.toFixed(0)} ms after the claim, ` +
     `answered by the stand-in ${answeredIn.toFixed(0)} ms later (latency ${bound.firstMs} ms + its own work)`);
   console.log(`  first candidates ${first} ms / one search ${bound.firstMs} ms = ${row.firstRatio.toFixed(2)} (goal ≤ 1.1)`);
-  console.log(`  total ${result.timings.totalMs} ms / bound ${bound.totalMs} ms (search + ${bound.chain}) = ${row.totalRatio.toFixed(2)} (goal ≤ 1.2); ` +
+  console.log(`  total ${result.timings.totalMs} ms / bound ${bound.totalMs} ms (search + ${bound.chain}) = ${row.totalRatio.toFixed(2)} (goal ≤ 1.3); ` +
     `process ${run.wallMs.toFixed(0)} ms`);
+  if (Number.isFinite(run.startupMs)) {
+    console.log(`  from outside: start-up ${run.startupMs.toFixed(0)} ms; first candidates ${(run.startupMs + first).toFixed(0)} ms = ` +
+      `${row.outsideFirstRatio.toFixed(2)} × one search (goal ≤ 1.1), exit ${run.wallMs.toFixed(0)} ms = ${row.outsideTotalRatio.toFixed(2)} × bound (goal ≤ 1.3)`);
+  }
   if (trace) for (const r of requests) console.log(`    +${r.at - run.pipelineStart} ms ${r.service} ${r.method} ${decodeURIComponent(r.url).slice(0, 200)} → ${r.status ?? '-'} in ${(r.endAt ?? NaN) - r.at} ms`);
   return row;
 }
@@ -237,6 +260,7 @@ function runCli(claim: string, context: Context, cacheDir: string, cpuProfileDir
     CITEFINDER_LLM_MODEL: '',
   };
   const started = performance.now();
+  const spawnedAt = performance.timeOrigin + started;
   return new Promise((resolve, reject) => {
     // 100 µs samples: a warm repeat's pipeline is ~100 ms, too short for the default 1 ms to tell its parts apart.
     const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', cpuProfileDir] : [];
@@ -248,9 +272,14 @@ function runCli(claim: string, context: Context, cacheDir: string, cpuProfileDir
       const ended = Date.now();
       if (code !== 0) return reject(new Error(`citefinder find exited with ${code}`));
       const result = JSON.parse(out) as FindResult;
-      resolve({ result, wallMs: performance.now() - started, pipelineStart: ended - result.timings.totalMs });
+      const startupMs = (result.timings.startedAt ?? NaN) - spawnedAt;
+      resolve({ result, wallMs: performance.now() - started, startupMs, pipelineStart: ended - result.timings.totalMs });
     });
   });
+}
+
+function medianOf(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 }
 
 function stagesOf(result: FindResult): string {

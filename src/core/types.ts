@@ -252,6 +252,8 @@ export type CandidatePatch = Partial<
 export interface Timings {
   totalMs: number;
   firstCandidatesMs?: number;
+  /** When the run started (ms since the epoch): a process's start-up is measured against it from outside. */
+  startedAt?: number;
   stages: Record<string, number>;
 }
 

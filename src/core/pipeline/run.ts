@@ -65,6 +65,7 @@ export class Run {
   timings(): Timings {
     return {
       totalMs: Math.round(performance.now() - this.started),
+      startedAt: Math.round(performance.timeOrigin + this.started),
       firstCandidatesMs: this.firstCandidatesMs,
       stages: { ...this.stages },
     };
