@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditReport } from '../core/audit';
 import { createHttpClient } from '../core/net/http';
 import { resolveCacheDir } from '../core/net/cache';
-import { createLlmClient } from '../core/llm/openai';
+import { createLlmClient } from '../core/llm/client';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';

@@ -5,7 +5,7 @@ import type { Settings } from '../core/settings/index';
 import { parseClaim } from '../core/claim';
 import { generateQueries } from '../core/queries';
 import { createHttpClient } from '../core/net/http';
-import { createLlmClient } from '../core/llm/openai';
+import { createLlmClient } from '../core/llm/client';
 import { FulltextError, fulltextFromPdfBytes, readJatsFile, readTeiFile, type FulltextResult } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
 import { requireClaim, UsageError, type CliIo, type CliOptions } from './io';

@@ -6,7 +6,7 @@
 // .bib files to keep saved) must stay in the shell, or each bundle would get its own copy.
 export { createPipeline } from '../core/pipeline/index';
 export { createHttpClient } from '../core/net/http';
-export { createLlmClient } from '../core/llm/openai';
+export { createLlmClient } from '../core/llm/client';
 export { locateClaim } from '../core/manuscript/citeInsert';
 export { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 export { resolveRootFile } from '../core/manuscript/projectRoot';

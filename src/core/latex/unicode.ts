@@ -2,7 +2,7 @@
 // 10⁻³. Titles keep their maths as text instead of dropping it ("Measurements of Ω and Λ", never
 // "Measurements of and"). The conversion is Better BibTeX's parser (@retorquere/bibtex-parser),
 // not tables of our own; its light HTML markup (<i>, <sub>) is dropped for plain text.
-import { parse } from '@retorquere/bibtex-parser';
+import type * as BibtexParser from './bibtexParser';
 import { repairLatex } from './health';
 import { plainLine } from './plainText';
 
@@ -94,6 +94,17 @@ function escapeOutsideMaths(value: string): string {
   return parts
     .map((part, index) => (index % 2 === 1 ? part : part.replace(/(?<!\\)([_^%#&])/g, '\\$1').replace(/(?<!\\)~(?=[=<>\d-])/g, '\\textasciitilde{}')))
     .join('');
+}
+
+/**
+ * The parser is loaded on first use: building its tokenizer and Unicode tables costs a new CLI
+ * process ~60 ms of start-up, and most runs meet no LaTeX before their first search has left.
+ */
+let parser: typeof BibtexParser.parse | undefined;
+function parse(...args: Parameters<typeof BibtexParser.parse>): ReturnType<typeof BibtexParser.parse> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (above)
+  parser ??= (require('./bibtexParser') as typeof BibtexParser).parse;
+  return parser(...args);
 }
 
 function convert(value: string): string | undefined {

@@ -1,6 +1,7 @@
-// The LlmClient over any OpenAI-compatible endpoint (Ollama, LM Studio, vLLM, llama.cpp, OpenAI).
-// Only ever the endpoint the user configured: the base URL is always passed explicitly, so the
-// `openai` package never falls back to api.openai.com or to OPENAI_BASE_URL.
+// The LlmClient over any OpenAI-compatible endpoint (Ollama, LM Studio, vLLM, llama.cpp,
+// OpenAI), loaded by client.ts only when a model is configured. Only ever the endpoint the user
+// configured: the base URL is always passed explicitly, so the `openai` package never falls back
+// to api.openai.com or to OPENAI_BASE_URL.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Settings } from '../settings/index';
 import { parseModelJson } from './json';
@@ -13,11 +14,8 @@ const MAX_RETRIES = 1;
 /** After the endpoint proved unreachable, later calls fail at once for this long (no second long wait). */
 const UNREACHABLE_BACKOFF_MS = 60_000;
 
-/** Returns null when no model is configured (heuristics take over). */
-export function createLlmClient(settings: Settings, apiKey?: string): LlmClient | null {
-  const model = settings['llm.model'].trim();
-  const baseURL = settings['llm.baseUrl'].trim().replace(/\/+$/, '');
-  if (!model || !baseURL) return null;
+/** A client of `model` at `baseURL` (both given: see client.ts). */
+export function openAiCompatibleClient(settings: Settings, model: string, baseURL: string, apiKey?: string): LlmClient {
   const client = new OpenAI({
     baseURL,
     // Local servers ignore the key, but the package insists on one. Never read OPENAI_API_KEY:
@@ -178,4 +176,3 @@ function apiMessage(error: APIError): string {
   return typeof inner === 'string' ? inner : error.message;
 }
 
-export { probeLlm, type LlmProbe } from './probe';

@@ -1,4 +1,4 @@
-// Turning a fetch Response into an HttpResponse: the body read under a size limit.
+// A fetch Response's body read under a size limit (transport.ts), and the HttpResponse record.
 import { TooLargeError, type HttpResponse } from './types';
 
 /** Reads the body, refusing more than `maxBytes` (declared or streamed). */
@@ -32,14 +32,8 @@ export async function readBody(response: Response, maxBytes: number | undefined)
   return body;
 }
 
-function megabytes(bytes: number): string {
+export function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
-}
-
-export function toHttpResponse(response: Response, body: Uint8Array, fromCache: boolean): HttpResponse {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  return makeResponse(response.status, response.url, headers, body, fromCache);
 }
 
 export function makeResponse(

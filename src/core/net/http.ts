@@ -1,10 +1,13 @@
-// The HttpClient every remote call goes through: cache → per-service pacing queue → fetch with a
-// per-attempt timeout, wrapped in p-retry. Aborting the caller's signal cancels whatever stage
-// the request is in (queue wait, in-flight fetch, retry backoff) and rejects with an AbortError.
+// The HttpClient every remote call goes through: cache → per-service pacing queue → one attempt
+// on the wire (transport.ts: node:http, or fetch for forms) with a per-attempt timeout, in p-retry.
+// Aborting the caller's signal cancels whatever stage the request is in (queue wait, the request
+// in flight, retry backoff) and rejects with an AbortError.
 import pRetry from 'p-retry';
 import { version } from '../../../package.json';
 import type { Settings } from '../settings/index';
-import { makeResponse, readBody, toHttpResponse } from './body';
+import { makeResponse } from './body';
+import { fetchTransport, preferredTransport } from './transport';
+import { nodeTransport } from './nodeTransport';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
 import { assertFetchableUrl, describeNetworkError, hostOf } from './errors';
 import { abortableDelay, abortErrorFor } from './abort';
@@ -44,6 +47,7 @@ export interface HttpClientOptions {
   userAgent?: string;
   /** Overrides settings 'cache.dir'; an empty string switches the cache off. */
   cacheDir?: string;
+  /** Sends every attempt through this fetch instead of node:http. */
   fetchImpl?: typeof fetch;
   /** Clock for cache TTLs; defaults to Date.now. */
   now?: () => number;
@@ -61,7 +65,10 @@ export interface HttpClientOptions {
 }
 
 export function createHttpClient(settings: Settings, options: HttpClientOptions = {}): CountingHttpClient {
-  const fetchImpl = options.fetchImpl ?? fetch;
+  // The global fetch is looked up when a form is sent, never before: naming it loads its client.
+  const transport = options.fetchImpl
+    ? fetchTransport(options.fetchImpl)
+    : preferredTransport(nodeTransport, fetchTransport((input, init) => fetch(input, init)));
   const userAgent = options.userAgent ?? USER_AGENT;
   const pacing = options.pacing ?? SHARED_PACING;
   const backoffMs = options.backoffMs ?? 500;
@@ -100,24 +107,22 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     try {
       stats.network++;
       stats.networkByService[request.service] = (stats.networkByService[request.service] ?? 0) + 1;
-      const response = await fetchImpl(request.url, {
+      const answer = await transport({
+        url: request.url,
         method: request.method ?? 'GET',
         headers: requestHeaders(request, userAgentFor(request.service, userAgent, settings)),
-        body: request.body as BodyInit | undefined,
-        redirect: 'follow',
+        body: request.body,
         signal: controller.signal,
+        maxBytes: request.maxBytes ?? maxResponseBytes,
+        onHeaders: (head) => {
+          clearTimeout(headersTimer);
+          // A limit announced by the host a redirect led to (doi.org → Crossref) is that host's, not ours.
+          if (!head.redirected) pacing.announced.observe(request.service, head.headers);
+        },
       });
-      clearTimeout(headersTimer);
-      // A limit announced by the host a redirect led to (doi.org → Crossref) is that host's, not ours.
-      if (!response.redirected) pacing.announced.observe(request.service, Object.fromEntries(response.headers));
-      if (response.status === 204) {
-        request.onAttempt?.(undefined);
-        return toHttpResponse(response, new Uint8Array(), false);
-      }
-      const body = await readBody(response, request.maxBytes ?? maxResponseBytes);
-      if (!response.ok) throw statusError(request, response, body);
+      if (answer.status < 200 || answer.status > 299) throw statusError(request, answer);
       request.onAttempt?.(undefined);
-      return toHttpResponse(response, body, false);
+      return makeResponse(answer.status, answer.url, answer.headers, answer.body, false);
     } catch (caught) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
       const error = timedOut

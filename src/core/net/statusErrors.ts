@@ -3,6 +3,7 @@
 // record". Split from http.ts, which sends; this file only judges what came back.
 import { hostOf, NetworkError, UnsupportedUrlError } from './errors';
 import { HttpError, isAbortError, RateLimitedError, TooLargeError, type HttpRequest } from './types';
+import type { WireAnswer } from './transport';
 
 const MAX_ERROR_BODY_CHARS = 64 * 1024;
 
@@ -34,10 +35,10 @@ export function retryAfterOf(error: HttpError): number | undefined {
   return retryAfterByError.get(error);
 }
 
-export function statusError(request: HttpRequest, response: Response, body: Uint8Array): HttpError {
+export function statusError(request: HttpRequest, response: WireAnswer): HttpError {
   const host = hostOf(request.url);
-  const bodyText = new TextDecoder().decode(body).slice(0, MAX_ERROR_BODY_CHARS);
-  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  const bodyText = new TextDecoder().decode(response.body).slice(0, MAX_ERROR_BODY_CHARS);
+  const retryAfterMs = parseRetryAfter(response.headers['retry-after'] ?? null);
   if (response.status === 429) {
     const hint =
       retryAfterMs !== undefined

@@ -38,7 +38,7 @@ import { createHttpClient } from '../net/http';
 import { storingBehind } from '../net/storingBehind';
 import { onNetwork } from '../net/onNetwork';
 import { warmRankingWhileWaiting } from '../ranking/warmup';
-import { createLlmClient } from '../llm/openai';
+import { createLlmClient } from '../llm/client';
 import { supportStage } from './support';
 import { readingWritesSettled } from '../fulltext';
 import { resolveCacheDir } from '../net/cache';

@@ -8,7 +8,7 @@ import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../../..
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
-import { createLlmClient } from '../../../../src/core/llm/openai';
+import { createLlmClient } from '../../../../src/core/llm/client';
 import type { CoreDeps } from '../../../../src/core/deps';
 import type { PaperRecord } from '../../../../src/core/types';
 import { parseSlashCommand, planFromToolCall } from '../../../../src/core/chat/commands';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ModelJsonError } from '../../../../src/core/llm/json';
-import { createLlmClient, probeLlm } from '../../../../src/core/llm/openai';
+import { createLlmClient, probeLlm } from '../../../../src/core/llm/client';
 import { LlmUnavailableError, type LlmClient } from '../../../../src/core/llm/types';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../../../standin/openai';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseClaim } from '../../../../src/core/claim';
 import { splitSentences } from '../../../../src/core/text/sentences';
-import { createLlmClient } from '../../../../src/core/llm/openai';
+import { createLlmClient } from '../../../../src/core/llm/client';
 import { cleanKeywords, generateQueries, heuristicQueries, keyphrases, readQueries } from '../../../../src/core/queries';
 import { formatQuery } from '../../../../src/core/queries/text';
 import { resolveSettings } from '../../../../src/core/settings/index';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../../helpers/paths';
-import { createLlmClient } from '../../../../src/core/llm/openai';
+import { createLlmClient } from '../../../../src/core/llm/client';
 import { route, routeHeuristically, validateRouting, REPOSITORY_OF } from '../../../../src/core/routing';
 import { CONCURRENT_BELOW_CONFIDENCE, isCloseCall } from '../../../../src/core/routing/closeCall';
 import { searchPlan } from '../../../../src/core/search/keywords';

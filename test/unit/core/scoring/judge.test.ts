@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { FulltextDocument } from '../../../../src/core/fulltext/model';
-import { createLlmClient } from '../../../../src/core/llm/openai';
+import { createLlmClient } from '../../../../src/core/llm/client';
 import type { LlmClient } from '../../../../src/core/llm/types';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { LlmCallBudget, scoreCandidate } from '../../../../src/core/scoring';
