@@ -3,8 +3,11 @@
 // cold code, between the answer's arrival and the first candidates (the tokenizer, the stemmer,
 // BM25 and the identity keys run in the interpreter the first times). Made-up hits take that cost
 // while the process only waits. One small store at a time, with a turn of the event loop between,
-// so an answer that arrives meanwhile is handled at once.
+// so an answer that arrives meanwhile is handled at once. Before them, one made-up title with
+// LaTeX loads Better BibTeX's parser (latex/unicode.ts loads it on first use, ~60 ms), which an
+// arXiv or Europe PMC answer with maths in a title would otherwise wait for.
 import type { PaperRecord } from '../types';
+import { latexToUnicode } from '../latex/unicode';
 import { CandidateStore } from '../candidates/store';
 import { madeUpSentence, madeUpWord } from '../text/madeUp';
 
@@ -45,6 +48,8 @@ export function resetRankingWarmup(): void {
 }
 
 async function rankMadeUpHits(): Promise<void> {
+  latexToUnicode(`${madeUpWord(0)} of $\\Omega_m$ in R\\'{e}nyi ${madeUpWord(1)}`);
+  await new Promise((resolve) => setImmediate(resolve));
   for (let round = 0; round < ROUNDS; round++) {
     const queries = [{ keywords: [madeUpWord(round), madeUpWord(round + 5)] }];
     const store = new CandidateStore(queries, madeUpSentence(round, 12), 20, () => {});

@@ -7,6 +7,7 @@ import { startStandIn, standInEnv, type StandIn } from '../../standin';
 import { fixturePath } from '../../standin/server';
 import type { FindResult } from '../../../src/core/types';
 import { runCli } from '../../helpers/cliRun';
+import { chatRequests, installOpenAi } from '../../standin/openai';
 
 const CLAIM =
   'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
@@ -51,6 +52,16 @@ describe('CLI find against the stand-in services', function () {
     for (const secret of ['quillwort', 'baryon acoustic', 'luminosity distances', 'reshaped cosmology', CLAIM.toLowerCase()]) {
       assert.ok(!sent.includes(secret), `a search request leaked "${secret}"`);
     }
+  });
+
+  it('with an LLM configured, loads the openai package on first use and routes by the model', async () => {
+    // The CLI bundle leaves the package out and requires it from node_modules only when a model is set.
+    installOpenAi(standIn, { reply: () => '{"discipline": "physics", "primary": "arxiv", "secondary": "biorxiv", "reason": "Cosmology claim."}' });
+    const run = await runCli(['find', '--claim', CLAIM, '--json'], { ...env, CITEFINDER_LLM_MODEL: 'gpt-4o-mini' });
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as FindResult;
+    assert.deepEqual([result.routing.by, result.routing.reason], ['llm', 'Cosmology claim.']);
+    assert.ok(chatRequests(standIn).length >= 1);
   });
 
   it('answers a repeated claim from the cache without any request', async () => {
