@@ -16,19 +16,29 @@ const onEarlySigint = (): void => {
 };
 process.once('SIGINT', onEarlySigint);
 
-// The CLI's code is its own file (dist/cli/main.js, 6 MB), loaded after V8's compile cache is on:
+// The CLI's code is its own file (dist/cli/main.js, ~3 MB minified), loaded after V8's compile cache is on:
 // the code compiled in one run is kept for the next (Node's compile cache, in the temp folder,
 // checked against each file's contents), so a new process does not compile it again. The CLI
 // turns it on for itself only; an editor's process is never touched.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
+const argv = process.argv.slice(2);
+
 Promise.resolve()
-  .then(() => {
+  .then(async () => {
+    // A repeated `find` is answered from its kept result by a small bundle of its own
+    // (dist/cli/kept.js, see src/cli/kept.ts); anything else, or a miss, loads the whole CLI.
+    if (argv[0] === 'find') {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { keptFind } = require('./cli/kept') as typeof import('./cli/kept');
+      const code = await keptFind(argv);
+      if (code !== undefined) return code;
+    }
     // A plain require: the built CLI is CommonJS, and require finds dist/cli/main.js without ESM's extension rules.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { main } = require('./cli/main') as typeof import('./cli/main');
     process.off('SIGINT', onEarlySigint);
-    return main(process.argv.slice(2));
+    return main(argv);
   })
   .then(
     (code) => {

@@ -1,11 +1,12 @@
 // The command-line adapter over src/core: argument parsing, settings, exit codes.
 // Exit 0 when a run worked (even with no candidates), 2 on bad input, 130 on Ctrl-C.
 import { version } from '../../package.json';
-import { parseConfigText, resolveSettings, SettingsError, type Settings } from '../core/settings/index';
+import { SettingsError } from '../core/settings/index';
 import { runFind } from './find';
 import { runScore } from './score';
-import { asksForHelp, parseCommandLine } from './args';
-import { readInput, UsageError, type CliIo, type CliOptions } from './io';
+import { asksForHelp } from './args';
+import { UsageError, type CliIo } from './io';
+import { loadSettings, parseOptions } from './findSetup';
 import { LOOKUP_USAGE, runLookup } from './lookup';
 import { INSERT_USAGE, runInsert } from './insert';
 import { AUDIT_USAGE, runAudit } from './audit';
@@ -65,7 +66,7 @@ async function runCommand(argv: string[], io: CliIo, controller: AbortController
       return 0;
     }
     // Commands with their own options parse them themselves and load the settings when ready.
-    const settingsFrom = (config?: string) => loadSettings(config, io);
+    const settingsFrom = (config?: string) => loadSettings(config, warnOn(io));
     if (command === 'lookup') return await runLookup(rest, settingsFrom, io, controller.signal);
     if (command === 'insert') return await runInsert(rest, settingsFrom, io, controller.signal);
     if (command === 'audit') return await runAudit(rest, settingsFrom, io, controller.signal);
@@ -73,7 +74,7 @@ async function runCommand(argv: string[], io: CliIo, controller: AbortController
     if (command === 'coverage') return await runCoverage(rest, settingsFrom, io, controller.signal);
     if (command === 'refs') return await runRefsCheck(rest, settingsFrom, io, controller.signal);
     const options = parseOptions(rest);
-    const settings = await loadSettings(options.config, io);
+    const settings = await loadSettings(options.config, warnOn(io));
     if (command === 'find') return await runFind(options, settings, io, controller.signal);
     if (command === 'score') return await runScore(options, settings, io, controller.signal);
     if (command === undefined || command === 'help' || command === '--help') {
@@ -88,22 +89,8 @@ async function runCommand(argv: string[], io: CliIo, controller: AbortController
   }
 }
 
-function parseOptions(args: string[]): CliOptions {
-  const { values } = parseCommandLine(args, {
-    claim: { type: 'string' },
-    'context-file': { type: 'string' },
-    pdf: { type: 'string' },
-    tei: { type: 'string' },
-    jats: { type: 'string' },
-    years: { type: 'string' },
-  });
-  const { claim, config, pdf, tei, jats, years } = values;
-  return { claim, contextFile: values['context-file'], config, json: values.json ?? false, pdf, tei, jats, years };
-}
-
-async function loadSettings(configPath: string | undefined, io: CliIo): Promise<Settings> {
-  const values = configPath ? parseConfigText(await readInput(configPath, 'config file'), configPath) : {};
-  return resolveSettings(values, process.env, (message) => io.stderr(`warning: ${message}\n`));
+function warnOn(io: CliIo): (message: string) => void {
+  return (message) => io.stderr(`warning: ${message}\n`);
 }
 
 function reportError(error: unknown, io: CliIo, signal: AbortSignal): number {

@@ -6,11 +6,16 @@ import type { LlmClient } from './types';
 
 export { probeLlm, type LlmProbe } from './probe';
 
+/** Whether the settings name a model and an endpoint: without both, no LLM is asked. */
+export function hasLlm(settings: Settings): boolean {
+  return Boolean(settings['llm.model'].trim() && settings['llm.baseUrl'].trim().replace(/\/+$/, ''));
+}
+
 /** Returns null when no model is configured (heuristics take over). */
 export function createLlmClient(settings: Settings, apiKey?: string): LlmClient | null {
+  if (!hasLlm(settings)) return null;
   const model = settings['llm.model'].trim();
   const baseURL = settings['llm.baseUrl'].trim().replace(/\/+$/, '');
-  if (!model || !baseURL) return null;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (above)
   const { openAiCompatibleClient } = require('./openai') as typeof import('./openai');
   return openAiCompatibleClient(settings, model, baseURL, apiKey);

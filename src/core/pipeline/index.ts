@@ -15,7 +15,6 @@ import type { Settings } from '../settings/index';
 import type { HttpClient } from '../net/types';
 import type { LlmClient } from '../llm/types';
 import type { PipelineDeps } from '../deps';
-import { parseClaim } from '../claim';
 import { route } from '../routing';
 import { generateQueries } from '../queries';
 import { formatQuery, parseQuery } from '../queries/text';
@@ -47,7 +46,8 @@ import { RunLimits } from './runLimits';
 import { resultAtDeadline, type RunState } from './deadline';
 import { REPOSITORY_LABEL } from '../identity/repository';
 import { AnswerLedger } from '../net/answerLedger';
-import { keepResult, readResult, replayResult, resultKey, SupportChoice } from './resultCache';
+import { keepResult, SupportChoice } from './resultCache';
+import { openRun, replayResult } from './resultKey';
 
 export interface FindInput {
   /** LaTeX source of the selected claim. */
@@ -147,17 +147,9 @@ async function findWithin(
   reuse?: Reuse & { ledger: AnswerLedger },
 ): Promise<FindResult> {
   const signal = run.signal;
-  const claim = run.timeSync('claim', () =>
-    parseClaim(input.selection, input.document, input.selectionOffset),
-  );
+  const { claim, key, kept } = await openRun(input, deps.settings, Boolean(deps.llm), run, reuse);
   state.claim = claim;
-  run.emit({ type: 'claim', claim });
-  if (!deps.llm) run.warn('No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.');
-  const key = reuse && resultKey({ claim, queries: input.queries, settings: deps.settings });
-  if (reuse && key) {
-    const kept = await run.time('result', () => readResult(reuse.dir, key, reuse.now()));
-    if (kept) return replayResult(kept, run);
-  }
+  if (kept) return replayResult(kept, run);
 
   // An informal citation ("Perlmutter et al. (1999)") is searched by its author and year.
   const informal = informalQueries(input.selection, claim.text);

@@ -1,8 +1,8 @@
 // The CLI end to end: the real dist/cli.js in a child process against the stand-in services.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startStandIn, standInEnv, type StandIn } from '../../standin';
 import { fixturePath } from '../../standin/server';
 import type { FindResult } from '../../../src/core/types';
@@ -75,6 +75,42 @@ describe('CLI find against the stand-in services', function () {
     const a = JSON.parse(first.stdout) as FindResult;
     const b = JSON.parse(second.stdout) as FindResult;
     assert.deepEqual(b.candidates.map((c) => c.id), a.candidates.map((c) => c.id));
+  });
+
+  it('answers a repeat from its kept result with the light entry alone, printing what the whole CLI printed', async () => {
+    // Which bundles each process loaded: a preload script writes require's cache when it exits.
+    const probeDir = mkdtempSync(join(tmpdir(), 'citefinder-probe-'));
+    const probe = join(probeDir, 'probe.cjs');
+    writeFileSync(probe, "process.on('exit', () => require('node:fs').writeFileSync(process.env.CITEFINDER_TEST_LOADED, " +
+      "Object.keys(require.cache).join('\\n')));");
+    const loadedBy = async (args: string[], name: string) => {
+      const out = join(probeDir, name);
+      const run = await runCli(args, { ...env, NODE_OPTIONS: `--require ${probe}`, CITEFINDER_TEST_LOADED: out });
+      assert.equal(run.code, 0, run.stderr);
+      const bundles = readFileSync(out, 'utf8').split('\n').filter((f) => /[\\/]dist[\\/]cli[\\/]/.test(f)).map((f) => basename(f));
+      return { run, bundles };
+    };
+    try {
+      const first = await loadedBy(['find', '--claim', CLAIM, '--json'], 'first');
+      assert.ok(first.bundles.includes('main.js'), first.bundles.join());
+      const before = standIn.requests.length;
+      const repeat = await loadedBy(['find', '--claim', CLAIM, '--json'], 'repeat');
+      assert.deepEqual(repeat.bundles, ['kept.js']);
+      assert.equal(standIn.requests.length, before, 'no request on the repeat');
+      const withoutTimings = (stdout: string) => ({ ...(JSON.parse(stdout) as FindResult), timings: undefined });
+      assert.deepEqual(withoutTimings(repeat.run.stdout), withoutTimings(first.run.stdout));
+      // Readable output: the same list, and the progress a repeat prints, from either entry.
+      const readable = await loadedBy(['find', '--claim', CLAIM], 'readable');
+      assert.deepEqual(readable.bundles, ['kept.js']);
+      assert.match(readable.run.stdout, /^1\. .*\n/);
+      assert.match(readable.run.stderr, /No LLM configured/);
+      // Another year range is another key: a miss, and the whole CLI runs the search.
+      const other = await loadedBy(['find', '--claim', CLAIM, '--years', '1990..2005', '--json'], 'other');
+      assert.ok(other.bundles.includes('main.js'), other.bundles.join());
+      assert.ok(standIn.requests.length > before);
+    } finally {
+      rmSync(probeDir, { recursive: true, force: true });
+    }
   });
 
   it('keeps arXiv\'s 3 s between two CLI runs back to back: one timetable for every process', async () => {

@@ -1,0 +1,53 @@
+// `citefinder find` for a claim asked before: its kept result (pipeline/resultCache.ts) printed
+// without loading the pipeline. A new CLI process spends most of a repeat loading the whole CLI
+// (~3 MB of code, the router's tables); this entry is a small bundle of its own (dist/cli/kept.js)
+// that reads the claim, the settings and the kept result exactly as the pipeline does
+// (pipeline/resultKey.ts) and prints what `find` prints. On anything else — a miss, an LLM
+// configured, a warning about the settings, bad input — it prints nothing and says so, and the
+// whole CLI runs the command as it always has.
+import { join } from 'node:path';
+import type { PipelineEvent } from '../core/types';
+import { hasLlm } from '../core/llm/client';
+import { resolveCacheDir } from '../core/net/cache';
+import { Run } from '../core/pipeline/run';
+import { openRun, replayResult } from '../core/pipeline/resultKey';
+import { asksForHelp } from './args';
+import { readInput, requireClaim, type CliIo } from './io';
+import { findListener, loadSettings, parseOptions, printFindResult, withYears } from './findSetup';
+
+/** The bundle that runs the pipeline, and so writes the results this entry reads (its build is in their key). */
+const PIPELINE_BUNDLE = join(__dirname, 'main.js');
+
+const processIo: CliIo = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
+
+/** Exit code 0 when a kept result was printed; undefined when the whole CLI must run the command. */
+export async function keptFind(argv: string[], io: CliIo = processIo, bundle = PIPELINE_BUNDLE): Promise<number | undefined> {
+  const [command, ...rest] = argv;
+  if (command !== 'find' || asksForHelp(rest)) return undefined;
+  try {
+    const options = parseOptions(rest);
+    const warnings: string[] = [];
+    const settings = withYears(await loadSettings(options.config, (message) => warnings.push(message)), options.years);
+    const dir = resolveCacheDir(settings);
+    // What the pipeline would warn about, or ask an LLM for, is the whole CLI's to do.
+    if (warnings.length > 0 || hasLlm(settings) || !dir) return undefined;
+    const selection = requireClaim(options.claim);
+    const document = options.contextFile ? await readInput(options.contextFile, 'context file') : undefined;
+    // Progress is held until the result is known to be kept: a miss must print nothing twice.
+    const held: PipelineEvent[] = [];
+    const run = new Run((event) => held.push(event));
+    const { kept } = await openRun({ selection, document }, settings, false, run, { dir, now: Date.now, bundle });
+    if (!kept) return undefined;
+    const result = replayResult(kept, run);
+    const listener = findListener(options, io);
+    for (const event of held) listener(event);
+    printFindResult(result, options, io);
+    return 0;
+  } catch {
+    // Bad input is reported by the whole CLI, in its words and with its exit code.
+    return undefined;
+  }
+}

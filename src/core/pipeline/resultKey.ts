@@ -1,0 +1,127 @@
+// The reading side of the kept result (resultCache.ts keeps it): the key of a claim's result, the
+// run's first steps up to the lookup, and a kept result told again. Light on purpose: a CLI
+// process answers a repeated `find` from here (src/cli/kept.ts) without loading the pipeline.
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import type { Claim, FindResult } from '../types';
+import type { Settings } from '../settings/index';
+import type { Run } from './run';
+import { parseClaim } from '../claim';
+import { readStoredJson } from '../net/readings';
+import { version } from '../../../package.json';
+
+/** Bump whenever the pipeline's code changes what it returns for the same answers. */
+export const RESULT_VERSION = 'r2';
+export const RESULT_KEY_PREFIX = 'citefinder:find-result:';
+export const NO_LLM_WARNING = 'No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.';
+
+export interface ResultKeyInput {
+  claim: Claim;
+  /** User-edited queries, when given. */
+  queries?: string[];
+  settings: Settings;
+}
+
+interface StoredResult {
+  /** The last moment every answer under it is still served (ResponseCache serves until storedAt + TTL). */
+  expiresAt: number;
+  result: FindResult;
+}
+
+const identities = new Map<string, string>();
+
+/**
+ * The build: the package version and the bundle's size and time. The models (router, query
+ * writer, scorer) are inside the bundle, so a rebuilt extension or CLI, whatever changed in it,
+ * is another build. `bundle` is the file that runs the pipeline: this module's own by default;
+ * the CLI's light entry names the CLI's pipeline bundle, so both compute one key.
+ */
+export function buildIdentity(bundle = __filename): string {
+  let identity = identities.get(bundle);
+  if (identity === undefined) {
+    identity = createHash('sha256').update(JSON.stringify([RESULT_VERSION, version, bundleStamp(bundle)])).digest('hex');
+    identities.set(bundle, identity);
+  }
+  return identity;
+}
+
+function bundleStamp(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return '';
+  }
+}
+
+/** The key of a claim's result: every input the pipeline reads, and the build that reads them. */
+export function resultKey({ claim, queries, settings }: ResultKeyInput, build = buildIdentity()): string {
+  const digest = createHash('sha256')
+    .update(build)
+    // Settings as resolved (one order of keys): another order only misses, it never matches wrongly.
+    .update(JSON.stringify([claim, queries ?? null, settings], withoutSecrets))
+    .digest('hex');
+  return `${RESULT_KEY_PREFIX}${digest}`;
+}
+
+/** An API key counts by whether it is set (it opens lanes), never by its value: no key reaches the cache, even hashed. */
+function withoutSecrets(name: string, value: unknown): unknown {
+  return /apiKey$/i.test(name) ? Boolean(value) : value;
+}
+
+/** The kept result, or undefined on a miss, another shape, or once the first answer under it has expired. */
+export async function readResult(dir: string, key: string, now: number): Promise<FindResult | undefined> {
+  const stored = await readStoredJson(dir, key, isStoredResult);
+  return stored && now <= stored.expiresAt ? stored.result : undefined;
+}
+
+function isStoredResult(value: unknown): value is StoredResult {
+  const stored = value as StoredResult | null;
+  return typeof stored?.expiresAt === 'number' && Array.isArray(stored.result?.candidates) && typeof stored.result.claim === 'string';
+}
+
+export interface RunStart {
+  selection: string;
+  document?: string;
+  selectionOffset?: number;
+  queries?: string[];
+}
+
+/** Where and by which clock a kept result is looked up; `bundle` as in buildIdentity. */
+export interface KeptLookup {
+  dir: string;
+  now: () => number;
+  bundle?: string;
+}
+
+/**
+ * A run's first steps, the same in the pipeline and in the CLI's light entry: the claim read and
+ * told, the no-LLM warning, and (with `lookup`) the kept result looked up by its key.
+ */
+export async function openRun(
+  input: RunStart,
+  settings: Settings,
+  hasLlm: boolean,
+  run: Run,
+  lookup?: KeptLookup,
+): Promise<{ claim: Claim; key?: string; kept?: FindResult }> {
+  const claim = run.timeSync('claim', () => parseClaim(input.selection, input.document, input.selectionOffset));
+  run.emit({ type: 'claim', claim });
+  if (!hasLlm) run.warn(NO_LLM_WARNING);
+  if (!lookup) return { claim };
+  const key = resultKey({ claim, queries: input.queries, settings }, buildIdentity(lookup.bundle));
+  const kept = await run.time('result', () => readResult(lookup.dir, key, lookup.now()));
+  return { claim, key, kept };
+}
+
+/** A kept result told as a run tells it: routing, lanes, queries, the cards, then `done`. */
+export function replayResult(kept: FindResult, run: Run): FindResult {
+  run.emit({ type: 'routing', routing: kept.routing });
+  if (kept.lanes) run.emit({ type: 'lanes', lanes: kept.lanes });
+  run.emit({ type: 'queries', queries: kept.queries });
+  run.emit({ type: 'candidates', candidates: kept.candidates });
+  run.markFirstCandidates();
+  for (const warning of kept.warnings) run.warn(warning);
+  const { warnings: _warnings, timings: _timings, ...result } = kept;
+  return run.finish(result);
+}
