@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { PipelineEvent } from '../core/types';
 import { hasLlm } from '../core/llm/client';
-import { resolveCacheDir } from '../core/net/cache';
+import { resolveCacheDir } from '../core/net/cacheDir';
 import { Run } from '../core/pipeline/run';
 import { openRun, replayResult } from '../core/pipeline/resultKey';
 import { asksForHelp } from './args';

@@ -5,11 +5,10 @@
 // removed; the background sweep (cacheSweep.ts) removes the rest and keeps the size cap.
 // Cache failures never fail a request.
 import cacache from 'cacache';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import type { Settings } from '../settings/index';
 import type { CachedDigest, ServiceName } from './types';
 import { digestOfIntegrity } from './contentDigest';
+
+export { defaultCacheDir, resolveCacheDir } from './cacheDir';
 
 export interface CachedResponse {
   status: number;
@@ -59,21 +58,6 @@ export function cacheKey(method: string, url: string, accept: string | undefined
   return `citefinder:v1:${method} ${withoutSecrets(url)} accept=${accept ?? ''}`;
 }
 
-/** `$XDG_CACHE_HOME/citefinder`, else `~/.cache/citefinder`. */
-export function defaultCacheDir(env: Record<string, string | undefined> = process.env): string {
-  const base = env.XDG_CACHE_HOME?.trim() || join(homedir(), '.cache');
-  return join(base, 'citefinder');
-}
-
-/**
- * Where the cache lives, or undefined when caching is off: `cache.enabled` false, or an
- * explicit empty directory passed by the caller.
- */
-export function resolveCacheDir(settings: Settings, explicitDir?: string): string | undefined {
-  if (!settings['cache.enabled']) return undefined;
-  if (explicitDir !== undefined) return explicitDir.trim() || undefined;
-  return settings['cache.dir'].trim() || defaultCacheDir();
-}
 
 export function isStoredMetadata(value: unknown): value is StoredMetadata {
   if (!value || typeof value !== 'object') return false;

@@ -2,13 +2,13 @@
 // TEI, an arXiv answer's records. Each is keyed by the SHA-512 of the answer's body, the digest the
 // cache's index already holds (contentDigest.ts), so a repeat finds it from the index alone without
 // reading the body. Writes are tracked: a run ends once what it derived is on disk.
-import cacache from 'cacache';
+import { cacheGet, cachePut } from './cacheParts';
 import type { HttpClient, HttpRequest } from './types';
 
 /** A stored text, or undefined on a miss or an unreadable cache (the work is then done again). */
 export async function readStoredText(dir: string, key: string): Promise<string | undefined> {
   try {
-    return (await cacache.get(dir, key)).data.toString('utf8');
+    return (await cacheGet(dir, key)).data.toString('utf8');
   } catch {
     return undefined;
   }
@@ -31,7 +31,7 @@ const writing = new Set<Promise<void>>();
 
 /** Stores text under `key`, never failing (a read-only or full disk costs speed next time); tracked until on disk. */
 export function storeText(dir: string, key: string, text: string): Promise<void> {
-  return trackWrite(cacache.put(dir, key, text));
+  return trackWrite(cachePut(dir, key, text));
 }
 
 /** Tracks work that ends in a write until it is done, never failing; readingWritesSettled waits for it. */
