@@ -1,16 +1,16 @@
 // `citefinder find` for a claim asked before: its kept result (pipeline/resultCache.ts) printed
 // without loading the pipeline. A new CLI process spends most of a repeat loading the whole CLI
 // (~3 MB of code, the router's tables); this entry is a small bundle of its own (dist/cli/kept.js)
-// that reads the claim, the settings and the kept result exactly as the pipeline does
-// (pipeline/resultKey.ts) and prints what `find` prints. On anything else — a miss, an LLM
-// configured, a warning about the settings, bad input — it prints nothing and says so, and the
-// whole CLI runs the command as it always has.
+// that reads the settings as the CLI does, finds the result by the alias the pipeline stored under
+// the raw claim and document (pipeline/resultKey.ts: no LaTeX is read), and prints what `find`
+// prints. On anything else (a miss, an LLM configured, a warning about the settings, bad input)
+// it prints nothing and says so, and the whole CLI runs the command as it always has.
 import { join } from 'node:path';
 import type { PipelineEvent } from '../core/types';
 import { hasLlm } from '../core/llm/client';
 import { resolveCacheDir } from '../core/net/cacheDir';
 import { Run } from '../core/pipeline/run';
-import { openRun, replayResult } from '../core/pipeline/resultKey';
+import { buildIdentity, NO_LLM_WARNING, readResultByInput, replayResult } from '../core/pipeline/resultKey';
 import { asksForHelp } from './args';
 import { readInput, requireClaim, type CliIo } from './io';
 import { findListener, loadSettings, parseOptions, printFindResult, withYears } from './findSetup';
@@ -39,7 +39,8 @@ export async function keptFind(argv: string[], io: CliIo = processIo, bundle = P
     // Progress is held until the result is known to be kept: a miss must print nothing twice.
     const held: PipelineEvent[] = [];
     const run = new Run((event) => held.push(event));
-    const { kept } = await openRun({ selection, document }, settings, false, run, { dir, now: Date.now, bundle });
+    run.warn(NO_LLM_WARNING);
+    const kept = await run.time('result', () => readResultByInput(dir, { selection, document }, settings, Date.now(), buildIdentity(bundle)));
     if (!kept) return undefined;
     const result = replayResult(kept, run);
     const listener = findListener(options, io);

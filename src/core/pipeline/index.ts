@@ -47,7 +47,8 @@ import { resultAtDeadline, type RunState } from './deadline';
 import { REPOSITORY_LABEL } from '../identity/repository';
 import { AnswerLedger } from '../net/answerLedger';
 import { keepResult, SupportChoice } from './resultCache';
-import { openRun, replayResult } from './resultKey';
+import { inputKey, replayResult } from './resultKey';
+import { openRun } from './openRun';
 
 export interface FindInput {
   /** LaTeX source of the selected claim. */
@@ -181,7 +182,7 @@ async function findWithin(
   // Kept for a repeat unless a paper met a failure the same answers may not bring again.
   if (reuse && key && !run.transient) {
     const ttlMs = Math.max(0, deps.settings['cache.ttlHours']) * 3_600_000;
-    keepResult({ ...reuse, key, result, ttlMs }, reuse.ledger, reuse.answersStored);
+    keepResult({ ...reuse, key, inputKey: inputKey(input, deps.settings), result, ttlMs }, reuse.ledger, reuse.answersStored);
   }
   return result;
 }

@@ -14,7 +14,7 @@ import type { AnswerLedger } from '../net/answerLedger';
 import { isStoredMetadata, kindOf, ttlForKind } from '../net/cache';
 import { storeText, trackWrite } from '../net/readings';
 
-export { RESULT_KEY_PREFIX, RESULT_VERSION, readResult, replayResult, resultKey } from './resultKey';
+export { INPUT_KEY_PREFIX, RESULT_KEY_PREFIX, RESULT_VERSION, readResult, replayResult, resultKey } from './resultKey';
 
 /**
  * Keeps `result` behind the run once its answers are on disk (`answersStored`), until the first of
@@ -23,17 +23,22 @@ export { RESULT_KEY_PREFIX, RESULT_VERSION, readResult, replayResult, resultKey 
  */
 export function keepResult(kept: KeptResult, ledger: AnswerLedger, answersStored: () => Promise<void>): void {
   if (ledger.spoiled) return;
-  const { dir, key, result, ttlMs, now } = kept;
+  const { dir, key, inputKey, result, ttlMs, now } = kept;
   void trackWrite((async () => {
     await answersStored();
     const expiresAt = await earliestExpiry(dir, [...ledger.keys], ttlMs);
-    if (expiresAt !== undefined && expiresAt >= now()) await storeText(dir, key, JSON.stringify({ expiresAt, result }));
+    if (expiresAt === undefined || expiresAt < now()) return;
+    await storeText(dir, key, JSON.stringify({ expiresAt, result }));
+    // The alias last: it never names a result that is not on disk.
+    if (inputKey) await storeText(dir, inputKey, key);
   })());
 }
 
 export interface KeptResult {
   dir: string;
   key: string;
+  /** The run's raw input's key (resultKey.ts inputKey), stored as an alias of `key`. */
+  inputKey?: string;
   result: FindResult;
   /** TTL of real answers (`cache.ttlHours`); other kinds have their own. */
   ttlMs: number;

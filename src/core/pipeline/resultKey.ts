@@ -1,18 +1,19 @@
 // The reading side of the kept result (resultCache.ts keeps it): the key of a claim's result, the
-// run's first steps up to the lookup, and a kept result told again. Light on purpose: a CLI
-// process answers a repeated `find` from here (src/cli/kept.ts) without loading the pipeline.
+// alias by which the run's raw input finds it, and a kept result told again. Light on purpose: a
+// CLI process answers a repeated `find` from here (src/cli/kept.ts) without loading the pipeline,
+// nor even the LaTeX reader (the alias is keyed by the selection and document as given).
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { Claim, FindResult } from '../types';
 import type { Settings } from '../settings/index';
 import type { Run } from './run';
-import { parseClaim } from '../claim';
-import { readStoredJson } from '../net/readings';
+import { readStoredJson, readStoredText } from '../net/readings';
 import { version } from '../../../package.json';
 
 /** Bump whenever the pipeline's code changes what it returns for the same answers. */
 export const RESULT_VERSION = 'r2';
 export const RESULT_KEY_PREFIX = 'citefinder:find-result:';
+export const INPUT_KEY_PREFIX = 'citefinder:find-input:';
 export const NO_LLM_WARNING = 'No LLM configured (llm.model is empty): routing and queries use the built-in heuristics.';
 
 export interface ResultKeyInput {
@@ -69,6 +70,40 @@ function withoutSecrets(name: string, value: unknown): unknown {
   return /apiKey$/i.test(name) ? Boolean(value) : value;
 }
 
+/** A run's input as given: the selection and its document before they are read as a claim. */
+export interface RunInput {
+  selection: string;
+  document?: string;
+  selectionOffset?: number;
+  /** User-edited queries, when given. */
+  queries?: string[];
+}
+
+/**
+ * The key of a run's raw input, under which a kept result's key is stored beside it: the claim is
+ * read from exactly these (deterministically, by this build), so the same input finds the same
+ * result without the LaTeX reader.
+ */
+export function inputKey({ selection, document, selectionOffset, queries }: RunInput, settings: Settings, build = buildIdentity()): string {
+  const digest = createHash('sha256')
+    .update(build)
+    .update(JSON.stringify([selection, document ?? null, selectionOffset ?? null, queries ?? null, settings], withoutSecrets))
+    .digest('hex');
+  return `${INPUT_KEY_PREFIX}${digest}`;
+}
+
+/** The result kept for this raw input (through its alias), or undefined as readResult says. */
+export async function readResultByInput(
+  dir: string,
+  input: RunInput,
+  settings: Settings,
+  now: number,
+  build = buildIdentity(),
+): Promise<FindResult | undefined> {
+  const key = await readStoredText(dir, inputKey(input, settings, build));
+  return key?.startsWith(RESULT_KEY_PREFIX) ? readResult(dir, key, now) : undefined;
+}
+
 /** The kept result, or undefined on a miss, another shape, or once the first answer under it has expired. */
 export async function readResult(dir: string, key: string, now: number): Promise<FindResult | undefined> {
   const stored = await readStoredJson(dir, key, isStoredResult);
@@ -78,40 +113,6 @@ export async function readResult(dir: string, key: string, now: number): Promise
 function isStoredResult(value: unknown): value is StoredResult {
   const stored = value as StoredResult | null;
   return typeof stored?.expiresAt === 'number' && Array.isArray(stored.result?.candidates) && typeof stored.result.claim === 'string';
-}
-
-export interface RunStart {
-  selection: string;
-  document?: string;
-  selectionOffset?: number;
-  queries?: string[];
-}
-
-/** Where and by which clock a kept result is looked up; `bundle` as in buildIdentity. */
-export interface KeptLookup {
-  dir: string;
-  now: () => number;
-  bundle?: string;
-}
-
-/**
- * A run's first steps, the same in the pipeline and in the CLI's light entry: the claim read and
- * told, the no-LLM warning, and (with `lookup`) the kept result looked up by its key.
- */
-export async function openRun(
-  input: RunStart,
-  settings: Settings,
-  hasLlm: boolean,
-  run: Run,
-  lookup?: KeptLookup,
-): Promise<{ claim: Claim; key?: string; kept?: FindResult }> {
-  const claim = run.timeSync('claim', () => parseClaim(input.selection, input.document, input.selectionOffset));
-  run.emit({ type: 'claim', claim });
-  if (!hasLlm) run.warn(NO_LLM_WARNING);
-  if (!lookup) return { claim };
-  const key = resultKey({ claim, queries: input.queries, settings }, buildIdentity(lookup.bundle));
-  const kept = await run.time('result', () => readResult(lookup.dir, key, lookup.now()));
-  return { claim, key, kept };
 }
 
 /** A kept result told as a run tells it: routing, lanes, queries, the cards, then `done`. */
