@@ -4,7 +4,7 @@
 // day, an empty search for an hour (new papers may match tomorrow). An entry read after that is
 // removed; the background sweep (cacheSweep.ts) removes the rest and keeps the size cap.
 // Cache failures never fail a request.
-import cacache from 'cacache';
+import { cacheGet, cachePut, wholeCacache } from './cacheParts';
 import type { CachedDigest, ServiceName } from './types';
 import { digestOfIntegrity } from './contentDigest';
 
@@ -72,7 +72,8 @@ export function kindOf(meta: StoredMetadata): CacheKind {
 }
 
 // @types/cacache lags cacache 21, whose rm.entry takes `removeFully` (drop the index file too).
-const rmEntry = cacache.rm.entry as (dir: string, key: string, options: { removeFully: boolean }) => Promise<unknown>;
+type RmEntry = (dir: string, key: string, options: { removeFully: boolean }) => Promise<unknown>;
+const rmEntry: RmEntry = (...args) => (wholeCacache().rm.entry as RmEntry)(...args);
 
 export class ResponseCache {
   constructor(
@@ -83,7 +84,7 @@ export class ResponseCache {
 
   async get(key: string): Promise<CachedResponse | undefined> {
     try {
-      const entry = await cacache.get(this.dir, key);
+      const entry = await cacheGet(this.dir, key);
       const meta: unknown = entry.metadata;
       if (!isStoredMetadata(meta)) return undefined;
       if (this.now() - meta.storedAt > ttlForKind(kindOf(meta), this.ttlMs)) {
@@ -104,7 +105,7 @@ export class ResponseCache {
    */
   async digest(key: string): Promise<CachedDigest | undefined> {
     try {
-      const info = await cacache.get.info(this.dir, key);
+      const info = await cacheGet.info(this.dir, key);
       const meta: unknown = info?.metadata;
       if (!info || !isStoredMetadata(meta)) return undefined;
       if (this.now() - meta.storedAt > ttlForKind(kindOf(meta), this.ttlMs)) return undefined;
@@ -125,7 +126,7 @@ export class ResponseCache {
       service: info.service,
     };
     try {
-      await cacache.put(this.dir, key, Buffer.from(response.body), { metadata });
+      await cachePut(this.dir, key, Buffer.from(response.body), { metadata });
     } catch {
       // A read-only or full disk should cost speed, not results.
     }

@@ -1,9 +1,16 @@
-// cacache's reader and writer alone. Its index module also loads `verify` and `rm`, and glob with
-// them (~15–25 ms of a new CLI process's start, measured): a repeat answered from a kept result
-// (src/cli/kept.ts) reads one entry and needs neither.
+// cacache by its parts. Its index module loads every command, `verify` and `rm` with glob among
+// them (~15–25 ms of a new CLI process's start, measured): the reader and the writer are loaded
+// as their own modules, and the rest on first use (an expired entry's removal, the sweep a minute
+// after start), so no run pays for glob before its first request.
 import type cacache from 'cacache';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the reader's own module, not the index
 export const cacheGet = require('cacache/lib/get.js') as typeof cacache.get;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the writer's own module, not the index
 export const cachePut = require('cacache/lib/put.js') as typeof cacache.put;
+
+/** The whole library, loaded on first use (it brings glob). */
+export function wholeCacache(): typeof cacache {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use (above)
+  return require('cacache') as typeof cacache;
+}

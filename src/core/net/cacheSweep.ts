@@ -3,7 +3,7 @@
 // first (they hold most of the bytes: one frees more than thousands of answers), then the
 // oldest entries. cacache.verify does the removal: it drops the rejected index entries and
 // garbage-collects every content file no entry refers to (also those orphaned by overwrites).
-import cacache from 'cacache';
+import { wholeCacache } from './cacheParts';
 import { existsSync } from 'node:fs';
 import { isStoredMetadata, kindOf, ttlForKind } from './cache';
 
@@ -59,11 +59,13 @@ interface Described {
 }
 
 // @types/cacache lags cacache 21: verify's `filter` is a function there, and `ls` entries carry `size`.
-const verify = cacache.verify as unknown as (
+// Both loaded on first use, a minute after start (cacheParts.ts).
+type Verify = (
   dir: string,
   options: { filter: (entry: IndexEntry) => boolean; concurrency: number },
 ) => Promise<{ keptSize?: number; reclaimedSize?: number }>;
-const ls = cacache.ls as unknown as (dir: string) => Promise<Record<string, IndexEntry>>;
+const verify: Verify = (...args) => (wholeCacache().verify as unknown as Verify)(...args);
+const ls = (dir: string) => (wholeCacache().ls as unknown as (dir: string) => Promise<Record<string, IndexEntry>>)(dir);
 
 function describeEntry(entry: IndexEntry, ttlMs: number): Described {
   const meta = entry.metadata;
@@ -144,7 +146,7 @@ export function scheduleSweep(dir: string, options: SweepOptions & { delayMs: nu
 async function sweepIfDue(dir: string, options: SweepOptions): Promise<void> {
   try {
     if (!existsSync(dir)) return; // nothing cached yet: do not create the folder
-    const lastRun = await cacache.verify.lastRun(dir).catch(() => undefined);
+    const lastRun = await wholeCacache().verify.lastRun(dir).catch(() => undefined);
     const now = (options.now ?? Date.now)();
     if (lastRun && now - lastRun.getTime() < SWEEP_INTERVAL_MS) return; // another process just did
     await sweepCache(dir, options);

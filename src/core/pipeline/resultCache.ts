@@ -7,7 +7,7 @@
 // reader, a second source too slow), or its deadline, keeps nothing.
 // The reading side (the key, a kept result read and told again) is resultKey.ts, which a CLI
 // process loads without the pipeline.
-import cacache from 'cacache';
+import { cacheGet } from '../net/cacheParts';
 import type { Candidate, FindResult, PaperRecord } from '../types';
 import type { Settings } from '../settings/index';
 import type { AnswerLedger } from '../net/answerLedger';
@@ -50,7 +50,7 @@ export interface KeptResult {
 async function earliestExpiry(dir: string, keys: string[], ttlMs: number): Promise<number | undefined> {
   // The index alone (no body is read): one small file per key, read side by side.
   const ends = await Promise.all(keys.map(async (key) => {
-    const meta: unknown = (await cacache.get.info(dir, key).catch(() => null))?.metadata;
+    const meta: unknown = (await cacheGet.info(dir, key).catch(() => null))?.metadata;
     return isStoredMetadata(meta) ? meta.storedAt + ttlForKind(kindOf(meta), ttlMs) : NaN;
   }));
   const earliest = Math.min(...ends);

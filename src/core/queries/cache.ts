@@ -1,6 +1,6 @@
 // Heuristic queries depend on the claim's sentences alone. A repeat of the same claim (a second
 // CLI run, "Search again") reads them back from the on-disk cache.
-import cacache from 'cacache';
+import { cacheGet, cachePut } from '../net/cacheParts';
 import { createHash } from 'node:crypto';
 import type { Query } from '../types';
 
@@ -16,13 +16,13 @@ export async function cachedQueries(dir: string | undefined, sentences: string[]
   if (!dir) return make();
   const key = keyFor(sentences);
   try {
-    const stored: unknown = JSON.parse((await cacache.get(dir, key)).data.toString('utf8'));
+    const stored: unknown = JSON.parse((await cacheGet(dir, key)).data.toString('utf8'));
     if (Array.isArray(stored)) return stored as Query[];
   } catch {
     // a miss, or an unreadable cache: write them again
   }
   const queries = make();
   // Written behind the search, not before it: the first request need not wait for the disk.
-  void cacache.put(dir, key, JSON.stringify(queries)).catch(() => undefined);
+  void cachePut(dir, key, JSON.stringify(queries)).catch(() => undefined);
   return queries;
 }
