@@ -59,7 +59,7 @@ interface CliRun {
   wallMs: number;
   /** Spawn to the run's start: Node's start-up, the bundle's load, the settings (NaN in-process). */
   startupMs: number;
-  /** Wall-clock time the pipeline started: the process's end minus the pipeline's own total. */
+  /** Wall-clock time the pipeline started (its startedAt). */
   pipelineStart: number;
 }
 
@@ -273,7 +273,9 @@ function runCli(claim: string, context: Context, cacheDir: string, cpuProfileDir
       if (code !== 0) return reject(new Error(`citefinder find exited with ${code}`));
       const result = JSON.parse(out) as FindResult;
       const startupMs = (result.timings.startedAt ?? NaN) - spawnedAt;
-      resolve({ result, wallMs: performance.now() - started, startupMs, pipelineStart: ended - result.timings.totalMs });
+      // The run's own start when it reports one; else the exit less the run (which counts the exit's tail in).
+      const pipelineStart = result.timings.startedAt ?? ended - result.timings.totalMs;
+      resolve({ result, wallMs: performance.now() - started, startupMs, pipelineStart });
     });
   });
 }
