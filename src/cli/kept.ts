@@ -4,7 +4,7 @@
 // that reads the settings as the CLI does, finds the result by the alias the pipeline stored under
 // the raw claim and document (pipeline/resultKey.ts: no LaTeX is read), and prints what `find`
 // prints. On anything else (a miss, an LLM configured, a warning about the settings, bad input)
-// it prints nothing and says so, and the whole CLI runs the command as it always has.
+// it prints nothing and returns undefined, and the whole CLI runs the command as it always has.
 import { join } from 'node:path';
 import type { PipelineEvent } from '../core/types';
 import { hasLlm } from '../core/llm/client';
