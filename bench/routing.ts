@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { headedSentences, loadLabelledDocs, probes, splitOf, type LabelledDoc } from './data/rxiv';
 import { routeHeuristically, ROUTER_MODEL } from '../src/core/routing/heuristic';
 import type { RouterModel } from '../src/core/routing/model';
+import { decodeRouterModel, type RouterFile } from '../src/core/models/index';
 import { REPOSITORY_OF } from '../src/core/routing/repositories';
 import { searchPlan } from '../src/core/search/keywords';
 import type { DocumentContext, RoutingDecision } from '../src/core/types';
@@ -134,7 +135,7 @@ function loadTimes(path: string): string {
     parse.push(performance.now() - start);
   }
   parse.sort((a, b) => a - b);
-  const terms = Object.keys((JSON.parse(text) as RouterModel).terms).length;
+  const terms = decodeRouterModel(JSON.parse(text) as RouterFile).terms.size;
   return `model ${(text.length / 1024).toFixed(0)} KiB, ${terms} terms; JSON.parse median of 5: ${parse[2]!.toFixed(1)} ms`;
 }
 
@@ -152,7 +153,7 @@ function main(): void {
   // `--model PATH` scores another model file (e.g. train-router.js --dev-model) instead of the committed one.
   const modelIndex = process.argv.indexOf('--model');
   const modelPath = modelIndex > 0 ? process.argv[modelIndex + 1]! : join(__dirname, '..', '..', 'src', 'core', 'models', 'router.json');
-  const model = modelIndex > 0 ? (JSON.parse(readFileSync(modelPath, 'utf8')) as RouterModel) : ROUTER_MODEL;
+  const model = modelIndex > 0 ? decodeRouterModel(JSON.parse(readFileSync(modelPath, 'utf8')) as RouterFile) : ROUTER_MODEL;
   const docs = loadLabelledDocs(dataDir).filter((d) => model.classes.includes(d.discipline) && splitOf(d) === split);
   console.log(`${split === 'test' ? 'held-out test' : 'dev (NOT held out)'} split: ${docs.length} docs; model classes: ${model.classes.join(', ')}`);
   console.log(`${loadTimes(modelPath)}; first routing call ${firstCallMs.toFixed(1)} ms`);

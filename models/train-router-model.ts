@@ -3,6 +3,7 @@
 import { headedSentences, type LabelledDoc } from '../bench/data/rxiv';
 import { extractFeatures } from '../src/core/routing/features';
 import type { ContextSource, RouterModel } from '../src/core/routing/model';
+import { termWeightsOf } from '../src/core/models/routerTerms';
 import type { Discipline } from '../src/core/types';
 import { fitNaiveBayes, fitWeights, type Example, type Hyper } from './train-router-learners';
 
@@ -82,7 +83,7 @@ export function blend({ classes, vocab, regression, bayes }: Fitted, settings: O
     scale: SCALE,
     temperature: settings.temperature,
     contextWeights: settings.contextWeights,
-    terms: Object.fromEntries(kept.map((r) => [r.f, r.centred])),
+    terms: termWeightsOf(Object.fromEntries(kept.map((r) => [r.f, r.centred]))),
     meta,
   };
 }

@@ -25,6 +25,7 @@ import { extractFeatures } from '../src/core/routing/features';
 import { DISCIPLINES } from '../src/core/routing/repositories';
 import type { Discipline } from '../src/core/types';
 import { blend, fitLearners } from './train-router-model';
+import { encodeRouterModel } from '../src/core/models/index';
 import { tune } from './train-router-tune';
 
 const MIN_CLASS_DOCS = 20;
@@ -54,7 +55,7 @@ function main(): void {
   if (devModelPath) {
     // For development only: the train-split model (not refit on dev), which bench/routing.ts
     // can score on the dev split with `--dev --model PATH`. The committed files are untouched.
-    writeFileSync(devModelPath, JSON.stringify(blend(fitLearners(train, classes, settings), settings, { trainedOn: 'train split only' })));
+    writeFileSync(devModelPath, JSON.stringify(encodeRouterModel(blend(fitLearners(train, classes, settings), settings, { trainedOn: 'train split only' }))));
     console.log(`wrote ${devModelPath}`);
     return;
   }
@@ -66,9 +67,9 @@ function main(): void {
     droppedClasses: Object.fromEntries(dropped),
   };
   const model = blend(fitLearners([...train, ...dev], classes, settings), settings, meta);
-  writeFileSync(join(OUT_DIR, 'router.json'), JSON.stringify(model));
+  writeFileSync(join(OUT_DIR, 'router.json'), JSON.stringify(encodeRouterModel(model)));
   writeFileSync(join(OUT_DIR, 'abstractDf.json'), JSON.stringify(documentFrequencies([...train, ...dev])));
-  console.log(`wrote ${join(OUT_DIR, 'router.json')} (${Object.keys(model.terms).length} terms) and abstractDf.json`);
+  console.log(`wrote ${join(OUT_DIR, 'router.json')} (${model.terms.size} terms) and abstractDf.json`);
 }
 
 function optionValue(name: string): string | undefined {

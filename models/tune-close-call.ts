@@ -23,6 +23,7 @@ import { routeHeuristically, ROUTER_MODEL } from '../src/core/routing/heuristic'
 import { CLOSE_CALL_BELOW, serversSearchedFirst, serverPair, THIRD_SERVER_ABOVE } from '../src/core/routing/closeCall';
 import { REPOSITORY_OF } from '../src/core/routing/repositories';
 import type { RouterModel } from '../src/core/routing/model';
+import { decodeRouterModel, type RouterFile } from '../src/core/models/index';
 import type { Repository, RoutingDecision } from '../src/core/types';
 import { blend, fitLearners, type Settings } from './train-router-model';
 
@@ -101,7 +102,7 @@ function main(): void {
     console.error('usage: node out/models/tune-close-call.js <datasets dir> <train-split model from train-router.js --dev-model>');
     process.exit(2);
   }
-  const devModel = JSON.parse(readFileSync(devModelPath, 'utf8')) as RouterModel;
+  const devModel = decodeRouterModel(JSON.parse(readFileSync(devModelPath, 'utf8')) as RouterFile);
   const docs = loadLabelledDocs(dataDir).filter((d) => devModel.classes.includes(d.discipline));
   const oof = outOfFold(docs.filter((d) => splitOf(d) === 'train'), devModel);
   const fits = Object.fromEntries(

@@ -5,6 +5,9 @@
 import abstractDf from './abstractDf.json';
 import routerJson from './router.json';
 import type { Discipline } from '../types';
+import { packTerms, unpackTerms, type PackedTerms, type TermWeights } from './routerTerms';
+
+export type { TermWeights } from './routerTerms';
 
 export type ContextSource = 'title' | 'abstract' | 'section';
 
@@ -19,7 +22,7 @@ export interface RouterModel {
   temperature: number;
   /** What the mean of each context source's term weights counts beside the claim's summed ones. */
   contextWeights: Record<ContextSource, number>;
-  terms: Record<string, number[]>;
+  terms: TermWeights;
   /** How the model was built and how it scored on its dev split (for the record). */
   meta: Record<string, unknown>;
 }
@@ -30,5 +33,16 @@ export interface DocumentFrequencies {
   bigrams: Record<string, number>;
 }
 
-export const ROUTER_MODEL = routerJson as unknown as RouterModel;
+/** router.json as written: the model with its terms packed (routerTerms.ts). */
+export type RouterFile = Omit<RouterModel, 'terms'> & PackedTerms;
+
+export function encodeRouterModel({ terms, ...model }: RouterModel): RouterFile {
+  return { ...model, ...packTerms(terms, model.classes.length) };
+}
+
+export function decodeRouterModel({ termList, weights, ...model }: RouterFile): RouterModel {
+  return { ...model, terms: unpackTerms({ termList, weights }, model.classes.length) };
+}
+
+export const ROUTER_MODEL = decodeRouterModel(routerJson as unknown as RouterFile);
 export const ABSTRACT_DF = abstractDf as DocumentFrequencies;

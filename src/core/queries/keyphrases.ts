@@ -105,7 +105,7 @@ function phrasesOf(chunk: Chunk): TaggedWord[][] {
  */
 function collocated(first: TaggedWord, second: TaggedWord): boolean {
   const pair = `${first.stem} ${second.stem}`;
-  if (DF.bigrams[pair] || ROUTER_MODEL.terms[pair]) return true;
+  if (DF.bigrams[pair] || ROUTER_MODEL.terms.has(pair)) return true;
   if (/^\p{Lu}[\p{L}\d]{0,2}$/u.test(second.text) && !isStopword(second.text)) return true; // "Type Ia", "vitamin D"
   const entityLike = /\d|^\p{Lu}{2,}|^\p{Lu}\p{Ll}*\p{Lu}/u.test(first.text);
   return entityLike && !isGeneric(first) && !second.adjective;
