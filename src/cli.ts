@@ -16,7 +16,7 @@ const onEarlySigint = (): void => {
 };
 process.once('SIGINT', onEarlySigint);
 
-// The CLI's code is its own file (dist/cli/main.js, ~3 MB minified), loaded after V8's compile cache is on:
+// The CLI's code is its own file (dist/cli/main.js, ~2.7 MB minified), loaded after V8's compile cache is on:
 // the code compiled in one run is kept for the next (Node's compile cache, in the temp folder,
 // checked against each file's contents), so a new process does not compile it again. The CLI
 // turns it on for itself only; an editor's process is never touched.
