@@ -6,8 +6,11 @@ import type cacache from 'cacache';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the reader's own module, not the index
 export const cacheGet = require('cacache/lib/get.js') as typeof cacache.get;
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the writer's own module, not the index
-export const cachePut = require('cacache/lib/put.js') as typeof cacache.put;
+/** The writer's own module, loaded at the first write: a repeat answered from a kept result writes nothing. */
+export function cachePut(...args: Parameters<typeof cacache.put>): ReturnType<typeof cacache.put> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use (above)
+  return (require('cacache/lib/put.js') as typeof cacache.put)(...args);
+}
 
 /** The whole library, loaded on first use (it brings glob). */
 export function wholeCacache(): typeof cacache {
