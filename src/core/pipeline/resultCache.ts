@@ -28,9 +28,8 @@ export function keepResult(kept: KeptResult, ledger: AnswerLedger, answersStored
     await answersStored();
     const expiresAt = await earliestExpiry(dir, [...ledger.keys], ttlMs);
     if (expiresAt === undefined || expiresAt < now()) return;
-    await storeText(dir, key, JSON.stringify({ expiresAt, result }));
-    // The alias last: it never names a result that is not on disk.
-    if (inputKey) await storeText(dir, inputKey, key);
+    // Side by side: an alias read before its result is on disk finds no result, a miss like any other.
+    await Promise.all([storeText(dir, key, JSON.stringify({ expiresAt, result })), inputKey && storeText(dir, inputKey, key)]);
   })());
 }
 
