@@ -24,7 +24,7 @@ const processIo: CliIo = {
 };
 
 /** Exit code 0 when a kept result was printed; undefined when the whole CLI must run the command. */
-export async function keptFind(argv: string[], io: CliIo = processIo, bundle = PIPELINE_BUNDLE): Promise<number | undefined> {
+export async function keptFind(argv: string[], io: CliIo = processIo): Promise<number | undefined> {
   const [command, ...rest] = argv;
   if (command !== 'find' || asksForHelp(rest)) return undefined;
   try {
@@ -40,7 +40,7 @@ export async function keptFind(argv: string[], io: CliIo = processIo, bundle = P
     const held: PipelineEvent[] = [];
     const run = new Run((event) => held.push(event));
     run.warn(NO_LLM_WARNING);
-    const kept = await run.time('result', () => readResultByInput(dir, { selection, document }, settings, Date.now(), buildIdentity(bundle)));
+    const kept = await run.time('result', () => readResultByInput(dir, { selection, document }, settings, Date.now(), buildIdentity(PIPELINE_BUNDLE)));
     if (!kept) return undefined;
     const result = replayResult(kept, run);
     const listener = findListener(options, io);

@@ -58,7 +58,6 @@ export function cacheKey(method: string, url: string, accept: string | undefined
   return `citefinder:v1:${method} ${withoutSecrets(url)} accept=${accept ?? ''}`;
 }
 
-
 export function isStoredMetadata(value: unknown): value is StoredMetadata {
   if (!value || typeof value !== 'object') return false;
   const m = value as Record<string, unknown>;

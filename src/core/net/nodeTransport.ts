@@ -81,20 +81,20 @@ function exchange(
         return finish(new Uint8Array());
       }
       request.onHeaders?.(head);
-      readLimited(incoming, head, request.maxBytes, method).then(finish, fail);
+      readLimited(incoming, head, request.maxBytes).then(finish, fail);
     });
     outgoing.end(body);
   });
 }
 
 /** The body, decoded as its Content-Encoding says, refused past `maxBytes` (declared or read). */
-async function readLimited(incoming: http.IncomingMessage, head: WireHead, maxBytes: number, method: string): Promise<Uint8Array> {
+async function readLimited(incoming: http.IncomingMessage, head: WireHead, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(head.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     incoming.destroy();
     throw new TooLargeError(`${head.url} is ${megabytes(declared)}, over the ${megabytes(maxBytes)} limit.`);
   }
-  if (method === 'HEAD' || head.status === 204 || head.status === 304) {
+  if (head.status === 204 || head.status === 304) {
     incoming.resume();
     return new Uint8Array();
   }

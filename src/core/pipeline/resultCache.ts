@@ -14,8 +14,6 @@ import type { AnswerLedger } from '../net/answerLedger';
 import { isStoredMetadata, kindOf, ttlForKind } from '../net/cache';
 import { storeText, trackWrite } from '../net/readings';
 
-export { INPUT_KEY_PREFIX, RESULT_KEY_PREFIX, RESULT_VERSION, readResult, replayResult, resultKey } from './resultKey';
-
 /**
  * Keeps `result` behind the run once its answers are on disk (`answersStored`), until the first of
  * them expires; keeps nothing when the ledger is spoiled or an answer is not in the cache (an

@@ -57,12 +57,12 @@ function bundleStamp(file: string): string {
 
 /** The key of a claim's result: every input the pipeline reads, and the build that reads them. */
 export function resultKey({ claim, queries, settings }: ResultKeyInput, build = buildIdentity()): string {
-  const digest = createHash('sha256')
-    .update(build)
-    // Settings as resolved (one order of keys): another order only misses, it never matches wrongly.
-    .update(JSON.stringify([claim, queries ?? null, settings], withoutSecrets))
-    .digest('hex');
-  return `${RESULT_KEY_PREFIX}${digest}`;
+  return keyOf(RESULT_KEY_PREFIX, build, [claim, queries ?? null, settings]);
+}
+
+/** `prefix` and the digest of the build and the parts, settings as resolved (another order of keys only misses). */
+function keyOf(prefix: string, build: string, parts: unknown[]): string {
+  return prefix + createHash('sha256').update(build).update(JSON.stringify(parts, withoutSecrets)).digest('hex');
 }
 
 /** An API key counts by whether it is set (it opens lanes), never by its value: no key reaches the cache, even hashed. */
@@ -85,11 +85,7 @@ export interface RunInput {
  * result without the LaTeX reader.
  */
 export function inputKey({ selection, document, selectionOffset, queries }: RunInput, settings: Settings, build = buildIdentity()): string {
-  const digest = createHash('sha256')
-    .update(build)
-    .update(JSON.stringify([selection, document ?? null, selectionOffset ?? null, queries ?? null, settings], withoutSecrets))
-    .digest('hex');
-  return `${INPUT_KEY_PREFIX}${digest}`;
+  return keyOf(INPUT_KEY_PREFIX, build, [selection, document ?? null, selectionOffset ?? null, queries ?? null, settings]);
 }
 
 /** The result kept for this raw input (through its alias), or undefined as readResult says. */

@@ -56,13 +56,16 @@ function posteriorOf(model: RouterModel, evidence: Evidence[]): number[] {
 function collect(model: RouterModel, text: string, source: EvidenceSource, factor: (known: number) => number): Evidence[] {
   if (!text.trim()) return [];
   const { features, surface } = extractFeatures(text);
-  const known = features.filter((feature) => model.terms.has(feature));
+  const known = features.flatMap((feature) => {
+    const weights = model.terms.get(feature);
+    return weights ? [{ feature, weights }] : [];
+  });
   const f = known.length > 0 ? factor(known.length) : 0;
   if (f === 0) return [];
-  return known.map((feature) => ({
+  return known.map(({ feature, weights }) => ({
     feature,
     surface: surface.get(feature) ?? feature,
-    weights: model.terms.get(feature)!.map((w) => (w * f) / model.scale),
+    weights: weights.map((w) => (w * f) / model.scale),
     source,
   }));
 }

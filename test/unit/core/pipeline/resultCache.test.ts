@@ -12,7 +12,7 @@ import { createPipeline } from '../../../../src/core/pipeline/index';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { parseClaim } from '../../../../src/core/claim';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
-import { RESULT_KEY_PREFIX, resultKey } from '../../../../src/core/pipeline/resultCache';
+import { RESULT_KEY_PREFIX, resultKey } from '../../../../src/core/pipeline/resultKey';
 import { ENRICHMENT_WAIT_MS } from '../../../../src/core/candidates/enrichment';
 import type { FindResult, PipelineEvent } from '../../../../src/core/types';
 
