@@ -41,3 +41,35 @@ export async function firstRequestLeavesMs(runs = 3): Promise<{ fetch: number; h
     server.close();
   }
 }
+
+/** What no CLI process can beat: a new Node process that only sends one request and reads its answer. */
+export interface ProcessFloor {
+  /** Spawn to the answer read (the floor of "first cards from outside"). */
+  answeredMs: number;
+  /** Spawn to the process's exit. */
+  exitMs: number;
+}
+
+const FLOOR_CHILD = `
+require('node:http').get(process.argv[1], (r) => { r.resume(); r.on('end', () => console.log(Date.now())); });
+`;
+
+/**
+ * Medians over `runs` new processes, each sending one GET to `url` (the stand-in's search, with
+ * its latency) and nothing else: Node's own start-up and exit on this machine, with no code of ours.
+ */
+export async function newProcessFloor(url: string, runs = 5): Promise<ProcessFloor> {
+  const once = () =>
+    new Promise<ProcessFloor>((resolve, reject) => {
+      const spawned = Date.now();
+      const child = spawn(process.execPath, ['-e', FLOOR_CHILD, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', () => resolve({ answeredMs: Number(out.trim()) - spawned, exitMs: Date.now() - spawned }));
+    });
+  const samples: ProcessFloor[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await once());
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { answeredMs: median(samples.map((s) => s.answeredMs)), exitMs: median(samples.map((s) => s.exitMs)) };
+}
