@@ -9,6 +9,7 @@ import type { Candidate, Query } from '../types';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from './bm25';
 import { scientificIdf } from '../scoring/termStats';
+import { namedAuthorShare, namedAuthors } from './namedAuthors';
 
 /**
  * k1 2.5 (was 1.2, then 2): a repeated claim word keeps counting longer, so an abstract that keeps
@@ -30,6 +31,13 @@ export const PRIMARY_QUERY_WEIGHT = 1;
 export const SUPPLEMENTARY_QUERY_WEIGHT = 0.5;
 /** Share of the final score: relevance, the services' order, query agreement, repository agreement. */
 const MIX = { relevance: 0.55, sourceOrder: 0.15, queries: 0.2, sources: 0.1 };
+/**
+ * Added for a work by the authors the claim names ("unlike Green and Manning, …"), times the share
+ * of those names among its authors: such a work may share no word with the sentence. At 1 a work
+ * by all of them comes before every work by none. CL-SciSumm train, first 300 citances, s@10 /
+ * MRR: 0.657 / 0.504 without; 0.3 0.683 / 0.539; 0.45 0.697 / 0.550; 0.6 0.707 / 0.568; 1 0.707 / 0.585.
+ */
+const NAMED_AUTHOR_WEIGHT = 1;
 /** Reciprocal-rank fusion's damping: a service's 1st and 5th hit differ, its 30th and 35th hardly. */
 const RANK_DAMPING = 10;
 
@@ -54,6 +62,7 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
   const order = candidates.map(fusedRank);
   const bestOrder = Math.max(0, ...order);
   const totalQueryWeight = weights.reduce((a, b) => a + b, 0);
+  const named = namedAuthors(claimText);
   return candidates
     .map((candidate, index) => {
       const matchedWeight = candidate.matchedQueries.reduce((sum, q) => sum + (weights[q] ?? 0), 0);
@@ -61,7 +70,8 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
       const sourceAgreement = new Set(candidate.sources).size > 1 ? 1 : 0;
       const sourceOrder = bestOrder > 0 ? order[index] / bestOrder : 0;
       const score =
-        MIX.relevance * relevance[index] + MIX.sourceOrder * sourceOrder + MIX.queries * queryAgreement + MIX.sources * sourceAgreement;
+        MIX.relevance * relevance[index] + MIX.sourceOrder * sourceOrder + MIX.queries * queryAgreement + MIX.sources * sourceAgreement +
+        NAMED_AUTHOR_WEIGHT * namedAuthorShare(named, candidate.authors);
       return { candidate: { ...candidate, retrievalScore: round(score) }, index };
     })
     .sort(

@@ -10,6 +10,7 @@ import type { PaperRecord } from '../types';
 import { latexToUnicode } from '../latex/unicode';
 import { CandidateStore } from '../candidates/store';
 import { madeUpSentence, madeUpWord } from '../text/madeUp';
+import { namedAuthors } from './namedAuthors';
 
 /** Stores filled with made-up hits: enough for the ranking's functions to leave the interpreter. */
 const ROUNDS = 4;
@@ -49,6 +50,8 @@ export function resetRankingWarmup(): void {
 
 async function rankMadeUpHits(): Promise<void> {
   latexToUnicode(`${madeUpWord(0)} of $\\Omega_m$ in R\\'{e}nyi ${madeUpWord(1)}`);
+  // A claim that names authors compiles their pattern (Unicode classes) here, not on the first answer's path.
+  namedAuthors('As Smith and Jones showed, and Lee et al. agree.');
   await new Promise((resolve) => setImmediate(resolve));
   for (let round = 0; round < ROUNDS; round++) {
     const queries = [{ keywords: [madeUpWord(round), madeUpWord(round + 5)] }];

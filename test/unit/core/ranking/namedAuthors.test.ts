@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { rankCandidates } from '../../../../src/core/ranking/candidates';
+import { namedAuthorShare, namedAuthors } from '../../../../src/core/ranking/namedAuthors';
+import type { Candidate, Query } from '../../../../src/core/types';
+
+// A CL-SciSumm training citance, its year marker removed as the bench removes it (bench/lib/clscisumm-data.ts).
+const CITANCE = 'We finally remove all traces, but, unlike Green and Manning, we keep all function tags.';
+
+/** Real bibliographic records (ACL Anthology C10-1045 and A00-2031), as DBLP lists them: no abstracts. */
+function work(id: string, title: string, authors: string[], year: number, rank: number): Candidate {
+  return { id, source: 'dblp', title, authors, year, sources: ['dblp'], sourceRanks: { dblp: rank }, matchedQueries: [0], retrievalScore: 0 };
+}
+const GREEN_MANNING = work('dblp:conf/coling/GreenM10', 'Better Arabic Parsing: Baselines, Evaluations, and Analysis', ['Spence Green', 'Christopher D. Manning'], 2010, 2);
+const BLAHETA_CHARNIAK = work('dblp:conf/anlp/BlahetaC00', 'Assigning Function Tags to Parsed Text', ['Don Blaheta', 'Eugene Charniak'], 2000, 1);
+
+describe('namedAuthors', () => {
+  it('reads the people a sentence names: "X and Y", "X et al.", lists, particles and accents', () => {
+    assert.deepEqual(namedAuthors(CITANCE), ['green', 'manning']);
+    assert.deepEqual(namedAuthors('As Collins et al. showed, lexicalised models help.'), ['collins']);
+    assert.deepEqual(namedAuthors('Pretraining as in Devlin, Chang, Lee and Toutanova improves tagging.'), ['devlin', 'chang', 'lee', 'toutanova']);
+    assert.deepEqual(namedAuthors('Forces described by van der Waals and Schrödinger et al. differ.'), ['van der waals', 'schrodinger']);
+  });
+
+  it('names nobody in a sentence without such a construction', () => {
+    assert.deepEqual(namedAuthors('Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.'), []);
+    assert.deepEqual(namedAuthors('Markov models and neural networks both tag English text.'), []);
+  });
+
+  it('finds a name among authors word for word, never inside another word', () => {
+    assert.equal(namedAuthorShare(['green', 'manning'], GREEN_MANNING.authors), 1);
+    assert.equal(namedAuthorShare(['manning'], ['Christopher D. Manning']), 1);
+    assert.equal(namedAuthorShare(['green'], ['Greenberg A.', 'Evergreen B.']), 0);
+    assert.equal(namedAuthorShare(['green', 'lee'], ['Lee, K.']), 0.5);
+    assert.equal(namedAuthorShare([], GREEN_MANNING.authors), 0);
+  });
+});
+
+describe('rankCandidates with authors named in the claim', () => {
+  const queries: Query[] = [{ keywords: ['function tags', 'traces'], sentence: 0 }];
+
+  it('puts the named authors\' work first, though only the other shares the sentence\'s words', () => {
+    const ranked = rankCandidates([BLAHETA_CHARNIAK, GREEN_MANNING], queries, CITANCE);
+    assert.deepEqual(ranked.map((c) => c.id), [GREEN_MANNING.id, BLAHETA_CHARNIAK.id]);
+  });
+
+  it('leaves the order to the words when the claim names nobody', () => {
+    const claim = 'We finally remove all traces, but we keep all function tags.';
+    const ranked = rankCandidates([GREEN_MANNING, BLAHETA_CHARNIAK], queries, claim);
+    assert.deepEqual(ranked.map((c) => c.id), [BLAHETA_CHARNIAK.id, GREEN_MANNING.id]);
+  });
+});
