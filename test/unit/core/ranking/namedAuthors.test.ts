@@ -21,9 +21,18 @@ describe('namedAuthors', () => {
     assert.deepEqual(namedAuthors('Forces described by van der Waals and Schrödinger et al. differ.'), ['van der waals', 'schrodinger']);
   });
 
+  it('reads one name before a verb of reporting, never a common word there', () => {
+    // CL-SciSumm training citances.
+    assert.deepEqual(namedAuthors('Mitkov showed that a salience-based approach can be applied across genres and without complex syntactic information.'), ['mitkov']);
+    assert.deepEqual(namedAuthors('For each si, the probability is computed with Bayes\' rule: As Golding points out, the term is constant.'), ['golding']);
+    assert.deepEqual(namedAuthors('Experiments show that the results improve, and Recently proposed taggers agree.'), []);
+    assert.deepEqual(namedAuthors('BABAR used contextual role knowledge for coreference resolution.'), []);
+  });
+
   it('names nobody in a sentence without such a construction', () => {
     assert.deepEqual(namedAuthors('Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.'), []);
     assert.deepEqual(namedAuthors('Markov models and neural networks both tag English text.'), []);
+    assert.deepEqual(namedAuthors('The results show that parsing helps.'), []);
   });
 
   it('finds a name among authors word for word, never inside another word', () => {
