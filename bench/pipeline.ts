@@ -104,6 +104,8 @@ async function main(): Promise<void> {
     arxivSpacingMs: ARXIV_SPACING_MS,
     anyPreprintPdf: true,
     preprintJats: true,
+    // Europe PMC serves an open-access article's JATS; the stand-in holds one recording for them all.
+    openAccessJats: true,
   });
   installGrobid(standIn).setMode('slow', { slowMs: LATENCY.grobid });
   noGrobidUrl = `http://127.0.0.1:${await closedPort()}`;

@@ -69,7 +69,15 @@ export function forceEuropePmc(standIn: StandIn, ...kinds: EuropePmcForced[]): v
   forced.set(standIn, [...(forced.get(standIn) ?? []), ...kinds]);
 }
 
-export function installEuropePmc(standIn: StandIn): void {
+export interface EuropePmcOptions {
+  /**
+   * Serve the recorded PMC JATS for every open-access article of the corpus (`isOpenAccess` and
+   * `inEPMC` "Y"), as Europe PMC serves each one's `fullTextXML`; otherwise only recorded ones answer.
+   */
+  openAccessJats?: boolean;
+}
+
+export function installEuropePmc(standIn: StandIn, options: EuropePmcOptions = {}): void {
   const core = [
     ...readJson<Result[]>('ppr-core-records_built-from-biorxiv-details.json'),
     ...readJson<Result[]>('ppr-core-record_built-from-crossref-10.1101_2024.04.01.587366.json'),
@@ -82,12 +90,13 @@ export function installEuropePmc(standIn: StandIn): void {
     ...readJson<Envelope>('search_query-cancer_resultType-core_med-records-1-5-6-11-14.json').resultList.result,
     ...readJson<Result[]>('published-core-records_built-from-jats-and-openalex.json'),
   ];
+  const openAccess = new Set(published.filter((r) => isOpenAccessInEpmc(r)).map((r) => r.pmcid ?? ''));
   // Their PDF links lead to europepmc.org: pointed at the stand-in (a 404 there), so no test resolves a real host.
   const corpus = [...core, ...lite.resultList.result, ...published.map((r) => withLocalLinks(r, standIn.url))].map(searchable);
 
   standIn.handle('europepmc', (req, res) => {
     const fullText = /^\/webservices\/rest\/(PMC\d+)\/fullTextXML$/.exec(req.path);
-    if (fullText) return sendFullText(res, fullText[1]!);
+    if (fullText) return sendFullText(res, fullText[1]!, options.openAccessJats ? openAccess : undefined);
     if (req.path !== '/webservices/rest/search') return send(res, 404, 'Not found');
     const params = req.url.searchParams;
     const query = params.get('query') ?? '';
@@ -132,9 +141,18 @@ const FULL_TEXT_BY_PMCID: Readonly<Record<string, string>> = {
   PMC5967733: 'fullTextXML_PMC5967733_plosone_numeric-xrefs_jats1.1.xml',
 };
 
-function sendFullText(res: Parameters<typeof send>[0], pmcid: string): void {
-  const file = FULL_TEXT_BY_PMCID[pmcid];
-  // No recording of Europe PMC's answer for an article outside the OA subset exists: a plain 404.
+/** The open-access subset Europe PMC serves full text for (the product's own test, sources/published/europepmc.ts). */
+function isOpenAccessInEpmc(result: Result): boolean {
+  const flags = result as { isOpenAccess?: string; inEPMC?: string };
+  return flags.isOpenAccess === 'Y' && flags.inEPMC === 'Y' && /^PMC\d+$/.test(result.pmcid ?? '');
+}
+
+/** Any recorded PMC JATS: with `openAccess`, what an unrecorded open-access article is served. */
+const STAND_IN_PMC_JATS = 'PMC5967733';
+
+function sendFullText(res: Parameters<typeof send>[0], pmcid: string, openAccess?: ReadonlySet<string>): void {
+  const file = FULL_TEXT_BY_PMCID[pmcid] ?? (openAccess?.has(pmcid) ? FULL_TEXT_BY_PMCID[STAND_IN_PMC_JATS] : undefined);
+  // Outside the OA subset (or unrecorded, without `openAccessJats`): a plain 404, as no recording of that answer exists.
   if (!file) return send(res, 404, 'Not found', 'text/plain');
   send(res, 200, readFileSync(fixturePath('europepmc', file)), 'application/xml');
 }

@@ -25,13 +25,15 @@ export interface StandInOptions {
   anyPreprintPdf?: boolean;
   /** Serve a real JATS article for every bioRxiv/medRxiv `.source.xml` path (see files.ts). */
   preprintJats?: boolean;
+  /** Serve a real PMC JATS for every open-access PubMed article's `fullTextXML` (see europepmc.ts). */
+  openAccessJats?: boolean;
 }
 
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
   const standIn = await startStandInServer(
     [
       installArxiv,
-      installEuropePmc,
+      (s) => installEuropePmc(s, { openAccessJats: options.openAccessJats }),
       installBiorxiv,
       installDoi,
       installCrossref,

@@ -39,4 +39,13 @@ describe('pipeline bench: physical bound', () => {
   it('falls back to the fastest lane searched when nothing was found', () => {
     assert.equal(physicalBound(input([])).firstMs, 500);
   });
+
+  it('times a PMC article\'s JATS at Europe PMC\'s latency, which serves it, then its parse', () => {
+    const pmc = input([['pubmed']]);
+    Object.assign(pmc.result.candidates[0]!, { pmcid: 'PMC5967733', fulltext: 'jats' });
+    const bound = physicalBound({ ...pmc, fulltextTopK: 1, jatsParseMs: 9, pdfjsParseMs: 400 });
+    assert.equal(bound.firstMs, 600);
+    assert.equal(bound.totalMs, 600 + 600 + 9, bound.chain);
+    assert.match(bound.chain, /PMC's JATS/);
+  });
 });
