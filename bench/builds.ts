@@ -60,7 +60,9 @@ async function main(): Promise<void> {
   if (!values.against) throw new Error('usage: node dist/bench/builds.js --against OTHER_DIST [--rounds N] [--claim TEXT]');
   const builds = { A: resolve(values.against, 'cli.js'), B: join(__dirname, '..', 'cli.js') };
   const rounds = Math.max(1, Number(values.rounds ?? 4) || 4);
-  const standIn = await startStandIn({ latency: LATENCY, arxivSpacingMs: 3000, anyPreprintPdf: true, preprintJats: true, openAccessJats: true });
+  const standIn = await startStandIn({
+    latency: LATENCY, arxivSpacingMs: 3000, anyPreprintPdf: true, preprintJats: true, openAccessJats: true,
+  });
   const home = mkdtempSync(join(tmpdir(), 'citefinder-builds-'));
   const preload = join(home, 'cpu.js');
   writeFileSync(preload, PRELOAD);
