@@ -63,6 +63,9 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
   const bestOrder = Math.max(0, ...order);
   const totalQueryWeight = weights.reduce((a, b) => a + b, 0);
   const named = namedAuthors(claimText);
+  // With names the bonus is in the sum: divided back into 0–1 (the card shows it as a percentage),
+  // which keeps the order the sum gives.
+  const scale = named.length > 0 ? 1 + NAMED_AUTHOR_WEIGHT : 1;
   return candidates
     .map((candidate, index) => {
       const matchedWeight = candidate.matchedQueries.reduce((sum, q) => sum + (weights[q] ?? 0), 0);
@@ -72,7 +75,7 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
       const score =
         MIX.relevance * relevance[index] + MIX.sourceOrder * sourceOrder + MIX.queries * queryAgreement + MIX.sources * sourceAgreement +
         NAMED_AUTHOR_WEIGHT * namedAuthorShare(named, candidate.authors);
-      return { candidate: { ...candidate, retrievalScore: round(score) }, index };
+      return { candidate: { ...candidate, retrievalScore: round(score / scale) }, index };
     })
     .sort(
       (a, b) =>

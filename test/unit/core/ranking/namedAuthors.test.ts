@@ -50,6 +50,7 @@ describe('rankCandidates with authors named in the claim', () => {
   it('puts the named authors\' work first, though only the other shares the sentence\'s words', () => {
     const ranked = rankCandidates([BLAHETA_CHARNIAK, GREEN_MANNING], queries, CITANCE);
     assert.deepEqual(ranked.map((c) => c.id), [GREEN_MANNING.id, BLAHETA_CHARNIAK.id]);
+    for (const c of ranked) assert.ok(c.retrievalScore >= 0 && c.retrievalScore <= 1, `${c.id} ${c.retrievalScore}`);
   });
 
   it('leaves the order to the words when the claim names nobody', () => {
