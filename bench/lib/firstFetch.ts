@@ -22,24 +22,35 @@ export async function firstRequestLeavesMs(runs = 3): Promise<{ fetch: number; h
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const once = (how: 'fetch' | 'http') =>
-    new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, ['-e', CHILD, url, how], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', () => resolve(arrivals[arrivals.length - 1]! - Number(out.trim())));
-    });
-  const median = async (how: 'fetch' | 'http') => {
-    const gaps: number[] = [];
-    for (let i = 0; i < runs; i++) gaps.push(await once(how));
-    return gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+  const once = async (how: 'fetch' | 'http') => {
+    const called = Number(await childOutput(CHILD, [url, how]));
+    return arrivals[arrivals.length - 1]! - called;
+  };
+  const gaps = async (how: 'fetch' | 'http') => {
+    const measured: number[] = [];
+    for (let i = 0; i < runs; i++) measured.push(await once(how));
+    return median(measured);
   };
   try {
-    return { fetch: await median('fetch'), http: await median('http') };
+    return { fetch: await gaps('fetch'), http: await gaps('http') };
   } finally {
     server.close();
   }
+}
+
+/** What a new Node process running `script` printed, once it has exited. */
+function childOutput(script: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(out.trim()));
+  });
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 /** What no CLI process can beat: a new Node process that only sends one request and reads its answer. */
@@ -59,17 +70,11 @@ require('node:http').get(process.argv[1], (r) => { r.resume(); r.on('end', () =>
  * its latency) and nothing else: Node's own start-up and exit on this machine, with no code of ours.
  */
 export async function newProcessFloor(url: string, runs = 5): Promise<ProcessFloor> {
-  const once = () =>
-    new Promise<ProcessFloor>((resolve, reject) => {
-      const spawned = Date.now();
-      const child = spawn(process.execPath, ['-e', FLOOR_CHILD, url], { stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', () => resolve({ answeredMs: Number(out.trim()) - spawned, exitMs: Date.now() - spawned }));
-    });
   const samples: ProcessFloor[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await once());
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  for (let i = 0; i < runs; i++) {
+    const spawned = Date.now();
+    const answered = Number(await childOutput(FLOOR_CHILD, [url]));
+    samples.push({ answeredMs: answered - spawned, exitMs: Date.now() - spawned });
+  }
   return { answeredMs: median(samples.map((s) => s.answeredMs)), exitMs: median(samples.map((s) => s.exitMs)) };
 }

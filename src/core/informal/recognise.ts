@@ -8,8 +8,10 @@ import type { InformalCitation } from './citation';
 export type { InformalCitation, TextSpan } from './citation';
 
 const ET_AL = String.raw`\s+et\s+al\.?`;
+/** What makes a family name a list of people: " et al." or ", Chang, Lee and Toutanova" after it. */
+export const SEVERAL_AUTHORS = String.raw`(?:${ET_AL}|(?:,\s*${FAMILY})*,?\s+(?:and|&)\s+${FAMILY})`;
 /** "Perlmutter et al.", "Smith and Jones", "Devlin, Chang, Lee and Toutanova". */
-const NAMES = String.raw`(${FAMILY}(?:${ET_AL}|(?:,\s*${FAMILY})*,?\s+(?:and|&)\s+${FAMILY})?)`;
+const NAMES = String.raw`(${FAMILY}${SEVERAL_AUTHORS}?)`;
 
 /** Capitalised words that precede a year in prose without being anyone's name. */
 const NOT_A_NAME = new Set(

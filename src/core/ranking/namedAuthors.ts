@@ -5,21 +5,20 @@
 // verb of reporting ("Mitkov showed", "As Golding points out"). A lone capitalised word does not
 // ("Markov", "English"), and a name must equal an author's family name, word for word.
 import { FAMILY } from '../informal/names';
-import { familyNames } from '../informal/recognise';
+import { familyNames, SEVERAL_AUTHORS } from '../informal/recognise';
 import { isStopword } from '../text/stopwords';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { documentFrequency } from '../scoring/termStats';
 
 /** "X et al." or a list ending in "and"/"&". Compiled on first use: Unicode classes cost a new process milliseconds. */
 let namedPattern: RegExp | undefined;
-const pattern = () =>
-  (namedPattern ??= new RegExp(String.raw`${FAMILY}(?:\s+et\s+al\b\.?|(?:,\s*${FAMILY})*,?\s+(?:and|&)\s+${FAMILY})`, 'gu'));
+const pattern = () => (namedPattern ??= new RegExp(FAMILY + SEVERAL_AUTHORS, 'gu'));
 /** One name (capitalised, not in capitals) before a verb that reports someone's work. */
 const REPORTING = String.raw`(?:show|propose|point|report|argue|note|describe|present|introduce|suggest|demonstrate|observe|claim|define|extend|employ|develop)(?:s|ed|es|d)?\b|found\b|finds\b|used\b|uses\b|applie[sd]\b`;
 let reportedPattern: RegExp | undefined;
 const reported = () => (reportedPattern ??= new RegExp(String.raw`\b(\p{Lu}\p{Ll}[\p{L}'’\-]*)\s+(?:${REPORTING})`, 'gu'));
 /** What every construction above needs: checked first, so most claims never run the patterns. */
-const CUE = /\set\s+al\b|\s(?:and|&)\s+\p{Lu}|\p{Lu}\p{Ll}+\s+(?:show|propos|point|report|argu|not|describ|present|introduc|suggest|demonstrat|observ|claim|defin|extend|employ|develop|found|finds|use|appli)/u;
+const CUE = new RegExp(String.raw`\set\s+al\b|\s(?:and|&)\s+\p{Lu}|\p{Lu}\p{Ll}+\s+(?:${REPORTING})`, 'u');
 
 /** Family names the text names as people, folded to lower case without accents; empty when none. */
 export function namedAuthors(text: string): string[] {
