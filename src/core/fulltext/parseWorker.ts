@@ -4,7 +4,7 @@
 // here; memory is watched from the main thread (parsePool.ts), which can stop this worker.
 import * as nodeModule from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import { extractWithPdfjs, loadPdfjs } from './pdfjs';
+import { extractWithPdfjs, loadPdfjs, warmupFonts } from './pdfjs';
 import { parseTei } from './tei';
 import { parseJats } from './jats';
 import { limitDocument } from './limits';
@@ -29,6 +29,8 @@ const WARM_PDF_ROUNDS = 2;
 
 const jobs = new Map<number, AbortController>();
 let jobsReceived = 0;
+/** Stops a warm-up reading between its pages when a real job comes. */
+const realJob = new AbortController();
 
 // V8's compiled code of pdfjs is kept between processes (Node's compile cache, in the temp folder,
 // checked against each file's contents): a new worker loads it in ~80 ms instead of ~130. It is
@@ -55,6 +57,7 @@ port.on('message', (message: ParseRequest) => {
     return;
   }
   jobsReceived++;
+  realJob.abort();
   void run(message);
 });
 
@@ -72,17 +75,19 @@ async function warmXml(): Promise<void> {
 }
 
 /**
- * Reads a made-up PDF once or twice, stopping when a real job comes. Scratch timing, three new
- * processes each: two readings took the stand-in's bioRxiv PDF's first parse from 378–435 ms to
- * 287–412 ms; with an earlier, uncompressed made-up PDF, three and six readings (357–403 ms) did
- * no better than one (371 ms).
+ * Reads a made-up PDF once or twice, stopping between pages when a real job comes. Scratch timing,
+ * new processes (scratch/pdf-cold.ts, medians of 8): the stand-in's bioRxiv PDF's first parse took
+ * 424 ms cold, 375 after two readings of the two-page PDF with standard fonts, 335 with two CFF
+ * fonts embedded, 268 with six pages of them (after a real paper's PDF: 238). Earlier, with an
+ * uncompressed made-up PDF, three and six readings did no better than one.
  */
 async function warmPdf(): Promise<void> {
+  const pdf = madeUpPdf(warmupFonts());
   for (let round = 0; round < WARM_PDF_ROUNDS && jobsReceived === 0; round++) {
     try {
-      await extractWithPdfjs(madeUpPdf());
+      await extractWithPdfjs(pdf, { signal: realJob.signal });
     } catch {
-      return; // never expected; the real job says what is wrong
+      return; // stopped for a real job (or never expected: the real job says what is wrong)
     }
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -4,11 +4,14 @@
 // the stand-in's bioRxiv PDF took 496 ms on a worker that had loaded pdfjs but read nothing, and
 // 223 ms on one that had read it before (docs/measurements.md). The download takes hundreds of
 // ms, so the compiling happens in time the user is waiting anyway.
-// Every word is generated (text/madeUp.ts): no third-party text ships in the bundle.
+// Every word is generated (text/madeUp.ts): no third-party text ships in the bundle. Papers embed
+// their fonts, most as compact CFF (Type1C): with two CFF fonts embedded, the paths that parse them
+// are compiled too. The fonts are pdfjs-dist's own (its standard_fonts folder), read by the worker.
 import { deflateSync } from 'node:zlib';
 import { madeUpSentence, madeUpWord } from '../text/madeUp';
 
-const PAGES = 2;
+/** Six pages, not two: the bioRxiv fixture's first parse after the warm-up took a median 268 against 335 ms (8 new processes each). */
+const PAGES = 6;
 const LINES_PER_COLUMN = 52;
 const LEADING = 11.5;
 
@@ -49,14 +52,32 @@ function pageContent(page: number): string {
   ].join('\n');
 }
 
-/** The PDF's bytes: catalog, page tree, two standard fonts, and per page its object and content stream. */
-export function madeUpPdf(): Uint8Array {
+/** Two CFF font programs (Type1C) to embed as the body and heading fonts. */
+export interface EmbeddedFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+/**
+ * The PDF's bytes: catalog, page tree, two fonts (embedded when given, else two standard fonts
+ * pdfjs draws from its own data), and per page its object and content stream.
+ */
+export function madeUpPdf(fonts?: EmbeddedFonts): Uint8Array {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body); // its object number: they start at 1
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add(''); // the page tree, written once the page numbers are known
-  const regular = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
+  const font = (name: string, standard: string, program?: Uint8Array) => {
+    if (!program) return add(`<< /Type /Font /Subtype /Type1 /BaseFont /${standard} /Encoding /WinAnsiEncoding >>`);
+    const data = Buffer.from(program).toString('latin1');
+    const file = add(`<< /Length ${data.length} /Subtype /Type1C >>\nstream\n${data}\nendstream`);
+    const descriptor = add(
+      `<< /Type /FontDescriptor /FontName /${name} /Flags 34 /FontBBox [-200 -300 1200 1000] /ItalicAngle 0 /Ascent 900 /Descent -250 /CapHeight 700 /StemV 80 /FontFile3 ${file} 0 R >>`,
+    );
+    return add(`<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding /FontDescriptor ${descriptor} 0 R >>`);
+  };
+  const regular = font('MADEUP+Serif', 'Helvetica', fonts?.regular);
+  const bold = font('MADEUP+Serif-Bold', 'Helvetica-Bold', fonts?.bold);
   const kids: number[] = [];
   for (let page = 0; page < PAGES; page++) {
     // Deflated, as real PDFs' content streams are: pdfjs's inflate is on every real PDF's path.

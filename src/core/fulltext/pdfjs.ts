@@ -3,6 +3,7 @@
 // running a search without full text never loads it. In Node pdfjs runs its "worker" on the
 // main thread; we hand it the worker module ourselves (globalThis.pdfjsWorker) so it never has
 // to resolve a workerSrc path relative to a bundle.
+import { readFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { FulltextError } from './errors';
 import { pageLines, type Line, type PageRuns, type TextRun } from './layout';
@@ -35,6 +36,20 @@ export function loadPdfjs(): Promise<Pdfjs> {
 function standardFontDataDir(): string | undefined {
   try {
     return join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts') + sep;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Two CFF font programs for the made-up PDF of the warm-up (pdfWarmup.ts): pdfjs-dist's Foxit
+ * serif fonts, which are bare CFF despite their .pfb name. Undefined when they cannot be read.
+ */
+export function warmupFonts(): { regular: Uint8Array; bold: Uint8Array } | undefined {
+  const dir = standardFontDataDir();
+  if (!dir) return undefined;
+  try {
+    return { regular: readFileSync(join(dir, 'FoxitSerif.pfb')), bold: readFileSync(join(dir, 'FoxitSerifBold.pfb')) };
   } catch {
     return undefined;
   }
