@@ -2,10 +2,9 @@
 // full-text, gold-paragraph, fault (each service dead in turn) and hostile-document ones need nothing else; given
 // the datasets folder (--data, holding scifact/ and rxiv-metadata/), it also runs lexical scoring
 // speed, routing accuracy, query retrieval (SciFact dev), SciFact support (dev), CL-SciSumm support (Training-Set-2018) and the
-// calibrated support scale (bench/calibration.ts) and the reference verdicts on HALLMARK
-// dev_public (hallmark/), and cite-worthiness on the unarXive sample's held-apart papers.
 // calibrated support scale (bench/calibration.ts), the reference verdicts on HALLMARK
-// dev_public (hallmark/) and published search (bench/published.ts: SciFact dev, CL-SciSumm train).
+// dev_public (hallmark/), cite-worthiness on the unarXive sample's held-apart papers and published
+// search (bench/published.ts: SciFact dev, CL-SciSumm train).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +16,8 @@ const data = values.data;
 const benches: [string, string[]][] = [
   ['pipeline', []],
   ['fulltext', []],
+  // A new process's first PDF, read after the worker's warm-up, beside a warm worker's reading.
+  ['firstParse', []],
   // Gold paragraph first for claims against the three papers held as PDF and TEI (dev set; held-out: --set held-out, once).
   ['paragraphs', []],
   // One fault per mechanism (timeout, connection, status with Retry-After, size); 500 and 429
