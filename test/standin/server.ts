@@ -153,18 +153,20 @@ function writesAfter(res: ServerResponse, held: Promise<void>): ServerResponse {
     queue.push(() => Reflect.apply(res[method], res, args));
     return busy();
   };
+  // writeHead and end return the response, so that a chained call is held back too.
   const deferred: Record<string, (...args: unknown[]) => unknown> = {
-    writeHead: later('writeHead', () => res),
+    writeHead: later('writeHead', () => answer),
     write: later('write', () => !(full = true)),
-    end: later('end', () => res),
+    end: later('end', () => answer),
   };
-  return new Proxy(res, {
+  const answer: ServerResponse = new Proxy(res, {
     get(target, property) {
       if (typeof property === 'string' && property in deferred) return deferred[property];
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+  return answer;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -252,12 +254,12 @@ export async function startStandInServer(
       const status = failure!.statuses.shift()!;
       return send(res, status, '', 'text/plain', failure!.headers);
     }
-    const handler = handlers.get(service);
-    if (!handler) return send(res, 404, `Stand-in service "${service}" is not installed.`);
     // A remote service does its work within its latency: the handler runs at once and its answer
     // is written when the latency is up, so the stand-in's own reading of its recordings (cold the
     // first time: 134 ms for a first Crossref list, 4–7 ms after) never adds to a timed round trip.
     const answer = held ? writesAfter(res, held) : res;
+    const handler = handlers.get(service);
+    if (!handler) return send(answer, 404, `Stand-in service "${service}" is not installed.`);
     try {
       await handler(
         {

@@ -75,11 +75,11 @@ async function warmXml(): Promise<void> {
 }
 
 /**
- * Reads a made-up PDF once or twice, stopping between pages when a real job comes. Scratch timing,
- * new processes (scratch/pdf-cold.ts, medians of 8): the stand-in's bioRxiv PDF's first parse took
- * 424 ms cold, 375 after two readings of the two-page PDF with standard fonts, 335 with two CFF
- * fonts embedded, 268 with six pages of them (after a real paper's PDF: 238). Earlier, with an
- * uncompressed made-up PDF, three and six readings did no better than one.
+ * Reads a made-up PDF twice, stopping between pages when a real job comes. In new processes the
+ * stand-in's bioRxiv PDF's first parse took a median 424 ms cold, 375 after two readings of the
+ * two-page PDF with standard fonts, 268 after six pages with two CFF fonts embedded; five readings
+ * did worse, still running when the real PDF came (docs/measurements.md, "A warm-up PDF with
+ * embedded fonts"; bench/firstParse.ts measures it).
  */
 async function warmPdf(): Promise<void> {
   const pdf = madeUpPdf(warmupFonts());

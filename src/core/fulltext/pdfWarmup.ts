@@ -10,7 +10,7 @@
 import { deflateSync } from 'node:zlib';
 import { madeUpSentence, madeUpWord } from '../text/madeUp';
 
-/** Six pages, not two: the bioRxiv fixture's first parse after the warm-up took a median 268 against 335 ms (8 new processes each). */
+/** Six pages, not two: the bioRxiv fixture's first parse after the warm-up, 268 against 335 ms (docs/measurements.md). */
 const PAGES = 6;
 const LINES_PER_COLUMN = 52;
 const LEADING = 11.5;
