@@ -82,27 +82,37 @@ function rivalOf(classes: Discipline[], posterior: number[], best: number): numb
   return ranked.find((i) => REPOSITORY_OF[classes[i]!] !== REPOSITORY_OF[classes[best]!]) ?? ranked[0]!;
 }
 
-/** Surface words that most favour the winner over the rival, claim words first. */
+/**
+ * Surface words that most favour the winner over the rival, claim words first. A word of the
+ * manuscript's title, abstract or heading is named only when it weighs at least as much as the
+ * weakest claim word named (a title word that barely leans, as "explosions" in a title about
+ * supernovae and literature graphs, is not why a claim about graphs went to computer science),
+ * and with the place it comes from.
+ */
 function topEvidence(evidence: Evidence[], best: number, rival: number): string[] {
   const ranked = evidence
     .map((e) => ({ e, margin: e.weights[best]! - e.weights[rival]! }))
     .filter(({ margin }) => margin > 0)
     .sort((a, b) => Number(a.e.source !== 'claim') - Number(b.e.source !== 'claim') || b.margin - a.margin);
-  const words: string[] = [];
-  for (const { e } of ranked) {
-    if (words.some((w) => w.includes(e.surface) || e.surface.includes(w))) continue;
-    words.push(e.surface);
-    if (words.length === 3) break;
+  const named: { surface: string; margin: number; source: Evidence['source'] }[] = [];
+  for (const { e, margin } of ranked) {
+    if (named.some((w) => w.surface.includes(e.surface) || e.surface.includes(w.surface))) continue;
+    // With no claim word named, the context decided: its words are named as they come.
+    const claimMargins = named.filter((w) => w.source === 'claim').map((w) => w.margin);
+    if (e.source !== 'claim' && claimMargins.length > 0 && margin < Math.min(...claimMargins)) continue;
+    named.push({ surface: e.surface, margin, source: e.source });
+    if (named.length === 3) break;
   }
-  return words;
+  return named.map((w) => (w.source === 'claim' ? `"${w.surface}"` : `"${w.surface}" (${PLACE[w.source]})`));
 }
+
+const PLACE: Record<Exclude<Evidence['source'], 'claim'>, string> = { title: 'in the title', abstract: 'in the abstract', section: 'in the heading' };
 
 function explain(discipline: Discipline, rival: Discipline, words: string[], confidence: number, repository: string): string {
   const odds = `${repository} ${Math.round(confidence * 100)}%`;
   if (words.length === 0) return `No discipline vocabulary recognised; defaulting to ${discipline} (${odds}).`;
-  const quoted = words.map((w) => `"${w}"`);
-  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : quoted[0];
-  return `${list} point to ${discipline} rather than ${rival} (${odds}).`;
+  const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+  return `${list} ${words.length > 1 ? 'point' : 'points'} to ${discipline} rather than ${rival} (${odds}).`;
 }
 
 function round(p: number): number {

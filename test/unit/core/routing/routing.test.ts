@@ -82,6 +82,22 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     assert.equal(routeHeuristically(claimOf(clear, medicineContext)).discipline, 'computer-science');
   });
 
+  it('names the claim\'s own words as its evidence, and a manuscript word only when it weighs as much', () => {
+    // The example manuscript's title (examples/main.tex): "explosions" and "say" lean to computer
+    // science a little, the claim's own words a lot; the tour's reason once named "explosions".
+    const title = readFileSync(join(REPO_ROOT, 'examples', 'main.tex'), 'utf8').match(/\\title\{([^}]*)\}/)![1]!;
+    const graph = routeHeuristically(claimOf('A literature graph of scientific papers, their authors and the entities they mention can be built with entity extraction and linking.', { title }));
+    assert.equal(graph.discipline, 'computer-science');
+    assert.match(graph.reason, /^"scientific papers" and "graph" point to computer-science/);
+    assert.doesNotMatch(graph.reason, /explosions|"say"|in the title/);
+    // A claim with no field word of its own is decided by the manuscript, and says where the words stand.
+    const vague = routeHeuristically(claimOf('This effect was observed in all cases we examined.', { title: 'Magnetophonon resonance in graphene' }));
+    assert.match(vague.reason, /"[^"]+" \(in the title\)/);
+    // One word is a subject of its own: it "points".
+    const single = routeHeuristically(claimOf('The proof is short.'));
+    assert.match(single.reason, /^"proof" points to mathematics/);
+  });
+
   it('keeps a clear claim from another field decisive inside a long real manuscript', () => {
     // A held-out COVID-19 cohort paper (title and full abstract) around a language-model claim:
     // the manuscript's many clinical words must not outvote the claim's own vocabulary.
