@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { startStandIn, standInEnv, type StandIn } from '../test/standin';
 import type { FindResult } from '../src/core/types';
 import { closedPort } from '../test/helpers/ports';
+import { lowerMedian as median } from './lib/median';
 
 const CLAIMS = [
   'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.',
@@ -131,11 +132,6 @@ function summary(turns: Turn[]): string {
   return `cold: first request +${med((t) => t.firstRequestMs)} ms, first candidates ${med((t) => t.firstCandidatesMs)} ms, ` +
     `total ${med((t) => t.totalMs)} ms, CPU ${med((t) => t.coldCpuMs)} ms; warm repeat ${med((t) => t.warmMs)} ms, CPU ${med((t) => t.warmCpuMs)} ms ` +
     `(each: ${turns.map((t) => t.warmMs).join(' ')}; requests ${turns.reduce((n, t) => n + t.warmRequests, 0)}; stages ${stages}) — medians of ${turns.length}`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
 }
 
 main().catch((error) => {

@@ -12,6 +12,7 @@ import { parseOptions, parsePdfOffThread, prewarmParseWorker } from '../src/core
 import { RXIV_STAND_IN_PDF } from '../test/standin/files';
 import { fixturePath } from '../test/standin/server';
 import { warmPdfjsParseMs } from './lib/pdfjsParse';
+import { median as medianOf } from './lib/median';
 
 const { values } = parseArgs({
   options: { processes: { type: 'string', default: '9' }, download: { type: 'string', default: '500' }, child: { type: 'boolean' } },
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     times.push(Number(run.stdout.trim()));
   }
   times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)]!;
+  const median = medianOf(times);
   const warm = await warmPdfjsParseMs(RXIV_STAND_IN_PDF);
   console.log(`${RXIV_STAND_IN_PDF}, parsed ${downloadMs} ms after its worker started, in ${times.length} new processes: median ${median} ms (${times.join(', ')})`);
   console.log(`the same PDF in a warm worker (best of three): ${warm} ms; first parse ÷ warm: ${(median / warm).toFixed(2)}`);

@@ -21,15 +21,11 @@ import { buildDocument } from '../src/core/fulltext/paragraphs';
 import { bodyParagraphs } from '../src/core/fulltext/model';
 import { extractWithPdfjs } from '../src/core/fulltext/pdfjs';
 import { coverageMisses, paragraphAgreement, type ParagraphAgreement } from './lib/paragraphMatch';
+import { median } from './lib/median';
 
 function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function benchTei(dir: string, runs: number) {

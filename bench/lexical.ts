@@ -8,6 +8,7 @@
 import type { FulltextDocument } from '../src/core/fulltext/model';
 import { scoreParagraphsLexically } from '../src/core/scoring/lexical';
 import { argValue, loadClaims, loadCorpus } from './lib/scifact-data';
+import { median } from './lib/median';
 
 const SENTENCES_PER_PARAGRAPH = 5;
 const PARAGRAPHS_PER_SECTION = 20;
@@ -20,11 +21,6 @@ function buildDocument(sentences: string[], paragraphs: number): FulltextDocumen
     document.sections.at(-1)!.paragraphs.push({ text: own.join(' '), sentences: own });
   }
   return document;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 function main(): void {

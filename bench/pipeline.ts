@@ -33,6 +33,7 @@ import { RXIV_STAND_IN_JATS, RXIV_STAND_IN_PDF } from '../test/standin/files';
 import { closedPort } from '../test/helpers/ports';
 import { CROSSREF_ANNOUNCED_CONCURRENCY, recordedBibtex } from '../test/standin/crossref';
 import { warmJatsParseMs, warmPdfjsParseMs } from './lib/pdfjsParse';
+import { lowerMedian } from './lib/median';
 
 const LATENCY: Latency = {
   arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500, dblp: 400, semanticscholar: 500, openalex: 300,
@@ -148,8 +149,8 @@ async function main(): Promise<void> {
           console.log(`  warm repeat: ${standIn.requests.length - before} requests, ${repeat.result.timings.totalMs} ms in the pipeline, ` +
             `${repeat.wallMs.toFixed(0)} ms from outside (spawn to exit; start-up ${repeat.startupMs.toFixed(0)} ms; stages ${stagesOf(repeat.result)})`);
         }
-        const median = medianOf(times);
-        const outsideMedian = medianOf(outsideTimes);
+        const median = lowerMedian(times);
+        const outsideMedian = lowerMedian(outsideTimes);
         if (repeats > 1) console.log(`  warm repeat median of ${repeats}: ${median} ms in the pipeline, ${outsideMedian.toFixed(0)} ms from outside`);
         worstRepeatMs = Math.max(worstRepeatMs, median);
         worstOutsideRepeatMs = Math.max(worstOutsideRepeatMs, outsideMedian);
@@ -285,10 +286,6 @@ function runCli(claim: string, context: Context, cacheDir: string, cpuProfileDir
       resolve({ result, wallMs: performance.now() - started, startupMs, pipelineStart });
     });
   });
-}
-
-function medianOf(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 }
 
 function stagesOf(result: FindResult): string {

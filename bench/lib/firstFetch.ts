@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { median } from './median';
 
 const CHILD = `
 const url = process.argv[1], how = process.argv[2];
@@ -47,10 +48,6 @@ function childOutput(script: string, args: string[]): Promise<string> {
     child.on('error', reject);
     child.on('close', () => resolve(out.trim()));
   });
-}
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 /** What no CLI process can beat: a new Node process that only sends one request and reads its answer. */

@@ -28,8 +28,7 @@ const WARM_XML_ROUNDS = 20;
 const WARM_PDF_ROUNDS = 2;
 
 const jobs = new Map<number, AbortController>();
-let jobsReceived = 0;
-/** Stops a warm-up reading between its pages when a real job comes. */
+/** Aborted by the first real job: the warm-ups stop, a PDF's reading between its pages. */
 const realJob = new AbortController();
 
 // V8's compiled code of pdfjs is kept between processes (Node's compile cache, in the temp folder,
@@ -56,7 +55,6 @@ port.on('message', (message: ParseRequest) => {
     void warmPdf();
     return;
   }
-  jobsReceived++;
   realJob.abort();
   void run(message);
 });
@@ -64,7 +62,7 @@ port.on('message', (message: ParseRequest) => {
 /** Reads a made-up JATS a few times, yielding between readings and stopping when a real job comes. */
 async function warmXml(): Promise<void> {
   const xml = madeUpJats();
-  for (let round = 0; round < WARM_XML_ROUNDS && jobsReceived === 0; round++) {
+  for (let round = 0; round < WARM_XML_ROUNDS && !realJob.signal.aborted; round++) {
     try {
       parseJats(xml);
     } catch {
@@ -83,7 +81,7 @@ async function warmXml(): Promise<void> {
  */
 async function warmPdf(): Promise<void> {
   const pdf = madeUpPdf(warmupFonts());
-  for (let round = 0; round < WARM_PDF_ROUNDS && jobsReceived === 0; round++) {
+  for (let round = 0; round < WARM_PDF_ROUNDS && !realJob.signal.aborted; round++) {
     try {
       await extractWithPdfjs(pdf, { signal: realJob.signal });
     } catch {

@@ -8,6 +8,7 @@ import { dirname, join, sep } from 'node:path';
 import { FulltextError } from './errors';
 import { pageLines, type Line, type PageRuns, type TextRun } from './layout';
 import type { FulltextDocument } from './model';
+import type { EmbeddedFonts } from './pdfWarmup';
 import { buildDocument } from './paragraphs';
 
 type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -45,7 +46,7 @@ function standardFontDataDir(): string | undefined {
  * Two CFF font programs for the made-up PDF of the warm-up (pdfWarmup.ts): pdfjs-dist's Foxit
  * serif fonts, which are bare CFF despite their .pfb name. Undefined when they cannot be read.
  */
-export function warmupFonts(): { regular: Uint8Array; bold: Uint8Array } | undefined {
+export function warmupFonts(): EmbeddedFonts | undefined {
   const dir = standardFontDataDir();
   if (!dir) return undefined;
   try {
