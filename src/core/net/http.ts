@@ -85,7 +85,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   // Every answer has a size limit: an endless body must not grow the process without bound.
   const maxResponseBytes = Math.max(1, Math.round(settings['http.maxResponseMb'] * 1024 * 1024));
 
-  async function attempt(request: HttpRequest): Promise<HttpResponse> {
+  async function attempt(request: HttpRequest, onSent?: () => void): Promise<HttpResponse> {
     const timeoutMs = request.timeoutMs ?? settings['http.timeoutMs'];
     const controller = new AbortController();
     let timedOut = false;
@@ -114,6 +114,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
         body: request.body,
         signal: controller.signal,
         maxBytes: request.maxBytes ?? maxResponseBytes,
+        onSent,
         onHeaders: (head) => {
           clearTimeout(headersTimer);
           // A limit announced by the host a redirect led to (doi.org → Crossref) is that host's, not ours.
@@ -144,7 +145,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
       slotKey: hostOf(request.url),
       signal: request.signal,
       withdraw: request.withdraw,
-      run: () => attempt(request),
+      run: (departed) => attempt(request, departed),
     });
   }
 

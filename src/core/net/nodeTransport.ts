@@ -83,6 +83,8 @@ function exchange(
       request.onHeaders?.(head);
       readLimited(incoming, head, request.maxBytes).then(finish, fail);
     });
+    // The first hop's departure is the one a paced host sees.
+    if (!redirected) outgoing.once('finish', () => request.onSent?.());
     outgoing.end(body);
   });
 }

@@ -70,7 +70,8 @@ export interface PacedTask<T> {
   signal?: AbortSignal;
   /** Takes the task out of its queue, or its slot's wait, until it is sent; after that only `signal` stops it. */
   withdraw?: AbortSignal;
-  run: () => Promise<T>;
+  /** Sends the request; `departed` is called when it has left (the paced host's timetable takes that time). */
+  run: (departed: () => void) => Promise<T>;
 }
 
 export class PacingRegistry {
@@ -84,10 +85,10 @@ export class PacingRegistry {
   run<T>(task: PacedTask<T>): Promise<T> {
     const queue = this.queueFor(task.service, task.policy.concurrency);
     const { signal, sent } = untilSent(task.signal, task.withdraw);
+    const key = `${task.service}-${task.slotKey}`;
     return queue.add(
       async () => {
         if (task.policy.intervalMs > 0) {
-          const key = `${task.service}-${task.slotKey}`;
           const start = await this.slots.reserve(key, task.policy.intervalMs, Date.now());
           await abortableDelay(start - Date.now(), signal);
           // Spaced from the last request actually sent, not only from the slot: see markSent.
@@ -98,7 +99,8 @@ export class PacingRegistry {
         }
         // The queue holds this slot until the answer (p-queue lets an aborted task's slot go).
         sent();
-        return task.run();
+        const departed = () => void this.slots.markDeparted?.(key, task.policy.intervalMs, Date.now());
+        return task.run(task.policy.intervalMs > 0 ? departed : () => {});
       },
       { signal },
     );

@@ -19,6 +19,12 @@ export interface SlotStore {
    * would otherwise send closer to the next slot's holder than the host allows.
    */
   markSent?(key: string, intervalMs: number, now: number): Promise<number>;
+  /**
+   * Records that the request marked sent has left at `now`, if that is later: on a busy machine a
+   * new process's first request reached the host 40–175 ms after it was marked (CLI runs back to
+   * back under a CPU hog), and the next process, spaced from the mark, came under 3 s after it.
+   */
+  markDeparted?(key: string, intervalMs: number, now: number): Promise<void>;
 }
 
 /** One process's own timetable. */
@@ -38,6 +44,11 @@ export class MemorySlots implements SlotStore {
     this.sentByKey.set(key, now);
     this.nextByKey.set(key, Math.max(this.nextByKey.get(key) ?? 0, now + intervalMs));
     return 0;
+  }
+
+  async markDeparted(key: string, intervalMs: number, now: number): Promise<void> {
+    this.sentByKey.set(key, Math.max(this.sentByKey.get(key) ?? 0, now));
+    this.nextByKey.set(key, Math.max(this.nextByKey.get(key) ?? 0, now + intervalMs));
   }
 }
 
@@ -75,6 +86,14 @@ export class FileSlots implements SlotStore {
       await this.fallback.markSent(key, intervalMs, now);
       return 0;
     }, () => this.fallback.markSent(key, intervalMs, now));
+  }
+
+  async markDeparted(key: string, intervalMs: number, now: number): Promise<void> {
+    await this.withState(key, async ({ next, sent }, write) => {
+      await write({ next: Math.max(next, now + intervalMs), sent: Math.max(sent ?? 0, now) });
+      await this.fallback.markDeparted(key, intervalMs, now);
+      return 0;
+    }, async () => (await this.fallback.markDeparted(key, intervalMs, now), 0));
   }
 
   /** `work` on the key's file state under its lock; `fallback` (memory only) when the folder cannot be used. */

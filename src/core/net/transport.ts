@@ -15,6 +15,8 @@ export interface WireRequest {
   maxBytes: number;
   /** Called once the answer's status and headers are in, before its body. */
   onHeaders?: (answer: WireHead) => void;
+  /** Called when the request has left: written to the connection (node:http), or handed to fetch. */
+  onSent?: () => void;
 }
 
 export interface WireHead {
@@ -36,6 +38,7 @@ export type Transport = (request: WireRequest) => Promise<WireAnswer>;
 /** A carrier over `fetch` (the global one, or one a test injects). */
 export function fetchTransport(fetchImpl: typeof fetch): Transport {
   return async (request) => {
+    request.onSent?.();
     const response = await fetchImpl(request.url, {
       method: request.method,
       headers: request.headers,

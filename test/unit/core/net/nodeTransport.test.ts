@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createHttpClient } from '../../../../src/core/net/http';
+import { nodeTransport } from '../../../../src/core/net/nodeTransport';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { NetworkError } from '../../../../src/core/net/errors';
 import { TooLargeError } from '../../../../src/core/net/types';
@@ -38,6 +39,22 @@ describe('node:http carrier', () => {
     })]);
   });
   after(() => standIn.close());
+
+  it('says when a request has left, once, before its answer comes back', async () => {
+    const events: string[] = [];
+    const answer = await nodeTransport({
+      url: `${standIn.url}/files/see-other`,
+      method: 'GET',
+      headers: {},
+      signal: new AbortController().signal,
+      maxBytes: 1 << 20,
+      onSent: () => events.push('sent'),
+      onHeaders: () => events.push('headers'),
+    });
+    assert.equal(answer.status, 200);
+    // The redirect's second hop is not a departure the first host sees.
+    assert.deepEqual(events, ['sent', 'headers']);
+  });
   beforeEach(() => (standIn.requests.length = 0));
 
   const url = (path: string) => standIn.url + '/files' + path;
