@@ -2,10 +2,10 @@
 // with the settings `npm start -- --offline` uses (every service the stand-in, no LLM, pdf.js):
 // a claim per repository (arXiv with full-text paragraphs, bioRxiv with a one-click insert,
 // medRxiv), the chat's record answers, an informal citation resolved, a retracted work's badge,
-// the audit of the example
-// (supported, weak, unsupported, a retracted work) and Check Bibliography on a .bib with a
-// corrupted and a fabricated entry. Its screenshots are the README's (media/screenshots/tour-*.png,
-// refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1). Every wait is for an event on the page.
+// the audit of the example (supported, weak, unsupported, a retracted work), Check Bibliography
+// on a .bib with a corrupted and a fabricated entry, and the example's uncited claims searched in
+// one batch. Its screenshots are the README's (media/screenshots/tour-*.png, refreshed with
+// CITEFINDER_UPDATE_SCREENSHOTS=1). Every wait is for an event on the page.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from './codeServer';
 import { lineOf } from './checks';
 import { type E2eStandIn } from './standInControl';
-import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame, auditWholeProject } from './workbench';
+import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame, auditWholeProject, runForWholeProject } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
 const ROOT = repoRoot();
@@ -238,6 +238,38 @@ describe('the offline demo tour (E2E)', function () {
     await screenshot(page, 'tour-bibcheck.png');
     await page.keyboard.press('Escape');
     await title.waitFor({ state: 'hidden', timeout: STEP_MS });
+  });
+
+  it('uncited claims: the example\'s sentences ranked by need, citations found for all of them in one batch, one opened in the results panel', async () => {
+    await runCommand(page, 'Notifications: Clear All Notifications'); // the earlier steps' toasts
+    await openFile(page, 'main.tex');
+    await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
+    // The panes above it (chat, audit) collapsed, so every row of the list is drawn.
+    for (const other of ['Chat', 'Citation Audit']) {
+      const header = page.locator('.pane-header[aria-expanded="true"]', { hasText: other });
+      if (await header.count()) await header.click();
+    }
+    const view = page.locator('.pane', { hasText: 'Uncited Claims' });
+    const wakefield = view.locator('.monaco-list-row', { hasText: /Wakefield et al\. \(1998\) described twelve children/ });
+    await wakefield.first().waitFor({ timeout: STEP_MS });
+    assert.match((await wakefield.first().textContent()) ?? '', /0\.\d\d · names other authors' work · main\.tex:\d+/);
+    // Sentences the tour cited above are not listed any more.
+    assert.equal(await view.locator('.monaco-list-row', { hasText: /Pooled prime editing/ }).count(), 0, 'the sentence cited with \\citep above');
+
+    await runCommand(page, 'Citefinder: Find Citations for All Listed');
+    // Each sentence's best candidates come under it as the batch goes; the Lancet paper under Wakefield's.
+    const lancet = view.locator('.monaco-list-row', { hasText: /Ileal-lymphoid-nodular hyperplasia/ });
+    await lancet.first().waitFor({ timeout: 120_000 });
+    // The batch's end, after which the list no longer moves under the pointer.
+    await page.locator('.notifications-toasts', { hasText: /candidates for \d of \d listed sentence\(s\), under each in Uncited Claims/ }).waitFor({ timeout: 120_000 });
+
+    await lancet.first().click();
+    results = await webviewFrame(page, 'section.candidates');
+    await results.locator('blockquote.claim', { hasText: /Wakefield et al\. \(1998\) described twelve children/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    const card = results.locator('article.card', { hasText: /Ileal-lymphoid-nodular hyperplasia/ });
+    await card.getByRole('button', { name: 'Insert citation' }).waitFor({ timeout: STEP_MS });
+    await screenshot(page, 'tour-coverage.png');
   });
 });
 

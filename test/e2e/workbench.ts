@@ -41,9 +41,14 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await pickInQuickInput(page, () => page.keyboard.press('F1'), `>${title}`, new RegExp(escapeRegExp(title)));
 }
 
-/** Runs "Citefinder: Audit Citations" and picks "Whole project" in the quick pick it opens right after the palette's. */
+/** Runs "Citefinder: Audit Citations" on the whole project. */
 export async function auditWholeProject(page: Page): Promise<void> {
-  await pickInQuickInput(page, () => page.keyboard.press('F1'), '>Citefinder: Audit Citations', /Citefinder: Audit Citations/, false);
+  await runForWholeProject(page, 'Citefinder: Audit Citations');
+}
+
+/** Runs a command that asks its scope, and picks "Whole project" in the quick pick it opens right after the palette's. */
+export async function runForWholeProject(page: Page, title: string): Promise<void> {
+  await pickInQuickInput(page, () => page.keyboard.press('F1'), `>${title}`, new RegExp(escapeRegExp(title)), false);
   const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
   await pick.waitFor({ timeout: STEP_MS });
   await pick.click();

@@ -96,6 +96,10 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
         },
       });
       if (controller.signal.aborted) void vscode.window.showInformationMessage(`Citefinder: cancelled; the results of ${results.length} sentence(s) are kept.`);
+      else {
+        const found = results.filter((done) => done.result?.candidates.length).length;
+        void vscode.window.showInformationMessage(`Citefinder: candidates for ${found} of ${sentences.length} listed sentence(s), under each in Uncited Claims.`);
+      }
       return results.length;
     },
   );

@@ -45,6 +45,9 @@ export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.
       sentence.text.length > 90 ? sentence.text.slice(0, 89) + '…' : sentence.text,
       searched?.candidates.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
+    // The id changes once the sentence is searched: the tree keeps an item's collapsed state by
+    // id, so without it a sentence first listed with no children would hide its candidates.
+    item.id = `${sentence.file}:${sentence.line}:${sentence.column}:${searched ? 'searched' : 'listed'}`;
     item.description = `${sentence.score.toFixed(2)} · ${sentence.reason} · ${path.basename(sentence.file)}:${sentence.line + 1}`;
     item.tooltip = `${sentence.text}\n\nNeeds a citation: ${sentence.score.toFixed(2)} (${sentence.reason})`;
     item.contextValue = 'uncitedClaim';
