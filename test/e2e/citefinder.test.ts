@@ -1,5 +1,6 @@
 // citefinder in a real VS Code (code-server) in a real browser (Debian's Chromium), offline
-// against the stand-in services: what a researcher does, click by click.
+// against the stand-in services: what a researcher does, click by click, Cancel on a search and on
+// a batch of uncited claims included.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { assertNoScriptRan, citefinderLog, expectExternalOpen, lineOf } from './
 import { ASK_FOR_MARKUP, CHAT_ANSWER_START, SAFE_ANSWER_LINK } from './scriptedLlm';
 import { HOSTILE_ABSTRACT, HOSTILE_AUTHOR, HOSTILE_TITLE, type E2eStandIn } from './standInControl';
 import {
-  answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, selectLine,
+  answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, runForWholeProject, selectLine,
   STEP_MS, visibleText, webviewFrame } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
@@ -286,6 +287,41 @@ describe('citefinder in code-server (E2E)', function () {
       assert.deepEqual(late.map((r) => r.url), [], 'no search request after the cancel');
     } finally {
       stand.slowSearchMs = 0;
+    }
+  });
+
+  it('Cancel on the batch\'s progress stops "Find Citations for All Listed", keeping the sentences it searched', async () => {
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await openFile(page, 'main.tex');
+    await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
+    const view = page.locator('.pane', { hasText: 'Uncited Claims' });
+    const rows = view.locator('.monaco-list-row');
+    await rows.nth(1).waitFor({ timeout: STEP_MS });
+    const firstTwo = [(await rows.nth(0).textContent()) ?? '', (await rows.nth(1).textContent()) ?? ''];
+    assert.ok(firstTwo.every((row) => /^(Perlmutter et al\. \(1999\)|Wakefield et al\. \(1998\))/.test(row)), `the two author–year sentences first: ${firstTwo.join(' | ')}`);
+    // Their searches (by author) are answered; the third sentence's are held.
+    const byAuthor = /perlmutter|wakefield/i;
+    stand.slowSearchMs = 30_000;
+    stand.quickSearches = byAuthor;
+    const requestsBefore = stand.standIn.requests.length;
+    const kept = [/Measurements of Omega and Lambda/, /Ileal-lymphoid-nodular hyperplasia/];
+    try {
+      await runCommand(page, 'Citefinder: Find Citations for All Listed');
+      const heldSearch = (): boolean | undefined =>
+        stand.standIn.requests.slice(requestsBefore).some((r) => (r.service === 'arxiv' || r.service === 'europepmc') && !byAuthor.test(decodeURIComponent(r.url))) || undefined;
+      await eventually(heldSearch, 'a search of the third sentence, held by the slow stand-in', 60_000);
+      for (const title of kept) await view.locator('.monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_MS });
+      const abortedBefore = stand.aborted.length;
+      await notificationButton(page, /finding citations for the listed sentences/, 'Cancel').click({ timeout: STEP_MS });
+      await page.locator('.notifications-toasts', { hasText: /cancelled; the results of 2 sentence\(s\) are kept/ }).waitFor({ timeout: STEP_MS });
+      const aborted = await eventually(() => (stand.aborted.length > abortedBefore ? stand.aborted.slice(abortedBefore) : undefined), 'the held search aborted by the client', 10_000);
+      const abortedAt = Math.min(...aborted.map((a) => a.at));
+      const late = stand.standIn.requests.filter((r) => r.at > abortedAt && (r.service === 'arxiv' || r.service === 'europepmc'));
+      assert.deepEqual(late.map((r) => r.url), [], 'no search after the cancel');
+      for (const title of kept) assert.equal(await view.locator('.monaco-list-row', { hasText: title }).count(), 1, `${title.source} kept`);
+    } finally {
+      stand.slowSearchMs = 0;
+      stand.quickSearches = undefined;
     }
   });
 });

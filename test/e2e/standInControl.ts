@@ -71,6 +71,8 @@ export interface E2eStandIn {
   retractedPerlmutter: boolean;
   /** Delay (ms) before the searches answer; 0 = normal. */
   slowSearchMs: number;
+  /** Searches whose URL this matches answer at once while slowSearchMs holds the others. */
+  quickSearches?: RegExp;
   /** Answer every arXiv search with the hostile record. */
   hostileArxiv: boolean;
   /** Search requests whose client went away while they were held back, and when it did. */
@@ -127,7 +129,8 @@ export async function startE2eStandIn(): Promise<E2eStandIn> {
   for (const [service, install] of services) {
     const original = capture(standIn, service, install);
     standIn.handle(service, async (req, res) => {
-      if (control.slowSearchMs > 0 && (await clientGoneWithin(res, control.slowSearchMs))) {
+      const held = control.slowSearchMs > 0 && !control.quickSearches?.test(decodeURIComponent(req.url.toString()));
+      if (held && (await clientGoneWithin(res, control.slowSearchMs))) {
         control.aborted.push({ service, url: req.url.toString(), at: Date.now() });
         return;
       }
