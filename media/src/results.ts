@@ -9,6 +9,7 @@ import type { LaneReport } from '../../src/core/types';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { basename } from './lib/format';
 import { renderCard } from './card';
+import { renderBatch } from './batch';
 
 const vscode = vscodeApi();
 const send = (message: ResultsPageMessage): void => vscode.postMessage(message);
@@ -21,13 +22,14 @@ const cards = new Map<string, { signature: string; node: HTMLElement }>();
 
 const app = document.getElementById('app')!;
 clear(app);
+const batchBox = el('nav', { className: 'batch', attrs: { 'aria-label': 'Uncited claims of the batch' } });
 const header = el('header', { className: 'run' });
 const routingBox = el('section', { className: 'routing', attrs: { 'aria-label': 'Routing' } });
 const queriesBox = el('section', { className: 'queries', attrs: { 'aria-label': 'Queries' } });
 const warningsBox = el('section', { className: 'warnings', attrs: { 'aria-label': 'Warnings' } });
 const noticeBox = el('div', { className: 'notice', attrs: { role: 'status', 'aria-live': 'polite' } });
 const list = el('section', { className: 'candidates', attrs: { 'aria-label': 'Candidates' } });
-app.append(header, noticeBox, routingBox, queriesBox, warningsBox, list);
+app.append(batchBox, header, noticeBox, routingBox, queriesBox, warningsBox, list);
 
 window.addEventListener('message', (event: MessageEvent<ResultsHostMessage>) => {
   const message = event.data;
@@ -48,6 +50,7 @@ window.addEventListener('message', (event: MessageEvent<ResultsHostMessage>) => 
 send({ type: 'ready' });
 
 function render(): void {
+  renderBatch(batchBox, state, send);
   renderHeader();
   renderNotice();
   renderRouting();

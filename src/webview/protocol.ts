@@ -24,6 +24,19 @@ export interface ResultsState {
   extras: Readonly<Record<string, CandidatePatch>>;
   /** Candidate id → the key it was cited under. */
   inserted: Record<string, string>;
+  /** The sentences of the last "Find Citations for All Listed", kept across the searches opened from it. */
+  batch?: BatchSentenceView[];
+}
+
+/** A sentence of a batch, as the results page lists it above the current search. */
+export interface BatchSentenceView {
+  text: string;
+  /** "intro.tex:12". */
+  where: string;
+  /** How many candidates its search found; undefined until it is searched. */
+  found?: number;
+  /** The best candidate's title. */
+  best?: string;
 }
 
 export type ResultsHostMessage =
@@ -38,7 +51,9 @@ export type ResultsHostMessage =
   | { type: 'inserted'; id: string; key: string; bibFile?: string; reused: boolean; command?: string; notes?: string[] }
   | { type: 'notice'; level: 'info' | 'error'; message: string }
   /** An inserted citation left the document (an undo, an edit): the card no longer says "cited". */
-  | { type: 'uninserted'; id: string; message: string };
+  | { type: 'uninserted'; id: string; message: string }
+  /** The batch's sentences (all of them, each time one is searched); none closes the list. */
+  | { type: 'batch'; sentences: BatchSentenceView[] };
 
 export type ResultsPageMessage =
   | { type: 'ready' }
@@ -51,7 +66,10 @@ export type ResultsPageMessage =
   | { type: 'copyBibtex'; id: string }
   /** Cite the published version's BibTeX or the preprint's, for this card. */
   | { type: 'bibtexVersion'; id: string; version: 'published' | 'preprint' }
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  /** Show the search of the batch's sentence `index` (answered from the cache). */
+  | { type: 'openBatchSentence'; index: number }
+  | { type: 'closeBatch' };
 
 // ---- chat view ----
 
@@ -143,7 +161,10 @@ export function parseResultsPageMessage(value: unknown): ResultsPageMessage | un
   switch (value.type) {
     case 'ready':
     case 'cancel':
+    case 'closeBatch':
       return { type: value.type };
+    case 'openBatchSentence':
+      return isIndex(value.index) ? { type: 'openBatchSentence', index: value.index } : undefined;
     case 'insert':
     case 'ask':
     case 'copyBibtex':

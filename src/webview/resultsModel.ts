@@ -16,7 +16,7 @@ export function applyHostMessage(state: ResultsState, message: ResultsHostMessag
     case 'snapshot':
       return message.state;
     case 'start':
-      return { ...emptyResults(), runId: message.runId, status: 'running', claim: message.claim, inserted: state.inserted };
+      return { ...emptyResults(), runId: message.runId, status: 'running', claim: message.claim, inserted: state.inserted, batch: state.batch };
     case 'event':
       return message.runId === state.runId ? applyEvent(state, message.event) : state;
     case 'status':
@@ -27,6 +27,8 @@ export function applyHostMessage(state: ResultsState, message: ResultsHostMessag
       const { [message.id]: _gone, ...inserted } = state.inserted;
       return { ...state, inserted };
     }
+    case 'batch':
+      return { ...state, batch: message.sentences.length > 0 ? message.sentences : undefined };
     case 'notice':
       return state;
   }

@@ -240,7 +240,7 @@ describe('the offline demo tour (E2E)', function () {
     await title.waitFor({ state: 'hidden', timeout: STEP_MS });
   });
 
-  it('uncited claims: the example\'s sentences ranked by need, citations found for all of them in one batch, one opened in the results panel', async () => {
+  it('uncited claims: the example\'s sentences ranked by need, citations found for all in one batch, listed in the results panel where each opens', async () => {
     await runCommand(page, 'Notifications: Clear All Notifications'); // the earlier steps' toasts
     await openFile(page, 'main.tex');
     await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
@@ -263,12 +263,24 @@ describe('the offline demo tour (E2E)', function () {
     // The batch's end, after which the list no longer moves under the pointer.
     await page.locator('.notifications-toasts', { hasText: /candidates for \d of \d listed sentence\(s\), under each in Uncited Claims/ }).waitFor({ timeout: 120_000 });
 
-    await lancet.first().click();
-    results = await webviewFrame(page, 'section.candidates');
-    await results.locator('blockquote.claim', { hasText: /Wakefield et al\. \(1998\) described twelve children/ }).waitFor({ timeout: STEP_MS });
+    // The results panel lists the batch's sentences and shows the first that found something.
+    results = await webviewFrame(page, 'nav.batch li');
+    await results.locator('nav.batch h2', { hasText: /Uncited claims: 5 of 5 searched/ }).waitFor({ timeout: STEP_MS });
+    const wakefieldResult = results.locator('blockquote.claim', { hasText: /Wakefield et al\. \(1998\) described twelve children/ });
+    await wakefieldResult.waitFor({ timeout: STEP_MS });
     await results.locator('.status-done').waitFor({ timeout: 60_000 });
-    const card = results.locator('article.card', { hasText: /Ileal-lymphoid-nodular hyperplasia/ });
-    await card.getByRole('button', { name: 'Insert citation' }).waitFor({ timeout: STEP_MS });
+    await results.locator('article.card', { hasText: /Ileal-lymphoid-nodular hyperplasia/ }).getByRole('button', { name: 'Insert citation' }).waitFor({ timeout: STEP_MS });
+    // One click on another sentence of the list shows its search, from the cache.
+    await results.locator('nav.batch button', { hasText: /A literature graph of scientific papers/ }).click();
+    await results.locator('blockquote.claim', { hasText: /A literature graph of scientific papers/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    await results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' }).waitFor({ timeout: STEP_MS });
+    await results.locator('nav.batch li.current', { hasText: /A literature graph of scientific papers/ }).waitFor({ timeout: STEP_MS });
+    // A candidate under a sentence in the view opens that sentence's search too.
+    await lancet.first().click();
+    await wakefieldResult.waitFor({ timeout: STEP_MS });
+    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    await results.locator('nav.batch li.current', { hasText: /Wakefield et al\. \(1998\)/ }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'tour-coverage.png');
   });
 });

@@ -45,5 +45,14 @@ describe('citefinder: uncited claims in the editor', function () {
 
     const searched = (await vscode.commands.executeCommand('citefinder.findCitationsForAllListed')) as number;
     assert.equal(searched, again.length);
+    // The results panel lists the batch's sentences and shows the first that found something.
+    const panel = (await api()).results();
+    assert.deepEqual(panel.batch?.map((s) => s.text), again.map((s) => s.text));
+    assert.ok(panel.batch!.every((s) => s.found !== undefined), 'every sentence searched');
+    const firstFound = panel.batch!.find((s) => s.found);
+    assert.ok(firstFound, 'a sentence with candidates');
+    assert.equal(panel.claim, firstFound.text);
+    assert.equal(panel.status, 'done');
+    assert.equal(panel.candidates.length, firstFound.found);
   });
 });

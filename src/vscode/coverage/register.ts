@@ -2,6 +2,7 @@
 // view, the Information diagnostics, a code action per sentence (Find Citations for it, or
 // dismiss it) and "Find citations for all listed": one pipeline, so one HTTP client (the services'
 // pacing and the cache shared), one progress bar, cancellable, keeping what was found.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../core/coverage';
 import type { Settings } from '../../core/settings';
@@ -13,6 +14,7 @@ import { projectFiles } from '../projectFiles';
 import { FIND_FOR_SENTENCE_COMMAND } from '../audit/codeActions';
 import { COVERAGE_SOURCE, sentenceRange, UncitedClaims } from './claims';
 import { COVERAGE_VIEW_ID, UncitedClaimsView } from './view';
+import type { BatchSentence } from '../results/register';
 
 export const FIND_UNCITED_COMMAND = 'citefinder.findUncitedClaims';
 export const FIND_ALL_LISTED_COMMAND = 'citefinder.findCitationsForAllListed';
@@ -23,6 +25,8 @@ export interface CoverageDeps {
   memento: vscode.Memento;
   settings(uri?: vscode.Uri): Settings;
   apiKey(settings: Settings): Promise<string | undefined>;
+  /** The results panel's list of the batch's sentences. */
+  showBatch(sentences: BatchSentence[]): void;
 }
 
 /** A tree item passes its node, a code action the sentence itself. */
@@ -81,7 +85,13 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
   const settings = deps.settings(vscode.Uri.file(sentences[0]!.file));
   const core = await loadHeavy();
   const pipeline = core.createPipeline({ settings, llmApiKey: await deps.apiKey(settings) });
-  return vscode.window.withProgress(
+  const listed: BatchSentence[] = sentences.map((sentence) => ({
+    view: { text: sentence.text, where: `${path.basename(sentence.file)}:${sentence.line + 1}` },
+    uri: vscode.Uri.file(sentence.file),
+    range: sentenceRange(sentence),
+  }));
+  deps.showBatch(listed);
+  const searched = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Citefinder: finding citations for the listed sentences', cancellable: true },
     async (progress, token) => {
       token.onCancellationRequested(() => controller.abort());
@@ -92,6 +102,9 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
         onResult: (done, index, total) => {
           if (done.result) claims.addResult(done.sentence, done.result);
           else log(`Uncited claims: no search for "${done.sentence.text.slice(0, 60)}": ${done.error}`);
+          const entry = listed[sentences.indexOf(done.sentence)];
+          if (entry) entry.view = { ...entry.view, found: done.result?.candidates.length ?? 0, best: done.result?.candidates[0]?.title };
+          deps.showBatch(listed);
           progress.report({ message: `${index} of ${total}`, increment: 100 / total });
         },
       });
@@ -103,6 +116,11 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
       return results.length;
     },
   );
+  // The results panel shows the first sentence that found something (from the cache), the
+  // batch's list above it; after a cancel nothing new is started.
+  const first = listed.find((entry) => entry.view.found);
+  if (first && !controller.signal.aborted) await vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, first.uri, first.range);
+  return searched;
 }
 
 async function pickScope(): Promise<'file' | 'project' | undefined> {

@@ -12,7 +12,8 @@ import { ResultsPanel } from './panel';
 import { SearchController } from '../searchController';
 import { confirmUntrusted, switchBibtexVersion } from '../trustActions';
 import { paperLink } from '../../webview/links';
-import type { ResultsPageMessage } from '../../webview/protocol';
+import type { BatchSentenceView, ResultsPageMessage } from '../../webview/protocol';
+import { FIND_FOR_SENTENCE_COMMAND } from '../audit/codeActions';
 import { findCandidate } from '../../webview/resultsModel';
 
 export interface Results {
@@ -22,6 +23,15 @@ export interface Results {
   insert(id: string): Promise<InsertOutcome | undefined>;
   /** "Ask in chat" for a candidate of the current results. */
   attach(id: string): Promise<void>;
+  /** Lists a batch's sentences above the search (none closes the list); a click opens one's search. */
+  showBatch(sentences: BatchSentence[]): void;
+}
+
+/** A sentence of a batch and where it is, which the page never sees: it asks by index. */
+export interface BatchSentence {
+  view: BatchSentenceView;
+  uri: vscode.Uri;
+  range: vscode.Range;
 }
 
 export function registerResults(context: vscode.ExtensionContext, chat: ChatViewProvider): Results {
@@ -32,9 +42,15 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
     panel.post(change.cited
       ? { type: 'inserted', id: change.id, key: change.key, reused: true }
       : { type: 'uninserted', id: change.id, message: change.message }));
+  let batch: BatchSentence[] = [];
   const results: Results = {
     panel,
     search,
+    showBatch: (sentences) => {
+      batch = sentences;
+      if (sentences.length > 0) panel.show();
+      panel.post({ type: 'batch', sentences: sentences.map((s) => s.view) });
+    },
     insert: async (id) => {
       const candidate = findCandidate(panel.state, id);
       if (!candidate || !search.origin) return undefined;
@@ -86,6 +102,13 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
         return copyBibtex(panel, message.id);
       case 'bibtexVersion':
         return switchBibtexVersion(panel, message.id, message.version, search.runSettings());
+      case 'openBatchSentence': {
+        const sentence = batch[message.index];
+        if (sentence) await vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, sentence.uri, sentence.range);
+        return;
+      }
+      case 'closeBatch':
+        return results.showBatch([]);
       case 'ready':
         return;
     }

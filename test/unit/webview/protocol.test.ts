@@ -6,6 +6,8 @@ describe('results page messages', () => {
   it('accepts the well-formed messages', () => {
     assert.deepEqual(parseResultsPageMessage({ type: 'ready' }), { type: 'ready' });
     assert.deepEqual(parseResultsPageMessage({ type: 'cancel', extra: 1 }), { type: 'cancel' });
+    assert.deepEqual(parseResultsPageMessage({ type: 'closeBatch' }), { type: 'closeBatch' });
+    assert.deepEqual(parseResultsPageMessage({ type: 'openBatchSentence', index: 2, uri: 'file:///etc/passwd' }), { type: 'openBatchSentence', index: 2 });
     for (const type of ['insert', 'ask', 'copyBibtex'] as const) {
       assert.deepEqual(parseResultsPageMessage({ type, id: 'arxiv:1706.03762', url: 'javascript:x' }), {
         type,
@@ -38,6 +40,10 @@ describe('results page messages', () => {
       { type: 'search', queries: Array.from({ length: LIMITS.queries + 1 }, () => 'q') },
       { type: 'search', queries: ['x'.repeat(LIMITS.query + 1)] },
       { type: '__proto__' },
+      { type: 'openBatchSentence' },
+      { type: 'openBatchSentence', index: -1 },
+      { type: 'openBatchSentence', index: 1.5 },
+      { type: 'openBatchSentence', index: '0' },
     ];
     for (const message of bad) assert.equal(parseResultsPageMessage(message), undefined, JSON.stringify(message)?.slice(0, 80));
   });

@@ -72,6 +72,18 @@ describe('results model', () => {
     assert.deepEqual(state.inserted, { [A.id]: 'perlmutter1999' });
   });
 
+  it('keeps a batch\'s sentences across the searches opened from it, until a batch of none closes them', () => {
+    const sentences = [
+      { text: 'The analysis of 42 Type Ia supernovae shows a positive cosmological constant.', where: 'main.tex:21', found: 3, best: A.title },
+      { text: 'A literature graph can be built with entity linking.', where: 'main.tex:28' },
+    ];
+    const opened = fold([{ type: 'batch', sentences }, { type: 'start', runId: 2, claim: sentences[0]!.text }, { type: 'event', runId: 2, event: { type: 'candidates', candidates: [A] } }]);
+    assert.deepEqual(opened.batch, sentences);
+    assert.equal(opened.claim, sentences[0]!.text);
+    assert.equal(fold([{ type: 'snapshot', state: opened }]).batch?.length, 2, 'a reloaded page gets the list back');
+    assert.equal(fold([{ type: 'batch', sentences: [] }], opened).batch, undefined);
+  });
+
   it('describes progress for the notification', () => {
     assert.match(progressMessage({ type: 'routing', routing }, emptyResults())!, /arXiv first/);
     assert.equal(progressMessage({ type: 'queries', queries: ['a', 'b'] }, emptyResults()), 'Searching with 2 queries…');
