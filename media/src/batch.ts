@@ -20,7 +20,7 @@ export function renderBatch(box: HTMLElement, state: ResultsState, send: (messag
       title: `Show the candidates for: ${sentence.text}`,
     });
     if (current) open.setAttribute('aria-current', 'true');
-    const meta = el('span', { className: 'batch-meta', text: `${sentence.where} · ${foundText(sentence.found)}`, attrs: { title: sentence.best ? `Best: ${sentence.best}` : undefined } });
+    const meta = el('span', { className: 'batch-meta', text: `${sentence.where} · ${sentence.failed ? 'search failed (see the log)' : foundText(sentence.found)}`, attrs: { title: sentence.best ? `Best: ${sentence.best}` : undefined } });
     return el('li', { className: current ? 'current' : undefined }, [open, meta]);
   });
   box.append(heading, el('ol', { className: 'batch-list' }, items));

@@ -37,6 +37,8 @@ export interface BatchSentenceView {
   found?: number;
   /** The best candidate's title. */
   best?: string;
+  /** Its search failed (the log says why). */
+  failed?: boolean;
 }
 
 export type ResultsHostMessage =

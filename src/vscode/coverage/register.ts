@@ -103,7 +103,8 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
           if (done.result) claims.addResult(done.sentence, done.result);
           else log(`Uncited claims: no search for "${done.sentence.text.slice(0, 60)}": ${done.error}`);
           const entry = listed[sentences.indexOf(done.sentence)];
-          if (entry) entry.view = { ...entry.view, found: done.result?.candidates.length ?? 0, best: done.result?.candidates[0]?.title };
+          const candidates = done.result?.candidates ?? [];
+          if (entry) entry.view = { ...entry.view, found: candidates.length, best: candidates[0]?.title, failed: !done.result };
           deps.showBatch(listed);
           progress.report({ message: `${index} of ${total}`, increment: 100 / total });
         },
@@ -111,7 +112,7 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
       if (controller.signal.aborted) void vscode.window.showInformationMessage(`Citefinder: cancelled; the results of ${results.length} sentence(s) are kept.`);
       else {
         const found = results.filter((done) => done.result?.candidates.length).length;
-        void vscode.window.showInformationMessage(`Citefinder: candidates for ${found} of ${sentences.length} listed sentence(s), under each in Uncited Claims.`);
+        void vscode.window.showInformationMessage(`Citefinder: candidates for ${found} of ${sentences.length} listed sentence(s), in the results panel and under each in Uncited Claims.`);
       }
       return results.length;
     },
