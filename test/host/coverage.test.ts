@@ -54,5 +54,18 @@ describe('citefinder: uncited claims in the editor', function () {
     assert.equal(panel.claim, firstFound.text);
     assert.equal(panel.status, 'done');
     assert.equal(panel.candidates.length, firstFound.found);
+
+    // An edit before a listed sentence on its line moves it; its search still selects and searches it.
+    const moved = again.find((s) => s.file === intro)!;
+    const range = new vscode.Range(moved.line, moved.column, moved.endLine, moved.endColumn);
+    const source = introDocument.getText(range);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(introDocument.uri, new vscode.Position(moved.line, 0), 'Indeed, ');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await vscode.commands.executeCommand('citefinder.findCitationsForUncitedClaim', moved);
+    const editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document.uri.fsPath, intro);
+    assert.equal(editor.document.getText(editor.selection), source, 'the sentence, not the range it had');
+    assert.equal((await api()).results().claim, moved.text);
   });
 });

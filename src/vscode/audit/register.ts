@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { AuditWork } from '../../core/audit/types';
 import { LATEX_LANGUAGE_IDS } from '../languages';
+import { loadHeavy } from '../lazy';
 import { openWebLink } from '../openLink';
 import type { SearchController } from '../searchController';
 import { readApiKey } from '../settings';
@@ -43,9 +44,15 @@ export function registerAudit(deps: {
     vscode.languages.registerHoverProvider(selector, new AuditHoverProvider(findings)),
     vscode.languages.registerCodeActionsProvider(selector, new AuditCodeActions(findings), AuditCodeActions.metadata),
     vscode.commands.registerCommand(AUDIT_COMMAND, (scope?: 'file' | 'project') => runner.run(scope)),
-    vscode.commands.registerCommand(FIND_FOR_SENTENCE_COMMAND, async (uri: vscode.Uri, range: vscode.Range) => {
+    vscode.commands.registerCommand(FIND_FOR_SENTENCE_COMMAND, async (uri: vscode.Uri, range: vscode.Range, expected?: string) => {
       const editor = await vscode.window.showTextDocument(uri);
-      editor.selection = new vscode.Selection(range.start, range.end);
+      const found = expected === undefined ? range : await relocate(editor.document, range, expected);
+      if (!found) {
+        void vscode.window.showWarningMessage('Citefinder: that sentence is no longer in the document as it was listed; run "Find Uncited Claims" again.');
+        return undefined;
+      }
+      editor.selection = new vscode.Selection(found.start, found.end);
+      editor.revealRange(found, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
       return deps.search.findForEditor(editor);
     }),
     vscode.commands.registerCommand(OPEN_AUDITED_PAPER_COMMAND, (work: AuditWork) =>
@@ -55,4 +62,15 @@ export function registerAudit(deps: {
       ),
     ),
   );
+}
+
+/**
+ * Where a sentence listed earlier is now: an edit since (a citation inserted before it on its
+ * line) moves it; its text is looked for nearest to where it was. Undefined when it is gone.
+ */
+async function relocate(document: vscode.TextDocument, range: vscode.Range, expected: string): Promise<vscode.Range | undefined> {
+  if (document.getText(range) === expected) return range;
+  const core = await loadHeavy();
+  const at = core.locateClaim(document.getText(), expected, document.offsetAt(range.start));
+  return at && new vscode.Range(document.positionAt(at.start), document.positionAt(at.end));
 }

@@ -12,6 +12,10 @@ export function sentenceRange(s: SentenceCoverage): vscode.Range {
   return new vscode.Range(s.line, s.column, s.endLine, s.endColumn);
 }
 
+function sourceKey(s: SentenceCoverage): string {
+  return `${s.file}\n${s.start}\n${s.text}`;
+}
+
 /** A dismissal outlives edits elsewhere in the file: it is keyed by file and sentence text. */
 function dismissalKey(s: SentenceCoverage): string {
   return `${s.file}\n${s.text}`;
@@ -23,6 +27,8 @@ export class UncitedClaims implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private listed: SentenceCoverage[] = [];
   private readonly results = new Map<SentenceCoverage, FindResult>();
+  /** Each listed sentence's source text, to find it again after an edit (keyed by value: commands may copy a sentence). */
+  private readonly sources = new Map<string, string>();
 
   constructor(private readonly memento: vscode.Memento) {}
 
@@ -35,11 +41,20 @@ export class UncitedClaims implements vscode.Disposable {
     return this.results.get(sentence);
   }
 
+  sourceOf(sentence: SentenceCoverage): string | undefined {
+    return this.sources.get(sourceKey(sentence));
+  }
+
+  rememberSource(sentence: SentenceCoverage, source: string): void {
+    this.sources.set(sourceKey(sentence), source);
+  }
+
   /** Replaces the list with a new run's flagged sentences, dismissed ones left out. */
   show(flagged: SentenceCoverage[], files: string[]): void {
     const dismissed = new Set(this.memento.get<string[]>(DISMISSED_KEY, []));
     this.listed = flagged.filter((s) => !dismissed.has(dismissalKey(s)));
     this.results.clear();
+    this.sources.clear();
     for (const file of files) this.diagnostics.delete(vscode.Uri.file(file));
     this.refreshDiagnostics();
   }

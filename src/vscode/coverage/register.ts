@@ -44,10 +44,11 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
     { dispose: () => batch?.abort() },
     vscode.window.registerTreeDataProvider(COVERAGE_VIEW_ID, view),
     vscode.languages.registerCodeActionsProvider(selector, new UncitedClaimActions(claims), UncitedClaimActions.metadata),
-    vscode.commands.registerCommand(FIND_UNCITED_COMMAND, (scope?: 'file' | 'project') => findUncited(claims, scope)),
+    vscode.commands.registerCommand(FIND_UNCITED_COMMAND, (scope?: 'file' | 'project') => findUncited(claims, deps.showBatch, scope)),
     vscode.commands.registerCommand(FIND_FOR_CLAIM_COMMAND, (arg: ClaimArgument) => {
       const sentence = sentenceOf(arg);
-      return vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, vscode.Uri.file(sentence.file), sentenceRange(sentence));
+      const { uri, range, source } = batchSentence(sentence, claims);
+      return vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, uri, range, source);
     }),
     vscode.commands.registerCommand(DISMISS_CLAIM_COMMAND, (arg: ClaimArgument) => claims.dismiss(sentenceOf(arg))),
     vscode.commands.registerCommand(FIND_ALL_LISTED_COMMAND, async () => {
@@ -58,7 +59,7 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
   );
 }
 
-async function findUncited(claims: UncitedClaims, scope?: 'file' | 'project'): Promise<readonly SentenceCoverage[] | undefined> {
+async function findUncited(claims: UncitedClaims, showBatch: CoverageDeps['showBatch'], scope?: 'file' | 'project'): Promise<readonly SentenceCoverage[] | undefined> {
   const document = documentForCommand();
   if (!document) {
     void vscode.window.showWarningMessage('Citefinder: open a LaTeX file of the manuscript to find its uncited claims.');
@@ -70,6 +71,8 @@ async function findUncited(claims: UncitedClaims, scope?: 'file' | 'project'): P
   const report = await core.coverageOfProject({ file: document.uri.fsPath, scope: chosen, files: projectFiles });
   for (const warning of report.warnings) log(`Uncited claims: ${warning}`);
   claims.show(report.flagged, [...new Set(report.sentences.map((s) => s.file)), document.uri.fsPath]);
+  showBatch([]); // the last batch's sentences belong to the list this one replaces
+  await rememberSources(claims, report.flagged);
   const listed = claims.all().length;
   log(`Uncited claims: ${listed} of ${report.sentences.filter((s) => !s.cited).length} uncited sentence(s) listed.`);
   await vscode.commands.executeCommand(`${COVERAGE_VIEW_ID}.focus`);
@@ -85,11 +88,7 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
   const settings = deps.settings(vscode.Uri.file(sentences[0]!.file));
   const core = await loadHeavy();
   const pipeline = core.createPipeline({ settings, llmApiKey: await deps.apiKey(settings) });
-  const listed: BatchSentence[] = sentences.map((sentence) => ({
-    view: { text: sentence.text, where: `${path.basename(sentence.file)}:${sentence.line + 1}` },
-    uri: vscode.Uri.file(sentence.file),
-    range: sentenceRange(sentence),
-  }));
+  const listed = sentences.map((sentence) => batchSentence(sentence, claims));
   deps.showBatch(listed);
   const searched = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Citefinder: finding citations for the listed sentences', cancellable: true },
@@ -120,8 +119,25 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
   // The results panel shows the first sentence that found something (from the cache), the
   // batch's list above it; after a cancel nothing new is started.
   const first = listed.find((entry) => entry.view.found);
-  if (first && !controller.signal.aborted) await vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, first.uri, first.range);
+  if (!first || controller.signal.aborted) return searched;
+  await vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, first.uri, first.range, first.source);
   return searched;
+}
+
+/** Each listed sentence's source text as the list read it, so that a search opened after an edit finds it again. */
+async function rememberSources(claims: UncitedClaims, sentences: readonly SentenceCoverage[]): Promise<void> {
+  const texts = new Map<string, Promise<string | undefined>>();
+  for (const sentence of sentences) {
+    if (!texts.has(sentence.file)) texts.set(sentence.file, projectFiles.read(sentence.file));
+    const text = await texts.get(sentence.file);
+    if (text !== undefined) claims.rememberSource(sentence, text.slice(sentence.start, sentence.end));
+  }
+}
+
+/** A sentence as the results panel lists it, and where it is. */
+function batchSentence(sentence: SentenceCoverage, claims: UncitedClaims): BatchSentence {
+  const view = { text: sentence.text, where: `${path.basename(sentence.file)}:${sentence.line + 1}` };
+  return { view, uri: vscode.Uri.file(sentence.file), range: sentenceRange(sentence), source: claims.sourceOf(sentence) };
 }
 
 async function pickScope(): Promise<'file' | 'project' | undefined> {

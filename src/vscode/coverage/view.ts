@@ -36,7 +36,8 @@ export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.
       const item = new vscode.TreeItem(candidate.title, vscode.TreeItemCollapsibleState.None);
       item.description = `${candidate.authors[0] ?? ''}${candidate.authors.length > 1 ? ' et al.' : ''} ${candidate.year ?? ''}${candidate.score !== undefined ? ` · support ${candidate.score.toFixed(2)}` : ''}`;
       item.iconPath = new vscode.ThemeIcon('book');
-      item.command = { command: FIND_FOR_SENTENCE_COMMAND, title: 'Show in the results panel', arguments: [vscode.Uri.file(of.file), sentenceRange(of)] };
+      const where = [vscode.Uri.file(of.file), sentenceRange(of), this.claims.sourceOf(of)];
+      item.command = { command: FIND_FOR_SENTENCE_COMMAND, title: 'Show in the results panel', arguments: where };
       return item;
     }
     const { sentence } = node;

@@ -32,6 +32,8 @@ export interface BatchSentence {
   view: BatchSentenceView;
   uri: vscode.Uri;
   range: vscode.Range;
+  /** Its source text when listed, to find it again after an edit moved it. */
+  source?: string;
 }
 
 export function registerResults(context: vscode.ExtensionContext, chat: ChatViewProvider): Results {
@@ -104,7 +106,7 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
         return switchBibtexVersion(panel, message.id, message.version, search.runSettings());
       case 'openBatchSentence': {
         const sentence = batch[message.index];
-        if (sentence) await vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, sentence.uri, sentence.range);
+        if (sentence) await vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, sentence.uri, sentence.range, sentence.source);
         return;
       }
       case 'closeBatch':
