@@ -45,10 +45,14 @@ export class SearchController implements vscode.Disposable {
       void vscode.window.showWarningMessage('Citefinder: select the claim to cite in a LaTeX file first.');
       return undefined;
     }
-    const document = editor.document;
-    const start = document.offsetAt(editor.selection.start);
-    const end = document.offsetAt(editor.selection.end);
-    const selection = document.getText(editor.selection);
+    return this.findForRange(editor.document, editor.selection);
+  }
+
+  /** The text at `range` as a claim, leaving the editor (its selection, its focus) as it is. */
+  async findForRange(document: vscode.TextDocument, range: vscode.Range): Promise<FindResult | undefined> {
+    const start = document.offsetAt(range.start);
+    const end = document.offsetAt(range.end);
+    const selection = document.getText(range);
     if (!/\p{L}{2,}/u.test(selection)) {
       void vscode.window.showWarningMessage('Citefinder: the selection holds no words to search for.');
       return undefined;

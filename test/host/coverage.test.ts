@@ -43,8 +43,13 @@ describe('citefinder: uncited claims in the editor', function () {
     const again = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
     assert.equal(again.length, listed.length - 1, 'the dismissed sentence is remembered');
 
+    // The writer goes on typing in main.tex while the batch runs: its end must not move the cursor.
+    const writing = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(main));
+    writing.selection = new vscode.Selection(0, 0, 0, 0);
     const searched = (await vscode.commands.executeCommand('citefinder.findCitationsForAllListed')) as number;
     assert.equal(searched, again.length);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, main, 'the editor the writer was in');
+    assert.ok(vscode.window.activeTextEditor.selection.isEqual(new vscode.Selection(0, 0, 0, 0)), 'the cursor where it was');
     // The results panel lists the batch's sentences and shows the first that found something.
     const panel = (await api()).results();
     assert.deepEqual(panel.batch?.map((s) => s.text), again.map((s) => s.text));

@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { AUDIT_SOURCE, toRange, type AuditFindings } from './findings';
 
 export const FIND_FOR_SENTENCE_COMMAND = 'citefinder.findForSentence';
+/** The same search, leaving the editor where the user is (a batch's end must not move the cursor). */
+export const SEARCH_SENTENCE_IN_PLACE_COMMAND = 'citefinder.searchSentenceInPlace';
 export const OPEN_AUDITED_PAPER_COMMAND = 'citefinder.openAuditedPaper';
 
 export class AuditCodeActions implements vscode.CodeActionProvider {

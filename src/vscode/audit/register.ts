@@ -9,7 +9,7 @@ import type { SearchController } from '../searchController';
 import { readApiKey } from '../settings';
 import type { Settings } from '../../core/settings';
 import { AuditRunner, AUDIT_COMMAND } from './auditCommand';
-import { AuditCodeActions, FIND_FOR_SENTENCE_COMMAND, OPEN_AUDITED_PAPER_COMMAND } from './codeActions';
+import { AuditCodeActions, FIND_FOR_SENTENCE_COMMAND, OPEN_AUDITED_PAPER_COMMAND, SEARCH_SENTENCE_IN_PLACE_COMMAND } from './codeActions';
 import { AuditFindings } from './findings';
 import { AuditHoverProvider } from './hover';
 import { AUDIT_VIEW_ID, AuditSummaryProvider } from './summaryView';
@@ -46,14 +46,16 @@ export function registerAudit(deps: {
     vscode.commands.registerCommand(AUDIT_COMMAND, (scope?: 'file' | 'project') => runner.run(scope)),
     vscode.commands.registerCommand(FIND_FOR_SENTENCE_COMMAND, async (uri: vscode.Uri, range: vscode.Range, expected?: string) => {
       const editor = await vscode.window.showTextDocument(uri);
-      const found = expected === undefined ? range : await relocate(editor.document, range, expected);
-      if (!found) {
-        void vscode.window.showWarningMessage('Citefinder: that sentence is no longer in the document as it was listed; run "Find Uncited Claims" again.');
-        return undefined;
-      }
+      const found = await sentenceNow(editor.document, range, expected);
+      if (!found) return undefined;
       editor.selection = new vscode.Selection(found.start, found.end);
       editor.revealRange(found, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
       return deps.search.findForEditor(editor);
+    }),
+    vscode.commands.registerCommand(SEARCH_SENTENCE_IN_PLACE_COMMAND, async (uri: vscode.Uri, range: vscode.Range, expected?: string) => {
+      const document = await vscode.workspace.openTextDocument(uri);
+      const found = await sentenceNow(document, range, expected);
+      return found && deps.search.findForRange(document, found);
     }),
     vscode.commands.registerCommand(OPEN_AUDITED_PAPER_COMMAND, (work: AuditWork) =>
       openWebLink(
@@ -66,11 +68,18 @@ export function registerAudit(deps: {
 
 /**
  * Where a sentence listed earlier is now: an edit since (a citation inserted before it on its
- * line) moves it; its text is looked for nearest to where it was. Undefined when it is gone.
+ * line) moves it; its text is looked for nearest to where it was. Undefined, with a warning,
+ * when it is gone.
  */
-async function relocate(document: vscode.TextDocument, range: vscode.Range, expected: string): Promise<vscode.Range | undefined> {
-  if (document.getText(range) === expected) return range;
+async function sentenceNow(
+  document: vscode.TextDocument,
+  range: vscode.Range,
+  expected: string | undefined,
+): Promise<vscode.Range | undefined> {
+  if (expected === undefined || document.getText(range) === expected) return range;
   const core = await loadHeavy();
   const at = core.locateClaim(document.getText(), expected, document.offsetAt(range.start));
-  return at && new vscode.Range(document.positionAt(at.start), document.positionAt(at.end));
+  if (at) return new vscode.Range(document.positionAt(at.start), document.positionAt(at.end));
+  void vscode.window.showWarningMessage('Citefinder: that sentence is no longer in the document as it was listed; run "Find Uncited Claims" again.');
+  return undefined;
 }

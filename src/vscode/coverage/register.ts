@@ -11,7 +11,7 @@ import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
-import { FIND_FOR_SENTENCE_COMMAND } from '../audit/codeActions';
+import { FIND_FOR_SENTENCE_COMMAND, SEARCH_SENTENCE_IN_PLACE_COMMAND } from '../audit/codeActions';
 import { COVERAGE_SOURCE, sentenceRange, UncitedClaims } from './claims';
 import { COVERAGE_VIEW_ID, UncitedClaimsView } from './view';
 import type { BatchSentence } from '../results/register';
@@ -117,10 +117,11 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
     },
   );
   // The results panel shows the first sentence that found something (from the cache), the
-  // batch's list above it; after a cancel nothing new is started.
+  // batch's list above it, without moving the cursor of a writer who went on typing; after a
+  // cancel nothing new is started.
   const first = listed.find((entry) => entry.view.found);
   if (!first || controller.signal.aborted) return searched;
-  await vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, first.uri, first.range, first.source);
+  await vscode.commands.executeCommand(SEARCH_SENTENCE_IN_PLACE_COMMAND, first.uri, first.range, first.source);
   return searched;
 }
 
