@@ -276,6 +276,8 @@ describe('the offline demo tour (E2E)', function () {
     await results.locator('.status-done').waitFor({ timeout: 60_000 });
     await results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' }).waitFor({ timeout: STEP_MS });
     await results.locator('nav.batch li.current', { hasText: /A literature graph of scientific papers/ }).waitFor({ timeout: STEP_MS });
+    // The sentence is selected in the editor it was in, not opened over the panel in the panel's group.
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'main.tex' }).count(), 1, 'main.tex in one group only');
     // A candidate under a sentence in the view opens that sentence's search too.
     await lancet.first().click();
     await wakefieldResult.waitFor({ timeout: STEP_MS });

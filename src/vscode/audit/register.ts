@@ -45,7 +45,7 @@ export function registerAudit(deps: {
     vscode.languages.registerCodeActionsProvider(selector, new AuditCodeActions(findings), AuditCodeActions.metadata),
     vscode.commands.registerCommand(AUDIT_COMMAND, (scope?: 'file' | 'project') => runner.run(scope)),
     vscode.commands.registerCommand(FIND_FOR_SENTENCE_COMMAND, async (uri: vscode.Uri, range: vscode.Range, expected?: string) => {
-      const editor = await vscode.window.showTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(uri, { viewColumn: textColumnFor(uri) });
       const found = await sentenceNow(editor.document, range, expected);
       if (!found) return undefined;
       editor.selection = new vscode.Selection(found.start, found.end);
@@ -64,6 +64,17 @@ export function registerAudit(deps: {
       ),
     ),
   );
+}
+
+/**
+ * The group to show `uri` in: where it is on screen, else a group showing a text editor. Never the
+ * active group as such: run from the results panel's list, that is the panel's own group, and the
+ * file would open over the panel.
+ */
+function textColumnFor(uri: vscode.Uri): vscode.ViewColumn {
+  const editors = vscode.window.visibleTextEditors;
+  const shown = editors.find((e) => e.document.uri.toString() === uri.toString()) ?? editors.find((e) => e.viewColumn !== undefined);
+  return shown?.viewColumn ?? vscode.ViewColumn.One;
 }
 
 /**
