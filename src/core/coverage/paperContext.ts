@@ -46,6 +46,10 @@ const PRIOR_WEIGHT = 4;
 /** How many of the most alike sentences vote, and how much similarity the text's rate is worth among them. */
 const NEAREST = 10;
 const NEAREST_PRIOR = 0.5;
+/** Words used in more sentences than this are left out of the similarity (see similarLeans). */
+const MAX_POSTINGS = 2000;
+/** The similarity pass hands control back after this many sentences (paperContextSteps). */
+const STEP_SENTENCES = 256;
 
 export function namesOf(text: string): Set<string> {
   return new Set((text.match(NAME) ?? []).filter((n) => !NOT_NAMES.has(n)));
@@ -59,6 +63,19 @@ const logit = (p: number) => Math.log(p / (1 - p));
 
 /** Each sentence's context, in the order given (document order). */
 export function paperContexts(sentences: readonly Sentence[]): PaperContext[] {
+  const steps = paperContextSteps(sentences);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same, yielding how many sentences are done (0 between the first passes, then every
+ * STEP_SENTENCES), so that a caller in an editor can report progress, let other work run and stop:
+ * a book-length project takes seconds.
+ */
+export function* paperContextSteps(sentences: readonly Sentence[]): Generator<number, PaperContext[]> {
   const shares = citingShares(sentences);
   const names = sentences.map((s) => namesOf(s.text));
   const words = sentences.map((s) => wordsOf(s.text));
@@ -66,7 +83,8 @@ export function paperContexts(sentences: readonly Sentence[]): PaperContext[] {
   const wordCounts = countBy(words, sentences);
   const firstSeen = new Map<string, number>();
   names.forEach((set, i) => set.forEach((n) => firstSeen.has(n) || firstSeen.set(n, i)));
-  const similar = similarLeans(words, wordCounts, sentences);
+  yield 0;
+  const similar = yield* similarLeans(words, wordCounts, sentences);
   const citedTotal = sentences.filter((s) => s.cited).length;
   return sentences.map((s, i) => {
     const self = s.cited ? 1 : 0;
@@ -120,11 +138,14 @@ function termLean(words: Set<string>, counts: Map<string, Counts>, lean: (c: Cou
 /**
  * For each sentence, the similarity-weighted citing rate of the NEAREST others most like it (cosine
  * of idf-weighted words), as log-odds against the text's. Similarities are summed word by word over
- * the sentences using it (an inverted index), so a long text costs its words' postings, not every pair.
+ * the sentences using it (an inverted index). In a text of more than MAX_POSTINGS sentences (a
+ * book-length project), only the sentences sharing a word are reset and ranked, and a word used in
+ * more than MAX_POSTINGS sentences is left out of the similarity: it weighs little there, and its
+ * postings would make the pass quadratic in the project's length. A paper is read in full.
  */
-function similarLeans(words: Set<string>[], counts: Map<string, Counts>, sentences: readonly Sentence[]): number[] {
+function* similarLeans(words: Set<string>[], counts: Map<string, Counts>, sentences: readonly Sentence[]): Generator<number, number[]> {
   const total = sentences.length;
-  const postings = new Map<string, { sentence: number; weight: number }[]>();
+  const postings: Postings = new Map();
   const vectors = words.map((set, i) => {
     const idf = [...set].map((w) => ({ word: w, weight: Math.log((total + 1) / counts.get(w)!.n) })).filter((x) => x.weight > 0);
     const norm = Math.sqrt(idf.reduce((a, x) => a + x.weight * x.weight, 0));
@@ -134,26 +155,59 @@ function similarLeans(words: Set<string>[], counts: Map<string, Counts>, sentenc
       list.push({ sentence: i, weight: x.weight });
       postings.set(x.word, list);
     }
-    return idf;
+    return total > MAX_POSTINGS ? idf.filter((x) => counts.get(x.word)!.n <= MAX_POSTINGS) : idf;
   });
+  yield 0;
+  const leanOf = nearestLean(vectors, postings, sentences);
+  const leans: number[] = [];
+  for (let i = 0; i < total; i++) {
+    if (i > 0 && i % STEP_SENTENCES === 0) yield i;
+    leans.push(leanOf(i));
+  }
+  return leans;
+}
+
+type Vector = { word: string; weight: number }[];
+type Postings = Map<string, { sentence: number; weight: number }[]>;
+
+/** The similarity pass's per-sentence work, outside the generator (V8 optimises a plain function's loops better). */
+function nearestLean(vectors: Vector[], postings: Postings, sentences: readonly Sentence[]): (i: number) => number {
+  const total = sentences.length;
   const citedTotal = sentences.filter((s) => s.cited).length;
   const sims = new Float64Array(total);
-  return vectors.map((vector, i) => {
-    sims.fill(0);
-    for (const { word, weight } of vector) for (const p of postings.get(word)!) sims[p.sentence]! += weight * p.weight;
-    const top = nearest(sims, i);
+  // A paper's sentences mostly share some word: there, scanning the whole text is cheapest.
+  const touched: number[] | null = total > MAX_POSTINGS ? [] : null;
+  return (i) => {
+    for (const { word, weight } of vectors[i]!) {
+      for (const p of postings.get(word)!) {
+        if (touched && sims[p.sentence] === 0) touched.push(p.sentence);
+        sims[p.sentence]! += weight * p.weight;
+      }
+    }
+    // Rank the few sentences that share a word, in order; when they are many, scan the text.
+    const few = touched && touched.length * 8 < total;
+    const top = nearest(sims, few ? touched.sort((a, b) => a - b) : null, i);
     const prior = (citedTotal - (sentences[i]!.cited ? 1 : 0) + 1) / (total + 1);
     const weight = top.reduce((a, j) => a + sims[j]!, 0);
     const citing = top.reduce((a, j) => a + (sentences[j]!.cited ? sims[j]! : 0), 0);
+    if (few) for (const j of touched) sims[j] = 0;
+    else sims.fill(0);
+    if (touched) touched.length = 0;
     return logit((citing + NEAREST_PRIOR * prior) / (weight + NEAREST_PRIOR)) - logit(prior);
-  });
+  };
 }
 
-/** The NEAREST sentences of highest similarity, an earlier one first among equals, the sentence itself left out. */
-function nearest(sims: Float64Array, self: number): number[] {
+/**
+ * The NEAREST sentences of highest similarity, an earlier one first among equals, the sentence
+ * itself left out: among the candidates (ascending indices; every other similarity is 0), or among
+ * all when null. Sentences sharing no word would add nothing to the sums, so they are never ranked.
+ */
+function nearest(sims: Float64Array, candidates: readonly number[] | null, self: number): number[] {
   const top: number[] = [];
-  for (let j = 0; j < sims.length; j++) {
-    if (j === self || (top.length === NEAREST && sims[j]! <= sims[top[NEAREST - 1]!]!)) continue;
+  const count = candidates ? candidates.length : sims.length;
+  for (let c = 0; c < count; c++) {
+    const j = candidates ? candidates[c]! : c;
+    if (j === self || sims[j] === 0 || (top.length === NEAREST && sims[j]! <= sims[top[NEAREST - 1]!]!)) continue;
     let k = Math.min(top.length, NEAREST - 1);
     while (k > 0 && sims[top[k - 1]!]! < sims[j]!) {
       top[k] = top[k - 1]!;
