@@ -5,7 +5,8 @@
 // paragraphs that hold a citation and on whole papers. Neighbours' citations are read as they
 // stand (as in the editor, where the other sentences keep theirs). Then the editor's reader on
 // each held-apart paper rebuilt as LaTeX: the share of sentences carrying a \cite that are
-// listed (must be 0), and the time to cover a 30-page manuscript (goal under 1 s).
+// listed (must be 0), the time to cover a 30-page manuscript (goal under 1 s), and a book-length
+// project's time and longest hold on the event loop.
 //
 //   node dist/bench/citeworthiness.js DATA_DIR     (DATA_DIR holds unarxive-sample/)
 import { existsSync } from 'node:fs';
@@ -61,6 +62,50 @@ async function timeThirtyPages(papers: Paper[]): Promise<{ chars: number; senten
   return { chars: source.length, sentences: report.sentences.length, ms: performance.now() - started };
 }
 
+/**
+ * A book-length project: BOOK_CHAPTERS chapter files of 10 pages each, cut from every paper's body
+ * in turn, \input by one root. Its time, and the longest the event loop waited meanwhile (what an
+ * editor's host would freeze for; the reading hands it back between slices).
+ */
+const BOOK_CHAPTERS = 100;
+async function timeBook(papers: Paper[]): Promise<{ chars: number; sentences: number; ms: number; longestStallMs: number }> {
+  const body = (latex: string) => latex.replace(/^[\s\S]*?\\begin\{document\}|\\end\{document\}[\s\S]*$/g, '');
+  const chapters = new Map<string, string>();
+  let next = 0;
+  for (let c = 0; c < BOOK_CHAPTERS; c++) {
+    let text = `\\chapter{Chapter ${c + 1}}\n`;
+    while (text.length < PAGE_CHARS * 10) text += body(papers[next++ % papers.length]!.latex);
+    text = text.slice(0, text.lastIndexOf('\n\n', PAGE_CHARS * 10));
+    chapters.set(`/book/chapter${c + 1}.tex`, text);
+  }
+  const root = `\\documentclass{book}\n\\begin{document}\n${[...chapters.keys()].map((f) => `\\input{${f.slice(6, -4)}}`).join('\n')}\n\\end{document}\n`;
+  chapters.set('/book/main.tex', root);
+  const files = { read: async (file: string) => chapters.get(file), list: async () => [...chapters.keys()] };
+  const stalls = watchStalls();
+  const started = performance.now();
+  const report = await coverageOfProject({ file: '/book/main.tex', scope: 'project', files });
+  const ms = performance.now() - started;
+  const chars = [...chapters.values()].reduce((sum, text) => sum + text.length, 0);
+  return { chars, sentences: report.sentences.length, ms, longestStallMs: stalls() };
+}
+
+/** A 10 ms ticker; the stop function gives the longest gap between its ticks (a run that never yields is one gap). */
+function watchStalls(): () => number {
+  let last = performance.now();
+  let longest = 0;
+  const tick = () => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  };
+  const timer = setInterval(tick, 10);
+  return () => {
+    tick();
+    clearInterval(timer);
+    return longest;
+  };
+}
+
 async function main(): Promise<void> {
   const data = process.argv[2];
   if (!data || !existsSync(join(data, 'unarxive-sample'))) {
@@ -77,6 +122,11 @@ async function main(): Promise<void> {
   const { cited, listed } = citedListed(held);
   console.log(`\nsentences carrying a \\cite in the rebuilt LaTeX: ${cited}; listed: ${listed} (${((100 * listed) / Math.max(1, cited)).toFixed(1)}%)`);
   console.log(`30 pages (${timing.chars} characters, ${timing.sentences} sentences), the process's first run: ${timing.ms.toFixed(0)} ms`);
+  const book = await timeBook(papers);
+  console.log(
+    `a book of ${BOOK_CHAPTERS} chapter files (${book.chars} characters, ${book.sentences} sentences): ${book.ms.toFixed(0)} ms, ` +
+      `the event loop held at most ${book.longestStallMs.toFixed(0)} ms at a time`,
+  );
   if (listed > 0) process.exitCode = 1;
 }
 

@@ -36,7 +36,20 @@ export async function runCoverage(
   const disk = diskFiles(await projectFolder(file));
   const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
   if (!verdict.ok) throw new UsageError(verdict.reason);
-  const report = await coverageOfProject({ file, scope: values['file-only'] ? 'file' : 'project', files: disk, minScore });
+  let stage = '';
+  const report = await coverageOfProject({
+    file,
+    scope: values['file-only'] ? 'file' : 'project',
+    files: disk,
+    minScore,
+    signal,
+    // One line per stage on stderr: a book-length project takes seconds.
+    onProgress: (progress) => {
+      if (progress.stage === stage) return;
+      stage = progress.stage;
+      io.stderr(stage === 'reading' ? `• reading ${progress.total} file(s)\n` : `• scoring ${progress.total} sentence(s)\n`);
+    },
+  });
   for (const warning of report.warnings) io.stderr(`! ${warning}\n`);
   if (values.json && !values.find) {
     io.stdout(JSON.stringify({ sentences: report.sentences.map((s) => sentenceJson(s, report.root)), warnings: report.warnings }, null, 2) + '\n');

@@ -8,7 +8,7 @@ import { resolveRootFile } from '../manuscript/projectRoot';
 import { walkIncludes } from '../manuscript/projectTree';
 import { readProse, type ProseSentence } from './prose';
 import { CITEWORTHINESS_MODEL, citeworthiness, type CiteworthinessModel } from './model';
-import { paperContexts } from './paperContext';
+import { paperContexts, paperContextSteps, type PaperContext } from './paperContext';
 
 export { readProse, type ProseSentence } from './prose';
 export { CITEWORTHINESS_MODEL } from './model';
@@ -21,7 +21,21 @@ export interface CoverageInput {
   files: TexFiles;
   /** Lists sentences scoring at least this; the model's threshold when not given. */
   minScore?: number;
+  /** Told as files are read and sentences scored (a book-length project takes seconds). */
+  onProgress?: (progress: CoverageProgress) => void;
+  /** Stops the reading with an AbortError. */
+  signal?: AbortSignal;
 }
+
+export interface CoverageProgress {
+  stage: 'reading' | 'scoring';
+  /** Files read of the project's, or sentences scored of all. */
+  done: number;
+  total: number;
+}
+
+/** Work between two hand-backs to the event loop: an editor's host stays responsive meanwhile. */
+const SLICE_MS = 50;
 
 export interface SentenceCoverage extends ProseSentence {
   /** 0..1; 0 for a sentence that cites. */
@@ -48,18 +62,45 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
   const warnings = tree.loops.map((loop) => `The project includes itself in a loop (${loop}); each file is read once.`);
   const read = tree.files.length ? tree.files : [{ file: input.file, text }];
   const prose: ProseSentence[] = [];
+  const pause = pacer(input.signal);
   // Files are read in document order, so each chapter starts in the section it is included from.
   const sections = new Map<string, string>();
-  for (const file of read) {
+  for (const [done, file] of read.entries()) {
+    input.onProgress?.({ stage: 'reading', done, total: read.length });
+    await pause();
     const reading = readProse(file.file, file.text, sectionIncluding(file.file, sections));
     for (const [name, section] of reading.inclusions) sections.set(name, section);
     if (input.scope === 'file' && file.file !== input.file) continue;
     prose.push(...reading.sentences);
     warnings.push(...reading.warnings);
   }
-  const sentences = scoreSentences(prose, input.minScore);
+  const contexts = paperContextSteps(prose);
+  let step: IteratorResult<number, PaperContext[]> = { done: false, value: 0 };
+  while (!step.done) {
+    input.onProgress?.({ stage: 'scoring', done: step.value, total: prose.length });
+    await pause();
+    step = contexts.next();
+  }
+  const threshold = input.minScore ?? CITEWORTHINESS_MODEL.threshold;
+  const sentences: SentenceCoverage[] = [];
+  for (let i = 0; i < prose.length; i++) {
+    if (i % 256 === 0) await pause();
+    sentences.push(scoreSentence(prose, i, step.value[i]!, threshold, CITEWORTHINESS_MODEL));
+  }
   const flagged = sentences.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
   return { root: root.file, sentences, flagged, warnings };
+}
+
+/** Hands the event loop back once SLICE_MS of work has passed, and stops when the signal is aborted. */
+function pacer(signal?: AbortSignal): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    signal?.throwIfAborted();
+    if (performance.now() - last < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    last = performance.now();
+    signal?.throwIfAborted();
+  };
 }
 
 function sectionIncluding(file: string, sections: Map<string, string>): string {
@@ -73,29 +114,38 @@ export function scoreSentences(
   sentences: ProseSentence[],
   minScore?: number,
   model: CiteworthinessModel = CITEWORTHINESS_MODEL,
+  contexts: readonly PaperContext[] = paperContexts(sentences),
 ): SentenceCoverage[] {
   const threshold = minScore ?? model.threshold;
-  const contexts = paperContexts(sentences);
-  return sentences.map((s, i) => {
-    if (s.cited) return { ...s, score: 0, needsCitation: false, reason: '' };
-    const previous = s.index > 0 ? sentences[i - 1] : undefined;
-    const next = s.index < s.count - 1 ? sentences[i + 1] : undefined;
-    const paragraph = sentences.slice(i - s.index, i - s.index + s.count);
-    const { score, reason } = citeworthiness(
-      {
-        text: s.text,
-        section: s.section,
-        inAbstract: s.inAbstract,
-        index: s.index,
-        count: s.count,
-        previousCited: previous?.cited ?? false,
-        nextCited: next?.cited ?? false,
-        othersCited: paragraph.filter((other) => other.cited).length,
-        ...contexts[i]!,
-      },
-      model,
-    );
-    const rounded = Math.round(score * 1000) / 1000;
-    return { ...s, score: rounded, needsCitation: rounded >= threshold, reason };
-  });
+  return sentences.map((_, i) => scoreSentence(sentences, i, contexts[i]!, threshold, model));
+}
+
+function scoreSentence(
+  sentences: ProseSentence[],
+  i: number,
+  context: PaperContext,
+  threshold: number,
+  model: CiteworthinessModel,
+): SentenceCoverage {
+  const s = sentences[i]!;
+  if (s.cited) return { ...s, score: 0, needsCitation: false, reason: '' };
+  const previous = s.index > 0 ? sentences[i - 1] : undefined;
+  const next = s.index < s.count - 1 ? sentences[i + 1] : undefined;
+  const paragraph = sentences.slice(i - s.index, i - s.index + s.count);
+  const { score, reason } = citeworthiness(
+    {
+      text: s.text,
+      section: s.section,
+      inAbstract: s.inAbstract,
+      index: s.index,
+      count: s.count,
+      previousCited: previous?.cited ?? false,
+      nextCited: next?.cited ?? false,
+      othersCited: paragraph.filter((other) => other.cited).length,
+      ...context,
+    },
+    model,
+  );
+  const rounded = Math.round(score * 1000) / 1000;
+  return { ...s, score: rounded, needsCitation: rounded >= threshold, reason };
 }

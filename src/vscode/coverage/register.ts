@@ -4,7 +4,7 @@
 // pacing and the cache shared), one progress bar, cancellable, keeping what was found.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SentenceCoverage } from '../../core/coverage';
+import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../core/coverage';
 import type { Settings } from '../../core/settings';
 import { LATEX_LANGUAGE_IDS } from '../languages';
 import { documentForCommand } from '../lastLatexEditor';
@@ -67,8 +67,8 @@ async function findUncited(claims: UncitedClaims, showBatch: CoverageDeps['showB
   }
   const chosen = scope ?? (await pickScope());
   if (!chosen) return undefined;
-  const core = await loadHeavy();
-  const report = await core.coverageOfProject({ file: document.uri.fsPath, scope: chosen, files: projectFiles });
+  const report = await readCoverage(document.uri.fsPath, chosen);
+  if (!report) return undefined;
   for (const warning of report.warnings) log(`Uncited claims: ${warning}`);
   claims.show(report.flagged, [...new Set(report.sentences.map((s) => s.file)), document.uri.fsPath]);
   showBatch([]); // the last batch's sentences belong to the list this one replaces
@@ -77,6 +77,34 @@ async function findUncited(claims: UncitedClaims, showBatch: CoverageDeps['showB
   log(`Uncited claims: ${listed} of ${report.sentences.filter((s) => !s.cited).length} uncited sentence(s) listed.`);
   await vscode.commands.executeCommand(`${COVERAGE_VIEW_ID}.focus`);
   return claims.all();
+}
+
+/**
+ * Reads and scores the project under a cancellable progress notification: a book-length project
+ * takes seconds, and the reading hands the host back between slices meanwhile. A cancel keeps the
+ * list shown before; undefined then.
+ */
+async function readCoverage(file: string, scope: 'file' | 'project'): Promise<CoverageReport | undefined> {
+  const core = await loadHeavy();
+  const controller = new AbortController();
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Citefinder: finding uncited claims', cancellable: true },
+    async (progress, token) => {
+      token.onCancellationRequested(() => controller.abort());
+      let shown = '';
+      const onProgress = ({ stage, done, total }: CoverageProgress) => {
+        const message = stage === 'reading' ? `reading file ${done + 1} of ${total}` : `scoring ${total} sentences (${Math.floor((100 * done) / total)}%)`;
+        if (message !== shown) progress.report({ message: (shown = message) });
+      };
+      try {
+        return await core.coverageOfProject({ file, scope, files: projectFiles, onProgress, signal: controller.signal });
+      } catch (error) {
+        if (!controller.signal.aborted) throw error;
+        void vscode.window.showInformationMessage('Citefinder: finding uncited claims cancelled; the list shown before is kept.');
+        return undefined;
+      }
+    },
+  );
 }
 
 async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controller: AbortController): Promise<number> {

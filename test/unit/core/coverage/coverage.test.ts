@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fixturePath } from '../../../standin/server';
-import { coverageOfProject, readProse, type CoverageReport, type SentenceCoverage } from '../../../../src/core/coverage';
+import { coverageOfProject, readProse, type CoverageProgress, type CoverageReport, type SentenceCoverage } from '../../../../src/core/coverage';
 import type { TexFiles } from '../../../../src/core/manuscript/project';
 
 const project = fixturePath('coverage', 'qpk');
@@ -99,5 +99,27 @@ describe('coverage: the sentences that still need a citation', () => {
   it('does not count a \\ref as a citation', () => {
     const [sentence] = readProse('x.tex', 'In this regime, the network exhibits lazy training (see Eq.~\\ref{eq:linear}).').sentences;
     assert.equal(sentence?.cited, false);
+  });
+});
+
+describe('coverage: progress and cancel, for a project that takes a while', () => {
+  const file = join(project, 'main.tex');
+
+  it('tells each file read and the sentences scored, and gives the same report as without', async () => {
+    const events: CoverageProgress[] = [];
+    const report = await coverageOfProject({ file, scope: 'project', files: diskFiles(project), onProgress: (p) => events.push(p) });
+    const reading = events.filter((e) => e.stage === 'reading');
+    assert.deepEqual(reading, [0, 1].map((done) => ({ stage: 'reading', done, total: 2 })));
+    const scoring = events.slice(2);
+    assert.ok(scoring.length > 0 && scoring.every((e) => e.stage === 'scoring' && e.total === report.sentences.length), JSON.stringify(scoring));
+    assert.ok(scoring.every((e, i) => e.done === 0 || e.done >= scoring[i - 1]!.done), 'scoring only moves forward');
+    assert.deepEqual(report, await coverageOfProject({ file, scope: 'project', files: diskFiles(project) }));
+  });
+
+  it('stops with an AbortError when cancelled while reading or before it starts', async () => {
+    const controller = new AbortController();
+    const onProgress = (p: CoverageProgress) => p.stage === 'scoring' && controller.abort();
+    await assert.rejects(coverageOfProject({ file, scope: 'project', files: diskFiles(project), onProgress, signal: controller.signal }), { name: 'AbortError' });
+    await assert.rejects(coverageOfProject({ file, scope: 'project', files: diskFiles(project), signal: AbortSignal.abort() }), { name: 'AbortError' });
   });
 });
