@@ -1,8 +1,8 @@
 // citefinder in a real VS Code (code-server) in a real browser (Debian's Chromium), offline
 // against the stand-in services: what a researcher does, click by click, Cancel on a search and on
-// a batch of uncited claims included.
+// a batch of uncited claims and on the listing of a book-length project included.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { chatRequests } from '../standin/openai';
@@ -324,4 +324,52 @@ describe('citefinder in code-server (E2E)', function () {
       stand.quickSearches = undefined;
     }
   });
+
+  it('Cancel on "Find Uncited Claims" in a book-length project keeps the list shown before', async () => {
+    const view = page.locator('.pane', { hasText: 'Uncited Claims' });
+    const perlmutter = view.locator('.monaco-list-row', { hasText: /^Perlmutter et al\. \(1999\)/ });
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await openFile(page, 'main.tex');
+    await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
+    await perlmutter.first().waitFor({ timeout: STEP_MS });
+    const chapters = writeBook(workspace, BOOK_CHAPTERS);
+    try {
+      await openFile(page, 'thesis.tex');
+      await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
+      const reading = new RegExp(`finding uncited claims.*reading file \\d+ of ${chapters + 1}`);
+      await page.locator('.notification-toast', { hasText: reading }).waitFor({ timeout: STEP_MS });
+      await notificationButton(page, /finding uncited claims/, 'Cancel').click({ timeout: STEP_MS });
+      await page.locator('.notifications-toasts', { hasText: /finding uncited claims cancelled; the list shown before is kept/ }).waitFor({ timeout: STEP_MS });
+      assert.equal(await perlmutter.count(), 1, "main.tex's list is still shown");
+      assert.equal(await view.locator('.monaco-list-row', { hasText: /thesis/ }).count(), 0, 'nothing of the book is listed');
+    } finally {
+      rmSync(join(workspace, 'thesis'), { recursive: true, force: true });
+      rmSync(join(workspace, 'thesis.tex'), { force: true });
+    }
+  });
 });
+
+/** Enough chapters that reading them takes seconds on any machine (about 27 KB each). */
+const BOOK_CHAPTERS = 250;
+
+/** thesis.tex and its chapters thesis/partNNN.tex: paragraphs of sentences drawn from a fixed list of words, some citing. */
+function writeBook(folder: string, chapters: number): number {
+  const words = 'the model of learning data results show that previous work has been shown to improve performance on several benchmarks using neural networks and graph methods with large corpora'.split(' ');
+  let seed = 7;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  mkdirSync(join(folder, 'thesis'), { recursive: true });
+  const inputs: string[] = [];
+  for (let c = 1; c <= chapters; c++) {
+    const name = `part${String(c).padStart(3, '0')}`;
+    const paragraphs = Array.from({ length: 40 }, () =>
+      Array.from({ length: 5 }, () => {
+        const sentence = Array.from({ length: 8 + next(20) }, () => words[next(words.length)]).join(' ');
+        return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}${next(5) === 0 ? ` \\cite{k${next(1000)}}` : ''}.`;
+      }).join(' '),
+    );
+    writeFileSync(join(folder, 'thesis', `${name}.tex`), `\\chapter{Part ${c}}\n${paragraphs.join('\n\n')}\n`);
+    inputs.push(`\\input{thesis/${name}}`);
+  }
+  writeFileSync(join(folder, 'thesis.tex'), `\\documentclass{book}\n\\begin{document}\n${inputs.join('\n')}\n\\end{document}\n`);
+  return chapters;
+}
