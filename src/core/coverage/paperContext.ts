@@ -49,7 +49,7 @@ const NEAREST_PRIOR = 0.5;
 /** Words used in more sentences than this are left out of the similarity (see similarLeans). */
 const MAX_POSTINGS = 2000;
 /** The similarity pass hands control back after this many sentences (paperContextSteps). */
-const STEP_SENTENCES = 256;
+const STEP_SENTENCES = 64;
 
 export function namesOf(text: string): Set<string> {
   return new Set((text.match(NAME) ?? []).filter((n) => !NOT_NAMES.has(n)));
@@ -71,41 +71,63 @@ export function paperContexts(sentences: readonly Sentence[]): PaperContext[] {
 }
 
 /**
- * The same, yielding how many sentences are done (0 between the first passes, then every
- * STEP_SENTENCES), so that a caller in an editor can report progress, let other work run and stop:
- * a book-length project takes seconds.
+ * The same, yielding every STEP_SENTENCES sentences of each pass how many the similarity pass has
+ * done (0 before it, all of them after it), so that a caller in an editor can report progress, let
+ * other work run and stop: a book-length project takes seconds.
  */
 export function* paperContextSteps(sentences: readonly Sentence[]): Generator<number, PaperContext[]> {
   const shares = citingShares(sentences);
-  const names = sentences.map((s) => namesOf(s.text));
-  const words = sentences.map((s) => wordsOf(s.text));
+  const names = yield* mapInSteps(sentences.length, 0, (i) => namesOf(sentences[i]!.text));
+  const words = yield* mapInSteps(sentences.length, 0, (i) => wordsOf(sentences[i]!.text));
   const nameCounts = countBy(names, sentences);
   const wordCounts = countBy(words, sentences);
   const firstSeen = new Map<string, number>();
   names.forEach((set, i) => set.forEach((n) => firstSeen.has(n) || firstSeen.set(n, i)));
   yield 0;
   const similar = yield* similarLeans(words, wordCounts, sentences);
+  const contextOf = contextMaker(sentences, { names, words, nameCounts, wordCounts, firstSeen });
+  return yield* mapInSteps(sentences.length, sentences.length, (i) => ({ ...shares[i]!, ...contextOf(i), similarLean: similar[i]! }));
+}
+
+/** `make` for each sentence in turn, yielding `done` every STEP_SENTENCES: a long text's pass can pause. */
+function* mapInSteps<T>(count: number, done: number, make: (i: number) => T): Generator<number, T[]> {
+  const made: T[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && i % STEP_SENTENCES === 0) yield done;
+    made.push(make(i));
+  }
+  return made;
+}
+
+interface Tallies {
+  names: Set<string>[];
+  words: Set<string>[];
+  nameCounts: Map<string, Counts>;
+  wordCounts: Map<string, Counts>;
+  firstSeen: Map<string, number>;
+}
+
+/** A sentence's cited name and its words' lean, from the whole text's tallies (a plain function: V8 optimises it). */
+function contextMaker(sentences: readonly Sentence[], t: Tallies): (i: number) => Omit<PaperContext, 'sectionShare' | 'paperShare' | 'similarLean'> {
   const citedTotal = sentences.filter((s) => s.cited).length;
-  return sentences.map((s, i) => {
-    const self = s.cited ? 1 : 0;
+  return (i) => {
+    const self = sentences[i]!.cited ? 1 : 0;
     // The text's rate among the other sentences (one pseudo-sentence keeps it off 0 and 1).
     const prior = (citedTotal - self + 1) / (sentences.length + 1);
     const lean = (c: Counts) => logit((c.cited - self + PRIOR_WEIGHT * prior) / (c.n - 1 + PRIOR_WEIGHT)) - logit(prior);
-    const cited = [...names[i]!]
-      .filter((n) => nameCounts.get(n)!.cited - self > 0)
-      .map((n) => ({ n, lean: lean(nameCounts.get(n)!), first: firstSeen.get(n) === i }))
+    const cited = [...t.names[i]!]
+      .filter((n) => t.nameCounts.get(n)!.cited - self > 0)
+      .map((n) => ({ n, lean: lean(t.nameCounts.get(n)!), first: t.firstSeen.get(n) === i }))
       .sort((a, b) => b.lean - a.lean);
     // The name the reason gives: one first mentioned here if any, else the one leaning most.
     const shown = cited.find((c) => c.first) ?? cited.find((c) => c.lean > 0);
     return {
-      ...shares[i]!,
       citedName: shown?.n ?? '',
       nameLean: Math.max(0, cited[0]?.lean ?? 0),
       firstMention: cited.some((c) => c.first) ? 1 : 0,
-      termLean: termLean(words[i]!, wordCounts, lean, sentences.length),
-      similarLean: similar[i]!,
+      termLean: termLean(t.words[i]!, t.wordCounts, lean, sentences.length),
     };
-  });
+  };
 }
 
 function countBy(sets: Set<string>[], sentences: readonly Sentence[]): Map<string, Counts> {
@@ -146,7 +168,8 @@ function termLean(words: Set<string>, counts: Map<string, Counts>, lean: (c: Cou
 function* similarLeans(words: Set<string>[], counts: Map<string, Counts>, sentences: readonly Sentence[]): Generator<number, number[]> {
   const total = sentences.length;
   const postings: Postings = new Map();
-  const vectors = words.map((set, i) => {
+  const vectors = yield* mapInSteps(total, 0, (i) => {
+    const set = words[i]!;
     const idf = [...set].map((w) => ({ word: w, weight: Math.log((total + 1) / counts.get(w)!.n) })).filter((x) => x.weight > 0);
     const norm = Math.sqrt(idf.reduce((a, x) => a + x.weight * x.weight, 0));
     for (const x of idf) {
