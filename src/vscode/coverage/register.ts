@@ -93,7 +93,8 @@ async function readCoverage(file: string, scope: 'file' | 'project'): Promise<Co
       token.onCancellationRequested(() => controller.abort());
       let shown = '';
       const onProgress = ({ stage, done, total }: CoverageProgress) => {
-        const message = stage === 'reading' ? `reading file ${done + 1} of ${total}` : `scoring ${total} sentences (${Math.floor((100 * done) / total)}%)`;
+        const percent = total ? Math.floor((100 * done) / total) : 100;
+        const message = stage === 'reading' ? `reading file ${done + 1} of ${total}` : `scoring ${total} sentences (${percent}%)`;
         if (message !== shown) progress.report({ message: (shown = message) });
       };
       try {
