@@ -86,6 +86,9 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   const maxResponseBytes = Math.max(1, Math.round(settings['http.maxResponseMb'] * 1024 * 1024));
 
   async function attempt(request: HttpRequest, onSent?: () => void): Promise<HttpResponse> {
+    // A cancel that came while the request waited for its slot (a file-backed timetable's read) has
+    // fired its event already: the listener below would never hear it, and the request would go.
+    if (request.signal?.aborted) throw abortErrorFor(request.signal);
     const timeoutMs = request.timeoutMs ?? settings['http.timeoutMs'];
     const controller = new AbortController();
     let timedOut = false;
