@@ -114,9 +114,9 @@ export function scoreSentences(
   sentences: ProseSentence[],
   minScore?: number,
   model: CiteworthinessModel = CITEWORTHINESS_MODEL,
-  contexts: readonly PaperContext[] = paperContexts(sentences),
 ): SentenceCoverage[] {
   const threshold = minScore ?? model.threshold;
+  const contexts = paperContexts(sentences);
   return sentences.map((_, i) => scoreSentence(sentences, i, contexts[i]!, threshold, model));
 }
 
