@@ -1,8 +1,8 @@
 // citefinder in a real VS Code (code-server) in a real browser (Debian's Chromium), offline
-// against the stand-in services: what a researcher does, click by click, Cancel on a search and on
-// a batch of uncited claims and on the listing of a book-length project included.
+// against the stand-in services: what a researcher does, click by click, Cancel on a search
+// included. The uncited claims' cancels are in uncited.test.ts.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { chatRequests } from '../standin/openai';
@@ -11,7 +11,7 @@ import { assertNoScriptRan, citefinderLog, expectExternalOpen, lineOf } from './
 import { ASK_FOR_MARKUP, CHAT_ANSWER_START, SAFE_ANSWER_LINK } from './scriptedLlm';
 import { HOSTILE_ABSTRACT, HOSTILE_AUTHOR, HOSTILE_TITLE, type E2eStandIn } from './standInControl';
 import {
-  answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, runForWholeProject, selectLine,
+  answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, selectLine,
   STEP_MS, visibleText, webviewFrame } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
@@ -289,87 +289,4 @@ describe('citefinder in code-server (E2E)', function () {
       stand.slowSearchMs = 0;
     }
   });
-
-  it('Cancel on the batch\'s progress stops "Find Citations for All Listed", keeping the sentences it searched', async () => {
-    await runCommand(page, 'Notifications: Clear All Notifications');
-    await openFile(page, 'main.tex');
-    await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
-    const view = page.locator('.pane', { hasText: 'Uncited Claims' });
-    const rows = view.locator('.monaco-list-row');
-    await rows.nth(1).waitFor({ timeout: STEP_MS });
-    const firstTwo = [(await rows.nth(0).textContent()) ?? '', (await rows.nth(1).textContent()) ?? ''];
-    assert.ok(firstTwo.every((row) => /^(Perlmutter et al\. \(1999\)|Wakefield et al\. \(1998\))/.test(row)), `the two author–year sentences first: ${firstTwo.join(' | ')}`);
-    // Their searches (by author) are answered; the third sentence's are held.
-    const byAuthor = /perlmutter|wakefield/i;
-    stand.slowSearchMs = 30_000;
-    stand.quickSearches = byAuthor;
-    const requestsBefore = stand.standIn.requests.length;
-    const kept = [/Measurements of Omega and Lambda/, /Ileal-lymphoid-nodular hyperplasia/];
-    try {
-      await runCommand(page, 'Citefinder: Find Citations for All Listed');
-      const heldSearch = (): boolean | undefined =>
-        stand.standIn.requests.slice(requestsBefore).some((r) => (r.service === 'arxiv' || r.service === 'europepmc') && !byAuthor.test(decodeURIComponent(r.url))) || undefined;
-      await eventually(heldSearch, 'a search of the third sentence, held by the slow stand-in', 60_000);
-      for (const title of kept) await view.locator('.monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_MS });
-      const abortedBefore = stand.aborted.length;
-      await notificationButton(page, /finding citations for the listed sentences/, 'Cancel').click({ timeout: STEP_MS });
-      await page.locator('.notifications-toasts', { hasText: /cancelled; the results of 2 sentence\(s\) are kept/ }).waitFor({ timeout: STEP_MS });
-      const aborted = await eventually(() => (stand.aborted.length > abortedBefore ? stand.aborted.slice(abortedBefore) : undefined), 'the held search aborted by the client', 10_000);
-      const abortedAt = Math.min(...aborted.map((a) => a.at));
-      const late = stand.standIn.requests.filter((r) => r.at > abortedAt && (r.service === 'arxiv' || r.service === 'europepmc'));
-      assert.deepEqual(late.map((r) => r.url), [], 'no search after the cancel');
-      for (const title of kept) assert.equal(await view.locator('.monaco-list-row', { hasText: title }).count(), 1, `${title.source} kept`);
-    } finally {
-      stand.slowSearchMs = 0;
-      stand.quickSearches = undefined;
-    }
-  });
-
-  it('Cancel on "Find Uncited Claims" in a book-length project keeps the list shown before', async () => {
-    const view = page.locator('.pane', { hasText: 'Uncited Claims' });
-    const perlmutter = view.locator('.monaco-list-row', { hasText: /^Perlmutter et al\. \(1999\)/ });
-    await runCommand(page, 'Notifications: Clear All Notifications');
-    await openFile(page, 'main.tex');
-    await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
-    await perlmutter.first().waitFor({ timeout: STEP_MS });
-    const chapters = writeBook(workspace, BOOK_CHAPTERS);
-    try {
-      await openFile(page, 'thesis.tex');
-      await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
-      const reading = new RegExp(`finding uncited claims.*reading file \\d+ of ${chapters + 1}`);
-      await page.locator('.notification-toast', { hasText: reading }).waitFor({ timeout: STEP_MS });
-      await notificationButton(page, /finding uncited claims/, 'Cancel').click({ timeout: STEP_MS });
-      await page.locator('.notifications-toasts', { hasText: /finding uncited claims cancelled; the list shown before is kept/ }).waitFor({ timeout: STEP_MS });
-      assert.equal(await perlmutter.count(), 1, "main.tex's list is still shown");
-      assert.equal(await view.locator('.monaco-list-row', { hasText: /thesis/ }).count(), 0, 'nothing of the book is listed');
-    } finally {
-      rmSync(join(workspace, 'thesis'), { recursive: true, force: true });
-      rmSync(join(workspace, 'thesis.tex'), { force: true });
-    }
-  });
 });
-
-/** Enough chapters that reading them takes seconds on any machine (about 27 KB each). */
-const BOOK_CHAPTERS = 250;
-
-/** thesis.tex and its chapters thesis/partNNN.tex: paragraphs of sentences drawn from a fixed list of words, some citing. */
-function writeBook(folder: string, chapters: number): number {
-  const words = 'the model of learning data results show that previous work has been shown to improve performance on several benchmarks using neural networks and graph methods with large corpora'.split(' ');
-  let seed = 7;
-  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-  mkdirSync(join(folder, 'thesis'), { recursive: true });
-  const inputs: string[] = [];
-  for (let c = 1; c <= chapters; c++) {
-    const name = `part${String(c).padStart(3, '0')}`;
-    const paragraphs = Array.from({ length: 40 }, () =>
-      Array.from({ length: 5 }, () => {
-        const sentence = Array.from({ length: 8 + next(20) }, () => words[next(words.length)]).join(' ');
-        return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}${next(5) === 0 ? ` \\cite{k${next(1000)}}` : ''}.`;
-      }).join(' '),
-    );
-    writeFileSync(join(folder, 'thesis', `${name}.tex`), `\\chapter{Part ${c}}\n${paragraphs.join('\n\n')}\n`);
-    inputs.push(`\\input{thesis/${name}}`);
-  }
-  writeFileSync(join(folder, 'thesis.tex'), `\\documentclass{book}\n\\begin{document}\n${inputs.join('\n')}\n\\end{document}\n`);
-  return chapters;
-}
