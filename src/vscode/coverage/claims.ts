@@ -87,7 +87,9 @@ export class UncitedClaims implements vscode.Disposable {
         vscode.DiagnosticSeverity.Information,
       );
       diagnostic.source = COVERAGE_SOURCE;
-      byFile.set(s.file, [...(byFile.get(s.file) ?? []), diagnostic]);
+      const list = byFile.get(s.file);
+      if (list) list.push(diagnostic);
+      else byFile.set(s.file, [diagnostic]);
     }
     for (const [file, list] of byFile) this.diagnostics.set(vscode.Uri.file(file), list);
     this.changed.fire();
