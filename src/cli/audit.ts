@@ -12,7 +12,7 @@ import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
-import { projectFolder } from './projectFolder';
+import { projectFolder } from '../core/manuscript/projectFolder';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
 

@@ -11,7 +11,7 @@ import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
 import { diskFiles } from './files';
 import { readInput, UsageError, type CliIo } from './io';
-import { projectFolder } from './projectFolder';
+import { projectFolder } from '../core/manuscript/projectFolder';
 
 export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--find] [--config FILE] [--json]';
 

@@ -13,7 +13,7 @@ import type { Candidate } from '../core/types';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
-import { projectFolder } from './projectFolder';
+import { projectFolder } from '../core/manuscript/projectFolder';
 import { trustLine } from './format';
 
 export const INSERT_USAGE = 'citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line) [--config FILE] [--json]';

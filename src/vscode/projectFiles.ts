@@ -1,8 +1,11 @@
 // The manuscript's files as the editor sees them: an open document's unsaved text wins over the
-// disk, so root and bibliography discovery follow what the user is looking at.
+// disk, so root and bibliography discovery follow what the user is looking at. A file opened from
+// outside the workspace (or with no folder open) belongs to its own project on disk, found as the
+// CLI finds it, not to the workspace's manuscript.
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { TexFiles } from '../core/manuscript/project';
+import { projectFolder, texFilesUnder } from '../core/manuscript/projectFolder';
 import { LATEX_FILE_GLOB } from './languages';
 
 export interface ProjectFiles extends TexFiles {
@@ -19,7 +22,8 @@ export const projectFiles: ProjectFiles = {
     if (open) return open.getText();
     return fs.readFile(file, 'utf8').catch(() => undefined);
   },
-  async list() {
+  async list(near) {
+    if (near && !vscode.workspace.getWorkspaceFolder(vscode.Uri.file(near))) return texFilesUnder(await projectFolder(near));
     const uris = await vscode.workspace.findFiles(LATEX_FILE_GLOB, '**/node_modules/**', 500);
     return uris.map((u) => u.fsPath);
   },

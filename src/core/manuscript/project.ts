@@ -11,7 +11,8 @@ import type { TextEditPlan } from './citeInsert';
 /** Reads the workspace's .tex files; `list` returns absolute paths. */
 export interface TexFiles {
   read(file: string): Promise<string | undefined>;
-  list(): Promise<string[]>;
+  /** The project's .tex files; `near`: the file whose root is sought (one outside the workspace has its own folder's). */
+  list(near?: string): Promise<string[]>;
 }
 
 const MAGIC_ROOT = /^[ \t]*%[ \t]*!\s*tex\s+root\s*=\s*(.+?)\s*$/im;

@@ -78,7 +78,7 @@ export async function resolveRootFile(file: string, text: string, files: TexFile
 /** The workspace's roots (files with a \documentclass that are not subfiles) whose tree holds `file`. */
 async function scanForRoot(file: string, text: string, files: TexFiles): Promise<RootFile> {
   const roots: { file: string; text: string }[] = [];
-  for (const candidate of await files.list()) {
+  for (const candidate of await files.list(file)) {
     if (candidate === file) continue;
     const candidateText = await files.read(candidate);
     if (candidateText === undefined || !hasDocumentClass(candidateText) || subfilesParent(candidateText, candidate)) continue;
@@ -88,6 +88,14 @@ async function scanForRoot(file: string, text: string, files: TexFiles): Promise
     const tree = await walkIncludes(root.file, root.text, files);
     if (tree.files.some((f) => f.file === file)) return { ...root, reason: 'included' };
   }
-  if (roots.length === 1) return { ...roots[0]!, reason: 'only root' };
+  // The one root of the files listed may include it in a way not followed (a macro's \input), if
+  // it lies in that root's folder; a file elsewhere is no part of that manuscript.
+  const only = roots.length === 1 ? roots[0]! : undefined;
+  if (only && isWithin(path.dirname(only.file), file)) return { ...only, reason: 'only root' };
   return { file, text, reason: 'itself' };
+}
+
+function isWithin(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }

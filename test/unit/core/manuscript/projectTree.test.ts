@@ -73,6 +73,31 @@ describe('root file: magic comments and subfiles', () => {
     const root = await resolveRootFile(p('chapters/deep.tex'), 'Deep text.', files);
     assert.deepEqual([root.file, root.reason], [p('main.tex'), 'included']);
   });
+
+  it("takes the workspace's one root for a file in its folder it does not visibly include, never for a file elsewhere", async () => {
+    const files = workspace({ [p('main.tex')]: '\\documentclass{book}\\begin{document}\\chapterfile{notes}\\end{document}' });
+    const inside = await resolveRootFile(p('chapters/notes.tex'), 'Notes.', files);
+    assert.deepEqual([inside.file, inside.reason], [p('main.tex'), 'only root']);
+    const elsewhere = path.resolve('/tmp/other-paper/intro.tex');
+    const outside = await resolveRootFile(elsewhere, 'Intro.', files);
+    assert.deepEqual([outside.file, outside.reason], [elsewhere, 'itself'], 'a chapter of another manuscript on disk');
+  });
+
+  it('asks for the files near the one whose root it seeks (a file outside the workspace has its own)', async () => {
+    const elsewhere = path.resolve('/tmp/other-paper');
+    const own: Record<string, string> = {
+      [path.join(elsewhere, 'main.tex')]: '\\documentclass{article}\\begin{document}\\input{intro}\\end{document}',
+      [path.join(elsewhere, 'intro.tex')]: 'Intro.',
+    };
+    const asked: (string | undefined)[] = [];
+    const files: TexFiles = {
+      read: async (file) => own[file],
+      list: async (near) => (asked.push(near), near?.startsWith(elsewhere) ? Object.keys(own) : [p('main.tex')]),
+    };
+    const root = await resolveRootFile(path.join(elsewhere, 'intro.tex'), 'Intro.', files);
+    assert.deepEqual([root.file, root.reason], [path.join(elsewhere, 'main.tex'), 'included']);
+    assert.deepEqual(asked, [path.join(elsewhere, 'intro.tex')]);
+  });
 });
 
 describe('include tree', () => {

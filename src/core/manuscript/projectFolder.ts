@@ -1,4 +1,5 @@
-// Which folder the CLI scans for the root of a file: a chapter in chapters/ is included by the
+// Which folder is scanned for the root of a file outside any workspace (the CLI's, or one the
+// editor opened from elsewhere), and its .tex files: a chapter in chapters/ is included by the
 // main.tex one level up, which a scan of chapters/ alone would never see. LaTeX Workshop scans the
 // whole workspace; without one, go up from the file's folder to the nearest folder that holds a
 // file with \documentclass (at most a few levels, never past a repository's top). The home folder,
@@ -7,7 +8,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { hasDocumentClass } from '../core/manuscript/project';
+import { hasDocumentClass } from './project';
 
 const MAX_LEVELS_UP = 3;
 
@@ -37,4 +38,29 @@ async function holdsRoot(dir: string, file: string): Promise<boolean> {
     if (hasDocumentClass(text)) return true;
   }
   return false;
+}
+
+/** As many .tex files as the editor's root search takes (workspace.findFiles with a limit of 500). */
+const MAX_TEX_FILES = 500;
+/** Folders read before the search gives up: a manuscript is never thousands of folders deep. */
+const MAX_FOLDERS = 2_000;
+
+/**
+ * The `.tex` files under `folder`, nearest first. node_modules and hidden folders (.git, .cache)
+ * are never entered and symbolic links never followed, so a folder holding a repository's
+ * dependencies or a loop of links is read in the time its manuscript takes.
+ */
+export async function texFilesUnder(folder: string, limits = { files: MAX_TEX_FILES, folders: MAX_FOLDERS }): Promise<string[]> {
+  const found: string[] = [];
+  const queue = [folder];
+  for (let read = 0; queue.length > 0 && read < limits.folders && found.length < limits.files; read++) {
+    const dir = queue.shift()!;
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') queue.push(full);
+      else if (entry.isFile() && entry.name.endsWith('.tex') && found.length < limits.files) found.push(full);
+    }
+  }
+  return found;
 }

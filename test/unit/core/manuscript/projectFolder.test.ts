@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectFolder, sharedFolders } from '../../../src/cli/projectFolder';
-import { texFilesUnder } from '../../../src/cli/files';
+import { projectFolder, sharedFolders, texFilesUnder } from '../../../../src/core/manuscript/projectFolder';
 
 const ROOT = '\\documentclass{article}\n\\begin{document}\n\\end{document}\n';
 
