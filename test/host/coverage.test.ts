@@ -2,12 +2,14 @@
 // (test/fixtures/coverage) lists the sentence whose citation was removed first, marks the listed
 // sentences as Information diagnostics only, offers Find Citations and Dismiss on each (a dismissed
 // sentence stays dismissed on the next run), and "Find Citations for All Listed" searches each in
-// turn against the stand-in services, keeping each sentence's candidates.
+// turn against the stand-in services, keeping each sentence's candidates; "Insert Citation" on one of
+// them cites it in its sentence, and the sentence leaves the diagnostics and the next batch.
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../src/core/coverage';
+import type { InsertOutcome } from '../../src/vscode/insertCitation';
 import { fixturePath } from '../standin/server';
 import { api, deleteTempDirsAfterEach, tempDir, useStandIn } from './helpers';
 
@@ -24,6 +26,9 @@ describe('citefinder: uncited claims in the editor', function () {
     cpSync(fixturePath('coverage', 'qpk'), dir, { recursive: true });
     const main = path.join(dir, 'main.tex');
     const intro = path.join(dir, 'intro.tex');
+    const bib = path.join(dir, 'refs.bib');
+    writeFileSync(main, readFileSync(main, 'utf8').replace('\\end{document}', '\\bibliography{refs}\n\\end{document}'));
+    writeFileSync(bib, '');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(main));
     const listed = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
     assert.match(listed[0]!.text, /^A number of approaches, including layer-wise training/);
@@ -59,6 +64,8 @@ describe('citefinder: uncited claims in the editor', function () {
     assert.equal(panel.claim, firstFound.text);
     assert.equal(panel.status, 'done');
     assert.equal(panel.candidates.length, firstFound.found);
+    const citable = panel.candidates.find((c) => c.bibtex ?? panel.extras[c.id]?.bibtex);
+    assert.ok(citable, 'a candidate with its BibTeX');
 
     // An edit before a listed sentence on its line moves it; its search still selects and searches it.
     const moved = again.find((s) => s.file === intro)!;
@@ -72,5 +79,22 @@ describe('citefinder: uncited claims in the editor', function () {
     assert.equal(editor.document.uri.fsPath, intro);
     assert.equal(editor.document.getText(editor.selection), source, 'the sentence, not the range it had');
     assert.equal((await api()).results().claim, moved.text);
+
+    // "Insert Citation" on the candidate's row cites it in its sentence, wherever the sentence is now.
+    const sentence = again.find((s) => s.text === firstFound.text)!;
+    const listedSource = readFileSync(sentence.file, 'utf8').slice(sentence.start, sentence.end); // as listed (the edit above is not saved)
+    const inserted = await vscode.commands.executeCommand<InsertOutcome | undefined>('citefinder.insertCitationForUncitedClaim', { candidate: { id: citable.id }, of: sentence });
+    assert.ok(inserted, 'inserted');
+    assert.equal(inserted.bibFile, bib, JSON.stringify({ inserted, file: sentence.file }));
+    assert.equal(inserted.reused, false, JSON.stringify(inserted));
+    const key = /@\w+\{([^,\s]+),/.exec(readFileSync(bib, 'utf8'))?.[1];
+    assert.ok(key, 'the entry appended to refs.bib');
+    const document = await vscode.workspace.openTextDocument(sentence.file);
+    const around = document.getText().slice(document.getText().indexOf(listedSource.slice(0, 40)));
+    assert.match(around.slice(0, listedSource.length + 60), new RegExp(`\\\\cite\\w*\\{${key}\\}`), 'cited in that sentence');
+    assert.ok(around.indexOf(`{${key}}`) >= listedSource.length - 3, `at its end: ${around.slice(0, listedSource.length + 60)}`);
+    assert.ok(!coverageDiagnostics(sentence.file).some((d) => document.getText(d.range).startsWith(listedSource.slice(0, 40))), 'its diagnostic is gone');
+    const searchedAgain = (await vscode.commands.executeCommand('citefinder.findCitationsForAllListed')) as number;
+    assert.equal(searchedAgain, again.length - 1, 'the cited sentence is not searched again');
   });
 });

@@ -27,6 +27,8 @@ export class UncitedClaims implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private listed: SentenceCoverage[] = [];
   private readonly results = new Map<SentenceCoverage, FindResult>();
+  /** Sentences cited from the list since it was made: the citation as inserted, and the candidates cited. */
+  private readonly cited = new Map<SentenceCoverage, { citation: string; candidates: Set<string> }>();
   /** Each listed sentence's source text, to find it again after an edit (keyed by value: commands may copy a sentence). */
   private readonly sources = new Map<string, string>();
 
@@ -54,6 +56,7 @@ export class UncitedClaims implements vscode.Disposable {
     const dismissed = new Set(this.memento.get<string[]>(DISMISSED_KEY, []));
     this.listed = flagged.filter((s) => !dismissed.has(dismissalKey(s)));
     this.results.clear();
+    this.cited.clear();
     this.sources.clear();
     for (const file of files) this.diagnostics.delete(vscode.Uri.file(file));
     this.refreshDiagnostics();
@@ -62,6 +65,24 @@ export class UncitedClaims implements vscode.Disposable {
   addResult(sentence: SentenceCoverage, result: FindResult): void {
     this.results.set(sentence, result);
     this.changed.fire();
+  }
+
+  /** The citation inserted into `sentence` from the list (`\citep{key}`), if any. */
+  citedAs(sentence: SentenceCoverage): string | undefined {
+    return this.cited.get(sentence)?.citation;
+  }
+
+  /** Whether the candidate `id` was cited in `sentence` from the list. */
+  isCitedIn(sentence: SentenceCoverage, id: string): boolean {
+    return this.cited.get(sentence)?.candidates.has(id) ?? false;
+  }
+
+  /** The sentence now cites (inserted from the list): its row says so and its diagnostic goes. */
+  markCited(sentence: SentenceCoverage, citation: string, candidateId: string): void {
+    const candidates = this.cited.get(sentence)?.candidates ?? new Set<string>();
+    this.cited.set(sentence, { citation, candidates: candidates.add(candidateId) });
+    this.diagnostics.delete(vscode.Uri.file(sentence.file));
+    this.refreshDiagnostics();
   }
 
   async dismiss(sentence: SentenceCoverage): Promise<void> {
@@ -73,14 +94,15 @@ export class UncitedClaims implements vscode.Disposable {
     this.refreshDiagnostics();
   }
 
-  /** The listed sentences of `file` that meet `range`. */
+  /** The listed sentences of `file` that meet `range` and have not been cited since. */
   within(file: string, range: vscode.Range): SentenceCoverage[] {
-    return this.listed.filter((s) => s.file === file && sentenceRange(s).intersection(range) !== undefined);
+    return this.listed.filter((s) => s.file === file && !this.cited.has(s) && sentenceRange(s).intersection(range) !== undefined);
   }
 
   private refreshDiagnostics(): void {
     const byFile = new Map<string, vscode.Diagnostic[]>();
     for (const s of this.listed) {
+      if (this.cited.has(s)) continue;
       const diagnostic = new vscode.Diagnostic(
         sentenceRange(s),
         `May need a citation (${s.score.toFixed(2)}): ${s.reason}.`,

@@ -1,11 +1,14 @@
 // "Find Uncited Claims" in the editor: the command (whole project or current file), the ranked
 // view, the Information diagnostics, a code action per sentence (Find Citations for it, or
-// dismiss it) and "Find citations for all listed": one pipeline, so one HTTP client (the services'
-// pacing and the cache shared), one progress bar, cancellable, keeping what was found.
+// dismiss it), "Find citations for all listed" (one pipeline, so one HTTP client: the services'
+// pacing and the cache shared; one progress bar, cancellable, keeping what was found) and "Insert
+// Citation" on a candidate found for a sentence, which cites it there without a search.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../core/coverage';
 import type { Settings } from '../../core/settings';
+import type { Candidate } from '../../core/types';
+import { insertCitation, type InsertOutcome } from '../insertCitation';
 import { LATEX_LANGUAGE_IDS } from '../languages';
 import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
@@ -20,6 +23,7 @@ export const FIND_UNCITED_COMMAND = 'citefinder.findUncitedClaims';
 export const FIND_ALL_LISTED_COMMAND = 'citefinder.findCitationsForAllListed';
 export const FIND_FOR_CLAIM_COMMAND = 'citefinder.findCitationsForUncitedClaim';
 export const DISMISS_CLAIM_COMMAND = 'citefinder.dismissUncitedClaim';
+export const INSERT_FOR_CLAIM_COMMAND = 'citefinder.insertCitationForUncitedClaim';
 
 export interface CoverageDeps {
   memento: vscode.Memento;
@@ -51,6 +55,7 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
       return vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, uri, range, source);
     }),
     vscode.commands.registerCommand(DISMISS_CLAIM_COMMAND, (arg: ClaimArgument) => claims.dismiss(sentenceOf(arg))),
+    vscode.commands.registerCommand(INSERT_FOR_CLAIM_COMMAND, (node: CandidateArgument) => insertForClaim(claims, node, deps.memento)),
     vscode.commands.registerCommand(FIND_ALL_LISTED_COMMAND, async () => {
       batch?.abort();
       batch = new AbortController();
@@ -108,8 +113,30 @@ async function readCoverage(file: string, scope: 'file' | 'project'): Promise<Co
   );
 }
 
+/** A candidate row of the view: the candidate and the sentence it was found for (by id: the search's own copy has the BibTeX). */
+type CandidateArgument = { candidate: Pick<Candidate, 'id'>; of: SentenceCoverage };
+
+/** Cites the candidate in its sentence, where the sentence is now, as the results panel's Insert does. */
+async function insertForClaim(claims: UncitedClaims, node: CandidateArgument, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
+  const sentence = node.of;
+  const candidate = claims.resultOf(sentence)?.candidates.find((c) => c.id === node.candidate.id);
+  const source = claims.sourceOf(sentence);
+  if (!candidate || source === undefined) {
+    void vscode.window.showWarningMessage('Citefinder: that candidate is no longer listed; run "Find Uncited Claims" again.');
+    return undefined;
+  }
+  const origin = { uri: vscode.Uri.file(sentence.file), selection: source, start: sentence.start, end: sentence.end };
+  const outcome = await insertCitation(candidate, origin, memento);
+  if (!outcome) return undefined;
+  claims.markCited(sentence, `${outcome.command}{${outcome.key}}`, candidate.id);
+  const added = outcome.reused ? '' : ` (added to ${path.basename(outcome.bibFile)})`;
+  void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${added}. ${outcome.notes.join(' ')}`.trim());
+  return outcome;
+}
+
 async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controller: AbortController): Promise<number> {
-  const sentences = [...claims.all()];
+  // A sentence cited from the list since needs no search.
+  const sentences = claims.all().filter((sentence) => !claims.citedAs(sentence));
   if (sentences.length === 0) {
     void vscode.window.showInformationMessage('Citefinder: no sentence is listed; run "Find Uncited Claims" first.');
     return 0;

@@ -1,6 +1,7 @@
 // "Uncited Claims": the listed sentences ranked by need, each with its score and reason; after
-// "Find citations for all listed", the best candidates of each under it (a click opens the
-// sentence's search in the results panel, answered from the cache, where one click inserts).
+// "Find citations for all listed", the best candidates of each under it: a click opens the
+// sentence's search in the results panel (answered from the cache), and the row's own "Insert
+// Citation" cites it in the sentence at once. A sentence cited so says with what.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../core/coverage';
@@ -34,14 +35,18 @@ export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.
     if ('candidate' in node) {
       const { candidate, of } = node;
       const item = new vscode.TreeItem(candidate.title, vscode.TreeItemCollapsibleState.None);
-      item.description = `${candidate.authors[0] ?? ''}${candidate.authors.length > 1 ? ' et al.' : ''} ${candidate.year ?? ''}${candidate.score !== undefined ? ` · support ${candidate.score.toFixed(2)}` : ''}`;
-      item.iconPath = new vscode.ThemeIcon('book');
+      const cited = this.claims.isCitedIn(of, candidate.id);
+      const byline = `${candidate.authors[0] ?? ''}${candidate.authors.length > 1 ? ' et al.' : ''} ${candidate.year ?? ''}`;
+      item.description = `${cited ? 'cited · ' : ''}${byline}${candidate.score !== undefined ? ` · support ${candidate.score.toFixed(2)}` : ''}`;
+      item.iconPath = new vscode.ThemeIcon(cited ? 'check' : 'book');
+      item.contextValue = cited ? 'citedCandidate' : 'claimCandidate';
       const where = [vscode.Uri.file(of.file), sentenceRange(of), this.claims.sourceOf(of)];
       item.command = { command: FIND_FOR_SENTENCE_COMMAND, title: 'Show in the results panel', arguments: where };
       return item;
     }
     const { sentence } = node;
     const searched = this.claims.resultOf(sentence);
+    const citedAs = this.claims.citedAs(sentence);
     const item = new vscode.TreeItem(
       sentence.text.length > 90 ? sentence.text.slice(0, 89) + '…' : sentence.text,
       searched?.candidates.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
@@ -49,9 +54,11 @@ export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.
     // The id changes once the sentence is searched: the tree keeps an item's collapsed state by
     // id, so without it a sentence first listed with no children would hide its candidates.
     item.id = `${sentence.file}:${sentence.line}:${sentence.column}:${searched ? 'searched' : 'listed'}`;
-    item.description = `${sentence.score.toFixed(2)} · ${sentence.reason} · ${path.basename(sentence.file)}:${sentence.line + 1}`;
-    item.tooltip = `${sentence.text}\n\nNeeds a citation: ${sentence.score.toFixed(2)} (${sentence.reason})`;
-    item.contextValue = 'uncitedClaim';
+    const where = `${path.basename(sentence.file)}:${sentence.line + 1}`;
+    item.description = citedAs ? `cited: ${citedAs} · ${where}` : `${sentence.score.toFixed(2)} · ${sentence.reason} · ${where}`;
+    item.tooltip = `${sentence.text}\n\nNeeds a citation: ${sentence.score.toFixed(2)} (${sentence.reason})${citedAs ? `\nCited from this list: ${citedAs}` : ''}`;
+    if (citedAs) item.iconPath = new vscode.ThemeIcon('check');
+    item.contextValue = citedAs ? 'citedClaim' : 'uncitedClaim';
     item.command = { command: 'vscode.open', title: 'Show the sentence', arguments: [vscode.Uri.file(sentence.file), { selection: sentenceRange(sentence) }] };
     return item;
   }
