@@ -1,15 +1,16 @@
 // Find Uncited Claims in a real VS Code (code-server) in Chromium, offline against the stand-in:
-// Cancel on the batch "Find Citations for All Listed" keeps the sentences it searched, and Cancel on
-// the listing of a book-length project keeps the list shown before.
+// Cancel on the batch "Find Citations for All Listed" keeps the sentences it searched, a kept
+// candidate's "Insert Citation" button cites it in its sentence, and Cancel on the listing of a
+// book-length project keeps the list shown before.
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type E2eStandIn } from './standInControl';
-import { eventually, notificationButton, openFile, runCommand, runForWholeProject, STEP_MS } from './workbench';
+import { editorOf, eventually, notificationButton, openFile, runCommand, runForWholeProject, STEP_MS, visibleText } from './workbench';
 import { closeE2eSession, openE2eSession, type E2eSession } from '../helpers/e2eSession';
 
-describe('citefinder uncited claims, cancelled (E2E)', function () {
+describe('citefinder uncited claims: cancels and a quick insert (E2E)', function () {
   this.timeout(120_000);
   let session: E2eSession | undefined;
   let stand: E2eStandIn;
@@ -19,7 +20,8 @@ describe('citefinder uncited claims, cancelled (E2E)', function () {
 
   before(async function () {
     this.timeout(180_000);
-    session = await openE2eSession({ name: 'uncited' });
+    // The book is in the workspace before code-server starts: Quick Open finds a file written later only once its watcher has seen it.
+    session = await openE2eSession({ name: 'uncited', prepare: (folder) => writeBook(folder, BOOK_CHAPTERS) });
     ({ stand, page, workspace } = session);
   });
 
@@ -67,14 +69,29 @@ describe('citefinder uncited claims, cancelled (E2E)', function () {
     }
   });
 
+  it('"Insert Citation" on a candidate under a sentence cites it there at once, and the sentence is marked cited', async () => {
+    // The candidates the cancelled batch kept: Perlmutter et al.'s paper under their sentence.
+    const view = page.locator('.pane', { hasText: 'Uncited Claims' });
+    const candidate = view.locator('.monaco-list-row', { hasText: /Measurements of Omega and Lambda/ }).first();
+    await candidate.hover();
+    await candidate.getByRole('button', { name: 'Insert Citation' }).click({ timeout: STEP_MS });
+    await view.locator('.monaco-list-row', { hasText: /^Perlmutter et al\. \(1999\).*cited as perlmutter1999\w* · main\.tex/ }).waitFor({ timeout: STEP_MS });
+    // The informal mention "Perlmutter et al. (1999)" becomes \citet of the key, as the results panel's Insert makes it.
+    const editor = editorOf(page, 'main.tex');
+    const cited = /\\citet\{perlmutter1999\w*\} measured the mass density/;
+    await eventually(async () => (cited.test(await visibleText(editor)) ? true : undefined), 'the \\citet in the editor');
+    assert.equal(await candidate.locator('.codicon-check').count(), 1, 'the candidate cited is marked');
+  });
+
   it('Cancel on "Find Uncited Claims" in a book-length project keeps the list shown before', async () => {
     const view = page.locator('.pane', { hasText: 'Uncited Claims' });
-    const perlmutter = view.locator('.monaco-list-row', { hasText: /^Perlmutter et al\. \(1999\)/ });
+    // Wakefield et al.'s sentence: still uncited (Perlmutter et al.'s was cited above).
+    const wakefield = view.locator('.monaco-list-row', { hasText: /^Wakefield et al\. \(1998\)/ });
     await runCommand(page, 'Notifications: Clear All Notifications');
     await openFile(page, 'main.tex');
     await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
-    await perlmutter.first().waitFor({ timeout: STEP_MS });
-    const chapters = writeBook(workspace, BOOK_CHAPTERS);
+    await wakefield.first().waitFor({ timeout: STEP_MS });
+    const chapters = BOOK_CHAPTERS;
     try {
       await openFile(page, 'thesis.tex');
       await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
@@ -82,7 +99,7 @@ describe('citefinder uncited claims, cancelled (E2E)', function () {
       await page.locator('.notification-toast', { hasText: reading }).waitFor({ timeout: STEP_MS });
       await notificationButton(page, /finding uncited claims/, 'Cancel').click({ timeout: STEP_MS });
       await page.locator('.notifications-toasts', { hasText: /finding uncited claims cancelled; the list shown before is kept/ }).waitFor({ timeout: STEP_MS });
-      assert.equal(await perlmutter.count(), 1, "main.tex's list is still shown");
+      assert.equal(await wakefield.count(), 1, "main.tex's list is still shown");
       assert.equal(await view.locator('.monaco-list-row', { hasText: /thesis/ }).count(), 0, 'nothing of the book is listed');
     } finally {
       rmSync(join(workspace, 'thesis'), { recursive: true, force: true });
@@ -95,7 +112,7 @@ describe('citefinder uncited claims, cancelled (E2E)', function () {
 const BOOK_CHAPTERS = 250;
 
 /** thesis.tex and its chapters thesis/partNNN.tex: paragraphs of sentences drawn from a fixed list of words, some citing. */
-function writeBook(folder: string, chapters: number): number {
+function writeBook(folder: string, chapters: number): void {
   const words = 'the model of learning data results show that previous work has been shown to improve performance on several benchmarks using neural networks and graph methods with large corpora'.split(' ');
   let seed = 7;
   const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
@@ -113,5 +130,4 @@ function writeBook(folder: string, chapters: number): number {
     inputs.push(`\\input{thesis/${name}}`);
   }
   writeFileSync(join(folder, 'thesis.tex'), `\\documentclass{book}\n\\begin{document}\n${inputs.join('\n')}\n\\end{document}\n`);
-  return chapters;
 }

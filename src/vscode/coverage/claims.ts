@@ -27,8 +27,8 @@ export class UncitedClaims implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private listed: SentenceCoverage[] = [];
   private readonly results = new Map<SentenceCoverage, FindResult>();
-  /** Sentences cited from the list since it was made: the citation as inserted, and the candidates cited. */
-  private readonly cited = new Map<SentenceCoverage, { citation: string; candidates: Set<string> }>();
+  /** Sentences cited from the list since it was made: the key cited last, and the candidates cited. */
+  private readonly cited = new Map<SentenceCoverage, { key: string; candidates: Set<string> }>();
   /** Each listed sentence's source text, to find it again after an edit (keyed by value: commands may copy a sentence). */
   private readonly sources = new Map<string, string>();
 
@@ -67,9 +67,9 @@ export class UncitedClaims implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The citation inserted into `sentence` from the list (`\citep{key}`), if any. */
+  /** The key cited in `sentence` from the list, if any. */
   citedAs(sentence: SentenceCoverage): string | undefined {
-    return this.cited.get(sentence)?.citation;
+    return this.cited.get(sentence)?.key;
   }
 
   /** Whether the candidate `id` was cited in `sentence` from the list. */
@@ -78,9 +78,9 @@ export class UncitedClaims implements vscode.Disposable {
   }
 
   /** The sentence now cites (inserted from the list): its row says so and its diagnostic goes. */
-  markCited(sentence: SentenceCoverage, citation: string, candidateId: string): void {
+  markCited(sentence: SentenceCoverage, key: string, candidateId: string): void {
     const candidates = this.cited.get(sentence)?.candidates ?? new Set<string>();
-    this.cited.set(sentence, { citation, candidates: candidates.add(candidateId) });
+    this.cited.set(sentence, { key, candidates: candidates.add(candidateId) });
     this.diagnostics.delete(vscode.Uri.file(sentence.file));
     this.refreshDiagnostics();
   }

@@ -128,7 +128,7 @@ async function insertForClaim(claims: UncitedClaims, node: CandidateArgument, me
   const origin = { uri: vscode.Uri.file(sentence.file), selection: source, start: sentence.start, end: sentence.end };
   const outcome = await insertCitation(candidate, origin, memento);
   if (!outcome) return undefined;
-  claims.markCited(sentence, `${outcome.command}{${outcome.key}}`, candidate.id);
+  claims.markCited(sentence, outcome.key, candidate.id);
   const added = outcome.reused ? '' : ` (added to ${path.basename(outcome.bibFile)})`;
   void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${added}. ${outcome.notes.join(' ')}`.trim());
   return outcome;

@@ -55,8 +55,8 @@ export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.
     // id, so without it a sentence first listed with no children would hide its candidates.
     item.id = `${sentence.file}:${sentence.line}:${sentence.column}:${searched ? 'searched' : 'listed'}`;
     const where = `${path.basename(sentence.file)}:${sentence.line + 1}`;
-    item.description = citedAs ? `cited: ${citedAs} · ${where}` : `${sentence.score.toFixed(2)} · ${sentence.reason} · ${where}`;
-    item.tooltip = `${sentence.text}\n\nNeeds a citation: ${sentence.score.toFixed(2)} (${sentence.reason})${citedAs ? `\nCited from this list: ${citedAs}` : ''}`;
+    item.description = citedAs ? `cited as ${citedAs} · ${where}` : `${sentence.score.toFixed(2)} · ${sentence.reason} · ${where}`;
+    item.tooltip = `${sentence.text}\n\nNeeds a citation: ${sentence.score.toFixed(2)} (${sentence.reason})${citedAs ? `\nCited from this list as ${citedAs}` : ''}`;
     if (citedAs) item.iconPath = new vscode.ThemeIcon('check');
     item.contextValue = citedAs ? 'citedClaim' : 'uncitedClaim';
     item.command = { command: 'vscode.open', title: 'Show the sentence', arguments: [vscode.Uri.file(sentence.file), { selection: sentenceRange(sentence) }] };
