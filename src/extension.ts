@@ -45,7 +45,7 @@ export interface CitefinderApi {
 export function activate(context: vscode.ExtensionContext): CitefinderApi {
   const started = performance.now();
   const chat = new ChatViewProvider(context.extensionUri, context.secrets, context.workspaceState);
-  const { panel, search, insert, attach, showBatch } = registerResults(context, chat);
+  const { panel, search, insert, attach, showBatch, onDidInsert } = registerResults(context, chat);
   const status = new StatusBar(context.secrets);
   const proposedBibs = new ProposedBibs();
   // Check Bibliography's verdicts: Problems panel, hover, code actions, the walkable list.
@@ -107,6 +107,7 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
       settings: (uri) => search.runSettings(uri),
       apiKey: (settings) => readApiKey(context.secrets, settings),
       showBatch,
+      onDidInsert,
     }),
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
     bibVerdicts,

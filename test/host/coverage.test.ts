@@ -9,9 +9,10 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../src/core/coverage';
+import type { Candidate } from '../../src/core/types';
 import type { InsertOutcome } from '../../src/vscode/insertCitation';
 import { fixturePath } from '../standin/server';
-import { api, deleteTempDirsAfterEach, tempDir, useStandIn } from './helpers';
+import { api, deleteTempDirsAfterEach, tempDir, undoIn, useStandIn, waitFor } from './helpers';
 
 const coverageDiagnostics = (file: string) => vscode.languages.getDiagnostics(vscode.Uri.file(file)).filter((d) => d.source === 'citefinder coverage');
 
@@ -26,9 +27,6 @@ describe('citefinder: uncited claims in the editor', function () {
     cpSync(fixturePath('coverage', 'qpk'), dir, { recursive: true });
     const main = path.join(dir, 'main.tex');
     const intro = path.join(dir, 'intro.tex');
-    const bib = path.join(dir, 'refs.bib');
-    writeFileSync(main, readFileSync(main, 'utf8').replace('\\end{document}', '\\bibliography{refs}\n\\end{document}'));
-    writeFileSync(bib, '');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(main));
     const listed = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
     assert.match(listed[0]!.text, /^A number of approaches, including layer-wise training/);
@@ -64,8 +62,6 @@ describe('citefinder: uncited claims in the editor', function () {
     assert.equal(panel.claim, firstFound.text);
     assert.equal(panel.status, 'done');
     assert.equal(panel.candidates.length, firstFound.found);
-    const citable = panel.candidates.find((c) => c.bibtex ?? panel.extras[c.id]?.bibtex);
-    assert.ok(citable, 'a candidate with its BibTeX');
 
     // An edit before a listed sentence on its line moves it; its search still selects and searches it.
     const moved = again.find((s) => s.file === intro)!;
@@ -80,21 +76,58 @@ describe('citefinder: uncited claims in the editor', function () {
     assert.equal(editor.document.getText(editor.selection), source, 'the sentence, not the range it had');
     assert.equal((await api()).results().claim, moved.text);
 
-    // "Insert Citation" on the candidate's row cites it in its sentence, wherever the sentence is now.
-    const sentence = again.find((s) => s.text === firstFound.text)!;
-    const listedSource = readFileSync(sentence.file, 'utf8').slice(sentence.start, sentence.end); // as listed (the edit above is not saved)
+  });
+
+  it('"Insert Citation" on a row or in the results panel marks the sentence cited; an undo lists it again', async () => {
+    const citefinder = await api();
+    const dir = tempDir('citefinder-coverage-');
+    cpSync(fixturePath('coverage', 'qpk'), dir, { recursive: true });
+    const main = path.join(dir, 'main.tex');
+    const bib = path.join(dir, 'refs.bib');
+    writeFileSync(main, readFileSync(main, 'utf8').replace('\\end{document}', '\\bibliography{refs}\n\\end{document}'));
+    writeFileSync(bib, '');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(main));
+    const listed = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
+    assert.equal(await vscode.commands.executeCommand('citefinder.findCitationsForAllListed'), listed.length);
+    // The first listed sentence with a candidate the stand-in has BibTeX for (its search shown again in the panel).
+    let sentence: SentenceCoverage | undefined;
+    let citable: Candidate | undefined;
+    for (const listedSentence of listed) {
+      await vscode.commands.executeCommand('citefinder.findCitationsForUncitedClaim', listedSentence);
+      await waitFor(() => citefinder.results().status === 'done' && citefinder.results().claim === listedSentence.text, 60_000);
+      const panel = citefinder.results();
+      citable = panel.candidates.find((c) => c.bibtex ?? panel.extras[c.id]?.bibtex);
+      if (citable) {
+        sentence = listedSentence;
+        break;
+      }
+    }
+    assert.ok(sentence && citable, 'a listed sentence with a candidate that has its BibTeX');
+    const listedSource = readFileSync(sentence.file, 'utf8').slice(sentence.start, sentence.end);
+    const document = await vscode.workspace.openTextDocument(sentence.file);
+    const flagged = () => coverageDiagnostics(sentence.file).length;
+    const before = flagged();
+
+    // From its row in the view: the candidate is cited at the end of its sentence, in the project's own .bib
+    // (the project lies outside the test's workspace: its root and .bib are found on disk).
     const inserted = await vscode.commands.executeCommand<InsertOutcome | undefined>('citefinder.insertCitationForUncitedClaim', { candidate: { id: citable.id }, of: sentence });
     assert.ok(inserted, 'inserted');
-    assert.equal(inserted.bibFile, bib, JSON.stringify({ inserted, file: sentence.file }));
-    assert.equal(inserted.reused, false, JSON.stringify(inserted));
-    const key = /@\w+\{([^,\s]+),/.exec(readFileSync(bib, 'utf8'))?.[1];
-    assert.ok(key, 'the entry appended to refs.bib');
-    const document = await vscode.workspace.openTextDocument(sentence.file);
+    assert.deepEqual([inserted.bibFile, inserted.reused], [bib, false]);
+    assert.ok(readFileSync(bib, 'utf8').includes(`{${inserted.key},`), 'the entry appended to refs.bib');
     const around = document.getText().slice(document.getText().indexOf(listedSource.slice(0, 40)));
-    assert.match(around.slice(0, listedSource.length + 60), new RegExp(`\\\\cite\\w*\\{${key}\\}`), 'cited in that sentence');
-    assert.ok(around.indexOf(`{${key}}`) >= listedSource.length - 3, `at its end: ${around.slice(0, listedSource.length + 60)}`);
-    assert.ok(!coverageDiagnostics(sentence.file).some((d) => document.getText(d.range).startsWith(listedSource.slice(0, 40))), 'its diagnostic is gone');
-    const searchedAgain = (await vscode.commands.executeCommand('citefinder.findCitationsForAllListed')) as number;
-    assert.equal(searchedAgain, again.length - 1, 'the cited sentence is not searched again');
+    assert.match(around.slice(0, listedSource.length + 60), new RegExp(`\\\\cite\\w*\\{${inserted.key}\\}`), 'cited in that sentence');
+    assert.ok(around.indexOf(`{${inserted.key}}`) >= listedSource.length - 3, `at its end: ${around.slice(0, listedSource.length + 60)}`);
+    assert.equal(flagged(), before - 1, 'its diagnostic is gone');
+
+    // An undo takes the citation out: the sentence is flagged again.
+    await undoIn(document);
+    await waitFor(() => !document.getText().includes(`{${inserted.key}}`));
+    await waitFor(() => flagged() === before);
+
+    // From the results panel, which shows that sentence's search: its Insert marks the same sentence.
+    const again = await citefinder.insertCitation(citable.id);
+    assert.equal(again?.key, inserted.key);
+    await waitFor(() => flagged() === before - 1);
+    assert.equal(await vscode.commands.executeCommand('citefinder.findCitationsForAllListed'), listed.length - 1, 'the cited sentence is not searched again');
   });
 });

@@ -79,10 +79,30 @@ export class UncitedClaims implements vscode.Disposable {
 
   /** The sentence now cites (inserted from the list): its row says so and its diagnostic goes. */
   markCited(sentence: SentenceCoverage, key: string, candidateId: string): void {
+    if (!this.listed.includes(sentence)) return; // a list made since has replaced it
     const candidates = this.cited.get(sentence)?.candidates ?? new Set<string>();
     this.cited.set(sentence, { key, candidates: candidates.add(candidateId) });
     this.diagnostics.delete(vscode.Uri.file(sentence.file));
     this.refreshDiagnostics();
+  }
+
+  /** The citation of `candidateId` left the sentence (an undo): with none left, it is listed as uncited again. */
+  unmarkCited(sentence: SentenceCoverage, candidateId: string): void {
+    const cited = this.cited.get(sentence);
+    if (!cited?.candidates.delete(candidateId)) return;
+    if (cited.candidates.size === 0) this.cited.delete(sentence);
+    this.refreshDiagnostics();
+  }
+
+  /**
+   * The listed sentence a search's selection was: the one whose source it is (nearest to `start`
+   * if several), else one it overlaps.
+   */
+  listedAt(file: string, source: string, start: number, end: number): SentenceCoverage | undefined {
+    const inFile = this.listed.filter((s) => s.file === file);
+    const same = inFile.filter((s) => this.sourceOf(s) === source);
+    const pool = same.length > 0 ? same : inFile.filter((s) => s.start < end && start < s.end);
+    return pool.sort((a, b) => Math.abs(a.start - start) - Math.abs(b.start - start))[0];
   }
 
   async dismiss(sentence: SentenceCoverage): Promise<void> {

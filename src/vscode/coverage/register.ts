@@ -17,7 +17,8 @@ import { projectFiles } from '../projectFiles';
 import { FIND_FOR_SENTENCE_COMMAND, SEARCH_SENTENCE_IN_PLACE_COMMAND } from '../audit/codeActions';
 import { COVERAGE_SOURCE, sentenceRange, UncitedClaims } from './claims';
 import { COVERAGE_VIEW_ID, UncitedClaimsView } from './view';
-import type { BatchSentence } from '../results/register';
+import type { BatchSentence, PanelInsert } from '../results/register';
+import { CitationsFromList } from './citedFromList';
 
 export const FIND_UNCITED_COMMAND = 'citefinder.findUncitedClaims';
 export const FIND_ALL_LISTED_COMMAND = 'citefinder.findCitationsForAllListed';
@@ -31,6 +32,8 @@ export interface CoverageDeps {
   apiKey(settings: Settings): Promise<string | undefined>;
   /** The results panel's list of the batch's sentences. */
   showBatch(sentences: BatchSentence[]): void;
+  /** Citations inserted from the results panel: a listed sentence's is marked. */
+  onDidInsert: vscode.Event<PanelInsert>;
 }
 
 /** A tree item passes its node, a code action the sentence itself. */
@@ -40,11 +43,14 @@ const sentenceOf = (arg: ClaimArgument): SentenceCoverage => ('sentence' in arg 
 export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
   const claims = new UncitedClaims(deps.memento);
   const view = new UncitedClaimsView(claims);
+  const citations = new CitationsFromList(claims);
   let batch: AbortController | undefined;
   const selector = LATEX_LANGUAGE_IDS.map((language) => ({ language }));
   return vscode.Disposable.from(
     claims,
     view,
+    citations,
+    deps.onDidInsert((event) => citations.insertedFromPanel(event)),
     { dispose: () => batch?.abort() },
     vscode.window.registerTreeDataProvider(COVERAGE_VIEW_ID, view),
     vscode.languages.registerCodeActionsProvider(selector, new UncitedClaimActions(claims), UncitedClaimActions.metadata),
@@ -55,7 +61,9 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
       return vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, uri, range, source);
     }),
     vscode.commands.registerCommand(DISMISS_CLAIM_COMMAND, (arg: ClaimArgument) => claims.dismiss(sentenceOf(arg))),
-    vscode.commands.registerCommand(INSERT_FOR_CLAIM_COMMAND, (node: CandidateArgument) => insertForClaim(claims, node, deps.memento)),
+    vscode.commands.registerCommand(INSERT_FOR_CLAIM_COMMAND, (node: CandidateArgument) =>
+      insertForClaim(claims, citations, node, deps.memento),
+    ),
     vscode.commands.registerCommand(FIND_ALL_LISTED_COMMAND, async () => {
       batch?.abort();
       batch = new AbortController();
@@ -117,7 +125,12 @@ async function readCoverage(file: string, scope: 'file' | 'project'): Promise<Co
 type CandidateArgument = { candidate: Pick<Candidate, 'id'>; of: SentenceCoverage };
 
 /** Cites the candidate in its sentence, where the sentence is now, as the results panel's Insert does. */
-async function insertForClaim(claims: UncitedClaims, node: CandidateArgument, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
+async function insertForClaim(
+  claims: UncitedClaims,
+  citations: CitationsFromList,
+  node: CandidateArgument,
+  memento: vscode.Memento,
+): Promise<InsertOutcome | undefined> {
   const sentence = node.of;
   const candidate = claims.resultOf(sentence)?.candidates.find((c) => c.id === node.candidate.id);
   const source = claims.sourceOf(sentence);
@@ -128,7 +141,7 @@ async function insertForClaim(claims: UncitedClaims, node: CandidateArgument, me
   const origin = { uri: vscode.Uri.file(sentence.file), selection: source, start: sentence.start, end: sentence.end };
   const outcome = await insertCitation(candidate, origin, memento);
   if (!outcome) return undefined;
-  claims.markCited(sentence, outcome.key, candidate.id);
+  citations.cited(sentence, candidate.id, outcome);
   const added = outcome.reused ? '' : ` (added to ${path.basename(outcome.bibFile)})`;
   void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${added}. ${outcome.notes.join(' ')}`.trim());
   return outcome;

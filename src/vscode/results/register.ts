@@ -9,7 +9,7 @@ import { InsertedCitations } from '../insertedCitations';
 import { log } from '../log';
 import { openWebLink } from '../openLink';
 import { ResultsPanel } from './panel';
-import { SearchController } from '../searchController';
+import { SearchController, type SearchOrigin } from '../searchController';
 import { confirmUntrusted, switchBibtexVersion } from '../trustActions';
 import { paperLink } from '../../webview/links';
 import type { BatchSentenceView, ResultsPageMessage } from '../../webview/protocol';
@@ -25,6 +25,14 @@ export interface Results {
   attach(id: string): Promise<void>;
   /** Lists a batch's sentences above the search (none closes the list); a click opens one's search. */
   showBatch(sentences: BatchSentence[]): void;
+  /** A citation inserted from the panel, and where (the Uncited Claims list marks its sentence). */
+  readonly onDidInsert: vscode.Event<PanelInsert>;
+}
+
+export interface PanelInsert {
+  origin: SearchOrigin;
+  candidateId: string;
+  outcome: InsertOutcome;
 }
 
 /** A sentence of a batch and where it is, which the page never sees: it asks by index. */
@@ -45,9 +53,11 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
       ? { type: 'inserted', id: change.id, key: change.key, reused: true }
       : { type: 'uninserted', id: change.id, message: change.message }));
   let batch: BatchSentence[] = [];
+  const inserted = new vscode.EventEmitter<PanelInsert>();
   const results: Results = {
     panel,
     search,
+    onDidInsert: inserted.event,
     showBatch: (sentences) => {
       batch = sentences;
       if (sentences.length > 0) panel.show();
@@ -57,10 +67,12 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
       const candidate = findCandidate(panel.state, id);
       if (!candidate || !search.origin) return undefined;
       if (!(await confirmUntrusted(candidate))) return undefined;
-      const outcome = await insertCitation(candidate, search.origin, context.workspaceState);
+      const origin = search.origin;
+      const outcome = await insertCitation(candidate, origin, context.workspaceState);
       if (outcome) {
         panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
-        insertedCitations.track(id, outcome.key, search.origin.uri, outcome.bibFile, outcome.reused);
+        insertedCitations.track(id, outcome.key, origin.uri, outcome.bibFile, outcome.reused);
+        inserted.fire({ origin, candidateId: id, outcome });
       }
       return outcome;
     },
@@ -71,7 +83,7 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
       await chat.attach(candidate);
     },
   };
-  context.subscriptions.push(panel, search, insertedCitations);
+  context.subscriptions.push(panel, search, insertedCitations, inserted);
 
   async function onMessage(message: ResultsPageMessage): Promise<void> {
     try {
