@@ -10,6 +10,7 @@ export { createLlmClient } from '../core/llm/client';
 export { locateClaim } from '../core/manuscript/citeInsert';
 export { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 export { resolveRootFile } from '../core/manuscript/projectRoot';
+export { projectFolder, texFilesUnder } from '../core/manuscript/projectFolder';
 export { walkIncludes } from '../core/manuscript/projectTree';
 export { addBibliographyEdit, findProjectBibliography } from '../core/manuscript/projectBibliography';
 export { detectBetterBibtexExport } from '../core/bibtex/autoExport';

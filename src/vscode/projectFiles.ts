@@ -5,7 +5,7 @@
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { TexFiles } from '../core/manuscript/project';
-import { projectFolder, texFilesUnder } from '../core/manuscript/projectFolder';
+import { loadHeavy } from './lazy';
 import { LATEX_FILE_GLOB } from './languages';
 
 export interface ProjectFiles extends TexFiles {
@@ -23,7 +23,10 @@ export const projectFiles: ProjectFiles = {
     return fs.readFile(file, 'utf8').catch(() => undefined);
   },
   async list(near) {
-    if (near && !vscode.workspace.getWorkspaceFolder(vscode.Uri.file(near))) return texFilesUnder(await projectFolder(near));
+    if (near && !vscode.workspace.getWorkspaceFolder(vscode.Uri.file(near))) {
+      const core = await loadHeavy();
+      return core.texFilesUnder(await core.projectFolder(near));
+    }
     const uris = await vscode.workspace.findFiles(LATEX_FILE_GLOB, '**/node_modules/**', 500);
     return uris.map((u) => u.fsPath);
   },

@@ -124,10 +124,21 @@ describe('citefinder: uncited claims in the editor', function () {
     await waitFor(() => !document.getText().includes(`{${inserted.key}}`));
     await waitFor(() => flagged() === before);
 
+    // An edit moves another listed sentence along its line; the panel's Insert below re-sets the
+    // diagnostics, each where its sentence is now.
+    const other = listed.find((s) => s !== sentence)!;
+    const otherDocument = await vscode.workspace.openTextDocument(other.file);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(otherDocument.uri, new vscode.Position(other.line, 0), 'Indeed, ');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+
     // From the results panel, which shows that sentence's search: its Insert marks the same sentence.
     const again = await citefinder.insertCitation(citable.id);
     assert.equal(again?.key, inserted.key);
     await waitFor(() => flagged() === before - 1);
+    const sources = new Set(listed.map((s) => readFileSync(s.file, 'utf8').slice(s.start, s.end)));
+    const misplaced = coverageDiagnostics(other.file).map((d) => otherDocument.getText(d.range)).filter((text) => !sources.has(text));
+    assert.deepEqual(misplaced, [], 'every diagnostic on its sentence');
     assert.equal(await vscode.commands.executeCommand('citefinder.findCitationsForAllListed'), listed.length - 1, 'the cited sentence is not searched again');
   });
 });

@@ -114,9 +114,23 @@ export class UncitedClaims implements vscode.Disposable {
     this.refreshDiagnostics();
   }
 
-  /** The listed sentences of `file` that meet `range` and have not been cited since. */
-  within(file: string, range: vscode.Range): SentenceCoverage[] {
-    return this.listed.filter((s) => s.file === file && !this.cited.has(s) && sentenceRange(s).intersection(range) !== undefined);
+  /** The listed sentences of `document` that meet `range` (where they are now) and have not been cited since. */
+  within(document: vscode.TextDocument, range: vscode.Range): SentenceCoverage[] {
+    const file = document.uri.fsPath;
+    return this.listed.filter((s) => s.file === file && !this.cited.has(s) && this.rangeNow(s, document).intersection(range) !== undefined);
+  }
+
+  /**
+   * Where `sentence` is now: an edit since the listing (a citation inserted earlier on its line, as
+   * a paragraph is often one line) moves it, so its source is looked for nearest to where it was.
+   * The listed range when its file is not open, or its text is no longer there.
+   */
+  rangeNow(sentence: SentenceCoverage, document = openDocument(sentence.file)): vscode.Range {
+    const source = this.sourceOf(sentence);
+    if (!document || source === undefined) return sentenceRange(sentence);
+    const text = document.getText();
+    const at = nearestIndexOf(text, source, sentence.start);
+    return at < 0 ? sentenceRange(sentence) : new vscode.Range(document.positionAt(at), document.positionAt(at + source.length));
   }
 
   private refreshDiagnostics(): void {
@@ -124,7 +138,7 @@ export class UncitedClaims implements vscode.Disposable {
     for (const s of this.listed) {
       if (this.cited.has(s)) continue;
       const diagnostic = new vscode.Diagnostic(
-        sentenceRange(s),
+        this.rangeNow(s),
         `May need a citation (${s.score.toFixed(2)}): ${s.reason}.`,
         vscode.DiagnosticSeverity.Information,
       );
@@ -141,4 +155,17 @@ export class UncitedClaims implements vscode.Disposable {
     this.diagnostics.dispose();
     this.changed.dispose();
   }
+}
+
+function openDocument(file: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+}
+
+/** The occurrence of `part` in `text` that starts nearest to `from`; -1 when there is none. */
+function nearestIndexOf(text: string, part: string, from: number): number {
+  if (text.startsWith(part, from)) return from;
+  const after = text.indexOf(part, from);
+  const before = text.lastIndexOf(part, from);
+  if (after < 0 || before < 0) return Math.max(after, before);
+  return from - before <= after - from ? before : after;
 }

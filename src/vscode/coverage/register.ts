@@ -16,7 +16,7 @@ import { log } from '../log';
 import { projectFiles } from '../projectFiles';
 import { FIND_FOR_SENTENCE_COMMAND, SEARCH_SENTENCE_IN_PLACE_COMMAND } from '../audit/codeActions';
 import { COVERAGE_SOURCE, sentenceRange, UncitedClaims } from './claims';
-import { COVERAGE_VIEW_ID, UncitedClaimsView } from './view';
+import { COVERAGE_VIEW_ID, SHOW_CLAIM_COMMAND, UncitedClaimsView } from './view';
 import type { BatchSentence, PanelInsert } from '../results/register';
 import { CitationsFromList } from './citedFromList';
 
@@ -61,6 +61,10 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
       return vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, uri, range, source);
     }),
     vscode.commands.registerCommand(DISMISS_CLAIM_COMMAND, (arg: ClaimArgument) => claims.dismiss(sentenceOf(arg))),
+    vscode.commands.registerCommand(SHOW_CLAIM_COMMAND, async (sentence: SentenceCoverage) => {
+      const document = await vscode.workspace.openTextDocument(sentence.file);
+      await vscode.window.showTextDocument(document, { selection: claims.rangeNow(sentence, document) });
+    }),
     vscode.commands.registerCommand(INSERT_FOR_CLAIM_COMMAND, (node: CandidateArgument) =>
       insertForClaim(claims, citations, node, deps.memento),
     ),
@@ -229,7 +233,7 @@ class UncitedClaimActions implements vscode.CodeActionProvider {
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const diagnostics = context.diagnostics.filter((d) => d.source === COVERAGE_SOURCE);
     if (diagnostics.length === 0) return [];
-    return this.claims.within(document.uri.fsPath, range).flatMap((sentence) => {
+    return this.claims.within(document, range).flatMap((sentence) => {
       const find = new vscode.CodeAction('Find citations for this sentence', vscode.CodeActionKind.QuickFix);
       find.command = { command: FIND_FOR_CLAIM_COMMAND, title: find.title, arguments: [sentence] };
       find.diagnostics = diagnostics;

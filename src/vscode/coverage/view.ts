@@ -10,6 +10,8 @@ import { FIND_FOR_SENTENCE_COMMAND } from '../audit/codeActions';
 import { sentenceRange, type UncitedClaims } from './claims';
 
 export const COVERAGE_VIEW_ID = 'citefinder.coverage';
+/** A row's click: the sentence selected where it is now (not where it was listed). */
+export const SHOW_CLAIM_COMMAND = 'citefinder.showUncitedClaim';
 /** Candidates shown under a sentence. */
 const CANDIDATES_SHOWN = 3;
 
@@ -59,7 +61,7 @@ export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.
     item.tooltip = `${sentence.text}\n\nNeeds a citation: ${sentence.score.toFixed(2)} (${sentence.reason})${citedAs ? `\nCited from this list as ${citedAs}` : ''}`;
     if (citedAs) item.iconPath = new vscode.ThemeIcon('check');
     item.contextValue = citedAs ? 'citedClaim' : 'uncitedClaim';
-    item.command = { command: 'vscode.open', title: 'Show the sentence', arguments: [vscode.Uri.file(sentence.file), { selection: sentenceRange(sentence) }] };
+    item.command = { command: SHOW_CLAIM_COMMAND, title: 'Show the sentence', arguments: [sentence] };
     return item;
   }
 
