@@ -1,12 +1,14 @@
 // `citefinder coverage FILE.tex`: the sentences of the project (or of FILE only) that still need a
 // citation, most needed first, with file, line, score and reason. `--json` gives every prose
 // sentence, cited or not; `--find` runs Find Citations for each listed sentence in turn (Ctrl-C
-// stops and keeps what was found). Paths are relative to the root's folder, lines 1-based.
+// stops and keeps what was found) and gives, for each candidate, the `citefinder insert` command
+// that cites it at the end of its sentence. Paths are relative to the root's folder, lines 1-based.
 import * as path from 'node:path';
 import { coverageOfProject, type CoverageReport, type SentenceCoverage } from '../core/coverage';
 import { findForSentences, type SentenceResult } from '../core/coverage/batch';
 import { createPipeline } from '../core/pipeline/index';
 import type { Settings } from '../core/settings/index';
+import type { Candidate } from '../core/types';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
 import { diskFiles } from './files';
@@ -55,16 +57,18 @@ export async function runCoverage(
     io.stdout(JSON.stringify({ sentences: report.sentences.map((s) => sentenceJson(s, report.root)), warnings: report.warnings }, null, 2) + '\n');
     return 0;
   }
-  io.stdout(textReport(report));
+  // With --json, stdout is the JSON alone: a script parses it whole.
+  if (!values.json) io.stdout(textReport(report));
   if (!values.find) return 0;
   const settings = await loadSettings(values.config);
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
+  const sources = await sourcesOf(report.flagged, disk.read);
   const results = await findForSentences(report.flagged, pipeline, {
     read: disk.read,
     signal,
-    onResult: (done, index, total) => io.stdout(values.json ? '' : `\n[${index}/${total}] ${findText(done, report.root)}`),
+    onResult: (done, index, total) => io.stdout(values.json ? '' : `\n[${index}/${total}] ${findText(done, report.root, sources)}`),
   });
-  if (values.json) io.stdout(JSON.stringify(results.map((r) => findJson(r, report.root)), null, 2) + '\n');
+  if (values.json) io.stdout(JSON.stringify(results.map((r) => findJson(r, report.root, sources)), null, 2) + '\n');
   return 0;
 }
 
@@ -99,7 +103,21 @@ function textReport(report: CoverageReport): string {
   return lines.join('\n') + '\n';
 }
 
-function findText({ sentence, result, error }: SentenceResult, root: string): string {
+/** Each sentence's LaTeX source as listed, by sentence. */
+type Sources = Map<SentenceCoverage, string>;
+
+async function sourcesOf(sentences: SentenceCoverage[], read: (file: string) => Promise<string | undefined>): Promise<Sources> {
+  const texts = new Map<string, string | undefined>();
+  const sources: Sources = new Map();
+  for (const s of sentences) {
+    if (!texts.has(s.file)) texts.set(s.file, await read(s.file));
+    const text = texts.get(s.file);
+    if (text !== undefined) sources.set(s, text.slice(s.start, s.end));
+  }
+  return sources;
+}
+
+function findText({ sentence, result, error }: SentenceResult, root: string, sources: Sources): string {
   const head = `${where(sentence, root)}: ${sentence.text}\n`;
   if (!result) return head + `  (no search: ${error})\n`;
   const best = result.candidates.slice(0, CANDIDATES_SHOWN);
@@ -113,10 +131,38 @@ function findText({ sentence, result, error }: SentenceResult, root: string): st
         return `  - ${c.title} (${c.authors.slice(0, 2).join(', ')}${c.authors.length > 2 ? ' et al.' : ''}, ${c.year ?? 'n.d.'}) ${id}${score}${c.citeKey ? ` · \\cite{${c.citeKey}}` : ''}`;
       })
       .join('\n') +
-    '\n'
+    '\n' +
+    citeTheFirst(sentence, sources.get(sentence), best)
   );
 }
 
-function findJson({ sentence, result, error }: SentenceResult, root: string) {
-  return { ...sentenceJson(sentence, root), ...(result ? { candidates: result.candidates.slice(0, CANDIDATES_SHOWN) } : { error }) };
+/** The command that cites the first candidate, for a writer to run as it is. */
+function citeTheFirst(sentence: SentenceCoverage, source: string | undefined, best: Candidate[]): string {
+  const command = best[0] && source !== undefined && insertCommand(sentence, source, best[0]);
+  return command ? `  to cite the first: ${command.map(shellWord).join(' ')}\n` : '';
+}
+
+/**
+ * `citefinder insert` at the end of the sentence, found by its LaTeX source nearest to its line
+ * (so the commands can be run in any order: an insert earlier on the line moves it), citing the
+ * candidate's DOI or arXiv id: the authority's BibTeX is fetched again there, never taken from
+ * here. The path is relative to the folder the command runs in.
+ */
+function insertCommand(sentence: SentenceCoverage, source: string, candidate: Candidate): string[] | undefined {
+  const id = candidate.doi ? `doi:${candidate.doi}` : candidate.arxivId ? `arXiv:${candidate.arxivId}` : undefined;
+  if (!id) return undefined;
+  const tex = path.relative(process.cwd(), sentence.file) || sentence.file;
+  return ['citefinder', 'insert', '--tex', tex, '--line', String(sentence.line + 1), '--sentence', source, '--id', id];
+}
+
+function shellWord(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function findJson({ sentence, result, error }: SentenceResult, root: string, sources: Sources) {
+  if (!result) return { ...sentenceJson(sentence, root), error };
+  const source = sources.get(sentence);
+  const insert = (c: Candidate) => (source === undefined ? undefined : insertCommand(sentence, source, c));
+  const candidates = result.candidates.slice(0, CANDIDATES_SHOWN).map((c) => ({ ...c, insert: insert(c) }));
+  return { ...sentenceJson(sentence, root), candidates };
 }

@@ -1,7 +1,9 @@
-// `citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line)`: the \cite
-// where the extension would put it and the entry in the .bib the root names. `--id` cites a DOI,
-// arXiv id or link after the text before the position; `--claim-line` searches for the sentence
-// on that line and cites its best candidate with BibTeX. Files are replaced atomically.
+// `citefinder insert --tex FILE.tex --line N [--column C | --sentence TEXT] (--id ID | --claim-line)`:
+// the \cite where the extension would put it and the entry in the .bib the root names. `--id` cites
+// a DOI, arXiv id or link after the text before the position, or at the end of the sentence whose
+// LaTeX source `--sentence` gives (found nearest to line N: an insert earlier on its line since
+// does not move the citation into its middle); `--claim-line` searches for the sentence on that
+// line and cites its best candidate with BibTeX. Files are replaced atomically.
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import { createPipeline } from '../core/pipeline/index';
@@ -13,10 +15,12 @@ import type { Candidate } from '../core/types';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
+import { locateClaim } from '../core/manuscript/citeInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
 import { trustLine } from './format';
 
-export const INSERT_USAGE = 'citefinder insert --tex FILE.tex --line N [--column C] (--id ID | --claim-line) [--config FILE] [--json]';
+export const INSERT_USAGE =
+  'citefinder insert --tex FILE.tex --line N [--column C | --sentence TEXT] (--id ID | --claim-line) [--config FILE] [--json]';
 
 export async function runInsert(
   args: string[],
@@ -36,12 +40,15 @@ export async function runInsert(
   if (lineText === undefined) throw new UsageError(`--line ${options.line}: "${options.tex}" has ${lines.length} lines.`);
   const lineStart = lines.slice(0, options.line - 1).reduce((n, l) => n + l.length + 1, 0);
   const column = Math.min(options.column ?? lineText.trimEnd().length + 1, lineText.length + 1);
+  const sentence = options.sentence === undefined ? undefined : locateClaim(texText, options.sentence, lineStart);
+  if (options.sentence !== undefined && !sentence)
+    throw new UsageError(`--sentence: "${options.sentence.slice(0, 60)}" is not in "${options.tex}" any more; nothing was inserted.`);
   const settings = await loadSettings(options.config);
   const candidate = options.id ? await byId(options.id, settings, io, signal) : await byClaim(lineText, texText, settings, signal, io);
   if (!candidate) return 0;
-  const claim = options.id
+  const claim = sentence ?? (options.id
     ? { start: lineStart, end: lineStart + column - 1 }
-    : { start: lineStart, end: lineStart + lineText.trimEnd().length };
+    : { start: lineStart, end: lineStart + lineText.trimEnd().length });
   if (!texText.slice(claim.start, claim.end).trim())
     throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
   const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings);
@@ -69,6 +76,7 @@ function parseCommand(args: string[]): {
   tex: string;
   line: number;
   column?: number;
+  sentence?: string;
   id?: string;
   claimLine: boolean;
   config?: string;
@@ -78,6 +86,7 @@ function parseCommand(args: string[]): {
     tex: { type: 'string' },
     line: { type: 'string' },
     column: { type: 'string' },
+    sentence: { type: 'string' },
     id: { type: 'string' },
     'claim-line': { type: 'boolean', default: false },
   });
@@ -87,10 +96,13 @@ function parseCommand(args: string[]): {
   const column = values.column === undefined ? undefined : Number(values.column);
   if (column !== undefined && (!Number.isInteger(column) || column < 1)) throw new UsageError('--column C: a column, 1 or more.');
   if (Boolean(values.id) === values['claim-line']) throw new UsageError('Give exactly one of --id ID and --claim-line.');
+  if (values.sentence !== undefined && column !== undefined) throw new UsageError('Give --column C or --sentence TEXT, not both.');
+  if (values.sentence !== undefined && !values.sentence.trim()) throw new UsageError('--sentence TEXT: the sentence is empty.');
   return {
     tex: values.tex,
     line,
     column,
+    sentence: values.sentence,
     id: values.id,
     claimLine: values['claim-line'] ?? false,
     config: values.config,

@@ -1,7 +1,8 @@
 // `citefinder coverage` end to end: the real dist/cli.js on the coverage fixtures (sentences of
-// arXiv:2212.11826), then --find against the stand-in services, cancelled with Ctrl-C.
+// arXiv:2212.11826), then --find against the stand-in services, cancelled with Ctrl-C, and the
+// `citefinder insert` command it gives for each candidate, run.
 import { strict as assert } from 'node:assert';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StandIn } from '../../standin';
 import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
@@ -82,5 +83,32 @@ describe('CLI coverage', function () {
     assert.equal(code, 130);
     assert.ok(stdout.includes(`[1/2] demo.tex`) && stdout.includes(firstListed), stdout);
     assert.doesNotMatch(stdout, /\[2\/2\]/);
+  });
+
+  it('--find gives each candidate the insert command that cites it at the end of its sentence, wherever an earlier insert has moved it', async () => {
+    const demo = join(dir, 'demo.tex');
+    writeFileSync(demo, DEMO_MANUSCRIPT);
+    const run = await runCli(['coverage', demo, '--find', '--min-score', '0.2', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const found = JSON.parse(run.stdout) as (SentenceJson & { candidates: { title: string; insert?: string[] }[] })[];
+    const supernova = found.find((s) => s.text.startsWith('Observations of distant Type Ia supernovae'))!;
+    const command = supernova.candidates[0]!.insert!;
+    assert.match(supernova.candidates[0]!.title, /42 High-Redshift Supernovae/);
+    assert.deepEqual(command.slice(0, 2), ['citefinder', 'insert']);
+    assert.ok(command.includes('--sentence') && command.includes('doi:10.1086/307221'), command.join(' '));
+    const text = await runCli(['coverage', demo, '--find', '--min-score', '0.2'], env);
+    assert.ok(text.stdout.includes(`  to cite the first: citefinder insert --tex ${command[3]} --line 5 --sentence 'Observations of distant`), text.stdout);
+
+    // An insert earlier on the line since: the citation still goes at the end of the sentence.
+    writeFileSync(demo, DEMO_MANUSCRIPT.replace('Observations of distant', 'As shown~\\cite{riess1998}. Observations of distant'));
+    const cited = await runCli(command.slice(1), env);
+    assert.equal(cited.code, 0, cited.stderr);
+    assert.match(readFileSync(demo, 'utf8'), /the universe is accelerating~\\cite\{perlmutter1999\w*\}\.\n/);
+    // The sentence gone: nothing is inserted anywhere else.
+    writeFileSync(demo, DEMO_MANUSCRIPT.replace('Observations of distant', 'Studies of nearby'));
+    const gone = await runCli(command.slice(1), env);
+    assert.equal(gone.code, 2);
+    assert.match(gone.stderr, /is not in "[^"]*demo\.tex" any more; nothing was inserted/);
+    assert.equal(readFileSync(demo, 'utf8'), DEMO_MANUSCRIPT.replace('Observations of distant', 'Studies of nearby'));
   });
 });
