@@ -117,7 +117,9 @@ export class UncitedClaims implements vscode.Disposable {
   /** The listed sentences of `document` that meet `range` (where they are now) and have not been cited since. */
   within(document: vscode.TextDocument, range: vscode.Range): SentenceCoverage[] {
     const file = document.uri.fsPath;
-    return this.listed.filter((s) => s.file === file && !this.cited.has(s) && this.rangeNow(s, document).intersection(range) !== undefined);
+    const inFile = this.listed.filter((s) => s.file === file && !this.cited.has(s));
+    const text = inFile.length > 0 ? document.getText() : '';
+    return inFile.filter((s) => this.rangeNow(s, document, text).intersection(range) !== undefined);
   }
 
   /**
@@ -125,20 +127,30 @@ export class UncitedClaims implements vscode.Disposable {
    * a paragraph is often one line) moves it, so its source is looked for nearest to where it was.
    * The listed range when its file is not open, or its text is no longer there.
    */
-  rangeNow(sentence: SentenceCoverage, document = openDocument(sentence.file)): vscode.Range {
+  rangeNow(sentence: SentenceCoverage, document = openDocument(sentence.file), text = document?.getText()): vscode.Range {
     const source = this.sourceOf(sentence);
-    if (!document || source === undefined) return sentenceRange(sentence);
-    const text = document.getText();
+    if (!document || text === undefined || source === undefined) return sentenceRange(sentence);
     const at = nearestIndexOf(text, source, sentence.start);
     return at < 0 ? sentenceRange(sentence) : new vscode.Range(document.positionAt(at), document.positionAt(at + source.length));
   }
 
   private refreshDiagnostics(): void {
     const byFile = new Map<string, vscode.Diagnostic[]>();
+    // Each open file's text is read once: a long chapter may hold thousands of listed sentences.
+    const texts = new Map<string, { document?: vscode.TextDocument; text?: string }>();
+    const opened = (file: string) => {
+      let entry = texts.get(file);
+      if (!entry) {
+        const document = openDocument(file);
+        texts.set(file, (entry = { document, text: document?.getText() }));
+      }
+      return entry;
+    };
     for (const s of this.listed) {
       if (this.cited.has(s)) continue;
+      const { document, text } = opened(s.file);
       const diagnostic = new vscode.Diagnostic(
-        this.rangeNow(s),
+        this.rangeNow(s, document, text),
         `May need a citation (${s.score.toFixed(2)}): ${s.reason}.`,
         vscode.DiagnosticSeverity.Information,
       );
