@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type E2eStandIn } from './standInControl';
-import { lineOf } from './checks';
-import { editorOf, eventually, notificationButton, openFile, runCommand, runForWholeProject, selectLine, STEP_MS, visibleText } from './workbench';
+import { citefinderLog, lineOf } from './checks';
+import { answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, runForWholeProject, selectLine, STEP_MS, visibleText } from './workbench';
 import { closeE2eSession, openE2eSession, type E2eSession } from '../helpers/e2eSession';
 
 describe('citefinder uncited claims: cancels and a quick insert (E2E)', function () {
@@ -69,15 +69,28 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
     }
   });
 
-  it('"Insert Citation" on a candidate under a sentence cites it there at once, and the sentence is marked cited', async () => {
-    // The candidates the cancelled batch kept: Perlmutter et al.'s paper under their sentence.
+  it('"Insert Citation" on a candidate under a sentence cites it there at once (a retracted work only if the writer says so), and the sentence is marked cited', async () => {
     const view = page.locator('.pane', { hasText: 'Uncited Claims' });
+    // The candidates the cancelled batch kept. The Lancet paper under Wakefield et al.'s sentence is
+    // retracted: it is cited only after the writer says so, as from the results panel.
+    const editor = editorOf(page, 'main.tex');
+    const before = await visibleText(editor);
+    const retracted = view.locator('.monaco-list-row', { hasText: /Ileal-lymphoid-nodular hyperplasia/ }).first();
+    await retracted.hover();
+    await retracted.getByRole('button', { name: 'Insert Citation' }).click({ timeout: STEP_MS });
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: STEP_MS });
+    assert.match((await dialog.textContent()) ?? '', /was retracted .*Cite it anyway\?/);
+    assert.ok(await answerDialog(page, /^Cancel$/));
+    await eventually(() => (citefinderLog(session!.server.stateDir).includes('the citation was declined') ? true : undefined), 'the declined insert');
+    assert.equal(await visibleText(editor), before, 'declined: nothing inserted');
+
+    // Perlmutter et al.'s paper under their sentence is cited at once.
     const candidate = view.locator('.monaco-list-row', { hasText: /Measurements of Omega and Lambda/ }).first();
     await candidate.hover();
     await candidate.getByRole('button', { name: 'Insert Citation' }).click({ timeout: STEP_MS });
     await view.locator('.monaco-list-row', { hasText: /^Perlmutter et al\. \(1999\).*cited as perlmutter1999\w* · main\.tex/ }).waitFor({ timeout: STEP_MS });
     // The informal mention "Perlmutter et al. (1999)" becomes \citet of the key, as the results panel's Insert makes it.
-    const editor = editorOf(page, 'main.tex');
     const cited = /\\citet\{perlmutter1999\w*\} measured the mass density/;
     await eventually(async () => (cited.test(await visibleText(editor)) ? true : undefined), 'the \\citet in the editor');
     assert.equal(await candidate.locator('.codicon-check').count(), 1, 'the candidate cited is marked');

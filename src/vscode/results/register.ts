@@ -136,6 +136,7 @@ export async function insertFromChat(candidate: Candidate, search: SearchControl
     void vscode.window.showErrorMessage('Citefinder: select the claim and run Find Citations first; the citation goes where that claim is.');
     return;
   }
+  if (!(await confirmUntrusted(candidate))) return;
   const outcome = await insertCitation(candidate, search.origin, memento);
   if (outcome) void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${outcome.reused ? '' : ` (added to ${outcome.bibFile})`}.`);
 }
