@@ -8,7 +8,6 @@ import type { CiteOutcome } from '../core/works/cite';
 import { insertCitation, type InsertOutcome } from './insertCitation';
 import { loadHeavy } from './lazy';
 import { log } from './log';
-import { confirmUntrusted } from './trustActions';
 import type { SearchOrigin } from './searchController';
 import type { Settings } from '../core/settings/index';
 
@@ -65,8 +64,6 @@ export async function citeByIdentifierCommand(options: CiteByIdOptions): Promise
     void vscode.window.showErrorMessage(`Citefinder: ${outcome.message} Nothing was inserted.`);
     return undefined;
   }
-  // A retracted or withdrawn work is cited only after the user says so, as Insert asks on a card.
-  if (!(await confirmUntrusted(outcome.candidate))) return undefined;
   const inserted = await insertCitation(outcome.candidate, origin, options.memento);
   // Say what went in: the command and key, the work, and where its entry is.
   if (inserted) void vscode.window.showInformationMessage(citedMessage(outcome.candidate, inserted));

@@ -21,6 +21,7 @@ import { log } from './log';
 import { projectFiles } from './projectFiles';
 import type { SearchOrigin } from './searchController';
 import { readSettings } from './settings';
+import { confirmUntrusted } from './trustActions';
 
 export interface InsertOutcome {
   key: string;
@@ -35,7 +36,17 @@ export interface InsertOutcome {
   notes: string[];
 }
 
-export function insertCitation(candidate: Candidate, origin: SearchOrigin, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
+/**
+ * Every insert, from a card, the chat, the Uncited Claims view or an identifier: a retracted or
+ * withdrawn work is cited only after the user says so (asked before the turn is taken, so a
+ * pending question holds no other insert).
+ */
+export async function insertCitation(
+  candidate: Candidate,
+  origin: SearchOrigin,
+  memento: vscode.Memento,
+): Promise<InsertOutcome | undefined> {
+  if (!(await confirmUntrusted(candidate))) return undefined;
   return withInsertTurn(() => insertInTurn(candidate, origin, memento));
 }
 

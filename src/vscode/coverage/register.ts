@@ -9,7 +9,6 @@ import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../c
 import type { Settings } from '../../core/settings';
 import type { Candidate } from '../../core/types';
 import { insertCitation, type InsertOutcome } from '../insertCitation';
-import { confirmUntrusted } from '../trustActions';
 import { LATEX_LANGUAGE_IDS } from '../languages';
 import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
@@ -143,8 +142,6 @@ async function insertForClaim(
     void vscode.window.showWarningMessage('Citefinder: that candidate is no longer listed; run "Find Uncited Claims" again.');
     return undefined;
   }
-  // A retracted or withdrawn work is cited only after the writer says so, as from the results panel.
-  if (!(await confirmUntrusted(candidate))) return undefined;
   const origin = { uri: vscode.Uri.file(sentence.file), selection: source, start: sentence.start, end: sentence.end };
   const outcome = await insertCitation(candidate, origin, memento);
   if (!outcome) return undefined;

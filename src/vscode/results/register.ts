@@ -10,7 +10,7 @@ import { log } from '../log';
 import { openWebLink } from '../openLink';
 import { ResultsPanel } from './panel';
 import { SearchController, type SearchOrigin } from '../searchController';
-import { confirmUntrusted, switchBibtexVersion } from '../trustActions';
+import { switchBibtexVersion } from '../trustActions';
 import { paperLink } from '../../webview/links';
 import type { BatchSentenceView, ResultsPageMessage } from '../../webview/protocol';
 import { FIND_FOR_SENTENCE_COMMAND } from '../audit/codeActions';
@@ -66,7 +66,6 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
     insert: async (id) => {
       const candidate = findCandidate(panel.state, id);
       if (!candidate || !search.origin) return undefined;
-      if (!(await confirmUntrusted(candidate))) return undefined;
       const origin = search.origin;
       const outcome = await insertCitation(candidate, origin, context.workspaceState);
       if (outcome) {
@@ -136,7 +135,6 @@ export async function insertFromChat(candidate: Candidate, search: SearchControl
     void vscode.window.showErrorMessage('Citefinder: select the claim and run Find Citations first; the citation goes where that claim is.');
     return;
   }
-  if (!(await confirmUntrusted(candidate))) return;
   const outcome = await insertCitation(candidate, search.origin, memento);
   if (outcome) void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${outcome.reused ? '' : ` (added to ${outcome.bibFile})`}.`);
 }
