@@ -2,12 +2,16 @@
 // citation, most needed first, with file, line, score and reason. `--json` gives every prose
 // sentence, cited or not; `--find` runs Find Citations for each listed sentence in turn (Ctrl-C
 // stops and keeps what was found) and gives, for each candidate, the `citefinder insert` command
-// that cites it at the end of its sentence. Paths are relative to the root's folder, lines 1-based.
+// that cites it at the end of its sentence. `--rerank` asks the configured LLM to order the top of
+// the list (coverage.llmRerankTop sentences, one call). Paths are relative to the root's folder,
+// lines 1-based.
 import * as path from 'node:path';
-import { coverageOfProject, type CoverageReport, type SentenceCoverage } from '../core/coverage';
+import { coverageOfProject, rerankWithLlm, type CoverageReport, type LlmOpinion, type SentenceCoverage } from '../core/coverage';
 import { findForSentences, type SentenceResult } from '../core/coverage/batch';
 import { createPipeline } from '../core/pipeline/index';
 import type { Settings } from '../core/settings/index';
+import { createLlmClient } from '../core/llm/client';
+import type { LlmClient } from '../core/llm/types';
 import type { Candidate } from '../core/types';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
@@ -15,7 +19,7 @@ import { diskFiles } from './files';
 import { readInput, UsageError, type CliIo } from './io';
 import { projectFolder } from '../core/manuscript/projectFolder';
 
-export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--find] [--config FILE] [--json]';
+export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--rerank] [--find] [--config FILE] [--json]';
 
 /** Candidates printed per sentence with --find. */
 const CANDIDATES_SHOWN = 3;
@@ -28,7 +32,12 @@ export async function runCoverage(
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(
     args,
-    { 'file-only': { type: 'boolean', default: false }, 'min-score': { type: 'string' }, find: { type: 'boolean', default: false } },
+    {
+      'file-only': { type: 'boolean', default: false },
+      'min-score': { type: 'string' },
+      find: { type: 'boolean', default: false },
+      rerank: { type: 'boolean', default: false },
+    },
     true,
   );
   if (positionals.length !== 1) throw new UsageError('coverage takes one .tex file.');
@@ -38,8 +47,10 @@ export async function runCoverage(
   const disk = diskFiles(await projectFolder(file));
   const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
   if (!verdict.ok) throw new UsageError(verdict.reason);
+  const settings = values.rerank || values.find ? await loadSettings(values.config) : undefined;
+  const llm = values.rerank && settings ? llmToRerank(settings) : undefined;
   let stage = '';
-  const report = await coverageOfProject({
+  const read = await coverageOfProject({
     file,
     scope: values['file-only'] ? 'file' : 'project',
     files: disk,
@@ -52,15 +63,16 @@ export async function runCoverage(
       io.stderr(stage === 'reading' ? `• reading ${progress.total} file(s)\n` : `• scoring ${progress.total} sentence(s)\n`);
     },
   });
-  for (const warning of report.warnings) io.stderr(`! ${warning}\n`);
+  for (const warning of read.warnings) io.stderr(`! ${warning}\n`);
+  const report = llm && settings ? await reranked(read, llm, settings['coverage.llmRerankTop'], io, signal) : read;
+  const sentenceJson = jsonOf(report);
   if (values.json && !values.find) {
-    io.stdout(JSON.stringify({ sentences: report.sentences.map((s) => sentenceJson(s, report.root)), warnings: report.warnings }, null, 2) + '\n');
+    io.stdout(JSON.stringify({ sentences: report.sentences.map(sentenceJson), warnings: report.warnings }, null, 2) + '\n');
     return 0;
   }
   // With --json, stdout is the JSON alone: a script parses it whole.
   if (!values.json) io.stdout(textReport(report));
-  if (!values.find) return 0;
-  const settings = await loadSettings(values.config);
+  if (!values.find || !settings) return 0;
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
   const sources = await sourcesOf(report.flagged, disk.read);
   const results = await findForSentences(report.flagged, pipeline, {
@@ -68,8 +80,33 @@ export async function runCoverage(
     signal,
     onResult: (done, index, total) => io.stdout(values.json ? '' : `\n[${index}/${total}] ${findText(done, report.root, sources)}`),
   });
-  if (values.json) io.stdout(JSON.stringify(results.map((r) => findJson(r, report.root, sources)), null, 2) + '\n');
+  if (values.json) io.stdout(JSON.stringify(results.map((r) => findJson(r, sentenceJson, sources)), null, 2) + '\n');
   return 0;
+}
+
+/** The report with the LLM's opinions of the top of its list. */
+interface RankedReport extends CoverageReport {
+  opinions?: Map<SentenceCoverage, LlmOpinion>;
+}
+
+function llmToRerank(settings: Settings): LlmClient {
+  const llm = createLlmClient(settings, settings['llm.apiKey'] || undefined);
+  if (!llm) throw new UsageError('--rerank asks an LLM: set llm.model (and llm.baseUrl) in the --config file, or CITEFINDER_LLM_MODEL.');
+  return llm;
+}
+
+/** The report with its top re-ranked by the LLM; as it was, with a warning, when the LLM fails. */
+async function reranked(report: CoverageReport, llm: LlmClient, top: number, io: CliIo, signal: AbortSignal): Promise<RankedReport> {
+  if (report.flagged.length === 0) return report;
+  io.stderr(`• asking ${llm.model} to re-rank the top ${Math.min(top, report.flagged.length)} sentence(s)\n`);
+  try {
+    const { flagged, opinions } = await rerankWithLlm(report.flagged, llm, { top, signal });
+    return { ...report, flagged, opinions };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    io.stderr(`! The LLM's re-ranking failed (${error instanceof Error ? error.message : String(error)}); the list keeps the model's order.\n`);
+    return report;
+  }
 }
 
 function parseMinScore(value: string | undefined): number | undefined {
@@ -79,16 +116,21 @@ function parseMinScore(value: string | undefined): number | undefined {
   return score;
 }
 
-export function sentenceJson(s: SentenceCoverage, root: string) {
-  return {
-    file: path.relative(path.dirname(root), s.file),
-    line: s.line + 1,
-    column: s.column + 1,
-    text: s.text,
-    cited: s.cited,
-    score: s.score,
-    needsCitation: s.needsCitation,
-    reason: s.reason,
+/** A sentence as JSON; after --rerank a sentence the LLM rated carries its opinion and its place in the new order. */
+function jsonOf({ root, flagged, opinions }: RankedReport) {
+  return (s: SentenceCoverage) => {
+    const opinion = opinions?.get(s);
+    return {
+      file: path.relative(path.dirname(root), s.file),
+      line: s.line + 1,
+      column: s.column + 1,
+      text: s.text,
+      cited: s.cited,
+      score: s.score,
+      needsCitation: s.needsCitation,
+      reason: s.reason,
+      ...(opinion && { llm: { need: opinion.need, reason: opinion.reason, rank: flagged.indexOf(s) + 1 } }),
+    };
   };
 }
 
@@ -96,8 +138,12 @@ function where(s: SentenceCoverage, root: string): string {
   return `${path.relative(path.dirname(root), s.file)}:${s.line + 1}:${s.column + 1}`;
 }
 
-function textReport(report: CoverageReport): string {
-  const lines = report.flagged.map((s) => `${where(s, report.root)}: ${s.score.toFixed(2)} ${s.reason}: ${s.text}`);
+function textReport(report: RankedReport): string {
+  const lines = report.flagged.map((s) => {
+    const opinion = report.opinions?.get(s);
+    const llm = opinion ? ` (LLM ${Math.round(opinion.need * 10)}/10: ${opinion.reason})` : '';
+    return `${where(s, report.root)}: ${s.score.toFixed(2)} ${s.reason}${llm}: ${s.text}`;
+  });
   const uncited = report.sentences.filter((s) => !s.cited).length;
   lines.push('', `${report.flagged.length} of ${uncited} sentence(s) without a citation need one (${report.sentences.length - uncited} cite already).`);
   return lines.join('\n') + '\n';
@@ -159,10 +205,10 @@ function shellWord(word: string): string {
   return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-function findJson({ sentence, result, error }: SentenceResult, root: string, sources: Sources) {
-  if (!result) return { ...sentenceJson(sentence, root), error };
+function findJson({ sentence, result, error }: SentenceResult, sentenceJson: ReturnType<typeof jsonOf>, sources: Sources) {
+  if (!result) return { ...sentenceJson(sentence), error };
   const source = sources.get(sentence);
   const insert = (c: Candidate) => (source === undefined ? undefined : insertCommand(sentence, source, c));
   const candidates = result.candidates.slice(0, CANDIDATES_SHOWN).map((c) => ({ ...c, insert: insert(c) }));
-  return { ...sentenceJson(sentence, root), candidates };
+  return { ...sentenceJson(sentence), candidates };
 }

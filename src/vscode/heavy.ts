@@ -27,5 +27,5 @@ export { readBibEntries } from '../core/bibtex/entries';
 export { applyEdits } from '../core/manuscript/insertPlan';
 export { bibtexOfSource } from '../core/bibtex/fetch';
 export { bibHasKey, citedStateMessage, citesKey } from '../core/manuscript/citedState';
-export { coverageOfProject } from '../core/coverage';
+export { coverageOfProject, rerankWithLlm } from '../core/coverage';
 export { findForSentences } from '../core/coverage/batch';

@@ -2,8 +2,9 @@
 // (`npm start -- --offline --llm`): it answers every prompt citefinder sends in the shape the
 // product expects, derived from the request itself — routing JSON (keyword routing), query JSON
 // (`{"queries": [{"sentence", "keywords"}], "combined"}`, the claim's own content words), judge
-// JSON (word-overlap scores) — and the chat with a streamed answer that quotes the best paragraph
-// (or the abstract) of the attached paper [1] from the context it was sent, saying it is scripted.
+// JSON (word-overlap scores), the uncited claims' re-ranking (cue words and first person) — and
+// the chat with a streamed answer that quotes the best paragraph (or the abstract) of the attached
+// paper [1] from the context it was sent, saying it is scripted.
 // The envelopes around these answers are the recorded gpt-4o-mini ones (test/standin/openai.ts).
 // Any other JSON prompt gets `{}`. Deterministic, and never passed off as a real model.
 import type { ChatRequestBody } from '../standin/openai';
@@ -104,6 +105,17 @@ function judge(prompt: string): string {
   return JSON.stringify({ paragraphs });
 }
 
+/** Rates each numbered sentence: the authors' own work 1, a cue of earlier work 9, anything else 5. */
+function rerank(prompt: string): string {
+  const rated = [...prompt.matchAll(/^\[(\d+)\] \([^)]*\) (.*)$/gm)].map(([, index, text]) => {
+    const own = /\b(we|our)\b/i.test(text ?? '');
+    const earlier = /\b(has|have) been\b|\bprevious|\bet al\b|\bproposed\b|\bshown\b/i.test(text ?? '');
+    const [need, why] = own ? [1, "the authors' own work"] : earlier ? [9, 'it reports earlier work'] : [5, 'a general statement'];
+    return { index: Number(index), need, reason: `Scripted stand-in model: ${why}.` };
+  });
+  return JSON.stringify({ sentences: rated });
+}
+
 /**
  * The scripted model's tool choice for a chat question offered the record tools: a question
  * about a published version, an author's other work, the newest or a retracted paper picks the
@@ -128,5 +140,6 @@ export function scriptedReply(body: ChatRequestBody): string {
   if (prompt.startsWith('You route a scientific claim')) return route(/Claim: ([\s\S]*)$/.exec(lastUser(body))?.[1] ?? '');
   if (prompt.startsWith('You check whether passages')) return judge(lastUser(body));
   if (prompt.startsWith('You write literature-search queries')) return queries(lastUser(body));
+  if (prompt.startsWith('You read sentences of a scientific manuscript')) return rerank(lastUser(body));
   return '{}';
 }

@@ -1,7 +1,7 @@
 // Find Uncited Claims in a real VS Code (code-server) in Chromium, offline against the stand-in:
 // Cancel on the batch "Find Citations for All Listed" keeps the sentences it searched, a kept
-// candidate's "Insert Citation" button cites it in its sentence, and Cancel on the listing of a
-// book-length project keeps the list shown before.
+// candidate's "Insert Citation" button cites it in its sentence, the LLM's re-ranking shows its
+// ratings, and Cancel on the listing of a book-length project keeps the list shown before.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -94,6 +94,16 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
     const cited = /\\citet\{perlmutter1999\w*\} measured the mass density/;
     await eventually(async () => (cited.test(await visibleText(editor)) ? true : undefined), 'the \\citet in the editor');
     assert.equal(await candidate.locator('.codicon-check').count(), 1, 'the candidate cited is marked');
+  });
+
+  it('The view\'s "Re-rank the Top with the LLM" button shows the LLM\'s rating on each row it rated', async () => {
+    const view = page.locator('.pane', { hasText: 'Uncited Claims' });
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    // The scripted stand-in model rates a sentence naming "et al." as reporting earlier work: 9 of 10.
+    await view.locator('.pane-header').hover();
+    await view.locator('.pane-header').getByRole('button', { name: 'Re-rank the Top of Uncited Claims with the LLM' }).click({ timeout: STEP_MS });
+    await page.locator('.notifications-toasts', { hasText: /gpt-4o-mini re-ranked the top \d+ uncited claims/ }).waitFor({ timeout: STEP_MS });
+    await view.locator('.monaco-list-row', { hasText: /^Wakefield et al\. \(1998\).*· LLM 9\/10 ·/ }).waitFor({ timeout: STEP_MS });
   });
 
   it('Cancel on "Find Uncited Claims" in a book-length project keeps the list shown before', async () => {

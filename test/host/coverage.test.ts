@@ -12,13 +12,16 @@ import type { SentenceCoverage } from '../../src/core/coverage';
 import type { Candidate } from '../../src/core/types';
 import type { InsertOutcome } from '../../src/vscode/insertCitation';
 import { fixturePath } from '../standin/server';
+import type { StandIn } from '../standin';
+import { chatRequests, installOpenAi } from '../standin/openai';
 import { api, deleteTempDirsAfterEach, tempDir, undoIn, useStandIn, waitFor } from './helpers';
 
 const coverageDiagnostics = (file: string) => vscode.languages.getDiagnostics(vscode.Uri.file(file)).filter((d) => d.source === 'citefinder coverage');
 
 describe('citefinder: uncited claims in the editor', function () {
   this.timeout(120_000);
-  useStandIn();
+  let standIn: StandIn;
+  useStandIn((s) => (standIn = s));
   deleteTempDirsAfterEach();
 
   it('lists the uncited claims as Information, offers a search and a dismissal, and searches them all', async () => {
@@ -140,5 +143,39 @@ describe('citefinder: uncited claims in the editor', function () {
     const misplaced = coverageDiagnostics(other.file).map((d) => otherDocument.getText(d.range)).filter((text) => !sources.has(text));
     assert.deepEqual(misplaced, [], 'every diagnostic on its sentence');
     assert.equal(await vscode.commands.executeCommand('citefinder.findCitationsForAllListed'), listed.length - 1, 'the cited sentence is not searched again');
+  });
+
+  it('"Re-rank the Top with the LLM" orders the top of the list by the configured LLM, and asks nothing without one', async () => {
+    await api();
+    const dir = tempDir('citefinder-coverage-rerank-');
+    cpSync(fixturePath('coverage', 'qpk'), dir, { recursive: true });
+    const main = path.join(dir, 'main.tex');
+    const intro = path.join(dir, 'intro.tex');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(main));
+    const listed = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
+    const diagnostics = coverageDiagnostics(intro).length;
+    const asked = () => chatRequests(standIn).length;
+    const before = asked();
+    assert.equal(await vscode.commands.executeCommand('citefinder.rerankUncitedClaims'), undefined, 'no LLM configured');
+    assert.equal(asked(), before);
+
+    // The model rates the sentence sent n-th n/N: the LLM's order is the list upside down.
+    installOpenAi(standIn, {
+      reply: (body) => {
+        const numbers = [...body.messages!.at(-1)!.content.matchAll(/^\[(\d+)\] /gm)].map((m) => Number(m[1]));
+        return JSON.stringify({ sentences: numbers.map((n) => ({ index: n, need: `${n}/${numbers.length}`, reason: `Rated ${n}.` })) });
+      },
+    });
+    Object.assign(process.env, { CITEFINDER_LLM_MODEL: 'gpt-4o-mini', CITEFINDER_COVERAGE_LLMRERANKTOP: String(listed.length) });
+    try {
+      const reranked = (await vscode.commands.executeCommand('citefinder.rerankUncitedClaims')) as SentenceCoverage[];
+      assert.equal(asked(), before + 1, 'one call');
+      assert.ok(listed.length >= 3, `${listed.length} listed`);
+      assert.deepEqual(reranked.map((s) => s.text), listed.map((s) => s.text).reverse());
+      assert.equal(coverageDiagnostics(intro).length, diagnostics, 'the diagnostics stay');
+    } finally {
+      process.env.CITEFINDER_LLM_MODEL = '';
+      delete process.env.CITEFINDER_COVERAGE_LLMRERANKTOP;
+    }
   });
 });

@@ -12,6 +12,7 @@ import { paperContexts, paperContextSteps, type PaperContext } from './paperCont
 
 export { readProse, type ProseSentence } from './prose';
 export { CITEWORTHINESS_MODEL } from './model';
+export { rerankWithLlm, type LlmOpinion, type Reranked } from './rerank';
 
 export interface CoverageInput {
   /** Any .tex file of the project. */

@@ -3,6 +3,7 @@
 // given: indexes it invents are dropped, and nothing it says becomes metadata.
 import type { ChatMessage, LlmClient } from '../llm/types';
 import { readScore } from '../llm/json';
+import { numberedItems, readReason, type AnswerItem } from '../llm/numbered';
 import type { ScoredParagraph, SupportLabel } from '../types';
 
 /** Caps LLM calls for one claim; shared by every candidate's scoring. */
@@ -116,36 +117,13 @@ export async function judgeParagraphs(
 
 /** Reads the model's per-paragraph judgements; keeps indexes 1..count, the first of each. */
 export function readJudgements(answer: unknown, count: number): Judgement[] {
-  const judgements: Judgement[] = [];
-  const seen = new Set<number>();
-  judgementItems(answer).forEach(([key, item], position) => {
-    const index = readIndex(item, key, position);
-    const score = readScore(item.score ?? item.relevance_score ?? item.rating, JUDGE_SCALE);
-    if (index === undefined || index < 0 || index >= count || seen.has(index) || Number.isNaN(score)) return;
-    seen.add(index);
-    judgements.push({ index, score, label: readLabel(item.label ?? item.verdict, score), reason: readReason(item) });
-  });
-  return judgements;
-}
-
-type Item = Record<string, unknown>;
-
-/** The list of per-paragraph objects, wherever the model put it; with the key it sat under. */
-function judgementItems(answer: unknown): [string | undefined, Item][] {
-  const isItem = (v: unknown): v is Item => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (Array.isArray(answer)) return answer.filter(isItem).map((item) => [undefined, item]);
-  if (!isItem(answer)) return [];
-  const list = Object.values(answer).find((v) => Array.isArray(v) && v.some(isItem));
-  if (Array.isArray(list)) return list.filter(isItem).map((item) => [undefined, item]);
-  // {"1": {...}, "2": {...}}: keyed by paragraph number.
-  return Object.entries(answer).filter((e): e is [string, Item] => /^\D{0,10}\d+\]?$/.test(e[0]) && isItem(e[1]));
-}
-
-function readIndex(item: Item, key: string | undefined, position: number): number | undefined {
-  const raw = item.index ?? item.paragraph ?? item.passage ?? item.id ?? item.number ?? key;
-  if (raw === undefined) return position; // a bare list in prompt order
-  const match = /\d+/.exec(String(raw));
-  return match ? Number(match[0]) - 1 : undefined;
+  const scoreOf = (item: AnswerItem) => readScore(item.score ?? item.relevance_score ?? item.rating, JUDGE_SCALE);
+  return numberedItems(answer, count, ['index', 'paragraph', 'passage', 'id', 'number'], (item) => !Number.isNaN(scoreOf(item))).map(
+    ({ index, item }) => {
+      const score = scoreOf(item);
+      return { index, score, label: readLabel(item.label ?? item.verdict, score), reason: readReason(item, MAX_REASON_WORDS) };
+    },
+  );
 }
 
 function readLabel(value: unknown, score: number): JudgeLabel {
@@ -154,13 +132,6 @@ function readLabel(value: unknown, score: number): JudgeLabel {
   if (/unrelat|irrelevan|not relevant|neutral|none|no evidence/.test(text)) return 'unrelated';
   if (/support|confirm|consistent/.test(text)) return 'supports';
   return score >= 0.5 ? 'supports' : 'unrelated';
-}
-
-function readReason(item: Item): string {
-  const raw = item.reason ?? item.explanation ?? item.rationale ?? item.summary;
-  const words = (typeof raw === 'string' ? raw : '').replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
-  if (words.length === 0) return 'no reason given';
-  return words.length > MAX_REASON_WORDS ? words.slice(0, MAX_REASON_WORDS).join(' ') + '…' : words.join(' ');
 }
 
 function clip(text: string, max: number): string {

@@ -77,6 +77,8 @@ export interface Settings {
   'fulltext.concurrency': number;
   'scoring.llmParagraphs': number;
   'scoring.maxLlmCalls': number;
+  /** Listed uncited sentences the LLM is asked to re-rank, from the top (when asked to). */
+  'coverage.llmRerankTop': number;
   'bib.file': string;
   /** Append the authority's BibTeX exactly as it came (e.g. one line), instead of one field per line. */
   'bib.keepAuthorityLayout': boolean;
@@ -153,6 +155,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'fulltext.concurrency': 5,
   'scoring.llmParagraphs': 5,
   'scoring.maxLlmCalls': 8,
+  'coverage.llmRerankTop': 20,
   'bib.file': '',
   'bib.keepAuthorityLayout': false,
   'citation.preferPublished': true,

@@ -33,6 +33,7 @@ export const NUMBER_RANGES: Readonly<Record<string, NumberRange>> = {
   'fulltext.concurrency': { min: 1, max: 32 },
   'scoring.llmParagraphs': { min: 0, max: 50 },
   'scoring.maxLlmCalls': { min: 0, max: 1_000 },
+  'coverage.llmRerankTop': { min: 1, max: 100 },
 };
 
 /** The value as a whole number within the key's range; `warn` says what was changed and why. */

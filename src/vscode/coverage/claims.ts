@@ -2,7 +2,7 @@
 // warnings: the writer decides), ranked by need, with what each sentence's search found. A
 // sentence the writer dismisses is remembered in the workspace and not listed again.
 import * as vscode from 'vscode';
-import type { SentenceCoverage } from '../../core/coverage';
+import type { LlmOpinion, SentenceCoverage } from '../../core/coverage';
 import type { FindResult } from '../../core/types';
 
 export const COVERAGE_SOURCE = 'citefinder coverage';
@@ -29,6 +29,8 @@ export class UncitedClaims implements vscode.Disposable {
   private readonly results = new Map<SentenceCoverage, FindResult>();
   /** Sentences cited from the list since it was made: the key cited last, and the candidates cited. */
   private readonly cited = new Map<SentenceCoverage, { key: string; candidates: Set<string> }>();
+  /** What the LLM said of the sentences it re-ranked. */
+  private readonly opinions = new Map<SentenceCoverage, LlmOpinion>();
   /** Each listed sentence's source text, to find it again after an edit (keyed by value: commands may copy a sentence). */
   private readonly sources = new Map<string, string>();
 
@@ -57,9 +59,27 @@ export class UncitedClaims implements vscode.Disposable {
     this.listed = flagged.filter((s) => !dismissed.has(dismissalKey(s)));
     this.results.clear();
     this.cited.clear();
+    this.opinions.clear();
     this.sources.clear();
     for (const file of files) this.diagnostics.delete(vscode.Uri.file(file));
     this.refreshDiagnostics();
+  }
+
+  /**
+   * The list in the LLM's order, with its opinions. Sentences dismissed meanwhile stay out; false
+   * when a new list has replaced the one the LLM was asked about.
+   */
+  reorder(order: readonly SentenceCoverage[], opinions: ReadonlyMap<SentenceCoverage, LlmOpinion>): boolean {
+    const still = new Set(this.listed);
+    if (!order.some((s) => still.has(s))) return false;
+    this.listed = order.filter((s) => still.has(s));
+    for (const [sentence, opinion] of opinions) if (still.has(sentence)) this.opinions.set(sentence, opinion);
+    this.changed.fire();
+    return true;
+  }
+
+  opinionOf(sentence: SentenceCoverage): LlmOpinion | undefined {
+    return this.opinions.get(sentence);
   }
 
   addResult(sentence: SentenceCoverage, result: FindResult): void {

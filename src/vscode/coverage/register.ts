@@ -1,6 +1,6 @@
 // "Find Uncited Claims" in the editor: the command (whole project or current file), the ranked
 // view, the Information diagnostics, a code action per sentence (Find Citations for it, or
-// dismiss it), "Find citations for all listed" (one pipeline, so one HTTP client: the services'
+// dismiss it), "Re-rank the Top with the LLM" (rerank.ts), "Find citations for all listed" (one pipeline, so one HTTP client: the services'
 // pacing and the cache shared; one progress bar, cancellable, keeping what was found) and "Insert
 // Citation" on a candidate found for a sentence, which cites it there without a search.
 import * as path from 'node:path';
@@ -19,6 +19,7 @@ import { COVERAGE_SOURCE, sentenceRange, UncitedClaims } from './claims';
 import { COVERAGE_VIEW_ID, SHOW_CLAIM_COMMAND, UncitedClaimsView } from './view';
 import type { BatchSentence, PanelInsert } from '../results/register';
 import { CitationsFromList } from './citedFromList';
+import { RERANK_CLAIMS_COMMAND, rerankListed } from './rerank';
 
 export const FIND_UNCITED_COMMAND = 'citefinder.findUncitedClaims';
 export const FIND_ALL_LISTED_COMMAND = 'citefinder.findCitationsForAllListed';
@@ -68,6 +69,7 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
     vscode.commands.registerCommand(INSERT_FOR_CLAIM_COMMAND, (node: CandidateArgument) =>
       insertForClaim(claims, citations, node, deps.memento),
     ),
+    vscode.commands.registerCommand(RERANK_CLAIMS_COMMAND, () => rerankListed(claims, deps)),
     vscode.commands.registerCommand(FIND_ALL_LISTED_COMMAND, async () => {
       batch?.abort();
       batch = new AbortController();

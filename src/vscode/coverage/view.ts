@@ -57,8 +57,16 @@ export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.
     // id, so without it a sentence first listed with no children would hide its candidates.
     item.id = `${sentence.file}:${sentence.line}:${sentence.column}:${searched ? 'searched' : 'listed'}`;
     const where = `${path.basename(sentence.file)}:${sentence.line + 1}`;
-    item.description = citedAs ? `cited as ${citedAs} · ${where}` : `${sentence.score.toFixed(2)} · ${sentence.reason} · ${where}`;
-    item.tooltip = `${sentence.text}\n\nNeeds a citation: ${sentence.score.toFixed(2)} (${sentence.reason})${citedAs ? `\nCited from this list as ${citedAs}` : ''}`;
+    const opinion = this.claims.opinionOf(sentence);
+    const llm = opinion ? ` · LLM ${Math.round(opinion.need * 10)}/10` : '';
+    item.description = citedAs ? `cited as ${citedAs} · ${where}` : `${sentence.score.toFixed(2)}${llm} · ${sentence.reason} · ${where}`;
+    item.tooltip = [
+      sentence.text,
+      '',
+      `Needs a citation: ${sentence.score.toFixed(2)} (${sentence.reason})`,
+      ...(opinion ? [`The LLM: ${Math.round(opinion.need * 10)}/10 (${opinion.reason})`] : []),
+      ...(citedAs ? [`Cited from this list as ${citedAs}`] : []),
+    ].join('\n');
     if (citedAs) item.iconPath = new vscode.ThemeIcon('check');
     item.contextValue = citedAs ? 'citedClaim' : 'uncitedClaim';
     item.command = { command: SHOW_CLAIM_COMMAND, title: 'Show the sentence', arguments: [sentence] };

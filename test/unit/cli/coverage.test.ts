@@ -8,6 +8,8 @@ import type { StandIn } from '../../standin';
 import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { fixturePath, SERVICE_PREFIX, type StandInService } from '../../standin/server';
 import { DEMO_MANUSCRIPT } from '../../helpers/coverageDemo';
+import { chatRequests, installOpenAi } from '../../standin/openai';
+import { scriptedReply } from '../../e2e/scriptedLlm';
 
 interface SentenceJson {
   file: string;
@@ -110,5 +112,47 @@ describe('CLI coverage', function () {
     assert.equal(gone.code, 2);
     assert.match(gone.stderr, /is not in "[^"]*demo\.tex" any more; nothing was inserted/);
     assert.equal(readFileSync(demo, 'utf8'), DEMO_MANUSCRIPT.replace('Observations of distant', 'Studies of nearby'));
+  });
+
+  it('--rerank asks the configured LLM once about the top of the list and prints its order and reasons; without an LLM it is refused', async () => {
+    const args = ['coverage', join(dir, 'main.tex'), '--min-score', '0.05', '--rerank'];
+    const refused = await runCli(args, { ...env, CITEFINDER_LLM_MODEL: '' });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--rerank asks an LLM: set llm\.model/);
+
+    const plain = await runCli(['coverage', join(dir, 'main.tex'), '--min-score', '0.05'], env);
+    const listedLines = (out: string) => out.split('\n').filter((l) => /^\S+:\d+:\d+: /.test(l));
+    // The scripted model rates the authors' own work 1, a cue of earlier work 9, the rest 5.
+    installOpenAi(standIn, { reply: scriptedReply });
+    const llmEnv = { ...env, CITEFINDER_LLM_MODEL: 'gpt-4o-mini', CITEFINDER_COVERAGE_LLMRERANKTOP: '7' };
+    const run = await runCli(args, llmEnv);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /• asking gpt-4o-mini to re-rank the top 7 sentence\(s\)/);
+    assert.equal(chatRequests(standIn).length, 1);
+    const before = listedLines(plain.stdout);
+    const after = listedLines(run.stdout);
+    const whereOf = (line: string) => line.split(': ')[0];
+    assert.deepEqual(after.map(whereOf).sort(), before.map(whereOf).sort(), 'the same sentences: none added, none dropped');
+    const needs = after.slice(0, 7).map((l) => Number(/\(LLM (\d+)\/10: Scripted stand-in model/.exec(l)?.[1]));
+    assert.deepEqual(needs, [...needs].sort((a, b) => b - a), after.slice(0, 7).join('\n'));
+    assert.ok(needs.every((n) => [1, 5, 9].includes(n)), needs.join(','));
+    // "In this paper, we propose …" (the authors' own work) moves below the general statements.
+    const ownWork = (lines: string[]) => lines.findIndex((l) => l.includes('In this paper, we propose'));
+    assert.deepEqual([ownWork(before), ownWork(after)], [4, 6], run.stdout);
+    assert.deepEqual(after.slice(7), before.slice(7), 'below the top 7 the model\'s order stands');
+    assert.match(after.find((l) => l.includes('A number of approaches'))!, /\(LLM 9\/10: Scripted stand-in model: it reports earlier work\.\)/);
+
+    const json = await runCli([...args, '--json'], llmEnv);
+    const { sentences } = JSON.parse(json.stdout) as { sentences: (SentenceJson & { llm?: { need: number; rank: number } })[] };
+    const rated = sentences.filter((s) => s.llm).sort((a, b) => a.llm!.rank - b.llm!.rank);
+    assert.deepEqual(rated.map((s) => s.llm!.rank), [1, 2, 3, 4, 5, 6, 7]);
+    assert.ok(rated.every((s) => s.needsCitation && !s.cited));
+
+    // The LLM failing: the list keeps the model's order, with a warning.
+    installOpenAi(standIn, { mode: 'http400' });
+    const failed = await runCli(args, llmEnv);
+    assert.equal(failed.code, 0, failed.stderr);
+    assert.match(failed.stderr, /The LLM's re-ranking failed \(.*\); the list keeps the model's order\./);
+    assert.deepEqual(listedLines(failed.stdout), before);
   });
 });
