@@ -79,6 +79,27 @@ describe('citefinder: uncited claims in the editor', function () {
     assert.equal(editor.document.getText(editor.selection), source, 'the sentence, not the range it had');
     assert.equal((await api()).results().claim, moved.text);
 
+    // Dismissals taken back: one made now returns to the list at once, the earlier one with the next run.
+    const now = again.find((s) => s.file === intro && s !== moved)!;
+    const marks = coverageDiagnostics(intro).length;
+    await vscode.commands.executeCommand('citefinder.dismissUncitedClaim', now);
+    assert.equal(coverageDiagnostics(intro).length, marks - 1);
+    const mine = new Set([listed[0]!.text, now.text]);
+    const originalPick = vscode.window.showQuickPick;
+    let offered: string[] = [];
+    Object.assign(vscode.window, {
+      showQuickPick: async (items: { label: string }[]) => ((offered = items.map((i) => i.label)), items.filter((i) => mine.has(i.label))),
+    });
+    try {
+      assert.equal(await vscode.commands.executeCommand('citefinder.restoreDismissedClaims'), 2);
+    } finally {
+      Object.assign(vscode.window, { showQuickPick: originalPick });
+    }
+    assert.ok([...mine].every((text) => offered.includes(text)), offered.join(' | '));
+    assert.equal(coverageDiagnostics(intro).length, marks, 'the sentence dismissed from this list is back in it');
+    const restored = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
+    assert.equal(restored.length, listed.length, 'both listed again');
+
   });
 
   it('"Insert Citation" on a row or in the results panel marks the sentence cited; an undo lists it again', async () => {

@@ -29,6 +29,8 @@ export class UncitedClaims implements vscode.Disposable {
   private readonly results = new Map<SentenceCoverage, FindResult>();
   /** Sentences cited from the list since it was made: the key cited last, and the candidates cited. */
   private readonly cited = new Map<SentenceCoverage, { key: string; candidates: Set<string> }>();
+  /** Sentences dismissed from this list, with their place in it: an undo puts them back there. */
+  private removed: { sentence: SentenceCoverage; at: number }[] = [];
   /** What the LLM said of the sentences it re-ranked. */
   private readonly opinions = new Map<SentenceCoverage, LlmOpinion>();
   /** Each listed sentence's source text, to find it again after an edit (keyed by value: commands may copy a sentence). */
@@ -61,6 +63,7 @@ export class UncitedClaims implements vscode.Disposable {
     this.cited.clear();
     this.opinions.clear();
     this.sources.clear();
+    this.removed = [];
     for (const file of files) this.diagnostics.delete(vscode.Uri.file(file));
     this.refreshDiagnostics();
   }
@@ -129,9 +132,41 @@ export class UncitedClaims implements vscode.Disposable {
     const dismissed = new Set(this.memento.get<string[]>(DISMISSED_KEY, []));
     dismissed.add(dismissalKey(sentence));
     await this.memento.update(DISMISSED_KEY, [...dismissed]);
+    const at = this.listed.indexOf(sentence);
+    if (at >= 0) this.removed.push({ sentence, at });
     this.listed = this.listed.filter((s) => s !== sentence);
     this.diagnostics.delete(vscode.Uri.file(sentence.file));
     this.refreshDiagnostics();
+  }
+
+  /** The sentences dismissed in this workspace (by file and text), oldest first. */
+  dismissedSentences(): { key: string; file: string; text: string }[] {
+    return this.memento.get<string[]>(DISMISSED_KEY, []).map((key) => {
+      const cut = key.indexOf('\n');
+      return { key, file: key.slice(0, cut), text: key.slice(cut + 1) };
+    });
+  }
+
+  /**
+   * Forgets the dismissals of `keys`. A sentence dismissed from the list shown goes back to its
+   * place in it; the others are listed by the next run. Returns how many went back at once.
+   */
+  async restore(keys: readonly string[]): Promise<number> {
+    const restored = new Set(keys);
+    await this.memento.update(DISMISSED_KEY, this.memento.get<string[]>(DISMISSED_KEY, []).filter((key) => !restored.has(key)));
+    const back = this.removed.filter(({ sentence }) => restored.has(dismissalKey(sentence)));
+    if (back.length === 0) return 0;
+    this.removed = this.removed.filter((entry) => !back.includes(entry));
+    const listed = [...this.listed];
+    for (const { sentence, at } of [...back].sort((a, b) => a.at - b.at)) listed.splice(Math.min(at, listed.length), 0, sentence);
+    this.listed = listed;
+    this.refreshDiagnostics();
+    return back.length;
+  }
+
+  /** The key of a sentence's dismissal. */
+  static dismissalKey(sentence: SentenceCoverage): string {
+    return dismissalKey(sentence);
   }
 
   /** The listed sentences of `document` that meet `range` (where they are now) and have not been cited since. */

@@ -20,6 +20,7 @@ import { COVERAGE_VIEW_ID, SHOW_CLAIM_COMMAND, UncitedClaimsView } from './view'
 import type { BatchSentence, PanelInsert } from '../results/register';
 import { CitationsFromList } from './citedFromList';
 import { RERANK_CLAIMS_COMMAND, rerankListed } from './rerank';
+import { dismissWithUndo, RESTORE_DISMISSED_COMMAND, restoreDismissed } from './dismissed';
 
 export const FIND_UNCITED_COMMAND = 'citefinder.findUncitedClaims';
 export const FIND_ALL_LISTED_COMMAND = 'citefinder.findCitationsForAllListed';
@@ -61,7 +62,8 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
       const { uri, range, source } = batchSentence(sentence, claims);
       return vscode.commands.executeCommand(FIND_FOR_SENTENCE_COMMAND, uri, range, source);
     }),
-    vscode.commands.registerCommand(DISMISS_CLAIM_COMMAND, (arg: ClaimArgument) => claims.dismiss(sentenceOf(arg))),
+    vscode.commands.registerCommand(DISMISS_CLAIM_COMMAND, (arg: ClaimArgument) => dismissWithUndo(claims, sentenceOf(arg))),
+    vscode.commands.registerCommand(RESTORE_DISMISSED_COMMAND, () => restoreDismissed(claims)),
     vscode.commands.registerCommand(SHOW_CLAIM_COMMAND, async (sentence: SentenceCoverage) => {
       const document = await vscode.workspace.openTextDocument(sentence.file);
       await vscode.window.showTextDocument(document, { selection: claims.rangeNow(sentence, document) });
