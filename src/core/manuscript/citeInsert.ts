@@ -1,6 +1,7 @@
 // Where and how a `\cite{key}` goes into the manuscript. Pure text logic (no editor), so the
 // rules are unit-tested: after the claim, before its final punctuation, joined with `~`, and
 // merged into a cite command that already sits there instead of adding a second one.
+import { nearestOccurrence } from '../positions/nearest';
 
 /** One text replacement at an offset of the document. */
 export interface TextEditPlan {
@@ -113,14 +114,4 @@ export function locateClaim(source: string, claim: string, start: number): { sta
   const words = claim.slice(0, citationOffset(claim, 0, claim.length));
   const at = words.length > 0 ? nearestOccurrence(source, words, start) : undefined;
   return at === undefined ? undefined : { start: at, end: at + words.length };
-}
-
-function nearestOccurrence(source: string, text: string, near: number): number | undefined {
-  if (!text) return undefined;
-  if (source.startsWith(text, near)) return near;
-  let best: number | undefined;
-  for (let at = source.indexOf(text); at >= 0; at = source.indexOf(text, at + 1)) {
-    if (best === undefined || Math.abs(at - near) < Math.abs(best - near)) best = at;
-  }
-  return best;
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { LlmOpinion, SentenceCoverage } from '../../core/coverage';
 import type { FindResult } from '../../core/types';
+import { nearestOccurrence } from '../../core/positions/nearest';
 
 export const COVERAGE_SOURCE = 'citefinder coverage';
 const DISMISSED_KEY = 'citefinder.coverage.dismissed';
@@ -185,8 +186,8 @@ export class UncitedClaims implements vscode.Disposable {
   rangeNow(sentence: SentenceCoverage, document = openDocument(sentence.file), text = document?.getText()): vscode.Range {
     const source = this.sourceOf(sentence);
     if (!document || text === undefined || source === undefined) return sentenceRange(sentence);
-    const at = nearestIndexOf(text, source, sentence.start);
-    return at < 0 ? sentenceRange(sentence) : new vscode.Range(document.positionAt(at), document.positionAt(at + source.length));
+    const at = nearestOccurrence(text, source, sentence.start);
+    return at === undefined ? sentenceRange(sentence) : new vscode.Range(document.positionAt(at), document.positionAt(at + source.length));
   }
 
   private refreshDiagnostics(): void {
@@ -226,13 +227,4 @@ export class UncitedClaims implements vscode.Disposable {
 
 function openDocument(file: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
-}
-
-/** The occurrence of `part` in `text` that starts nearest to `from`; -1 when there is none. */
-function nearestIndexOf(text: string, part: string, from: number): number {
-  if (text.startsWith(part, from)) return from;
-  const after = text.indexOf(part, from);
-  const before = text.lastIndexOf(part, from);
-  if (after < 0 || before < 0) return Math.max(after, before);
-  return from - before <= after - from ? before : after;
 }
