@@ -28,8 +28,8 @@ export class UncitedClaims implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private listed: SentenceCoverage[] = [];
   private readonly results = new Map<SentenceCoverage, FindResult>();
-  /** Sentences cited from the list since it was made: the key cited last, and the candidates cited. */
-  private readonly cited = new Map<SentenceCoverage, { key: string; candidates: Set<string> }>();
+  /** Sentences cited from the list since it was made: each candidate cited, with its key, in the order cited. */
+  private readonly cited = new Map<SentenceCoverage, Map<string, string>>();
   /** Sentences dismissed from this list, with their place in it: an undo puts them back there. */
   private removed: { sentence: SentenceCoverage; at: number }[] = [];
   /** What the LLM said of the sentences it re-ranked. */
@@ -91,21 +91,21 @@ export class UncitedClaims implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The key cited in `sentence` from the list, if any. */
+  /** The keys cited in `sentence` from the list ("a, b"), if any. */
   citedAs(sentence: SentenceCoverage): string | undefined {
-    return this.cited.get(sentence)?.key;
+    const keys = this.cited.get(sentence);
+    return keys ? [...new Set(keys.values())].join(', ') : undefined;
   }
 
   /** Whether the candidate `id` was cited in `sentence` from the list. */
   isCitedIn(sentence: SentenceCoverage, id: string): boolean {
-    return this.cited.get(sentence)?.candidates.has(id) ?? false;
+    return this.cited.get(sentence)?.has(id) ?? false;
   }
 
   /** The sentence now cites (inserted from the list): its row says so and its diagnostic goes. */
   markCited(sentence: SentenceCoverage, key: string, candidateId: string): void {
     if (!this.listed.includes(sentence)) return; // a list made since has replaced it
-    const candidates = this.cited.get(sentence)?.candidates ?? new Set<string>();
-    this.cited.set(sentence, { key, candidates: candidates.add(candidateId) });
+    this.cited.set(sentence, (this.cited.get(sentence) ?? new Map<string, string>()).set(candidateId, key));
     this.diagnostics.delete(vscode.Uri.file(sentence.file));
     this.refreshDiagnostics();
   }
@@ -113,8 +113,8 @@ export class UncitedClaims implements vscode.Disposable {
   /** The citation of `candidateId` left the sentence (an undo): with none left, it is listed as uncited again. */
   unmarkCited(sentence: SentenceCoverage, candidateId: string): void {
     const cited = this.cited.get(sentence);
-    if (!cited?.candidates.delete(candidateId)) return;
-    if (cited.candidates.size === 0) this.cited.delete(sentence);
+    if (!cited?.delete(candidateId)) return;
+    if (cited.size === 0) this.cited.delete(sentence);
     this.refreshDiagnostics();
   }
 
