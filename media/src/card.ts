@@ -3,7 +3,7 @@
 // record goes in as text; links are opened by the host from its own copy of the record.
 import type { Candidate, ScoredParagraph } from '../../src/core/types';
 import type { ResultsPageMessage } from '../../src/webview/protocol';
-import { repositoryLabel } from '../../src/core/identity/repository';
+import { citedByText, repositoryLabel } from '../../src/core/identity/repository';
 import type { PaperLink } from '../../src/webview/links';
 import { button, el, hostLink, icon } from './lib/dom';
 import { authorsText, percent } from './lib/format';
@@ -22,7 +22,12 @@ export function renderCard(candidate: Candidate, index: number, ctx: CardContext
   const card = el('article', { className: 'card', attrs: { 'aria-labelledby': titleId, 'data-id': candidate.id } });
   card.append(
     el('h3', { className: 'title', text: candidate.title, attrs: { id: titleId } }),
-    el('p', { className: 'meta' }, [authorsText(candidate.authors), candidate.year ? ` · ${candidate.year}` : '', venueText(candidate) ? ` · ${venueText(candidate)}` : '']),
+    el('p', { className: 'meta' }, [
+      authorsText(candidate.authors),
+      candidate.year ? ` · ${candidate.year}` : '',
+      venueText(candidate) ? ` · ${venueText(candidate)}` : '',
+      candidate.citedBy ? ` · ${citedByText(candidate.citedBy)}` : '',
+    ]),
     badges(candidate, ctx),
     links(candidate, ctx),
   );

@@ -1,6 +1,6 @@
 // Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
 import type { Candidate, CandidatePatch, FindResult, LaneReport, PipelineEvent } from '../core/types';
-import { REPOSITORY_LABEL as REPO_LABEL, repositoryLabel } from '../core/identity/repository';
+import { citedByText, REPOSITORY_LABEL as REPO_LABEL, repositoryLabel } from '../core/identity/repository';
 
 
 export function describeEvent(event: PipelineEvent): string | undefined {
@@ -73,7 +73,12 @@ function formatCandidate(c: Candidate, n: number): string[] {
     `   ${authors} — ${sources}, ${id}${score}`,
   ];
   if (c.url) out.push(`   ${c.url}`);
-  const ids = [c.pmid && `PMID:${c.pmid}`, c.pmcid, c.openAccess === undefined ? undefined : c.openAccess ? 'open access' : 'not open access'];
+  const ids = [
+    c.pmid && `PMID:${c.pmid}`,
+    c.pmcid,
+    c.openAccess === undefined ? undefined : c.openAccess ? 'open access' : 'not open access',
+    c.citedBy && citedByText(c.citedBy),
+  ];
   if (ids.some(Boolean)) out.push(`   ${ids.filter(Boolean).join(' · ')}`);
   const trust = trustLine(c);
   if (trust) out.push(`   ${trust}`);

@@ -130,6 +130,16 @@ export interface PaperRecord {
   openAccess?: boolean;
   /** A notice the source itself carries (Europe PMC's "Retracted Publication" type). */
   sourceTrust?: 'retracted' | 'concern';
+  /** How many works cite it, by the index that counted them; shown, never used to rank. */
+  citedBy?: CitationCount;
+}
+
+/** The citation indexes whose counts a record carries: they count different literatures. */
+export type CitationIndex = 'openalex' | 'semanticscholar' | 'europepmc';
+
+export interface CitationCount {
+  count: number;
+  by: CitationIndex;
 }
 
 /** Whether a work may be cited as it stands: retraction and similar notices, from real records. */

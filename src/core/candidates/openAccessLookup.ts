@@ -86,5 +86,6 @@ export function completed(record: PaperRecord, work: PaperRecord): PaperRecord {
   if (!record.pmid && work.pmid) gaps.pmid = work.pmid;
   if (!record.pmcid && work.pmcid) gaps.pmcid = work.pmcid;
   if (!record.sourceTrust && work.sourceTrust) gaps.sourceTrust = work.sourceTrust;
+  if (!record.citedBy && work.citedBy) gaps.citedBy = work.citedBy;
   return Object.keys(gaps).length ? { ...record, ...gaps } : record;
 }

@@ -5,7 +5,7 @@
 // the same title words overall (arXiv and journal titles often differ by a word or by math
 // markup). Union-find makes the matches transitive: an arXiv record naming a journal DOI joins
 // the DOI-only record of it.
-import type { Candidate, PaperRecord, RecordSource, Repository } from '../types';
+import type { Candidate, CitationCount, PaperRecord, RecordSource, Repository } from '../types';
 import { familyName, titleWords } from '../identity/names';
 import { identityKeys, versionlessArxivId } from '../identity/work';
 import { isPreprintServer, versionOfRecordFields } from './versions';
@@ -124,6 +124,10 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
   // The longest abstract says the most; ties keep the best-ranked one.
   if (abstracts.length) candidate.abstract = abstracts.reduce((a, b) => (b.length > a.length ? b : a));
   if (categories.length) candidate.categories = categories;
+  // Each index counts a different literature (and a preprint and its journal version apart): the
+  // largest count is the one that says most.
+  const counts = ordered.map((r) => r.citedBy).filter((c): c is CitationCount => c !== undefined);
+  if (counts.length) candidate.citedBy = counts.reduce((a, b) => (b.count > a.count ? b : a));
   return candidate;
 }
 

@@ -1,6 +1,6 @@
 // The preprint servers by name: as the code writes them, as people read them, and as an LLM
 // may answer them.
-import type { Repository } from '../types';
+import type { CitationCount, Repository } from '../types';
 
 export const REPOSITORIES: readonly Repository[] = ['arxiv', 'biorxiv', 'medrxiv'];
 
@@ -14,12 +14,18 @@ const OTHER_LABEL: Readonly<Record<string, string>> = {
   pubmed: 'PubMed',
   semanticscholar: 'Semantic Scholar',
   openalex: 'OpenAlex',
+  europepmc: 'Europe PMC',
 };
 
 /** The label of a repository, a published lane or Crossref; any other name as it came. */
 export function repositoryLabel(name: string): string {
   if (Object.hasOwn(OTHER_LABEL, name)) return OTHER_LABEL[name]!;
   return Object.hasOwn(REPOSITORY_LABEL, name) ? REPOSITORY_LABEL[name as Repository] : name;
+}
+
+/** "cited by 1,234 (OpenAlex)": the count, and which index counted. */
+export function citedByText(citedBy: CitationCount): string {
+  return `cited by ${citedBy.count.toLocaleString('en-US')} (${repositoryLabel(citedBy.by)})`;
 }
 
 /** A repository however it was written ("arXiv", "bioRxiv.org", "https://www.medrxiv.org/"). */

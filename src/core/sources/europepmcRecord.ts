@@ -32,6 +32,8 @@ export interface EuropePmcResult {
   bookOrReportDetails?: { publisher?: string; yearOfPublication?: number };
   journalInfo?: { journal?: { title?: string } };
   fullTextUrlList?: { fullTextUrl?: { documentStyle?: string; url?: string; availabilityCode?: string }[] };
+  /** Works in Europe PMC that cite it. */
+  citedByCount?: number;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -97,5 +99,12 @@ export function toPaperRecord(result: EuropePmcResult, source: RecordSource, doi
     pdfUrl: pdfOf(result),
     abstract: abstract || undefined,
     journal: result.journalInfo?.journal?.title,
+    ...citedByOf(result),
   };
+}
+
+/** Europe PMC counts only the citing works it indexes, so a count of 0 says little: it is left out. */
+function citedByOf(result: EuropePmcResult): Pick<PaperRecord, 'citedBy'> {
+  const count = result.citedByCount;
+  return typeof count === 'number' && Number.isInteger(count) && count > 0 ? { citedBy: { count, by: 'europepmc' } } : {};
 }

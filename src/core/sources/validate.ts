@@ -109,6 +109,7 @@ export function checkEuropePmcResult(raw: unknown): EuropePmcResult | undefined 
       bookOrReportDetails: book ? defined({ publisher: text(book.publisher) }) : undefined,
       journalInfo: journal ? { journal: defined({ title: text(journal.title) }) } : undefined,
       fullTextUrlList: urls ? { fullTextUrl: each(urls, fullTextUrl) } : undefined,
+      citedByCount: typeof raw.citedByCount === 'number' ? raw.citedByCount : undefined,
     });
   } catch (error) {
     if (error instanceof Malformed) return undefined;

@@ -13,7 +13,7 @@ import { SourceError } from '../errors';
 import { describeAnswer, fieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 
-const FIELDS = 'paperId,title,abstract,year,authors,venue,journal,externalIds,openAccessPdf,isOpenAccess,publicationTypes';
+const FIELDS = 'paperId,title,abstract,year,authors,venue,journal,externalIds,openAccessPdf,isOpenAccess,publicationTypes,citationCount';
 /**
  * Words sent: the keyphrases' and then the claim's rarest (search/published.ts). S2 ranks by how
  * well the words match a paper, so a title-length query still finds papers holding only some.
@@ -113,5 +113,7 @@ export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {
   const pdf = isObject(raw.openAccessPdf) ? httpUrlOrUndefined(fieldText(raw.openAccessPdf.url)) : undefined;
   if (pdf) record.pdfUrl = pdf;
   if (typeof raw.isOpenAccess === 'boolean') record.openAccess = raw.isOpenAccess && pdf !== undefined;
+  const cited = raw.citationCount;
+  if (typeof cited === 'number' && Number.isInteger(cited) && cited >= 0) record.citedBy = { count: cited, by: 'semanticscholar' };
   return record;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { htmlTitle, looksLikeHtml } from '../../../../src/core/net/html';
-import { parseRepository, repositoryLabel } from '../../../../src/core/identity/repository';
+import { citedByText, parseRepository, repositoryLabel } from '../../../../src/core/identity/repository';
 import {
   arxivIdFromDoi,
   findArxivId,
@@ -60,11 +60,18 @@ describe('work identity', () => {
 describe('repository names', () => {
   it('labels repositories for people and reads them back however written', () => {
     assert.equal(repositoryLabel('biorxiv'), 'bioRxiv');
-    assert.equal(repositoryLabel('europepmc'), 'europepmc', 'an unknown name stays as it came');
+    assert.equal(repositoryLabel('zenodo'), 'zenodo', 'an unknown name stays as it came');
+    assert.equal(repositoryLabel('europepmc'), 'Europe PMC');
     assert.equal(repositoryLabel('constructor'), 'constructor');
     assert.equal(parseRepository('https://www.medRxiv.org/'), 'medrxiv');
     assert.equal(parseRepository('arXiv.org'), 'arxiv');
     assert.equal(parseRepository('PubMed'), undefined);
+  });
+
+  it('says how often a work is cited, and by which index', () => {
+    assert.equal(citedByText({ count: 16127, by: 'semanticscholar' }), 'cited by 16,127 (Semantic Scholar)');
+    assert.equal(citedByText({ count: 0, by: 'openalex' }), 'cited by 0 (OpenAlex)');
+    assert.equal(citedByText({ count: 42, by: 'europepmc' }), 'cited by 42 (Europe PMC)');
   });
 });
 

@@ -80,6 +80,8 @@ describe('published literature', function () {
     assert.match(paper.journal ?? '', /SIGMOD/);
     assert.ok((paper.abstract ?? '').length > 100);
     assert.ok(paths('semanticscholar').every((u) => /\/paper\/search\?query=[^&]+&fields=/.test(u)));
+    assert.ok(paths('semanticscholar').every((u) => /fields=[^&]*citationCount/.test(decodeURIComponent(u))), 'the count is asked for');
+    assert.deepEqual(paper.citedBy, { count: 16127, by: 'semanticscholar' });
     // One request: the keyphrases, then the claim's rarest words they lack.
     const query = new URL(paths('semanticscholar')[0]!, 'http://x').searchParams.get('query') ?? '';
     assert.ok(/\bpurchase\b/.test(query) && query.split(' ').length > 8, query);
@@ -147,6 +149,7 @@ describe('published literature', function () {
     // OpenAlex's record of it has no abstract and no open PDF: nothing is invented.
     assert.equal(card.abstract, undefined);
     assert.equal(card.pdfUrl, undefined);
+    assert.deepEqual(card.citedBy, { count: 3, by: 'openalex' }, 'but its citation count is taken');
     standIn.requests.length = 0;
     await find(PRIME_EDITING, { 'cache.dir': join(cacheDir, 'both') });
     assert.ok(!paths('openalex').some((u) => u.includes('10.1101/')), 'the bioRxiv preprint is not looked up');

@@ -34,6 +34,7 @@ describe('published lanes: records', () => {
     assert.match(record.abstract ?? '', /association rules/);
     assert.match(record.pdfUrl ?? '', /^https:\/\//);
     assert.equal(record.authors[0], 'R. Agrawal');
+    assert.deepEqual(record.citedBy, { count: 16127, by: 'semanticscholar' });
   });
 
   it('keeps Semantic Scholar papers with null abstracts and venues, and names PMC ids as PMC…', () => {
@@ -59,6 +60,8 @@ describe('published lanes: records', () => {
     assert.equal(work.openAccess, false);
     const preprint = openAlexRecord(json('openalex', 'works_doi-10.1101_2024.04.01.587366_biorxiv-preprint.json'))!;
     assert.match(preprint.pdfUrl ?? '', /biorxiv\.org\/.*\.full\.pdf$/);
+    // The work's own count, not its yearly counts' (counts_by_year holds cited_by_count too).
+    assert.deepEqual([work.citedBy, preprint.citedBy], [{ count: 138, by: 'openalex' }, { count: 1, by: 'openalex' }]);
   });
 
   it('reads PubMed records: full text only for PMC\'s open-access subset, never a subscription PDF', () => {
@@ -73,6 +76,10 @@ describe('published lanes: records', () => {
       assert.equal(r.pdfUrl, undefined);
     }
     assert.ok(records.every((r) => r.source === 'pubmed' && /^\d+$/.test(r.pmid ?? '')));
+    // Europe PMC counts only the citing works it indexes: its 0 is left out, a count above it kept.
+    assert.deepEqual(records.map((r) => r.citedBy), records.map(() => undefined));
+    const cited = publishedRecord(checkEuropePmcResult({ id: '1', source: 'MED', pmid: '1', title: 'A paper.', citedByCount: 42 })!, DEFAULT_SETTINGS)!;
+    assert.deepEqual(cited.citedBy, { count: 42, by: 'europepmc' });
   });
 
   it('takes Europe PMC\'s "Retracted Publication" as the source\'s own trust signal', () => {
@@ -157,12 +164,20 @@ describe('published lanes: one work, its versions', () => {
     assert.equal(card!.publishedDoi, '10.1016/j.xgen.2025.100814');
     assert.equal(card!.pmid, '40120586');
     assert.equal(card!.openAccess, true, 'the preprint is open');
+    // Each version's count, from different indexes: the card shows the largest.
+    const counted = dedupeRecords([
+      { record: { ...journal, citedBy: { count: 3, by: 'openalex' } }, queryIndex: 0, rank: 0 },
+      { record: { ...preprint, citedBy: { count: 11, by: 'semanticscholar' } }, queryIndex: 0, rank: 1 },
+    ]);
+    assert.deepEqual(counted[0]!.citedBy, { count: 11, by: 'semanticscholar' });
   });
 
   it('fills only the gaps of a record from OpenAlex', () => {
     const dblp: PaperRecord = { id: 'doi:10.1/x', source: 'dblp', title: 'T', authors: ['A'], doi: '10.1/x', dblpKey: 'conf/x/A1' };
     const work: PaperRecord = { id: 'doi:10.1/x', source: 'openalex', title: 'T.', authors: [], abstract: 'Words.', pdfUrl: 'https://oa.example/x.pdf', openAccess: true };
     assert.deepEqual(completed(dblp, work), { ...dblp, abstract: 'Words.', pdfUrl: 'https://oa.example/x.pdf', openAccess: true });
+    const counted = { ...work, citedBy: { count: 7, by: 'openalex' as const } };
+    assert.deepEqual(completed(dblp, counted).citedBy, { count: 7, by: 'openalex' }, 'a DBLP record gets OpenAlex\'s count');
     const full = { ...dblp, abstract: 'Mine.', pdfUrl: 'https://mine.example/x.pdf', openAccess: true };
     assert.equal(completed(full, work), full, 'nothing new: the same record');
   });
