@@ -4,6 +4,7 @@
 // (once per frame), and a turn that did not change keeps its DOM nodes.
 import { LIMITS, type ChatHostMessage, type ChatPageMessage, type ChatRecordView, type ChatTurn } from '../../src/webview/protocol';
 import { LLM_SETUP_HELP } from '../../src/webview/llmSetupHelp';
+import { citedByText } from '../../src/core/identity/repository';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { renderMarkdown } from './lib/markdown';
 import { notSentNotice } from './lib/turns';
@@ -180,7 +181,8 @@ function renderTurn(turn: ChatTurn, index: number, current: State): HTMLElement 
 function renderRecords(records: ChatRecordView[], turn: number): HTMLElement {
   const list = el('ol', { className: 'records', attrs: { 'aria-label': 'Records used' } });
   records.forEach(({ record, note, trust }, index) => {
-    const byline = [record.authors.slice(0, 3).join(', ') + (record.authors.length > 3 ? ' et al.' : ''), record.journal, record.year ? String(record.year) : '']
+    const authors = record.authors.slice(0, 3).join(', ') + (record.authors.length > 3 ? ' et al.' : '');
+    const byline = [authors, record.journal, record.year ? String(record.year) : '', record.citedBy ? citedByText(record.citedBy) : '']
       .filter(Boolean)
       .join(' · ');
     const id = record.doi ? `doi:${record.doi}` : record.arxivId ? `arXiv:${record.arxivId}` : '';
