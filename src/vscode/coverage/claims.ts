@@ -18,7 +18,7 @@ function sourceKey(s: SentenceCoverage): string {
 }
 
 /** A dismissal outlives edits elsewhere in the file: it is keyed by file and sentence text. */
-function dismissalKey(s: SentenceCoverage): string {
+export function dismissalKey(s: SentenceCoverage): string {
   return `${s.file}\n${s.text}`;
 }
 
@@ -163,11 +163,6 @@ export class UncitedClaims implements vscode.Disposable {
     this.listed = listed;
     this.refreshDiagnostics();
     return back.length;
-  }
-
-  /** The key of a sentence's dismissal. */
-  static dismissalKey(sentence: SentenceCoverage): string {
-    return dismissalKey(sentence);
   }
 
   /** The listed sentences of `document` that meet `range` (where they are now) and have not been cited since. */

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../core/coverage';
-import { UncitedClaims } from './claims';
+import { dismissalKey, type UncitedClaims } from './claims';
 
 export const RESTORE_DISMISSED_COMMAND = 'citefinder.restoreDismissedClaims';
 
@@ -14,7 +14,7 @@ export async function dismissWithUndo(claims: UncitedClaims, sentence: SentenceC
   const short = sentence.text.length > 60 ? sentence.text.slice(0, 59) + '…' : sentence.text;
   void vscode.window
     .showInformationMessage(`Citefinder: "${short}" will not be listed again.`, 'Undo')
-    .then((chosen) => (chosen === 'Undo' ? claims.restore([UncitedClaims.dismissalKey(sentence)]) : 0));
+    .then((chosen) => (chosen === 'Undo' ? claims.restore([dismissalKey(sentence)]) : 0));
 }
 
 /** Lets the writer pick dismissed sentences to list again; how many dismissals were forgotten. */

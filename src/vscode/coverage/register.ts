@@ -1,8 +1,9 @@
 // "Find Uncited Claims" in the editor: the command (whole project or current file), the ranked
 // view, the Information diagnostics, a code action per sentence (Find Citations for it, or
-// dismiss it), "Re-rank the Top with the LLM" (rerank.ts), "Find citations for all listed" (one pipeline, so one HTTP client: the services'
-// pacing and the cache shared; one progress bar, cancellable, keeping what was found) and "Insert
-// Citation" on a candidate found for a sentence, which cites it there without a search.
+// dismiss it: dismissed.ts), "Re-rank the Top with the LLM" (rerank.ts), "Find citations for all
+// listed" (one pipeline, so one HTTP client: the services' pacing and the cache shared; one
+// progress bar, cancellable, keeping what was found) and "Insert Citation" on a candidate found
+// for a sentence, which cites it there without a search.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../core/coverage';

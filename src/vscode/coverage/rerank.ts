@@ -1,7 +1,7 @@
 // "Re-rank the Top with the LLM" in Uncited Claims: the configured LLM is asked, in one call, how
 // much each of the top listed sentences needs a citation, and they are ordered by its answer; each
 // row then shows its rating and the tooltip its reason. An explicit command, not part of the
-// listing: the list comes at once from the local model, and an LLM call takes seconds. The LLM
+// listing: the list comes at once from the local model, while an LLM call waits on the model. The LLM
 // only orders the sentences; it adds and drops none and cites nothing.
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../core/coverage';
