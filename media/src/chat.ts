@@ -142,7 +142,7 @@ function renderTranscript(): void {
   if (!state) return;
   const titles = state.attachments.map((a) => a.title).join('\n');
   state.turns.forEach((turn, index) => {
-    const signature = JSON.stringify([turn.role, turn.text, turn.error ?? '', turn.records ?? [], turn.notSent ?? '', titles]);
+    const signature = JSON.stringify([turn.role, turn.text, turn.error ?? '', turn.records ?? [], turn.notSent ?? '', turn.shortened ?? '', titles]);
     const existing = turnNodes[index];
     if (existing?.signature === signature) return;
     const rendered = { signature, node: renderTurn(turn, index, state!) };
@@ -173,6 +173,7 @@ function renderTurn(turn: ChatTurn, index: number, current: State): HTMLElement 
     body,
     turn.records?.length ? renderRecords(turn.records, index) : undefined,
     turn.calls ? el('p', { className: 'calls', text: `Records used: ${turn.calls.join('; ') || 'the attached papers\' own records'}` }) : undefined,
+    turn.shortened ? el('p', { className: 'calls shortened', text: turn.shortened }) : undefined,
     turn.error ? el('p', { className: 'notice-error', text: turn.error }) : undefined,
   ]);
 }

@@ -100,7 +100,9 @@ async function reranked(report: CoverageReport, llm: LlmClient, top: number, io:
   if (report.flagged.length === 0) return report;
   io.stderr(`• asking ${llm.model} to re-rank the top ${Math.min(top, report.flagged.length)} sentence(s)\n`);
   try {
-    const { flagged, opinions } = await rerankWithLlm(report.flagged, llm, { top, signal });
+    const { flagged, opinions, asked } = await rerankWithLlm(report.flagged, llm, { top, signal });
+    const wanted = Math.min(top, report.flagged.length);
+    if (asked < wanted) io.stderr(`! Only the top ${asked} of ${wanted} fit the model's window (llm.contextTokens): the LLM rated those.\n`);
     return { ...report, flagged, opinions };
   } catch (error) {
     if (signal.aborted) throw error;

@@ -8,7 +8,8 @@ import { loadChat, saveChat } from './chatStore';
 import * as vscode from 'vscode';
 import type { ChatMessage } from '../core/llm/types';
 import type { Candidate, Claim } from '../core/types';
-import { buildChatMessages } from '../core/chat/prompt';
+import { fitChatMessages } from '../core/chat/fit';
+import { contextWindowTokens } from '../core/llm/window';
 import { parseChatPageMessage, type ChatHostMessage, type ChatTurn, type LlmStatusView } from '../webview/protocol';
 import { webviewHtml, webviewRoots } from './results/panel';
 import { openSettings, promptAndStoreApiKey, readApiKey, readSettings } from './settings';
@@ -136,7 +137,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       .slice(0, -1)
       .filter((t) => !t.notSent)
       .map((t) => ({ role: t.role, content: t.text }));
-    const messages = buildChatMessages(
+    const { messages, note } = fitChatMessages(
       {
         claim: this.claim?.text,
         sectionTitle: this.claim?.context.sectionTitle,
@@ -145,8 +146,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       },
       history,
       question,
+      contextWindowTokens(settings),
     );
-    const answer: ChatTurn = { role: 'assistant', text: '', partial: true };
+    const answer: ChatTurn = { role: 'assistant', text: '', partial: true, ...(note ? { shortened: note } : {}) };
     this.turns.push(answer);
     const controller = new AbortController();
     this.answering = controller;

@@ -105,6 +105,8 @@ export interface ChatTurn {
    * was asked: the page never re-derives it from the current settings.
    */
   notSent?: string;
+  /** What the prompt left out to fit the model's window (chat/fit.ts), said under the answer. */
+  shortened?: string;
   /** Host only: the answer is still streaming (a reload then cuts it off). */
   partial?: boolean;
 }

@@ -9,6 +9,7 @@ import type { FindResult } from '../../src/core/types';
 import type { StandIn } from '../standin';
 import { fixturePath } from '../standin/server';
 import { chatRequests } from '../standin/openai';
+import { fitsWindow, promptTokens } from '../../src/core/llm/window';
 import { api, deleteTempDirsAfterEach, selectClaim, tempDir, useStandIn, waitFor } from './helpers';
 
 const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
@@ -169,6 +170,29 @@ describe('citefinder in the extension host', function () {
     assert.match(system, /ONLY the attached material/);
     assert.ok(system.includes(`[1] ${first.title}`), 'the attached paper is [1]');
     assert.equal(request.messages?.at(-1)?.content, 'Does [1] support the claim?');
+  });
+
+  it('fits the chat\'s prompt to the model\'s window and says under the answer what it left out', async () => {
+    const citefinder = await api();
+    await vscode.commands.executeCommand('citefinder.clearChat');
+    const found = (await searchFreshProject()).candidates;
+    process.env.CITEFINDER_LLM_MODEL = 'gpt-4o-mini';
+    process.env.CITEFINDER_LLM_CONTEXTTOKENS = '1800';
+    try {
+      for (const candidate of found) await citefinder.attachToChat(candidate.id);
+      await citefinder.ask('Which of them supports the claim?');
+    } finally {
+      process.env.CITEFINDER_LLM_MODEL = '';
+      delete process.env.CITEFINDER_LLM_CONTEXTTOKENS;
+    }
+    const answer = citefinder.chat().turns.at(-1)!;
+    assert.equal(answer.error, undefined);
+    assert.match(answer.shortened ?? '', /^Shortened to fit the model's window of 1,800 tokens \(citefinder\.llm\.contextTokens\): /);
+    const request = chatRequests(standIn).at(-1)!;
+    assert.ok(fitsWindow(request.messages!, 1800), `${promptTokens(request.messages!)} prompt tokens`);
+    const system = request.messages![0]!.content;
+    assert.match(system, /ONLY the attached material/);
+    found.forEach((c, i) => assert.ok(system.includes(`[${i + 1}] ${c.title}`), `[${i + 1}] is still in the prompt`));
   });
 });
 

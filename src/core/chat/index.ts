@@ -25,7 +25,11 @@ export interface RecordsQuestion {
   messages: ChatMessage[];
 }
 
-/** Enough for any tool call's arguments; a prose answer is cut off here and not used. */
+/**
+ * Enough for any tool call's arguments; a prose answer is cut off here and not used. With the
+ * tools' schema (~600 tokens) it fits in the 1,024 tokens the fitted chat prompt leaves for its
+ * answer (chat/fit.ts), so a prompt that fits the model's window fits this call too.
+ */
 const TOOL_CHOICE_TOKENS = 200;
 
 const TOOL_HINT =

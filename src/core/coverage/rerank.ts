@@ -6,6 +6,7 @@
 import { readScore } from '../llm/json';
 import { numberedItems, readReason } from '../llm/numbered';
 import type { ChatMessage, LlmClient } from '../llm/types';
+import { DEFAULT_ANSWER_TOKENS, fitsWindow, windowOf } from '../llm/window';
 import type { SentenceCoverage } from './index';
 
 /** What the LLM said of one sentence. */
@@ -20,7 +21,7 @@ export interface Reranked {
   flagged: SentenceCoverage[];
   /** The LLM's opinion of each sentence it rated. */
   opinions: Map<SentenceCoverage, LlmOpinion>;
-  /** How many sentences it was asked about. */
+  /** How many sentences it was asked about: the top N, or fewer when only those fit the model's window. */
   asked: number;
 }
 
@@ -75,7 +76,7 @@ export async function rerankWithLlm(
   llm: LlmClient,
   options: { top: number; signal?: AbortSignal },
 ): Promise<Reranked> {
-  const head = flagged.slice(0, Math.max(0, options.top));
+  const head = fittedHead(flagged.slice(0, Math.max(0, options.top)), windowOf(llm));
   if (head.length === 0) return { flagged: [...flagged], opinions: new Map(), asked: 0 };
   const answer = await llm.completeJson(rerankMessages(head), { signal: options.signal, temperature: 0 });
   const byIndex = readOpinions(answer, head.length);
@@ -84,6 +85,21 @@ export async function rerankWithLlm(
   const need = (s: SentenceCoverage) => opinions.get(s)?.need ?? s.score;
   const ordered = [...head].sort((a, b) => need(b) - need(a) || b.score - a.score);
   return { flagged: [...ordered, ...flagged.slice(head.length)], opinions, asked: head.length };
+}
+
+/** An answer's tokens per rated sentence: its index, rating and a reason of 20 words, with room. */
+const ANSWER_TOKENS_PER_SENTENCE = 45;
+
+/**
+ * The first sentences of `head` whose prompt and answer fit the model's window: a small local
+ * model's 4,096 tokens hold about thirty. At least one is kept; if even that does not fit, the
+ * client refuses the call and the list keeps its order.
+ */
+function fittedHead(head: SentenceCoverage[], window: number): SentenceCoverage[] {
+  const answerTokens = (n: number) => Math.max(DEFAULT_ANSWER_TOKENS, ANSWER_TOKENS_PER_SENTENCE * n + 50);
+  let count = head.length;
+  while (count > 1 && !fitsWindow(rerankMessages(head.slice(0, count)), window, answerTokens(count))) count--;
+  return head.slice(0, count);
 }
 
 function clip(text: string): string {

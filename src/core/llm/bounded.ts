@@ -8,6 +8,7 @@ export function boundLlm(llm: LlmClient, callMs: number, endpoint: string): LlmC
   let down: LlmUnavailableError | undefined;
   return {
     model: llm.model,
+    window: llm.window,
     async completeJson(messages: ChatMessage[], options: LlmCallOptions = {}): Promise<unknown> {
       if (down) throw down;
       const timer = new AbortController();

@@ -3,6 +3,7 @@
 // classes as they load, which costs every CLI process ~20 ms of start-up that most never use.
 import type { Settings } from '../settings/index';
 import type { LlmClient } from './types';
+import { contextWindowTokens, withWindow } from './window';
 
 export { probeLlm, type LlmProbe } from './probe';
 
@@ -18,5 +19,5 @@ export function createLlmClient(settings: Settings, apiKey?: string): LlmClient 
   const baseURL = settings['llm.baseUrl'].trim().replace(/\/+$/, '');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (above)
   const { openAiCompatibleClient } = require('./openai') as typeof import('./openai');
-  return openAiCompatibleClient(settings, model, baseURL, apiKey);
+  return withWindow(openAiCompatibleClient(settings, model, baseURL, apiKey), contextWindowTokens(settings));
 }

@@ -24,6 +24,8 @@ export type ToolChoice = { tool: string; arguments: unknown } | { text: string }
 
 export interface LlmClient {
   readonly model: string;
+  /** The model's context window in tokens, when known (llm/window.ts); callers fit their prompts to it. */
+  readonly window?: number;
   /** One non-streaming call that asks for JSON; returns the parsed value (defensively parsed). */
   completeJson(messages: ChatMessage[], options?: LlmCallOptions): Promise<unknown>;
   /** Streams the answer's text deltas. */

@@ -4,6 +4,7 @@
 import type { ChatMessage, LlmClient } from '../llm/types';
 import { readScore } from '../llm/json';
 import { numberedItems, readReason, type AnswerItem } from '../llm/numbered';
+import { fitsWindow, windowOf } from '../llm/window';
 import type { ScoredParagraph, SupportLabel } from '../types';
 
 /** Caps LLM calls for one claim; shared by every candidate's scoring. */
@@ -97,6 +98,18 @@ function buildJudgePrompt(claim: string, paragraphs: Pick<ScoredParagraph, 'text
 }
 
 /**
+ * The prompt over the best paragraphs that fit the model's window: a small local model's 4,096
+ * tokens hold about four long paragraphs beside the instructions and the worked example. At least
+ * one is kept; if even that does not fit, the client refuses the call and the scores stay lexical.
+ */
+function fittedPrompt(claim: string, paragraphs: ScoredParagraph[], window: number): { prompt: ChatMessage[]; count: number } {
+  let count = paragraphs.length;
+  let prompt = buildJudgePrompt(claim, paragraphs);
+  while (count > 1 && !fitsWindow(prompt, window)) prompt = buildJudgePrompt(claim, paragraphs.slice(0, --count));
+  return { prompt, count };
+}
+
+/**
  * Judges `paragraphs` with one LLM call; returns them with the judge's scores, labels and
  * reasons, best first, leaving out any the model did not judge. Throws when the model's answer
  * judges none of them (the caller falls back to lexical scores).
@@ -107,8 +120,9 @@ export async function judgeParagraphs(
   llm: LlmClient,
   signal?: AbortSignal,
 ): Promise<ScoredParagraph[]> {
-  const answer = await llm.completeJson(buildJudgePrompt(claim, paragraphs), { signal, temperature: 0 });
-  const judgements = readJudgements(answer, paragraphs.length);
+  const { prompt, count } = fittedPrompt(claim, paragraphs, windowOf(llm));
+  const answer = await llm.completeJson(prompt, { signal, temperature: 0 });
+  const judgements = readJudgements(answer, count);
   if (judgements.length === 0) throw new Error('the model judged none of the paragraphs');
   return judgements
     .map((j) => ({ ...paragraphs[j.index]!, score: j.score, label: j.label, reason: j.reason }))

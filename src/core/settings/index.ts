@@ -10,6 +10,8 @@ export interface Settings {
   'llm.model': string;
   'llm.apiKey': string;
   'llm.timeoutMs': number;
+  /** The model's context window in tokens; 0 = 4,096 for a server on this machine, else unbounded (llm/window.ts). */
+  'llm.contextTokens': number;
   'grobid.url': string;
   /** Empty grobid.url or false here = use pdfjs in-process. */
   'grobid.enabled': boolean;
@@ -106,6 +108,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'llm.model': '',
   'llm.apiKey': '',
   'llm.timeoutMs': 60000,
+  'llm.contextTokens': 0,
   'grobid.url': 'http://localhost:8070',
   'grobid.enabled': true,
   'grobid.concurrency': 5,

@@ -13,6 +13,7 @@ export interface NumberRange {
 /** Every numeric setting lies within its range. */
 export const NUMBER_RANGES: Readonly<Record<string, NumberRange>> = {
   'llm.timeoutMs': { min: 100, max: 600_000 },
+  'llm.contextTokens': { min: 0, max: 10_000_000 },
   'grobid.concurrency': { min: 1, max: 32 },
   'sources.arxiv.intervalMs': { min: 0, max: 60_000 },
   'sources.dblp.intervalMs': { min: 0, max: 60_000 },

@@ -14,6 +14,7 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   'llm.baseUrl',
   'llm.model',
   'llm.apiKey',
+  'llm.contextTokens',
   'grobid.url',
   'sources.arxiv.url',
   'sources.europepmc.url',

@@ -48,7 +48,8 @@ export async function rerankListed(claims: UncitedClaims, deps: RerankDeps): Pro
         }
         log(`Uncited claims: ${llm.model} rated ${outcome.opinions.size} of the top ${outcome.asked} sentence(s).`);
         void vscode.window.showInformationMessage(
-          `Citefinder: ${llm.model} re-ranked the top ${outcome.asked} uncited claims (${outcome.opinions.size} rated); its reasons are in each row's tooltip.`,
+          `Citefinder: ${llm.model} re-ranked the top ${outcome.asked} uncited claims (${outcome.opinions.size} rated)` +
+            `${outcome.asked < top ? `, as many as fit its window (citefinder.llm.contextTokens)` : ''}; its reasons are in each row's tooltip.`,
         );
         return claims.all();
       } catch (error) {

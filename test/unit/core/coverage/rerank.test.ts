@@ -9,6 +9,7 @@ import { coverageOfProject, rerankWithLlm, type SentenceCoverage } from '../../.
 import { readOpinions } from '../../../../src/core/coverage/rerank';
 import { createLlmClient } from '../../../../src/core/llm/client';
 import type { LlmClient } from '../../../../src/core/llm/types';
+import { fitsWindow, promptTokens } from '../../../../src/core/llm/window';
 import { resolveSettings } from '../../../../src/core/settings/index';
 import { chatRequests, installOpenAi, type ChatRequestBody, type OpenAiStandInOptions } from '../../../standin/openai';
 import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
@@ -83,6 +84,20 @@ describe('coverage: the LLM re-ranks the top of the list', () => {
     options.mode = 'http400';
     await assert.rejects(rerankWithLlm(listed, llm, { top: 5 }));
     assert.equal(chatRequests(standIn).length, 2);
+  });
+
+  it('asks about as many of the top as fit the model\'s window with their answer, in order', async () => {
+    options.reply = () => JSON.stringify({ sentences: [{ index: 1, need: 9, reason: 'A finding of earlier work.' }] });
+    const small = createLlmClient(resolveSettings({ ...standIn.settings, 'llm.model': 'gpt-4o-mini', 'llm.contextTokens': 1700 }))!;
+    const outcome = await rerankWithLlm(listed, small, { top: listed.length });
+    const requests = chatRequests(standIn);
+    assert.equal(requests.length, 1);
+    const sent = numberedLines(requests[0]!);
+    assert.ok(outcome.asked >= 1 && outcome.asked < listed.length, `${outcome.asked} of ${listed.length} asked about`);
+    assert.equal(sent.length, outcome.asked);
+    assert.ok(fitsWindow(requests[0]!.messages!, 1700), `${promptTokens(requests[0]!.messages!)} tokens and the answer's 1,024 fit`);
+    listed.slice(0, outcome.asked).forEach((s, i) => assert.ok(sent[i]!.includes(s.text.slice(0, 40)), `[${i + 1}] is the list's ${i + 1}th`));
+    assert.deepEqual(outcome.flagged.slice(outcome.asked), listed.slice(outcome.asked), 'the rest keeps its order');
   });
 
   it('asks nothing about an empty list', async () => {

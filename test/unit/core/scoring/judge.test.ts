@@ -8,6 +8,8 @@ import type { LlmClient } from '../../../../src/core/llm/types';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { LlmCallBudget, scoreCandidate } from '../../../../src/core/scoring';
 import { readJudgements } from '../../../../src/core/scoring/judge';
+import { parseTei } from '../../../../src/core/fulltext/tei';
+import { fitsWindow, promptTokens } from '../../../../src/core/llm/window';
 import type { Claim } from '../../../../src/core/types';
 import { chatRequests, installOpenAi, type ChatRequestBody, type OpenAiStandInOptions } from '../../../standin/openai';
 import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
@@ -197,6 +199,32 @@ describe('LLM judge (scoring) against the stand-in OpenAI server', () => {
     assert.equal(result.support.by, 'lexical');
     assert.equal(budget.taken, 0);
     assert.equal(standIn.requests.length, 0);
+  });
+
+  it('sends only the best paragraphs that fit the model\'s window with room for the answer, all of them in a larger one', async () => {
+    // Ten long paragraphs GROBID read from the SPECTER paper: some 5,000 tokens, over a default Ollama window.
+    const specter = parseTei(readFileSync(fixturePath('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), 'utf8'));
+    const claimed: Claim = { ...claim, text: 'Citation-informed transformers learn document-level embeddings of scientific papers.' };
+    options.reply = () => JSON.stringify({ paragraphs: [{ index: 1, score: 8, label: 'supports', reason: 'Embeds papers using citations.' }] });
+    const sent = async (contextTokens: number) => {
+      const at = resolveSettings({ ...standIn.settings, 'llm.model': 'gpt-4o-mini', 'scoring.llmParagraphs': 10, 'llm.contextTokens': contextTokens });
+      const from = chatRequests(standIn).length;
+      const result = await scoreCandidate(
+        { claim: claimed, queries: [], document: specter, retrievalScore: 0.5 },
+        { llm: createLlmClient(at), budget: new LlmCallBudget(8), settings: at, warn: (m) => warnings.push(m) },
+      );
+      assert.equal(result.support.by, 'llm');
+      const requests = chatRequests(standIn).slice(from);
+      assert.equal(requests.length, 1);
+      return { passages: passagesSent(requests[0]!), messages: requests[0]!.messages! };
+    };
+    const small = await sent(0);
+    assert.ok(small.passages.length >= 2 && small.passages.length < 10, `${small.passages.length} of 10 passages at 4,096 tokens`);
+    assert.ok(fitsWindow(small.messages, 4096), `${promptTokens(small.messages)} tokens and the answer's 1,024 fit`);
+    const large = await sent(32768);
+    assert.equal(large.passages.length, 10);
+    assert.deepEqual(large.passages.slice(0, small.passages.length), small.passages, 'the lexically best come first in both');
+    assert.deepEqual(warnings, []);
   });
 });
 

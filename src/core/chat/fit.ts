@@ -1,0 +1,55 @@
+// The chat's prompt fitted to the model's window. Five attached papers with their abstracts and
+// three paragraphs each are some 8,000 tokens: twice a default Ollama window, which would keep the
+// end of such a prompt and drop its start, the system prompt that confines the model to the
+// attached material. So the prompt is shortened step by step, least useful first (older turns,
+// the third and second paragraph, the section's tail, long abstracts), until it fits, and the
+// chat says what was left out. The system prompt, the claim and every paper's title and byline
+// are never cut.
+import type { ChatMessage } from '../llm/types';
+import { fitsWindow } from '../llm/window';
+import { buildChatMessages, PROMPT_LIMITS, type ChatContext, type ChatLimits } from './prompt';
+
+export interface FittedChat {
+  messages: ChatMessage[];
+  /** What was shortened to fit, for the writer; empty when nothing was. */
+  note?: string;
+}
+
+/** Each step shortens more than the one before; the last keeps only what the chat cannot do without. */
+const STEPS: readonly ChatLimits[] = [
+  PROMPT_LIMITS,
+  { ...PROMPT_LIMITS, history: 6 },
+  { section: 2500, abstract: 1500, paragraph: 1200, paragraphs: 2, history: 6 },
+  { section: 1500, abstract: 800, paragraph: 1000, paragraphs: 1, history: 4 },
+  { section: 800, abstract: 500, paragraph: 600, paragraphs: 1, history: 2 },
+  { section: 0, abstract: 300, paragraph: 0, paragraphs: 0, history: 0 },
+];
+
+/**
+ * The fullest prompt that fits `window` tokens with room for the answer. When even the shortest
+ * does not fit, that one is returned: the client refuses it with a clear message (PromptTooLongError).
+ */
+export function fitChatMessages(context: ChatContext, history: ChatMessage[], question: string, window: number): FittedChat {
+  const shortest = STEPS[STEPS.length - 1]!;
+  const limits = STEPS.find((step) => fitsWindow(buildChatMessages(context, history, question, step), window)) ?? shortest;
+  const messages = buildChatMessages(context, history, question, limits);
+  const cuts = cutsOf(limits, context, history.length);
+  return cuts.length ? { messages, note: `Shortened to fit the model's window of ${window.toLocaleString('en-US')} tokens (citefinder.llm.contextTokens): ${cuts.join(', ')}.` } : { messages };
+}
+
+/** What `limits` left out of this context that the full prompt carries, in words. */
+function cutsOf(limits: ChatLimits, context: ChatContext, turns: number): string[] {
+  const cuts: string[] = [];
+  const mostParagraphs = Math.max(0, ...context.attachments.map((c) => Math.min(c.paragraphs?.length ?? 0, PROMPT_LIMITS.paragraphs)));
+  if (limits.paragraphs < mostParagraphs) {
+    cuts.push(limits.paragraphs === 0 ? 'no paragraphs of the papers' : `${limits.paragraphs} paragraph${limits.paragraphs > 1 ? 's' : ''} per paper instead of ${mostParagraphs}`);
+  }
+  const shown = context.attachments.flatMap((c) => (c.paragraphs ?? []).slice(0, limits.paragraphs));
+  if (limits.paragraph < PROMPT_LIMITS.paragraph && shown.some((p) => p.text.length > limits.paragraph)) cuts.push(`paragraphs cut to ${limits.paragraph} characters`);
+  if (limits.abstract < PROMPT_LIMITS.abstract && context.attachments.some((c) => (c.abstract?.length ?? 0) > limits.abstract)) cuts.push(`abstracts cut to ${limits.abstract} characters`);
+  if (limits.section < PROMPT_LIMITS.section && (context.sectionText?.length ?? 0) > limits.section) {
+    cuts.push(limits.section === 0 ? 'no manuscript section' : `the manuscript section cut to ${limits.section} characters`);
+  }
+  if (limits.history < PROMPT_LIMITS.history && turns > limits.history) cuts.push(limits.history === 0 ? 'none of the earlier messages' : `the last ${limits.history} earlier messages only`);
+  return cuts;
+}
