@@ -5,6 +5,8 @@ import type { PipelineDeps } from '../deps';
 import type { ChatMessage, LlmClient } from '../llm/types';
 import type { PaperRecord } from '../types';
 import { parseSlashCommand, planFromToolCall, PLAN_TOOLS } from './commands';
+import { fitsWindow, windowOf } from '../llm/window';
+import { SYSTEM_PROMPT } from './prompt';
 import { PlanError, runPlan, type PlanAnswer, type PlanRecord, type PlanRequest } from './plans';
 
 export { parseSlashCommand, SLASH_HELP } from './commands';
@@ -58,7 +60,7 @@ async function planOutcome(
 ): Promise<RecordsOutcome> {
   try {
     const answer = await runPlan(request, q.attachments, deps);
-    return { kind: 'plan', request, answer, prose: llm ? proseMessages(q.messages, answer) : undefined };
+    return { kind: 'plan', request, answer, prose: llm ? fittedProse(q.messages, answer, windowOf(llm)) : undefined };
   } catch (error) {
     if (error instanceof PlanError) return { kind: 'error', message: error.message };
     throw error;
@@ -80,6 +82,19 @@ function describeRecords(records: PlanRecord[]): string {
       return `R${i + 1}. ${record.title} — ${record.authors.slice(0, 4).join(', ')}${where ? ` (${where})` : ''}; ${note}${status}`;
     })
     .join('\n');
+}
+
+/**
+ * The prose's messages within the model's window. The chat's prompt was fitted without the
+ * records; when both do not fit, the records and the question go without the attached papers'
+ * material, which a lookup's answer does not need. If even that does not fit, the client refuses
+ * the call and the answer keeps the lookup's plain summary.
+ */
+function fittedProse(messages: ChatMessage[], answer: PlanAnswer, window: number): ChatMessage[] {
+  const prose = proseMessages(messages, answer);
+  if (fitsWindow(prose, window)) return prose;
+  const question = messages.filter((m) => m.role === 'user').slice(-1);
+  return proseMessages([{ role: 'system', content: SYSTEM_PROMPT }, ...question], answer);
 }
 
 /** Messages for the model's prose: the chat's messages, then the lookup's result as data. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { startStandInServer, type StandIn } from '../../../standin/server';
+import { readFileSync } from 'node:fs';
+import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
 import { installCrossref } from '../../../standin/crossref';
 import { installDoi } from '../../../standin/doi';
 import { installFiles } from '../../../standin/files';
@@ -14,6 +15,8 @@ import type { PaperRecord } from '../../../../src/core/types';
 import { parseSlashCommand, planFromToolCall } from '../../../../src/core/chat/commands';
 import { runPlan } from '../../../../src/core/chat/plans';
 import { answerFromRecords } from '../../../../src/core/chat';
+import { buildChatMessages, SYSTEM_PROMPT } from '../../../../src/core/chat/prompt';
+import { fitsWindow, promptTokens } from '../../../../src/core/llm/window';
 import { ARXIV_1710_08557 } from '../../../helpers/paperRecords';
 import { scriptedTool } from '../../../e2e/scriptedLlm';
 
@@ -175,6 +178,28 @@ describe('chat plans over the stand-in records', () => {
     const text = await answerFromRecords({ question: 'Summarise [1].', attachments: [PLOS], messages: [{ role: 'user', content: 'Summarise [1].' }] }, { ...deps, llm });
     assert.deepEqual(text, { kind: 'none' }, 'no plan chosen: the ordinary streamed chat answers');
     assert.equal(chatRequests(standIn).at(-1)!.max_tokens, 200, 'the tool choice is a short call');
+  });
+  it('writes the prose without the attached papers\' material when the records would not fit beside it', async () => {
+    options.tool = () => ({ name: 'retraction_check', arguments: {} });
+    const question = 'Which of the attached papers is retracted?';
+    const attachments = [LANCET, PLOS];
+    // The manuscript's section: the cosmology fixture's text, some 1,000 tokens of it.
+    const sectionText = readFileSync(fixturePath('latex', 'cosmology.tex'), 'utf8').slice(0, 3000);
+    const candidates = attachments.map((r) => ({ ...r, sources: [r.source], matchedQueries: [], retrievalScore: 0 }));
+    const chat = buildChatMessages({ claim: 'Vaccines cause no bowel disease.', sectionText, attachments: candidates }, [], question);
+    // A window that holds the chat's prompt and its answer, but not the records beside them.
+    const window = promptTokens(chat) + 1024 + 20;
+    const ask = (contextTokens: number) =>
+      answerFromRecords({ question, attachments, messages: chat }, { ...deps, llm: createLlmClient(resolveSettings({ ...settings, 'llm.model': 'gpt-4o-mini', 'llm.contextTokens': contextTokens })) });
+    const roomy = await ask(window * 2);
+    const whole = roomy.kind === 'plan' ? roomy.prose! : [];
+    assert.ok(whole[0]!.content.includes('## Attached papers') && /R1\. /.test(whole[0]!.content), 'with room, the papers and the records');
+    const tight = await ask(window);
+    const prose = tight.kind === 'plan' ? tight.prose! : [];
+    assert.ok(fitsWindow(prose, window), `${promptTokens(prose)} tokens`);
+    assert.ok(prose[0]!.content.startsWith(SYSTEM_PROMPT) && !prose[0]!.content.includes('## Attached papers'));
+    assert.match(prose[0]!.content, /R1\. Ileal-lymphoid.*\[retracted\]/);
+    assert.deepEqual(prose.at(-1), { role: 'user', content: question });
   });
   it('with the scripted model, each kind of question runs the same plan as its slash command', async () => {
     options.tool = scriptedTool;
