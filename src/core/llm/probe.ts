@@ -1,6 +1,7 @@
 // Whether the configured LLM answers and lists the model: a plain `fetch` of {baseUrl}/models.
 // Kept free of the openai package so the editor's status bar can use it without loading the core.
 import type { Settings } from '../settings/index';
+import { contextWindowTokens } from './window';
 
 const PROBE_TIMEOUT_MS = 3000;
 
@@ -27,7 +28,9 @@ export async function probeLlm(settings: Settings, apiKey?: string, signal?: Abo
     if (ids.length > 0 && !ids.some((id) => id === model || id.split(':')[0] === model)) {
       return { ok: false, message: `LLM at ${baseUrl} has no model "${model}" (it lists ${ids.slice(0, 5).join(', ')}).` };
     }
-    return { ok: true, message: `LLM ${model} at ${baseUrl}` };
+    const window = contextWindowTokens(settings);
+    const fitted = Number.isFinite(window) ? ` (prompts fitted to a window of ${window.toLocaleString('en-US')} tokens)` : '';
+    return { ok: true, message: `LLM ${model} at ${baseUrl}${fitted}` };
   } catch {
     return { ok: false, message: `LLM at ${baseUrl} is not reachable: heuristics in use.` };
   }

@@ -39,7 +39,7 @@ export function isLocalEndpoint(baseUrl: string): boolean {
 }
 
 /** An upper estimate of the tokens these messages take. */
-export function promptTokens(messages: readonly ChatMessage[]): number {
+export function promptTokens(messages: readonly Pick<ChatMessage, 'content'>[]): number {
   return messages.reduce((sum, m) => sum + TOKENS_PER_MESSAGE + Math.ceil(m.content.length / CHARS_PER_TOKEN), 0);
 }
 
@@ -49,7 +49,7 @@ export function promptBudget(window: number, answerTokens = DEFAULT_ANSWER_TOKEN
 }
 
 /** Whether `messages` and an answer of `answerTokens` fit in `window`. */
-export function fitsWindow(messages: readonly ChatMessage[], window: number, answerTokens = DEFAULT_ANSWER_TOKENS): boolean {
+export function fitsWindow(messages: readonly Pick<ChatMessage, 'content'>[], window: number, answerTokens = DEFAULT_ANSWER_TOKENS): boolean {
   return promptTokens(messages) <= promptBudget(window, answerTokens);
 }
 

@@ -141,7 +141,11 @@ describe('LLM client (OpenAI-compatible) against the stand-in', () => {
   });
 
   it('probes GET /models', async () => {
-    assert.deepEqual(await probeLlm(settings), { ok: true, message: `LLM gpt-4o-mini at ${standIn.settings['llm.baseUrl']}` });
+    assert.deepEqual(await probeLlm(settings), {
+      ok: true,
+      message: `LLM gpt-4o-mini at ${standIn.settings['llm.baseUrl']} (prompts fitted to a window of 4,096 tokens)`,
+    });
+    assert.equal((await probeLlm({ ...settings, 'llm.contextTokens': 32768 })).message.endsWith('window of 32,768 tokens)'), true);
     const missing = await probeLlm({ ...settings, 'llm.model': 'llama3.1' });
     assert.equal(missing.ok, false);
     assert.match(missing.message, /no model "llama3.1".*gpt-4o-mini/);
