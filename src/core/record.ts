@@ -43,8 +43,11 @@ export interface PaperRecord {
   citedBy?: CitationCount;
 }
 
-/** The citation indexes whose counts a record carries: they count different literatures. */
-export type CitationIndex = 'openalex' | 'semanticscholar' | 'europepmc';
+/**
+ * The citation indexes whose counts a record carries: they count different literatures. Crossref
+ * counts only the citations its members deposit, so its count is often the smallest.
+ */
+export type CitationIndex = 'openalex' | 'semanticscholar' | 'europepmc' | 'crossref';
 
 export interface CitationCount {
   count: number;

@@ -194,7 +194,7 @@ export interface Candidate extends PaperRecord {
 
 /** Fields that arrive for a candidate after it was found; see candidates/patches.ts. */
 export type CandidatePatch = Partial<
-  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexWhy' | 'bibtexNote' | 'venue' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'paragraphs' | 'trust' | 'versionOfRecord'>
+  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexWhy' | 'bibtexNote' | 'venue' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'paragraphs' | 'trust' | 'versionOfRecord' | 'citedBy'>
 >;
 
 export interface Timings {

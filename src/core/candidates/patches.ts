@@ -30,6 +30,8 @@ export function withPatch(candidate: Candidate, patch: CandidatePatch | undefine
     delete merged.bibtexError;
     delete merged.bibtexWhy;
   }
+  // Crossref's count (the trust lookup's) never hides a larger one the record's own index gave.
+  if (patch.citedBy && candidate.citedBy && candidate.citedBy.count >= patch.citedBy.count) merged.citedBy = candidate.citedBy;
   return merged;
 }
 

@@ -19,9 +19,9 @@ export class TrustStage {
     for (const candidate of candidates) {
       const planKey = [...crossrefDois(candidate), candidate.title, candidate.comment ?? ''].join(' ');
       if (this.latest.get(candidate.id)?.planKey === planKey) continue;
-      const done = assessTrust(candidate, this.deps).then(({ trust, versionOfRecord }) => {
+      const done = assessTrust(candidate, this.deps).then(({ trust, versionOfRecord, citedBy }) => {
         if (this.latest.get(candidate.id)?.done !== done) return;
-        this.store.patch(candidate.id, versionOfRecord ? { trust, versionOfRecord } : { trust });
+        this.store.patch(candidate.id, { trust, ...(versionOfRecord ? { versionOfRecord } : {}), ...(citedBy ? { citedBy } : {}) });
       });
       done.catch(() => {});
       this.latest.set(candidate.id, { planKey, done });

@@ -45,6 +45,8 @@ export interface CrossrefWork {
   preprintOf: string[];
   /** For a published work: DOIs of its preprints (`relation.has-preprint`). */
   hasPreprint: string[];
+  /** Citations Crossref's members deposited (`is-referenced-by-count`); left out when 0. */
+  citedByCount?: number;
 }
 
 function str(value: unknown): string | undefined {
@@ -135,6 +137,11 @@ function plainAbstract(value: unknown): string | undefined {
 }
 
 /** The work in `message`, or undefined when it has no DOI or no title. */
+/** A count of citations above 0; Crossref's 0 says as often "nobody deposited any" as "uncited". */
+function positiveCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
   if (!isObject(message)) return undefined;
   const doi = normalizeDoi(str(message.DOI));
@@ -161,6 +168,7 @@ export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
     abstract: plainAbstract(message.abstract),
     url: str(message.URL),
     institution: objects(message.institution).map((i) => str(i.name)).find(Boolean),
+    citedByCount: positiveCount(message['is-referenced-by-count']),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) (work as unknown as Raw)[key] = value;

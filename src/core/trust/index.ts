@@ -6,7 +6,7 @@
 import type { CoreDeps } from '../deps';
 import { normalizeDoi, arxivIdFromDoi, isPreprintDoi } from '../identity/work';
 import { fetchCrossrefWork, type CrossrefNotice, type CrossrefWork } from '../sources/crossref';
-import type { PaperRecord, TrustSignal, VersionOfRecord } from '../types';
+import type { CitationCount, PaperRecord, TrustSignal, VersionOfRecord } from '../types';
 
 /** Sources whose records are journal and proceedings versions. */
 const PUBLISHED_SOURCES: ReadonlySet<PaperRecord['source']> = new Set(['crossref', 'pubmed', 'semanticscholar', 'openalex']);
@@ -82,6 +82,8 @@ export function crossrefDois(record: Pick<PaperRecord, 'doi' | 'publishedDoi'>):
 export interface TrustAndVersion {
   trust: TrustSignal;
   versionOfRecord?: VersionOfRecord;
+  /** Crossref's count of citations of the work or its version of record, the larger; from the same records. */
+  citedBy?: CitationCount;
 }
 
 /**
@@ -122,7 +124,9 @@ export async function assessTrust(record: PaperRecord, deps: CoreDeps): Promise<
   const trust: TrustSignal = signal ?? (failures.length
     ? { status: 'unknown', reason: failures.join('; ') }
     : { status: 'ok', reason: checked.length ? `checked ${checked.join(', ')} and the record's own words` : 'no DOI Crossref registers: only the record\'s own words (title, comment, abstract) were checked' });
-  return { trust, versionOfRecord: versionOfRecord(record, publishedDoi, published) };
+  const counts = [...own, published].map((w) => w?.citedByCount ?? 0);
+  const citedBy: CitationCount | undefined = Math.max(0, ...counts) > 0 ? { count: Math.max(...counts), by: 'crossref' } : undefined;
+  return { trust, versionOfRecord: versionOfRecord(record, publishedDoi, published), ...(citedBy ? { citedBy } : {}) };
 }
 
 function versionOfRecord(

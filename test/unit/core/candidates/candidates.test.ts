@@ -6,6 +6,7 @@ import { startStandIn, type StandIn } from '../../../standin';
 import { fixturePath } from '../../../standin/server';
 import { CandidateStore } from '../../../../src/core/candidates/store';
 import { BibtexStage } from '../../../../src/core/candidates/bibtexStage';
+import { TrustStage } from '../../../../src/core/candidates/trustStage';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings/index';
@@ -50,5 +51,23 @@ describe('candidate store and BibTeX stage', () => {
     assert.match(candidate!.bibtex ?? '', /Cell Genomics/i);
     assert.equal(candidate!.bibtexError, undefined);
     assert.deepEqual(events.map((e) => e.type), ['candidates', 'patch', 'candidates', 'patch']);
+  });
+
+  it('takes Crossref\'s citation count from the trust lookup\'s records, and never over a larger count of the record\'s own index', async () => {
+    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false });
+    const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
+    const store = new CandidateStore([{ keywords: ['wetland', 'ecology'] }], 'wetland ecology', 10, () => {});
+    const trust = new TrustStage({ http, settings }, store);
+    // Scientific Reports 5:16696, whose recorded Crossref record says is-referenced-by-count 110.
+    const uncounted: PaperRecord = { id: 'doi:10.1038/srep16696', source: 'europepmc', title: 'A work', authors: [], doi: '10.1038/srep16696' };
+    const counted: PaperRecord = { ...PREPRINT, citedBy: { count: 16127, by: 'semanticscholar' } };
+    store.addHits([{ record: uncounted, queryIndex: 0, rank: 0 }, { record: counted, queryIndex: 0, rank: 1 }]);
+    trust.update(store.list());
+    await trust.settle(() => store.list().map((c) => c.id));
+    const byId = new Map(store.list().map((c) => [c.id, c]));
+    assert.deepEqual(byId.get(uncounted.id)!.citedBy, { count: 110, by: 'crossref' });
+    assert.equal(byId.get(uncounted.id)!.trust?.status, 'ok');
+    // The bioRxiv preprint's Crossref record counts 2: the Semantic Scholar count stays.
+    assert.deepEqual(byId.get(counted.id)!.citedBy, { count: 16127, by: 'semanticscholar' });
   });
 });

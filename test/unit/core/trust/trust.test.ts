@@ -38,6 +38,7 @@ describe('trust signals', () => {
     assert.equal((await assessTrust(record('10.1371/journal.pone.0033693'), deps)).trust.status, 'corrected');
     const clean = await assessTrust(record('10.1038/srep16696'), deps);
     assert.equal(clean.trust.status, 'ok');
+    assert.deepEqual(clean.citedBy, { count: 110, by: 'crossref' }, 'is-referenced-by-count of the same record');
     assert.match(clean.trust.reason!, /checked Crossref's record of 10\.1038\/srep16696/);
   });
   it('says unknown, never ok, when Crossref does not answer', async () => {
@@ -62,13 +63,19 @@ describe('trust signals', () => {
     const [entry] = parseArxivFeed(readFileSync(fixturePath('arxiv-atom', 'api2026_idlist_1605.08386.atom.xml'), 'utf8')).records;
     assert.equal(entry!.comment, '20 pages, 3 figures');
   });
+  it('reads no count from Crossref\'s 0, which says as often that nobody deposited one', () => {
+    const list = JSON.parse(readFileSync(fixturePath('crossref', 'works_query-ecology_rows2_work-list.json'), 'utf8')) as { message: { items: unknown[] } };
+    assert.deepEqual(list.message.items.map((item) => readCrossrefWork(item)?.citedByCount), [1, undefined]);
+  });
   it('flags a retraction notice itself, which is no work to cite', () => {
     const notice = readCrossrefWork({ DOI: '10.1016/s0140-6736(10)60175-4', title: ['Retraction—Ileal-lymphoid-nodular hyperplasia'], 'update-to': [{ DOI: '10.1016/s0140-6736(97)11096-0', type: 'retraction', updated: { 'date-parts': [[2010, 2, 6]] }, source: 'publisher' }] })!;
     assert.match(signalFromCrossref(notice)!.reason!, /is the retraction notice of doi:10\.1016\/s0140-6736\(97\)11096-0/);
   });
   it('finds a bioRxiv preprint\'s published version through Crossref\'s is-preprint-of', async () => {
-    const { versionOfRecord } = await assessTrust(record('10.1101/2024.04.01.587366', { source: 'biorxiv' }), deps);
+    const { versionOfRecord, citedBy } = await assessTrust(record('10.1101/2024.04.01.587366', { source: 'biorxiv' }), deps);
     assert.deepEqual(versionOfRecord, { doi: '10.1016/j.xgen.2025.100814', journal: 'Cell Genomics', year: 2025 });
+    // The preprint's record counts 2 citations; the journal's (written from its BibTeX) counts none.
+    assert.deepEqual(citedBy, { count: 2, by: 'crossref' });
     assert.ok(standIn.requests.some((r) => r.url.includes('10.1016%2Fj.xgen.2025.100814') || r.url.includes('10.1016/j.xgen.2025.100814')));
   });
   it('takes an arXiv record\'s journal DOI and journal_ref as its version of record', async () => {
