@@ -7,7 +7,7 @@ import { LLM_SETUP_HELP } from '../../src/webview/llmSetupHelp';
 import { citedByText } from '../../src/core/identity/repository';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { renderMarkdown } from './lib/markdown';
-import { notSentNotice } from './lib/turns';
+import { notSentNotice, shortenedNotice } from './lib/turns';
 
 type State = Extract<ChatHostMessage, { type: 'state' }>;
 
@@ -173,7 +173,7 @@ function renderTurn(turn: ChatTurn, index: number, current: State): HTMLElement 
     body,
     turn.records?.length ? renderRecords(turn.records, index) : undefined,
     turn.calls ? el('p', { className: 'calls', text: `Records used: ${turn.calls.join('; ') || 'the attached papers\' own records'}` }) : undefined,
-    turn.shortened ? el('p', { className: 'calls shortened', text: turn.shortened }) : undefined,
+    shortenedNotice(turn) ? el('p', { className: 'calls shortened', text: shortenedNotice(turn) }) : undefined,
     turn.error ? el('p', { className: 'notice-error', text: turn.error }) : undefined,
   ]);
 }

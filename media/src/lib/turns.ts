@@ -8,3 +8,8 @@ export function notSentNotice(turn: ChatTurn): string | undefined {
   if (turn.role !== 'user' || !turn.notSent) return undefined;
   return `Not sent: ${turn.notSent}.`;
 }
+
+/** What an answer's prompt left out to fit the model's window, as recorded when it was asked; else undefined. */
+export function shortenedNotice(turn: ChatTurn): string | undefined {
+  return turn.role === 'assistant' && turn.shortened ? turn.shortened : undefined;
+}
