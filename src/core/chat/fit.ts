@@ -2,7 +2,7 @@
 // three paragraphs each are some 8,000 tokens: twice a default Ollama window, which would keep the
 // end of such a prompt and drop its start, the system prompt that confines the model to the
 // attached material. So the prompt is shortened step by step, least useful first (older turns,
-// the third and second paragraph, the section's tail, long abstracts), until it fits, and the
+// the section's tail and long abstracts before the papers' paragraphs), until it fits, and the
 // chat says what was left out. The system prompt, the claim and every paper's title and byline
 // are never cut.
 import type { ChatMessage } from '../llm/types';
@@ -15,13 +15,19 @@ export interface FittedChat {
   note?: string;
 }
 
-/** Each step shortens more than the one before; the last keeps only what the chat cannot do without. */
+/**
+ * Each step shortens more than the one before. The papers' best paragraphs are the evidence the
+ * chat is for, so older turns, the section's tail and long abstracts give way before them.
+ */
 const STEPS: readonly ChatLimits[] = [
   PROMPT_LIMITS,
   { ...PROMPT_LIMITS, history: 6 },
-  { section: 2500, abstract: 1500, paragraph: 1200, paragraphs: 2, history: 6 },
-  { section: 1500, abstract: 800, paragraph: 1000, paragraphs: 1, history: 4 },
-  { section: 800, abstract: 500, paragraph: 600, paragraphs: 1, history: 2 },
+  { section: 2500, abstract: 1000, paragraph: 1200, paragraphs: 3, history: 6 },
+  { section: 2500, abstract: 1000, paragraph: 1200, paragraphs: 2, history: 6 },
+  { section: 1500, abstract: 600, paragraph: 1200, paragraphs: 2, history: 4 },
+  { section: 1500, abstract: 600, paragraph: 1200, paragraphs: 1, history: 4 },
+  { section: 800, abstract: 400, paragraph: 800, paragraphs: 1, history: 2 },
+  { section: 400, abstract: 300, paragraph: 500, paragraphs: 1, history: 2 },
   { section: 0, abstract: 300, paragraph: 0, paragraphs: 0, history: 0 },
 ];
 
@@ -34,22 +40,30 @@ export function fitChatMessages(context: ChatContext, history: ChatMessage[], qu
   const limits = STEPS.find((step) => fitsWindow(buildChatMessages(context, history, question, step), window)) ?? shortest;
   const messages = buildChatMessages(context, history, question, limits);
   const cuts = cutsOf(limits, context, history.length);
-  return cuts.length ? { messages, note: `Shortened to fit the model's window of ${window.toLocaleString('en-US')} tokens (citefinder.llm.contextTokens): ${cuts.join(', ')}.` } : { messages };
+  if (cuts.length === 0) return { messages };
+  const note = `Shortened to fit the model's window of ${window.toLocaleString('en-US')} tokens (citefinder.llm.contextTokens): ${cuts.join(', ')}.`;
+  return { messages, note };
 }
 
 /** What `limits` left out of this context that the full prompt carries, in words. */
 function cutsOf(limits: ChatLimits, context: ChatContext, turns: number): string[] {
+  const papers = context.attachments;
+  const cut = (key: keyof ChatLimits, longest: number) => limits[key] < PROMPT_LIMITS[key] && longest > limits[key];
+  const most = Math.max(0, ...papers.map((c) => Math.min(c.paragraphs?.length ?? 0, PROMPT_LIMITS.paragraphs)));
+  const shownParagraphs = papers.flatMap((c) => (c.paragraphs ?? []).slice(0, limits.paragraphs));
   const cuts: string[] = [];
-  const mostParagraphs = Math.max(0, ...context.attachments.map((c) => Math.min(c.paragraphs?.length ?? 0, PROMPT_LIMITS.paragraphs)));
-  if (limits.paragraphs < mostParagraphs) {
-    cuts.push(limits.paragraphs === 0 ? 'no paragraphs of the papers' : `${limits.paragraphs} paragraph${limits.paragraphs > 1 ? 's' : ''} per paper instead of ${mostParagraphs}`);
+  if (cut('paragraphs', most)) {
+    cuts.push(limits.paragraphs === 0 ? 'no paragraphs of the papers' : `${plural(limits.paragraphs, 'paragraph')} per paper instead of ${most}`);
   }
-  const shown = context.attachments.flatMap((c) => (c.paragraphs ?? []).slice(0, limits.paragraphs));
-  if (limits.paragraph < PROMPT_LIMITS.paragraph && shown.some((p) => p.text.length > limits.paragraph)) cuts.push(`paragraphs cut to ${limits.paragraph} characters`);
-  if (limits.abstract < PROMPT_LIMITS.abstract && context.attachments.some((c) => (c.abstract?.length ?? 0) > limits.abstract)) cuts.push(`abstracts cut to ${limits.abstract} characters`);
-  if (limits.section < PROMPT_LIMITS.section && (context.sectionText?.length ?? 0) > limits.section) {
+  if (cut('paragraph', Math.max(0, ...shownParagraphs.map((p) => p.text.length)))) cuts.push(`paragraphs cut to ${limits.paragraph} characters`);
+  if (cut('abstract', Math.max(0, ...papers.map((c) => c.abstract?.length ?? 0)))) cuts.push(`abstracts cut to ${limits.abstract} characters`);
+  if (cut('section', context.sectionText?.length ?? 0)) {
     cuts.push(limits.section === 0 ? 'no manuscript section' : `the manuscript section cut to ${limits.section} characters`);
   }
-  if (limits.history < PROMPT_LIMITS.history && turns > limits.history) cuts.push(limits.history === 0 ? 'none of the earlier messages' : `the last ${limits.history} earlier messages only`);
+  if (cut('history', turns)) cuts.push(limits.history === 0 ? 'none of the earlier messages' : `the last ${limits.history} earlier messages only`);
   return cuts;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

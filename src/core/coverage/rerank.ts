@@ -91,9 +91,8 @@ export async function rerankWithLlm(
 const ANSWER_TOKENS_PER_SENTENCE = 45;
 
 /**
- * The first sentences of `head` whose prompt and answer fit the model's window: a small local
- * model's 4,096 tokens hold about thirty. At least one is kept; if even that does not fit, the
- * client refuses the call and the list keeps its order.
+ * The first sentences of `head` whose prompt and answer fit the model's window. At least one is
+ * kept; if even that does not fit, the client refuses the call and the list keeps its order.
  */
 function fittedHead(head: SentenceCoverage[], window: number): SentenceCoverage[] {
   const answerTokens = (n: number) => Math.max(DEFAULT_ANSWER_TOKENS, ANSWER_TOKENS_PER_SENTENCE * n + 50);

@@ -7,15 +7,17 @@
 import type { Settings } from '../settings/index';
 import type { ChatMessage, LlmCallOptions, LlmClient } from './types';
 
-/** Ollama's and LM Studio's default window on a machine with less than 24 GB of VRAM. */
+/** Ollama's default window on a machine with less than 24 GB of VRAM; other local servers often start as small. */
 export const LOCAL_DEFAULT_WINDOW = 4096;
 /** What an answer may take when the call does not bound it. */
 export const DEFAULT_ANSWER_TOKENS = 1024;
 /**
- * Characters per token, counted low: English prose runs about 4 per token, but LaTeX, numbers
- * and names split finer. Over-counting costs a paragraph; under-counting loses the instructions.
+ * Characters per token, counted low: English prose runs about 4 per token in today's tokenizers,
+ * LaTeX, numbers and names split finer. With the answer's reserve beside it, a prompt read at 3
+ * characters a token still leaves a short answer room. Over-counting costs a paragraph;
+ * under-counting loses the instructions.
  */
-const CHARS_PER_TOKEN = 3;
+const CHARS_PER_TOKEN = 3.5;
 /** The chat template's tokens around each message (role markers). */
 const TOKENS_PER_MESSAGE = 8;
 

@@ -98,9 +98,9 @@ function buildJudgePrompt(claim: string, paragraphs: Pick<ScoredParagraph, 'text
 }
 
 /**
- * The prompt over the best paragraphs that fit the model's window: a small local model's 4,096
- * tokens hold about four long paragraphs beside the instructions and the worked example. At least
- * one is kept; if even that does not fit, the client refuses the call and the scores stay lexical.
+ * The prompt over the lexically best paragraphs that fit the model's window beside the
+ * instructions and the worked example. At least one is kept; if even that does not fit, the
+ * client refuses the call and the scores stay lexical.
  */
 function fittedPrompt(claim: string, paragraphs: ScoredParagraph[], window: number): { prompt: ChatMessage[]; count: number } {
   let count = paragraphs.length;
