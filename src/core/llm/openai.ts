@@ -8,6 +8,7 @@ import { parseModelJson } from './json';
 import { LlmAnswerTooLargeError, limitedFetch } from './limitedFetch';
 import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmClient, type ToolChoice, type ToolDefinition } from './types';
 import { readToolChoice } from './toolChoice';
+import { ThinkFilter } from './thinkFilter';
 
 /** Retries inside the openai package (connection errors, 429, 5xx); kept small: a slow local model should fail fast. */
 const MAX_RETRIES = 1;
@@ -103,10 +104,15 @@ class OpenAiCompatibleClient implements LlmClient {
         },
         { signal: options.signal },
       );
+      // A raw reasoning model's <think> blocks are its reasoning, not the answer: never shown.
+      const reasoning = new ThinkFilter();
       for await (const chunk of stream) {
         const delta = chunk.choices[0]?.delta?.content;
-        if (delta) yield delta;
+        const shown = delta ? reasoning.push(delta) : '';
+        if (shown) yield shown;
       }
+      const rest = reasoning.end();
+      if (rest) yield rest;
     } catch (error) {
       throw this.explain(error, options.signal);
     }

@@ -140,6 +140,13 @@ describe('LLM client (OpenAI-compatible) against the stand-in', () => {
     assert.deepEqual(deltas, ['Paragraph', ' 2', ' supports', ' the', ' claim.']);
   });
 
+  it('streams a reasoning model\'s answer without its <think> block, over the recorded SSE framing', async () => {
+    options.reply = () => '<think>The user asks which passage supports it. Paragraph 3 is about methods.</think>\n\nParagraph 2 supports the claim.';
+    let text = '';
+    for await (const delta of client().chatStream([{ role: 'user', content: 'q' }])) text += delta;
+    assert.equal(text, '\n\nParagraph 2 supports the claim.');
+  });
+
   it('probes GET /models', async () => {
     assert.deepEqual(await probeLlm(settings), {
       ok: true,
