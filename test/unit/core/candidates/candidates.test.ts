@@ -59,7 +59,7 @@ describe('candidate store and BibTeX stage', () => {
     const store = new CandidateStore([{ keywords: ['wetland', 'ecology'] }], 'wetland ecology', 10, () => {});
     const trust = new TrustStage({ http, settings }, store);
     // Scientific Reports 5:16696, whose recorded Crossref record says is-referenced-by-count 110.
-    const uncounted: PaperRecord = { id: 'doi:10.1038/srep16696', source: 'europepmc', title: 'A work', authors: [], doi: '10.1038/srep16696' };
+    const uncounted: PaperRecord = { id: 'doi:10.1038/srep16696', source: 'pubmed', title: 'A work', authors: [], doi: '10.1038/srep16696' };
     const counted: PaperRecord = { ...PREPRINT, citedBy: { count: 16127, by: 'semanticscholar' } };
     store.addHits([{ record: uncounted, queryIndex: 0, rank: 0 }, { record: counted, queryIndex: 0, rank: 1 }]);
     trust.update(store.list());
