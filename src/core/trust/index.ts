@@ -82,7 +82,7 @@ export function crossrefDois(record: Pick<PaperRecord, 'doi' | 'publishedDoi'>):
 export interface TrustAndVersion {
   trust: TrustSignal;
   versionOfRecord?: VersionOfRecord;
-  /** Crossref's count of citations of the work or its version of record, the larger; from the same records. */
+  /** Crossref's count of citations from the records read above (the work's, its version of record's): the larger. */
   citedBy?: CitationCount;
 }
 
