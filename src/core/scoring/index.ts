@@ -2,6 +2,7 @@
 // configured and the claim's call budget allows) the LLM judge over the best of them, then one
 // overall score and verdict. Any LLM failure falls back to the lexical result with a warning.
 import { fallbackWarning } from '../llm/fallback';
+import { windowOf } from '../llm/window';
 import type { Claim, Query, ScoredParagraph, SupportLabel, SupportVerdict } from '../types';
 import type { FulltextDocument } from '../fulltext/model';
 import { LlmUnavailableError, type LlmClient } from '../llm/types';
@@ -126,7 +127,11 @@ async function tryJudge(claim: string, ranked: RankedParagraph[], deps: ScoreDep
     return undefined;
   }
   try {
-    return await judgeParagraphs(claim, ranked.map(toScoredParagraph), deps.llm, deps.signal);
+    // Worded without counts, so the run says it once however many papers it holds for.
+    const window = windowOf(deps.llm).toLocaleString('en-US');
+    const cut = () => deps.warn(`LLM judge: not every paragraph asked for (scoring.llmParagraphs) fit the model's window of ${window} ` +
+      'tokens (citefinder.llm.contextTokens); the lexically best that fit were judged.');
+    return await judgeParagraphs(claim, ranked.map(toScoredParagraph), deps.llm, deps.signal, cut);
   } catch (error) {
     if (deps.signal?.aborted) throw error;
     // An unreachable endpoint is worded as in every other stage, so the run says it once.

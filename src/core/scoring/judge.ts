@@ -119,8 +119,10 @@ export async function judgeParagraphs(
   paragraphs: ScoredParagraph[],
   llm: LlmClient,
   signal?: AbortSignal,
+  onCut?: (sent: number) => void,
 ): Promise<ScoredParagraph[]> {
   const { prompt, count } = fittedPrompt(claim, paragraphs, windowOf(llm));
+  if (count < paragraphs.length) onCut?.(count);
   const answer = await llm.completeJson(prompt, { signal, temperature: 0 });
   const judgements = readJudgements(answer, count);
   if (judgements.length === 0) throw new Error('the model judged none of the paragraphs');

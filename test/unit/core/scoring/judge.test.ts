@@ -221,10 +221,15 @@ describe('LLM judge (scoring) against the stand-in OpenAI server', () => {
     const small = await sent(0);
     assert.ok(small.passages.length >= 2 && small.passages.length < 10, `${small.passages.length} of 10 passages at 4,096 tokens`);
     assert.ok(fitsWindow(small.messages, 4096), `${promptTokens(small.messages)} tokens and the answer's 1,024 fit`);
+    assert.deepEqual(warnings, [
+      'LLM judge: not every paragraph asked for (scoring.llmParagraphs) fit the model\'s window of 4,096 tokens ' +
+        '(citefinder.llm.contextTokens); the lexically best that fit were judged.',
+    ]);
+    warnings.length = 0;
     const large = await sent(32768);
     assert.equal(large.passages.length, 10);
     assert.deepEqual(large.passages.slice(0, small.passages.length), small.passages, 'the lexically best come first in both');
-    assert.deepEqual(warnings, []);
+    assert.deepEqual(warnings, [], 'all fit: nothing to say');
   });
 });
 
