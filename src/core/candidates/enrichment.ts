@@ -43,7 +43,9 @@ export class Enrichment {
   update(candidates: Candidate[]): void {
     const group: Group = { open: 0, ids: [] };
     for (const candidate of candidates) {
-      const source = this.sources[candidate.source];
+      // The card's preprint is enriched whichever version ranks first: when a journal record and its
+      // preprint tie, the first to arrive leads, and a repeat (answers in another order) must plan the same.
+      const source = [candidate.source, ...candidate.sources].map((s) => this.sources[s]).find((s) => s?.enrich);
       if (!source?.enrich || this.started.has(candidate.id) || this.signal?.aborted) continue;
       this.started.add(candidate.id);
       group.open++;

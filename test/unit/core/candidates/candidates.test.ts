@@ -7,6 +7,8 @@ import { fixturePath } from '../../../standin/server';
 import { CandidateStore } from '../../../../src/core/candidates/store';
 import { BibtexStage } from '../../../../src/core/candidates/bibtexStage';
 import { TrustStage } from '../../../../src/core/candidates/trustStage';
+import { Enrichment } from '../../../../src/core/candidates/enrichment';
+import { createSources } from '../../../../src/core/sources/index';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings/index';
@@ -69,5 +71,26 @@ describe('candidate store and BibTeX stage', () => {
     assert.equal(byId.get(uncounted.id)!.trust?.status, 'ok');
     // The bioRxiv preprint's Crossref record counts 2: the Semantic Scholar count stays.
     assert.deepEqual(byId.get(counted.id)!.citedBy, { count: 16127, by: 'semanticscholar' });
+  });
+
+  it('enriches a card\'s bioRxiv preprint though its journal record arrived first and leads the card', async () => {
+    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false });
+    const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
+    const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], 'protein abundance in yeast', 10, () => {});
+    // The journal version and the preprint tie (same rank, same query): the first to arrive leads.
+    const journal: PaperRecord = { ...PREPRINT, id: 'pmid:40120586', source: 'pubmed', year: 2025, doi: '10.1016/j.xgen.2025.100814' };
+    store.addHits([{ record: journal, queryIndex: 0, rank: 0 }]);
+    store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
+    const [card] = store.list();
+    assert.equal(store.list().length, 1);
+    assert.equal(card!.source, 'pubmed', 'the journal record leads the card');
+    const before = standIn.requests.length;
+    const enrichment = new Enrichment(createSources(settings, http), store, undefined, () => {});
+    enrichment.update(store.list());
+    await enrichment.settle();
+    const asked = standIn.requests.slice(before).map((r) => r.path);
+    assert.ok(asked.some((p) => p.endsWith('/details/biorxiv/10.1101/2024.04.01.587366/na/json')), asked.join(' '));
+    // The details API's answer names the published version, as it does when the preprint leads.
+    assert.equal(store.list()[0]!.publishedDoi, '10.1016/j.xgen.2025.100814');
   });
 });
