@@ -1,6 +1,7 @@
 // Fields that arrive for a candidate after it was found (BibTeX, support scores), kept apart from
 // the ranked list so that a re-ranking never loses them. The pipeline's store and the results
 // panel fold patches with these same functions.
+import { largerCount } from '../identity/citationCount';
 import type { Candidate, CandidatePatch } from '../types';
 
 export type { CandidatePatch };
@@ -30,8 +31,8 @@ export function withPatch(candidate: Candidate, patch: CandidatePatch | undefine
     delete merged.bibtexError;
     delete merged.bibtexWhy;
   }
-  // Crossref's count (the trust lookup's) never hides a larger one the record's own index gave.
-  if (patch.citedBy && candidate.citedBy && candidate.citedBy.count >= patch.citedBy.count) merged.citedBy = candidate.citedBy;
+  // A count that arrives later (Crossref's, from the trust lookup) never hides a larger one the record's own index gave.
+  if (patch.citedBy) merged.citedBy = largerCount(candidate.citedBy, patch.citedBy);
   return merged;
 }
 

@@ -1,7 +1,7 @@
 // The chat's prompt fitted to the model's window. Five attached papers with their abstracts and
-// three paragraphs each are some 8,000 tokens: twice a default Ollama window, which would keep the
-// end of such a prompt and drop its start, the system prompt that confines the model to the
-// attached material. So the prompt is shortened step by step, least useful first (older turns,
+// three GROBID paragraphs each came to 3,400–5,900 tokens in real tokenizers (docs/settings.md):
+// past a default Ollama window, which keeps the end of such a prompt and drops its start, the
+// system prompt that confines the model to the attached material. So the prompt is shortened step by step, least useful first (older turns,
 // the section's tail and long abstracts before the papers' paragraphs), until it fits, and the
 // chat says what was left out. The system prompt, the claim and every paper's title and byline
 // are never cut.
@@ -33,12 +33,16 @@ const STEPS: readonly ChatLimits[] = [
 
 /**
  * The fullest prompt that fits `window` tokens with room for the answer. When even the shortest
- * does not fit, that one is returned: the client refuses it with a clear message (PromptTooLongError).
+ * does not fit, that one (the last step) is returned: the client refuses it with a clear message
+ * (PromptTooLongError).
  */
 export function fitChatMessages(context: ChatContext, history: ChatMessage[], question: string, window: number): FittedChat {
-  const shortest = STEPS[STEPS.length - 1]!;
-  const limits = STEPS.find((step) => fitsWindow(buildChatMessages(context, history, question, step), window)) ?? shortest;
-  const messages = buildChatMessages(context, history, question, limits);
+  let limits = PROMPT_LIMITS;
+  let messages: ChatMessage[] = [];
+  for (limits of STEPS) {
+    messages = buildChatMessages(context, history, question, limits);
+    if (fitsWindow(messages, window)) break;
+  }
   const cuts = cutsOf(limits, context, history.length);
   if (cuts.length === 0) return { messages };
   const note = `Shortened to fit the model's window of ${window.toLocaleString('en-US')} tokens (citefinder.llm.contextTokens): ${cuts.join(', ')}.`;

@@ -29,8 +29,9 @@ export interface RecordsQuestion {
 
 /**
  * Enough for any tool call's arguments; a prose answer is cut off here and not used. With the
- * tools' schema (~600 tokens) it fits in the 1,024 tokens the fitted chat prompt leaves for its
- * answer (chat/fit.ts), so a prompt that fits the model's window fits this call too.
+ * tools' schema (1,770 characters: ~510 tokens as llm/window.ts counts) and the hint, it fits in
+ * the 1,024 tokens the fitted chat prompt leaves for its answer (chat/fit.ts), so a prompt that
+ * fits the model's window fits this call too.
  */
 const TOOL_CHOICE_TOKENS = 200;
 

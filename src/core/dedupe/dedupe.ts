@@ -6,6 +6,7 @@
 // markup). Union-find makes the matches transitive: an arXiv record naming a journal DOI joins
 // the DOI-only record of it.
 import type { Candidate, CitationCount, PaperRecord, RecordSource, Repository } from '../types';
+import { largerCount } from '../identity/citationCount';
 import { familyName, titleWords } from '../identity/names';
 import { identityKeys, versionlessArxivId } from '../identity/work';
 import { isPreprintServer, versionOfRecordFields } from './versions';
@@ -124,10 +125,9 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
   // The longest abstract says the most; ties keep the best-ranked one.
   if (abstracts.length) candidate.abstract = abstracts.reduce((a, b) => (b.length > a.length ? b : a));
   if (categories.length) candidate.categories = categories;
-  // Each index counts a different literature (and a preprint and its journal version apart): the
-  // largest count is the one that says most.
-  const counts = ordered.map((r) => r.citedBy).filter((c): c is CitationCount => c !== undefined);
-  if (counts.length) candidate.citedBy = counts.reduce((a, b) => (b.count > a.count ? b : a));
+  // Each index counts a different literature (and a preprint and its journal version apart).
+  const citedBy = ordered.reduce<CitationCount | undefined>((best, r) => largerCount(best, r.citedBy), undefined);
+  if (citedBy) candidate.citedBy = citedBy;
   return candidate;
 }
 

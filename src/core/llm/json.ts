@@ -1,6 +1,7 @@
 // Defensive parsing of what language models return when asked for JSON. Real models wrap
 // their JSON in ``` fences, prepend <think> blocks (reasoning models), add a sentence of prose
 // before or after, leave trailing commas, or write scores as "8/10".
+import { withoutThinking } from './thinkFilter';
 
 export class ModelJsonError extends Error {
   override name = 'ModelJsonError';
@@ -8,18 +9,13 @@ export class ModelJsonError extends Error {
 
 /** Parses a model's answer into a JSON value; throws ModelJsonError when no JSON can be found. */
 export function parseModelJson(text: string): unknown {
-  const cleaned = stripThinking(String(text)).trim();
+  const cleaned = withoutThinking(String(text)).trim();
   const candidates = [cleaned, ...fencedBlocks(cleaned), ...outermostJson(cleaned)];
   for (const candidate of candidates) {
     const value = tryParse(candidate);
     if (value !== undefined) return value;
   }
   throw new ModelJsonError(`The model did not return JSON: ${preview(cleaned)}`);
-}
-
-function stripThinking(text: string): string {
-  // An unclosed <think> (answer cut short) leaves nothing usable before it is closed.
-  return text.replace(/<think(?:ing)?>[\s\S]*?(<\/think(?:ing)?>|$)/gi, '');
 }
 
 function fencedBlocks(text: string): string[] {

@@ -1,8 +1,8 @@
 // A reasoning model served raw (DeepSeek-R1, Qwen3 and their like on a plain OpenAI-compatible
 // server) streams its reasoning inside the answer, between <think> and </think>. The chat shows
 // the answer, not the reasoning, so those blocks are dropped as they stream; a tag split across
-// two deltas is held back until it can be told apart from text. (json.ts drops them from whole
-// answers.)
+// two deltas is held back until it can be told apart from text. A whole answer (json.ts) goes
+// through the same filter in one piece.
 const OPEN = /<think(?:ing)?>/i;
 const CLOSE = /<\/think(?:ing)?>/i;
 const OPEN_TAGS = ['<think>', '<thinking>'];
@@ -36,6 +36,12 @@ export class ThinkFilter {
     this.held = '';
     return rest;
   }
+}
+
+/** `text` without its reasoning blocks; an unclosed block (an answer cut short) runs to the end. */
+export function withoutThinking(text: string): string {
+  const filter = new ThinkFilter();
+  return filter.push(text) + filter.end();
 }
 
 /** The length of the longest end of `text` that begins one of `tags` (case folded). */

@@ -107,6 +107,6 @@ export function crossrefRecord(work: CrossrefWork): PaperRecord {
     abstract: work.abstract,
     publishedDoi: work.preprintOf[0],
     journal: work.containerTitle,
-    ...(work.citedByCount ? { citedBy: { count: work.citedByCount, by: 'crossref' as const } } : {}),
+    ...(work.citedBy ? { citedBy: work.citedBy } : {}),
   };
 }

@@ -1,6 +1,8 @@
 // One Crossref work record read defensively: a field of the wrong type is dropped, never passed
 // on, and a record without a DOI or a title is no record. Only the fields citefinder uses are kept.
+import { readCitationCount } from '../identity/citationCount';
 import { normalizeDoi } from '../identity/work';
+import type { CitationCount } from '../types';
 import { isObject, type Raw } from './raw';
 
 /** Crossref's kinds of editorial notice (`updated-by` / `update-to` entries). */
@@ -46,7 +48,7 @@ export interface CrossrefWork {
   /** For a published work: DOIs of its preprints (`relation.has-preprint`). */
   hasPreprint: string[];
   /** Citations Crossref's members deposited (`is-referenced-by-count`); left out when 0. */
-  citedByCount?: number;
+  citedBy?: CitationCount;
 }
 
 function str(value: unknown): string | undefined {
@@ -137,11 +139,6 @@ function plainAbstract(value: unknown): string | undefined {
 }
 
 /** The work in `message`, or undefined when it has no DOI or no title. */
-/** A count of citations above 0; Crossref's 0 says as often "nobody deposited any" as "uncited". */
-function positiveCount(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
 export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
   if (!isObject(message)) return undefined;
   const doi = normalizeDoi(str(message.DOI));
@@ -168,7 +165,7 @@ export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
     abstract: plainAbstract(message.abstract),
     url: str(message.URL),
     institution: objects(message.institution).map((i) => str(i.name)).find(Boolean),
-    citedByCount: positiveCount(message['is-referenced-by-count']),
+    citedBy: readCitationCount(message['is-referenced-by-count'], 'crossref', false),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) (work as unknown as Raw)[key] = value;

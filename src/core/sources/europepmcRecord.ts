@@ -1,5 +1,6 @@
 // One Europe PMC search result (lite or core) → PaperRecord.
 import type { PaperRecord, RecordSource } from '../types';
+import { readCitationCount } from '../identity/citationCount';
 import { httpUrlOrUndefined } from '../net/errors';
 import { separateGluedHeadings } from './abstractText';
 
@@ -88,6 +89,8 @@ export function toPaperRecord(result: EuropePmcResult, source: RecordSource, doi
   const doi = result.doi?.trim().toLowerCase() || undefined;
   const year = Number(result.pubYear ?? result.firstPublicationDate?.slice(0, 4));
   const abstract = result.abstractText ? separateGluedHeadings(stripHtml(result.abstractText)) : undefined;
+  // Europe PMC counts only the citing works it indexes, so its 0 says little.
+  const citedBy = readCitationCount(result.citedByCount, 'europepmc', false);
   return {
     id: doi ? `doi:${doi}` : `europepmc:${result.source ?? 'PPR'}/${result.id ?? title}`,
     source,
@@ -99,12 +102,6 @@ export function toPaperRecord(result: EuropePmcResult, source: RecordSource, doi
     pdfUrl: pdfOf(result),
     abstract: abstract || undefined,
     journal: result.journalInfo?.journal?.title,
-    ...citedByOf(result),
+    ...(citedBy ? { citedBy } : {}),
   };
-}
-
-/** Europe PMC counts only the citing works it indexes, so a count of 0 says little: it is left out. */
-function citedByOf(result: EuropePmcResult): Pick<PaperRecord, 'citedBy'> {
-  const count = result.citedByCount;
-  return typeof count === 'number' && Number.isInteger(count) && count > 0 ? { citedBy: { count, by: 'europepmc' } } : {};
 }

@@ -4,6 +4,7 @@
 // or WITHDRAWN, an arXiv comment or a bioRxiv/medRxiv abstract that says the work was withdrawn.
 // A lookup that failed is "unknown", never "ok".
 import type { CoreDeps } from '../deps';
+import { largerCount } from '../identity/citationCount';
 import { normalizeDoi, arxivIdFromDoi, isPreprintDoi } from '../identity/work';
 import { fetchCrossrefWork, type CrossrefNotice, type CrossrefWork } from '../sources/crossref';
 import type { CitationCount, PaperRecord, TrustSignal, VersionOfRecord } from '../types';
@@ -124,8 +125,7 @@ export async function assessTrust(record: PaperRecord, deps: CoreDeps): Promise<
   const trust: TrustSignal = signal ?? (failures.length
     ? { status: 'unknown', reason: failures.join('; ') }
     : { status: 'ok', reason: checked.length ? `checked ${checked.join(', ')} and the record's own words` : 'no DOI Crossref registers: only the record\'s own words (title, comment, abstract) were checked' });
-  const counts = [...own, published].map((w) => w?.citedByCount ?? 0);
-  const citedBy: CitationCount | undefined = Math.max(0, ...counts) > 0 ? { count: Math.max(...counts), by: 'crossref' } : undefined;
+  const citedBy = [...own, published].reduce<CitationCount | undefined>((best, w) => largerCount(best, w?.citedBy), undefined);
   return { trust, versionOfRecord: versionOfRecord(record, publishedDoi, published), ...(citedBy ? { citedBy } : {}) };
 }
 

@@ -14,6 +14,7 @@ import { isObject, type Raw } from '../raw';
 import { SourceError } from '../errors';
 import { describeAnswer, fieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
+import { readCitationCount } from '../../identity/citationCount';
 
 const MAX_WORDS = 10;
 
@@ -149,7 +150,7 @@ export function openAlexRecord(raw: unknown): PaperRecord | undefined {
   const oa: Raw = isObject(raw.open_access) ? raw.open_access : {};
   if (typeof oa.is_oa === 'boolean') record.openAccess = oa.is_oa && pdf !== undefined;
   if (raw.is_retracted === true) record.sourceTrust = 'retracted';
-  const cited = raw.cited_by_count;
-  if (typeof cited === 'number' && Number.isInteger(cited) && cited >= 0) record.citedBy = { count: cited, by: 'openalex' };
+  const citedBy = readCitationCount(raw.cited_by_count, 'openalex', true);
+  if (citedBy) record.citedBy = citedBy;
   return record;
 }

@@ -12,6 +12,7 @@ import { isObject, type Raw } from '../raw';
 import { SourceError } from '../errors';
 import { describeAnswer, fieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
+import { readCitationCount } from '../../identity/citationCount';
 
 const FIELDS = 'paperId,title,abstract,year,authors,venue,journal,externalIds,openAccessPdf,isOpenAccess,publicationTypes,citationCount';
 /**
@@ -113,7 +114,7 @@ export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {
   const pdf = isObject(raw.openAccessPdf) ? httpUrlOrUndefined(fieldText(raw.openAccessPdf.url)) : undefined;
   if (pdf) record.pdfUrl = pdf;
   if (typeof raw.isOpenAccess === 'boolean') record.openAccess = raw.isOpenAccess && pdf !== undefined;
-  const cited = raw.citationCount;
-  if (typeof cited === 'number' && Number.isInteger(cited) && cited >= 0) record.citedBy = { count: cited, by: 'semanticscholar' };
+  const citedBy = readCitationCount(raw.citationCount, 'semanticscholar', true);
+  if (citedBy) record.citedBy = citedBy;
   return record;
 }

@@ -65,7 +65,7 @@ describe('trust signals', () => {
   });
   it('reads no count from Crossref\'s 0, which says as often that nobody deposited one', () => {
     const list = JSON.parse(readFileSync(fixturePath('crossref', 'works_query-ecology_rows2_work-list.json'), 'utf8')) as { message: { items: unknown[] } };
-    assert.deepEqual(list.message.items.map((item) => readCrossrefWork(item)?.citedByCount), [1, undefined]);
+    assert.deepEqual(list.message.items.map((item) => readCrossrefWork(item)?.citedBy?.count), [1, undefined]);
   });
   it('flags a retraction notice itself, which is no work to cite', () => {
     const notice = readCrossrefWork({ DOI: '10.1016/s0140-6736(10)60175-4', title: ['Retraction—Ileal-lymphoid-nodular hyperplasia'], 'update-to': [{ DOI: '10.1016/s0140-6736(97)11096-0', type: 'retraction', updated: { 'date-parts': [[2010, 2, 6]] }, source: 'publisher' }] })!;
