@@ -177,8 +177,21 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     record,
     evidence,
     searched: [],
-    message: fixable.length ? `Verified at ${record.authority} (${record.id}); it could add: ${fixable.join(', ')}.` : `Verified at ${record.authority} (${record.id}).`,
+    message: `Verified at ${record.authority} (${record.id})${fixableWords(fixable, evidence)}.`,
   };
+}
+
+/** "; it could correct year (1998 → 1999) and add doi": a value the entry has is a correction, not an addition. */
+function fixableWords(fixable: FixableField[], evidence: FieldEvidence[]): string {
+  const corrections: string[] = [];
+  const additions: string[] = [];
+  for (const field of fixable) {
+    const e = evidence.find((f) => f.field === field);
+    if (e?.entry && e.authority) corrections.push(`${field} (${e.entry} → ${e.authority})`);
+    else additions.push(field);
+  }
+  const parts = [corrections.length ? `correct ${corrections.join(', ')}` : '', additions.length ? `add ${additions.join(', ')}` : ''].filter(Boolean);
+  return parts.length ? `; it could ${parts.join(' and ')}` : '';
 }
 
 /** Pages and volume: a wrong or missing one is worth fixing, not alarming. */
