@@ -1,6 +1,6 @@
 // The cite audit in a real VS Code (code-server) in Chromium, offline against the stand-in: run
 // "Citefinder: Audit Citations" on a small project, see each citation's status in the Problems
-// panel and the Citation Audit summary. Its screenshot is the README's (media/screenshots/audit.png,
+// panel and the Citation Audit summary. Its screenshot is docs/editor.md's (media/screenshots/audit.png,
 // refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -66,7 +66,7 @@ describe('citefinder cite audit (E2E)', function () {
       await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
     }
     await page.screenshot({ path: join(RESULTS_DIR, 'audit.png') });
-    // The README's screenshot is refreshed on request only, so a test run leaves the tree clean.
+    // The docs' screenshot is refreshed on request only, so a test run leaves the tree clean.
     if (process.env.CITEFINDER_UPDATE_SCREENSHOTS) {
       mkdirSync(join(ROOT, 'media', 'screenshots'), { recursive: true });
       copyFileSync(join(RESULTS_DIR, 'audit.png'), join(ROOT, 'media', 'screenshots', 'audit.png'));

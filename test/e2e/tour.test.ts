@@ -4,7 +4,7 @@
 // medRxiv), the chat's record answers, an informal citation resolved, a retracted work's badge,
 // the audit of the example (supported, weak, unsupported, a retracted work), Check Bibliography
 // on a .bib with a corrupted and a fabricated entry, and the example's uncited claims searched in
-// one batch. Its screenshots are the README's (media/screenshots/tour-*.png, refreshed with
+// one batch. Its screenshots are docs/tour.md's and the README's (media/screenshots/tour-*.png, refreshed with
 // CITEFINDER_UPDATE_SCREENSHOTS=1). Every wait is for an event on the page.
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
@@ -345,7 +345,7 @@ describe('the offline demo tour with --llm --grobid (E2E)', function () {
   });
 });
 
-/** Saves a screenshot in test-results/ and, on request, as the README's. */
+/** Saves a screenshot in test-results/ and, on request, as the docs' (media/screenshots/). */
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(RESULTS_DIR, name) });
   if (process.env.CITEFINDER_UPDATE_SCREENSHOTS) {

@@ -32,7 +32,7 @@ describe('links of the README and docs/', () => {
       '# A heading', '',
       '[gone](docs/no-such-page.md) ![missing](media/screenshots/none.png) ![far](https://example.org/x.png)',
       '[here](#a-heading) [nowhere](#no-such-heading) [there](docs/settings.md#no-such-heading)',
-      '[tour](README.md#the-offline-demo-what-npm-start------offline-shows) [web](https://arxiv.org/abs/1805.02262)',
+      '[tour](docs/tour.md#what-each-step-shows) [start](README.md#the-offline-tour) [web](https://arxiv.org/abs/1805.02262)',
       '[built](dist/cli.js) `[code](no-such-file.md)`', '',
       '```', '[block](no-such-file.md)', '```',
     ].join('\n');
