@@ -2,8 +2,8 @@
 // the \cite where the extension would put it and the entry in the .bib the root names. `--id` cites
 // a DOI, arXiv id or link after the text before the position, or at the end of the sentence whose
 // LaTeX source `--sentence` gives (found nearest to line N: an insert earlier on its line since
-// does not move the citation into its middle); `--claim-line` searches for the sentence on that
-// line and cites its best candidate with BibTeX. Files are replaced atomically.
+// does not move the citation into its middle); `--claim-line` searches for that claim (the
+// sentence, else the line up to the column) and cites its best candidate with BibTeX. Files are replaced atomically.
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import { createPipeline } from '../core/pipeline/index';
@@ -44,11 +44,12 @@ export async function runInsert(
   if (options.sentence !== undefined && !sentence)
     throw new UsageError(`--sentence: "${options.sentence.slice(0, 60)}" is not in "${options.tex}" any more; nothing was inserted.`);
   const settings = await loadSettings(options.config);
-  const candidate = options.id ? await byId(options.id, settings, io, signal) : await byClaim(lineText, texText, settings, signal, io);
+  // The claim is the sentence --sentence names, else the line up to --column (its end by default).
+  const claim = sentence ?? { start: lineStart, end: lineStart + column - 1 };
+  const candidate = options.id
+    ? await byId(options.id, settings, io, signal)
+    : await byClaim(texText.slice(claim.start, claim.end), texText, settings, signal, io);
   if (!candidate) return 0;
-  const claim = sentence ?? (options.id
-    ? { start: lineStart, end: lineStart + column - 1 }
-    : { start: lineStart, end: lineStart + lineText.trimEnd().length });
   if (!texText.slice(claim.start, claim.end).trim())
     throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
   const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings);
@@ -130,21 +131,21 @@ async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSign
 }
 
 async function byClaim(
-  lineText: string,
+  claimText: string,
   document: string,
   settings: Settings,
   signal: AbortSignal,
   io: CliIo,
 ): Promise<Candidate | undefined> {
   const result = await createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined }).find(
-    { selection: lineText.trim(), document },
+    { selection: claimText.trim(), document },
     () => {},
     signal,
   );
   const best = [...result.candidates]
     .filter((c) => c.bibtex && c.citeKey)
     .sort((a, b) => (b.score ?? b.retrievalScore) - (a.score ?? a.retrievalScore))[0];
-  if (!best) io.stderr('citefinder: no candidate with authority BibTeX for that line. Nothing was inserted.\n');
+  if (!best) io.stderr('citefinder: no candidate with authority BibTeX for that claim. Nothing was inserted.\n');
   return best;
 }
 

@@ -35,6 +35,19 @@ describe('informal citations: CLI insert --claim-line (stand-in)', function () {
     assert.equal(text, `As Perlmutter et al.~\\cite{${key}} showed, the expansion of the Universe accelerates.`);
   });
 
+  it('with --sentence, searches for that sentence, not the whole line it shares with another mention', async () => {
+    const tex = join(dir, 'main.tex');
+    const wakefield = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
+    const perlmutter = 'As Perlmutter et al. (1999) showed, the expansion of the Universe accelerates.';
+    writeFileSync(tex, `\\documentclass{article}\n\\begin{document}\n${wakefield} ${perlmutter}\n\\bibliography{refs}\n\\end{document}\n`);
+    writeFileSync(join(dir, 'refs.bib'), '');
+    const run = await runCli(['insert', '--tex', tex, '--line', '3', '--sentence', perlmutter, '--claim-line', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const key = (JSON.parse(run.stdout) as { key: string }).key;
+    assert.match(readFileSync(join(dir, 'refs.bib'), 'utf8'), /10\.1086\/307221|astro-ph\/9812133/i, 'the entry of Perlmutter et al. 1999');
+    assert.equal(readFileSync(tex, 'utf8').split('\n')[2], `${wakefield} As Perlmutter et al.~\\cite{${key}} showed, the expansion of the Universe accelerates.`);
+  });
+
   it('replaces a bare mention with natbib\'s \\citep', async () => {
     const { text, key } = await insertOn('The expansion of the Universe accelerates [Perlmutter et al. 1999].', '\\usepackage{natbib}\n');
     assert.equal(text, `The expansion of the Universe accelerates~\\citep{${key}}.`);
