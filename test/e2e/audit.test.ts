@@ -3,12 +3,12 @@
 // panel and the Citation Audit summary. Its screenshot is docs/editor.md's (media/screenshots/audit.png,
 // refreshed with CITEFINDER_UPDATE_SCREENSHOTS=1).
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { repoRoot } from './codeServer';
+import { screenshot } from './screenshots';
 import { eventually, openFile, runCommand, STEP_MS, auditWholeProject } from './workbench';
-import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
+import { closeE2eSession, openE2eSession, type E2eSession } from '../helpers/e2eSession';
 
 const ROOT = repoRoot();
 
@@ -65,11 +65,6 @@ describe('citefinder cite audit (E2E)', function () {
     for (const group of ['unsupported (2)', 'missing (1)', 'unresolved (1)', 'supported (3)']) {
       await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
     }
-    await page.screenshot({ path: join(RESULTS_DIR, 'audit.png') });
-    // The docs' screenshot is refreshed on request only, so a test run leaves the tree clean.
-    if (process.env.CITEFINDER_UPDATE_SCREENSHOTS) {
-      mkdirSync(join(ROOT, 'media', 'screenshots'), { recursive: true });
-      copyFileSync(join(RESULTS_DIR, 'audit.png'), join(ROOT, 'media', 'screenshots', 'audit.png'));
-    }
+    await screenshot(page, 'audit.png');
   });
 });
