@@ -1,4 +1,4 @@
-// `citefinder lookup ID`: a DOI, arXiv id or link → the work's record and the authority's BibTeX.
+// `citefinder lookup ID`: a DOI, arXiv id, PMID, PMCID or link → the work's record and the authority's BibTeX.
 // A well-formed identifier nobody has is a run that worked (exit 0, "work": null, a message on
 // stderr); a malformed one is bad input (exit 2). The work carries its trust (retracted,
 // withdrawn, concern, corrected, ok, or unknown with the reason) and version of record.
@@ -11,7 +11,7 @@ import { parseCommandLine } from './args';
 import { UsageError, type CliIo } from './io';
 import { trustLine } from './format';
 
-export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, or a doi.org/arXiv/bioRxiv/medRxiv link)';
+export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, a PMID or PMCID, or a doi.org/arXiv/bioRxiv/medRxiv/PubMed/PMC link)';
 
 export async function runLookup(
   args: string[],
@@ -48,7 +48,7 @@ export async function runLookup(
 
 
 function formatWork(c: Candidate): string {
-  const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`].filter(Boolean).join(', ');
+  const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`, c.pmid && `PMID:${c.pmid}`, c.pmcid].filter(Boolean).join(', ');
   const venue = c.venue ?? c.journal;
   const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${venue ? ` · ${venue}` : ''}`];
   const trust = trustLine(c);

@@ -1,4 +1,4 @@
-// "Cite by DOI, arXiv ID or URL": an identifier typed in an input box (or selected in the text)
+// "Cite by DOI, arXiv ID, PMID or URL": an identifier typed in an input box (or selected in the text)
 // → the authority's record and BibTeX → the normal insert flow, so the \cite and the .bib entry
 // land exactly where "Insert citation" puts them, in one undoable edit. An identifier nobody has
 // says so, a service that fails is named, and nothing is inserted.
@@ -89,10 +89,12 @@ async function lookup(text: string, settings: Settings, token: vscode.Cancellati
 
 async function askForIdentifier(parse: (text: string) => unknown): Promise<string | undefined> {
   return vscode.window.showInputBox({
-    title: 'Cite by DOI, arXiv ID or URL',
-    prompt: 'A DOI (10.1086/307221, doi:…, https://doi.org/…), an arXiv id (2004.07180, astro-ph/9812133v1, arXiv:…, abs/pdf link) or a bioRxiv/medRxiv link',
+    title: 'Cite by DOI, arXiv ID, PMID or URL',
+    prompt:
+      'A DOI (10.1086/307221, doi:…, https://doi.org/…), an arXiv id (2004.07180, astro-ph/9812133v1, arXiv:…, abs/pdf link), ' +
+      'a PMID or PMCID (PMID:40120586, PMC5967733, a PubMed or PMC link) or a bioRxiv/medRxiv link',
     placeHolder: '10.1086/307221',
     ignoreFocusOut: true,
-    validateInput: (value) => (!value.trim() || parse(value) ? undefined : 'Not a DOI, an arXiv id, or a doi.org, arXiv, bioRxiv or medRxiv link.'),
+    validateInput: (value) => (!value.trim() || parse(value) ? undefined : 'Not a DOI, an arXiv id, a PMID or PMCID, or a doi.org, arXiv, bioRxiv, medRxiv, PubMed or PMC link.'),
   });
 }

@@ -19,7 +19,7 @@ export class FindCitationsCodeActions implements vscode.CodeActionProvider {
     const text = document.getText(range);
     if (looksLikeIdentifier(text)) {
       const cite = new vscode.CodeAction(`Citefinder: Cite ${text.trim().slice(0, 60)} here`, FIND_CITATIONS_KIND);
-      cite.command = { command: 'citefinder.citeByIdentifier', title: 'Cite by DOI, arXiv ID or URL', arguments: [{ identifier: text.trim(), replaceSelection: true }] };
+      cite.command = { command: 'citefinder.citeByIdentifier', title: 'Cite by DOI, arXiv ID, PMID or URL', arguments: [{ identifier: text.trim(), replaceSelection: true }] };
       return [cite];
     }
     if (!looksLikeClaim(text)) return [];

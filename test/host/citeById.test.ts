@@ -1,4 +1,4 @@
-// In the extension host: "Cite by DOI, arXiv ID or URL" from the input box and from the code
+// In the extension host: "Cite by DOI, arXiv ID, PMID or URL" from the input box and from the code
 // action on a selected identifier: the authority's BibTeX goes through the normal insert flow,
 // one undo reverts the \cite and the entry, and an identifier nobody has inserts nothing.
 import assert from 'node:assert/strict';

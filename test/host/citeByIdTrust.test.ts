@@ -1,4 +1,4 @@
-// In the extension host: "Cite by DOI, arXiv ID or URL" on a retracted work asks first, as
+// In the extension host: "Cite by DOI, arXiv ID, PMID or URL" on a retracted work asks first, as
 // Insert does on a retracted card. Declined, nothing is inserted; accepted, the normal insert
 // flow runs (which here stops at the missing BibTeX: no recording of this DOI's BibTeX exists).
 import assert from 'node:assert/strict';

@@ -42,7 +42,14 @@ function searchable(result: Result): Searchable<Result> {
   return {
     item: result,
     // AUTH: as in Europe PMC's own syntax (`AUTH:"Del Maestro"`), for searches by author.
-    fields: { title: stems(result.title ?? ''), abstract: stems(result.abstractText ?? ''), AUTH: stems(result.authorString ?? '') },
+    fields: {
+      title: stems(result.title ?? ''),
+      abstract: stems(result.abstractText ?? ''),
+      AUTH: stems(result.authorString ?? ''),
+      // Searches by id, as "Cite by identifier" sends them for a PMID or PMCID.
+      EXT_ID: result.id ? [result.id.toLowerCase()] : [],
+      PMCID: result.pmcid ? [result.pmcid.toLowerCase()] : [],
+    },
   };
 }
 

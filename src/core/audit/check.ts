@@ -3,7 +3,7 @@
 // against that text. Works and texts are memoised per run: a paper cited ten times is read once.
 import type { CoreDeps } from '../deps';
 import type { BibEntry } from '../bibtex/entries';
-import { identifierOfFields } from '../identity/identifiers';
+import { formatIdentifier, identifierOfFields } from '../identity/identifiers';
 import { plainLine } from '../latex/plainText';
 import { SERVICE_LABEL, hostOf } from '../net/errors';
 import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/types';
@@ -194,7 +194,7 @@ export class CitationChecker {
       if (id) {
         const found = await this.lookup.byIdentifier(id);
         if (found) return { work: found };
-        return { result: { status: 'unresolved', message: `The entry's identifier names no work its authority knows (${id.kind === 'doi' ? id.doi : id.id}).` } };
+        return { result: { status: 'unresolved', message: `The entry's identifier names no work its authority knows (${formatIdentifier(id)}).` } };
       }
       const title = entry.fields.title ? plainLine(entry.fields.title) : '';
       if (!title) return { result: { status: 'unresolved', message: 'The entry has no DOI, eprint, URL or title to find the work by.' } };

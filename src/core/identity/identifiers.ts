@@ -1,20 +1,40 @@
 // What a user may paste to name a work: a DOI (bare, `doi:`, a doi.org link), an arXiv id (new
-// or old style, with or without version, `arXiv:`, abs/pdf links, arXiv's DataCite DOI), or a
-// bioRxiv/medRxiv link. One parser, so the command, the code action, the CLI and the audit agree.
+// or old style, with or without version, `arXiv:`, abs/pdf links, arXiv's DataCite DOI), a
+// bioRxiv/medRxiv link, or a PubMed or PMC id (`PMID: 40120586`, `PMC5967733`, their PubMed, PMC
+// and Europe PMC links). One parser, so the command, the code action, the CLI and the audit agree.
 import { arxivIdFromDoi, findArxivId, findDoi, isArxivId, normalizeDoi, splitArxivId } from './work';
+import { PMC_ID_PATTERNS, PUBMED_ID_PATTERNS, withoutLabelSpace } from './patterns';
 
 export type RxivServer = 'biorxiv' | 'medrxiv';
 
 export type WorkIdentifier =
   | { kind: 'doi'; doi: string; /** Known from a bioRxiv/medRxiv link. */ server?: RxivServer }
-  | { kind: 'arxiv'; id: string; version?: string };
+  | { kind: 'arxiv'; id: string; version?: string }
+  /** A PubMed record; Europe PMC resolves it (to its DOI when it has one). */
+  | { kind: 'pubmed'; pmid: string }
+  | { kind: 'pmc'; pmcid: string };
 
 /** bioRxiv/medRxiv content links: `…/content/10.1101/2020.03.02.972935v1.full.pdf`. */
 const RXIV_URL = /^(?:https?:\/\/)?(?:www\.|connect\.)?(biorxiv|medrxiv)\.org\/(?:content|cgi\/content\/short)\/(10\.1101\/[\d.]+\d)(?:v\d+)?/i;
 
-/** The text without surrounding space, angle brackets, quotes or a trailing full stop. */
+/**
+ * The text without surrounding space, angle brackets, quotes or a trailing full stop, and
+ * without the space after a label (`doi: 10.1/x`, `PMID: 123`), which is one identifier still.
+ */
 function trimmed(text: string): string {
-  return text.trim().replace(/^[<"'(\[]+|[>"')\].,;]+$/g, '');
+  return withoutLabelSpace(text.trim().replace(/^[<"'(\[]+|[>"')\].,;]+$/g, ''));
+}
+
+function pubmedOrPmc(value: string): WorkIdentifier | undefined {
+  for (const pattern of PUBMED_ID_PATTERNS) {
+    const match = pattern.exec(value);
+    if (match) return { kind: 'pubmed', pmid: String(Number(match[1])) };
+  }
+  for (const pattern of PMC_ID_PATTERNS) {
+    const match = pattern.exec(value);
+    if (match) return { kind: 'pmc', pmcid: match[1]!.toUpperCase() };
+  }
+  return undefined;
 }
 
 function arxiv(raw: string): WorkIdentifier | undefined {
@@ -36,6 +56,8 @@ export function parseIdentifier(text: string): WorkIdentifier | undefined {
     return arxiv(value.replace(/^.*?\/(?:abs|pdf)\//i, ''));
   }
   if (/^arxiv:/i.test(value) || isArxivId(value)) return arxiv(value);
+  const medical = pubmedOrPmc(value);
+  if (medical) return medical;
   const doi = normalizeDoi(value) ?? (/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i.test(value) ? findDoi(value) : undefined);
   if (!doi) return undefined;
   const arxivId = arxivIdFromDoi(doi);
@@ -70,7 +92,16 @@ function arxivInside(text: string): WorkIdentifier | undefined {
   return id ? { kind: 'arxiv', id } : undefined;
 }
 
-/** How an identifier is written for people and in the CLI: `10.1086/307221`, `arXiv:1706.03762`. */
+/** How an identifier is written for people and in the CLI: `10.1086/307221`, `arXiv:1706.03762`, `PMID:40120586`. */
 export function formatIdentifier(id: WorkIdentifier): string {
-  return id.kind === 'doi' ? id.doi : `arXiv:${id.id}${id.version ?? ''}`;
+  switch (id.kind) {
+    case 'doi':
+      return id.doi;
+    case 'arxiv':
+      return `arXiv:${id.id}${id.version ?? ''}`;
+    case 'pubmed':
+      return `PMID:${id.pmid}`;
+    case 'pmc':
+      return id.pmcid;
+  }
 }

@@ -26,14 +26,16 @@ export function asCandidate(record: PaperRecord): Candidate {
 }
 
 /**
- * Resolves `text` (a DOI, arXiv id or link) to its work and BibTeX. Throws NotAnIdentifierError
+ * Resolves `text` (a DOI, arXiv id, PMID, PMCID or link) to its work and BibTeX. Throws NotAnIdentifierError
  * for text that is none, and the service's error when an authority fails ("unavailable" is
  * never reported as "not found").
  */
 export async function citeByIdentifier(text: string, deps: CoreDeps): Promise<CiteOutcome> {
   const id = parseIdentifier(text);
   if (!id) {
-    throw new NotAnIdentifierError(`"${text.trim().slice(0, 200)}" is not a DOI, an arXiv id, or an arXiv, bioRxiv, medRxiv or doi.org link.`);
+    throw new NotAnIdentifierError(
+      `"${text.trim().slice(0, 200)}" is not a DOI, an arXiv id, a PMID or PMCID, or an arXiv, bioRxiv, medRxiv, PubMed, PMC or doi.org link.`,
+    );
   }
   const found = await new WorkLookup(deps).byIdentifier(id);
   if (!found) return { status: 'not-found', id, message: notFoundMessage(id) };
@@ -48,6 +50,8 @@ export function withAuthorityBibtex(candidate: Candidate, deps: CoreDeps): Promi
 
 function notFoundMessage(id: WorkIdentifier): string {
   if (id.kind === 'arxiv') return `arXiv has no paper ${formatIdentifier(id)}.`;
+  if (id.kind === 'pubmed') return `Europe PMC has no PubMed record ${formatIdentifier(id)}.`;
+  if (id.kind === 'pmc') return `Europe PMC has no PMC article ${formatIdentifier(id)}.`;
   const where = id.doi.startsWith('10.1101/') ? 'Crossref, bioRxiv and medRxiv have' : 'Crossref has';
   return `${where} no work with DOI ${id.doi}.`;
 }

@@ -8,6 +8,7 @@ import { titleIdentity } from '../identity/work';
 import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from '../sources/biorxivDetails';
 import { crossrefRecord, fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
+import { fetchEuropePmcRecord, type EuropePmcId } from '../sources/published/europepmcById';
 import type { PaperRecord } from '../types';
 import { recordFromBibtex } from './bibtexRecord';
 
@@ -48,6 +49,7 @@ export class WorkLookup {
       const record = await this.arxiv.lookup(id.id + (id.version ?? ''));
       return record ? { record } : undefined;
     }
+    if (id.kind === 'pubmed' || id.kind === 'pmc') return this.byEuropePmc(id);
     const crossref = await fetchCrossrefWork(id.doi, this.deps);
     if (id.doi.startsWith(BIORXIV_PREFIX)) {
       const details = await this.rxivDetails(id.doi, id.server ?? serverOf(crossref));
@@ -79,6 +81,31 @@ export class WorkLookup {
     if (distinct.length === 0) return { status: 'not-found' };
     const found = distinct.map((w) => ({ record: crossrefRecord(w), crossref: w }));
     return found.length === 1 ? { status: 'found', work: found[0] } : { status: 'ambiguous', works: found };
+  }
+
+  /**
+   * A PubMed or PMC id: Europe PMC's record names the DOI, whose authority gives the record (and
+   * later the BibTeX) as for the DOI itself; the PMID, PMCID and open-access full text are kept.
+   * A record with no DOI, or one its DOI's authority lacks, stands as Europe PMC gave it.
+   */
+  private async byEuropePmc(id: EuropePmcId): Promise<FoundWork | undefined> {
+    const pubmed = await fetchEuropePmcRecord(id, this.deps);
+    if (!pubmed?.doi) return pubmed ? { record: pubmed } : undefined;
+    const viaDoi = await this.byIdentifier({ kind: 'doi', doi: pubmed.doi });
+    if (!viaDoi) return { record: pubmed };
+    const record = viaDoi.record;
+    return {
+      ...viaDoi,
+      record: {
+        ...record,
+        pmid: record.pmid ?? pubmed.pmid,
+        pmcid: record.pmcid ?? pubmed.pmcid,
+        abstract: record.abstract ?? pubmed.abstract,
+        openAccess: record.openAccess ?? pubmed.openAccess,
+        jatsUrl: record.jatsUrl ?? pubmed.jatsUrl,
+        sourceTrust: record.sourceTrust ?? pubmed.sourceTrust,
+      },
+    };
   }
 
   private async rxivDetails(doi: string, server: RxivServer | undefined): Promise<BiorxivDetails | undefined> {

@@ -31,6 +31,13 @@ describe('CLI lookup against the stand-in services', function () {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /@article\{/);
   });
+  it('reads a PubMed link through Europe PMC and prints the work with its DOI and PMID', async () => {
+    const run = await runCli(['lookup', 'https://pubmed.ncbi.nlm.nih.gov/40120586/'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /High-throughput screening of human genetic variants by pooled prime editing/);
+    assert.match(run.stdout, /doi:10\.1016\/j\.xgen\.2025\.100814, PMID:40120586 · Cell Genomics/);
+    assert.match(run.stdout, /@article\{herger2025/);
+  });
   it('says plainly when a well-formed identifier names no work (exit 0, work null)', async () => {
     const run = await runCli(['lookup', '10.1371/notarealdoi', '--json'], env);
     assert.equal(run.code, 0);

@@ -34,11 +34,23 @@ describe('parseIdentifier', () => {
     ['https://www.biorxiv.org/content/10.1101/2024.04.01.587366v2.full.pdf', { kind: 'doi', doi: '10.1101/2024.04.01.587366', server: 'biorxiv' }],
     ['https://www.medrxiv.org/content/10.1101/2020.03.02.20029975v1', { kind: 'doi', doi: '10.1101/2020.03.02.20029975', server: 'medrxiv' }],
     ['10.1101/2024.04.01.587366', { kind: 'doi', doi: '10.1101/2024.04.01.587366' }],
+    ['doi: 10.1086/307221', { kind: 'doi', doi: '10.1086/307221' }],
+    ['PMID: 40120586', { kind: 'pubmed', pmid: '40120586' }],
+    ['pmid40120586', { kind: 'pubmed', pmid: '40120586' }],
+    ['https://pubmed.ncbi.nlm.nih.gov/40120586/', { kind: 'pubmed', pmid: '40120586' }],
+    ['https://www.ncbi.nlm.nih.gov/pubmed/40120586', { kind: 'pubmed', pmid: '40120586' }],
+    ['https://europepmc.org/article/MED/40120586', { kind: 'pubmed', pmid: '40120586' }],
+    ['PMC5967733', { kind: 'pmc', pmcid: 'PMC5967733' }],
+    ['PMCID: pmc5967733', { kind: 'pmc', pmcid: 'PMC5967733' }],
+    ['https://pmc.ncbi.nlm.nih.gov/articles/PMC5967733/', { kind: 'pmc', pmcid: 'PMC5967733' }],
+    ['https://www.ncbi.nlm.nih.gov/pmc/articles/PMC5967733/', { kind: 'pmc', pmcid: 'PMC5967733' }],
+    ['https://europepmc.org/article/PMC/PMC5967733', { kind: 'pmc', pmcid: 'PMC5967733' }],
   ];
   for (const [text, expected] of cases) {
     it(`reads ${text}`, () => assert.deepEqual(parseIdentifier(text), expected));
   }
-  for (const text of ['', 'Perlmutter et al. (1999)', 'see 10.1086/307221 there', '2004.07', 'https://example.org/paper', '10.12/x']) {
+  // A bare number is no PMID: a year, a page or a count would look like one.
+  for (const text of ['', 'Perlmutter et al. (1999)', 'see 10.1086/307221 there', '2004.07', 'https://example.org/paper', '10.12/x', '40120586', 'PMID 40120586 and PMC5967733']) {
     it(`refuses ${JSON.stringify(text)}`, () => assert.equal(parseIdentifier(text), undefined));
   }
   it('reads the identifier a .bib entry carries, DOI first, then eprint, then URL', () => {
