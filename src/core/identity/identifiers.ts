@@ -66,7 +66,8 @@ export function parseIdentifier(text: string): WorkIdentifier | undefined {
 
 /**
  * The identifier a `.bib` entry names, from the fields that can carry one: `doi`, then
- * `eprint` (with `archivePrefix = arXiv` or an arXiv-shaped value), then `url`.
+ * `eprint` (with `archivePrefix = arXiv` or an arXiv-shaped value), then `url`, then a PubMed or
+ * PMC id.
  */
 export function identifierOfFields(fields: Readonly<Record<string, string | undefined>>): WorkIdentifier | undefined {
   const doi = fields.doi ? (parseIdentifier(fields.doi) ?? doiInside(fields.doi)) : undefined;
@@ -78,8 +79,18 @@ export function identifierOfFields(fields: Readonly<Record<string, string | unde
     if (id) return id;
   }
   const url = fields.url?.trim();
-  if (url) return parseIdentifier(url) ?? arxivInside(url);
-  return undefined;
+  const fromUrl = url ? (parseIdentifier(url) ?? arxivInside(url)) : undefined;
+  return fromUrl ?? pubmedOfFields(fields, eprint, prefix);
+}
+
+/** Last: a PubMed or PMC id (biblatex's `eprinttype = {pubmed}`, JabRef's `pmid` and `pmcid` fields). */
+function pubmedOfFields(fields: Readonly<Record<string, string | undefined>>, eprint: string | undefined, prefix: string): WorkIdentifier | undefined {
+  if (eprint && prefix === 'pubmed' && /^\d{1,9}$/.test(eprint)) return { kind: 'pubmed', pmid: String(Number(eprint)) };
+  if (eprint && (prefix === 'pmc' || prefix === 'pmcid')) return pubmedOrPmc(eprint);
+  const pmid = fields.pmid?.trim();
+  if (pmid && /^\d{1,9}$/.test(pmid)) return { kind: 'pubmed', pmid: String(Number(pmid)) };
+  const pmcid = fields.pmcid?.trim();
+  return pmcid ? pubmedOrPmc(pmcid) : undefined;
 }
 
 function doiInside(text: string): WorkIdentifier | undefined {

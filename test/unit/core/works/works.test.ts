@@ -59,6 +59,14 @@ describe('parseIdentifier', () => {
     assert.deepEqual(identifierOfFields({ eprint: 'PMC12345', eprinttype: 'pmcid', url: 'https://arxiv.org/abs/1706.03762' }), { kind: 'arxiv', id: '1706.03762' });
     assert.equal(identifierOfFields({ title: 'Attention is all you need' }), undefined);
   });
+  it('reads a PubMed or PMC id of a .bib entry last: biblatex\'s eprinttype, JabRef\'s pmid and pmcid fields', () => {
+    assert.deepEqual(identifierOfFields({ eprint: '40120586', eprinttype: 'pubmed' }), { kind: 'pubmed', pmid: '40120586' });
+    assert.deepEqual(identifierOfFields({ eprint: 'PMC5967733', eprinttype: 'pmcid' }), { kind: 'pmc', pmcid: 'PMC5967733' });
+    assert.deepEqual(identifierOfFields({ pmid: ' 40120586 ', pmcid: 'PMC5967733' }), { kind: 'pubmed', pmid: '40120586' });
+    assert.deepEqual(identifierOfFields({ pmcid: 'PMC5967733' }), { kind: 'pmc', pmcid: 'PMC5967733' });
+    assert.deepEqual(identifierOfFields({ doi: '10.1016/j.xgen.2025.100814', pmid: '40120586' }), { kind: 'doi', doi: '10.1016/j.xgen.2025.100814' });
+    assert.equal(identifierOfFields({ pmid: 'n/a' }), undefined);
+  });
 });
 
 describe('Crossref work records', () => {
