@@ -40,6 +40,20 @@ describe('pipeline bench: physical bound', () => {
     assert.equal(physicalBound(input([])).firstMs, 500);
   });
 
+  it('starts a paper\'s chain when the search that found it answers: arXiv\'s, after its etiquette\'s wait', () => {
+    // The warm-process supernova claim: its BibTeX is the Perlmutter paper's, which only arXiv found,
+    // and arXiv could be asked 1,555 ms into the run (3 s after the bench's warm-up asked it).
+    const run = input([['biorxiv'], ['arxiv']]);
+    Object.assign(run.result.candidates[1]!, { doi: '10.1086/307221', arxivId: 'astro-ph/9812133' });
+    const waited = physicalBound({ ...run, forcedArxivWaitMs: 1555 });
+    assert.equal(waited.firstMs, 600, 'the first cards are still bioRxiv\'s');
+    assert.equal(waited.totalMs, 800 + 1555 + 300, waited.chain);
+    assert.match(waited.chain, /the answer that found the paper \(2355 ms\) \+ one BibTeX round trip/);
+    // Unwaited, arXiv answers at 800 ms: its BibTeX (1,100 ms) ends after the bioRxiv search's Crossref list (900 ms).
+    assert.equal(physicalBound(run).totalMs, 800 + 300);
+    assert.equal(physicalBound(input([['biorxiv']])).totalMs, 600, 'a card with nothing to fetch ends with its search');
+  });
+
   it('times a PMC article\'s JATS at Europe PMC\'s latency, which serves it, then its parse', () => {
     const pmc = input([['pubmed']]);
     Object.assign(pmc.result.candidates[0]!, { pmcid: 'PMC5967733', fulltext: 'jats' });
