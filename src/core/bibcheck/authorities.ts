@@ -9,6 +9,7 @@ import { normalizeDoi } from '../identity/work';
 import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
+import { fetchEuropePmcRecord, type EuropePmcId } from '../sources/published/europepmcById';
 import type { PaperRecord } from '../types';
 import { splitBibtexAuthors } from '../bibtex';
 import { bibtexFieldsOf } from '../works/bibtexRecord';
@@ -34,6 +35,8 @@ export interface Authorities {
   crossrefSearch(query: TitleQuery): Promise<AuthorityRecord[]>;
   /** Absent until a DBLP client is configured: the engine then asks Crossref only. */
   dblpSearch?(query: TitleQuery): Promise<AuthorityRecord[]>;
+  /** Europe PMC's record of a PubMed or PMC id; absent when Europe PMC is switched off. */
+  europePmcById?(id: EuropePmcId): Promise<AuthorityRecord | undefined>;
 }
 
 /** Crossref's `type` values for preprints. */
@@ -93,6 +96,21 @@ async function doiOrgRecord(doi: string, deps: CoreDeps): Promise<AuthorityRecor
   };
 }
 
+/** A PubMed or PMC record: the journal article as indexed, named by its PMID (else PMCID). */
+export function recordOfEuropePmc(record: PaperRecord): AuthorityRecord {
+  return {
+    authority: 'europepmc',
+    id: record.pmid ? `PMID:${record.pmid}` : (record.pmcid ?? record.id),
+    title: record.title,
+    authors: record.authors,
+    year: record.year,
+    venue: record.journal,
+    doi: record.doi,
+    url: record.url,
+    preprint: false,
+  };
+}
+
 export function recordOfDblp(record: DblpRecord): AuthorityRecord {
   const venue = record.venue?.split('; ')[0];
   return {
@@ -138,7 +156,7 @@ function once<T>(name: string, call: (doi: string) => Promise<T>): (doi: string)
   };
 }
 
-/** Crossref, arXiv and (unless switched off) DBLP, through the run's HttpClient. */
+/** Crossref, arXiv and (unless switched off) DBLP and Europe PMC, through the run's HttpClient. */
 export function networkAuthorities(deps: CoreDeps): Authorities {
   const arxiv = new ArxivLookup(deps.settings, deps.http, deps.signal);
   const arxivAnswers = new RecordCache(deps.settings);
@@ -170,6 +188,14 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
       const works = await searchCrossref({ bibliographic: query.title, author: query.author, rows: 5 }, deps);
       return works.map(recordOfCrossref);
     },
+    ...(deps.settings['sources.europepmc.enabled']
+      ? {
+          async europePmcById(id: EuropePmcId) {
+            const record = await fetchEuropePmcRecord(id, deps);
+            return record ? recordOfEuropePmc(record) : undefined;
+          },
+        }
+      : {}),
     ...(dblpEnabled(deps.settings)
       ? {
           async dblpSearch(query: TitleQuery) {

@@ -6,6 +6,7 @@
 // the verdict "unavailable" unless another one decided it.
 import { isAbortError } from '../net/types';
 import { identifierOfFields } from '../identity/identifiers';
+import type { EuropePmcId } from '../sources/published/europepmcById';
 import { plainLine } from '../latex/plainText';
 import type { Authorities, TitleQuery } from './authorities';
 import { judge, type EntryView } from './judge';
@@ -42,6 +43,7 @@ export function entryView(fields: Fields): EntryView | undefined {
     venue: plain(fields.journal ?? fields.booktitle ?? fields.journaltitle),
     doi: id?.kind === 'doi' ? id.doi : undefined,
     arxivId: id?.kind === 'arxiv' ? id.id : undefined,
+    pubmed: id?.kind === 'pubmed' || id?.kind === 'pmc' ? id : undefined,
     pages: fields.pages,
     volume: fields.volume,
   };
@@ -97,6 +99,7 @@ export class VerdictEngine {
   private async decide(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
     if (entry.doi) return this.byDoi(entry, entry.doi, searched, failed);
     if (entry.arxivId) return this.byArxiv(entry, entry.arxivId, searched, failed);
+    if (entry.pubmed && this.authorities.europePmcById) return this.byPubmed(entry, entry.pubmed, searched, failed);
     const found = await this.search(entry, searched, failed);
     if (found) return found;
     if (failed.length) return unavailable(failed, searched);
@@ -152,6 +155,28 @@ export class VerdictEngine {
     const linked = claimsVenue && record.doi ? await this.byLinkedDoi(record.doi, searched) : undefined;
     const published = linked ?? (claimsVenue ? await this.publishedVersion(entry, searched, failed) : undefined);
     return judge(entry, record, { viaIdentifier: true, published });
+  }
+
+  /**
+   * A PubMed or PMC id: Europe PMC names the article and its DOI; with a DOI the entry is held
+   * against Crossref's record as if it named the DOI (it can then add it), else against Europe PMC's.
+   */
+  private async byPubmed(entry: EntryView, id: EuropePmcId, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
+    const record = await ask('europepmc', () => this.authorities.europePmcById!(id));
+    const written = id.kind === 'pubmed' ? `PMID:${id.pmid}` : id.pmcid;
+    searched.push({ authority: 'europepmc', query: written, hits: record ? 1 : 0 });
+    if (!record) {
+      const byTitle = await this.search(entry, searched, failed);
+      return { ...notFound(entry, searched, `Europe PMC has no record ${written}.`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
+    }
+    if (record.doi) {
+      const viaDoi = await this.byDoi(entry, record.doi, searched, failed);
+      // The entry named the PMID, not the DOI: say which identifier names another work.
+      viaDoi.message = viaDoi.message.replace('the DOI names another work', `${written} names another work`);
+      // A DOI its authorities do not know leaves Europe PMC's own record to judge by.
+      if (viaDoi.verdict !== 'not-found') return viaDoi;
+    }
+    return judge(entry, record, { viaIdentifier: true });
   }
 
   private async byLinkedDoi(doi: string, searched: SearchTrace[]): Promise<AuthorityRecord | undefined> {

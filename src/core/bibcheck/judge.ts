@@ -4,6 +4,7 @@ import { compareAuthors, readAuthorList, type AuthorComparison } from './people'
 import { compareTitles } from './titles';
 import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues';
 import type { AuthorityRecord, EntryVerdict, FieldEvidence, FixableField, MismatchKind } from './verdict';
+import type { EuropePmcId } from '../sources/published/europepmcById';
 
 /** What the engine reads from a .bib entry (plain strings, as written). */
 export interface EntryView {
@@ -15,6 +16,8 @@ export interface EntryView {
   arxivId?: string;
   pages?: string;
   volume?: string;
+  /** A PubMed or PMC id (biblatex's `eprinttype = {pubmed}`, a `pmid` field), when no DOI or arXiv id. */
+  pubmed?: EuropePmcId;
 }
 
 export interface JudgeContext {

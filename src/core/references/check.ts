@@ -89,6 +89,8 @@ export function bibFields(fields: ReferenceFields): Record<string, string> {
   if (fields.venue) out.journal = tex(fields.venue);
   if (fields.doi) out.doi = fields.doi;
   if (fields.arxiv) Object.assign(out, { eprint: fields.arxiv, archiveprefix: 'arXiv' });
+  if (fields.pmid) out.pmid = fields.pmid;
+  if (fields.pmcid) out.pmcid = fields.pmcid;
   if (fields.url) out.url = fields.url;
   if (fields.pages) out.pages = fields.pages;
   if (fields.volume) out.volume = fields.volume;

@@ -132,9 +132,12 @@ function venueOf(tail: string): string | undefined {
 
 function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {
   const pages = /(?:pp?\.|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)/.exec(tail);
+  // Vancouver's article number after volume(issue): "2025;5(4):100814.", "13(5):e0197348".
+  const articleNumber = pages ? undefined : /;\s*\d+\s*(?:\(\d+\))?\s*:\s*(e?\d+)(?=[.;,\s]|$)/.exec(tail)?.[1];
   const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\(\d+\)|\b(\d+):\d/.exec(tail);
   return {
     ...(pages ? { pages: (pages[1] ?? pages[2])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
+    ...(articleNumber ? { pages: articleNumber } : {}),
     ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] } : {}),
   };
 }

@@ -1,4 +1,4 @@
-// The identifiers a reference string carries (DOI, arXiv id, URL), read before anything else:
+// The identifiers a reference string carries (DOI, arXiv id, PMID, PMCID, URL), read before anything else:
 // they decide the work with one request and are taken out of the text the other fields come from.
 import { findArxivId, findDoi } from '../identity/work';
 import { ARXIV_ID } from '../identity/patterns';
@@ -6,6 +6,8 @@ import { ARXIV_ID } from '../identity/patterns';
 export interface StringIdentifiers {
   doi?: string;
   arxiv?: string;
+  pmid?: string;
+  pmcid?: string;
   url?: string;
   /** The text without them (and without the words that announce them). */
   rest: string;
@@ -14,19 +16,32 @@ export interface StringIdentifiers {
 const URL = /\bhttps?:\/\/[^\s<>"]+/gi;
 /** DBLP's and some styles' way of writing an arXiv paper: "CoRR abs/1810.04805". */
 const CORR_ID = new RegExp(String.raw`\babs/(${ARXIV_ID})`, 'i');
+/** Vancouver and NLM styles print them after the DOI: "PMID: 40120586; PMCID: PMC5967733". */
+const PMID = /\bPMID\s*:?\s*(\d{1,9})\b/i;
+const PMCID = /\b(?:PMCID\s*:?\s*)?(PMC\d{3,9})\b/;
 
 export function identifiersOf(text: string): StringIdentifiers {
   const urls = [...text.matchAll(URL)].map((m) => m[0].replace(/[.,;)\]]+$/, ''));
   const doi = findDoi(text);
   const arxiv = findArxivId(text) ?? CORR_ID.exec(text)?.[1];
+  const pmid = PMID.exec(text)?.[1];
+  const pmcid = PMCID.exec(text)?.[1];
   const url = urls.find((u) => !/doi\.org|arxiv\.org/i.test(u));
   const rest = text
     .replace(URL, ' ')
     .replace(/\b(?:doi|DOI)\s*:?\s*10\.\d{4,9}\/\S+/g, ' ')
     .replace(/\b10\.\d{4,9}\/\S+/g, ' ')
     .replace(new RegExp(String.raw`\b(?:arXiv\s*:\s*|abs\/)(?:${ARXIV_ID})(?:v\d+)?(?:\s*\[[^\]]*\])?`, 'gi'), ' ')
+    .replace(/\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+\b|\bPMC\d{3,9}\b/gi, ' ')
     .replace(/\b(?:URL|Available(?: online)?(?: at)?|Retrieved from|\[Online\]\.?|Accessed[^.]*\.)\s*:?/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return { ...(doi ? { doi } : {}), ...(arxiv ? { arxiv } : {}), ...(url ? { url } : {}), rest };
+  return {
+    ...(doi ? { doi } : {}),
+    ...(arxiv ? { arxiv } : {}),
+    ...(pmid ? { pmid: String(Number(pmid)) } : {}),
+    ...(pmcid ? { pmcid: pmcid.toUpperCase() } : {}),
+    ...(url ? { url } : {}),
+    rest,
+  };
 }

@@ -11,6 +11,9 @@ export interface ReferenceFields {
   year?: string;
   doi?: string;
   arxiv?: string;
+  /** PubMed and PMC ids a biomedical reference list prints ("PMID: 40120586", "PMCID: PMC5967733"). */
+  pmid?: string;
+  pmcid?: string;
   url?: string;
   pages?: string;
   volume?: string;

@@ -86,6 +86,20 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.ok(standIn.requests.slice(before).some((r) => r.service === 'crossref' && String(r.url).includes('appendix')));
   });
 
+  it('checks a Vancouver-style reference by the PMID it prints, through Europe PMC and the DOI\'s Crossref record', async () => {
+    const items = pastedItems(
+      'Herger M, Kajba CM, Buckley M, Cunha A, Strom M, Findlay GM. High-throughput screening of human genetic variants by pooled prime editing. Cell Genom. 2025;5(4):100814. PMID: 40120586.',
+    );
+    const check = await checkReferences(items, deps());
+    const [reference] = check.references;
+    assert.equal(reference!.fields.pmid, '40120586');
+    assert.doesNotMatch(reference!.fields.venue ?? '', /PMID/, 'the id is no part of the venue');
+    assert.deepEqual([reference!.fields.volume, reference!.fields.pages], ['5', '100814'], 'Vancouver\'s volume(issue):article number');
+    const verdict = reference!.result!.verdict;
+    assert.equal(verdict.record?.id, '10.1016/j.xgen.2025.100814', verdict.message);
+    assert.equal(verdict.searched[0]?.authority, 'europepmc');
+  });
+
   it('reads a PDF\'s references from GROBID\'s TEI when GROBID is on and alive, else from pdf.js, saying why', async () => {
     const bytes = new Uint8Array(readFileSync(fixturePath('pdf', 'acl2020-specter-cs.pdf')));
     resetGrobidState();
