@@ -26,7 +26,7 @@ async function editorAt(file: string, text: string, offsetInText: number, length
   return editor;
 }
 
-describe('citefinder: cite by DOI, arXiv ID or URL', function () {
+describe('citefinder: cite by DOI, arXiv ID, PMID or URL', function () {
   useStandIn();
   deleteTempDirsAfterEach();
 
@@ -67,6 +67,22 @@ describe('citefinder: cite by DOI, arXiv ID or URL', function () {
       { key: string } | undefined;
     assert.ok(outcome?.key);
     assert.ok(editor.document.getText().includes(`Grasping is studied in~\\cite{${outcome.key}} today.`), editor.document.getText());
+  });
+
+  it('offers the code action on a selected PMID and cites the Crossref entry of the DOI Europe PMC names', async () => {
+    await api();
+    const body = 'Variants were screened by prime editing PMID:40120586 in haploid cells.';
+    const { tex, bib } = project(body);
+    const pmid = 'PMID:40120586';
+    const editor = await editorAt(tex, body, body.indexOf(pmid), pmid.length);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, editor.selection);
+    const cite = actions.find((a) => a.command?.command === 'citefinder.citeByIdentifier');
+    assert.ok(cite, 'the code action is offered');
+    const outcome = (await vscode.commands.executeCommand(cite.command!.command, ...(cite.command!.arguments ?? []))) as
+      { key: string } | undefined;
+    assert.ok(outcome?.key);
+    assert.ok(editor.document.getText().includes(`prime editing~\\cite{${outcome.key}} in haploid cells.`), editor.document.getText());
+    await waitFor(() => /10\.1016\/j\.xgen\.2025\.100814/i.test(readFileSync(bib, 'utf8')));
   });
 
   it('says plainly that a DOI names no work, and inserts nothing', async () => {
