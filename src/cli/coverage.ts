@@ -176,7 +176,8 @@ function findText({ sentence, result, error }: SentenceResult, root: string, sou
       .map((c) => {
         const id = c.arxivId ? `arXiv:${c.arxivId}` : c.doi ? `doi:${c.doi}` : c.id;
         const score = c.score !== undefined ? ` · support ${c.score.toFixed(2)}` : '';
-        return `  - ${c.title} (${c.authors.slice(0, 2).join(', ')}${c.authors.length > 2 ? ' et al.' : ''}, ${c.year ?? 'n.d.'}) ${id}${score}${c.citeKey ? ` · \\cite{${c.citeKey}}` : ''}`;
+        const trust = c.trust && c.trust.status !== 'ok' && c.trust.status !== 'unknown' ? ` · ${c.trust.status.toUpperCase()}` : '';
+        return `  - ${c.title} (${c.authors.slice(0, 2).join(', ')}${c.authors.length > 2 ? ' et al.' : ''}, ${c.year ?? 'n.d.'}) ${id}${score}${trust}${c.citeKey ? ` · \\cite{${c.citeKey}}` : ''}`;
       })
       .join('\n') +
     '\n' +
@@ -184,10 +185,16 @@ function findText({ sentence, result, error }: SentenceResult, root: string, sou
   );
 }
 
-/** The command that cites the first candidate, for a writer to run as it is. */
+/**
+ * The command that cites the first candidate, for a writer to run as it is; never a retracted or
+ * withdrawn work, which the list marks and the writer may still cite by hand.
+ */
 function citeTheFirst(sentence: SentenceCoverage, source: string | undefined, best: Candidate[]): string {
-  const command = best[0] && source !== undefined && insertCommand(sentence, source, best[0]);
-  return command ? `  to cite the first: ${command.map(shellWord).join(' ')}\n` : '';
+  const citable = best.find((c) => c.trust?.status !== 'retracted' && c.trust?.status !== 'withdrawn');
+  if (!citable) return best.length ? '  (every work shown is retracted or withdrawn: none is offered to cite)\n' : '';
+  const command = source !== undefined && insertCommand(sentence, source, citable);
+  const which = citable === best[0] ? 'the first' : 'the first not retracted or withdrawn';
+  return command ? `  to cite ${which}: ${command.map(shellWord).join(' ')}\n` : '';
 }
 
 /**

@@ -114,6 +114,16 @@ describe('CLI coverage', function () {
     assert.equal(readFileSync(demo, 'utf8'), DEMO_MANUSCRIPT.replace('Observations of distant', 'Studies of nearby'));
   });
 
+  it('--find marks a retracted work and never offers the command that cites it', async () => {
+    const tex = join(dir, 'wakefield.tex');
+    const sentence = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
+    writeFileSync(tex, `\\documentclass{article}\n\\begin{document}\n\\section{Introduction}\n${sentence}\n\\end{document}\n`);
+    const run = await runCli(['coverage', tex, '--find', '--min-score', '0.2'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Ileal-lymphoid-nodular hyperplasia[^\n]* · RETRACTED/, run.stdout);
+    assert.doesNotMatch(run.stdout, /to cite the first: [^\n]*s0140-6736/i, 'no command cites the retracted paper');
+  });
+
   it('--rerank asks the configured LLM once about the top of the list and prints its order and reasons; without an LLM it is refused', async () => {
     const args = ['coverage', join(dir, 'main.tex'), '--min-score', '0.05', '--rerank'];
     const refused = await runCli(args, { ...env, CITEFINDER_LLM_MODEL: '' });
