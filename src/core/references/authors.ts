@@ -4,7 +4,7 @@
 
 const INITIALS = /^(?:\p{Lu}\.?\s?-?\s?)+$/u;
 /** Vancouver initials: capitals without periods after a family name ("Monteiro TS"). */
-const FAMILY_INITIALS = /^(.+?)\s+(\p{Lu}{1,3})$/u;
+const FAMILY_INITIALS = /^(.+?)\s+(\p{Lu}(?:-?\p{Lu}){0,2})$/u;
 const ET_AL = /,?\s*\bet\.?\s*al\.?$/i;
 
 export function authorField(printed: string): string | undefined {
@@ -23,7 +23,9 @@ export function authorField(printed: string): string | undefined {
       continue;
     }
     const vancouver = FAMILY_INITIALS.exec(piece);
-    names.push(vancouver && !/\./.test(piece) ? `${vancouver[1]}, ${vancouver[2]!.split('').join('. ')}.` : piece);
+    // "TS" → "T. S.", "A-M" → "A.-M." (a hyphenated given name's initials).
+    const initials = (letters: string) => letters.replace(/(\p{Lu})(?=-)/gu, '$1.').replace(/(\p{Lu})(?=\p{Lu})/gu, '$1. ').replace(/(\p{Lu})$/u, '$1.');
+    names.push(vancouver && !/\./.test(piece) ? `${vancouver[1]}, ${initials(vancouver[2]!)}` : piece);
   }
   if (!names.length || names.some((n) => !/\p{L}/u.test(n))) return undefined;
   return [...names, ...(truncated ? ['others'] : [])].join(' and ');

@@ -67,18 +67,30 @@ export function fromString(text: string): ReferenceFields {
   const tail = parts.slice(at + 1).join(' ');
   if (!title || title.split(/\s+/).length < 2) return { author: authorField(withoutYear(people)), year: year ?? lastYear(text) };
   const author = authorField(withoutYear(people));
-  return { author, title: trimPart(title), venue: venueOf(tail), year: year ?? lastYear(tail), ...pagesAndVolume(tail) };
+  // "(a) Oscillatory entrainment …": the label a style puts before two works of one year.
+  const bareTitle = trimPart(title).replace(/^\([a-z]\)\s+/, '');
+  return { author, title: bareTitle, venue: venueOf(tail), year: year ?? lastYear(tail), ...pagesAndVolume(tail) };
 }
+
+/**
+ * A Vancouver author list: family names (with particles: "Van der Linden") and up to three
+ * initials ("ML", "A-M"), joined by commas, "and" or "&", ended by a period or "et al.".
+ */
+const VANCOUVER_AUTHORS =
+  /^(?:[\p{Lu}][\p{L}'’-]+(?: (?:[\p{Lu}][\p{L}'’-]+|van|von|der|den|de|la|le|da|di|du|del|dos|ten|ter))* \p{Lu}(?:-?\p{Lu}){0,2}(?:,? & |, | and |\. |,? et al\. ))+/u;
 
 /** The string cut where a part ends: a period (or ? !) and a space, unless an initial or abbreviation ends there. */
 export function splitParts(text: string): string[] {
-  const vancouver = /^(?:[\p{Lu}][\p{L}'’-]+(?: [\p{Lu}][\p{L}'’-]+)* \p{Lu}{1,3}(?:,? & |, | and |\. |,? et al\. ))+/u.exec(text + ' ');
+  const vancouver = VANCOUVER_AUTHORS.exec(text + ' ');
   const parts: string[] = [];
   let start = 0;
-  // "Monteiro TS, Simon-Martinez C." ends at its period; one name needs two initials ("Lipscomb CE."),
-  // since "Diederik P. Kingma" starts the same way.
+  // "Monteiro TS, Simon-Martinez C." ends at its period; one name needs two initials ("Lipscomb CE.")
+  // or a title after it ("Rushton D. Functional electrical stimulation."), since "Diederik P. Kingma"
+  // starts the same way.
   const names = vancouver?.[0].split(/, | and | & /).length ?? 0;
-  if (vancouver && /\. $/.test(vancouver[0]) && (names > 1 || /\p{Lu}{2,3}\. $/u.test(vancouver[0]))) {
+  const titleNext = vancouver && /^\p{Lu}[\p{L}-]+ (?!and\b|et\b)\p{Ll}/u.test(text.slice(vancouver[0].length));
+  const vancouverAuthors = !!vancouver && /\. $/.test(vancouver[0]) && (names > 1 || /\p{Lu}{2,3}\. $/u.test(vancouver[0]) || titleNext);
+  if (vancouverAuthors) {
     parts.push(vancouver[0].trim());
     start = vancouver[0].length;
   }
@@ -88,7 +100,8 @@ export function splitParts(text: string): string[] {
     const before = text.slice(start, m.index);
     const word = /(\S+)$/.exec(before)?.[1] ?? '';
     if (m[1] === ':' && !(parts.length === 0 && /\p{Lu}\.$|\p{Lu}$/u.test(before))) continue; // "Title: subtitle"
-    if (m[1] === '.' && isAbbreviation(word)) continue;
+    // Past a Vancouver author list no initials follow: "by surface EMG. J Neurophysiol" ends the title.
+    if (m[1] === '.' && isAbbreviation(word) && !(vancouverAuthors && /^\p{Lu}{2,3}$/u.test(word))) continue;
     // A style that lowercases titles leaves a subtitle after "?" in lower case: "Is RLHF harder? a theoretical view".
     if ((m[1] === '?' || m[1] === '!') && /\p{Ll}/u.test(text[m.index + m[0].length] ?? '')) continue;
     parts.push(text.slice(start, m.index + (m[1] === '.' || m[1] === ':' ? 0 : 1)).trim());

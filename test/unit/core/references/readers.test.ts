@@ -96,6 +96,20 @@ describe('reference readers on real files', function () {
     assert.deepEqual(fieldsOfItem(langhorne), { author: 'Langhorne, P. and Bernhardt, J. and Kwakkel, G.', title: 'Stroke rehabilitation', venue: 'Lancet', year: '2011', pages: '1693--702', volume: '377' });
   });
 
+  it('reads every Vancouver item of the BMC list with a title: one author, hyphenated initials, particles, acronyms, (a)/(b) labels', async () => {
+    const list = await pdfjsReferences(pdf('jneuroengrehab2016-fes-hand-opening.pdf'));
+    const titled = list.items.filter((i) => fieldsOfItem(i).title);
+    assert.equal(titled.length, 49, 'no item without a title');
+    const byText = (start: string) => fieldsOfItem(list.items.find((i) => i.text.startsWith(start))!);
+    assert.deepEqual(byText('Rushton D.'), { author: 'Rushton, D.', title: 'Functional electrical stimulation', venue: 'Physiol Meas', year: '1997', pages: '241--75', volume: '18' });
+    assert.equal(byText('Hara Y.').title, 'Neurorehabilitation with new functional electrical stimulation for hemiparetic upper extremity in stroke patients');
+    assert.match(byText('Exell TA').author!, /Hughes, A\.-M\. and Hallewell, E\./);
+    assert.equal(byText('Leijnse JN').title, 'Assessment of individual finger muscle activity in the extensor digitorum communis by surface EMG');
+    assert.equal(byText('Leijnse JN').venue, 'J Neurophysiol');
+    assert.match(byText('Van der Linden ML').author!, /^Van der Linden, M\. L\. and Hooper, J\. E\./);
+    assert.match(byText('Vukelić M').title!, /^Oscillatory entrainment/);
+  });
+
   it('says a scanned PDF has no text, and a PDF without a references heading has no reference section', async () => {
     await assert.rejects(pdfjsReferences(pdf('bad/scanned-image-only-naacl2018-p1.pdf')), (e: unknown) => e instanceof FulltextError && /no text layer/.test(e.message));
     const partial = await pdfjsReferences(pdf('naacl2018-pages2-3-no-abstract.pdf'));
