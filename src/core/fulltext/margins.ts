@@ -7,12 +7,21 @@ import type { Line } from './layout';
 const BAND = 0.1;
 const PAGE_NUMBER = /^(?:page\s*)?\d{1,4}(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 
-export function dropRunningLines(lines: Line[]): Line[] {
+export interface RunningLineOptions {
+  /**
+   * Count a repeat only at the same height on the page, as a running head is set: a reference
+   * list printed twice (one work under two keys) repeats its lines, each where the page breaks.
+   */
+  sameHeight?: boolean;
+}
+
+export function dropRunningLines(lines: Line[], options: RunningLineOptions = {}): Line[] {
   const pages = new Set(lines.map((l) => l.page)).size;
   const pagesByKey = new Map<string, Set<number>>();
+  const keyOf = (line: Line) => marginKey(line.text) + (options.sameHeight ? `@${Math.round(line.y / 2)}` : '');
   for (const line of lines) {
     if (!inMarginBand(line)) continue;
-    const key = marginKey(line.text);
+    const key = keyOf(line);
     let seen = pagesByKey.get(key);
     if (!seen) pagesByKey.set(key, (seen = new Set()));
     seen.add(line.page);
@@ -21,7 +30,7 @@ export function dropRunningLines(lines: Line[]): Line[] {
   return lines.filter((line, index) => {
     if (!inMarginBand(line)) return true;
     if (PAGE_NUMBER.test(line.text.trim())) return opensLine(line, lines[index + 1]);
-    return (pagesByKey.get(marginKey(line.text))?.size ?? 0) < minPages;
+    return (pagesByKey.get(keyOf(line))?.size ?? 0) < minPages;
   });
 }
 

@@ -5,6 +5,7 @@ import type { CoreDeps } from '../deps';
 import { isAbortError } from '../net/types';
 import { readPages } from '../fulltext/pdfjs';
 import { pageLines, type Line } from '../fulltext/layout';
+import { dropRunningLines } from '../fulltext/margins';
 import { REFERENCES_HEAD } from '../fulltext/headings';
 import { grobidEnabled, isGrobidAlive, processFulltext } from '../fulltext/grobid';
 import { FulltextError } from '../fulltext/errors';
@@ -40,7 +41,8 @@ export async function pdfjsReferences(bytes: Uint8Array, signal?: AbortSignal): 
   if (letters < MIN_LETTERS_PER_PAGE * pages.length) {
     throw new FulltextError('no-text', 'the PDF has no text layer (a scanned document?); its references cannot be read (OCR is not attempted)');
   }
-  const lines = referenceSection(pages.flatMap(pageLines));
+  // Running heads and feet ("De Marchis et al. Journal of … (2016) 13:22") would join the item above them.
+  const lines = referenceSection(dropRunningLines(pages.flatMap(pageLines), { sameHeight: true }));
   if (!lines) return { items: [], notices: ['The PDF has no reference section (no "References" or "Bibliography" heading).'], reader: 'pdfjs' };
   return { items: splitReferenceLines(lines), notices: [], reader: 'pdfjs' };
 }

@@ -100,6 +100,8 @@ describe('reference readers on real files', function () {
     const list = await pdfjsReferences(pdf('jneuroengrehab2016-fes-hand-opening.pdf'));
     const titled = list.items.filter((i) => fieldsOfItem(i).title);
     assert.equal(titled.length, 49, 'no item without a title');
+    // The page's running foot and folio are no part of the item printed above them.
+    assert.deepEqual(list.items.filter((i) => /De Marchis et al\. Journal|Page \d+ of \d+/.test(i.text)).map((i) => i.number), []);
     const byText = (start: string) => fieldsOfItem(list.items.find((i) => i.text.startsWith(start))!);
     assert.deepEqual(byText('Rushton D.'), { author: 'Rushton, D.', title: 'Functional electrical stimulation', venue: 'Physiol Meas', year: '1997', pages: '241--75', volume: '18' });
     assert.equal(byText('Hara Y.').title, 'Neurorehabilitation with new functional electrical stimulation for hemiparetic upper extremity in stroke patients');
