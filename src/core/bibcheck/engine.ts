@@ -6,7 +6,7 @@
 // the verdict "unavailable" unless another one decided it.
 import { isAbortError } from '../net/types';
 import { identifierOfFields } from '../identity/identifiers';
-import type { EuropePmcId } from '../sources/published/europepmcById';
+import type { EuropePmcId } from '../identity/identifiers';
 import { plainLine } from '../latex/plainText';
 import type { Authorities, TitleQuery } from './authorities';
 import { judge, type EntryView } from './judge';
@@ -161,7 +161,12 @@ export class VerdictEngine {
    * A PubMed or PMC id: Europe PMC names the article and its DOI; with a DOI the entry is held
    * against Crossref's record as if it named the DOI (it can then add it), else against Europe PMC's.
    */
-  private async byPubmed(entry: EntryView, id: EuropePmcId, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
+  private async byPubmed(
+    entry: EntryView,
+    id: EuropePmcId,
+    searched: SearchTrace[],
+    failed: AuthorityUnavailable[],
+  ): Promise<EntryVerdict> {
     const record = await ask('europepmc', () => this.authorities.europePmcById!(id));
     const written = id.kind === 'pubmed' ? `PMID:${id.pmid}` : id.pmcid;
     searched.push({ authority: 'europepmc', query: written, hits: record ? 1 : 0 });

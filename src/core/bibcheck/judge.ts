@@ -4,7 +4,7 @@ import { compareAuthors, readAuthorList, type AuthorComparison } from './people'
 import { compareTitles } from './titles';
 import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues';
 import type { AuthorityRecord, EntryVerdict, FieldEvidence, FixableField, MismatchKind } from './verdict';
-import type { EuropePmcId } from '../sources/published/europepmcById';
+import type { EuropePmcId } from '../identity/identifiers';
 
 /** What the engine reads from a .bib entry (plain strings, as written). */
 export interface EntryView {

@@ -14,6 +14,9 @@ export type WorkIdentifier =
   | { kind: 'pubmed'; pmid: string }
   | { kind: 'pmc'; pmcid: string };
 
+/** The identifiers only Europe PMC resolves. */
+export type EuropePmcId = Extract<WorkIdentifier, { kind: 'pubmed' | 'pmc' }>;
+
 /** bioRxiv/medRxiv content links: `…/content/10.1101/2020.03.02.972935v1.full.pdf`. */
 const RXIV_URL = /^(?:https?:\/\/)?(?:www\.|connect\.)?(biorxiv|medrxiv)\.org\/(?:content|cgi\/content\/short)\/(10\.1101\/[\d.]+\d)(?:v\d+)?/i;
 
@@ -84,7 +87,11 @@ export function identifierOfFields(fields: Readonly<Record<string, string | unde
 }
 
 /** Last: a PubMed or PMC id (biblatex's `eprinttype = {pubmed}`, JabRef's `pmid` and `pmcid` fields). */
-function pubmedOfFields(fields: Readonly<Record<string, string | undefined>>, eprint: string | undefined, prefix: string): WorkIdentifier | undefined {
+function pubmedOfFields(
+  fields: Readonly<Record<string, string | undefined>>,
+  eprint: string | undefined,
+  prefix: string,
+): WorkIdentifier | undefined {
   if (eprint && prefix === 'pubmed' && /^\d{1,9}$/.test(eprint)) return { kind: 'pubmed', pmid: String(Number(eprint)) };
   if (eprint && (prefix === 'pmc' || prefix === 'pmcid')) return pubmedOrPmc(eprint);
   const pmid = fields.pmid?.trim();

@@ -2,13 +2,13 @@
 // is named rather than searched for: Cite by identifier, the cite audit, the .bib check and trust
 // signals. One lookup per run shares arXiv's id_list requests and the HTTP cache.
 import type { CoreDeps } from '../deps';
-import type { WorkIdentifier } from '../identity/identifiers';
+import type { EuropePmcId, WorkIdentifier } from '../identity/identifiers';
 import { familyName } from '../identity/names';
 import { titleIdentity } from '../identity/work';
 import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from '../sources/biorxivDetails';
 import { crossrefRecord, fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
-import { fetchEuropePmcRecord, type EuropePmcId } from '../sources/published/europepmcById';
+import { fetchEuropePmcRecord } from '../sources/published/europepmcById';
 import type { PaperRecord } from '../types';
 import { recordFromBibtex } from './bibtexRecord';
 

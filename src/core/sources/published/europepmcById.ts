@@ -2,6 +2,7 @@
 // `PMCID:…`): what "Cite by identifier" reads for a PMID or PMCID before it asks the authority of
 // the DOI the record names. Europe PMC is the one service here that knows both kinds of id.
 import type { CoreDeps } from '../../deps';
+import type { EuropePmcId } from '../../identity/identifiers';
 import type { PaperRecord } from '../../types';
 import { isEmptyResultList, parseSearchResults } from '../europepmc';
 import type { EuropePmcResult } from '../europepmcRecord';
@@ -9,7 +10,6 @@ import { SourceError } from '../errors';
 import { checkEuropePmcResult } from '../validate';
 import { publishedRecord } from './europepmc';
 
-export type EuropePmcId = { kind: 'pubmed'; pmid: string } | { kind: 'pmc'; pmcid: string };
 
 /** The record `id` names, or undefined when Europe PMC has none. Throws when Europe PMC fails. */
 export async function fetchEuropePmcRecord(id: EuropePmcId, deps: CoreDeps): Promise<PaperRecord | undefined> {

@@ -23,7 +23,12 @@ describe('bibcheck verdicts by PubMed and PMC ids (stand-in)', function () {
   let standIn: StandIn;
   let settings: Settings;
   const engine = () =>
-    new VerdictEngine(networkAuthorities({ settings, http: createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false }) }));
+    new VerdictEngine(
+      networkAuthorities({
+        settings,
+        http: createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false }),
+      }),
+    );
 
   beforeEach(async () => {
     standIn = await startStandIn();
