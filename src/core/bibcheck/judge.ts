@@ -122,7 +122,11 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
   const fixable: FixableField[] = [];
   const titles = compareTitles(entry.title, record.title);
   const title: FieldEvidence = { field: 'title', entry: entry.title, authority: record.title, status: titles.agreement === 'same' ? 'agrees' : 'differs' };
-  if (titles.agreement === 'near') {
+  // A preprint's title often changes at publication: an entry citing the venue may carry the published one.
+  const published = context.published;
+  if (titles.agreement !== 'same' && published && compareTitles(entry.title, published.title).agreement === 'same') {
+    Object.assign(title, { authority: published.title, status: 'agrees', note: "the published version's title" });
+  } else if (titles.agreement === 'near') {
     kinds.push('title-near-miss');
     title.note = `${titles.distance} word(s) differ`;
   } else if (titles.agreement === 'other') {
