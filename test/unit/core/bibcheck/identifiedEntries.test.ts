@@ -1,7 +1,11 @@
-// Check Bibliography on entries that name their work by a PubMed or PMC id (a `pmid` field,
-// biblatex's `eprinttype = {pubmed}`): Europe PMC names the article and its DOI, and the entry is
-// held against the DOI's Crossref record, or Europe PMC's own when no authority has the DOI. The
-// stand-in's Europe PMC holds the recorded records of PMID 40120586 (Cell Genomics) and PMC5967733.
+// Check Bibliography on entries whose identifier leads to a record that differs from the entry in a
+// way that is right, against the stand-in serving the recorded records:
+// - a PubMed or PMC id (a `pmid` field, biblatex's `eprinttype = {pubmed}`): Europe PMC names the
+//   article and its DOI, and the entry is held against the DOI's Crossref record, or Europe PMC's
+//   own when no authority has the DOI (PMID 40120586, Cell Genomics; PMC5967733);
+// - an arXiv eprint on an entry citing the journal version: arXiv keeps the preprint's title
+//   ("… Biological Grasp and Manipulation"), the journal's adds "and Robotic" (the offline demo's
+//   valerocuevas2017); the published title agrees, a title neither version has is a near miss.
 import assert from 'node:assert/strict';
 import { startStandIn, type StandIn } from '../../../standin';
 import { createHttpClient } from '../../../../src/core/net/http';
@@ -18,7 +22,17 @@ const CELL_GENOMICS = {
   pmid: '40120586',
 };
 
-describe('bibcheck verdicts by PubMed and PMC ids (stand-in)', function () {
+const JOURNAL_ENTRY = {
+  author: 'Valero-Cuevas, Francisco J. and Santello, Marco',
+  title: 'On neuromechanical approaches for the study of biological and robotic grasp and manipulation',
+  journal: 'Journal of NeuroEngineering and Rehabilitation',
+  volume: '14',
+  year: '2017',
+  eprint: '1710.08557',
+  archiveprefix: 'arXiv',
+};
+
+describe('bibcheck verdicts of entries reached by an identifier (stand-in)', function () {
   this.timeout(30_000);
   let standIn: StandIn;
   let settings: Settings;
@@ -32,7 +46,7 @@ describe('bibcheck verdicts by PubMed and PMC ids (stand-in)', function () {
 
   beforeEach(async () => {
     standIn = await startStandIn();
-    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.dblp.intervalMs': 0, 'cache.enabled': false });
+    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.enabled': false });
   });
   afterEach(() => standIn.close());
 
@@ -67,5 +81,18 @@ describe('bibcheck verdicts by PubMed and PMC ids (stand-in)', function () {
     assert.equal(verdict.authority, 'europepmc', verdict.message);
     assert.match(verdict.verdict, /^verified/, verdict.message);
     assert.equal(verdict.record?.id, 'PMC5967733');
+  });
+
+  it('agrees with the title of the published version the arXiv record links to', async () => {
+    const verdict = await engine().verdict(JOURNAL_ENTRY);
+    assert.equal(verdict.verdict, 'verified-fixable', verdict.message);
+    const title = verdict.evidence.find((e) => e.field === 'title')!;
+    assert.deepEqual([title.status, title.note], ['agrees', "the published version's title"]);
+    assert.match(title.authority ?? '', /biological and robotic grasp/i);
+  });
+
+  it('still calls a title neither version has a near miss', async () => {
+    const verdict = await engine().verdict({ ...JOURNAL_ENTRY, title: 'On neuromechanical approaches for the study of biological and robotic grasp and locomotion' });
+    assert.deepEqual([verdict.verdict, verdict.kind], ['mismatch', 'title-near-miss'], verdict.message);
   });
 });
