@@ -87,8 +87,7 @@ function laneTimes(input: BoundInput): Record<string, number> {
  * When a candidate can be known at all: the fastest lane that found it (a paper only arXiv found
  * exists for the run once arXiv answers), never before the run's first search.
  */
-function arrivalOf(candidate: Candidate, input: BoundInput, search: number): number {
-  const laneMs = laneTimes(input);
+function arrivalOf(candidate: Candidate, laneMs: Record<string, number>, search: number): number {
   const lanes = candidate.sources.filter((s) => s in laneMs).map((s) => laneMs[s]!);
   return lanes.length ? Math.max(search, Math.min(...lanes)) : search;
 }
@@ -96,6 +95,7 @@ function arrivalOf(candidate: Candidate, input: BoundInput, search: number): num
 export function physicalBound(input: BoundInput): Bound {
   const { result, latency } = input;
   const search = fastestSearch(input);
+  const laneMs = laneTimes(input);
   // Each chain starts when its candidate can be known; the run ends with the latest of them.
   let totalMs = search;
   let chain = 'search alone';
@@ -104,7 +104,7 @@ export function physicalBound(input: BoundInput): Bound {
     totalMs = at + link.ms;
     chain = at > search ? `the answer that found the paper (${at} ms) + ${link.path}` : `search + ${link.path}`;
   };
-  for (const candidate of result.candidates) consider(arrivalOf(candidate, input, search), bibtexChain(candidate, latency));
+  for (const candidate of result.candidates) consider(arrivalOf(candidate, laneMs, search), bibtexChain(candidate, latency));
   consider(search, crossrefQueue(result.candidates, input));
   const topK = [...result.candidates].sort((a, b) => b.retrievalScore - a.retrievalScore).slice(0, input.fulltextTopK);
   // PDFs that arrive together are read side by side, one per core: more of them than cores
@@ -113,7 +113,7 @@ export function physicalBound(input: BoundInput): Bound {
   const pdfReadings = topK.filter((c) => c.fulltext === 'pdfjs' || (c.fulltext === 'jats' && !input.grobid)).length;
   const parsesInLine = Math.ceil(pdfReadings / Math.max(1, input.cores));
   for (const candidate of topK) {
-    consider(arrivalOf(candidate, input, search), fulltextChain(candidate, input, Math.max(1, parsesInLine)));
+    consider(arrivalOf(candidate, laneMs, search), fulltextChain(candidate, input, Math.max(1, parsesInLine)));
   }
   return { firstMs: search, totalMs, chain };
 }

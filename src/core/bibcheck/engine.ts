@@ -109,7 +109,13 @@ export class VerdictEngine {
     return notFound(entry, searched, 'No authority has a work with this title and these authors.');
   }
 
-  private async byDoi(entry: EntryView, doi: string, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict> {
+  private async byDoi(
+    entry: EntryView,
+    doi: string,
+    searched: SearchTrace[],
+    failed: AuthorityUnavailable[],
+    namedBy?: string,
+  ): Promise<EntryVerdict> {
     let record = await ask('crossref', () => this.authorities.crossrefByDoi(doi));
     searched.push({ authority: 'crossref', query: `doi:${doi}`, hits: record ? 1 : 0 });
     if (!record) {
@@ -125,7 +131,7 @@ export class VerdictEngine {
         evidence: [{ field: 'doi', entry: doi, status: 'differs', note: 'does not resolve' }, ...(byTitle?.evidence ?? [])],
       };
     }
-    const verdict = judge(entry, record, { viaIdentifier: true });
+    const verdict = judge(entry, record, { viaIdentifier: true, namedBy });
     if (verdict.kind === 'doi-other-work') {
       // Name the work the title belongs to, when an authority has it.
       const byTitle = await this.search(entry, searched, failed).catch(() => undefined);
@@ -175,9 +181,8 @@ export class VerdictEngine {
       return { ...notFound(entry, searched, `Europe PMC has no record ${written}.`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
     }
     if (record.doi) {
-      const viaDoi = await this.byDoi(entry, record.doi, searched, failed);
-      // The entry named the PMID, not the DOI: say which identifier names another work.
-      viaDoi.message = viaDoi.message.replace('the DOI names another work', `${written} names another work`);
+      // The entry named the PMID, not the DOI: a mismatch says which identifier names another work.
+      const viaDoi = await this.byDoi(entry, record.doi, searched, failed, written);
       // A DOI its authorities do not know leaves Europe PMC's own record to judge by.
       if (viaDoi.verdict !== 'not-found') return viaDoi;
     }

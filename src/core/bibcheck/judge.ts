@@ -25,6 +25,8 @@ export interface JudgeContext {
   viaIdentifier: boolean;
   /** For a preprint record: its published version, when an authority has one. */
   published?: AuthorityRecord;
+  /** The identifier the entry named, as the message says it ("PMID:40120586"); the DOI by default. */
+  namedBy?: string;
 }
 
 /** How many years after the preprint a venue version may carry (ICLR 2021 for an arXiv 2020 paper). */
@@ -171,7 +173,7 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
       ...(context.published ? { published: context.published } : {}),
       evidence,
       searched: [],
-      message: mismatchMessage(kind!, record, evidence),
+      message: mismatchMessage(kind!, record, evidence, context.namedBy),
     };
   }
   const verdict = fixable.length ? 'verified-fixable' : 'verified';
@@ -221,7 +223,8 @@ const KIND_TEXT: Record<MismatchKind, string> = {
   'merged-works': 'the entry mixes two works',
 };
 
-function mismatchMessage(kind: MismatchKind, record: AuthorityRecord, evidence: FieldEvidence[]): string {
+function mismatchMessage(kind: MismatchKind, record: AuthorityRecord, evidence: FieldEvidence[], namedBy?: string): string {
   const differing = evidence.filter((e) => e.status === 'differs').map((e) => `${e.field}: "${e.authority ?? ''}"`);
-  return `Mismatch: ${KIND_TEXT[kind]}. ${record.authority} (${record.id}) has ${differing.join(', ')}.`;
+  const text = kind === 'doi-other-work' && namedBy ? `${namedBy} names another work` : KIND_TEXT[kind];
+  return `Mismatch: ${text}. ${record.authority} (${record.id}) has ${differing.join(', ')}.`;
 }
