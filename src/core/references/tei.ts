@@ -4,6 +4,7 @@
 import { TEI_XML, readXmlTree, whereXmlBroke } from '../fulltext/xmlReader';
 import { attributes, children, descendants, find, findAll, tagOf, type XmlNode } from '../fulltext/xmlNodes';
 import { FulltextError } from '../fulltext/errors';
+import { identifiersOf } from './identifiers';
 import type { ReferenceFields, ReferenceItem, ReferenceList } from './types';
 
 export function teiItems(xml: string): ReferenceList {
@@ -39,13 +40,18 @@ function itemOf(bibl: XmlNode, index: number): ReferenceItem {
   const page = scope('page');
   const pages = page && (attributes(page).from ? [attributes(page).from, attributes(page).to].filter(Boolean).join('--') : textOf(page));
   const raw = textOf(findAll(parts, 'note').find((n) => attributes(n).type === 'raw_reference'));
+  // GROBID types a PubMed id PMID and PMCID; when it left one in the raw string only, read it there.
+  const printed = identifiersOf(raw);
+  const pmcid = idno('pmcid')?.replace(/^(?:PMC)?(\d+)$/i, 'PMC$1') ?? printed.pmcid;
   const fields: ReferenceFields = {
     author: people.length ? people.join(' and ') : undefined,
     title: textOf(titleNode) || undefined,
     venue: textOf(venueNode) || undefined,
     year: when?.slice(0, 4),
-    doi: idno('doi'),
-    arxiv: idno('arxiv')?.replace(/^arxiv:/i, ''),
+    doi: idno('doi') ?? printed.doi,
+    arxiv: idno('arxiv')?.replace(/^arxiv:/i, '') ?? printed.arxiv,
+    pmid: idno('pmid')?.replace(/^PMID\s*:?\s*/i, '') ?? printed.pmid,
+    pmcid: pmcid?.toUpperCase(),
     pages: pages || undefined,
     volume: textOf(scope('volume')) || undefined,
   };

@@ -69,6 +69,24 @@ describe('reference readers on real files', function () {
     assert.equal(first.year, '2019');
   });
 
+  it('reads a PubMed id from GROBID TEI: its PMID and PMCID idno, or the raw string when GROBID left it there', () => {
+    // No recorded TEI carries one: the real JNER TEI gets them in the form GROBID writes
+    // (<idno type="PMID">, <idno type="PMCID">; the values are illustrative), and the real ACL
+    // TEI's first raw string gets the "PMID: …" that Vancouver lists print.
+    const jner = text('grobid-tei', 'jneuroengrehab2016-fes-hand-opening_grobid-0.6.1.tei.xml').replace(
+      '<idno type="DOI">10.1371/journal.pone.0103368</idno>',
+      '<idno type="DOI">10.1371/journal.pone.0103368</idno><idno type="PMID">25137054</idno><idno type="PMCID">4138036</idno>',
+    );
+    const plos = textReferences(jner, '.xml').items.map(fieldsOfItem).find((f) => f.doi === '10.1371/journal.pone.0103368')!;
+    assert.equal(plos.pmid, '25137054');
+    assert.equal(plos.pmcid, 'PMC4138036');
+    const acl = text('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml').replace('terventions. In WSDM.</note>', 'terventions. In WSDM. PMID: 31234567.</note>');
+    const first = fieldsOfItem(textReferences(acl, '.xml').items[0]!);
+    assert.equal(first.pmid, '31234567');
+    assert.equal(first.title, 'Estimating position bias without intrusive interventions');
+    assert.equal(fieldsOfItem(textReferences(text('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml'), '.xml').items[0]!).pmid, undefined);
+  });
+
   it('splits an ACL author–year list (hanging indents, two columns) into items with their page', async () => {
     const list = await pdfjsReferences(pdf('acl2020-specter-cs.pdf'));
     assert.equal(list.items.length, 57);
