@@ -46,6 +46,8 @@ function searchable(result: Result): Searchable<Result> {
       title: stems(result.title ?? ''),
       abstract: stems(result.abstractText ?? ''),
       AUTH: stems(result.authorString ?? ''),
+      // Check Bibliography's title search (`TITLE:word AND TITLE:word …`).
+      TITLE: stems(result.title ?? ''),
       // Searches by id, as "Cite by identifier" sends them for a PMID or PMCID.
       EXT_ID: result.id ? [result.id.toLowerCase()] : [],
       PMCID: result.pmcid ? [result.pmcid.toLowerCase()] : [],

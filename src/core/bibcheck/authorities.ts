@@ -9,7 +9,7 @@ import { normalizeDoi } from '../identity/work';
 import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
-import { fetchEuropePmcRecord } from '../sources/published/europepmcById';
+import { fetchEuropePmcRecord, searchEuropePmcTitle } from '../sources/published/europepmcById';
 import type { EuropePmcId } from '../identity/identifiers';
 import type { PaperRecord } from '../types';
 import { splitBibtexAuthors } from '../bibtex';
@@ -38,6 +38,8 @@ export interface Authorities {
   dblpSearch?(query: TitleQuery): Promise<AuthorityRecord[]>;
   /** Europe PMC's record of a PubMed or PMC id; absent when Europe PMC is switched off. */
   europePmcById?(id: EuropePmcId): Promise<AuthorityRecord | undefined>;
+  /** PubMed's and PMC's records of a title (Europe PMC); absent when Europe PMC is switched off. */
+  europePmcSearch?(query: TitleQuery): Promise<AuthorityRecord[]>;
 }
 
 /** Crossref's `type` values for preprints. */
@@ -194,6 +196,9 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
           async europePmcById(id: EuropePmcId) {
             const record = await fetchEuropePmcRecord(id, deps);
             return record ? recordOfEuropePmc(record) : undefined;
+          },
+          async europePmcSearch(query: TitleQuery) {
+            return (await searchEuropePmcTitle(query.words ?? query.title, deps)).map(recordOfEuropePmc);
           },
         }
       : {}),

@@ -1,29 +1,26 @@
 // The verdict on one .bib entry, asking the fewest authorities that can decide it: an entry with
 // a DOI asks Crossref (doi.org only when Crossref has no record); an arXiv entry asks arXiv, and
-// DBLP (else Crossref) only to check a venue it claims; an entry without identifier asks DBLP,
-// the authority of computer science, then Crossref when DBLP has nothing. A year that cannot be
+// DBLP (else Crossref) only to check a venue it claims; an entry without identifier is searched by
+// title (titleSearches.ts: DBLP and Crossref for computing, Crossref and PubMed for the life
+// sciences). A year that cannot be
 // right and an entry without title are reported without a request. An authority that fails makes
 // the verdict "unavailable" unless another one decided it.
 import { isAbortError } from '../net/types';
 import { identifierOfFields } from '../identity/identifiers';
 import type { EuropePmcId } from '../identity/identifiers';
 import { plainLine } from '../latex/plainText';
-import type { Authorities, TitleQuery } from './authorities';
+import type { Authorities } from './authorities';
+import { AuthorityUnavailable, ask, titleSearches } from './titleSearches';
 import { judge, type EntryView } from './judge';
-import { placeholderNames, readAuthorList } from './people';
+import { placeholderNames } from './people';
 import { choose } from './choose';
 import { plainTitle } from './titles';
-import { isComputerScienceVenue, isPreprintVenue } from './venues';
-import type { AuthorityName, AuthorityRecord, EntryVerdict, SearchTrace } from './verdict';
+import { isPreprintVenue } from './venues';
+import type { AuthorityRecord, EntryVerdict, SearchTrace } from './verdict';
+
+export { AuthorityUnavailable } from './titleSearches';
 
 type Fields = Readonly<Record<string, string | undefined>>;
-
-/** An authority that could not be asked: the verdict becomes "unavailable" unless another decides. */
-export class AuthorityUnavailable extends Error {
-  constructor(readonly authority: AuthorityName, cause: unknown) {
-    super(`${authority} did not answer (${(cause as Error)?.message ?? String(cause)})`, { cause });
-  }
-}
 
 function plain(value: string | undefined): string | undefined {
   const text = value === undefined ? undefined : plainLine(value);
@@ -51,9 +48,6 @@ export function entryView(fields: Fields): EntryView | undefined {
 
 /** New-style (2004.07180v2) and old-style (astro-ph/9812133) arXiv identifiers. */
 const ARXIV_ID = /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i;
-
-/** Titles shorter than this are not searched again by halves (a half would match too much). */
-const MIN_WORDS_TO_SPLIT = 4;
 
 /** Years before this are not a research article's (the oldest journals date from 1665). */
 const EARLIEST_YEAR = 1600;
@@ -103,8 +97,9 @@ export class VerdictEngine {
     const found = await this.search(entry, searched, failed);
     if (found) return found;
     if (failed.length) return unavailable(failed, searched);
-    // Most CS papers have no DOI and only DBLP has them: with DBLP off, nothing found says nothing.
-    if (!this.authorities.dblpSearch)
+    // Most CS papers have no DOI and only DBLP has them: with DBLP off, nothing found says nothing,
+    // unless PubMed was asked (a life-sciences work is Crossref's or PubMed's).
+    if (!this.authorities.dblpSearch && !searched.some((s) => s.authority === 'europepmc'))
       return unavailable([new AuthorityUnavailable('dblp', new Error('switched off (sources.dblp.enabled), so not asked'))], searched);
     return notFound(entry, searched, 'No authority has a work with this title and these authors.');
   }
@@ -202,7 +197,7 @@ export class VerdictEngine {
     searched: SearchTrace[],
     failed: AuthorityUnavailable[],
   ): Promise<AuthorityRecord | undefined> {
-    for (const hits of this.searches(entry, searched, failed)) {
+    for (const hits of titleSearches(this.authorities, entry, searched, failed)) {
       const records = await hits;
       const published = choose(
         entry,
@@ -213,44 +208,10 @@ export class VerdictEngine {
     return undefined;
   }
 
-  /** DBLP first (when configured), then Crossref; each search's failure noted, not thrown. */
-  private *searches(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Generator<Promise<AuthorityRecord[]>> {
-    const query: TitleQuery = { title: entry.title, author: readAuthorList(entry.author ?? '').people[0]?.written, year: entry.year };
-    const run = async (name: AuthorityName, search: (q: TitleQuery) => Promise<AuthorityRecord[]>) => {
-      try {
-        const hits = await ask(name, () => search(query));
-        searched.push({
-          authority: name,
-          query: `title: ${entry.title}${query.author ? `; author: ${query.author}` : ''}`,
-          hits: hits.length,
-        });
-        return hits;
-      } catch (error) {
-        if (!(error instanceof AuthorityUnavailable)) throw error;
-        failed.push(error);
-        return [];
-      }
-    };
-    const dblp = this.authorities.dblpSearch?.bind(this.authorities);
-    // DBLP first where it is the authority (a CS venue, a preprint, no venue), else Crossref first.
-    const dblpFirst = !entry.venue || isPreprintVenue(entry.venue) || isComputerScienceVenue(entry.venue);
-    if (dblp && dblpFirst) yield run('dblp', dblp);
-    yield run('crossref', (q) => this.authorities.crossrefSearch(q));
-    if (dblp && !dblpFirst) yield run('dblp', dblp);
-    // DBLP matches every word: a title with a word or two changed finds nothing. Each half of
-    // it, with the first author's name, finds the real work when the change is in the other half.
-    const words = entry.title.split(/\s+/).filter((w) => /[\p{L}\p{N}]{2,}/u.test(w));
-    if (dblp && words.length >= MIN_WORDS_TO_SPLIT && query.author) {
-      const middle = Math.ceil(words.length / 2);
-      yield run('dblp', (q) => dblp({ ...q, words: words.slice(0, middle).join(' ') }));
-      yield run('dblp', (q) => dblp({ ...q, words: words.slice(middle).join(' ') }));
-    }
-  }
-
   /** The work by title and authors; undefined when no authority asked has it. */
   private async search(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict | undefined> {
     let best: ReturnType<typeof choose>;
-    for (const hits of this.searches(entry, searched, failed)) {
+    for (const hits of titleSearches(this.authorities, entry, searched, failed)) {
       const records = await hits;
       const chosen = choose(entry, records);
       if (chosen && (!best || chosen.score > best.score)) best = chosen;
@@ -263,22 +224,13 @@ export class VerdictEngine {
   }
 }
 
-async function ask<T>(authority: AuthorityName, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    throw new AuthorityUnavailable(authority, error);
-  }
-}
-
 function bare(verdict: EntryVerdict['verdict'], message: string): EntryVerdict {
   return { verdict, confidence: 1, evidence: [], searched: [], message };
 }
 
 function notFound(entry: EntryView, searched: SearchTrace[], message: string): EntryVerdict {
   const where = [...new Set(searched.map((s) => s.authority))].join(', ');
-  return { verdict: 'not-found', confidence: searched.some((s) => s.authority === 'dblp') ? 0.9 : 0.75, evidence: [], searched: [], message: `${message} Searched: ${where || 'nothing'}.` };
+  return { verdict: 'not-found', confidence: searched.some((s) => s.authority === 'dblp' || s.authority === 'europepmc') ? 0.9 : 0.75, evidence: [], searched: [], message: `${message} Searched: ${where || 'nothing'}.` };
 }
 
 function unavailable(failed: AuthorityUnavailable[], searched: SearchTrace[]): EntryVerdict {
