@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   registerPoolRecords(standIn, pool);
   const cacheDir = mkdtempSync(join(tmpdir(), 'hallmark-cache-'));
   // Loopback needs no etiquette: the pacing a real run pays is reported apart, from the counts.
-  const settings: Settings = { ...DEFAULT_SETTINGS, ...(standIn.settings as Partial<Settings>), 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0 };
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...(standIn.settings as Partial<Settings>), 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'sources.semanticscholar.intervalMs': 0 };
   try {
     const first = await checkAll(entries, settings);
     const requests = standIn.requests.length;
@@ -78,6 +78,7 @@ async function main(): Promise<void> {
       byService: [...byService].map(([s, n]) => `${s} ${n}`).join(', '),
       dblpRequests: byService.get('dblp') ?? 0,
       arxivRequests: byService.get('arxiv') ?? 0,
+      s2Requests: byService.get('semanticscholar') ?? 0,
       recheckRequests,
       recheckMs: again.ms,
       recheckChanged: changed,

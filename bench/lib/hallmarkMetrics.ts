@@ -71,6 +71,7 @@ export interface RunFacts {
   byService: string;
   dblpRequests: number;
   arxivRequests: number;
+  s2Requests: number;
   recheckRequests: number;
   recheckMs: number;
   recheckChanged: number;
@@ -118,7 +119,7 @@ export function printReport(m: Metrics, published: unknown, run: RunFacts): void
     for (const [name, r] of runs) console.log(`    ${name.padEnd(40)} n ${String(r.num_entries ?? '?').padStart(4)}  DR ${f3(r.detection_rate)}  FPR ${f3(r.false_positive_rate)}  F1 ${f3(r.f1_hallucination)}  TW-F1 ${f3(r.tier_weighted_f1)}  MCC ${f3(r.mcc)}  uncertain ${r.num_uncertain ?? '?'}`);
   }
   console.log(`  requests: ${run.requests} (${(run.requests / run.entries).toFixed(2)} per entry: ${run.byService}); time ${(run.ms / 1000).toFixed(1)} s on loopback with no pacing`);
-  console.log(`  with real etiquette the pacing alone would take ≥ ${Math.round(run.dblpRequests * 1.05)} s for DBLP (1 s + margin apart) and ≥ ${Math.round(run.arxivRequests * 3.15)} s for arXiv (3 s apart)`);
+  console.log(`  with real etiquette the pacing alone would take ≥ ${Math.round(run.dblpRequests * 1.05)} s for DBLP (1 s + margin apart), ≥ ${Math.round(run.s2Requests * 1.05)} s for Semantic Scholar (1 s apart without a key) and ≥ ${Math.round(run.arxivRequests * 3.15)} s for arXiv (3 s apart)`);
   console.log(`  re-check of the same entries: ${run.recheckRequests} requests, ${(run.recheckMs / 1000).toFixed(1)} s, ${run.recheckChanged} verdicts changed`);
   console.log(`  valid entries called not-found: ${run.validNotFound} (of which with DBLP or Crossref not asked: ${run.validNotFoundUnasked})`);
   console.log('  verdicts: ' + Object.entries(run.verdicts).sort((a, b) => b[1] - a[1]).map(([v, n]) => `${v} ${n}`).join(', '));

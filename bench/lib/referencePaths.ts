@@ -31,7 +31,7 @@ export async function withPool<T>(data: string, body: (settingsOf: SettingsMaker
   const settingsOf = (): Settings => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'references-bench-'));
     cacheDirs.push(cacheDir);
-    return { ...DEFAULT_SETTINGS, ...(standIn.settings as Partial<Settings>), 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0 };
+    return { ...DEFAULT_SETTINGS, ...(standIn.settings as Partial<Settings>), 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'sources.semanticscholar.intervalMs': 0 };
   };
   try {
     return await body(settingsOf);

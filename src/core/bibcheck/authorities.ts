@@ -10,6 +10,7 @@ import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import { dblpEnabled, searchDblp, type DblpRecord } from '../sources/dblp';
 import { fetchEuropePmcRecord, searchEuropePmcTitle } from '../sources/published/europepmcById';
+import { matchSemanticScholarTitle } from '../sources/published/semanticScholar';
 import type { EuropePmcId } from '../identity/identifiers';
 import type { PaperRecord } from '../types';
 import { splitBibtexAuthors } from '../bibtex';
@@ -40,6 +41,8 @@ export interface Authorities {
   europePmcById?(id: EuropePmcId): Promise<AuthorityRecord | undefined>;
   /** PubMed's and PMC's records of a title (Europe PMC); absent when Europe PMC is switched off. */
   europePmcSearch?(query: TitleQuery): Promise<AuthorityRecord[]>;
+  /** Semantic Scholar's best match for a title; absent when it is switched off. */
+  semanticScholarMatch?(title: string): Promise<AuthorityRecord | undefined>;
 }
 
 /** Crossref's `type` values for preprints. */
@@ -114,6 +117,24 @@ export function recordOfEuropePmc(record: PaperRecord): AuthorityRecord {
   };
 }
 
+/**
+ * A Semantic Scholar paper. Its venue is not held against the entry (S2 writes venues loosely and
+ * keeps an arXiv paper's venue empty): the record answers whether the work exists, by whom, when.
+ */
+export function recordOfSemanticScholar(record: PaperRecord): AuthorityRecord {
+  return {
+    authority: 'semanticscholar',
+    id: record.url?.replace(/^.*\/paper\//, '') ?? record.id,
+    title: record.title,
+    authors: record.authors,
+    year: record.year,
+    doi: record.doi,
+    arxivId: record.arxivId,
+    url: record.url,
+    preprint: false,
+  };
+}
+
 export function recordOfDblp(record: DblpRecord): AuthorityRecord {
   const venue = record.venue?.split('; ')[0];
   return {
@@ -159,7 +180,7 @@ function once<T>(name: string, call: (doi: string) => Promise<T>): (doi: string)
   };
 }
 
-/** Crossref, arXiv and (unless switched off) DBLP and Europe PMC, through the run's HttpClient. */
+/** Crossref, arXiv and (unless switched off) DBLP, Europe PMC and Semantic Scholar, through the run's HttpClient. */
 export function networkAuthorities(deps: CoreDeps): Authorities {
   const arxiv = new ArxivLookup(deps.settings, deps.http, deps.signal);
   const arxivAnswers = new RecordCache(deps.settings);
@@ -199,6 +220,14 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
           },
           async europePmcSearch(query: TitleQuery) {
             return (await searchEuropePmcTitle(query.words ?? query.title, deps)).map(recordOfEuropePmc);
+          },
+        }
+      : {}),
+    ...(deps.settings['sources.semanticscholar.enabled']
+      ? {
+          async semanticScholarMatch(title: string) {
+            const record = await matchSemanticScholarTitle(title, deps);
+            return record ? recordOfSemanticScholar(record) : undefined;
           },
         }
       : {}),

@@ -208,6 +208,32 @@ export class VerdictEngine {
     return undefined;
   }
 
+  /**
+   * Semantic Scholar's best match for the title, when no bibliography of record has it (a report,
+   * a thesis, a book, GPT-2's paper): as its DOI's authority has it, else as S2 has it. S2's keyless
+   * pool often answers 429: its failure leaves the verdict to the authorities asked, never
+   * "unavailable".
+   */
+  private async lastResort(entry: EntryView, searched: SearchTrace[]): Promise<AuthorityRecord | undefined> {
+    const match = this.authorities.semanticScholarMatch?.bind(this.authorities);
+    if (!match) return undefined;
+    let found: AuthorityRecord | undefined;
+    try {
+      found = await match(entry.title);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return undefined;
+    }
+    searched.push({ authority: 'semanticscholar', query: `title: ${entry.title}`, hits: found ? 1 : 0 });
+    if (!found?.doi) return found;
+    try {
+      return (await this.byLinkedDoi(found.doi, searched)) ?? found;
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return found;
+    }
+  }
+
   /** The work by title and authors; undefined when no authority asked has it. */
   private async search(entry: EntryView, searched: SearchTrace[], failed: AuthorityUnavailable[]): Promise<EntryVerdict | undefined> {
     let best: ReturnType<typeof choose>;
@@ -217,6 +243,11 @@ export class VerdictEngine {
       if (chosen && (!best || chosen.score > best.score)) best = chosen;
       // A same-title record decides, unless it is only a preprint and the entry claims a venue.
       if (best?.titleAgreement === 'same' && (!best.record.preprint || !entry.venue || isPreprintVenue(entry.venue))) break;
+    }
+    if (best?.titleAgreement !== 'same') {
+      const found = await this.lastResort(entry, searched);
+      const chosen = found && choose(entry, [found]);
+      if (chosen && (!best || chosen.score > best.score)) best = chosen;
     }
     if (!best) return undefined;
     const published = best.record.preprint ? best.published : undefined;

@@ -24,7 +24,7 @@ export type MismatchKind =
 export type FixableField = 'doi' | 'pages' | 'volume' | 'published-version' | 'venue' | 'year';
 
 /** The authorities a verdict can rest on. */
-export type AuthorityName = 'crossref' | 'dblp' | 'arxiv' | 'doi.org' | 'europepmc';
+export type AuthorityName = 'crossref' | 'dblp' | 'arxiv' | 'doi.org' | 'europepmc' | 'semanticscholar';
 
 /** One field held against the authority's record. */
 export interface FieldEvidence {

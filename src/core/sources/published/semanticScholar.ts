@@ -2,9 +2,11 @@
 // open PDFs and the ids that tie them to DBLP, arXiv, PubMed and a DOI. Its keyless pool is
 // shared by every keyless user and answers 429 often: requests are spaced a second apart across
 // processes (net/pacing.ts), a 429's Retry-After is honoured by the HTTP client, and a lane that
-// still fails is skipped for the run with a named warning. A key (`x-api-key`) is sent when the
+// still fails is skipped for the run with a named warning. Its title match (`/paper/search/match`)
+// is Check Bibliography's last resort for a work no bibliography of record holds. A key (`x-api-key`) is sent when the
 // user has one; it is never part of a URL, so it never reaches the cache.
-import type { HttpClient } from '../../net/types';
+import type { CoreDeps } from '../../deps';
+import { HttpError, type HttpClient } from '../../net/types';
 import type { Settings } from '../../settings/index';
 import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { httpUrlOrUndefined } from '../../net/errors';
@@ -64,6 +66,38 @@ export class SemanticScholarSource implements PublishedSource {
   }
 }
 
+/**
+ * S2's one best match for a title (`/paper/search/match`), or undefined when it has none: S2 then
+ * answers 404 "Title match not found", kept a day like an authority's "no such record" so a
+ * re-check asks nothing. Throws when S2 fails (a 429 after its retries, junk).
+ */
+export async function matchSemanticScholarTitle(title: string, deps: CoreDeps): Promise<PaperRecord | undefined> {
+  const params = new URLSearchParams({ query: title, fields: FIELDS });
+  let text: string;
+  try {
+    const response = await deps.http.request({
+      service: 'semanticscholar',
+      url: `${semanticScholarBase(deps.settings)}/paper/search/match?${params.toString()}`,
+      accept: 'application/json',
+      headers: semanticScholarHeaders(deps.settings),
+      signal: deps.signal,
+      cacheNotFound: true,
+    });
+    text = response.text();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return undefined;
+    throw error;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!isObject(body) || !Array.isArray(body.data)) throw new SourceError(`Semantic Scholar sent ${describeAnswer(text)} instead of a title match.`, 'Semantic Scholar');
+  return body.data.length ? semanticScholarRecord(body.data[0]) : undefined;
+}
+
 /** The `data` list of a search answer ([] for S2's `{"total": 0}` with no `data`), or undefined for anything else. */
 function papersOf(text: string): unknown[] | undefined {
   let body: unknown;
@@ -75,8 +109,6 @@ function papersOf(text: string): unknown[] | undefined {
   if (!isObject(body) || typeof body.total !== 'number') return undefined;
   return Array.isArray(body.data) ? body.data : [];
 }
-
-
 
 /** One S2 paper as a record; undefined without a title or a paperId. */
 export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {

@@ -76,12 +76,12 @@ describe('bibcheck: life-sciences references', function () {
       const missing = { ...TSDB, title: 'Antibacterial effect of a garlic trisulfide against Escherichia coli biofilms in catheters' };
       const verdict = await engine().verdict(missing);
       assert.equal(verdict.verdict, 'not-found', verdict.message);
-      assert.match(verdict.message, /Searched: crossref, europepmc, dblp\.$/);
+      assert.match(verdict.message, /Searched: crossref, europepmc, dblp, semanticscholar\.$/);
       assert.equal(dblpAsked(), 1);
       const withoutDblp = await engine({ 'sources.dblp.enabled': false }).verdict(missing);
       assert.equal(withoutDblp.verdict, 'not-found', withoutDblp.message);
       const cs = await engine().verdict({ title: 'A garlic trisulfide parser for neural machine translation with attention', author: 'Wu, T.', booktitle: 'ACL', year: '2018' });
-      assert.match(cs.message, /Searched: dblp, crossref\.$/);
+      assert.match(cs.message, /Searched: dblp, crossref, semanticscholar\.$/);
       assert.equal(dblpAsked(), 1 + 3, 'computing: DBLP by the whole title, then by each half');
     });
   });

@@ -135,7 +135,7 @@ describe('bibcheck verdicts on real HALLMARK entries (stand-in)', function () {
     assert.match(doi.message, /10\.47281\/bed\.57189 does not resolve/);
     const made = await engine().verdict(fields('a1a52be81664'));
     assert.equal(made.verdict, 'not-found');
-    assert.deepEqual([...new Set(made.searched.map((s) => s.authority))], ['dblp', 'crossref']);
+    assert.deepEqual([...new Set(made.searched.map((s) => s.authority))], ['dblp', 'crossref', 'semanticscholar']);
   });
 
   it('reports a future year and an entry without title without a request', async () => {
