@@ -6,11 +6,8 @@
 import assert from 'node:assert/strict';
 import { startStandIn, type StandIn } from '../../../standin';
 import { forceSemanticScholar429 } from '../../../standin/semanticscholar';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../../../src/core/settings';
-import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
-import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
+import type { Settings } from '../../../../src/core/settings';
+import { standInVerdicts } from '../../../helpers/verdictEngine';
 
 const ROADS = { title: 'Stage Construction As It Applies to Indiana Roads', author: 'Lockridge, Earl B.', year: '1936' };
 const AGRAWAL = {
@@ -23,23 +20,11 @@ const AGRAWAL = {
 describe('bibcheck: Semantic Scholar as the last resort (stand-in)', function () {
   this.timeout(30_000);
   let standIn: StandIn;
-  let settings: Settings;
-  const engine = (overrides: Partial<Settings> = {}) => {
-    const s = resolveSettings({ ...settings, ...overrides });
-    const http = createHttpClient(s, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false });
-    return new VerdictEngine(networkAuthorities({ settings: s, http }));
-  };
+  const engine = (overrides: Partial<Settings> = {}) => standInVerdicts(standIn, overrides);
   const s2Asked = () => standIn.requests.filter((r) => r.path.endsWith('/paper/search/match')).length;
 
   beforeEach(async () => {
     standIn = await startStandIn();
-    settings = resolveSettings({
-      ...standIn.settings,
-      'http.retries': 0,
-      'sources.dblp.intervalMs': 0,
-      'sources.semanticscholar.intervalMs': 0,
-      'cache.enabled': false,
-    });
   });
   afterEach(() => standIn.close());
 

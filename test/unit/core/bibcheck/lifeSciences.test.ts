@@ -7,11 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../../standin/server';
 import { startStandIn, type StandIn } from '../../../standin';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../../../src/core/settings';
-import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
-import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
+import type { Settings } from '../../../../src/core/settings';
+import { standInVerdicts } from '../../../helpers/verdictEngine';
 import { readsAsLifeSciences } from '../../../../src/core/bibcheck/field';
 import { teiItems } from '../../../../src/core/references';
 
@@ -48,16 +45,10 @@ describe('bibcheck: life-sciences references', function () {
 
   describe('against the stand-in', () => {
     let standIn: StandIn;
-    let settings: Settings;
-    const engine = (overrides: Partial<Settings> = {}) => {
-      const s = resolveSettings({ ...settings, ...overrides });
-      const http = createHttpClient(s, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false });
-      return new VerdictEngine(networkAuthorities({ settings: s, http }));
-    };
+    const engine = (overrides: Partial<Settings> = {}) => standInVerdicts(standIn, overrides);
 
     beforeEach(async () => {
       standIn = await startStandIn();
-      settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.dblp.intervalMs': 0, 'cache.enabled': false });
     });
     afterEach(() => standIn.close());
 
