@@ -2,6 +2,7 @@
 // already structured (\field, \name, \list, \verb), so they are read as they are, not re-parsed
 // from a formatted string. Names come as family/given key-values (biber ≥ 2.7) or as positional
 // groups (older biber): both are read.
+import { identifierOfFields } from '../identity/identifiers';
 import { plainOf } from './latexItem';
 import type { ReferenceFields, ReferenceItem } from './types';
 
@@ -61,6 +62,9 @@ function fieldsOf(body: string, type: string): ReferenceFields {
   const plain = (value: string | undefined) => (value === undefined ? undefined : plainOf(value.replace(/\\bibrangedash\s*/g, '–')) || undefined);
   const authors = namesOf(names.get('author') ?? names.get('editor') ?? '');
   const eprintType = field.get('eprinttype')?.toLowerCase();
+  const eprint = verb.get('eprint') ?? field.get('eprint');
+  // biblatex's `eprinttype = {pubmed}` (and `pmcid`), read as a .bib entry's would be.
+  const medical = eprintType === 'pubmed' || eprintType === 'pmcid' || eprintType === 'pmc' ? identifierOfFields({ eprint, eprinttype: eprintType }) : undefined;
   const venue = field.get('journaltitle') ?? field.get('journal') ?? field.get('booktitle') ?? (type === 'book' ? undefined : field.get('maintitle'));
   const fields: ReferenceFields = {
     author: authors.length ? authors.join(' and ') : undefined,
@@ -68,7 +72,9 @@ function fieldsOf(body: string, type: string): ReferenceFields {
     venue: plain(venue),
     year: field.get('year') ?? field.get('date')?.slice(0, 4) ?? field.get('labelyear'),
     doi: verb.get('doi') ?? field.get('doi'),
-    arxiv: eprintType === 'arxiv' || eprintType === undefined ? (verb.get('eprint') ?? field.get('eprint')) : undefined,
+    arxiv: eprintType === 'arxiv' || eprintType === undefined ? eprint : undefined,
+    pmid: medical?.kind === 'pubmed' ? medical.pmid : undefined,
+    pmcid: medical?.kind === 'pmc' ? medical.pmcid : undefined,
     url: verb.get('url') ?? field.get('url'),
     pages: plain(field.get('pages')),
     volume: plain(field.get('volume')),

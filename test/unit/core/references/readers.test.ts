@@ -47,6 +47,19 @@ describe('reference readers on real files', function () {
     assert.equal(fieldsOfItem(list.items[4]!).pages, '321–326');
   });
 
+  it("reads biblatex's eprinttype pubmed (and pmcid) in a biber .bbl as the PMID (PMCID), never as an arXiv id", () => {
+    // The real .bbl's "bear" entry given the two lines biber writes for `eprinttype = {pubmed}, eprint = {…}`.
+    const withEprint = (type: string, id: string) =>
+      text('references', 'biblatex-tesi.bbl').replace(
+        '      \\field{title}{The word for bear}\n',
+        `      \\field{eprinttype}{${type}}\n      \\field{title}{The word for bear}\n      \\verb{eprint}\n      \\verb ${id}\n      \\endverb\n`,
+      );
+    const bear = (bbl: string) => fieldsOfItem(textReferences(bbl, '.bbl').items[3]!);
+    assert.deepEqual(bear(withEprint('pubmed', '40120586')), { title: 'The word for bear', venue: 'University of Pittsburg Journal', year: '2014', pmid: '40120586' });
+    assert.equal(bear(withEprint('pmcid', 'PMC5967733')).pmcid, 'PMC5967733');
+    assert.equal(bear(withEprint('arxiv', '1710.08557')).arxiv, '1710.08557');
+  });
+
   it('reads thebibliography of a .tex with each item\'s key and line, skipping commented-out items', () => {
     const bbl = text('references', 'natbib-xai-paper.bbl');
     const tex = `\\documentclass{article}\n\\begin{document}\nAs shown~\\cite{mythos}.\n% \\bibitem{ghost} Not an item.\n${bbl}\\end{document}\n`;
