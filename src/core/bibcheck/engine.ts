@@ -2,7 +2,7 @@
 // a DOI asks Crossref (doi.org only when Crossref has no record); an arXiv entry asks arXiv, and
 // DBLP (else Crossref) only to check a venue it claims; an entry without identifier is searched by
 // title (titleSearches.ts: DBLP and Crossref for computing, Crossref and PubMed for the life
-// sciences). A year that cannot be
+// sciences), and by Semantic Scholar's title match when none of them has it. A year that cannot be
 // right and an entry without title are reported without a request. An authority that fails makes
 // the verdict "unavailable" unless another one decided it.
 import { isAbortError } from '../net/types';
