@@ -9,6 +9,8 @@ import { ArxivLookup } from '../sources/arxivLookup';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from '../sources/biorxivDetails';
 import { crossrefRecord, fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
 import { fetchEuropePmcRecord } from '../sources/published/europepmcById';
+import { matchSemanticScholarTitle } from '../sources/published/semanticScholar';
+import { isAbortError } from '../net/types';
 import type { PaperRecord } from '../types';
 import { recordFromBibtex } from './bibtexRecord';
 
@@ -78,9 +80,47 @@ export class WorkLookup {
       (w) => titleIdentity(w.title) === wanted && (!surname || w.authors.some((a) => familyName(a).toLowerCase() === surname)),
     );
     const distinct = collapseVersions(matches);
-    if (distinct.length === 0) return { status: 'not-found' };
+    if (distinct.length === 0) return this.bySemanticScholar(query.title, wanted, surname);
     const found = distinct.map((w) => ({ record: crossrefRecord(w), crossref: w }));
     return found.length === 1 ? { status: 'found', work: found[0] } : { status: 'ambiguous', works: found };
+  }
+
+  /**
+   * Semantic Scholar's title match, for a work Crossref does not hold (a NeurIPS, ICLR or ICML
+   * paper has no DOI; a report, a thesis): through the DOI or arXiv id S2 names, so the record,
+   * abstract and full text come as for that id, else S2's own record with its abstract. The same
+   * title and, when given, the author's family name are required, as of Crossref's hits. S2 failing
+   * (its keyless pool answers 429 often) finds nothing rather than failing the lookup.
+   */
+  private async bySemanticScholar(title: string, wanted: string, surname: string | undefined): Promise<MatchOutcome> {
+    if (!this.deps.settings['sources.semanticscholar.enabled']) return { status: 'not-found' };
+    let match: PaperRecord | undefined;
+    try {
+      match = await matchSemanticScholarTitle(title, this.deps);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return { status: 'not-found' };
+    }
+    if (!match || titleIdentity(match.title) !== wanted) return { status: 'not-found' };
+    if (surname && !match.authors.some((a) => familyName(a).toLowerCase() === surname)) return { status: 'not-found' };
+    const id: WorkIdentifier | undefined = match.doi
+      ? { kind: 'doi', doi: match.doi }
+      : match.arxivId
+        ? { kind: 'arxiv', id: match.arxivId }
+        : undefined;
+    const viaId = id ? await this.identified(id) : undefined;
+    if (!viaId) return { status: 'found', work: { record: match } };
+    return { status: 'found', work: { ...viaId, record: { ...viaId.record, abstract: viaId.record.abstract ?? match.abstract } } };
+  }
+
+  /** The work an id names, or undefined when its authority fails or has none (a cancel still throws). */
+  private async identified(id: WorkIdentifier): Promise<FoundWork | undefined> {
+    try {
+      return await this.byIdentifier(id);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return undefined;
+    }
   }
 
   /**

@@ -139,6 +139,29 @@ Our framework is new \cite{nokey}.
     assert.ok(!report.warnings.some((w) => /names no \.bib file/.test(w)), report.warnings.join('\n'));
   });
 
+  it("checks a citation whose entry has no identifier and that Crossref's search does not find, by Semantic Scholar's abstract", async () => {
+    // A SIGMOD 1993 paper cited by title alone (no DOI field): S2's recorded title match holds it.
+    writeFileSync(
+      join(dir, 'mining.tex'),
+      String.raw`\documentclass{article}
+\begin{document}
+Association rules between items can be mined from a large database of customer transactions \cite{agrawal1993}.
+\bibliography{mining}
+\end{document}
+`,
+    );
+    writeFileSync(
+      join(dir, 'mining.bib'),
+      '@inproceedings{agrawal1993,\n  title = {Mining association rules between sets of items in large databases},\n  author = {Agrawal, Rakesh and Imieli{\\\'n}ski, Tomasz and Swami, Arun},\n  booktitle = {SIGMOD Conference},\n  year = {1993}\n}\n',
+    );
+    const s2 = resolveSettings({ ...settings, 'sources.semanticscholar.intervalMs': 0 });
+    const report = await auditProject(diskInput(join(dir, 'mining.tex')), { ...deps, settings: s2 });
+    const [finding] = report.findings;
+    assert.equal(finding?.status, 'supported', finding?.message);
+    assert.match(finding!.best!.text, /large database of customer transactions/);
+    assert.equal(finding?.fulltext, 'abstract');
+  });
+
   it('says RETRACTED on every citation of a retracted work', async () => {
     writeFileSync(join(dir, 'retracted.tex'), '\\documentclass{article}\n\\begin{document}\nVaccines cause colitis \\cite{wakefield1998}. Again \\cite{wakefield1998}.\n\\bibliography{old}\n\\end{document}\n');
     writeFileSync(join(dir, 'old.bib'), '@article{wakefield1998, title = {Ileal-lymphoid-nodular hyperplasia}, doi = {10.1016/S0140-6736(97)11096-0}, year = 1998}\n');

@@ -4,6 +4,7 @@ import { fixturePath, startStandInServer, type StandIn } from '../../../standin/
 import { installCrossref } from '../../../standin/crossref';
 import { installArxiv } from '../../../standin/arxiv';
 import { installBiorxiv } from '../../../standin/biorxiv';
+import { installSemanticScholar } from '../../../standin/semanticscholar';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings/index';
@@ -102,8 +103,8 @@ describe('WorkLookup against the stand-in', () => {
   let standIn: StandIn;
   let deps: CoreDeps;
   beforeEach(async () => {
-    standIn = await startStandInServer([installCrossref, installArxiv, installBiorxiv]);
-    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0 });
+    standIn = await startStandInServer([installCrossref, installArxiv, installBiorxiv, installSemanticScholar]);
+    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.semanticscholar.intervalMs': 0 });
     deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) };
   });
   afterEach(() => standIn.close());
@@ -143,6 +144,21 @@ describe('WorkLookup against the stand-in', () => {
     const wrongAuthor = await lookup.byBibliographic({ title: 'Accurate and explicit differentiation of wireless and congestion losses', author: 'Perlmutter' });
     assert.equal(wrongAuthor.status, 'not-found');
     assert.equal((await lookup.byBibliographic({ title: 'Ecology' })).status, 'not-found');
+  });
+  it("finds a work Crossref's search does not, through Semantic Scholar's title match, with its abstract", async () => {
+    // Agrawal et al., SIGMOD 1993: S2's recorded match names its DOI, which the stand-in's Crossref
+    // and doi.org do not hold, so S2's own record stands; the author must still be one of its authors.
+    const lookup = new WorkLookup(deps);
+    const title = 'Mining association rules between sets of items in large databases';
+    const outcome = await lookup.byBibliographic({ title, author: 'Rakesh Agrawal' });
+    assert.equal(outcome.status, 'found');
+    const record = outcome.status === 'found' ? outcome.work.record : undefined;
+    assert.equal(record?.doi, '10.1145/170035.170072');
+    assert.match(record?.abstract ?? '', /large database of customer transactions/);
+    assert.ok(standIn.requests.some((r) => r.url === '/crossref/works/10.1145/170035.170072'), "the DOI's authority was asked first");
+    assert.equal((await lookup.byBibliographic({ title, author: 'Perlmutter' })).status, 'not-found');
+    const off = new WorkLookup({ ...deps, settings: resolveSettings({ ...deps.settings, 'sources.semanticscholar.enabled': false }) });
+    assert.equal((await off.byBibliographic({ title, author: 'Agrawal' })).status, 'not-found');
   });
   it('sends year filters to Crossref', async () => {
     const none = await searchCrossref({ bibliographic: 'Accurate and explicit differentiation of wireless and congestion losses', fromYear: 2010 }, deps);
