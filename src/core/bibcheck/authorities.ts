@@ -219,7 +219,7 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
             return record ? recordOfEuropePmc(record) : undefined;
           },
           async europePmcSearch(query: TitleQuery) {
-            return (await searchEuropePmcTitle(query.words ?? query.title, deps)).map(recordOfEuropePmc);
+            return (await searchEuropePmcTitle(query.title, deps)).map(recordOfEuropePmc);
           },
         }
       : {}),

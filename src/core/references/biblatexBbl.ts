@@ -64,7 +64,7 @@ function fieldsOf(body: string, type: string): ReferenceFields {
   const eprintType = field.get('eprinttype')?.toLowerCase();
   const eprint = verb.get('eprint') ?? field.get('eprint');
   // biblatex's `eprinttype = {pubmed}` (and `pmcid`), read as a .bib entry's would be.
-  const medical = eprintType === 'pubmed' || eprintType === 'pmcid' || eprintType === 'pmc' ? identifierOfFields({ eprint, eprinttype: eprintType }) : undefined;
+  const named = identifierOfFields({ eprint, eprinttype: eprintType });
   const venue = field.get('journaltitle') ?? field.get('journal') ?? field.get('booktitle') ?? (type === 'book' ? undefined : field.get('maintitle'));
   const fields: ReferenceFields = {
     author: authors.length ? authors.join(' and ') : undefined,
@@ -73,8 +73,8 @@ function fieldsOf(body: string, type: string): ReferenceFields {
     year: field.get('year') ?? field.get('date')?.slice(0, 4) ?? field.get('labelyear'),
     doi: verb.get('doi') ?? field.get('doi'),
     arxiv: eprintType === 'arxiv' || eprintType === undefined ? eprint : undefined,
-    pmid: medical?.kind === 'pubmed' ? medical.pmid : undefined,
-    pmcid: medical?.kind === 'pmc' ? medical.pmcid : undefined,
+    pmid: named?.kind === 'pubmed' ? named.pmid : undefined,
+    pmcid: named?.kind === 'pmc' ? named.pmcid : undefined,
     url: verb.get('url') ?? field.get('url'),
     pages: plain(field.get('pages')),
     volume: plain(field.get('volume')),

@@ -3,8 +3,9 @@
 // shared by every keyless user and answers 429 often: requests are spaced a second apart across
 // processes (net/pacing.ts), a 429's Retry-After is honoured by the HTTP client, and a lane that
 // still fails is skipped for the run with a named warning. Its title match (`/paper/search/match`)
-// is Check Bibliography's last resort for a work no bibliography of record holds. A key (`x-api-key`) is sent when the
-// user has one; it is never part of a URL, so it never reaches the cache.
+// is the last resort of Check Bibliography and of the audit's lookup for a work no bibliography of
+// record holds. A key (`x-api-key`) is sent when the user has one; it is never part of a URL, so
+// it never reaches the cache.
 import type { CoreDeps } from '../../deps';
 import { HttpError, type HttpClient } from '../../net/types';
 import type { Settings } from '../../settings/index';
@@ -88,26 +89,25 @@ export async function matchSemanticScholarTitle(title: string, deps: CoreDeps): 
     if (error instanceof HttpError && error.status === 404) return undefined;
     throw error;
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
+  const body = jsonOf(text);
   if (!isObject(body) || !Array.isArray(body.data)) throw new SourceError(`Semantic Scholar sent ${describeAnswer(text)} instead of a title match.`, 'Semantic Scholar');
   return body.data.length ? semanticScholarRecord(body.data[0]) : undefined;
 }
 
 /** The `data` list of a search answer ([] for S2's `{"total": 0}` with no `data`), or undefined for anything else. */
 function papersOf(text: string): unknown[] | undefined {
-  let body: unknown;
+  const body = jsonOf(text);
+  if (!isObject(body) || typeof body.total !== 'number') return undefined;
+  return Array.isArray(body.data) ? body.data : [];
+}
+
+/** The answer's JSON, or undefined when it is not JSON (an HTML error page, a cut body). */
+function jsonOf(text: string): unknown {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (!isObject(body) || typeof body.total !== 'number') return undefined;
-  return Array.isArray(body.data) ? body.data : [];
 }
 
 /** One S2 paper as a record; undefined without a title or a paperId. */
