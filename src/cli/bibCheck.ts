@@ -8,7 +8,7 @@ import { copyFile } from 'node:fs/promises';
 import { writeAtomically } from './files';
 import * as path from 'node:path';
 import { checkBibliography, type BibCheckEntry, type BibCheckReport } from '../core/bibcheck';
-import { VERDICTS, type FixableField } from '../core/bibcheck/verdict';
+import { authorityLabel, VERDICTS, type FixableField } from '../core/bibcheck/verdict';
 import { bibCheckEdits } from '../core/bibcheck/apply';
 import type { ComparedField } from '../core/bibcheck/compare';
 import { applyEdits } from '../core/manuscript/insertPlan';
@@ -103,7 +103,7 @@ function textReport(report: BibCheckReport, written: boolean): string {
     const label = (v.kind ? `${v.verdict}: ${v.kind}` : v.verdict) + (e.duplicateOf ? ` (duplicate of ${e.duplicateOf})` : '');
     const fields = v.evidence
       .filter((f) => f.status === 'differs' || f.status === 'missing' || v.fixable?.includes(f.field as FixableField))
-      .map((f) => `\n    ${f.field}: ours ${JSON.stringify(f.entry ?? '')} · ${v.authority ?? 'authority'} ${JSON.stringify(f.authority ?? '')}${f.note ? ` (${f.note})` : ''}`)
+      .map((f) => `\n    ${f.field}: ours ${JSON.stringify(f.entry ?? '')} · ${v.authority ? authorityLabel(v.authority) : 'authority'} ${JSON.stringify(f.authority ?? '')}${f.note ? ` (${f.note})` : ''}`)
       .join('');
     return `${String(e.line + 1).padStart(5)}  ${label.padEnd(18)} ${e.key}: ${e.message}${fields}`;
   });

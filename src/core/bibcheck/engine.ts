@@ -16,7 +16,7 @@ import { placeholderNames } from './people';
 import { choose } from './choose';
 import { plainTitle } from './titles';
 import { isPreprintVenue } from './venues';
-import type { AuthorityRecord, EntryVerdict, SearchTrace } from './verdict';
+import { authorityLabel, type AuthorityRecord, type EntryVerdict, type SearchTrace } from './verdict';
 
 export { AuthorityUnavailable } from './titleSearches';
 
@@ -52,14 +52,21 @@ const ARXIV_ID = /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i;
 /** Years before this are not a research article's (the oldest journals date from 1665). */
 const EARLIEST_YEAR = 1600;
 
+export interface ListReading {
+  /** Most of the list's works read as the life sciences' (a clinical paper's references). */
+  lifeSciences?: boolean;
+}
+
 export class VerdictEngine {
   constructor(
     private readonly authorities: Authorities,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async verdict(fields: Fields, signal?: AbortSignal): Promise<EntryVerdict> {
-    const entry = entryView(fields);
+  /** `list` says what the entry's list as a whole reads as (field.ts listReadsAsLifeSciences). */
+  async verdict(fields: Fields, signal?: AbortSignal, list: ListReading = {}): Promise<EntryVerdict> {
+    const view = entryView(fields);
+    const entry = view && { ...view, inLifeSciencesList: list.lifeSciences };
     if (!entry)
       return bare('no-title', 'The entry has no title: it is not checked (a guess from the other fields could name another work).');
     const thisYear = this.now().getUTCFullYear();
@@ -119,7 +126,7 @@ export class VerdictEngine {
     }
     if (!record) {
       const byTitle = await this.search(entry, searched, failed);
-      const where = byTitle?.record ? ` A work with this title is at ${byTitle.record.authority} (${byTitle.record.id}).` : '';
+      const where = byTitle?.record ? ` A work with this title is at ${authorityLabel(byTitle.record.authority)} (${byTitle.record.id}).` : '';
       return {
         ...notFound(entry, searched, `The DOI ${doi} does not resolve (Crossref and doi.org have no such DOI).${where}`),
         record: byTitle?.record,
@@ -130,7 +137,7 @@ export class VerdictEngine {
     if (verdict.kind === 'doi-other-work') {
       // Name the work the title belongs to, when an authority has it.
       const byTitle = await this.search(entry, searched, failed).catch(() => undefined);
-      if (byTitle?.record) verdict.message += ` The title is ${byTitle.record.authority}'s ${byTitle.record.id}.`;
+      if (byTitle?.record) verdict.message += ` The title is ${authorityLabel(byTitle.record.authority)}'s ${byTitle.record.id}.`;
     }
     return verdict;
   }
@@ -260,7 +267,7 @@ function bare(verdict: EntryVerdict['verdict'], message: string): EntryVerdict {
 }
 
 function notFound(entry: EntryView, searched: SearchTrace[], message: string): EntryVerdict {
-  const where = [...new Set(searched.map((s) => s.authority))].join(', ');
+  const where = [...new Set(searched.map((s) => authorityLabel(s.authority)))].join(', ');
   return { verdict: 'not-found', confidence: searched.some((s) => s.authority === 'dblp' || s.authority === 'europepmc') ? 0.9 : 0.75, evidence: [], searched: [], message: `${message} Searched: ${where || 'nothing'}.` };
 }
 

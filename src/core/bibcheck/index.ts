@@ -14,7 +14,8 @@ import { assessTrust } from '../trust';
 import { networkAuthorities, type Authorities } from './authorities';
 import { latexFindings } from './latex';
 import type { ComparedField, FieldDifference } from './compare';
-import { VerdictEngine } from './engine';
+import { entryView, VerdictEngine, type ListReading } from './engine';
+import { listReadsAsLifeSciences } from './field';
 import { titleTokens } from './titles';
 import { VERDICTS, type AuthorityRecord, type EntryVerdict, type Verdict } from './verdict';
 
@@ -82,6 +83,7 @@ export async function checkBibEntries(
   const authorities = given ?? networkAuthorities(guarded);
   listener({ type: 'entries', total: entries.length });
   const engine = new VerdictEngine(authorities);
+  const list = listReading(entries);
   // Every arXiv id asked at once: they share id_list requests (100 a request, 3 s apart) instead
   // of a request per handful of entries; the engine's own asks then find the answers waiting.
   for (const entry of entries) {
@@ -96,7 +98,7 @@ export async function checkBibEntries(
     while (next < entries.length) {
       if (deps.signal?.aborted) return;
       const index = next++;
-      const result = await checkEntry(entries[index]!, engine, guarded);
+      const result = await checkEntry(entries[index]!, engine, guarded, list);
       results[index] = result;
       identities[index] = result.verdict.record && result.verdict.verdict !== 'mismatch' ? identityOf(result.verdict.record) : [];
       listener({ type: 'entry', entry: result, done: ++done, total: entries.length });
@@ -116,6 +118,13 @@ export async function checkBibEntries(
   return { entries: results, summary, verdicts };
 }
 
+/** What the list reads as, for its entries searched by title (read only when one has no identifier). */
+function listReading(entries: BibEntry[]): ListReading {
+  if (entries.every((e) => identifierOfFields(e.fields))) return {};
+  const works = entries.map((e) => entryView(e.fields)).filter((v) => v !== undefined);
+  return { lifeSciences: listReadsAsLifeSciences(works) };
+}
+
 /** The old status a verdict amounts to. */
 function statusOf(verdict: EntryVerdict): BibCheckStatus {
   switch (verdict.verdict) {
@@ -131,8 +140,8 @@ function statusOf(verdict: EntryVerdict): BibCheckStatus {
   }
 }
 
-async function checkEntry(entry: BibEntry, engine: VerdictEngine, deps: CoreDeps): Promise<BibCheckEntry> {
-  const verdict = await engine.verdict(entry.fields, deps.signal);
+async function checkEntry(entry: BibEntry, engine: VerdictEngine, deps: CoreDeps, list: ListReading): Promise<BibCheckEntry> {
+  const verdict = await engine.verdict(entry.fields, deps.signal, list);
   const record = verdict.record;
   const base = { key: entry.key, file: entry.file, line: entry.line, verdict, message: verdict.message };
   if (!record) return { ...base, status: statusOf(verdict), fields: {} };

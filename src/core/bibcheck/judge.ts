@@ -3,7 +3,7 @@
 import { compareAuthors, readAuthorList, type AuthorComparison } from './people';
 import { compareTitles } from './titles';
 import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues';
-import type { AuthorityRecord, EntryVerdict, FieldEvidence, FixableField, MismatchKind } from './verdict';
+import { authorityLabel, type AuthorityRecord, type EntryVerdict, type FieldEvidence, type FixableField, type MismatchKind } from './verdict';
 import type { EuropePmcId } from '../identity/identifiers';
 
 /** What the engine reads from a .bib entry (plain strings, as written). */
@@ -18,6 +18,8 @@ export interface EntryView {
   volume?: string;
   /** A PubMed or PMC id (biblatex's `eprinttype = {pubmed}`, a `pmid` field), when no DOI or arXiv id. */
   pubmed?: EuropePmcId;
+  /** The entry stands in a list most of whose works are the life sciences' (field.ts). */
+  inLifeSciencesList?: boolean;
 }
 
 export interface JudgeContext {
@@ -186,7 +188,7 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     record,
     evidence,
     searched: [],
-    message: `Verified at ${record.authority} (${record.id})${fixableWords(fixable, evidence)}.`,
+    message: `Verified at ${authorityLabel(record.authority)} (${record.id})${fixableWords(fixable, evidence)}.`,
   };
 }
 
@@ -226,5 +228,5 @@ const KIND_TEXT: Record<MismatchKind, string> = {
 function mismatchMessage(kind: MismatchKind, record: AuthorityRecord, evidence: FieldEvidence[], namedBy?: string): string {
   const differing = evidence.filter((e) => e.status === 'differs').map((e) => `${e.field}: "${e.authority ?? ''}"`);
   const text = kind === 'doi-other-work' && namedBy ? `${namedBy} names another work` : KIND_TEXT[kind];
-  return `Mismatch: ${text}. ${record.authority} (${record.id}) has ${differing.join(', ')}.`;
+  return `Mismatch: ${text}. ${authorityLabel(record.authority)} (${record.id}) has ${differing.join(', ')}.`;
 }

@@ -8,7 +8,7 @@ import type { EntryView } from './judge';
 import { readAuthorList } from './people';
 import { isComputerScienceVenue, isPreprintVenue } from './venues';
 import { readsAsLifeSciences } from './field';
-import type { AuthorityName, AuthorityRecord, SearchTrace } from './verdict';
+import { authorityLabel, type AuthorityName, type AuthorityRecord, type SearchTrace } from './verdict';
 
 /** Titles shorter than this are not searched again by halves on DBLP (a half would match too much). */
 const MIN_WORDS_TO_SPLIT = 4;
@@ -16,7 +16,7 @@ const MIN_WORDS_TO_SPLIT = 4;
 /** An authority that could not be asked: the verdict becomes "unavailable" unless another decides. */
 export class AuthorityUnavailable extends Error {
   constructor(readonly authority: AuthorityName, cause: unknown) {
-    super(`${authority} did not answer (${(cause as Error)?.message ?? String(cause)})`, { cause });
+    super(`${authorityLabel(authority)} did not answer (${(cause as Error)?.message ?? String(cause)})`, { cause });
   }
 }
 
@@ -56,7 +56,7 @@ export function* titleSearches(
   const dblp = authorities.dblpSearch?.bind(authorities);
   const pubmed = authorities.europePmcSearch?.bind(authorities);
   // The life sciences': Crossref, then PubMed, then DBLP once (it indexes a few such journals).
-  if (readsAsLifeSciences({ title: entry.title, venue: entry.venue })) {
+  if (readsAsLifeSciences({ title: entry.title, venue: entry.venue }, entry.inLifeSciencesList)) {
     yield run('crossref', (q) => authorities.crossrefSearch(q));
     if (pubmed) yield run('europepmc', pubmed);
     if (dblp) yield run('dblp', dblp);

@@ -26,6 +26,20 @@ export type FixableField = 'doi' | 'pages' | 'volume' | 'published-version' | 'v
 /** The authorities a verdict can rest on. */
 export type AuthorityName = 'crossref' | 'dblp' | 'arxiv' | 'doi.org' | 'europepmc' | 'semanticscholar';
 
+const AUTHORITY_LABELS: Record<AuthorityName, string> = {
+  crossref: 'Crossref',
+  dblp: 'DBLP',
+  arxiv: 'arXiv',
+  'doi.org': 'doi.org',
+  europepmc: 'Europe PMC',
+  semanticscholar: 'Semantic Scholar',
+};
+
+/** The authority as a message names it; the JSON keeps the id. */
+export function authorityLabel(name: AuthorityName): string {
+  return AUTHORITY_LABELS[name];
+}
+
 /** One field held against the authority's record. */
 export interface FieldEvidence {
   field: 'title' | 'author' | 'year' | 'venue' | 'doi' | 'pages' | 'volume';

@@ -1,7 +1,7 @@
 // A reference check as Markdown a reviewer can paste into a review: the flagged references first
 // (mismatch, not found, impossible date), each with its printed text, what the authority holds
 // instead and a link; then the unreadable and the unchecked; then the count of the verified.
-import { isFlagged } from '../bibcheck/verdict';
+import { authorityLabel, isFlagged } from '../bibcheck/verdict';
 import type { CheckedReference, ReferenceCheck } from './check';
 
 export function verdictOf(reference: CheckedReference): string {
@@ -49,7 +49,7 @@ function flaggedSection(r: CheckedReference): string[] {
     const who = found.authors.slice(0, 3).join(', ') + (found.authors.length > 3 ? ' et al.' : '');
     lines.push(`- Found instead: ${who ? `${who}, ` : ''}"${found.title}"${found.venue ? `, ${found.venue}` : ''}${found.year ? ` (${found.year})` : ''}${link ? ` — <${link}>` : ''}`);
   } else if (v.searched.length) {
-    lines.push(`- Searched: ${v.searched.map((s) => `${s.authority} (${s.query})`).join('; ')}`);
+    lines.push(`- Searched: ${v.searched.map((s) => `${authorityLabel(s.authority)} (${s.query})`).join('; ')}`);
   }
   return [...lines, ''];
 }

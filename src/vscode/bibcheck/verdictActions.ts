@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BibCheckEntry } from '../../core/bibcheck';
+import { authorityLabel } from '../../core/bibcheck/verdict';
 import { webLink } from '../../webview/links';
 import { openWebLink } from '../openLink';
 import { rememberTouchedBib } from '../bibSaver';
@@ -32,7 +33,7 @@ export function verdictHover(entry: BibCheckEntry): vscode.MarkdownString {
   md.supportHtml = false;
   const v = entry.verdict;
   md.appendMarkdown(`**Citefinder: ${v.verdict}${v.kind ? ` — ${v.kind}` : ''}**`);
-  md.appendText(` (confidence ${v.confidence.toFixed(2)}${v.authority ? `, ${v.authority}` : ''})`);
+  md.appendText(` (confidence ${v.confidence.toFixed(2)}${v.authority ? `, ${authorityLabel(v.authority)}` : ''})`);
   md.appendMarkdown('\n\n');
   if (v.evidence.length) {
     md.appendMarkdown('| | this entry | the authority |\n|---|---|---|\n');
@@ -74,8 +75,9 @@ export class VerdictCodeActions implements vscode.CodeActionProvider {
         a.diagnostics = ours;
         actions.push(a);
       };
-      if (entry.authority && entry.verdict.verdict !== 'verified') action(`Replace ${entry.key} with ${entry.verdict.authority}'s entry`, REPLACE_ENTRY_COMMAND);
-      if (recordUrl(entry)) action(`Open ${entry.verdict.authority}'s record`, OPEN_RECORD_COMMAND);
+      const who = entry.verdict.authority ? authorityLabel(entry.verdict.authority) : 'the authority';
+      if (entry.authority && entry.verdict.verdict !== 'verified') action(`Replace ${entry.key} with ${who}'s entry`, REPLACE_ENTRY_COMMAND);
+      if (recordUrl(entry)) action(`Open ${who}'s record`, OPEN_RECORD_COMMAND);
       // What is kept as checked by hand is a .bib entry's text; a \bibitem is not one.
       if (entry.file.endsWith('.bib')) action(`Mark ${entry.key} as checked by hand`, MARK_CHECKED_COMMAND);
       return actions;

@@ -65,11 +65,11 @@ describe('CLI bib check against the stand-in services', function () {
     const run = await runCli(['bib', 'check', bib], env);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /not-found +ghost2020: No authority has a work with this title/);
-    assert.match(run.stdout, /volume: ours "13" · crossref "14"/);
+    assert.match(run.stdout, /volume: ours "13" · Crossref "14"/);
     // A value the entry has is offered as a correction, with both values; a missing one as an addition.
-    assert.match(run.stdout, /valerocuevas2017: Verified at crossref \(10\.1186\/s12984-017-0305-3\); it could correct volume \(13 → 14\)\./);
-    assert.match(run.stdout, /perlmutter1999: Verified at arxiv \(astro-ph\/9812133\); it could correct year \(1998 → 1999\)/);
-    assert.match(run.stdout, /year: ours "1998" · arxiv "1999" \(the preprint's year; the venue's is later\)/, 'a fixable year is shown though it is no error');
+    assert.match(run.stdout, /valerocuevas2017: Verified at Crossref \(10\.1186\/s12984-017-0305-3\); it could correct volume \(13 → 14\)\./);
+    assert.match(run.stdout, /perlmutter1999: Verified at arXiv \(astro-ph\/9812133\); it could correct year \(1998 → 1999\)/);
+    assert.match(run.stdout, /year: ours "1998" · arXiv "1999" \(the preprint's year; the venue's is later\)/, 'a fixable year is shown though it is no error');
     assert.match(run.stdout, /verified 1 · verified-fixable 4 · not-found 1 · duplicate 1/);
   });
 

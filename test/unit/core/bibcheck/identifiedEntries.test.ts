@@ -61,7 +61,7 @@ describe('bibcheck verdicts of entries reached by an identifier (stand-in)', fun
   it('finds a title that is not the PMID\'s work', async () => {
     const verdict = await engine().verdict({ ...CELL_GENOMICS, title: 'Pooled base editing screens of human genetic variants in yeast cells' });
     assert.equal(verdict.verdict, 'mismatch', verdict.message);
-    assert.match(verdict.message, /^Mismatch: PMID:40120586 names another work\. crossref \(10\.1016\/j\.xgen\.2025\.100814\) has title: "High-throughput/);
+    assert.match(verdict.message, /^Mismatch: PMID:40120586 names another work\. Crossref \(10\.1016\/j\.xgen\.2025\.100814\) has title: "High-throughput/);
   });
 
   it('says Europe PMC has no record of a PMID nobody has', async () => {

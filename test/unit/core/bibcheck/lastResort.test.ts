@@ -51,11 +51,11 @@ describe('bibcheck: Semantic Scholar as the last resort (stand-in)', function ()
     const fabricated = { ...ROADS, title: 'Stage construction of quantum roads for Indiana neural networks' };
     const notFound = await engine().verdict(fabricated);
     assert.equal(notFound.verdict, 'not-found', notFound.message);
-    assert.match(notFound.message, /Searched: dblp, crossref, semanticscholar\.$/);
+    assert.match(notFound.message, /Searched: DBLP, Crossref, Semantic Scholar\.$/);
     forceSemanticScholar429(standIn);
     const limited = await engine().verdict(fabricated);
     assert.equal(limited.verdict, 'not-found', limited.message);
-    assert.match(limited.message, /Searched: dblp, crossref\.$/);
+    assert.match(limited.message, /Searched: DBLP, Crossref\.$/);
     const asked = s2Asked();
     const off = await engine({ 'sources.semanticscholar.enabled': false }).verdict(ROADS);
     assert.equal(off.verdict, 'not-found', off.message);

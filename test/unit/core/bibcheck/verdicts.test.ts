@@ -176,7 +176,7 @@ describe('bibcheck verdicts on real HALLMARK entries (stand-in)', function () {
     });
     const junk = await engine().verdict(fields('a1a52be81664'));
     assert.equal(junk.verdict, 'unavailable', junk.message);
-    assert.match(junk.message, /dblp did not answer/);
+    assert.match(junk.message, /DBLP did not answer/);
   });
 
   it('says DBLP was not asked, never "not found", when DBLP is switched off and Crossref has nothing', async () => {
