@@ -5,6 +5,8 @@
 import type { Line } from '../fulltext/layout';
 import type { ReferenceItem } from './types';
 import { composeAccents } from '../fulltext/accents';
+import { isListedStem } from '../scoring/termStats';
+import { SCORING_TOKENS, stems } from '../text/tokens';
 
 export { composeAccents };
 
@@ -84,7 +86,7 @@ function withChapterUnderscore(text: string): string {
 /**
  * Lines as one string. A DOI or URL broken at the line's end (TeX's url package breaks after
  * "." "/" "-" without a mark) is joined without a space; a word hyphenated at the line's end is
- * joined without its hyphen unless the hyphen is the compound's own ("self-supervised").
+ * joined without its hyphen unless the hyphen is the compound's own ("self-supervised", "Brain-controlled").
  */
 export function joinLines(texts: string[]): string {
   return texts
@@ -111,5 +113,17 @@ function lineJoint(text: string, line: string): ' ' | '' | 'unhyphenate' {
   const broken = /(\p{L}+)-$/u.exec(text);
   if (!broken) return ' ';
   const hyphenated = /^\p{Ll}/u.test(first) && /^\p{Lu}?\p{Ll}+$/u.test(broken[1]!) && !COMPOUND_START.test(broken[1]!) && !COMPOUND_END.test(first);
-  return hyphenated ? 'unhyphenate' : '';
+  return hyphenated && !isCompound(broken[1]!, /^\p{L}+/u.exec(first)?.[0] ?? first) ? 'unhyphenate' : '';
+}
+
+/**
+ * Two words of scientific text whose join is none ("Brain" + "controlled"): the hyphen is the
+ * compound's. A word split by TeX joins into one the term table lists ("stimu" + "lation").
+ */
+function isCompound(head: string, tail: string): boolean {
+  const listed = (word: string) => {
+    const stem = stems(word, SCORING_TOKENS);
+    return stem.length === 1 && isListedStem(stem[0]!);
+  };
+  return !listed(head + tail) && listed(head) && listed(tail);
 }

@@ -48,6 +48,11 @@ export function documentFrequency(stem: string): number {
   return frequencyAt(indexOf(stem));
 }
 
+/** True when the table lists `stem`: a word of scientific text, not a typo or a joined compound. */
+export function isListedStem(stem: string): boolean {
+  return indexOf(stem) >= 0;
+}
+
 function frequencyAt(i: number): number {
   return i < 0 ? FILE.minDf / 2 : parseInt(table!.df[i]!, 36);
 }

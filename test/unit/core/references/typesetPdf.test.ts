@@ -64,6 +64,9 @@ describe('references read from a PDF typeset by pdflatex from a real BibTeX .bbl
     assert.equal(joinLines(['Kush R. Varsh-', 'ney.']), 'Kush R. Varshney.');
     assert.equal(joinLines(['Barlow twins: Self-', 'supervised learning']), 'Barlow twins: Self-supervised learning');
     assert.equal(joinLines(['Chen-', 'Yu Lee']), 'Chen-Yu Lee');
+    // Two words whose join no scientific text has keep the hyphen; a split word is joined.
+    assert.equal(joinLines(['Brain-', 'controlled functional electrical stimulation']), 'Brain-controlled functional electrical stimulation');
+    assert.equal(joinLines(['functional electrical stimu-', 'lation']), 'functional electrical stimulation');
     assert.equal(joinLines(['autonomously-', 'acquired skills']), 'autonomously-acquired skills');
   });
 
