@@ -32,7 +32,7 @@ export function lanesLine(lanes: LaneReport[]): string {
 }
 
 function describePatch(id: string, patch: CandidatePatch): string | undefined {
-  if (patch.bibtexError) return `• ${patch.bibtexError}`;
+  if (patch.bibtexError) return `• ${patch.bibtexWhy ? `No BibTeX for ${id}: ${patch.bibtexWhy}` : patch.bibtexError}`;
   if (patch.citeKey) return `• BibTeX ready: ${patch.citeKey}`;
   if (patch.score !== undefined) {
     return `• scored ${id}: ${patch.score.toFixed(2)} (${patch.support?.label ?? 'unknown'}, ${patch.fulltext ?? 'abstract'})`;
@@ -87,7 +87,7 @@ function formatCandidate(c: Candidate, n: number): string[] {
     out.push(`   Published: ${[v.journal, v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`);
   }
   const of = c.bibtexOf ? ` (${c.bibtexOf} version's BibTeX)` : '';
-  out.push(c.citeKey ? `   \\cite{${c.citeKey}}${of}` : `   (${c.bibtexError ?? 'no BibTeX'})`);
+  out.push(c.citeKey ? `   \\cite{${c.citeKey}}${of}` : `   (no BibTeX: ${c.bibtexWhy ?? c.bibtexError ?? 'no authority had it'})`);
   for (const p of c.paragraphs ?? []) {
     const text = p.text.length > 220 ? p.text.slice(0, 217) + '…' : p.text;
     out.push(`   > [${p.score.toFixed(2)}] ${p.section}: ${text}`, `     ${p.reason}`);

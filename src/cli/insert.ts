@@ -123,7 +123,7 @@ async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSign
     io.stderr(`citefinder: ${outcome.message} Nothing was inserted.\n`);
     return undefined;
   }
-  if (!outcome.candidate.bibtex) throw new Error(`No BibTeX from the authority: ${outcome.candidate.bibtexError ?? 'none'}. Nothing was inserted.`);
+  if (!outcome.candidate.bibtex) throw new Error(`No BibTeX from the authority: ${outcome.candidate.bibtexWhy ?? outcome.candidate.bibtexError ?? 'none'}. Nothing was inserted.`);
   // The command line cannot ask as the editor does: it says so loudly instead.
   const trust = trustLine(outcome.candidate);
   if (trust) io.stderr(`citefinder: ${trust}\n`);

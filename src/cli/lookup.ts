@@ -36,7 +36,8 @@ export async function runLookup(
     return 0;
   }
   const { bibtex, citeKey, bibtexSource, bibtexError, ...work } = outcome.candidate;
-  if (bibtexError) io.stderr(`citefinder: ${bibtexError}\n`);
+  // The readable output says why in words (bibtexWhy); the JSON's reader gets the detail on stderr too.
+  if (bibtexError && values.json) io.stderr(`citefinder: ${bibtexError}\n`);
   // The JSON's work carries `trust` and `versionOfRecord` as find's candidates do; say it here too.
   const trust = trustLine(outcome.candidate);
   if (trust && values.json) io.stderr(`citefinder: ${trust}\n`);

@@ -1,5 +1,7 @@
 // `citefinder lookup 10.1086/307221` (readable form) on Crossref's real answer: the venue as a
-// venue, the title with its maths as text, and a note that the mangled maths was repaired.
+// venue, the title with its maths as text, and a note that the mangled maths was repaired; and a
+// work whose BibTeX no authority has (the Lancet's retracted Wakefield paper, which the stand-in's
+// doi.org and Crossref answer 404) says why in words, with no URL or status line.
 import assert from 'node:assert/strict';
 import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from '../../helpers/cliRun';
 
@@ -16,5 +18,15 @@ describe('CLI lookup, readable form', function () {
     assert.match(run.stdout, /doi:10\.1086\/307221 · The Astrophysical Journal 517, 565–586 \(1999\)/);
     assert.match(run.stdout, /\nNote: .*'s BibTeX: title had maths mangled into "\\\{upOmega\}", "\\\{upLambda\}" \(repaired in that field/);
     assert.match(run.stdout, /\n\s+title = \{Measurements of \$\\Omega\$ and \$\\Lambda\$ from 42 High-Redshift Supernovae\},/);
+  });
+
+  it('says in words why a work has no BibTeX, and keeps the detail for --json', async () => {
+    const run = await runCli(['lookup', '10.1016/s0140-6736(97)11096-0'], cli.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^RETRACTED: Ileal-lymphoid-nodular hyperplasia/);
+    assert.match(run.stdout, /\(no BibTeX: Crossref and doi\.org do not know this DOI\)/);
+    assert.doesNotMatch(run.stdout + run.stderr, /HTTP 404|127\.0\.0\.1/);
+    const json = await runCli(['lookup', '10.1016/s0140-6736(97)11096-0', '--json'], cli.env);
+    assert.match(JSON.parse(json.stdout).bibtexError, /HTTP 404/);
   });
 });
