@@ -85,10 +85,10 @@ export function splitParts(text: string): string[] {
   const parts: string[] = [];
   let start = 0;
   // "Monteiro TS, Simon-Martinez C." ends at its period; one name needs two initials ("Lipscomb CE.")
-  // or a title after it ("Rushton D. Functional electrical stimulation."), since "Diederik P. Kingma"
+  // or a title after it ("Rushton D. Functional electrical stimulation.", "Smith J. A study of …"), since "Diederik P. Kingma"
   // starts the same way.
   const names = vancouver?.[0].split(/, | and | & /).length ?? 0;
-  const titleNext = vancouver && /^\p{Lu}[\p{L}-]+ (?!and\b|et\b)\p{Ll}/u.test(text.slice(vancouver[0].length));
+  const titleNext = vancouver && /^(?:A|\p{Lu}[\p{L}-]+) (?!and\b|et\b)\p{Ll}/u.test(text.slice(vancouver[0].length));
   const vancouverAuthors = !!vancouver && /\. $/.test(vancouver[0]) && (names > 1 || /\p{Lu}{2,3}\. $/u.test(vancouver[0]) || titleNext);
   if (vancouverAuthors) {
     parts.push(vancouver[0].trim());

@@ -155,6 +155,9 @@ describe('reference readers on real files', function () {
     const paragraphs = pastedItems('Quoc Le and Tomas Mikolov. 2014. Distributed Repre-\nsentations of Sentences and Documents. In ICML.\n\nJeremy Howard and Sebastian Ruder. 2018. Universal Language Model\nFine-tuning for Text Classification. In ACL.\n');
     assert.equal(paragraphs.length, 2);
     assert.equal(fieldsOfItem(paragraphs[1]!).title, 'Universal Language Model Fine-tuning for Text Classification');
+    // One author with one initial, then a title opening with "A": the period after the initial ends the authors.
+    const cohen = fieldsOfItem(pastedItems('Cohen J. A coefficient of agreement for nominal scales. Educ Psychol Meas. 1960;20(1):37–46.')[0]!);
+    assert.deepEqual(cohen, { author: 'Cohen, J.', title: 'A coefficient of agreement for nominal scales', venue: 'Educ Psychol Meas', year: '1960', pages: '37--46', volume: '20' });
     // A string with no parts to tell apart has no title: nothing is guessed.
     assert.equal(fieldsOfItem(pastedItems('see the appendix of the 2019 report')[0]!).title, undefined);
   });
