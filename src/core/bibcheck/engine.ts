@@ -126,9 +126,8 @@ export class VerdictEngine {
     }
     if (!record) {
       const byTitle = await this.search(entry, searched, failed);
-      const where = byTitle?.record ? ` A work with this title is at ${authorityLabel(byTitle.record.authority)} (${byTitle.record.id}).` : '';
       return {
-        ...notFound(entry, searched, `The DOI ${doi} does not resolve (Crossref and doi.org have no such DOI).${where}`),
+        ...notFound(entry, searched, `The DOI ${doi} does not resolve (Crossref and doi.org have no such DOI).${titleFoundAt(byTitle)}`),
         record: byTitle?.record,
         evidence: [{ field: 'doi', entry: doi, status: 'differs', note: 'does not resolve' }, ...(byTitle?.evidence ?? [])],
       };
@@ -146,7 +145,7 @@ export class VerdictEngine {
     if (!ARXIV_ID.test(id)) {
       const byTitle = await this.search(entry, searched, failed);
       return {
-        ...notFound(entry, searched, `"${id}" is not an arXiv identifier.`),
+        ...notFound(entry, searched, `"${id}" is not an arXiv identifier.${titleFoundAt(byTitle)}`),
         record: byTitle?.record,
         evidence: byTitle?.evidence ?? [],
       };
@@ -155,7 +154,7 @@ export class VerdictEngine {
     searched.push({ authority: 'arxiv', query: `id:${id}`, hits: record ? 1 : 0 });
     if (!record) {
       const byTitle = await this.search(entry, searched, failed);
-      return { ...notFound(entry, searched, `arXiv has no paper ${id}.`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
+      return { ...notFound(entry, searched, `arXiv has no paper ${id}.${titleFoundAt(byTitle)}`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
     }
     // arXiv records no venue: a venue the entry claims is checked where venues are recorded.
     const claimsVenue = entry.venue !== undefined && !isPreprintVenue(entry.venue);
@@ -180,7 +179,7 @@ export class VerdictEngine {
     searched.push({ authority: 'europepmc', query: written, hits: record ? 1 : 0 });
     if (!record) {
       const byTitle = await this.search(entry, searched, failed);
-      return { ...notFound(entry, searched, `Europe PMC has no record ${written}.`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
+      return { ...notFound(entry, searched, `Europe PMC has no record ${written}.${titleFoundAt(byTitle)}`), record: byTitle?.record, evidence: byTitle?.evidence ?? [] };
     }
     if (record.doi) {
       // The entry named the PMID, not the DOI: a mismatch says which identifier names another work.
@@ -260,6 +259,11 @@ export class VerdictEngine {
     const published = best.record.preprint ? best.published : undefined;
     return judge(entry, best.record, { viaIdentifier: false, published });
   }
+}
+
+/** " A work with this title is at Crossref (10.…)." when the title search found one, else nothing. */
+function titleFoundAt(byTitle: EntryVerdict | undefined): string {
+  return byTitle?.record ? ` A work with this title is at ${authorityLabel(byTitle.record.authority)} (${byTitle.record.id}).` : '';
 }
 
 function bare(verdict: EntryVerdict['verdict'], message: string): EntryVerdict {

@@ -64,10 +64,10 @@ describe('bibcheck verdicts of entries reached by an identifier (stand-in)', fun
     assert.match(verdict.message, /^Mismatch: PMID:40120586 names another work\. Crossref \(10\.1016\/j\.xgen\.2025\.100814\) has title: "High-throughput/);
   });
 
-  it('says Europe PMC has no record of a PMID nobody has', async () => {
+  it('says Europe PMC has no record of a PMID nobody has, and where the title is', async () => {
     const verdict = await engine().verdict({ ...CELL_GENOMICS, pmid: '99999999' });
     assert.equal(verdict.verdict, 'not-found', verdict.message);
-    assert.match(verdict.message, /Europe PMC has no record PMID:99999999/);
+    assert.match(verdict.message, /^Europe PMC has no record PMID:99999999\. A work with this title is at Europe PMC \(PMID:40120586\)\./);
   });
 
   it('judges by Europe PMC\'s record when no authority has the DOI it names (biblatex eprinttype pmcid)', async () => {
