@@ -35,12 +35,24 @@ export function differingFields(ours: Fields, authority: Fields): Partial<Record
   return differences;
 }
 
+/**
+ * Pages as a reader compares them: dashes and braces aside, and a range the way NLM and Vancouver
+ * print it ("637-41") read in full ("637-641").
+ */
+export function pagesKey(value: string): string {
+  const pages = value.replace(/[\s{}]/g, '').replace(/-+|–|—/g, '-').toLowerCase();
+  const elided = /^(\d+)-(\d+)$/.exec(pages);
+  if (!elided || elided[2]!.length >= elided[1]!.length) return pages;
+  const [, first, last] = elided;
+  return `${first}-${first!.slice(0, first!.length - last!.length)}${last}`;
+}
+
 function normalise(name: ComparedField, value: string): string {
   switch (name) {
     case 'author':
       return authorsKey(value);
     case 'pages':
-      return value.replace(/[\s{}]/g, '').replace(/-+|–|—/g, '-').toLowerCase();
+      return pagesKey(value);
     case 'doi':
       return normalizeDoi(value) ?? value.trim().toLowerCase();
     case 'venue':

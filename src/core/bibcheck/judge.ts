@@ -2,6 +2,7 @@
 // which differ, which the entry could gain, and the verdict that follows. No network here.
 import { compareAuthors, readAuthorList, type AuthorComparison } from './people';
 import { compareTitles } from './titles';
+import { pagesKey } from './compare';
 import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict, type FieldEvidence, type FixableField, type MismatchKind } from './verdict';
 import type { EuropePmcId } from '../identity/identifiers';
@@ -151,7 +152,7 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     doi.status = 'missing';
     fixable.push('doi');
   } else if (!doi.authority) doi.status = 'unknown';
-  const pages = smallField('pages', entry.pages, record.pages, (v) => v.replace(/[\s{}]/g, '').replace(/[-–—]+/g, '-'));
+  const pages = smallField('pages', entry.pages, record.pages, pagesKey);
   const volume = smallField('volume', entry.volume, record.preprint ? undefined : record.volume, (v) => v.replace(/[\s{}]/g, ''));
   for (const e of [pages, volume]) if (e.status === 'missing' || e.status === 'differs') fixable.push(e.field as FixableField);
   const evidence = [title, author, ...venueYear.evidence, doi, pages, volume];

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { compareAuthors, placeholderNames, readAuthorList, readPerson, samePerson } from '../../../../src/core/bibcheck/people';
 import { canonicalVenue, isPreprintVenue, isSeriesName, sameVenue } from '../../../../src/core/bibcheck/venues';
 import { compareTitles } from '../../../../src/core/bibcheck/titles';
+import { differingFields, pagesKey } from '../../../../src/core/bibcheck/compare';
 
 describe('bibcheck forms: authors', () => {
   it('reads "The Anh Hoang" as a person, not a company', () => {
@@ -76,5 +77,16 @@ describe('bibcheck forms: titles', () => {
   it('calls one or two changed words a near miss, and more another title', () => {
     assert.deepEqual(compareTitles('BiasAdv: Bias-Adversarial Augmentation towards Model Debiasing', 'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing'), { agreement: 'near', distance: 1, overlap: 5 / 6 });
     assert.equal(compareTitles('Uncertainty Quantification in Deep Neural Networks', 'Trans4PASS: Behind Every Domain There is a Shift').agreement, 'other');
+  });
+});
+
+describe('bibcheck forms: pages', () => {
+  it('reads a range as NLM and Vancouver print it ("637-41") in full, and a real difference still differs', () => {
+    assert.equal(pagesKey('637-41'), pagesKey('637--641'));
+    assert.equal(pagesKey('1693–702'), '1693-1702');
+    assert.equal(pagesKey('{e0197348}'), 'e0197348');
+    assert.notEqual(pagesKey('637-45'), pagesKey('637-641'));
+    assert.deepEqual(differingFields({ pages: '637--41' }, { pages: '637-641' }), {});
+    assert.deepEqual(Object.keys(differingFields({ pages: '637--45' }, { pages: '637-641' })), ['pages']);
   });
 });
