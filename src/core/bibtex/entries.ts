@@ -42,10 +42,24 @@ export function readBibEntries(file: string, text: string): BibFileEntries {
     } catch (error) {
       if (!(error instanceof BibtexParseError)) throw error;
       const key = /^@[A-Za-z]+\s*[{(]\s*([^,\s]+)\s*,/.exec(chunk)?.[1];
-      result.broken.push({ file, line, key, message: error.message });
+      result.broken.push({ file, line, key, message: braceProblem(chunk) ?? error.message });
     }
   });
   return result;
+}
+
+/**
+ * The commonest break in words: a brace lost in a copy and paste. The parser's own message
+ * ('Expected "{", "}", [^{}], or [^}] but end of input found') names none of it.
+ */
+function braceProblem(chunk: string): string | undefined {
+  const bare = chunk.replace(/\\[{}]/g, '');
+  const open = bare.split('{').length - 1;
+  const close = bare.split('}').length - 1;
+  const missing = open - close;
+  if (missing > 0) return `Not valid BibTeX: the braces do not balance (${missing} "{" ${missing === 1 ? 'is' : 'are'} not closed before the next entry).`;
+  if (missing < 0) return `Not valid BibTeX: the braces do not balance (${-missing} "}" more than "{").`;
+  return undefined;
 }
 
 /** The chunk's end without the blank lines and comments before the next entry. */

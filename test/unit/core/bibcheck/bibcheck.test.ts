@@ -53,6 +53,7 @@ describe('bibliography check against the stand-in', function () {
     assert.equal(report.entries[2]!.duplicateOf, 'valerocuevas2017');
     assert.deepEqual(report.entries[0]!.fields.year, { ours: '1998', authority: '1999' });
     assert.deepEqual(report.broken.map((b) => [b.key, b.line + 1]), [['broken', 37]]);
+    assert.equal(report.broken[0]!.message, 'Not valid BibTeX: the braces do not balance (2 "{" are not closed before the next entry).');
     assert.deepEqual(report.entries[3]!.fields.doi, { ours: undefined, authority: '10.1109/icdcsw.2003.1203662' }, 'found by title and first author');
     assert.deepEqual(report.summary, { ok: 1, differs: 3, unverified: 1, duplicate: 1, unavailable: 0 });
   });
