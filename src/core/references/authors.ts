@@ -8,7 +8,9 @@ const FAMILY_INITIALS = /^(.+?)\s+(\p{Lu}(?:-?\p{Lu}){0,2})$/u;
 const ET_AL = /,?\s*\bet\.?\s*al\.?$/i;
 
 export function authorField(printed: string): string | undefined {
-  let text = printed.replace(/\s+/g, ' ').trim().replace(/[.,;:]+$/, '');
+  // The list's last period goes, unless it is an initial's after a comma ("Altman, D.G.", "Hinton, G.").
+  let text = printed.replace(/\s+/g, ' ').trim().replace(/[,;:]+$/, '');
+  if (!/(?:,\s*|\.)\p{Lu}\.$/u.test(text)) text = text.replace(/[.,;:]+$/, '');
   const truncated = ET_AL.test(text) || /,?\s*(?:and|&)\s+others$/i.test(text);
   text = text.replace(ET_AL, '').replace(/,?\s*(?:and|&)\s+others$/i, '');
   const pieces = text
@@ -16,6 +18,11 @@ export function authorField(printed: string): string | undefined {
     .map((p) => p.trim())
     .filter(Boolean);
   const names: string[] = [];
+  // Chicago and MLA invert the first name only: "Shannon, Claude E." is one person.
+  if (pieces.length >= 2 && /^\p{Lu}[\p{L}'’-]+$/u.test(pieces[0]!) && /^\p{Lu}\p{Ll}+(?: \p{Lu}\.?)*$/u.test(pieces[1]!)) {
+    names.push(`${pieces[0]}, ${pieces[1]!.replace(/ (\p{Lu})$/u, ' $1.')}`);
+    pieces.splice(0, 2);
+  }
   for (const piece of pieces) {
     // "Smith, J. A." split at its comma: the initials join the family name before them.
     if (INITIALS.test(piece) && names.length && !names[names.length - 1]!.includes(',') && !INITIALS.test(names[names.length - 1]!)) {

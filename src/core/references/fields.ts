@@ -11,7 +11,16 @@ import type { ReferenceFields, ReferenceItem } from './types';
 const YEAR = /(?<![\d./:–-])((?:1[6-9]|20)\d\d)[a-z]?(?![\d/–-])/g;
 const QUOTED = /[“"‘]([^”"’]{8,}?)[,.]?[”"’]/;
 /** Words a period follows without ending the part (abbreviations common in author lists and venues). */
-const ABBREVIATIONS = new Set(['vol', 'no', 'nos', 'pp', 'proc', 'conf', 'int', 'intl', 'eds', 'ed', 'jr', 'sr', 'st', 'vs', 'e.g', 'i.e', 'fig', 'cf', 'approx', 'dept', 'univ']);
+const ABBREVIATIONS = new Set(['vol', 'no', 'nos', 'pp', 'proc', 'conf', 'int', 'intl', 'eds', 'ed', 'jr', 'sr', 'st', 'vs', 'e.g', 'i.e', 'fig', 'cf', 'approx', 'dept', 'univ', ...venueAbbreviations()]);
+
+/**
+ * ISO 4's abbreviations of title words that venues print with a period ("Proc. IEEE Conf. Comput.
+ * Vis. Pattern Recognit.", "Phys. Rev. Lett."): never a full English word, so a title or venue
+ * ending in one is not cut short.
+ */
+function venueAbbreviations(): string[] {
+  return 'acad adv am anal annu appl assoc biol bull chem clin commun comput electron eng environ exp geophys inf inst intell j lett ling mach math mech med mol natl neurosci opt pharmacol phys psychol recognit rep res rev sci semin soc stat symp syst technol theor trans vis'.split(' ');
+}
 
 export function fieldsOfItem(item: ReferenceItem): ReferenceFields {
   const ids = identifiersOf(item.text);
@@ -79,17 +88,37 @@ export function fromString(text: string): ReferenceFields {
 const VANCOUVER_AUTHORS =
   /^(?:[\p{Lu}][\p{L}'’-]+(?: (?:[\p{Lu}][\p{L}'’-]+|van|von|der|den|de|la|le|da|di|du|del|dos|ten|ter))* \p{Lu}(?:-?\p{Lu}){0,2}(?:,? & |, | and |\. |,? et al\. ))+/u;
 
+/**
+ * Nature's, APA's and Harvard's author list: "Family, I." names ("He, K., Zhang, X. & Sun, J.",
+ * "Bland, J.M. and Altman, D.G."), maybe ended by "et al.", then the year in brackets or the title.
+ */
+const INITIALS_AFTER_AUTHORS =
+  /^(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+, \p{Lu}\.(?: ?-?\p{Lu}\.)*(?:(?:,? & |,? and |, )(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+, \p{Lu}\.(?: ?-?\p{Lu}\.)*)*(?: et al\.)?(?= (?:\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)|\p{Lu}))/u;
+/** A year in brackets standing between the authors and the title: "(1986) Statistical methods …". */
+const BRACKETED_YEAR = /^\s*\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)\.?(?=\s)/;
+
 /** The string cut where a part ends: a period (or ? !) and a space, unless an initial or abbreviation ends there. */
 export function splitParts(text: string): string[] {
   const vancouver = VANCOUVER_AUTHORS.exec(text + ' ');
   const parts: string[] = [];
   let start = 0;
+  const initialsAfter = vancouver ? undefined : INITIALS_AFTER_AUTHORS.exec(text);
+  if (initialsAfter) {
+    parts.push(initialsAfter[0]);
+    start = initialsAfter[0].length;
+    const year = BRACKETED_YEAR.exec(text.slice(start));
+    if (year) {
+      parts.push(year[0].trim());
+      start += year[0].length;
+    }
+    start += /^\s*/.exec(text.slice(start))![0].length;
+  }
   // "Monteiro TS, Simon-Martinez C." ends at its period; one name needs two initials ("Lipscomb CE.")
   // or a title after it ("Rushton D. Functional electrical stimulation.", "Smith J. A study of …"), since "Diederik P. Kingma"
   // starts the same way.
   const names = vancouver?.[0].split(/, | and | & /).length ?? 0;
   const titleNext = vancouver && /^(?:A|\p{Lu}[\p{L}-]+) (?!and\b|et\b)\p{Ll}/u.test(text.slice(vancouver[0].length));
-  const vancouverAuthors = !!vancouver && /\. $/.test(vancouver[0]) && (names > 1 || /\p{Lu}{2,3}\. $/u.test(vancouver[0]) || titleNext);
+  const vancouverAuthors = !initialsAfter && !!vancouver && /\. $/.test(vancouver[0]) && (names > 1 || /\p{Lu}{2,3}\. $/u.test(vancouver[0]) || titleNext);
   if (vancouverAuthors) {
     parts.push(vancouver[0].trim());
     start = vancouver[0].length;
@@ -138,19 +167,28 @@ function trimPart(text: string): string {
 function venueOf(tail: string): string | undefined {
   let text = tail.replace(/^\s*(?:In|in)\s*:?\s+/, '');
   if (/^\s*(?:arXiv|CoRR)\b/i.test(text)) return 'arXiv';
-  text = text.split(/,\s*(?:pp?\.|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|;\s*\d|\.\s|\s\(\s*\d{4}|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
+  text = text.split(/,\s*(?:pp?\.|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|\s\d+,\s*(?:no\.|[A-Za-z]?\d)|\s\d+\s*[-–—]+\s*\d+|;\s*\d|\s\(\s*\d{4}|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
+  text = text.slice(0, venueEnd(text));
   const venue = trimPart(text.replace(YEAR, '').replace(/\s+/g, ' '));
   return venue.length >= 2 && /\p{L}{2}/u.test(venue) ? venue : undefined;
 }
 
+/** Where a period ends the venue: not after an abbreviation ("Proc. IEEE", "Phys. Rev."). */
+function venueEnd(text: string): number {
+  for (const m of text.matchAll(/(\S+)\.\s/g)) if (!isAbbreviation(m[1]!)) return m.index + m[1]!.length;
+  return text.length;
+}
+
 function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {
-  const pages = /(?:pp?\.|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)/.exec(tail);
+  // Nature prints the pages before the bracketed year: "… Pattern Recognition 770–778 (2016)".
+  const pages = /(?:pp?\.|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)|\s(\d+\s*[-–—]+\s*\d+)\s*\((?:1[6-9]|20)\d\d\)/.exec(tail);
   // Vancouver's article number after volume(issue): "2025;5(4):100814.", "13(5):e0197348".
   const articleNumber = pages ? undefined : /;\s*\d+\s*(?:\(\d+\))?\s*:\s*(e?\d+)(?=[.;,\s]|$)/.exec(tail)?.[1];
-  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\(\d+\)|\b(\d+):\d/.exec(tail);
+  // A year in brackets after the pages is no issue number: "Nature 596, 583–589 (2021)" has volume 596.
+  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))/.exec(tail);
   return {
-    ...(pages ? { pages: (pages[1] ?? pages[2])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
+    ...(pages ? { pages: (pages[1] ?? pages[2] ?? pages[3])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
     ...(articleNumber ? { pages: articleNumber } : {}),
-    ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] } : {}),
+    ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] ?? volume[4] } : {}),
   };
 }
