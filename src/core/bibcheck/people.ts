@@ -47,7 +47,10 @@ export function readPerson(written: string): Person | undefined {
     familyPart = tokens.slice(at).join(' ');
     givenPart = tokens.slice(0, at).join(' ');
   }
-  const family = ascii(familyPart).split(/[\s-]+/).filter((t) => !PARTICLES.has(t)).join('').replace(/[^a-z]/g, '');
+  // Particles go ("van Dam" is Dam), unless the family name is one ("Zhiguo Du", "J. De").
+  const familyTokens = ascii(familyPart).split(/[\s-]+/);
+  const named = familyTokens.filter((t) => !PARTICLES.has(t));
+  const family = (named.length ? named : familyTokens).join('').replace(/[^a-z]/g, '');
   const given = ascii(givenPart).split(/[\s.-]+/).map((t) => t.replace(/[^a-z]/g, '')).filter(Boolean);
   if (!family && !given.length) return undefined;
   return { family: family || given.pop()!, given, written };

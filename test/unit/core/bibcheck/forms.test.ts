@@ -16,6 +16,10 @@ describe('bibcheck forms: authors', () => {
     assert.ok(samePerson(readPerson('Marek Eli{\\\'a}s')!, readPerson('Marek Eliáš')!));
     assert.ok(samePerson(readPerson('Jan-Willem van de Meent')!, readPerson('van de Meent, Jan-Willem')!));
     assert.ok(!samePerson(readPerson('Lei Liu')!, readPerson('Kai Liu')!), 'other given initial');
+    // A family name that is also a particle elsewhere ("du", "de") is still the family name.
+    assert.ok(samePerson(readPerson('Z. Du')!, readPerson('Zhiguo Du')!));
+    assert.ok(!samePerson(readPerson('Z. Du')!, readPerson('Zhiguo Chen')!));
+    assert.equal(readPerson('A. van Dam')!.family, 'dam');
   });
   it('takes "and others", "et al." and "and et al" as a list cut short', () => {
     const real = readAuthorList(['Xuezhi Wang', 'Jason Wei', 'Dale Schuurmans', 'Quoc V. Le']);
