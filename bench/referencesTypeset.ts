@@ -1,7 +1,8 @@
 // The reference-list path on HALLMARK dev_public typeset by real TeX: the entries built once with
 // BibTeX's plainnat (numbered) into a .bbl and a two-column PDF (bench/data/hallmark-typeset/,
 // build.sh holds the command), checked from the .bbl and from the PDF's text (pdf.js, GROBID
-// off), beside the same entries checked from their .bib fields, against the stand-in serving
+// off), and from the same entries as REVTeX's apsrev4-2 writes them (build-apsrev.sh: every field
+// tagged), beside the same entries checked from their .bib fields, against the stand-in serving
 // pool_dev.jsonl's real works. PDF items are mapped back to entries by their printed number (the
 // .bbl's \bibitem order); those that map nowhere, and entries no item maps to, are counted.
 // A valid reference left unreadable is told apart from one called "not found".
@@ -24,6 +25,7 @@ const { values, positionals } = parseArgs({
 const data = positionals[0] ?? '/work/shared/datasets/hallmark';
 const bblFile = join(values.typeset, 'hallmark-dev.bbl');
 const pdfFile = join(values.typeset, 'hallmark-dev.pdf');
+const apsrevFile = join(values.typeset, 'hallmark-dev-apsrev.bbl');
 
 /** Each entry's item (by index of entry), from items that carry the printed number n of the .bbl's nth \bibitem. */
 /** For each entry, the index of its item; undefined when no item maps to it. */
@@ -39,6 +41,12 @@ function mapByNumber(items: ReferenceItem[], bblKeys: string[], entries: DevEntr
     else byEntry[entry] = i;
   });
   return { byEntry, unmapped };
+}
+
+/** Each entry's item by the \bibitem key the .bbl gives it. */
+function mapByKey(items: ReferenceItem[], entries: DevEntry[]): ItemOfEntry {
+  const itemIndex = new Map(items.map((item, i) => [item.key ?? '', i]));
+  return entries.map((e) => itemIndex.get(e.bibtex_key));
 }
 
 /** Per entry, the verdict its item got (undefined: no item). */
@@ -65,11 +73,13 @@ async function main(): Promise<void> {
   const pdfItems = pdf.value.items;
   const { byEntry, unmapped } = mapByNumber(pdfItems, bblKeys, entries);
   const bblByEntry = mapByNumber(bblItems.map((item, i) => ({ ...item, number: String(i + 1) })), bblKeys, entries).byEntry;
+  const apsrevItems = existsSync(apsrevFile) ? textReferences(readFileSync(apsrevFile, 'utf8'), '.bbl').items : [];
   const titled = byEntry.filter((i, e) => i !== undefined && compareTitles(fieldsOfItem(pdfItems[i]!).title ?? '', entries[e]!.fields.title ?? '').agreement === 'same').length;
   await withPool(data, async (settingsOf) => {
     const fromBib = await timed(() => bibPath(entries, settingsOf()));
     const fromBbl = await timed(() => itemsPath(bblItems, settingsOf()));
     const fromPdf = await timed(() => itemsPath(pdfItems, settingsOf()));
+    const fromApsrev = apsrevItems.length ? await timed(() => itemsPath(apsrevItems, settingsOf())) : undefined;
     const bblVerdicts = perEntry(bblByEntry, fromBbl.value);
     const pdfVerdicts = perEntry(byEntry, fromPdf.value);
     const mapped = byEntry.filter((i) => i !== undefined).length;
@@ -78,9 +88,13 @@ async function main(): Promise<void> {
     const bibF1 = reportPath('.bib', entries, fromBib.value, fromBib.ms);
     const bblF1 = reportPath('.bbl', entries, bblVerdicts, fromBbl.ms);
     const pdfF1 = reportPath('PDF', entries, pdfVerdicts, fromPdf.ms);
-    console.log(`  F1 gap to .bib: .bbl ${(bibF1 - bblF1).toFixed(3)} (goal ≤ 0.02) · PDF ${(bibF1 - pdfF1).toFixed(3)} (goal ≤ 0.10)`);
+    const apsrevVerdicts = fromApsrev && perEntry(mapByKey(apsrevItems, entries), fromApsrev.value);
+    const apsrevF1 = apsrevVerdicts && reportPath('REVTeX .bbl', entries, apsrevVerdicts, fromApsrev.ms);
+    const apsrevGap = apsrevF1 === undefined ? '' : ` · REVTeX .bbl ${(bibF1 - apsrevF1).toFixed(3)}`;
+    console.log(`  F1 gap to .bib: .bbl ${(bibF1 - bblF1).toFixed(3)} (goal ≤ 0.02) · PDF ${(bibF1 - pdfF1).toFixed(3)} (goal ≤ 0.10)${apsrevGap}`);
     console.log(`  .bbl ${validCounts(entries, fromBib.value, bblVerdicts)}`);
     console.log(`  PDF  ${validCounts(entries, fromBib.value, pdfVerdicts)}`);
+    if (apsrevVerdicts) console.log(`  REVTeX .bbl (${apsrevItems.length} \\bibitems, apsrev4-2) ${validCounts(entries, fromBib.value, apsrevVerdicts)}`);
     if (values.misses) {
       entries.forEach((e, i) => {
         if (fromBib.value[i] === pdfVerdicts[i]) return;

@@ -6,6 +6,7 @@
 import { blankHiddenText } from '../latex/hidden';
 import { readGroup } from './biblatexBbl';
 import { itemOfLatex, plainOf } from './latexItem';
+import { isTaggedItem, taggedItem } from './taggedItem';
 import type { ReferenceItem } from './types';
 
 const ENVIRONMENT = /\\begin\s*\{thebibliography\}([\s\S]*?)(?:\\end\s*\{thebibliography\}|$)/g;
@@ -27,8 +28,10 @@ export function thebibliographyItems(source: string): ReferenceItem[] {
       .filter((h) => h !== undefined);
     heads.forEach((h, i) => {
       const end = trimEnd(visible, h.start, heads[i + 1]?.start ?? bodyEnd);
+      const latex = visible.slice(h.end, end);
+      // REVTeX's, ACM's and Nature's styles tag fields (\bibinfo); others separate them (\newblock) or print them.
       items.push(
-        itemOfLatex(visible.slice(h.end, end), {
+        (isTaggedItem(latex) ? taggedItem : itemOfLatex)(latex, {
           ...(h.key !== undefined ? { key: h.key } : {}),
           // Without a label, LaTeX prints the item's number in its list.
           number: h.label ?? String(i + 1),

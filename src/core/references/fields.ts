@@ -5,6 +5,7 @@
 // text does not clearly hold is never guessed, and a reference without a title is "unreadable".
 import { authorField, looksLikeAuthors } from './authors';
 import { identifiersOf } from './identifiers';
+import { commaParts, type CommaParts } from './commaStyle';
 import type { ReferenceFields, ReferenceItem } from './types';
 
 /** A year as printed: 1600–2099, with a letter for a second work of the year (2020a). */
@@ -26,7 +27,9 @@ export function fieldsOfItem(item: ReferenceItem): ReferenceFields {
   const ids = identifiersOf(item.text);
   const { rest, ...found } = ids;
   if (item.fields) return compact({ ...found, ...item.fields });
-  const parts = item.blocks && item.blocks.length >= 2 ? fromBlocks(item.blocks, item.emphasised ?? []) : fromString(rest);
+  // elsarticle's \newblock comes after the whole reference (before its DOI): its first block is no author list.
+  const blocks = item.blocks && item.blocks.length >= 2 && !commaParts(identifiersOf(item.blocks[0]!).rest) ? item.blocks : undefined;
+  const parts = blocks ? fromBlocks(blocks, item.emphasised ?? []) : fromString(rest);
   return compact({ ...parts, ...found });
 }
 
@@ -65,6 +68,8 @@ export function fromString(text: string): ReferenceFields {
       ...pagesAndVolume(after),
     };
   }
+  const comma = commaParts(text);
+  if (comma) return fromCommaParts(comma);
   const parts = splitParts(text);
   const people = parts[0] ?? '';
   if (parts.length < 2 || !looksLikeAuthors(withoutYear(people))) return { year: lastYear(text) };
@@ -76,9 +81,23 @@ export function fromString(text: string): ReferenceFields {
   const tail = parts.slice(at + 1).join(' ');
   if (!title || title.split(/\s+/).length < 2) return { author: authorField(withoutYear(people)), year: year ?? lastYear(text) };
   const author = authorField(withoutYear(people));
+  const bare = titleAndYear(title);
   // "(a) Oscillatory entrainment …": the label a style puts before two works of one year.
-  const bareTitle = trimPart(title).replace(/^\([a-z]\)\s+/, '');
-  return { author, title: bareTitle, venue: venueOf(tail), year: year ?? lastYear(tail), ...pagesAndVolume(tail) };
+  const bareTitle = bare.title.replace(/^\([a-z]\)\s+/, '');
+  return { author, title: bareTitle, venue: venueOf(tail), year: year ?? bare.year ?? lastYear(tail), ...pagesAndVolume(tail) };
+}
+
+function fromCommaParts({ authors, title, tail }: CommaParts): ReferenceFields {
+  const bare = titleAndYear(title);
+  const year = lastYear(tail) ?? bare.year;
+  return { author: authorField(authors), title: bare.title, venue: venueOf(tail), year, ...pagesAndVolume(tail) };
+}
+
+/** LNCS and Elsevier print a work with no venue as "Title (2026)": the year is no part of the title. */
+function titleAndYear(title: string): { title: string; year?: string } {
+  const trimmed = trimPart(title);
+  const year = /\s*\(((?:1[6-9]|20)\d\d)[a-z]?\)$/.exec(trimmed);
+  return { title: trimmed.slice(0, year?.index), year: year?.[1] };
 }
 
 /**
@@ -128,7 +147,8 @@ export function splitParts(text: string): string[] {
   for (let m = boundary.exec(text); m; m = boundary.exec(text)) {
     const before = text.slice(start, m.index);
     const word = /(\S+)$/.exec(before)?.[1] ?? '';
-    if (m[1] === ':' && !(parts.length === 0 && /\p{Lu}\.$|\p{Lu}$/u.test(before))) continue; // "Title: subtitle"
+    // Springer's LNCS ends the authors with a colon: "Chen, B.: Title", "Du, Z., et al.: Title".
+    if (m[1] === ':' && !(parts.length === 0 && /\p{Lu}\.$|\p{Lu}$|\bet al\.$/u.test(before))) continue; // "Title: subtitle"
     // Past a Vancouver author list no initials follow: "by surface EMG. J Neurophysiol" ends the title.
     if (m[1] === '.' && isAbbreviation(word) && !(vancouverAuthors && /^\p{Lu}{2,3}$/u.test(word))) continue;
     // A style that lowercases titles leaves a subtitle after "?" in lower case: "Is RLHF harder? a theoretical view".
@@ -173,22 +193,25 @@ function venueOf(tail: string): string | undefined {
   return venue.length >= 2 && /\p{L}{2}/u.test(venue) ? venue : undefined;
 }
 
+/** ISO 4's abbreviations that are English words too: read as such only inside a venue ("J. Mach. Learn. Res."). */
+const VENUE_WORDS = new Set(['learn', 'process', 'pattern', 'comp', 'control', 'data', 'found']);
+
 /** Where a period ends the venue: not after an abbreviation ("Proc. IEEE", "Phys. Rev."). */
 function venueEnd(text: string): number {
-  for (const m of text.matchAll(/(\S+)\.\s/g)) if (!isAbbreviation(m[1]!)) return m.index + m[1]!.length;
+  for (const m of text.matchAll(/(\S+)\.\s/g)) if (!isAbbreviation(m[1]!) && !VENUE_WORDS.has(m[1]!.toLowerCase())) return m.index + m[1]!.length;
   return text.length;
 }
 
 function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {
   // Nature prints the pages before the bracketed year: "… Pattern Recognition 770–778 (2016)".
-  const pages = /(?:pp?\.|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)|\s(\d+\s*[-–—]+\s*\d+)\s*\((?:1[6-9]|20)\d\d\)/.exec(tail);
+  const pages = /(?:pp?\.|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)|\s(\d+\s*[-–—]+\s*\d+)\s*\((?:1[6-9]|20)\d\d\)|\((?:1[6-9]|20)\d\d\)\s+(\d+\s*[-–—]+\s*\d+)/.exec(tail);
   // Vancouver's article number after volume(issue): "2025;5(4):100814.", "13(5):e0197348".
   const articleNumber = pages ? undefined : /;\s*\d+\s*(?:\(\d+\))?\s*:\s*(e?\d+)(?=[.;,\s]|$)/.exec(tail)?.[1];
   // A year in brackets after the pages is no issue number: "Nature 596, 583–589 (2021)" has volume 596.
-  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))/.exec(tail);
+  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))|\b(\d+)\s+\((?:1[6-9]|20)\d\d\)\s+[A-Za-z]?\d/.exec(tail);
   return {
-    ...(pages ? { pages: (pages[1] ?? pages[2] ?? pages[3])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
+    ...(pages ? { pages: (pages[1] ?? pages[2] ?? pages[3] ?? pages[4])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
     ...(articleNumber ? { pages: articleNumber } : {}),
-    ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] ?? volume[4] } : {}),
+    ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] ?? volume[4] ?? volume[5] } : {}),
   };
 }

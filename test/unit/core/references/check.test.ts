@@ -15,7 +15,7 @@ import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
 import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
-import { checkReferences, pastedItems, textReferences } from '../../../../src/core/references';
+import { checkReferences, fieldsOfItem, pastedItems, textReferences } from '../../../../src/core/references';
 import { markdownReport } from '../../../../src/core/references/report';
 import { pdfReferences } from '../../../../src/core/references/pdf';
 import { resetGrobidState } from '../../../../src/core/fulltext';
@@ -41,6 +41,61 @@ describe('reference check through the .bib engine (stand-in)', function () {
   afterEach(async () => {
     await standIn.close();
     rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('reads REVTeX\'s tagged .bbl (apsrev4-2) field by field and gives each item its .bib entry\'s verdict', async () => {
+    const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev.bbl'), 'utf8'), '.bbl');
+    assert.deepEqual(list.items.map((i) => i.key), samples.map((s) => s.bibtex_key));
+    const torr = list.items.find((i) => i.key === 'da9f3dcc242e')!;
+    assert.equal(torr.text, 'Z. Yang, J. Wang, Y. Tang, K. Chen, H. Zhao, and P. H. S. Torr, Cross-modal object tracking: Modality-aware representations and a unified benchmark, in AAAI (2022) https://doi.org/10.1609/AAAI.V36I2.20016');
+    assert.deepEqual(torr.fields, {
+      author: 'Z. Yang and J. Wang and Y. Tang and K. Chen and H. Zhao and P. H. S. Torr',
+      title: 'Cross-modal object tracking: Modality-aware representations and a unified benchmark',
+      venue: 'AAAI', year: '2022',
+    });
+    assert.match(list.items.find((i) => i.key === 'c65faf378a95')!.fields!.author!, /and Z\. Du and others$/, 'et al. read as others');
+    assert.equal(fieldsOfItem(list.items.find((i) => i.key === 'ded9f5844e90')!).doi, '10.1007/978-3-031-19830-4_20', 'the DOI of its link, underscore kept');
+    const check = await checkReferences(list.items, deps());
+    const engine = new VerdictEngine(networkAuthorities(deps()));
+    const fromBib = await Promise.all(samples.map(async (s) => (await engine.verdict(s.fields)).verdict));
+    assert.deepEqual(check.references.map((r) => r.result?.verdict.verdict), fromBib);
+  });
+
+  it('reads ACM\'s tagged .bbl (ACM-Reference-Format: persons, \\showarticletitle) and gives each item its .bib entry\'s verdict', async () => {
+    const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-acm.bbl'), 'utf8'), '.bbl');
+    assert.deepEqual(fieldsOfItem(list.items.find((i) => i.key === 'ded9f5844e90')!), {
+      author: 'Anpei Chen and Zexiang Xu and Andreas Geiger and Jingyi Yu and Hao Su',
+      title: 'TensoRF: Tensorial Radiance Fields', venue: 'ECCV', year: '2022', doi: '10.1007/978-3-031-19830-4_20',
+    });
+    const check = await checkReferences(list.items, deps());
+    const byKey = new Map(check.references.map((r) => [r.item.key, r.result?.verdict.verdict]));
+    const engine = new VerdictEngine(networkAuthorities(deps()));
+    for (const s of samples) assert.equal(byKey.get(s.bibtex_key), (await engine.verdict(s.fields)).verdict, s.bibtex_key);
+  });
+
+  for (const [style, file] of [['Elsevier\'s elsarticle-num (parts between commas)', 'hallmark-sample-elsarticle-num.bbl'], ['Springer\'s splncs04 (authors ended by a colon)', 'hallmark-sample-splncs04.bbl']]) {
+    it(`gives each item of ${style} its .bib entry's verdict`, async () => {
+      const list = textReferences(readFileSync(fixturePath('references', file!), 'utf8'), '.bbl');
+      const check = await checkReferences(list.items, deps());
+      const byKey = new Map(check.references.map((r) => [r.item.key, r.result?.verdict.verdict]));
+      const engine = new VerdictEngine(networkAuthorities(deps()));
+      for (const s of samples) assert.equal(byKey.get(s.bibtex_key), (await engine.verdict(s.fields)).verdict, s.bibtex_key);
+    });
+  }
+
+  it('reads IEEEtran\'s quoted titles; a work it prints without the .bib\'s DOI is checked by its title', async () => {
+    const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-ieeetran.bbl'), 'utf8'), '.bbl');
+    assert.ok(list.items.every((i) => fieldsOfItem(i).title), 'every item titled');
+    assert.equal(fieldsOfItem(list.items.find((i) => i.key === 'faa1ea092c70')!).venue, 'J. Mach. Learn. Res');
+  });
+
+  it('reads Nature\'s tagged .bbl (naturemag) with its "et al." as a list cut short', () => {
+    const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-naturemag.bbl'), 'utf8'), '.bbl');
+    assert.equal(list.items.length, samples.length);
+    assert.deepEqual(fieldsOfItem(list.items.find((i) => i.key === 'ee938d491c06')!), {
+      author: 'Wang, J. and others', title: 'Towards diverse and natural scene-aware 3d human motion synthesis', venue: 'CVPR', year: '2022',
+    });
+    assert.ok(list.items.every((i) => fieldsOfItem(i).title), 'every item titled');
   });
 
   it('gives each .bbl item the verdict its .bib entry gets, with the item\'s key', async () => {

@@ -1,6 +1,6 @@
 // The fields of a reference as each common style prints it, read from the string alone (no
-// authority asked): Nature's journal and conference forms, IEEE, APA, Harvard, Chicago and
-// Vancouver. The works are real and printed as each style's guide prints them; a venue cut short
+// authority asked): Nature's journal and conference forms, IEEE, APA, Harvard, Chicago, Elsevier's
+// and APS's comma-separated forms and Vancouver. The works are real and printed as each style's guide prints them; a venue cut short
 // at an abbreviation ("Proc") or a year read as an issue number would be held against the
 // authority's record as a wrong venue or volume.
 import assert from 'node:assert/strict';
@@ -31,6 +31,15 @@ describe('reference styles: fields read from the string', () => {
   it('reads Chicago\'s inverted first author and "27, no. 3" as volume 27', () => {
     assert.deepEqual(read('Shannon, Claude E. "A Mathematical Theory of Communication." Bell System Technical Journal 27, no. 3 (1948): 379–423.'), {
       author: 'Shannon, Claude E.', title: 'A Mathematical Theory of Communication', venue: 'Bell System Technical Journal', year: '1948', pages: '379--423', volume: '27',
+    });
+  });
+
+  it('reads parts separated by commas only: Elsevier\'s journal form and physics in APS\'s form', () => {
+    assert.deepEqual(read('Y. LeCun, Y. Bengio, G. Hinton, Deep learning, Nature 521 (7553) (2015) 436–444.'), {
+      author: 'Y. LeCun and Y. Bengio and G. Hinton', title: 'Deep learning', venue: 'Nature', year: '2015', pages: '436--444', volume: '521',
+    });
+    assert.deepEqual(read('A. Einstein, B. Podolsky, and N. Rosen, Can quantum-mechanical description of physical reality be considered complete?, Phys. Rev. 47, 777 (1935).'), {
+      author: 'A. Einstein and B. Podolsky and N. Rosen', title: 'Can quantum-mechanical description of physical reality be considered complete?', venue: 'Phys. Rev', year: '1935', volume: '47',
     });
   });
 
