@@ -113,6 +113,12 @@ const VANCOUVER_AUTHORS =
  */
 const INITIALS_AFTER_AUTHORS =
   /^(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+, \p{Lu}\.(?: ?-?\p{Lu}\.)*(?:(?:,? & |,? and |, )(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+, \p{Lu}\.(?: ?-?\p{Lu}\.)*)*(?: et al\.)?(?= (?:\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)|\p{Lu}))/u;
+/**
+ * Chicago's and MLA's first author, family name first with the given name whole, ended by a period:
+ * "Kuhn, Thomas S.", "Kuhn, Thomas.", "Strunk, William, and E. B. White." ("OpenAI, Josh Achiam, …" is no such list).
+ */
+const INVERTED_FIRST_AUTHOR =
+  /^\p{Lu}[\p{L}'’-]+, \p{Lu}\p{Ll}+(?:(?: \p{Lu}\.)+|\.|(?: \p{Lu}\.)*,? and (?:\p{Lu}\p{Ll}+|\p{Lu}\.)(?: \p{Lu}\.)* \p{Lu}[\p{L}'’-]+\.)(?= \p{Lu})/u;
 /** A year in brackets standing between the authors and the title: "(1986) Statistical methods …". */
 const BRACKETED_YEAR = /^\s*\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)\.?(?=\s)/;
 
@@ -121,10 +127,10 @@ export function splitParts(text: string): string[] {
   const vancouver = VANCOUVER_AUTHORS.exec(text + ' ');
   const parts: string[] = [];
   let start = 0;
-  const initialsAfter = vancouver ? undefined : INITIALS_AFTER_AUTHORS.exec(text);
-  if (initialsAfter) {
-    parts.push(initialsAfter[0]);
-    start = initialsAfter[0].length;
+  const authorsFirst = vancouver ? undefined : (INITIALS_AFTER_AUTHORS.exec(text) ?? INVERTED_FIRST_AUTHOR.exec(text));
+  if (authorsFirst) {
+    parts.push(authorsFirst[0]);
+    start = authorsFirst[0].length;
     const year = BRACKETED_YEAR.exec(text.slice(start));
     if (year) {
       parts.push(year[0].trim());
@@ -137,7 +143,7 @@ export function splitParts(text: string): string[] {
   // starts the same way.
   const names = vancouver?.[0].split(/, | and | & /).length ?? 0;
   const titleNext = vancouver && /^(?:A|\p{Lu}[\p{L}-]+) (?!and\b|et\b)\p{Ll}/u.test(text.slice(vancouver[0].length));
-  const vancouverAuthors = !initialsAfter && !!vancouver && /\. $/.test(vancouver[0]) && (names > 1 || /\p{Lu}{2,3}\. $/u.test(vancouver[0]) || titleNext);
+  const vancouverAuthors = !authorsFirst && !!vancouver && /\. $/.test(vancouver[0]) && (names > 1 || /\p{Lu}{2,3}\. $/u.test(vancouver[0]) || titleNext);
   if (vancouverAuthors) {
     parts.push(vancouver[0].trim());
     start = vancouver[0].length;

@@ -28,7 +28,10 @@ describe('reference styles: fields read from the string', () => {
     });
   });
 
-  it('reads Chicago\'s inverted first author and "27, no. 3" as volume 27', () => {
+  it('reads Chicago\'s inverted first author and "27, no. 3" as volume 27, and a book', () => {
+    assert.deepEqual(read('Kuhn, Thomas S. The Structure of Scientific Revolutions. Chicago: University of Chicago Press, 1962.'), {
+      author: 'Kuhn, Thomas S.', title: 'The Structure of Scientific Revolutions', venue: 'Chicago: University of Chicago Press', year: '1962',
+    });
     assert.deepEqual(read('Shannon, Claude E. "A Mathematical Theory of Communication." Bell System Technical Journal 27, no. 3 (1948): 379–423.'), {
       author: 'Shannon, Claude E.', title: 'A Mathematical Theory of Communication', venue: 'Bell System Technical Journal', year: '1948', pages: '379--423', volume: '27',
     });
