@@ -8,6 +8,8 @@ import type { BibEntry } from '../bibtex/entries';
 import { checkBibEntries, type BibCheckEntry, type BibCheckEvent } from '../bibcheck';
 import { networkAuthorities, type Authorities } from '../bibcheck/authorities';
 import { titleTokens } from '../bibcheck/titles';
+import { readAuthorList } from '../bibcheck/people';
+import type { AuthorityRecord } from '../bibcheck/verdict';
 import { CircuitBreakers } from '../net/breaker';
 import { guardHttp } from '../net/guarded';
 import { isAbortError } from '../net/types';
@@ -19,6 +21,8 @@ export interface CheckedReference {
   fields: ReferenceFields;
   /** The .bib engine's result; absent for an unreadable reference. */
   result?: BibCheckEntry;
+  /** The reference prints no title (REVTeX's PRL form): the title is its DOI's or arXiv id's record's. */
+  titleFromIdentifier?: boolean;
 }
 
 export interface ReferenceCheck {
@@ -39,13 +43,15 @@ export async function checkReferences(
   for (const item of items) {
     deps.signal?.throwIfAborted();
     const fields = fieldsOfItem(item);
-    references.push({ item, fields: fields.title ? fields : await withFoundTitle(item.text, fields, authorities) });
+    references.push(fields.title ? { item, fields } : { item, ...(await withFoundTitle(item.text, fields, authorities)) });
   }
   const readable = references.map((r, i) => ({ r, i })).filter(({ r }) => r.fields.title);
   const entries = readable.map(({ r, i }) => entryOf(r, i));
-  const report = await checkBibEntries(entries, deps, listener, authorities);
-  report.entries.forEach((result, n) => {
+  const noted = (entry: BibCheckEntry) => withTitleNote(entry, references[Number(entry.key.slice(1)) - 1]);
+  const report = await checkBibEntries(entries, deps, (event) => listener(event.type === 'entry' ? { ...event, entry: noted(event.entry) } : event), authorities);
+  report.entries.forEach((checked, n) => {
     const reference = readable[n]!.r;
+    const result = noted(checked);
     const duplicateOf = result.duplicateOf && keyOf(references, result.duplicateOf);
     reference.result = { ...result, key: reference.item.key ?? result.key, duplicateOf };
   });
@@ -97,20 +103,39 @@ export function bibFields(fields: ReferenceFields): Record<string, string> {
   return out;
 }
 
-/** The title of the work the string names, when an authority has one the string contains word for word. */
-async function withFoundTitle(text: string, fields: ReferenceFields, authorities: Authorities): Promise<ReferenceFields> {
-  if (text.split(/\s+/).length < 4) return fields;
+/**
+ * The title of the work the string names: one an authority has that the string contains word for
+ * word; or, for a style that prints no title (REVTeX's PRL form), its DOI's or arXiv id's record's,
+ * when that record has the printed first author and year. The check then holds the rest against it.
+ */
+async function withFoundTitle(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Omit<CheckedReference, 'item'>> {
+  if (text.split(/\s+/).length < 4) return { fields };
   try {
-    const records = fields.doi
-      ? [await authorities.crossrefByDoi(fields.doi)]
-      : fields.arxiv
-        ? [await authorities.arxivById(fields.arxiv)]
-        : await authorities.crossrefSearch({ title: text });
+    // arXiv's own DOI (10.48550/arXiv.2205.01068) is DataCite's, not Crossref's: the paper is arXiv's.
+    const arxiv = fields.arxiv ?? /^10\.48550\/arxiv\.(.+?)(?:v\d+)?$/i.exec(fields.doi ?? '')?.[1];
+    const byId = arxiv ? await authorities.arxivById(arxiv) : fields.doi ? await authorities.crossrefByDoi(fields.doi) : undefined;
+    const records = arxiv || fields.doi ? [byId] : await authorities.crossrefSearch({ title: text });
     const words = ` ${titleTokens(text).join(' ')} `;
     const title = records.find((r) => r && titleTokens(r.title).length >= 2 && words.includes(` ${titleTokens(r.title).join(' ')} `))?.title;
-    return title ? { ...fields, title } : fields;
+    if (title) return { fields: { ...fields, title } };
+    return byId && namesPrintedWork(byId, fields) ? { fields: { ...fields, title: byId.title }, titleFromIdentifier: true } : { fields };
   } catch (error) {
     if (isAbortError(error)) throw error;
-    return fields;
+    return { fields };
   }
+}
+
+/** The record has the reference's printed first author (family name) and, when one is printed, its year. */
+function namesPrintedWork(record: AuthorityRecord, fields: ReferenceFields): boolean {
+  const printed = readAuthorList(fields.author ?? '').people[0];
+  const first = readAuthorList(record.authors).people[0];
+  if (!printed || !first || printed.family !== first.family) return false;
+  return !fields.year || Number(fields.year) === record.year;
+}
+
+/** The verdict says when the title checked was the identifier's, not the reference's. */
+function withTitleNote(entry: BibCheckEntry, reference: CheckedReference | undefined): BibCheckEntry {
+  if (!reference?.titleFromIdentifier) return entry;
+  const note = ` The reference prints no title: its ${reference.fields.doi ? 'DOI' : 'arXiv id'} names a work with its first author and year, whose title was taken.`;
+  return { ...entry, message: entry.message + note, verdict: { ...entry.verdict, message: entry.verdict.message + note } };
 }

@@ -61,6 +61,21 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.deepEqual(check.references.map((r) => r.result?.verdict.verdict), fromBib);
   });
 
+  it('checks a REVTeX item that prints no title by its DOI when the DOI\'s work has its first author and year', async () => {
+    const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev-notitle.bbl'), 'utf8'), '.bbl');
+    assert.ok(list.items.every((i) => !fieldsOfItem(i).title), 'no item prints a title');
+    const check = await checkReferences(list.items, deps());
+    const byKey = new Map(check.references.map((r) => [r.item.key, r]));
+    const cvpr = byKey.get('ee938d491c06')!;
+    assert.equal(cvpr.titleFromIdentifier, true);
+    assert.equal(cvpr.result?.verdict.verdict, 'verified');
+    assert.match(cvpr.result!.message, /The reference prints no title: its DOI names a work with its first author and year/);
+    assert.equal(byKey.get('c65faf378a95')!.result?.verdict.verdict, 'verified', "arXiv's DataCite DOI read as the arXiv id");
+    // A DOI whose work has other authors gives no title: the item stays unreadable, never verified.
+    assert.equal(byKey.get('da9f3dcc242e')!.result, undefined);
+    assert.equal(byKey.get('eeac2e647852')!.result, undefined, 'no DOI, no title: unreadable as before');
+  });
+
   it('reads ACM\'s tagged .bbl (ACM-Reference-Format: persons, \\showarticletitle) and gives each item its .bib entry\'s verdict', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-acm.bbl'), 'utf8'), '.bbl');
     assert.deepEqual(fieldsOfItem(list.items.find((i) => i.key === 'ded9f5844e90')!), {
