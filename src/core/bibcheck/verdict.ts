@@ -3,6 +3,7 @@
 // is there and agrees (verified), agrees but could be completed (verified-fixable), is there but
 // the entry says something else (mismatch, with its kind), is nowhere (not-found), cannot be
 // (future-date), or could not be decided because an authority failed (unavailable).
+import { repositoryLabel } from '../identity/repository';
 
 export type Verdict = 'verified' | 'verified-fixable' | 'mismatch' | 'not-found' | 'future-date' | 'no-title' | 'unavailable';
 export const VERDICTS: readonly Verdict[] = ['verified', 'verified-fixable', 'mismatch', 'not-found', 'future-date', 'no-title', 'unavailable'];
@@ -26,18 +27,9 @@ export type FixableField = 'doi' | 'pages' | 'volume' | 'published-version' | 'v
 /** The authorities a verdict can rest on. */
 export type AuthorityName = 'crossref' | 'dblp' | 'arxiv' | 'doi.org' | 'europepmc' | 'semanticscholar';
 
-const AUTHORITY_LABELS: Record<AuthorityName, string> = {
-  crossref: 'Crossref',
-  dblp: 'DBLP',
-  arxiv: 'arXiv',
-  'doi.org': 'doi.org',
-  europepmc: 'Europe PMC',
-  semanticscholar: 'Semantic Scholar',
-};
-
-/** The authority as a message names it; the JSON keeps the id. */
+/** The authority as a message names it, as the lanes are named ("doi.org" as it is); the JSON keeps the id. */
 export function authorityLabel(name: AuthorityName): string {
-  return AUTHORITY_LABELS[name];
+  return repositoryLabel(name);
 }
 
 /** One field held against the authority's record. */

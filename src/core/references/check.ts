@@ -47,7 +47,7 @@ export async function checkReferences(
   }
   const readable = references.map((r, i) => ({ r, i })).filter(({ r }) => r.fields.title);
   const entries = readable.map(({ r, i }) => entryOf(r, i));
-  const noted = (entry: BibCheckEntry) => withTitleNote(entry, references[Number(entry.key.slice(1)) - 1]);
+  const noted = (entry: BibCheckEntry) => withTitleNote(entry, references[indexOfKey(entry.key)]);
   const report = await checkBibEntries(entries, deps, (event) => listener(event.type === 'entry' ? { ...event, entry: noted(event.entry) } : event), authorities);
   report.entries.forEach((checked, n) => {
     const reference = readable[n]!.r;
@@ -65,10 +65,10 @@ export async function checkReferences(
 
 /** The entry's key: the item's index, so two items with one \bibitem key are still two. */
 const indexKey = (i: number) => `#${i + 1}`;
+const indexOfKey = (key: string) => Number(key.slice(1)) - 1;
 
 function keyOf(references: CheckedReference[], key: string): string {
-  const i = Number(key.slice(1)) - 1;
-  const item = references[i]?.item;
+  const item = references[indexOfKey(key)]?.item;
   return item?.key ?? (item?.number ? `[${item.number}]` : key);
 }
 

@@ -12,28 +12,27 @@ import type { ReferenceFields, ReferenceItem } from './types';
 const YEAR = /(?<![\d./:–-])((?:1[6-9]|20)\d\d)[a-z]?(?![\d/–-])/g;
 const QUOTED = /[“"‘]([^”"’]{8,}?)[,.]?[”"’]/;
 /** Words a period follows without ending the part (abbreviations common in author lists and venues). */
-const ABBREVIATIONS = new Set(['vol', 'no', 'nos', 'pp', 'proc', 'conf', 'int', 'intl', 'eds', 'ed', 'jr', 'sr', 'st', 'vs', 'e.g', 'i.e', 'fig', 'cf', 'approx', 'dept', 'univ', ...venueAbbreviations()]);
-
 /**
  * ISO 4's abbreviations of title words that venues print with a period ("Proc. IEEE Conf. Comput.
  * Vis. Pattern Recognit.", "Phys. Rev. Lett."): never a full English word, so a title or venue
  * ending in one is not cut short.
  */
-function venueAbbreviations(): string[] {
-  return 'acad adv am anal annu appl assoc biol bull chem clin commun comput electron eng environ exp geophys inf inst intell j lett ling mach math mech med mol natl neurosci opt pharmacol phys psychol recognit rep res rev sci semin soc stat symp syst technol theor trans vis'.split(' ');
-}
+const VENUE_ABBREVIATIONS =
+  'acad adv am anal annu appl assoc biol bull chem clin commun comput electron eng environ exp geophys inf inst intell j lett ling mach math mech med mol natl neurosci opt pharmacol phys psychol recognit rep res rev sci semin soc stat symp syst technol theor trans vis';
+const ABBREVIATIONS = new Set(['vol', 'no', 'nos', 'pp', 'proc', 'conf', 'int', 'intl', 'eds', 'ed', 'jr', 'sr', 'st', 'vs', 'e.g', 'i.e', 'fig', 'cf', 'approx', 'dept', 'univ', ...VENUE_ABBREVIATIONS.split(' ')]);
 
 export function fieldsOfItem(item: ReferenceItem): ReferenceFields {
   const ids = identifiersOf(item.text);
   const { rest, ...found } = ids;
-  if (item.fields) return compact({ ...found, ...item.fields });
+  if (item.fields) return compactFields({ ...found, ...item.fields });
   // elsarticle's \newblock comes after the whole reference (before its DOI): its first block is no author list.
   const blocks = item.blocks && item.blocks.length >= 2 && !commaParts(identifiersOf(item.blocks[0]!).rest) ? item.blocks : undefined;
   const parts = blocks ? fromBlocks(blocks, item.emphasised ?? []) : fromString(rest);
-  return compact({ ...parts, ...found });
+  return compactFields({ ...parts, ...found });
 }
 
-function compact(fields: ReferenceFields): ReferenceFields {
+/** The fields that hold text: an absent one never overrides another source's. */
+export function compactFields(fields: ReferenceFields): ReferenceFields {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string' && v.trim())) as ReferenceFields;
 }
 

@@ -6,6 +6,7 @@
 // B. Podolsky, and N. Rosen, Phys. Rev. 47, 777 (1935)").
 import { plainTitle } from '../bibcheck/titles';
 import { readGroup } from './biblatexBbl';
+import { compactFields } from './fields';
 import { plainOf } from './latexItem';
 import type { ReferenceFields, ReferenceItem } from './types';
 
@@ -46,7 +47,7 @@ function taggedFields(latex: string): ReferenceFields {
   };
   const title = tagged.get('title')?.[0]?.content ?? groupAfter(latex, /\\showarticletitle\s*/);
   // Only what is tagged: an untagged DOI (printed as a link) is read from the text.
-  return compact({
+  return compactFields({
     author: authorsOf(latex, [...(tagged.get('author') ?? []), ...(tagged.get('person') ?? [])]),
     title: title === undefined ? undefined : plainTitle(title) || undefined,
     venue: one('journal') ?? one('booktitle'),
@@ -84,8 +85,4 @@ function authorsOf(latex: string, authors: { content: string; end: number }[]): 
   const after = latex.slice(sorted.at(-1)!.end).split(/\\bibinfo|\\newblock|\\bibfield/)[0] ?? '';
   const truncated = /\bet[~\s]*al\b/.test(after);
   return [...names, ...(truncated ? ['others'] : [])].join(' and ');
-}
-
-function compact(fields: ReferenceFields): ReferenceFields {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as ReferenceFields;
 }
