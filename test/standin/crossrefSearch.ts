@@ -15,6 +15,11 @@ interface Work {
   author?: { given?: string; family?: string; name?: string }[];
   published?: { 'date-parts'?: number[][] };
   issued?: { 'date-parts'?: number[][] };
+  'container-title'?: string[];
+  'short-container-title'?: string[];
+  volume?: string;
+  page?: string;
+  'article-number'?: string;
 }
 
 const WORK_FILES = [
@@ -47,6 +52,8 @@ function searchableWork(work: Work): Searchable<Work> {
     fields: {
       title: stems((work.title ?? []).join(' ')),
       author: stems((work.author ?? []).map((a) => `${a.given ?? ''} ${a.family ?? a.name ?? ''}`).join(' ')),
+      // What a reference string prints besides title and authors: venue, volume, pages.
+      citation: stems([...(work['container-title'] ?? []), ...(work['short-container-title'] ?? []), work.volume, work.page, work['article-number']].join(' ')),
     },
   };
 }
@@ -67,7 +74,9 @@ function yearRange(filter: string | null): { from?: number; until?: number } {
  * of the query that are not an author's name or a year, best first. Crossref ranks by those words
  * and requires none of them: with an author named, a title holding any one of them is a hit (a
  * citing sentence's topic words rank an author's works, they never empty the answer); without
- * one, every word must match, as Crossref's top hits for a full reference do.
+ * one, every word must match, as Crossref's top hits for a full reference do. With an author, a
+ * word may also be the venue's, the volume or a page, as in a reference that prints no title
+ * (Crossref's bibliographic field holds them: "Lancet 351 637" with the author Wakefield).
  */
 export function searchWorks(req: StandInRequest, res: ServerResponse, registered: readonly Work[] = []): void {
   const params = req.url.searchParams;
@@ -75,16 +84,19 @@ export function searchWorks(req: StandInRequest, res: ServerResponse, registered
   const author = params.get('query.author') ?? '';
   const rows = Math.max(0, Number(params.get('rows') ?? 20) || 20);
   const { from, until } = yearRange(params.get('filter'));
-  const authorStems = new Set(stems(author));
+  // Initials ("L." of "L. Tosatto") narrow nothing: Crossref matches the name, not each letter.
+  const authorStems = new Set(stems(author).filter((s) => s.length > 1));
   const titleTerms = stems(bibliographic.replace(/\b(1[89]|20)\d\d\b/g, ' '))
     .filter((s) => !authorStems.has(s))
     .map((s) => ({ field: 'title', stems: [s] }));
   const authorTerms = [...authorStems].map((s) => ({ field: 'author', stems: [s] }));
   const terms = [...titleTerms, ...authorTerms];
   const all = (parts: typeof terms) => ({ op: 'and' as const, parts: parts.map((term) => ({ op: 'term' as const, term })) });
-  const anyTitle = { op: 'or' as const, parts: titleTerms.map((term) => ({ op: 'term' as const, term })) };
+  const citationTerms = titleTerms.map((t) => ({ field: 'citation', stems: t.stems }));
+  const anyTitle = { op: 'or' as const, parts: [...titleTerms, ...citationTerms].map((term) => ({ op: 'term' as const, term })) };
   const expr = authorTerms.length > 0 && titleTerms.length > 0 ? { op: 'and' as const, parts: [all(authorTerms), anyTitle] } : all(terms);
-  const hits = tinySearch([...works(), ...registered.map(searchableWork)], { expr, terms })
+  const ranked = authorTerms.length > 0 ? [...terms, ...citationTerms] : terms;
+  const hits = tinySearch([...works(), ...registered.map(searchableWork)], { expr, terms: ranked })
     .filter((w) => (from === undefined || (yearOf(w) ?? 0) >= from) && (until === undefined || (yearOf(w) ?? 9999) <= until))
     .slice(0, rows);
   if (hits.length === 0) return send(res, 200, readFileSync(fixturePath('crossref', EMPTY_FILE)), 'application/json');

@@ -60,6 +60,7 @@ export function recordOfCrossref(work: CrossrefWork): AuthorityRecord {
     venueShort: short ? [short] : undefined,
     doi: work.doi,
     pages: work.page,
+    articleNumber: work.articleNumber,
     volume: work.volume,
     url: work.url ?? `https://doi.org/${work.doi}`,
     preprint: PREPRINT_TYPES.has(work.type ?? ''),

@@ -58,6 +58,8 @@ export interface AuthorityRecord {
   doi?: string;
   arxivId?: string;
   pages?: string;
+  /** The article number a journal prints instead of pages (Crossref's `article-number`). */
+  articleNumber?: string;
   volume?: string;
   url?: string;
   /** A preprint (arXiv, DBLP's CoRR, Crossref posted-content). */

@@ -1,28 +1,26 @@
 // Reference strings to graded verdicts with the .bib engine: each item's fields (fieldsOf)
-// become a synthetic entry that bibcheck checks exactly as a .bib's; an item whose title
-// cannot be read is first identified from its whole string (its DOI or arXiv record, else
-// Crossref's bibliographic search), and the found title is taken only when the string holds it.
-// What still has no title is "unreadable", with its text: never dropped, never "not found".
+// become a synthetic entry that bibcheck checks exactly as a .bib's; an item whose title cannot
+// be read is first identified from what it prints (untitled.ts); one whose DOI or arXiv id names
+// nothing is "not found", as in a .bib. What is still not identified is "unreadable", with its
+// text: never dropped.
 import type { CoreDeps } from '../deps';
 import type { BibEntry } from '../bibtex/entries';
 import { checkBibEntries, type BibCheckEntry, type BibCheckEvent } from '../bibcheck';
 import { networkAuthorities, type Authorities } from '../bibcheck/authorities';
-import { titleTokens } from '../bibcheck/titles';
-import { readAuthorList } from '../bibcheck/people';
-import type { AuthorityRecord } from '../bibcheck/verdict';
+import type { EntryVerdict } from '../bibcheck/verdict';
 import { CircuitBreakers } from '../net/breaker';
 import { guardHttp } from '../net/guarded';
-import { isAbortError } from '../net/types';
 import { fieldsOfItem } from './fields';
 import type { ReferenceFields, ReferenceItem } from './types';
+import { identifyUntitled, titleNote, type TitleSource } from './untitled';
 
 export interface CheckedReference {
   item: ReferenceItem;
   fields: ReferenceFields;
   /** The .bib engine's result; absent for an unreadable reference. */
   result?: BibCheckEntry;
-  /** The reference prints no title (REVTeX's PRL form): the title is its DOI's or arXiv id's record's. */
-  titleFromIdentifier?: boolean;
+  /** The reference prints no title (REVTeX's PRL form): where the title checked came from. */
+  titleFrom?: TitleSource;
 }
 
 export interface ReferenceCheck {
@@ -43,7 +41,14 @@ export async function checkReferences(
   for (const item of items) {
     deps.signal?.throwIfAborted();
     const fields = fieldsOfItem(item);
-    references.push(fields.title ? { item, fields } : { item, ...(await withFoundTitle(item.text, fields, authorities)) });
+    if (fields.title) {
+      references.push({ item, fields });
+      continue;
+    }
+    const { unresolved, ...identified } = await identifyUntitled(item.text, fields, authorities);
+    const reference: CheckedReference = { item, ...identified };
+    if (unresolved) reference.result = unresolvedEntry(reference, unresolved, references.length);
+    references.push(reference);
   }
   const readable = references.map((r, i) => ({ r, i })).filter(({ r }) => r.fields.title);
   const entries = readable.map(({ r, i }) => entryOf(r, i));
@@ -103,39 +108,15 @@ export function bibFields(fields: ReferenceFields): Record<string, string> {
   return out;
 }
 
-/**
- * The title of the work the string names: one an authority has that the string contains word for
- * word; or, for a style that prints no title (REVTeX's PRL form), its DOI's or arXiv id's record's,
- * when that record has the printed first author and year. The check then holds the rest against it.
- */
-async function withFoundTitle(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Omit<CheckedReference, 'item'>> {
-  if (text.split(/\s+/).length < 4) return { fields };
-  try {
-    // arXiv's own DOI (10.48550/arXiv.2205.01068) is DataCite's, not Crossref's: the paper is arXiv's.
-    const arxiv = fields.arxiv ?? /^10\.48550\/arxiv\.(.+?)(?:v\d+)?$/i.exec(fields.doi ?? '')?.[1];
-    const byId = arxiv ? await authorities.arxivById(arxiv) : fields.doi ? await authorities.crossrefByDoi(fields.doi) : undefined;
-    const records = arxiv || fields.doi ? [byId] : await authorities.crossrefSearch({ title: text });
-    const words = ` ${titleTokens(text).join(' ')} `;
-    const title = records.find((r) => r && titleTokens(r.title).length >= 2 && words.includes(` ${titleTokens(r.title).join(' ')} `))?.title;
-    if (title) return { fields: { ...fields, title } };
-    return byId && namesPrintedWork(byId, fields) ? { fields: { ...fields, title: byId.title }, titleFromIdentifier: true } : { fields };
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    return { fields };
-  }
-}
-
-/** The record has the reference's printed first author (family name) and, when one is printed, its year. */
-function namesPrintedWork(record: AuthorityRecord, fields: ReferenceFields): boolean {
-  const printed = readAuthorList(fields.author ?? '').people[0];
-  const first = readAuthorList(record.authors).people[0];
-  if (!printed || !first || printed.family !== first.family) return false;
-  return !fields.year || Number(fields.year) === record.year;
-}
-
-/** The verdict says when the title checked was the identifier's, not the reference's. */
+/** The verdict says when the title checked was not the reference's own; an unresolved identifier is its verdict. */
 function withTitleNote(entry: BibCheckEntry, reference: CheckedReference | undefined): BibCheckEntry {
-  if (!reference?.titleFromIdentifier) return entry;
-  const note = ` The reference prints no title: its ${reference.fields.doi ? 'DOI' : 'arXiv id'} names a work with its first author and year, whose title was taken.`;
+  if (!reference?.titleFrom) return entry;
+  const note = ` ${titleNote(reference.titleFrom, reference.fields)}`;
   return { ...entry, message: entry.message + note, verdict: { ...entry.verdict, message: entry.verdict.message + note } };
+}
+
+/** A reference whose identifier names nothing: "not found", as the same entry in a .bib would be. */
+function unresolvedEntry(reference: CheckedReference, verdict: EntryVerdict, i: number): BibCheckEntry {
+  const { item } = reference;
+  return { key: item.key ?? indexKey(i), file: '', line: item.line ?? 0, status: 'unverified', fields: {}, message: verdict.message, verdict };
 }

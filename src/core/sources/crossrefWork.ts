@@ -33,6 +33,8 @@ export interface CrossrefWork {
   volume?: string;
   issue?: string;
   page?: string;
+  /** The article number an online journal gives instead of pages (Sci. Rep.'s 16696). */
+  articleNumber?: string;
   publisher?: string;
   /** Plain text (Crossref's JATS tags removed). */
   abstract?: string;
@@ -161,6 +163,7 @@ export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
     volume: str(message.volume),
     issue: str(message.issue),
     page: str(message.page),
+    articleNumber: str(message['article-number']),
     publisher: str(message.publisher),
     abstract: plainAbstract(message.abstract),
     url: str(message.URL),

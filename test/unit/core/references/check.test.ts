@@ -61,19 +61,58 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.deepEqual(check.references.map((r) => r.result?.verdict.verdict), fromBib);
   });
 
-  it('checks a REVTeX item that prints no title by its DOI when the DOI\'s work has its first author and year', async () => {
+  it('checks a REVTeX item that prints no title by its identifier: its work when it has the printed first author and year, else held against it', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev-notitle.bbl'), 'utf8'), '.bbl');
     assert.ok(list.items.every((i) => !fieldsOfItem(i).title), 'no item prints a title');
     const check = await checkReferences(list.items, deps());
     const byKey = new Map(check.references.map((r) => [r.item.key, r]));
     const cvpr = byKey.get('ee938d491c06')!;
-    assert.equal(cvpr.titleFromIdentifier, true);
+    assert.equal(cvpr.titleFrom, 'identifier');
     assert.equal(cvpr.result?.verdict.verdict, 'verified');
     assert.match(cvpr.result!.message, /The reference prints no title: its DOI names a work with its first author and year/);
     assert.equal(byKey.get('c65faf378a95')!.result?.verdict.verdict, 'verified', "arXiv's DataCite DOI read as the arXiv id");
-    // A DOI whose work has other authors gives no title: the item stays unreadable, never verified.
-    assert.equal(byKey.get('da9f3dcc242e')!.result, undefined);
-    assert.equal(byKey.get('eeac2e647852')!.result, undefined, 'no DOI, no title: unreadable as before');
+    // HALLMARK's swapped authors: the DOI's work is real, the printed authors are not its.
+    const swapped = byKey.get('da9f3dcc242e')!;
+    assert.equal(swapped.titleFrom, 'identifier-other-work');
+    assert.equal(swapped.result?.verdict.verdict, 'mismatch');
+    assert.equal(swapped.result?.verdict.kind, 'authors-swapped');
+    assert.match(swapped.result!.message, /its DOI names "Cross-Modal Object Tracking: .*", whose first author or year is not the printed one/);
+    // A fabricated DOI names nothing: not found, as in a .bib, with nothing else to search by.
+    const fabricated = byKey.get('c0f088bed10c')!.result!;
+    assert.equal(fabricated.verdict.verdict, 'not-found');
+    assert.match(fabricated.message, /^The DOI 10\.47281\/bed\.57189 does not resolve .*, and the reference prints no title to search by\. Searched: Crossref, doi\.org\.$/);
+    assert.equal(byKey.get('eeac2e647852')!.result, undefined, 'no identifier, no volume and page: unreadable as before');
+    // Every item with an identifier gets its .bib entry's verdict, but the near-miss title the print leaves out.
+    const engine = new VerdictEngine(networkAuthorities(deps()));
+    const withId = samples.filter((s) => s.fields.doi && byKey.get(s.bibtex_key)!.fields.doi);
+    assert.equal(withId.length, 10);
+    for (const s of withId) {
+      const expected = s.bibtex_key === 'd5eef6dc978e' ? 'verified' : (await engine.verdict(s.fields)).verdict;
+      assert.equal(byKey.get(s.bibtex_key)!.result?.verdict.verdict, expected, s.bibtex_key);
+    }
+    assert.equal(check.summary.unreadable, 11);
+  });
+
+  it('identifies a REVTeX journal item that prints no title and no DOI by its first author, year, volume and first page', async () => {
+    const list = textReferences(readFileSync(fixturePath('references', 'prl-notitle-journals.bbl'), 'utf8'), '.bbl');
+    assert.deepEqual(fieldsOfItem(list.items[1]!), {
+      author: 'L. Tosatto and M. H. Horrocks and A. J. Dear and T. P. J. Knowles and M. Dalla Serra and N. Cremades and C. M. Dobson and D. Klenerman',
+      venue: 'Sci. Rep.', year: '2015', volume: '5', pages: '16696',
+    });
+    const check = await checkReferences(list.items, deps());
+    const byKey = new Map(check.references.map((r) => [r.item.key, r]));
+    const wakefield = byKey.get('wakefield1998')!;
+    assert.equal(wakefield.titleFrom, 'citation');
+    assert.equal(wakefield.result?.trust?.status, 'retracted', 'Lancet 351, 637 (1998) is the retracted paper');
+    assert.match(wakefield.result!.message, /^RETRACTED .*The reference prints no title: Crossref's work with its first author, year, volume and first page was taken\.$/);
+    // An article number (Sci. Rep.) and an e-page (PLoS ONE) are first pages too.
+    for (const key of ['tosatto2015', 'sadasivan2012']) {
+      assert.equal(byKey.get(key)!.result?.verdict.verdict, 'verified-fixable', key);
+      assert.deepEqual(byKey.get(key)!.result?.verdict.fixable, ['doi'], key);
+    }
+    // Wakefield's Lancet paper of that volume starts on page 637, not 1002: nothing is guessed.
+    assert.equal(byKey.get('wakefield1998page')!.result, undefined);
+    assert.equal(byKey.get('wakefield1998page')!.fields.title, undefined);
   });
 
   it('reads ACM\'s tagged .bbl (ACM-Reference-Format: persons, \\showarticletitle) and gives each item its .bib entry\'s verdict', async () => {

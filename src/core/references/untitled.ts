@@ -1,0 +1,121 @@
+// A reference whose title cannot be read is identified from what it does print, never guessed:
+// - a title an authority has that the string holds word for word (the whole string searched);
+// - for a style that prints no title (REVTeX's PRL form), its DOI's or arXiv id's work: taken when
+//   it has the printed first author and year, and held against the printed authors when it does
+//   not (a DOI of another work, or authors swapped in); an identifier that names nothing is
+//   "not found" as it is in a .bib;
+// - with no identifier, the work Crossref has with the printed first author, year, volume and
+//   first page: four facts that name one article ("A. Einstein et al., Phys. Rev. 47, 777 (1935)").
+// What is still not identified stays "unreadable".
+import type { Authorities } from '../bibcheck/authorities';
+import { readAuthorList } from '../bibcheck/people';
+import { titleTokens } from '../bibcheck/titles';
+import { authorityLabel, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
+import { isAbortError } from '../net/types';
+import type { ReferenceFields } from './types';
+
+/** Where a title-less reference's title came from. */
+export type TitleSource = 'identifier' | 'identifier-other-work' | 'citation';
+
+export interface Identified {
+  fields: ReferenceFields;
+  titleFrom?: TitleSource;
+  /** The identifier names no work at its authorities: the reference's verdict, with nothing to search by. */
+  unresolved?: EntryVerdict;
+}
+
+export async function identifyUntitled(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Identified> {
+  if (text.split(/\s+/).length < 4) return { fields };
+  try {
+    // arXiv's own DOI (10.48550/arXiv.2205.01068) is DataCite's, not Crossref's: the paper is arXiv's.
+    const arxiv = fields.arxiv ?? /^10\.48550\/arxiv\.(.+?)(?:v\d+)?$/i.exec(fields.doi ?? '')?.[1];
+    if (arxiv || fields.doi) return await byIdentifier(text, fields, arxiv, authorities);
+    const records = await authorities.crossrefSearch({ title: text });
+    const title = titleHeldBy(text, records);
+    if (title) return { fields: { ...fields, title } };
+    const cited = await byCitation(fields, authorities);
+    return cited ? { fields: { ...fields, title: cited.title }, titleFrom: 'citation' } : { fields };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return { fields };
+  }
+}
+
+async function byIdentifier(
+  text: string,
+  fields: ReferenceFields,
+  arxiv: string | undefined,
+  authorities: Authorities,
+): Promise<Identified> {
+  const doi = fields.doi;
+  const record = arxiv ? await authorities.arxivById(arxiv) : await doiRecord(doi!, authorities);
+  if (!record) return { fields, unresolved: unresolvedVerdict(arxiv ? { arxiv } : { doi: doi! }) };
+  const title = titleHeldBy(text, [record]);
+  if (title) return { fields: { ...fields, title } };
+  const printed = firstFamily(fields.author ?? '');
+  // Without a printed author there is nothing to hold the identifier's work against.
+  if (!printed) return { fields };
+  const same = printed === firstFamily(record.authors) && (!fields.year || Number(fields.year) === record.year);
+  return { fields: { ...fields, title: record.title }, titleFrom: same ? 'identifier' : 'identifier-other-work' };
+}
+
+async function doiRecord(doi: string, authorities: Authorities): Promise<AuthorityRecord | undefined> {
+  return (await authorities.crossrefByDoi(doi)) ?? (await authorities.doiOrgByDoi(doi));
+}
+
+/** The title of a record that the string holds word for word. */
+function titleHeldBy(text: string, records: (AuthorityRecord | undefined)[]): string | undefined {
+  const words = ` ${titleTokens(text).join(' ')} `;
+  return records.find((r) => r && titleTokens(r.title).length >= 2 && words.includes(` ${titleTokens(r.title).join(' ')} `))?.title;
+}
+
+function firstFamily(authors: string | string[]): string | undefined {
+  return readAuthorList(authors).people[0]?.family;
+}
+
+/** Crossref's work with the printed first author, year, volume and first page; all four must be printed. */
+async function byCitation(fields: ReferenceFields, authorities: Authorities): Promise<AuthorityRecord | undefined> {
+  const family = firstFamily(fields.author ?? '');
+  const page = firstPage(fields.pages);
+  if (!family || !fields.year || !fields.volume || !page) return undefined;
+  // Crossref's bibliographic search is built for reference strings: venue, volume, page and year.
+  const records = await authorities.crossrefSearch({ title: [fields.venue, fields.volume, page, fields.year].filter(Boolean).join(' '), author: family });
+  return records.find(
+    (r) =>
+      firstFamily(r.authors) === family &&
+      r.year === Number(fields.year) &&
+      r.volume === fields.volume &&
+      (firstPage(r.pages) === page || r.articleNumber?.toLowerCase() === page),
+  );
+}
+
+function firstPage(pages: string | undefined): string | undefined {
+  return pages?.trim().split(/\s*[-–—]+\s*/)[0]?.toLowerCase() || undefined;
+}
+
+function unresolvedVerdict(id: { doi: string } | { arxiv: string }): EntryVerdict {
+  const [what, where] =
+    'doi' in id
+      ? [`The DOI ${id.doi} does not resolve (Crossref and doi.org have no such DOI)`, ['crossref', 'doi.org'] as const]
+      : [`arXiv has no paper ${id.arxiv}`, ['arxiv'] as const];
+  const query = 'doi' in id ? `doi:${id.doi}` : `id:${id.arxiv}`;
+  return {
+    verdict: 'not-found',
+    confidence: 0.9,
+    evidence: 'doi' in id ? [{ field: 'doi', entry: id.doi, status: 'differs', note: 'does not resolve' }] : [],
+    searched: where.map((authority) => ({ authority, query, hits: 0 })),
+    message: `${what}, and the reference prints no title to search by. Searched: ${where.map(authorityLabel).join(', ')}.`,
+  };
+}
+
+const NOTES: Record<TitleSource, (fields: ReferenceFields) => string> = {
+  identifier: (f) => `The reference prints no title: its ${f.doi ? 'DOI' : 'arXiv id'} names a work with its first author and year, whose title was taken.`,
+  'identifier-other-work': (f) =>
+    `The reference prints no title: its ${f.doi ? 'DOI' : 'arXiv id'} names "${f.title}", whose first author or year is not the printed one; the reference was held against that work.`,
+  citation: () => 'The reference prints no title: Crossref\'s work with its first author, year, volume and first page was taken.',
+};
+
+/** The sentence a verdict gains when the title it checked was not the reference's own. */
+export function titleNote(titleFrom: TitleSource, fields: ReferenceFields): string {
+  return NOTES[titleFrom](fields);
+}
