@@ -5,7 +5,7 @@
 // venue (one ending in a volume, or holding the year). Anything else is left to the period reader.
 
 /** A run of "I. Family" names, each followed by a comma (or "and", "&"), ending before a part that is no name. */
-const NAMES = /^(?:\p{Lu}\.(?:[ -]?\p{Lu}\.)* ?(?:(?:van|von|de|der|den|da|di|du|del|la|le) )*\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?(?:, and |, & | and | & |, ))+(?:et al\.,? )?(?!\p{Lu}\.)/u;
+const NAMES = /^(?:\p{Lu}\.(?:[ -]?\p{Lu}\.)* ?(?:(?:van|von|de|der|den|da|di|du|del|la|le) )*\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?(?:, and |, & | and | & |, | et al\.,? ))+(?:et al\.,? )?(?!\p{Lu}\.)/u;
 
 /** A part that opens the venue: "in: CVPR", a journal and its volume ("Phys. Rev. 47"), a bracketed or bare year. */
 function opensVenue(part: string): boolean {

@@ -6,6 +6,7 @@
 import { authorField, looksLikeAuthors } from './authors';
 import { identifiersOf } from './identifiers';
 import { commaParts, type CommaParts } from './commaStyle';
+import { physicsTail, titlelessParts } from './physicsStyle';
 import type { ReferenceFields, ReferenceItem } from './types';
 
 /** A year as printed: 1600–2099, with a letter for a second work of the year (2020a). */
@@ -67,6 +68,8 @@ export function fromString(text: string): ReferenceFields {
       ...pagesAndVolume(after),
     };
   }
+  const physics = titlelessParts(text);
+  if (physics) return physics;
   const comma = commaParts(text);
   if (comma) return fromCommaParts(comma);
   const parts = splitParts(text);
@@ -88,6 +91,9 @@ export function fromString(text: string): ReferenceFields {
 
 function fromCommaParts({ authors, title, tail }: CommaParts): ReferenceFields {
   const bare = titleAndYear(title);
+  // APS's "Phys. Rev. 47, 777 (1935)": one page, no range, after the volume.
+  const physics = physicsTail(tail);
+  if (physics) return { author: authorField(authors), title: bare.title, ...physics };
   const year = lastYear(tail) ?? bare.year;
   return { author: authorField(authors), title: bare.title, venue: venueOf(tail), year, ...pagesAndVolume(tail) };
 }

@@ -16,6 +16,8 @@ export interface StringIdentifiers {
 const URL = /\bhttps?:\/\/[^\s<>"]+/gi;
 /** DBLP's and some styles' way of writing an arXiv paper: "CoRR abs/1810.04805". */
 const CORR_ID = new RegExp(String.raw`\babs/(${ARXIV_ID})`, 'i');
+/** INSPIRE and Elsevier's physics print an old arXiv id alone in brackets: "[hep-th/9802068]". */
+const BRACKETED_OLD_ID = /\[((?:[a-z]+-)*[a-z]+(?:\.[A-Z]{2})?\/\d{7})\]/;
 /** Vancouver and NLM styles print them after the DOI: "PMID: 40120586; PMCID: PMC5967733". */
 const PMID = /\bPMID\s*:?\s*(\d{1,9})\b/i;
 const PMCID = /\b(?:PMCID\s*:?\s*)?(PMC\d{3,9})\b/;
@@ -23,7 +25,7 @@ const PMCID = /\b(?:PMCID\s*:?\s*)?(PMC\d{3,9})\b/;
 export function identifiersOf(text: string): StringIdentifiers {
   const urls = [...text.matchAll(URL)].map((m) => m[0].replace(/[.,;)\]]+$/, ''));
   const doi = findDoi(text);
-  const arxiv = findArxivId(text) ?? CORR_ID.exec(text)?.[1];
+  const arxiv = findArxivId(text) ?? CORR_ID.exec(text)?.[1] ?? BRACKETED_OLD_ID.exec(text)?.[1];
   const pmid = PMID.exec(text)?.[1];
   const pmcid = PMCID.exec(text)?.[1];
   const url = urls.find((u) => !/doi\.org|arxiv\.org/i.test(u));

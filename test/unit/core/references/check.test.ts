@@ -115,6 +115,22 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.equal(byKey.get('wakefield1998page')!.fields.title, undefined);
   });
 
+  it('identifies pasted physics references that print no title by first author, year, volume and page, and never calls the rest "not found"', async () => {
+    const pasted = pastedItems([
+      '[1] A. J. Wakefield et al., Lancet 351, 637 (1998).',
+      '[2] S. Sadasivan, B. B. Pond, A. K. Pani, C. Qu, Y. Jiao, and R. J. Smeyne, PLoS ONE 7, e33693 (2012).',
+      '[3] A. Einstein, B. Podolsky, and N. Rosen, Phys. Rev. 47, 777 (1935).',
+    ].join('\n'));
+    const check = await checkReferences(pasted, deps());
+    const [wakefield, sadasivan, epr] = check.references;
+    assert.equal(wakefield!.result?.trust?.status, 'retracted');
+    assert.equal(sadasivan!.result?.verdict.verdict, 'verified-fixable');
+    assert.equal(sadasivan!.fields.title, 'Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice');
+    // No authority here has the EPR paper: unreadable with its text, not a reference that does not exist.
+    assert.equal(epr!.result, undefined);
+    assert.deepEqual(check.summary, { 'verified-fixable': 2, unreadable: 1 });
+  });
+
   it('reads ACM\'s tagged .bbl (ACM-Reference-Format: persons, \\showarticletitle) and gives each item its .bib entry\'s verdict', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-acm.bbl'), 'utf8'), '.bbl');
     assert.deepEqual(fieldsOfItem(list.items.find((i) => i.key === 'ded9f5844e90')!), {

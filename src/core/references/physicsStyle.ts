@@ -1,0 +1,74 @@
+// Physics' title-less form, as PRL, PRD and most APS and AIP journals print a reference (and as a
+// PDF of one reads): "A. Einstein, B. Podolsky, and N. Rosen, Phys. Rev. 47, 777 (1935).",
+// "B. P. Abbott et al. (LIGO Scientific and Virgo Collaborations), Phys. Rev. Lett. 116, 061102 (2016)."
+// Elsevier's physics journals put the year before the page ("Commun. Math. Phys. 198 (1998) 689"), and
+// astronomy (MNRAS, A&A, ApJ) the authors family name first and the year after them ("Potekhin A. Y.,
+// Yakovlev D. G., 1999, Astron. Astrophys., 346, 345"). Authors, venue, volume, first page or article
+// number, year: no title to read, so the reference is identified by those facts (untitled.ts),
+// never by a title guessed from the venue.
+import { authorField } from './authors';
+
+const INITIALS = String.raw`\p{Lu}\.(?:[ -]?\p{Lu}\.)*`;
+const PARTICLES = String.raw`(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter|['’]t) )*`;
+const FAMILY = String.raw`${PARTICLES}\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|van|von|der|du|dos) )*\p{Lu}[\p{L}'’-]+)?`;
+const NAME = String.raw`${INITIALS} ?${FAMILY}`;
+const AUTHORS = String.raw`${NAME}(?:(?:, and |, & |, | and | & )${NAME})*(?: et al\.)?(?: \([^)]{2,80}\)| \[[^\]]{2,80}\])?`;
+/** A venue word: an abbreviation ("Phys.", "U.S.A."), a capitalised word or letter ("Lett", "D"), "(London)", or a joining word. */
+const VENUE_WORD = /^(?:\p{Lu}[\p{L}.'’-]*|\(\p{Lu}\p{L}+\)|of|and|the|in|&|für|de)$/u;
+const AUTHORS_FIRST = new RegExp(String.raw`^(${AUTHORS}),\s+`, 'u');
+const PAGE = String.raw`[A-Za-z]?\d{1,7}(?:\s*[-–—]+\s*[A-Za-z]?\d{1,7})?`;
+const YEAR = String.raw`(?:1[6-9]|20)\d\d`;
+/** The end: a period or comma, an old arXiv id in brackets ("[hep-th/9802068]", read by identifiers.ts), an erratum. */
+const END = String.raw`(?:[\s.,;]*\[[^\]]{0,80}\])*[\s.,;]*$`;
+/** "Phys. Rev. 47, 777 (1935)", "New J. Phys. 18 (12), 123017 (2016)". */
+const VOLUME_PAGE_YEAR = new RegExp(String.raw`^(\p{Lu}[^,]{0,80}?)\s+(\d{1,5})(?:\s*\(\d{1,4}\))?,\s+(${PAGE})\s+\((${YEAR})[a-z]?\)${END}`, 'u');
+/** "Commun. Math. Phys. 198 (1998) 689", INSPIRE's "Phys. Rev. D 92 (2015) no.3, 032002". */
+const VOLUME_YEAR_PAGE = new RegExp(String.raw`^(\p{Lu}[^,]{0,80}?)\s+(\d{1,5})\s+\((${YEAR})[a-z]?\)(?:,| no\.\s?\d{1,3},)?\s+(${PAGE})${END}`, 'u');
+/** Astronomy's "Family I. I." (A&A: "Family, I."), then the year, venue, volume and page between commas. */
+const FAMILY_FIRST = String.raw`${FAMILY},? ${INITIALS}`;
+const ASTRONOMY = new RegExp(
+  String.raw`^(${FAMILY_FIRST}(?:(?:,? & |, | and )${FAMILY_FIRST})*(?:,? et al\.)?),? (${YEAR})[a-z]?, ([^,]{0,80}), (\d{1,5}), (${PAGE})[\s.]*$`,
+  'u',
+);
+
+export interface PhysicsTail {
+  venue: string;
+  volume: string;
+  pages: string;
+  year: string;
+}
+
+/** "Phys. Rev. D 10, 2445 (1974).": venue, volume, first page (or range, or article number), year. */
+export function physicsTail(text: string): PhysicsTail | undefined {
+  const trimmed = text.trim();
+  const pageFirst = VOLUME_PAGE_YEAR.exec(trimmed);
+  const yearFirst = pageFirst ? undefined : VOLUME_YEAR_PAGE.exec(trimmed);
+  const parts = pageFirst ? pageFirst.slice(1) : yearFirst ? [yearFirst[1], yearFirst[2], yearFirst[4], yearFirst[3]] : [];
+  const [venue, volume, pages, year] = parts;
+  return venue && isVenue(venue) ? { venue, volume: volume!, pages: pagesOf(pages!), year: year! } : undefined;
+}
+
+/** The authors (as a .bib's) and the rest of a title-less reference; undefined when the string is not one. */
+export function titlelessParts(text: string): (Partial<Pick<PhysicsTail, 'venue'>> & Omit<PhysicsTail, 'venue'> & { author: string }) | undefined {
+  const trimmed = text.trim();
+  const astronomy = ASTRONOMY.exec(trimmed);
+  if (astronomy) {
+    const [, authors, year, venue, volume, pages] = astronomy;
+    // An empty venue is a journal macro the text lost (\apj): the rest still names the article.
+    if (venue && !isVenue(venue)) return undefined;
+    return { author: familyFirstAuthors(authors!), year: year!, venue: venue || undefined, volume: volume!, pages: pagesOf(pages!) };
+  }
+  const authors = AUTHORS_FIRST.exec(trimmed);
+  const tail = authors && physicsTail(trimmed.slice(authors[0].length));
+  const author = tail && authorField(authors[1]!.replace(/ (?:\([^)]*\)|\[[^\]]*\])$/, ''));
+  return author ? { ...tail, author } : undefined;
+}
+
+const isVenue = (venue: string) => venue.split(/\s+/).every((word) => VENUE_WORD.test(word));
+const pagesOf = (pages: string) => pages.replace(/\s+/g, '').replace(/[–—]+|-+/, '--');
+
+/** "Potekhin A. Y., Baiko D. A., et al." → "Potekhin, A. Y. and Baiko, D. A. and others". */
+function familyFirstAuthors(printed: string): string {
+  const names = [...printed.matchAll(new RegExp(String.raw`(${FAMILY}),? (${INITIALS})`, 'gu'))].map((m) => `${m[1]}, ${m[2]}`);
+  return [...names, ...(/et al\.$/.test(printed) ? ['others'] : [])].join(' and ');
+}
