@@ -140,7 +140,8 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
   }
   const authors = compareAuthors(readAuthorList(entry.author ?? ''), readAuthorList(record.authors));
   const author: FieldEvidence = { field: 'author', entry: entry.author, authority: record.authors.join(' and '), status: authors.agreement === 'agrees' ? 'agrees' : 'differs' };
-  if (authors.unmatched.length) author.note = `not the authority's: ${authors.unmatched.join('; ')}`;
+  if (authors.onlyFirstListed) Object.assign(author, { status: 'unknown', note: `${authorityLabel(record.authority)} lists only the first author` });
+  else if (authors.unmatched.length) author.note = `not the authority's: ${authors.unmatched.join('; ')}`;
   else if (authors.left.length) author.note = `left out: ${authors.left.join('; ')}`;
   const authorKind = authorKinds(authors);
   if (authorKind) kinds.push(authorKind);

@@ -103,7 +103,12 @@ export interface AuthorComparison {
   left: string[];
   /** Same people, other order. */
   reordered: boolean;
+  /** The authority lists one person, the entry's first of three or more: the others cannot be checked. */
+  onlyFirstListed?: boolean;
 }
+
+/** Entries of at least this many people whose authority lists only the first are not judged on the rest. */
+const MIN_PEOPLE_FOR_FIRST_ONLY = 3;
 
 /**
  * The entry's authors against the authority's. `agrees`: the same people (an "et al." list
@@ -124,6 +129,11 @@ export function compareAuthors(entry: AuthorList, authority: AuthorList): Author
     }
   }
   const matched = entry.people.length - unmatched.length;
+  // Some deposits list the first author only (older Lancet records at Crossref: "AJ Wakefield" for 13
+  // authors): the rest are unknown to the authority, not wrong.
+  const [first, only] = [entry.people[0], authority.people[0]];
+  if (authority.people.length === 1 && entry.people.length >= MIN_PEOPLE_FOR_FIRST_ONLY && first && only && samePerson(first, only))
+    return { agreement: 'agrees', matched: 1, unmatched: [], left: [], reordered: false, onlyFirstListed: true };
   const left = entry.truncated || authority.truncated ? [] : free.map((p) => p.written);
   const reordered = positions.some((p, i) => i > 0 && p < positions[i - 1]!);
   let agreement: AuthorAgreement;

@@ -33,6 +33,14 @@ describe('bibcheck forms: authors', () => {
     assert.equal(compareAuthors(readAuthorList('Yining Wang and Ruosong Wang and Simon S. Du and Akshay Krishnamurthy and John Smith'), real).agreement, 'invented');
     assert.equal(compareAuthors(readAuthorList('Petra Silva and Yacouba Ndiaye and Yuki Sato'), real).agreement, 'swapped');
   });
+  it('does not judge the other authors when the authority lists only the first (Crossref\'s Lancet records)', () => {
+    const wakefield = readAuthorList(['AJ Wakefield']);
+    const printed = readAuthorList('A. J. Wakefield and S. H. Murch and A. Anthony and J. Linnell');
+    assert.deepEqual(compareAuthors(printed, wakefield), { agreement: 'agrees', matched: 1, unmatched: [], left: [], reordered: false, onlyFirstListed: true });
+    // Two names on a one-author work, or another first author, are still judged.
+    assert.equal(compareAuthors(readAuthorList('A. J. Wakefield and S. H. Murch'), wakefield).agreement, 'invented');
+    assert.equal(compareAuthors(readAuthorList('S. H. Murch and A. J. Wakefield and A. Anthony'), wakefield).agreement, 'swapped');
+  });
   it('finds placeholder names, and "et al" standing alone as the author', () => {
     assert.deepEqual(placeholderNames('John Doe and Jane Smith'), ['John Doe']);
     assert.deepEqual(placeholderNames('et al'), ['et al']);
