@@ -153,7 +153,7 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     doi.status = 'missing';
     fixable.push('doi');
   } else if (!doi.authority) doi.status = 'unknown';
-  const pages = smallField('pages', entry.pages, record.pages, pagesKey);
+  const pages = pagesEvidence(entry.pages, record.pages);
   const volume = smallField('volume', entry.volume, record.preprint ? undefined : record.volume, (v) => v.replace(/[\s{}]/g, ''));
   for (const e of [pages, volume]) if (e.status === 'missing' || e.status === 'differs') fixable.push(e.field as FixableField);
   const evidence = [title, author, ...venueYear.evidence, doi, pages, volume];
@@ -205,6 +205,14 @@ function fixableWords(fixable: FixableField[], evidence: FieldEvidence[]): strin
   }
   const parts = [corrections.length ? `correct ${corrections.join(', ')}` : '', additions.length ? `add ${additions.join(', ')}` : ''].filter(Boolean);
   return parts.length ? `; it could ${parts.join(' and ')}` : '';
+}
+
+/** Physics styles print the first page only ("Lancet 351, 637"): the start of the authority's range agrees. */
+function pagesEvidence(ours: string | undefined, theirs: string | undefined): FieldEvidence {
+  const evidence = smallField('pages', ours, theirs, pagesKey);
+  const firstPage = ours?.trim().toLowerCase();
+  if (evidence.status !== 'differs' || !/^[a-z]?\d+$/.test(firstPage!) || pagesKey(theirs!).toLowerCase().split('-')[0] !== firstPage) return evidence;
+  return { ...evidence, status: 'agrees', note: 'the first page' };
 }
 
 /** Pages and volume: a wrong or missing one is worth fixing, not alarming. */

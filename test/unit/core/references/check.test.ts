@@ -126,6 +126,8 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.equal(wakefield!.result?.trust?.status, 'retracted');
     // Crossref lists only "AJ Wakefield" for the thirteen: the other twelve are not called wrong.
     assert.deepEqual(wakefield!.result?.verdict.evidence.find((e) => e.field === 'author')?.status, 'unknown');
+    // PRL prints the first page only: 637 is the start of Crossref's 637-641, nothing to correct.
+    assert.deepEqual(wakefield!.result?.verdict.fixable, ['doi']);
     assert.equal(sadasivan!.result?.verdict.verdict, 'verified-fixable');
     assert.equal(sadasivan!.fields.title, 'Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice');
     // No authority here has the EPR paper: unreadable with its text, not a reference that does not exist.
