@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import type { Settings } from '../core/settings/index';
-import { checkReferences, readReferences, type CheckedReference, type ReferenceCheck } from '../core/references';
+import { checkReferences, readReferences, unidentifiedWhy, type CheckedReference, type ReferenceCheck } from '../core/references';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
 import { UsageError, type CliIo } from './io';
@@ -69,7 +69,7 @@ function jsonReference(r: CheckedReference) {
     searched: v?.searched ?? [],
     ...(r.result?.duplicateOf ? { duplicateOf: r.result.duplicateOf } : {}),
     ...(r.result?.trust ? { trust: r.result.trust } : {}),
-    message: r.result?.message ?? 'No title could be read from this reference: it was not checked.',
+    message: r.result?.message ?? unidentifiedWhy(r.fields),
   };
 }
 
@@ -81,7 +81,7 @@ function textReport(check: ReferenceCheck): string {
   const lines = check.references.map((r) => {
     const v = r.result?.verdict;
     const label = v?.kind ? `${v.verdict}: ${v.kind}` : verdictOf(r);
-    const message = r.result?.message ?? `no title could be read: "${r.item.text.slice(0, 120)}"`;
+    const message = r.result?.message ?? `${unidentifiedWhy(r.fields)} "${r.item.text.slice(0, 120)}"`;
     return `${(placeOf(r) || '-').padEnd(16)} ${label.padEnd(18)} ${r.fields.title ? `"${r.fields.title.slice(0, 80)}": ` : ''}${message}`;
   });
   lines.push('', Object.entries(check.summary).map(([verdict, n]) => `${verdict} ${n}`).join(' · '));

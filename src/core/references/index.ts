@@ -12,6 +12,7 @@ import type { ReferenceList } from './types';
 export type { ReferenceFields, ReferenceItem, ReferenceList } from './types';
 export { checkReferences, type CheckedReference, type ReferenceCheck } from './check';
 export { fieldsOfItem } from './fields';
+export { unidentifiedWhy } from './untitled';
 export { thebibliographyItems, hasThebibliography } from './bibitems';
 export { pastedItems } from './pasted';
 export { teiItems } from './tei';

@@ -1,6 +1,7 @@
 // A reference check as Markdown a reviewer can paste into a review: the flagged references first
 // (mismatch, not found, impossible date), each with its printed text, what the authority holds
 // instead and a link; then the unreadable and the unchecked; then the count of the verified.
+import { unidentifiedWhy } from './untitled';
 import { authorityLabel, isFlagged } from '../bibcheck/verdict';
 import type { CheckedReference, ReferenceCheck } from './check';
 
@@ -26,8 +27,8 @@ export function markdownReport(check: ReferenceCheck, source: string): string {
   if (!flagged.length) out.push('No reference was flagged.', '');
   for (const r of flagged) out.push(...flaggedSection(r));
   if (unreadable.length) {
-    out.push(`## Unreadable (${unreadable.length})`, '', 'No title could be read from these; they were not checked.', '');
-    for (const r of unreadable) out.push(`- ${placeOf(r)} ${quote(r.item.text)}`);
+    out.push(`## Unreadable (${unreadable.length})`, '', 'These could not be identified; they were not checked.', '');
+    for (const r of unreadable) out.push(`- ${placeOf(r)} ${quote(r.item.text)}: ${unidentifiedWhy(r.fields)}`);
     out.push('');
   }
   if (unavailable.length) {

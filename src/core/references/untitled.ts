@@ -119,3 +119,10 @@ const NOTES: Record<TitleSource, (fields: ReferenceFields) => string> = {
 export function titleNote(titleFrom: TitleSource, fields: ReferenceFields): string {
   return NOTES[titleFrom](fields);
 }
+
+/** Why a reference got no verdict, in a writer's words. */
+export function unidentifiedWhy(fields: ReferenceFields): string {
+  if (fields.author && fields.volume && fields.pages && fields.year)
+    return 'It prints no title, and Crossref has no work with its first author, year, volume and first page: it was not checked.';
+  return 'No title could be read from this reference: it was not checked.';
+}

@@ -15,7 +15,7 @@ import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
 import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
-import { checkReferences, fieldsOfItem, pastedItems, textReferences } from '../../../../src/core/references';
+import { checkReferences, fieldsOfItem, pastedItems, textReferences, unidentifiedWhy } from '../../../../src/core/references';
 import { markdownReport } from '../../../../src/core/references/report';
 import { pdfReferences } from '../../../../src/core/references/pdf';
 import { resetGrobidState } from '../../../../src/core/fulltext';
@@ -245,5 +245,18 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.equal(withoutGrobid.items.length, 57);
     assert.match(withoutGrobid.notices[0]!, /GROBID at http:\/\/127\.0\.0\.1:9 is not running; read the PDF in-process/);
     resetGrobidState();
+  });
+
+  it('reads the numbered list that ends a Physical Review PDF, which no heading opens, and identifies its title-less references', async () => {
+    const bytes = new Uint8Array(readFileSync(fixturePath('references', 'prl-unheaded.pdf')));
+    const list = await pdfReferences(bytes, deps());
+    assert.equal(list.reader, 'pdfjs');
+    assert.match(list.notices.at(-1)!, /no "References" heading \(as Physical Review Letters prints none\): read the numbered list that ends it, from "\[1\]" on page 1/);
+    assert.deepEqual(list.items.map((i) => i.number), ['1', '2', '3', '4', '5']);
+    assert.deepEqual(fieldsOfItem(list.items[4]!), { author: 'A. Einstein and B. Podolsky and N. Rosen', venue: 'Phys. Rev.', year: '1935', volume: '47', pages: '777' });
+    const check = await checkReferences(list.items, deps());
+    assert.deepEqual(check.references.map((r) => r.result?.verdict.verdict ?? 'unreadable'), ['verified-fixable', 'verified-fixable', 'verified-fixable', 'unreadable', 'unreadable']);
+    assert.equal(check.references[0]!.result?.trust?.status, 'retracted');
+    assert.equal(unidentifiedWhy(check.references[4]!.fields), 'It prints no title, and Crossref has no work with its first author, year, volume and first page: it was not checked.');
   });
 });
