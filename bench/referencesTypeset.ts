@@ -2,7 +2,8 @@
 // BibTeX's plainnat (numbered) into a .bbl and a two-column PDF (bench/data/hallmark-typeset/,
 // build.sh holds the command), checked from the .bbl and from the PDF's text (pdf.js, GROBID
 // off), and from the same entries as REVTeX's apsrev4-2 writes them (build-apsrev.sh: every field
-// tagged), beside the same entries checked from their .bib fields, against the stand-in serving
+// tagged; once with article titles, once without as PRL prints them), beside the same entries
+// checked from their .bib fields, against the stand-in serving
 // pool_dev.jsonl's real works. PDF items are mapped back to entries by their printed number (the
 // .bbl's \bibitem order); those that map nowhere, and entries no item maps to, are counted.
 // A valid reference left unreadable is told apart from one called "not found".
@@ -25,7 +26,11 @@ const { values, positionals } = parseArgs({
 const data = positionals[0] ?? '/work/shared/datasets/hallmark';
 const bblFile = join(values.typeset, 'hallmark-dev.bbl');
 const pdfFile = join(values.typeset, 'hallmark-dev.pdf');
-const apsrevFile = join(values.typeset, 'hallmark-dev-apsrev.bbl');
+/** The same entries in other styles, mapped to entries by \bibitem key. */
+const styledFiles = [
+  { name: 'REVTeX .bbl', file: join(values.typeset, 'hallmark-dev-apsrev.bbl'), style: 'apsrev4-2' },
+  { name: 'PRL .bbl', file: join(values.typeset, 'hallmark-dev-apsrev-notitle.bbl'), style: 'apsrev4-2, no article titles' },
+];
 
 /** Each entry's item (by index of entry), from items that carry the printed number n of the .bbl's nth \bibitem. */
 /** For each entry, the index of its item; undefined when no item maps to it. */
@@ -73,13 +78,14 @@ async function main(): Promise<void> {
   const pdfItems = pdf.value.items;
   const { byEntry, unmapped } = mapByNumber(pdfItems, bblKeys, entries);
   const bblByEntry = mapByNumber(bblItems.map((item, i) => ({ ...item, number: String(i + 1) })), bblKeys, entries).byEntry;
-  const apsrevItems = existsSync(apsrevFile) ? textReferences(readFileSync(apsrevFile, 'utf8'), '.bbl').items : [];
+  const styled = styledFiles.filter((s) => existsSync(s.file)).map((s) => ({ ...s, items: textReferences(readFileSync(s.file, 'utf8'), '.bbl').items }));
   const titled = byEntry.filter((i, e) => i !== undefined && compareTitles(fieldsOfItem(pdfItems[i]!).title ?? '', entries[e]!.fields.title ?? '').agreement === 'same').length;
   await withPool(data, async (settingsOf) => {
     const fromBib = await timed(() => bibPath(entries, settingsOf()));
     const fromBbl = await timed(() => itemsPath(bblItems, settingsOf()));
     const fromPdf = await timed(() => itemsPath(pdfItems, settingsOf()));
-    const fromApsrev = apsrevItems.length ? await timed(() => itemsPath(apsrevItems, settingsOf())) : undefined;
+    const fromStyled = [];
+    for (const s of styled) fromStyled.push({ ...s, run: await timed(() => itemsPath(s.items, settingsOf())) });
     const bblVerdicts = perEntry(bblByEntry, fromBbl.value);
     const pdfVerdicts = perEntry(byEntry, fromPdf.value);
     const mapped = byEntry.filter((i) => i !== undefined).length;
@@ -88,13 +94,15 @@ async function main(): Promise<void> {
     const bibF1 = reportPath('.bib', entries, fromBib.value, fromBib.ms);
     const bblF1 = reportPath('.bbl', entries, bblVerdicts, fromBbl.ms);
     const pdfF1 = reportPath('PDF', entries, pdfVerdicts, fromPdf.ms);
-    const apsrevVerdicts = fromApsrev && perEntry(mapByKey(apsrevItems, entries), fromApsrev.value);
-    const apsrevF1 = apsrevVerdicts && reportPath('REVTeX .bbl', entries, apsrevVerdicts, fromApsrev.ms);
-    const apsrevGap = apsrevF1 === undefined ? '' : ` · REVTeX .bbl ${(bibF1 - apsrevF1).toFixed(3)}`;
-    console.log(`  F1 gap to .bib: .bbl ${(bibF1 - bblF1).toFixed(3)} (goal ≤ 0.02) · PDF ${(bibF1 - pdfF1).toFixed(3)} (goal ≤ 0.10)${apsrevGap}`);
+    const styledResults = fromStyled.map((s) => {
+      const verdicts = perEntry(mapByKey(s.items, entries), s.run.value);
+      return { ...s, verdicts, f1: reportPath(s.name, entries, verdicts, s.run.ms) };
+    });
+    const styledGaps = styledResults.map((s) => ` · ${s.name} ${(bibF1 - s.f1).toFixed(3)}`).join('');
+    console.log(`  F1 gap to .bib: .bbl ${(bibF1 - bblF1).toFixed(3)} (goal ≤ 0.02) · PDF ${(bibF1 - pdfF1).toFixed(3)} (goal ≤ 0.10)${styledGaps}`);
     console.log(`  .bbl ${validCounts(entries, fromBib.value, bblVerdicts)}`);
     console.log(`  PDF  ${validCounts(entries, fromBib.value, pdfVerdicts)}`);
-    if (apsrevVerdicts) console.log(`  REVTeX .bbl (${apsrevItems.length} \\bibitems, apsrev4-2) ${validCounts(entries, fromBib.value, apsrevVerdicts)}`);
+    for (const s of styledResults) console.log(`  ${s.name} (${s.items.length} \\bibitems, ${s.style}) ${validCounts(entries, fromBib.value, s.verdicts)}`);
     if (values.misses) {
       entries.forEach((e, i) => {
         if (fromBib.value[i] === pdfVerdicts[i]) return;

@@ -53,7 +53,8 @@ export async function checkReferences(
   const readable = references.map((r, i) => ({ r, i })).filter(({ r }) => r.fields.title);
   const entries = readable.map(({ r, i }) => entryOf(r, i));
   const noted = (entry: BibCheckEntry) => withTitleNote(entry, references[indexOfKey(entry.key)]);
-  const report = await checkBibEntries(entries, deps, (event) => listener(event.type === 'entry' ? { ...event, entry: noted(event.entry) } : event), authorities);
+  const decided = references.flatMap((r) => (r.result ? [r.result] : []));
+  const report = await checkBibEntries(entries, deps, countingDecided(listener, decided, noted), authorities);
   report.entries.forEach((checked, n) => {
     const reference = readable[n]!.r;
     const result = noted(checked);
@@ -66,6 +67,21 @@ export async function checkReferences(
     summary[verdict] = (summary[verdict] ?? 0) + 1;
   }
   return { references, summary };
+}
+
+/** The engine's progress, counting first the references decided before it (an identifier that names nothing). */
+function countingDecided(
+  listener: (event: BibCheckEvent) => void,
+  decided: BibCheckEntry[],
+  noted: (entry: BibCheckEntry) => BibCheckEntry,
+): (event: BibCheckEvent) => void {
+  return (event) => {
+    if (event.type === 'entries') {
+      const total = event.total + decided.length;
+      listener({ type: 'entries', total });
+      decided.forEach((entry, i) => listener({ type: 'entry', entry, done: i + 1, total }));
+    } else listener({ ...event, entry: noted(event.entry), done: event.done + decided.length, total: event.total + decided.length });
+  };
 }
 
 /** The entry's key: the item's index, so two items with one \bibitem key are still two. */

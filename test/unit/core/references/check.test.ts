@@ -17,6 +17,7 @@ import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
 import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
 import { checkReferences, fieldsOfItem, pastedItems, textReferences, unidentifiedWhy } from '../../../../src/core/references';
 import { markdownReport } from '../../../../src/core/references/report';
+import type { BibCheckEvent } from '../../../../src/core/bibcheck';
 import { pdfReferences } from '../../../../src/core/references/pdf';
 import { resetGrobidState } from '../../../../src/core/fulltext';
 
@@ -64,7 +65,11 @@ describe('reference check through the .bib engine (stand-in)', function () {
   it('checks a REVTeX item that prints no title by its identifier: its work when it has the printed first author and year, else held against it', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev-notitle.bbl'), 'utf8'), '.bbl');
     assert.ok(list.items.every((i) => !fieldsOfItem(i).title), 'no item prints a title');
-    const check = await checkReferences(list.items, deps());
+    const events: BibCheckEvent[] = [];
+    const check = await checkReferences(list.items, deps(), (event) => events.push(event));
+    // Progress counts the references decided before the engine (an identifier that names nothing) with its own.
+    assert.deepEqual(events[0], { type: 'entries', total: 10 });
+    assert.deepEqual(events.slice(1).map((e) => e.type === 'entry' && `${e.done}/${e.total}`), [...Array(10).keys()].map((i) => `${i + 1}/10`));
     const byKey = new Map(check.references.map((r) => [r.item.key, r]));
     const cvpr = byKey.get('ee938d491c06')!;
     assert.equal(cvpr.titleFrom, 'identifier');
