@@ -30,11 +30,13 @@ export async function identifyUntitled(text: string, fields: ReferenceFields, au
     // arXiv's own DOI (10.48550/arXiv.2205.01068) is DataCite's, not Crossref's: the paper is arXiv's.
     const arxiv = fields.arxiv ?? /^10\.48550\/arxiv\.(.+?)(?:v\d+)?$/i.exec(fields.doi ?? '')?.[1];
     if (arxiv || fields.doi) return await byIdentifier(text, fields, arxiv, authorities);
-    const records = await authorities.crossrefSearch({ title: text });
-    const title = titleHeldBy(text, records);
-    if (title) return { fields: { ...fields, title } };
-    const cited = await byCitation(fields, authorities);
-    return cited ? { fields: { ...fields, title: cited.title }, titleFrom: 'citation' } : { fields };
+    // A string read as authors, venue, volume, page and year holds no title to find: one search, by those.
+    if (printsCitation(fields)) {
+      const cited = await byCitation(fields, authorities);
+      return cited ? { fields: { ...fields, title: cited.title }, titleFrom: 'citation' } : { fields };
+    }
+    const title = titleHeldBy(text, await authorities.crossrefSearch({ title: text }));
+    return title ? { fields: { ...fields, title } } : { fields };
   } catch (error) {
     if (isAbortError(error)) throw error;
     return { fields };
@@ -73,13 +75,18 @@ function firstFamily(authors: string | string[]): string | undefined {
   return readAuthorList(authors).people[0]?.family;
 }
 
-/** Crossref's work with the printed first author, year, volume and first page; all four must be printed. */
+/** First author, year, volume and first page: enough to name one article. */
+function printsCitation(fields: ReferenceFields): boolean {
+  return !!(firstFamily(fields.author ?? '') && fields.year && fields.volume && firstPage(fields.pages));
+}
+
+/** Crossref's work with the printed first author, year, volume and first page. */
 async function byCitation(fields: ReferenceFields, authorities: Authorities): Promise<AuthorityRecord | undefined> {
-  const family = firstFamily(fields.author ?? '');
-  const page = firstPage(fields.pages);
-  if (!family || !fields.year || !fields.volume || !page) return undefined;
+  const first = readAuthorList(fields.author ?? '').people[0]!;
+  const family = first.family;
+  const page = firstPage(fields.pages)!;
   // Crossref's bibliographic search is built for reference strings: venue, volume, page and year.
-  const records = await authorities.crossrefSearch({ title: [fields.venue, fields.volume, page, fields.year].filter(Boolean).join(' '), author: family });
+  const records = await authorities.crossrefSearch({ title: [fields.venue, fields.volume, page, fields.year].filter(Boolean).join(' '), author: first.written });
   return records.find(
     (r) =>
       firstFamily(r.authors) === family &&
@@ -122,7 +129,7 @@ export function titleNote(titleFrom: TitleSource, fields: ReferenceFields): stri
 
 /** Why a reference got no verdict, in a writer's words. */
 export function unidentifiedWhy(fields: ReferenceFields): string {
-  if (fields.author && fields.volume && fields.pages && fields.year)
+  if (printsCitation(fields))
     return 'It prints no title, and Crossref has no work with its first author, year, volume and first page: it was not checked.';
   return 'No title could be read from this reference: it was not checked.';
 }

@@ -137,6 +137,9 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.equal(sadasivan!.fields.title, 'Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice');
     // No authority here has the EPR paper: unreadable with its text, not a reference that does not exist.
     assert.equal(epr!.result, undefined);
+    // One Crossref search per reference, by author, venue, volume, page and year: never the whole string.
+    const searches = standIn.requests.filter((r) => r.service === 'crossref' && /Einstein/.test(decodeURIComponent(r.url)));
+    assert.deepEqual(searches.map((r) => new URL(r.url, 'http://x').searchParams.get('query.bibliographic')), ['Phys. Rev. 47 777 1935']);
     assert.deepEqual(check.summary, { 'verified-fixable': 2, unreadable: 1 });
   });
 
