@@ -14,7 +14,7 @@ const FAMILY = String.raw`${PARTICLES}\p{Lu}[\p{L}'’-]+(?: (?:(?:de|da|van|von
 const NAME = String.raw`${INITIALS} ?${FAMILY}`;
 const AUTHORS = String.raw`${NAME}(?:(?:, and |, & |, | and | & )${NAME})*(?: et al\.)?(?: \([^)]{2,80}\)| \[[^\]]{2,80}\])?`;
 /** A venue word: an abbreviation ("Phys.", "U.S.A."), a capitalised word or letter ("Lett", "D"), "(London)", or a joining word. */
-const VENUE_WORD = /^(?:\p{Lu}[\p{L}.'’-]*|\(\p{Lu}\p{L}+\)|of|and|the|in|&|für|de)$/u;
+const VENUE_WORD = /^(?:\p{Lu}[\p{L}.&'’-]*|\(\p{Lu}\p{L}+\)|of|and|the|in|&|für|de)$/u;
 const AUTHORS_FIRST = new RegExp(String.raw`^(${AUTHORS}),\s+`, 'u');
 const PAGE = String.raw`[A-Za-z]?\d{1,7}(?:\s*[-–—]+\s*[A-Za-z]?\d{1,7})?`;
 const YEAR = String.raw`(?:1[6-9]|20)\d\d`;
@@ -27,7 +27,7 @@ const VOLUME_YEAR_PAGE = new RegExp(String.raw`^(\p{Lu}[^,]{0,80}?)\s+(\d{1,5})\
 /** Astronomy's "Family I. I." (A&A: "Family, I."), then the year, venue, volume and page between commas. */
 const FAMILY_FIRST = String.raw`${FAMILY},? ${INITIALS}`;
 const ASTRONOMY = new RegExp(
-  String.raw`^(${FAMILY_FIRST}(?:(?:,? & |, | and )${FAMILY_FIRST})*(?:,? et al\.)?),? (${YEAR})[a-z]?, ([^,]{0,80}), (\d{1,5}), (${PAGE})[\s.]*$`,
+  String.raw`^(${FAMILY_FIRST}(?:(?:,? & |, | and )${FAMILY_FIRST})*(?:,? et al\.)?),? (${YEAR})[a-z]?, ([^,]{0,80}), (\d{1,5}), (${PAGE})${END}`,
   'u',
 );
 

@@ -79,6 +79,14 @@ describe('reference styles: fields read from the string', () => {
     assert.deepEqual(read('R. Aaij et al. [LHCb], Phys. Rev. D 92 (2015) no.3, 032002 doi:10.1103/PhysRevD.92.032002 [arXiv:1505.01710 [hep-ex]].'), {
       author: 'R. Aaij and others', venue: 'Phys. Rev. D', year: '2015', volume: '92', pages: '032002', doi: '10.1103/physrevd.92.032002', arxiv: '1505.01710',
     });
+    // AASTeX's and A&A's own print: "Family, I." names, the year, the journal's abbreviation.
+    assert.deepEqual(read('Schlegel, D. J., Finkbeiner, D. P., & Davis, M. 1998, ApJ, 500, 525, doi: 10.1086/305772'), {
+      author: 'Schlegel, D. J. and Finkbeiner, D. P. and Davis, M.', venue: 'ApJ', year: '1998', volume: '500', pages: '525', doi: '10.1086/305772',
+    });
+    assert.deepEqual(read('Abbott, B. P., Abbott, R., Abbott, T. D., et al. 2016, PhRvL, 116, 061102'), {
+      author: 'Abbott, B. P. and Abbott, R. and Abbott, T. D. and others', venue: 'PhRvL', year: '2016', volume: '116', pages: '061102',
+    });
+    assert.equal(read('Potekhin, A. Y., Baiko, D. A., Haensel, P., & Yakovlev, D. G. 1999, A&A, 346, 345').venue, 'A&A');
     // 2212.11800 (Elsevier's physics form) and 2212.11863 (an issue after the volume).
     assert.deepEqual(read('N. Nekrasov and A. Schwarz, Commun. Math. Phys. 198 (1998) 689 [hep-th/9802068].'), {
       author: 'N. Nekrasov and A. Schwarz', venue: 'Commun. Math. Phys.', year: '1998', volume: '198', pages: '689', arxiv: 'hep-th/9802068',
