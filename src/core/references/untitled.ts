@@ -3,7 +3,7 @@
 // - for a style that prints no title (REVTeX's PRL form), its DOI's or arXiv id's work: taken when
 //   it has the printed first author and year, and held against the printed authors when it does
 //   not (a DOI of another work, or authors swapped in); an identifier that names nothing is
-//   "not found" as it is in a .bib;
+//   "not found" as it is in a .bib (saying which work the printed volume and page name, if any);
 // - with no identifier, the work Crossref has with the printed first author, year, volume and
 //   first page: four facts that name one article ("A. Einstein et al., Phys. Rev. 47, 777 (1935)").
 // What is still not identified stays "unreadable".
@@ -51,7 +51,12 @@ async function byIdentifier(
 ): Promise<Identified> {
   const doi = fields.doi;
   const record = arxiv ? await authorities.arxivById(arxiv) : await doiRecord(doi!, authorities);
-  if (!record) return { fields, unresolved: unresolvedVerdict(arxiv ? { arxiv } : { doi: doi! }) };
+  if (!record) {
+    // A mistyped identifier beside an article's author, volume and page: the engine then says which work those name.
+    const cited = printsCitation(fields) ? await byCitation(fields, authorities) : undefined;
+    if (cited) return { fields: { ...fields, title: cited.title }, titleFrom: 'citation' };
+    return { fields, unresolved: unresolvedVerdict(arxiv ? { arxiv } : { doi: doi! }) };
+  }
   const title = titleHeldBy(text, [record]);
   if (title) return { fields: { ...fields, title } };
   const printed = firstFamily(fields.author ?? '');

@@ -125,6 +125,7 @@ describe('reference check through the .bib engine (stand-in)', function () {
       '[1] A. J. Wakefield, S. H. Murch, A. Anthony, J. Linnell, D. M. Casson, M. Malik, M. Berelowitz, A. P. Dhillon, M. A. Thomson, P. Harvey, A. Valentine, S. E. Davies, and J. A. Walker-Smith, Lancet 351, 637 (1998).',
       '[2] S. Sadasivan, B. B. Pond, A. K. Pani, C. Qu, Y. Jiao, and R. J. Smeyne, PLoS ONE 7, e33693 (2012).',
       '[3] A. Einstein, B. Podolsky, and N. Rosen, Phys. Rev. 47, 777 (1935).',
+      '[4] L. Tosatto et al., Sci. Rep. 5, 16696 (2015), doi:10.1038/srep16969.',
     ].join('\n'));
     const check = await checkReferences(pasted, deps());
     const [wakefield, sadasivan, epr] = check.references;
@@ -140,7 +141,11 @@ describe('reference check through the .bib engine (stand-in)', function () {
     // One Crossref search per reference, by author, venue, volume, page and year: never the whole string.
     const searches = standIn.requests.filter((r) => r.service === 'crossref' && /Einstein/.test(decodeURIComponent(r.url)));
     assert.deepEqual(searches.map((r) => new URL(r.url, 'http://x').searchParams.get('query.bibliographic')), ['Phys. Rev. 47 777 1935']);
-    assert.deepEqual(check.summary, { 'verified-fixable': 2, unreadable: 1 });
+    // A mistyped DOI beside the article's volume and page: not found, and the message names the work they give.
+    const mistyped = check.references[3]!;
+    assert.equal(mistyped.result?.verdict.verdict, 'not-found');
+    assert.match(mistyped.result!.message, /^The DOI 10\.1038\/srep16969 does not resolve .*10\.1038\/srep16696/);
+    assert.deepEqual(check.summary, { 'verified-fixable': 2, unreadable: 1, 'not-found': 1 });
   });
 
   it('reads ACM\'s tagged .bbl (ACM-Reference-Format: persons, \\showarticletitle) and gives each item its .bib entry\'s verdict', async () => {
