@@ -61,6 +61,8 @@ export async function checkReferences(
     const duplicateOf = result.duplicateOf && keyOf(references, result.duplicateOf);
     reference.result = { ...result, key: reference.item.key ?? result.key, duplicateOf };
   });
+  // Events carried the engine's "#n" keys (the editor maps them to items); the report carries the items' own.
+  for (const r of references) if (r.result && r.item.key) r.result = { ...r.result, key: r.item.key };
   const summary: Record<string, number> = {};
   for (const r of references) {
     const verdict = r.result?.verdict.verdict ?? 'unreadable';
@@ -134,5 +136,5 @@ function withTitleNote(entry: BibCheckEntry, reference: CheckedReference | undef
 /** A reference whose identifier names nothing: "not found", as the same entry in a .bib would be. */
 function unresolvedEntry(reference: CheckedReference, verdict: EntryVerdict, i: number): BibCheckEntry {
   const { item } = reference;
-  return { key: item.key ?? indexKey(i), file: '', line: item.line ?? 0, status: 'unverified', fields: {}, message: verdict.message, verdict };
+  return { key: indexKey(i), file: '', line: item.line ?? 0, status: 'unverified', fields: {}, message: verdict.message, verdict };
 }

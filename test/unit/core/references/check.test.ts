@@ -70,6 +70,9 @@ describe('reference check through the .bib engine (stand-in)', function () {
     // Progress counts the references decided before the engine (an identifier that names nothing) with its own.
     assert.deepEqual(events[0], { type: 'entries', total: 10 });
     assert.deepEqual(events.slice(1).map((e) => e.type === 'entry' && `${e.done}/${e.total}`), [...Array(10).keys()].map((i) => `${i + 1}/10`));
+    // Each event's "#n" key names its item (the editor's Problems panel maps it so); the report keeps the item's key.
+    const eventKeys = events.flatMap((e) => (e.type === 'entry' ? [list.items[Number(e.entry.key.slice(1)) - 1]?.key] : []));
+    assert.deepEqual(eventKeys.sort(), check.references.filter((r) => r.result).map((r) => r.result!.key).sort());
     const byKey = new Map(check.references.map((r) => [r.item.key, r]));
     const cvpr = byKey.get('ee938d491c06')!;
     assert.equal(cvpr.titleFrom, 'identifier');
