@@ -91,6 +91,11 @@ describe('reference styles: fields read from the string', () => {
     assert.deepEqual(read('N. Nekrasov and A. Schwarz, Commun. Math. Phys. 198 (1998) 689 [hep-th/9802068].'), {
       author: 'N. Nekrasov and A. Schwarz', venue: 'Commun. Math. Phys.', year: '1998', volume: '198', pages: '689', arxiv: 'hep-th/9802068',
     });
+    // 2212.11800 again: the issue as "no.40"; 2212.11887: a Science Advances e-page.
+    assert.deepEqual(read('C. R. Gilson, M. Hamanaka, S. C. Huang and J. J. C. Nimmo, J. Phys. A 53, no.40, 404002 (2020) [arXiv:2004.01718].'), {
+      author: 'C. R. Gilson and M. Hamanaka and S. C. Huang and J. J. C. Nimmo', venue: 'J. Phys. A', year: '2020', volume: '53', pages: '404002', arxiv: '2004.01718',
+    });
+    assert.equal(read('S. Watanabe, V. S. Bhat, K. Baumgaertl, M. Hamdi, and D. Grundler, Sci. Adv. 7, eabg3771 (2021).').pages, 'eabg3771');
     assert.deepEqual(read('J.A. Devlin and M.R. Tarbutt, New J. Phys. 18 (12), 123017 (2016).'), {
       author: 'J.A. Devlin and M.R. Tarbutt', venue: 'New J. Phys.', year: '2016', volume: '18', pages: '123017',
     });
