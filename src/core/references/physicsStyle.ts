@@ -39,6 +39,9 @@ export interface PhysicsTail {
   year: string;
 }
 
+/** A title-less reference's fields, authors as a .bib's; the venue absent where the text lost it. */
+export type TitlelessFields = Omit<PhysicsTail, 'venue'> & { venue?: string; author: string };
+
 /** "Phys. Rev. D 10, 2445 (1974).": venue, volume, first page (or range, or article number), year. */
 export function physicsTail(text: string): PhysicsTail | undefined {
   const trimmed = text.trim();
@@ -49,8 +52,8 @@ export function physicsTail(text: string): PhysicsTail | undefined {
   return venue && isVenue(venue) ? { venue, volume: volume!, pages: pagesOf(pages!), year: year! } : undefined;
 }
 
-/** The authors (as a .bib's) and the rest of a title-less reference; undefined when the string is not one. */
-export function titlelessParts(text: string): (Partial<Pick<PhysicsTail, 'venue'>> & Omit<PhysicsTail, 'venue'> & { author: string }) | undefined {
+/** The fields of a title-less reference; undefined when the string is not one. */
+export function titlelessParts(text: string): TitlelessFields | undefined {
   const trimmed = text.trim();
   const astronomy = ASTRONOMY.exec(trimmed);
   if (astronomy) {
