@@ -1,6 +1,6 @@
 // In the extension host: Check References on a .tex written with thebibliography puts each
 // \bibitem's verdict in the Problems panel (on the item's line and on the \cite of a flagged
-// item), with Check Bibliography's hover; Check References of a file shows a Markdown report in
+// item; one it could not identify as information), with Check Bibliography's hover; Check References of a file shows a Markdown report in
 // an untitled document (nothing written to disk).
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ Oligomers differ in FRET efficiency \cite{tosatto}. Nobody wrote this \cite{ghos
 \begin{thebibliography}{2}
 \bibitem{tosatto} L.~Tosatto, M.~H. Horrocks, et~al. Single-molecule {FRET} studies on alpha-synuclein oligomerization of {Parkinson}'s disease genetically related mutants. \emph{Scientific Reports}, 2009. \doi{10.1038/srep16696}.
 \bibitem{ghost} A.~Nobody. A study of nothing in particular that nobody ever wrote. 2020.
+\bibitem{epr} A.~Einstein, B.~Podolsky, and N.~Rosen, Phys. Rev. \textbf{47}, 777 (1935).
 \end{thebibliography}
 \end{document}
 `;
@@ -41,9 +42,13 @@ describe('citefinder: reference checks in the editor', function () {
     } finally {
       info.restore();
     }
-    await waitFor(() => ours(uri).length >= 4);
+    await waitFor(() => ours(uri).length >= 5);
     const rows = ours(uri).map((d) => [d.range.start.line, d.code]).sort();
-    assert.deepEqual(rows, [[2, 'not-found'], [2, 'wrong-year'], [4, 'wrong-year'], [5, 'not-found']]);
+    assert.deepEqual(rows, [[2, 'not-found'], [2, 'wrong-year'], [4, 'wrong-year'], [5, 'not-found'], [6, 'unreadable']]);
+    // A reference no authority here could identify is said, not left out (the stand-in holds no EPR paper).
+    const epr = ours(uri).find((d) => d.code === 'unreadable')!;
+    assert.equal(epr.severity, vscode.DiagnosticSeverity.Information);
+    assert.match(epr.message, /^epr: not checked\. It prints no title, and Crossref has no work with its first author, year, volume and first page/);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(4, 3));
     const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(hoverText, /mismatch — wrong-year/);

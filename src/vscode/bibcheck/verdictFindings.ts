@@ -103,6 +103,17 @@ export class BibVerdicts implements vscode.Disposable {
     }
   }
 
+  /** An item that got no verdict (a reference that could not be identified), said where it stands. */
+  note(file: string, line: number, message: string): void {
+    const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, 500), message, vscode.DiagnosticSeverity.Information);
+    d.source = BIBCHECK_SOURCE;
+    d.code = 'unreadable';
+    const pending = this.pending.get(file) ?? [...(this.diagnostics.get(vscode.Uri.file(file)) ?? [])];
+    pending.push(d);
+    this.pending.set(file, pending);
+    this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
   /** Shows the diagnostics added since the last batch. */
   flush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);

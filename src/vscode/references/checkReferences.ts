@@ -79,6 +79,9 @@ export async function checkReferencesCommand(
   };
   const check = await checkWithProgress(core, items, settings(document.uri), 'Citefinder: checking the references', shown);
   if (!check) return undefined;
+  for (const { item, fields, result } of check.references) {
+    if (!result && item.line !== undefined) verdicts.note(file, item.line, `${item.key ?? item.number ?? 'reference'}: not checked. ${core.unidentifiedWhy(fields)}`);
+  }
   const root = await core.resolveRootFile(file, document.getText(), projectFiles);
   const project = await core.walkIncludes(root.file, root.text, projectFiles);
   verdicts.showCites(project.files.map((f) => ({ file: f.file, text: f.text })), new Set());
