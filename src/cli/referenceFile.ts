@@ -58,6 +58,8 @@ function jsonReference(r: CheckedReference) {
     line: r.item.line === undefined ? null : r.item.line + 1,
     text: r.item.text,
     fields: r.fields,
+    // The reference printed no title: fields.title is the authority's, found by its identifier or citation.
+    ...(r.titleFrom ? { titleFrom: r.titleFrom } : {}),
     verdict: verdictOf(r),
     kind: v?.kind ?? null,
     ...(v?.otherKinds ? { otherKinds: v.otherKinds } : {}),

@@ -63,6 +63,19 @@ describe('CLI refs check against the stand-in services', function () {
     assert.deepEqual(verdicts(viaBib.stdout), verdicts(refs.stdout));
   });
 
+  it('reads a Physical Review PDF\'s unheaded, title-less list and says where each title came from', async () => {
+    const pdf = join(cli!.dir, 'prl.pdf');
+    copyFileSync(fixturePath('references', 'prl-unheaded.pdf'), pdf);
+    const run = await runCli(['refs', 'check', pdf, '--json'], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /no "References" heading/);
+    const out = JSON.parse(run.stdout) as { references: (JsonReference & { titleFrom?: string; message: string })[] };
+    assert.deepEqual(out.references.map((r) => [r.number, r.verdict, r.titleFrom ?? null]), [
+      ['1', 'verified-fixable', 'citation'], ['2', 'verified-fixable', 'citation'], ['3', 'verified-fixable', 'citation'], ['4', 'unreadable', null], ['5', 'unreadable', null],
+    ]);
+    assert.match(out.references[4]!.message, /^It prints no title, and Crossref has no work with its first author, year, volume and first page/);
+  });
+
   it('says a missing file, and a PDF without a reference section, are bad input (exit 2)', async () => {
     const missing = await runCli(['refs', 'check', join(cli!.dir, 'missing.pdf')], cli!.env);
     assert.equal(missing.code, 2);
