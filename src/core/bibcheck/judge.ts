@@ -211,7 +211,7 @@ function fixableWords(fixable: FixableField[], evidence: FieldEvidence[]): strin
 function pagesEvidence(ours: string | undefined, theirs: string | undefined): FieldEvidence {
   const evidence = smallField('pages', ours, theirs, pagesKey);
   const firstPage = ours?.trim().toLowerCase();
-  if (evidence.status !== 'differs' || !/^[a-z]?\d+$/.test(firstPage!) || pagesKey(theirs!).toLowerCase().split('-')[0] !== firstPage) return evidence;
+  if (evidence.status !== 'differs' || !/^[a-z]{0,4}\d+$/.test(firstPage!) || pagesKey(theirs!).toLowerCase().split('-')[0] !== firstPage) return evidence;
   return { ...evidence, status: 'agrees', note: 'the first page' };
 }
 

@@ -59,7 +59,7 @@ export async function checkReferences(
     const reference = readable[n]!.r;
     const result = noted(checked);
     const duplicateOf = result.duplicateOf && keyOf(references, result.duplicateOf);
-    reference.result = { ...result, key: reference.item.key ?? result.key, duplicateOf };
+    reference.result = { ...result, duplicateOf };
   });
   // Events carried the engine's "#n" keys (the editor maps them to items); the report carries the items' own.
   for (const r of references) if (r.result && r.item.key) r.result = { ...r.result, key: r.item.key };
@@ -126,7 +126,7 @@ export function bibFields(fields: ReferenceFields): Record<string, string> {
   return out;
 }
 
-/** The verdict says when the title checked was not the reference's own; an unresolved identifier is its verdict. */
+/** The verdict says when the title checked was not the reference's own. */
 function withTitleNote(entry: BibCheckEntry, reference: CheckedReference | undefined): BibCheckEntry {
   if (!reference?.titleFrom) return entry;
   const note = ` ${titleNote(reference.titleFrom, reference.fields)}`;
