@@ -25,10 +25,12 @@ const END = String.raw`(?:[\s.,;]*\[[^\]]{0,80}\])*[\s.,;]*$`;
 const VOLUME_PAGE_YEAR = new RegExp(String.raw`^(\p{Lu}[^,]{0,80}?)\s+(\d{1,5})(?:\s*\(\d{1,4}\)|,\s*no\.\s?\d{1,4})?,\s+(${PAGE})\s+\((${YEAR})[a-z]?\)${END}`, 'u');
 /** "Commun. Math. Phys. 198 (1998) 689", INSPIRE's "Phys. Rev. D 92 (2015) no.3, 032002". */
 const VOLUME_YEAR_PAGE = new RegExp(String.raw`^(\p{Lu}[^,]{0,80}?)\s+(\d{1,5})\s+\((${YEAR})[a-z]?\)(?:,| no\.\s?\d{1,3},)?\s+(${PAGE})${END}`, 'u');
+/** A collaboration named before its people ("Planck Collaboration, Aghanim, N., …"): not a person, left out. */
+const COLLABORATION = String.raw`\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*){0,3} Collaboration`;
 /** Astronomy's "Family I. I." (A&A: "Family, I."), then the year, venue, volume and page between commas. */
 const FAMILY_FIRST = String.raw`${FAMILY},? ${INITIALS}`;
 const ASTRONOMY = new RegExp(
-  String.raw`^(${FAMILY_FIRST}(?:(?:,? & |, | and )${FAMILY_FIRST})*(?:,? et al\.)?),? (${YEAR})[a-z]?, ([^,]{0,80}), (\d{1,5}), (${PAGE})${END}`,
+  String.raw`^(?:${COLLABORATION},? )?(${FAMILY_FIRST}(?:(?:,? & |, | and )${FAMILY_FIRST})*(?:,? et al\.)?),? (${YEAR})[a-z]?, ([^,]{0,80}), (\d{1,5}), (${PAGE})${END}`,
   'u',
 );
 

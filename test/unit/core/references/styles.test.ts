@@ -87,6 +87,11 @@ describe('reference styles: fields read from the string', () => {
       author: 'Abbott, B. P. and Abbott, R. and Abbott, T. D. and others', venue: 'PhRvL', year: '2016', volume: '116', pages: '061102',
     });
     assert.equal(read('Potekhin, A. Y., Baiko, D. A., Haensel, P., & Yakovlev, D. G. 1999, A&A, 346, 345').venue, 'A&A');
+    // 2212.11899's Astropy paper as AASTeX prints it (the data set lost its \aj), and Planck's: a collaboration named first is no person.
+    assert.deepEqual(read('Astropy Collaboration, Price-Whelan, A. M., Sipőcz, B. M., et al. 2018, AJ, 156, 123'), {
+      author: 'Price-Whelan, A. M. and Sipőcz, B. M. and others', venue: 'AJ', year: '2018', volume: '156', pages: '123',
+    });
+    assert.equal(read('Planck Collaboration, Aghanim, N., Akrami, Y., et al. 2020, A&A, 641, A6').author, 'Aghanim, N. and Akrami, Y. and others');
     // 2212.11800 (Elsevier's physics form) and 2212.11863 (an issue after the volume).
     assert.deepEqual(read('N. Nekrasov and A. Schwarz, Commun. Math. Phys. 198 (1998) 689 [hep-th/9802068].'), {
       author: 'N. Nekrasov and A. Schwarz', venue: 'Commun. Math. Phys.', year: '1998', volume: '198', pages: '689', arxiv: 'hep-th/9802068',
