@@ -47,7 +47,7 @@ export async function checkReferences(
     }
     const { unresolved, ...identified } = await identifyUntitled(item.text, fields, authorities);
     const reference: CheckedReference = { item, ...identified };
-    if (unresolved) reference.result = unresolvedEntry(reference, unresolved, references.length);
+    if (unresolved) reference.result = unresolvedEntry(item, unresolved, references.length);
     references.push(reference);
   }
   const readable = references.map((r, i) => ({ r, i })).filter(({ r }) => r.fields.title);
@@ -134,7 +134,6 @@ function withTitleNote(entry: BibCheckEntry, reference: CheckedReference | undef
 }
 
 /** A reference whose identifier names nothing: "not found", as the same entry in a .bib would be. */
-function unresolvedEntry(reference: CheckedReference, verdict: EntryVerdict, i: number): BibCheckEntry {
-  const { item } = reference;
+function unresolvedEntry(item: ReferenceItem, verdict: EntryVerdict, i: number): BibCheckEntry {
   return { key: indexKey(i), file: '', line: item.line ?? 0, status: 'unverified', fields: {}, message: verdict.message, verdict };
 }

@@ -58,7 +58,7 @@ export async function pdfjsReferences(bytes: Uint8Array, signal?: AbortSignal): 
 function unheadedList(lines: Line[]): { items: ReferenceItem[]; page: number } | undefined {
   const first = lines.findLastIndex((l) => /^\[1\]\s/.test(l.text.trim()));
   if (first < 0) return undefined;
-  const items = splitReferenceLines(lines.slice(first).filter((l) => !/^\d{1,4}$/.test(l.text.trim())));
+  const items = splitReferenceLines(withoutPageNumbers(lines.slice(first)));
   // The numbers must run on from 1: a line of body text that begins with a citation is no list.
   const numbered = items.filter((item, i) => item.number === String(i + 1)).length;
   return numbered >= MIN_UNHEADED_ITEMS && numbered === items.length ? { items, page: lines[first]!.page } : undefined;
@@ -70,5 +70,7 @@ function referenceSection(lines: Line[]): Line[] | undefined {
   if (head < 0) return undefined;
   const after = lines.slice(head + 1);
   const end = after.findIndex((l) => APPENDIX_HEAD.test(l.text.trim()) && l.text.trim().split(/\s+/).length <= 8);
-  return (end < 0 ? after : after.slice(0, end)).filter((l) => !/^\d{1,4}$/.test(l.text.trim()));
+  return withoutPageNumbers(end < 0 ? after : after.slice(0, end));
 }
+
+const withoutPageNumbers = (lines: Line[]) => lines.filter((l) => !/^\d{1,4}$/.test(l.text.trim()));

@@ -65,7 +65,8 @@ function valuesByTag(latex: string): Map<string, { content: string; end: number 
     const name = readGroup(latex, m.index + m[0].length);
     if (!name) continue;
     const value = readGroup(latex, name.end + /^\s*/.exec(latex.slice(name.end))![0].length);
-    if (value) tagged.set(name.content.trim(), [...(tagged.get(name.content.trim()) ?? []), value]);
+    const tag = name.content.trim();
+    if (value) tagged.set(tag, [...(tagged.get(tag) ?? []), value]);
   }
   return tagged;
 }

@@ -85,13 +85,12 @@ function printsCitation(fields: ReferenceFields): boolean {
   return !!(firstFamily(fields.author ?? '') && fields.year && fields.volume && firstPage(fields.pages));
 }
 
-/** Crossref's work with the printed first author, year, volume and first page. */
+/** Crossref's work with the printed first author, year, volume and first page (printsCitation holds). */
 async function byCitation(fields: ReferenceFields, authorities: Authorities): Promise<AuthorityRecord | undefined> {
-  const first = readAuthorList(fields.author ?? '').people[0]!;
-  const family = first.family;
+  const { family, written } = readAuthorList(fields.author ?? '').people[0]!;
   const page = firstPage(fields.pages)!;
   // Crossref's bibliographic search is built for reference strings: venue, volume, page and year.
-  const records = await authorities.crossrefSearch({ title: [fields.venue, fields.volume, page, fields.year].filter(Boolean).join(' '), author: first.written });
+  const records = await authorities.crossrefSearch({ title: [fields.venue, fields.volume, page, fields.year].filter(Boolean).join(' '), author: written });
   return records.find(
     (r) =>
       firstFamily(r.authors) === family &&

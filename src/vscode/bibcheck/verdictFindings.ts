@@ -95,12 +95,7 @@ export class BibVerdicts implements vscode.Disposable {
     const list = this.entries.get(entry.file) ?? [];
     list.push(entry);
     this.entries.set(entry.file, list);
-    if (!quiet) {
-      const pending = this.pending.get(entry.file) ?? [...(this.diagnostics.get(vscode.Uri.file(entry.file)) ?? [])];
-      pending.push(diagnostic(entryRange(entry), entry));
-      this.pending.set(entry.file, pending);
-      this.flushTimer ??= setTimeout(() => this.flush(), FLUSH_MS);
-    }
+    if (!quiet) this.queue(entry.file, diagnostic(entryRange(entry), entry));
   }
 
   /** An item that got no verdict (a reference that could not be identified), said where it stands. */
@@ -108,6 +103,11 @@ export class BibVerdicts implements vscode.Disposable {
     const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, 500), message, vscode.DiagnosticSeverity.Information);
     d.source = BIBCHECK_SOURCE;
     d.code = 'unreadable';
+    this.queue(file, d);
+  }
+
+  /** A diagnostic for the next batch, beside those the file shows. */
+  private queue(file: string, d: vscode.Diagnostic): void {
     const pending = this.pending.get(file) ?? [...(this.diagnostics.get(vscode.Uri.file(file)) ?? [])];
     pending.push(d);
     this.pending.set(file, pending);
