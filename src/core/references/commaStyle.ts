@@ -3,9 +3,10 @@
 // B. Podolsky, and N. Rosen, Can quantum-mechanical description …?, Phys. Rev. 47, 777 (1935)."). The
 // authors are a run of "I. Family" names; the title runs to "in:" or to the part that opens the
 // venue (one ending in a volume, or holding the year). Anything else is left to the period reader.
+import { NAME } from './names';
 
 /** A run of "I. Family" names, each followed by a comma (or "and", "&"), ending before a part that is no name. */
-const NAMES = /^(?:\p{Lu}\.(?:[ -]?\p{Lu}\.)* ?(?:(?:van|von|de|der|den|da|di|du|del|la|le) )*\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?(?:, and |, & | and | & |, | et al\.,? ))+(?:et al\.,? )?(?!\p{Lu}\.)/u;
+const NAMES = new RegExp(String.raw`^(?:${NAME}(?:, and |, & | and | & |, | et al\.,? ))+(?:et al\.,? )?(?!\p{Lu}\.)`, 'u');
 
 /** A part that opens the venue: "in: CVPR", a journal and its volume ("Phys. Rev. 47"), a bracketed or bare year. */
 function opensVenue(part: string): boolean {

@@ -7,14 +7,11 @@
 // number, year: no title to read, so the reference is identified by those facts (untitled.ts),
 // never by a title guessed from the venue.
 import { authorField } from './authors';
+import { FAMILY, INITIALS, NAME } from './names';
 
-const INITIALS = String.raw`\p{Lu}\.(?:[ -]?\p{Lu}\.)*`;
-const PARTICLES = String.raw`(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter|['’]t) )*`;
-const FAMILY = String.raw`${PARTICLES}\p{Lu}[\p{L}'’-]+(?: (?:(?:de|des|da|del|van|von|der|du|dos|la|le) )*\p{Lu}[\p{L}'’-]+)?`;
-const NAME = String.raw`${INITIALS} ?${FAMILY}`;
 const AUTHORS = String.raw`${NAME}(?:(?:, and |, & |, | and | & )${NAME})*(?: et al\.)?(?: \([^)]{2,80}\)| \[[^\]]{2,80}\])?`;
-/** A venue word: an abbreviation ("Phys.", "U.S.A."), a capitalised word or letter ("Lett", "D"), "(London)", or a joining word. */
-const VENUE_WORD = /^(?:\p{Lu}[\p{L}.&'’-]*|\(\p{Lu}\p{L}+\)|of|and|the|in|&|für|de)$/u;
+/** A venue word: an abbreviation ("Phys.", "U.S.A."), a capital word or letter ("Lett", "D"), "2D", "(London)", a joining word. */
+const VENUE_WORD = /^(?:\p{Lu}[\p{L}.&'’-]*|\d\p{Lu}|\(\p{Lu}\p{L}+\)|of|and|the|in|&|für|de)$/u;
 const AUTHORS_FIRST = new RegExp(String.raw`^(${AUTHORS}),\s+`, 'u');
 /** A page, a range, or an article number ("061102", "A59", Science Advances' "eabg3771"). */
 const PAGE = String.raw`[A-Za-z]{0,4}\d{1,7}(?:\s*[-–—]+\s*[A-Za-z]?\d{1,7})?`;
@@ -22,9 +19,9 @@ const YEAR = String.raw`(?:1[6-9]|20)\d\d`;
 /** The end: a period or comma, an old arXiv id in brackets ("[hep-th/9802068]", read by identifiers.ts), an erratum. */
 const END = String.raw`(?:[\s.,;]*\[[^\]]{0,80}\])*[\s.,;]*$`;
 /** "Phys. Rev. 47, 777 (1935)", "New J. Phys. 18 (12), 123017 (2016)", "J. Phys. A 53, no.40, 404002 (2020)". */
-const VOLUME_PAGE_YEAR = new RegExp(String.raw`^(\p{Lu}[^,]{0,80}?)\s+(\d{1,5})(?:\s*\(\d{1,4}\)|,\s*no\.\s?\d{1,4})?,\s+(${PAGE})\s+\((${YEAR})[a-z]?\)${END}`, 'u');
+const VOLUME_PAGE_YEAR = new RegExp(String.raw`^((?:\p{Lu}|\d\p{Lu})[^,]{0,80}?)\s+(\d{1,5})(?:\s*\(\d{1,4}\)|,\s*no\.\s?\d{1,4})?,\s+(${PAGE})\s+\((${YEAR})[a-z]?\)${END}`, 'u');
 /** "Commun. Math. Phys. 198 (1998) 689", INSPIRE's "Phys. Rev. D 92 (2015) no.3, 032002". */
-const VOLUME_YEAR_PAGE = new RegExp(String.raw`^(\p{Lu}[^,]{0,80}?)\s+(\d{1,5})\s+\((${YEAR})[a-z]?\)(?:,| no\.\s?\d{1,3},)?\s+(${PAGE})${END}`, 'u');
+const VOLUME_YEAR_PAGE = new RegExp(String.raw`^((?:\p{Lu}|\d\p{Lu})[^,]{0,80}?)\s+(\d{1,5})\s+\((${YEAR})[a-z]?\)(?:,| no\.\s?\d{1,3},)?\s+(${PAGE})${END}`, 'u');
 /** A collaboration named before its people ("Planck Collaboration, Aghanim, N., …"): not a person, left out. */
 const COLLABORATION = String.raw`\p{Lu}[\p{L}-]*(?: \p{Lu}[\p{L}-]*){0,3} Collaboration`;
 /** Astronomy's "Family I. I." (A&A: "Family, I."), then the year, venue, volume and page between commas. */

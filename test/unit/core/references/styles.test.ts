@@ -113,6 +113,19 @@ describe('reference styles: fields read from the string', () => {
         { author: 'C. R. Gilson and M. Hamanaka and S. C. Huang and J. J. C. Nimmo', venue: 'J. Phys. A', year: '2020', volume: '53', pages: '404002', arxiv: '2004.01718' },
       ],
       ['J.A. Devlin and M.R. Tarbutt, New J. Phys. 18 (12), 123017 (2016).', { author: 'J.A. Devlin and M.R. Tarbutt', venue: 'New J. Phys.', year: '2016', volume: '18', pages: '123017' }],
+      // 2212.11895: a journal whose name opens with a digit (its "2D Mater. 9" was taken for a title).
+      [
+        'S. J. Magorrian, A. J. Graham, N. Yeung, F. Ferreira, P. V. Nguyen, A. Barinov, V. I. Fal’ko, N. R. Wilson, and N. D. M. Hine, 2D Mater. 9, 045036 (2022).',
+        {
+          author: 'S. J. Magorrian and A. J. Graham and N. Yeung and F. Ferreira and P. V. Nguyen and A. Barinov and V. I. Fal’ko and N. R. Wilson and N. D. M. Hine',
+          venue: '2D Mater.', year: '2022', volume: '9', pages: '045036',
+        },
+      ],
+      // 2212.11843: a titled reference whose first author's name opens with a particle reads as one ('t Hooft's title was an author).
+      [
+        "G. 't Hooft and M. J. G. Veltman, Regularization and Renormalization of Gauge Fields, Nucl. Phys. B 44 (1972) 189.",
+        { author: "G. 't Hooft and M. J. G. Veltman", title: 'Regularization and Renormalization of Gauge Fields', venue: 'Nucl. Phys. B', year: '1972', volume: '44', pages: '189' },
+      ],
     ]);
     assert.equal(read('Potekhin, A. Y., Baiko, D. A., Haensel, P., & Yakovlev, D. G. 1999, A&A, 346, 345').venue, 'A&A');
     // Planck's collaboration, like Astropy's, is no person.
