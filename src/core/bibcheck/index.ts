@@ -9,6 +9,7 @@ import { identifierOfFields } from '../identity/identifiers';
 import { isAbortError } from '../net/types';
 import { CircuitBreakers } from '../net/breaker';
 import { guardHttp } from '../net/guarded';
+import { forEachBounded } from '../net/bounded';
 import type { TrustSignal } from '../types';
 import { assessTrust } from '../trust';
 import { networkAuthorities, type Authorities } from './authorities';
@@ -54,7 +55,7 @@ export interface BibCheckReport {
 }
 
 /** Entries checked at once: bounded, so a 2,000-entry file keeps a small working set. */
-const CONCURRENT = 8;
+export const CONCURRENT = 8;
 
 export async function checkBibliography(
   files: { file: string; text: string }[],
@@ -92,19 +93,14 @@ export async function checkBibEntries(
   }
   const results: BibCheckEntry[] = new Array(entries.length);
   const identities: string[][] = new Array(entries.length);
-  let next = 0;
   let done = 0;
-  const worker = async () => {
-    while (next < entries.length) {
-      if (deps.signal?.aborted) return;
-      const index = next++;
-      const result = await checkEntry(entries[index]!, engine, guarded, list);
-      results[index] = result;
-      identities[index] = result.verdict.record && result.verdict.verdict !== 'mismatch' ? identityOf(result.verdict.record) : [];
-      listener({ type: 'entry', entry: result, done: ++done, total: entries.length });
-    }
+  const checkOne = async (index: number) => {
+    const result = await checkEntry(entries[index]!, engine, guarded, list);
+    results[index] = result;
+    identities[index] = result.verdict.record && result.verdict.verdict !== 'mismatch' ? identityOf(result.verdict.record) : [];
+    listener({ type: 'entry', entry: result, done: ++done, total: entries.length });
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT, entries.length) }, worker));
+  await forEachBounded(entries.length, CONCURRENT, checkOne, deps.signal);
   if (deps.signal?.aborted) throw deps.signal.reason ?? new Error('The check was cancelled.');
   markDuplicates(results, identities);
   const summary = Object.fromEntries(BIB_CHECK_STATUSES.map((s) => [s, results.filter((r) => r.status === s).length])) as Record<

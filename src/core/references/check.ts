@@ -5,14 +5,15 @@
 // text: never dropped.
 import type { CoreDeps } from '../deps';
 import type { BibEntry } from '../bibtex/entries';
-import { checkBibEntries, type BibCheckEntry, type BibCheckEvent } from '../bibcheck';
+import { checkBibEntries, CONCURRENT, type BibCheckEntry, type BibCheckEvent } from '../bibcheck';
 import { networkAuthorities, type Authorities } from '../bibcheck/authorities';
 import type { EntryVerdict } from '../bibcheck/verdict';
 import { CircuitBreakers } from '../net/breaker';
 import { guardHttp } from '../net/guarded';
+import { forEachBounded } from '../net/bounded';
 import { fieldsOfItem } from './fields';
 import type { ReferenceFields, ReferenceItem } from './types';
-import { identifyUntitled, titleNote, type TitleSource } from './untitled';
+import { arxivIdOf, identifyUntitled, titleNote, type TitleSource } from './untitled';
 
 export interface CheckedReference {
   item: ReferenceItem;
@@ -37,19 +38,22 @@ export async function checkReferences(
 ): Promise<ReferenceCheck> {
   const guarded: CoreDeps = { ...deps, http: guardHttp(deps.http, new CircuitBreakers()) };
   const authorities = given ?? networkAuthorities(guarded);
-  const references: CheckedReference[] = [];
-  for (const item of items) {
-    deps.signal?.throwIfAborted();
-    const fields = fieldsOfItem(item);
-    if (fields.title) {
-      references.push({ item, fields });
-      continue;
-    }
-    const { unresolved, ...identified } = await identifyUntitled(item.text, fields, authorities);
-    const reference: CheckedReference = { item, ...identified };
-    if (unresolved) reference.result = unresolvedEntry(item, unresolved, references.length);
-    references.push(reference);
+  const references: CheckedReference[] = items.map((item) => ({ item, fields: fieldsOfItem(item) }));
+  // References without a title are identified as the engine checks entries: their arXiv ids asked
+  // at once (one id_list request, arXiv's 3 s apart), the rest several at a time.
+  for (const { fields } of references) {
+    const arxiv = fields.title ? undefined : arxivIdOf(fields);
+    if (arxiv) void authorities.arxivById(arxiv).catch(() => {});
   }
+  const identify = async (i: number) => {
+    const reference = references[i]!;
+    if (reference.fields.title) return;
+    const { unresolved, ...identified } = await identifyUntitled(reference.item.text, reference.fields, authorities);
+    Object.assign(reference, identified);
+    if (unresolved) reference.result = unresolvedEntry(reference.item, unresolved, i);
+  };
+  await forEachBounded(references.length, CONCURRENT, identify, deps.signal);
+  deps.signal?.throwIfAborted();
   const readable = references.map((r, i) => ({ r, i })).filter(({ r }) => r.fields.title);
   const entries = readable.map(({ r, i }) => entryOf(r, i));
   const noted = (entry: BibCheckEntry) => withTitleNote(entry, references[indexOfKey(entry.key)]);

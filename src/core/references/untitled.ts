@@ -24,11 +24,15 @@ export interface Identified {
   unresolved?: EntryVerdict;
 }
 
+/** The arXiv id a reference prints, as such or as arXiv's own DOI (10.48550/arXiv.2205.01068, DataCite's, not Crossref's). */
+export function arxivIdOf(fields: ReferenceFields): string | undefined {
+  return fields.arxiv ?? /^10\.48550\/arxiv\.(.+?)(?:v\d+)?$/i.exec(fields.doi ?? '')?.[1];
+}
+
 export async function identifyUntitled(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Identified> {
   if (text.split(/\s+/).length < 4) return { fields };
   try {
-    // arXiv's own DOI (10.48550/arXiv.2205.01068) is DataCite's, not Crossref's: the paper is arXiv's.
-    const arxiv = fields.arxiv ?? /^10\.48550\/arxiv\.(.+?)(?:v\d+)?$/i.exec(fields.doi ?? '')?.[1];
+    const arxiv = arxivIdOf(fields);
     if (arxiv || fields.doi) return await byIdentifier(text, fields, arxiv, authorities);
     // A string read as authors, venue, volume, page and year holds no title to find: one search, by those.
     if (printsCitation(fields)) {

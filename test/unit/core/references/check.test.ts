@@ -151,6 +151,14 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.deepEqual(check.summary, { 'verified-fixable': 2, unreadable: 1, 'not-found': 1 });
   });
 
+  it('identifies title-less references several at once, so their arXiv ids share one request as the engine\'s do', async () => {
+    const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev-notitle.bbl'), 'utf8'), '.bbl');
+    await checkReferences(list.items, deps());
+    // One after another, they took one request each, 3 s apart at arXiv's pace.
+    const arxiv = standIn.requests.filter((r) => r.service === 'arxiv').map((r) => new URL(r.url, 'http://x').searchParams.get('id_list'));
+    assert.deepEqual(arxiv, ['2602.12271,2205.01068,1911.06270']);
+  });
+
   it('reads ACM\'s tagged .bbl (ACM-Reference-Format: persons, \\showarticletitle) and gives each item its .bib entry\'s verdict', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-acm.bbl'), 'utf8'), '.bbl');
     assert.deepEqual(fieldsOfItem(list.items.find((i) => i.key === 'ded9f5844e90')!), {
