@@ -20,7 +20,7 @@ const FLOAT_GROUPS = new Set(['fig-group', 'table-wrap-group']);
 
 /** Parses JATS; throws FulltextError('malformed-jats') for anything not a well-formed JATS article. */
 export function parseJats(xml: string): FulltextDocument {
-  const nodes = parseXml(xml.replace(/^\uFEFF/, ''));
+  const nodes = parseJatsXml(xml.replace(/^\uFEFF/, ''));
   const article = find(nodes, 'article');
   if (!article) throw new FulltextError('malformed-jats', 'The XML has no <article> root element.');
   const front = find(children(article), 'front');
@@ -44,7 +44,8 @@ export function parseJats(xml: string): FulltextDocument {
   return document;
 }
 
-function parseXml(xml: string): XmlNode[] {
+/** The JATS document's tree; an HTML page or a DOCTYPE with an internal subset is refused (FulltextError). */
+export function parseJatsXml(xml: string): XmlNode[] {
   if (/^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!DOCTYPE\s+html|<html[\s>])/i.test(xml)) {
     throw new FulltextError('malformed-jats', 'An HTML page came instead of JATS XML.');
   }

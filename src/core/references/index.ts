@@ -7,6 +7,7 @@ import { hasThebibliography, thebibliographyItems } from './bibitems';
 import { pastedItems } from './pasted';
 import { pdfReferences } from './pdf';
 import { teiItems } from './tei';
+import { isJatsArticle, jatsItems } from './jats';
 import type { ReferenceList } from './types';
 
 export type { ReferenceFields, ReferenceItem, ReferenceList } from './types';
@@ -16,10 +17,16 @@ export { unidentifiedWhy } from './untitled';
 export { thebibliographyItems, hasThebibliography } from './bibitems';
 export { pastedItems } from './pasted';
 export { teiItems } from './tei';
+export { jatsItems } from './jats';
 
-/** The references of a LaTeX or text source: a .bbl (BibTeX or biber), thebibliography of a .tex, else one per line or paragraph. */
+/**
+ * The references of a LaTeX, XML or text source: a JATS article's ref-list (PMC's .nxml), GROBID's
+ * TEI, a .bbl (BibTeX or biber), thebibliography of a .tex, else one per line or paragraph.
+ */
 export function textReferences(text: string, kind: string): ReferenceList {
-  if (kind === '.xml' || /^\s*<\?xml|<TEI[\s>]/.test(text.slice(0, 500))) return teiItems(text);
+  const xml = kind === '.xml' || kind === '.nxml' || /^\s*<\?xml|<TEI[\s>]|<article[\s>]/.test(text.slice(0, 500));
+  if (xml && isJatsArticle(text)) return jatsItems(text);
+  if (xml) return teiItems(text);
   if (isBiblatexBbl(text)) return { items: biblatexItems(text), notices: [], reader: 'biblatex' };
   if (hasThebibliography(text)) return { items: thebibliographyItems(text), notices: [], reader: kind === '.bbl' ? 'bbl' : 'thebibliography' };
   if (kind === '.tex' || kind === '.bbl') return { items: [], notices: [`The ${kind} file has no thebibliography environment (no \\bibitem).`], reader: kind.slice(1) };
@@ -36,3 +43,4 @@ export async function readReferences(file: string, bytes: Uint8Array, deps: Core
 function isPdf(bytes: Uint8Array): boolean {
   return bytes.length > 4 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
 }
+export { referencesOfWork, type WorkReferences, type ListSource } from './ofWork';

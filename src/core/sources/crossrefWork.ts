@@ -51,7 +51,12 @@ export interface CrossrefWork {
   hasPreprint: string[];
   /** Citations Crossref's members deposited (`is-referenced-by-count`); left out when 0. */
   citedBy?: CitationCount;
+  /** The references its publisher deposited (`reference`), when there are any. */
+  references?: CrossrefReference[];
 }
+
+/** One deposited reference in Crossref's own field names (`DOI`, `article-title`, `author`, `unstructured`, …), text values only. */
+export type CrossrefReference = Readonly<Record<string, string>>;
 
 function str(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -169,9 +174,16 @@ export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
     url: str(message.URL),
     institution: objects(message.institution).map((i) => str(i.name)).find(Boolean),
     citedBy: readCitationCount(message['is-referenced-by-count'], 'crossref', false),
+    references: depositedReferences(message.reference),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) (work as unknown as Raw)[key] = value;
   }
   return work;
+}
+
+function depositedReferences(value: unknown): CrossrefReference[] | undefined {
+  const textOnly = (raw: Raw) => Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (str(v) === undefined ? [] : [[k, str(v)!]])));
+  const references = objects(value).map(textOnly);
+  return references.length ? references : undefined;
 }

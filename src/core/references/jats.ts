@@ -1,0 +1,114 @@
+// A JATS (or older NLM) article's <ref-list>: PubMed Central's and the publishers' XML, bioRxiv's
+// and medRxiv's source XML. Each <ref> carries its fields tagged by the publisher (<surname>,
+// <article-title>, <source>, <pub-id pub-id-type="doi">), so they are read as tagged, never cut
+// out of printed text; a citation that tags nothing ("publication-type=other", a plain string) is
+// read from its text as a pasted reference is.
+import { parseJatsXml } from '../fulltext/jats';
+import { attributes, children, descendants, find, findAll, tagOf, type XmlNode } from '../fulltext/xmlNodes';
+import { compactFields } from './fields';
+import type { ReferenceFields, ReferenceItem, ReferenceList } from './types';
+
+const CITATIONS = new Set(['mixed-citation', 'element-citation', 'citation', 'nlm-citation']);
+/** What a citation's own title may be tagged as; without one, its <source> is the work (a book). */
+const OWN_TITLES = ['article-title', 'chapter-title', 'part-title', 'data-title'];
+
+/** True for a JATS or NLM article (its root), which `jatsItems` reads. */
+export function isJatsArticle(xml: string): boolean {
+  return /<article[\s>]/.test(xml.slice(0, 5000)) && !/<TEI[\s>]/.test(xml.slice(0, 5000));
+}
+
+/** The article's references, in the order of its <ref-list>s (nested lists included). */
+export function jatsItems(xml: string): ReferenceList {
+  const nodes = parseJatsXml(xml.replace(/^\uFEFF/, ''));
+  const refs = nodes.flatMap((node) => descendants(node, 'ref-list')).flatMap((list) => descendants(list, 'ref'));
+  const items = refs.flatMap((ref, index) => itemsOfRef(ref, index));
+  return { items, notices: items.length ? [] : ['The article has no reference list (no <ref-list> with <ref>s).'], reader: 'jats' };
+}
+
+/** A <ref> usually holds one citation; some publishers put two (a print and an online form) in one. */
+function itemsOfRef(ref: XmlNode, index: number): ReferenceItem[] {
+  const citations = children(ref).filter((n) => CITATIONS.has(tagOf(n) ?? ''));
+  const label = text(find(children(ref), 'label')).replace(/[.\s]+$/, '') || String(index + 1);
+  const key = attributes(ref).id;
+  return citations.slice(0, 1).map((citation) => {
+    const fields = taggedFields(citation);
+    const printed = printedText(citation);
+    // A citation that tags no title and no author is a string to read (fieldsOfItem), not fields.
+    const tagged = fields.title !== undefined || fields.author !== undefined;
+    return { number: label, ...(key ? { key } : {}), text: printed, ...(tagged ? { fields } : {}) };
+  });
+}
+
+function taggedFields(citation: XmlNode): ReferenceFields {
+  const parts = children(citation);
+  const own = OWN_TITLES.map((tag) => find(parts, tag)).find(Boolean);
+  const source = text(find(parts, 'source')) || undefined;
+  const fpage = text(find(parts, 'fpage'));
+  const lpage = text(find(parts, 'lpage'));
+  const pubId = (type: string) =>
+    text(findAll(parts, 'pub-id').find((p) => attributes(p)['pub-id-type']?.toLowerCase() === type)) || undefined;
+  return compactFields({
+    author: authorsOf(citation),
+    title: tidy(own ? text(own) : source),
+    venue: own ? tidy(source) : undefined,
+    year: /\b(1[5-9]|20)\d\d\b/.exec(text(find(parts, 'year')))?.[0],
+    volume: text(find(parts, 'volume')) || undefined,
+    pages: fpage ? (lpage ? `${fpage}--${lpage}` : fpage) : text(find(parts, 'elocation-id')) || undefined,
+    doi: pubId('doi') ?? doiOfLinks(parts),
+    pmid: pubId('pmid'),
+    pmcid: pubId('pmcid')?.replace(/^(?:PMC)?(\d+)$/i, 'PMC$1').toUpperCase(),
+    arxiv: pubId('arxiv')?.replace(/^arxiv:/i, ''),
+  });
+}
+
+/** "Family, Given and …", from <name>/<string-name>/<collab> outside an editors' group; <etal> as "others". */
+function authorsOf(citation: XmlNode): string | undefined {
+  const parts = children(citation);
+  const groups = findAll(parts, 'person-group');
+  const authorGroup = groups.find((g) => (attributes(g)['person-group-type'] ?? 'author') === 'author');
+  // Names straight inside the citation (PLoS, Wiley) are its authors; a group names them otherwise.
+  const holder = authorGroup ? children(authorGroup) : groups.length ? [] : parts;
+  const people = holder.flatMap((node) => {
+    const tag = tagOf(node);
+    if (tag === 'name' || tag === 'string-name') return [personOf(node)];
+    if (tag === 'collab') return [`{${text(node)}}`];
+    if (tag === 'etal') return ['others'];
+    return [];
+  });
+  const named = people.filter(Boolean);
+  return named.length ? named.join(' and ') : undefined;
+}
+
+function personOf(name: XmlNode): string {
+  const family = text(find(children(name), 'surname'));
+  const given = text(find(children(name), 'given-names'));
+  if (!family) return text(name); // a <string-name> with its name as plain text
+  return given ? `${family}, ${given}` : family;
+}
+
+/** A DOI given as a link (`<ext-link ext-link-type="doi">`, or a doi.org address). */
+function doiOfLinks(parts: XmlNode[]): string | undefined {
+  for (const link of findAll(parts, 'ext-link')) {
+    const value = text(link) || attributes(link)['xlink:href'] || '';
+    const doi = /\b(10\.\d{4,9}\/\S+)/.exec(value)?.[1];
+    if (doi && (attributes(link)['ext-link-type'] === 'doi' || /doi\.org/i.test(value))) return doi.replace(/[.,;]+$/, '');
+  }
+  return undefined;
+}
+
+/** The citation as a reader sees it, one line: an element citation's tags carry no punctuation, so one is put between them. */
+function printedText(citation: XmlNode): string {
+  const spaced = text(citation);
+  return spaced.replace(/\s+([,.;:)\]])/g, '$1').replace(/([([])\s+/g, '$1');
+}
+
+/** A title as tagged, without the quotes and final stop the style printed inside the tag ("“Gray Wolf.”"). */
+function tidy(title: string | undefined): string | undefined {
+  return title?.replace(/^[“"‘']+|[”"’']+$/g, '').replace(/(?<![A-Z])\.$/, '').trim() || undefined;
+}
+
+function text(node: XmlNode | undefined): string {
+  if (!node) return '';
+  if ('#text' in node) return String(node['#text']);
+  return children(node).map(text).join(' ').replace(/\s+/g, ' ').trim();
+}

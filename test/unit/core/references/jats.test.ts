@@ -1,0 +1,94 @@
+// The reference lists of a work one has not got as a file: a JATS article's <ref-list> (PMC's
+// open-access XML of three publishers and two DTD generations) and the references a publisher
+// deposited at Crossref (PLoS's tagged ones, Springer Nature's printed strings), on real payloads.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fixturePath } from '../../../standin/server';
+import { fieldsOfItem, textReferences } from '../../../../src/core/references';
+import { crossrefItems } from '../../../../src/core/references/crossrefItems';
+import { readCrossrefWork } from '../../../../src/core/sources/crossrefWork';
+import { compareAuthors, readAuthorList } from '../../../../src/core/bibcheck/people';
+
+const jats = (...parts: string[]) => textReferences(readFileSync(fixturePath(...parts), 'utf8'), '.xml');
+const deposit = (name: string) => readCrossrefWork((JSON.parse(readFileSync(fixturePath('crossref', name), 'utf8')) as { message: unknown }).message)!.references!;
+
+describe('reference lists of JATS articles and Crossref deposits', () => {
+  it('reads a PLoS JATS ref-list: every tagged author, <etal> as "others", title, source, pages and ids', () => {
+    const list = jats('europepmc', 'fullTextXML_PMC5967733_plosone_numeric-xrefs_jats1.1.xml');
+    assert.equal(list.reader, 'jats');
+    assert.equal(list.items.length, 24);
+    assert.deepEqual([list.items[0]!.number, list.items[0]!.key], ['1', 'pone.0197348.ref001']);
+    assert.deepEqual(fieldsOfItem(list.items[0]!), {
+      doi: '10.3201/eid1810.120468',
+      author: 'Wang, S-H and Khan, Y and Hines, L and Mediavilla, JR and Zhang, L and Chen, L and others',
+      title: 'Methicillin-resistant Staphylococcus aureus sequence type 239-III, Ohio, USA, 2007–2009',
+      venue: 'Emerging infectious diseases',
+      year: '2012',
+      volume: '18',
+      pages: '1557--65',
+      pmid: '23018025',
+    });
+  });
+
+  it('reads an old NLM <citation> (no punctuation between tags) and prints it readably', () => {
+    const list = jats('jats', 'PMC1397864_bmc_nlm2.3.xml');
+    assert.equal(list.items.length, 28);
+    const first = list.items[0]!;
+    assert.match(first.text, /^Abbate A Melfi R .* Apoptosis in recent myocardial infarction Clin Ther 2000 151 247 251$/);
+    assert.equal(fieldsOfItem(first).author?.split(' and ').length, 8);
+    assert.equal(fieldsOfItem(list.items[1]!).doi, '10.1073/pnas.96.14.8144');
+  });
+
+  it("reads Wiley's <string-name>s in either order, and a web page's collaboration, title and address", () => {
+    const list = jats('jats', 'PMC12061466_wiley_jats1.3.xml');
+    assert.equal(list.items.length, 19);
+    assert.equal(fieldsOfItem(list.items[1]!).author, 'Berger, J. and Wehausen, J.');
+    assert.equal(fieldsOfItem(list.items[1]!).title, 'Consequences of a Mammalian Predator‐Prey Disequilibrium in the Great Basin Desert');
+    const page = fieldsOfItem(list.items[2]!);
+    assert.deepEqual([page.author, page.title, page.year], ['{California Department of Fish and Wildlife}', 'Gray Wolf', '2025']);
+    assert.match(page.url!, /^https:\/\/wildlife\.ca\.gov\//);
+  });
+
+  it("keeps a PLoS NTD reference that tags nothing as its printed string, and a book's <source> as its title", () => {
+    const list = jats('jats', 'pntd.0002065.xml');
+    assert.equal(list.items.length, 32);
+    assert.equal(list.items[0]!.fields, undefined);
+    assert.match(list.items[0]!.text, /^Murphy FA, Gibbs EPJ, Horzinek MC, Studdert MJ \(1999\) Veterinary Virology\./);
+    assert.equal(fieldsOfItem(list.items[1]!).pmid, '20682906');
+  });
+
+  it("reads PLoS's Crossref deposit: the first author as a list cut short, entities decoded, the deposited DOI", () => {
+    const items = crossrefItems(deposit('works_10.1371_journal.pone.0033693_plosone.json'));
+    assert.equal(items.length, 70);
+    assert.deepEqual(fieldsOfItem(items[0]!), {
+      author: 'AF Arnsten and others',
+      title: 'Stimulants: Therapeutic actions in ADHD.',
+      venue: 'Neuropsychopharmacology',
+      year: '2006',
+      volume: '31',
+      pages: '2376',
+      doi: '10.1038/sj.npp.1301164',
+    });
+    assert.ok(items.some((i) => i.fields?.title?.includes("Parkinson's disease")));
+    assert.ok(!items.some((i) => /&apos;/.test(i.text)));
+  });
+
+  it('a deposit naming the first author only holds against the whole list it starts, and not against another team', () => {
+    const crossrefRecord = (name: string) => readCrossrefWork((JSON.parse(readFileSync(fixturePath('crossref', name), 'utf8')) as { message: unknown }).message)!;
+    const authority = readAuthorList(crossrefRecord('works_10.1038_srep16696_scirep.json').authors);
+    assert.ok(authority.people.length >= 5);
+    const names = (deposited: string) => fieldsOfItem(crossrefItems([{ author: deposited, 'article-title': 'A title' }])[0]!).author!;
+    assert.deepEqual(compareAuthors(readAuthorList(names('L Tosatto')), authority).agreement, 'agrees');
+    assert.deepEqual(compareAuthors(readAuthorList(names('Tosatto L')), authority).agreement, 'agrees');
+    assert.equal(compareAuthors(readAuthorList(names('GM Spillantini')), authority).agreement, 'swapped');
+  });
+
+  it("reads Springer Nature's deposit, which tags no title, from its printed string with the DOI beside it", () => {
+    const items = crossrefItems(deposit('works_10.1038_srep16696_scirep.json'));
+    assert.equal(items.length, 62);
+    assert.equal(items[1]!.fields, undefined);
+    const fields = fieldsOfItem(items[1]!);
+    assert.equal(fields.doi, '10.1038/42166');
+    assert.equal(fields.title, 'Alpha-synuclein in Lewy bodies');
+  });
+});
