@@ -1,11 +1,23 @@
 // The check of one file's references (a PDF, .bbl, .tex with thebibliography, TEI or text):
 // shared by `refs check` and by `bib check` of a file that is no .bib. Nothing is written unless
 // a report file is named.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import type { Settings } from '../core/settings/index';
-import { checkReferences, readReferences, unidentifiedWhy, type CheckedReference, type ReferenceCheck } from '../core/references';
+import type { CoreDeps } from '../core/deps';
+import { parseIdentifier } from '../core/identity/identifiers';
+import {
+  checkReferences,
+  readReferences,
+  referencesOfWork,
+  unidentifiedWhy,
+  type CheckedReference,
+  type ListSource,
+  type ReferenceCheck,
+  type ReferenceList,
+} from '../core/references';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
 import { UsageError, type CliIo } from './io';
@@ -18,11 +30,9 @@ export async function checkFile(
   io: CliIo,
   signal: AbortSignal,
 ): Promise<number> {
-  const file = path.resolve(name);
-  const bytes = await readBytes(file, name);
   const settings = await loadSettings(options.config);
   const deps = { settings, http: createHttpClient(settings), signal };
-  const list = await readReferences(file, bytes, deps);
+  const list = await referenceList(name, deps, io, options.json);
   for (const notice of list.notices) io.stderr(`${notice}\n`);
   if (list.items.length === 0) throw new UsageError(`No references found in "${name}".`);
   if (!options.json) io.stderr(`• ${list.items.length} references read (${list.reader})\n`);
@@ -39,6 +49,24 @@ export async function checkFile(
   io.stdout(options.json ? JSON.stringify(jsonReport(check, list.reader), null, 2) + '\n' : textReport(check));
   return 0;
 }
+
+/** The references of the file `name`, or, when no such file exists and `name` is an identifier, of the work it names. */
+async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReferenceList> {
+  const file = path.resolve(name);
+  if (!existsSync(file) && parseIdentifier(name)) return workList(name, deps, io, json);
+  return readReferences(file, await readBytes(file, name), deps);
+}
+
+async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReferenceList> {
+  const outcome = await referencesOfWork(id, deps);
+  if (outcome.status === 'not-found') throw new UsageError(outcome.message);
+  const { title, year } = outcome.work;
+  if (outcome.status === 'no-list') throw new UsageError(`No reference list of "${title}" could be read. ${outcome.notices.join(' ')}`);
+  if (!json) io.stderr(`• the references of "${title}"${year ? ` (${year})` : ''}, from ${FROM[outcome.from]}\n`);
+  return outcome.list;
+}
+
+const FROM: Record<ListSource, string> = { jats: 'its JATS XML', crossref: 'the list its publisher deposited at Crossref (first authors only)', pdf: 'its PDF' };
 
 async function readBytes(file: string, name: string): Promise<Uint8Array> {
   try {

@@ -8,7 +8,7 @@ import { UsageError, type CliIo } from './io';
 import { runBibCheck } from './bibCheck';
 import { checkFile } from './referenceFile';
 
-export const REFS_CHECK_USAGE = 'citefinder refs check FILE.(pdf|bbl|tex|txt|xml|bib) [--json] [--report FILE.md] [--config FILE]';
+export const REFS_CHECK_USAGE = 'citefinder refs check (FILE.(pdf|bbl|tex|txt|xml|nxml|bib) | DOI | arXiv id | PMID | PMCID) [--json] [--report FILE.md] [--config FILE]';
 
 export async function runRefsCheck(
   args: string[],

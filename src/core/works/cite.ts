@@ -48,7 +48,8 @@ export function withAuthorityBibtex(candidate: Candidate, deps: CoreDeps): Promi
   return attachBibtex(candidate, deps, citeKeyRule(deps.settings));
 }
 
-function notFoundMessage(id: WorkIdentifier): string {
+/** What to say when the authority of `id` has no such work. */
+export function notFoundMessage(id: WorkIdentifier): string {
   if (id.kind === 'arxiv') return `arXiv has no paper ${formatIdentifier(id)}.`;
   if (id.kind === 'pubmed') return `Europe PMC has no PubMed record ${formatIdentifier(id)}.`;
   if (id.kind === 'pmc') return `Europe PMC has no PMC article ${formatIdentifier(id)}.`;
