@@ -66,4 +66,15 @@ describe('citefinder: reference checks in the editor', function () {
     assert.match(report.getText(), /## Flagged \(1\)[\s\S]*not-found/);
     assert.deepEqual(readdirSync(dir), before, 'nothing written');
   });
+
+  it('checks the references of a paper named by its PMCID, read from its open-access JATS, as a report', async () => {
+    await api();
+    // Semantic Scholar's 1 s pace for each of the 24 references is etiquette, not what is tested.
+    process.env.CITEFINDER_SOURCES_SEMANTICSCHOLAR_INTERVALMS = '0';
+    await vscode.commands.executeCommand('citefinder.checkReferencesOfWork', 'PMC5967733');
+    const isReport = (d: vscode.TextDocument) => d.isUntitled && d.getText().startsWith('# Reference check: "Antibacterial Effect');
+    await waitFor(() => vscode.workspace.textDocuments.some(isReport));
+    const report = vscode.workspace.textDocuments.find(isReport)!;
+    assert.match(report.getText(), /\(PMC5967733, from its JATS XML\)\n\n24 references: /);
+  });
 });

@@ -17,6 +17,7 @@ import type { BibVerdicts } from '../bibcheck/verdictFindings';
 export const CHECK_REFERENCES_COMMAND = 'citefinder.checkReferences';
 export const CHECK_REFERENCES_FILE_COMMAND = 'citefinder.checkReferencesOfFile';
 export const CHECK_REFERENCES_SELECTION_COMMAND = 'citefinder.checkReferencesInSelection';
+export const CHECK_REFERENCES_OF_WORK_COMMAND = 'citefinder.checkReferencesOfWork';
 
 type Core = Awaited<ReturnType<typeof loadHeavy>>;
 
@@ -104,7 +105,7 @@ export async function checkReferencesOfFileCommand(
 ): Promise<ReferenceCheck | undefined> {
   const uri =
     picked ??
-    (await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Check references', filters: { 'Papers and reference lists': ['pdf', 'bbl', 'tex', 'txt'] } }))?.[0];
+    (await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Check references', filters: { 'Papers and reference lists': ['pdf', 'bbl', 'tex', 'txt', 'xml', 'nxml'] } }))?.[0];
   if (!uri) return undefined;
   const core = await loadHeavy();
   const config = settings(uri);
@@ -124,6 +125,41 @@ export async function checkReferencesOfFileCommand(
   if (check) await showReport(core.markdownReport(check, path.basename(uri.fsPath)));
   return check;
 }
+
+/** The references of a work named by its DOI, arXiv id, PMID or PMCID (its JATS, Crossref's deposit or its PDF), as a Markdown report. */
+export async function checkReferencesOfWorkCommand(
+  settings: (uri?: vscode.Uri) => Settings,
+  given?: string,
+): Promise<ReferenceCheck | undefined> {
+  const ask = { prompt: 'The paper whose references to check', placeHolder: 'DOI, arXiv id, PMID, PMCID, or a link to one' };
+  const id = given ?? (await vscode.window.showInputBox(ask));
+  if (!id?.trim()) return undefined;
+  const core = await loadHeavy();
+  const config = settings(vscode.window.activeTextEditor?.document.uri);
+  let outcome;
+  try {
+    const find = (signal: AbortSignal) => core.referencesOfWork(id, { settings: config, http: core.createHttpClient(config), signal });
+    const where = { location: vscode.ProgressLocation.Notification, title: `Citefinder: reading the references of ${id}`, cancellable: true };
+    outcome = await vscode.window.withProgress(where, (_p, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return find(controller.signal);
+    });
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Citefinder: the references of ${id} cannot be read: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (outcome.status !== 'found') {
+    void vscode.window.showWarningMessage(`Citefinder: ${outcome.status === 'not-found' ? outcome.message : `no reference list of "${outcome.work.title}" could be read. ${outcome.notices.join(' ')}`}`);
+    return undefined;
+  }
+  const { list, work } = outcome;
+  const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${list.items.length} references of "${work.title}"`);
+  if (check) await showReport(core.markdownReport(check, `"${work.title}" (${id.trim()}, from ${WORK_LIST_SOURCES[outcome.from]})`));
+  return check;
+}
+
+const WORK_LIST_SOURCES = { jats: 'its JATS XML', crossref: "its publisher's deposit at Crossref", pdf: 'its PDF' } as const;
 
 /** The selected text's references (one a line, or a paragraph each), shown as a Markdown report. */
 export async function checkReferencesInSelectionCommand(settings: (uri: vscode.Uri) => Settings): Promise<ReferenceCheck | undefined> {
@@ -146,12 +182,13 @@ async function showReport(markdown: string): Promise<void> {
   await vscode.commands.executeCommand('markdown.showPreview', document.uri);
 }
 
-export function registerReferenceCommands(settings: (uri: vscode.Uri) => Settings, verdicts: BibVerdicts): vscode.Disposable {
+export function registerReferenceCommands(settings: (uri?: vscode.Uri) => Settings, verdicts: BibVerdicts): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CHECK_REFERENCES_COMMAND, () => checkReferencesCommand(settings, verdicts)),
     vscode.commands.registerCommand(CHECK_REFERENCES_FILE_COMMAND, (uri?: vscode.Uri) =>
       checkReferencesOfFileCommand(settings, uri instanceof vscode.Uri ? uri : undefined),
     ),
     vscode.commands.registerCommand(CHECK_REFERENCES_SELECTION_COMMAND, () => checkReferencesInSelectionCommand(settings)),
+    vscode.commands.registerCommand(CHECK_REFERENCES_OF_WORK_COMMAND, (id?: unknown) => checkReferencesOfWorkCommand(settings, typeof id === 'string' ? id : undefined)),
   );
 }
