@@ -19,6 +19,7 @@ interface Result {
   id?: string;
   source?: string;
   pmcid?: string;
+  doi?: string;
   title?: string;
   abstractText?: string;
   authorString?: string;
@@ -51,6 +52,8 @@ function searchable(result: Result): Searchable<Result> {
       // Searches by id, as "Cite by identifier" sends them for a PMID or PMCID.
       EXT_ID: result.id ? [result.id.toLowerCase()] : [],
       PMCID: result.pmcid ? [result.pmcid.toLowerCase()] : [],
+      // `DOI:"10.1371/journal.pone.0197348"`, as the reference check asks for a DOI's open full text.
+      DOI: stems(result.doi ?? ''),
     },
   };
 }

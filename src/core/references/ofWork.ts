@@ -13,6 +13,7 @@ import { downloadRecordPdf, fulltextDownloadLimits } from '../fulltext/pdfSource
 import { HttpError, isAbortError } from '../net/types';
 import type { CrossrefWork } from '../sources/crossref';
 import { crossrefItems } from './crossrefItems';
+import { fetchEuropePmcRecordByDoi } from '../sources/published/europepmcById';
 import { jatsItems } from './jats';
 import { pdfReferences } from './pdf';
 import type { ReferenceList } from './types';
@@ -48,18 +49,26 @@ export async function referencesOfWork(text: string, deps: CoreDeps): Promise<Wo
 
 const SOURCE_NAMES: Record<ListSource, string> = { jats: 'Its JATS XML', crossref: "Crossref's deposited references", pdf: 'Its PDF' };
 
-type Reader = [ListSource, () => Promise<ReferenceList>];
+/** A source's list, or undefined when the work turns out not to have that source (said nothing of). */
+type Reader = [ListSource, () => Promise<ReferenceList | undefined>];
 
 /** The sources this work has, best first. */
 function readers(work: PaperRecord, crossref: CrossrefWork | undefined, deps: CoreDeps): Reader[] {
   const list: Reader[] = [];
   if (work.jatsUrl) list.push(['jats', () => jatsList(work.jatsUrl!, deps)]);
+  // A published article named by its DOI: PubMed Central may hold it open, with every author tagged.
+  else if (work.doi && deps.settings['sources.europepmc.enabled']) list.push(['jats', () => openJatsOfDoi(work.doi!, deps)]);
   if (crossref?.references) {
     const deposited = crossref.references;
     list.push(['crossref', async () => ({ items: crossrefItems(deposited), notices: [], reader: 'crossref' })]);
   }
   list.push(['pdf', () => pdfList(work, deps)]);
   return list;
+}
+
+async function openJatsOfDoi(doi: string, deps: CoreDeps): Promise<ReferenceList | undefined> {
+  const record = await fetchEuropePmcRecordByDoi(doi, deps);
+  return record?.jatsUrl ? jatsList(record.jatsUrl, deps) : undefined;
 }
 
 async function jatsList(url: string, deps: CoreDeps): Promise<ReferenceList> {

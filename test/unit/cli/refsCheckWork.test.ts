@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { createHttpClient } from '../../../src/core/net/http';
 import { referencesOfWork } from '../../../src/core/references';
+import { fetchEuropePmcRecordByDoi } from '../../../src/core/sources/published/europepmcById';
 import { resolveSettings } from '../../../src/core/settings';
 
 interface JsonCheck {
@@ -47,6 +48,13 @@ describe('CLI refs check of a work named by its identifier', function () {
     assert.deepEqual([outcome.from, outcome.list.reader, outcome.list.items.length], ['crossref', 'crossref', 70]);
     assert.equal(outcome.work.year, 2012);
     assert.equal(outcome.list.items[0]!.fields?.author, 'AF Arnsten and others');
+  });
+
+  it("finds a published article's open JATS in PubMed Central by its DOI (where a DOI's list is looked for first)", async () => {
+    const record = await fetchEuropePmcRecordByDoi('10.1371/JOURNAL.PONE.0197348', deps());
+    assert.equal(record?.pmcid, 'PMC5967733');
+    assert.match(record!.jatsUrl!, /\/PMC5967733\/fullTextXML$/);
+    assert.equal(await fetchEuropePmcRecordByDoi('10.1371/journal.pone.0033693', deps()), undefined);
   });
 
   it('says an identifier nobody has is bad input (exit 2), naming the authority', async () => {

@@ -22,6 +22,17 @@ export async function fetchEuropePmcRecord(id: EuropePmcId, deps: CoreDeps): Pro
   return match ? publishedRecord(match, deps.settings) : undefined;
 }
 
+/**
+ * Europe PMC's record of a DOI (PubMed or PMC), or undefined when it has none: for a published
+ * article, where its open-access full text (a PMCID) is to be found. Throws when Europe PMC fails.
+ */
+export async function fetchEuropePmcRecordByDoi(doi: string, deps: CoreDeps): Promise<PaperRecord | undefined> {
+  assertEnabled(deps, 'so no open-access full text is looked for by DOI');
+  const results = await askEuropePmc(`DOI:"${doi.replace(/"/g, '')}" AND (SRC:MED OR SRC:PMC)`, deps);
+  const match = results.find((r) => r.doi?.toLowerCase() === doi.toLowerCase());
+  return match ? publishedRecord(match, deps.settings) : undefined;
+}
+
 /** Short words every title field holds; in a fielded search they only narrow by accident. */
 const COMMON = new Set(['the', 'and', 'for', 'with', 'from', 'that', 'this', 'into', 'its', 'are', 'was', 'not', 'but', 'via']);
 const MAX_TITLE_WORDS = 10;
