@@ -9,6 +9,7 @@ import { identifierOfFields } from '../identity/identifiers';
 import { isAbortError } from '../net/types';
 import { CircuitBreakers } from '../net/breaker';
 import { guardHttp } from '../net/guarded';
+import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { forEachBounded } from '../net/bounded';
 import type { TrustSignal } from '../types';
 import { assessTrust } from '../trust';
@@ -63,8 +64,6 @@ export async function checkBibliography(
   listener: (event: BibCheckEvent) => void = () => {},
   given?: Authorities,
 ): Promise<BibCheckReport> {
-  // A dead authority costs a few requests, not one per entry: after it fails a few times in a
-  // row (or times out once) the rest of the run's entries are "unavailable" for it at once.
   const read = files.map((f) => readBibEntries(f.file, f.text));
   const broken = read.flatMap((r) => r.broken);
   return { ...(await checkBibEntries(read.flatMap((r) => r.entries), deps, listener, given)), broken };
@@ -80,17 +79,12 @@ export async function checkBibEntries(
   listener: (event: BibCheckEvent) => void = () => {},
   given?: Authorities,
 ): Promise<Omit<BibCheckReport, 'broken'>> {
-  const guarded: CoreDeps = { ...deps, http: guardHttp(deps.http, new CircuitBreakers()) };
+  const guarded = checkingDeps(deps);
   const authorities = given ?? networkAuthorities(guarded);
   listener({ type: 'entries', total: entries.length });
   const engine = new VerdictEngine(authorities);
   const list = listReading(entries);
-  // Every arXiv id asked at once: they share id_list requests (100 a request, 3 s apart) instead
-  // of a request per handful of entries; the engine's own asks then find the answers waiting.
-  for (const entry of entries) {
-    const id = identifierOfFields(entry.fields);
-    if (id?.kind === 'arxiv') void authorities.arxivById(id.id).catch(() => {});
-  }
+  askIdentifiersAtOnce(entries.map((e) => e.fields), authorities);
   const results: BibCheckEntry[] = new Array(entries.length);
   const identities: string[][] = new Array(entries.length);
   let done = 0;
@@ -112,6 +106,29 @@ export async function checkBibEntries(
     number
   >;
   return { entries: results, summary, verdicts };
+}
+
+/**
+ * The HTTP a check goes through: a dead authority costs a few requests, not one per entry (after
+ * it fails a few times in a row, or times out once, the rest are "unavailable" for it at once);
+ * Crossref's records of DOIs asked together go as lists (crossrefBatch.ts), as its public pool
+ * takes one request at a time.
+ */
+export function checkingDeps(deps: CoreDeps): CoreDeps {
+  return { ...deps, http: guardHttp(new CrossrefBatchClient(deps.http, deps.settings, deps.signal), new CircuitBreakers()) };
+}
+
+/**
+ * Every arXiv id and DOI asked at once, so that they share requests: arXiv's id_list (100 a
+ * request, 3 s apart) and Crossref's DOI lists (40 a request), instead of a request per entry; the
+ * engine's own asks then find the answers waiting (the authorities answer each id once a run).
+ */
+export function askIdentifiersAtOnce(fieldsOfEntries: readonly BibEntry['fields'][], authorities: Authorities): void {
+  for (const fields of fieldsOfEntries) {
+    const id = identifierOfFields(fields);
+    if (id?.kind === 'arxiv') void authorities.arxivById(id.id).catch(() => {});
+    if (id?.kind === 'doi') void authorities.crossrefByDoi(id.doi).catch(() => {});
+  }
 }
 
 /** What the list reads as, for its entries searched by title (read only when one has no identifier). */

@@ -5,11 +5,9 @@
 // text: never dropped.
 import type { CoreDeps } from '../deps';
 import type { BibEntry } from '../bibtex/entries';
-import { checkBibEntries, CONCURRENT, type BibCheckEntry, type BibCheckEvent } from '../bibcheck';
+import { checkBibEntries, checkingDeps, CONCURRENT, type BibCheckEntry, type BibCheckEvent } from '../bibcheck';
 import { networkAuthorities, type Authorities } from '../bibcheck/authorities';
 import type { EntryVerdict } from '../bibcheck/verdict';
-import { CircuitBreakers } from '../net/breaker';
-import { guardHttp } from '../net/guarded';
 import { forEachBounded } from '../net/bounded';
 import { fieldsOfItem } from './fields';
 import type { ReferenceFields, ReferenceItem } from './types';
@@ -36,14 +34,15 @@ export async function checkReferences(
   listener: (event: BibCheckEvent) => void = () => {},
   given?: Authorities,
 ): Promise<ReferenceCheck> {
-  const guarded: CoreDeps = { ...deps, http: guardHttp(deps.http, new CircuitBreakers()) };
-  const authorities = given ?? networkAuthorities(guarded);
+  const authorities = given ?? networkAuthorities(checkingDeps(deps));
   const references: CheckedReference[] = items.map((item) => ({ item, fields: fieldsOfItem(item) }));
-  // References without a title are identified as the engine checks entries: their arXiv ids asked
-  // at once (one id_list request, arXiv's 3 s apart), the rest several at a time.
+  // References without a title are identified as the engine checks entries: their arXiv ids and
+  // DOIs asked at once (one id_list request, arXiv's 3 s apart; Crossref's DOI lists), the rest
+  // several at a time.
   for (const { fields } of references) {
     const arxiv = fields.title ? undefined : arxivIdOf(fields);
     if (arxiv) void authorities.arxivById(arxiv).catch(() => {});
+    if (!fields.title && fields.doi) void authorities.crossrefByDoi(fields.doi).catch(() => {});
   }
   const identify = async (i: number) => {
     const reference = references[i]!;

@@ -58,6 +58,14 @@ describe('bibliography check against the stand-in', function () {
     assert.deepEqual(report.summary, { ok: 1, differs: 3, unverified: 1, duplicate: 1, unavailable: 0 });
   });
 
+  it("asks Crossref for the entries' DOIs in one list, not a request each (its public pool takes one at a time)", async () => {
+    await checkBibliography([{ file: FILE, text: TEXT }], deps);
+    const records = standIn.requests.filter((r) => r.service === 'crossref' && /\/works(\/10\.|\?filter=doi)/.test(r.url)).map((r) => decodeURIComponent(r.url));
+    // The entries' own DOIs in the first list; the records met on the way (a published version) in lists too.
+    assert.match(records[0]!, /filter=doi:10\.1186\/s12984-017-0305-3,doi:10\.1038\/srep16696&rows=2$/);
+    assert.ok(records.every((url) => url.includes('filter=doi')), records.join('\n'));
+  });
+
   it('applies only the accepted fields of the accepted entries; every other byte stays', async () => {
     const report = await checkBibliography([{ file: FILE, text: TEXT }], deps);
     const edited = applyEdits(TEXT, bibCheckEdits(FILE, TEXT, report.entries, new Map([['perlmutter1999', ['year']]])));
