@@ -46,24 +46,28 @@ export async function checkFile(
     await writeAtomically(path.resolve(options.report), markdownReport(check, name));
     io.stderr(`Report written to ${options.report}\n`);
   }
-  io.stdout(options.json ? JSON.stringify(jsonReport(check, list.reader), null, 2) + '\n' : textReport(check));
+  io.stdout(options.json ? JSON.stringify(jsonReport(check, list), null, 2) + '\n' : textReport(check));
   return 0;
 }
 
+/** A list read from a work named by its identifier says which work, and where its list came from. */
+type ReadList = ReferenceList & { work?: { title: string; year: number | null; doi: string | null; arxivId: string | null; from: ListSource } };
+
 /** The references of the file `name`, or, when no such file exists and `name` is an identifier, of the work it names. */
-async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReferenceList> {
+async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const file = path.resolve(name);
   if (!existsSync(file) && parseIdentifier(name)) return workList(name, deps, io, json);
   return readReferences(file, await readBytes(file, name), deps);
 }
 
-async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReferenceList> {
+async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const outcome = await referencesOfWork(id, deps);
   if (outcome.status === 'not-found') throw new UsageError(outcome.message);
   const { title, year } = outcome.work;
   if (outcome.status === 'no-list') throw new UsageError(`No reference list of "${title}" could be read. ${outcome.notices.join(' ')}`);
   if (!json) io.stderr(`• the references of "${title}"${year ? ` (${year})` : ''}, from ${FROM[outcome.from]}\n`);
-  return outcome.list;
+  const { doi, arxivId } = outcome.work;
+  return { ...outcome.list, work: { title, year: year ?? null, doi: doi ?? null, arxivId: arxivId ?? null, from: outcome.from } };
 }
 
 const FROM: Record<ListSource, string> = { jats: 'its JATS XML', crossref: 'the list its publisher deposited at Crossref (first authors only)', pdf: 'its PDF' };
@@ -103,8 +107,8 @@ function jsonReference(r: CheckedReference) {
   };
 }
 
-function jsonReport(check: ReferenceCheck, reader: string) {
-  return { reader, references: check.references.map(jsonReference), summary: check.summary };
+function jsonReport(check: ReferenceCheck, { reader, work }: ReadList) {
+  return { reader, ...(work ? { work } : {}), references: check.references.map(jsonReference), summary: check.summary };
 }
 
 function textReport(check: ReferenceCheck): string {

@@ -11,6 +11,7 @@ import { resolveSettings } from '../../../src/core/settings';
 
 interface JsonCheck {
   reader: string;
+  work?: { title: string; year: number | null; doi: string | null; from: string };
   references: { number: string; key: string | null; fields: Record<string, string>; verdict: string; searched: unknown[] }[];
   summary: Record<string, number>;
 }
@@ -32,6 +33,8 @@ describe('CLI refs check of a work named by its identifier', function () {
     assert.equal(run.code, 0, run.stderr);
     const out = JSON.parse(run.stdout) as JsonCheck;
     assert.equal(out.reader, 'jats');
+    assert.deepEqual([out.work?.doi, out.work?.year, out.work?.from], ['10.1371/journal.pone.0197348', 2018, 'jats']);
+    assert.match(out.work!.title, /^Antibacterial Effect of/);
     assert.equal(out.references.length, 24);
     assert.equal(out.references[0]!.key, 'pone.0197348.ref001');
     assert.equal(out.references[0]!.fields.doi, '10.3201/eid1810.120468');
