@@ -51,7 +51,14 @@ export async function checkFile(
 }
 
 /** A list read from a work named by its identifier says which work, and where its list came from. */
-type ReadList = ReferenceList & { work?: { title: string; year: number | null; doi: string | null; arxivId: string | null; from: ListSource } };
+type ReadList = ReferenceList & { work?: ListedWork };
+interface ListedWork {
+  title: string;
+  year: number | null;
+  doi: string | null;
+  arxivId: string | null;
+  from: ListSource;
+}
 
 /** The references of the file `name`, or, when no such file exists and `name` is an identifier, of the work it names. */
 async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
