@@ -99,7 +99,10 @@ function doiOfLinks(parts: XmlNode[]): string | undefined {
 /** The citation as a reader sees it, one line: an element citation's tags carry no punctuation, so one is put between them. */
 function printedText(citation: XmlNode): string {
   const spaced = text(citation);
-  return spaced.replace(/\s+([,.;:)\]])/g, '$1').replace(/([([])\s+/g, '$1');
+  return spaced
+    .replace(/\s+([,.;:)\]”’])/g, '$1')
+    .replace(/([([“‘])\s+/g, '$1')
+    .replace(/(\d)\s+([–-])\s+(\d)/g, '$1$2$3');
 }
 
 /** A title as tagged, without the quotes and final stop the style printed inside the tag ("“Gray Wolf.”"). */

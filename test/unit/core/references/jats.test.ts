@@ -42,6 +42,7 @@ describe('reference lists of JATS articles and Crossref deposits', () => {
   it("reads Wiley's <string-name>s in either order, and a web page's collaboration, title and address", () => {
     const list = jats('jats', 'PMC12061466_wiley_jats1.3.xml');
     assert.equal(list.items.length, 19);
+    assert.equal(list.items[0]!.text, 'Beever, E. 2003. “Management Implications of the Ecology of Free‐Roaming Horses in Semi‐Arid Ecosystems of the Western United States.” Wildlife Society Bulletin 31: 887–895.');
     assert.equal(fieldsOfItem(list.items[1]!).author, 'Berger, J. and Wehausen, J.');
     assert.equal(fieldsOfItem(list.items[1]!).title, 'Consequences of a Mammalian Predator‐Prey Disequilibrium in the Great Basin Desert');
     const page = fieldsOfItem(list.items[2]!);
