@@ -70,9 +70,10 @@ export function fromString(text: string): ReferenceFields {
   }
   const physics = titlelessParts(text);
   if (physics) return physics;
-  const comma = commaParts(text);
+  const apart = withYearApart(text);
+  const comma = apart === text ? commaParts(text) : undefined;
   if (comma) return fromCommaParts(comma);
-  const parts = splitParts(text);
+  const parts = splitParts(apart);
   const people = parts[0] ?? '';
   if (parts.length < 2 || !looksLikeAuthors(withoutYear(people))) return { year: lastYear(text) };
   let at = 1;
@@ -96,6 +97,21 @@ function fromCommaParts({ authors, title, tail }: CommaParts): ReferenceFields {
   if (physics) return { author: authorField(authors), title: bare.title, ...physics };
   const year = lastYear(tail) ?? bare.year;
   return { author: authorField(authors), title: bare.title, venue: venueOf(tail), year, ...pagesAndVolume(tail) };
+}
+
+/** PLoS's style (and Vancouver with the year after the names): "Coyne RS, Stover NA, Miao W (2012) Title. Venue 109: 53–81." */
+const YEAR_AFTER_NAMES = /^([^()]+?)\s+\(((?:1[6-9]|20)\d\d[a-z]?)\)\s+(?=[\p{Lu}\p{N}“"‘])/u;
+
+/** That form as "Names. (2012). Title. …", the parts splitParts cuts, when what comes before the year is a Vancouver author list. */
+function withYearApart(text: string): string {
+  const year = YEAR_AFTER_NAMES.exec(text);
+  if (!year) return text;
+  const names = year[1]!.replace(/,$/, '');
+  const listed = VANCOUVER_AUTHORS.exec(`${names.replace(/\.$/, '')}. `);
+  // The list must be all the names there are, "et al." aside.
+  const left = listed ? names.slice(listed[0].length).trim() : names;
+  if (!listed || !/^(?:et al\.?)?$/.test(left)) return text;
+  return `${names.replace(/\.$/, '')}. (${year[2]}). ${text.slice(year[0].length)}`;
 }
 
 /** LNCS and Elsevier print a work with no venue as "Title (2026)": the year is no part of the title. */
@@ -219,7 +235,7 @@ function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'>
   // Vancouver's article number after volume(issue): "2025;5(4):100814.", "13(5):e0197348".
   const articleNumber = pages ? undefined : /;\s*\d+\s*(?:\(\d+\))?\s*:\s*(e?\d+)(?=[.;,\s]|$)/.exec(tail)?.[1];
   // A year in brackets after the pages is no issue number: "Nature 596, 583–589 (2021)" has volume 596.
-  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))|\b(\d+)\s+\((?:1[6-9]|20)\d\d\)\s+[A-Za-z]?\d/.exec(tail);
+  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\s?\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))|\b(\d+)\s+\((?:1[6-9]|20)\d\d\)\s+[A-Za-z]?\d/.exec(tail);
   return {
     ...(pages ? { pages: (pages[1] ?? pages[2] ?? pages[3] ?? pages[4])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
     ...(articleNumber ? { pages: articleNumber } : {}),

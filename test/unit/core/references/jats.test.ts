@@ -55,6 +55,8 @@ describe('reference lists of JATS articles and Crossref deposits', () => {
     assert.equal(list.items.length, 32);
     assert.equal(list.items[0]!.fields, undefined);
     assert.match(list.items[0]!.text, /^Murphy FA, Gibbs EPJ, Horzinek MC, Studdert MJ \(1999\) Veterinary Virology\./);
+    // Read from its text as PLoS prints it: names, the year in brackets, the title.
+    assert.deepEqual([fieldsOfItem(list.items[0]!).title, fieldsOfItem(list.items[0]!).year], ['Veterinary Virology', '1999']);
     assert.equal(fieldsOfItem(list.items[1]!).pmid, '20682906');
   });
 

@@ -18,6 +18,18 @@ describe('reference styles: fields read from the string', () => {
     });
   });
 
+  it("reads PLoS's Vancouver names with the year in brackets after them, \"et al.\" or not", () => {
+    // As PLoS prints them: an untagged <mixed-citation> of PLoS Biology's journal.pbio.1001473 (the
+    // allofplos starter corpus), and reference 32 of PLoS NTD's pntd.0002065 (test/fixtures/jats).
+    assert.deepEqual(read('Coyne RS, Stover NA, Miao W (2012) Whole genome studies of Tetrahymena. Methods in cell biology 109: 53–81.'), {
+      author: 'Coyne, R. S. and Stover, N. A. and Miao, W.', title: 'Whole genome studies of Tetrahymena', venue: 'Methods in cell biology', year: '2012', pages: '53--81', volume: '109',
+    });
+    assert.deepEqual(read('Clements ACA, Pfeiffer DU, Martin V, Pittiglio C, Best N, et al (2007) Spatial Risk assessment of Rift Valley fever in Senegal. Vector Borne Zoonotic Dis 7: 203–216'), {
+      author: 'Clements, A. C. A. and Pfeiffer, D. U. and Martin, V. and Pittiglio, C. and Best, N. and others',
+      title: 'Spatial Risk assessment of Rift Valley fever in Senegal', venue: 'Vector Borne Zoonotic Dis', year: '2007', pages: '203--216', volume: '7',
+    });
+  });
+
   it('keeps an IEEE venue whole through its ISO 4 abbreviations', () => {
     assert.equal(read('K. He, X. Zhang, S. Ren, and J. Sun, "Deep residual learning for image recognition," in Proc. IEEE Conf. Comput. Vis. Pattern Recognit., 2016, pp. 770–778.').venue, 'Proc. IEEE Conf. Comput. Vis. Pattern Recognit');
   });
