@@ -7,6 +7,11 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** Input that was well-formed but names nothing to work on (a DOI nobody has): said alone, without the usage. */
+export class NothingToDoError extends UsageError {
+  override name = 'NothingToDoError';
+}
+
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;

@@ -20,7 +20,7 @@ import {
 } from '../core/references';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
-import { UsageError, type CliIo } from './io';
+import { NothingToDoError, UsageError, type CliIo } from './io';
 
 /** The check of one non-.bib file (also what `bib check` delegates to). */
 export async function checkFile(
@@ -69,9 +69,9 @@ async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: bool
 
 async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const outcome = await referencesOfWork(id, deps);
-  if (outcome.status === 'not-found') throw new UsageError(outcome.message);
+  if (outcome.status === 'not-found') throw new NothingToDoError(outcome.message);
   const { title, year } = outcome.work;
-  if (outcome.status === 'no-list') throw new UsageError(`No reference list of "${title}" could be read. ${outcome.notices.join(' ')}`);
+  if (outcome.status === 'no-list') throw new NothingToDoError(`No reference list of "${title}" could be read. ${outcome.notices.join(' ')}`);
   if (!json) io.stderr(`• the references of "${title}"${year ? ` (${year})` : ''}, from ${FROM[outcome.from]}\n`);
   const { doi, arxivId } = outcome.work;
   return { ...outcome.list, work: { title, year: year ?? null, doi: doi ?? null, arxivId: arxivId ?? null, from: outcome.from } };
