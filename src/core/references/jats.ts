@@ -25,18 +25,24 @@ export function jatsItems(xml: string): ReferenceList {
   return { items, notices: items.length ? [] : ['The article has no reference list (no <ref-list> with <ref>s).'], reader: 'jats' };
 }
 
-/** A <ref> usually holds one citation; some publishers put two (a print and an online form) in one. */
+/**
+ * A <ref>'s citation: one, or several forms of it in <citation-alternatives> (Springer Nature's:
+ * an element citation for the fields, a mixed one as printed). A <ref> holding only a <note> is
+ * read from its text.
+ */
 function itemsOfRef(ref: XmlNode, index: number): ReferenceItem[] {
-  const citations = children(ref).filter((n) => CITATIONS.has(tagOf(n) ?? ''));
-  const label = text(find(children(ref), 'label')).replace(/[.\s]+$/, '') || String(index + 1);
-  const key = attributes(ref).id;
-  return citations.slice(0, 1).map((citation) => {
-    const fields = taggedFields(citation);
-    const printed = printedText(citation);
-    // A citation that tags no title and no author is a string to read (fieldsOfItem), not fields.
-    const tagged = fields.title !== undefined || fields.author !== undefined;
-    return { number: label, ...(key ? { key } : {}), text: printed, ...(tagged ? { fields } : {}) };
-  });
+  const direct = children(ref);
+  const alternatives = find(direct, 'citation-alternatives');
+  const citations = [...direct, ...(alternatives ? children(alternatives) : [])].filter((n) => CITATIONS.has(tagOf(n) ?? ''));
+  const label = text(find(direct, 'label')).replace(/[.\s]+$/, '') || String(index + 1);
+  const where = { number: label, ...(attributes(ref).id ? { key: attributes(ref).id } : {}) };
+  const tagged = citations.find((c) => tagOf(c) === 'element-citation') ?? citations[0];
+  const shown = citations.find((c) => tagOf(c) === 'mixed-citation') ?? tagged ?? find(direct, 'note');
+  if (!shown) return [];
+  const fields = tagged ? taggedFields(tagged) : {};
+  // A citation that tags no title and no author is a string to read (fieldsOfItem), not fields.
+  const read = fields.title !== undefined || fields.author !== undefined;
+  return [{ ...where, text: printedText(shown), ...(read ? { fields } : {}) }];
 }
 
 function taggedFields(citation: XmlNode): ReferenceFields {

@@ -50,6 +50,17 @@ describe('reference lists of JATS articles and Crossref deposits', () => {
     assert.match(page.url!, /^https:\/\/wildlife\.ca\.gov\//);
   });
 
+  it("reads Springer Nature's <citation-alternatives>: the element citation's fields, the mixed one's print", () => {
+    const list = jats('jats', 'PMC11883021_natcommun_citation-alternatives.xml');
+    assert.equal(list.items.length, 41);
+    const second = list.items[1]!;
+    assert.deepEqual([second.number, second.key], ['2', 'CR2']);
+    assert.equal(second.text, 'Friedlingstein, P. et al. Global carbon budget 2023. Earth Syst. Sci. Data 15, 5301–5369 (2023).');
+    assert.deepEqual(fieldsOfItem(second), {
+      author: 'Friedlingstein, P and others', title: 'Global carbon budget 2023', venue: 'Earth Syst. Sci. Data', year: '2023', volume: '15', pages: '5301--5369', doi: '10.5194/essd-15-5301-2023',
+    });
+  });
+
   it("keeps a PLoS NTD reference that tags nothing as its printed string, and a book's <source> as its title", () => {
     const list = jats('jats', 'pntd.0002065.xml');
     assert.equal(list.items.length, 32);
