@@ -40,9 +40,11 @@ export async function checkReferences(
   // DOIs asked at once (one id_list request, arXiv's 3 s apart; Crossref's DOI lists), the rest
   // several at a time.
   for (const { fields } of references) {
-    const arxiv = fields.title ? undefined : arxivIdOf(fields);
+    if (fields.title) continue;
+    const arxiv = arxivIdOf(fields);
+    // identifyUntitled asks arXiv for an arXiv DOI, Crossref only for another DOI.
     if (arxiv) void authorities.arxivById(arxiv).catch(() => {});
-    if (!fields.title && fields.doi) void authorities.crossrefByDoi(fields.doi).catch(() => {});
+    else if (fields.doi) void authorities.crossrefByDoi(fields.doi).catch(() => {});
   }
   const identify = async (i: number) => {
     const reference = references[i]!;
