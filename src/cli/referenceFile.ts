@@ -10,6 +10,7 @@ import type { CoreDeps } from '../core/deps';
 import { parseIdentifier } from '../core/identity/identifiers';
 import {
   checkReferences,
+  LIST_SOURCES,
   readReferences,
   referencesOfWork,
   unidentifiedWhy,
@@ -69,15 +70,12 @@ async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: bool
 
 async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const outcome = await referencesOfWork(id, deps);
-  if (outcome.status === 'not-found') throw new NothingToDoError(outcome.message);
+  if (outcome.status !== 'found') throw new NothingToDoError(outcome.message);
   const { title, year } = outcome.work;
-  if (outcome.status === 'no-list') throw new NothingToDoError(`No reference list of "${title}" could be read. ${outcome.notices.join(' ')}`);
-  if (!json) io.stderr(`• the references of "${title}"${year ? ` (${year})` : ''}, from ${FROM[outcome.from]}\n`);
+  if (!json) io.stderr(`• the references of "${title}"${year ? ` (${year})` : ''}, from ${LIST_SOURCES[outcome.from]}\n`);
   const { doi, arxivId } = outcome.work;
   return { ...outcome.list, work: { title, year: year ?? null, doi: doi ?? null, arxivId: arxivId ?? null, from: outcome.from } };
 }
-
-const FROM: Record<ListSource, string> = { jats: 'its JATS XML', crossref: 'the list its publisher deposited at Crossref (first authors only)', pdf: 'its PDF' };
 
 async function readBytes(file: string, name: string): Promise<Uint8Array> {
   try {

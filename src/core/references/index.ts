@@ -43,4 +43,4 @@ export async function readReferences(file: string, bytes: Uint8Array, deps: Core
 function isPdf(bytes: Uint8Array): boolean {
   return bytes.length > 4 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
 }
-export { referencesOfWork, type WorkReferences, type ListSource } from './ofWork';
+export { LIST_SOURCES, referencesOfWork, type WorkReferences, type ListSource } from './ofWork';

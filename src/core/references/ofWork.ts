@@ -22,8 +22,8 @@ export type ListSource = 'jats' | 'crossref' | 'pdf';
 
 export type WorkReferences =
   | { status: 'found'; work: PaperRecord; from: ListSource; list: ReferenceList }
-  /** The work exists; none of its sources gave a reference list (`notices` say why, each). */
-  | { status: 'no-list'; work: PaperRecord; notices: string[] }
+  /** The work exists; none of its sources gave a reference list (`message` says why, for each). */
+  | { status: 'no-list'; work: PaperRecord; message: string }
   | { status: 'not-found'; message: string };
 
 /** Throws NotAnIdentifierError for text that names no work, and an authority's error when one fails. */
@@ -37,17 +37,24 @@ export async function referencesOfWork(text: string, deps: CoreDeps): Promise<Wo
   for (const [from, read] of readers(work, found.crossref, deps)) {
     const list = await read().catch((error: unknown) => {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
-      notices.push(`${SOURCE_NAMES[from]}: ${(error as Error).message}`);
+      notices.push(`${capitalised(LIST_SOURCES[from])}: ${(error as Error).message}`);
       return undefined;
     });
     if (list?.items.length) return { status: 'found', work, from, list: { ...list, notices: [...notices, ...list.notices] } };
-    if (list) notices.push(`${SOURCE_NAMES[from]}: ${list.notices.join(' ') || 'no references.'}`);
+    if (list) notices.push(`${capitalised(LIST_SOURCES[from])}: ${list.notices.join(' ') || 'no references.'}`);
   }
   if (!notices.length) notices.push('No full text of it is open (no JATS, no PDF link) and Crossref holds no references deposited with it.');
-  return { status: 'no-list', work, notices };
+  return { status: 'no-list', work, message: `No reference list of "${work.title}" could be read. ${notices.join(' ')}` };
 }
 
-const SOURCE_NAMES: Record<ListSource, string> = { jats: 'Its JATS XML', crossref: "Crossref's deposited references", pdf: 'Its PDF' };
+/** Where a list came from, as the CLI and the editor say it ("the references of …, from its JATS XML"). */
+export const LIST_SOURCES: Readonly<Record<ListSource, string>> = {
+  jats: 'its JATS XML',
+  crossref: 'the list its publisher deposited at Crossref (first authors only)',
+  pdf: 'its PDF',
+};
+
+const capitalised = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 /** A source's list, or undefined when the work turns out not to have that source (said nothing of). */
 type Reader = [ListSource, () => Promise<ReferenceList | undefined>];

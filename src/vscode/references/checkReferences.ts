@@ -150,16 +150,14 @@ export async function checkReferencesOfWorkCommand(
     return undefined;
   }
   if (outcome.status !== 'found') {
-    void vscode.window.showWarningMessage(`Citefinder: ${outcome.status === 'not-found' ? outcome.message : `no reference list of "${outcome.work.title}" could be read. ${outcome.notices.join(' ')}`}`);
+    void vscode.window.showWarningMessage(`Citefinder: ${outcome.message}`);
     return undefined;
   }
   const { list, work } = outcome;
   const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${list.items.length} references of "${work.title}"`);
-  if (check) await showReport(core.markdownReport(check, `"${work.title}" (${id.trim()}, from ${WORK_LIST_SOURCES[outcome.from]})`));
+  if (check) await showReport(core.markdownReport(check, `"${work.title}" (${id.trim()}, from ${core.LIST_SOURCES[outcome.from]})`));
   return check;
 }
-
-const WORK_LIST_SOURCES = { jats: 'its JATS XML', crossref: "its publisher's deposit at Crossref", pdf: 'its PDF' } as const;
 
 /** The selected text's references (one a line, or a paragraph each), shown as a Markdown report. */
 export async function checkReferencesInSelectionCommand(settings: (uri: vscode.Uri) => Settings): Promise<ReferenceCheck | undefined> {
