@@ -19,6 +19,7 @@ import type { ComparedField, FieldDifference } from './compare';
 import { entryView, VerdictEngine, type ListReading } from './engine';
 import { listReadsAsLifeSciences } from './field';
 import { titleTokens } from './titles';
+import { inAuthorityOrder } from './people';
 import { VERDICTS, type AuthorityRecord, type EntryVerdict, type Verdict } from './verdict';
 
 export type { EntryVerdict, Verdict } from './verdict';
@@ -211,7 +212,8 @@ function authorityFields(
   ours: Record<string, string>,
 ): Record<string, string> {
   const fields: Record<string, string> = { title: record.title };
-  if (record.authors.length) fields.author = record.authors.join(' and ');
+  // The entry's own names in the authority's order where they are its people (apply then only reorders).
+  if (record.authors.length) fields.author = (ours.author && inAuthorityOrder(ours.author, record.authors)) || record.authors.join(' and ');
   // Where the work appeared comes from the published version when there is one.
   const venue = published ?? record;
   if (venue.year) fields.year = String(venue.year);

@@ -145,6 +145,11 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
   else if (authors.left.length) author.note = `left out: ${authors.left.join('; ')}`;
   const authorKind = authorKinds(authors);
   if (authorKind) kinds.push(authorKind);
+  else if (authors.reordered && record.authors.length) {
+    // The right people in another order: a reader finds the work, but the printed first name is wrong.
+    Object.assign(author, { status: 'differs', note: `another order: the first author is ${record.authors[0]}` });
+    fixable.push('author');
+  }
   const venueYear = judgeVenueAndYear(entry, record, context.published);
   kinds.push(...venueYear.kinds);
   fixable.push(...venueYear.fixable);
@@ -200,6 +205,10 @@ function fixableWords(fixable: FixableField[], evidence: FieldEvidence[]): strin
   const additions: string[] = [];
   for (const field of fixable) {
     const e = evidence.find((f) => f.field === field);
+    if (field === 'author') {
+      corrections.push(`the order of the authors (first: ${e?.authority?.split(' and ')[0] ?? '?'})`);
+      continue;
+    }
     if (e?.entry && e.authority) corrections.push(`${field} (${e.entry} → ${e.authority})`);
     else additions.push(field);
   }

@@ -101,7 +101,7 @@ export interface AuthorComparison {
   unmatched: string[];
   /** Authority names the entry leaves out (when its list is not cut with "et al."). */
   left: string[];
-  /** Same people, other order. */
+  /** Same people, other order, or a first author who is not the authority's first. */
   reordered: boolean;
   /** The authority lists one person, the entry's first of three or more: the others cannot be checked. */
   onlyFirstListed?: boolean;
@@ -135,7 +135,10 @@ export function compareAuthors(entry: AuthorList, authority: AuthorList): Author
   if (authority.people.length === 1 && entry.people.length >= MIN_PEOPLE_FOR_FIRST_ONLY && first && only && samePerson(first, only))
     return { agreement: 'agrees', matched: 1, unmatched: [], left: [], reordered: false, onlyFirstListed: true };
   const left = entry.truncated || authority.truncated ? [] : free.map((p) => p.written);
-  const reordered = positions.some((p, i) => i > 0 && p < positions[i - 1]!);
+  // Out of order, or a list cut with "others" that opens with someone other than the first author:
+  // an author-year style prints the first name, so "Jones et al." for Smith, Jones, … is wrong.
+  const firstMatched = first !== undefined && !unmatched.includes(first.written);
+  const reordered = positions.some((p, i) => i > 0 && p < positions[i - 1]!) || (firstMatched && positions[0]! > 0);
   let agreement: AuthorAgreement;
   if (entry.people.length === 0) agreement = entry.truncated ? 'invented' : 'missing';
   else if (unmatched.length === 0) agreement = left.length ? 'missing' : 'agrees';
@@ -154,4 +157,31 @@ export function placeholderNames(authors: string | undefined): string[] {
   // "et al" alone is the whole author list: nobody is named.
   const onlyEtAl = names.length > 0 && names.every((n) => ET_AL.test(n));
   return onlyEtAl ? names : found.filter((n) => !ET_AL.test(n) || names.length === 1);
+}
+
+/**
+ * The entry's `author` field put in the authority's order, each name as the entry writes it (its
+ * accents and braces kept). A list cut with "others" gains the authority's names before the last one
+ * it names. Undefined when a name is not the authority's: then there is nothing to reorder.
+ */
+export function inAuthorityOrder(entryAuthors: string, authorityAuthors: readonly string[]): string | undefined {
+  const entry = readAuthorList(entryAuthors);
+  const authority = readAuthorList(authorityAuthors);
+  const free = authority.people.map((_, i) => i);
+  const written = new Map<number, string>();
+  for (const person of entry.people) {
+    const at = free.findIndex((i) => samePerson(person, authority.people[i]!));
+    if (at < 0) return undefined;
+    written.set(free[at]!, person.written);
+    free.splice(at, 1);
+  }
+  if (written.size === 0) return undefined;
+  const last = entry.truncated ? Math.max(...written.keys()) : authority.people.length - 1;
+  const names = authority.people.slice(0, last + 1).flatMap((p, i) => {
+    const own = written.get(i);
+    if (own !== undefined) return [own];
+    // A name the full list leaves out stays out (that is another finding); DBLP's homonym number goes.
+    return entry.truncated ? [p.written.replace(/\s+\d{4}$/, '')] : [];
+  });
+  return [...names, ...(entry.truncated ? ['others'] : [])].join(' and ');
 }

@@ -21,8 +21,8 @@ export type MismatchKind =
   | 'doi-other-work'
   | 'merged-works';
 
-/** What an entry could gain from the authority's record without anything being wrong. */
-export type FixableField = 'doi' | 'pages' | 'volume' | 'published-version' | 'venue' | 'year';
+/** What an entry could gain from the authority's record without anything being wrong ('author': the authority's order). */
+export type FixableField = 'doi' | 'pages' | 'volume' | 'published-version' | 'venue' | 'year' | 'author';
 
 /** The authorities a verdict can rest on. */
 export type AuthorityName = 'crossref' | 'dblp' | 'arxiv' | 'doi.org' | 'europepmc' | 'semanticscholar';
