@@ -84,17 +84,17 @@ export function registeredCrossrefWorks(standIn: StandIn): ReadonlyMap<string, C
  * replaced); returns how many were added. Records stay until the stand-in closes.
  */
 export function registerCrossrefWorks(standIn: StandIn, records: Iterable<PoolRecord>): number {
+  const works = [...records].map(crossrefWorkOf).filter((w): w is CrossrefPoolWork => w !== undefined);
+  addCrossrefWorks(standIn, works);
+  return works.length;
+}
+
+/** Adds works already in Crossref's layout (a DOI already registered is replaced). */
+export function addCrossrefWorks(standIn: StandIn, added: Iterable<CrossrefPoolWork>): void {
   let works = worksByStandIn.get(standIn);
   if (!works) {
     works = new Map();
     worksByStandIn.set(standIn, works);
   }
-  let added = 0;
-  for (const record of records) {
-    const work = crossrefWorkOf(record);
-    if (!work) continue;
-    works.set(work.DOI, work);
-    added++;
-  }
-  return added;
+  for (const work of added) works.set(work.DOI.toLowerCase(), work);
 }

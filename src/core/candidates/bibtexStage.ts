@@ -3,7 +3,8 @@
 // the published DOI, a merge with the journal's record), the lookup is planned again and the
 // newer BibTeX wins. An older success is never replaced by a newer failure.
 import type { Candidate } from '../types';
-import { attachBibtex, bibtexPlan, type BibtexOptions } from '../bibtex';
+import { bibtexPlan, type BibtexOptions } from '../bibtex';
+import { attachBibtexFindingDoi } from '../bibtex/doiByCitation';
 import { bibtexOfSource } from '../bibtex/fetch';
 import type { CiteKeyRule } from '../bibtex/keyFormula';
 import type { CoreDeps } from '../deps';
@@ -27,6 +28,8 @@ export class BibtexStage {
     private readonly style: CiteKeyRule,
     private readonly store: CandidateStore,
     private readonly options: BibtexOptions = {},
+    /** A lookup gave a card a DOI it lacked (doiByCitation.ts): the run's trust lookup should see it. */
+    private readonly onDoiFound: () => void = () => {},
   ) {}
 
   /** Starts a lookup for every candidate that has none yet, or whose identifiers changed. */
@@ -43,7 +46,7 @@ export class BibtexStage {
       // preprint's) makes the older one's answer one it would only replace: its requests not yet
       // sent are withdrawn, leaving Crossref's single slot to the ones that count.
       if (previous && previous.urls.every((url) => urls.includes(url))) previous.stop.abort();
-      lookup.done = attachBibtex(candidate, this.deps, this.style, { ...this.options, withdraw: stop.signal }).then((found) => {
+      lookup.done = attachBibtexFindingDoi(candidate, this.deps, this.style, { ...this.options, withdraw: stop.signal }).then((found) => {
         const isLatest = this.latest.get(candidate.id) === lookup;
         if (found.bibtex && (isLatest || !this.succeeded.has(candidate.id))) {
           this.succeeded.add(candidate.id);
@@ -54,7 +57,14 @@ export class BibtexStage {
             bibtexNote: found.bibtexNote,
             venue: found.venue,
             bibtexOf: bibtexOfSource(candidate, found.bibtexSource ?? ''),
+            // A DOI found for a record that had none (doiByCitation.ts): the card links it.
+            ...(found.doi && !candidate.doi ? { doi: found.doi } : {}),
           });
+          if (found.doi && !candidate.doi) {
+            // This lookup already asked what the card's new plan would: it is not planned again.
+            lookup.planKey = bibtexPlan(found, this.deps.settings).map((p) => p.url).join(' ');
+            this.onDoiFound();
+          }
         } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
           this.store.patch(candidate.id, { bibtexError: found.bibtexError, bibtexWhy: found.bibtexWhy });
         }

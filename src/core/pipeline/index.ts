@@ -211,7 +211,7 @@ async function findAndScore(
   const records = { http: storingBehind(batch), settings: deps.settings, signal: run.signal };
   const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
   const bibtexDeps = { http: deps.http, settings: deps.settings, signal: run.signal };
-  const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefHolds });
+  const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefHolds }, () => lookUp());
   const trust = new TrustStage(records, store);
   // BibTeX leaves with the DOI the search answer names, and is asked again when the enrichment
   // names a published one; trust waits for a record's bioRxiv API answer (enrichment.ts says why).

@@ -3,7 +3,7 @@
 // `citefinder insert --id`, so all three give the same entry for the same identifier, with the
 // work's trust (retracted, withdrawn…) and version of record as `find` gives them.
 import type { CoreDeps } from '../deps';
-import { attachBibtex } from '../bibtex';
+import { attachBibtexFindingDoi } from '../bibtex/doiByCitation';
 import { citeKeyRule } from '../bibtex/keyFormula';
 import { formatIdentifier, parseIdentifier, type WorkIdentifier } from '../identity/identifiers';
 import type { Candidate, PaperRecord } from '../types';
@@ -45,7 +45,7 @@ export async function citeByIdentifier(text: string, deps: CoreDeps): Promise<Ci
 
 /** The candidate with its authority's BibTeX and the cite key the settings ask for (or why there is none). */
 export function withAuthorityBibtex(candidate: Candidate, deps: CoreDeps): Promise<Candidate> {
-  return attachBibtex(candidate, deps, citeKeyRule(deps.settings));
+  return attachBibtexFindingDoi(candidate, deps, citeKeyRule(deps.settings));
 }
 
 /** What to say when the authority of `id` has no such work. */
