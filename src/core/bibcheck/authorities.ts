@@ -196,11 +196,20 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
       // One lookup per id and run, so that ids asked up front share arXiv's id_list requests.
       let answer = asked.get(id);
       if (!answer) {
+        // Ids asked together share a request even when one's cache read comes back late: the
+        // request waits for every read in flight, and each id missing from the cache joins it.
+        const release = arxiv.hold();
         answer = (async () => {
           const key = `arxiv:${id}`;
-          const cached = await arxivAnswers.get(key);
-          if (cached !== undefined) return cached ?? undefined;
-          const found = await arxiv.lookup(id);
+          let lookup: Promise<PaperRecord | undefined>;
+          try {
+            const cached = await arxivAnswers.get(key);
+            if (cached !== undefined) return cached ?? undefined;
+            lookup = arxiv.lookup(id);
+          } finally {
+            release();
+          }
+          const found = await lookup;
           const record = found ? recordOfArxiv(found) : undefined;
           await arxivAnswers.put(key, record);
           return record;

@@ -21,6 +21,11 @@ export class ArxivLookup {
     });
   }
 
+  /** Keeps lookups from going out until the returned function is called: a caller about to add one. */
+  hold(): () => void {
+    return this.batcher.hold();
+  }
+
   /** The record of a versionless or versioned id; undefined when arXiv has no such paper. */
   lookup(id: string): Promise<PaperRecord | undefined> {
     const clean = id.trim().replace(/^arxiv:/i, '');
