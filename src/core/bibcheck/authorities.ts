@@ -26,6 +26,8 @@ export interface TitleQuery {
   /** One author's name as written (its family name narrows the search). */
   author?: string;
   year?: number;
+  /** DBLP: how many hits to ask for (10 by default; a team's works need more). */
+  hits?: number;
 }
 
 export interface Authorities {
@@ -244,7 +246,7 @@ export function networkAuthorities(deps: CoreDeps): Authorities {
     ...(dblpEnabled(deps.settings)
       ? {
           async dblpSearch(query: TitleQuery) {
-            return (await searchDblp(dblpQuery(query), deps, { hits: 10 })).map(recordOfDblp);
+            return (await searchDblp(dblpQuery(query), deps, { hits: query.hits ?? 10 })).map(recordOfDblp);
           },
         }
       : {}),

@@ -38,8 +38,20 @@ export interface PhysicsTail {
   year: string;
 }
 
-/** A title-less reference's fields, authors as a .bib's; the venue absent where the text lost it. */
-export type TitlelessFields = Omit<PhysicsTail, 'venue'> & { venue?: string; author: string };
+/**
+ * A conference paper as PRL prints it, after the authors: "in ICLR (2023)", "in Advances in Neural
+ * Information Processing Systems 34, edited by A. Beygelzimer (Curran, 2021) pp. 1–12".
+ */
+const IN_PROCEEDINGS = new RegExp(
+  String.raw`^in\s+((?:\p{Lu}|\d)[^()]{1,150}?)(?:,\s+edited by [^()]{1,200}?)?\s+\((?:[^()]{0,120}?,\s*)?(${YEAR})\)(?:,?\s+pp?\.\s*(${PAGE}))?${END}`,
+  'u',
+);
+
+/**
+ * A title-less reference's fields, authors as a .bib's; the venue absent where the text lost it, no
+ * volume or page for a proceedings paper.
+ */
+export type TitlelessFields = { author: string; year: string; venue?: string; volume?: string; pages?: string };
 
 /** "Phys. Rev. D 10, 2445 (1974).": venue, volume, first page (or range, or article number), year. */
 export function physicsTail(text: string): PhysicsTail | undefined {
@@ -62,9 +74,21 @@ export function titlelessParts(text: string): TitlelessFields | undefined {
     return { author: familyFirstAuthors(authors!), year: year!, venue: venue || undefined, volume: volume!, pages: pagesOf(pages!) };
   }
   const authors = AUTHORS_FIRST.exec(trimmed);
-  const tail = authors && physicsTail(trimmed.slice(authors[0].length));
+  if (!authors) return undefined;
+  const rest = trimmed.slice(authors[0].length);
+  const tail = physicsTail(rest) ?? proceedingsTail(rest);
   const author = tail && authorField(authors[1]!.replace(/ (?:\([^)]*\)|\[[^\]]*\])$/, ''));
   return author ? { ...tail, author } : undefined;
+}
+
+/** "in ICLR (2023)": the venue (a trailing volume apart), the year and any pages; never a title. */
+function proceedingsTail(text: string): Omit<TitlelessFields, 'author'> | undefined {
+  const match = IN_PROCEEDINGS.exec(text.trim());
+  if (!match) return undefined;
+  const [, printed, year, pages] = match;
+  const volume = /\s(\d{1,4})$/.exec(printed!)?.[1];
+  const venue = volume ? printed!.slice(0, -volume.length).trim() : printed!.trim();
+  return { venue, year: year!, ...(volume ? { volume } : {}), ...(pages ? { pages: pagesOf(pages) } : {}) };
 }
 
 const isVenue = (venue: string) => venue.split(/\s+/).every((word) => VENUE_WORD.test(word));

@@ -6,16 +6,21 @@
 //   "not found" as it is in a .bib (saying which work the printed volume and page name, if any);
 // - with no identifier, the work Crossref has with the printed first author, year, volume and
 //   first page: four facts that name one article ("A. Einstein et al., Phys. Rev. 47, 777 (1935)").
+// - with no identifier, volume or page but two or more people, a year and a venue (a conference
+//   paper as PRL prints it: "N. Hansen, Y. Lin, …, in ICLR (2023)"), DBLP's one work by those people,
+//   in that order, in that year (at that venue, when several are).
 // What is still not identified stays "unreadable".
 import type { Authorities } from '../bibcheck/authorities';
-import { readAuthorList } from '../bibcheck/people';
+import { compareAuthors, readAuthorList, type AuthorList } from '../bibcheck/people';
+import { isPreprintVenue, sameVenue } from '../bibcheck/venues';
 import { titleTokens } from '../bibcheck/titles';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
 import { isAbortError } from '../net/types';
+import { latexToPlainText } from '../latex/plainText';
 import type { ReferenceFields } from './types';
 
 /** Where a title-less reference's title came from. */
-export type TitleSource = 'identifier' | 'identifier-other-work' | 'citation';
+export type TitleSource = 'identifier' | 'identifier-other-work' | 'citation' | 'team';
 
 export interface Identified {
   fields: ReferenceFields;
@@ -38,6 +43,10 @@ export async function identifyUntitled(text: string, fields: ReferenceFields, au
     if (printsCitation(fields)) {
       const cited = await byCitation(fields, authorities);
       return cited ? { fields: { ...fields, title: cited.title }, titleFrom: 'citation' } : { fields };
+    }
+    if (printsTeam(fields)) {
+      const work = await byTeam(fields, authorities);
+      if (work) return { fields: { ...fields, title: work.title }, titleFrom: 'team' };
     }
     const title = titleHeldBy(text, await authorities.crossrefSearch({ title: text }));
     return title ? { fields: { ...fields, title } } : { fields };
@@ -104,6 +113,52 @@ async function byCitation(fields: ReferenceFields, authorities: Authorities): Pr
   );
 }
 
+/** People a reference must name for them to pick out one work of a year: one name is a crowd. */
+const TEAM_SIZE = 2;
+/** Names sent to DBLP, which requires every word: enough to narrow the answer to the team. */
+const TEAM_QUERY_NAMES = 4;
+/** DBLP hits asked for: a team's works over the years. */
+const TEAM_HITS = 100;
+
+/** Two or more people, a year and a venue, and nothing else to search by (no volume and page). */
+function printsTeam(fields: ReferenceFields): boolean {
+  return readAuthorList(fields.author ?? '').people.length >= TEAM_SIZE && !!fields.year && !!fields.venue?.trim() && !printsCitation(fields);
+}
+
+/**
+ * DBLP's one work by the printed people, in their order, in the printed year: the one at the
+ * printed venue when there are several; else the one published work, which the judge then holds
+ * against the printed venue. Undefined when none or no single one is.
+ */
+async function byTeam(fields: ReferenceFields, authorities: Authorities): Promise<AuthorityRecord | undefined> {
+  if (!authorities.dblpSearch) return undefined;
+  const printed = readAuthorList(fields.author!);
+  const families = printed.people.slice(0, TEAM_QUERY_NAMES).flatMap((p) => familyWords(p.written));
+  const records = await authorities.dblpSearch({ title: families.join(' '), hits: TEAM_HITS });
+  const team = records.filter((r) => r.year === Number(fields.year) && sameTeam(printed, r.authors));
+  const venue = fields.venue!;
+  const atVenue = team.filter((r) => [r.venue, ...(r.venueShort ?? [])].some((v) => v && sameVenue(venue, v)));
+  if (atVenue.length === 1) return atVenue[0];
+  const published = team.filter((r) => !r.preprint);
+  return atVenue.length === 0 && published.length === 1 && !isPreprintVenue(venue) ? published[0] : undefined;
+}
+
+/**
+ * A family name's words as printed, for DBLP: "Hernández-Lobato" as "Hernández Lobato" (the people
+ * reader's key, "hernandezlobato", is no word DBLP knows), "Wang, Wei" as "Wang".
+ */
+function familyWords(written: string): string[] {
+  const name = latexToPlainText(written).replace(/[{}]/g, '').trim();
+  const family = name.includes(',') ? name.slice(0, name.indexOf(',')) : name.split(/\s+/).at(-1)!;
+  return family.split(/[\s-]+/).filter((w) => w.replace(/\P{L}/gu, '').length > 1);
+}
+
+/** The printed people are the record's, in its order (a list cut with "et al." its first ones). */
+function sameTeam(printed: AuthorList, authors: string[]): boolean {
+  const comparison = compareAuthors(printed, readAuthorList(authors));
+  return comparison.agreement === 'agrees' && !comparison.reordered && !comparison.onlyFirstListed;
+}
+
 function firstPage(pages: string | undefined): string | undefined {
   return pages?.trim().split(/\s*[-–—]+\s*/)[0]?.toLowerCase() || undefined;
 }
@@ -128,6 +183,7 @@ const NOTES: Record<TitleSource, (fields: ReferenceFields) => string> = {
   'identifier-other-work': (f) =>
     `The reference prints no title: its ${f.doi ? 'DOI' : 'arXiv id'} names "${f.title}", whose first author or year is not the printed one; the reference was held against that work.`,
   citation: () => 'The reference prints no title: Crossref\'s work with its first author, year, volume and first page was taken.',
+  team: () => 'The reference prints no title: DBLP\'s one work by its authors, in their order, in its year was taken.',
 };
 
 /** The sentence a verdict gains when the title it checked was not the reference's own. */
@@ -139,5 +195,7 @@ export function titleNote(titleFrom: TitleSource, fields: ReferenceFields): stri
 export function unidentifiedWhy(fields: ReferenceFields): string {
   if (printsCitation(fields))
     return 'It prints no title, and Crossref has no work with its first author, year, volume and first page: it was not checked.';
+  if (printsTeam(fields))
+    return 'It prints no title, and DBLP has no single work by its authors, in their order, in its year: it was not checked.';
   return 'No title could be read from this reference: it was not checked.';
 }

@@ -68,8 +68,8 @@ describe('reference check through the .bib engine (stand-in)', function () {
     const events: BibCheckEvent[] = [];
     const check = await checkReferences(list.items, deps(), (event) => events.push(event));
     // Progress counts the references decided before the engine (an identifier that names nothing) with its own.
-    assert.deepEqual(events[0], { type: 'entries', total: 10 });
-    assert.deepEqual(events.slice(1).map((e) => e.type === 'entry' && `${e.done}/${e.total}`), [...Array(10).keys()].map((i) => `${i + 1}/10`));
+    assert.deepEqual(events[0], { type: 'entries', total: 14 });
+    assert.deepEqual(events.slice(1).map((e) => e.type === 'entry' && `${e.done}/${e.total}`), [...Array(14).keys()].map((i) => `${i + 1}/14`));
     // Each event's "#n" key names its item (the editor's Problems panel maps it so); the report keeps the item's key.
     const eventKeys = events.flatMap((e) => (e.type === 'entry' ? [list.items[Number(e.entry.key.slice(1)) - 1]?.key] : []));
     assert.deepEqual(eventKeys.sort(), check.references.filter((r) => r.result).map((r) => r.result!.key).sort());
@@ -89,7 +89,18 @@ describe('reference check through the .bib engine (stand-in)', function () {
     const fabricated = byKey.get('c0f088bed10c')!.result!;
     assert.equal(fabricated.verdict.verdict, 'not-found');
     assert.match(fabricated.message, /^The DOI 10\.47281\/bed\.57189 does not resolve .*, and the reference prints no title to search by\. Searched: Crossref, doi\.org\.$/);
-    assert.equal(byKey.get('eeac2e647852')!.result, undefined, 'no identifier, no volume and page: unreadable as before');
+    // No identifier, volume or page, but a team, a venue and a year: DBLP's one work by that team that year.
+    const iclr = byKey.get('eeac2e647852')!;
+    assert.equal(iclr.titleFrom, 'team');
+    assert.equal(iclr.fields.title, 'MoDem: Accelerating Visual Model-Based Reinforcement Learning with Demonstrations');
+    assert.equal(iclr.result?.verdict.verdict, 'verified');
+    assert.match(iclr.result!.message, /The reference prints no title: DBLP's one work by its authors, in their order, in its year was taken\./);
+    assert.equal(byKey.get('faa1ea092c70')!.result?.verdict.verdict, 'verified-fixable', 'JMLR: the work, with its volume to add');
+    // The team's real work, held against the printed venue: a venue nobody knows, and a NeurIPS paper printed as CVPR's.
+    assert.equal(byKey.get('bea1ec0111e6')!.result?.verdict.kind, 'nonexistent-venue');
+    assert.equal(byKey.get('d9502ea52395')!.result?.verdict.kind, 'wrong-venue');
+    // A placeholder team names no one's work: unreadable, never "not found".
+    assert.equal(byKey.get('e2f86a25f121')!.result, undefined);
     // Every item with an identifier gets its .bib entry's verdict, but the near-miss title the print leaves out.
     const engine = new VerdictEngine(networkAuthorities(deps()));
     const withId = samples.filter((s) => s.fields.doi && byKey.get(s.bibtex_key)!.fields.doi);
@@ -98,7 +109,7 @@ describe('reference check through the .bib engine (stand-in)', function () {
       const expected = s.bibtex_key === 'd5eef6dc978e' ? 'verified' : (await engine.verdict(s.fields)).verdict;
       assert.equal(byKey.get(s.bibtex_key)!.result?.verdict.verdict, expected, s.bibtex_key);
     }
-    assert.equal(check.summary.unreadable, 11);
+    assert.equal(check.summary.unreadable, 7);
   });
 
   it('identifies a REVTeX journal item that prints no title and no DOI by its first author, year, volume and first page', async () => {
@@ -121,6 +132,29 @@ describe('reference check through the .bib engine (stand-in)', function () {
     // Wakefield's Lancet paper of that volume starts on page 637, not 1002: nothing is guessed.
     assert.equal(byKey.get('wakefield1998page')!.result, undefined);
     assert.equal(byKey.get('wakefield1998page')!.fields.title, undefined);
+  });
+
+  it('identifies pasted conference papers that print no title by their team and year at DBLP, hyphenated names too; one name is not enough', async () => {
+    const pasted = pastedItems([
+      '[1] I. Aden-Ali, H. Ashtiani, and C. Liaw, in NeurIPS (2021).',
+      '[2] I. Aden-Ali, H. Ashtiani, and C. Liaw, in ICML (2021).',
+      '[3] I. Aden-Ali, H. Ashtiani, and C. Liaw, in NeurIPS (2019).',
+      '[4] I. Aden-Ali et al., in NeurIPS (2021).',
+    ].join('\n'));
+    const check = await checkReferences(pasted, deps());
+    const [right, otherVenue, otherYear, oneName] = check.references;
+    assert.equal(right!.titleFrom, 'team');
+    assert.equal(right!.result?.verdict.record?.id, 'conf/nips/Aden-AliAL21');
+    assert.equal(right!.result?.verdict.verdict, 'verified');
+    // The team's one work that year, held against the venue printed.
+    assert.equal(otherVenue!.result?.verdict.kind, 'wrong-venue');
+    // No work of that team in 2019, and one name picks out no work: unreadable, never "not found".
+    assert.equal(otherYear!.result, undefined);
+    assert.equal(oneName!.result, undefined);
+    assert.match(unidentifiedWhy(otherYear!.fields), /DBLP has no single work by its authors, in their order, in its year/);
+    // DBLP was asked by the family names' words ("Aden Ali", not a key it does not know).
+    const queries = standIn.requests.filter((r) => r.service === 'dblp').map((r) => new URL(r.url, 'http://x').searchParams.get('q'));
+    assert.ok(queries.includes('Aden Ali Ashtiani Liaw'), queries.join('\n'));
   });
 
   it('identifies pasted physics references that print no title by first author, year, volume and page, and never calls the rest "not found"', async () => {
