@@ -9,6 +9,7 @@ import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings/index';
 import type { CoreDeps } from '../../../../src/core/deps';
+import { standInDeps } from '../../../helpers/verdictEngine';
 import { checkBibliography } from '../../../../src/core/bibcheck';
 import { bibCheckEdits } from '../../../../src/core/bibcheck/apply';
 import { differingFields } from '../../../../src/core/bibcheck/compare';
@@ -16,6 +17,11 @@ import { applyEdits } from '../../../../src/core/manuscript/insertPlan';
 
 const FILE = '/project/user.bib';
 const TEXT = readFileSync(fixturePath('bibcheck', 'user.bib'), 'utf8');
+// The right people in the wrong order: an author-year style would print "Horrocks et al. 2015" for Tosatto et al.
+const REORDERED = TEXT.replace('{Valero-Cuevas, Francisco J. and Santello, Marco}', '{Santello, Marco and Valero-Cuevas, Francisco J.}').replace(
+  '{Tosatto, Laura and Horrocks, Mathew H. and others}',
+  '{Horrocks, Mathew H. and others}',
+);
 
 describe('bibliography check: comparing fields', () => {
   it('forgives braces, accents, case, maths, page dashes, name order and "and others"', () => {
@@ -34,8 +40,7 @@ describe('bibliography check against the stand-in', function () {
   let deps: CoreDeps;
   beforeEach(async () => {
     standIn = await startStandIn();
-    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.enabled': false });
-    deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) };
+    deps = standInDeps(standIn);
   });
   afterEach(() => standIn.close());
 
@@ -72,6 +77,33 @@ describe('bibliography check against the stand-in', function () {
     assert.equal(edited, TEXT.replace('year          = 1998,', 'year          = {1999},'));
     const withVolume = applyEdits(TEXT, bibCheckEdits(FILE, TEXT, report.entries, new Map([['valerocuevas2017', ['volume']]])));
     assert.equal(withVolume, TEXT.replace('volume  = {13},', 'volume  = {14},'));
+  });
+
+  it('verifies the work, offers the authority\'s order as a fix and names its first author', async () => {
+    const report = await checkBibliography([{ file: FILE, text: REORDERED }], deps);
+    const byKey = new Map(report.entries.map((e) => [e.key, e]));
+    const tosatto = byKey.get('tosatto2015')!;
+    assert.equal(tosatto.verdict.verdict, 'verified-fixable');
+    assert.deepEqual(tosatto.verdict.fixable, ['author']);
+    assert.match(tosatto.message, /correct the order of the authors \(first: Laura Tosatto\)/);
+    assert.match(tosatto.verdict.evidence.find((e) => e.field === 'author')!.note!, /another order: the first author is Laura Tosatto/);
+    const valero = byKey.get('valerocuevas2017')!;
+    assert.equal(valero.verdict.verdict, 'verified-fixable');
+    assert.deepEqual([...valero.verdict.fixable!].sort(), ['author', 'volume']);
+    // The untouched entries keep their verdicts: an in-order list is no finding.
+    assert.equal(byKey.get('perlmutter1999')!.verdict.fixable?.includes('author'), false);
+  });
+
+  it('applying the fix reorders the entry\'s own names and changes no other byte', async () => {
+    const report = await checkBibliography([{ file: FILE, text: REORDERED }], deps);
+    const edited = applyEdits(REORDERED, bibCheckEdits(FILE, REORDERED, report.entries, new Map([['valerocuevas2017', ['author']], ['tosatto2015', ['author']]])));
+    assert.equal(
+      edited,
+      REORDERED.replace('{Santello, Marco and Valero-Cuevas, Francisco J.}', '{Valero-Cuevas, Francisco J. and Santello, Marco}').replace(
+        '{Horrocks, Mathew H. and others}',
+        '{Laura Tosatto and Horrocks, Mathew H. and others}',
+      ),
+    );
   });
 
   it('says which service was unavailable, and reports nothing as ok then', async () => {
