@@ -14,7 +14,7 @@
 //
 // It must parse and run under Node 18: no node:fs globSync, nothing newer.
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STOP_SIGNALS, whenParentGone } from './parentWatch.mjs';
@@ -163,6 +163,48 @@ async function mustRun(label, command, args, { last = false, ...options } = {}) 
   await exitLike(result);
 }
 
+// apt takes one caller at a time and fails the others at once ("Could not get lock"). A fresh
+// machine often runs an upgrade at boot, and two checkouts may provision together: wait for it.
+const APT_PROCESSES = new Set(['apt', 'apt-get', 'dpkg', 'unattended-upgr', 'apt.systemd.dai']);
+const APT_WAIT_MS = 15 * 60_000;
+
+function aptBusy() {
+  try {
+    return readdirSync('/proc').some((pid) => {
+      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
+      try {
+        return APT_PROCESSES.has(readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+async function untilAptIdle() {
+  if (!aptBusy()) return;
+  step('apt is busy (another apt-get or dpkg is running): waiting for it');
+  const deadline = Date.now() + APT_WAIT_MS;
+  while (aptBusy() && Date.now() < deadline) await new Promise((done) => setTimeout(done, 2000));
+}
+
+/** apt-get once apt is idle; again if another apt took its lock in between. */
+async function aptRun(label, command, args, options) {
+  for (let attempt = 1; ; attempt++) {
+    await untilAptIdle();
+    const result = await run(command, args, { env, ...options });
+    if (result.code === 0) {
+      if (interrupted) await exitLike({ code: 130, signal: null });
+      return;
+    }
+    if (!result.signal && attempt < 3 && aptBusy()) continue;
+    step(`${task} FAILED at ${label} (${result.signal ?? `exit ${result.code}`})`);
+    await exitLike(result);
+  }
+}
+
 // ---- 2. dependencies --------------------------------------------------------------------------
 function dependenciesStale() {
   const modules = join(ROOT, 'node_modules');
@@ -210,8 +252,8 @@ if (missing.length) {
   if (aptGet && process.getuid && process.getuid() === 0) {
     step(`apt-get install ${missing.join(' ')}`);
     const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-    await mustRun('apt-get update', aptGet, ['update', '-qq'], { env: aptEnv });
-    await mustRun('apt-get install', aptGet, ['install', '-y', '-qq', ...missing], {
+    await aptRun('apt-get update', aptGet, ['update', '-qq'], { env: aptEnv });
+    await aptRun('apt-get install', aptGet, ['install', '-y', '-qq', ...missing], {
       env: aptEnv,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
