@@ -8,7 +8,7 @@
 // `window.codeAutomationExit(code)` (the hook @vscode/test-web uses too), and the extension
 // host's console (mocha's reporter) reaches the browser console, which we print.
 //
-//   node scripts/host-tests.mjs [--no-build] [--timeout 180] [--folder DIR]
+//   node scripts/host-tests.mjs [--no-build] [--timeout 180 (seconds without a word from the suite)] [--folder DIR]
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -36,7 +36,10 @@ function printConsole(message, values) {
   if (argv.includes('--verbose') || (match && match[1] !== 'DEBUG' && match[1] !== 'TRACE' && !NOISE.test(text) && !offlineGallery)) console.log(text);
 }
 
+// A hung suite is one that has said nothing for this long (not one that is slow: on a busy machine
+// the whole suite may take several times its quiet-machine 2 minutes); a hard cap bounds CI anyway.
 const timeoutMs = Number(option('--timeout', '180')) * 1000;
+const HARD_CAP_MS = 30 * 60_000;
 const started = Date.now();
 
 if (!argv.includes('--no-build')) {
@@ -75,15 +78,22 @@ try {
   // While running tests, VS Code logs the extension host's console (mocha's reporter) through
   // the workbench log, which reaches the browser console as ('%c INFO', 'color: …', format, ...args).
   let printing = Promise.resolve();
+  let lastHeard = Date.now();
   page.on('console', (message) => {
+    lastHeard = Date.now();
     const values = Promise.all(message.args().map((arg) => arg.jsonValue().catch(() => '?')));
     printing = printing.then(async () => printConsole(message, await values));
   });
   await page.goto(server.workbenchUrl(workspace, { extensionDevelopmentPath: ROOT, extensionTestsPath: testsEntry }));
-  const timedOut = new Promise((ok) => setTimeout(() => ok('timeout'), timeoutMs).unref());
+  const silent = () => Date.now() - lastHeard > timeoutMs || Date.now() - started > HARD_CAP_MS;
+  let watch;
+  const timedOut = new Promise((ok) => {
+    watch = setInterval(() => silent() && ok('timeout'), 1000);
+  });
   const result = await Promise.race([finished, timedOut]);
+  clearInterval(watch);
   if (result === 'timeout') {
-    console.error(`In-host tests did not finish within ${timeoutMs / 1000} s; code-server log: ${server.logFile}`);
+    console.error(`In-host tests said nothing for ${timeoutMs / 1000} s (or ran past ${HARD_CAP_MS / 60_000} min); code-server log: ${server.logFile}`);
   } else {
     exitCode = result;
   }
