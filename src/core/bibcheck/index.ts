@@ -165,7 +165,7 @@ async function checkEntry(entry: BibEntry, engine: VerdictEngine, deps: CoreDeps
   const record = verdict.record;
   const base = { key: entry.key, file: entry.file, line: entry.line, verdict, message: verdict.message };
   if (!record) return { ...base, status: statusOf(verdict), fields: {} };
-  const authority = authorityFields(record, verdict.published, entry.fields);
+  const authority = authorityFields(record, verdict, entry.fields);
   // Malformed LaTeX (maths mangled by Crossref, HTML tags) is never "verified", even with the right words.
   const latex = latexFindings(entry.fields, authority);
   // What "apply" writes for a malformed field is the corrected value the finding names.
@@ -206,14 +206,13 @@ async function assessTrustOf(record: AuthorityRecord & { doi?: string }, deps: C
 }
 
 /** The authority's fields by .bib name (what "apply" writes): the venue in the entry's own field. */
-function authorityFields(
-  record: AuthorityRecord,
-  published: AuthorityRecord | undefined,
-  ours: Record<string, string>,
-): Record<string, string> {
+function authorityFields(record: AuthorityRecord, verdict: EntryVerdict, ours: Record<string, string>): Record<string, string> {
   const fields: Record<string, string> = { title: record.title };
-  // The entry's own names in the authority's order where they are its people (apply then only reorders).
-  if (record.authors.length) fields.author = (ours.author && inAuthorityOrder(ours.author, record.authors)) || record.authors.join(' and ');
+  const published = verdict.published;
+  // The right people in another order: the entry's own names in the authority's order (apply only
+  // reorders them). Any other difference shows, and writes, the authority's list.
+  const reordered = verdict.fixable?.includes('author') && ours.author ? inAuthorityOrder(ours.author, record.authors) : undefined;
+  if (record.authors.length) fields.author = reordered ?? record.authors.join(' and ');
   // Where the work appeared comes from the published version when there is one.
   const venue = published ?? record;
   if (venue.year) fields.year = String(venue.year);

@@ -106,6 +106,14 @@ describe('bibliography check against the stand-in', function () {
     );
   });
 
+  it('shows the authority\'s whole list against an entry that leaves an author out (a reorder fix writes only the entry\'s own names)', async () => {
+    const missing = TEXT.replace('{Valero-Cuevas, Francisco J. and Santello, Marco}', '{Valero-Cuevas, Francisco J.}');
+    const report = await checkBibliography([{ file: FILE, text: missing }], deps);
+    const valero = report.entries.find((e) => e.key === 'valerocuevas2017')!;
+    assert.equal(valero.verdict.kind, 'authors-missing');
+    assert.match(valero.fields.author!.authority, /Valero-Cuevas and .*Santello/);
+  });
+
   it('says which service was unavailable, and reports nothing as ok then', async () => {
     const settings = resolveSettings({ ...deps.settings, 'sources.arxiv.url': 'http://127.0.0.1:9/api/query', 'sources.doi.url': 'http://127.0.0.1:9' });
     const report = await checkBibliography([{ file: FILE, text: TEXT }], { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) });
