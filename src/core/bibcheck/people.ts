@@ -28,25 +28,30 @@ function ascii(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[łŁ]/g, 'l').replace(/[øØ]/g, 'o').replace(/ß/g, 'ss').toLowerCase();
 }
 
-/** One name in any of the usual forms. */
-export function readPerson(written: string): Person | undefined {
+/** A name's given and family parts as printed: "Family, Given" or "Given [particles] Family". */
+function nameParts(written: string): { givenPart: string; familyPart: string } | undefined {
   // DBLP's XML entities ("d&apos;Amore") are the character, in a .bib as in a record.
   let name = latexToPlainText(decodeEntities(written)).replace(/\s+\d{4}$/, '').replace(/[{}]/g, '').trim();
   if (!name) return undefined;
-  let givenPart: string;
-  let familyPart: string;
   const comma = name.indexOf(',');
-  if (comma >= 0) {
-    familyPart = name.slice(0, comma);
-    givenPart = name.slice(comma + 1).replace(/,\s*(jr|sr|ii|iii|iv)\.?$/i, '');
-  } else {
-    name = name.replace(/,?\s+(jr|sr|ii|iii|iv)\.?$/i, '');
-    const tokens = name.split(/\s+/);
-    let at = tokens.length - 1;
-    while (at > 1 && PARTICLES.has(ascii(tokens[at - 1]!))) at--;
-    familyPart = tokens.slice(at).join(' ');
-    givenPart = tokens.slice(0, at).join(' ');
-  }
+  if (comma >= 0) return { familyPart: name.slice(0, comma), givenPart: name.slice(comma + 1).replace(/,\s*(jr|sr|ii|iii|iv)\.?$/i, '') };
+  name = name.replace(/,?\s+(jr|sr|ii|iii|iv)\.?$/i, '');
+  const tokens = name.split(/\s+/);
+  let at = tokens.length - 1;
+  while (at > 1 && PARTICLES.has(ascii(tokens[at - 1]!))) at--;
+  return { familyPart: tokens.slice(at).join(' '), givenPart: tokens.slice(0, at).join(' ') };
+}
+
+/** The family name as printed, particles and hyphens kept ("Hernández-Lobato"): the words a search service knows. */
+export function printedFamily(written: string): string {
+  return nameParts(written)?.familyPart.trim() ?? '';
+}
+
+/** One name in any of the usual forms. */
+export function readPerson(written: string): Person | undefined {
+  const parts = nameParts(written);
+  if (!parts) return undefined;
+  const { givenPart, familyPart } = parts;
   // Particles go ("van Dam" is Dam), unless the family name is one ("Zhiguo Du", "J. De").
   const familyTokens = ascii(familyPart).split(/[\s-]+/);
   const named = familyTokens.filter((t) => !PARTICLES.has(t));
@@ -117,18 +122,11 @@ const MIN_PEOPLE_FOR_FIRST_ONLY = 3;
  * names are mostly someone else's.
  */
 export function compareAuthors(entry: AuthorList, authority: AuthorList): AuthorComparison {
-  const free = [...authority.people];
-  const unmatched: string[] = [];
-  const positions: number[] = [];
-  for (const person of entry.people) {
-    const at = free.findIndex((p) => samePerson(person, p));
-    if (at < 0) unmatched.push(person.written);
-    else {
-      positions.push(authority.people.indexOf(free[at]!));
-      free.splice(at, 1);
-    }
-  }
-  const matched = entry.people.length - unmatched.length;
+  const matches = matchPeople(entry.people, authority.people);
+  const unmatched = entry.people.filter((_, i) => matches[i]! < 0).map((p) => p.written);
+  const positions = matches.filter((at) => at >= 0);
+  const free = authority.people.filter((_, i) => !positions.includes(i));
+  const matched = positions.length;
   // Some deposits list the first author only (older Lancet records at Crossref: "AJ Wakefield" for 13
   // authors): the rest are unknown to the authority, not wrong.
   const [first, only] = [entry.people[0], authority.people[0]];
@@ -137,14 +135,22 @@ export function compareAuthors(entry: AuthorList, authority: AuthorList): Author
   const left = entry.truncated || authority.truncated ? [] : free.map((p) => p.written);
   // Out of order, or a list cut with "others" that opens with someone other than the first author:
   // an author-year style prints the first name, so "Jones et al." for Smith, Jones, … is wrong.
-  const firstMatched = first !== undefined && !unmatched.includes(first.written);
-  const reordered = positions.some((p, i) => i > 0 && p < positions[i - 1]!) || (firstMatched && positions[0]! > 0);
+  const reordered = positions.some((p, i) => i > 0 && p < positions[i - 1]!) || (matches[0] ?? -1) > 0;
   let agreement: AuthorAgreement;
   if (entry.people.length === 0) agreement = entry.truncated ? 'invented' : 'missing';
   else if (unmatched.length === 0) agreement = left.length ? 'missing' : 'agrees';
   else if (matched / entry.people.length >= 0.5 && matched > 0) agreement = 'invented';
   else agreement = 'swapped';
   return { agreement, matched, unmatched, left, reordered };
+}
+
+/** Each entry person's place in the authority's list (the first one free that is the same person), -1 for none. */
+function matchPeople(entry: readonly Person[], authority: readonly Person[]): number[] {
+  const free = authority.map((_, i) => i);
+  return entry.map((person) => {
+    const at = free.findIndex((i) => samePerson(person, authority[i]!));
+    return at < 0 ? -1 : free.splice(at, 1)[0]!;
+  });
 }
 
 const PLACEHOLDER_NAMES = /^(john|jane|richard|mary) (q\.? )?doe$|^(first|second|third|some|an?|the)? ?author( name)?$|^anonymous$|^unknown( author)?$|^et\.? ?al\.?$|^(author|name) ?\d*$|^(foo|bar|lorem ipsum)$|^firstname lastname$/i;
@@ -167,15 +173,9 @@ export function placeholderNames(authors: string | undefined): string[] {
 export function inAuthorityOrder(entryAuthors: string, authorityAuthors: readonly string[]): string | undefined {
   const entry = readAuthorList(entryAuthors);
   const authority = readAuthorList(authorityAuthors);
-  const free = authority.people.map((_, i) => i);
-  const written = new Map<number, string>();
-  for (const person of entry.people) {
-    const at = free.findIndex((i) => samePerson(person, authority.people[i]!));
-    if (at < 0) return undefined;
-    written.set(free[at]!, person.written);
-    free.splice(at, 1);
-  }
-  if (written.size === 0) return undefined;
+  const matches = matchPeople(entry.people, authority.people);
+  if (matches.length === 0 || matches.includes(-1)) return undefined;
+  const written = new Map(matches.map((at, i) => [at, entry.people[i]!.written]));
   const last = entry.truncated ? Math.max(...written.keys()) : authority.people.length - 1;
   const names = authority.people.slice(0, last + 1).flatMap((p, i) => {
     const own = written.get(i);

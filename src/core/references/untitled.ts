@@ -11,12 +11,11 @@
 //   in that order, in that year (at that venue, when several are).
 // What is still not identified stays "unreadable".
 import type { Authorities } from '../bibcheck/authorities';
-import { compareAuthors, readAuthorList, type AuthorList } from '../bibcheck/people';
+import { compareAuthors, printedFamily, readAuthorList, type AuthorList } from '../bibcheck/people';
 import { isPreprintVenue, sameVenue } from '../bibcheck/venues';
 import { titleTokens } from '../bibcheck/titles';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
 import { isAbortError } from '../net/types';
-import { latexToPlainText } from '../latex/plainText';
 import type { ReferenceFields } from './types';
 
 /** Where a title-less reference's title came from. */
@@ -120,9 +119,9 @@ const TEAM_QUERY_NAMES = 4;
 /** DBLP hits asked for: a team's works over the years. */
 const TEAM_HITS = 100;
 
-/** Two or more people, a year and a venue, and nothing else to search by (no volume and page). */
+/** Two or more people, a year and a venue (asked after printsCitation: no volume and page to search by). */
 function printsTeam(fields: ReferenceFields): boolean {
-  return readAuthorList(fields.author ?? '').people.length >= TEAM_SIZE && !!fields.year && !!fields.venue?.trim() && !printsCitation(fields);
+  return readAuthorList(fields.author ?? '').people.length >= TEAM_SIZE && !!fields.year && !!fields.venue?.trim();
 }
 
 /**
@@ -133,7 +132,8 @@ function printsTeam(fields: ReferenceFields): boolean {
 async function byTeam(fields: ReferenceFields, authorities: Authorities): Promise<AuthorityRecord | undefined> {
   if (!authorities.dblpSearch) return undefined;
   const printed = readAuthorList(fields.author!);
-  const families = printed.people.slice(0, TEAM_QUERY_NAMES).flatMap((p) => familyWords(p.written));
+  // The family names' printed words: "Hernández Lobato", not the reader's key "hernandezlobato", which DBLP does not know.
+  const families = printed.people.slice(0, TEAM_QUERY_NAMES).flatMap((p) => printedFamily(p.written).split(/[\s-]+/).filter((w) => w.replace(/\P{L}/gu, '').length > 1));
   const records = await authorities.dblpSearch({ title: families.join(' '), hits: TEAM_HITS });
   const team = records.filter((r) => r.year === Number(fields.year) && sameTeam(printed, r.authors));
   const venue = fields.venue!;
@@ -141,16 +141,6 @@ async function byTeam(fields: ReferenceFields, authorities: Authorities): Promis
   if (atVenue.length === 1) return atVenue[0];
   const published = team.filter((r) => !r.preprint);
   return atVenue.length === 0 && published.length === 1 && !isPreprintVenue(venue) ? published[0] : undefined;
-}
-
-/**
- * A family name's words as printed, for DBLP: "Hernández-Lobato" as "Hernández Lobato" (the people
- * reader's key, "hernandezlobato", is no word DBLP knows), "Wang, Wei" as "Wang".
- */
-function familyWords(written: string): string[] {
-  const name = latexToPlainText(written).replace(/[{}]/g, '').trim();
-  const family = name.includes(',') ? name.slice(0, name.indexOf(',')) : name.split(/\s+/).at(-1)!;
-  return family.split(/[\s-]+/).filter((w) => w.replace(/\P{L}/gu, '').length > 1);
 }
 
 /** The printed people are the record's, in its order (a list cut with "et al." its first ones). */
