@@ -2,8 +2,10 @@
 // citation, most needed first, with file, line, score and reason. `--json` gives every prose
 // sentence, cited or not; `--find` runs Find Citations for each listed sentence in turn (Ctrl-C
 // stops and keeps what was found) and gives, for each candidate, the `citefinder insert` command
-// that cites it at the end of its sentence. `--rerank` asks the configured LLM to order the top of
-// the list (coverage.llmRerankTop sentences, one call). Paths are relative to the root's folder,
+// that cites it at the end of its sentence; `--insert` (with or without --find) also writes, for
+// each sentence one work clearly supports, its citation and .bib entry (cli/coverageInsert.ts).
+// `--rerank` asks the configured LLM to order the top of the list (coverage.llmRerankTop
+// sentences, one call). Paths are relative to the root's folder,
 // lines 1-based.
 import * as path from 'node:path';
 import { coverageOfProject, rerankWithLlm, type CoverageReport, type LlmOpinion, type SentenceCoverage } from '../core/coverage';
@@ -15,11 +17,12 @@ import type { LlmClient } from '../core/llm/types';
 import type { Candidate } from '../core/types';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
-import { diskFiles } from './files';
+import { diskFiles, readOnce } from './files';
 import { readInput, UsageError, type CliIo } from './io';
+import { insertClearCitation, insertSummary, outcomeText, type InsertOutcome } from './coverageInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
 
-export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--rerank] [--find] [--config FILE] [--json]';
+export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--rerank] [--find [--insert]] [--config FILE] [--json]';
 
 /** Candidates printed per sentence with --find. */
 const CANDIDATES_SHOWN = 3;
@@ -36,6 +39,7 @@ export async function runCoverage(
       'file-only': { type: 'boolean', default: false },
       'min-score': { type: 'string' },
       find: { type: 'boolean', default: false },
+      insert: { type: 'boolean', default: false },
       rerank: { type: 'boolean', default: false },
     },
     true,
@@ -47,7 +51,8 @@ export async function runCoverage(
   const disk = diskFiles(await projectFolder(file));
   const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
   if (!verdict.ok) throw new UsageError(verdict.reason);
-  const settings = values.rerank || values.find ? await loadSettings(values.config) : undefined;
+  const find = values.find || values.insert;
+  const settings = values.rerank || find ? await loadSettings(values.config) : undefined;
   const llm = values.rerank && settings ? llmToRerank(settings) : undefined;
   let stage = '';
   const read = await coverageOfProject({
@@ -66,21 +71,31 @@ export async function runCoverage(
   for (const warning of read.warnings) io.stderr(`! ${warning}\n`);
   const report = llm && settings ? await reranked(read, llm, settings['coverage.llmRerankTop'], io, signal) : read;
   const sentenceJson = jsonOf(report);
-  if (values.json && !values.find) {
+  if (values.json && !find) {
     io.stdout(JSON.stringify({ sentences: report.sentences.map(sentenceJson), warnings: report.warnings }, null, 2) + '\n');
     return 0;
   }
   // With --json, stdout is the JSON alone: a script parses it whole.
   if (!values.json) io.stdout(textReport(report));
-  if (!values.find || !settings) return 0;
+  if (!find || !settings) return 0;
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
-  const sources = await sourcesOf(report.flagged, disk.read);
-  const results = await findForSentences(report.flagged, pipeline, {
-    read: disk.read,
+  // The batch reads each file as it was listed (the sentences' offsets are of that text); --insert writes the current one.
+  const listed = readOnce(disk.read);
+  const sources = await sourcesOf(report.flagged, listed);
+  const found: object[] = [];
+  const outcomes: InsertOutcome[] = [];
+  await findForSentences(report.flagged, pipeline, {
+    read: listed,
     signal,
-    onResult: (done, index, total) => io.stdout(values.json ? '' : `\n[${index}/${total}] ${findText(done, report.root, sources)}`),
+    onResult: async (done, index, total) => {
+      const outcome = values.insert ? await insertClearCitation(done, sources.get(done.sentence), disk, settings) : undefined;
+      if (outcome) outcomes.push(outcome);
+      if (values.json) found.push({ ...findJson(done, sentenceJson, sources), ...outcome });
+      else io.stdout(`\n[${index}/${total}] ${findText(done, report.root, sources, !outcome?.inserted)}${outcome ? outcomeText(outcome, report.root) : ''}`);
+    },
   });
-  if (values.json) io.stdout(JSON.stringify(results.map((r) => findJson(r, sentenceJson, sources)), null, 2) + '\n');
+  if (values.json) io.stdout(JSON.stringify(found, null, 2) + '\n');
+  else if (values.insert) io.stdout(insertSummary(outcomes, report.flagged.length));
   return 0;
 }
 
@@ -165,7 +180,8 @@ async function sourcesOf(sentences: SentenceCoverage[], read: (file: string) => 
   return sources;
 }
 
-function findText({ sentence, result, error }: SentenceResult, root: string, sources: Sources): string {
+/** The sentence and its best candidates; with `offerCommand`, the command that cites the first. */
+function findText({ sentence, result, error }: SentenceResult, root: string, sources: Sources, offerCommand: boolean): string {
   const head = `${where(sentence, root)}: ${sentence.text}\n`;
   if (!result) return head + `  (no search: ${error})\n`;
   const best = result.candidates.slice(0, CANDIDATES_SHOWN);
@@ -181,7 +197,7 @@ function findText({ sentence, result, error }: SentenceResult, root: string, sou
       })
       .join('\n') +
     '\n' +
-    citeTheFirst(sentence, sources.get(sentence), best)
+    (offerCommand ? citeTheFirst(sentence, sources.get(sentence), best) : '')
   );
 }
 

@@ -20,3 +20,12 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   await writeFile(temporary, text, 'utf8');
   await rename(temporary, file);
 }
+
+/** `read`, each file's first answer kept: what a file held when a batch began, whatever the batch writes since. */
+export function readOnce(read: (file: string) => Promise<string | undefined>): (file: string) => Promise<string | undefined> {
+  const first = new Map<string, Promise<string | undefined>>();
+  return (file) => {
+    if (!first.has(file)) first.set(file, read(file));
+    return first.get(file)!;
+  };
+}

@@ -17,8 +17,11 @@ export interface BatchOptions {
   /** The source of a sentence's file (the claim stage reads the sentence in it). */
   read(file: string): Promise<string | undefined>;
   signal?: AbortSignal;
-  /** Called as each sentence is done, with its place in the batch (1-based). */
-  onResult?(done: SentenceResult, index: number, total: number): void;
+  /**
+   * Called as each sentence is done, with its place in the batch (1-based); the next search waits
+   * for what it returns (the CLI's --insert writes the citation before the next sentence).
+   */
+  onResult?(done: SentenceResult, index: number, total: number): void | Promise<void>;
   listener?: PipelineListener;
 }
 
@@ -28,26 +31,30 @@ export async function findForSentences(
   options: BatchOptions,
 ): Promise<SentenceResult[]> {
   const results: SentenceResult[] = [];
-  const done = (outcome: SentenceResult) => {
-    results.push(outcome);
-    options.onResult?.(outcome, results.length, sentences.length);
-  };
   for (const sentence of sentences) {
     if (options.signal?.aborted) break;
-    const document = await options.read(sentence.file);
-    const selection = document?.slice(sentence.start, sentence.end) ?? sentence.text;
-    try {
-      const result = await pipeline.find(
-        { selection, document, ...(document ? { selectionOffset: sentence.start } : {}) },
-        options.listener,
-        options.signal,
-      );
-      done({ sentence, result });
-    } catch (error) {
-      if (isAbortError(error) || options.signal?.aborted) break;
-      // One sentence the search cannot take (too long, no words left) does not end the batch.
-      done({ sentence, error: (error as Error).message });
-    }
+    const outcome = await searchOne(sentence, pipeline, options);
+    if (!outcome) break;
+    results.push(outcome);
+    await options.onResult?.(outcome, results.length, sentences.length);
   }
   return results;
+}
+
+/** One sentence's search; undefined when the batch was cancelled during it. */
+async function searchOne(sentence: SentenceCoverage, pipeline: Pipeline, options: BatchOptions): Promise<SentenceResult | undefined> {
+  const document = await options.read(sentence.file);
+  const selection = document?.slice(sentence.start, sentence.end) ?? sentence.text;
+  try {
+    const result = await pipeline.find(
+      { selection, document, ...(document ? { selectionOffset: sentence.start } : {}) },
+      options.listener,
+      options.signal,
+    );
+    return { sentence, result };
+  } catch (error) {
+    if (isAbortError(error) || options.signal?.aborted) return undefined;
+    // One sentence the search cannot take (too long, no words left) does not end the batch.
+    return { sentence, error: (error as Error).message };
+  }
 }

@@ -37,7 +37,7 @@ describe('coverage batch: Find Citations for every listed sentence', function ()
     const supernova = listed.filter((s) => s.text.startsWith('Observations of distant Type Ia'));
     assert.equal(supernova.length, 2, listed.map((s) => s.text).join(' | '));
     const asked: number[] = [];
-    const onResult = () => asked.push(standIn.requests.length);
+    const onResult = () => void asked.push(standIn.requests.length);
     const results = await findForSentences(supernova, pipeline(), { read: files.read, onResult });
     assert.deepEqual(results.map((r) => r.sentence), supernova);
     assert.ok(results.every((r) => r.result && r.result.candidates.length > 0));

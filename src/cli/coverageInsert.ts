@@ -1,0 +1,65 @@
+// `citefinder coverage FILE.tex --find --insert`: each listed sentence gets its citation as its
+// search finishes, when one work clearly supports it (core/coverage/clearCitation.ts); the rest are
+// left for the writer, each with the reason. The sentence is found again by its LaTeX source nearest
+// to where it was listed (an earlier insert on its line moves it), the edits are the ones
+// `citefinder insert` makes, and each file is replaced whole: Ctrl-C keeps the citations written.
+import * as path from 'node:path';
+import { clearCitation } from '../core/coverage/clearCitation';
+import type { SentenceResult } from '../core/coverage/batch';
+import { applyEdits, newWorkOf, planInsert, type InsertFiles } from '../core/manuscript/insertPlan';
+import { locateClaim } from '../core/manuscript/citeInsert';
+import type { Settings } from '../core/settings/index';
+import { writeAtomically } from './files';
+
+export type InsertedCitation = {
+  key: string;
+  command: string;
+  bibFile: string;
+  /** The entry was in a .bib already. */
+  reused: boolean;
+  id: string;
+  title: string;
+  notes: string[];
+};
+
+/** What --insert did for one sentence: the citation written, or why none was. */
+export type InsertOutcome = { inserted: InsertedCitation; notInserted?: undefined } | { inserted?: undefined; notInserted: string };
+
+/** Cites the clear work of a finished search in its sentence, on disk. */
+export async function insertClearCitation(
+  done: SentenceResult,
+  source: string | undefined,
+  files: InsertFiles,
+  settings: Settings,
+): Promise<InsertOutcome> {
+  if (!done.result) return { notInserted: `the search failed: ${done.error ?? 'no answer'}` };
+  const choice = clearCitation(done.result.candidates, done.sentence.text);
+  if (!choice.candidate) return { notInserted: choice.reason };
+  const file = done.sentence.file;
+  const text = await files.read(file);
+  const claim = text === undefined || source === undefined ? undefined : locateClaim(text, source, done.sentence.start);
+  if (!claim || text === undefined) return { notInserted: 'the sentence is no longer where it was listed (the file changed)' };
+  const plan = await planInsert(file, text, claim, newWorkOf(choice.candidate), files, settings);
+  for (const [target, edits] of plan.edits) {
+    // The manuscript's edits are offsets of the text just read; a .bib was read by the plan a moment ago.
+    const before = target === file ? text : plan.created.includes(target) ? '' : ((await files.read(target)) ?? '');
+    await writeAtomically(target, applyEdits(before, edits));
+  }
+  const { key, command, bibFile, reused, notes } = plan;
+  return { inserted: { key, command, bibFile, reused, id: choice.candidate.id, title: choice.candidate.title, notes } };
+}
+
+/** The line under a sentence's candidates: the citation written, or why the writer must choose. */
+export function outcomeText(outcome: InsertOutcome, root: string): string {
+  if (!outcome.inserted) return `  not cited: ${outcome.notInserted}\n`;
+  const { command, key, title, bibFile, reused, notes } = outcome.inserted;
+  const bib = path.relative(path.dirname(root), bibFile) || bibFile;
+  return `  cited ${command}{${key}} (${title}); ${reused ? 'entry already in' : 'entry added to'} ${bib}\n${notes.map((n) => `  ${n}\n`).join('')}`;
+}
+
+/** The batch's last line with --insert. */
+export function insertSummary(outcomes: InsertOutcome[], listed: number): string {
+  const cited = outcomes.filter((o) => o.inserted).length;
+  const searched = outcomes.length < listed ? ` (${outcomes.length} of ${listed} searched before the stop)` : '';
+  return `\nCited ${cited} of ${listed} listed sentence(s)${searched}; ${outcomes.length - cited} left for you: no work clearly supports them, or see why above.\n`;
+}

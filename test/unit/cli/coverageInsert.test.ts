@@ -1,0 +1,117 @@
+// `citefinder coverage --insert` end to end: the real dist/cli.js against the stand-in on the offline
+// demo's claims. A sentence one work clearly supports gets its citation and .bib entry as its search
+// ends; a merely related work and a retracted one are left for the writer with the reason
+// (clearCitation.test.ts holds the whole rule on the same candidates); the .bib's own entries stay
+// byte for byte; Ctrl-C keeps the citations written.
+import { strict as assert } from 'node:assert';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StandIn } from '../../standin';
+import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { SERVICE_PREFIX, type StandInService } from '../../standin/server';
+
+const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
+const MORTALITY = 'Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.';
+const WAKEFIELD = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
+const PERLMUTTER = 'Perlmutter et al. (1999) measured the mass density of the universe from distant supernovae.';
+
+const MANUSCRIPT = `\\documentclass{article}
+\\usepackage{natbib}
+\\begin{document}
+\\section{Introduction}
+The discovery of cosmic acceleration reshaped cosmology~\\cite{riess1998}.
+${SUPERNOVA}
+Dark energy makes up most of the energy density of the universe~\\cite{riess1998}.
+${PERLMUTTER}
+
+${MORTALITY}
+Such models must be evaluated prospectively~\\cite{riess1998}.
+${WAKEFIELD}
+\\bibliography{refs}
+\\end{document}
+`;
+
+/** The writer's own .bib, laid out by hand: it must come out unchanged, the new entries after it. */
+const MINE = '@article{riess1998,\n    author={Riess, Adam G.},   title = {Observational Evidence},\n  year = 1998 }\n';
+
+interface InsertJson {
+  text: string;
+  inserted?: { key: string; command: string; bibFile: string; reused: boolean; id: string; title: string; notes: string[] };
+  notInserted?: string;
+}
+
+describe('CLI coverage --insert', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
+  let cli: CliStandIn | undefined;
+  let standIn: StandIn;
+  let dir: string;
+  let env: Record<string, string>;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-coverage-insert-', { CITEFINDER_GROBID_ENABLED: 'false' });
+    ({ standIn, dir, env } = cli);
+    writeFileSync(join(dir, 'main.tex'), MANUSCRIPT);
+    writeFileSync(join(dir, 'refs.bib'), MINE);
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  const args = () => ['coverage', join(dir, 'main.tex'), '--insert', '--min-score', '0.2'];
+
+  it('cites each sentence one work clearly supports, and leaves the others with the reason', async () => {
+    const run = await runCli(args(), env);
+    assert.equal(run.code, 0, run.stderr);
+    const tex = readFileSync(join(dir, 'main.tex'), 'utf8');
+    assert.ok(tex.includes(`${SUPERNOVA.slice(0, -1)}~\\citep{perlmutter1999measurements}.`), tex);
+    // The mention becomes the citation of the work it names.
+    assert.ok(tex.includes('\\citet{perlmutter1999measurements} measured the mass density'), tex);
+    assert.ok(tex.includes(`\n${MORTALITY}\n`) && tex.includes(`\n${WAKEFIELD}\n`), 'a related work and a retracted one are not cited');
+    assert.match(run.stdout, /not cited: no work clearly supports it \(the best: "Prospective and External Evaluation[^"]*", related 0\.\d\d\)/);
+    assert.match(run.stdout, /not cited: no work clearly supports it \(the best: "RETRACTED: Ileal-lymphoid/);
+    assert.match(run.stdout, /cited \\citep\{perlmutter1999measurements\} \([^)]+\); entry (added to|already in) refs\.bib/);
+    assert.match(run.stdout, /Cited 2 of 4 listed sentence\(s\); 2 left for you/);
+    const bib = readFileSync(join(dir, 'refs.bib'), 'utf8');
+    assert.ok(bib.startsWith(MINE), 'the writer\'s entry is kept byte for byte');
+    assert.equal(bib.match(/@article\{perlmutter1999measurements,/g)?.length, 1, 'one entry for the work cited twice');
+    assert.match(bib, /doi\s*=\s*\{10\.1086\/307221\}/);
+
+    // Listed again: the two sentences cited are cited now, the other two still listed.
+    const again = await runCli(['coverage', join(dir, 'main.tex'), '--json', '--min-score', '0.2'], env);
+    const sentences = JSON.parse(again.stdout).sentences as { text: string; cited: boolean; needsCitation: boolean }[];
+    const listed = sentences.filter((s) => s.needsCitation).map((s) => s.text);
+    assert.deepEqual(listed.sort(), [MORTALITY, WAKEFIELD].sort());
+  });
+
+  it('--json says, for each sentence, the citation written or why none was', async () => {
+    const run = await runCli([...args(), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const found = JSON.parse(run.stdout) as InsertJson[];
+    assert.deepEqual(found.map((s) => s.text), [WAKEFIELD, PERLMUTTER, MORTALITY, SUPERNOVA]);
+    const supernova = found.find((s) => s.text === SUPERNOVA)!;
+    const { key, command, reused, title } = supernova.inserted!;
+    assert.deepEqual({ key, command, reused }, { key: 'perlmutter1999measurements', command: '\\citep', reused: true }, 'the entry the mention added');
+    assert.match(title, /42 High-Redshift Supernovae/);
+    assert.deepEqual({ ...found[1]!.inserted, id: undefined, title: undefined, bibFile: undefined },
+      { key, command: '\\citet', reused: false, notes: [], id: undefined, title: undefined, bibFile: undefined });
+    assert.equal(supernova.inserted!.bibFile, join(dir, 'refs.bib'));
+    assert.match(found[0]!.notInserted!, /^no work clearly supports it/);
+    assert.ok(found.every((s) => (s.inserted === undefined) !== (s.notInserted === undefined)), 'each sentence: one or the other');
+  });
+
+  it('Ctrl-C keeps the citations written and starts no other', async () => {
+    // A first run fills the cache without writing; then the sentences listed third and fourth are
+    // new wording, which the services hold back until Ctrl-C.
+    const first = await runCli(['coverage', join(dir, 'main.tex'), '--find', '--min-score', '0.2'], env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /\[1\/4\] main\.tex:12:1: Wakefield[^]*\[2\/4\] main\.tex:8:1: Perlmutter/, 'the order the test relies on');
+    assert.equal(readFileSync(join(dir, 'main.tex'), 'utf8'), MANUSCRIPT, '--find alone writes nothing');
+    const changed = MANUSCRIPT.replace('in-hospital mortality', 'hospital mortality').replace('Type Ia supernovae indicate', 'Type Ia supernovae show');
+    writeFileSync(join(dir, 'main.tex'), changed);
+    for (const service of Object.keys(SERVICE_PREFIX) as StandInService[]) standIn.setLatency(service, 60_000);
+    const running = startCli(args(), { ...env, CITEFINDER_HTTP_TIMEOUTMS: '120000', CITEFINDER_RUN_DEADLINEMS: '300000' });
+    await running.printed(/cited \\citet\{perlmutter1999measurements\}/);
+    running.child.kill('SIGINT');
+    assert.equal(await running.exited, 130);
+    assert.doesNotMatch(running.output().stdout, /\[3\/4\]/);
+    assert.equal(readFileSync(join(dir, 'main.tex'), 'utf8'), changed.replace('Perlmutter et al. (1999)', '\\citet{perlmutter1999measurements}'));
+    assert.match(readFileSync(join(dir, 'refs.bib'), 'utf8'), /@article\{perlmutter1999measurements,/);
+  });
+});

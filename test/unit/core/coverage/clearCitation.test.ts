@@ -1,0 +1,75 @@
+// The rule by which a batch cites a sentence without the writer choosing (coverage --insert), on the
+// candidates the pipeline finds for the offline demo's claims against the stand-in services.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { createPipeline, type Pipeline } from '../../../../src/core/pipeline/index';
+import { resolveSettings } from '../../../../src/core/settings/index';
+import { clearCitation, supportedWork } from '../../../../src/core/coverage/clearCitation';
+import type { Candidate } from '../../../../src/core/types';
+
+const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
+
+describe('coverage: the citation a batch writes on its own', function () {
+  this.timeout(60_000);
+  let standIn: StandIn;
+  let cacheDir: string;
+  let pipeline: Pipeline;
+  const find = async (selection: string): Promise<Candidate[]> => (await pipeline.find({ selection })).candidates;
+
+  before(async () => {
+    standIn = await startStandIn();
+    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-clear-citation-'));
+    const settings = { ...standIn.settings, 'cache.dir': cacheDir, 'sources.arxiv.intervalMs': 0, 'grobid.enabled': false };
+    pipeline = createPipeline({ settings: resolveSettings(settings), llm: null });
+  });
+  after(async () => {
+    await standIn.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('cites the work that clearly supports the sentence, with the authority\'s BibTeX', async () => {
+    const candidates = await find(SUPERNOVA);
+    const choice = clearCitation(candidates, SUPERNOVA);
+    assert.match(choice.candidate?.title ?? choice.reason!, /42 High-Redshift Supernovae/);
+    assert.equal(choice.candidate!.support?.label, 'supports');
+    assert.match(choice.candidate!.bibtex!, /10\.1086\/307221/);
+  });
+
+  it('leaves a sentence whose best work is only related, and says which and how far', async () => {
+    const sentence = 'Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.';
+    const candidates = await find(sentence);
+    assert.ok(candidates.length > 0 && candidates.every((c) => c.support?.label !== 'supports'));
+    const { candidate, reason } = clearCitation(candidates, sentence);
+    assert.equal(candidate, undefined);
+    assert.match(reason!, /^no work clearly supports it \(the best: "Prospective and External Evaluation of a Machine Learning Model to Pr…", related 0\.\d\d\)$/);
+  });
+
+  it('never cites a retracted work, even one that supports the sentence', async () => {
+    const sentence = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
+    const candidates = await find(sentence);
+    const retracted = candidates.find((c) => c.trust?.status === 'retracted');
+    assert.ok(retracted, 'the stand-in holds the retracted Lancet paper');
+    // Its abstract does not reach "supports" here; as a work that did, it is still refused.
+    const asIfSupporting = candidates.map((c) => (c === retracted ? { ...c, support: { label: 'supports' as const, by: 'lexical' as const } } : c));
+    const { reason } = clearCitation(asIfSupporting, sentence);
+    assert.match(reason!, /^the works that support it are retracted: "RETRACTED: Ileal-lymphoid/);
+  });
+
+  it('cites a work of the authors the sentence names, never a work by others that supports its words', async () => {
+    const candidates = await find(SUPERNOVA);
+    const named = 'Perlmutter et al. (1999) showed that the expansion of the universe is accelerating.';
+    assert.match(supportedWork(candidates, named).candidate!.authors[0]!, /Perlmutter/);
+    const others = 'Riess et al. (1998) showed that the expansion of the universe is accelerating.';
+    assert.equal(supportedWork(candidates, others).reason, 'it names riess, and no work that supports it is theirs');
+  });
+
+  it('leaves a work that supports the sentence but has no BibTeX from the authority, with why', async () => {
+    const candidates = await find(SUPERNOVA);
+    const best = supportedWork(candidates, SUPERNOVA).candidate!;
+    const withoutBibtex = candidates.map((c) => (c === best ? { ...c, bibtex: undefined, bibtexWhy: 'Crossref does not know this paper' } : c));
+    assert.match(clearCitation(withoutBibtex, SUPERNOVA).reason!, /^no BibTeX from the authority for "Measurements of Omega[^"]*" \(Crossref does not know this paper\)$/);
+  });
+});
