@@ -26,6 +26,6 @@ export { replaceEntryEdit } from '../core/bibcheck/replaceEntry';
 export { readBibEntries } from '../core/bibtex/entries';
 export { applyEdits } from '../core/manuscript/insertPlan';
 export { bibtexOfSource } from '../core/bibtex/fetch';
-export { bibHasKey, citedStateMessage, citesKey } from '../core/manuscript/citedState';
+export { bibHasKey, citedStateMessage, citesKey, sentenceCitesKey } from '../core/manuscript/citedState';
 export { coverageOfProject, rerankWithLlm } from '../core/coverage';
 export { findForSentences } from '../core/coverage/batch';

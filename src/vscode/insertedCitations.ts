@@ -13,6 +13,8 @@ interface Tracked {
   /** The .bib the insert appended an entry to (undefined when it reused an existing entry). */
   bib?: vscode.Uri;
   cited: boolean;
+  /** The sentence it was inserted in, when the caller knows it: that sentence's citation is followed. */
+  sentence?: { source: string; start: number };
 }
 
 export interface CitedChange {
@@ -40,11 +42,11 @@ export class InsertedCitations implements vscode.Disposable {
   }
 
   /** Starts following a citation just inserted for the candidate `id`. */
-  track(id: string, key: string, tex: vscode.Uri, bibFile: string | undefined, reused: boolean): void {
+  track(id: string, key: string, tex: vscode.Uri, bibFile: string | undefined, reused: boolean, sentence?: Tracked['sentence']): void {
     // Citing the same paper again reuses the entry the first insert added: keep following it.
     const earlier = this.tracked.get(id);
     const kept = earlier?.key === key && earlier.tex.toString() === tex.toString() ? earlier.bib : undefined;
-    this.tracked.set(id, { id, key, tex, bib: !reused && bibFile ? vscode.Uri.file(bibFile) : kept, cited: true });
+    this.tracked.set(id, { id, key, tex, bib: !reused && bibFile ? vscode.Uri.file(bibFile) : kept, cited: true, sentence });
   }
 
   /** Resolves when the checks of the edits so far are done (for tests). */
@@ -57,7 +59,9 @@ export class InsertedCitations implements vscode.Disposable {
     for (const item of affected) {
       const texText = await documentText(item.tex);
       if (texText === undefined) continue;
-      const cited = core.citesKey(item.tex.fsPath, texText, item.key);
+      const { sentence } = item;
+      const inSentence = sentence && core.sentenceCitesKey(item.tex.fsPath, texText, sentence.source, sentence.start, item.key);
+      const cited = inSentence ?? core.citesKey(item.tex.fsPath, texText, item.key);
       const bibText = item.bib ? await documentText(item.bib) : undefined;
       const entryPresent = bibText === undefined ? undefined : core.bibHasKey(bibText, item.key);
       const texName = path.basename(item.tex.fsPath);

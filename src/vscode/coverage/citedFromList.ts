@@ -24,7 +24,9 @@ export class CitationsFromList implements vscode.Disposable {
     const id = `${sentence.file}\n${sentence.start}\n${candidateId}`;
     this.followed.set(id, { sentence, candidateId });
     this.claims.markCited(sentence, outcome.key, candidateId);
-    this.tracker.track(id, outcome.key, vscode.Uri.file(sentence.file), outcome.bibFile, outcome.reused);
+    const source = this.claims.sourceOf(sentence);
+    const where = source === undefined ? undefined : { source, start: sentence.start };
+    this.tracker.track(id, outcome.key, vscode.Uri.file(sentence.file), outcome.bibFile, outcome.reused, where);
   }
 
   /** A citation inserted from the results panel: its sentence is marked, if the list holds it. */

@@ -1,7 +1,7 @@
 // Whether an inserted citation is still in the document, and what the results panel says when
 // an undo took it out.
 import assert from 'node:assert/strict';
-import { bibHasKey, citedStateMessage, citesKey } from '../../../../src/core/manuscript/citedState';
+import { bibHasKey, citedStateMessage, citesKey, sentenceCitesKey } from '../../../../src/core/manuscript/citedState';
 import { applyHostMessage, emptyResults } from '../../../../src/webview/resultsModel';
 
 const TEX = String.raw`\documentclass{article}
@@ -16,6 +16,21 @@ describe('the results panel follows the document', () => {
     assert.equal(citesKey('/p/main.tex', TEX, 'riess1998'), true);
     assert.equal(citesKey('/p/main.tex', TEX, 'commentedout2000'), false);
     assert.equal(citesKey('/p/main.tex', TEX.replace('riess1998,perlmutter1999', 'riess1998'), 'perlmutter1999'), false);
+  });
+
+  it('follows one sentence\'s citation when the same work is cited in two, and says when the sentence is gone', () => {
+    const first = 'Distant supernovae show that the expansion accelerates.';
+    const second = 'The cosmological constant is positive.';
+    const cited = (a: string, b: string) => `\\section{Intro}\n${a} ${b}\n`;
+    const both = cited('Distant supernovae show that the expansion accelerates~\\citep{perlmutter1999}.', 'The cosmological constant is positive~\\citep{perlmutter1999}.');
+    const at = { first: cited(first, second).indexOf(first), second: cited(first, second).indexOf(second) };
+    assert.equal(sentenceCitesKey('/p/main.tex', both, first, at.first, 'perlmutter1999'), true);
+    assert.equal(sentenceCitesKey('/p/main.tex', both, second, at.second, 'perlmutter1999'), true);
+    const secondUndone = cited('Distant supernovae show that the expansion accelerates~\\citep{perlmutter1999}.', second);
+    assert.equal(sentenceCitesKey('/p/main.tex', secondUndone, second, at.second, 'perlmutter1999'), false);
+    assert.equal(citesKey('/p/main.tex', secondUndone, 'perlmutter1999'), true, 'the file as a whole still cites it');
+    assert.equal(sentenceCitesKey('/p/main.tex', secondUndone, first, at.first, 'perlmutter1999'), true);
+    assert.equal(sentenceCitesKey('/p/main.tex', secondUndone, 'A sentence rewritten since.', 0, 'perlmutter1999'), undefined);
   });
 
   it('finds an entry by key in a .bib', () => {
