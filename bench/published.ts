@@ -42,10 +42,13 @@ import { startCorpusServer, limitBreaches, SERVICE_LIMITS, type CorpusServer, ty
 import { citesPubmed, citesWork, firstCitedRank, formatFigures, retrievalFigures, type CitedTest, type RankedCandidate } from './lib/publishedCorpusScore';
 import { latexSelection, naiveQuery, runClaim, type ClaimRun, type PipelineFactory } from './lib/publishedCorpusRun';
 import { directSearch, type DirectSearch } from './lib/publishedCorpusDirect';
+import { supportedWork } from '../src/core/coverage/clearCitation';
 
 interface Task {
   claim: string;
   isCited: CitedTest;
+  /** A cited paper whose text contradicts the claim (SciFact's REFUTE evidence). */
+  contradicts?: CitedTest;
 }
 
 interface TaskSet {
@@ -99,7 +102,13 @@ function scifactSet(data: string, pubmed: PubmedDoc[]): TaskSet {
   const byPmid = new Map(pubmed.map((d) => [d.pmid, d]));
   const claims = loadClaims(join(data, 'scifact'), 'dev').filter((c) => c.cited_doc_ids.length > 0);
   const citedDocs = (ids: number[]) => ids.flatMap((id) => byPmid.get(String(id)) ?? []);
-  const tasks = claims.map((c) => ({ claim: c.claim, isCited: citesPubmed(citedDocs(c.cited_doc_ids)) }));
+  const contradicting = (c: (typeof claims)[number]) =>
+    Object.entries(c.evidence).filter(([, sets]) => sets.some((set) => set.label === 'REFUTE' || set.label === 'CONTRADICT')).map(([id]) => Number(id));
+  const tasks = claims.map((c) => ({
+    claim: c.claim,
+    isCited: citesPubmed(citedDocs(c.cited_doc_ids)),
+    contradicts: citesPubmed(citedDocs(contradicting(c))),
+  }));
   return { name: 'SciFact dev → Europe PMC', goal: 0.85, tasks, direct: ['europepmc-and', 'europepmc-or'] };
 }
 
@@ -158,6 +167,7 @@ async function retrievalPass(set: TaskSet, factory: PipelineFactory, limit: numb
   const ranks: (number | undefined)[] = [];
   const naiveRanks: (number | undefined)[] = [];
   let refusedRuns = 0;
+  const clear = { chosen: 0, right: 0, contradicting: 0 };
   for (const [i, task] of tasks.entries()) {
     const selection = latexSelection(task.claim);
     const run = await runClaim(pipeline, { selection });
@@ -165,22 +175,41 @@ async function retrievalPass(set: TaskSet, factory: PipelineFactory, limit: numb
     refusedRuns += Number(run.refused ?? false) + Number(naive.refused ?? false);
     ranks.push(firstCitedRank(run.candidates as RankedCandidate[], task.isCited));
     naiveRanks.push(firstCitedRank(naive.candidates as RankedCandidate[], task.isCited));
-    if (trace) traceRun(task.claim, run, ranks.at(-1), naiveRanks.at(-1));
+    const chosen = supportedWork(run.candidates, task.claim).candidate;
+    clear.chosen += Number(Boolean(chosen));
+    clear.right += Number(Boolean(chosen && task.isCited(chosen)));
+    clear.contradicting += Number(Boolean(chosen && task.contradicts?.(chosen)));
+    if (trace) traceRun(task.claim, run, ranks.at(-1), naiveRanks.at(-1), chosen && `${task.isCited(chosen) ? 'cited' : 'other'} ${chosen.score?.toFixed(2)}`);
     if ((i + 1) % 50 === 0) console.log(`  … ${i + 1} claims, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   const figures = retrievalFigures(ranks);
   const naive = retrievalFigures(naiveRanks);
   console.log(formatFigures('pipeline (heuristic queries)', figures));
   console.log(formatFigures('naive (the claim as one query)', naive));
+  console.log(clearCitationLine(clear, tasks.length, ranks));
   if (refusedRuns) console.log(`  ${refusedRuns} runs refused by the pipeline (counted as not found; --trace says why)`);
   const met = figures.success10 >= set.goal && figures.success10 >= naive.success10 && figures.mrr >= naive.mrr;
   return `${set.name}: success@10 ${figures.success10.toFixed(3)} (goal ≥ ${set.goal}), naive ${naive.success10.toFixed(3)}; MRR ${figures.mrr.toFixed(3)}, naive ${naive.mrr.toFixed(3)} — ${met ? 'goal met' : 'goal NOT met'} ` +
     `(${tasks.length} claims, ${((performance.now() - started) / 1000).toFixed(0)} s)`;
 }
 
-function traceRun(claim: string, run: ClaimRun, rank: number | undefined, naiveRank: number | undefined): void {
+/**
+ * What `coverage --insert` would cite on its own (a work that clearly supports the claim, BibTeX
+ * aside: SciFact's records have no DOI), against the first card, which a writer who cites without
+ * reading would take.
+ */
+function clearCitationLine(clear: { chosen: number; right: number; contradicting: number }, claims: number, ranks: (number | undefined)[]) {
+  const first = ranks.filter((r) => r === 1).length;
+  const share = (a: number, b: number) => (b ? (a / b).toFixed(3) : '-');
+  return `  clear citation (coverage --insert's rule): chosen for ${clear.chosen} of ${claims} claims (${share(clear.chosen, claims)}), ` +
+    `the cited paper in ${clear.right} (precision ${share(clear.right, clear.chosen)}; ${clear.contradicting} of them contradict the claim); ` +
+    `the first card is the cited paper in ${first} (${share(first, claims)})`;
+}
+
+function traceRun(claim: string, run: ClaimRun, rank: number | undefined, naiveRank: number | undefined, clear?: string): void {
   const stages = Object.entries(run.stages).map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`  ${rank ?? '-'} / naive ${naiveRank ?? '-'}  ${claim.slice(0, 100)}  [${run.queries.join(' | ')}] ${run.totalMs} ms (${stages})` +
+  const scores = run.candidates.slice(0, 3).map((c) => `${c.support?.label ?? '-'} ${c.score?.toFixed(2) ?? '-'}`).join(', ');
+  console.log(`  ${rank ?? '-'} / naive ${naiveRank ?? '-'}  clear ${clear ?? '-'}  [${scores}]  ${claim.slice(0, 100)}  [${run.queries.join(' | ')}] ${run.totalMs} ms (${stages})` +
     `${run.warnings.length ? ` warnings: ${run.warnings.join('; ')}` : ''}`);
 }
 

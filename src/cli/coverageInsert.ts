@@ -4,7 +4,7 @@
 // to where it was listed (an earlier insert on its line moves it), the edits are the ones
 // `citefinder insert` makes, and each file is replaced whole: Ctrl-C keeps the citations written.
 import * as path from 'node:path';
-import { clearCitation } from '../core/coverage/clearCitation';
+import { BY_WORDS_ONLY, clearCitation } from '../core/coverage/clearCitation';
 import type { SentenceResult } from '../core/coverage/batch';
 import { applyEdits, newWorkOf, planInsert, type InsertFiles } from '../core/manuscript/insertPlan';
 import { locateClaim } from '../core/manuscript/citeInsert';
@@ -19,6 +19,8 @@ export type InsertedCitation = {
   reused: boolean;
   id: string;
   title: string;
+  /** Who read the support: the LLM judge, or the calibrated scale of shared words. */
+  supportBy: 'llm' | 'lexical';
   notes: string[];
 };
 
@@ -46,7 +48,8 @@ export async function insertClearCitation(
     await writeAtomically(target, applyEdits(before, edits));
   }
   const { key, command, bibFile, reused, notes } = plan;
-  return { inserted: { key, command, bibFile, reused, id: choice.candidate.id, title: choice.candidate.title, notes } };
+  const { id, title, support } = choice.candidate;
+  return { inserted: { key, command, bibFile, reused, id, title, supportBy: support?.by ?? 'lexical', notes } };
 }
 
 /** The line under a sentence's candidates: the citation written, or why the writer must choose. */
@@ -61,5 +64,6 @@ export function outcomeText(outcome: InsertOutcome, root: string): string {
 export function insertSummary(outcomes: InsertOutcome[], listed: number): string {
   const cited = outcomes.filter((o) => o.inserted).length;
   const searched = outcomes.length < listed ? ` (${outcomes.length} of ${listed} searched before the stop)` : '';
-  return `\nCited ${cited} of ${listed} listed sentence(s)${searched}; ${outcomes.length - cited} left for you: no work clearly supports them, or see why above.\n`;
+  const byWords = outcomes.some((o) => o.inserted?.supportBy === 'lexical') ? `\n${BY_WORDS_ONLY}` : '';
+  return `\nCited ${cited} of ${listed} listed sentence(s)${searched}; ${outcomes.length - cited} left for you: no work clearly supports them, or see why above.${byWords}\n`;
 }

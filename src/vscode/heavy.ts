@@ -29,3 +29,4 @@ export { bibtexOfSource } from '../core/bibtex/fetch';
 export { bibHasKey, citedStateMessage, citesKey, sentenceCitesKey } from '../core/manuscript/citedState';
 export { coverageOfProject, rerankWithLlm } from '../core/coverage';
 export { findForSentences } from '../core/coverage/batch';
+export { BY_WORDS_ONLY, clearCitation } from '../core/coverage/clearCitation';

@@ -3,7 +3,8 @@
 // sentences as Information diagnostics only, offers Find Citations and Dismiss on each (a dismissed
 // sentence stays dismissed on the next run), and "Find Citations for All Listed" searches each in
 // turn against the stand-in services, keeping each sentence's candidates; "Insert Citation" on one of
-// them cites it in its sentence, and the sentence leaves the diagnostics and the next batch.
+// them cites it in its sentence, and the sentence leaves the diagnostics and the next batch; "Insert
+// the Clear Citations" does so for each sentence one work clearly supports.
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -15,6 +16,10 @@ import { fixturePath } from '../standin/server';
 import type { StandIn } from '../standin';
 import { chatRequests, installOpenAi } from '../standin/openai';
 import { api, deleteTempDirsAfterEach, tempDir, undoIn, useStandIn, waitFor } from './helpers';
+import { DEMO_SENTENCES, DEMO_TO_CITE } from '../helpers/coverageDemo';
+
+/** A writer's own .bib entry, laid out by hand: kept byte for byte. */
+const MINE = '@article{riess1998,\n    author={Riess, Adam G.},   title = {Observational Evidence},\n  year = 1998 }\n';
 
 const coverageDiagnostics = (file: string) => vscode.languages.getDiagnostics(vscode.Uri.file(file)).filter((d) => d.source === 'citefinder coverage');
 
@@ -164,6 +169,38 @@ describe('citefinder: uncited claims in the editor', function () {
     const misplaced = coverageDiagnostics(other.file).map((d) => otherDocument.getText(d.range)).filter((text) => !sources.has(text));
     assert.deepEqual(misplaced, [], 'every diagnostic on its sentence');
     assert.equal(await vscode.commands.executeCommand('citefinder.findCitationsForAllListed'), listed.length - 1, 'the cited sentence is not searched again');
+  });
+
+  it('"Insert the Clear Citations" cites each sentence one work clearly supports, each insert undone alone, and leaves the others listed', async () => {
+    await api();
+    const dir = tempDir('citefinder-coverage-clear-');
+    const main = path.join(dir, 'main.tex');
+    const bib = path.join(dir, 'refs.bib');
+    writeFileSync(main, DEMO_TO_CITE);
+    writeFileSync(bib, MINE);
+    const document = await vscode.workspace.openTextDocument(main);
+    await vscode.window.showTextDocument(document);
+    const listed = (await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project')) as SentenceCoverage[];
+    assert.deepEqual(listed.map((s) => s.text).sort(), Object.values(DEMO_SENTENCES).sort());
+    assert.equal(await vscode.commands.executeCommand('citefinder.insertClearCitations'), 0, 'nothing searched yet: nothing cited');
+    assert.equal(await vscode.commands.executeCommand('citefinder.findCitationsForAllListed'), 4);
+    assert.equal(await vscode.commands.executeCommand('citefinder.insertClearCitations'), 2);
+    const text = document.getText();
+    assert.ok(text.includes(`${DEMO_SENTENCES.supernova.slice(0, -1)}~\\citep{perlmutter1999measurements}.`), text);
+    assert.ok(text.includes('\\citet{perlmutter1999measurements} measured the mass density'), text);
+    assert.ok(text.includes(DEMO_SENTENCES.mortality) && text.includes(DEMO_SENTENCES.wakefield), 'the others are left');
+    const bibText = readFileSync(bib, 'utf8');
+    assert.ok(bibText.startsWith(MINE) && bibText.match(/@article\{perlmutter1999measurements,/g)?.length === 1, bibText);
+    const marked = (count: number) =>
+      waitFor(() => coverageDiagnostics(main).length === count).catch(() =>
+        assert.fail(`want ${count} diagnostics: ${coverageDiagnostics(main).map((d) => document.getText(d.range)).join(' | ')}`),
+      );
+    await marked(2);
+    // The last citation written is undone alone: its sentence is listed again, the other stays cited.
+    await undoIn(document);
+    await marked(3);
+    assert.equal(document.getText().match(/perlmutter1999measurements/g)?.length, 1);
+    assert.equal(await vscode.commands.executeCommand('citefinder.insertClearCitations'), 1, 'the sentence undone is cited again');
   });
 
   it('"Re-rank the Top with the LLM" orders the top of the list by the configured LLM, and asks nothing without one', async () => {

@@ -2,8 +2,9 @@
 // view, the Information diagnostics, a code action per sentence (Find Citations for it, or
 // dismiss it: dismissed.ts), "Re-rank the Top with the LLM" (rerank.ts), "Find citations for all
 // listed" (one pipeline, so one HTTP client: the services' pacing and the cache shared; one
-// progress bar, cancellable, keeping what was found) and "Insert Citation" on a candidate found
-// for a sentence, which cites it there without a search.
+// progress bar, cancellable, keeping what was found), "Insert Citation" on a candidate found
+// for a sentence, which cites it there without a search, and "Insert the Clear Citations"
+// (insertClear.ts), which does so for every sentence one work clearly supports.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../core/coverage';
@@ -22,6 +23,7 @@ import type { BatchSentence, PanelInsert } from '../results/register';
 import { CitationsFromList } from './citedFromList';
 import { RERANK_CLAIMS_COMMAND, rerankListed } from './rerank';
 import { dismissWithUndo, RESTORE_DISMISSED_COMMAND, restoreDismissed } from './dismissed';
+import { clearChoices, INSERT_CLEAR_COMMAND, insertClearCitations } from './insertClear';
 
 export const FIND_UNCITED_COMMAND = 'citefinder.findUncitedClaims';
 export const FIND_ALL_LISTED_COMMAND = 'citefinder.findCitationsForAllListed';
@@ -71,6 +73,9 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
     }),
     vscode.commands.registerCommand(INSERT_FOR_CLAIM_COMMAND, (node: CandidateArgument) =>
       insertForClaim(claims, citations, node, deps.memento),
+    ),
+    vscode.commands.registerCommand(INSERT_CLEAR_COMMAND, () =>
+      insertClearCitations(claims, (sentence, candidate) => citeInSentence(claims, citations, sentence, candidate, deps.memento)),
     ),
     vscode.commands.registerCommand(RERANK_CLAIMS_COMMAND, () => rerankListed(claims, deps)),
     vscode.commands.registerCommand(FIND_ALL_LISTED_COMMAND, async () => {
@@ -142,17 +147,30 @@ async function insertForClaim(
 ): Promise<InsertOutcome | undefined> {
   const sentence = node.of;
   const candidate = claims.resultOf(sentence)?.candidates.find((c) => c.id === node.candidate.id);
-  const source = claims.sourceOf(sentence);
-  if (!candidate || source === undefined) {
+  if (!candidate || claims.sourceOf(sentence) === undefined) {
     void vscode.window.showWarningMessage('Citefinder: that candidate is no longer listed; run "Find Uncited Claims" again.');
     return undefined;
   }
-  const origin = { uri: vscode.Uri.file(sentence.file), selection: source, start: sentence.start, end: sentence.end };
-  const outcome = await insertCitation(candidate, origin, memento);
+  const outcome = await citeInSentence(claims, citations, sentence, candidate, memento);
   if (!outcome) return undefined;
-  citations.cited(sentence, candidate.id, outcome);
   const added = outcome.reused ? '' : ` (added to ${path.basename(outcome.bibFile)})`;
   void vscode.window.showInformationMessage(`Citefinder: cited ${outcome.key}${added}. ${outcome.notes.join(' ')}`.trim());
+  return outcome;
+}
+
+/** The insert itself, and the sentence's row marked cited. */
+async function citeInSentence(
+  claims: UncitedClaims,
+  citations: CitationsFromList,
+  sentence: SentenceCoverage,
+  candidate: Candidate,
+  memento: vscode.Memento,
+): Promise<InsertOutcome | undefined> {
+  const source = claims.sourceOf(sentence);
+  if (source === undefined) return undefined;
+  const origin = { uri: vscode.Uri.file(sentence.file), selection: source, start: sentence.start, end: sentence.end };
+  const outcome = await insertCitation(candidate, origin, memento);
+  if (outcome) citations.cited(sentence, candidate.id, outcome);
   return outcome;
 }
 
@@ -187,10 +205,7 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
         },
       });
       if (controller.signal.aborted) void vscode.window.showInformationMessage(`Citefinder: cancelled; the results of ${results.length} sentence(s) are kept.`);
-      else {
-        const found = results.filter((done) => done.result?.candidates.length).length;
-        void vscode.window.showInformationMessage(`Citefinder: candidates for ${found} of ${sentences.length} listed sentence(s), in the results panel and under each in Uncited Claims.`);
-      }
+      else void announceFound(claims, results.filter((done) => done.result?.candidates.length).length, sentences.length);
       return results.length;
     },
   );
@@ -201,6 +216,15 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
   if (!first || controller.signal.aborted) return searched;
   await vscode.commands.executeCommand(SEARCH_SENTENCE_IN_PLACE_COMMAND, first.uri, first.range, first.source);
   return searched;
+}
+
+/** The batch's end, with a button that cites the sentences one work clearly supports, when there are any. */
+async function announceFound(claims: UncitedClaims, found: number, listed: number): Promise<void> {
+  const clear = (await clearChoices(claims)).filter((choice) => choice.candidate).length;
+  const button = clear ? [`Insert ${clear} Clear Citation${clear > 1 ? 's' : ''}`] : [];
+  const message = `Citefinder: candidates for ${found} of ${listed} listed sentence(s), in the results panel and under each in Uncited Claims.`;
+  const pick = await vscode.window.showInformationMessage(message, ...button);
+  if (pick) await vscode.commands.executeCommand(INSERT_CLEAR_COMMAND);
 }
 
 /** Each listed sentence's source text as the list read it, so that a search opened after an edit finds it again. */

@@ -9,34 +9,17 @@ import { join } from 'node:path';
 import type { StandIn } from '../../standin';
 import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { SERVICE_PREFIX, type StandInService } from '../../standin/server';
+import { DEMO_SENTENCES, DEMO_TO_CITE } from '../../helpers/coverageDemo';
 
-const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
-const MORTALITY = 'Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.';
-const WAKEFIELD = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
-const PERLMUTTER = 'Perlmutter et al. (1999) measured the mass density of the universe from distant supernovae.';
-
-const MANUSCRIPT = `\\documentclass{article}
-\\usepackage{natbib}
-\\begin{document}
-\\section{Introduction}
-The discovery of cosmic acceleration reshaped cosmology~\\cite{riess1998}.
-${SUPERNOVA}
-Dark energy makes up most of the energy density of the universe~\\cite{riess1998}.
-${PERLMUTTER}
-
-${MORTALITY}
-Such models must be evaluated prospectively~\\cite{riess1998}.
-${WAKEFIELD}
-\\bibliography{refs}
-\\end{document}
-`;
+const { supernova: SUPERNOVA, mortality: MORTALITY, wakefield: WAKEFIELD, perlmutter: PERLMUTTER } = DEMO_SENTENCES;
+const MANUSCRIPT = DEMO_TO_CITE;
 
 /** The writer's own .bib, laid out by hand: it must come out unchanged, the new entries after it. */
 const MINE = '@article{riess1998,\n    author={Riess, Adam G.},   title = {Observational Evidence},\n  year = 1998 }\n';
 
 interface InsertJson {
   text: string;
-  inserted?: { key: string; command: string; bibFile: string; reused: boolean; id: string; title: string; notes: string[] };
+  inserted?: { key: string; command: string; bibFile: string; reused: boolean; id: string; title: string; supportBy: string };
   notInserted?: string;
 }
 
@@ -67,7 +50,7 @@ describe('CLI coverage --insert', function () {
     assert.match(run.stdout, /not cited: no work clearly supports it \(the best: "Prospective and External Evaluation[^"]*", related 0\.\d\d\)/);
     assert.match(run.stdout, /not cited: no work clearly supports it \(the best: "RETRACTED: Ileal-lymphoid/);
     assert.match(run.stdout, /cited \\citep\{perlmutter1999measurements\} \([^)]+\); entry (added to|already in) refs\.bib/);
-    assert.match(run.stdout, /Cited 2 of 4 listed sentence\(s\); 2 left for you/);
+    assert.match(run.stdout, /Cited 2 of 4 listed sentence\(s\); 2 left for you[^\n]*\nRead each citation written before you submit: without an LLM judge/);
     const bib = readFileSync(join(dir, 'refs.bib'), 'utf8');
     assert.ok(bib.startsWith(MINE), 'the writer\'s entry is kept byte for byte');
     assert.equal(bib.match(/@article\{perlmutter1999measurements,/g)?.length, 1, 'one entry for the work cited twice');
@@ -90,7 +73,7 @@ describe('CLI coverage --insert', function () {
     assert.deepEqual({ key, command, reused }, { key: 'perlmutter1999measurements', command: '\\citep', reused: true }, 'the entry the mention added');
     assert.match(title, /42 High-Redshift Supernovae/);
     assert.deepEqual({ ...found[1]!.inserted, id: undefined, title: undefined, bibFile: undefined },
-      { key, command: '\\citet', reused: false, notes: [], id: undefined, title: undefined, bibFile: undefined });
+      { key, command: '\\citet', reused: false, supportBy: 'lexical', notes: [], id: undefined, title: undefined, bibFile: undefined });
     assert.equal(supernova.inserted!.bibFile, join(dir, 'refs.bib'));
     assert.match(found[0]!.notInserted!, /^no work clearly supports it/);
     assert.ok(found.every((s) => (s.inserted === undefined) !== (s.notInserted === undefined)), 'each sentence: one or the other');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../../../standin';
 import { createPipeline, type Pipeline } from '../../../../src/core/pipeline/index';
 import { resolveSettings } from '../../../../src/core/settings/index';
-import { clearCitation, supportedWork } from '../../../../src/core/coverage/clearCitation';
+import { CLEAR_MARGIN, clearCitation, supportedWork } from '../../../../src/core/coverage/clearCitation';
 import type { Candidate } from '../../../../src/core/types';
 
 const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
@@ -64,6 +64,20 @@ describe('coverage: the citation a batch writes on its own', function () {
     assert.match(supportedWork(candidates, named).candidate!.authors[0]!, /Perlmutter/);
     const others = 'Riess et al. (1998) showed that the expansion of the universe is accelerating.';
     assert.equal(supportedWork(candidates, others).reason, 'it names riess, and no work that supports it is theirs');
+  });
+
+  it('leaves the choice to the writer when another work supports it about as well, unless the sentence names whose work it is', async () => {
+    const candidates = await find(SUPERNOVA);
+    const best = supportedWork(candidates, SUPERNOVA).candidate!;
+    const other = candidates.find((c) => c !== best && !c.authors.some((a) => /Perlmutter/.test(a)))!;
+    assert.ok(best.score! - Math.max(...candidates.filter((c) => c !== best).map((c) => c.score ?? 0)) >= CLEAR_MARGIN, 'clear as found');
+    const close = (score: number) => candidates.map((c) => (c === other ? { ...c, score, support: { label: 'supports' as const, by: 'lexical' as const } } : c));
+    const tied = supportedWork(close(best.score! - 0.01), SUPERNOVA);
+    assert.equal(tied.candidate, undefined);
+    assert.match(tied.reason!, /^two works support it about as well: "Measurements of Omega[^"]*", supports 0\.\d\d and "[^"]+", supports 0\.\d\d$/);
+    assert.equal(supportedWork(close(best.score! - CLEAR_MARGIN - 0.001), SUPERNOVA).candidate, best, 'a margin of CLEAR_MARGIN is clear');
+    const named = 'Perlmutter et al. (1999) showed that the expansion of the universe is accelerating.';
+    assert.equal(supportedWork(close(best.score! - 0.01), named).candidate, best, 'the names decide');
   });
 
   it('leaves a work that supports the sentence but has no BibTeX from the authority, with why', async () => {

@@ -1,0 +1,52 @@
+// "Insert the Clear Citations": after "Find Citations for All Listed", every listed sentence that
+// one work clearly supports (core/coverage/clearCitation.ts, the rule of the CLI's
+// `coverage --insert`) is cited as its row's "Insert Citation" would cite it: each citation its own
+// WorkspaceEdit, so each can be undone alone, and its row marked. The others stay listed with their
+// candidates; why each was left goes to the Citefinder output.
+import * as vscode from 'vscode';
+import type { SentenceCoverage } from '../../core/coverage';
+import type { Candidate } from '../../core/types';
+import { loadHeavy } from '../lazy';
+import { log, outputChannel } from '../log';
+import type { UncitedClaims } from './claims';
+
+export const INSERT_CLEAR_COMMAND = 'citefinder.insertClearCitations';
+
+/** Cites one candidate in its listed sentence; undefined when the insert did not happen. */
+export type CiteInSentence = (sentence: SentenceCoverage, candidate: Candidate) => Promise<{ key: string } | undefined>;
+
+/** Each searched, uncited sentence's clear work, or why it has none. */
+export async function clearChoices(
+  claims: UncitedClaims,
+): Promise<{ sentence: SentenceCoverage; candidate?: Candidate; reason?: string }[]> {
+  const core = await loadHeavy();
+  return claims
+    .all()
+    .filter((sentence) => !claims.citedAs(sentence) && claims.resultOf(sentence))
+    .map((sentence) => ({ sentence, ...core.clearCitation(claims.resultOf(sentence)!.candidates, sentence.text) }));
+}
+
+/** The number of sentences cited. */
+export async function insertClearCitations(claims: UncitedClaims, cite: CiteInSentence): Promise<number> {
+  const choices = await clearChoices(claims);
+  if (choices.length === 0) {
+    void vscode.window.showInformationMessage('Citefinder: no listed sentence has been searched yet; run "Find Citations for All Listed" first.');
+    return 0;
+  }
+  let cited = 0;
+  let byWords = false;
+  for (const { sentence, candidate, reason } of choices) {
+    const where = `${vscode.workspace.asRelativePath(sentence.file)}:${sentence.line + 1}`;
+    const outcome = candidate && (await cite(sentence, candidate));
+    if (outcome) cited++;
+    if (outcome && candidate.support?.by !== 'llm') byWords = true;
+    log(outcome ? `Uncited claims: ${where} cited as ${outcome.key}.` : `Uncited claims: ${where} left for you: ${reason ?? 'the insert did not happen'}.`);
+  }
+  const left = choices.length - cited;
+  const leftNote = left ? `; ${left} left for you, where no one work clearly supports the sentence` : '';
+  // The note comes with the heavy bundle: its module would bring the term table into activation's.
+  const byWordsNote = byWords ? ` ${(await loadHeavy()).BY_WORDS_ONLY}` : '';
+  const message = `Citefinder: cited ${cited} of ${choices.length} searched sentence(s)${leftNote}.${byWordsNote}`;
+  void vscode.window.showInformationMessage(message, ...(left ? ['Show Why'] : [])).then((pick) => pick && outputChannel().show(true));
+  return cited;
+}
