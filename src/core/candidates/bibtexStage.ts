@@ -48,6 +48,9 @@ export class BibtexStage {
       if (previous && previous.urls.every((url) => urls.includes(url))) previous.stop.abort();
       lookup.done = attachBibtexFindingDoi(candidate, this.deps, this.style, { ...this.options, withdraw: stop.signal }).then((found) => {
         const isLatest = this.latest.get(candidate.id) === lookup;
+        // A DOI found for a record that had none (doiByCitation.ts) is the work's even when its
+        // BibTeX then failed: the card links it, and the run's trust lookup is told.
+        const doiFound = found.doi && !candidate.doi ? { doi: found.doi } : {};
         if (found.bibtex && (isLatest || !this.succeeded.has(candidate.id))) {
           this.succeeded.add(candidate.id);
           this.store.patch(candidate.id, {
@@ -57,16 +60,15 @@ export class BibtexStage {
             bibtexNote: found.bibtexNote,
             venue: found.venue,
             bibtexOf: bibtexOfSource(candidate, found.bibtexSource ?? ''),
-            // A DOI found for a record that had none (doiByCitation.ts): the card links it.
-            ...(found.doi && !candidate.doi ? { doi: found.doi } : {}),
+            ...doiFound,
           });
-          if (found.doi && !candidate.doi) {
-            // This lookup already asked what the card's new plan would: it is not planned again.
-            lookup.planKey = bibtexPlan(found, this.deps.settings).map((p) => p.url).join(' ');
-            this.onDoiFound();
-          }
         } else if (!found.bibtex && isLatest && !this.succeeded.has(candidate.id)) {
-          this.store.patch(candidate.id, { bibtexError: found.bibtexError, bibtexWhy: found.bibtexWhy });
+          this.store.patch(candidate.id, { bibtexError: found.bibtexError, bibtexWhy: found.bibtexWhy, ...doiFound });
+        } else return;
+        if (doiFound.doi) {
+          // This lookup already asked what the card's new plan would: it is not planned again.
+          lookup.planKey = bibtexPlan(found, this.deps.settings).map((p) => p.url).join(' ');
+          this.onDoiFound();
         }
       });
       // A cancelled run, or a candidate that dropped out, must not leave a rejection unhandled.

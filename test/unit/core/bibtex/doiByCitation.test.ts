@@ -10,6 +10,7 @@ import { fixturePath } from '../../../standin/server';
 import { recordedBibtex } from '../../../standin/crossref';
 import { crossrefWorkFromBibtex } from '../../../standin/crossrefFromBibtex';
 import { addCrossrefWorks, type CrossrefPoolWork } from '../../../standin/crossrefPool';
+import { injectFault } from '../../../standin/faults';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings/index';
@@ -107,6 +108,26 @@ describe('a DOI for a published record that has none (doiByCitation)', function 
     assert.match(card!.bibtex ?? '', /Cell Genomics/i);
     assert.equal(card!.bibtexWhy, undefined);
     assert.deepEqual(events.map((e) => e.type), ['candidates', 'patch']);
+  });
+
+  it('keeps the DOI found when its BibTeX cannot be had: the card links it and the run is told', async () => {
+    const crossref = standIn.handlerOf('crossref')!;
+    standIn.handle('crossref', (req, res) => (req.path.includes('/transform') ? void res.writeHead(503).end('Service Unavailable') : crossref(req, res)));
+    injectFault(standIn, 'doi', '500');
+    const store = new CandidateStore([{ keywords: ['prime editing'] }], 'pooled prime editing of human variants', 10, () => {});
+    let found = 0;
+    const stage = new BibtexStage(deps, 'authorYearWord', store, {}, () => found++);
+    store.addHits([{ record: cellGenomics(), queryIndex: 0, rank: 0 }]);
+    stage.update(store.list());
+    await stage.settle(() => store.list().map((c) => c.id));
+    const [card] = store.list();
+    assert.equal(card!.doi, CELL_GENOMICS_DOI);
+    assert.equal(card!.bibtex, undefined);
+    assert.match(card!.bibtexError ?? '', /HTTP 5\d\d/);
+    assert.equal(found, 1, 'the run is told, so that its trust lookup sees the DOI');
+    stage.update(store.list());
+    await stage.settle(() => store.list().map((c) => c.id));
+    assert.equal(crossrefSearches().length, 1, 'nothing asked again');
   });
 
   it('searches nothing for a record with a DOI, an arXiv id or a DBLP key, nor for a preprint', () => {
