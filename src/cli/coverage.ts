@@ -3,7 +3,7 @@
 // sentence, cited or not; `--find` runs Find Citations for each listed sentence in turn (Ctrl-C
 // stops and keeps what was found) and gives, for each candidate, the `citefinder insert` command
 // that cites it at the end of its sentence; `--insert` (with or without --find) also writes, for
-// each sentence one work clearly supports, its citation and .bib entry (cli/coverageInsert.ts).
+// each sentence whose work is clear, its citation and .bib entry (cli/coverageInsert.ts).
 // `--rerank` asks the configured LLM to order the top of the list (coverage.llmRerankTop
 // sentences, one call). Paths are relative to the root's folder,
 // lines 1-based.

@@ -1,5 +1,5 @@
 // `citefinder coverage FILE.tex --find --insert`: each listed sentence gets its citation as its
-// search finishes, when one work clearly supports it (core/coverage/clearCitation.ts); the rest are
+// search finishes, when the work it means is clear (core/coverage/clearCitation.ts); the rest are
 // left for the writer, each with the reason. The sentence is found again by its LaTeX source nearest
 // to where it was listed (an earlier insert on its line moves it), the edits are the ones
 // `citefinder insert` makes, and each file is replaced whole: Ctrl-C keeps the citations written.
@@ -65,5 +65,5 @@ export function insertSummary(outcomes: InsertOutcome[], listed: number): string
   const cited = outcomes.filter((o) => o.inserted).length;
   const searched = outcomes.length < listed ? ` (${outcomes.length} of ${listed} searched before the stop)` : '';
   const byWords = outcomes.some((o) => o.inserted?.supportBy === 'lexical') ? `\n${BY_WORDS_ONLY}` : '';
-  return `\nCited ${cited} of ${listed} listed sentence(s)${searched}; ${outcomes.length - cited} left for you: no work clearly supports them, or see why above.${byWords}\n`;
+  return `\nCited ${cited} of ${listed} listed sentence(s)${searched}; ${outcomes.length - cited} left for you: no work is clearly the one, or see why above.${byWords}\n`;
 }

@@ -238,7 +238,7 @@ describe('the offline demo tour (E2E)', function () {
     await title.waitFor({ state: 'hidden', timeout: STEP_MS });
   });
 
-  it('uncited claims: the example\'s sentences ranked by need, citations found for all in one batch, listed in the results panel where each opens', async () => {
+  it('uncited claims: the example\'s sentences ranked by need, citations found for all in one batch, listed in the results panel where each opens, the clear ones cited at once', async () => {
     await runCommand(page, 'Notifications: Clear All Notifications'); // the earlier steps' toasts
     await openFile(page, 'main.tex');
     await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
@@ -282,5 +282,10 @@ describe('the offline demo tour (E2E)', function () {
     await results.locator('.status-done').waitFor({ timeout: 60_000 });
     await results.locator('nav.batch li.current', { hasText: /Wakefield et al\. \(1998\)/ }).waitFor({ timeout: STEP_MS });
     await screenshot(page, 'tour-coverage.png');
+
+    // The sentences one work clearly supports are cited in one go; the rest stay listed.
+    await runCommand(page, 'Citefinder: Insert the Clear Citations');
+    await page.locator('.notifications-toasts', { hasText: /cited [1-5] of 5 searched sentence\(s\); [0-4] left for you/ }).waitFor({ timeout: STEP_MS });
+    await wakefield.first().waitFor({ timeout: STEP_MS });
   });
 });

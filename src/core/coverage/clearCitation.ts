@@ -1,10 +1,10 @@
 // Which work a batch may cite in a sentence without the writer choosing (`citefinder coverage
-// --find --insert`): only one whose text clearly supports the sentence (the card's "supports",
-// by the LLM judge or the calibrated scale), that is not retracted, withdrawn or under an
-// expression of concern, that is by the authors the sentence names if it names any, that stands
-// clearly above every other work found, and whose BibTeX came from the authority. Anything less is
-// left for the writer, with the reason: a batch that cites a merely related work writes a wrong
-// citation the writer may never look at again.
+// --find --insert`): the one work found by the authors the sentence names, on its topic; or, for
+// a sentence that names none, the work whose text clearly supports it (the card's "supports", by
+// the LLM judge or the calibrated scale), standing clearly above every other work found. Never a
+// work retracted, withdrawn or under an expression of concern, and only with the authority's
+// BibTeX. Anything less is left for the writer, with the reason: a batch that cites a work the
+// sentence does not clearly mean writes a wrong citation the writer may never look at again.
 import type { Candidate } from '../types';
 import { namedAuthors, namedAuthorShare } from '../ranking/namedAuthors';
 
@@ -26,25 +26,56 @@ export const BY_WORDS_ONLY =
 const NOT_CITED_UNASKED = new Set(['retracted', 'withdrawn', 'concern']);
 
 /**
- * The work that clearly supports the sentence, strongest first as the results are shown; BibTeX
- * not required (the bench measures the choice on records that have none).
+ * The work the sentence clearly means: when it names authors, their one work found, on its topic;
+ * else the work that clearly supports it, strongest first as the results are shown. BibTeX not
+ * required (the bench measures the choice on records that have none).
  */
 export function supportedWork(candidates: readonly Candidate[], sentence: string): ClearChoice {
   if (candidates.length === 0) return { reason: 'nothing was found' };
-  const supporting = candidates.filter((c) => c.support?.label === 'supports');
-  if (supporting.length === 0) return { reason: `no work clearly supports it (the best: ${describe(candidates[0]!)})` };
-  const trusted = supporting.filter((c) => !NOT_CITED_UNASKED.has(c.trust?.status ?? 'unknown'));
-  if (trusted.length === 0) return { reason: `the works that support it are ${supporting[0]!.trust!.status}: ${quoted(supporting[0]!)}` };
   const named = namedAuthors(sentence);
-  const theirs = named.length ? trusted.filter((c) => namedAuthorShare(named, c.authors) > 0) : trusted;
-  if (theirs.length === 0) return { reason: `it names ${named.join(', ')}, and no work that supports it is theirs` };
-  const chosen = theirs[0]!;
+  if (named.length === 0) return clearlySupporting(candidates);
+  const theirs = candidates.filter((c) => namedAuthorShare(named, c.authors) > 0);
+  if (theirs.length === 0) return { reason: `it names ${named.join(', ')}, and no work found is theirs` };
   // Works by other people than the sentence names are no rivals: the names decide between them.
-  const rivals = candidates.filter((c) => c !== chosen && (named.length === 0 || namedAuthorShare(named, c.authors) > 0));
-  const rival = rivals.reduce<Candidate | undefined>((best, c) => ((c.score ?? 0) > (best?.score ?? -1) ? c : best), undefined);
+  return theirs.length === 1 ? theirOneWork(theirs[0]!, named, sentence) : clearlySupporting(theirs);
+}
+
+/**
+ * A sentence that names its authors and finds one work of theirs means that work, though its words
+ * may only be on the work's topic (CL-SciSumm train: 128 such citances, the cited paper in 121).
+ */
+function theirOneWork(work: Candidate, named: string[], sentence: string): ClearChoice {
+  if (untrusted(work)) return { reason: `the one work found by ${named.join(', ')} is ${work.trust!.status}: ${quoted(work)}` };
+  const label = work.support?.label;
+  if (label !== 'supports' && label !== 'related') return { reason: `the one work found by ${named.join(', ')} is off its topic: ${describe(work)}` };
+  const year = printedYear(sentence);
+  if (year !== undefined && work.year !== undefined && Math.abs(work.year - year) > 1)
+    return { reason: `it names ${named.join(', ')} (${year}), and their one work found is from ${work.year}: ${quoted(work)}` };
+  return { candidate: work };
+}
+
+/** The work that supports the sentence, clear of every other in `pool` by CLEAR_MARGIN. */
+function clearlySupporting(pool: readonly Candidate[]): ClearChoice {
+  const supporting = pool.filter((c) => c.support?.label === 'supports');
+  if (supporting.length === 0) return { reason: `no work clearly supports it (the best: ${describe(pool[0]!)})` };
+  const trusted = supporting.filter((c) => !untrusted(c));
+  if (trusted.length === 0) return { reason: `the works that support it are ${supporting[0]!.trust!.status}: ${quoted(supporting[0]!)}` };
+  const chosen = trusted[0]!;
+  const others = pool.filter((c) => c !== chosen);
+  const rival = others.reduce<Candidate | undefined>((best, c) => ((c.score ?? 0) > (best?.score ?? -1) ? c : best), undefined);
   if (rival && (chosen.score ?? 0) - (rival.score ?? 0) < CLEAR_MARGIN)
     return { reason: `two works support it about as well: ${describe(chosen)} and ${describe(rival)}` };
   return { candidate: chosen };
+}
+
+function untrusted(candidate: Candidate): boolean {
+  return NOT_CITED_UNASKED.has(candidate.trust?.status ?? 'unknown');
+}
+
+/** The one year the sentence prints ("Perlmutter et al. (1999)"); undefined for none or several. */
+function printedYear(sentence: string): number | undefined {
+  const years = [...sentence.matchAll(/\b(1[89]\d\d|20\d\d)[a-z]?\b/g)].map((m) => Number(m[1]));
+  return new Set(years).size === 1 ? years[0] : undefined;
 }
 
 /** The work a batch cites in the sentence, or why none: `supportedWork` with the authority's BibTeX. */

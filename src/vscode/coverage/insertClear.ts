@@ -1,5 +1,5 @@
-// "Insert the Clear Citations": after "Find Citations for All Listed", every listed sentence that
-// one work clearly supports (core/coverage/clearCitation.ts, the rule of the CLI's
+// "Insert the Clear Citations": after "Find Citations for All Listed", every listed sentence whose
+// work is clear (core/coverage/clearCitation.ts, the rule of the CLI's
 // `coverage --insert`) is cited as its row's "Insert Citation" would cite it: each citation its own
 // WorkspaceEdit, so each can be undone alone, and its row marked. The others stay listed with their
 // candidates; why each was left goes to the Citefinder output.
@@ -43,7 +43,7 @@ export async function insertClearCitations(claims: UncitedClaims, cite: CiteInSe
     log(outcome ? `Uncited claims: ${where} cited as ${outcome.key}.` : `Uncited claims: ${where} left for you: ${reason ?? 'the insert did not happen'}.`);
   }
   const left = choices.length - cited;
-  const leftNote = left ? `; ${left} left for you, where no one work clearly supports the sentence` : '';
+  const leftNote = left ? `; ${left} left for you, where no work is clearly the one meant` : '';
   // The note comes with the heavy bundle: its module would bring the term table into activation's.
   const byWordsNote = byWords ? ` ${(await loadHeavy()).BY_WORDS_ONLY}` : '';
   const message = `Citefinder: cited ${cited} of ${choices.length} searched sentence(s)${leftNote}.${byWordsNote}`;

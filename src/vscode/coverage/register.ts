@@ -4,7 +4,7 @@
 // listed" (one pipeline, so one HTTP client: the services' pacing and the cache shared; one
 // progress bar, cancellable, keeping what was found), "Insert Citation" on a candidate found
 // for a sentence, which cites it there without a search, and "Insert the Clear Citations"
-// (insertClear.ts), which does so for every sentence one work clearly supports.
+// (insertClear.ts), which does so for every sentence whose work is clear.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../core/coverage';
@@ -218,7 +218,7 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
   return searched;
 }
 
-/** The batch's end, with a button that cites the sentences one work clearly supports, when there are any. */
+/** The batch's end, with a button that cites the sentences whose work is clear, when there are any. */
 async function announceFound(claims: UncitedClaims, found: number, listed: number): Promise<void> {
   const clear = (await clearChoices(claims)).filter((choice) => choice.candidate).length;
   const button = clear ? [`Insert ${clear} Clear Citation${clear > 1 ? 's' : ''}`] : [];

@@ -48,7 +48,7 @@ describe('CLI coverage --insert', function () {
     assert.ok(tex.includes('\\citet{perlmutter1999measurements} measured the mass density'), tex);
     assert.ok(tex.includes(`\n${MORTALITY}\n`) && tex.includes(`\n${WAKEFIELD}\n`), 'a related work and a retracted one are not cited');
     assert.match(run.stdout, /not cited: no work clearly supports it \(the best: "Prospective and External Evaluation[^"]*", related 0\.\d\d\)/);
-    assert.match(run.stdout, /not cited: no work clearly supports it \(the best: "RETRACTED: Ileal-lymphoid/);
+    assert.match(run.stdout, /not cited: the one work found by wakefield is retracted: "RETRACTED: Ileal-lymphoid/);
     assert.match(run.stdout, /cited \\citep\{perlmutter1999measurements\} \([^)]+\); entry (added to|already in) refs\.bib/);
     assert.match(run.stdout, /Cited 2 of 4 listed sentence\(s\); 2 left for you[^\n]*\nRead each citation written before you submit: without an LLM judge/);
     const bib = readFileSync(join(dir, 'refs.bib'), 'utf8');
@@ -75,7 +75,7 @@ describe('CLI coverage --insert', function () {
     assert.deepEqual({ ...found[1]!.inserted, id: undefined, title: undefined, bibFile: undefined },
       { key, command: '\\citet', reused: false, supportBy: 'lexical', notes: [], id: undefined, title: undefined, bibFile: undefined });
     assert.equal(supernova.inserted!.bibFile, join(dir, 'refs.bib'));
-    assert.match(found[0]!.notInserted!, /^no work clearly supports it/);
+    assert.match(found[0]!.notInserted!, /^the one work found by wakefield is retracted/);
     assert.ok(found.every((s) => (s.inserted === undefined) !== (s.notInserted === undefined)), 'each sentence: one or the other');
   });
 

@@ -47,23 +47,31 @@ describe('coverage: the citation a batch writes on its own', function () {
     assert.match(reason!, /^no work clearly supports it \(the best: "Prospective and External Evaluation of a Machine Learning Model to Pr…", related 0\.\d\d\)$/);
   });
 
-  it('never cites a retracted work, even one that supports the sentence', async () => {
+  it('never cites a retracted work, named or supporting', async () => {
     const sentence = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
     const candidates = await find(sentence);
     const retracted = candidates.find((c) => c.trust?.status === 'retracted');
     assert.ok(retracted, 'the stand-in holds the retracted Lancet paper');
-    // Its abstract does not reach "supports" here; as a work that did, it is still refused.
+    assert.match(clearCitation(candidates, sentence).reason!, /^the one work found by wakefield is retracted: "RETRACTED: Ileal-lymphoid/);
+    // Its abstract does not reach "supports" here; as a work that did, for a sentence naming no one, it is still refused.
     const asIfSupporting = candidates.map((c) => (c === retracted ? { ...c, support: { label: 'supports' as const, by: 'lexical' as const } } : c));
-    const { reason } = clearCitation(asIfSupporting, sentence);
-    assert.match(reason!, /^the works that support it are retracted: "RETRACTED: Ileal-lymphoid/);
+    const unnamed = 'Twelve children with bowel disease and developmental regression were described.';
+    assert.match(clearCitation(asIfSupporting, unnamed).reason!, /^the works that support it are retracted: "RETRACTED: Ileal-lymphoid/);
   });
 
-  it('cites a work of the authors the sentence names, never a work by others that supports its words', async () => {
+  it('cites the one work found of the authors the sentence names, on its topic and of its year; never a work by others', async () => {
     const candidates = await find(SUPERNOVA);
     const named = 'Perlmutter et al. (1999) showed that the expansion of the universe is accelerating.';
-    assert.match(supportedWork(candidates, named).candidate!.authors[0]!, /Perlmutter/);
+    const theirs = supportedWork(candidates, named).candidate!;
+    assert.match(theirs.authors[0]!, /Perlmutter/);
     const others = 'Riess et al. (1998) showed that the expansion of the universe is accelerating.';
-    assert.equal(supportedWork(candidates, others).reason, 'it names riess, and no work that supports it is theirs');
+    assert.equal(supportedWork(candidates, others).reason, 'it names riess, and no work found is theirs');
+    // Named, a work only on the sentence's topic is theirs to cite; one off its topic, or of another year, is not.
+    const labelled = (label: 'related' | 'unrelated') => candidates.map((c) => (c === theirs ? { ...c, support: { label, by: 'lexical' as const } } : c));
+    const onTopic = supportedWork(labelled('related'), named).candidate;
+    assert.deepEqual([onTopic?.id, onTopic?.support?.label], [theirs.id, 'related']);
+    assert.match(supportedWork(labelled('unrelated'), named).reason!, /^the one work found by perlmutter is off its topic: "Measurements of Omega[^"]*", unrelated 0\.\d\d$/);
+    assert.match(supportedWork(candidates, named.replace('1999', '2005')).reason!, /^it names perlmutter \(2005\), and their one work found is from 1998: "Measurements/);
   });
 
   it('leaves the choice to the writer when another work supports it about as well, unless the sentence names whose work it is', async () => {
