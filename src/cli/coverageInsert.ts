@@ -6,10 +6,10 @@
 import * as path from 'node:path';
 import { BY_WORDS_ONLY, clearCitation } from '../core/coverage/clearCitation';
 import type { SentenceResult } from '../core/coverage/batch';
-import { applyEdits, newWorkOf, planInsert, type InsertFiles } from '../core/manuscript/insertPlan';
+import { newWorkOf, planInsert, type InsertFiles } from '../core/manuscript/insertPlan';
 import { locateClaim } from '../core/manuscript/citeInsert';
 import type { Settings } from '../core/settings/index';
-import { writeAtomically } from './files';
+import { writePlan } from './files';
 
 export type InsertedCitation = {
   key: string;
@@ -42,11 +42,8 @@ export async function insertClearCitation(
   const claim = text === undefined || source === undefined ? undefined : locateClaim(text, source, done.sentence.start);
   if (!claim || text === undefined) return { notInserted: 'the sentence is no longer where it was listed (the file changed)' };
   const plan = await planInsert(file, text, claim, newWorkOf(choice.candidate), files, settings);
-  for (const [target, edits] of plan.edits) {
-    // The manuscript's edits are offsets of the text just read; a .bib was read by the plan a moment ago.
-    const before = target === file ? text : plan.created.includes(target) ? '' : ((await files.read(target)) ?? '');
-    await writeAtomically(target, applyEdits(before, edits));
-  }
+  // The manuscript's edits are offsets of the text just read; a .bib was read by the plan a moment ago.
+  await writePlan(plan, async (target) => (target === file ? text : ((await files.read(target)) ?? '')));
   const { key, command, bibFile, reused, notes } = plan;
   const { id, title, support } = choice.candidate;
   return { inserted: { key, command, bibFile, reused, id, title, supportBy: support?.by ?? 'lexical', notes } };

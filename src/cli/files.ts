@@ -2,7 +2,7 @@
 // for root discovery (core/manuscript/projectFolder.ts), and writes that replace a file whole or
 // not at all.
 import { access, readFile, rename, writeFile } from 'node:fs/promises';
-import type { InsertFiles } from '../core/manuscript/insertPlan';
+import { applyEdits, type InsertFiles, type PlannedInsert } from '../core/manuscript/insertPlan';
 import { texFilesUnder } from '../core/manuscript/projectFolder';
 
 /** Reads files from disk; `list` gives the `.tex` files under `folder`. */
@@ -28,4 +28,12 @@ export function readOnce(read: (file: string) => Promise<string | undefined>): (
     if (!first.has(file)) first.set(file, read(file));
     return first.get(file)!;
   };
+}
+
+/** An insert's edits on disk, each file replaced whole; `read` gives the text each file's edits were planned on. */
+export async function writePlan(plan: Pick<PlannedInsert, 'edits' | 'created'>, read: (file: string) => Promise<string>): Promise<void> {
+  for (const [file, edits] of plan.edits) {
+    const before = plan.created.includes(file) ? '' : await read(file);
+    await writeAtomically(file, applyEdits(before, edits));
+  }
 }

@@ -7,8 +7,8 @@
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import { createPipeline } from '../core/pipeline/index';
-import { applyEdits, newWorkOf, planInsert } from '../core/manuscript/insertPlan';
-import { diskFiles, writeAtomically } from './files';
+import { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
+import { diskFiles, writePlan } from './files';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
@@ -53,10 +53,7 @@ export async function runInsert(
   if (!texText.slice(claim.start, claim.end).trim())
     throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
   const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings);
-  for (const [file, edits] of plan.edits) {
-    const before = plan.created.includes(file) ? '' : await readInput(file, 'file');
-    await writeAtomically(file, applyEdits(before, edits));
-  }
+  await writePlan(plan, (file) => readInput(file, 'file'));
   const report = {
     key: plan.key,
     command: plan.command,

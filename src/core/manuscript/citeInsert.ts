@@ -15,6 +15,8 @@ export interface CiteInsertionPlan {
   edit?: TextEditPlan;
   /** True when the key went into an existing cite command. */
   merged: boolean;
+  /** The command a new citation is written with (`\citet` for a mention where the project's is `\citep`); absent when merged. */
+  command?: string;
 }
 
 /** Sentence-final (or clause-final) punctuation the citation must precede. */
@@ -68,10 +70,8 @@ export function planCiteInsertion(
     const separator = existing.keys.length === 0 ? '' : ',';
     return { merged: true, edit: { offset: existing.keysEnd, deleteLength: 0, insert: separator + key } };
   }
-  return {
-    merged: false,
-    edit: { offset, deleteLength: 0, insert: `~${normaliseCiteCommand(command)}{${key}}` },
-  };
+  const cite = normaliseCiteCommand(command);
+  return { merged: false, command: cite, edit: { offset, deleteLength: 0, insert: `~${cite}{${key}}` } };
 }
 
 interface AdjacentCite {

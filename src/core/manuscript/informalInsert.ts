@@ -28,15 +28,26 @@ export function planInformalReplacement(
   key: string,
   command: string,
 ): TextEditPlan {
+  return informalReplacement(source, selectionStart, citation, key, command).edit;
+}
+
+/** The replacement's edit and the command it writes. */
+function informalReplacement(
+  source: string,
+  selectionStart: number,
+  citation: InformalCitation,
+  key: string,
+  command: string,
+): { edit: TextEditPlan; command: string } {
   const cite = normaliseCiteCommand(command);
   const at = (span: TextSpan) => ({ start: selectionStart + span.start, end: selectionStart + span.end });
   const span = at(citation.span);
-  if (citation.kind === 'bare') return replaceWithTie(source, span, `${cite}{${key}}`);
+  if (citation.kind === 'bare') return { edit: replaceWithTie(source, span, `${cite}{${key}}`), command: cite };
   const textual = TEXTUAL[cite];
-  if (textual) return replace(span, `${textual}{${key}}`);
+  if (textual) return { edit: replace(span, `${textual}{${key}}`), command: textual };
   // The year and the space or parenthesis before it go; the names stay, tied to the citation.
   const year = citation.yearSpan ? at(citation.yearSpan) : { start: span.end, end: span.end };
-  return replace(year, `~${cite}{${key}}`);
+  return { edit: replace(year, `~${cite}{${key}}`), command: cite };
 }
 
 /**
@@ -47,7 +58,7 @@ export function planInformalReplacement(
 export function planCitation(source: string, start: number, end: number, key: string, command: string): CiteInsertionPlan {
   const informal = recogniseInformalCitation(source.slice(start, end));
   if (!informal) return planCiteInsertion(source, start, end, key, command);
-  return { merged: false, edit: planInformalReplacement(source, start, informal, key, command) };
+  return { merged: false, ...informalReplacement(source, start, informal, key, command) };
 }
 
 /** A bare mention after a word is replaced together with the space before it, by a tie. */

@@ -44,7 +44,7 @@ export interface PlannedInsert {
   key: string;
   bibFile: string;
   reused: boolean;
-  /** The cite command written (`\\citet` for a narrative mention where the project's is `\\citep`). */
+  /** The cite command written (`\citet` for a narrative mention where the project's is `\citep`). */
   command: string;
   /** Why this cite command (natbib, biblatex, the setting). */
   commandReason: string;
@@ -110,7 +110,7 @@ export async function planInsert(
   const cite = planCitation(texText, claim.start, claim.end, decision.key, choice.command);
   const plan: PlannedInsert = {
     key: decision.key, bibFile: '', reused: decision.action === 'reuse',
-    command: writtenCommand(cite.edit) ?? choice.command, commandReason: choice.reason,
+    command: cite.command ?? choice.command, commandReason: choice.reason,
     citeChanged: Boolean(cite.edit), edits: new Map(), created: [], notes, root: { file: root.file, reason: root.reason }, bibliography,
   };
   const add = (file: string, edit: TextEditPlan) => plan.edits.set(file, [...(plan.edits.get(file) ?? []), edit]);
@@ -134,14 +134,6 @@ export async function planInsert(
   if (bibText === undefined) plan.created.push(target.file);
   add(target.file, appendEntryEdit(bibText ?? '', decision.entry, { keepAuthorityLayout: settings['bib.keepAuthorityLayout'] }));
   return plan;
-}
-
-/**
- * The command the edit writes: a narrative mention ("Perlmutter et al. (1999) measured") becomes
- * `\citet` where the project cites with `\citep`, and the writer is told what was written.
- */
-function writtenCommand(edit: TextEditPlan | undefined): string | undefined {
-  return edit && /^~?(\\[A-Za-z]+\*?)[[{]/.exec(edit.insert)?.[1];
 }
 
 /** The CLI's rule: the first listed .bib, else references.bib beside the root, with the line that adds it. */
