@@ -36,6 +36,9 @@ export interface InsertOutcome {
   notes: string[];
 }
 
+/** Told when the user answers no (or dismisses) a question the insert asked: a batch then stops asking. */
+export type OnDeclined = () => void;
+
 /**
  * Every insert, from a card, the chat, the Uncited Claims view or an identifier: a retracted or
  * withdrawn work is cited only after the user says so (asked before the turn is taken, so a
@@ -45,12 +48,21 @@ export async function insertCitation(
   candidate: Candidate,
   origin: SearchOrigin,
   memento: vscode.Memento,
+  onDeclined?: OnDeclined,
 ): Promise<InsertOutcome | undefined> {
-  if (!(await confirmUntrusted(candidate))) return undefined;
-  return withInsertTurn(() => insertInTurn(candidate, origin, memento));
+  if (!(await confirmUntrusted(candidate))) {
+    onDeclined?.();
+    return undefined;
+  }
+  return withInsertTurn(() => insertInTurn(candidate, origin, memento, onDeclined));
 }
 
-async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento: vscode.Memento): Promise<InsertOutcome | undefined> {
+async function insertInTurn(
+  candidate: Candidate,
+  origin: SearchOrigin,
+  memento: vscode.Memento,
+  onDeclined?: OnDeclined,
+): Promise<InsertOutcome | undefined> {
   if (!candidate.bibtex || !candidate.citeKey) {
     const why = candidate.bibtexWhy ?? candidate.bibtexError ? ` (${candidate.bibtexWhy ?? candidate.bibtexError})` : '';
     void vscode.window.showErrorMessage(`Citefinder: no BibTeX from the authority for this paper${why}; nothing inserted.`);
@@ -88,6 +100,7 @@ async function insertInTurn(candidate: Candidate, origin: SearchOrigin, memento:
         core,
         readBib: (f) => projectFiles.read(f),
       });
+      if (!target) onDeclined?.();
       refused = target && (await refuseLinkedBib(target.file));
       return refused ? undefined : target;
     },

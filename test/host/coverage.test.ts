@@ -6,7 +6,7 @@
 // them cites it in its sentence, and the sentence leaves the diagnostics and the next batch; "Insert
 // the Clear Citations" does so for each sentence one work clearly supports.
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../src/core/coverage';
@@ -15,7 +15,8 @@ import type { InsertOutcome } from '../../src/vscode/insertCitation';
 import { fixturePath } from '../standin/server';
 import type { StandIn } from '../standin';
 import { chatRequests, installOpenAi } from '../standin/openai';
-import { api, deleteTempDirsAfterEach, tempDir, undoIn, useStandIn, waitFor } from './helpers';
+import { api, deleteTempDirsAfterEach, stubWindow, tempDir, undoIn, useStandIn, waitFor } from './helpers';
+import { CREATE_BIB_ACTION } from '../../src/vscode/bibTarget';
 import { DEMO_SENTENCES, DEMO_TO_CITE } from '../helpers/coverageDemo';
 
 /** A writer's own .bib entry, laid out by hand: kept byte for byte. */
@@ -201,6 +202,37 @@ describe('citefinder: uncited claims in the editor', function () {
     await marked(3);
     assert.equal(document.getText().match(/perlmutter1999measurements/g)?.length, 1);
     assert.equal(await vscode.commands.executeCommand('citefinder.insertClearCitations'), 1, 'the sentence undone is cited again');
+  });
+
+  it('"Insert the Clear Citations" in a project with no .bib asks once to create one: declined, the batch stops; accepted, all are cited', async () => {
+    await api();
+    const dir = tempDir('citefinder-coverage-nobib-');
+    const main = path.join(dir, 'main.tex');
+    const noBibliography = DEMO_TO_CITE.replace('\\bibliography{refs}\n', '');
+    assert.notEqual(noBibliography, DEMO_TO_CITE);
+    writeFileSync(main, noBibliography);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(main));
+    await vscode.commands.executeCommand('citefinder.findUncitedClaims', 'project');
+    assert.equal(await vscode.commands.executeCommand('citefinder.findCitationsForAllListed'), 4);
+    const askedToCreate = (calls: unknown[][]) => calls.filter((c) => /has no local bibliography/.test(String(c[0]))).length;
+    const dismiss = stubWindow('showInformationMessage', async () => undefined);
+    try {
+      assert.equal(await vscode.commands.executeCommand('citefinder.insertClearCitations'), 0);
+      assert.equal(askedToCreate(dismiss.calls), 1, 'asked once, not once per sentence');
+      assert.match(String(dismiss.calls.at(-1)![0]), /stopped: you declined/);
+    } finally {
+      dismiss.restore();
+    }
+    assert.equal(readFileSync(main, 'utf8'), noBibliography, 'nothing inserted');
+    assert.ok(!existsSync(path.join(dir, 'references.bib')));
+    const accept = stubWindow('showInformationMessage', async (message) => (/has no local bibliography/.test(String(message)) ? CREATE_BIB_ACTION : undefined));
+    try {
+      assert.equal(await vscode.commands.executeCommand('citefinder.insertClearCitations'), 2);
+      assert.equal(askedToCreate(accept.calls), 1, 'the second citation goes to the new file without asking');
+    } finally {
+      accept.restore();
+    }
+    assert.equal(readFileSync(path.join(dir, 'references.bib'), 'utf8').match(/@article\{perlmutter1999measurements,/g)?.length, 1);
   });
 
   it('"Re-rank the Top with the LLM" orders the top of the list by the configured LLM, and asks nothing without one', async () => {

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../core/coverage';
 import type { Settings } from '../../core/settings';
 import type { Candidate } from '../../core/types';
-import { insertCitation, type InsertOutcome } from '../insertCitation';
+import { insertCitation, type InsertOutcome, type OnDeclined } from '../insertCitation';
 import { LATEX_LANGUAGE_IDS } from '../languages';
 import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
@@ -75,7 +75,9 @@ export function registerCoverage(deps: CoverageDeps): vscode.Disposable {
       insertForClaim(claims, citations, node, deps.memento),
     ),
     vscode.commands.registerCommand(INSERT_CLEAR_COMMAND, () =>
-      insertClearCitations(claims, (sentence, candidate) => citeInSentence(claims, citations, sentence, candidate, deps.memento)),
+      insertClearCitations(claims, (sentence, candidate, onDeclined) =>
+        citeInSentence(claims, citations, sentence, candidate, deps.memento, onDeclined),
+      ),
     ),
     vscode.commands.registerCommand(RERANK_CLAIMS_COMMAND, () => rerankListed(claims, deps)),
     vscode.commands.registerCommand(FIND_ALL_LISTED_COMMAND, async () => {
@@ -165,11 +167,12 @@ async function citeInSentence(
   sentence: SentenceCoverage,
   candidate: Candidate,
   memento: vscode.Memento,
+  onDeclined?: OnDeclined,
 ): Promise<InsertOutcome | undefined> {
   const source = claims.sourceOf(sentence);
   if (source === undefined) return undefined;
   const origin = { uri: vscode.Uri.file(sentence.file), selection: source, start: sentence.start, end: sentence.end };
-  const outcome = await insertCitation(candidate, origin, memento);
+  const outcome = await insertCitation(candidate, origin, memento, onDeclined);
   if (outcome) citations.cited(sentence, candidate.id, outcome);
   return outcome;
 }
