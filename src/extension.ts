@@ -112,9 +112,11 @@ export function activate(context: vscode.ExtensionContext): CitefinderApi {
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, proposedBibs),
     bibVerdicts,
     registerVerdictActions(bibVerdicts, [{ language: 'bibtex' }, ...LATEX_LANGUAGE_IDS.map((language) => ({ language }))]),
-    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, () =>
-      checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs, bibVerdicts),
-    ),
+    // From the explorer's menu on a .bib, that file is the argument.
+    vscode.commands.registerCommand(CHECK_BIBLIOGRAPHY_COMMAND, (picked?: unknown) => {
+      const bib = picked instanceof vscode.Uri ? picked : undefined;
+      return checkBibliographyCommand((uri) => search.runSettings(uri), proposedBibs, bibVerdicts, bib);
+    }),
     registerReferenceCommands((uri) => search.runSettings(uri), bibVerdicts),
     saveBibsAfterUndo(),
     { dispose: disposeLog },

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { lineOf } from './checks';
 import { screenshot } from './screenshots';
-import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame, auditWholeProject, runForWholeProject } from './workbench';
+import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame, auditWholeProject, runForWholeProject, runFromExplorer } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
 
 const FIND = 'Citefinder: Find Citations for Selection';
@@ -223,9 +223,9 @@ describe('the offline demo tour (E2E)', function () {
     await screenshot(page, 'tour-audit.png');
   });
 
-  it('Check Bibliography on checkme.bib: fixable entries, a duplicate, the fabricated entry not found, the corrupted one unreadable', async () => {
+  it('Check Bibliography on checkme.bib (the explorer menu): fixable entries, a duplicate, the fabricated entry not found, the corrupted one unreadable', async () => {
     await openFile(page, 'checkme.bib');
-    await runCommand(page, 'Citefinder: Check Bibliography');
+    await runFromExplorer(page, 'checkme.bib', 'Check Bibliography');
     const title = page.locator('.quick-input-widget', { hasText: 'Check Bibliography: 0 verified, 3 fixable, 0 mismatch, 1 not found, 0 impossible or untitled, 0 unavailable, 1 duplicate, 1 unreadable' });
     await title.waitFor({ timeout: 60_000 });
     for (const key of ['perlmutter-typo', 'grasp2017']) {

@@ -54,6 +54,21 @@ export async function runForWholeProject(page: Page, title: string): Promise<voi
   await pick.click();
 }
 
+/** Right-clicks `name` in the explorer (shown first) and picks `item` from its context menu. */
+export async function runFromExplorer(page: Page, name: string, item: string): Promise<void> {
+  await runCommand(page, 'View: Show Explorer');
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: new RegExp(`^${escapeRegExp(name)}$`) });
+  await row.waitFor({ timeout: STEP_MS });
+  await row.click({ button: 'right' });
+  const action = page.locator('.monaco-menu .action-item', { hasText: new RegExp(`^${escapeRegExp(item)}$`) });
+  await action.waitFor({ timeout: STEP_MS });
+  // A pointer click on the item left the menu open here (code-server 4.139): the pointer focuses it, Enter chooses it.
+  await action.hover();
+  await page.locator('.monaco-menu .action-item.focused', { hasText: new RegExp(`^${escapeRegExp(item)}$`) }).waitFor({ timeout: STEP_MS });
+  await page.keyboard.press('Enter');
+  await action.waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
 /** Opens a workspace file with Quick Open (Ctrl+P) in the first editor group and waits for its editor. */
 export async function openFile(page: Page, name: string): Promise<Locator> {
   const tab = page.locator('.tabs-container .tab', { hasText: name }).first();

@@ -47,4 +47,24 @@ describe('citefinder: Check Bibliography', function () {
     await vscode.commands.executeCommand('undo');
     await waitFor(() => readFileSync(bib, 'utf8') === original, 5_000);
   });
+
+  it('checks the .bib the explorer menu was opened on, not the one the open manuscript names', async () => {
+    await api();
+    const dir = tempDir('citefinder-bibcheck-explorer-');
+    const picked = path.join(dir, 'picked.bib');
+    const other = path.join(dir, 'refs.bib');
+    copyFileSync(fixturePath('bibcheck', 'user.bib'), picked);
+    writeFileSync(other, '@misc{unrelated2020,\n  title = {An entry of the manuscript},\n  year = 2020\n}\n');
+    const tex = path.join(dir, 'main.tex');
+    writeFileSync(tex, '\\documentclass{article}\n\\begin{document}\nText.\n\\bibliography{refs}\n\\end{document}\n');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(tex));
+    const pick = stubWindow('showQuickPick', async () => []);
+    try {
+      const result = (await vscode.commands.executeCommand('citefinder.checkBibliography', vscode.Uri.file(picked))) as { report: { entries: { key: string }[] } };
+      const keys = result.report.entries.map((e) => e.key);
+      assert.ok(keys.includes('perlmutter1999') && !keys.includes('unrelated2020'), keys.join(', '));
+    } finally {
+      pick.restore();
+    }
+  });
 });

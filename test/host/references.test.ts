@@ -55,12 +55,12 @@ describe('citefinder: reference checks in the editor', function () {
     assert.match(hoverText, /2009.*\|.*2015/);
   });
 
-  it('shows the references of a file as a Markdown report in an untitled document', async () => {
+  it('shows the references of a file (the explorer\'s "Check References") as a Markdown report in an untitled document', async () => {
     await api();
     const list = path.join(dir, 'refs.txt');
     writeFileSync(list, 'A. Nobody. A study of nothing in particular that nobody ever wrote. 2020.\n');
     const before = readdirSync(dir);
-    await vscode.commands.executeCommand('citefinder.checkReferencesOfFile', vscode.Uri.file(list));
+    await vscode.commands.executeCommand('citefinder.checkReferencesOfThisFile', vscode.Uri.file(list));
     await waitFor(() => vscode.workspace.textDocuments.some((d) => d.isUntitled && d.getText().startsWith('# Reference check: refs.txt')));
     const report = vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText().startsWith('# Reference check: refs.txt'))!;
     assert.match(report.getText(), /## Flagged \(1\)[\s\S]*not-found/);

@@ -40,9 +40,11 @@ export async function checkBibliographyCommand(
   settings: (uri: vscode.Uri) => Settings,
   proposed: ProposedBibs,
   verdicts?: BibVerdicts,
+  picked?: vscode.Uri,
 ): Promise<CheckResult | undefined> {
-  // From the results panel or the chat (no active text editor): the LaTeX file last edited.
-  const document = documentForCommand();
+  // The .bib the explorer's menu was opened on; else, from the results panel or the chat (no active
+  // text editor), the LaTeX file last edited.
+  const document = picked ? await vscode.workspace.openTextDocument(picked) : documentForCommand();
   if (!document) {
     void vscode.window.showWarningMessage('Citefinder: open the manuscript (or a .bib file) to check its bibliography.');
     return undefined;

@@ -1,7 +1,8 @@
 // "Check References" on a .tex written with thebibliography: each \bibitem gets the graded
 // verdict of Check Bibliography in the Problems panel (on the item's line, with the same hover
 // and "open the record" action), and the \cite sites of the flagged items get one too.
-// "Check References of a PDF…" (or a .bbl, or a text file) and "Check References in Selection"
+// "Check References of a PDF…" (or a .bbl, or a text file; the explorer's "Check References" on
+// one) and "Check References in Selection"
 // show their report as a Markdown preview of an untitled document: nothing is written to disk
 // unless the user saves it. Both run with progress and can be cancelled.
 import * as path from 'node:path';
@@ -16,6 +17,8 @@ import type { BibVerdicts } from '../bibcheck/verdictFindings';
 
 export const CHECK_REFERENCES_COMMAND = 'citefinder.checkReferences';
 export const CHECK_REFERENCES_FILE_COMMAND = 'citefinder.checkReferencesOfFile';
+/** The explorer's "Check References" on a PDF, .bbl or JATS file: the same check, the file given. */
+export const CHECK_REFERENCES_THIS_FILE_COMMAND = 'citefinder.checkReferencesOfThisFile';
 export const CHECK_REFERENCES_SELECTION_COMMAND = 'citefinder.checkReferencesInSelection';
 export const CHECK_REFERENCES_OF_WORK_COMMAND = 'citefinder.checkReferencesOfWork';
 
@@ -183,8 +186,10 @@ async function showReport(markdown: string): Promise<void> {
 export function registerReferenceCommands(settings: (uri?: vscode.Uri) => Settings, verdicts: BibVerdicts): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand(CHECK_REFERENCES_COMMAND, () => checkReferencesCommand(settings, verdicts)),
-    vscode.commands.registerCommand(CHECK_REFERENCES_FILE_COMMAND, (uri?: vscode.Uri) =>
-      checkReferencesOfFileCommand(settings, uri instanceof vscode.Uri ? uri : undefined),
+    ...[CHECK_REFERENCES_FILE_COMMAND, CHECK_REFERENCES_THIS_FILE_COMMAND].map((command) =>
+      vscode.commands.registerCommand(command, (uri?: unknown) =>
+        checkReferencesOfFileCommand(settings, uri instanceof vscode.Uri ? uri : undefined),
+      ),
     ),
     vscode.commands.registerCommand(CHECK_REFERENCES_SELECTION_COMMAND, () => checkReferencesInSelectionCommand(settings)),
     vscode.commands.registerCommand(CHECK_REFERENCES_OF_WORK_COMMAND, (id?: unknown) => checkReferencesOfWorkCommand(settings, typeof id === 'string' ? id : undefined)),

@@ -63,6 +63,15 @@ describe('package.json contributions', () => {
     assert.deepEqual(manifest.contributes.views['citefinder']!.map((v) => [v.id, v.type]), [['citefinder.chat', 'webview'], ['citefinder.audit', undefined], ['citefinder.coverage', undefined]], 'the chat, the audit summary and the uncited claims (tree views)');
   });
 
+  it("offers the reference checks on a PDF, .bbl, JATS or .bib file in the explorer's menu, hidden from the palette", () => {
+    const explorer = manifest.contributes.menus['explorer/context']!;
+    const when = (command: string) => explorer.find((m) => m.command === command)?.when ?? '';
+    assert.match(when('citefinder.checkReferencesOfThisFile'), /resourceExtname =~ \/\^\\\.\(pdf\|bbl\|nxml\)\$\/i/);
+    assert.match(when('citefinder.checkBibliography'), /resourceExtname == \.bib/);
+    const hidden = manifest.contributes.menus['commandPalette']!.find((m) => m.command === 'citefinder.checkReferencesOfThisFile');
+    assert.equal(hidden?.when, 'false', 'the palette has "Check References of a PDF…", which asks for the file');
+  });
+
   it('lets only the user set where requests, the API key and the cache go; per-project settings are resource-scoped', () => {
     for (const key of USER_ONLY_SETTINGS) {
       const scope = properties['citefinder.' + key]!.scope;
