@@ -3,9 +3,10 @@
 // item; one it could not identify as information), with Check Bibliography's hover; Check References of a file shows a Markdown report in
 // an untitled document (nothing written to disk).
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { fixturePath } from '../standin/server';
 import { api, stubWindow, useStandIn, waitFor } from './helpers';
 
 const TEX = String.raw`\documentclass{article}
@@ -65,6 +66,18 @@ describe('citefinder: reference checks in the editor', function () {
     const report = vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText().startsWith('# Reference check: refs.txt'))!;
     assert.match(report.getText(), /## Flagged \(1\)[\s\S]*not-found/);
     assert.deepEqual(readdirSync(dir), before, 'nothing written');
+  });
+
+  it('"Check References" on an open .bbl (biber\'s) reports on its entries, as from the explorer', async () => {
+    await api();
+    const bbl = path.join(dir, 'main.bbl');
+    copyFileSync(fixturePath('references', 'biblatex-tesi.bbl'), bbl);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(bbl));
+    const check = (await vscode.commands.executeCommand('citefinder.checkReferences')) as { references: unknown[] } | undefined;
+    assert.equal(check?.references.length, 5, 'its five entries');
+    const report = () => vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText().startsWith('# Reference check: main.bbl'));
+    await waitFor(() => report() !== undefined);
+    assert.match(report()!.getText(), /^5 references: /m);
   });
 
   it('checks the references of a paper named by its PMCID, read from its open-access JATS, as a report', async () => {

@@ -24,6 +24,9 @@ export const CHECK_REFERENCES_OF_WORK_COMMAND = 'citefinder.checkReferencesOfWor
 
 type Core = Awaited<ReturnType<typeof loadHeavy>>;
 
+/** Reference lists that are no manuscript: checked into a report, never marked up in place. */
+const REPORTED_LISTS = /\.(bbl|txt|xml|nxml)$/i;
+
 /** The check of `items` with a cancellable progress notification; undefined when cancelled. */
 async function checkWithProgress(
   core: Core,
@@ -66,6 +69,8 @@ export async function checkReferencesCommand(
     void vscode.window.showWarningMessage('Citefinder: open the .tex file whose thebibliography to check.');
     return undefined;
   }
+  // A .bbl (natbib's or biber's) is LaTeX's output, not a file to mark up: its report, as from the explorer.
+  if (REPORTED_LISTS.test(document.uri.fsPath)) return checkReferencesOfFileCommand(settings, document.uri);
   const core = await loadHeavy();
   const file = document.uri.fsPath;
   const items = core.thebibliographyItems(document.getText());
