@@ -63,11 +63,13 @@ describe('package.json contributions', () => {
     assert.deepEqual(manifest.contributes.views['citefinder']!.map((v) => [v.id, v.type]), [['citefinder.chat', 'webview'], ['citefinder.audit', undefined], ['citefinder.coverage', undefined]], 'the chat, the audit summary and the uncited claims (tree views)');
   });
 
-  it("offers the reference checks on a PDF, .bbl, JATS or .bib file in the explorer's menu, hidden from the palette", () => {
+  it("offers the reference checks on a PDF, .bbl, JATS or .bib file in the explorer's menu (and a PDF's tab), hidden from the palette", () => {
     const explorer = manifest.contributes.menus['explorer/context']!;
     const when = (command: string) => explorer.find((m) => m.command === command)?.when ?? '';
     assert.match(when('citefinder.checkReferencesOfThisFile'), /resourceExtname =~ \/\^\\\.\(pdf\|bbl\|nxml\)\$\/i/);
     assert.match(when('citefinder.checkBibliography'), /resourceExtname == \.bib/);
+    const tab = manifest.contributes.menus['editor/title/context']!.find((m) => m.command === 'citefinder.checkReferencesOfThisFile');
+    assert.equal(tab?.when, when('citefinder.checkReferencesOfThisFile'), "a PDF's tab (a viewer's) offers it too");
     const hidden = manifest.contributes.menus['commandPalette']!.find((m) => m.command === 'citefinder.checkReferencesOfThisFile');
     assert.equal(hidden?.when, 'false', 'the palette has "Check References of a PDF…", which asks for the file');
   });
