@@ -178,6 +178,9 @@ function renderTurn(turn: ChatTurn, index: number, current: State): HTMLElement 
   ]);
 }
 
+/** A record's trust status in words; "unknown" alone read as if the paper were. */
+const TRUST_WORDS: Record<string, string> = { unknown: 'notices not checked', concern: 'expression of concern' };
+
 /** The records a lookup answer came from, each with Attach and Insert citation. */
 function renderRecords(records: ChatRecordView[], turn: number): HTMLElement {
   const list = el('ol', { className: 'records', attrs: { 'aria-label': 'Records used' } });
@@ -191,7 +194,7 @@ function renderRecords(records: ChatRecordView[], turn: number): HTMLElement {
       el('li', { attrs: { 'data-id': record.id } }, [
         el('div', { className: 'title', text: record.title }),
         byline ? el('div', { className: 'byline', text: byline }) : undefined,
-        el('div', { className: 'note' }, [note, id ? ` · ${id}` : '', trust ? el('span', { className: `trust trust-${trust}`, text: ` ${trust}` }) : undefined]),
+        el('div', { className: 'note' }, [note, id ? ` · ${id}` : '', trust ? el('span', { className: `trust trust-${trust}`, text: ` ${TRUST_WORDS[trust] ?? trust}` }) : undefined]),
         el('div', { className: 'row' }, [
           button('Attach', 'add', () => send({ type: 'record', action: 'attach', turn, index }), { className: 'button secondary' }),
           button('Insert citation', 'quote', () => send({ type: 'record', action: 'insert', turn, index }), { className: 'button secondary' }),

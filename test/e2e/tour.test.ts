@@ -153,8 +153,24 @@ describe('the offline demo tour (E2E)', function () {
     const retracted = chat.locator('.turn-assistant', { hasText: /\[2\] unknown: Crossref has no record of doi:10\.1001\/jamanetworkopen\.2019\.20733/ });
     await retracted.waitFor({ timeout: STEP_MS });
     assert.doesNotMatch((await retracted.textContent()) ?? '', /\[2\] ok/);
+    // Its record's mark says what is unknown (it read "[2] unknown … unknown").
+    const mark = retracted.locator('ol.records li .trust-unknown');
+    await mark.waitFor({ timeout: STEP_MS });
+    assert.equal((await mark.textContent())?.trim(), 'notices not checked');
+    // The panes below the chat folded for the picture, so it shows the questions and answers.
+    await foldPanes(['Citation Audit', 'Uncited Claims']);
     await screenshot(page, 'tour-chat.png');
   });
+
+  /** Folds the side bar's panes titled `titles` (or unfolds them), where they are not so already. */
+  async function foldPanes(titles: string[], expanded = false): Promise<void> {
+    for (const title of titles) {
+      const header = page.locator('.pane-header', { hasText: title }).first();
+      if ((await header.getAttribute('aria-expanded')) === String(expanded)) continue;
+      await header.click();
+      await page.locator(`.pane-header[aria-expanded="${expanded}"]`, { hasText: title }).first().waitFor({ timeout: STEP_MS });
+    }
+  }
 
   /** Selects the first `mention.length` characters of `line` (an informal citation) and searches. */
   async function searchMention(line: string, mention: string): Promise<Frame> {
@@ -216,6 +232,7 @@ describe('the offline demo tour (E2E)', function () {
     }
     await runCommand(page, 'View: Toggle Maximized Panel');
     await runCommand(page, 'Citefinder: Focus on Citation Audit View');
+    await foldPanes(['Chat']); // so the audit's groups all show
     const summary = page.locator('.pane', { hasText: 'Citation Audit' });
     for (const group of ['supported (3)', 'weak (1)', 'unsupported (2)', 'unavailable (2)']) {
       await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
@@ -242,11 +259,9 @@ describe('the offline demo tour (E2E)', function () {
     await runCommand(page, 'Notifications: Clear All Notifications'); // the earlier steps' toasts
     await openFile(page, 'main.tex');
     await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
-    // The panes above it (chat, audit) collapsed, so every row of the list is drawn.
-    for (const other of ['Chat', 'Citation Audit']) {
-      const header = page.locator('.pane-header[aria-expanded="true"]', { hasText: other });
-      if (await header.count()) await header.click();
-    }
+    // The panes above it (chat, audit) folded, so every row of the list is drawn.
+    await foldPanes(['Chat', 'Citation Audit']);
+    await foldPanes(['Uncited Claims'], true);
     const view = page.locator('.pane', { hasText: 'Uncited Claims' });
     const wakefield = view.locator('.monaco-list-row', { hasText: /Wakefield et al\. \(1998\) described twelve children/ });
     await wakefield.first().waitFor({ timeout: STEP_MS });

@@ -140,7 +140,8 @@ async function retracted(attachments: Attachment[], deps: CoreDeps): Promise<Pla
       trust = { status: 'unknown', reason: `Crossref did not answer (${(error as Error).message})` };
     }
     lines.push(`[${i + 1}] ${describeTrust(trust)}`);
-    if (trust.status !== 'ok') records.push({ record, note: `[${i + 1}] ${trust.status}`, trust });
+    // The row's trust mark says the status (chat.ts): the note only names the paper.
+    if (trust.status !== 'ok') records.push({ record, note: `[${i + 1}]`, trust });
   }
   const flagged = records.filter((r) => ['retracted', 'withdrawn', 'concern'].includes(r.trust?.status ?? ''));
   const head = flagged.length ? `${flagged.length} of the attached papers carry a notice:` : 'None of the attached papers is retracted or withdrawn as far as the records show:';
