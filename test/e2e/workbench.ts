@@ -89,11 +89,14 @@ export function editorOf(page: Page, name: string): Locator {
   return group.locator('.monaco-editor').first();
 }
 
-/** Selects the whole of (1-based) line `line` in the focused editor (word wrap must be off). */
+/**
+ * Selects the whole of (1-based) line `line` in the focused editor (word wrap must be off), from
+ * its end back to its start, so the editor shows the line's start (a screenshot reads it).
+ */
 export async function selectLine(page: Page, line: number): Promise<void> {
   await pickInQuickInput(page, () => page.keyboard.press('Control+G'), `:${line}`, /./);
-  await page.keyboard.press('Home');
-  await page.keyboard.press('Shift+End');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
 }
 
 /** The text Monaco renders for the visible lines (non-breaking spaces made plain). */
