@@ -21,6 +21,8 @@ export type InsertedCitation = {
   title: string;
   /** Who read the support: the LLM judge, or the calibrated scale of shared words. */
   supportBy: 'llm' | 'lexical';
+  /** Why this work is the one the sentence means ("it supports the sentence, 0.12 above the next work found"). */
+  why: string;
   notes: string[];
 };
 
@@ -46,15 +48,15 @@ export async function insertClearCitation(
   await writePlan(plan, async (target) => (target === file ? text : ((await files.read(target)) ?? '')));
   const { key, command, bibFile, reused, notes } = plan;
   const { id, title, support } = choice.candidate;
-  return { inserted: { key, command, bibFile, reused, id, title, supportBy: support?.by ?? 'lexical', notes } };
+  return { inserted: { key, command, bibFile, reused, id, title, supportBy: support?.by ?? 'lexical', why: choice.why, notes } };
 }
 
 /** The line under a sentence's candidates: the citation written, or why the writer must choose. */
 export function outcomeText(outcome: InsertOutcome, root: string): string {
   if (!outcome.inserted) return `  not cited: ${outcome.notInserted}\n`;
-  const { command, key, title, bibFile, reused, notes } = outcome.inserted;
+  const { command, key, title, bibFile, reused, why, notes } = outcome.inserted;
   const bib = path.relative(path.dirname(root), bibFile) || bibFile;
-  return `  cited ${command}{${key}} (${title}); ${reused ? 'entry already in' : 'entry added to'} ${bib}\n${notes.map((n) => `  ${n}\n`).join('')}`;
+  return `  cited ${command}{${key}} (${title}); ${reused ? 'entry already in' : 'entry added to'} ${bib}\n    why: ${why}\n${notes.map((n) => `  ${n}\n`).join('')}`;
 }
 
 /** The batch's last line with --insert. */

@@ -1,14 +1,18 @@
 // Which work a batch may cite in a sentence without the writer choosing (`citefinder coverage
 // --find --insert`): the one work found by the authors the sentence names, on its topic; or, for
 // a sentence that names none, the work whose text clearly supports it (the card's "supports", by
-// the LLM judge or the calibrated scale), standing clearly above every other work found. Never a
+// the LLM judge or the calibrated scale), standing clearly above every other work found; or, when
+// no work supports it, the one work on its topic that stands far above every other. Never a
 // work retracted, withdrawn or under an expression of concern, and only with the authority's
 // BibTeX. Anything less is left for the writer, with the reason: a batch that cites a work the
 // sentence does not clearly mean writes a wrong citation the writer may never look at again.
 import type { Candidate } from '../types';
 import { namedAuthors, namedAuthorShare } from '../ranking/namedAuthors';
 
-export type ClearChoice = { candidate: Candidate; reason?: undefined } | { candidate?: undefined; reason: string };
+/** The work chosen and why it is the one (for the writer), or why none is. */
+export type ClearChoice =
+  | { candidate: Candidate; why: string; reason?: undefined }
+  | { candidate?: undefined; why?: undefined; reason: string };
 
 /**
  * How far the work's support score must stand above every other work's. Several works that
@@ -17,6 +21,16 @@ export type ClearChoice = { candidate: Candidate; reason?: undefined } | { candi
  * (docs/coverage.md, "Cited in one pass").
  */
 export const CLEAR_MARGIN = 0.05;
+
+/**
+ * When no work supports the sentence, a work on its topic ("related") at DOMINANT_SCORE or more,
+ * DOMINANT_MARGIN above every other work found, is the one it means. Chosen on CL-SciSumm train
+ * and SciFact dev together (the most CL citances cited at a precision no lower than without it on
+ * either set): 156 CL citances cited, 152 the paper the authors cited (was 115, 112); SciFact 89, 76
+ * (was 81, 69). Computer-science sentences are seldom "supported" by an abstract; this is their case.
+ */
+export const DOMINANT_SCORE = 0.75;
+export const DOMINANT_MARGIN = 0.25;
 
 /** Said beside citations written on the scale of shared words (no LLM judge); SciFact's refuted claims show why. */
 export const BY_WORDS_ONLY =
@@ -27,8 +41,9 @@ const NOT_CITED_UNASKED = new Set(['retracted', 'withdrawn', 'concern']);
 
 /**
  * The work the sentence clearly means: when it names authors, their one work found, on its topic;
- * else the work that clearly supports it, strongest first as the results are shown. BibTeX not
- * required (the bench measures the choice on records that have none).
+ * else the work that clearly supports it, strongest first as the results are shown, or the one far
+ * above the rest on its topic. BibTeX not required (the bench measures the choice on records that
+ * have none).
  */
 export function supportedWork(candidates: readonly Candidate[], sentence: string): ClearChoice {
   if (candidates.length === 0) return { reason: 'nothing was found' };
@@ -51,21 +66,33 @@ function theirOneWork(work: Candidate, named: string[], sentence: string): Clear
   const year = printedYear(sentence);
   if (year !== undefined && work.year !== undefined && Math.abs(work.year - year) > 1)
     return { reason: `it names ${named.join(', ')} (${year}), and their one work found is from ${work.year}: ${quoted(work)}` };
-  return { candidate: work };
+  return { candidate: work, why: `the one work found by ${named.join(', ')}, ${label}` };
 }
 
-/** The work that supports the sentence, clear of every other in `pool` by CLEAR_MARGIN. */
+/** The work that supports the sentence, clear of every other in `pool` by CLEAR_MARGIN; else the dominant one on its topic. */
 function clearlySupporting(pool: readonly Candidate[]): ClearChoice {
   const supporting = pool.filter((c) => c.support?.label === 'supports');
-  if (supporting.length === 0) return { reason: `no work clearly supports it (the best: ${describe(pool[0]!)})` };
+  if (supporting.length === 0) return dominantOnTopic(pool) ?? { reason: `no work clearly supports it (the best: ${describe(pool[0]!)})` };
   const trusted = supporting.filter((c) => !untrusted(c));
   if (trusted.length === 0) return { reason: `the works that support it are ${supporting[0]!.trust!.status}: ${quoted(supporting[0]!)}` };
   const chosen = trusted[0]!;
+  const margin = (chosen.score ?? 0) - (strongestOther(pool, chosen)?.score ?? 0);
+  if (margin < CLEAR_MARGIN) return { reason: `two works support it about as well: ${describe(chosen)} and ${describe(strongestOther(pool, chosen)!)}` };
+  return { candidate: chosen, why: `it supports the sentence, ${margin.toFixed(2)} above the next work found` };
+}
+
+/** The one "related" work far above every other in `pool` (DOMINANT_SCORE, DOMINANT_MARGIN); undefined when there is none. */
+function dominantOnTopic(pool: readonly Candidate[]): ClearChoice | undefined {
+  const best = pool.reduce((top, c) => ((c.score ?? 0) > (top.score ?? 0) ? c : top), pool[0]!);
+  const margin = (best.score ?? 0) - (strongestOther(pool, best)?.score ?? 0);
+  if (best.support?.label !== 'related' || untrusted(best) || (best.score ?? 0) < DOMINANT_SCORE || margin < DOMINANT_MARGIN) return undefined;
+  const figures = `related ${best.score!.toFixed(2)}, ${margin.toFixed(2)} above the next`;
+  return { candidate: best, why: `no work supports it, and this one is on its topic far above the others (${figures})` };
+}
+
+function strongestOther(pool: readonly Candidate[], chosen: Candidate): Candidate | undefined {
   const others = pool.filter((c) => c !== chosen);
-  const rival = others.reduce<Candidate | undefined>((best, c) => ((c.score ?? 0) > (best?.score ?? -1) ? c : best), undefined);
-  if (rival && (chosen.score ?? 0) - (rival.score ?? 0) < CLEAR_MARGIN)
-    return { reason: `two works support it about as well: ${describe(chosen)} and ${describe(rival)}` };
-  return { candidate: chosen };
+  return others.reduce<Candidate | undefined>((best, c) => ((c.score ?? 0) > (best?.score ?? -1) ? c : best), undefined);
 }
 
 function untrusted(candidate: Candidate): boolean {

@@ -23,7 +23,7 @@ export type CiteInSentence = (
 /** Each searched, uncited sentence's clear work, or why it has none. */
 export async function clearChoices(
   claims: UncitedClaims,
-): Promise<{ sentence: SentenceCoverage; candidate?: Candidate; reason?: string }[]> {
+): Promise<{ sentence: SentenceCoverage; candidate?: Candidate; why?: string; reason?: string }[]> {
   const core = await loadHeavy();
   return claims
     .all()
@@ -41,12 +41,12 @@ export async function insertClearCitations(claims: UncitedClaims, cite: CiteInSe
   let cited = 0;
   let byWords = false;
   let declined = false;
-  for (const { sentence, candidate, reason } of choices) {
+  for (const { sentence, candidate, why, reason } of choices) {
     const where = `${vscode.workspace.asRelativePath(sentence.file)}:${sentence.line + 1}`;
     const outcome = candidate && (await cite(sentence, candidate, () => (declined = true)));
     if (outcome) cited++;
     if (outcome && candidate.support?.by !== 'llm') byWords = true;
-    log(outcome ? `Uncited claims: ${where} cited as ${outcome.key}.` : `Uncited claims: ${where} left for you: ${reason ?? 'the insert did not happen'}.`);
+    log(outcome ? `Uncited claims: ${where} cited as ${outcome.key}: ${why}.` : `Uncited claims: ${where} left for you: ${reason ?? 'the insert did not happen'}.`);
     if (declined) return stopDeclined(cited, choices.length);
   }
   const left = choices.length - cited;

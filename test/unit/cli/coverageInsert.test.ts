@@ -19,7 +19,7 @@ const MINE = '@article{riess1998,\n    author={Riess, Adam G.},   title = {Obser
 
 interface InsertJson {
   text: string;
-  inserted?: { key: string; command: string; bibFile: string; reused: boolean; id: string; title: string; supportBy: string };
+  inserted?: { key: string; command: string; bibFile: string; reused: boolean; id: string; title: string; supportBy: string; why: string };
   notInserted?: string;
 }
 
@@ -46,10 +46,12 @@ describe('CLI coverage --insert', function () {
     assert.ok(tex.includes(`${SUPERNOVA.slice(0, -1)}~\\citep{perlmutter1999measurements}.`), tex);
     // The mention becomes the citation of the work it names.
     assert.ok(tex.includes('\\citet{perlmutter1999measurements} measured the mass density'), tex);
-    assert.ok(tex.includes(`\n${MORTALITY}\n`) && tex.includes(`\n${WAKEFIELD}\n`), 'a related work and a retracted one are not cited');
-    assert.match(run.stdout, /not cited: no work clearly supports it \(the best: "Prospective and External Evaluation[^"]*", related 0\.\d\d\)/);
+    assert.ok(tex.includes(`\n${MORTALITY}\n`) && tex.includes(`\n${WAKEFIELD}\n`), 'a work without BibTeX and a retracted one are not cited');
+    // The mortality sentence means its one work on the topic, but the stand-in has no BibTeX of it.
+    assert.match(run.stdout, /not cited: no BibTeX from the authority for "Prospective and External Evaluation[^"]*" \(/);
     assert.match(run.stdout, /not cited: the one work found by wakefield is retracted: "RETRACTED: Ileal-lymphoid/);
-    assert.match(run.stdout, /cited \\citep\{perlmutter1999measurements\} \([^)]+\); entry (added to|already in) refs\.bib/);
+    assert.match(run.stdout, /cited \\citep\{perlmutter1999measurements\} \([^)]+\); entry (added to|already in) refs\.bib\n    why: it supports the sentence, 0\.\d\d above the next work found\n/);
+    assert.match(run.stdout, /cited \\citet\{perlmutter1999measurements\} [^\n]+\n    why: the one work found by perlmutter, supports\n/);
     assert.match(run.stdout, /Cited 2 of 4 listed sentence\(s\); 2 left for you[^\n]*\nRead each citation written before you submit: without an LLM judge/);
     const bib = readFileSync(join(dir, 'refs.bib'), 'utf8');
     assert.ok(bib.startsWith(MINE), 'the writer\'s entry is kept byte for byte');
@@ -73,7 +75,7 @@ describe('CLI coverage --insert', function () {
     assert.deepEqual({ key, command, reused }, { key: 'perlmutter1999measurements', command: '\\citep', reused: true }, 'the entry the mention added');
     assert.match(title, /42 High-Redshift Supernovae/);
     assert.deepEqual({ ...found[1]!.inserted, id: undefined, title: undefined, bibFile: undefined },
-      { key, command: '\\citet', reused: false, supportBy: 'lexical', notes: [], id: undefined, title: undefined, bibFile: undefined });
+      { key, command: '\\citet', reused: false, supportBy: 'lexical', why: 'the one work found by perlmutter, supports', notes: [], id: undefined, title: undefined, bibFile: undefined });
     assert.equal(supernova.inserted!.bibFile, join(dir, 'refs.bib'));
     assert.match(found[0]!.notInserted!, /^the one work found by wakefield is retracted/);
     assert.ok(found.every((s) => (s.inserted === undefined) !== (s.notInserted === undefined)), 'each sentence: one or the other');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../../../standin';
 import { createPipeline, type Pipeline } from '../../../../src/core/pipeline/index';
 import { resolveSettings } from '../../../../src/core/settings/index';
-import { CLEAR_MARGIN, clearCitation, supportedWork } from '../../../../src/core/coverage/clearCitation';
+import { CLEAR_MARGIN, clearCitation, DOMINANT_MARGIN, DOMINANT_SCORE, supportedWork } from '../../../../src/core/coverage/clearCitation';
 import type { Candidate } from '../../../../src/core/types';
 
 const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
@@ -38,13 +38,24 @@ describe('coverage: the citation a batch writes on its own', function () {
     assert.match(choice.candidate!.bibtex!, /10\.1086\/307221/);
   });
 
-  it('leaves a sentence whose best work is only related, and says which and how far', async () => {
+  it('takes a related work far above every other when none supports the sentence; leaves one that is not', async () => {
     const sentence = 'Machine learning models can predict the in-hospital mortality of patients from routinely collected electronic health records.';
     const candidates = await find(sentence);
-    assert.ok(candidates.length > 0 && candidates.every((c) => c.support?.label !== 'supports'));
-    const { candidate, reason } = clearCitation(candidates, sentence);
-    assert.equal(candidate, undefined);
-    assert.match(reason!, /^no work clearly supports it \(the best: "Prospective and External Evaluation of a Machine Learning Model to Pr…", related 0\.\d\d\)$/);
+    assert.ok(candidates.length > 1 && candidates.every((c) => c.support?.label !== 'supports'));
+    // The medRxiv paper on its topic stands far above the others (related 0.83, the next 0.23).
+    const dominant = supportedWork(candidates, sentence);
+    assert.match(dominant.candidate?.title ?? dominant.reason!, /^Prospective and External Evaluation of a Machine Learning Model/);
+    assert.match(dominant.why!, /^no work supports it, and this one is on its topic far above the others \(related 0\.\d\d, 0\.\d\d above the next\)$/);
+    // The stand-in holds no BibTeX of it, so the batch leaves it, with why.
+    assert.match(clearCitation(candidates, sentence).reason!, /^no BibTeX from the authority for "Prospective and External Evaluation/);
+    // Another work close behind it (within DOMINANT_MARGIN): nothing is clear.
+    const rivalScore = dominant.candidate!.score! - DOMINANT_MARGIN + 0.01;
+    const rival = candidates.find((c) => c !== dominant.candidate);
+    const close = candidates.map((c) => (c === rival ? { ...c, score: rivalScore } : c));
+    assert.match(supportedWork(close, sentence).reason!, /^no work clearly supports it \(the best: "Prospective and External Evaluation of a Machine Learning Model to Pr…", related 0\.\d\d\)$/);
+    // Below DOMINANT_SCORE, however far above the others: nothing is clear.
+    const weak = candidates.map((c) => (c === dominant.candidate ? { ...c, score: DOMINANT_SCORE - 0.01 } : c));
+    assert.equal(supportedWork(weak, sentence).candidate, undefined);
   });
 
   it('never cites a retracted work, named or supporting', async () => {
