@@ -17,7 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { provision, rerunUnderNode24, ROOT } from './provision.mjs';
 import { STOP_SIGNALS, whenParentGone } from './parentWatch.mjs';
@@ -98,6 +98,13 @@ if (offline) {
   });
   console.log(`stand-in services at ${standIn.url} (LLM: ${scriptedLlm ? 'the scripted stand-in model' : 'none'}; full text: ${standInGrobid ? 'the stand-in GROBID' : 'pdfjs'})`);
 }
+// The same settings for the CLI (its keys lack the prefix), so the command line can be tried on the stand-in too.
+const cliConfig = join(stateDir, 'offline-cli.json');
+if (offline) {
+  mkdirSync(stateDir, { recursive: true });
+  const cliSettings = Object.fromEntries(Object.entries(settings).map(([key, value]) => [key.replace(/^citefinder\./, ''), value]));
+  writeFileSync(cliConfig, JSON.stringify(cliSettings, null, 2));
+}
 // A fresh link to this checkout each start; user settings are kept unless --offline rewrites them.
 rmSync(join(stateDir, 'extensions'), { recursive: true, force: true });
 mkdirSync(stateDir, { recursive: true });
@@ -122,7 +129,8 @@ const server = await startCodeServer({
 });
 console.log(`\ncitefinder is running in VS Code: ${server.workbenchUrl(folder)}\n` +
   `Open main.tex, select a claim, and run "Citefinder: Find Citations for Selection" (Ctrl+Alt+Shift+F).\n` +
-  `${offline ? `Offline: every service is the local stand-in${scriptedLlm ? ', the LLM a scripted model' : ' and no LLM is set (--llm adds the scripted one)'}.` : 'Online: real services; set citefinder.llm.* for the chat.'} Ctrl+C stops.`);
+  `${offline ? `Offline: every service is the local stand-in${scriptedLlm ? ', the LLM a scripted model' : ' and no LLM is set (--llm adds the scripted one)'}.` : 'Online: real services; set citefinder.llm.* for the chat.'} Ctrl+C stops.` +
+  (offline ? `\nThe CLI on the same stand-in, while this runs: node dist/cli.js coverage ${relative(process.cwd(), join(folder, 'main.tex'))} --find --config ${relative(process.cwd(), cliConfig)}` : ''));
 
 let stopping = false;
 async function stop() {

@@ -90,8 +90,8 @@ export async function runCoverage(
     onResult: async (done, index, total) => {
       const outcome = values.insert ? await insertClearCitation(done, sources.get(done.sentence), disk, settings) : undefined;
       if (outcome) outcomes.push(outcome);
-      if (values.json) found.push({ ...findJson(done, sentenceJson, sources), ...outcome });
-      else io.stdout(`\n[${index}/${total}] ${findText(done, report.root, sources, !outcome?.inserted)}${outcome ? outcomeText(outcome, report.root) : ''}`);
+      if (values.json) found.push({ ...findJson(done, sentenceJson, sources, values.config), ...outcome });
+      else io.stdout(`\n[${index}/${total}] ${findText(done, report.root, sources, !outcome?.inserted && { config: values.config })}${outcome ? outcomeText(outcome, report.root) : ''}`);
     },
   });
   if (values.json) io.stdout(JSON.stringify(found, null, 2) + '\n');
@@ -180,8 +180,13 @@ async function sourcesOf(sentences: SentenceCoverage[], read: (file: string) => 
   return sources;
 }
 
-/** The sentence and its best candidates; with `offerCommand`, the command that cites the first. */
-function findText({ sentence, result, error }: SentenceResult, root: string, sources: Sources, offerCommand: boolean): string {
+/** The sentence and its best candidates; with `offerCommand`, the command that cites the first (with this run's --config). */
+function findText(
+  { sentence, result, error }: SentenceResult,
+  root: string,
+  sources: Sources,
+  offerCommand: false | { config?: string },
+): string {
   const head = `${where(sentence, root)}: ${sentence.text}\n`;
   if (!result) return head + `  (no search: ${error})\n`;
   const best = result.candidates.slice(0, CANDIDATES_SHOWN);
@@ -197,7 +202,7 @@ function findText({ sentence, result, error }: SentenceResult, root: string, sou
       })
       .join('\n') +
     '\n' +
-    (offerCommand ? citeTheFirst(sentence, sources.get(sentence), best) : '')
+    (offerCommand ? citeTheFirst(sentence, sources.get(sentence), best, offerCommand.config) : '')
   );
 }
 
@@ -205,12 +210,19 @@ function findText({ sentence, result, error }: SentenceResult, root: string, sou
  * The command that cites the first candidate, for a writer to run as it is; never a retracted or
  * withdrawn work, which the list marks and the writer may still cite by hand.
  */
-function citeTheFirst(sentence: SentenceCoverage, source: string | undefined, best: Candidate[]): string {
+function citeTheFirst(sentence: SentenceCoverage, source: string | undefined, best: Candidate[], config?: string): string {
   const citable = best.find((c) => c.trust?.status !== 'retracted' && c.trust?.status !== 'withdrawn');
   if (!citable) return best.length ? '  (every work shown is retracted or withdrawn: none is offered to cite)\n' : '';
-  const command = source !== undefined && insertCommand(sentence, source, citable);
+  const command = source !== undefined && insertCommand(sentence, source, citable, config);
   const which = citable === best[0] ? 'the first' : 'the first not retracted or withdrawn';
-  return command ? `  to cite ${which}: ${command.map(shellWord).join(' ')}\n` : '';
+  return command ? `  to cite ${which}: ${[...invocation(), ...command.slice(1)].map(shellWord).join(' ')}\n` : '';
+}
+
+/** How this CLI was started, so a command it prints runs as it is: `citefinder` by that name, else `node <its path>`. */
+function invocation(): string[] {
+  const script = process.argv[1];
+  if (!script || path.basename(script) === 'citefinder') return ['citefinder'];
+  return ['node', path.relative(process.cwd(), script) || script];
 }
 
 /**
@@ -219,21 +231,22 @@ function citeTheFirst(sentence: SentenceCoverage, source: string | undefined, be
  * candidate's DOI or arXiv id: the authority's BibTeX is fetched again there, never taken from
  * here. The path is relative to the folder the command runs in.
  */
-function insertCommand(sentence: SentenceCoverage, source: string, candidate: Candidate): string[] | undefined {
+function insertCommand(sentence: SentenceCoverage, source: string, candidate: Candidate, config?: string): string[] | undefined {
   const id = candidate.doi ? `doi:${candidate.doi}` : candidate.arxivId ? `arXiv:${candidate.arxivId}` : undefined;
   if (!id) return undefined;
   const tex = path.relative(process.cwd(), sentence.file) || sentence.file;
-  return ['citefinder', 'insert', '--tex', tex, '--line', String(sentence.line + 1), '--sentence', source, '--id', id];
+  const settings = config === undefined ? [] : ['--config', config];
+  return ['citefinder', 'insert', '--tex', tex, '--line', String(sentence.line + 1), '--sentence', source, '--id', id, ...settings];
 }
 
 function shellWord(word: string): string {
   return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-function findJson({ sentence, result, error }: SentenceResult, sentenceJson: ReturnType<typeof jsonOf>, sources: Sources) {
+function findJson({ sentence, result, error }: SentenceResult, sentenceJson: ReturnType<typeof jsonOf>, sources: Sources, config?: string) {
   if (!result) return { ...sentenceJson(sentence), error };
   const source = sources.get(sentence);
-  const insert = (c: Candidate) => (source === undefined ? undefined : insertCommand(sentence, source, c));
+  const insert = (c: Candidate) => (source === undefined ? undefined : insertCommand(sentence, source, c, config));
   const candidates = result.candidates.slice(0, CANDIDATES_SHOWN).map((c) => ({ ...c, insert: insert(c) }));
   return { ...sentenceJson(sentence), candidates };
 }

@@ -3,9 +3,11 @@
 // `citefinder insert` command it gives for each candidate, run.
 import { strict as assert } from 'node:assert';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
 import { join } from 'node:path';
 import type { StandIn } from '../../standin';
-import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { CLI, type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { fixturePath, SERVICE_PREFIX, type StandInService } from '../../standin/server';
 import { DEMO_MANUSCRIPT } from '../../helpers/coverageDemo';
 import { chatRequests, installOpenAi } from '../../standin/openai';
@@ -98,8 +100,17 @@ describe('CLI coverage', function () {
     assert.match(supernova.candidates[0]!.title, /42 High-Redshift Supernovae/);
     assert.deepEqual(command.slice(0, 2), ['citefinder', 'insert']);
     assert.ok(command.includes('--sentence') && command.includes('doi:10.1086/307221'), command.join(' '));
-    const text = await runCli(['coverage', demo, '--find', '--min-score', '0.2'], env);
-    assert.ok(text.stdout.includes(`  to cite the first: citefinder insert --tex ${command[3]} --line 5 --sentence 'Observations of distant`), text.stdout);
+    // The text says it as this CLI was started, with its --config: pasted into a shell, it cites.
+    const config = join(dir, 'settings.json');
+    writeFileSync(config, JSON.stringify({ 'citeKey.style': 'authorYearWord' }));
+    const text = await runCli(['coverage', demo, '--find', '--min-score', '0.2', '--config', config], env);
+    const hint = /\n {2}to cite the first: (node \S+ insert --tex \S+ --line 5 --sentence 'Observations of distant[^\n]*)\n/.exec(text.stdout)?.[1];
+    assert.ok(hint !== undefined && hint.endsWith(` --config ${config}`), text.stdout);
+    assert.equal(path.resolve(hint.split(' ')[1]!), CLI);
+    const shell = { env: { ...env, PATH: process.env.PATH ?? '' } };
+    const pasted = await new Promise<number>((done) => execFile('sh', ['-c', hint], shell, (error) => done(error ? Number(error.code) : 0)));
+    assert.equal(pasted, 0);
+    assert.match(readFileSync(demo, 'utf8'), /the universe is accelerating~\\cite\{perlmutter1999\w*\}\.\n/);
 
     // An insert earlier on the line since: the citation still goes at the end of the sentence.
     writeFileSync(demo, DEMO_MANUSCRIPT.replace('Observations of distant', 'As shown~\\cite{riess1998}. Observations of distant'));
