@@ -76,8 +76,9 @@ function clearlySupporting(pool: readonly Candidate[]): ClearChoice {
   const trusted = supporting.filter((c) => !untrusted(c));
   if (trusted.length === 0) return { reason: `the works that support it are ${supporting[0]!.trust!.status}: ${quoted(supporting[0]!)}` };
   const chosen = trusted[0]!;
-  const margin = (chosen.score ?? 0) - (strongestOther(pool, chosen)?.score ?? 0);
-  if (margin < CLEAR_MARGIN) return { reason: `two works support it about as well: ${describe(chosen)} and ${describe(strongestOther(pool, chosen)!)}` };
+  const rival = strongestOther(pool, chosen);
+  const margin = (chosen.score ?? 0) - (rival?.score ?? 0);
+  if (rival && margin < CLEAR_MARGIN) return { reason: `two works support it about as well: ${describe(chosen)} and ${describe(rival)}` };
   return { candidate: chosen, why: `it supports the sentence, ${margin.toFixed(2)} above the next work found` };
 }
 
