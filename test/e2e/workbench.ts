@@ -59,6 +59,12 @@ export async function runFromExplorer(page: Page, name: string, item: string): P
   await runCommand(page, 'View: Show Explorer');
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: new RegExp(`^${escapeRegExp(name)}$`) });
   await row.waitFor({ timeout: STEP_MS });
+  // A hover left open where the pointer was (the folder's name, on a busy machine) covers the row:
+  // the pointer goes to the empty part of the explorer first, and the hover is waited away.
+  const view = await page.locator('.explorer-folders-view').boundingBox();
+  if (view) await page.mouse.move(view.x + view.width / 2, view.y + view.height - 5);
+  const noHover = () => ![...document.querySelectorAll<HTMLElement>('.context-view .hover-contents')].some((e) => e.offsetParent !== null);
+  await page.waitForFunction(noHover, undefined, { timeout: STEP_MS });
   await row.click({ button: 'right' });
   const action = page.locator('.monaco-menu .action-item', { hasText: new RegExp(`^${escapeRegExp(item)}$`) });
   await action.waitFor({ timeout: STEP_MS });
