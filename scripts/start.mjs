@@ -130,7 +130,13 @@ const server = await startCodeServer({
 console.log(`\ncitefinder is running in VS Code: ${server.workbenchUrl(folder)}\n` +
   `Open main.tex, select a claim, and run "Citefinder: Find Citations for Selection" (Ctrl+Alt+Shift+F).\n` +
   `${offline ? `Offline: every service is the local stand-in${scriptedLlm ? ', the LLM a scripted model' : ' and no LLM is set (--llm adds the scripted one)'}.` : 'Online: real services; set citefinder.llm.* for the chat.'} Ctrl+C stops.` +
-  (offline ? `\nThe CLI on the same stand-in, while this runs: node dist/cli.js coverage ${relative(process.cwd(), join(folder, 'main.tex'))} --find --config ${relative(process.cwd(), cliConfig)}` : ''));
+  (offline ? `\nThe CLI on the same stand-in, while this runs: ${cliNode()} dist/cli.js coverage ${relative(process.cwd(), join(folder, 'main.tex'))} --find --config ${relative(process.cwd(), cliConfig)}` : ''));
+
+/** The Node this runs on (Node 24, fetched into .cache when the machine's is older, which the CLI refuses), as a path to paste. */
+function cliNode() {
+  const path = relative(process.cwd(), process.execPath);
+  return process.execPath.startsWith(ROOT) ? path : 'node';
+}
 
 let stopping = false;
 async function stop() {

@@ -7,6 +7,7 @@
 // `--rerank` asks the configured LLM to order the top of the list (coverage.llmRerankTop
 // sentences, one call). Paths are relative to the root's folder,
 // lines 1-based.
+import { existsSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { coverageOfProject, rerankWithLlm, type CoverageReport, type LlmOpinion, type SentenceCoverage } from '../core/coverage';
 import { findForSentences, type SentenceResult } from '../core/coverage/batch';
@@ -222,7 +223,15 @@ function citeTheFirst(sentence: SentenceCoverage, source: string | undefined, be
 function invocation(): string[] {
   const script = process.argv[1];
   if (!script || path.basename(script) === 'citefinder') return ['citefinder'];
-  return ['node', path.relative(process.cwd(), script) || script];
+  return [thisNode(), path.relative(process.cwd(), script) || script];
+}
+
+/** `node` when that is the Node running this; else this one's path (the shell's `node` may be too old for the CLI). */
+function thisNode(): string {
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'node')).find((file) => existsSync(file));
+  const same = onPath !== undefined && realpathSync(onPath) === realpathSync(process.execPath);
+  const relative = path.relative(process.cwd(), process.execPath);
+  return same ? 'node' : relative.startsWith('..') ? process.execPath : relative;
 }
 
 /**

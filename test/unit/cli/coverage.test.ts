@@ -104,7 +104,7 @@ describe('CLI coverage', function () {
     const config = join(dir, 'settings.json');
     writeFileSync(config, JSON.stringify({ 'citeKey.style': 'authorYearWord' }));
     const text = await runCli(['coverage', demo, '--find', '--min-score', '0.2', '--config', config], env);
-    const hint = /\n {2}to cite the first: (node \S+ insert --tex \S+ --line 5 --sentence 'Observations of distant[^\n]*)\n/.exec(text.stdout)?.[1];
+    const hint = /\n {2}to cite the first: (\S*node \S+ insert --tex \S+ --line 5 --sentence 'Observations of distant[^\n]*)\n/.exec(text.stdout)?.[1];
     assert.ok(hint !== undefined && hint.endsWith(` --config ${config}`), text.stdout);
     assert.equal(path.resolve(hint.split(' ')[1]!), CLI);
     const shell = { env: { ...env, PATH: process.env.PATH ?? '' } };
