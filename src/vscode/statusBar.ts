@@ -18,6 +18,8 @@ export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('citefinder.status', vscode.StatusBarAlignment.Right, 100);
   private timer?: ReturnType<typeof setTimeout>;
   private probing?: AbortController;
+  /** The newest probe: one superseded (a settings change probes again) answers with it. */
+  private latest?: Promise<ServiceStatus | undefined>;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.item.name = 'Citefinder';
@@ -34,8 +36,13 @@ export class StatusBar implements vscode.Disposable {
     this.timer = setTimeout(() => void this.probe(), delayMs);
   }
 
-  /** Probes now and shows the answer; resolves with it (undefined when superseded or failed). */
-  async probe(): Promise<ServiceStatus | undefined> {
+  /** Probes now and shows the answer; resolves with it, or with the newer probe's when superseded (undefined when failed). */
+  probe(): Promise<ServiceStatus | undefined> {
+    this.latest = this.probeOnce();
+    return this.latest;
+  }
+
+  private async probeOnce(): Promise<ServiceStatus | undefined> {
     this.probing?.abort();
     const controller = new AbortController();
     this.probing = controller;
@@ -46,10 +53,11 @@ export class StatusBar implements vscode.Disposable {
         probeLlmService(settings, apiKey, controller.signal),
         probeGrobidService(settings, controller.signal),
       ]);
-      if (controller.signal.aborted) return undefined;
+      if (controller.signal.aborted) return this.latest;
       this.show({ llm, grobid });
       return { llm, grobid };
     } catch (error) {
+      if (controller.signal.aborted) return this.latest;
       log(`Status probe failed: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
