@@ -226,8 +226,15 @@ function invocation(): string[] {
   return [thisNode(), path.relative(process.cwd(), script) || script];
 }
 
-/** `node` when that is the Node running this; else this one's path (the shell's `node` may be too old for the CLI). */
+let nodeName: string | undefined;
+
+/** `node` when that is the Node running this; else this one's path (the shell's `node` may be too old for the CLI). Read once. */
 function thisNode(): string {
+  nodeName ??= nodeOnPath();
+  return nodeName;
+}
+
+function nodeOnPath(): string {
   const onPath = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'node')).find((file) => existsSync(file));
   const same = onPath !== undefined && realpathSync(onPath) === realpathSync(process.execPath);
   const relative = path.relative(process.cwd(), process.execPath);
