@@ -209,14 +209,34 @@ function findText(
 
 /**
  * The command that cites the first candidate, for a writer to run as it is; never a retracted or
- * withdrawn work, which the list marks and the writer may still cite by hand.
+ * withdrawn work, which the list marks and the writer may still cite by hand, and never one whose
+ * authority gave no BibTeX (the command would ask it again and fail).
  */
 function citeTheFirst(sentence: SentenceCoverage, source: string | undefined, best: Candidate[], config?: string): string {
-  const citable = best.find((c) => c.trust?.status !== 'retracted' && c.trust?.status !== 'withdrawn');
-  if (!citable) return best.length ? '  (every work shown is retracted or withdrawn: none is offered to cite)\n' : '';
-  const command = source !== undefined && insertCommand(sentence, source, citable, config);
-  const which = citable === best[0] ? 'the first' : 'the first not retracted or withdrawn';
-  return command ? `  to cite ${which}: ${[...invocation(), ...command.slice(1)].map(shellWord).join(' ')}\n` : '';
+  const index = best.findIndex((c) => !retractedOrWithdrawn(c) && c.bibtex !== undefined);
+  if (index < 0) return best.length ? `  (${noneOffered(best)}: none is offered to cite)\n` : '';
+  const command = source !== undefined && insertCommand(sentence, source, best[index]!, config);
+  return command ? `  to cite ${firstWhich(best.slice(0, index))}: ${[...invocation(), ...command.slice(1)].map(shellWord).join(' ')}\n` : '';
+}
+
+function retractedOrWithdrawn(c: Candidate): boolean {
+  return c.trust?.status === 'retracted' || c.trust?.status === 'withdrawn';
+}
+
+/** Why no work shown is offered: each is retracted or withdrawn, or has no BibTeX from its authority. */
+function noneOffered(best: Candidate[]): string {
+  if (best.every(retractedOrWithdrawn)) return 'every work shown is retracted or withdrawn';
+  if (best.every((c) => c.bibtex === undefined)) return 'no work shown has its BibTeX from its authority';
+  return 'every work shown is retracted or withdrawn, or has no BibTeX from its authority';
+}
+
+/** "the first", or which first it is when the works above it were passed over. */
+function firstWhich(passed: Candidate[]): string {
+  const conditions = [
+    ...(passed.some(retractedOrWithdrawn) ? ['not retracted or withdrawn'] : []),
+    ...(passed.some((c) => !retractedOrWithdrawn(c) && c.bibtex === undefined) ? ['with its BibTeX'] : []),
+  ];
+  return conditions.length ? `the first ${conditions.join(' and ')}` : 'the first';
 }
 
 /** How this CLI was started, so a command it prints runs as it is: `citefinder` by that name, else `node <its path>`. */

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { join } from 'node:path';
 import type { StandIn } from '../../standin';
 import { CLI, type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
-import { fixturePath, SERVICE_PREFIX, type StandInService } from '../../standin/server';
+import { fixturePath, send, SERVICE_PREFIX, type StandInService } from '../../standin/server';
 import { DEMO_MANUSCRIPT } from '../../helpers/coverageDemo';
 import { chatRequests, installOpenAi } from '../../standin/openai';
 import { scriptedReply } from '../../e2e/scriptedLlm';
@@ -133,6 +133,24 @@ describe('CLI coverage', function () {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /Ileal-lymphoid-nodular hyperplasia[^\n]* · RETRACTED/, run.stdout);
     assert.doesNotMatch(run.stdout, /to cite the first: [^\n]*s0140-6736/i, 'no command cites the retracted paper');
+  });
+
+  it('--find offers no command for a work whose authority gives no BibTeX (the command would ask it again and fail)', async () => {
+    const demo = join(dir, 'demo.tex');
+    writeFileSync(demo, DEMO_MANUSCRIPT);
+    // doi.org and Crossref answer as for a DOI they do not know, for the supernovae paper's alone.
+    for (const service of ['doi', 'crossref'] as const) {
+      const real = standIn.handlerOf(service)!;
+      standIn.handle(service, (req, res) => (decodeURIComponent(req.url.pathname).includes('10.1086/307221') ? send(res, 404, 'Not Found') : real(req, res)));
+    }
+    const run = await runCli(['coverage', demo, '--find', '--min-score', '0.2'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const block = run.stdout.split('\n[').find((b) => /^\d+\/\d+\] demo\.tex:5:/.test(b))!;
+    const works = block.split('\n').filter((l) => l.startsWith('  - '));
+    assert.match(works[0]!, /42 High-Redshift Supernovae/, block);
+    assert.ok(works.every((l) => !l.includes('\\cite{')), 'none has a cite key: none has BibTeX');
+    assert.doesNotMatch(block, /\n {2}to cite /, block);
+    assert.match(block, /\n {2}\(no work shown has its BibTeX from its authority: none is offered to cite\)\n/, block);
   });
 
   it('--rerank asks the configured LLM once about the top of the list and prints its order and reasons; without an LLM it is refused', async () => {
