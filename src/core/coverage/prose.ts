@@ -4,7 +4,7 @@
 // sentence found by the claim splitter maps back to the source and to the \cite commands in it.
 // Math, tables, verbatim and the bibliography render as nothing: no sentence starts or ends there.
 import { latexParser as lp } from 'latex-utensils';
-import { parseLatex, type LatexNode } from '../latex/parse';
+import { parseLatexReporting, type LatexNode } from '../latex/parse';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isCitationCommand, renderNodes, tidy } from '../latex/plainText';
 import { splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
@@ -173,10 +173,20 @@ class ProseWalker {
 
 /** Reads one file's prose. `section` is the one its including file pulls it in from. Never throws. */
 export function readProse(file: string, source: string, section = ''): ProseReading {
-  const walker = new ProseWalker(file, lineStarts(source), section, source);
-  walker.walk(parseLatex(source));
+  const starts = lineStarts(source);
+  const walker = new ProseWalker(file, starts, section, source);
+  const { nodes, problems } = parseLatexReporting(source);
+  walker.walk(nodes);
   walker.flush();
-  return { sentences: walker.sentences, warnings: walker.warnings, inclusions: walker.inclusions };
+  // What a repair decided is said with its line, as it may have left sentences out.
+  const repaired = problems.map(({ offset, problem }) => `${file}:${positionOf(starts, offset).line + 1}: ${problem}.`);
+  const warnings = [...repaired, ...walker.warnings].sort((a, b) => lineOf(a) - lineOf(b));
+  return { sentences: walker.sentences, warnings, inclusions: walker.inclusions };
+}
+
+/** The line a warning ("file:12: …") names. */
+function lineOf(warning: string): number {
+  return Number(/:(\d+): /.exec(warning)?.[1] ?? 0);
 }
 
 /** Display math closed by a full stop ends the sentence around it, as the reader reads it. */

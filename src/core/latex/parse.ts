@@ -15,19 +15,44 @@ const MAX_REPAIRS = 12;
  * (comments, \iffalse blocks, comment environments) is blanked first, so it is in no node.
  */
 export function parseLatex(text: string): LatexNode[] {
+  return parseLatexReporting(text).nodes;
+}
+
+/** What had to be repaired for the text to parse, where it stands in the text, in words. */
+export interface LatexProblem {
+  offset: number;
+  problem: string;
+}
+
+/**
+ * `parseLatex`, and when the text did not parse as written, what is open or stray in it: what a
+ * reader of the result should be told, as a repair decides what the text after it means.
+ */
+export function parseLatexReporting(text: string): { nodes: LatexNode[]; problems: LatexProblem[] } {
   const source = blankHiddenText(text);
   // A long document costs a few hundred ms per attempt: repair it paragraph by paragraph sooner.
   const whole = parseWithRepairs(source, source.length > LONG_SOURCE_CHARS ? 2 : MAX_REPAIRS);
-  if (whole) return whole;
+  if (whole?.repairs === 0) return { nodes: whole.nodes, problems: [] };
+  const { nodes, scrubbed } = whole ? { nodes: whole.nodes, scrubbed: [] } : parseByParagraph(source);
+  // A paragraph scrubbed to plain text was not repaired: its problems would say what did not happen.
+  const repaired = structureProblems(source).filter((p) => !scrubbed.some((s) => p.offset >= s.start && p.offset < s.end));
+  return { nodes, problems: repaired };
+}
+
+function parseByParagraph(source: string): { nodes: LatexNode[]; scrubbed: { start: number; end: number }[] } {
   const nodes: LatexNode[] = [];
+  const scrubbed: { start: number; end: number }[] = [];
   for (const { text, offset } of paragraphs(source)) {
-    const parsed = parseWithRepairs(text, MAX_REPAIRS) ?? [textNode(scrubUnparseable(text))];
+    const parsed = parseWithRepairs(text, MAX_REPAIRS)?.nodes;
+    if (!parsed) scrubbed.push({ start: offset, end: offset + text.length });
     // An environment split across paragraphs (e.g. `document`) was closed by the repair: unwrap it.
-    const unwrapped = parsed.flatMap((n) => (latexParser.isEnvironment(n) && SPANNING_ENVIRONMENTS.has(n.name) ? n.content : [n]));
+    const unwrapped = (parsed ?? [textNode(scrubUnparseable(text))]).flatMap((n) =>
+      latexParser.isEnvironment(n) && SPANNING_ENVIRONMENTS.has(n.name) ? n.content : [n],
+    );
     shiftLocations(unwrapped, offset);
     nodes.push(...unwrapped, parbreakNode());
   }
-  return nodes;
+  return { nodes, scrubbed };
 }
 
 const LONG_SOURCE_CHARS = 20_000;
@@ -62,11 +87,12 @@ function shiftLocations(nodes: unknown[], delta: number): void {
   }
 }
 
-function parseWithRepairs(source: string, maxRepairs: number): LatexNode[] | undefined {
+/** The nodes and how many repairs they took; undefined when the text would not parse within `maxRepairs`. */
+function parseWithRepairs(source: string, maxRepairs: number): { nodes: LatexNode[]; repairs: number } | undefined {
   let text = source;
   for (let attempt = 0; attempt <= maxRepairs; attempt++) {
     try {
-      return latexParser.parse(text, { timeout: PARSE_TIMEOUT_MS }).content;
+      return { nodes: latexParser.parse(text, { timeout: PARSE_TIMEOUT_MS }).content, repairs: attempt };
     } catch (error) {
       if (!latexParser.isSyntaxError(error)) return undefined; // a timeout: give up on this text
       const repaired = repair(text, error.location.start.offset);
@@ -93,6 +119,8 @@ interface Opener {
   closer: string;
   /** Where the structure was opened. */
   at: number;
+  /** The outer closer that ended it unclosed. */
+  endedBy?: string;
 }
 
 /**
@@ -102,20 +130,7 @@ interface Opener {
  */
 function closeOpenStructures(text: string): string {
   const out = text.replace(/\\+$/, (slashes) => (slashes.length % 2 === 0 ? slashes : slashes.slice(1)));
-  const stack: Opener[] = [];
-  const token = /\\begin\s*\{([^}]*)\}|\\end\s*\{([^}]*)\}|\\[\\{}$%&#_]|\\\(|\\\)|\\\[|\\\]|%[^\n]*|\$\$|[{}$]/g;
-  for (const match of out.matchAll(token)) {
-    const t = match[0];
-    const at = match.index;
-    if (match[1] !== undefined) stack.push({ closer: `\\end{${match[1]}}`, at });
-    else if (match[2] !== undefined) popUntil(stack, `\\end{${match[2]}}`);
-    else if (t === '{') stack.push({ closer: '}', at });
-    else if (t === '}') popUntil(stack, '}');
-    else if (t === '\\(') stack.push({ closer: '\\)', at });
-    else if (t === '\\[') stack.push({ closer: '\\]', at });
-    else if (t === '\\)' || t === '\\]') popUntil(stack, t);
-    else if (t === '$' || t === '$$') toggle(stack, t, at);
-  }
+  const stack = scanStructures(out).open;
   const inserts = stack.map(({ closer, at }) => ({ closer, at: closer.startsWith('\\end') ? out.length : paragraphEnd(out, at) }));
   let result = out;
   // Apply from the end so earlier positions stay valid. At one position the outermost goes in
@@ -135,9 +150,79 @@ function paragraphEnd(text: string, from: number): number {
   return blank.exec(text)?.index ?? text.length;
 }
 
-function popUntil(stack: Opener[], closer: string): void {
-  const at = stack.map((o) => o.closer).lastIndexOf(closer);
-  if (at >= 0) stack.length = at;
+/** A closer with nothing open for it to close. */
+interface Stray {
+  text: string;
+  at: number;
+}
+
+/**
+ * Braces, math shifts and environments: which are left open at the end, which an outer closer
+ * ended unclosed (`\begin{itemize}` ended by `\end{document}`), and which closers close nothing.
+ */
+function scanStructures(text: string): { open: Opener[]; skipped: Opener[]; stray: Stray[] } {
+  const stack: Opener[] = [];
+  const skipped: Opener[] = [];
+  const stray: Stray[] = [];
+  const close = (closer: string, at: number) => {
+    const depth = stack.map((o) => o.closer).lastIndexOf(closer);
+    if (depth < 0) return void stray.push({ text: closer, at });
+    skipped.push(...stack.slice(depth + 1).map((o) => ({ ...o, endedBy: closer })));
+    stack.length = depth;
+  };
+  const token = /\\begin\s*\{([^}]*)\}|\\end\s*\{([^}]*)\}|\\[\\{}$%&#_]|\\\(|\\\)|\\\[|\\\]|%[^\n]*|\$\$|[{}$]/g;
+  for (const match of text.matchAll(token)) {
+    const t = match[0];
+    const at = match.index;
+    if (match[1] !== undefined) stack.push({ closer: `\\end{${match[1]}}`, at });
+    else if (match[2] !== undefined) close(`\\end{${match[2]}}`, at);
+    else if (t === '{') stack.push({ closer: '}', at });
+    else if (t === '}') close('}', at);
+    else if (t === '\\(') stack.push({ closer: '\\)', at });
+    else if (t === '\\[') stack.push({ closer: '\\]', at });
+    else if (t === '\\)' || t === '\\]') close(t, at);
+    else if (t === '$' || t === '$$') toggle(stack, t, at);
+  }
+  return { open: stack, skipped, stray };
+}
+
+
+const OPENER_OF: Record<string, string> = { '}': '{', '$': '$', '$$': '$$', '\\)': '\\(', '\\]': '\\[' };
+
+/**
+ * What is open or stray in the source as written. Environments are matched over the whole text;
+ * braces and math within their paragraph, as TeX ends math at a blank line and the repair closes
+ * an open brace there.
+ */
+function structureProblems(source: string): LatexProblem[] {
+  const isEnvironment = (closer: string) => closer.startsWith('\\end');
+  const whole = scanStructures(source);
+  const problems = [
+    ...[...whole.open, ...whole.skipped].filter((o) => isEnvironment(o.closer)).map(openProblem),
+    ...whole.stray.filter((s) => isEnvironment(s.text)).map(strayProblem),
+  ];
+  for (const { text, offset } of paragraphs(source)) {
+    const inParagraph = scanStructures(text);
+    const shift = <T extends { at: number }>(x: T): T => ({ ...x, at: x.at + offset });
+    const unclosed = [...inParagraph.open, ...inParagraph.skipped].filter((o) => !isEnvironment(o.closer));
+    problems.push(...unclosed.map(shift).map(openProblem));
+    problems.push(...inParagraph.stray.filter((s) => !isEnvironment(s.text)).map(shift).map(strayProblem));
+  }
+  return problems.sort((a, b) => a.offset - b.offset);
+}
+
+function openProblem({ closer, at, endedBy }: Opener): LatexProblem {
+  if (closer.startsWith('\\end')) {
+    const to = endedBy ? `the ${endedBy} after it` : 'the end of the file';
+    return { offset: at, problem: `${closer.replace('\\end', '\\begin')} is never closed; it was read to ${to}` };
+  }
+  const what = OPENER_OF[closer] ?? closer;
+  const rest = what === '{' ? 'it was closed at the paragraph\'s end' : 'the rest of the paragraph was read as math';
+  return { offset: at, problem: `"${what}" is not closed in its paragraph; ${rest}` };
+}
+
+function strayProblem({ text, at }: Stray): LatexProblem {
+  return { offset: at, problem: `"${text}" closes nothing; it was left out` };
 }
 
 function toggle(stack: Opener[], shift: string, at: number): void {

@@ -96,6 +96,34 @@ describe('coverage: the sentences that still need a citation', () => {
     );
   });
 
+  it('says where a repair decided what the text means: an unclosed $ or environment, a stray closer, each with its line', () => {
+    const source = [
+      '\\documentclass{article}',
+      '\\begin{document}',
+      'It has been quantitatively shown that QNNs can be trained faster than their classical analogues.',
+      'The nonlinearity of projections of rotation operators, $U(\\theta, is exploited here. Deep networks have been shown to generalise.',
+      '',
+      'Another strategy is to introduce nonlinearity via the measurement operation}.',
+      '\\begin{itemize}',
+      '\\item Both approaches involve the projection of the quantum state into a subspace.',
+      '\\end{document}',
+    ].join('\n');
+    const reading = readProse('paper.tex', source);
+    assert.deepEqual(reading.warnings, [
+      'paper.tex:4: "$" is not closed in its paragraph; the rest of the paragraph was read as math.',
+      'paper.tex:6: "}" closes nothing; it was left out.',
+      'paper.tex:7: \\begin{itemize} is never closed; it was read to the \\end{document} after it.',
+    ]);
+    const texts = reading.sentences.map((s) => s.text);
+    assert.ok(!texts.some((t) => t.includes('generalise')), 'what the repair read as math gives no sentence');
+    assert.ok(texts.some((t) => t.startsWith('Both approaches involve')), texts.join(' | '));
+  });
+
+  it('reports nothing for a file that parses as written, whatever it holds', () => {
+    const source = '\\begin{document}\nCosts of \\$5 and {\\em braces} and $x^{2}$ and \\[ y \\] are fine~\\cite{a}.\n\\end{document}\n';
+    assert.deepEqual(readProse('paper.tex', source).warnings, []);
+  });
+
   it('does not count a \\ref as a citation', () => {
     const [sentence] = readProse('x.tex', 'In this regime, the network exhibits lazy training (see Eq.~\\ref{eq:linear}).').sentences;
     assert.equal(sentence?.cited, false);
