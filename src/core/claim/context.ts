@@ -3,6 +3,7 @@
 import { latexParser } from 'latex-utensils';
 import type { DocumentContext } from '../types';
 import { parseLatex, type LatexNode } from '../latex/parse';
+import { findMathMacros } from '../latex/mathMacros';
 import { renderNodes, tidy } from '../latex/plainText';
 
 /** Longest section text kept, in characters, centred on the selection. */
@@ -22,7 +23,7 @@ interface Heading {
 }
 
 export function readDocumentContext(document: string, selectionOffset?: number): DocumentContext {
-  const nodes = parseLatex(document);
+  const nodes = parseLatex(document, findMathMacros([document]));
   const context: DocumentContext = {};
   const title = readTitle(nodes);
   if (title) context.title = title;

@@ -3,7 +3,8 @@ import type { Claim, DocumentContext } from '../types';
 import { readDocumentContext } from './context';
 import { latexToPlainText } from '../latex/plainText';
 import { splitSentences } from '../text/sentences';
-import { blankHiddenText } from '../latex/hidden';
+import { visibleText } from '../latex/hidden';
+import { findMathMacros } from '../latex/mathMacros';
 
 export { readDocumentContext } from './context';
 
@@ -52,9 +53,11 @@ export function parseClaim(selection: string, document?: string, selectionOffset
  */
 function visibleSelection(selection: string, document?: string, selectionOffset?: number): string {
   if (!document) return selection;
+  // The document's own display-math macros (\be … \ee): their equations are no claim words.
+  const macros = findMathMacros([document]);
   const at = selectionOffset ?? locate(selection, document);
-  if (at === undefined || document.slice(at, at + selection.length) !== selection) return selection;
-  return blankHiddenText(document).slice(at, at + selection.length);
+  if (at === undefined || document.slice(at, at + selection.length) !== selection) return visibleText(selection, macros);
+  return visibleText(document, macros).slice(at, at + selection.length);
 }
 
 function contextFor(selection: string, document?: string, selectionOffset?: number): DocumentContext {

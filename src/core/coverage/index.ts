@@ -7,6 +7,7 @@ import type { TexFiles } from '../manuscript/project';
 import { resolveRootFile } from '../manuscript/projectRoot';
 import { walkIncludes } from '../manuscript/projectTree';
 import { readProse, type ProseSentence } from './prose';
+import { findMathMacros } from '../latex/mathMacros';
 import { CITEWORTHINESS_MODEL, citeworthiness, type CiteworthinessModel } from './model';
 import { paperContexts, paperContextSteps, type PaperContext } from './paperContext';
 
@@ -66,10 +67,11 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
   const pause = pacer(input.signal);
   // Files are read in document order, so each chapter starts in the section it is included from.
   const sections = new Map<string, string>();
+  const macros = findMathMacros(read.map((file) => file.text));
   for (const [done, file] of read.entries()) {
     input.onProgress?.({ stage: 'reading', done, total: read.length });
     await pause();
-    const reading = readProse(file.file, file.text, sectionIncluding(file.file, sections));
+    const reading = readProse(file.file, file.text, sectionIncluding(file.file, sections), macros);
     for (const [name, section] of reading.inclusions) sections.set(name, section);
     if (input.scope === 'file' && file.file !== input.file) continue;
     prose.push(...reading.sentences);

@@ -5,6 +5,7 @@
 // Math, tables, verbatim and the bibliography render as nothing: no sentence starts or ends there.
 import { latexParser as lp } from 'latex-utensils';
 import { parseLatexReporting, type LatexNode } from '../latex/parse';
+import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isCitationCommand, renderNodes, tidy } from '../latex/plainText';
 import { splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
@@ -171,11 +172,14 @@ class ProseWalker {
   }
 }
 
-/** Reads one file's prose. `section` is the one its including file pulls it in from. Never throws. */
-export function readProse(file: string, source: string, section = ''): ProseReading {
+/**
+ * Reads one file's prose. `section` is the one its including file pulls it in from; `macros` the
+ * project's own macros for display math, whose equations give no sentence. Never throws.
+ */
+export function readProse(file: string, source: string, section = '', macros?: MathMacros): ProseReading {
   const starts = lineStarts(source);
   const walker = new ProseWalker(file, starts, section, source);
-  const { nodes, problems } = parseLatexReporting(source);
+  const { nodes, problems } = parseLatexReporting(source, macros);
   walker.walk(nodes);
   walker.flush();
   // What a repair decided is said with its line, as it may have left sentences out.

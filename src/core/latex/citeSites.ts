@@ -1,7 +1,8 @@
 // Where a manuscript cites: every key of every \cite-family command (natbib, biblatex, starred,
 // with optional arguments, multi-cites), with the citing sentence around it. Comments and
 // verbatim are blanked first (offsets kept), so a \cite there is no citation.
-import { blankHiddenText } from './hidden';
+import { visibleText } from './hidden';
+import { findMathMacros } from './mathMacros';
 import { isCitationCommand, latexToPlainText } from './plainText';
 
 /** A position in a file, 0-based like the editor's (the CLI adds 1 to both). */
@@ -59,7 +60,8 @@ function blank(text: string, pattern: RegExp): string {
 }
 
 export function citationSites(file: string, source: string): CitationSite[] {
-  const visible = blank(blankHiddenText(source), VERBATIM);
+  // As the parser reads it: an equation written through the file's own macros is no sentence text.
+  const visible = blank(visibleText(source, findMathMacros([source])), VERBATIM);
   const lines = lineStarts(source);
   const commands: { name: string; start: number; groups: KeyGroups }[] = [];
   for (const match of visible.matchAll(COMMAND)) {

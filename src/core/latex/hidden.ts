@@ -3,6 +3,7 @@
 // (the comment and verbatim packages' `comment`, and any declared with `\excludecomment{…}` or the
 // versions package's `\excludeversion{…}`). Each is replaced by spaces, newlines kept, so every
 // offset into the source (the selection's, the parser's) still points at the same place.
+import { blankMathMacros, type MathMacros } from './mathMacros';
 
 /** Environments every document may use to hide text. */
 const COMMENT_ENVIRONMENTS = ['comment'];
@@ -42,6 +43,25 @@ export function blankHiddenText(source: string): string {
     i = name === 'iffalse' ? (elseEnd ?? end) : after;
   }
   return out.join('');
+}
+
+/**
+ * What the parser reads: hidden text blanked, the document's display-math macros too (`\be … \ee`,
+ * latex/mathMacros.ts), and each line that this blanking emptied joined to the next (its newline a
+ * space), as TeX reads it: a comment line, or an equation written through a macro on a line of its
+ * own, ends no paragraph. The same length as `written`, so every offset still points into it.
+ */
+export function visibleText(written: string, macros?: MathMacros): string {
+  const hidden = blankHiddenText(written);
+  const blanked = macros ? blankMathMacros(hidden, macros) : hidden;
+  const lines = blanked.split('\n');
+  const writtenLines = written.split('\n');
+  // A line that held something and holds nothing now: its newline becomes a space.
+  return lines.map((line, i) => line + (i === lines.length - 1 ? '' : emptied(writtenLines[i]!, line) ? ' ' : '\n')).join('');
+}
+
+function emptied(written: string, visible: string): boolean {
+  return written.trim() !== '' && visible.trim() === '';
 }
 
 /**

@@ -3,7 +3,8 @@
 // the source is repaired at the reported location and parsed again; what still fails is parsed
 // paragraph by paragraph, and a paragraph that never parses is scrubbed as plain text.
 import { latexParser } from 'latex-utensils';
-import { blankHiddenText } from './hidden';
+import { visibleText } from './hidden';
+import type { MathMacros } from './mathMacros';
 
 export type LatexNode = latexParser.Node;
 
@@ -14,8 +15,8 @@ const MAX_REPAIRS = 12;
  * Never throws. Node offsets refer to `source` (give or take a repaired character). Hidden text
  * (comments, \iffalse blocks, comment environments) is blanked first, so it is in no node.
  */
-export function parseLatex(text: string): LatexNode[] {
-  return parseLatexReporting(text).nodes;
+export function parseLatex(text: string, macros?: MathMacros): LatexNode[] {
+  return parseLatexReporting(text, macros).nodes;
 }
 
 /** What had to be repaired for the text to parse, where it stands in the text, in words. */
@@ -28,8 +29,8 @@ export interface LatexProblem {
  * `parseLatex`, and when the text did not parse as written, what is open or stray in it: what a
  * reader of the result should be told, as a repair decides what the text after it means.
  */
-export function parseLatexReporting(text: string): { nodes: LatexNode[]; problems: LatexProblem[] } {
-  const source = blankHiddenText(text);
+export function parseLatexReporting(text: string, macros?: MathMacros): { nodes: LatexNode[]; problems: LatexProblem[] } {
+  const source = visibleText(text, macros);
   // A long document costs a few hundred ms per attempt: repair it paragraph by paragraph sooner.
   const whole = parseWithRepairs(source, source.length > LONG_SOURCE_CHARS ? 2 : MAX_REPAIRS);
   if (whole?.repairs === 0) return { nodes: whole.nodes, problems: [] };
