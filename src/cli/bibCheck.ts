@@ -17,6 +17,7 @@ import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
 import { checkFile } from './referenceFile';
+import { manuscriptReferences, shown } from './manuscriptBib';
 
 export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]  (a .bbl, .pdf, .tex or .txt: as refs check)';
 
@@ -28,44 +29,67 @@ export async function runBibCheck(
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { write: { type: 'boolean', default: false } }, true);
   if (positionals[0] !== 'check' || positionals.length !== 2) throw new UsageError(`Usage: ${BIB_CHECK_USAGE}`);
-  // A .bbl, PDF, .tex or text file holds references too: checked as `refs check` does (never written).
-  if (path.extname(positionals[1]!).toLowerCase() !== '.bib' && !values.write) {
-    return checkFile(positionals[1]!, { json: values.json ?? false, config: values.config }, loadSettings, io, signal);
+  const target = positionals[1]!;
+  const options = { json: values.json ?? false, write: values.write ?? false, config: values.config };
+  const extension = path.extname(target).toLowerCase();
+  // A manuscript: the .bib files it cites from, or its thebibliography as a reference list.
+  if (extension === '.tex') {
+    const references = await manuscriptReferences(target, io);
+    if ('bibFiles' in references) return checkBibFiles(references.bibFiles, { ...options, rootDir: references.rootDir }, loadSettings, io, signal);
+    if (!options.write) return checkFile(shown(references.listFile), options, loadSettings, io, signal);
   }
-  const file = path.resolve(positionals[1]!);
-  const text = await readInput(file, '.bib file');
-  const settings = await loadSettings(values.config);
-  const progress = values.json
+  // A .bbl, PDF or text file holds references too: checked as `refs check` does (never written).
+  if (extension !== '.bib' && !options.write) return checkFile(target, options, loadSettings, io, signal);
+  return checkBibFiles([path.resolve(target)], options, loadSettings, io, signal);
+}
+
+/** The check of .bib files; `rootDir`, the folder of the manuscript they were found from (entries then say their file, relative to it). */
+export async function checkBibFiles(
+  files: string[],
+  options: { json: boolean; write: boolean; config?: string; rootDir?: string },
+  loadSettings: (config?: string) => Promise<Settings>,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
+  const texts = await Promise.all(files.map(async (file) => ({ file, text: await readInput(file, '.bib file') })));
+  const root = options.rootDir;
+  if (root !== undefined && !options.json) io.stderr(`• the manuscript cites from ${files.map((f) => shown(f, root)).join(', ')}\n`);
+  const settings = await loadSettings(options.config);
+  const progress = options.json
     ? () => {}
     : (e: { type: string; done?: number; total?: number }) => {
         if (e.type === 'entry' && (e.done === e.total || e.done! % 25 === 0)) io.stderr(`• ${e.done} of ${e.total} entries checked\n`);
       };
-  const report = await checkBibliography([{ file, text }], { settings, http: createHttpClient(settings), signal }, progress);
+  const report = await checkBibliography(texts, { settings, http: createHttpClient(settings), signal }, progress);
   if (report.entries.length === 0) {
     const where = report.broken[0] ? ` (line ${report.broken[0].line + 1}: ${report.broken[0].message})` : '';
-    throw new UsageError(`"${positionals[1]}" holds no readable BibTeX entry${where}.`);
+    throw new UsageError(`${files.map((f) => `"${shown(f)}"`).join(', ')} ${files.length === 1 ? 'holds' : 'hold'} no readable BibTeX entry${where}.`);
   }
-  let written = false;
-  if (values.write) written = await writeAuthorityFields(file, text, report);
+  const backups: string[] = [];
+  for (const { file, text } of options.write ? texts : []) {
+    if (await writeAuthorityFields(file, text, report.entries.filter((e) => e.file === file))) backups.push(`${file}.bak`);
+  }
   io.stdout(
-    values.json ? JSON.stringify(jsonReport(report, written ? `${file}.bak` : undefined), null, 2) + '\n' : textReport(report, written),
+    options.json
+      ? JSON.stringify(jsonReport(report, backups, root), null, 2) + '\n'
+      : textReport(report, backups.length > 0, root),
   );
   return 0;
 }
 
-
-async function writeAuthorityFields(file: string, text: string, report: BibCheckReport): Promise<boolean> {
-  const accepted = new Map(report.entries.filter((e) => e.verdict.verdict === 'verified-fixable').map((e) => [e.key, Object.keys(e.fields) as ComparedField[]]));
-  const edits = bibCheckEdits(file, text, report.entries, accepted);
+async function writeAuthorityFields(file: string, text: string, entries: BibCheckEntry[]): Promise<boolean> {
+  const accepted = new Map(entries.filter((e) => e.verdict.verdict === 'verified-fixable').map((e) => [e.key, Object.keys(e.fields) as ComparedField[]]));
+  const edits = bibCheckEdits(file, text, entries, accepted);
   if (edits.length === 0) return false;
   await copyFile(file, `${file}.bak`);
   await writeAtomically(file, applyEdits(text, edits));
   return true;
 }
 
-function jsonEntry(e: BibCheckEntry) {
+function jsonEntry(e: BibCheckEntry, root?: string) {
   const v = e.verdict;
   return {
+    ...(root !== undefined ? { file: shown(e.file, root) } : {}),
     key: e.key,
     line: e.line + 1,
     verdict: v.verdict,
@@ -87,17 +111,21 @@ function jsonEntry(e: BibCheckEntry) {
   };
 }
 
-function jsonReport(report: BibCheckReport, backup?: string) {
+/** `root`: the manuscript's folder, when the files were found from a manuscript (each entry then says its file). */
+function jsonReport(report: BibCheckReport, backups: string[], root?: string) {
+  const fileOf = (file: string) => (root !== undefined ? { file: shown(file, root) } : {});
   return {
-    entries: report.entries.map(jsonEntry),
-    broken: report.broken.map((b) => ({ key: b.key ?? null, line: b.line + 1, message: b.message })),
+    entries: report.entries.map((e) => jsonEntry(e, root)),
+    broken: report.broken.map((b) => ({ ...fileOf(b.file), key: b.key ?? null, line: b.line + 1, message: b.message })),
     verdicts: report.verdicts,
     summary: report.summary,
-    ...(backup ? { backup } : {}),
+    ...(backups.length === 1 && root === undefined ? { backup: backups[0] } : {}),
+    ...(root !== undefined && backups.length ? { backups } : {}),
   };
 }
 
-function textReport(report: BibCheckReport, written: boolean): string {
+function textReport(report: BibCheckReport, written: boolean, root?: string): string {
+  const where = (file: string, line: number) => (root !== undefined ? `${shown(file, root)}:${line + 1}` : String(line + 1).padStart(5));
   const lines = report.entries.map((e) => {
     const v = e.verdict;
     const label = (v.kind ? `${v.verdict}: ${v.kind}` : v.verdict) + (e.duplicateOf ? ` (duplicate of ${e.duplicateOf})` : '');
@@ -105,9 +133,9 @@ function textReport(report: BibCheckReport, written: boolean): string {
       .filter((f) => f.status === 'differs' || f.status === 'missing' || v.fixable?.includes(f.field as FixableField))
       .map((f) => `\n    ${f.field}: ours ${JSON.stringify(f.entry ?? '')} · ${v.authority ? authorityLabel(v.authority) : 'authority'} ${JSON.stringify(f.authority ?? '')}${f.note ? ` (${f.note})` : ''}`)
       .join('');
-    return `${String(e.line + 1).padStart(5)}  ${label.padEnd(18)} ${e.key}: ${e.message}${fields}`;
+    return `${where(e.file, e.line)}  ${label.padEnd(18)} ${e.key}: ${e.message}${fields}`;
   });
-  for (const b of report.broken) lines.push(`${String(b.line + 1).padStart(5)}  broken             ${b.key ?? '?'}: ${b.message} (left as it is)`);
+  for (const b of report.broken) lines.push(`${where(b.file, b.line)}  broken             ${b.key ?? '?'}: ${b.message} (left as it is)`);
   lines.push('', VERDICTS.filter((v) => report.verdicts[v] > 0).map((v) => `${v} ${report.verdicts[v]}`).join(' · ') + (report.summary.duplicate ? ` · duplicate ${report.summary.duplicate}` : ''));
   if (report.verdicts.unavailable) lines.push('Unavailable is no verdict: an authority could not be asked; run the check again later.');
   if (written) lines.push('The fixable fields of the verified entries were written; the original is kept as .bib.bak.');

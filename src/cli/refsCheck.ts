@@ -1,11 +1,13 @@
 // `citefinder refs check FILE [--json] [--report FILE.md]`: the references of a PDF, a .bbl, a
 // .tex with thebibliography, a GROBID TEI or pasted text (.txt), each with the graded verdict of
-// `bib check`; a .bib is `bib check` itself. Nothing is written unless --report names a file.
+// `bib check`; a .bib is `bib check` itself, and so is a manuscript's .tex that cites from .bib
+// files (manuscriptBib.ts). Nothing is written unless --report names a file.
 import * as path from 'node:path';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { UsageError, type CliIo } from './io';
-import { runBibCheck } from './bibCheck';
+import { checkBibFiles, runBibCheck } from './bibCheck';
+import { manuscriptReferences, shown } from './manuscriptBib';
 import { checkFile } from './referenceFile';
 
 export const REFS_CHECK_USAGE = 'citefinder refs check (FILE.(pdf|bbl|tex|txt|xml|nxml|bib) | DOI | arXiv id | PMID | PMCID) [--json] [--report FILE.md] [--config FILE]';
@@ -18,9 +20,21 @@ export async function runRefsCheck(
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { report: { type: 'string' } }, true);
   if (positionals[0] !== 'check' || positionals.length !== 2) throw new UsageError(`Usage: ${REFS_CHECK_USAGE}`);
-  if (path.extname(positionals[1]!).toLowerCase() === '.bib') {
+  const target = positionals[1]!;
+  const options = { json: values.json ?? false, report: values.report, config: values.config };
+  const extension = path.extname(target).toLowerCase();
+  const bibNote = () => values.report && io.stderr('! --report writes the report of a reference list; a .bib check prints its own\n');
+  if (extension === '.bib') {
+    bibNote();
     const withoutReport = args.filter((a, i) => a !== '--report' && args[i - 1] !== '--report');
     return runBibCheck(withoutReport, loadSettings, io, signal);
   }
-  return checkFile(positionals[1]!, { json: values.json ?? false, report: values.report, config: values.config }, loadSettings, io, signal);
+  // A manuscript: the .bib files it cites from, or its thebibliography.
+  if (extension === '.tex') {
+    const references = await manuscriptReferences(target, io);
+    if ('listFile' in references) return checkFile(shown(references.listFile), options, loadSettings, io, signal);
+    bibNote();
+    return checkBibFiles(references.bibFiles, { ...options, write: false, rootDir: references.rootDir }, loadSettings, io, signal);
+  }
+  return checkFile(target, options, loadSettings, io, signal);
 }
