@@ -16,6 +16,7 @@ import { AuditCache } from './cache';
 import { CitationChecker } from './check';
 import { addBetterFits, type PaperText } from './betterFit';
 import { citationSites } from '../latex/citeSites';
+import { findMathMacros } from '../latex/mathMacros';
 import { SUPPORT_SCALE_VERSION } from '../scoring/calibration';
 import { AUDIT_READING_VERSION } from './score';
 import { AUDIT_STATUSES, type AuditFinding, type AuditListener, type AuditReport, type AuditSummary, type CitationSite } from './types';
@@ -64,7 +65,10 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
   const tree = await walkIncludes(root.file, root.text, input.files);
   for (const loop of tree.loops) warn(`The project includes itself in a loop (${loop}); each file is read once.`);
   const audited = input.scope === 'file' ? tree.files.filter((f) => f.file === input.file) : tree.files;
-  const sites = (audited.length ? audited : [{ file: input.file, text }]).flatMap((f) => citationSites(f.file, f.text));
+  const checked = audited.length ? audited : [{ file: input.file, text }];
+  // Display-math macros are defined once, in the preamble, and used in every chapter.
+  const macros = findMathMacros([...tree.files, ...checked].map((f) => f.text));
+  const sites = checked.flatMap((f) => citationSites(f.file, f.text, macros));
   listener({ type: 'sites', sites });
   const entries = await bibEntries(tree, input, warn);
   const hasBibitems = [...entries.values()].some((e) => !e.file.endsWith('.bib'));

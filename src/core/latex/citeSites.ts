@@ -2,7 +2,7 @@
 // with optional arguments, multi-cites), with the citing sentence around it. Comments and
 // verbatim are blanked first (offsets kept), so a \cite there is no citation.
 import { visibleText } from './hidden';
-import { findMathMacros } from './mathMacros';
+import { findMathMacros, type MathMacros } from './mathMacros';
 import { isCitationCommand, latexToPlainText } from './plainText';
 
 /** A position in a file, 0-based like the editor's (the CLI adds 1 to both). */
@@ -59,9 +59,9 @@ function blank(text: string, pattern: RegExp): string {
   return text.replace(pattern, (span) => span.replace(/[^\n]/g, ' '));
 }
 
-export function citationSites(file: string, source: string): CitationSite[] {
-  // As the parser reads it: an equation written through the file's own macros is no sentence text.
-  const visible = blank(visibleText(source, findMathMacros([source])), VERBATIM);
+/** `macros`: the project's display-math macros (by default the file's own), whose equations are no sentence text. */
+export function citationSites(file: string, source: string, macros: MathMacros = findMathMacros([source])): CitationSite[] {
+  const visible = blank(visibleText(source, macros), VERBATIM);
   const lines = lineStarts(source);
   const commands: { name: string; start: number; groups: KeyGroups }[] = [];
   for (const match of visible.matchAll(COMMAND)) {

@@ -105,6 +105,17 @@ describe('cite audit against the stand-in services', function () {
     assert.ok(tosatto.service);
   });
 
+  it('reads a chapter\'s citing sentence without an equation written through the root\'s own macros', async () => {
+    const main = join(dir, 'main.tex');
+    writeFileSync(main, (await readFile(main, 'utf8')).replace('\\begin{document}', '\\newcommand{\\be}{\\begin{equation}}\n\\newcommand{\\ee}{\\end{equation}}\n\\begin{document}'));
+    const intro = join(dir, 'intro.tex');
+    writeFileSync(intro, (await readFile(intro, 'utf8')).replace('is non-zero and positive', 'is non-zero and positive,\n\\be \\Lambda > 0 \\ee\nat high significance'));
+    const dead = resolveSettings({ ...settings, 'sources.crossref.url': 'http://127.0.0.1:9', 'sources.arxiv.url': 'http://127.0.0.1:9' });
+    const report = await auditProject(diskInput(intro, 'file'), { ...deps, settings: dead, http: createHttpClient(dead, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }) });
+    const sentence = report.findings.find((f) => f.site.file.endsWith('intro.tex') && f.site.range.start.line === 3)?.site.sentence;
+    assert.equal(sentence, 'The analysis of 42 Type Ia supernovae shows that the cosmological constant is non-zero and positive, at high significance.');
+  });
+
   it('re-checks only the sentence that changed, from the cache', async () => {
     const cache = new AuditCache();
     await auditProject(diskInput(join(dir, 'main.tex')), { ...deps, cache });
