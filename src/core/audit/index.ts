@@ -150,13 +150,16 @@ async function bibEntries(
 ): Promise<Map<string, BibEntry>> {
   const bibliography = await findProjectBibliography(tree, input.exists);
   const byKey = new Map<string, BibEntry>();
+  let strings = new Map<string, string>();
   for (const file of bibliography.files) {
     const text = await input.files.read(file);
     if (text === undefined) {
       warn(`The bibliography "${file}" cannot be read.`);
       continue;
     }
-    const { entries, broken } = readBibEntries(file, text);
+    // BibTeX reads the files as one text: a file's @strings hold in the ones after it.
+    const { entries, broken, strings: after } = readBibEntries(file, text, strings);
+    strings = after;
     for (const b of broken)
       warn(
         `${file}:${b.line + 1}: entry ${b.key ? `"${b.key}" ` : ''}cannot be read (${b.message}); its citations count as missing. It is left as it is.`,

@@ -35,6 +35,12 @@ function valueSpan(entry: string, name: string): [number, number] | undefined {
   return [start, start + bare.length];
 }
 
+function usesAbbreviation(entry: string, [start, end]: [number, number]): boolean {
+  const value = entry.slice(start, end);
+  const bareWord = !/^[{"]/.test(value) && !/^\d+$/.test(value);
+  return bareWord || /^\s*#/.test(entry.slice(end));
+}
+
 /**
  * Edits (offsets into the whole file) that give the entry at `entryStart` the authority's values
  * of `accepted`. `entryText` is the entry as it stands in the file.
@@ -53,6 +59,9 @@ export function fieldUpdateEdits(
     const value = authority[field === 'venue' ? (authority.journal !== undefined ? 'journal' : 'booktitle') : field];
     if (value === undefined) continue;
     const span = valueSpan(entryText, name);
+    // A value built from @string abbreviations (`journal = apj`, `apj # " Suppl."`) is the writer's
+    // own shorthand: left as written, whatever the authority says.
+    if (span && usesAbbreviation(entryText, span)) continue;
     if (span) edits.push({ offset: entryStart + span[0], deleteLength: span[1] - span[0], insert: `{${value}}` });
     else added.push(`  ${name} = {${value}},`);
   }

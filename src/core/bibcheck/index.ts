@@ -4,7 +4,7 @@
 // unverified, duplicate, unavailable) is kept beside the verdict for the callers that read it.
 // Reads only; applying is apply.ts's business.
 import type { CoreDeps } from '../deps';
-import { readBibEntries, type BibEntry, type BrokenEntry } from '../bibtex/entries';
+import { readBibEntries, withCrossrefFields, type BibEntry, type BrokenEntry } from '../bibtex/entries';
 import { identifierOfFields } from '../identity/identifiers';
 import { isAbortError } from '../net/types';
 import { CircuitBreakers } from '../net/breaker';
@@ -65,9 +65,16 @@ export async function checkBibliography(
   listener: (event: BibCheckEvent) => void = () => {},
   given?: Authorities,
 ): Promise<BibCheckReport> {
-  const read = files.map((f) => readBibEntries(f.file, f.text));
+  // The files are one text to BibTeX: a file's @strings hold in the files after it.
+  let strings = new Map<string, string>();
+  const read = files.map((f) => {
+    const reading = readBibEntries(f.file, f.text, strings);
+    strings = reading.strings;
+    return reading;
+  });
   const broken = read.flatMap((r) => r.broken);
-  return { ...(await checkBibEntries(read.flatMap((r) => r.entries), deps, listener, given)), broken };
+  const entries = withCrossrefFields(read.flatMap((r) => r.entries));
+  return { ...(await checkBibEntries(entries, deps, listener, given)), broken };
 }
 
 /**

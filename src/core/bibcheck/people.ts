@@ -85,12 +85,28 @@ function initialsAgree(a: string[], b: string[]): boolean {
   return a[0]![0] === b[0]![0];
 }
 
+/** Words that make a name a team's: "The Supernova Cosmology Project", "{ATLAS Collaboration}". */
+const TEAM_WORDS = /\b(collaboration|consortium|project|group|team|committee|society|association|network|initiative|investigators|survey|organi[sz]ation|institute|council|alliance|programme|program)\b/i;
+
+function isTeam(p: Person): boolean {
+  return TEAM_WORDS.test(p.written);
+}
+
+/**
+ * Every token of the name run together; a team's leading "The" left out, as a .bib writes
+ * `{Supernova Cosmology Project}` where Crossref has "The Supernova Cosmology Project".
+ */
+function joinedName(p: Person, asTeam: boolean): string {
+  const tokens = [...p.given, p.family];
+  return (asTeam && tokens[0] === 'the' ? tokens.slice(1) : tokens).join('');
+}
+
 /** The same person, up to initials, hyphens and the order of family and given names. */
 export function samePerson(a: Person, b: Person): boolean {
+  // A team is its whole name: "Project" alone says nothing of which one.
+  if (isTeam(a) || isTeam(b)) return joinedName(a, true) === joinedName(b, true);
+  if (joinedName(a, false) === joinedName(b, false)) return true;
   if (a.family === b.family) return initialsAgree(a.given, b.given);
-  const joinedA = [...a.given, a.family].join('');
-  const joinedB = [...b.given, b.family].join('');
-  if (joinedA === joinedB) return true;
   // "Zhang Wei" written family-first on one side: the same two tokens, swapped.
   const tokensA = new Set([...a.given, a.family]);
   return b.given.length > 0 && tokensA.has(b.family) && b.given.every((g) => tokensA.has(g)) && [...tokensA].length === b.given.length + 1;

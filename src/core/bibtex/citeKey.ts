@@ -107,22 +107,28 @@ export interface BibFields {
   fields: Record<string, string>;
 }
 
-/** Reads the first entry: the .bib update logic matches existing entries by doi/eprint/url/key. */
-export function readBibFields(bibtex: string): BibFields {
+/**
+ * Reads the first entry: the .bib update logic matches existing entries by doi/eprint/url/key.
+ * `strings`: the file's `@string` abbreviations (lower-case names), which its values may use.
+ */
+export function readBibFields(bibtex: string, strings?: ReadonlyMap<string, string>): BibFields {
   const entry = firstEntry(bibtex);
-  return { type: entry.entryType.toLowerCase(), key: entry.internalKey ?? '', fields: entryFields(entry) };
+  return { type: entry.entryType.toLowerCase(), key: entry.internalKey ?? '', fields: entryFields(entry, strings) };
 }
 
-/** A parsed entry's fields: names lower-case, values as written (`#` parts joined). */
-export function entryFields(entry: bibtexParser.Entry): Record<string, string> {
+/**
+ * A parsed entry's fields: names lower-case, values as written (`#` parts joined), an abbreviation
+ * (`journal = apj`) replaced by its `@string` value when `strings` defines it.
+ */
+export function entryFields(entry: bibtexParser.Entry, strings?: ReadonlyMap<string, string>): Record<string, string> {
   const fields: Record<string, string> = {};
+  const part = (value: bibtexParser.FieldValue): string =>
+    bibtexParser.isAbbreviationValue(value) ? (strings?.get(value.content.toLowerCase()) ?? value.content) : String(value.content);
   for (const field of entry.content) {
     const name = field.name.toLowerCase();
     if (name in fields) continue; // BibTeX keeps the first of duplicated fields.
     const value = field.value;
-    fields[name] = bibtexParser.isConcatValue(value)
-      ? value.content.map((part) => part.content).join('')
-      : value.content;
+    fields[name] = bibtexParser.isConcatValue(value) ? value.content.map(part).join('') : part(value);
   }
   return fields;
 }

@@ -1,0 +1,69 @@
+// What a .bib writer's shorthand means to BibTeX, read the same way by the check: @string
+// abbreviations (across the project's files, as `\bibliography{abbrev,refs}` reads them), a
+// `crossref` parent's fields, and a team among the authors. --write leaves the shorthand as written.
+import assert from 'node:assert/strict';
+import { readBibEntries, withCrossrefFields } from '../../../../src/core/bibtex/entries';
+import { compareAuthors, readAuthorList, readPerson, samePerson } from '../../../../src/core/bibcheck/people';
+import { fieldUpdateEdits } from '../../../../src/core/bibcheck/apply';
+
+const ABBREVIATIONS = '@string{apj = "The Astrophysical Journal"}\n@STRING{ aj = {The Astronomical Journal} }\n@string{broken = {never closed}\n';
+const REFS = `@preamble{"\\newcommand{\\noopsort}[1]{}"}
+@article{perlmutter1999,
+  author = {Perlmutter, S. and Aldering, G. and {Supernova Cosmology Project}},
+  title = {Measurements of {$\\Omega$} and {$\\Lambda$} from 42 High-Redshift Supernovae},
+  journal = apj,
+  year = 1999,
+  volume = {517},
+  note = aj # { and } # "more"
+}
+@inproceedings{child,
+  crossref = {Parent},
+  title = {A Study in the Proceedings},
+  author = {M{\\"u}ller, J{\\"o}rg},
+  pages = {1--10}
+}
+@proceedings{parent,
+  title = {Proceedings of the 2020 Conference},
+  year = {2020},
+  publisher = {ACM},
+  doi = {10.1145/0000000}
+}
+`;
+
+describe('a .bib writer\'s shorthand, as BibTeX reads it', () => {
+  it('expands @string abbreviations, a concatenation\'s parts, and those of a file read before', () => {
+    const alone = readBibEntries('refs.bib', REFS);
+    assert.equal(alone.entries[0]!.fields.journal, 'apj', 'no definition: kept as written');
+    const abbrev = readBibEntries('abbrev.bib', ABBREVIATIONS);
+    assert.deepEqual(abbrev.entries, []);
+    const refs = readBibEntries('refs.bib', REFS, abbrev.strings);
+    assert.equal(refs.entries[0]!.fields.journal, 'The Astrophysical Journal');
+    assert.equal(refs.entries[0]!.fields.note, 'The Astronomical Journal and more');
+    assert.equal(refs.entries[0]!.fields.year, '1999');
+    assert.equal(refs.strings.get('broken'), undefined, 'a broken @string defines nothing');
+  });
+
+  it('gives a crossref child its parent\'s year, publisher and title as booktitle, never its DOI or title', () => {
+    const [child] = withCrossrefFields(readBibEntries('refs.bib', REFS).entries).filter((e) => e.key === 'child');
+    assert.equal(child!.fields.booktitle, 'Proceedings of the 2020 Conference');
+    assert.equal(child!.fields.year, '2020');
+    assert.equal(child!.fields.publisher, 'ACM');
+    assert.equal(child!.fields.title, 'A Study in the Proceedings');
+    assert.equal(child!.fields.doi, undefined);
+  });
+
+  it('matches a team without its "The", and a team only by its whole name', () => {
+    const crossref = readAuthorList(['S. Perlmutter', 'G. Aldering', 'The Supernova Cosmology Project']);
+    const entry = readAuthorList('Perlmutter, S. and Aldering, G. and {Supernova Cosmology Project}');
+    assert.equal(compareAuthors(entry, crossref).agreement, 'agrees');
+    assert.ok(!samePerson(readPerson('{Supernova Cosmology Project}')!, readPerson('The Sloan Digital Sky Survey Project')!));
+    assert.ok(!samePerson(readPerson('The Anh Hoang')!, readPerson('Anh Hoang')!), 'a person\'s "The" is a name');
+  });
+
+  it('--write leaves a value written with an abbreviation as it is, and replaces a bare number', () => {
+    const entry = REFS.slice(REFS.indexOf('@article'), REFS.indexOf('@inproceedings')).trimEnd();
+    const edits = fieldUpdateEdits(entry, 0, { journal: 'apj', year: '1999' }, { journal: 'Astrophys. J.', year: '1998' }, ['venue', 'year']);
+    const applied = edits.map((e) => entry.slice(e.offset, e.offset + e.deleteLength) + ' → ' + e.insert);
+    assert.deepEqual(applied, ['1999 → {1998}']);
+  });
+});
