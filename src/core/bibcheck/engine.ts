@@ -17,6 +17,7 @@ import { choose } from './choose';
 import { plainTitle } from './titles';
 import { isPreprintVenue } from './venues';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict, type SearchTrace } from './verdict';
+import { expandJournalMacro } from './journalMacros';
 
 export { AuthorityUnavailable } from './titleSearches';
 
@@ -25,6 +26,11 @@ type Fields = Readonly<Record<string, string | undefined>>;
 function plain(value: string | undefined): string | undefined {
   const text = value === undefined ? undefined : plainLine(value);
   return text || undefined;
+}
+
+/** `\apj` (an ADS export) as the journal it prints; plain text would read it as nothing. */
+function venueOf(written: string | undefined): string | undefined {
+  return written === undefined ? undefined : expandJournalMacro(written);
 }
 
 /** The entry's fields as the engine reads them. */
@@ -37,7 +43,7 @@ export function entryView(fields: Fields): EntryView | undefined {
     title,
     author: fields.author,
     year: Number.isInteger(year) && year > 0 ? year : undefined,
-    venue: plain(fields.journal ?? fields.booktitle ?? fields.journaltitle),
+    venue: plain(venueOf(fields.journal ?? fields.booktitle ?? fields.journaltitle)),
     doi: id?.kind === 'doi' ? id.doi : undefined,
     arxivId: id?.kind === 'arxiv' ? id.id : undefined,
     pubmed: id?.kind === 'pubmed' || id?.kind === 'pmc' ? id : undefined,

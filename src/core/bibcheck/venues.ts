@@ -4,6 +4,7 @@
 // A venue no authority record and no entry of the table below knows is reported as one that
 // may not exist; the table names the venues whose many spellings a string rule cannot join.
 import { latexToPlainText } from '../latex/plainText';
+import { expandJournalMacro } from './journalMacros';
 
 /** Canonical id → the names people and authorities write for it. */
 const KNOWN_VENUES: Record<string, string[]> = {
@@ -48,7 +49,8 @@ const NOISE = new Set(['proceedings', 'proc', 'of', 'the', 'annual', 'internatio
 /** Text with a LaTeX command, group or maths; anything else is plain already. */
 const LATEX_MARKUP = /[\\{}$~]/;
 
-function words(venue: string): string[] {
+function words(written: string): string[] {
+  const venue = expandJournalMacro(written);
   // The LaTeX parser only where there is LaTeX: the table's plain names are read at first use.
   return (LATEX_MARKUP.test(venue) ? latexToPlainText(venue) : venue)
     .normalize('NFKD')

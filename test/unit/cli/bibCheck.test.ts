@@ -93,4 +93,23 @@ describe('CLI bib check against the stand-in services', function () {
     assert.match(junk.stderr, /holds no readable BibTeX entry \(line 1/);
     assert.equal(existsSync(join(dir, 'junk.bib.bak')), false);
   });
+
+  it('verifies an entry as NASA ADS exports it: \\apj for the journal, \\ensuremath in the title, the team as "{Project}, The …"', async () => {
+    const ads = join(dir, 'ads.bib');
+    writeFileSync(ads, `@ARTICLE{1999ApJ...517..565P,
+       author = {{Perlmutter}, S. and {Aldering}, G. and {Goldhaber}, G. and {Knop}, R.~A. and {Nugent}, P. and {Castro}, P.~G. and {Deustua}, S. and {Fabbro}, S. and {Goobar}, A. and {Groom}, D.~E. and {Hook}, I.~M. and {Kim}, A.~G. and {Kim}, M.~Y. and {Lee}, J.~C. and {Nunes}, N.~J. and {Pain}, R. and {Pennypacker}, C.~R. and {Quimby}, R. and {Lidman}, C. and {Ellis}, R.~S. and {Irwin}, M. and {McMahon}, R.~G. and {Ruiz-Lapuente}, P. and {Walton}, N. and {Schaefer}, B. and {Boyle}, B.~J. and {Filippenko}, A.~V. and {Matheson}, T. and {Fruchter}, A.~S. and {Panagia}, N. and {Newberg}, H.~J.~M. and {Couch}, W.~J. and {Project}, The Supernova Cosmology},
+        title = "{Measurements of {\\ensuremath{\\Omega}} and {\\ensuremath{\\Lambda}} from 42 High-Redshift Supernovae}",
+      journal = {\\apj},
+         year = 1999,
+        month = jun,
+       volume = {517},
+       number = {2},
+        pages = {565-586},
+          doi = {10.1086/307221},
+}
+`);
+    const run = await runCli(['bib', 'check', ads], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^ +1 +verified +1999ApJ\.\.\.517\.\.565P: Verified at Crossref \(10\.1086\/307221\)\.$/m, run.stdout);
+  });
 });
