@@ -12,6 +12,7 @@ import { progressMessage } from '../webview/resultsModel';
 import { readApiKey, withServiceKeys, readSettings } from './settings';
 import { log } from './log';
 import { loadHeavy } from './lazy';
+import { projectFiles } from './projectFiles';
 
 /** Where the claim came from, to put the citation back there later. */
 export interface SearchOrigin {
@@ -111,10 +112,11 @@ export class SearchController implements vscode.Disposable {
     // Per-project settings (the cite key style) are those of the manuscript's folder.
     const settings = await withServiceKeys(this.secrets, this.runSettings());
     const apiKey = await readApiKey(this.secrets, settings);
-    const { createPipeline } = await loadHeavy();
-    const pipeline = createPipeline({ settings, llmApiKey: apiKey });
+    const core = await loadHeavy();
+    const pipeline = core.createPipeline({ settings, llmApiKey: apiKey });
+    const root = await this.rootText(core, input.document);
     return pipeline.find(
-      input,
+      root === undefined ? input : { ...input, root },
       (event) => {
         if (runId !== this.runId) return;
         if (event.type === 'claim') this.claim = event.claim;
@@ -125,6 +127,19 @@ export class SearchController implements vscode.Disposable {
       },
       signal,
     );
+  }
+
+  /** The root file's text when the claim's file is another file of its project (a chapter), for its title and macros. */
+  private async rootText(core: Awaited<ReturnType<typeof loadHeavy>>, document: string): Promise<string | undefined> {
+    const uri = this.origin?.uri;
+    if (uri?.scheme !== 'file') return undefined;
+    try {
+      const root = await core.resolveRootFile(uri.fsPath, document, projectFiles);
+      return root.file === uri.fsPath ? undefined : root.text;
+    } catch (error) {
+      log(`The claim's project root could not be found (${error instanceof Error ? error.message : String(error)}): its file alone is the context.`);
+      return undefined;
+    }
   }
 
   /** The settings of a run: those of the manuscript's folder, with the extension's cache folder. */

@@ -10,6 +10,8 @@ import type { CitefinderApi } from '../../src/extension';
 import type { FindResult } from '../../src/core/types';
 import { ADD_LINE_ACTION } from '../../src/vscode/bibTarget';
 import { fixturePath } from '../standin/server';
+import type { StandIn } from '../standin';
+import { chatRequests } from '../standin/openai';
 import { api, deleteTempDirsAfterEach, selectClaim, stubWindow, tempDir, useStandIn, waitFor } from './helpers';
 
 const CLAIM = 'The discovery of cosmic acceleration reshaped cosmology.';
@@ -41,7 +43,8 @@ async function citeIn(citefinder: CitefinderApi, file: string): Promise<NonNulla
 const textOf = (file: string): string => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file)?.getText() ?? readFileSync(file, 'utf8');
 
 describe('citefinder: LaTeX projects as LaTeX Workshop sees them', function () {
-  useStandIn();
+  let standIn: StandIn;
+  useStandIn((s) => (standIn = s));
   deleteTempDirsAfterEach();
   let prompts: ReturnType<typeof stubWindow>[] = [];
   afterEach(() => {
@@ -73,6 +76,26 @@ describe('citefinder: LaTeX projects as LaTeX Workshop sees them', function () {
     assert.ok(!existsSync(path.join(dir, 'chapters', 'references.bib')) && !existsSync(path.join(dir, 'references.bib')), 'no stray references.bib');
     assert.equal(info.calls.filter((c) => /references\.bib/.test(String(c[0]))).length, 0, 'no offer to create one');
     assert.match(outcome.notes.join(' '), /skipped https:\/\/example\.org\/group\.bib: a remote resource \(location=remote\)/);
+  });
+
+  it('reads a claim in a chapter with its root\'s title, which the LLM is told, as for a claim in the root', async () => {
+    const dir = tempDir('citefinder-chapter-context-');
+    const title = 'Dark energy constraints from a joint analysis of standard candles';
+    const files = writeProject(dir, {
+      'main.tex': `\\documentclass{article}\n\\title{${title}}\n\\begin{document}\n\\maketitle\n\\input{chapters/intro}\n\\end{document}\n`,
+      'chapters/intro.tex': CHAPTER,
+    });
+    await selectClaim(files['chapters/intro.tex']!, CLAIM);
+    const before = chatRequests(standIn).length;
+    process.env.CITEFINDER_LLM_MODEL = 'gpt-4o-mini';
+    try {
+      await vscode.commands.executeCommand('citefinder.findCitations');
+    } finally {
+      process.env.CITEFINDER_LLM_MODEL = '';
+    }
+    const prompts = chatRequests(standIn).slice(before).map((r) => JSON.stringify(r.messages ?? []));
+    assert.ok(prompts.length > 0, 'the LLM was asked');
+    assert.ok(prompts.some((p) => p.includes(`Manuscript title: ${title}`)), prompts.join('\n').slice(0, 600));
   });
 
   it('cites in a subfile with the natbib command of its main file', async () => {

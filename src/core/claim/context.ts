@@ -22,8 +22,9 @@ interface Heading {
   offset: number;
 }
 
-export function readDocumentContext(document: string, selectionOffset?: number): DocumentContext {
-  const nodes = parseLatex(document, findMathMacros([document]));
+/** `macros`: the display-math macros in effect (by default the document's own). */
+export function readDocumentContext(document: string, selectionOffset?: number, macros = findMathMacros([document])): DocumentContext {
+  const nodes = parseLatex(document, macros);
   const context: DocumentContext = {};
   const title = readTitle(nodes);
   if (title) context.title = title;

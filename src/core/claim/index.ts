@@ -4,7 +4,7 @@ import { readDocumentContext } from './context';
 import { latexToPlainText } from '../latex/plainText';
 import { splitSentences } from '../text/sentences';
 import { visibleText } from '../latex/hidden';
-import { findMathMacros } from '../latex/mathMacros';
+import { findMathMacros, type MathMacros } from '../latex/mathMacros';
 
 export { readDocumentContext } from './context';
 
@@ -29,12 +29,14 @@ export class ClaimError extends Error {
  * Parses and validates a selection. Throws ClaimError for an empty selection, one with no prose
  * left once LaTeX is removed, or one longer than MAX_CLAIM_WORDS words.
  */
-export function parseClaim(selection: string, document?: string, selectionOffset?: number): Claim {
+export function parseClaim(selection: string, document?: string, selectionOffset?: number, root?: string): Claim {
   if (!selection || !selection.trim()) {
     throw new ClaimError('The claim is empty: select one to a few sentences to find citations for.', 'empty');
   }
   if (selection.length > MAX_SELECTION_CHARS) throw tooLong(countWords(selection));
-  const text = latexToPlainText(visibleSelection(selection, document, selectionOffset));
+  // The display-math macros of the file and of its root (a chapter uses the preamble's).
+  const macros = findMathMacros([document ?? '', root ?? '']);
+  const text = latexToPlainText(visibleSelection(selection, macros, document, selectionOffset));
   if (!/[\p{L}\p{N}]/u.test(text)) {
     throw new ClaimError(
       'The claim has no text left once LaTeX commands, math and citations are removed.',
@@ -43,7 +45,8 @@ export function parseClaim(selection: string, document?: string, selectionOffset
   }
   const words = countWords(text);
   if (words > MAX_CLAIM_WORDS) throw tooLong(words);
-  return { source: selection, text, sentences: splitSentences(text, 'claim'), context: contextFor(selection, document, selectionOffset) };
+  const context = withRootContext(contextFor(selection, macros, document, selectionOffset), root, macros);
+  return { source: selection, text, sentences: splitSentences(text, 'claim'), context };
 }
 
 /**
@@ -51,19 +54,24 @@ export function parseClaim(selection: string, document?: string, selectionOffset
  * selection is found in it, so a selection that starts inside a comment environment or an
  * \iffalse block (whose opening lies outside the selection) hides that part too.
  */
-function visibleSelection(selection: string, document?: string, selectionOffset?: number): string {
-  if (!document) return selection;
-  // The document's own display-math macros (\be … \ee): their equations are no claim words.
-  const macros = findMathMacros([document]);
+function visibleSelection(selection: string, macros: MathMacros, document?: string, selectionOffset?: number): string {
+  if (!document) return visibleText(selection, macros);
   const at = selectionOffset ?? locate(selection, document);
   if (at === undefined || document.slice(at, at + selection.length) !== selection) return visibleText(selection, macros);
   return visibleText(document, macros).slice(at, at + selection.length);
 }
 
-function contextFor(selection: string, document?: string, selectionOffset?: number): DocumentContext {
+function contextFor(selection: string, macros: MathMacros, document?: string, selectionOffset?: number): DocumentContext {
   if (!document || !document.trim()) return {};
   const offset = selectionOffset ?? locate(selection, document);
-  return readDocumentContext(document, offset);
+  return readDocumentContext(document, offset, macros);
+}
+
+/** A chapter's context with the title and abstract its root gives, where it has none of its own. */
+function withRootContext(context: DocumentContext, root: string | undefined, macros: MathMacros): DocumentContext {
+  if (!root?.trim() || (context.title && context.abstract)) return context;
+  const { title, abstract } = readDocumentContext(root, undefined, macros);
+  return { ...(title && { title }), ...(abstract && { abstract }), ...context };
 }
 
 function locate(selection: string, document: string): number | undefined {

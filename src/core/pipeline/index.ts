@@ -56,6 +56,11 @@ export interface FindInput {
   /** Full LaTeX source of the file: context for routing and queries, never sent to search hosts. */
   document?: string;
   selectionOffset?: number;
+  /**
+   * The project's root file, when `document` is another file of it (a chapter): its title,
+   * abstract and display-math macros are the chapter's too. Never sent to search hosts.
+   */
+  root?: string;
   /** User-edited queries in text form; when given, query generation is skipped. */
   queries?: string[];
 }

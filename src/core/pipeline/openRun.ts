@@ -22,7 +22,7 @@ export async function openRun(
   run: Run,
   lookup?: KeptLookup,
 ): Promise<{ claim: Claim; key?: string; kept?: FindResult }> {
-  const claim = run.timeSync('claim', () => parseClaim(input.selection, input.document, input.selectionOffset));
+  const claim = run.timeSync('claim', () => parseClaim(input.selection, input.document, input.selectionOffset, input.root));
   run.emit({ type: 'claim', claim });
   if (!hasLlm) run.warn(NO_LLM_WARNING);
   if (!lookup) return { claim };

@@ -75,6 +75,8 @@ export interface RunInput {
   selection: string;
   document?: string;
   selectionOffset?: number;
+  /** The project's root file, when `document` is another file of it (a chapter). */
+  root?: string;
   /** User-edited queries, when given. */
   queries?: string[];
 }
@@ -84,8 +86,11 @@ export interface RunInput {
  * read from exactly these (deterministically, by this build), so the same input finds the same
  * result without the LaTeX reader.
  */
-export function inputKey({ selection, document, selectionOffset, queries }: RunInput, settings: Settings, build = buildIdentity()): string {
-  return keyOf(INPUT_KEY_PREFIX, build, [selection, document ?? null, selectionOffset ?? null, queries ?? null, settings]);
+export function inputKey(input: RunInput, settings: Settings, build = buildIdentity()): string {
+  const { selection, document, selectionOffset, root, queries } = input;
+  // The root only when given: the CLI's light entry, which never gives one, keeps its keys.
+  const parts = [selection, document ?? null, selectionOffset ?? null, queries ?? null, settings, ...(root === undefined ? [] : [root])];
+  return keyOf(INPUT_KEY_PREFIX, build, parts);
 }
 
 /** The result kept for this raw input (through its alias), or undefined as readResult says. */

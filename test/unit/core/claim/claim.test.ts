@@ -75,6 +75,21 @@ describe('parseClaim', () => {
     assert.equal(claim.context.title, 'Cosmic Acceleration from Type Ia Supernovae');
   });
 
+  it('reads a chapter with its root: the root\'s title and abstract, and its display-math macros', () => {
+    const root = paper.replace('\\begin{document}', '\\newcommand{\\be}{\\begin{equation}}\n\\newcommand{\\ee}{\\end{equation}}\n\\begin{document}');
+    const chapter = '\\section{Light curves}\nThe distance modulus of each supernova follows from its peak magnitude,\n\\be \\mu = m - M \\ee\ncorrected for the width of its light curve.\n';
+    const selection = chapter.split('\n').slice(1, 4).join('\n');
+    const alone = parseClaim(selection, chapter, chapter.indexOf(selection));
+    assert.equal(alone.context.title, undefined);
+    assert.match(alone.text, /= m - M|mu/, 'without the root, the equation reads as words');
+    const claim = parseClaim(selection, chapter, chapter.indexOf(selection), root);
+    assert.equal(claim.text, 'The distance modulus of each supernova follows from its peak magnitude, corrected for the width of its light curve.');
+    assert.equal(claim.context.title, 'Cosmic Acceleration from Type Ia Supernovae');
+    assert.ok(claim.context.abstract);
+    assert.equal(claim.context.abstract, readDocumentContext(paper).abstract);
+    assert.equal(claim.context.sectionTitle, 'Light curves', 'the section is the chapter\'s');
+  });
+
   it('has an empty context without a document', () => {
     assert.deepEqual(parseClaim('Smoking causes lung cancer.').context, {});
   });
