@@ -87,6 +87,7 @@ export async function runCoverage(
   const outcomes: InsertOutcome[] = [];
   await findForSentences(report.flagged, pipeline, {
     read: listed,
+    rootOf: async (file) => (file === report.root ? undefined : listed(report.root)),
     signal,
     onResult: async (done, index, total) => {
       const outcome = values.insert ? await insertClearCitation(done, sources.get(done.sentence), disk, settings) : undefined;

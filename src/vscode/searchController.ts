@@ -12,7 +12,7 @@ import { progressMessage } from '../webview/resultsModel';
 import { readApiKey, withServiceKeys, readSettings } from './settings';
 import { log } from './log';
 import { loadHeavy } from './lazy';
-import { projectFiles } from './projectFiles';
+import { chapterRootText } from './projectFiles';
 
 /** Where the claim came from, to put the citation back there later. */
 export interface SearchOrigin {
@@ -114,7 +114,7 @@ export class SearchController implements vscode.Disposable {
     const apiKey = await readApiKey(this.secrets, settings);
     const core = await loadHeavy();
     const pipeline = core.createPipeline({ settings, llmApiKey: apiKey });
-    const root = await this.rootText(core, input.document);
+    const root = await this.rootText(input.document);
     return pipeline.find(
       root === undefined ? input : { ...input, root },
       (event) => {
@@ -130,12 +130,11 @@ export class SearchController implements vscode.Disposable {
   }
 
   /** The root file's text when the claim's file is another file of its project (a chapter), for its title and macros. */
-  private async rootText(core: Awaited<ReturnType<typeof loadHeavy>>, document: string): Promise<string | undefined> {
+  private async rootText(document: string): Promise<string | undefined> {
     const uri = this.origin?.uri;
     if (uri?.scheme !== 'file') return undefined;
     try {
-      const root = await core.resolveRootFile(uri.fsPath, document, projectFiles);
-      return root.file === uri.fsPath ? undefined : root.text;
+      return await chapterRootText(uri.fsPath, document);
     } catch (error) {
       log(`The claim's project root could not be found (${error instanceof Error ? error.message : String(error)}): its file alone is the context.`);
       return undefined;

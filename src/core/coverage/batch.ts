@@ -23,6 +23,8 @@ export interface BatchOptions {
    */
   onResult?(done: SentenceResult, index: number, total: number): void | Promise<void>;
   listener?: PipelineListener;
+  /** The source of the project's root when `file` is another file of it (a chapter): its title and macros are the chapter's too. */
+  rootOf?(file: string): Promise<string | undefined>;
 }
 
 export async function findForSentences(
@@ -46,8 +48,9 @@ async function searchOne(sentence: SentenceCoverage, pipeline: Pipeline, options
   const document = await options.read(sentence.file);
   const selection = document?.slice(sentence.start, sentence.end) ?? sentence.text;
   try {
+    const root = await options.rootOf?.(sentence.file);
     const result = await pipeline.find(
-      { selection, document, ...(document ? { selectionOffset: sentence.start } : {}) },
+      { selection, document, ...(document ? { selectionOffset: sentence.start } : {}), ...(root === undefined ? {} : { root }) },
       options.listener,
       options.signal,
     );

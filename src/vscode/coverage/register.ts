@@ -15,7 +15,7 @@ import { LATEX_LANGUAGE_IDS } from '../languages';
 import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
-import { projectFiles } from '../projectFiles';
+import { chapterRootText, projectFiles } from '../projectFiles';
 import { FIND_FOR_SENTENCE_COMMAND, SEARCH_SENTENCE_IN_PLACE_COMMAND } from '../audit/codeActions';
 import { COVERAGE_SOURCE, sentenceRange, UncitedClaims } from './claims';
 import { COVERAGE_VIEW_ID, SHOW_CLAIM_COMMAND, UncitedClaimsView } from './view';
@@ -196,6 +196,7 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
       progress.report({ message: `0 of ${sentences.length}` });
       const results = await core.findForSentences(sentences, pipeline, {
         read: projectFiles.read,
+        rootOf: async (file) => chapterRootText(file, (await projectFiles.read(file)) ?? '').catch(() => undefined),
         signal: controller.signal,
         onResult: (done, index, total) => {
           if (done.result) claims.addResult(done.sentence, done.result);

@@ -45,6 +45,24 @@ describe('coverage batch: Find Citations for every listed sentence', function ()
     assert.equal(asked[1], asked[0], 'the second search of the same claim is answered from the shared cache');
   });
 
+  it('reads a chapter\'s sentence with its root\'s title, as the editor and the CLI give it', async () => {
+    const title = 'Dark energy constraints from a joint analysis of standard candles';
+    const texts: Record<string, string> = {
+      '/paper/main.tex': `\\documentclass{article}\n\\title{${title}}\n\\begin{document}\n\\input{intro}\n\\end{document}\n`,
+      '/paper/intro.tex': DEMO_WITH_REPEATED_CLAIM.split('\n').find((l) => l.startsWith('Observations of distant'))! + '\n',
+    };
+    const read = async (file: string) => texts[file];
+    const project = { read, list: async () => Object.keys(texts) };
+    const report = await coverageOfProject({ file: '/paper/intro.tex', scope: 'project', files: project, minScore: 0 });
+    const chapterSentence = report.flagged.filter((s) => s.file === '/paper/intro.tex');
+    assert.equal(chapterSentence.length, 1, report.flagged.map((s) => s.text).join(' | '));
+    const titles: (string | undefined)[] = [];
+    const listener = (event: { type: string; claim?: { context: { title?: string } } }) => event.type === 'claim' && titles.push(event.claim!.context.title);
+    const rootOf = async (file: string) => (file === report.root ? undefined : read(report.root));
+    await findForSentences(chapterSentence, pipeline(), { read, listener, rootOf });
+    assert.deepEqual(titles, [title]);
+  });
+
   it('stops on cancel after the sentence under way, keeping its result and starting no other', async () => {
     const controller = new AbortController();
     let requestsAtCancel = 0;
