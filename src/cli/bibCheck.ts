@@ -35,7 +35,10 @@ export async function runBibCheck(
   // A manuscript: the .bib files it cites from, or its thebibliography as a reference list.
   if (extension === '.tex') {
     const references = await manuscriptReferences(target, io);
-    if ('bibFiles' in references) return checkBibFiles(references.bibFiles, { ...options, rootDir: references.rootDir }, loadSettings, io, signal);
+    if ('bibFiles' in references) {
+      const { bibFiles, rootDir, cited } = references;
+      return checkBibFiles(bibFiles, { ...options, rootDir, cited }, loadSettings, io, signal);
+    }
     if (!options.write) return checkFile(shown(references.listFile), options, loadSettings, io, signal);
   }
   // A .bbl, PDF or text file holds references too: checked as `refs check` does (never written).
@@ -46,7 +49,7 @@ export async function runBibCheck(
 /** The check of .bib files; `rootDir`, the folder of the manuscript they were found from (entries then say their file, relative to it). */
 export async function checkBibFiles(
   files: string[],
-  options: { json: boolean; write: boolean; config?: string; rootDir?: string },
+  options: { json: boolean; write: boolean; config?: string; rootDir?: string; cited?: ReadonlySet<string> },
   loadSettings: (config?: string) => Promise<Settings>,
   io: CliIo,
   signal: AbortSignal,
@@ -60,7 +63,12 @@ export async function checkBibFiles(
     : (e: { type: string; done?: number; total?: number }) => {
         if (e.type === 'entry' && (e.done === e.total || e.done! % 25 === 0)) io.stderr(`• ${e.done} of ${e.total} entries checked\n`);
       };
-  const report = await checkBibliography(texts, { settings, http: createHttpClient(settings), signal }, progress);
+  const scope = options.cited ? { cited: options.cited } : {};
+  const report = await checkBibliography(texts, { settings, http: createHttpClient(settings), signal }, progress, undefined, scope);
+  if (report.uncited && !options.json) {
+    io.stderr(`• ${report.uncited} entr${report.uncited === 1 ? 'y' : 'ies'} the manuscript does not cite left out (bib check FILE.bib checks them all)\n`);
+  }
+  if (report.entries.length === 0 && report.uncited) throw new UsageError(`The manuscript cites none of the ${report.uncited} entries of ${files.map((f) => `"${shown(f)}"`).join(', ')}.`);
   if (report.entries.length === 0) {
     const where = report.broken[0] ? ` (line ${report.broken[0].line + 1}: ${report.broken[0].message})` : '';
     throw new UsageError(`${files.map((f) => `"${shown(f)}"`).join(', ')} ${files.length === 1 ? 'holds' : 'hold'} no readable BibTeX entry${where}.`);
@@ -119,6 +127,7 @@ function jsonReport(report: BibCheckReport, backups: string[], root?: string) {
     broken: report.broken.map((b) => ({ ...fileOf(b.file), key: b.key ?? null, line: b.line + 1, message: b.message })),
     verdicts: report.verdicts,
     summary: report.summary,
+    ...(report.uncited !== undefined ? { uncited: report.uncited } : {}),
     ...(backups.length === 1 && root === undefined ? { backup: backups[0] } : {}),
     ...(root !== undefined && backups.length ? { backups } : {}),
   };

@@ -4,6 +4,7 @@
 // thebibliography of its own is read as a reference list instead (referenceFile.ts).
 import * as path from 'node:path';
 import { hasThebibliography } from '../core/references/bibitems';
+import { citedKeys } from '../core/latex/citeSites';
 import { resolveRootFile } from '../core/manuscript/projectRoot';
 import { walkIncludes } from '../core/manuscript/projectTree';
 import { findProjectBibliography } from '../core/manuscript/projectBibliography';
@@ -11,7 +12,8 @@ import { diskFiles } from './files';
 import { readInput, UsageError, type CliIo } from './io';
 
 /** Where a manuscript's references are: its .bib files, or the .tex file holding its thebibliography. */
-export type ManuscriptReferences = { bibFiles: string[]; rootDir: string } | { listFile: string };
+/** `cited`: the keys the manuscript cites (undefined after a `\\nocite{*}`): only those entries are checked. */
+export type ManuscriptReferences = { bibFiles: string[]; rootDir: string; cited?: Set<string> } | { listFile: string };
 
 /**
  * Where the references of the manuscript `tex` are (its project's, when it is a chapter): the .bib
@@ -33,7 +35,7 @@ export async function manuscriptReferences(tex: string, io: CliIo): Promise<Manu
     if (await disk.exists(bib)) bibFiles.push(bib);
     else io.stderr(`! The manuscript names "${shown(bib)}", which does not exist: it is left out.\n`);
   }
-  if (bibFiles.length > 0) return { bibFiles, rootDir: path.dirname(root.file) };
+  if (bibFiles.length > 0) return { bibFiles, rootDir: path.dirname(root.file), cited: citedKeys(tree.files) };
   const why = bibliography.files.length ? 'none of the .bib files it names exists' : 'it names no .bib file (no \\bibliography or \\addbibresource)';
   throw new UsageError(`No references found for "${tex}": ${why}, and it has no thebibliography.`);
 }

@@ -34,7 +34,8 @@ export async function runRefsCheck(
     const references = await manuscriptReferences(target, io);
     if ('listFile' in references) return checkFile(shown(references.listFile), options, loadSettings, io, signal);
     bibNote();
-    return checkBibFiles(references.bibFiles, { ...options, write: false, rootDir: references.rootDir }, loadSettings, io, signal);
+    const { bibFiles, rootDir, cited } = references;
+    return checkBibFiles(bibFiles, { ...options, write: false, rootDir, cited }, loadSettings, io, signal);
   }
   return checkFile(target, options, loadSettings, io, signal);
 }

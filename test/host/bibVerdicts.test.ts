@@ -42,7 +42,8 @@ describe('citefinder: bibliography verdicts in the editor', function () {
     const tex = path.join(dir, 'main.tex');
     copyFileSync(fixturePath('bibcheck', 'user.bib'), bib);
     writeFileSync(bib, readFileSync(bib, 'utf8') + WRONG_YEAR);
-    writeFileSync(tex, '\\documentclass{article}\n\\begin{document}\nAs shown~\\cite{perlmutter1999, ghost2020}.\n\\bibliography{refs}\n\\end{document}\n');
+    // \nocite{*}: every entry is the paper's, so each gets its verdict; only the \cite sites get one too.
+    writeFileSync(tex, '\\documentclass{article}\n\\begin{document}\nAs shown~\\cite{perlmutter1999, ghost2020}.\\nocite{*}\n\\bibliography{refs}\n\\end{document}\n');
     const bibUri = vscode.Uri.file(bib);
     const texUri = vscode.Uri.file(tex);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(tex));

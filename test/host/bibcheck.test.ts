@@ -12,13 +12,14 @@ describe('citefinder: Check Bibliography', function () {
   useStandIn();
   deleteTempDirsAfterEach();
 
-  it('writes only the accepted entries, and one undo reverts the refresh', async () => {
+  it('checks the entries the manuscript cites, writes only the accepted ones, and one undo reverts the refresh', async () => {
     await api();
     const dir = tempDir('citefinder-bibcheck-');
     const bib = path.join(dir, 'refs.bib');
     const tex = path.join(dir, 'main.tex');
     copyFileSync(fixturePath('bibcheck', 'user.bib'), bib);
-    writeFileSync(tex, '\\documentclass{article}\n\\begin{document}\nText.\n\\bibliography{refs}\n\\end{document}\n');
+    const cites = 'Text~\\cite{perlmutter1999,valerocuevas2017}, more~\\citep{arya2003,ghost2020}.';
+    writeFileSync(tex, `\\documentclass{article}\n\\begin{document}\n${cites}\n\\bibliography{refs}\n\\end{document}\n`);
     const original = readFileSync(bib, 'utf8');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(tex));
     let offered: string[] = [];
@@ -28,8 +29,11 @@ describe('citefinder: Check Bibliography', function () {
       return list.filter((i) => i.label === 'perlmutter1999');
     });
     try {
-      const result = (await vscode.commands.executeCommand('citefinder.checkBibliography')) as { applied: string[] };
+      const result = (await vscode.commands.executeCommand('citefinder.checkBibliography')) as { applied: string[]; report: { entries: { key: string }[]; uncited: number } };
       assert.deepEqual(result.applied, ['perlmutter1999']);
+      // A shared .bib's other entries are not the paper's: left out, and counted.
+      assert.deepEqual(result.report.entries.map((e) => e.key).sort(), ['arya2003', 'ghost2020', 'perlmutter1999', 'valerocuevas2017']);
+      assert.equal(result.report.uncited, 3);
     } finally {
       pick.restore();
     }

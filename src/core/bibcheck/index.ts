@@ -54,16 +54,28 @@ export interface BibCheckReport {
   summary: Record<BibCheckStatus, number>;
   /** Entries per verdict ("unavailable" is no verdict: it says an authority could not be asked). */
   verdicts: Record<Verdict, number>;
+  /** With a scope of cited keys: the entries left out as the manuscript cites none of them. */
+  uncited?: number;
 }
 
 /** Entries checked at once: bounded, so a 2,000-entry file keeps a small working set. */
 export const CONCURRENT = 8;
+
+/** Which entries a check takes. */
+export interface BibCheckScope {
+  /**
+   * The keys a manuscript cites (`\nocite` included): a shared .bib's other entries are left out,
+   * as BibTeX leaves them out of the paper. Keys match as BibTeX matches them, case aside.
+   */
+  cited?: ReadonlySet<string>;
+}
 
 export async function checkBibliography(
   files: { file: string; text: string }[],
   deps: CoreDeps,
   listener: (event: BibCheckEvent) => void = () => {},
   given?: Authorities,
+  scope: BibCheckScope = {},
 ): Promise<BibCheckReport> {
   // The files are one text to BibTeX: a file's @strings hold in the files after it.
   let strings = new Map<string, string>();
@@ -72,9 +84,15 @@ export async function checkBibliography(
     strings = reading.strings;
     return reading;
   });
-  const broken = read.flatMap((r) => r.broken);
-  const entries = withCrossrefFields(read.flatMap((r) => r.entries));
-  return { ...(await checkBibEntries(entries, deps, listener, given)), broken };
+  // Crossref parents give their fields before the uncited entries (a parent among them) go.
+  const all = withCrossrefFields(read.flatMap((r) => r.entries));
+  const cited = scope.cited && new Set([...scope.cited].map((key) => key.toLowerCase()));
+  const isCited = (key: string | undefined) => !cited || key === undefined || cited.has(key.toLowerCase());
+  const entries = all.filter((e) => isCited(e.key));
+  const allBroken = read.flatMap((r) => r.broken);
+  const broken = allBroken.filter((b) => isCited(b.key));
+  const uncited = all.length - entries.length + (allBroken.length - broken.length);
+  return { ...(await checkBibEntries(entries, deps, listener, given)), broken, ...(cited ? { uncited } : {}) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Where a manuscript cites: every key of every \cite-family command (natbib, biblatex, starred,
 // with optional arguments, multi-cites), with the citing sentence around it. Comments and
 // verbatim are blanked first (offsets kept), so a \cite there is no citation.
-import { visibleText } from './hidden';
+import { blankHiddenText, visibleText } from './hidden';
 import { findMathMacros, type MathMacros } from './mathMacros';
 import { isCitationCommand, latexToPlainText } from './plainText';
 
@@ -94,6 +94,25 @@ export function citationSites(file: string, source: string, macros: MathMacros =
     }
   }
   return sites;
+}
+
+/**
+ * Every key `files` cite, `\nocite` included (what BibTeX puts in the bibliography); undefined
+ * when a `\nocite{*}` asks for every entry.
+ */
+export function citedKeys(files: readonly { text: string }[]): Set<string> | undefined {
+  const keys = new Set<string>();
+  for (const { text } of files) {
+    const visible = blank(blankHiddenText(text), VERBATIM);
+    for (const match of visible.matchAll(COMMAND)) {
+      if (!isCitationCommand(match[1]!)) continue;
+      for (const key of keyGroups(visible, match.index + match[0].length).keys) {
+        if (key.text === '*' && /^nocite$/i.test(match[1]!)) return undefined;
+        keys.add(key.text);
+      }
+    }
+  }
+  return keys;
 }
 
 interface KeyGroups {

@@ -2,7 +2,7 @@
 // the manuscript's \cite sites of flagged entries), shared by Check Bibliography and the cite
 // audit. Entries checked by hand stay quiet. A cancelled or failing run keeps what it showed.
 import * as vscode from 'vscode';
-import type { BibCheckEntry, BibCheckReport } from '../../core/bibcheck';
+import type { BibCheckEntry, BibCheckEvent, BibCheckReport } from '../../core/bibcheck';
 import type { Settings } from '../../core/settings';
 import type { loadHeavy } from '../lazy';
 import { projectFiles } from '../projectFiles';
@@ -28,6 +28,9 @@ export async function checkAndPublish(
   onEntry: (done: number, total: number) => void = () => {},
 ): Promise<PublishedCheck> {
   verdicts?.reset(texts.map((t) => t.file));
+  // From a manuscript, the entries it cites (all after \nocite{*}); a .bib opened alone, every entry.
+  const manuscript = await manuscriptTexts(document, core);
+  const cited = manuscript.length ? core.citedKeys(manuscript) : undefined;
   const entryTexts = new Map(texts.flatMap(({ file, text }) => core.readBibEntries(file, text).entries.map((e) => [`${file}#${e.key}#${e.line}`, text.slice(e.start, e.end)] as const)));
   const quietKeys = new Set<string>();
   const shown: Promise<void>[] = [];
@@ -40,16 +43,18 @@ export async function checkAndPublish(
     );
   let report: BibCheckReport | undefined;
   try {
-    report = await core.checkBibliography(texts, { settings: config, http: core.createHttpClient(config), signal }, (event) => {
+    const deps = { settings: config, http: core.createHttpClient(config), signal };
+    const onEvent = (event: BibCheckEvent) => {
       if (event.type !== 'entry') return;
       show(event.entry);
       onEntry(event.done, event.total);
-    });
+    };
+    report = await core.checkBibliography(texts, deps, onEvent, undefined, cited ? { cited } : {});
   } catch (error) {
     if (!signal.aborted) throw error;
   } finally {
     await Promise.all(shown);
-    if (verdicts) verdicts.showCites(await manuscriptTexts(document, core), quietKeys);
+    if (verdicts) verdicts.showCites(manuscript, quietKeys);
   }
   return { report, quietKeys };
 }

@@ -21,7 +21,8 @@ describe('CLI refs check / bib check of a manuscript that cites from .bib files'
       join(dir, 'main.tex'),
       '\\documentclass{article}\n\\begin{document}\n\\input{intro}\n\\bibliographystyle{plain}\n\\bibliography{bib/user,bib/gone}\n\\end{document}\n',
     );
-    writeFileSync(join(dir, 'intro.tex'), 'Supernovae show the expansion accelerates~\\cite{perlmutter1999}.\n');
+    // \nocite{*}: every entry is in the bibliography, as `bib check` of the file checks every one.
+    writeFileSync(join(dir, 'intro.tex'), 'Supernovae show the expansion accelerates~\\cite{perlmutter1999}.\\nocite{*}\n');
   });
   afterEach(() => stopCliStandIn(cli));
 
@@ -36,6 +37,20 @@ describe('CLI refs check / bib check of a manuscript that cites from .bib files'
       const summary = (out: string) => out.trim().split('\n').at(-1);
       assert.equal(summary(run.stdout), summary(direct.stdout), 'the same verdicts as bib check of the file');
     }
+  });
+
+  it('checks only the entries the manuscript cites, and says how many it left out', async () => {
+    writeFileSync(join(dir, 'intro.tex'), 'Supernovae show the expansion accelerates~\\citep[see][]{perlmutter1999}.\n% \\cite{valerocuevas2017} in a comment cites nothing.\nA study nobody wrote~\\cite{Ghost2020}.\n');
+    const total = (await runCli(['bib', 'check', join(dir, 'bib', 'user.bib'), '--json'], env)).stdout;
+    const all = (JSON.parse(total) as { entries: unknown[] }).entries.length;
+    const run = await runCli(['refs', 'check', join(dir, 'main.tex'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout) as { entries: { key: string }[]; uncited: number };
+    assert.deepEqual(out.entries.map((e) => e.key).sort(), ['ghost2020', 'perlmutter1999']);
+    assert.equal(out.uncited, all + 1 - 2, 'the broken entry is not cited either');
+    const text = await runCli(['refs', 'check', join(dir, 'main.tex')], env);
+    assert.match(text.stderr, new RegExp(`• ${out.uncited} entries the manuscript does not cite left out \\(bib check FILE\\.bib checks them all\\)`));
+    assert.doesNotMatch(text.stdout, /valerocuevas2017|broken/);
   });
 
   it('gives each entry its file in JSON, and --write writes each file with its own .bak', async () => {
