@@ -68,6 +68,7 @@ export async function checkBibFiles(
   if (report.uncited && !options.json) {
     io.stderr(`• ${report.uncited} entr${report.uncited === 1 ? 'y' : 'ies'} the manuscript does not cite left out (bib check FILE.bib checks them all)\n`);
   }
+  if (report.missing?.length && !options.json) io.stderr(`! cited, and in no .bib: ${report.missing.join(', ')}\n`);
   if (report.entries.length === 0 && report.uncited) throw new UsageError(`The manuscript cites none of the ${report.uncited} entries of ${files.map((f) => `"${shown(f)}"`).join(', ')}.`);
   if (report.entries.length === 0) {
     const where = report.broken[0] ? ` (line ${report.broken[0].line + 1}: ${report.broken[0].message})` : '';
@@ -127,7 +128,7 @@ function jsonReport(report: BibCheckReport, backups: string[], root?: string) {
     broken: report.broken.map((b) => ({ ...fileOf(b.file), key: b.key ?? null, line: b.line + 1, message: b.message })),
     verdicts: report.verdicts,
     summary: report.summary,
-    ...(report.uncited !== undefined ? { uncited: report.uncited } : {}),
+    ...(report.uncited !== undefined ? { uncited: report.uncited, missing: report.missing ?? [] } : {}),
     ...(backups.length === 1 && root === undefined ? { backup: backups[0] } : {}),
     ...(root !== undefined && backups.length ? { backups } : {}),
   };

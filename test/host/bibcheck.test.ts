@@ -18,7 +18,7 @@ describe('citefinder: Check Bibliography', function () {
     const bib = path.join(dir, 'refs.bib');
     const tex = path.join(dir, 'main.tex');
     copyFileSync(fixturePath('bibcheck', 'user.bib'), bib);
-    const cites = 'Text~\\cite{perlmutter1999,valerocuevas2017}, more~\\citep{arya2003,ghost2020}.';
+    const cites = 'Text~\\cite{perlmutter1999,valerocuevas2017}, more~\\citep{arya2003,ghost2020,nosuch2000}.';
     writeFileSync(tex, `\\documentclass{article}\n\\begin{document}\n${cites}\n\\bibliography{refs}\n\\end{document}\n`);
     const original = readFileSync(bib, 'utf8');
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(tex));
@@ -29,11 +29,13 @@ describe('citefinder: Check Bibliography', function () {
       return list.filter((i) => i.label === 'perlmutter1999');
     });
     try {
-      const result = (await vscode.commands.executeCommand('citefinder.checkBibliography')) as { applied: string[]; report: { entries: { key: string }[]; uncited: number } };
+      type Checked = { applied: string[]; report: { entries: { key: string }[]; uncited: number; missing: string[] } };
+      const result = (await vscode.commands.executeCommand('citefinder.checkBibliography')) as Checked;
       assert.deepEqual(result.applied, ['perlmutter1999']);
       // A shared .bib's other entries are not the paper's: left out, and counted.
       assert.deepEqual(result.report.entries.map((e) => e.key).sort(), ['arya2003', 'ghost2020', 'perlmutter1999', 'valerocuevas2017']);
       assert.equal(result.report.uncited, 3);
+      assert.deepEqual(result.report.missing, ['nosuch2000']);
     } finally {
       pick.restore();
     }

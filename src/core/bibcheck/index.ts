@@ -56,6 +56,8 @@ export interface BibCheckReport {
   verdicts: Record<Verdict, number>;
   /** With a scope of cited keys: the entries left out as the manuscript cites none of them. */
   uncited?: number;
+  /** With a scope of cited keys: those no entry of the files has (BibTeX's "I didn't find a database entry"). */
+  missing?: string[];
 }
 
 /** Entries checked at once: bounded, so a 2,000-entry file keeps a small working set. */
@@ -92,7 +94,9 @@ export async function checkBibliography(
   const allBroken = read.flatMap((r) => r.broken);
   const broken = allBroken.filter((b) => isCited(b.key));
   const uncited = all.length - entries.length + (allBroken.length - broken.length);
-  return { ...(await checkBibEntries(entries, deps, listener, given)), broken, ...(cited ? { uncited } : {}) };
+  const present = new Set([...all, ...allBroken].map((e) => e.key?.toLowerCase()));
+  const missing = [...(scope.cited ?? [])].filter((key) => !present.has(key.toLowerCase()));
+  return { ...(await checkBibEntries(entries, deps, listener, given)), broken, ...(cited ? { uncited, missing } : {}) };
 }
 
 /**

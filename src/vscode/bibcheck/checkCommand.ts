@@ -72,7 +72,8 @@ export async function checkBibliographyCommand(
   for (const b of report.broken)
     log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
   const v = report.verdicts;
-  const uncited = report.uncited ? `; ${report.uncited} the manuscript does not cite left out (check the .bib itself for every entry)` : '';
+  const missing = report.missing?.length ? `; cited and in no .bib: ${report.missing.join(', ')}` : '';
+  const uncited = (report.uncited ? `; ${report.uncited} the manuscript does not cite left out (check the .bib itself for every entry)` : '') + missing;
   const summary = `${v.verified} verified, ${v['verified-fixable']} fixable, ${v.mismatch} mismatch, ${v['not-found']} not found, ${v['future-date'] + v['no-title']} impossible or untitled, ${v.unavailable} unavailable${report.summary.duplicate ? `, ${report.summary.duplicate} duplicate` : ''}${report.broken.length ? `, ${report.broken.length} unreadable` : ''}${uncited}`;
   // Only entries verified as the same work are offered for update; a mismatch is the user's call (its code actions).
   const differing = report.entries.filter(

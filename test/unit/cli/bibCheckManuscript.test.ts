@@ -40,17 +40,19 @@ describe('CLI refs check / bib check of a manuscript that cites from .bib files'
   });
 
   it('checks only the entries the manuscript cites, and says how many it left out', async () => {
-    writeFileSync(join(dir, 'intro.tex'), 'Supernovae show the expansion accelerates~\\citep[see][]{perlmutter1999}.\n% \\cite{valerocuevas2017} in a comment cites nothing.\nA study nobody wrote~\\cite{Ghost2020}.\n');
+    writeFileSync(join(dir, 'intro.tex'), 'Supernovae show the expansion accelerates~\\citep[see][]{perlmutter1999}.\n% \\cite{valerocuevas2017} in a comment cites nothing.\nA study nobody wrote~\\cite{Ghost2020,nowhere2021}.\n');
     const total = (await runCli(['bib', 'check', join(dir, 'bib', 'user.bib'), '--json'], env)).stdout;
     const all = (JSON.parse(total) as { entries: unknown[] }).entries.length;
     const run = await runCli(['refs', 'check', join(dir, 'main.tex'), '--json'], env);
     assert.equal(run.code, 0, run.stderr);
-    const out = JSON.parse(run.stdout) as { entries: { key: string }[]; uncited: number };
+    const out = JSON.parse(run.stdout) as { entries: { key: string }[]; uncited: number; missing: string[] };
+    assert.deepEqual(out.missing, ['nowhere2021']);
     assert.deepEqual(out.entries.map((e) => e.key).sort(), ['ghost2020', 'perlmutter1999']);
     assert.equal(out.uncited, all + 1 - 2, 'the broken entry is not cited either');
     const text = await runCli(['refs', 'check', join(dir, 'main.tex')], env);
     assert.match(text.stderr, new RegExp(`• ${out.uncited} entries the manuscript does not cite left out \\(bib check FILE\\.bib checks them all\\)`));
     assert.doesNotMatch(text.stdout, /valerocuevas2017|broken/);
+    assert.match(text.stderr, /! cited, and in no \.bib: nowhere2021\n/);
   });
 
   it('gives each entry its file in JSON, and --write writes each file with its own .bak', async () => {
