@@ -11,8 +11,10 @@ import { findProjectBibliography } from '../core/manuscript/projectBibliography'
 import { diskFiles } from './files';
 import { readInput, UsageError, type CliIo } from './io';
 
-/** Where a manuscript's references are: its .bib files, or the .tex file holding its thebibliography. */
-/** `cited`: the keys the manuscript cites (undefined after a `\\nocite{*}`): only those entries are checked. */
+/**
+ * Where a manuscript's references are: its .bib files, with the keys it cites (`cited`; undefined
+ * after a `\\nocite{*}`: every entry), or the .tex file holding its thebibliography.
+ */
 export type ManuscriptReferences = { bibFiles: string[]; rootDir: string; cited?: Set<string> } | { listFile: string };
 
 /**

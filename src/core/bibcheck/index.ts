@@ -79,6 +79,12 @@ export async function checkBibliography(
   given?: Authorities,
   scope: BibCheckScope = {},
 ): Promise<BibCheckReport> {
+  const { entries, broken, ...left } = readInScope(files, scope);
+  return { ...(await checkBibEntries(entries, deps, listener, given)), broken, ...left };
+}
+
+/** The files' entries as BibTeX reads them, those of the scope; with cited keys, what was left out and what is missing. */
+function readInScope(files: { file: string; text: string }[], scope: BibCheckScope) {
   // The files are one text to BibTeX: a file's @strings hold in the files after it.
   let strings = new Map<string, string>();
   const read = files.map((f) => {
@@ -88,15 +94,15 @@ export async function checkBibliography(
   });
   // Crossref parents give their fields before the uncited entries (a parent among them) go.
   const all = withCrossrefFields(read.flatMap((r) => r.entries));
-  const cited = scope.cited && new Set([...scope.cited].map((key) => key.toLowerCase()));
-  const isCited = (key: string | undefined) => !cited || key === undefined || cited.has(key.toLowerCase());
-  const entries = all.filter((e) => isCited(e.key));
   const allBroken = read.flatMap((r) => r.broken);
+  if (!scope.cited) return { entries: all, broken: allBroken };
+  const cited = new Set([...scope.cited].map((key) => key.toLowerCase()));
+  const isCited = (key: string | undefined) => key === undefined || cited.has(key.toLowerCase());
+  const entries = all.filter((e) => isCited(e.key));
   const broken = allBroken.filter((b) => isCited(b.key));
-  const uncited = all.length - entries.length + (allBroken.length - broken.length);
   const present = new Set([...all, ...allBroken].map((e) => e.key?.toLowerCase()));
-  const missing = [...(scope.cited ?? [])].filter((key) => !present.has(key.toLowerCase()));
-  return { ...(await checkBibEntries(entries, deps, listener, given)), broken, ...(cited ? { uncited, missing } : {}) };
+  const missing = [...scope.cited].filter((key) => !present.has(key.toLowerCase()));
+  return { entries, broken, uncited: all.length - entries.length + (allBroken.length - broken.length), missing };
 }
 
 /**
