@@ -135,7 +135,10 @@ function jsonReport(report: BibCheckReport, backups: string[], root?: string) {
 }
 
 function textReport(report: BibCheckReport, written: boolean, root?: string): string {
-  const where = (file: string, line: number) => (root !== undefined ? `${shown(file, root)}:${line + 1}` : String(line + 1).padStart(5));
+  // From a manuscript, each line names its file; padded to the longest, so the verdicts line up.
+  const place = (file: string, line: number) => `${shown(file, root)}:${line + 1}`;
+  const width = root === undefined ? 0 : Math.max(0, ...[...report.entries, ...report.broken].map((e) => place(e.file, e.line).length));
+  const where = (file: string, line: number) => (root !== undefined ? place(file, line).padEnd(width) : String(line + 1).padStart(5));
   const lines = report.entries.map((e) => {
     const v = e.verdict;
     const label = (v.kind ? `${v.verdict}: ${v.kind}` : v.verdict) + (e.duplicateOf ? ` (duplicate of ${e.duplicateOf})` : '');
