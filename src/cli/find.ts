@@ -3,6 +3,7 @@ import type { Settings } from '../core/settings/index';
 import { createPipeline } from '../core/pipeline/index';
 import { readInput, requireClaim, type CliIo, type CliOptions } from './io';
 import { findListener, printFindResult, withYears } from './findSetup';
+import { chapterRootText } from './files';
 
 export async function runFind(
   options: CliOptions,
@@ -13,9 +14,12 @@ export async function runFind(
   const claim = requireClaim(options.claim);
   settings = withYears(settings, options.years);
   const document = options.contextFile ? await readInput(options.contextFile, 'context file') : undefined;
+  // A chapter as context: its root gives the title and abstract, as in the editor.
+  const root = options.contextFile && document !== undefined ? await chapterRootText(options.contextFile, document) : undefined;
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
   // The claim stage finds the selection in the document itself.
-  const result = await pipeline.find({ selection: claim, document }, findListener(options, io), signal);
+  const input = { selection: claim, document, ...(root === undefined ? {} : { root }) };
+  const result = await pipeline.find(input, findListener(options, io), signal);
   printFindResult(result, options, io);
   return 0;
 }

@@ -64,6 +64,21 @@ describe('CLI find against the stand-in services', function () {
     assert.ok(chatRequests(standIn).length >= 1);
   });
 
+  it('reads a chapter given as --context-file with its root: the LLM is told the root\'s title', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citefinder-cli-chapter-'));
+    try {
+      writeFileSync(join(dir, 'main.tex'), readFileSync(fixturePath('latex', 'cosmology.tex'), 'utf8').replace('\\begin{document}', '\\begin{document}\n\\input{intro}'));
+      writeFileSync(join(dir, 'intro.tex'), `${CLAIM}\n`);
+      installOpenAi(standIn, { reply: () => '{"discipline": "physics", "primary": "arxiv", "secondary": "biorxiv", "reason": "Cosmology claim."}' });
+      const run = await runCli(['find', '--claim', CLAIM, '--context-file', join(dir, 'intro.tex'), '--json'], { ...env, CITEFINDER_LLM_MODEL: 'gpt-4o-mini' });
+      assert.equal(run.code, 0, run.stderr);
+      const prompts = chatRequests(standIn).map((r) => JSON.stringify(r.messages ?? []));
+      assert.ok(prompts.some((p) => p.includes('Manuscript title: Dark energy constraints from a joint analysis of standard candles')), prompts.join('\n').slice(0, 400));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers a repeat from its kept result without any request, with the light entry alone, printing what the whole CLI printed', async () => {
     // Which bundles each process loaded: a preload script writes require's cache when it exits.
     const probeDir = mkdtempSync(join(tmpdir(), 'citefinder-probe-'));
