@@ -4,9 +4,7 @@
 import { access, readFile, rename, writeFile } from 'node:fs/promises';
 import { applyEdits, type InsertFiles, type PlannedInsert } from '../core/manuscript/insertPlan';
 import { texFilesUnder } from '../core/manuscript/projectFolder';
-import { hasDocumentClass } from '../core/manuscript/project';
-import { resolveRootFile } from '../core/manuscript/projectRoot';
-import * as path from 'node:path';
+
 
 /** Reads files from disk; `list` gives the `.tex` files under `folder`. */
 export function diskFiles(folder: string): InsertFiles {
@@ -38,20 +36,5 @@ export async function writePlan(plan: Pick<PlannedInsert, 'edits' | 'created'>, 
   for (const [file, edits] of plan.edits) {
     const before = plan.created.includes(file) ? '' : await read(file);
     await writeAtomically(file, applyEdits(before, edits));
-  }
-}
-
-/**
- * The root file's text when `file` (whose text is `text`) is another file of its project (a
- * chapter: its title and macros are the root's); undefined for a root, or when none is found.
- */
-export async function chapterRootText(file: string, text: string): Promise<string | undefined> {
-  if (hasDocumentClass(text)) return undefined;
-  const absolute = path.resolve(file);
-  try {
-    const root = await resolveRootFile(absolute, text, diskFiles(path.dirname(absolute)));
-    return root.file === absolute ? undefined : root.text;
-  } catch {
-    return undefined;
   }
 }

@@ -9,7 +9,7 @@ export { createHttpClient } from '../core/net/http';
 export { createLlmClient } from '../core/llm/client';
 export { locateClaim } from '../core/manuscript/citeInsert';
 export { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
-export { resolveRootFile } from '../core/manuscript/projectRoot';
+export { chapterRootText, resolveRootFile } from '../core/manuscript/projectRoot';
 export { projectFolder, texFilesUnder } from '../core/manuscript/projectFolder';
 export { walkIncludes } from '../core/manuscript/projectTree';
 export { addBibliographyEdit, findProjectBibliography } from '../core/manuscript/projectBibliography';

@@ -43,7 +43,5 @@ export const projectFiles: ProjectFiles = {
 
 /** The root file's text when `file` (whose text is `text`) is another file of its project (a chapter); else undefined. */
 export async function chapterRootText(file: string, text: string): Promise<string | undefined> {
-  const core = await loadHeavy();
-  const root = await core.resolveRootFile(file, text, projectFiles);
-  return root.file === file ? undefined : root.text;
+  return (await loadHeavy()).chapterRootText(file, text, projectFiles);
 }

@@ -62,6 +62,15 @@ async function climbSubfiles(
   return { ...current, climbed: current.file !== start.file };
 }
 
+/**
+ * The root's text when `file` (whose text is `text`) is another file of its project: a chapter,
+ * an included file or a subfile, whose title, abstract and macros are the root's. Undefined for a root.
+ */
+export async function chapterRootText(file: string, text: string, files: TexFiles): Promise<string | undefined> {
+  const root = await resolveRootFile(file, text, files);
+  return root.file === file ? undefined : root.text;
+}
+
 /** The root file for `file` (whose current text is `text`). */
 export async function resolveRootFile(file: string, text: string, files: TexFiles): Promise<RootFile> {
   const magic = await followMagicChain(file, text, files);
