@@ -34,9 +34,12 @@ const INTERVAL_MS = 600;
 /**
  * What the stand-in enforces, between arrivals. The client spaces sends 700 ms apart (600 and
  * its margin); a cold process's first request reaches the server 100–200 ms after it is sent on
- * this busy machine, a warm one's at once, so arrivals can be closer than sends by that much.
+ * this busy machine, a warm one's at once, and the stand-in stamps an arrival when its own event
+ * loop, in this test's process, gets to it: with two test runs and a busy loop on the two cores,
+ * sends 700 ms apart were stamped 387 ms apart. Two processes that did not share the timetable
+ * send their first requests together, tens of milliseconds apart, well under this.
  */
-const REFUSED_BELOW_MS = 450;
+const REFUSED_BELOW_MS = 300;
 
 describe('DBLP pacing across processes', function () {
   this.timeout(60_000);
