@@ -31,7 +31,9 @@ async function pickInQuickInput(page: Page, open: () => Promise<void>, text: str
     }
   }
   await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: STEP_MS });
-  await page.keyboard.press('Enter');
+  // Sent to the quick input itself: on a busy machine a page-level Enter landed in the editor
+  // (after the widget had gone) and replaced the selected claim with a new line.
+  await input.press('Enter');
   // A command that opens its own quick pick keeps the widget open.
   if (waitForClose) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
 }
