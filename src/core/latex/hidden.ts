@@ -17,15 +17,25 @@ const PRIMITIVE_CONDITIONALS = new Set([
 
 /** The source with every hidden span blanked (spaces; newlines kept). Never throws. */
 export function blankHiddenText(source: string): string {
+  return hideText(source).text;
+}
+
+/** Where a hidden block (a false branch, a comment environment) starts and ends, as offsets. */
+interface Span {
+  from: number;
+  to: number;
+}
+
+function hideText(source: string): { text: string; blocks: Span[] } {
   // Comments first: a `%\begin{comment}` or `% \iffalse` that is itself commented out hides nothing.
   const uncommented = stripComments(source);
-  const out = blankCommentEnvironments(uncommented).split('');
+  const { text, blocks } = blankCommentEnvironments(uncommented);
+  const out = text.split('');
   const blank = (from: number, to: number) => {
     for (let i = from; i < Math.min(to, out.length); i++) if (out[i] !== '\n' && out[i] !== '\r') out[i] = ' ';
   };
   const conditionals = new Set(PRIMITIVE_CONDITIONALS);
   for (const match of uncommented.matchAll(/\\newif\s*\\(if[A-Za-z@]+)/g)) conditionals.add(match[1]!);
-  const text = out.join('');
   for (let i = text.indexOf('\\'); i >= 0 && i < text.length; i = text.indexOf('\\', i)) {
     const name = controlName(text, i);
     const after = i + 1 + name.length;
@@ -35,14 +45,18 @@ export function blankHiddenText(source: string): string {
     }
     const { elseAt, fiAt, end } = matchConditional(text, after, conditionals);
     const elseEnd = elseAt !== undefined ? elseAt + '\\else'.length : undefined;
-    if (name === 'iffalse') blank(i, elseEnd ?? fiAt ?? end);
-    else if (elseAt !== undefined) blank(elseAt, fiAt ?? end);
+    const hiddenFrom = name === 'iffalse' ? i : elseAt;
+    const hiddenTo = name === 'iffalse' ? (elseEnd ?? fiAt ?? end) : (fiAt ?? end);
+    if (hiddenFrom !== undefined) {
+      blank(hiddenFrom, hiddenTo);
+      blocks.push({ from: hiddenFrom, to: hiddenTo });
+    }
     if (fiAt !== undefined) blank(fiAt, fiAt + '\\fi'.length);
     blank(i, after);
     // The branch that stays (\iffalse's \else part, \iftrue's first part) is read like any text.
     i = name === 'iffalse' ? (elseEnd ?? end) : after;
   }
-  return out.join('');
+  return { text: out.join(''), blocks };
 }
 
 /**
@@ -52,12 +66,20 @@ export function blankHiddenText(source: string): string {
  * own, ends no paragraph. The same length as `written`, so every offset still points into it.
  */
 export function visibleText(written: string, macros?: MathMacros): string {
-  const hidden = blankHiddenText(written);
+  const { text: hidden, blocks } = hideText(written);
   const blanked = macros ? blankMathMacros(hidden, macros) : hidden;
   const lines = blanked.split('\n');
   const writtenLines = written.split('\n');
-  // A line that held something and holds nothing now: its newline becomes a space.
-  return lines.map((line, i) => line + (i === lines.length - 1 ? '' : emptied(writtenLines[i]!, line) ? ' ' : '\n')).join('');
+  const joined = (line: string, i: number, start: number) =>
+    emptied(writtenLines[i]!, line) || (line.trim() === '' && blocks.some((b) => b.from < start && start < b.to));
+  // A line that held something and holds nothing now, or a blank line inside a hidden block (TeX
+  // skips the block whole, its blank lines too): its newline becomes a space.
+  let start = 0;
+  return lines.map((line, i) => {
+    const end = i === lines.length - 1 ? '' : joined(line, i, start) ? ' ' : '\n';
+    start += line.length + 1;
+    return line + end;
+  }).join('');
 }
 
 function emptied(written: string, visible: string): boolean {
@@ -88,16 +110,20 @@ export function stripComments(source: string): string {
   return parts.join('');
 }
 
-function blankCommentEnvironments(source: string): string {
+function blankCommentEnvironments(source: string): { text: string; blocks: Span[] } {
   const names = new Set(COMMENT_ENVIRONMENTS);
   for (const match of source.matchAll(/\\(?:excludecomment|excludeversion)\s*\{\s*([^}\s]+)\s*\}/g)) names.add(match[1]!);
   let text = source;
+  const blocks: Span[] = [];
   for (const name of names) {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const environment = new RegExp(`\\\\begin\\s*\\{${escaped}\\}[\\s\\S]*?(?:\\\\end\\s*\\{${escaped}\\}|$)`, 'g');
-    text = text.replace(environment, (hidden) => hidden.replace(/[^\r\n]/g, ' '));
+    text = text.replace(environment, (hidden, at: number) => {
+      blocks.push({ from: at, to: at + hidden.length });
+      return hidden.replace(/[^\r\n]/g, ' ');
+    });
   }
-  return text;
+  return { text, blocks };
 }
 
 /** The control word (letters) or control symbol (one character) after the backslash at `at`. */

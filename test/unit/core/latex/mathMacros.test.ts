@@ -64,6 +64,36 @@ describe('display math through the document\'s macros, and lines hidden text emp
     ]);
   });
 
+  it('reads a hidden block whole, its blank lines too: TeX skips them, so the paragraph goes on', () => {
+    const source = [
+      'Deep learning generalises',
+      '\\iffalse',
+      'An old paragraph.',
+      '',
+      'Another old one.',
+      '\\fi',
+      'well beyond its training set.',
+      '\\begin{comment}',
+      'A draft.',
+      '',
+      '\\end{comment}',
+      'So does boosting.',
+      '',
+      '\\iftrue Kept text. \\else Gone.',
+      '',
+      'Also gone. \\fi',
+      'ends here.',
+    ].join('\n');
+    const visible = visibleText(source);
+    assert.equal(visible.length, source.length);
+    const sentences = readProse('paper.tex', source).sentences.map((s) => [s.line + 1, s.text]);
+    assert.deepEqual(sentences, [
+      [1, 'Deep learning generalises well beyond its training set.'],
+      [12, 'So does boosting.'],
+      [14, 'Kept text. ends here.'],
+    ]);
+  });
+
   it('leaves the claim words free of an equation written through a macro, read from the document that defines it', () => {
     const document = `${PREAMBLE}\n${BACKGROUND}\n`;
     const selection = BACKGROUND.split('\n').slice(4, 7).join('\n');
