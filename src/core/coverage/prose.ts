@@ -58,7 +58,8 @@ interface Piece {
 
 class ProseWalker {
   readonly sentences: ProseSentence[] = [];
-  readonly warnings: string[] = [];
+  /** Unreadable paragraphs, by the line they start on (one warning each). */
+  readonly unreadableLines = new Set<number>();
   readonly inclusions = new Map<string, string>();
   private pieces: Piece[] = [];
   private plainLength = 0;
@@ -166,9 +167,7 @@ class ProseWalker {
   /** A paragraph latex/parse.ts could only scrub: left out, and said where it is. */
   private unreadable(offset: number): void {
     this.flush();
-    const line = positionOf(this.lineStarts, offset).line + 1;
-    const warning = `${this.file}:${line}: this paragraph could not be read as LaTeX; its sentences are left out.`;
-    if (!this.warnings.includes(warning)) this.warnings.push(warning);
+    this.unreadableLines.add(positionOf(this.lineStarts, offset).line + 1);
   }
 }
 
@@ -183,14 +182,13 @@ export function readProse(file: string, source: string, section = '', macros?: M
   walker.walk(nodes);
   walker.flush();
   // What a repair decided is said with its line, as it may have left sentences out.
-  const repaired = problems.map(({ offset, problem }) => `${file}:${positionOf(starts, offset).line + 1}: ${problem}.`);
-  const warnings = [...repaired, ...walker.warnings].sort((a, b) => lineOf(a) - lineOf(b));
+  const repaired = problems.map(({ offset, problem }) => ({ line: positionOf(starts, offset).line + 1, message: `${problem}.` }));
+  const unreadable = [...walker.unreadableLines].map((line) => ({
+    line,
+    message: 'this paragraph could not be read as LaTeX; its sentences are left out.',
+  }));
+  const warnings = [...repaired, ...unreadable].sort((a, b) => a.line - b.line).map(({ line, message }) => `${file}:${line}: ${message}`);
   return { sentences: walker.sentences, warnings, inclusions: walker.inclusions };
-}
-
-/** The line a warning ("file:12: …") names. */
-function lineOf(warning: string): number {
-  return Number(/:(\d+): /.exec(warning)?.[1] ?? 0);
 }
 
 /** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
