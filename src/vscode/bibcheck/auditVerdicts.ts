@@ -7,8 +7,7 @@ import type { Settings } from '../../core/settings';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
-import { bibFiles } from './checkCommand';
-import { checkAndPublish } from './publish';
+import { checkAndPublish, projectToCheck } from './publish';
 import type { BibVerdicts } from './verdictFindings';
 
 export async function verifyBibliography(
@@ -19,10 +18,10 @@ export async function verifyBibliography(
 ): Promise<void> {
   try {
     const core = await loadHeavy();
-    const files = await bibFiles(document, core);
+    const { bibFiles: files, manuscript } = await projectToCheck(document, core);
     if (!files.length) return;
     const texts = await Promise.all(files.map(async (file) => ({ file, text: (await projectFiles.read(file)) ?? '' })));
-    const { report } = await checkAndPublish(core, document, texts, settings, verdicts, signal);
+    const { report } = await checkAndPublish(core, manuscript, texts, settings, verdicts, signal);
     if (report)
       log(
         `Audit: bibliography verdicts: ${Object.entries(report.verdicts)

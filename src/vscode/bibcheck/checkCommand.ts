@@ -12,7 +12,7 @@ import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
-import { checkAndPublish } from './publish';
+import { checkAndPublish, projectToCheck } from './publish';
 import { WALK_VERDICTS_COMMAND } from './verdictActions';
 import type { BibVerdicts } from './verdictFindings';
 
@@ -50,7 +50,7 @@ export async function checkBibliographyCommand(
     return undefined;
   }
   const core = await loadHeavy();
-  const files = await bibFiles(document, core);
+  const { bibFiles: files, manuscript } = await projectToCheck(document, core);
   if (files.length === 0) {
     void vscode.window.showWarningMessage('Citefinder: the manuscript names no .bib file to check.');
     return undefined;
@@ -63,7 +63,7 @@ export async function checkBibliographyCommand(
     (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return checkAndPublish(core, document, texts, config, verdicts, controller.signal, (done, total) =>
+      return checkAndPublish(core, manuscript, texts, config, verdicts, controller.signal, (done, total) =>
         progress.report({ message: `${done} of ${total}`, increment: 100 / Math.max(1, total) }),
       );
     },
@@ -98,13 +98,6 @@ export async function checkBibliographyCommand(
   if (!accepted?.length) return { report, applied: [] };
   await applyAccepted(texts, report, accepted, core);
   return { report, applied: accepted.map((e) => e.key) };
-}
-
-export async function bibFiles(document: vscode.TextDocument, core: Awaited<ReturnType<typeof loadHeavy>>): Promise<string[]> {
-  if (document.uri.fsPath.endsWith('.bib')) return [document.uri.fsPath];
-  const root = await core.resolveRootFile(document.uri.fsPath, document.getText(), projectFiles);
-  const tree = await core.walkIncludes(root.file, root.text, projectFiles);
-  return (await core.findProjectBibliography(tree, projectFiles.exists)).files;
 }
 
 function allFields(entry: BibCheckEntry): ComparedField[] {

@@ -18,9 +18,24 @@ export interface PublishedCheck {
   quietKeys: Set<string>;
 }
 
+/** What a check reads: the .bib files, and the manuscript's files (none when a .bib is checked alone). */
+export interface CheckedProject {
+  bibFiles: string[];
+  manuscript: { file: string; text: string }[];
+}
+
+/** The .bib files and manuscript of `document`, from one walk of the project (a .bib: itself, alone). */
+export async function projectToCheck(document: vscode.TextDocument, core: Core): Promise<CheckedProject> {
+  if (document.uri.fsPath.endsWith('.bib')) return { bibFiles: [document.uri.fsPath], manuscript: [] };
+  const root = await core.resolveRootFile(document.uri.fsPath, document.getText(), projectFiles);
+  const tree = await core.walkIncludes(root.file, root.text, projectFiles);
+  const bibFiles = (await core.findProjectBibliography(tree, projectFiles.exists)).files;
+  return { bibFiles, manuscript: tree.files.map((f) => ({ file: f.file, text: f.text })) };
+}
+
 export async function checkAndPublish(
   core: Core,
-  document: vscode.TextDocument,
+  manuscript: CheckedProject['manuscript'],
   texts: { file: string; text: string }[],
   config: Settings,
   verdicts: BibVerdicts | undefined,
@@ -29,7 +44,6 @@ export async function checkAndPublish(
 ): Promise<PublishedCheck> {
   verdicts?.reset(texts.map((t) => t.file));
   // From a manuscript, the entries it cites (all after \nocite{*}); a .bib opened alone, every entry.
-  const manuscript = await manuscriptTexts(document, core);
   const cited = manuscript.length ? core.citedKeys(manuscript) : undefined;
   const entryTexts = new Map(texts.flatMap(({ file, text }) => core.readBibEntries(file, text).entries.map((e) => [`${file}#${e.key}#${e.line}`, text.slice(e.start, e.end)] as const)));
   const quietKeys = new Set<string>();
@@ -57,11 +71,4 @@ export async function checkAndPublish(
     if (verdicts) verdicts.showCites(manuscript, quietKeys);
   }
   return { report, quietKeys };
-}
-
-/** The manuscript's files (for the \cite diagnostics); none when a .bib was checked alone. */
-async function manuscriptTexts(document: vscode.TextDocument, core: Core): Promise<{ file: string; text: string }[]> {
-  if (document.uri.fsPath.endsWith('.bib')) return [];
-  const root = await core.resolveRootFile(document.uri.fsPath, document.getText(), projectFiles);
-  return (await core.walkIncludes(root.file, root.text, projectFiles)).files.map((f) => ({ file: f.file, text: f.text }));
 }
