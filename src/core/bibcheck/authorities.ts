@@ -56,7 +56,8 @@ export function recordOfCrossref(work: CrossrefWork): AuthorityRecord {
     authority: 'crossref',
     id: work.doi,
     title: work.title,
-    authors: work.authors,
+    // A two-word family name kept whole ("Dalla Serra, Mauro"): the entry's "Dalla Serra, M." is that person.
+    authors: work.bibtexAuthors ?? work.authors,
     year: work.year,
     venue: work.containerTitle ?? work.institution,
     venueShort: short ? [short] : undefined,

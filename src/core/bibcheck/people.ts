@@ -101,12 +101,35 @@ function joinedName(p: Person, asTeam: boolean): string {
   return (asTeam && tokens[0] === 'the' ? tokens.slice(1) : tokens).join('');
 }
 
+/**
+ * A two-word family name that "Given Family" split at its last word: "Mauro Dalla Serra" read as
+ * Serra with given names "Mauro Dalla", held against "Dalla Serra, M.". The given names before
+ * the family name's first word, or undefined when `split`'s last words are not `whole`'s family name.
+ */
+function givenBeforeSplitFamily(split: Person, whole: Person): string[] | undefined {
+  for (let at = split.given.length - 1; at >= 0; at--) {
+    const family = split.given.slice(at).join('') + split.family;
+    if (family === whole.family) return split.given.slice(0, at);
+    if (family.length >= whole.family.length) return undefined;
+  }
+  return undefined;
+}
+
+/** Two people whose family names agree, one of them perhaps split at its last word ("M. Dalla Serra", "Dalla Serra, M."). */
+export function sameFamily(a: Person, b: Person): boolean {
+  return a.family === b.family || givenBeforeSplitFamily(a, b) !== undefined || givenBeforeSplitFamily(b, a) !== undefined;
+}
+
 /** The same person, up to initials, hyphens and the order of family and given names. */
 export function samePerson(a: Person, b: Person): boolean {
   // A team is its whole name: "Project" alone says nothing of which one.
   if (isTeam(a) || isTeam(b)) return joinedName(a, true) === joinedName(b, true);
   if (joinedName(a, false) === joinedName(b, false)) return true;
   if (a.family === b.family) return initialsAgree(a.given, b.given);
+  const aGiven = givenBeforeSplitFamily(a, b);
+  if (aGiven) return initialsAgree(aGiven, b.given);
+  const bGiven = givenBeforeSplitFamily(b, a);
+  if (bGiven) return initialsAgree(a.given, bGiven);
   // "Zhang Wei" written family-first on one side: the same two tokens, swapped.
   const tokensA = new Set([...a.given, a.family]);
   return b.given.length > 0 && tokensA.has(b.family) && b.given.every((g) => tokensA.has(g)) && [...tokensA].length === b.given.length + 1;

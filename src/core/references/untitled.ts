@@ -11,7 +11,7 @@
 //   in that order, in that year (at that venue, when several are).
 // What is still not identified stays "unreadable".
 import type { Authorities } from '../bibcheck/authorities';
-import { compareAuthors, printedFamily, readAuthorList, type AuthorList } from '../bibcheck/people';
+import { compareAuthors, printedFamily, readAuthorList, sameFamily, type AuthorList, type Person } from '../bibcheck/people';
 import { isPreprintVenue, sameVenue } from '../bibcheck/venues';
 import { titleTokens } from '../bibcheck/titles';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
@@ -71,10 +71,10 @@ async function byIdentifier(
   }
   const title = titleHeldBy(text, [record]);
   if (title) return { fields: { ...fields, title } };
-  const printed = firstFamily(fields.author ?? '');
+  const printed = firstPerson(fields.author ?? '');
   // Without a printed author there is nothing to hold the identifier's work against.
   if (!printed) return { fields };
-  const same = printed === firstFamily(record.authors) && (!fields.year || Number(fields.year) === record.year);
+  const same = sameFirstFamily(printed, record.authors) && (!fields.year || Number(fields.year) === record.year);
   return { fields: { ...fields, title: record.title }, titleFrom: same ? 'identifier' : 'identifier-other-work' };
 }
 
@@ -89,7 +89,17 @@ function titleHeldBy(text: string, records: (AuthorityRecord | undefined)[]): st
 }
 
 function firstFamily(authors: string | string[]): string | undefined {
-  return readAuthorList(authors).people[0]?.family;
+  return firstPerson(authors)?.family;
+}
+
+function firstPerson(authors: string | string[]): Person | undefined {
+  return readAuthorList(authors).people[0];
+}
+
+/** The record's first author has the printed first author's family name (a two-word one perhaps split: "M. Dalla Serra"). */
+function sameFirstFamily(printed: Person, authors: string[]): boolean {
+  const first = firstPerson(authors);
+  return !!first && sameFamily(printed, first);
 }
 
 /** First author, year, volume and first page: enough to name one article. */
@@ -99,13 +109,13 @@ function printsCitation(fields: ReferenceFields): boolean {
 
 /** Crossref's work with the printed first author, year, volume and first page (printsCitation holds). */
 async function byCitation(fields: ReferenceFields, authorities: Authorities): Promise<AuthorityRecord | undefined> {
-  const { family, written } = readAuthorList(fields.author ?? '').people[0]!;
+  const printed = firstPerson(fields.author ?? '')!;
   const page = firstPage(fields.pages)!;
   // Crossref's bibliographic search is built for reference strings: venue, volume, page and year.
-  const records = await authorities.crossrefSearch({ title: [fields.venue, fields.volume, page, fields.year].filter(Boolean).join(' '), author: written });
+  const records = await authorities.crossrefSearch({ title: [fields.venue, fields.volume, page, fields.year].filter(Boolean).join(' '), author: printed.written });
   return records.find(
     (r) =>
-      firstFamily(r.authors) === family &&
+      sameFirstFamily(printed, r.authors) &&
       r.year === Number(fields.year) &&
       r.volume === fields.volume &&
       (firstPage(r.pages) === page || r.articleNumber?.toLowerCase() === page),

@@ -26,6 +26,11 @@ export interface CrossrefWork {
   title: string;
   /** "Given Family", in order. */
   authors: string[];
+  /**
+   * The same names as BibTeX reads them: "Family, Given" where the family name is more than one
+   * word ("Dalla Serra, Mauro"), which "Given Family" would split at its last word (Serra).
+   */
+  bibtexAuthors?: string[];
   year?: number;
   containerTitle?: string;
   /** Crossref's abbreviated venue (`short-container-title`), e.g. "ApJ", "Lancet"; not always given. */
@@ -104,6 +109,14 @@ function authorName(raw: Raw): string | undefined {
   return nameOf(raw.name);
 }
 
+/** The name with its family part kept whole: a two-word family name goes first, before a comma. */
+function bibtexAuthorName(raw: Raw): string | undefined {
+  const given = nameOf(raw.given);
+  const family = nameOf(raw.family);
+  if (family && given && /\s/.test(family)) return `${family}, ${given}`;
+  return authorName(raw);
+}
+
 const NOTICE_TYPES: Readonly<Record<string, NoticeType>> = {
   retraction: 'retraction',
   withdrawal: 'withdrawal',
@@ -155,6 +168,7 @@ export function readCrossrefWork(message: unknown): CrossrefWork | undefined {
     doi,
     title,
     authors: objects(message.author).map(authorName).filter((a): a is string => a !== undefined),
+    bibtexAuthors: objects(message.author).map(bibtexAuthorName).filter((a): a is string => a !== undefined),
     updatedBy: notices(message['updated-by']),
     updateTo: notices(message['update-to']),
     preprintOf: relatedDois(message.relation, 'is-preprint-of'),

@@ -2,6 +2,10 @@
 // order, "The Anh Hoang"), venues (abbreviation against the full name), titles (case, braces,
 // LaTeX, maths, entities, dashes); real differences are still told apart.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fixturePath } from '../../../standin/server';
+import { recordOfCrossref } from '../../../../src/core/bibcheck/authorities';
+import { readCrossrefWork } from '../../../../src/core/sources/crossrefWork';
 import { compareAuthors, placeholderNames, readAuthorList, readPerson, samePerson } from '../../../../src/core/bibcheck/people';
 import { canonicalVenue, isPreprintVenue, isSeriesName, sameVenue } from '../../../../src/core/bibcheck/venues';
 import { compareTitles } from '../../../../src/core/bibcheck/titles';
@@ -20,6 +24,20 @@ describe('bibcheck forms: authors', () => {
     assert.ok(samePerson(readPerson('Z. Du')!, readPerson('Zhiguo Du')!));
     assert.ok(!samePerson(readPerson('Z. Du')!, readPerson('Zhiguo Chen')!));
     assert.equal(readPerson('A. van Dam')!.family, 'dam');
+  });
+  it('keeps a two-word family name whole: "Dalla Serra, M." is Crossref\'s given "Mauro", family "Dalla Serra"', () => {
+    const crossref = readCrossrefWork(JSON.parse(readFileSync(fixturePath('crossref', 'works_10.1038_srep16696_scirep.json'), 'utf8')).message)!;
+    const record = recordOfCrossref(crossref);
+    assert.equal(record.authors[4], 'Dalla Serra, Mauro');
+    assert.equal(crossref.authors[4], 'Mauro Dalla Serra', 'shown as printed');
+    const printed = 'Tosatto, L. and Horrocks, M. H. and Dear, A. J. and Knowles, T. P. J. and Dalla Serra, M. and Cremades, N. and others';
+    assert.equal(compareAuthors(readAuthorList(printed), readAuthorList(record.authors)).agreement, 'agrees');
+    // An authority that writes the name whole-given-first ("Mauro Dalla Serra") splits it at its last word; still the same person.
+    assert.ok(samePerson(readPerson('Dalla Serra, M.')!, readPerson('Mauro Dalla Serra')!));
+    assert.ok(samePerson(readPerson('M. Dalla Serra')!, readPerson('Dalla Serra, Mauro')!));
+    assert.ok(samePerson(readPerson('García Márquez, G.')!, readPerson('Gabriel García Márquez')!));
+    assert.ok(!samePerson(readPerson('Dalla Serra, M.')!, readPerson('Mauro Serra')!));
+    assert.ok(!samePerson(readPerson('Dalla Serra, M.')!, readPerson('Paolo Dalla Serra')!), 'other given initial');
   });
   it('takes "and others", "et al." and "and et al" as a list cut short', () => {
     const real = readAuthorList(['Xuezhi Wang', 'Jason Wei', 'Dale Schuurmans', 'Quoc V. Le']);

@@ -185,6 +185,20 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.deepEqual(check.summary, { 'verified-fixable': 2, unreadable: 1, 'not-found': 1 });
   });
 
+  it('holds "Dalla Serra M" against Crossref\'s family name "Dalla Serra", in a pasted reference and in a .bib entry', async () => {
+    const pasted = pastedItems(
+      "Tosatto L, Horrocks MH, Dear AJ, Knowles TPJ, Dalla Serra M, Cremades N, et al. Single-molecule FRET studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants. Sci Rep. 2015;5:16696.",
+    );
+    const check = await checkReferences(pasted, deps());
+    assert.equal(check.references[0]!.result?.verdict.verdict, 'verified-fixable', check.references[0]!.result?.message);
+    const bib = await new VerdictEngine(networkAuthorities(deps())).verdict({
+      author: 'Tosatto, L. and Horrocks, M. H. and Dear, A. J. and Knowles, T. P. J. and Dalla Serra, M. and Cremades, N. and others',
+      title: "Single-molecule {FRET} studies on alpha-synuclein oligomerization of {Parkinson's} disease genetically related mutants",
+      journal: 'Sci Rep', volume: '5', pages: '16696', year: '2015',
+    });
+    assert.equal(bib.evidence.find((e) => e.field === 'author')?.status, 'agrees');
+  });
+
   it('identifies title-less references several at once, so their arXiv ids share one request as the engine\'s do', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev-notitle.bbl'), 'utf8'), '.bbl');
     await checkReferences(list.items, deps());
