@@ -60,7 +60,7 @@ function fieldsOf(body: string, type: string): ReferenceFields {
   const verb = new Map([...body.matchAll(/\\verb\s*\{(\w+)\}\s*\\verb\s+([^\n]*)\n\s*\\endverb/g)].map((m) => [m[1]!, m[2]!.trim()]));
   const names = namedGroups(body, 'name');
   const plain = (value: string | undefined) => (value === undefined ? undefined : plainOf(value.replace(/\\bibrangedash\s*/g, '–')) || undefined);
-  const authors = namesOf(names.get('author') ?? names.get('editor') ?? '');
+  const authors = peopleOf(body, names);
   const eprintType = field.get('eprinttype')?.toLowerCase();
   const eprint = verb.get('eprint') ?? field.get('eprint');
   // biblatex's `eprinttype = {pubmed}` (and `pmcid`), read as a .bib entry's would be.
@@ -76,10 +76,19 @@ function fieldsOf(body: string, type: string): ReferenceFields {
     pmid: named?.kind === 'pubmed' ? named.pmid : undefined,
     pmcid: named?.kind === 'pmc' ? named.pmcid : undefined,
     url: verb.get('url') ?? field.get('url'),
-    pages: plain(field.get('pages')),
+    // An online journal's article number (PLoS ONE's e33693) is its `eid`, printed where pages go.
+    pages: plain(field.get('pages') ?? field.get('eid')),
     volume: plain(field.get('volume')),
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) as ReferenceFields;
+}
+
+/** The author list (else the editors), "others" at its end when biblatex's `\true{moreauthor}` says it is cut short. */
+function peopleOf(body: string, names: Map<string, string>): string[] {
+  const role = names.has('author') ? 'author' : 'editor';
+  const people = namesOf(names.get(role) ?? '');
+  const more = new RegExp(String.raw`\\true\s*\{more${role}\}`).test(body);
+  return people.length && more ? [...people, 'others'] : people;
 }
 
 /** "Family, Given" of each name of a \name list. */

@@ -60,6 +60,35 @@ describe('reference readers on real files', function () {
     assert.equal(bear(withEprint('arxiv', '1710.08557')).arxiv, '1710.08557');
   });
 
+  it("reads biblatex's \\true{moreauthor} as \"and others\" and an article number's eid as the pages", () => {
+    // An entry as biber writes PLoS ONE's article e33693 with `author = {Sadasivan, Shankar and others}`.
+    const bbl = [
+      '\\refsection{0}',
+      '    \\entry{sadasivan}{article}{}',
+      '      \\name{author}{1}{}{%',
+      '        {{hash=kkk}{%',
+      '           family={Sadasivan},',
+      '           familyi={S\\bibinitperiod},',
+      '           given={Shankar},',
+      '           giveni={S\\bibinitperiod}}}%',
+      '      }',
+      '      \\field{journaltitle}{PLoS ONE}',
+      '      \\field{number}{3}',
+      '      \\field{title}{Methylphenidate exposure induces dopamine neuron loss and activation of microglia in the basal ganglia of mice}',
+      '      \\field{volume}{7}',
+      '      \\field{year}{2012}',
+      '      \\field{eid}{e33693}',
+      '      \\true{moreauthor}',
+      '    \\endentry',
+      '\\endrefsection',
+    ].join('\n');
+    const fields = fieldsOfItem(textReferences(bbl, '.bbl').items[0]!);
+    assert.equal(fields.author, 'Sadasivan, Shankar and others');
+    assert.equal(fields.pages, 'e33693');
+    // Without \true{moreauthor} the one name is the whole list.
+    assert.equal(fieldsOfItem(textReferences(bbl.replace('\\true{moreauthor}', ''), '.bbl').items[0]!).author, 'Sadasivan, Shankar');
+  });
+
   it('reads thebibliography of a .tex with each item\'s key and line, skipping commented-out items', () => {
     const bbl = text('references', 'natbib-xai-paper.bbl');
     const tex = `\\documentclass{article}\n\\begin{document}\nAs shown~\\cite{mythos}.\n% \\bibitem{ghost} Not an item.\n${bbl}\\end{document}\n`;
