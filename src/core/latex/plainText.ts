@@ -9,12 +9,26 @@ import { parseLatex, type LatexNode } from './parse';
  */
 const LATEX_SYNTAX = /[\\{}$%&#^_~]/;
 
+/** One TeX dimension: `1em`, `-0.4 pt`, `2fill`, or a register such as `\baselineskip`. */
+const DIMEN = String.raw`(?:[-+]?\s*(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:true\s*)?(?:pt|pc|in|bp|cm|mm|dd|cc|sp|em|ex|mu|px|fil{1,3})\b|\\[a-zA-Z]+)`;
+
+/**
+ * `\hskip 1em plus 0.5em minus 0.4em\relax` (IEEEtran's separator before "address: publisher"):
+ * TeX glue is no braced argument, so the parser would leave "1em plus 0.5em minus 0.4em" as words.
+ */
+export const SKIP_WITH_GLUE = new RegExp(
+  String.raw`\\(hskip|vskip|mskip|kern|mkern)\s*${DIMEN}(?:\s*plus\s*${DIMEN})?(?:\s*minus\s*${DIMEN})?(?:\s*\\relax\b)?\s*`,
+  'g',
+);
+
 /** Plain text of a LaTeX fragment. Never throws, whatever the input. */
 export function latexToPlainText(source: string): string {
   // A claim typed as prose reads the same without the parser, whose first use in a process costs
   // ~5 ms (CPU profiles of the CLI's claim stage); its words get the text nodes' treatment.
   if (!LATEX_SYNTAX.test(source)) return tidy(proseOf(source));
-  return tidy(renderNodes(parseLatex(source)));
+  // A kern sits inside a word ("Bib\kern-.08em\TeX"); a skip is a space.
+  const unglued = source.replace(SKIP_WITH_GLUE, (_m, command: string) => (command.endsWith('kern') ? '' : ' '));
+  return tidy(renderNodes(parseLatex(unglued)));
 }
 
 /** Renders already-parsed nodes (e.g. one section of a document). Whitespace is not tidied. */

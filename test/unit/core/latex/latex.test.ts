@@ -48,6 +48,13 @@ describe('latexToPlainText', () => {
     assert.equal(plain("Type~Ia rates of 5--10 per cent --- ``roughly'' constant."), 'Type Ia rates of 5–10 per cent — "roughly" constant.');
   });
 
+  it('consumes TeX glue after \\hskip and \\vskip (no braced argument), and a kern inside a word', () => {
+    // IEEEtran's separator before "address: publisher".
+    assert.equal(plain('\\emph{Deep Learning}.\\hskip 1em plus 0.5em minus 0.4em\\relax Cambridge, MA, USA: MIT Press, 2016.'), 'Deep Learning. Cambridge, MA, USA: MIT Press, 2016.');
+    assert.equal(plain('One.\\vskip 2pt plus 1fill Two \\hskip\\baselineskip three \\hspace{1em}four.'), 'One. Two three four.');
+    assert.equal(plain('Bib\\kern-.08em\\TeX{} style'), 'BibTeX style');
+  });
+
   it('decodes accents and special characters', () => {
     assert.equal(plain("Schr\\\"odinger, G\\\"{o}del, Erd\\H{o}s, Caf\\'e, gar\\c{c}on, na\\\"{\\i}ve"), 'Schrödinger, Gödel, Erdős, Café, garçon, naïve');
     assert.equal(plain('R\\&D costs 50\\% of \\$10, \\ss{} \\o{} \\ldots'), 'R&D costs 50% of $10, ß ø …');

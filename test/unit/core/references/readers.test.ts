@@ -89,6 +89,23 @@ describe('reference readers on real files', function () {
     assert.equal(fieldsOfItem(textReferences(bbl.replace('\\true{moreauthor}', ''), '.bbl').items[0]!).author, 'Sadasivan, Shankar');
   });
 
+  it("reads IEEEtran's \\hskip glue before \"address: publisher\" as a separator, never as words of the title", () => {
+    const bbl = [
+      '\\begin{thebibliography}{1}',
+      '\\bibitem{goodfellow2016}',
+      'I.~Goodfellow, Y.~Bengio, and A.~Courville, \\emph{Deep Learning}.\\hskip 1em',
+      '  plus 0.5em minus 0.4em\\relax Cambridge, MA, USA: MIT Press, 2016.',
+      '',
+      '\\end{thebibliography}',
+    ].join('\n');
+    const [item] = textReferences(bbl, '.bbl').items;
+    assert.equal(item!.text, 'I. Goodfellow, Y. Bengio, and A. Courville, Deep Learning. Cambridge, MA, USA: MIT Press, 2016.');
+    const fields = fieldsOfItem(item!);
+    assert.equal(fields.title, 'Deep Learning');
+    assert.equal(fields.author, 'I. Goodfellow and Y. Bengio and A. Courville');
+    assert.equal(fields.year, '2016');
+  });
+
   it('reads thebibliography of a .tex with each item\'s key and line, skipping commented-out items', () => {
     const bbl = text('references', 'natbib-xai-paper.bbl');
     const tex = `\\documentclass{article}\n\\begin{document}\nAs shown~\\cite{mythos}.\n% \\bibitem{ghost} Not an item.\n${bbl}\\end{document}\n`;
