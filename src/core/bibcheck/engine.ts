@@ -167,7 +167,8 @@ export class VerdictEngine {
     // The published version arXiv links to (its DOI) first, else one found by title.
     const linked = claimsVenue && record.doi ? await this.byLinkedDoi(record.doi, searched) : undefined;
     const published = linked ?? (claimsVenue ? await this.publishedVersion(entry, searched, failed) : undefined);
-    return judge(entry, record, { viaIdentifier: true, published });
+    // A title of another work is named by the arXiv id, never "the DOI" (the entry may have none).
+    return judge(entry, record, { viaIdentifier: true, published, namedBy: `arXiv:${id}` });
   }
 
   /**
@@ -193,7 +194,7 @@ export class VerdictEngine {
       // A DOI its authorities do not know leaves Europe PMC's own record to judge by.
       if (viaDoi.verdict !== 'not-found') return viaDoi;
     }
-    return judge(entry, record, { viaIdentifier: true });
+    return judge(entry, record, { viaIdentifier: true, namedBy: written });
   }
 
   private async byLinkedDoi(doi: string, searched: SearchTrace[]): Promise<AuthorityRecord | undefined> {

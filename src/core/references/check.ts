@@ -35,7 +35,7 @@ export async function checkReferences(
   given?: Authorities,
 ): Promise<ReferenceCheck> {
   const authorities = given ?? networkAuthorities(checkingDeps(deps));
-  const references: CheckedReference[] = items.map((item) => ({ item, fields: fieldsOfItem(item) }));
+  const references: CheckedReference[] = items.map((item) => ({ item, fields: withoutLabelTitle(fieldsOfItem(item)) }));
   // References without a title are identified as the engine checks entries: their arXiv ids and
   // DOIs asked at once (one id_list request, arXiv's 3 s apart; Crossref's DOI lists), the rest
   // several at a time.
@@ -74,6 +74,22 @@ export async function checkReferences(
     summary[verdict] = (summary[verdict] ?? 0) + 1;
   }
   return { references, summary };
+}
+
+/** A preprint server's label where a title goes ("arXiv preprint arXiv:1605.08386"): no work's title. */
+const PREPRINT_LABEL = /^(?:(?:arxiv|biorxiv|medrxiv|chemrxiv|ssrn)\b\s*)?(?:(?:preprint|e-?prints?)\b)?$/i;
+
+/** A year a label kept after it ("arXiv preprint , 2016"). */
+const YEAR_AFTER = /[\s.,;:]*\(?((?:1[6-9]|20)\d\d)[a-z]?\)?[\s.,;:]*$/;
+
+/** The fields without a title that is only a preprint label: the reference is then title-less, identified by its id. */
+function withoutLabelTitle(fields: ReferenceFields): ReferenceFields {
+  if (fields.title === undefined) return fields;
+  const year = YEAR_AFTER.exec(fields.title)?.[1];
+  const label = fields.title.replace(YEAR_AFTER, '').replace(/[\s.,:;]+$/, '').trim();
+  if (!PREPRINT_LABEL.test(label)) return fields;
+  const { title: _label, ...rest } = fields;
+  return { ...rest, ...(year && !rest.year ? { year } : {}) };
 }
 
 /** The engine's progress, counting first the references decided before it (an identifier that names nothing). */

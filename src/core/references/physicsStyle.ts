@@ -5,7 +5,8 @@
 // astronomy (MNRAS, A&A, ApJ) the authors family name first and the year after them ("Potekhin A. Y.,
 // Yakovlev D. G., 1999, Astron. Astrophys., 346, 345"). Authors, venue, volume, first page or article
 // number, year: no title to read, so the reference is identified by those facts (untitled.ts),
-// never by a title guessed from the venue.
+// never by a title guessed from the venue. A paper cited by its arXiv id alone ("C. Stanley and
+// T. Windisch, arXiv:1605.08386 (2016).") is authors and year: its id names the work.
 import { authorField } from './authors';
 import { FAMILY, INITIALS, NAME } from './names';
 
@@ -31,6 +32,12 @@ const ASTRONOMY = new RegExp(
   'u',
 );
 
+/**
+ * What is left of a paper cited by its identifier alone once identifiers.ts took the id: "C. Stanley and
+ * T. Windisch, arXiv:1605.08386 (2016).", "…, arXiv preprint arXiv:1605.08386 (2016).", "…, (2016), arXiv:1605.08386 [math.CO]."
+ */
+const IDENTIFIER_ONLY = new RegExp(String.raw`^(?:arXiv\s+)?(?:(?:preprint|e-?prints?)\s*)?[,.]?\s*(?:\(?(${YEAR})[a-z]?\)?)?${END}`, 'iu');
+
 export interface PhysicsTail {
   venue: string;
   volume: string;
@@ -51,7 +58,7 @@ const IN_PROCEEDINGS = new RegExp(
  * A title-less reference's fields, authors as a .bib's; the venue absent where the text lost it, no
  * volume or page for a proceedings paper.
  */
-export type TitlelessFields = { author: string; year: string; venue?: string; volume?: string; pages?: string };
+export type TitlelessFields = { author: string; year?: string; venue?: string; volume?: string; pages?: string };
 
 /** "Phys. Rev. D 10, 2445 (1974).": venue, volume, first page (or range, or article number), year. */
 export function physicsTail(text: string): PhysicsTail | undefined {
@@ -76,7 +83,7 @@ export function titlelessParts(text: string): TitlelessFields | undefined {
   const authors = AUTHORS_FIRST.exec(trimmed);
   if (!authors) return undefined;
   const rest = trimmed.slice(authors[0].length);
-  const tail = physicsTail(rest) ?? proceedingsTail(rest);
+  const tail = physicsTail(rest) ?? proceedingsTail(rest) ?? identifierOnlyTail(rest);
   const author = tail && authorField(authors[1]!.replace(/ (?:\([^)]*\)|\[[^\]]*\])$/, ''));
   return author ? { ...tail, author } : undefined;
 }
@@ -89,6 +96,12 @@ function proceedingsTail(text: string): Omit<TitlelessFields, 'author'> | undefi
   const volume = /\s(\d{1,4})$/.exec(printed!)?.[1];
   const venue = volume ? printed!.slice(0, -volume.length).trim() : printed!.trim();
   return { venue, year: year!, ...(volume ? { volume } : {}), ...(pages ? { pages: pagesOf(pages) } : {}) };
+}
+
+/** Nothing but a year (or not even that) where an identifier was: the identifier names the work (untitled.ts). */
+function identifierOnlyTail(text: string): Omit<TitlelessFields, 'author'> | undefined {
+  const match = IDENTIFIER_ONLY.exec(text.trim());
+  return match ? (match[1] ? { year: match[1] } : {}) : undefined;
 }
 
 const isVenue = (venue: string) => venue.split(/\s+/).every((word) => VENUE_WORD.test(word));

@@ -199,6 +199,34 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.equal(bib.evidence.find((e) => e.field === 'author')?.status, 'agrees');
   });
 
+  it('identifies a paper cited by its arXiv id alone by that id, and never reads "arXiv preprint" as its title', async () => {
+    const pasted = pastedItems(
+      [
+        'C. Stanley and T. Windisch, arXiv:1605.08386 (2016).',
+        'C. Stanley and T. Windisch, arXiv preprint arXiv:1605.08386 (2016).',
+        // The label where the reader finds a title (ACM's, LNCS's and Vancouver's forms).
+        'Caprice Stanley and Tobias Windisch. 2016. arXiv preprint arXiv:1605.08386.',
+        'Stanley, C., Windisch, T.: arXiv preprint arXiv:1605.08386 (2016)',
+        'C. Stanley and T. Windisch. arXiv preprint arXiv:1605.08386, 2016.',
+      ].join('\n\n'),
+    );
+    assert.equal(pasted.length, 5);
+    const check = await checkReferences(pasted, deps());
+    for (const reference of check.references) {
+      assert.equal(reference.titleFrom, 'identifier', reference.item.text);
+      assert.equal(reference.result?.verdict.verdict, 'verified', reference.result?.message);
+      assert.equal(reference.fields.title, 'Heat-bath random walks with Markov bases');
+    }
+  });
+
+  it('says an arXiv id names another work as "arXiv:…", never "the DOI", when the reference has no DOI', async () => {
+    const verdict = await new VerdictEngine(networkAuthorities(deps())).verdict({
+      author: 'C. Stanley and T. Windisch', title: 'Quantum criticality for extended nodes on a Bethe lattice', year: '2016', eprint: '1605.08386', archiveprefix: 'arXiv',
+    });
+    assert.equal(verdict.kind, 'doi-other-work');
+    assert.match(verdict.message, /^Mismatch: arXiv:1605\.08386 names another work\./);
+  });
+
   it('identifies title-less references several at once, so their arXiv ids share one request as the engine\'s do', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev-notitle.bbl'), 'utf8'), '.bbl');
     await checkReferences(list.items, deps());

@@ -146,6 +146,15 @@ describe('reference styles: fields read from the string', () => {
     assert.equal(read('S. Watanabe, V. S. Bhat, K. Baumgaertl, M. Hamdi, and D. Grundler, Sci. Adv. 7, eabg3771 (2021).').pages, 'eabg3771');
   });
 
+  it('reads a paper cited by its arXiv id alone as authors, year and id, never "arXiv preprint" as its title', () => {
+    expectEach([
+      ['C. Stanley and T. Windisch, arXiv:1605.08386 (2016).', { author: 'C. Stanley and T. Windisch', year: '2016', arxiv: '1605.08386' }],
+      ['C. Stanley and T. Windisch, arXiv:1605.08386.', { author: 'C. Stanley and T. Windisch', arxiv: '1605.08386' }],
+      ['C. Stanley and T. Windisch, arXiv preprint arXiv:1605.08386 (2016).', { author: 'C. Stanley and T. Windisch', year: '2016', arxiv: '1605.08386' }],
+      ['C. Stanley and T. Windisch, (2016), arXiv:1605.08386 [math.CO].', { author: 'C. Stanley and T. Windisch', year: '2016', arxiv: '1605.08386' }],
+    ]);
+  });
+
   it('reads APA and Vancouver as before', () => {
     assert.deepEqual(read('LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444. https://doi.org/10.1038/nature14539'), {
       author: 'LeCun, Y. and Bengio, Y. and Hinton, G.', title: 'Deep learning', venue: 'Nature', year: '2015', pages: '436--444', volume: '521', doi: '10.1038/nature14539',
