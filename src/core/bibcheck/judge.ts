@@ -4,6 +4,7 @@ import { compareAuthors, readAuthorList, type AuthorComparison } from './people'
 import { compareTitles } from './titles';
 import { pagesKey } from './compare';
 import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues';
+import { journalRefVersion } from './journalRef';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict, type FieldEvidence, type FixableField, type MismatchKind } from './verdict';
 import type { EuropePmcId } from '../identity/identifiers';
 
@@ -63,7 +64,9 @@ interface VenueYear {
 }
 
 /** The venue and year claims against the record (and its published version, for a preprint). */
-function judgeVenueAndYear(entry: EntryView, record: AuthorityRecord, published: AuthorityRecord | undefined): VenueYear {
+function judgeVenueAndYear(entry: EntryView, record: AuthorityRecord, found: AuthorityRecord | undefined): VenueYear {
+  // arXiv's journal reference naming the entry's venue is the published version, as one found elsewhere would be.
+  const published = found ?? journalRefVersion(record, entry.venue);
   const kinds: MismatchKind[] = [];
   const fixable: FixableField[] = [];
   const recordVenue = venueNames(record)[0];

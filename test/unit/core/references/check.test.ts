@@ -227,6 +227,25 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.match(verdict.message, /^Mismatch: arXiv:1605\.08386 names another work\./);
   });
 
+  it('takes a paper whose arXiv journal reference is the printed venue as published, not a preprint cited as published', async () => {
+    const pasted = pastedItems(
+      'J. M. Murray, A. Del Maestro, and Z. Tešanović, Quantum criticality for extended nodes on a Bethe lattice in the large connectivity limit, Phys. Rev. B 85, 115117 (2012), arXiv:1111.2011.',
+    );
+    const [murray] = (await checkReferences(pasted, deps())).references;
+    // arXiv's record of 1111.2011 carries "Phys. Rev. B 85, 115117 (2012)" as its journal reference.
+    assert.equal(murray!.result?.verdict.record?.venue, 'Phys. Rev. B 85, 115117 (2012)');
+    assert.notEqual(murray!.result?.verdict.verdict, 'mismatch', murray!.result?.message);
+    assert.equal(murray!.result?.verdict.evidence.find((e) => e.field === 'venue')?.status, 'agrees');
+    assert.equal(murray!.result?.verdict.evidence.find((e) => e.field === 'year')?.status, 'agrees');
+    // Another journal than its journal reference's is still a preprint cited as published.
+    const elsewhere = await new VerdictEngine(networkAuthorities(deps())).verdict({
+      author: 'Murray, J. M. and Del Maestro, A. and Te{\\v s}anovi{\\\'c}, Z.',
+      title: 'Quantum criticality for extended nodes on a {Bethe} lattice in the large connectivity limit',
+      journal: 'Phys. Rev. Lett.', volume: '85', pages: '115117', year: '2012', eprint: '1111.2011', archiveprefix: 'arXiv',
+    });
+    assert.equal(elsewhere.kind, 'preprint-as-published', elsewhere.message);
+  });
+
   it('identifies title-less references several at once, so their arXiv ids share one request as the engine\'s do', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev-notitle.bbl'), 'utf8'), '.bbl');
     await checkReferences(list.items, deps());
