@@ -14,6 +14,8 @@ import type { ReferenceFields, ReferenceItem } from './types';
 const SILENT = /\\BibitemOpen\b|\\BibitemShut\s*\{[^{}]*\}|\\bibitemStop\b|\\bibitemNoStop\b|\\EOS\b|\\href@noop\s*\{\s*\}|\\natexlab\s*\{[^{}]*\}|\\urldef\s*\\tempurl%?|\\showDOI\s*\{\\tempurl\}/g;
 /** The tags' names: `\bibinfo {journal}` prints nothing but the value after it. */
 const TAG = /\\(?:bibinfo|bibfield)\s*\{[^{}]*\}\s*/g;
+/** ACM's `\showeprint[arXiv]{1605.08386}`, which prints "arXiv:1605.08386" (the type defaults to arXiv). */
+const EPRINT = /\\showeprint\s*(?:\[([^\]]*)\])?\s*\{([^{}]*)\}/g;
 /** Commands that print their one argument as it is. */
 const SHOWN = /\\show(?:article|eprint|ISBN|ISSN)\w*\s*(?=\{)|\\showURL\s*(?=\{)/g;
 
@@ -31,6 +33,7 @@ export function taggedItem(latex: string, where: Omit<ReferenceItem, 'text'>): R
   const printed = spaced
     .replace(SILENT, '')
     .replace(TAG, '')
+    .replace(EPRINT, (_m, type: string | undefined, id: string) => ` ${!type?.trim() || /^arxiv$/i.test(type.trim()) ? 'arXiv' : type.trim()}:${id.trim()} `)
     .replace(SHOWN, '')
     .replace(/\\(?:href|Eprint)\s*\{([^{}]*)\}/g, (_m, url: string) => {
       links.push(url.replace(/\\([_%&#$])/g, '$1').trim());

@@ -106,6 +106,26 @@ describe('reference readers on real files', function () {
     assert.equal(fields.year, '2016');
   });
 
+  it("reads ACM's \\showeprint[arXiv]{…} as the arXiv id it prints", () => {
+    const bbl = [
+      '\\begin{thebibliography}{1}',
+      '\\providecommand\\showeprint[2][]{arXiv:#2}',
+      '',
+      '\\bibitem[Stanley and Windisch(2016)]%',
+      '        {stanley}',
+      '\\bibfield{author}{\\bibinfo{person}{Caprice Stanley} {and} \\bibinfo{person}{Tobias Windisch}.} \\bibinfo{year}{2016}\\natexlab{}.',
+      '\\newblock \\showarticletitle{Heat-bath random walks with Markov bases}.',
+      '\\newblock',
+      '\\newblock',
+      '\\showeprint[arXiv]{1605.08386}~[math.CO]',
+      '',
+      '\\end{thebibliography}',
+    ].join('\n');
+    const [item] = textReferences(bbl, '.bbl').items;
+    assert.match(item!.text, /Heat-bath random walks with Markov bases\. arXiv:1605\.08386 \[math\.CO\]$/);
+    assert.deepEqual(fieldsOfItem(item!), { author: 'Caprice Stanley and Tobias Windisch', title: 'Heat-bath random walks with Markov bases', year: '2016', arxiv: '1605.08386' });
+  });
+
   it('reads thebibliography of a .tex with each item\'s key and line, skipping commented-out items', () => {
     const bbl = text('references', 'natbib-xai-paper.bbl');
     const tex = `\\documentclass{article}\n\\begin{document}\nAs shown~\\cite{mythos}.\n% \\bibitem{ghost} Not an item.\n${bbl}\\end{document}\n`;
