@@ -6,8 +6,8 @@
 import { latexParser as lp } from 'latex-utensils';
 import { parseLatexReporting, type LatexNode } from '../latex/parse';
 import type { MathMacros } from '../latex/mathMacros';
-import { DROPPED_ENVIRONMENTS, HEADINGS, isCitationCommand, renderNodes, tidy } from '../latex/plainText';
-import { splitSentences } from '../text/sentences';
+import { DROPPED_ENVIRONMENTS, HEADINGS, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
+import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
 
 export interface ProseSentence {
@@ -122,7 +122,7 @@ class ProseWalker {
   private add(node: LatexNode): void {
     const start = node.location?.start.offset ?? this.lastEnd;
     const end = node.location?.end.offset ?? start;
-    const text = LISTS.test(lp.isEnvironment(node) ? node.name : '') ? ' ' : endsWithFullStop(node, this.source) ? ' . ' : renderNodes([node]);
+    const text = pieceText(node, this.source);
     this.pieces.push({ text, start, end, cites: citesIn(node), at: this.plainLength });
     this.plainLength += text.length;
     this.lastEnd = end;
@@ -144,7 +144,7 @@ class ProseWalker {
     spans.forEach((span, index) => {
       const start = sourceOffset(pieces, span.start, 'start');
       const end = sourceOffset(pieces, span.end, 'end');
-      const text = tidy(span.text);
+      const text = tidy(span.text.replaceAll(ELEMENT_MARK, ' '));
       if (!/\p{L}/u.test(text)) return;
       const last = locationOf(this.lineStarts, end);
       this.sentences.push({
@@ -189,6 +189,13 @@ export function readProse(file: string, source: string, section = '', macros?: M
   }));
   const warnings = [...repaired, ...unreadable].sort((a, b) => a.line - b.line).map(({ line, message }) => `${file}:${line}: ${message}`);
   return { sentences: walker.sentences, warnings, inclusions: walker.inclusions };
+}
+
+/** A list is a gap; display math closed by a full stop a sentence end; a citation a word-like mark. */
+function pieceText(node: LatexNode, source: string): string {
+  if (LISTS.test(lp.isEnvironment(node) ? node.name : '')) return ' ';
+  if (endsWithFullStop(node, source)) return ' . ';
+  return readsAsWord(node) ? ELEMENT_MARK : renderNodes([node]);
 }
 
 /** Display math closed by a full stop ends the sentence around it, as the reader reads it. */

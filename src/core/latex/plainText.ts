@@ -65,6 +65,20 @@ const DROPPED_COMMANDS = new Set([
   'begin', 'end', 'todo', 'marginpar', 'pagestyle', 'thispagestyle', 'linewidth', 'textwidth', 'raggedright',
 ]);
 
+/** Commands that print a number or a name where they stand. */
+const REFERENCES = /^(ref|eqref|autoref|cref|Cref|pageref|nameref|vref|Vref)$/;
+
+/**
+ * A node that reads as a word where it stands but renders as nothing: a citation ("\citet{x}
+ * showed"), a reference, inline maths that is no number. Not \nocite nor a footnote's citation.
+ */
+export function readsAsWord(node: LatexNode): boolean {
+  if (node.kind === 'inlineMath') return !renderNode(node).trim();
+  if (latexParser.isLabelCommand(node)) return REFERENCES.test(node.name); // the parser's kind for \ref, \label, ...
+  if (!latexParser.isCommand(node)) return false;
+  return REFERENCES.test(node.name) || (isCitationCommand(node.name) && !/^(no|foot)/i.test(node.name));
+}
+
 /** Environments that hold no prose worth searching for. */
 export const DROPPED_ENVIRONMENTS = /^(equation|align|gather|multline|eqnarray|math|displaymath|flalign|alignat|split|tabular|tabularx|longtable|array|tikzpicture|algorithmic|algorithm2e|verbatim|lstlisting|minted|thebibliography|filecontents|comment)\*?$/;
 

@@ -2,7 +2,8 @@
 // "e.g.") and decimals. Two styles, for two kinds of text:
 //   'claim': the user's claim and manuscript prose (plain text from LaTeX, blank lines between
 //     paragraphs). The built-in ICU segmenter, then a repair pass that re-joins what it wrongly
-//     split after an abbreviation or before a lower-case word.
+//     split after an abbreviation or before a lower-case word. An element that reads as a word
+//     but renders as nothing (ELEMENT_MARK) may open a sentence.
 //   'paper': a paper's paragraphs and abstracts (GROBID did not segment them, or pdfjs read them).
 //     A boundary is only taken after . ! ? followed by a space and an upper-case letter, digit or
 //     opening bracket/quote, and never after an abbreviation or a one-letter initial.
@@ -10,6 +11,15 @@
 // joins the previous one in one style only), so both are kept as they were tuned.
 
 export type SentenceStyle = 'claim' | 'paper';
+
+/**
+ * Stands, in a claim-style text, where an element was taken out that reads as a word: a citation, a
+ * reference, inline maths ("\citet{x} showed" renders as "\uFFFC showed"). It is read as a space,
+ * except that after a sentence end it opens a sentence, where a lower-case word would have joined
+ * the one before. Sentences keep the marks within them (callers locate them in their text) and
+ * lose those that close them: "as shown.\cite{x} Next" gives "as shown." and "Next".
+ */
+export const ELEMENT_MARK = '\uFFFC';
 
 /** Abbreviations that do not end a sentence (lower-cased, without the final period). */
 const ABBREVIATIONS = new Set([
@@ -46,9 +56,36 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 function splitClaim(text: string): string[] {
   return text
     .split(/\n\s*\n/)
-    .flatMap((paragraph) => mergeFragments([...segmenter.segment(paragraph)].map((s) => s.segment)))
-    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
+    .flatMap((paragraph) => mergeFragments(segmentsOf(paragraph)).flatMap(splitAtOpeningElements))
+    .map((sentence) => sentence.replace(/\s+/g, ' ').replace(/[\s\uFFFC]+$/u, '').trim())
     .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
+}
+
+/** ICU's segments, with the marks read as spaces: an element before a sentence end stays with it. */
+function segmentsOf(paragraph: string): string[] {
+  const read = paragraph.replaceAll(ELEMENT_MARK, ' ');
+  return [...segmenter.segment(read)].map((s) => paragraph.slice(s.index, s.index + s.segment.length));
+}
+
+/** After . ! ? (and closing quotes or brackets), the first of the element marks that follow. */
+const MARK_AFTER_END = /[.!?]["”’)\]]*\s*(?=\uFFFC[\s\uFFFC]*[^\s\uFFFC.,;:!?)\]}])/gu;
+
+/**
+ * "… in the colon. \citet{x} showed that …": ICU joined the two, as a lower-case word follows the
+ * full stop once the citation is gone; the citation opens the second. Not after an abbreviation:
+ * "Smith et al.~\cite{x} showed", "see Fig.~\ref{f} for".
+ */
+function splitAtOpeningElements(sentence: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of sentence.matchAll(MARK_AFTER_END)) {
+    const end = match.index + match[0].length;
+    if (endsWithAbbreviation(sentence.slice(start, match.index + 1))) continue;
+    parts.push(sentence.slice(start, end));
+    start = end;
+  }
+  parts.push(sentence.slice(start));
+  return parts;
 }
 
 function mergeFragments(segments: string[]): string[] {
@@ -67,9 +104,13 @@ function mergeFragments(segments: string[]): string[] {
 function continuesPrevious(previous: string, next: string): boolean {
   const start = next.trimStart();
   if (/^[\p{Ll}\p{N}(,;:]/u.test(start)) return true; // "vs. 2019", "et al. (2020)"
-  const lastWord = /(\S+)\.\s*$/.exec(previous)?.[1];
-  if (!lastWord) return false;
-  return isAbbreviation(lastWord.replace(/^[("'[]+/, '').toLowerCase(), 'claim');
+  return endsWithAbbreviation(previous.replace(/[\s\uFFFC]+$/u, '')); // marks after the stop hide no abbreviation
+}
+
+/** The text ends with an abbreviation and its full stop ("… Smith et al."). */
+function endsWithAbbreviation(text: string): boolean {
+  const lastWord = /(\S+)\.\s*$/.exec(text)?.[1];
+  return lastWord !== undefined && isAbbreviation(lastWord.replace(/^[("'[]+/, '').toLowerCase(), 'claim');
 }
 
 const BOUNDARY = /([.!?])(["”’)\]]*)\s+(?=["“(\[]?[\p{Lu}\p{N}])/gu;

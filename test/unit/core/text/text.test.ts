@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { extractFeatures } from '../../../../src/core/routing/features';
-import { splitSentences } from '../../../../src/core/text/sentences';
+import { ELEMENT_MARK, splitSentences } from '../../../../src/core/text/sentences';
 import { stem, stripPossessive } from '../../../../src/core/text/stem';
 import { isStopword, SCORING_STOPWORDS, TRAINED_STOPWORDS } from '../../../../src/core/text/stopwords';
 import { foldText, SCORING_TOKENS, stems, tokenize, TRAINED_TOKENS, type TokenRules } from '../../../../src/core/text/tokens';
@@ -26,6 +26,25 @@ describe('splitSentences', () => {
         'A heading',
         'The first sentence.',
         'The second one?',
+      ]);
+    });
+
+    it('lets an element taken out of the text (a citation, maths, a reference) open a sentence', () => {
+      const m = ELEMENT_MARK;
+      assert.deepEqual(splitSentences(
+        `Previous studies have shown that butyrate induces regulatory T cells in the colon. ${m} showed that the obese ` +
+        `microbiome harvests more energy from the diet. The group is finite. ${m} has property (T) for all primes ${m}.`, 'claim'), [
+        'Previous studies have shown that butyrate induces regulatory T cells in the colon.',
+        `${m} showed that the obese microbiome harvests more energy from the diet.`,
+        'The group is finite.',
+        `${m} has property (T) for all primes ${m}.`,
+      ]);
+      // After an abbreviation it does not; one that closes a sentence is left out of both.
+      assert.deepEqual(splitSentences(`Smith et al. ${m} showed it, see Fig. ${m} for it. As shown.${m} Next one. Done ${m}. ${m}`, 'claim'), [
+        `Smith et al. ${m} showed it, see Fig. ${m} for it.`,
+        'As shown.',
+        'Next one.',
+        `Done ${m}.`,
       ]);
     });
   });
