@@ -2,13 +2,15 @@
 // "e.g.") and decimals. Two styles, for two kinds of text:
 //   'claim': the user's claim and manuscript prose (plain text from LaTeX, blank lines between
 //     paragraphs). The built-in ICU segmenter, then a repair pass that re-joins what it wrongly
-//     split after an abbreviation or before a lower-case word. An element that reads as a word
-//     but renders as nothing (ELEMENT_MARK) may open a sentence.
+//     split after an abbreviation or before a lower-case word. A one-letter initial before a
+//     name ("by S. Karlin") ends nothing, and an element that reads as a word but renders as
+//     nothing (ELEMENT_MARK) may open a sentence.
 //   'paper': a paper's paragraphs and abstracts (GROBID did not segment them, or pdfjs read them).
 //     A boundary is only taken after . ! ? followed by a space and an upper-case letter, digit or
 //     opening bracket/quote, and never after an abbreviation or a one-letter initial.
-// The styles split real text differently (a sentence starting with a digit or after an initial
-// joins the previous one in one style only), so both are kept as they were tuned.
+// The styles split real text differently (a sentence starting with a digit joins the previous one
+// in a claim only; initials are read differently), so both are kept as they were tuned.
+import { isStopword } from './stopwords';
 
 export type SentenceStyle = 'claim' | 'paper';
 
@@ -104,13 +106,29 @@ function mergeFragments(segments: string[]): string[] {
 function continuesPrevious(previous: string, next: string): boolean {
   const start = next.trimStart();
   if (/^[\p{Ll}\p{N}(,;:]/u.test(start)) return true; // "vs. 2019", "et al. (2020)"
-  return endsWithAbbreviation(previous.replace(/[\s\uFFFC]+$/u, '')); // marks after the stop hide no abbreviation
+  const text = previous.replace(/[\s\uFFFC]+$/u, ''); // marks after the stop hide no abbreviation
+  if (endsWithInitial(text, start)) return true;
+  return endsWithAbbreviation(text);
 }
 
 /** The text ends with an abbreviation and its full stop ("… Smith et al."). */
 function endsWithAbbreviation(text: string): boolean {
   const lastWord = /(\S+)\.\s*$/.exec(text)?.[1];
   return lastWord !== undefined && isAbbreviation(lastWord.replace(/^[("'[]+/, '').toLowerCase(), 'claim');
+}
+
+/**
+ * "described by S. Karlin", "A. N. Kolmogorov": a one-letter initial before a capitalised word that
+ * is no function word, after a function word, an initial, an abbreviation, a comma or nothing. A
+ * letter that labels something ends its sentence: "of vitamin D. The", "in group B. Patients".
+ */
+function endsWithInitial(text: string, next: string): boolean {
+  const words = text.split(/\s+/);
+  if (!/^[("'[]*\p{Lu}\.$/u.test(words.at(-1) ?? '')) return false;
+  const nextWord = /^\p{Lu}[\p{L}'’-]*/u.exec(next)?.[0];
+  if (nextWord === undefined || isStopword(nextWord)) return false;
+  const before = words.at(-2);
+  return before === undefined || isStopword(before) || /[.,;:(]$/.test(before);
 }
 
 const BOUNDARY = /([.!?])(["”’)\]]*)\s+(?=["“(\[]?[\p{Lu}\p{N}])/gu;

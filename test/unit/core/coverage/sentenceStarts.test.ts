@@ -1,5 +1,6 @@
-// Where the manuscript's sentences start and end when a citation, maths or a \ref opens one: an
-// uncited sentence must not hide in the cited one after it.
+// Where the manuscript's sentences start and end when a citation, maths or a \ref opens one or an
+// initial stands before a name: an uncited sentence must not hide in the cited one after it, nor a
+// cited one fall apart into an uncited fragment.
 import assert from 'node:assert/strict';
 import { readProse } from '../../../../src/core/coverage';
 
@@ -9,7 +10,7 @@ function sentencesOf(body: string): [boolean, string, string][] {
   return readProse('main.tex', source).sentences.map((s) => [s.cited, source.slice(s.start, s.end), s.text]);
 }
 
-describe('coverage: sentence boundaries around citations and maths', () => {
+describe('coverage: sentence boundaries around citations, maths and initials', () => {
   it('a sentence opening with \\citet is its own, and the uncited one before it is listed as uncited', () => {
     assert.deepEqual(sentencesOf(
       '\\section{Introduction}\nPrevious studies have shown that butyrate induces regulatory T cells in the colon. ' +
@@ -43,6 +44,17 @@ describe('coverage: sentence boundaries around citations and maths', () => {
       [true, 'Treatment lowered the rate.', 'Treatment lowered the rate.'],
       [false, 'Next came a trial.', 'Next came a trial.'],
       [true, 'Smith et al.~\\cite{b} showed this.', 'Smith et al. showed this.'],
+    ]);
+  });
+
+  it('an initial before a name splits no cited sentence into an uncited fragment', () => {
+    const found = sentencesOf(
+      '\\section{Related work}\nSequence alignment scores follow the extreme value distribution described by S. Karlin \\citep{karlin1990}.\n\n' +
+      'Phylogenetic trees are commonly inferred by maximum likelihood, a method introduced to the field by J. Felsenstein \\cite{felsenstein1981}.',
+    );
+    assert.deepEqual(found.map(([cited, , text]) => [cited, text]), [
+      [true, 'Sequence alignment scores follow the extreme value distribution described by S. Karlin.'],
+      [true, 'Phylogenetic trees are commonly inferred by maximum likelihood, a method introduced to the field by J. Felsenstein.'],
     ]);
   });
 });

@@ -29,6 +29,27 @@ describe('splitSentences', () => {
       ]);
     });
 
+    it('a one-letter initial before a name ends no sentence; a letter that labels something does', () => {
+      assert.deepEqual(splitSentences(
+        'Sequence alignment scores follow the extreme value distribution described by S. Karlin. ' +
+        'The idea goes back to A. N. Kolmogorov and Prof. J. Felsenstein. ' +
+        'Patients took vitamin D. Those in group B. Patients in group C did not. We met J. Doe.', 'claim'), [
+        'Sequence alignment scores follow the extreme value distribution described by S. Karlin.',
+        'The idea goes back to A. N. Kolmogorov and Prof. J. Felsenstein.',
+        'Patients took vitamin D.',
+        'Those in group B.',
+        'Patients in group C did not.',
+        // After a content word an initial and a label read alike: the split stays.
+        'We met J.',
+        'Doe.',
+      ]);
+      // Before a function word a letter ends its sentence, whatever stands before it.
+      assert.deepEqual(splitSentences('We measured vitamins C and D. The levels rose.', 'claim'), [
+        'We measured vitamins C and D.',
+        'The levels rose.',
+      ]);
+    });
+
     it('lets an element taken out of the text (a citation, maths, a reference) open a sentence', () => {
       const m = ELEMENT_MARK;
       assert.deepEqual(splitSentences(
