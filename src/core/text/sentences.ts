@@ -3,8 +3,8 @@
 //   'claim': the user's claim and manuscript prose (plain text from LaTeX, blank lines between
 //     paragraphs). The built-in ICU segmenter, then a repair pass that re-joins what it wrongly
 //     split after an abbreviation or before a lower-case word. A one-letter initial before a
-//     name ("by S. Karlin") ends nothing, and an element that reads as a word but renders as
-//     nothing (ELEMENT_MARK) may open a sentence.
+//     name ("by S. Karlin") ends nothing, "et al." before a capitalised word does, and an
+//     element that reads as a word but renders as nothing (ELEMENT_MARK) may open a sentence.
 //   'paper': a paper's paragraphs and abstracts (GROBID did not segment them, or pdfjs read them).
 //     A boundary is only taken after . ! ? followed by a space and an upper-case letter, digit or
 //     opening bracket/quote, and never after an abbreviation or a one-letter initial.
@@ -106,8 +106,10 @@ function mergeFragments(segments: string[]): string[] {
 function continuesPrevious(previous: string, next: string): boolean {
   const start = next.trimStart();
   if (/^[\p{Ll}\p{N}(,;:]/u.test(start)) return true; // "vs. 2019", "et al. (2020)"
-  const text = previous.replace(/[\s\uFFFC]+$/u, ''); // marks after the stop hide no abbreviation
+  const text = previous.replace(/[\s\uFFFC]+$/u, ''); // "et al.~\cite{x} Graph…" reads "et al. Graph…"
   if (endsWithInitial(text, start)) return true;
+  // "… parsing by Vinyals et al. Graph-based parsers …": a capitalised word after "et al." opens a sentence.
+  if (/\bet al\.$/.test(text) && /^\p{Lu}/u.test(start)) return false;
   return endsWithAbbreviation(text);
 }
 

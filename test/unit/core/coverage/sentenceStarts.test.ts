@@ -1,6 +1,6 @@
-// Where the manuscript's sentences start and end when a citation, maths or a \ref opens one or an
-// initial stands before a name: an uncited sentence must not hide in the cited one after it, nor a
-// cited one fall apart into an uncited fragment.
+// Where the manuscript's sentences start and end when a citation, maths or a \ref opens one, an
+// initial stands before a name or "et al." closes one: an uncited sentence must not hide in the
+// cited one after it, nor a cited one fall apart into an uncited fragment.
 import assert from 'node:assert/strict';
 import { readProse } from '../../../../src/core/coverage';
 
@@ -10,7 +10,7 @@ function sentencesOf(body: string): [boolean, string, string][] {
   return readProse('main.tex', source).sentences.map((s) => [s.cited, source.slice(s.start, s.end), s.text]);
 }
 
-describe('coverage: sentence boundaries around citations, maths and initials', () => {
+describe('coverage: sentence boundaries around citations, maths, initials and "et al."', () => {
   it('a sentence opening with \\citet is its own, and the uncited one before it is listed as uncited', () => {
     assert.deepEqual(sentencesOf(
       '\\section{Introduction}\nPrevious studies have shown that butyrate induces regulatory T cells in the colon. ' +
@@ -55,6 +55,19 @@ describe('coverage: sentence boundaries around citations, maths and initials', (
     assert.deepEqual(found.map(([cited, , text]) => [cited, text]), [
       [true, 'Sequence alignment scores follow the extreme value distribution described by S. Karlin.'],
       [true, 'Phylogenetic trees are commonly inferred by maximum likelihood, a method introduced to the field by J. Felsenstein.'],
+    ]);
+  });
+
+  it('"et al." before a capitalised word ends an uncited sentence', () => {
+    const found = sentencesOf(
+      'Attention-based encoders were first applied to parsing by Vinyals et al. Graph-based parsers remain competitive on long sentences \\cite{dozat2017}.\n\n' +
+      'Pointer networks were introduced by Vinyals et al.~\\cite{vinyals2015} Transition-based parsers are faster.',
+    );
+    assert.deepEqual(found.map(([cited, , text]) => [cited, text]), [
+      [false, 'Attention-based encoders were first applied to parsing by Vinyals et al.'],
+      [true, 'Graph-based parsers remain competitive on long sentences.'],
+      [true, 'Pointer networks were introduced by Vinyals et al.'],
+      [false, 'Transition-based parsers are faster.'],
     ]);
   });
 });

@@ -50,6 +50,16 @@ describe('splitSentences', () => {
       ]);
     });
 
+    it('ends a sentence at "et al." before a capitalised word, not before a year, a bracket or a verb', () => {
+      assert.deepEqual(splitSentences(
+        'Attention-based encoders were first applied to parsing by Vinyals et al. Graph-based parsers remain ' +
+        'competitive on long sentences. Dozat et al. (2017) agree, as Kiperwasser et al. 2016 and Chen et al. showed.', 'claim'), [
+        'Attention-based encoders were first applied to parsing by Vinyals et al.',
+        'Graph-based parsers remain competitive on long sentences.',
+        'Dozat et al. (2017) agree, as Kiperwasser et al. 2016 and Chen et al. showed.',
+      ]);
+    });
+
     it('lets an element taken out of the text (a citation, maths, a reference) open a sentence', () => {
       const m = ELEMENT_MARK;
       assert.deepEqual(splitSentences(
