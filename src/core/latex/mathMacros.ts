@@ -8,6 +8,10 @@
 /** Environments whose content is math, never prose. */
 const MATH_ENVIRONMENTS = /^(equation|align|gather|multline|eqnarray|displaymath|flalign|alignat|math|subequations)\*?$/;
 
+export function isMathEnvironment(name: string): boolean {
+  return MATH_ENVIRONMENTS.test(name);
+}
+
 /** The document's macros that open or close a math environment, by name (without `\`), to the environment. */
 export interface MathMacros {
   opens: Map<string, string>;

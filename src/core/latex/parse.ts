@@ -1,11 +1,12 @@
 // Parses LaTeX with latex-utensils, tolerating what a half-written selection looks like:
 // unclosed braces, math or environments, stray closers, a trailing backslash. On a syntax error
-// the source is repaired at the reported location (latex/repair.ts) and parsed again; what still
-// fails is parsed paragraph by paragraph, and a paragraph that never parses is scrubbed as plain text.
+// the source is repaired at the reported location (latex/repair.ts) and parsed again, as it is when
+// an environment is left unpaired, which the parser takes in silence; what still fails is parsed
+// paragraph by paragraph, and a paragraph that never parses is scrubbed as plain text.
 import { latexParser } from 'latex-utensils';
 import { visibleText } from './hidden';
 import type { MathMacros } from './mathMacros';
-import { paragraphs, repairAt, structureProblems, type LatexProblem } from './repair';
+import { closeUnmatchedBegin, paragraphs, repairAt, structureProblems, type Edit, type LatexProblem } from './repair';
 import { moveLocations, placeLines, RepairedText } from './sourceMap';
 
 export type { LatexProblem } from './repair';
@@ -64,16 +65,18 @@ const SPANNING_ENVIRONMENTS = new Set(['document']);
 /** The nodes and how many repairs they took; undefined when the text would not parse within `maxRepairs`. */
 function parseWithRepairs(source: string, maxRepairs: number): { nodes: LatexNode[]; repairs: number } | undefined {
   const text = new RepairedText(source);
+  let parsed: { nodes: LatexNode[]; repairs: number } | undefined;
   for (let repairs = 0; repairs <= maxRepairs; repairs++) {
     const attempt = parseOnce(text.text);
-    if (!attempt) return undefined;
+    if (!attempt) break;
+    const edits = 'nodes' in attempt ? closeUnmatchedEnvironment(text.text, attempt.nodes) : repairAt(text.text, attempt.failedAt);
     if ('nodes' in attempt) {
       text.placeInSource(attempt.nodes);
-      return { nodes: attempt.nodes, repairs };
+      parsed = { nodes: attempt.nodes, repairs };
     }
-    if (repairs === maxRepairs || !text.apply(repairAt(text.text, attempt.failedAt))) break;
+    if (repairs === maxRepairs || !text.apply(edits)) break;
   }
-  return undefined;
+  return parsed;
 }
 
 /** The nodes, or where parsing failed; undefined on a timeout. */
@@ -84,6 +87,38 @@ function parseOnce(text: string): { nodes: LatexNode[] } | { failedAt: number } 
     return latexParser.isSyntaxError(error) ? { failedAt: error.location.start.offset } : undefined;
   }
 }
+
+/**
+ * The parser reads a `\begin{…}` or `\end{…}` it cannot pair as a plain command, so an unclosed
+ * equation would read as prose: an unpaired `\end` is repaired first (a stray unpairs every
+ * `\begin` around it), then an unpaired `\begin` is closed.
+ */
+function closeUnmatchedEnvironment(text: string, nodes: LatexNode[]): Edit[] {
+  const unpaired = unpairedEnvironmentCommands(nodes);
+  const end = unpaired.find((c) => c.name === 'end');
+  if (end) return repairAt(text, end.location.start.offset);
+  const begin = unpaired[0];
+  return begin ? closeUnmatchedBegin(text, begin.location.start.offset) : [];
+}
+
+/** The `\begin{…}` and `\end{…}` commands below `nodes` in document order, but for those in a macro's definition. */
+function unpairedEnvironmentCommands(nodes: readonly unknown[]): latexParser.Command[] {
+  return nodes.flatMap((node): latexParser.Command[] => {
+    if (!node || typeof node !== 'object') return [];
+    const record = node as LatexNode;
+    if (latexParser.isDefCommand(record)) return [];
+    if (latexParser.isCommand(record)) {
+      if (DEFINING.test(record.name)) return [];
+      const unpaired = (record.name === 'begin' || record.name === 'end') && record.args[0]?.kind === 'arg.group';
+      return unpaired ? [record] : unpairedEnvironmentCommands(record.args);
+    }
+    const { args, content, arg } = node as { args?: unknown; content?: unknown; arg?: unknown };
+    return [args, content, arg].flatMap((child) => unpairedEnvironmentCommands(Array.isArray(child) ? child : [child]));
+  });
+}
+
+/** Commands whose arguments define a macro or an environment: a `\begin` there opens nothing yet. */
+const DEFINING = /(?:command|cmd|environment)\*?$/i;
 
 /** Last resort for a paragraph the parser rejects: drop comments, math and command names. */
 function scrubUnparseable(paragraph: string): string {

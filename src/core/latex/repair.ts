@@ -1,6 +1,7 @@
 // How the parser mends broken LaTeX, and what the source as written leaves open or stray, in words.
 // A repair is a list of edits, never a new text: the parser maps what it read through them back to
 // the source as written (latex/sourceMap.ts), so no repair moves a node.
+import { isMathEnvironment } from './mathMacros';
 
 /** What had to be repaired for the text to parse, where it stands in the text, in words. */
 export interface LatexProblem {
@@ -25,6 +26,16 @@ export function repairAt(text: string, failedAt: number): Edit[] {
   if (/^[}\]]/.test(rest)) return [{ at, remove: 1, insert: '' }];
   // Anything else: close what is open before the offset.
   return orDrop(closeOpenStructures(text.slice(0, at)), text, at);
+}
+
+/**
+ * A `\begin{…}` at `at` that the parser read as a plain command, as nothing closes it: closed where
+ * the repair closes an unclosed environment. No edits when the text closes it after all.
+ */
+export function closeUnmatchedBegin(text: string, at: number): Edit[] {
+  const { open, skipped } = scanStructures(text);
+  const opener = [...open, ...skipped].find((o) => o.at === at && isEnvironment(o.closer));
+  return opener ? [closerEdit(text, opener)] : [];
 }
 
 /**
@@ -58,8 +69,9 @@ interface Opener {
   closer: string;
   /** Where the structure was opened. */
   at: number;
-  /** The outer closer that ended it unclosed. */
+  /** The outer closer that ended it unclosed, and where that stands. */
   endedBy?: string;
+  endedAt?: number;
 }
 
 /** Closes `openers` (by default every brace, math shift and environment left open in `text`). */
@@ -75,18 +87,22 @@ function closeOpenStructures(text: string, openers?: Opener[]): Edit[] {
 }
 
 /**
- * Braces and math shifts close at the end of the paragraph they opened in (they cannot sensibly
- * span a blank line, and closing them at the end of a document would swallow every later section);
- * environments at the end.
+ * Braces, math shifts and math environments close at the end of the paragraph they opened in (TeX
+ * ends math at a blank line, and closing them at the end of a document would swallow every later
+ * section); other environments at the end of what ended them unclosed, or of the text.
  */
 function closerEdit(text: string, opener: Opener): Edit {
-  const at = isEnvironment(opener.closer) ? text.length : paragraphEnd(text, opener.at);
+  const limit = opener.endedAt ?? text.length;
+  const spansParagraphs = isEnvironment(opener.closer) && !isMathEnvironment(environmentName(opener.closer));
+  const at = spansParagraphs ? limit : Math.min(paragraphEnd(text, opener.at), limit);
   // A comment on the line would swallow the closer.
   const newline = /%[^\n]*$/.test(text.slice(0, at).replace(/\\%/g, '')) ? '\n' : '';
   return { at, remove: 0, insert: newline + opener.closer };
 }
 
 const isEnvironment = (closer: string): boolean => closer.startsWith('\\end');
+
+const environmentName = (closer: string): string => closer.slice('\\end{'.length, -1).trim();
 
 function paragraphEnd(text: string, from: number): number {
   const blank = /\n[ \t]*\n/g;
@@ -123,7 +139,7 @@ function scanStructures(text: string): { open: Opener[]; skipped: Opener[]; stra
   const close = (closer: string, at: number) => {
     const depth = stack.map((o) => o.closer).lastIndexOf(closer);
     if (depth < 0) return void stray.push({ text: closer, at });
-    skipped.push(...stack.slice(depth + 1).map((o) => ({ ...o, endedBy: closer })));
+    skipped.push(...stack.slice(depth + 1).map((o) => ({ ...o, endedBy: closer, endedAt: at })));
     stack.length = depth;
   };
   const token = /\\begin\s*\{([^}]*)\}|\\end\s*\{([^}]*)\}|\\[\\{}$%&#_]|\\\(|\\\)|\\\[|\\\]|%[^\n]*|\$\$|[{}$]/g;
@@ -157,23 +173,27 @@ const OPENER_OF: Record<string, string> = { '}': '{', '$': '$', '$$': '$$', '\\)
 export function structureProblems(source: string): LatexProblem[] {
   const whole = scanStructures(source);
   const problems = [
-    ...[...whole.open, ...whole.skipped].filter((o) => isEnvironment(o.closer)).map(openProblem),
+    ...[...whole.open, ...whole.skipped].filter((o) => isEnvironment(o.closer)).map((o) => openProblem(o, source)),
     ...whole.stray.filter((s) => isEnvironment(s.text)).map(strayProblem),
   ];
   for (const { text, offset } of paragraphs(source)) {
     const inParagraph = scanStructures(text);
     const shift = <T extends { at: number }>(x: T): T => ({ ...x, at: x.at + offset });
     const unclosed = [...inParagraph.open, ...inParagraph.skipped].filter((o) => !isEnvironment(o.closer));
-    problems.push(...unclosed.map(shift).map(openProblem));
+    problems.push(...unclosed.map((o) => openProblem(shift(o), source)));
     problems.push(...inParagraph.stray.filter((s) => !isEnvironment(s.text)).map(shift).map(strayProblem));
   }
   return problems.sort((a, b) => a.offset - b.offset);
 }
 
-function openProblem({ closer, at, endedBy }: Opener): LatexProblem {
+function openProblem(opener: Opener, source: string): LatexProblem {
+  const { closer, at, endedBy } = opener;
   if (isEnvironment(closer)) {
+    const begin = closer.replace('\\end', '\\begin');
+    const readAsMath = isMathEnvironment(environmentName(closer)) && closerEdit(source, opener).at < (opener.endedAt ?? source.length);
     const to = endedBy ? `the ${endedBy} after it` : 'the end of the file';
-    return { offset: at, problem: `${closer.replace('\\end', '\\begin')} is never closed; it was read to ${to}` };
+    const rest = readAsMath ? 'the rest of the paragraph was read as math' : `it was read to ${to}`;
+    return { offset: at, problem: `${begin} is never closed; ${rest}` };
   }
   const what = OPENER_OF[closer] ?? closer;
   const rest = what === '{' ? 'it was closed at the paragraph\'s end' : 'the rest of the paragraph was read as math';

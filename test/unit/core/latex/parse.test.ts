@@ -1,6 +1,7 @@
 // What latex/parse.ts makes of broken LaTeX, as coverage reads it: every node located in the source
-// as written however the text was repaired, and no command's name turned into words. Lines and
-// columns are readProse's, 0-based like the editor's.
+// as written however the text was repaired, no command's name turned into words, and an
+// environment the parser would take in silence (it reads an unpaired \begin as a plain command)
+// closed and reported. Lines and columns are readProse's, 0-based like the editor's.
 import assert from 'node:assert/strict';
 import { latexParser } from 'latex-utensils';
 import { readProse } from '../../../../src/core/coverage';
@@ -75,5 +76,40 @@ describe('parseLatexReporting: locations after a repair', () => {
       [8, 0, 'Last one here.'],
     ]);
     assert.ok(reading.warnings.includes('paper.tex:5: "\\end{itemize}" closes nothing; it was left out.'), reading.warnings.join('\n'));
+  });
+});
+
+describe('parseLatexReporting: an environment left unclosed', () => {
+  it('reads an unclosed equation as math to the end of its paragraph, and says so', () => {
+    const source = [
+      '\\begin{document}',
+      'The energy is given by \\begin{equation} E = \\frac{1}{2} m v^2 + V(x) .',
+      '',
+      'Next paragraph here. It is prose.',
+      '\\end{document}',
+    ].join('\n');
+    const reading = readProse('paper.tex', source);
+    assert.deepEqual(sentences(source), [
+      [1, 0, 'The energy is given by.'],
+      [3, 0, 'Next paragraph here.'],
+      [3, 21, 'It is prose.'],
+    ]);
+    assert.deepEqual(reading.warnings, ['paper.tex:2: \\begin{equation} is never closed; the rest of the paragraph was read as math.']);
+  });
+
+  it('reads an unclosed itemize to the \\end{document} after it, and says so', () => {
+    const source = ['\\begin{document}', 'Some text here.', '\\begin{itemize}', '\\item First item.', '', 'After list.', '\\end{document}'].join('\n');
+    const reading = readProse('paper.tex', source);
+    assert.deepEqual(reading.warnings, ['paper.tex:3: \\begin{itemize} is never closed; it was read to the \\end{document} after it.']);
+    assert.deepEqual(sentences(source), [
+      [1, 0, 'Some text here.'],
+      [3, 6, 'First item.'],
+      [5, 0, 'After list.'],
+    ]);
+  });
+
+  it('says nothing of a \\begin that only a macro or environment definition holds', () => {
+    const source = '\\newcommand{\\be}{\\begin{equation}}\\def\\ee{\\end{equation}}\n\\newenvironment{box}{\\begin{center}}{\\end{center}}\nText.';
+    assert.deepEqual(parseLatexReporting(source).problems, []);
   });
 });
