@@ -81,13 +81,18 @@ export function fromString(text: string): ReferenceFields {
   // ACL and APA print the year as a part of its own after the authors: "2020." / "(2020)."
   while (at < parts.length && /^\(?\s*(?:(?:1[6-9]|20)\d\d[a-z]?|n\.d\.?|in press)\s*\)?[.,]?$/i.test(parts[at]!)) year ??= yearIn(parts[at++]!);
   const title = parts[at];
-  const tail = parts.slice(at + 1).join(' ');
+  const tail = rejoined(parts.slice(at + 1));
   if (!title || title.split(/\s+/).length < 2) return { author: authorField(withoutYear(people)), year: year ?? lastYear(text) };
   const author = authorField(withoutYear(people));
   const bare = titleAndYear(title);
   // "(a) Oscillatory entrainment …": the label a style puts before two works of one year.
   const bareTitle = bare.title.replace(/^\([a-z]\)\s+/, '');
   return { author, title: bareTitle, venue: venueOf(tail), year: year ?? bare.year ?? lastYear(tail), ...pagesAndVolume(tail) };
+}
+
+/** The parts after the title as printed: the periods splitParts cut at are the venue's ("J. Econ. Theory") as often as its end. */
+function rejoined(parts: string[]): string {
+  return parts.map((part, i) => (i < parts.length - 1 && !/[.?!]$/.test(part) ? `${part}.` : part)).join(' ');
 }
 
 function fromCommaParts({ authors, title, tail }: CommaParts): ReferenceFields {
@@ -223,10 +228,27 @@ function venueOf(tail: string): string | undefined {
 /** ISO 4's abbreviations that are English words too: read as such only inside a venue ("J. Mach. Learn. Res."). */
 const VENUE_WORDS = new Set(['learn', 'process', 'pattern', 'comp', 'control', 'data', 'found']);
 
-/** Where a period ends the venue: not after an abbreviation ("Proc. IEEE", "Phys. Rev."). */
+/**
+ * Where a period ends the venue: not after an abbreviation ("Proc. IEEE", "Phys. Rev."), nor after
+ * any ISO 4 abbreviation the list lacks ("J. Econ. Theory", "Proc. 12th Int. Conf. Artif. Intell.
+ * Statist. (AISTATS)") that more of the venue follows.
+ */
 function venueEnd(text: string): number {
-  for (const m of text.matchAll(/(\S+)\.\s/g)) if (!isAbbreviation(m[1]!) && !VENUE_WORDS.has(m[1]!.toLowerCase())) return m.index + m[1]!.length;
+  for (const m of text.matchAll(/(\S+)\.\s+(?=(\S))/g)) {
+    const word = m[1]!;
+    if (isAbbreviation(word) || VENUE_WORDS.has(word.toLowerCase()) || (isWordStem(word) && /[\p{Lu}(]/u.test(m[2]!))) continue;
+    return m.index + word.length;
+  }
   return text.length;
+}
+
+/**
+ * A capitalised stem of up to seven letters that ends as no English word does: ISO 4 cuts a word
+ * after a consonant ("Econ", "Artif", "Distrib", "Syst"), where "Vision", "Mining", "Data", "Science",
+ * "Systems" or "Theory" end a venue that a publisher ("Springer", "IEEE") follows.
+ */
+function isWordStem(word: string): boolean {
+  return /^\(?\p{Lu}\p{Ll}{1,6}$/u.test(word) && !/(?:[aeiouy]|ion|ing|[^y]s)$/.test(word);
 }
 
 function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {

@@ -1,0 +1,54 @@
+// A venue printed in ISO 4 abbreviations is read whole, whether or not the abbreviation is one the
+// reader lists: a venue cut at "J. Econ." or "Nat." is one no authority knows, and the reference was
+// reported as citing a nonexistent venue. The strings are real references (the exploratory tester's
+// IEEE .bbl and pasted lists) as IEEE, the period-separated styles, Nature and Springer print them.
+import assert from 'node:assert/strict';
+import { fieldsOfItem, pastedItems } from '../../../../src/core/references';
+
+const read = (text: string) => fieldsOfItem(pastedItems(text)[0]!);
+const DOVAL = { author: 'L. Doval', title: "Whether or not to open Pandora's box", venue: 'J. Econ. Theory', year: '2018', pages: '127--158', volume: '175' };
+
+describe('reference venues: ISO 4 abbreviations', () => {
+  it('reads "J. Econ. Theory" whole in IEEE\'s quoted-title style and the period-separated style', () => {
+    assert.deepEqual(read('L. Doval, "Whether or not to open Pandora\'s box," J. Econ. Theory, vol. 175, pp. 127–158, 2018.'), DOVAL);
+    assert.deepEqual(read("L. Doval. Whether or not to open Pandora's box. J. Econ. Theory, 175:127–158, 2018."), DOVAL);
+    assert.deepEqual(read("Doval, L. Whether or not to open Pandora's box. J. Econ. Theory 175, 127–158 (2018)."), { ...DOVAL, author: 'Doval, L.' });
+    assert.equal(read("Doval, L.: Whether or not to open Pandora's box. J. Econ. Theory 175, 127--158 (2018)").venue, 'J. Econ. Theory');
+  });
+
+  it('reads proceedings and journals abbreviated word by word, the bracketed acronym included', () => {
+    const venues: [string, string][] = [
+      [
+        'M. Titsias, "Variational learning of inducing variables in sparse Gaussian processes," in Proc. 12th Int. Conf. Artif. Intell. Statist. (AISTATS), 2009, pp. 567–574.',
+        'Proc. 12th Int. Conf. Artif. Intell. Statist. (AISTATS)',
+      ],
+      [
+        'V. Arya and T. Turletti, "Accurate and explicit differentiation of wireless and congestion losses," in Proc. 23rd Int. Conf. Distrib. Comput. Syst. Workshops, 2003, pp. 877–882.',
+        'Proc. 23rd Int. Conf. Distrib. Comput. Syst. Workshops',
+      ],
+      [
+        'F. François, B. Østergaard, and K. Straße, "Weak solutions of the Navier–Stokes equations with data," Comm. Pure Appl. Math., vol. 72, no. 3, pp. 455–496, 2019.',
+        'Comm. Pure Appl. Math',
+      ],
+      [
+        'A. J. Wakefield et al., "Ileal-lymphoid-nodular hyperplasia, non-specific colitis, and pervasive developmental disorder in children," Ann. Intern. Med., vol. 351, pp. 637–641, 1998.',
+        'Ann. Intern. Med',
+      ],
+      [
+        "Tosatto, L. et al. Single-molecule FRET studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants. Nat. Commun. 5, 16696 (2015).",
+        'Nat. Commun',
+      ],
+      [
+        "Tosatto L, Horrocks MH, Dear AJ, Knowles TPJ, Cremades N, et al. Single-molecule FRET studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants. N. Engl. J. Med. 2015;5:16696.",
+        'N. Engl. J. Med',
+      ],
+    ];
+    for (const [printed, venue] of venues) assert.equal(read(printed).venue, venue, printed);
+  });
+
+  it('ends a venue at a period a publisher or the year follows', () => {
+    assert.equal(read('A. Smith and B. Jones. Learning to see in the dark. In Proceedings of the Workshop on Vision. Springer, 2010.').venue, 'Proceedings of the Workshop on Vision');
+    assert.equal(read('A. Smith and B. Jones. Learning to see in the dark. In Proceedings of EMNLP. Association for Computational Linguistics, 2020.').venue, 'Proceedings of EMNLP');
+    assert.equal(read('Doval L. Whether or not to open Pandora\'s box. J Econ Theory. 2018;175:127-58.').venue, 'J Econ Theory');
+  });
+});
