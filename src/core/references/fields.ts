@@ -5,6 +5,7 @@
 // text does not clearly hold is never guessed, and a reference without a title is "unreadable".
 import { authorField, looksLikeAuthors } from './authors';
 import { identifiersOf } from './identifiers';
+import { DATE_AFTER_YEAR, withoutAccessDates, withoutMedium } from './citingMedicine';
 import { commaParts, type CommaParts } from './commaStyle';
 import { physicsTail, titlelessParts } from './physicsStyle';
 import type { ReferenceFields, ReferenceItem } from './types';
@@ -121,7 +122,7 @@ function withYearApart(text: string): string {
 
 /** LNCS and Elsevier print a work with no venue as "Title (2026)": the year is no part of the title. */
 function titleAndYear(title: string): { title: string; year?: string } {
-  const trimmed = trimPart(title);
+  const trimmed = trimPart(withoutMedium(trimPart(title)));
   const year = /\s*\(((?:1[6-9]|20)\d\d)[a-z]?\)$/.exec(trimmed);
   return { title: trimmed.slice(0, year?.index), year: year?.[1] };
 }
@@ -203,7 +204,7 @@ function yearIn(text: string): string | undefined {
 }
 
 function lastYear(text: string): string | undefined {
-  return [...text.matchAll(YEAR)].at(-1)?.[1];
+  return [...withoutAccessDates(text).matchAll(YEAR)].at(-1)?.[1];
 }
 
 /** Authors without the year printed after them ("Smith, J. (2020)", "Smith and Doe, 2020"). */
@@ -217,9 +218,10 @@ function trimPart(text: string): string {
 
 /** The venue: the part after the title, from "In" to where volume, pages or the year begin. */
 function venueOf(tail: string): string | undefined {
-  let text = tail.replace(/^\s*(?:In|in)\s*:?\s+/, '');
+  let text = withoutAccessDates(tail).replace(/^\s*(?:In|in)\s*:?\s+/, '');
   if (/^\s*(?:arXiv|CoRR)\b/i.test(text)) return 'arXiv';
   text = text.split(/,\s*(?:pp?\.|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|\s\d+,\s*(?:no\.|[A-Za-z]?\d)|\s\d+\s*[-–—]+\s*\d+|;\s*\d|\s\(\s*\d{4}|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
+  text = text.split(DATE_AFTER_YEAR)[0]!;
   text = text.slice(0, venueEnd(text));
   const venue = trimPart(text.replace(YEAR, '').replace(/\s+/g, ' '));
   return venue.length >= 2 && /\p{L}{2}/u.test(venue) ? venue : undefined;
