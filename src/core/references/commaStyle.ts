@@ -5,8 +5,10 @@
 // venue (one ending in a volume, or holding the year). Anything else is left to the period reader.
 import { NAME } from './names';
 
+/** The team a physics list names after "et al.": "(LIGO Scientific Collaboration and Virgo Collaboration)", "[LHCb]". */
+const TEAM = String.raw`(?: \(\p{L}[^()]{1,80}\)| \[\p{L}[^\]]{1,80}\])`;
 /** A run of "I. Family" names, each followed by a comma (or "and", "&"), ending before a part that is no name. */
-const NAMES = new RegExp(String.raw`^(?:${NAME}(?:, and |, & | and | & |, | et al\.,? ))+(?:et al\.,? )?(?!\p{Lu}\.)`, 'u');
+const NAMES = new RegExp(String.raw`^(?:${NAME}(?:, and |, & | and | & |, | et al\.${TEAM}?,? ))+(?:et al\.,? )?(?!\p{Lu}\.)`, 'u');
 
 /** A part that opens the venue: "in: CVPR", a journal and its volume ("Phys. Rev. 47"), a bracketed or bare year. */
 function opensVenue(part: string): boolean {
@@ -37,4 +39,5 @@ export function commaParts(text: string): CommaParts | undefined {
   return { authors: authorsOf(names[0]), title, tail: parts.slice(venueAt).join(', ') };
 }
 
-const authorsOf = (names: string) => names.replace(/(?:,|,? and|,? &)\s*$/, '');
+/** The names without the separator after them, nor the team: like the title-less reader, the people are the authors. */
+const authorsOf = (names: string) => names.replace(/(?:,|,? and|,? &)\s*$/, '').replace(new RegExp(`${TEAM}$`, 'u'), '');
