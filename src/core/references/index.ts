@@ -21,7 +21,7 @@ export { jatsItems } from './jats';
 
 /**
  * The references of a LaTeX, XML or text source: a JATS article's ref-list (PMC's .nxml), GROBID's
- * TEI, a .bbl (BibTeX or biber), thebibliography of a .tex, else one per line or paragraph.
+ * TEI, a .bbl (BibTeX or biber), thebibliography of a .tex, else one per line, paragraph or number.
  */
 export function textReferences(text: string, kind: string): ReferenceList {
   const xml = kind === '.xml' || kind === '.nxml' || /^\s*<\?xml|<TEI[\s>]|<article[\s>]/.test(text.slice(0, 500));

@@ -1,0 +1,55 @@
+// A numbered list pasted from a PDF wraps its items over several lines, with no blank line between
+// them: each item runs from its number to the next ("[2]" after "[1]", "2." after "1."), not one
+// reference per line (the wrapped halves were checked as five "references"). The strings are real
+// references as IEEE and Vancouver print them, wrapped as a PDF viewer copies them.
+import assert from 'node:assert/strict';
+import { fieldsOfItem, pastedItems } from '../../../../src/core/references';
+
+describe('pasted reference lists', () => {
+  it('reads a wrapped IEEE list one reference per number', () => {
+    const items = pastedItems(
+      [
+        '[1] K. He, X. Zhang, S. Ren, and J. Sun, "Deep residual learning for image',
+        'recognition," in Proc. IEEE Conf. Comput. Vis. Pattern Recognit. (CVPR),',
+        '2016, pp. 770–778.',
+        '[2] L. Doval, "Whether or not to open Pandora\'s box," J. Econ. Theory,',
+        'vol. 175, pp. 127–158, 2018.',
+      ].join('\n'),
+    );
+    assert.deepEqual(items.map((item) => [item.number, item.line]), [['1', 0], ['2', 3]]);
+    assert.deepEqual(fieldsOfItem(items[0]!), {
+      author: 'K. He and X. Zhang and S. Ren and J. Sun', title: 'Deep residual learning for image recognition',
+      venue: 'Proc. IEEE Conf. Comput. Vis. Pattern Recognit. (CVPR)', year: '2016', pages: '770--778',
+    });
+    assert.deepEqual(fieldsOfItem(items[1]!), {
+      author: 'L. Doval', title: "Whether or not to open Pandora's box", venue: 'J. Econ. Theory', year: '2018', pages: '127--158', volume: '175',
+    });
+  });
+
+  it('reads a Vancouver list with indented continuation lines one reference per number', () => {
+    const items = pastedItems(
+      [
+        '1. Wakefield AJ, Murch SH, Anthony A, et al. Ileal-lymphoid-nodular',
+        '   hyperplasia, non-specific colitis, and pervasive developmental disorder in',
+        '   children. Lancet. 1998;351(9103):637-41.',
+        '2. Sadasivan S, Pond BB, Pani AK, Qu C, Jiao Y, Smeyne RJ. Methylphenidate',
+        '   exposure induces dopamine neuron loss and activation of microglia in the',
+        '   basal ganglia of mice. PLoS One. 2012;7(3):e33693.',
+      ].join('\n'),
+    );
+    assert.deepEqual(items.map((item) => item.number), ['1', '2']);
+    assert.deepEqual(fieldsOfItem(items[0]!), {
+      author: 'Wakefield, A. J. and Murch, S. H. and Anthony, A. and others',
+      title: 'Ileal-lymphoid-nodular hyperplasia, non-specific colitis, and pervasive developmental disorder in children',
+      venue: 'Lancet', year: '1998', pages: '637--41', volume: '351',
+    });
+    assert.equal(fieldsOfItem(items[1]!).title, 'Methylphenidate exposure induces dopamine neuron loss and activation of microglia in the basal ganglia of mice');
+  });
+
+  it('keeps one reference per line when every line opens with a number, or none does', () => {
+    const numbered = pastedItems('[1] Dobkin BH. Rehabilitation after stroke. N Engl J Med. 2005;352(16):1677–84.\n[2] Langhorne P, Bernhardt J, Kwakkel G. Stroke rehabilitation. Lancet. 2011; 377(9778):1693–702.\n');
+    assert.deepEqual(numbered.map((item) => item.number), ['1', '2']);
+    const unnumbered = pastedItems('Cohen J. A coefficient of agreement for nominal scales. Educ Psychol Meas. 1960;20(1):37–46.\nDobkin BH. Rehabilitation after stroke. N Engl J Med. 2005;352(16):1677–84.\n');
+    assert.equal(unnumbered.length, 2);
+  });
+});
