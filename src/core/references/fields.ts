@@ -134,12 +134,18 @@ function titleAndYear(title: string): { title: string; year?: string } {
 const VANCOUVER_AUTHORS =
   /^(?:[\p{Lu}][\p{L}'’-]+(?: (?:[\p{Lu}][\p{L}'’-]+|van|von|der|den|de|la|le|da|di|du|del|dos|ten|ter))* \p{Lu}(?:-?\p{Lu}){0,2}(?:,? & |, | and |\. |,? et al\. ))+/u;
 
+/** A family name of up to two capitalised words, with particles before or between: "Dalla Serra", "Van der Linden", "de Vries". */
+const INVERTED_FAMILY = String.raw`(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+(?: (?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+)?`;
+const INVERTED_NAME = String.raw`${INVERTED_FAMILY}, \p{Lu}\.(?: ?-?\p{Lu}\.)*`;
 /**
  * Nature's, APA's and Harvard's author list: "Family, I." names ("He, K., Zhang, X. & Sun, J.",
- * "Bland, J.M. and Altman, D.G."), maybe ended by "et al.", then the year in brackets or the title.
+ * "Bland, J.M. and Altman, D.G.", "Knowles, T. P., Dalla Serra, M."), maybe ended by "et al.", then
+ * the year in brackets or the title (never another initial: the list does not end inside a name).
  */
-const INITIALS_AFTER_AUTHORS =
-  /^(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+, \p{Lu}\.(?: ?-?\p{Lu}\.)*(?:(?:,? & |,? and |, )(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+, \p{Lu}\.(?: ?-?\p{Lu}\.)*)*(?: et al\.)?(?= (?:\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)|\p{Lu}))/u;
+const INITIALS_AFTER_AUTHORS = new RegExp(
+  String.raw`^${INVERTED_NAME}(?:(?:,? & |,? and |, )${INVERTED_NAME})*(?: et al\.)?(?= (?:\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)|\p{Lu}(?!\.)))`,
+  'u',
+);
 /**
  * Chicago's and MLA's first author, family name first with the given name whole, ended by a period:
  * "Kuhn, Thomas S.", "Kuhn, Thomas.", "Strunk, William, and E. B. White." ("OpenAI, Josh Achiam, …" is no such list).

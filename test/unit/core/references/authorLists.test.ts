@@ -1,7 +1,8 @@
 // Author lists the readers must take whole, or the rest of the list becomes the title: a physics
 // team in brackets after "et al.", and Nature's "Family, I." names whose family name has two words
-// ("Dalla Serra, M.", "Van der Linden, M. L.", "García Márquez, G."). The strings are real references
-// (the exploratory tester's pasted lists) as APS, INSPIRE, Nature and APA print them.
+// ("Dalla Serra, M.", "Van der Linden, M. L.", "García Márquez, G."). The strings are the exploratory
+// tester's pasted lists, as APS, INSPIRE, Nature and APA print them: real works, Doval's author list
+// varied to hold such names.
 import assert from 'node:assert/strict';
 import { fieldsOfItem, pastedItems } from '../../../../src/core/references';
 
@@ -20,5 +21,26 @@ describe('reference author lists', () => {
         venue: 'Phys. Rev. Lett.', volume: '115', pages: '072001', year: '2015',
       },
     );
+  });
+
+  it('reads Nature\'s "Family, I." names whose family name has two words or a capitalised particle', () => {
+    const pandora = { title: "Whether or not to open Pandora's box", venue: 'J. Econ. Theory', year: '2018', pages: '127--158', volume: '175' };
+    const authors: [string, string][] = [
+      ['Doval, L. & Dalla Serra, M.', 'Doval, L. and Dalla Serra, M.'],
+      ['De Marchis, C., Doval, L. & Smith, J.', 'De Marchis, C. and Doval, L. and Smith, J.'],
+      ['Doval, L., Van der Linden, M. L. & Smith, J.', 'Doval, L. and Van der Linden, M. L. and Smith, J.'],
+      ['Doval, L., García Márquez, G. & Smith, J.', 'Doval, L. and García Márquez, G. and Smith, J.'],
+    ];
+    for (const [printed, author] of authors) {
+      assert.deepEqual(read(`${printed} Whether or not to open Pandora's box. J. Econ. Theory 175, 127–158 (2018).`), { author, ...pandora }, printed);
+    }
+    const tosatto = read(
+      "Tosatto, L., Horrocks, M. H., Dear, A. J., Knowles, T. P., Dalla Serra, M., Cremades, N., Dobson, C. M. & Klenerman, D. Single-molecule FRET studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants. Sci. Rep. 5, 16696 (2015).",
+    );
+    assert.equal(tosatto.author, 'Tosatto, L. and Horrocks, M. H. and Dear, A. J. and Knowles, T. P. and Dalla Serra, M. and Cremades, N. and Dobson, C. M. and Klenerman, D.');
+    assert.equal(tosatto.title, "Single-molecule FRET studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants");
+    assert.deepEqual([tosatto.venue, tosatto.year, tosatto.volume], ['Sci. Rep', '2015', '5']);
+    const apa = read("Doval, L. and Dalla Serra, M. (2018). Whether or not to open Pandora's box. Journal of Economic Theory, 175, 127–158.");
+    assert.deepEqual([apa.author, apa.title, apa.year], ['Doval, L. and Dalla Serra, M.', "Whether or not to open Pandora's box", '2018']);
   });
 });
