@@ -9,6 +9,7 @@ import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
+import { blankHiddenText } from '../latex/hidden';
 
 export interface ProseSentence {
   file: string;
@@ -71,6 +72,8 @@ class ProseWalker {
     private readonly lineStarts: number[],
     public section: string,
     private readonly source: string,
+    /** Where `\begin{document}` stands; what comes before it is the preamble, never prose. */
+    private readonly bodyStart: number,
   ) {}
 
   walk(nodes: LatexNode[]): void {
@@ -78,6 +81,7 @@ class ProseWalker {
   }
 
   private visit(node: LatexNode): void {
+    if (node.location && node.location.start.offset < this.bodyStart && node.location.end.offset <= this.bodyStart) return;
     if (node.kind === 'parbreak') return this.flush();
     // latex/parse.ts scrubs a paragraph it cannot parse into one text node that spans nothing.
     if (node.kind === 'text.string' && node.location.end.offset === node.location.start.offset && node.content.trim()) {
@@ -177,7 +181,7 @@ class ProseWalker {
  */
 export function readProse(file: string, source: string, section = '', macros?: MathMacros): ProseReading {
   const starts = lineStarts(source);
-  const walker = new ProseWalker(file, starts, section, source);
+  const walker = new ProseWalker(file, starts, section, source, bodyStart(source));
   const { nodes, problems } = parseLatexReporting(source, macros);
   walker.walk(nodes);
   walker.flush();
@@ -196,6 +200,16 @@ function pieceText(node: LatexNode, source: string): string {
   if (LISTS.test(lp.isEnvironment(node) ? node.name : '')) return ' ';
   if (endsWithFullStop(node, source)) return ' . ';
   return readsAsWord(node) ? ELEMENT_MARK : renderNodes([node]);
+}
+
+/**
+ * Where the document's body starts: the offset of its `\begin{document}`, 0 in a file without one
+ * (a chapter). A `filecontents` environment in the preamble may hold a whole document: it is skipped.
+ */
+function bodyStart(source: string): number {
+  const begin = /\\begin\s*\{filecontents\*?\}[\s\S]*?\\end\s*\{filecontents\*?\}|\\begin\s*\{document\}/g;
+  const found = [...blankHiddenText(source).matchAll(begin)].find((m) => !/filecontents/.test(m[0]));
+  return found?.index ?? 0;
 }
 
 /** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
