@@ -8,6 +8,7 @@ import { resolveRootFile } from '../manuscript/projectRoot';
 import { walkIncludes } from '../manuscript/projectTree';
 import { readProse, type ProseSentence } from './prose';
 import { findMathMacros } from '../latex/mathMacros';
+import { findCitationMacros } from '../latex/citeMacros';
 import { CITEWORTHINESS_MODEL, citeworthiness, type CiteworthinessModel } from './model';
 import { paperContexts, paperContextSteps, type PaperContext } from './paperContext';
 
@@ -67,7 +68,8 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
   const pause = pacer(input.signal);
   // Files are read in document order, so each chapter starts in the section it is included from.
   const sections = new Map<string, string>();
-  const macros = findMathMacros(read.map((file) => file.text));
+  const sources = read.map((file) => file.text);
+  const macros = { math: findMathMacros(sources), citations: findCitationMacros(sources) };
   for (const [done, file] of read.entries()) {
     input.onProgress?.({ stage: 'reading', done, total: read.length });
     await pause();

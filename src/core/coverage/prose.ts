@@ -9,7 +9,7 @@ import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
-import { blankHiddenText } from '../latex/hidden';
+import { bodyStart, endsWithFullStop, withoutCommands } from './proseNodes';
 
 export interface ProseSentence {
   file: string;
@@ -30,6 +30,14 @@ export interface ProseSentence {
   /** Its place in its paragraph. */
   index: number;
   count: number;
+}
+
+/** The project's own macros that change what its prose is. */
+export interface ProjectMacros {
+  /** Display math written through macros (`\be … \ee`): no sentence. */
+  math?: MathMacros;
+  /** Macros whose body cites (`\refp` for `\citep`): each use cites, its arguments are no prose. */
+  citations?: ReadonlySet<string>;
 }
 
 export interface ProseReading {
@@ -74,6 +82,7 @@ class ProseWalker {
     private readonly source: string,
     /** Where `\begin{document}` stands; what comes before it is the preamble, never prose. */
     private readonly bodyStart: number,
+    private readonly citationMacros: ReadonlySet<string>,
   ) {}
 
   walk(nodes: LatexNode[]): void {
@@ -103,6 +112,8 @@ class ProseWalker {
     if (DROPPED_ENVIRONMENTS.test(node.name)) return this.add(node);
     this.flush();
     if (NOT_PROSE_ENVIRONMENTS.test(node.name)) return;
+    // A theorem's attribution, `\begin{theorem}[Four colour theorem, \cite{appel1977}]`, cites for its statement.
+    if (node.args.some((arg) => this.cites(arg))) this.pieces.push({ text: '', start: this.startOf(node), end: this.startOf(node), cites: true, at: 0 });
     const wasAbstract = this.inAbstract;
     this.inAbstract ||= node.name === 'abstract';
     this.walk(node.content);
@@ -124,12 +135,31 @@ class ProseWalker {
   }
 
   private add(node: LatexNode): void {
-    const start = node.location?.start.offset ?? this.lastEnd;
+    const start = this.startOf(node);
     const end = node.location?.end.offset ?? start;
-    const text = pieceText(node, this.source);
-    this.pieces.push({ text, start, end, cites: citesIn(node), at: this.plainLength });
+    const text = this.pieceText(node);
+    this.pieces.push({ text, start, end, cites: this.cites(node), at: this.plainLength });
     this.plainLength += text.length;
     this.lastEnd = end;
+  }
+
+  /** A list is a gap; display math closed by a full stop a sentence end; a citation a word-like mark. */
+  private pieceText(node: LatexNode): string {
+    if (LISTS.test(lp.isEnvironment(node) ? node.name : '')) return ' ';
+    if (endsWithFullStop(node, this.source)) return ' . ';
+    if (readsAsWord(node) || (lp.isCommand(node) && this.citationMacros.has(node.name))) return ELEMENT_MARK;
+    return renderNodes(withoutCommands(node, this.citationMacros));
+  }
+
+  private startOf(node: LatexNode): number {
+    return node.location?.start.offset ?? this.lastEnd;
+  }
+
+  /** A `\cite`-family command, or a macro of the project's that cites, stands in it; `\nocite` is no citation. */
+  private cites(node: LatexNode): boolean {
+    const isCite = (n: LatexNode) =>
+      lp.isCommand(n) && ((isCitationCommand(n.name) && !/^nocite$/i.test(n.name)) || this.citationMacros.has(n.name));
+    return isCite(node) || lp.findAll([node], isCite).length > 0;
   }
 
   /** Ends the paragraph: its sentences, each with the citations that stand in it. */
@@ -177,12 +207,12 @@ class ProseWalker {
 
 /**
  * Reads one file's prose. `section` is the one its including file pulls it in from; `macros` the
- * project's own macros for display math, whose equations give no sentence. Never throws.
+ * project's own for display math (no sentence) and for citing (a citation). Never throws.
  */
-export function readProse(file: string, source: string, section = '', macros?: MathMacros): ProseReading {
+export function readProse(file: string, source: string, section = '', macros: ProjectMacros = {}): ProseReading {
   const starts = lineStarts(source);
-  const walker = new ProseWalker(file, starts, section, source, bodyStart(source));
-  const { nodes, problems } = parseLatexReporting(source, macros);
+  const walker = new ProseWalker(file, starts, section, source, bodyStart(source), macros.citations ?? new Set());
+  const { nodes, problems } = parseLatexReporting(source, macros.math);
   walker.walk(nodes);
   walker.flush();
   // What a repair decided is said with its line, as it may have left sentences out.
@@ -193,36 +223,6 @@ export function readProse(file: string, source: string, section = '', macros?: M
   }));
   const warnings = [...repaired, ...unreadable].sort((a, b) => a.line - b.line).map(({ line, message }) => `${file}:${line}: ${message}`);
   return { sentences: walker.sentences, warnings, inclusions: walker.inclusions };
-}
-
-/** A list is a gap; display math closed by a full stop a sentence end; a citation a word-like mark. */
-function pieceText(node: LatexNode, source: string): string {
-  if (LISTS.test(lp.isEnvironment(node) ? node.name : '')) return ' ';
-  if (endsWithFullStop(node, source)) return ' . ';
-  return readsAsWord(node) ? ELEMENT_MARK : renderNodes([node]);
-}
-
-/**
- * Where the document's body starts: the offset of its `\begin{document}`, 0 in a file without one
- * (a chapter). A `filecontents` environment in the preamble may hold a whole document: it is skipped.
- */
-function bodyStart(source: string): number {
-  const begin = /\\begin\s*\{filecontents\*?\}[\s\S]*?\\end\s*\{filecontents\*?\}|\\begin\s*\{document\}/g;
-  const found = [...blankHiddenText(source).matchAll(begin)].find((m) => !/filecontents/.test(m[0]));
-  return found?.index ?? 0;
-}
-
-/** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
-function endsWithFullStop(node: LatexNode, source: string): boolean {
-  const isDisplay = node.kind === 'displayMath' || node.kind === 'env.math.align' || (lp.isEnvironment(node) && DROPPED_ENVIRONMENTS.test(node.name));
-  if (!isDisplay || !node.location) return false;
-  const inner = source.slice(node.location.start.offset, node.location.end.offset).replace(/\\end\s*\{[^}]*\}\s*$|\\\]\s*$/, '');
-  return /\.\s*$/.test(inner.replace(/\\(label|nonumber|notag)\s*(\{[^}]*\})?/g, '').trimEnd());
-}
-
-function citesIn(node: LatexNode): boolean {
-  const isCite = (n: LatexNode) => lp.isCommand(n) && isCitationCommand(n.name) && !/^nocite$/i.test(n.name);
-  return isCite(node) || lp.findAll([node], isCite).length > 0;
 }
 
 interface Span {

@@ -1,7 +1,14 @@
 // How coverage reads a project's prose: only the document's body, a project's own citation
 // macros, pseudo-code, brace-less \input and accents (bugs found by exploratory testing).
 import assert from 'node:assert/strict';
-import { readProse } from '../../../../src/core/coverage';
+import { coverageOfProject, readProse } from '../../../../src/core/coverage';
+import { findCitationMacros } from '../../../../src/core/latex/citeMacros';
+import type { TexFiles } from '../../../../src/core/manuscript/project';
+
+/** A project in memory: file name to text. */
+function memoryFiles(files: Record<string, string>): TexFiles {
+  return { read: async (file) => files[file], list: async () => Object.keys(files) };
+}
 
 const texts = (source: string) => readProse('main.tex', source).sentences.map((s) => s.text);
 
@@ -42,5 +49,65 @@ describe('coverage: prose is the document’s body', () => {
       '\\end{document}',
     ].join('\n');
     assert.deepEqual(texts(source), ['Dropout prevents co-adaptation of hidden units.']);
+  });
+});
+
+describe('coverage: a project’s own citation macros cite', () => {
+  const preamble = [
+    '\\documentclass{article}',
+    '\\newcommand{\\refp}[1]{\\citep{#1}}',
+    '\\def\\seeref#1{see~\\refp{#1}}',
+    '\\DeclareRobustCommand{\\attrib}[2][]{\\citet[#1]{#2}}',
+    '\\newcommand{\\later}[1]{\\nocite{#1}}',
+  ];
+
+  it('counts a macro whose body cites (defined any way, or built on another) as a citation; its key is no prose', () => {
+    const macros = findCitationMacros([preamble.join('\n')]);
+    assert.deepEqual([...macros].sort(), ['attrib', 'refp', 'seeref'], 'a macro that only \\nocite-s cites for no sentence');
+    const body = [
+      '\\begin{document}',
+      'Dropout prevents co-adaptation of hidden units in large networks \\refp{srivastava2014}.',
+      '',
+      'Batch normalisation speeds up training (\\seeref{ioffe2015}).',
+      '',
+      'Residual connections ease optimisation \\attrib[p.~3]{he2016}.',
+      '\\end{document}',
+    ];
+    const { sentences } = readProse('main.tex', [...preamble, ...body].join('\n'), '', { citations: macros });
+    assert.deepEqual(
+      sentences.map((s) => [s.cited, s.text]),
+      [
+        [true, 'Dropout prevents co-adaptation of hidden units in large networks.'],
+        [true, 'Batch normalisation speeds up training.'],
+        [true, 'Residual connections ease optimisation.'],
+      ],
+    );
+  });
+
+  it('finds the macro in the root’s preamble for a chapter file that uses it', async () => {
+    const files = memoryFiles({
+      '/p/main.tex': [...preamble, '\\begin{document}', '\\input{intro}', '\\end{document}'].join('\n'),
+      '/p/intro.tex': 'Dropout prevents co-adaptation of hidden units in large networks \\refp{srivastava2014}.\n',
+    });
+    const report = await coverageOfProject({ file: '/p/main.tex', scope: 'project', files });
+    assert.deepEqual(
+      report.sentences.map((s) => [s.file, s.cited, s.text]),
+      [['/p/intro.tex', true, 'Dropout prevents co-adaptation of hidden units in large networks.']],
+    );
+  });
+
+  it('cites a theorem’s statement when its optional argument cites', () => {
+    const source = [
+      '\\begin{theorem}[Four colour theorem, \\cite{appel1977}]',
+      'Every planar map can be coloured with four colours. The proof needs a computer.',
+      '\\end{theorem}',
+    ].join('\n');
+    assert.deepEqual(
+      readProse('main.tex', source).sentences.map((s) => [s.cited, s.text]),
+      [
+        [true, 'Every planar map can be coloured with four colours.'],
+        [false, 'The proof needs a computer.'],
+      ],
+    );
   });
 });

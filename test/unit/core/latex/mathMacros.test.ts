@@ -39,7 +39,7 @@ describe('display math through the document\'s macros, and lines hidden text emp
 
   it('gives no sentence of the equation; its closing full stop ends the sentence before it', () => {
     const source = `${PREAMBLE}\n${BACKGROUND}\n`;
-    const reading = readProse('paper.tex', source, '', findMathMacros([source]));
+    const reading = readProse('paper.tex', source, '', { math: findMathMacros([source]) });
     assert.deepEqual(
       reading.sentences.map((s) => [s.line + 1, s.text]),
       [

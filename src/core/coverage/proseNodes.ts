@@ -1,0 +1,39 @@
+// Helpers of prose.ts that read the parsed tree and the source: where the body starts, which
+// display math ends its sentence, and a node without the project's citation macros.
+import { latexParser as lp } from 'latex-utensils';
+import type { LatexNode } from '../latex/parse';
+import { DROPPED_ENVIRONMENTS } from '../latex/plainText';
+import { blankHiddenText } from '../latex/hidden';
+
+/**
+ * Where the document's body starts: the offset of its `\begin{document}`, 0 in a file without one
+ * (a chapter). A `filecontents` environment in the preamble may hold a whole document: it is skipped.
+ */
+export function bodyStart(source: string): number {
+  const begin = /\\begin\s*\{filecontents\*?\}[\s\S]*?\\end\s*\{filecontents\*?\}|\\begin\s*\{document\}/g;
+  const found = [...blankHiddenText(source).matchAll(begin)].find((m) => !/filecontents/.test(m[0]));
+  return found?.index ?? 0;
+}
+
+/** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
+export function endsWithFullStop(node: LatexNode, source: string): boolean {
+  const isDisplay = node.kind === 'displayMath' || node.kind === 'env.math.align' || (lp.isEnvironment(node) && DROPPED_ENVIRONMENTS.test(node.name));
+  if (!isDisplay || !node.location) return false;
+  const inner = source.slice(node.location.start.offset, node.location.end.offset).replace(/\\end\s*\{[^}]*\}\s*$|\\\]\s*$/, '');
+  return /\.\s*$/.test(inner.replace(/\\(label|nonumber|notag)\s*(\{[^}]*\})?/g, '').trimEnd());
+}
+
+/** `node` without the commands named (a citation macro's arguments are keys, never prose); itself when it holds none. */
+export function withoutCommands(node: LatexNode, names: ReadonlySet<string>): LatexNode[] {
+  const named = (n: unknown) => lp.isCommand(n as LatexNode) && names.has((n as lp.Command).name);
+  if (names.size === 0) return [node];
+  if (named(node)) return [];
+  return lp.findAll([node], named).length ? [pruned(node, named) as LatexNode] : [node];
+}
+
+/** A copy of a parsed tree without the nodes `drop` picks (a node's children are in arrays: content, args). */
+function pruned(value: unknown, drop: (node: unknown) => boolean): unknown {
+  if (Array.isArray(value)) return value.filter((v) => !drop(v)).map((v) => pruned(v, drop));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'location' ? v : pruned(v, drop)]));
+}
