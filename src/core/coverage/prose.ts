@@ -54,7 +54,8 @@ const FRONT_MATTER = /^(title|author|date|affiliation|affil|address|email|keywor
 const INCLUSIONS = /^(input|include|subfile|import|subimport)$/;
 /** Environments read as a paragraph of their own (a list's items each one). */
 const LISTS = /^(itemize|enumerate|description)\*?$/;
-const NOT_PROSE_ENVIRONMENTS = /^(figure|table|wrapfigure|subfigure|acks|acknowledgments|acknowledgements)\*?$/;
+/** Floats, pseudo-code (the algorithm package's float, algorithm2e's algorithm, procedure and function) and acknowledgements. */
+const NOT_PROSE_ENVIRONMENTS = /^(figure|table|wrapfigure|subfigure|algorithm|procedure|function|acks|acknowledgments|acknowledgements)\*?$/;
 
 interface Piece {
   text: string;
@@ -108,10 +109,10 @@ class ProseWalker {
 
   private environment(node: lp.Environment): void {
     if (node.name === 'document') return this.walk(node.content);
+    if (NOT_PROSE_ENVIRONMENTS.test(node.name)) return this.flush();
     // Display math inside a sentence ("we have \begin{equation}…\end{equation} where …") keeps it one.
     if (DROPPED_ENVIRONMENTS.test(node.name)) return this.add(node);
     this.flush();
-    if (NOT_PROSE_ENVIRONMENTS.test(node.name)) return;
     // A theorem's attribution, `\begin{theorem}[Four colour theorem, \cite{appel1977}]`, cites for its statement.
     if (node.args.some((arg) => this.cites(arg))) this.pieces.push({ text: '', start: this.startOf(node), end: this.startOf(node), cites: true, at: 0 });
     const wasAbstract = this.inAbstract;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { coverageOfProject, readProse } from '../../../../src/core/coverage';
 import { findCitationMacros } from '../../../../src/core/latex/citeMacros';
+import { latexToPlainText } from '../../../../src/core/latex/plainText';
 import type { TexFiles } from '../../../../src/core/manuscript/project';
 
 /** A project in memory: file name to text. */
@@ -109,5 +110,32 @@ describe('coverage: a project’s own citation macros cite', () => {
         [false, 'The proof needs a computer.'],
       ],
     );
+  });
+});
+
+describe('coverage: pseudo-code is no prose', () => {
+  it('gives no sentence from algorithm2e’s algorithm, procedure and function, nor from algorithmic', () => {
+    const source = [
+      'We train the network with the procedure below',
+      '\\begin{algorithm}[t]',
+      'Initialise the weights randomly. Repeat until convergence.',
+      '\\caption{Training loop}',
+      '\\end{algorithm}',
+      'It converges in a few epochs.',
+      '\\begin{procedure}',
+      'Compute the gradient of the loss. Update the weights.',
+      '\\end{procedure}',
+      '\\begin{function}',
+      'Return the sum of the list.',
+      '\\end{function}',
+      '\\begin{algorithm*}',
+      'Shuffle the data set.',
+      '\\end{algorithm*}',
+      '\\begin{algorithmic}',
+      'Sort the list by key.',
+      '\\end{algorithmic}',
+    ].join('\n');
+    assert.deepEqual(texts(source), ['We train the network with the procedure below', 'It converges in a few epochs.']);
+    assert.equal(latexToPlainText(source), 'We train the network with the procedure below It converges in a few epochs.', 'nor in a claim');
   });
 });
