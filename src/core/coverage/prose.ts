@@ -87,7 +87,15 @@ class ProseWalker {
   ) {}
 
   walk(nodes: LatexNode[]): void {
-    for (const node of nodes) this.visit(node);
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      const next = nodes[i + 1];
+      // Plain TeX's `\input ch/intro`: the word after it is the file's name, no prose.
+      if (lp.isCommand(node) && node.name === 'input' && node.args.length === 0 && next?.kind === 'text.string') {
+        this.inclusion(node, next.content);
+        i++;
+      } else this.visit(node);
+    }
   }
 
   private visit(node: LatexNode): void {
@@ -129,9 +137,9 @@ class ProseWalker {
     this.inAbstract = /^abstract$/i.test(this.section);
   }
 
-  private inclusion(node: lp.Command): void {
+  private inclusion(node: lp.Command, braceless?: string): void {
     this.flush();
-    const name = node.args.filter((a) => a.kind === 'arg.group').map((g) => lp.stringify(g.content).trim()).join('/');
+    const name = braceless ?? node.args.filter((a) => a.kind === 'arg.group').map((g) => lp.stringify(g.content).trim()).join('/');
     if (name) this.inclusions.set(name.replace(/\.tex$/, ''), this.section);
   }
 

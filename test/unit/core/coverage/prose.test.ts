@@ -139,3 +139,11 @@ describe('coverage: pseudo-code is no prose', () => {
     assert.equal(latexToPlainText(source), 'We train the network with the procedure below It converges in a few epochs.', 'nor in a claim');
   });
 });
+
+describe('coverage: a brace-less \\input', () => {
+  it('reads no sentence from the file name of `\\input ch/intro`, and starts that file in the section it stands in', () => {
+    const reading = readProse('main.tex', '\\section{Introduction}\nDeep networks generalise well.\n\\input ch/intro\nThey also overfit.\n');
+    assert.deepEqual(reading.sentences.map((s) => s.text), ['Deep networks generalise well.', 'They also overfit.']);
+    assert.deepEqual([...reading.inclusions], [['ch/intro', 'Introduction']]);
+  });
+});
