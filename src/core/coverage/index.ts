@@ -54,6 +54,7 @@ export interface CoverageReport {
   sentences: SentenceCoverage[];
   /** The sentences that need a citation, most needed first. */
   flagged: SentenceCoverage[];
+  /** Each names its file relative to the root's folder, with its line: `ch/intro.tex:4: …`. */
   warnings: string[];
 }
 
@@ -62,6 +63,8 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
   if (text === undefined) throw new Error(`Cannot read "${input.file}".`);
   const root = await resolveRootFile(input.file, text, input.files);
   const tree = await walkIncludes(root.file, root.text, input.files);
+  // Warnings name a file as the report's sentences do: relative to the root's folder.
+  const shown = (file: string) => path.relative(path.dirname(root.file), file) || path.basename(file);
   const warnings = tree.loops.map((loop) => `The project includes itself in a loop (${loop}); each file is read once.`);
   const read = tree.files.length ? tree.files : [{ file: input.file, text }];
   const prose: ProseSentence[] = [];
@@ -73,7 +76,7 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
   for (const [done, file] of read.entries()) {
     input.onProgress?.({ stage: 'reading', done, total: read.length });
     await pause();
-    const reading = readProse(file.file, file.text, sectionIncluding(file.file, sections), macros);
+    const reading = readProse(file.file, file.text, sectionIncluding(file.file, sections), macros, shown(file.file));
     for (const [name, section] of reading.inclusions) sections.set(name, section);
     if (input.scope === 'file' && file.file !== input.file) continue;
     prose.push(...reading.sentences);

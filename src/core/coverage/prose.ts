@@ -216,9 +216,10 @@ class ProseWalker {
 
 /**
  * Reads one file's prose. `section` is the one its including file pulls it in from; `macros` the
- * project's own for display math (no sentence) and for citing (a citation). Never throws.
+ * project's own for display math (no sentence) and for citing (a citation); `shownAs` names the file
+ * in warnings. Never throws.
  */
-export function readProse(file: string, source: string, section = '', macros: ProjectMacros = {}): ProseReading {
+export function readProse(file: string, source: string, section = '', macros: ProjectMacros = {}, shownAs = file): ProseReading {
   const starts = lineStarts(source);
   const walker = new ProseWalker(file, starts, section, source, bodyStart(source), macros.citations ?? new Set());
   const { nodes, problems } = parseLatexReporting(source, macros.math);
@@ -230,7 +231,7 @@ export function readProse(file: string, source: string, section = '', macros: Pr
     line,
     message: 'this paragraph could not be read as LaTeX; its sentences are left out.',
   }));
-  const warnings = [...repaired, ...unreadable].sort((a, b) => a.line - b.line).map(({ line, message }) => `${file}:${line}: ${message}`);
+  const warnings = [...repaired, ...unreadable].sort((a, b) => a.line - b.line).map(({ line, message }) => `${shownAs}:${line}: ${message}`);
   return { sentences: walker.sentences, warnings, inclusions: walker.inclusions };
 }
 

@@ -147,3 +147,14 @@ describe('coverage: a brace-less \\input', () => {
     assert.deepEqual([...reading.inclusions], [['ch/intro', 'Introduction']]);
   });
 });
+
+describe('coverage: warnings', () => {
+  it('name the file relative to the root’s folder, as the sentences’ files are shown', async () => {
+    const files = memoryFiles({
+      '/p/main.tex': '\\documentclass{article}\n\\begin{document}\n\\input{ch/intro}\n\\end{document}\n',
+      '/p/ch/intro.tex': 'Deep networks generalise well.\nThe loss $L(\\theta, is smooth.\n',
+    });
+    const report = await coverageOfProject({ file: '/p/main.tex', scope: 'project', files });
+    assert.deepEqual(report.warnings, ['ch/intro.tex:2: "$" is not closed in its paragraph; the rest of the paragraph was read as math.']);
+  });
+});
