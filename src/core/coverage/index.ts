@@ -81,6 +81,9 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
     if (input.scope === 'file' && file.file !== input.file) continue;
     prose.push(...reading.sentences);
     warnings.push(...reading.warnings);
+    for (const gone of tree.missing.filter((m) => m.file === file.file)) {
+      warnings.push(`${shown(gone.file)}:${gone.line}: ${gone.written}: no such file; its sentences are not read.`);
+    }
   }
   const contexts = paperContextSteps(prose);
   let step: IteratorResult<number, PaperContext[]> = { done: false, value: 0 };

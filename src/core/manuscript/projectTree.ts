@@ -19,6 +19,17 @@ export interface ProjectTree {
   files: TreeFile[];
   /** Inclusions that lead back to a file including them ("a.tex → b.tex → a.tex"): followed once, reported. */
   loops: string[];
+  /** Inclusions of a .tex file that is not there (not `\InputIfFileExists`, which may find none). */
+  missing: MissingInclusion[];
+}
+
+export interface MissingInclusion {
+  /** The file that includes it. */
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** The command as written: `\input{ch/missing}`. */
+  written: string;
 }
 
 /** A large thesis has a few hundred files; beyond that something is looping or generated. */
@@ -26,6 +37,9 @@ const MAX_FILES = 400;
 
 interface Inclusion {
   name: string;
+  /** Where the command stands in the including file, and the command as written. */
+  at: number;
+  written: string;
   /** The folder `name` is relative to, when the command gives one (\import{dir}{file}). */
   dir?: string;
   command: string;
@@ -37,13 +51,15 @@ function inclusions(text: string): Inclusion[] {
   const single = /\\(input|include|subfile|InputIfFileExists|includeonly)\s*\{([^{}]*)\}/g;
   for (const m of text.matchAll(single)) {
     if (m[1] === 'includeonly') continue;
-    found.push({ at: m.index, inclusion: { name: m[2]!.trim(), command: m[1]! } });
+    found.push({ at: m.index, inclusion: { name: m[2]!.trim(), command: m[1]!, at: m.index, written: m[0] } });
   }
   // Plain TeX's `\input chapter1`, without braces.
-  for (const m of text.matchAll(/\\input\s+([^\s{}\\%]+)/g)) found.push({ at: m.index, inclusion: { name: m[1]!, command: 'input' } });
+  for (const m of text.matchAll(/\\input\s+([^\s{}\\%]+)/g)) {
+    found.push({ at: m.index, inclusion: { name: m[1]!, command: 'input', at: m.index, written: m[0] } });
+  }
   const withDir = /\\(import|subimport|inputfrom|subinputfrom|includefrom|subincludefrom)\*?\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g;
   for (const m of text.matchAll(withDir)) {
-    found.push({ at: m.index, inclusion: { name: m[3]!.trim(), dir: m[2]!.trim(), command: m[1]! } });
+    found.push({ at: m.index, inclusion: { name: m[3]!.trim(), dir: m[2]!.trim(), command: m[1]!, at: m.index, written: m[0] } });
   }
   return found
     .sort((a, b) => a.at - b.at)
@@ -73,27 +89,45 @@ export async function walkIncludes(root: string, rootText: string, files: TexFil
   const visited = new Set<string>([root]);
   const ordered: TreeFile[] = [];
   const loops: string[] = [];
+  const missing: MissingInclusion[] = [];
   const stack: string[] = [];
   const visit = async (current: TreeFile): Promise<void> => {
     ordered.push(current);
     stack.push(current.file);
     for (const inclusion of inclusions(stripComments(current.text))) {
       if (visited.size >= MAX_FILES) break;
+      let found = false;
       for (const candidate of candidatePaths(inclusion, current, rootDir)) {
         if (visited.has(candidate.file)) {
           const back = stack.indexOf(candidate.file);
           if (back >= 0) loops.push([...stack.slice(back), candidate.file].map((f) => path.relative(rootDir, f) || path.basename(f)).join(' → '));
+          found = true;
           break;
         }
         const text = await files.read(candidate.file);
         if (text === undefined) continue;
+        found = true;
         visited.add(candidate.file);
         await visit({ file: candidate.file, text, importDir: candidate.importDir });
         break;
       }
+      if (!found && mayHoldProse(inclusion)) missing.push(missingOne(current, inclusion));
     }
     stack.pop();
   };
   await visit({ file: root, text: rootText });
-  return { root, files: ordered, loops };
+  return { root, files: ordered, loops, missing };
+}
+
+/**
+ * A .tex file (or one named without an extension) that must be there: `\InputIfFileExists` may
+ * find none, and a generated `.bbl` or a `.tikz` picture holds no prose to miss.
+ */
+function mayHoldProse(inclusion: Inclusion): boolean {
+  return inclusion.command !== 'InputIfFileExists' && ['', '.tex'].includes(path.extname(inclusion.name));
+}
+
+function missingOne(including: TreeFile, inclusion: Inclusion): MissingInclusion {
+  const line = including.text.slice(0, inclusion.at).split('\n').length;
+  return { file: including.file, line, written: inclusion.written.replace(/\s+/g, ' ') };
 }
