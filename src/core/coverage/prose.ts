@@ -6,7 +6,7 @@
 import { latexParser as lp } from 'latex-utensils';
 import { parseLatexReporting, type LatexNode } from '../latex/parse';
 import type { MathMacros } from '../latex/mathMacros';
-import { DROPPED_ENVIRONMENTS, HEADINGS, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
+import { DROPPED_ENVIRONMENTS, HEADINGS, isBareAccent, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
 import { bodyStart, endsWithFullStop, withoutCommands } from './proseNodes';
@@ -75,6 +75,8 @@ class ProseWalker {
   private plainLength = 0;
   private lastEnd = 0;
   private inAbstract = false;
+  /** `\'` of `Lov\'asz`, rendered with the node after it (the parser gives `Lov`, `\'`, `asz`). */
+  private pendingAccent: LatexNode | undefined;
 
   constructor(
     private readonly file: string,
@@ -144,20 +146,26 @@ class ProseWalker {
   }
 
   private add(node: LatexNode): void {
-    const start = this.startOf(node);
+    if (isBareAccent(node)) {
+      this.pendingAccent = node;
+      return;
+    }
+    const accent = this.pendingAccent ? [this.pendingAccent] : [];
+    this.pendingAccent = undefined;
+    const start = this.startOf(accent[0] ?? node);
     const end = node.location?.end.offset ?? start;
-    const text = this.pieceText(node);
+    const text = this.pieceText(node, accent);
     this.pieces.push({ text, start, end, cites: this.cites(node), at: this.plainLength });
     this.plainLength += text.length;
     this.lastEnd = end;
   }
 
   /** A list is a gap; display math closed by a full stop a sentence end; a citation a word-like mark. */
-  private pieceText(node: LatexNode): string {
+  private pieceText(node: LatexNode, accent: LatexNode[]): string {
     if (LISTS.test(lp.isEnvironment(node) ? node.name : '')) return ' ';
     if (endsWithFullStop(node, this.source)) return ' . ';
     if (readsAsWord(node) || (lp.isCommand(node) && this.citationMacros.has(node.name))) return ELEMENT_MARK;
-    return renderNodes(withoutCommands(node, this.citationMacros));
+    return renderNodes([...accent, ...withoutCommands(node, this.citationMacros)]);
   }
 
   private startOf(node: LatexNode): number {
@@ -175,6 +183,7 @@ class ProseWalker {
   flush(): void {
     const pieces = this.pieces;
     this.pieces = [];
+    this.pendingAccent = undefined;
     const plain = pieces.map((p) => p.text).join('');
     this.plainLength = 0;
     const spans = locateSentences(plain, splitSentences(plain, 'claim'));

@@ -93,6 +93,11 @@ const ACCENTS: Record<string, string> = {
   r: '\u030A', k: '\u0328',
 };
 
+/** `\'` written before its letter without braces (`Lov\'asz`): it accents the next node's first character. */
+export function isBareAccent(node: LatexNode): boolean {
+  return latexParser.isCommand(node) && node.args.length === 0 && ACCENTS[node.name] !== undefined;
+}
+
 const SYMBOLS: Record<string, string> = {
   '&': '&', '%': '%', $: '$', '#': '#', _: '_', '{': '{', '}': '}', ' ': ' ', ',': ' ', ';': ' ',
   ':': ' ', '!': '', '/': '', '-': '', '\\': ' ', ss: 'ß', ae: 'æ', AE: 'Æ', oe: 'œ', OE: 'Œ',

@@ -158,3 +158,12 @@ describe('coverage: warnings', () => {
     assert.deepEqual(report.warnings, ['ch/intro.tex:2: "$" is not closed in its paragraph; the rest of the paragraph was read as math.']);
   });
 });
+
+describe('coverage: accents', () => {
+  it('keeps an accent written without braces, as with them, and maps the sentence back to its source', () => {
+    const source = 'The theorem of Lov\\\'asz, R\\\'enyi, G\\"odel and Erd\\H{o}s is well known.\n\n\\\'Etude of graphs is old.';
+    const { sentences } = readProse('main.tex', source);
+    assert.deepEqual(sentences.map((s) => s.text), ['The theorem of Lovász, Rényi, Gödel and Erdős is well known.', 'Étude of graphs is old.']);
+    assert.equal(source.slice(sentences[1]!.start, sentences[1]!.end), '\\\'Etude of graphs is old.');
+  });
+});
