@@ -5,7 +5,7 @@
 // byte copy) and every other byte of the file. A mismatch is never written over: whether the
 // entry or the authority's record is the one to keep is the user's call, entry by entry.
 import { copyFile } from 'node:fs/promises';
-import { writeAtomically } from './files';
+import { assertEditable, writeAtomically } from './files';
 import * as path from 'node:path';
 import { checkBibliography, type BibCheckEntry, type BibCheckReport } from '../core/bibcheck';
 import { authorityLabel, VERDICTS, type FixableField } from '../core/bibcheck/verdict';
@@ -55,6 +55,8 @@ export async function checkBibFiles(
   signal: AbortSignal,
 ): Promise<number> {
   const texts = await Promise.all(files.map(async (file) => ({ file, text: await readInput(file, '.bib file') })));
+  // Said before the check, not after minutes of it: a file --write cannot write is refused whole.
+  for (const file of options.write ? files : []) await assertEditable(file);
   const root = options.rootDir;
   if (root !== undefined && !options.json) io.stderr(`• the manuscript cites from ${files.map((f) => shown(f, root)).join(', ')}\n`);
   const settings = await loadSettings(options.config);

@@ -1,9 +1,10 @@
 // The project's files on disk as the CLI reads and writes them: the `.tex` files under a folder
 // for root discovery (core/manuscript/projectFolder.ts), and writes that replace a file whole or
-// not at all.
-import { access, readFile, rename, writeFile } from 'node:fs/promises';
+// not at all, and never a file they would garble (one not in UTF-8).
+import { access, readFile, realpath, rename, writeFile } from 'node:fs/promises';
 import { applyEdits, type InsertFiles, type PlannedInsert } from '../core/manuscript/insertPlan';
 import { texFilesUnder } from '../core/manuscript/projectFolder';
+import { FileRefusedError } from './io';
 
 
 /** Reads files from disk; `list` gives the `.tex` files under `folder`. */
@@ -22,6 +23,44 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   await rename(temporary, file);
 }
 
+/**
+ * Refuses, before anything is written, a file citefinder must not replace: one not in UTF-8 is
+ * read with U+FFFD for its other bytes, and writing that back would lose them. A new file passes.
+ */
+export async function assertEditable(file: string): Promise<void> {
+  const target = await existingTarget(file);
+  if (target === undefined) return;
+  const bytes = await readFile(target);
+  if (!isUtf8(bytes)) {
+    throw new FileRefusedError(`"${file}" is not UTF-8 (${encodingGuess(bytes)}); citefinder edits UTF-8 files only; nothing was written.`);
+  }
+}
+
+/** The file a path names, links followed; undefined when there is none yet. */
+async function existingTarget(file: string): Promise<string | undefined> {
+  try {
+    return await realpath(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function encodingGuess(bytes: Uint8Array): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it looks like UTF-16';
+  // Latin-1 leaves 0x80–0x9F to control codes; Windows-1252 puts letters and quotes there.
+  return bytes.some((b) => b >= 0x80 && b < 0xa0) ? 'it looks like Windows-1252 or another 8-bit encoding' : 'it looks like Latin-1';
+}
+
 /** `read`, each file's first answer kept: what a file held when a batch began, whatever the batch writes since. */
 export function readOnce(read: (file: string) => Promise<string | undefined>): (file: string) => Promise<string | undefined> {
   const first = new Map<string, Promise<string | undefined>>();
@@ -31,8 +70,12 @@ export function readOnce(read: (file: string) => Promise<string | undefined>): (
   };
 }
 
-/** An insert's edits on disk, each file replaced whole; `read` gives the text each file's edits were planned on. */
+/**
+ * An insert's edits on disk, each file replaced whole; `read` gives the text each file's edits were
+ * planned on. Every file is checked first: one refused leaves all of them as they were.
+ */
 export async function writePlan(plan: Pick<PlannedInsert, 'edits' | 'created'>, read: (file: string) => Promise<string>): Promise<void> {
+  for (const file of plan.edits.keys()) if (!plan.created.includes(file)) await assertEditable(file);
   for (const [file, edits] of plan.edits) {
     const before = plan.created.includes(file) ? '' : await read(file);
     await writeAtomically(file, applyEdits(before, edits));

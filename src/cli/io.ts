@@ -12,6 +12,11 @@ export class NothingToDoError extends UsageError {
   override name = 'NothingToDoError';
 }
 
+/** A file citefinder will not write (not UTF-8, read-only): said alone, nothing written, exit code 2. */
+export class FileRefusedError extends UsageError {
+  override name = 'FileRefusedError';
+}
+
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;

@@ -5,7 +5,7 @@ import { SettingsError } from '../core/settings/index';
 import { runFind } from './find';
 import { runScore } from './score';
 import { asksForHelp } from './args';
-import { NothingToDoError, UsageError, type CliIo } from './io';
+import { FileRefusedError, NothingToDoError, UsageError, type CliIo } from './io';
 import { loadSettings, parseOptions } from './findSetup';
 import { LOOKUP_USAGE, runLookup } from './lookup';
 import { INSERT_USAGE, runInsert } from './insert';
@@ -106,6 +106,7 @@ function reportError(error: unknown, io: CliIo, signal: AbortSignal): number {
     err.name === 'ClaimError' ||
     err.name === 'FulltextError';
   io.stderr(`citefinder: ${err.message}\n`);
-  if (err instanceof UsageError && !(err instanceof NothingToDoError)) io.stderr(`\n${USAGE}\n`);
+  const saidAlone = err instanceof NothingToDoError || err instanceof FileRefusedError;
+  if (err instanceof UsageError && !saidAlone) io.stderr(`\n${USAGE}\n`);
   return isBadInput ? 2 : 1;
 }
