@@ -1,7 +1,8 @@
 // The project's files on disk as the CLI reads and writes them: the `.tex` files under a folder
 // for root discovery (core/manuscript/projectFolder.ts), and writes that replace a file whole or
-// not at all, and never a file they would garble (one not in UTF-8).
-import { access, readFile, realpath, rename, writeFile } from 'node:fs/promises';
+// not at all, through a symbolic link to its target and keeping its mode, and never a file they
+// would garble (one not in UTF-8) or one the user marked read-only.
+import { access, chmod, constants, lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { applyEdits, type InsertFiles, type PlannedInsert } from '../core/manuscript/insertPlan';
 import { texFilesUnder } from '../core/manuscript/projectFolder';
 import { FileRefusedError } from './io';
@@ -16,16 +17,43 @@ export function diskFiles(folder: string): InsertFiles {
   };
 }
 
-/** Writes `text` to a temporary file beside `file`, then renames it over: never half a file. */
+/**
+ * Writes `text` to a temporary file beside the file `file` names (a link's target: renaming over
+ * the link would leave a copy, and the shared file without the change), with its mode, then
+ * renames it over: never half a file.
+ */
 export async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.citefinder-${process.pid}.tmp`;
-  await writeFile(temporary, text, 'utf8');
-  await rename(temporary, file);
+  const target = await existingTarget(file);
+  if (target !== undefined) await assertWritable(file, target);
+  const destination = target ?? file;
+  const temporary = `${destination}.citefinder-${process.pid}.tmp`;
+  const mode = target === undefined ? undefined : (await stat(target)).mode & 0o7777;
+  try {
+    // Created with the mode (no moment readable by others), then set again: the umask may have cut it.
+    await writeFile(temporary, text, { encoding: 'utf8', mode });
+    if (mode !== undefined) await chmod(temporary, mode);
+    await rename(temporary, destination);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Refuses a file the user cannot write, or marked read-only: no write bit for its owner counts
+ * as read-only even for root, who could write it anyway.
+ */
+async function assertWritable(file: string, target: string): Promise<void> {
+  const ownerMayWrite = ((await stat(target)).mode & 0o200) !== 0;
+  if (ownerMayWrite && (await access(target, constants.W_OK).then(() => true, () => false))) return;
+  const link = (await lstat(file)).isSymbolicLink() ? ` (a link to "${target}")` : '';
+  throw new FileRefusedError(`"${file}"${link} is read-only; nothing was written.`);
 }
 
 /**
  * Refuses, before anything is written, a file citefinder must not replace: one not in UTF-8 is
- * read with U+FFFD for its other bytes, and writing that back would lose them. A new file passes.
+ * read with U+FFFD for its other bytes, and writing that back would lose them; one read-only is
+ * the user's to keep. A new file passes.
  */
 export async function assertEditable(file: string): Promise<void> {
   const target = await existingTarget(file);
@@ -34,6 +62,7 @@ export async function assertEditable(file: string): Promise<void> {
   if (!isUtf8(bytes)) {
     throw new FileRefusedError(`"${file}" is not UTF-8 (${encodingGuess(bytes)}); citefinder edits UTF-8 files only; nothing was written.`);
   }
+  await assertWritable(file, target);
 }
 
 /** The file a path names, links followed; undefined when there is none yet. */
