@@ -2,6 +2,7 @@
 // value replaced in place, in braces; a missing field added before the closing brace), the key,
 // the entry type, the other fields and every byte outside the entry stay as they were.
 import type { TextEditPlan } from '../manuscript/citeInsert';
+import { lineEndingOf, type LineEnding } from '../text/lineEnding';
 import { readBibEntries } from '../bibtex/entries';
 import type { ComparedField } from './compare';
 import type { BibCheckEntry } from './index';
@@ -43,7 +44,7 @@ function usesAbbreviation(entry: string, [start, end]: [number, number]): boolea
 
 /**
  * Edits (offsets into the whole file) that give the entry at `entryStart` the authority's values
- * of `accepted`. `entryText` is the entry as it stands in the file.
+ * of `accepted`. `entryText` is the entry as it stands in the file; `ending`, the file's line ending.
  */
 export function fieldUpdateEdits(
   entryText: string,
@@ -51,6 +52,7 @@ export function fieldUpdateEdits(
   existing: Record<string, string>,
   authority: Record<string, string>,
   accepted: ComparedField[],
+  ending: LineEnding = lineEndingOf(entryText),
 ): TextEditPlan[] {
   const edits: TextEditPlan[] = [];
   const added: string[] = [];
@@ -69,7 +71,7 @@ export function fieldUpdateEdits(
     const close = entryText.trimEnd().length - 1;
     const beforeClose = entryText.slice(0, close).trimEnd();
     const comma = beforeClose.endsWith(',') ? '' : ',';
-    edits.push({ offset: entryStart + beforeClose.length, deleteLength: 0, insert: `${comma}\n${added.join('\n').replace(/,$/, '')}` });
+    edits.push({ offset: entryStart + beforeClose.length, deleteLength: 0, insert: `${comma}${ending}${added.join(ending).replace(/,$/, '')}` });
   }
   return edits;
 }
@@ -83,11 +85,12 @@ export type Accepted = ReadonlyMap<string, readonly ComparedField[]>;
  */
 export function bibCheckEdits(file: string, text: string, checked: readonly BibCheckEntry[], accepted: Accepted): TextEditPlan[] {
   const { entries } = readBibEntries(file, text);
+  const ending = lineEndingOf(text);
   return checked.flatMap((result) => {
     const fields = accepted.get(result.key);
     if (!fields?.length || result.file !== file || !result.authority) return [];
     const entry = entries.find((e) => e.key === result.key && e.line === result.line);
     if (!entry) return [];
-    return fieldUpdateEdits(text.slice(entry.start, entry.end), entry.start, entry.fields, result.authority, [...fields]);
+    return fieldUpdateEdits(text.slice(entry.start, entry.end), entry.start, entry.fields, result.authority, [...fields], ending);
   });
 }

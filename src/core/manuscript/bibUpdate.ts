@@ -8,6 +8,7 @@ import { entryFields, readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
 import { arxivIdFromDoi, findArxivId, findDoi, isArxivId, splitArxivId, titleIdentity } from '../identity/work';
 import { checkAuthorityBibtex } from '../bibtex/authority';
 import type { TextEditPlan } from './citeInsert';
+import { lineEndingOf, withLineEnding } from '../text/lineEnding';
 
 /** What identifies a work in a .bib entry. */
 export interface BibIdentity {
@@ -134,10 +135,10 @@ function suffix(n: number): string {
 /**
  * Appends `entry` at the end of the file, after one blank line; earlier bytes are untouched.
  * The new entry is laid out one field per line (values as the authority wrote them), unless
- * `keepAuthorityLayout` asks for the authority's exact bytes.
+ * `keepAuthorityLayout` asks for the authority's exact bytes. Its lines end as the file's do.
  */
 export function appendEntryEdit(fileText: string, entry: string, options: { keepAuthorityLayout?: boolean } = {}): TextEditPlan {
   const separator = fileText.length === 0 ? '' : fileText.endsWith('\n') ? '\n' : '\n\n';
   const text = options.keepAuthorityLayout ? entry.trim() : readableEntry(entry.trim());
-  return { offset: fileText.length, deleteLength: 0, insert: separator + text + '\n' };
+  return { offset: fileText.length, deleteLength: 0, insert: withLineEnding(separator + text + '\n', lineEndingOf(fileText)) };
 }

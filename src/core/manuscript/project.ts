@@ -7,6 +7,7 @@ import { latexParser as lp } from 'latex-utensils';
 import { stripComments } from '../latex/hidden';
 import { usesPackage } from '../latex/packages';
 import type { TextEditPlan } from './citeInsert';
+import { lineEndingOf, withLineEnding } from '../text/lineEnding';
 
 /** Reads the workspace's .tex files; `list` returns absolute paths. */
 export interface TexFiles {
@@ -130,12 +131,13 @@ export function bibliographyCommandEdit(rootText: string, bibFile: string, bib: 
   return insertLineBefore(rootText, /\\end\s*\{document\}/, line);
 }
 
-/** Inserts `line` at the start of the line matching `anchor`, or appends it when none does. */
+/** Inserts `line` at the start of the line matching `anchor`, or appends it when none does; its lines end as the text's do. */
 function insertLineBefore(text: string, anchor: RegExp, line: string): TextEditPlan {
   const at = stripComments(text).search(anchor);
+  const ending = lineEndingOf(text);
   if (at < 0) {
     const separator = text.endsWith('\n') || text === '' ? '' : '\n';
-    return { offset: text.length, deleteLength: 0, insert: separator + line };
+    return { offset: text.length, deleteLength: 0, insert: withLineEnding(separator + line, ending) };
   }
-  return { offset: text.lastIndexOf('\n', at - 1) + 1, deleteLength: 0, insert: line };
+  return { offset: text.lastIndexOf('\n', at - 1) + 1, deleteLength: 0, insert: withLineEnding(line, ending) };
 }

@@ -9,6 +9,7 @@ import { bibliographyCommandEdit, type Bibliography } from './project';
 import { stripComments } from '../latex/hidden';
 import { usesPackage } from '../latex/packages';
 import type { TextEditPlan } from './citeInsert';
+import { lineEndingOf, withLineEnding } from '../text/lineEnding';
 import type { ProjectTree } from './projectTree';
 
 export interface BibliographyCommand {
@@ -117,7 +118,7 @@ export function addBibliographyEdit(tree: ProjectTree, bibliography: ProjectBibl
       const text = textOf(last.file);
       const lineEnd = text.indexOf('\n', last.argumentEnd);
       const offset = lineEnd < 0 ? text.length : lineEnd + 1;
-      const insert = lineEnd < 0 ? `\n${line}\n` : `${line}\n`;
+      const insert = withLineEnding(lineEnd < 0 ? `\n${line}\n` : `${line}\n`, lineEndingOf(text));
       return { file: last.file, edit: { offset, deleteLength: 0, insert }, describe: line };
     }
   } else {
