@@ -4,7 +4,7 @@
 // (clearCitation.test.ts holds the whole rule on the same candidates); the .bib's own entries stay
 // byte for byte; Ctrl-C keeps the citations written.
 import { strict as assert } from 'node:assert';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StandIn } from '../../standin';
 import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
@@ -38,6 +38,15 @@ describe('CLI coverage --insert', function () {
   afterEach(() => stopCliStandIn(cli));
 
   const args = () => ['coverage', join(dir, 'main.tex'), '--insert', '--min-score', '0.2'];
+
+  it('stops with exit 2 at a read-only .bib, writing neither the manuscript nor the .bib', async () => {
+    chmodSync(join(dir, 'refs.bib'), 0o444);
+    const run = await runCli(args(), env);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /refs\.bib" is read-only; nothing was written\./);
+    assert.equal(readFileSync(join(dir, 'main.tex'), 'utf8'), MANUSCRIPT);
+    assert.equal(readFileSync(join(dir, 'refs.bib'), 'utf8'), MINE);
+  });
 
   it('cites each sentence one work clearly supports, and leaves the others with the reason', async () => {
     const run = await runCli(args(), env);
