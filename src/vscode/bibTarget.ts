@@ -31,7 +31,8 @@ const PICK_MEMENTO = 'citefinder.bibFile:';
 const AUTO_EXPORT_OK_MEMENTO = 'citefinder.autoExportAccepted:';
 
 export async function chooseBibTarget(choice: BibChoice): Promise<BibTarget | undefined> {
-  const listed = choice.bibliography.files;
+  // A named .bib the project lacks (IEEEabrv, a ~/texmf library) is not offered beside one it has.
+  const listed = choice.core.entryTargets(choice.bibliography);
   if (choice.configured) return withLine(choice, await avoidAutoExport(choice, choice.configured), true);
   if (listed.length === 1) return withLine(choice, await avoidAutoExport(choice, listed[0]!), false);
   if (listed.length > 1) {
@@ -83,7 +84,7 @@ async function avoidAutoExport(choice: BibChoice, file: string): Promise<BibTarg
 
 /** Another listed .bib that is no export, else citefinder.bib next to the root file. */
 async function alternativeBib(choice: BibChoice, exported: string): Promise<string> {
-  for (const other of choice.bibliography.files) {
+  for (const other of choice.core.entryTargets(choice.bibliography)) {
     if (other === exported) continue;
     const text = await choice.readBib(other);
     if (text === undefined || !choice.core.detectBetterBibtexExport(text)) return other;

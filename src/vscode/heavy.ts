@@ -12,7 +12,7 @@ export { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 export { chapterRootText, resolveRootFile } from '../core/manuscript/projectRoot';
 export { projectFolder, texFilesUnder } from '../core/manuscript/projectFolder';
 export { walkIncludes } from '../core/manuscript/projectTree';
-export { addBibliographyEdit, findProjectBibliography } from '../core/manuscript/projectBibliography';
+export { addBibliographyEdit, entryTargets, findProjectBibliography } from '../core/manuscript/projectBibliography';
 export { detectBetterBibtexExport } from '../core/bibtex/autoExport';
 export { answerFromRecords } from '../core/chat';
 export { asCandidate, citeByIdentifier, withAuthorityBibtex } from '../core/works/cite';

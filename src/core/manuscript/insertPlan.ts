@@ -11,7 +11,7 @@ import { type TextEditPlan } from './citeInsert';
 import { planCitation } from './informalInsert';
 import { appendEntryEdit, decideBibUpdate, indexBibFile, type BibIdentity, type NewWork } from './bibUpdate';
 import type { TexFiles } from './project';
-import { addBibliographyEdit, findProjectBibliography, type BibliographyLineEdit, type ProjectBibliography } from './projectBibliography';
+import { addBibliographyEdit, entryTargets, findProjectBibliography, type BibliographyLineEdit, type ProjectBibliography } from './projectBibliography';
 import { resolveRootFile } from './projectRoot';
 import { walkIncludes, type ProjectTree } from './projectTree';
 
@@ -34,7 +34,7 @@ export interface InsertProject {
 export interface InsertHooks {
   /** A .bib named by settings (already checked): indexed beside the bibliography, so its entries are reused. */
   configuredBib?: string;
-  /** Picks the .bib for a new entry; undefined cancels the insert. Default: the first listed, else references.bib beside the root. */
+  /** Picks the .bib for a new entry; undefined cancels the insert. Default: the first listed the project has, else references.bib. */
   chooseTarget?(project: InsertProject): Promise<BibTarget | undefined>;
   /** A span of the manuscript the citation replaces (a selected identifier); skipped unless it still reads `text`. */
   replace?: { offset: number; length: number; text: string };
@@ -131,14 +131,17 @@ export async function planInsert(
     notes.push(`added ${target.lineEdit.describe} to ${path.basename(target.lineEdit.file)}`);
   }
   const bibText = await files.read(target.file);
-  if (bibText === undefined) plan.created.push(target.file);
+  if (bibText === undefined) {
+    plan.created.push(target.file);
+    notes.push(`created ${path.relative(path.dirname(tree.root), target.file) || target.file}: no such file in the project yet`);
+  }
   add(target.file, appendEntryEdit(bibText ?? '', decision.entry, { keepAuthorityLayout: settings['bib.keepAuthorityLayout'] }));
   return plan;
 }
 
-/** The CLI's rule: the first listed .bib, else references.bib beside the root, with the line that adds it. */
+/** The CLI's rule: the first listed .bib the project has, else references.bib beside the root, with the line that adds it. */
 async function defaultTarget({ tree, bibliography }: InsertProject): Promise<BibTarget> {
-  const file = bibliography.files[0] ?? path.join(path.dirname(tree.root), NEW_BIB_NAME);
+  const file = entryTargets(bibliography)[0] ?? path.join(path.dirname(tree.root), NEW_BIB_NAME);
   return bibliography.files.includes(file) ? { file } : { file, lineEdit: addBibliographyEdit(tree, bibliography, file) };
 }
 

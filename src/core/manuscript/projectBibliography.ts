@@ -31,6 +31,8 @@ export interface SkippedResource {
 export interface ProjectBibliography extends Bibliography {
   skipped: SkippedResource[];
   commands: BibliographyCommand[];
+  /** Named .bib files (of `files`) found nowhere in the project: perhaps the TeX installation's (IEEEabrv, a ~/texmf library). */
+  missing: string[];
 }
 
 /** Classes that load natbib themselves. */
@@ -59,7 +61,7 @@ function skipReason(name: string, options: string): string | undefined {
 /** Every bibliography command of the tree, the .bib files they name and the packages in use. */
 export async function findProjectBibliography(tree: ProjectTree, exists: (file: string) => Promise<boolean>): Promise<ProjectBibliography> {
   const rootDir = path.dirname(tree.root);
-  const result: ProjectBibliography = { files: [], biblatex: false, natbib: false, skipped: [], commands: [] };
+  const result: ProjectBibliography = { files: [], biblatex: false, natbib: false, skipped: [], commands: [], missing: [] };
   for (const { file, text } of tree.files) {
     const uncommented = stripComments(text);
     result.biblatex ||= usesPackage(uncommented, /^biblatex(-.+)?$/) || /\\addbibresource\b/.test(uncommented);
@@ -80,7 +82,9 @@ export async function findProjectBibliography(tree: ProjectTree, exists: (file: 
           continue;
         }
         const resolved = await resolveBib(raw, [rootDir, path.dirname(file)], exists);
-        if (!result.files.includes(resolved)) result.files.push(resolved);
+        if (result.files.includes(resolved.file)) continue;
+        result.files.push(resolved.file);
+        if (!resolved.exists) result.missing.push(resolved.file);
       }
     }
   }
@@ -88,11 +92,26 @@ export async function findProjectBibliography(tree: ProjectTree, exists: (file: 
 }
 
 /** The first of `dirs` where `name`(.bib) exists, else the path in the root's folder. */
-async function resolveBib(name: string, dirs: string[], exists: (file: string) => Promise<boolean>): Promise<string> {
+async function resolveBib(
+  name: string,
+  dirs: string[],
+  exists: (file: string) => Promise<boolean>,
+): Promise<{ file: string; exists: boolean }> {
   const withExtension = name.endsWith('.bib') ? name : name + '.bib';
   const candidates = [...new Set(dirs.map((dir) => path.resolve(dir, withExtension)))];
-  for (const candidate of candidates) if (await exists(candidate)) return candidate;
-  return candidates[0]!;
+  for (const candidate of candidates) if (await exists(candidate)) return { file: candidate, exists: true };
+  return { file: candidates[0]!, exists: false };
+}
+
+/**
+ * The named .bib files a new entry may go to: those in the project. A name found nowhere in it is
+ * most likely one BibTeX finds in the TeX installation (IEEEabrv, a ~/texmf library): a new file
+ * of that name beside the root would hide it, and all its entries and @strings with it. Only when
+ * no named file exists, every named one (the first is then created).
+ */
+export function entryTargets(bibliography: ProjectBibliography): string[] {
+  const existing = bibliography.files.filter((file) => !bibliography.missing.includes(file));
+  return existing.length ? existing : bibliography.files;
 }
 
 export interface BibliographyLineEdit {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { TexFiles } from '../../../../src/core/manuscript/project';
-import { addBibliographyEdit, findProjectBibliography } from '../../../../src/core/manuscript/projectBibliography';
+import { addBibliographyEdit, entryTargets, findProjectBibliography } from '../../../../src/core/manuscript/projectBibliography';
 import { resolveRootFile, subfilesParent } from '../../../../src/core/manuscript/projectRoot';
 import { walkIncludes } from '../../../../src/core/manuscript/projectTree';
 
@@ -147,6 +147,16 @@ describe('bibliography of the whole manuscript', () => {
     const bibliography = await findProjectBibliography(await walkIncludes(p('main.tex'), main, files), files.exists);
     assert.deepEqual(bibliography.files, [p('shared.bib'), p('chapters/local.bib')]);
     assert.equal(bibliography.natbib, true);
+  });
+
+  it('offers new entries only the named .bib files the project has, every named one when it has none', async () => {
+    const main = '\\documentclass{IEEEtran}\\begin{document}\\bibliography{IEEEabrv,local,library}\\end{document}';
+    const files = workspace({ [p('local.bib')]: '' });
+    const bibliography = await findProjectBibliography(await walkIncludes(p('main.tex'), main, files), files.exists);
+    assert.deepEqual(bibliography.missing, [p('IEEEabrv.bib'), p('library.bib')]);
+    assert.deepEqual(entryTargets(bibliography), [p('local.bib')]);
+    const none = await findProjectBibliography(await walkIncludes(p('main.tex'), main, workspace({})), async () => false);
+    assert.deepEqual(entryTargets(none), [p('IEEEabrv.bib'), p('local.bib'), p('library.bib')]);
   });
 
   it('skips remote resources, URLs, other datatypes, globs and macro names, saying why', async () => {

@@ -1,0 +1,43 @@
+// `citefinder insert`: which .bib a new entry goes to when the bibliography names a file the project
+// does not have (TeX Live's IEEEabrv, a ~/texmf library: a new file of that name beside the root
+// would hide the installation's), and where the cite goes on a line with a trailing `%` comment
+// (before it, not inside it), with lines that show nothing in the PDF refused.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from '../../helpers/cliRun';
+
+const LOCAL = '@misc{mine2020,\n  title = {Kept as it is},\n}\n';
+const SCIENCE = '10.1126/science.169.3946.635';
+
+describe('CLI insert: the .bib a new entry goes to', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
+  let cli: CliStandIn;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-target-');
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  it('adds to the named .bib the project has, never creating an IEEEabrv.bib that would hide TeX Live\'s', async () => {
+    const main = join(cli.dir, 'main.tex');
+    writeFileSync(main, '\\documentclass{IEEEtran}\n\\begin{document}\nSoft matter flows.\n\\bibliographystyle{IEEEtran}\n\\bibliography{IEEEabrv,local}\n\\end{document}\n');
+    writeFileSync(join(cli.dir, 'local.bib'), LOCAL);
+    const run = await runCli(['insert', '--tex', main, '--line', '3', '--id', SCIENCE, '--json'], cli.env);
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout) as { key: string; bibFile: string; notes: string[] };
+    assert.equal(out.bibFile, join(cli.dir, 'local.bib'));
+    assert.ok(!existsSync(join(cli.dir, 'IEEEabrv.bib')), 'no IEEEabrv.bib created');
+    const bib = readFileSync(join(cli.dir, 'local.bib'), 'utf8');
+    assert.ok(bib.startsWith(LOCAL) && bib.includes(`{${out.key},`));
+    assert.deepEqual(out.notes, []);
+  });
+
+  it('creates the first named .bib when none of them exists, and says so', async () => {
+    const main = join(cli.dir, 'main.tex');
+    writeFileSync(main, '\\documentclass{article}\n\\begin{document}\nSoft matter flows.\n\\bibliography{library}\n\\end{document}\n');
+    const run = await runCli(['insert', '--tex', main, '--line', '3', '--id', SCIENCE], cli.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(readFileSync(join(cli.dir, 'library.bib'), 'utf8'), /^@article\{/);
+    assert.match(run.stdout, /created library\.bib: no such file in the project yet/);
+  });
+});
