@@ -15,7 +15,7 @@ import type { Candidate } from '../core/types';
 import { parseCommandLine } from './args';
 import { readInput, UsageError, type CliIo } from './io';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
-import { locateClaim } from '../core/manuscript/citeInsert';
+import { lineClaim, locateClaim } from '../core/manuscript/citeInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
 import { trustLine } from './format';
 
@@ -39,19 +39,14 @@ export async function runInsert(
   const lineText = lines[options.line - 1];
   if (lineText === undefined) throw new UsageError(`--line ${options.line}: "${options.tex}" has ${lines.length} lines.`);
   const lineStart = lines.slice(0, options.line - 1).reduce((n, l) => n + l.length + 1, 0);
-  const column = Math.min(options.column ?? lineText.trimEnd().length + 1, lineText.length + 1);
-  const sentence = options.sentence === undefined ? undefined : locateClaim(texText, options.sentence, lineStart);
-  if (options.sentence !== undefined && !sentence)
-    throw new UsageError(`--sentence: "${options.sentence.slice(0, 60)}" is not in "${options.tex}" any more; nothing was inserted.`);
+  const claim = claimOf(texText, options, lineStart, lineText.length);
+  if (!texText.slice(claim.start, claim.end).trim())
+    throw new UsageError(`Nothing before line ${options.line}, column ${claim.end - lineStart + 1} to attach the citation to.`);
   const settings = await loadSettings(options.config);
-  // The claim is the sentence --sentence names, else the line up to --column (its end by default).
-  const claim = sentence ?? { start: lineStart, end: lineStart + column - 1 };
   const candidate = options.id
     ? await byId(options.id, settings, io, signal)
     : await byClaim(texText.slice(claim.start, claim.end), texText, settings, signal, io);
   if (!candidate) return 0;
-  if (!texText.slice(claim.start, claim.end).trim())
-    throw new UsageError(`Nothing before line ${options.line}, column ${column} to attach the citation to.`);
   const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings);
   await writePlan(plan, (file) => readInput(file, 'file'));
   const report = {
@@ -68,6 +63,23 @@ export async function runInsert(
       : `Cited ${plan.command}{${plan.key}} (${candidate.title}); ${plan.reused ? 'entry already in' : 'entry added to'} ${plan.bibFile}.\n${plan.notes.map((n) => `  ${n}\n`).join('')}`,
   );
   return 0;
+}
+
+/** The sentence --sentence names, else the line up to --column (its visible end by default: a trailing comment is not cited). */
+function claimOf(
+  texText: string,
+  options: { tex: string; line: number; column?: number; sentence?: string },
+  lineStart: number,
+  lineLength: number,
+): { start: number; end: number } {
+  if (options.sentence !== undefined) {
+    const sentence = locateClaim(texText, options.sentence, lineStart);
+    if (!sentence) throw new UsageError(`--sentence: "${options.sentence.slice(0, 60)}" is not in "${options.tex}" any more; nothing was inserted.`);
+    return sentence;
+  }
+  const claim = lineClaim(texText, lineStart, lineLength, options.column);
+  if ('refused' in claim) throw new UsageError(`--line ${options.line}: ${claim.refused}; nothing was inserted.`);
+  return claim;
 }
 
 function parseCommand(args: string[]): {

@@ -1,6 +1,7 @@
 // Where and how a `\cite{key}` goes into the manuscript. Pure text logic (no editor), so the
 // rules are unit-tested: after the claim, before its final punctuation, joined with `~`, and
 // merged into a cite command that already sits there instead of adding a second one.
+import { blankHiddenText } from '../latex/hidden';
 import { nearestOccurrence } from '../positions/nearest';
 
 /** One text replacement at an offset of the document. */
@@ -100,6 +101,27 @@ function splitKeys(group: string): string[] {
     .split(',')
     .map((k) => k.trim())
     .filter((k) => k.length > 0);
+}
+
+/** A claim given by its line (and column), or why that line cannot take a citation. */
+export type LineClaim = { start: number; end: number } | { refused: string };
+
+/**
+ * The claim of the line at `lineStart`: up to `column` (1-based), else to the line's visible end.
+ * A trailing `%` comment (not `\%`) or other hidden text is no part of it: a \cite there would
+ * do nothing in the PDF. A line that shows nothing, or lies outside the document body, is refused.
+ */
+export function lineClaim(source: string, lineStart: number, lineLength: number, column?: number): LineClaim {
+  const visible = blankHiddenText(source);
+  const line = visible.slice(lineStart, lineStart + lineLength);
+  if (!line.trim()) return { refused: 'the line shows nothing in the PDF (it is blank or a comment)' };
+  const visibleEnd = line.trimEnd().length;
+  const end = lineStart + Math.min(column === undefined ? visibleEnd : column - 1, visibleEnd);
+  const body = /\\begin\s*\{document\}/.exec(visible);
+  if (body && end <= body.index + body[0].length) return { refused: 'the line is in the preamble, before \\begin{document}' };
+  const after = /\\end\s*\{document\}/.exec(visible);
+  if (after && end > after.index) return { refused: 'the citation would go after \\end{document}' };
+  return { start: lineStart, end };
 }
 
 /**

@@ -41,3 +41,48 @@ describe('CLI insert: the .bib a new entry goes to', function () {
     assert.match(run.stdout, /created library\.bib: no such file in the project yet/);
   });
 });
+
+describe('CLI insert --line: where on the line the cite goes', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
+  let cli: CliStandIn;
+  let main: string;
+  const TEX = [
+    '\\documentclass{article}',
+    '\\begin{document}',
+    'Distant supernovae show that the expansion is accelerating. % TODO cite Perlmutter',
+    'The universe accelerates.%',
+    '% a line that is all comment',
+    '\\bibliography{local}',
+    '\\end{document}',
+    '',
+  ].join('\n');
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-line-');
+    main = join(cli.dir, 'main.tex');
+    writeFileSync(main, TEX);
+    writeFileSync(join(cli.dir, 'local.bib'), LOCAL);
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  it('cites before a trailing % comment, not inside it', async () => {
+    const run = await runCli(['insert', '--tex', main, '--line', '3', '--id', '10.1086/307221', '--json'], cli.env);
+    assert.equal(run.code, 0, run.stderr);
+    const { key } = JSON.parse(run.stdout) as { key: string };
+    const again = await runCli(['insert', '--tex', main, '--line', '4', '--id', SCIENCE, '--json'], cli.env);
+    assert.equal(again.code, 0, again.stderr);
+    const other = (JSON.parse(again.stdout) as { key: string }).key;
+    const lines = readFileSync(main, 'utf8').split('\n');
+    assert.equal(lines[2], `Distant supernovae show that the expansion is accelerating~\\cite{${key}}. % TODO cite Perlmutter`);
+    assert.equal(lines[3], `The universe accelerates~\\cite{${other}}.%`);
+  });
+
+  it('refuses a comment line and a preamble line with exit 2, writing nothing', async () => {
+    for (const [line, reason] of [['5', /shows nothing in the PDF/], ['1', /preamble, before \\begin\{document\}/]] as const) {
+      const run = await runCli(['insert', '--tex', main, '--line', line, '--id', SCIENCE], cli.env);
+      assert.equal(run.code, 2, `line ${line}: ${run.stderr}`);
+      assert.match(run.stderr, reason);
+    }
+    assert.equal(readFileSync(main, 'utf8'), TEX);
+    assert.equal(readFileSync(join(cli.dir, 'local.bib'), 'utf8'), LOCAL);
+  });
+});

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   citationOffset,
+  lineClaim,
   normaliseCiteCommand,
   planCiteInsertion,
 } from '../../../../src/core/manuscript/citeInsert';
@@ -119,5 +120,50 @@ describe('cite insertion: the whole cite family', () => {
       const planned = planCiteInsertion(doc, 0, 'A claim'.length, 'k', '\\cite');
       assert.equal(planned.merged, false, other);
     }
+  });
+});
+
+describe('the claim of a line (insert --line)', () => {
+  const doc = [
+    '\\documentclass{article}',
+    '\\begin{document}',
+    'Distant supernovae show that the expansion is accelerating. % TODO cite Perlmutter',
+    'The universe accelerates.%',
+    '% a line that is all comment',
+    'Costs 5\\% more.',
+    '\\end{document}',
+    'After the end.',
+  ].join('\n');
+  const at = (n: number, column?: number) => {
+    const lines = doc.split('\n');
+    const start = lines.slice(0, n - 1).reduce((sum, l) => sum + l.length + 1, 0);
+    return lineClaim(doc, start, lines[n - 1]!.length, column);
+  };
+  const citedAt = (n: number) => {
+    const claim = at(n);
+    assert.ok(!('refused' in claim), `line ${n}: ${JSON.stringify(claim)}`);
+    const edit = planCiteInsertion(doc, claim.start, claim.end, 'k', '\\cite').edit!;
+    return (doc.slice(0, edit.offset) + edit.insert + doc.slice(edit.offset)).split('\n')[n - 1];
+  };
+
+  it('ends before a trailing % comment, so the cite is not commented out', () => {
+    assert.equal(citedAt(3), 'Distant supernovae show that the expansion is accelerating~\\cite{k}. % TODO cite Perlmutter');
+    assert.equal(citedAt(4), 'The universe accelerates~\\cite{k}.%');
+  });
+
+  it('reads \\% as text, not as a comment', () => {
+    assert.equal(citedAt(6), 'Costs 5\\% more~\\cite{k}.');
+  });
+
+  it('keeps a column inside the trailing comment to the visible end', () => {
+    assert.deepEqual(at(3, 70), at(3));
+  });
+
+  it('refuses a comment line, a preamble line and a line after \\end{document}', () => {
+    assert.match((at(5) as { refused: string }).refused, /shows nothing in the PDF/);
+    assert.match((at(1) as { refused: string }).refused, /preamble/);
+    assert.match((at(2) as { refused: string }).refused, /preamble/);
+    assert.match((at(7) as { refused: string }).refused, /after \\end\{document\}/);
+    assert.match((at(8) as { refused: string }).refused, /after \\end\{document\}/);
   });
 });
