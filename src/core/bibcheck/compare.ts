@@ -47,12 +47,24 @@ export function pagesKey(value: string): string {
   return `${first}-${first!.slice(0, first!.length - last!.length)}${last}`;
 }
 
+/**
+ * A volume as a reader compares it: braces and spaces aside, and a degenerate range read as the
+ * one volume it names (Crossref's "38-38" for Gödel 1931 is volume 38).
+ */
+export function volumeKey(value: string): string {
+  const volume = value.replace(/[\s{}]/g, '').replace(/-+|–|—/g, '-').toLowerCase();
+  const range = /^([^-]+)-([^-]+)$/.exec(volume);
+  return range && range[1] === range[2] ? range[1]! : volume;
+}
+
 function normalise(name: ComparedField, value: string): string {
   switch (name) {
     case 'author':
       return authorsKey(value);
     case 'pages':
       return pagesKey(value);
+    case 'volume':
+      return volumeKey(value);
     case 'doi':
       return normalizeDoi(value) ?? value.trim().toLowerCase();
     case 'venue':

@@ -2,7 +2,7 @@
 // which differ, which the entry could gain, and the verdict that follows. No network here.
 import { compareAuthors, readAuthorList, type AuthorComparison } from './people';
 import { compareTitles } from './titles';
-import { pagesKey } from './compare';
+import { pagesKey, volumeKey } from './compare';
 import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues';
 import { journalRefVersion } from './journalRef';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict, type FieldEvidence, type FixableField, type MismatchKind } from './verdict';
@@ -162,7 +162,7 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     fixable.push('doi');
   } else if (!doi.authority) doi.status = 'unknown';
   const pages = pagesEvidence(entry.pages, record.pages);
-  const volume = smallField('volume', entry.volume, record.preprint ? undefined : record.volume, (v) => v.replace(/[\s{}]/g, ''));
+  const volume = smallField('volume', entry.volume, record.preprint ? undefined : record.volume, volumeKey);
   for (const e of [pages, volume]) if (e.status === 'missing' || e.status === 'differs') fixable.push(e.field as FixableField);
   const evidence = [title, author, ...venueYear.evidence, doi, pages, volume];
   // The DOI's work has another title and other authors: the DOI is real, the rest made up.

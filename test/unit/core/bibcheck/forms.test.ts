@@ -10,6 +10,7 @@ import { compareAuthors, placeholderNames, readAuthorList, readPerson, samePerso
 import { canonicalVenue, isPreprintVenue, isSeriesName, sameVenue } from '../../../../src/core/bibcheck/venues';
 import { compareTitles } from '../../../../src/core/bibcheck/titles';
 import { differingFields, pagesKey } from '../../../../src/core/bibcheck/compare';
+import { judge } from '../../../../src/core/bibcheck/judge';
 
 describe('bibcheck forms: authors', () => {
   it('reads "The Anh Hoang" as a person, not a company', () => {
@@ -118,5 +119,30 @@ describe('bibcheck forms: pages', () => {
     assert.notEqual(pagesKey('637-45'), pagesKey('637-641'));
     assert.deepEqual(differingFields({ pages: '637--41' }, { pages: '637-641' }), {});
     assert.deepEqual(Object.keys(differingFields({ pages: '637--45' }, { pages: '637-641' })), ['pages']);
+  });
+});
+
+describe('bibcheck forms: volume', () => {
+  // Crossref's record of Gödel 1931 (test/fixtures/crossref/doi-cn-2019_10.1007_BF01700692_unicode.bib): volume "38-38".
+  const record = {
+    authority: 'crossref' as const, id: '10.1007/bf01700692', preprint: false, year: 1931, doi: '10.1007/bf01700692',
+    title: 'Über formal unentscheidbare Sätze der Principia Mathematica und verwandter Systeme I',
+    authors: ['Kurt Gödel'], venue: 'Monatshefte für Mathematik und Physik', volume: '38-38', pages: '173-198',
+  };
+  const entry = {
+    title: '{\\"U}ber formal unentscheidbare S{\\"a}tze der {P}rincipia {M}athematica und verwandter {S}ysteme {I}',
+    author: 'Kurt G{\\"o}del', year: 1931, venue: 'Monatshefte f{\\"u}r Mathematik und Physik',
+    volume: '38', pages: '173--98', doi: '10.1007/BF01700692',
+  };
+
+  it('reads a degenerate range "38-38" as volume 38: a correct volume is no fix', () => {
+    const verdict = judge(entry, record, { viaIdentifier: true });
+    assert.equal(verdict.verdict, 'verified', verdict.message);
+    assert.deepEqual(differingFields({ volume: '38' }, { volume: '38-38' }), {});
+  });
+
+  it('still offers a volume that really differs, and a range of two volumes is not one of them', () => {
+    assert.deepEqual(judge({ ...entry, volume: '39' }, record, { viaIdentifier: true }).fixable, ['volume']);
+    assert.deepEqual(judge(entry, { ...record, volume: '38-39' }, { viaIdentifier: true }).fixable, ['volume']);
   });
 });
