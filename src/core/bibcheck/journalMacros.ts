@@ -1,6 +1,8 @@
 // Astronomy's journal macros: NASA ADS exports `journal = {\apj}` and the AAS, A&A and MNRAS
 // classes print the name (aas_macros.sty). Read as the journal they stand for, so an ADS entry's
 // venue is held against Crossref's "The Astrophysical Journal" instead of reading as nothing.
+// The journals' own abbreviations (ApJ, Ap. J., MNRAS, A&A, PRL) stand for the same names when
+// venues are compared: no word of "ApJ" abbreviates a word of "The Astrophysical Journal".
 
 /** Macro name → the journal it prints. */
 const AAS_JOURNALS: Readonly<Record<string, string>> = {
@@ -66,4 +68,45 @@ const AAS_JOURNALS: Readonly<Record<string, string>> = {
 export function expandJournalMacro(venue: string): string {
   const macro = /^\s*\{?\s*\\([A-Za-z]+)\s*\}?\s*$/.exec(venue)?.[1];
   return (macro && AAS_JOURNALS[macro.toLowerCase()]) ?? venue;
+}
+
+/** Macro name → the journals' own abbreviations of that journal (those a word-by-word prefix rule cannot read). */
+const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  apj: ['ApJ', 'Ap. J.'],
+  apjl: ['ApJL', 'ApJ Lett.', 'ApJ Letters', 'Ap. J. Lett.'],
+  apjs: ['ApJS', 'ApJ Suppl.', 'Ap. J. Suppl.'],
+  aj: ['AJ'],
+  mnras: ['MNRAS'],
+  aap: ['A&A'],
+  aapr: ['A&ARv', 'A&A Rev.'],
+  araa: ['ARA&A'],
+  apss: ['Ap&SS'],
+  pasp: ['PASP'],
+  pasj: ['PASJ'],
+  pasa: ['PASA'],
+  psj: ['PSJ'],
+  jcap: ['JCAP'],
+  ssr: ['SSRv'],
+  natastron: ['NatAs'],
+  pra: ['PRA'],
+  prb: ['PRB'],
+  prc: ['PRC'],
+  prd: ['PRD'],
+  pre: ['PRE'],
+  prl: ['PRL'],
+};
+
+/** "Ap. J.", "{ApJ}", "A\&A" → "apj", "apj", "aa": case, dots, spaces, braces and `\&` aside. */
+function abbreviationKey(venue: string): string {
+  return venue.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+}
+
+let byAbbreviation: Map<string, string> | undefined;
+
+/** `ApJ` or `Ap. J.` as "The Astrophysical Journal"; any other venue as it is. */
+export function expandJournalAbbreviation(venue: string): string {
+  byAbbreviation ??= new Map(
+    Object.entries(ABBREVIATIONS).flatMap(([macro, names]) => names.map((name) => [abbreviationKey(name), AAS_JOURNALS[macro]!] as const)),
+  );
+  return byAbbreviation.get(abbreviationKey(venue)) ?? venue;
 }

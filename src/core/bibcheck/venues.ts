@@ -4,7 +4,8 @@
 // A venue no authority record and no entry of the table below knows is reported as one that
 // may not exist; the table names the venues whose many spellings a string rule cannot join.
 import { latexToPlainText } from '../latex/plainText';
-import { expandJournalMacro } from './journalMacros';
+import { expandJournalAbbreviation, expandJournalMacro } from './journalMacros';
+import { decodeEntities } from './titles';
 
 /** Canonical id → the names people and authorities write for it. */
 const KNOWN_VENUES: Record<string, string[]> = {
@@ -50,7 +51,8 @@ const NOISE = new Set(['proceedings', 'proc', 'of', 'the', 'annual', 'internatio
 const LATEX_MARKUP = /[\\{}$~]/;
 
 function words(written: string): string[] {
-  const venue = expandJournalMacro(written);
+  // Crossref writes "Astronomy &amp; Astrophysics": the entity is the character, not a word.
+  const venue = expandJournalAbbreviation(expandJournalMacro(decodeEntities(written)));
   // The LaTeX parser only where there is LaTeX: the table's plain names are read at first use.
   return (LATEX_MARKUP.test(venue) ? latexToPlainText(venue) : venue)
     .normalize('NFKD')

@@ -77,6 +77,35 @@ describe('bibcheck forms: venues', () => {
     assert.ok(sameVenue('NeurIPS', 'Advances in Neural Information Processing Systems 34'));
     assert.ok(sameVenue('Mach. Learn.', 'Machine Learning'));
   });
+  it("reads a journal's own abbreviation (ApJ, Ap. J., MNRAS, A&A, PRL) as its name", () => {
+    for (const short of ['ApJ', 'Ap. J.', '{ApJ}', '\\apj', 'Astrophys. J.', 'Astrophys J']) assert.ok(sameVenue(short, 'The Astrophysical Journal'), short);
+    assert.ok(sameVenue('ApJL', 'The Astrophysical Journal Letters'));
+    assert.ok(sameVenue('ApJS', 'The Astrophysical Journal Supplement Series'));
+    assert.ok(sameVenue('MNRAS', 'Monthly Notices of the Royal Astronomical Society'));
+    assert.ok(sameVenue('A\\&A', 'Astronomy &amp; Astrophysics'));
+    assert.ok(sameVenue('AJ', 'The Astronomical Journal'));
+    assert.ok(sameVenue('PASP', 'Publications of the Astronomical Society of the Pacific'));
+    assert.ok(sameVenue('PRL', 'Physical Review Letters'));
+    assert.ok(sameVenue('PRD', 'Physical Review D'));
+    assert.ok(sameVenue('Phys. Rev. D', 'Physical Review D'));
+    assert.ok(sameVenue('Nature Astron.', 'Nature Astronomy'));
+    assert.ok(!sameVenue('ApJ', 'Monthly Notices of the Royal Astronomical Society'));
+    assert.ok(!sameVenue('PRL', 'Physical Review D'));
+    assert.ok(!sameVenue('ApJL', 'The Astrophysical Journal'));
+  });
+  it('verifies ApJ and Ap. J. against Crossref\'s "The Astrophysical Journal" (no "nonexistent venue")', () => {
+    const record = {
+      authority: 'crossref' as const, id: '10.1086/307221', preprint: false, year: 1999, doi: '10.1086/307221',
+      title: 'Measurements of Ω and Λ from 42 High‐Redshift Supernovae', authors: ['S. Perlmutter', 'G. Aldering'],
+      venue: 'The Astrophysical Journal', volume: '517', pages: '565-586',
+    };
+    const entry = {
+      title: 'Measurements of $\\Omega$ and $\\Lambda$ from 42 High-Redshift Supernovae', author: 'Perlmutter, S. and Aldering, G.',
+      year: 1999, volume: '517', pages: '565--586', doi: '10.1086/307221',
+    };
+    for (const venue of ['ApJ', 'Ap. J.']) assert.equal(judge({ ...entry, venue }, record, { viaIdentifier: true }).verdict, 'verified', venue);
+    assert.equal(judge({ ...entry, venue: 'ApJQ' }, record, { viaIdentifier: true }).kind, 'nonexistent-venue');
+  });
   it('keeps different venues apart', () => {
     assert.ok(!sameVenue('ICML', 'ICLR'));
     assert.ok(!sameVenue('CVPR', 'Proceedings of the AAAI Conference on Artificial Intelligence'));
