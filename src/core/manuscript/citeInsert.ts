@@ -135,5 +135,19 @@ export function locateClaim(source: string, claim: string, start: number): { sta
   if (exact !== undefined) return { start: exact, end: exact + claim.length };
   const words = claim.slice(0, citationOffset(claim, 0, claim.length));
   const at = words.length > 0 ? nearestOccurrence(source, words, start) : undefined;
-  return at === undefined ? undefined : { start: at, end: at + words.length };
+  if (at !== undefined) return { start: at, end: at + words.length };
+  // The claim as a terminal shows it: its line breaks (CRLF among them) pasted as spaces, or rewrapped.
+  return looseOccurrence(source, claim, start) ?? (words.length > 0 ? looseOccurrence(source, words, start) : undefined);
+}
+
+/** The copy of `text` nearest `start` in `source`, any run of whitespace matching any other. */
+function looseOccurrence(source: string, text: string, start: number): { start: number; end: number } | undefined {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  if (tokens.length === 0) return undefined;
+  const pattern = new RegExp(tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'), 'g');
+  let best: RegExpExecArray | undefined;
+  for (const match of source.matchAll(pattern)) {
+    if (!best || Math.abs(match.index - start) < Math.abs(best.index - start)) best = match;
+  }
+  return best ? { start: best.index, end: best.index + best[0].length } : undefined;
 }

@@ -104,6 +104,18 @@ describe('locating the claim again', () => {
   });
 });
 
+describe('locating a claim whose line breaks differ', () => {
+  it('finds a sentence pasted on one line, or with LF, in a CRLF file that wraps it', async () => {
+    const { locateClaim } = await import('../../../../src/core/manuscript/citeInsert');
+    const doc = 'Intro.\r\nThe tendon network lets the hand\r\nexplain grasp forces. Next.\r\n';
+    const start = doc.indexOf('The tendon');
+    const end = doc.indexOf(' Next');
+    assert.deepEqual(locateClaim(doc, 'The tendon network lets the hand explain grasp forces.', 0), { start, end });
+    assert.deepEqual(locateClaim(doc, 'The tendon network lets the hand\nexplain grasp forces.', 0), { start, end });
+    assert.equal(locateClaim(doc, 'The tendon network lets the foot explain grasp forces.', 0), undefined);
+  });
+});
+
 describe('cite insertion: the whole cite family', () => {
   it('merges into capitalised and biblatex forms', () => {
     assert.equal(cite('\\Cite{a} showed it.', '\\Cite{a} showed it.', 'k'), '\\Cite{a} showed it~\\cite{k}.');
