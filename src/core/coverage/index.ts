@@ -78,8 +78,9 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
     await pause();
     const reading = readProse(file.file, file.text, sectionIncluding(file.file, sections), macros, shown(file.file));
     for (const [name, section] of reading.inclusions) sections.set(name, section);
-    if (input.scope === 'file' && file.file !== input.file) continue;
+    // Every file's sentences are scored (a sentence's score reads the whole paper's habits), one file's listed.
     prose.push(...reading.sentences);
+    if (input.scope === 'file' && file.file !== input.file) continue;
     warnings.push(...reading.warnings);
     for (const gone of tree.missing.filter((m) => m.file === file.file)) {
       warnings.push(`${shown(gone.file)}:${gone.line}: ${gone.written}: no such file; its sentences are not read.`);
@@ -98,8 +99,9 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
     if (i % 256 === 0) await pause();
     sentences.push(scoreSentence(prose, i, step.value[i]!, threshold, CITEWORTHINESS_MODEL));
   }
-  const flagged = sentences.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
-  return { root: root.file, sentences, flagged, warnings };
+  const listed = input.scope === 'file' ? sentences.filter((s) => s.file === input.file) : sentences;
+  const flagged = listed.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
+  return { root: root.file, sentences: listed, flagged, warnings };
 }
 
 /** Hands the event loop back once SLICE_MS of work has passed, and stops when the signal is aborted. */

@@ -80,6 +80,10 @@ describe('coverage: the sentences that still need a citation', () => {
     const fileOnly = await coverageOfProject({ file: intro, scope: 'file', files: diskFiles(project) });
     assert.ok(fileOnly.sentences.length > 5);
     assert.ok(fileOnly.sentences.every((s) => s.file === intro));
+    // Listed alone, a sentence scores as it does in the whole project: the rest of the paper is read.
+    const inProject = new Map(report.sentences.map((s) => [`${s.file}:${s.start}`, s.score]));
+    assert.ok(fileOnly.sentences.some((s) => s.score > 0));
+    for (const s of fileOnly.sentences) assert.equal(s.score, inProject.get(`${s.file}:${s.start}`), s.text);
   });
 
   it('reads a file that does not parse as far as it can and reports the rest with its line', async () => {
