@@ -1,6 +1,8 @@
-// Which cite command a new citation gets. `auto` (the default) follows the document: `\citep`
-// with natbib, `\autocite` with biblatex, `\cite` otherwise. An explicit setting is used as
-// written, provided it names a cite command at all.
+// Which cite command a new citation gets. `auto` (the default) follows the document: the
+// parenthetical command its own citations use most (a REVTeX paper loads natbib but writes
+// `\cite`), else `\citep` with natbib, `\autocite` with biblatex, `\cite` otherwise. An explicit
+// setting is used as written, provided it names a cite command at all.
+import { blankHiddenText } from '../latex/hidden';
 import { normaliseCiteCommand } from './citeInsert';
 
 export const AUTO_CITE_COMMAND = 'auto';
@@ -8,6 +10,21 @@ export const AUTO_CITE_COMMAND = 'auto';
 export interface CitationPackages {
   natbib: boolean;
   biblatex: boolean;
+  /** The parenthetical cite command the document's own citations use most (documentCiteCommand). */
+  used?: string;
+}
+
+/** Commands that cite in brackets (or a footnote); narrative ones (\citet, \textcite) say nothing of the habit. */
+const PARENTHETICAL = /\\(cite|citep|parencite|autocite|footcite|supercite|smartcite)\s*(?=[[{])/g;
+
+/** The parenthetical cite command the texts use most, as written (`\cite`); undefined when they cite nothing. */
+export function documentCiteCommand(texts: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const text of texts) {
+    for (const match of blankHiddenText(text).matchAll(PARENTHETICAL)) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
+  }
+  const [top] = [...counts].sort((a, b) => b[1] - a[1]);
+  return top ? `\\${top[0]}` : undefined;
 }
 
 export interface CiteCommandChoice {
@@ -29,6 +46,7 @@ export function chooseCiteCommand(setting: string, packages: CitationPackages): 
 }
 
 function automatic(packages: CitationPackages): CiteCommandChoice {
+  if (packages.used) return { command: packages.used, reason: `the document's own citations use ${packages.used}` };
   if (packages.biblatex) return { command: '\\autocite', reason: 'the document uses biblatex' };
   if (packages.natbib) return { command: '\\citep', reason: 'the document uses natbib' };
   return { command: '\\cite', reason: 'the document uses neither natbib nor biblatex' };

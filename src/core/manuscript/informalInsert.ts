@@ -53,12 +53,21 @@ function informalReplacement(
 /**
  * Where the citation of the selection `source[start, end)` goes: in place of the informal
  * citation the selection holds, else after the claim (planCiteInsertion). The extension and the
- * CLI both plan through here.
+ * CLI both plan through here. `mentionCommand` replaces a mention: the package's command, whose
+ * textual form prints the names ("Perlmutter et al. (1999)" as `\citet`), whatever the document's
+ * habit (`\cite` after a natbib mention's names would print them twice in an author-year style).
  */
-export function planCitation(source: string, start: number, end: number, key: string, command: string): CiteInsertionPlan {
+export function planCitation(
+  source: string,
+  start: number,
+  end: number,
+  key: string,
+  command: string,
+  mentionCommand = command,
+): CiteInsertionPlan {
   const informal = recogniseInformalCitation(source.slice(start, end));
   if (!informal) return planCiteInsertion(source, start, end, key, command);
-  return { merged: false, ...informalReplacement(source, start, informal, key, command) };
+  return { merged: false, ...informalReplacement(source, start, informal, key, mentionCommand) };
 }
 
 /** A bare mention after a word is replaced together with the space before it, by a tie. */

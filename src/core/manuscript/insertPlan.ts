@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import type { Settings } from '../settings/index';
 import type { Candidate } from '../types';
-import { chooseCiteCommand } from './citeCommand';
+import { chooseCiteCommand, documentCiteCommand } from './citeCommand';
 import { type TextEditPlan } from './citeInsert';
 import { planCitation } from './informalInsert';
 import { appendEntryEdit, decideBibUpdate, indexBibFile, type BibIdentity, type NewWork } from './bibUpdate';
@@ -106,8 +106,10 @@ export async function planInsert(
   const notes = bibliography.skipped.map((s) => `skipped ${s.name}: ${s.reason}`);
   const indexed = unique([...bibliography.files, ...(hooks.configuredBib ? [hooks.configuredBib] : [])]);
   const decision = decideBibUpdate(await indexAll(indexed, files), work);
-  const choice = chooseCiteCommand(settings['cite.command'], bibliography);
-  const cite = planCitation(texText, claim.start, claim.end, decision.key, choice.command);
+  const used = documentCiteCommand(tree.files.length ? tree.files.map((f) => f.text) : [texText]);
+  const choice = chooseCiteCommand(settings['cite.command'], { ...bibliography, used });
+  const byPackage = chooseCiteCommand(settings['cite.command'], bibliography);
+  const cite = planCitation(texText, claim.start, claim.end, decision.key, choice.command, byPackage.command);
   const plan: PlannedInsert = {
     key: decision.key, bibFile: '', reused: decision.action === 'reuse',
     command: cite.command ?? choice.command, commandReason: choice.reason,

@@ -52,14 +52,15 @@ describe('CLI coverage --insert', function () {
     const run = await runCli(args(), env);
     assert.equal(run.code, 0, run.stderr);
     const tex = readFileSync(join(dir, 'main.tex'), 'utf8');
-    assert.ok(tex.includes(`${SUPERNOVA.slice(0, -1)}~\\citep{perlmutter1999measurements}.`), tex);
+    // The manuscript loads natbib and writes \cite: the new citation follows its habit.
+    assert.ok(tex.includes(`${SUPERNOVA.slice(0, -1)}~\\cite{perlmutter1999measurements}.`), tex);
     // The mention becomes the citation of the work it names.
     assert.ok(tex.includes('\\citet{perlmutter1999measurements} measured the mass density'), tex);
     assert.ok(tex.includes(`\n${MORTALITY}\n`) && tex.includes(`\n${WAKEFIELD}\n`), 'a work without BibTeX and a retracted one are not cited');
     // The mortality sentence means its one work on the topic, but the stand-in has no BibTeX of it.
     assert.match(run.stdout, /not cited: no BibTeX from the authority for "Prospective and External Evaluation[^"]*" \(/);
     assert.match(run.stdout, /not cited: the one work found by wakefield is retracted: "RETRACTED: Ileal-lymphoid/);
-    assert.match(run.stdout, /cited \\citep\{perlmutter1999measurements\} \([^)]+\); entry (added to|already in) refs\.bib\n    why: it supports the sentence, 0\.\d\d above the next work found\n/);
+    assert.match(run.stdout, /cited \\cite\{perlmutter1999measurements\} \([^)]+\); entry (added to|already in) refs\.bib\n    why: it supports the sentence, 0\.\d\d above the next work found\n/);
     assert.match(run.stdout, /cited \\citet\{perlmutter1999measurements\} [^\n]+\n    why: the one work found by perlmutter, supports\n/);
     assert.match(run.stdout, /Cited 2 of 4 listed sentence\(s\); 2 left for you[^\n]*\nRead each citation written before you submit: without an LLM judge/);
     const bib = readFileSync(join(dir, 'refs.bib'), 'utf8');
@@ -81,7 +82,7 @@ describe('CLI coverage --insert', function () {
     assert.deepEqual(found.map((s) => s.text), [WAKEFIELD, PERLMUTTER, MORTALITY, SUPERNOVA]);
     const supernova = found.find((s) => s.text === SUPERNOVA)!;
     const { key, command, reused, title } = supernova.inserted!;
-    assert.deepEqual({ key, command, reused }, { key: 'perlmutter1999measurements', command: '\\citep', reused: true }, 'the entry the mention added');
+    assert.deepEqual({ key, command, reused }, { key: 'perlmutter1999measurements', command: '\\cite', reused: true }, 'the entry the mention added');
     assert.match(title, /42 High-Redshift Supernovae/);
     assert.deepEqual({ ...found[1]!.inserted, id: undefined, title: undefined, bibFile: undefined },
       { key, command: '\\citet', reused: false, supportBy: 'lexical', why: 'the one work found by perlmutter, supports', notes: [], id: undefined, title: undefined, bibFile: undefined });

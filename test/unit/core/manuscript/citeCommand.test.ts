@@ -1,6 +1,6 @@
 // `cite.command: auto` follows the document's citation package; an explicit command is kept.
 import assert from 'node:assert/strict';
-import { chooseCiteCommand } from '../../../../src/core/manuscript/citeCommand';
+import { chooseCiteCommand, documentCiteCommand } from '../../../../src/core/manuscript/citeCommand';
 
 const none = { natbib: false, biblatex: false };
 
@@ -23,5 +23,22 @@ describe('cite command', () => {
     const choice = chooseCiteCommand('\\input', { natbib: true, biblatex: false });
     assert.equal(choice.command, '\\citep');
     assert.match(choice.reason, /not a cite command/);
+  });
+
+  it('auto: follows the parenthetical command the document\'s own citations use most', () => {
+    // A REVTeX paper: the class loads natbib, the authors write \cite.
+    const prl = [
+      '\\documentclass[aps,prl]{revtex4-2}\n\\begin{document}',
+      'Type Ia supernovae are standard candles.\\cite{phillips93} As \\citet{riess98} showed, it accelerates.~\\cite{perlmutter99}',
+      '% \\citep{commented} \\citep{out}',
+    ].join('\n');
+    const used = documentCiteCommand([prl]);
+    assert.equal(used, '\\cite');
+    assert.deepEqual(chooseCiteCommand('auto', { natbib: true, biblatex: false, used }), {
+      command: '\\cite',
+      reason: "the document's own citations use \\cite",
+    });
+    assert.equal(documentCiteCommand(['No citation yet. \\citet{a} says so.']), undefined, 'a narrative citation says nothing of the habit');
+    assert.equal(chooseCiteCommand('\\citep', { natbib: true, biblatex: false, used }).command, '\\citep', 'an explicit setting wins');
   });
 });
