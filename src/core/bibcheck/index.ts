@@ -286,7 +286,8 @@ function markDuplicates(results: BibCheckEntry[], identities: string[][]): void 
     if (earlier) {
       result.status = 'duplicate';
       result.duplicateOf = earlier;
-      result.message = `The same work as "${earlier}".`;
+      // Its own check's words stay: a duplicate may still print the work wrongly, or better.
+      result.message = `The same work as "${earlier}".${result.message ? ` ${result.message}` : ''}`;
     }
     for (const k of identities[i]!) if (!firstByIdentity.has(k)) firstByIdentity.set(k, result.key);
   });

@@ -56,6 +56,8 @@ describe('bibliography check against the stand-in', function () {
       ['tosatto2015', 'ok', []],
     ]);
     assert.equal(report.entries[2]!.duplicateOf, 'valerocuevas2017');
+    // It says whose duplicate it is, and what its own check found.
+    assert.match(report.entries[2]!.message, /^The same work as "valerocuevas2017"\. \S/);
     assert.deepEqual(report.entries[0]!.fields.year, { ours: '1998', authority: '1999' });
     assert.deepEqual(report.broken.map((b) => [b.key, b.line + 1]), [['broken', 37]]);
     assert.equal(report.broken[0]!.message, 'Not valid BibTeX: the braces do not balance (2 "{" are not closed before the next entry).');
