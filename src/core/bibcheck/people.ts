@@ -169,7 +169,9 @@ export function compareAuthors(entry: AuthorList, authority: AuthorList): Author
   // Some deposits list the first author only (older Lancet records at Crossref: "AJ Wakefield" for 13
   // authors): the rest are unknown to the authority, not wrong.
   const [first, only] = [entry.people[0], authority.people[0]];
-  if (authority.people.length === 1 && entry.people.length >= MIN_PEOPLE_FOR_FIRST_ONLY && first && only && samePerson(first, only))
+  // Two names and "et al." say as much as three: a list of many (Vancouver's "Wakefield AJ, Murch SH, et al.").
+  const many = entry.people.length >= MIN_PEOPLE_FOR_FIRST_ONLY || (entry.truncated && entry.people.length >= 2);
+  if (authority.people.length === 1 && many && first && only && samePerson(first, only))
     return { agreement: 'agrees', matched: 1, unmatched: [], left: [], reordered: false, onlyFirstListed: true };
   const left = entry.truncated || authority.truncated ? [] : free.map((p) => p.written);
   // Out of order, or a list cut with "others" that opens with someone other than the first author:

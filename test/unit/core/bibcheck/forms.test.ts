@@ -58,6 +58,8 @@ describe('bibcheck forms: authors', () => {
     assert.deepEqual(compareAuthors(printed, wakefield), { agreement: 'agrees', matched: 1, unmatched: [], left: [], reordered: false, onlyFirstListed: true });
     // Two names on a one-author work, or another first author, are still judged.
     assert.equal(compareAuthors(readAuthorList('A. J. Wakefield and S. H. Murch'), wakefield).agreement, 'invented');
+    // Two names and "et al." (Vancouver's "Wakefield AJ, Murch SH, et al.") are a list of many.
+    assert.equal(compareAuthors(readAuthorList('A. J. Wakefield and S. H. Murch and others'), wakefield).agreement, 'agrees');
     assert.equal(compareAuthors(readAuthorList('S. H. Murch and A. J. Wakefield and A. Anthony'), wakefield).agreement, 'swapped');
   });
   it('finds placeholder names, and "et al" standing alone as the author', () => {
