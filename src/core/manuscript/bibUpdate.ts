@@ -93,8 +93,15 @@ function arxivIdFromEprint(fields: Record<string, string>): string | undefined {
 function sameWork(entry: BibIdentity, work: NewWork): boolean {
   const dois = [work.doi, work.publishedDoi].filter(Boolean).map((d) => d!.toLowerCase());
   if (entry.doi && dois.includes(entry.doi)) return true;
-  return Boolean(entry.arxivId && work.arxivId && entry.arxivId === work.arxivId.toLowerCase());
+  if (entry.arxivId && work.arxivId) return entry.arxivId === work.arxivId.toLowerCase();
+  // An entry without a DOI (typed by hand, a preprint's) with the work's own title is that work:
+  // a second entry would print it twice. Short titles ("Editorial") identify nothing.
+  const title = work.title ? titleIdentity(work.title) : undefined;
+  return !entry.doi && title !== undefined && title.length >= MIN_TITLE_IDENTITY && entry.title === title;
 }
+
+/** Fewer characters than this (normalised, spaces out) are too generic a title to reuse an entry by. */
+const MIN_TITLE_IDENTITY = 20;
 
 /** Same key, and nothing says it is another work (a different DOI, arXiv id or title). */
 function sameKeySameWork(entry: BibIdentity, work: NewWork): boolean {

@@ -86,6 +86,19 @@ describe('.bib update decisions', () => {
     assert.deepEqual(decision, { action: 'reuse', key: 'godel1931', file: undefined });
   });
 
+  it('reuses an entry without a DOI that has the work\'s title: a preprint\'s, or one typed by hand', () => {
+    const title = 'On neuromechanical approaches for the study of biological and robotic grasp and manipulation';
+    const journal = work(VALERO, 'valerocuevas2017', { doi: '10.1186/s12984-017-0305-3', title });
+    assert.deepEqual(decideBibUpdate(indexBibFile(USER_BIB), journal), { action: 'reuse', key: 'valero2017arxiv', file: undefined });
+    const typed = indexBibFile(`@article{vc2017, title={On Neuromechanical Approaches for the Study of Biological and Robotic Grasp and Manipulation}, year=2017}`);
+    assert.equal(decideBibUpdate(typed, journal).action, 'reuse');
+    // A title too short to identify anything, or an entry whose DOI is another work's, is no reason.
+    const editorial = work(FRANK, 'frank1970', { doi: '10.1126/science.169.3946.635', title: 'Editorial' });
+    assert.equal(decideBibUpdate(indexBibFile('@article{ed, title={Editorial}}'), editorial).action, 'append');
+    const other = indexBibFile(`@article{other, title={${title}}, doi={10.1000/another}}`);
+    assert.equal(decideBibUpdate(other, journal).action, 'append');
+  });
+
   it('adds a suffix when the key is taken by a different work, rewriting only the key', () => {
     const existing = indexBibFile(rewriteCiteKey(HERGER_ARTICLE, 'herger2024'));
     const preprint = work(HERGER_PREPRINT, 'herger2024', { doi: '10.1101/2024.04.01.587366' });
