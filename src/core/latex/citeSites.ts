@@ -2,14 +2,11 @@
 // with optional arguments, multi-cites), with the citing sentence around it. Comments and
 // verbatim are blanked first (offsets kept), so a \cite there is no citation.
 import { blankHiddenText, visibleText } from './hidden';
+import { lineStarts, positionOf, type SourcePosition } from './lines';
 import { findMathMacros, type MathMacros } from './mathMacros';
 import { isCitationCommand, latexToPlainText } from './plainText';
 
-/** A position in a file, 0-based like the editor's (the CLI adds 1 to both). */
-export interface SourcePosition {
-  line: number;
-  character: number;
-}
+export { lineStarts, positionOf, type SourcePosition };
 
 export interface SourceRange {
   start: SourcePosition;
@@ -182,23 +179,6 @@ function previousSentence(text: string, start: number, structureEnds: number[]):
   if (structureEnds.some((e) => e > end && e <= start)) return undefined;
   const sentence = sentenceAround(text, end, end, structureEnds);
   return sentence.end > sentence.start ? sentence : undefined;
-}
-
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-export function positionOf(starts: number[], offset: number): SourcePosition {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low, character: offset - starts[low]! };
 }
 
 function rangeOf(starts: number[], start: number, end: number): SourceRange {

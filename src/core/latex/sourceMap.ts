@@ -3,6 +3,7 @@
 // an inserted closer takes no room, a left-out stray keeps its place.
 import type { latexParser } from 'latex-utensils';
 import type { Edit } from './repair';
+import { lineStarts, positionOf } from './lines';
 
 export class RepairedText {
   /**
@@ -72,17 +73,10 @@ export function moveLocations(nodes: readonly unknown[], move: (location: latexP
 
 /** Lines and columns (1-based, as the parser gives them) of every location below `nodes`, from its offsets in `text`. */
 export function placeLines(nodes: readonly unknown[], text: string): void {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const starts = lineStarts(text);
   const point = (offset: number): latexParser.Location['start'] => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { offset, line: low + 1, column: offset - starts[low]! + 1 };
+    const { line, character } = positionOf(starts, offset);
+    return { offset, line: line + 1, column: character + 1 };
   };
   moveLocations(nodes, ({ start, end }) => ({ start: point(start.offset), end: point(end.offset) }));
 }
