@@ -1,6 +1,7 @@
 // Heuristic queries depend on the claim's sentences alone. A repeat of the same claim (a second
 // CLI run, "Search again") reads them back from the on-disk cache.
-import { cacheGet, cachePut } from '../net/cacheParts';
+import { cacheGet } from '../net/cacheParts';
+import { storeText } from '../net/readings';
 import { createHash } from 'node:crypto';
 import type { Query } from '../types';
 
@@ -22,7 +23,8 @@ export async function cachedQueries(dir: string | undefined, sentences: string[]
     // a miss, or an unreadable cache: write them again
   }
   const queries = make();
-  // Written behind the search, not before it: the first request need not wait for the disk.
-  void cachePut(dir, key, JSON.stringify(queries)).catch(() => undefined);
+  // Written behind the search, not before it: the first request need not wait for the disk. The
+  // write is tracked, so the run ends with it on disk (and the cache folder removable).
+  void storeText(dir, key, JSON.stringify(queries));
   return queries;
 }
