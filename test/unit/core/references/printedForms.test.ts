@@ -1,0 +1,93 @@
+// Reference strings as researchers print them, checked through the .bib engine against the
+// stand-in: two-word family names against initials, a paper cited by its arXiv id alone, an arXiv
+// id that names another work, and a published paper cited with its arXiv id and journal reference.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings, type Settings } from '../../../../src/core/settings';
+import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
+import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
+import { checkReferences, pastedItems } from '../../../../src/core/references';
+
+describe('reference check of printed forms (stand-in)', function () {
+  this.timeout(60_000);
+  let standIn: StandIn;
+  let cacheDir: string;
+  let settings: Settings;
+  const deps = () => ({ settings, http: createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false }) });
+
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    cacheDir = mkdtempSync(join(tmpdir(), 'references-forms-'));
+    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.dir': cacheDir });
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('holds "Dalla Serra M" against Crossref\'s family name "Dalla Serra", in a pasted reference and in a .bib entry', async () => {
+    const pasted = pastedItems(
+      "Tosatto L, Horrocks MH, Dear AJ, Knowles TPJ, Dalla Serra M, Cremades N, et al. Single-molecule FRET studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants. Sci Rep. 2015;5:16696.",
+    );
+    const check = await checkReferences(pasted, deps());
+    assert.equal(check.references[0]!.result?.verdict.verdict, 'verified-fixable', check.references[0]!.result?.message);
+    const bib = await new VerdictEngine(networkAuthorities(deps())).verdict({
+      author: 'Tosatto, L. and Horrocks, M. H. and Dear, A. J. and Knowles, T. P. J. and Dalla Serra, M. and Cremades, N. and others',
+      title: "Single-molecule {FRET} studies on alpha-synuclein oligomerization of {Parkinson's} disease genetically related mutants",
+      journal: 'Sci Rep', volume: '5', pages: '16696', year: '2015',
+    });
+    assert.equal(bib.evidence.find((e) => e.field === 'author')?.status, 'agrees');
+  });
+
+  it('identifies a paper cited by its arXiv id alone by that id, and never reads "arXiv preprint" as its title', async () => {
+    const pasted = pastedItems(
+      [
+        'C. Stanley and T. Windisch, arXiv:1605.08386 (2016).',
+        'C. Stanley and T. Windisch, arXiv preprint arXiv:1605.08386 (2016).',
+        // The label where the reader finds a title (ACM's, LNCS's and Vancouver's forms).
+        'Caprice Stanley and Tobias Windisch. 2016. arXiv preprint arXiv:1605.08386.',
+        'Stanley, C., Windisch, T.: arXiv preprint arXiv:1605.08386 (2016)',
+        'C. Stanley and T. Windisch. arXiv preprint arXiv:1605.08386, 2016.',
+      ].join('\n\n'),
+    );
+    assert.equal(pasted.length, 5);
+    const check = await checkReferences(pasted, deps());
+    for (const reference of check.references) {
+      assert.equal(reference.titleFrom, 'identifier', reference.item.text);
+      assert.equal(reference.result?.verdict.verdict, 'verified', reference.result?.message);
+      assert.equal(reference.fields.title, 'Heat-bath random walks with Markov bases');
+    }
+  });
+
+  it('says an arXiv id names another work as "arXiv:…", never "the DOI", when the reference has no DOI', async () => {
+    const verdict = await new VerdictEngine(networkAuthorities(deps())).verdict({
+      author: 'C. Stanley and T. Windisch', title: 'Quantum criticality for extended nodes on a Bethe lattice', year: '2016', eprint: '1605.08386', archiveprefix: 'arXiv',
+    });
+    assert.equal(verdict.kind, 'doi-other-work');
+    assert.match(verdict.message, /^Mismatch: arXiv:1605\.08386 names another work\./);
+  });
+
+  it('takes a paper whose arXiv journal reference is the printed venue as published, not a preprint cited as published', async () => {
+    const pasted = pastedItems(
+      'J. M. Murray, A. Del Maestro, and Z. Tešanović, Quantum criticality for extended nodes on a Bethe lattice in the large connectivity limit, Phys. Rev. B 85, 115117 (2012), arXiv:1111.2011.',
+    );
+    const [murray] = (await checkReferences(pasted, deps())).references;
+    // arXiv's record of 1111.2011 carries "Phys. Rev. B 85, 115117 (2012)" as its journal reference.
+    assert.equal(murray!.result?.verdict.record?.venue, 'Phys. Rev. B 85, 115117 (2012)');
+    assert.notEqual(murray!.result?.verdict.verdict, 'mismatch', murray!.result?.message);
+    assert.equal(murray!.result?.verdict.evidence.find((e) => e.field === 'venue')?.status, 'agrees');
+    assert.equal(murray!.result?.verdict.evidence.find((e) => e.field === 'year')?.status, 'agrees');
+    // Another journal than its journal reference's is still a preprint cited as published.
+    const elsewhere = await new VerdictEngine(networkAuthorities(deps())).verdict({
+      author: 'Murray, J. M. and Del Maestro, A. and Te{\\v s}anovi{\\\'c}, Z.',
+      title: 'Quantum criticality for extended nodes on a {Bethe} lattice in the large connectivity limit',
+      journal: 'Phys. Rev. Lett.', volume: '85', pages: '115117', year: '2012', eprint: '1111.2011', archiveprefix: 'arXiv',
+    });
+    assert.equal(elsewhere.kind, 'preprint-as-published', elsewhere.message);
+  });
+});
