@@ -34,8 +34,9 @@ export function parseLatexReporting(text: string, macros?: MathMacros): { nodes:
   // A long document costs a few hundred ms per attempt: repair it paragraph by paragraph sooner.
   const whole = parseWithRepairs(source, source.length > LONG_SOURCE_CHARS ? 2 : MAX_REPAIRS);
   const { nodes, scrubbed } = whole ? { nodes: whole.nodes, scrubbed: [] } : parseByParagraph(source);
-  // Offsets are the source's already; lines and columns were the repaired text's, or a paragraph's.
-  placeLines(nodes, text);
+  // Offsets are the source's already; lines and columns were the repaired text's, or a paragraph's,
+  // or the visible text's, where a line hidden text emptied was joined to the next. Else they stand.
+  if (whole?.edited !== false || lineCount(source) !== lineCount(text)) placeLines(nodes, text);
   if (whole?.repairs === 0) return { nodes, problems: [] };
   // A paragraph scrubbed to plain text was not repaired: its problems would say what did not happen.
   const repaired = structureProblems(source).filter((p) => !scrubbed.some((s) => p.offset >= s.start && p.offset < s.end));
@@ -62,17 +63,26 @@ function parseByParagraph(source: string): { nodes: LatexNode[]; scrubbed: { sta
 const LONG_SOURCE_CHARS = 20_000;
 const SPANNING_ENVIRONMENTS = new Set(['document']);
 
-/** The nodes and how many repairs they took; undefined when the text would not parse within `maxRepairs`. */
-function parseWithRepairs(source: string, maxRepairs: number): { nodes: LatexNode[]; repairs: number } | undefined {
+function lineCount(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+/**
+ * The nodes and how many repairs they took (`edited`: the text they were read from was changed);
+ * undefined when the text would not parse within `maxRepairs`.
+ */
+function parseWithRepairs(source: string, maxRepairs: number): { nodes: LatexNode[]; repairs: number; edited: boolean } | undefined {
   const text = new RepairedText(source);
-  let parsed: { nodes: LatexNode[]; repairs: number } | undefined;
+  let parsed: { nodes: LatexNode[]; repairs: number; edited: boolean } | undefined;
   for (let repairs = 0; repairs <= maxRepairs; repairs++) {
     const attempt = parseOnce(text.text);
     if (!attempt) break;
     const edits = 'nodes' in attempt ? closeUnmatchedEnvironment(text.text, attempt.nodes) : repairAt(text.text, attempt.failedAt);
     if ('nodes' in attempt) {
       text.placeInSource(attempt.nodes);
-      parsed = { nodes: attempt.nodes, repairs };
+      parsed = { nodes: attempt.nodes, repairs, edited: text.edited };
     }
     if (repairs === maxRepairs || !text.apply(edits)) break;
   }

@@ -10,12 +10,16 @@ export class RepairedText {
    * Per character, its offset in the source; an inserted character has the offset it was inserted
    * before, less ½, so a node starting on it starts there and a node ending on it ends there.
    */
-  private origin: number[];
+  private origin?: number[];
   private readonly sourceLength: number;
 
   constructor(public text: string) {
-    this.origin = Array.from({ length: text.length }, (_, i) => i);
     this.sourceLength = text.length;
+  }
+
+  /** True once an edit changed the text; until then every offset is the source's (most parses). */
+  get edited(): boolean {
+    return this.origin !== undefined;
   }
 
   /** Applies the edits of one repair (offsets in the current text); false when they change nothing. */
@@ -25,7 +29,7 @@ export class RepairedText {
     let cursor = 0;
     const keep = (to: number) => {
       text += this.text.slice(cursor, to);
-      for (let i = cursor; i < to; i++) origin.push(this.origin[i]!);
+      for (let i = cursor; i < to; i++) origin.push(this.origin?.[i] ?? i);
     };
     for (const { at, remove, insert } of [...edits].sort((a, b) => a.at - b.at)) {
       if (at > cursor) keep(at);
@@ -35,13 +39,15 @@ export class RepairedText {
     }
     keep(this.text.length);
     const changed = text !== this.text;
+    if (!changed) return false;
     this.text = text;
     this.origin = origin;
-    return changed;
+    return true;
   }
 
   /** Every location below `nodes`, parsed from the current text, moved to the source's offsets. */
   placeInSource(nodes: readonly unknown[]): void {
+    if (!this.origin) return;
     moveLocations(nodes, ({ start, end }) => {
       const from = this.sourceStart(start.offset);
       const to = end.offset > start.offset ? this.sourceEnd(end.offset) : from;
@@ -50,10 +56,12 @@ export class RepairedText {
   }
 
   private sourceStart(offset: number): number {
+    if (!this.origin) return Math.min(offset, this.sourceLength);
     return offset < this.origin.length ? Math.ceil(this.origin[offset]!) : this.sourceLength;
   }
 
   private sourceEnd(offset: number): number {
+    if (!this.origin) return offset;
     return offset > 0 ? Math.floor(this.origin[offset - 1]!) + 1 : 0;
   }
 }
