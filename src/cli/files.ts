@@ -24,10 +24,9 @@ export function diskFiles(folder: string): InsertFiles {
  */
 export async function writeAtomically(file: string, text: string): Promise<void> {
   const target = await existingTarget(file);
-  if (target !== undefined) await assertWritable(file, target);
+  const mode = target === undefined ? undefined : await assertWritable(file, target);
   const destination = target ?? file;
   const temporary = `${destination}.citefinder-${process.pid}.tmp`;
-  const mode = target === undefined ? undefined : (await stat(target)).mode & 0o7777;
   try {
     // Created with the mode (no moment readable by others), then set again: the umask may have cut it.
     await writeFile(temporary, text, { encoding: 'utf8', mode });
@@ -41,11 +40,11 @@ export async function writeAtomically(file: string, text: string): Promise<void>
 
 /**
  * Refuses a file the user cannot write, or marked read-only: no write bit for its owner counts
- * as read-only even for root, who could write it anyway.
+ * as read-only even for root, who could write it anyway. Gives the file's mode, to keep.
  */
-async function assertWritable(file: string, target: string): Promise<void> {
-  const ownerMayWrite = ((await stat(target)).mode & 0o200) !== 0;
-  if (ownerMayWrite && (await access(target, constants.W_OK).then(() => true, () => false))) return;
+async function assertWritable(file: string, target: string): Promise<number> {
+  const mode = (await stat(target)).mode & 0o7777;
+  if ((mode & 0o200) !== 0 && (await access(target, constants.W_OK).then(() => true, () => false))) return mode;
   const link = (await lstat(file)).isSymbolicLink() ? ` (a link to "${target}")` : '';
   throw new FileRefusedError(`"${file}"${link} is read-only; nothing was written.`);
 }
