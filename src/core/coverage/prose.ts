@@ -9,7 +9,9 @@ import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isBareAccent, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
-import { bodyStart, endsWithFullStop, withoutCommands } from './proseNodes';
+import { endsWithFullStop, withoutCommands } from './proseNodes';
+import { documentBody } from '../latex/documentBody';
+import { blankHiddenText } from '../latex/hidden';
 
 export interface ProseSentence {
   file: string;
@@ -83,7 +85,7 @@ class ProseWalker {
     private readonly lineStarts: number[],
     public section: string,
     private readonly source: string,
-    /** Where `\begin{document}` stands; what comes before it is the preamble, never prose. */
+    /** Where the body starts, after `\begin{document}` (0 in a chapter); the preamble before it is never prose. */
     private readonly bodyStart: number,
     private readonly citationMacros: ReadonlySet<string>,
   ) {}
@@ -230,7 +232,8 @@ class ProseWalker {
  */
 export function readProse(file: string, source: string, section = '', macros: ProjectMacros = {}, shownAs = file): ProseReading {
   const starts = lineStarts(source);
-  const walker = new ProseWalker(file, starts, section, source, bodyStart(source), macros.citations ?? new Set());
+  const bodyStart = documentBody(blankHiddenText(source))?.start ?? 0;
+  const walker = new ProseWalker(file, starts, section, source, bodyStart, macros.citations ?? new Set());
   const { nodes, problems } = parseLatexReporting(source, macros.math);
   walker.walk(nodes);
   walker.flush();

@@ -1,19 +1,8 @@
-// Helpers of prose.ts that read the parsed tree and the source: where the body starts, which
-// display math ends its sentence, and a node without the project's citation macros.
+// Helpers of prose.ts that read the parsed tree and the source: which display math ends its
+// sentence, and a node without the project's citation macros.
 import { latexParser as lp } from 'latex-utensils';
 import type { LatexNode } from '../latex/parse';
 import { DROPPED_ENVIRONMENTS } from '../latex/plainText';
-import { blankHiddenText } from '../latex/hidden';
-
-/**
- * Where the document's body starts: the offset of its `\begin{document}`, 0 in a file without one
- * (a chapter). A `filecontents` environment in the preamble may hold a whole document: it is skipped.
- */
-export function bodyStart(source: string): number {
-  const begin = /\\begin\s*\{filecontents\*?\}[\s\S]*?\\end\s*\{filecontents\*?\}|\\begin\s*\{document\}/g;
-  const found = [...blankHiddenText(source).matchAll(begin)].find((m) => !/filecontents/.test(m[0]));
-  return found?.index ?? 0;
-}
 
 /** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
 export function endsWithFullStop(node: LatexNode, source: string): boolean {

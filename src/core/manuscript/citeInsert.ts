@@ -1,6 +1,7 @@
 // Where and how a `\cite{key}` goes into the manuscript. Pure text logic (no editor), so the
 // rules are unit-tested: after the claim, before its final punctuation, joined with `~`, and
 // merged into a cite command that already sits there instead of adding a second one.
+import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 import { nearestOccurrence } from '../positions/nearest';
 
@@ -117,10 +118,9 @@ export function lineClaim(source: string, lineStart: number, lineLength: number,
   if (!line.trim()) return { refused: 'the line shows nothing in the PDF (it is blank or a comment)' };
   const visibleEnd = line.trimEnd().length;
   const end = lineStart + Math.min(column === undefined ? visibleEnd : column - 1, visibleEnd);
-  const body = /\\begin\s*\{document\}/.exec(visible);
-  if (body && end <= body.index + body[0].length) return { refused: 'the line is in the preamble, before \\begin{document}' };
-  const after = /\\end\s*\{document\}/.exec(visible);
-  if (after && end > after.index) return { refused: 'the citation would go after \\end{document}' };
+  const body = documentBody(visible);
+  if (body && end <= body.start) return { refused: 'the line is in the preamble, before \\begin{document}' };
+  if (body && end > body.end) return { refused: 'the citation would go after \\end{document}' };
   return { start: lineStart, end };
 }
 
