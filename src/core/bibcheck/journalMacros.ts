@@ -1,8 +1,8 @@
 // Astronomy's journal macros: NASA ADS exports `journal = {\apj}` and the AAS, A&A and MNRAS
 // classes print the name (aas_macros.sty). Read as the journal they stand for, so an ADS entry's
 // venue is held against Crossref's "The Astrophysical Journal" instead of reading as nothing.
-// The journals' own abbreviations (ApJ, Ap. J., MNRAS, A&A, PRL) stand for the same names when
-// venues are compared: no word of "ApJ" abbreviates a word of "The Astrophysical Journal".
+// The journals' own abbreviations (ApJ, Ap. J., MNRAS, A&A, PRL) join the venue table beside their
+// names: no word of "ApJ" abbreviates a word of "The Astrophysical Journal".
 
 /** Macro name → the journal it prints. */
 const AAS_JOURNALS: Readonly<Record<string, string>> = {
@@ -87,7 +87,6 @@ const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   psj: ['PSJ'],
   jcap: ['JCAP'],
   ssr: ['SSRv'],
-  natastron: ['NatAs'],
   pra: ['PRA'],
   prb: ['PRB'],
   prc: ['PRC'],
@@ -96,17 +95,10 @@ const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   prl: ['PRL'],
 };
 
-/** "Ap. J.", "{ApJ}", "A\&A" → "apj", "apj", "aa": case, dots, spaces, braces and `\&` aside. */
-function abbreviationKey(venue: string): string {
-  return venue.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
-}
-
-let byAbbreviation: Map<string, string> | undefined;
-
-/** `ApJ` or `Ap. J.` as "The Astrophysical Journal"; any other venue as it is. */
-export function expandJournalAbbreviation(venue: string): string {
-  byAbbreviation ??= new Map(
-    Object.entries(ABBREVIATIONS).flatMap(([macro, names]) => names.map((name) => [abbreviationKey(name), AAS_JOURNALS[macro]!] as const)),
-  );
-  return byAbbreviation.get(abbreviationKey(venue)) ?? venue;
+/**
+ * The journals whose own abbreviations a word-by-word prefix rule cannot read, by macro name: the
+ * name the macro prints, then those abbreviations. Entries of the venue table (venues.ts).
+ */
+export function abbreviatedJournals(): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(ABBREVIATIONS).map(([macro, names]) => [macro, [AAS_JOURNALS[macro]!, ...names]]));
 }

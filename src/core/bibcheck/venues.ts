@@ -4,7 +4,7 @@
 // A venue no authority record and no entry of the table below knows is reported as one that
 // may not exist; the table names the venues whose many spellings a string rule cannot join.
 import { latexToPlainText } from '../latex/plainText';
-import { expandJournalAbbreviation, expandJournalMacro } from './journalMacros';
+import { abbreviatedJournals, expandJournalMacro } from './journalMacros';
 import { decodeEntities } from './titles';
 
 /** Canonical id → the names people and authorities write for it. */
@@ -52,7 +52,7 @@ const LATEX_MARKUP = /[\\{}$~]/;
 
 function words(written: string): string[] {
   // Crossref writes "Astronomy &amp; Astrophysics": the entity is the character, not a word.
-  const venue = expandJournalAbbreviation(expandJournalMacro(decodeEntities(written)));
+  const venue = expandJournalMacro(decodeEntities(written));
   // The LaTeX parser only where there is LaTeX: the table's plain names are read at first use.
   return (LATEX_MARKUP.test(venue) ? latexToPlainText(venue) : venue)
     .normalize('NFKD')
@@ -75,7 +75,8 @@ let canonical: Map<string, string> | undefined;
 function canonicalTable(): Map<string, string> {
   if (canonical) return canonical;
   canonical = new Map();
-  for (const [id, names] of Object.entries(KNOWN_VENUES)) for (const name of names) canonical.set(keyOf(name), id);
+  const venues = { ...KNOWN_VENUES, ...abbreviatedJournals() };
+  for (const [id, names] of Object.entries(venues)) for (const name of names) canonical.set(keyOf(name), id);
   return canonical;
 }
 
@@ -138,7 +139,7 @@ export function isPreprintVenue(venue: string): boolean {
 }
 
 /** Venues of the table outside computer science, where Crossref rather than DBLP is the authority. */
-const OTHER_FIELDS = new Set(['nature', 'science', 'pnas']);
+const OTHER_FIELDS = new Set(['nature', 'science', 'pnas', ...Object.keys(abbreviatedJournals())]);
 
 /** True for a computer-science venue of the table (DBLP's ground). */
 export function isComputerScienceVenue(venue: string): boolean {
