@@ -2,33 +2,20 @@
 // stand-in: two-word family names against initials, a paper cited by its arXiv id alone, an arXiv
 // id that names another work, and a published paper cited with its arXiv id and journal reference.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../../../standin';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../../../src/core/settings';
-import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
-import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
+import { standInDeps, standInVerdicts } from '../../../helpers/verdictEngine';
 import { checkReferences, pastedItems } from '../../../../src/core/references';
 
 describe('reference check of printed forms (stand-in)', function () {
   this.timeout(60_000);
   let standIn: StandIn;
-  let cacheDir: string;
-  let settings: Settings;
-  const deps = () => ({ settings, http: createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false }) });
+  const deps = () => standInDeps(standIn);
+  const engine = () => standInVerdicts(standIn);
 
   beforeEach(async () => {
     standIn = await startStandIn();
-    cacheDir = mkdtempSync(join(tmpdir(), 'references-forms-'));
-    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.dir': cacheDir });
   });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  afterEach(() => standIn.close());
 
   it('holds "Dalla Serra M" against Crossref\'s family name "Dalla Serra", in a pasted reference and in a .bib entry', async () => {
     const pasted = pastedItems(
@@ -36,7 +23,7 @@ describe('reference check of printed forms (stand-in)', function () {
     );
     const check = await checkReferences(pasted, deps());
     assert.equal(check.references[0]!.result?.verdict.verdict, 'verified-fixable', check.references[0]!.result?.message);
-    const bib = await new VerdictEngine(networkAuthorities(deps())).verdict({
+    const bib = await engine().verdict({
       author: 'Tosatto, L. and Horrocks, M. H. and Dear, A. J. and Knowles, T. P. J. and Dalla Serra, M. and Cremades, N. and others',
       title: "Single-molecule {FRET} studies on alpha-synuclein oligomerization of {Parkinson's} disease genetically related mutants",
       journal: 'Sci Rep', volume: '5', pages: '16696', year: '2015',
@@ -65,7 +52,7 @@ describe('reference check of printed forms (stand-in)', function () {
   });
 
   it('says an arXiv id names another work as "arXiv:…", never "the DOI", when the reference has no DOI', async () => {
-    const verdict = await new VerdictEngine(networkAuthorities(deps())).verdict({
+    const verdict = await engine().verdict({
       author: 'C. Stanley and T. Windisch', title: 'Quantum criticality for extended nodes on a Bethe lattice', year: '2016', eprint: '1605.08386', archiveprefix: 'arXiv',
     });
     assert.equal(verdict.kind, 'doi-other-work');
@@ -83,7 +70,7 @@ describe('reference check of printed forms (stand-in)', function () {
     assert.equal(murray!.result?.verdict.evidence.find((e) => e.field === 'venue')?.status, 'agrees');
     assert.equal(murray!.result?.verdict.evidence.find((e) => e.field === 'year')?.status, 'agrees');
     // Another journal than its journal reference's is still a preprint cited as published.
-    const elsewhere = await new VerdictEngine(networkAuthorities(deps())).verdict({
+    const elsewhere = await engine().verdict({
       author: 'Murray, J. M. and Del Maestro, A. and Te{\\v s}anovi{\\\'c}, Z.',
       title: 'Quantum criticality for extended nodes on a {Bethe} lattice in the large connectivity limit',
       journal: 'Phys. Rev. Lett.', volume: '85', pages: '115117', year: '2012', eprint: '1111.2011', archiveprefix: 'arXiv',
