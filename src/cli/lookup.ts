@@ -51,7 +51,8 @@ export async function runLookup(
 function formatWork(c: Candidate): string {
   const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`, c.pmid && `PMID:${c.pmid}`, c.pmcid].filter(Boolean).join(', ');
   const venue = c.venue ?? c.journal;
-  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}`, `  ${ids}${venue ? ` · ${venue}` : ''}`];
+  const authors = c.authors.length ? `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}` : '  (no authors named)';
+  const lines = [`${c.title} (${c.year ?? 'n.d.'})`, authors, `  ${ids}${venue ? ` · ${venue}` : ''}`];
   const trust = trustLine(c);
   if (trust) lines.push(`  ${trust}`);
   const v = c.versionOfRecord;

@@ -92,7 +92,7 @@ async function askForIdentifier(parse: (text: string) => unknown): Promise<strin
     title: 'Cite by DOI, arXiv ID, PMID or URL',
     prompt:
       'A DOI (10.1086/307221, doi:…, https://doi.org/…), an arXiv id (2004.07180, astro-ph/9812133v1, arXiv:…, abs/pdf link), ' +
-      'a PMID or PMCID (PMID:40120586, PMC5967733, a PubMed or PMC link) or a bioRxiv/medRxiv link',
+      'a PMID or PMCID (40120586, PMID:40120586, PMC5967733, a PubMed or PMC link) or a bioRxiv/medRxiv link',
     placeHolder: '10.1086/307221',
     ignoreFocusOut: true,
     validateInput: (value) => (!value.trim() || parse(value) ? undefined : 'Not a DOI, an arXiv id, a PMID or PMCID, or a doi.org, arXiv, bioRxiv, medRxiv, PubMed or PMC link.'),

@@ -1,6 +1,6 @@
 // What a user may paste to name a work: a DOI (bare, `doi:`, a doi.org link), an arXiv id (new
 // or old style, with or without version, `arXiv:`, abs/pdf links, arXiv's DataCite DOI), a
-// bioRxiv/medRxiv link, or a PubMed or PMC id (`PMID: 40120586`, `PMC5967733`, their PubMed, PMC
+// bioRxiv/medRxiv link, or a PubMed or PMC id (`PMID: 40120586`, `40120586`, `PMC5967733`, their PubMed, PMC
 // and Europe PMC links). One parser, so the command, the code action, the CLI and the audit agree.
 import { arxivIdFromDoi, findArxivId, findDoi, isArxivId, normalizeDoi, splitArxivId } from './work';
 import { PMC_ID_PATTERNS, PUBMED_ID_PATTERNS, withoutLabelSpace } from './patterns';
@@ -61,6 +61,9 @@ export function parseIdentifier(text: string): WorkIdentifier | undefined {
   if (/^arxiv:/i.test(value) || isArxivId(value)) return arxiv(value);
   const medical = pubmedOrPmc(value);
   if (medical) return medical;
+  // A bare number given as an identifier is how PubMed's PMIDs are copied (Zotero reads it so too).
+  // Only here, where the user names a work: a selected number in prose is no identifier (patterns.ts).
+  if (/^0*[1-9]\d{0,8}$/.test(value)) return { kind: 'pubmed', pmid: String(Number(value)) };
   const doi = normalizeDoi(value) ?? (/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i.test(value) ? findDoi(value) : undefined);
   if (!doi) return undefined;
   const arxivId = arxivIdFromDoi(doi);

@@ -29,4 +29,11 @@ describe('CLI lookup, readable form', function () {
     const json = await runCli(['lookup', '10.1016/s0140-6736(97)11096-0', '--json'], cli.env);
     assert.match(JSON.parse(json.stdout).bibtexError, /HTTP 404/);
   });
+
+  it('takes a bare PMID, and says a record names no authors rather than printing a blank line', async () => {
+    // Europe PMC's record of a Lancet erratum ("Department of Error") carries no author.
+    const run = await runCli(['lookup', '39709208'], cli.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Department of Error \(2025\)\n {2}\(no authors named\)\n {2}doi:10\.1016\/s0140-6736\(24\)02716-8, PMID:39709208/);
+  });
 });

@@ -38,6 +38,13 @@ describe('works named by a PMID or PMCID (stand-in Europe PMC and Crossref)', ()
     assert.deepEqual(asked, ['EXT_ID:40120586 AND SRC:MED'], 'one Europe PMC request, by id');
   });
 
+  it('reads a bare number given as an identifier as a PMID, as PubMed users copy it', async () => {
+    assert.deepEqual(parseIdentifier(' 40120586 '), { kind: 'pubmed', pmid: '40120586' });
+    const outcome = await citeByIdentifier('40120586', deps);
+    assert.equal(outcome.status === 'found' && outcome.candidate.doi, '10.1016/j.xgen.2025.100814');
+    for (const text of ['0', '1.5', '1234567890', '12a4']) assert.equal(parseIdentifier(text)?.kind === 'pubmed', false, text);
+  });
+
   it('resolves a PMC link to its article, with the open-access JATS Europe PMC serves', async () => {
     const found = await new WorkLookup(deps).byIdentifier(parseIdentifier('https://pmc.ncbi.nlm.nih.gov/articles/PMC5967733/')!);
     assert.match(found?.record.title ?? '', /Trisulfanediyl/);

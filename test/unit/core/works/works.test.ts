@@ -50,8 +50,8 @@ describe('parseIdentifier', () => {
   for (const [text, expected] of cases) {
     it(`reads ${text}`, () => assert.deepEqual(parseIdentifier(text), expected));
   }
-  // A bare number is no PMID: a year, a page or a count would look like one.
-  for (const text of ['', 'Perlmutter et al. (1999)', 'see 10.1086/307221 there', '2004.07', 'https://example.org/paper', '10.12/x', '40120586', 'PMID 40120586 and PMC5967733']) {
+  // A bare number given as an identifier is a PMID (pubmedIds.test.ts); a selected one is not (looksLikeIdentifier).
+  for (const text of ['', 'Perlmutter et al. (1999)', 'see 10.1086/307221 there', '2004.07', 'https://example.org/paper', '10.12/x', 'PMID 40120586 and PMC5967733']) {
     it(`refuses ${JSON.stringify(text)}`, () => assert.equal(parseIdentifier(text), undefined));
   }
   it('reads the identifier a .bib entry carries, DOI first, then eprint, then URL', () => {
