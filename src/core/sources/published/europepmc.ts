@@ -24,6 +24,17 @@ function openFullText(result: EuropePmcResult): boolean {
 
 const RETRACTED = /^retracted publication$/i;
 const CONCERN = /^expression of concern$/i;
+/** PubMed's and PMC's types of a notice about another article: an erratum, a retraction or concern notice. */
+const NOTICE = /^(?:published erratum|retraction of publication|expression of concern|correction|retraction|expression-of-concern)$/i;
+
+/**
+ * A notice about another article ("Correction: …", "Department of Error"): a search hit for its
+ * article's words, but never what a claim cites, so the search leaves it out. A lookup by its
+ * PMID still shows it.
+ */
+export function isNoticeOfAnotherArticle(result: Pick<EuropePmcResult, 'pubTypes'>): boolean {
+  return (result.pubTypes ?? []).some((t) => NOTICE.test(t.trim()));
+}
 
 /** One PubMed/PMC result as a record; undefined without a title (the caller counts those). */
 export function publishedRecord(result: EuropePmcResult, settings: Settings): PaperRecord | undefined {
@@ -73,9 +84,10 @@ export class EuropePmcPublishedSource implements PublishedSource {
     const results = parseSearchResults(response.text());
     const checked = results.map(checkEuropePmcResult).filter((r): r is EuropePmcResult => r !== undefined);
     const fromJournals = checked.filter((r) => r.source === 'MED' || r.source === 'PMC');
-    const records = fromJournals.map((r) => publishedRecord(r, this.settings)).filter((r): r is PaperRecord => r !== undefined);
+    const articles = fromJournals.filter((r) => !isNoticeOfAnotherArticle(r));
+    const records = articles.map((r) => publishedRecord(r, this.settings)).filter((r): r is PaperRecord => r !== undefined);
     // Malformed records, and journal records without a title.
-    const dropped = results.length - checked.length + fromJournals.length - records.length;
+    const dropped = results.length - checked.length + articles.length - records.length;
     if (dropped > 0) this.warn(`PubMed (Europe PMC) sent ${dropped} record(s) without a title or with fields of the wrong type; skipped them.`);
     return records.slice(0, request.maxResults);
   }
