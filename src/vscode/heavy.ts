@@ -19,7 +19,7 @@ export { asCandidate, citeByIdentifier, withAuthorityBibtex } from '../core/work
 export { parseIdentifier } from '../core/identity/identifiers';
 export { auditProject, AuditCache } from '../core/audit';
 export { checkBibliography } from '../core/bibcheck';
-export { citedKeys } from '../core/latex/citeSites';
+export { citedKeys, citedKeySites } from '../core/latex/citeSites';
 export { checkReferences, LIST_SOURCES, pastedItems, readReferences, referencesOfWork, thebibliographyItems, unidentifiedWhy } from '../core/references';
 export { markdownReport } from '../core/references/report';
 export { bibCheckEdits } from '../core/bibcheck/apply';

@@ -15,6 +15,7 @@ import { readingWritesSettled } from '../fulltext';
 import { AuditCache } from './cache';
 import { CitationChecker } from './check';
 import { addBetterFits, type PaperText } from './betterFit';
+import { citationMacros } from '../latex/citeMacros';
 import { citationSites } from '../latex/citeSites';
 import { findMathMacros } from '../latex/mathMacros';
 import { SUPPORT_SCALE_VERSION } from '../scoring/calibration';
@@ -66,9 +67,11 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
   for (const loop of tree.loops) warn(`The project includes itself in a loop (${loop}); each file is read once.`);
   const audited = input.scope === 'file' ? tree.files.filter((f) => f.file === input.file) : tree.files;
   const checked = audited.length ? audited : [{ file: input.file, text }];
-  // Display-math macros are defined once, in the preamble, and used in every chapter.
-  const macros = findMathMacros([...tree.files, ...checked].map((f) => f.text));
-  const sites = checked.flatMap((f) => citationSites(f.file, f.text, macros));
+  // Display-math and citation macros are defined once, in the preamble, and used in every chapter.
+  const texts = [...tree.files, ...checked].map((f) => f.text);
+  const macros = findMathMacros(texts);
+  const citing = citationMacros(texts);
+  const sites = checked.flatMap((f) => citationSites(f.file, f.text, macros, citing));
   listener({ type: 'sites', sites });
   const entries = await bibEntries(tree, input, warn);
   const hasBibitems = [...entries.values()].some((e) => !e.file.endsWith('.bib'));

@@ -1,6 +1,8 @@
 // Where a manuscript cites: every key of every \cite-family command (natbib, biblatex, starred,
-// with optional arguments, multi-cites), with the citing sentence around it. Comments and
+// with optional arguments, multi-cites) and of the project's own citation macros (citeMacros.ts:
+// `\refp{key}` for `\newcommand{\refp}[1]{\citep{#1}}`), with the citing sentence around it. Comments and
 // verbatim are blanked first (offsets kept), so a \cite there is no citation.
+import { citationMacros, type CitationMacro } from './citeMacros';
 import { blankHiddenText, visibleText } from './hidden';
 import { lineStarts, positionOf, type SourcePosition } from './lines';
 import { findMathMacros, type MathMacros } from './mathMacros';
@@ -56,17 +58,22 @@ function blank(text: string, pattern: RegExp): string {
   return text.replace(pattern, (span) => span.replace(/[^\n]/g, ' '));
 }
 
-/** `macros`: the project's display-math macros (by default the file's own), whose equations are no sentence text. */
-export function citationSites(file: string, source: string, macros: MathMacros = findMathMacros([source])): CitationSite[] {
+/** A project's citation macros by name (citeMacros.ts). */
+export type CitationMacros = ReadonlyMap<string, CitationMacro>;
+
+/**
+ * `macros`: the project's display-math macros (by default the file's own), whose equations are no
+ * sentence text; `citing`: its citation macros (by default the file's own).
+ */
+export function citationSites(
+  file: string,
+  source: string,
+  macros: MathMacros = findMathMacros([source]),
+  citing: CitationMacros = citationMacros([source]),
+): CitationSite[] {
   const visible = blank(visibleText(source, macros), VERBATIM);
   const lines = lineStarts(source);
-  const commands: { name: string; start: number; groups: KeyGroups }[] = [];
-  for (const match of visible.matchAll(COMMAND)) {
-    const name = match[1]!;
-    if (!isCitationCommand(name) || NOT_A_CLAIM.test(name)) continue;
-    const groups = keyGroups(visible, match.index + match[0].length);
-    if (groups.keys.length > 0) commands.push({ name, start: match.index, groups });
-  }
+  const commands = citeCommands(visible, citing).filter((c) => !NOT_A_CLAIM.test(c.name));
   // The sentence is read without its citations (any form, \cites with its arguments included).
   const prose = commands.reduce((text, c) => text.slice(0, c.start) + ' '.repeat(c.groups.end - c.start) + text.slice(c.groups.end), visible);
   const structureEnds = [...visible.matchAll(STRUCTURE_LINE)].map((m) => m.index + m[0].length);
@@ -98,18 +105,42 @@ export function citationSites(file: string, source: string, macros: MathMacros =
  * when a `\nocite{*}` asks for every entry.
  */
 export function citedKeys(files: readonly { text: string }[]): Set<string> | undefined {
-  const keys = new Set<string>();
-  for (const { text } of files) {
-    const visible = blank(blankHiddenText(text), VERBATIM);
-    for (const match of visible.matchAll(COMMAND)) {
-      if (!isCitationCommand(match[1]!)) continue;
-      for (const key of keyGroups(visible, match.index + match[0].length).keys) {
-        if (key.text === '*' && /^nocite$/i.test(match[1]!)) return undefined;
-        keys.add(key.text);
-      }
-    }
+  const sites = citedKeySites(files.map(({ text }) => ({ file: '', text })));
+  if (sites.some((site) => site.key === '*' && /^nocite$/i.test(site.command))) return undefined;
+  return new Set(sites.map((site) => site.key));
+}
+
+/** One key of a cite command (`\nocite`'s too) or citation macro, where it stands. */
+export interface CitedKeySite {
+  file: string;
+  key: string;
+  command: string;
+  range: SourceRange;
+}
+
+/** Every key `files` cite, where it stands, with the citation macros any of them defines. */
+export function citedKeySites(files: readonly { file: string; text: string }[]): CitedKeySite[] {
+  const citing = citationMacros(files.map((f) => f.text));
+  return files.flatMap(({ file, text }) => {
+    const lines = lineStarts(text);
+    return citeCommands(blank(blankHiddenText(text), VERBATIM), citing).flatMap(({ name, groups }) =>
+      groups.keys.map((key) => ({ file, key: key.text, command: name, range: rangeOf(lines, key.start, key.start + key.text.length) })),
+    );
+  });
+}
+
+/** The cite commands and citation-macro uses of `visible` (hidden text blanked) that name keys. */
+function citeCommands(visible: string, citing: CitationMacros): { name: string; start: number; groups: KeyGroups }[] {
+  const commands: { name: string; start: number; groups: KeyGroups }[] = [];
+  for (const match of visible.matchAll(COMMAND)) {
+    const name = match[1]!;
+    const macro = citing.get(name);
+    if (!macro && !isCitationCommand(name)) continue;
+    const from = match.index + match[0].length;
+    const groups = macro ? macroKeyGroups(visible, from, macro) : keyGroups(visible, from);
+    if (groups.keys.length > 0) commands.push({ name, start: match.index, groups });
   }
-  return keys;
+  return commands;
 }
 
 interface KeyGroups {
@@ -125,24 +156,47 @@ interface KeyGroups {
 function keyGroups(text: string, from: number): KeyGroups {
   const keys: KeyGroups['keys'] = [];
   let at = from;
-  for (;;) {
-    const rest = /^\s*/.exec(text.slice(at, at + 200))![0].length;
-    const open = text[at + rest];
-    const close = open === '[' ? ']' : open === '(' ? ')' : open === '{' ? '}' : undefined;
-    if (!close) break;
-    const end = text.indexOf(close, at + rest + 1);
-    if (end < 0) break;
-    if (open === '{') {
-      let offset = at + rest + 1;
-      for (const part of text.slice(offset, end).split(',')) {
-        const lead = part.length - part.trimStart().length;
-        if (part.trim()) keys.push({ text: part.trim(), start: offset + lead });
-        offset += part.length + 1;
-      }
-    }
-    at = end + 1;
+  for (let group = argumentAt(text, at); group; group = argumentAt(text, at)) {
+    if (group.open === '{') keys.push(...keysIn(text, group.start + 1, group.end));
+    at = group.end + 1;
   }
   return { keys, end: at };
+}
+
+/** A citation macro's arguments: its optional first in brackets, then one braced group per parameter. */
+function macroKeyGroups(text: string, from: number, macro: CitationMacro): KeyGroups {
+  const keys: KeyGroups['keys'] = [];
+  let at = from;
+  for (let parameter = 1; parameter <= macro.parameters; parameter++) {
+    const group = argumentAt(text, at);
+    const optional = parameter === 1 && macro.optionalFirst;
+    if (optional && group?.open !== '[') continue;
+    if (!group || group.open !== (optional ? '[' : '{')) break;
+    if (macro.keyParameters.has(parameter)) keys.push(...keysIn(text, group.start + 1, group.end));
+    at = group.end + 1;
+  }
+  return { keys, end: at };
+}
+
+/** The `[…]`, `(…)` or `{…}` argument after `at` (spaces skipped): its opening bracket and offsets; none at anything else. */
+function argumentAt(text: string, at: number): { open: string; start: number; end: number } | undefined {
+  const start = at + /^\s*/.exec(text.slice(at, at + 200))![0].length;
+  const open = text[start];
+  const close = open === '[' ? ']' : open === '(' ? ')' : open === '{' ? '}' : undefined;
+  const end = close ? text.indexOf(close, start + 1) : -1;
+  return end < 0 ? undefined : { open: open!, start, end };
+}
+
+/** The comma-separated keys of `text[from, to)`, each with its offset; a macro's `#1` is no key. */
+function keysIn(text: string, from: number, to: number): KeyGroups['keys'] {
+  const keys: KeyGroups['keys'] = [];
+  let offset = from;
+  for (const part of text.slice(from, to).split(',')) {
+    const lead = part.length - part.trimStart().length;
+    if (part.trim() && !part.includes('#')) keys.push({ text: part.trim(), start: offset + lead });
+    offset += part.length + 1;
+  }
+  return keys;
 }
 
 /**

@@ -68,7 +68,7 @@ export async function checkAndPublish(
     if (!signal.aborted) throw error;
   } finally {
     await Promise.all(shown);
-    if (verdicts) verdicts.showCites(manuscript, quietKeys);
+    if (verdicts) verdicts.showCites(core.citedKeySites(manuscript), quietKeys);
   }
   return { report, quietKeys };
 }

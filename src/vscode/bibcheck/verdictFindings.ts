@@ -5,6 +5,7 @@
 // The entries are kept so the hover, the code actions and the walkable list can read them.
 import * as vscode from 'vscode';
 import type { BibCheckEntry } from '../../core/bibcheck';
+import type { CitedKeySite } from '../../core/latex/citeSites';
 
 export const BIBCHECK_SOURCE = 'citefinder-bibcheck';
 
@@ -42,27 +43,13 @@ function diagnostic(range: vscode.Range, entry: BibCheckEntry, prefix = ''): vsc
   return d;
 }
 
-/** `\cite{a,b}`, `\citep[p.~3]{a}`, `\parencite*{a}`…: each key with its range. */
-export function citeSites(file: string, text: string, keys: ReadonlySet<string>): CiteSite[] {
-  const sites: CiteSite[] = [];
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
-  const position = (offset: number) => {
-    let line = lineStarts.length - 1;
-    while (lineStarts[line]! > offset) line--;
-    return new vscode.Position(line, offset - lineStarts[line]!);
-  };
-  for (const m of text.matchAll(/\\[A-Za-z]*cite[A-Za-z]*\*?(?:\s*\[[^\]]*\]){0,2}\s*\{([^{}]*)\}/g)) {
-    const open = m.index + m[0].lastIndexOf('{') + 1;
-    let at = 0;
-    for (const part of m[1]!.split(',')) {
-      const key = part.trim();
-      const start = open + at + part.indexOf(key);
-      if (keys.has(key)) sites.push({ file, key, range: new vscode.Range(position(start), position(start + key.length)) });
-      at += part.length + 1;
-    }
-  }
-  return sites;
+/** The sites of `keys` among the manuscript's cited keys (core citedKeySites: cite commands and the project's citation macros). */
+export function citeSites(sites: readonly CitedKeySite[], keys: ReadonlySet<string>): CiteSite[] {
+  return sites
+    .filter((site) => keys.has(site.key))
+    .map(({ file, key, range: { start, end } }) => {
+      return { file, key, range: new vscode.Range(start.line, start.character, end.line, end.character) };
+    });
 }
 
 export class BibVerdicts implements vscode.Disposable {
@@ -123,13 +110,13 @@ export class BibVerdicts implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Diagnostics on the \cite sites of the flagged, not-quiet entries in these manuscript files. */
-  showCites(texts: { file: string; text: string }[], quietKeys: ReadonlySet<string>): void {
+  /** Diagnostics on the \cite sites (core citedKeySites of the manuscript) of the flagged, not-quiet entries. */
+  showCites(cited: readonly CitedKeySite[], quietKeys: ReadonlySet<string>): void {
     this.flush();
     const flagged = new Map(this.all().filter((e) => ON_CITES.has(e.verdict.verdict) && !quietKeys.has(e.key)).map((e) => [e.key, e]));
-    for (const { file, text } of texts) {
-      const sites = citeSites(file, text, new Set(flagged.keys()));
-      if (!sites.length) continue;
+    const byFile = new Map<string, CiteSite[]>();
+    for (const site of citeSites(cited, new Set(flagged.keys()))) byFile.set(site.file, [...(byFile.get(site.file) ?? []), site]);
+    for (const [file, sites] of byFile) {
       this.cites.set(file, sites);
       // A .tex with thebibliography holds entries (its \bibitem lines) and \cite sites: both are kept.
       const onEntries = this.entries.has(file) ? (this.diagnostics.get(vscode.Uri.file(file)) ?? []) : [];

@@ -93,7 +93,7 @@ export async function checkReferencesCommand(
   }
   const root = await core.resolveRootFile(file, document.getText(), projectFiles);
   const project = await core.walkIncludes(root.file, root.text, projectFiles);
-  verdicts.showCites(project.files.map((f) => ({ file: f.file, text: f.text })), new Set());
+  verdicts.showCites(core.citedKeySites(project.files), new Set());
   const unreadable = check.summary.unreadable ? `, ${check.summary.unreadable} unreadable (not identified: no title, or none an authority has)` : '';
   void vscode.window.showInformationMessage(`Citefinder: ${check.references.length} references checked: ${summaryText(check)}${unreadable}. See the Problems panel.`);
   return check;

@@ -55,6 +55,19 @@ describe('CLI refs check / bib check of a manuscript that cites from .bib files'
     assert.match(text.stderr, /! cited, and in no \.bib: nowhere2021\n/);
   });
 
+  it("counts a key cited only through the project's own macro (\\refp) as cited, and no definition's #1 as missing", async () => {
+    writeFileSync(
+      join(dir, 'main.tex'),
+      '\\documentclass{article}\n\\newcommand{\\refp}[1]{\\citep{#1}}\n\\begin{document}\n\\input{intro}\n\\bibliography{bib/user}\n\\end{document}\n',
+    );
+    writeFileSync(join(dir, 'intro.tex'), 'Supernovae show the expansion accelerates~\\refp{perlmutter1999}.\n');
+    const run = await runCli(['refs', 'check', join(dir, 'main.tex'), '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout) as { entries: { key: string }[]; missing: string[] };
+    assert.deepEqual(out.entries.map((e) => e.key), ['perlmutter1999']);
+    assert.deepEqual(out.missing, []);
+  });
+
   it('gives each entry its file in JSON, and --write writes each file with its own .bak', async () => {
     const json = await runCli(['refs', 'check', join(dir, 'main.tex'), '--json'], env);
     assert.equal(json.code, 0, json.stderr);

@@ -1,7 +1,8 @@
 // The keys a manuscript puts in its bibliography, as BibTeX collects them from the .aux: every
 // cite command's keys and \nocite's, none from a comment or verbatim text; \nocite{*} is all of them.
 import { strict as assert } from 'node:assert';
-import { citedKeys } from '../../../../src/core/latex/citeSites';
+import { citationSites, citedKeys, citedKeySites } from '../../../../src/core/latex/citeSites';
+import { citationMacros } from '../../../../src/core/latex/citeMacros';
 
 describe('citedKeys: the entries a manuscript cites', () => {
   it('collects every cite form\'s keys and \\nocite\'s, skipping comments and verbatim', () => {
@@ -18,5 +19,35 @@ describe('citedKeys: the entries a manuscript cites', () => {
   it('gives undefined for \\nocite{*}: every entry is in the bibliography', () => {
     assert.equal(citedKeys([{ text: String.raw`Text~\cite{a}. \nocite{*}` }]), undefined);
     assert.deepEqual([...citedKeys([{ text: '% \\nocite{*}\nText~\\cite{a}.' }])!], ['a'], 'a commented-out \\nocite{*} asks for nothing');
+  });
+
+  describe("a project's own citation macros", () => {
+    const preamble = String.raw`\newcommand{\refp}[1]{\citep{#1}}
+\def\ucite#1{\cite{#1}}
+\DeclareRobustCommand{\seeref}[2]{see~\citet[#2]{#1}}
+\newcommand{\pcite}[2][]{\citep[#1]{#2}}
+\newcommand\seerefp[1]{\refp{#1}}`;
+    const chapter = String.raw`Deep nets outperform kernels~\refp{lecun2015, bengio2013}.
+Transformers dominate translation~\ucite{vaswani2017}.
+As shown by \seeref{he2016}{Sec.~3}, residual links help.
+Dropout regularises~\pcite[p.~4]{srivastava2014} and~\pcite{hinton2012}.
+Batch norm speeds training~\seerefp{ioffe2015}.`;
+
+    it('are cited keys, read by their parameters, from a chapter when the preamble defines them', () => {
+      assert.deepEqual([...citedKeys([{ text: preamble }, { text: chapter }])!].sort(), [
+        'bengio2013', 'he2016', 'hinton2012', 'ioffe2015', 'lecun2015', 'srivastava2014', 'vaswani2017',
+      ], "neither a definition's #1 nor the page argument Sec.~3 is a key");
+    });
+
+    it('give each key its place in its file, and the audit their citing sentence', () => {
+      const files = [{ file: '/p/main.tex', text: preamble }, { file: '/p/intro.tex', text: chapter }];
+      const he = citedKeySites(files).find((site) => site.key === 'he2016')!;
+      assert.deepEqual({ file: he.file, command: he.command, line: he.range.start.line, at: he.range.start.character }, {
+        file: '/p/intro.tex', command: 'seeref', line: 2, at: chapter.split('\n')[2]!.indexOf('he2016'),
+      });
+      const sites = citationSites('/p/intro.tex', chapter, undefined, citationMacros([preamble, chapter]));
+      assert.deepEqual(sites.find((site) => site.key === 'vaswani2017')?.sentence, 'Transformers dominate translation.');
+      assert.deepEqual(sites.find((site) => site.key === 'he2016')?.sentence, 'As shown by, residual links help.');
+    });
   });
 });
