@@ -1,6 +1,7 @@
 // Where and how a `\cite{key}` goes into the manuscript. Pure text logic (no editor), so the
-// rules are unit-tested: after the claim, before its final punctuation, joined with `~`, and
-// merged into a cite command that already sits there instead of adding a second one.
+// rules are unit-tested: after the claim, before its final punctuation, joined with `~` (or right
+// after that punctuation, in a document that cites so: citePlacement.ts), and merged into a cite
+// command that already sits there instead of adding a second one.
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 import { nearestOccurrence } from '../positions/nearest';
@@ -56,7 +57,8 @@ export function citationOffset(source: string, start: number, end: number): numb
 
 /**
  * Plans the insertion of `key` for the claim selected in `source[start, end)`.
- * `command` is the cite command setting (`\cite`, `\citep`, `\parencite`, …).
+ * `command` is the cite command setting (`\cite`, `\citep`, `\parencite`, …); `afterPunctuation`:
+ * the document cites after a full stop or comma ("observed.\cite{x}"), and so does the new citation.
  */
 export function planCiteInsertion(
   source: string,
@@ -64,16 +66,21 @@ export function planCiteInsertion(
   end: number,
   key: string,
   command: string,
+  afterPunctuation = false,
 ): CiteInsertionPlan {
-  const offset = citationOffset(source, start, end);
-  const existing = findAdjacentCite(source, offset);
+  const words = citationOffset(source, start, end);
+  const punctuation = afterPunctuation ? (/^[.!?;:,]+/.exec(source.slice(words, words + 8))?.[0] ?? '') : '';
+  const offset = words + punctuation.length;
+  const existing = findAdjacentCite(source, words) ?? (punctuation ? findAdjacentCite(source, offset) : undefined);
   if (existing) {
     if (existing.keys.includes(key)) return { merged: true };
     const separator = existing.keys.length === 0 ? '' : ',';
     return { merged: true, edit: { offset: existing.keysEnd, deleteLength: 0, insert: separator + key } };
   }
   const cite = normaliseCiteCommand(command);
-  return { merged: false, command: cite, edit: { offset, deleteLength: 0, insert: `~${cite}{${key}}` } };
+  // Right after punctuation a tie would print a space before the (often superscript) citation.
+  const tie = punctuation ? '' : '~';
+  return { merged: false, command: cite, edit: { offset, deleteLength: 0, insert: `${tie}${cite}{${key}}` } };
 }
 
 interface AdjacentCite {

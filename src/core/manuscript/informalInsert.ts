@@ -56,6 +56,7 @@ function informalReplacement(
  * CLI both plan through here. `mentionCommand` replaces a mention: the package's command, whose
  * textual form prints the names ("Perlmutter et al. (1999)" as `\citet`), whatever the document's
  * habit (`\cite` after a natbib mention's names would print them twice in an author-year style).
+ * `afterPunctuation`: the document cites after the full stop (citePlacement.ts).
  */
 export function planCitation(
   source: string,
@@ -63,10 +64,10 @@ export function planCitation(
   end: number,
   key: string,
   command: string,
-  mentionCommand = command,
+  { mentionCommand = command, afterPunctuation = false }: { mentionCommand?: string; afterPunctuation?: boolean } = {},
 ): CiteInsertionPlan {
   const informal = recogniseInformalCitation(source.slice(start, end));
-  if (!informal) return planCiteInsertion(source, start, end, key, command);
+  if (!informal) return planCiteInsertion(source, start, end, key, command, afterPunctuation);
   return { merged: false, ...informalReplacement(source, start, informal, key, mentionCommand) };
 }
 

@@ -8,6 +8,7 @@ import type { Settings } from '../settings/index';
 import type { Candidate } from '../types';
 import { chooseCiteCommand, documentCiteCommand } from './citeCommand';
 import { type TextEditPlan } from './citeInsert';
+import { citesAfterPunctuation } from './citePlacement';
 import { planCitation } from './informalInsert';
 import { appendEntryEdit, decideBibUpdate, indexBibFile, type BibIdentity, type NewWork } from './bibUpdate';
 import type { TexFiles } from './project';
@@ -106,10 +107,12 @@ export async function planInsert(
   const notes = bibliography.skipped.map((s) => `skipped ${s.name}: ${s.reason}`);
   const indexed = unique([...bibliography.files, ...(hooks.configuredBib ? [hooks.configuredBib] : [])]);
   const decision = decideBibUpdate(await indexAll(indexed, files), work);
-  const used = documentCiteCommand(tree.files.length ? tree.files.map((f) => f.text) : [texText]);
+  const texts = tree.files.length ? tree.files.map((f) => f.text) : [texText];
+  const used = documentCiteCommand(texts);
   const choice = chooseCiteCommand(settings['cite.command'], { ...bibliography, used });
   const byPackage = chooseCiteCommand(settings['cite.command'], bibliography);
-  const cite = planCitation(texText, claim.start, claim.end, decision.key, choice.command, byPackage.command);
+  const habit = { mentionCommand: byPackage.command, afterPunctuation: citesAfterPunctuation(texts) };
+  const cite = planCitation(texText, claim.start, claim.end, decision.key, choice.command, habit);
   const plan: PlannedInsert = {
     key: decision.key, bibFile: '', reused: decision.action === 'reuse',
     command: cite.command ?? choice.command, commandReason: choice.reason,
