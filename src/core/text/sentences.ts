@@ -8,8 +8,8 @@
 //   'paper': a paper's paragraphs and abstracts (GROBID did not segment them, or pdfjs read them).
 //     A boundary is only taken after . ! ? followed by a space and an upper-case letter, digit or
 //     opening bracket/quote, and never after an abbreviation or a one-letter initial.
-// The styles split real text differently (a sentence starting with a digit joins the previous one
-// in a claim only; initials are read differently), so both are kept as they were tuned.
+// The styles split real text differently (initials and some abbreviations are read differently),
+// so both are kept as they were tuned; a sentence starting with a digit opens a sentence in both.
 import { isStopword } from './stopwords';
 
 export type SentenceStyle = 'claim' | 'paper';
@@ -58,7 +58,7 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 function splitClaim(text: string): string[] {
   return text
     .split(/\n\s*\n/)
-    .flatMap((paragraph) => mergeFragments(segmentsOf(paragraph)).flatMap(splitAtOpeningElements))
+    .flatMap((paragraph) => mergeFragments(segmentsOf(paragraph)).flatMap(splitBeforeNumbers).flatMap(splitAtOpeningElements))
     .map((sentence) => sentence.replace(/\s+/g, ' ').replace(/[\s\uFFFC]+$/u, '').trim())
     .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
 }
@@ -90,6 +90,23 @@ function splitAtOpeningElements(sentence: string): string[] {
   return parts;
 }
 
+/** A full stop, then a number: ICU reads "12%. 30 patients" as one sentence, as a lower-case word follows the number. */
+const STOP_BEFORE_NUMBER = /[.!?]["”’)\]]*\s+(?=\p{N})/gu;
+
+/** "… was 12%. 30 patients were enrolled": two sentences, unless the stop ends an abbreviation ("Fig. 3"). */
+function splitBeforeNumbers(sentence: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of sentence.matchAll(STOP_BEFORE_NUMBER)) {
+    const before = sentence.slice(start, match.index + 1);
+    if (sentence[match.index] === '.' && (endsWithAbbreviation(before) || isAbbreviationBefore(before, before.length - 1))) continue;
+    parts.push(sentence.slice(start, match.index + match[0].length));
+    start = match.index + match[0].length;
+  }
+  parts.push(sentence.slice(start));
+  return parts;
+}
+
 function mergeFragments(segments: string[]): string[] {
   const sentences: string[] = [];
   for (const segment of segments) {
@@ -105,8 +122,11 @@ function mergeFragments(segments: string[]): string[] {
 
 function continuesPrevious(previous: string, next: string): boolean {
   const start = next.trimStart();
-  if (/^[\p{Ll}\p{N}(,;:]/u.test(start)) return true; // "vs. 2019", "et al. (2020)"
+  if (/^[\p{Ll}(,;:]/u.test(start)) return true; // "et al. (2020)"
   const text = previous.replace(/[\s\uFFFC]+$/u, ''); // "et al.~\cite{x} Graph…" reads "et al. Graph…"
+  // A number after an abbreviation goes with it ("Fig. 3", "vol. 12", "et al. 2019", "Jan. 2020");
+  // after any other full stop it opens a sentence: "… was 12%. 30 patients were enrolled".
+  if (/^\p{N}/u.test(start)) return endsWithAbbreviation(text) || isAbbreviationBefore(text, text.length - 1);
   if (endsWithInitial(text, start)) return true;
   // "… parsing by Vinyals et al. Graph-based parsers …": a capitalised word after "et al." opens a sentence.
   if (/\bet al\.$/.test(text) && /^\p{Lu}/u.test(start)) return false;

@@ -37,6 +37,17 @@ describe('coverage: prose is the document’s body', () => {
     );
   });
 
+  it('leaves a sentence that ends before a number uncited by the next one\'s citation', () => {
+    const source = '\\begin{document}\nOne-year survival was 12\\% in the control arm. 30 patients were enrolled in the trial~\\cite{smith2020}.\n\\end{document}';
+    assert.deepEqual(
+      readProse('main.tex', source).sentences.map((s) => [s.cited, s.text]),
+      [
+        [false, 'One-year survival was 12% in the control arm.'],
+        [true, '30 patients were enrolled in the trial.'],
+      ],
+    );
+  });
+
   it('reads a preamble-less chapter file whole, and skips a whole document written out by filecontents', () => {
     assert.deepEqual(texts('Deep networks generalise well in practice.\n'), ['Deep networks generalise well in practice.']);
     const source = [

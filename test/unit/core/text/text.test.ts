@@ -97,13 +97,19 @@ describe('splitSentences', () => {
     });
   });
 
-  it('the styles differ where they were tuned differently: digits, initials, style-only abbreviations', () => {
+  it('a sentence opening with a number is one in both styles, a number after an abbreviation none', () => {
     const split = (text: string) => [splitSentences(text, 'claim'), splitSentences(text, 'paper')];
-    // A sentence opening with a number joins the previous one in a claim only.
     assert.deepEqual(split('Growth rose in 2019. 25 patients left.'), [
-      ['Growth rose in 2019. 25 patients left.'],
+      ['Growth rose in 2019.', '25 patients left.'],
       ['Growth rose in 2019.', '25 patients left.'],
     ]);
+    assert.deepEqual(splitSentences('Survival was 12%. 30 patients were enrolled~\uFFFC.', 'claim'), ['Survival was 12%.', '30 patients were enrolled~\uFFFC.']);
+    const numbered = 'See Fig. 3, Eq. 2, Smith et al. 2019, vol. 12, p. 4, approx. 5, No. 7, ca. 30, Sec. 4.2 and 1.5 mg, published Jan. 2020.';
+    assert.deepEqual(split(numbered), [[numbered], [numbered]]);
+  });
+
+  it('the styles differ where they were tuned differently: initials, style-only abbreviations', () => {
+    const split = (text: string) => [splitSentences(text, 'claim'), splitSentences(text, 'paper')];
     // One-letter initials count as abbreviations in paper text.
     assert.deepEqual(split('We met J. Doe. He agreed.')[1], ['We met J. Doe.', 'He agreed.']);
     // "U.S." is a claim-style abbreviation; "Suppl." a paper-style one.
