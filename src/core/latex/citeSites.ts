@@ -80,9 +80,9 @@ export function citationSites(
   const sites: CitationSite[] = [];
   for (const { name, start, groups } of commands) {
     const commandRange = rangeOf(lines, start, groups.end);
-    const sentence = sentenceAround(visible, start, groups.end, structureEnds);
+    const sentence = citingSentence(prose, start, groups.end, structureEnds);
     const sentenceText = latexToPlainText(prose.slice(sentence.start, sentence.end)).replace(/\s+/g, ' ').trim();
-    const before = LEANS_ON_PREVIOUS.test(sentenceText) ? previousSentence(visible, sentence.start, structureEnds) : undefined;
+    const before = LEANS_ON_PREVIOUS.test(sentenceText) ? previousSentence(prose, sentence.start, structureEnds) : undefined;
     const context = before && latexToPlainText(prose.slice(before.start, before.end)).replace(/\s+/g, ' ').trim();
     for (const key of groups.keys) {
       sites.push({
@@ -200,12 +200,26 @@ function keysIn(text: string, from: number, to: number): KeyGroups['keys'] {
 }
 
 /**
+ * The sentence a citation at [start, end) of `prose` (the citations blanked) cites for: the one
+ * holding it, or, right after a full stop ("was observed.\cite{x}", as REVTeX and superscript
+ * styles cite), the one that stop ends.
+ */
+function citingSentence(prose: string, start: number, end: number, structureEnds: number[]): { start: number; end: number } {
+  const stop = /[.!?]~?$/.exec(prose.slice(Math.max(0, start - 2), start));
+  if (!stop) return sentenceAround(prose, start, end, structureEnds);
+  const at = start - stop[0].length;
+  if (ABBREVIATION.test(prose.slice(Math.max(0, at - 8), at + 1))) return sentenceAround(prose, start, end, structureEnds);
+  return { start: sentenceAround(prose, at, at, structureEnds).start, end: at + 1 };
+}
+
+/**
  * The sentence holding [start, end): from after the previous sentence end to the next one, within
  * the paragraph; a heading or environment line before it also ends the paragraph.
  */
 function sentenceAround(text: string, start: number, end: number, structureEnds: number[]): { start: number; end: number } {
   const structureEnd = Math.max(0, ...structureEnds.filter((e) => e <= start));
-  const paragraphStart = Math.max(text.lastIndexOf('\n\n', start) + 2, 0, structureEnd);
+  const blankLine = text.lastIndexOf('\n\n', start);
+  const paragraphStart = Math.max(blankLine < 0 ? 0 : blankLine + 2, structureEnd);
   const nextBlank = text.indexOf('\n\n', end);
   const paragraphEnd = nextBlank < 0 ? text.length : nextBlank;
   let from = paragraphStart;

@@ -32,6 +32,18 @@ New paragraph \autocite[12]{g}.`;
     assert.deepEqual(sites[1]!.range, { start: { line: 1, character: 49 }, end: { line: 1, character: 50 } });
     assert.equal(source.split('\n')[1]!.slice(49, 50), 'b');
   });
+
+  it('reads a citation right after a full stop or comma (REVTeX, superscript styles) with the sentence that stop ends', () => {
+    const source = String.raw`Type Ia supernovae are standardizable candles.\cite{phillips1993} Their light curves were
+calibrated by Riess et al.~\cite{riess1996}. The expansion accelerates,\cite{riess1998} as later confirmed.~\cite{astier2006}`;
+    const sentence = Object.fromEntries(citationSites('/p/main.tex', source).map((s) => [s.key, [s.sentence, s.context]]));
+    assert.deepEqual(sentence, {
+      phillips1993: ['Type Ia supernovae are standardizable candles.', undefined],
+      riess1996: ['Their light curves were calibrated by Riess et al.', 'Type Ia supernovae are standardizable candles.'],
+      riess1998: ['The expansion accelerates, as later confirmed.', undefined],
+      astier2006: ['The expansion accelerates, as later confirmed.', undefined],
+    });
+  });
 });
 
 describe('cite audit against the stand-in services', function () {
