@@ -7,6 +7,7 @@ import { blankHiddenText, visibleText } from './hidden';
 import { lineStarts, positionOf, type SourcePosition } from './lines';
 import { findMathMacros, type MathMacros } from './mathMacros';
 import { isCitationCommand, latexToPlainText } from './plainText';
+import { endsWithAbbreviation } from '../text/sentences';
 
 export { lineStarts, positionOf, type SourcePosition };
 
@@ -46,8 +47,14 @@ const COMMAND = /\\([A-Za-z]+)(\*?)/g;
  * ("They showed that …"): a reader reads both, and so does the audit.
  */
 const LEANS_ON_PREVIOUS = /^(?:they|their|them|these|this|those|such|its|both|the latter|the former|here|there|he|she|his|her)\b/i;
-/** Abbreviations whose full stop ends no sentence. */
-const ABBREVIATION = /(?:\b(?:al|e\.g|i\.e|cf|vs|etc|Fig|Figs|Eq|Eqs|Sec|Ref|Refs|No|approx|resp|viz)|\b[A-Z])\.$/;
+/** A one-letter initial ("J. Smith") and "etc." ("SVMs, trees, etc. \cite{x}"), whose full stop ends no citing sentence either. */
+const INITIAL_OR_ETC = /\b(?:[A-Z]|etc)\.$/;
+
+/** The full stop at `at` ends an abbreviation (the sentence splitter's list: "vol. 12", "Fig.~3") or an initial, not a sentence. */
+function isAbbreviationStop(text: string, from: number, at: number): boolean {
+  const before = text.slice(Math.max(from, at - 20), at + 1).replace(/~/g, ' ');
+  return INITIAL_OR_ETC.test(before) || endsWithAbbreviation(before);
+}
 
 /** Verbatim text prints a `\cite` as characters: it cites nothing. */
 const VERBATIM = /\\begin\{(verbatim|Verbatim|lstlisting|minted|alltt)\*?\}[\s\S]*?\\end\{\1\*?\}|\\(?:verb|lstinline)\*?([^A-Za-z\s{])[^\n]*?\2/g;
@@ -208,7 +215,7 @@ function citingSentence(prose: string, start: number, end: number, structureEnds
   const stop = /[.!?]~?$/.exec(prose.slice(Math.max(0, start - 2), start));
   if (!stop) return sentenceAround(prose, start, end, structureEnds);
   const at = start - stop[0].length;
-  if (ABBREVIATION.test(prose.slice(Math.max(0, at - 8), at + 1))) return sentenceAround(prose, start, end, structureEnds);
+  if (isAbbreviationStop(prose, 0, at)) return sentenceAround(prose, start, end, structureEnds);
   return { start: sentenceAround(prose, at, at, structureEnds).start, end: at + 1 };
 }
 
@@ -225,12 +232,12 @@ function sentenceAround(text: string, start: number, end: number, structureEnds:
   let from = paragraphStart;
   for (const m of text.slice(paragraphStart, start).matchAll(/[.!?](?=\s)/g)) {
     const at = paragraphStart + m.index;
-    if (!ABBREVIATION.test(text.slice(Math.max(paragraphStart, at - 8), at + 1))) from = at + 1;
+    if (!isAbbreviationStop(text, paragraphStart, at)) from = at + 1;
   }
   let to = paragraphEnd;
   for (const m of text.slice(end, paragraphEnd).matchAll(/[.!?](?=\s|$)/g)) {
     const at = end + m.index;
-    if (!ABBREVIATION.test(text.slice(Math.max(end, at - 8), at + 1))) {
+    if (!isAbbreviationStop(text, end, at)) {
       to = at + 1;
       break;
     }

@@ -133,8 +133,8 @@ function continuesPrevious(previous: string, next: string): boolean {
   return endsWithAbbreviation(text);
 }
 
-/** The text ends with an abbreviation and its full stop ("… Smith et al."). */
-function endsWithAbbreviation(text: string): boolean {
+/** The text ends with an abbreviation and its full stop ("… Smith et al."); the audit's citing sentences (citeSites.ts) read it too. */
+export function endsWithAbbreviation(text: string): boolean {
   const lastWord = /(\S+)\.\s*$/.exec(text)?.[1];
   return lastWord !== undefined && isAbbreviation(lastWord.replace(/^[("'[]+/, '').toLowerCase(), 'claim');
 }

@@ -33,6 +33,17 @@ New paragraph \autocite[12]{g}.`;
     assert.equal(source.split('\n')[1]!.slice(49, 50), 'b');
   });
 
+  it('reads the abbreviations the sentence splitter knows as no sentence end ("vol. 12", "p.~4", "ca. 30")', () => {
+    const source = String.raw`The survey is in vol. 12 of the series \cite{a}. The effect is shown on p.~4 of the report \cite{b}.
+About ca. 30 patients, cf. Tab. 2, were enrolled \cite{c}. Trees, forests, etc. \cite{d} were tried.`;
+    assert.deepEqual(citationSites('/p/main.tex', source).map((s) => s.sentence), [
+      'The survey is in vol. 12 of the series.',
+      'The effect is shown on p. 4 of the report.',
+      'About ca. 30 patients, cf. Tab. 2, were enrolled.',
+      'Trees, forests, etc. were tried.',
+    ]);
+  });
+
   it('reads a citation right after a full stop or comma (REVTeX, superscript styles) with the sentence that stop ends', () => {
     const source = String.raw`Type Ia supernovae are standardizable candles.\cite{phillips1993} Their light curves were
 calibrated by Riess et al.~\cite{riess1996}. The expansion accelerates,\cite{riess1998} as later confirmed.~\cite{astier2006}`;
