@@ -3,11 +3,11 @@
 // `\refp{key}` for `\newcommand{\refp}[1]{\citep{#1}}`), with the citing sentence around it. Comments and
 // verbatim are blanked first (offsets kept), so a \cite there is no citation.
 import { citationMacros, type CitationMacro } from './citeMacros';
+import { citingSentence, layoutOf, previousSentence } from './citingSentence';
 import { blankHiddenText, visibleText } from './hidden';
 import { lineStarts, positionOf, type SourcePosition } from './lines';
 import { findMathMacros, type MathMacros } from './mathMacros';
 import { isCitationCommand, latexToPlainText } from './plainText';
-import { endsWithAbbreviation } from '../text/sentences';
 
 export { lineStarts, positionOf, type SourcePosition };
 
@@ -47,19 +47,8 @@ const COMMAND = /\\([A-Za-z]+)(\*?)/g;
  * ("They showed that …"): a reader reads both, and so does the audit.
  */
 const LEANS_ON_PREVIOUS = /^(?:they|their|them|these|this|those|such|its|both|the latter|the former|here|there|he|she|his|her)\b/i;
-/** A one-letter initial ("J. Smith") and "etc." ("SVMs, trees, etc. \cite{x}"), whose full stop ends no citing sentence either. */
-const INITIAL_OR_ETC = /\b(?:[A-Z]|etc)\.$/;
-
-/** The full stop at `at` ends an abbreviation (the sentence splitter's list: "vol. 12", "Fig.~3") or an initial, not a sentence. */
-function isAbbreviationStop(text: string, from: number, at: number): boolean {
-  const before = text.slice(Math.max(from, at - 20), at + 1).replace(/~/g, ' ');
-  return INITIAL_OR_ETC.test(before) || endsWithAbbreviation(before);
-}
-
 /** Verbatim text prints a `\cite` as characters: it cites nothing. */
 const VERBATIM = /\\begin\{(verbatim|Verbatim|lstlisting|minted|alltt)\*?\}[\s\S]*?\\end\{\1\*?\}|\\(?:verb|lstinline)\*?([^A-Za-z\s{])[^\n]*?\2/g;
-/** A line that starts a heading, an environment or an item also starts a sentence. */
-const STRUCTURE_LINE = /^[ \t]*\\(?:part|chapter|section|subsection|subsubsection|paragraph|subparagraph|item|begin|end|caption|label)\b[^\n]*\n/gm;
 
 function blank(text: string, pattern: RegExp): string {
   return text.replace(pattern, (span) => span.replace(/[^\n]/g, ' '));
@@ -83,13 +72,13 @@ export function citationSites(
   const commands = citeCommands(visible, citing).filter((c) => !NOT_A_CLAIM.test(c.name));
   // The sentence is read without its citations (any form, \cites with its arguments included).
   const prose = commands.reduce((text, c) => text.slice(0, c.start) + ' '.repeat(c.groups.end - c.start) + text.slice(c.groups.end), visible);
-  const structureEnds = [...visible.matchAll(STRUCTURE_LINE)].map((m) => m.index + m[0].length);
+  const layout = layoutOf(visible);
   const sites: CitationSite[] = [];
   for (const { name, start, groups } of commands) {
     const commandRange = rangeOf(lines, start, groups.end);
-    const sentence = citingSentence(prose, start, groups.end, structureEnds);
+    const sentence = citingSentence(prose, start, groups.end, layout);
     const sentenceText = latexToPlainText(prose.slice(sentence.start, sentence.end)).replace(/\s+/g, ' ').trim();
-    const before = LEANS_ON_PREVIOUS.test(sentenceText) ? previousSentence(prose, sentence.start, structureEnds) : undefined;
+    const before = LEANS_ON_PREVIOUS.test(sentenceText) ? previousSentence(prose, sentence.start, layout) : undefined;
     const context = before && latexToPlainText(prose.slice(before.start, before.end)).replace(/\s+/g, ' ').trim();
     for (const key of groups.keys) {
       sites.push({
@@ -204,56 +193,6 @@ function keysIn(text: string, from: number, to: number): KeyGroups['keys'] {
     offset += part.length + 1;
   }
   return keys;
-}
-
-/**
- * The sentence a citation at [start, end) of `prose` (the citations blanked) cites for: the one
- * holding it, or, right after a full stop ("was observed.\cite{x}", as REVTeX and superscript
- * styles cite), the one that stop ends.
- */
-function citingSentence(prose: string, start: number, end: number, structureEnds: number[]): { start: number; end: number } {
-  const stop = /[.!?]~?$/.exec(prose.slice(Math.max(0, start - 2), start));
-  if (!stop) return sentenceAround(prose, start, end, structureEnds);
-  const at = start - stop[0].length;
-  if (isAbbreviationStop(prose, 0, at)) return sentenceAround(prose, start, end, structureEnds);
-  return { start: sentenceAround(prose, at, at, structureEnds).start, end: at + 1 };
-}
-
-/**
- * The sentence holding [start, end): from after the previous sentence end to the next one, within
- * the paragraph; a heading or environment line before it also ends the paragraph.
- */
-function sentenceAround(text: string, start: number, end: number, structureEnds: number[]): { start: number; end: number } {
-  const structureEnd = Math.max(0, ...structureEnds.filter((e) => e <= start));
-  const blankLine = text.lastIndexOf('\n\n', start);
-  const paragraphStart = Math.max(blankLine < 0 ? 0 : blankLine + 2, structureEnd);
-  const nextBlank = text.indexOf('\n\n', end);
-  const paragraphEnd = nextBlank < 0 ? text.length : nextBlank;
-  let from = paragraphStart;
-  for (const m of text.slice(paragraphStart, start).matchAll(/[.!?](?=\s)/g)) {
-    const at = paragraphStart + m.index;
-    if (!isAbbreviationStop(text, paragraphStart, at)) from = at + 1;
-  }
-  let to = paragraphEnd;
-  for (const m of text.slice(end, paragraphEnd).matchAll(/[.!?](?=\s|$)/g)) {
-    const at = end + m.index;
-    if (!isAbbreviationStop(text, end, at)) {
-      to = at + 1;
-      break;
-    }
-  }
-  while (from < to && /\s/.test(text[from]!)) from++;
-  return { start: from, end: to };
-}
-
-/** The sentence before the one starting at `start`, when it is in the same paragraph. */
-function previousSentence(text: string, start: number, structureEnds: number[]): { start: number; end: number } | undefined {
-  let end = start - 1;
-  while (end >= 0 && /\s/.test(text[end]!)) end--;
-  if (end < 0 || !/[.!?]/.test(text[end]!) || text.slice(end, start).includes('\n\n')) return undefined;
-  if (structureEnds.some((e) => e > end && e <= start)) return undefined;
-  const sentence = sentenceAround(text, end, end, structureEnds);
-  return sentence.end > sentence.start ? sentence : undefined;
 }
 
 function rangeOf(starts: number[], start: number, end: number): SourceRange {

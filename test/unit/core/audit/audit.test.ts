@@ -44,6 +44,22 @@ About ca. 30 patients, cf. Tab. 2, were enrolled \cite{c}. Trees, forests, etc. 
     ]);
   });
 
+  it('reads a citation in a heading or caption with its title, and one in a footnote with the sentence it hangs on', () => {
+    const source = String.raw`\section{Residual learning \cite{he2016}}
+Deep networks learn representations.\footnote{As argued by \citet{bengio2013}.} They generalise well~\cite{zhang2017}.
+\begin{figure}
+\caption{Accuracy of residual networks~\cite{he2016b}. Deeper is better.}
+\end{figure}
+Attention helps translation~\cite{vaswani2017}.`;
+    assert.deepEqual(Object.fromEntries(citationSites('/p/main.tex', source).map((s) => [s.key, s.sentence])), {
+      he2016: 'Residual learning',
+      bengio2013: 'Deep networks learn representations.',
+      zhang2017: 'They generalise well.',
+      he2016b: 'Accuracy of residual networks.',
+      vaswani2017: 'Attention helps translation.',
+    });
+  });
+
   it('reads a citation right after a full stop or comma (REVTeX, superscript styles) with the sentence that stop ends', () => {
     const source = String.raw`Type Ia supernovae are standardizable candles.\cite{phillips1993} Their light curves were
 calibrated by Riess et al.~\cite{riess1996}. The expansion accelerates,\cite{riess1998} as later confirmed.~\cite{astier2006}`;
