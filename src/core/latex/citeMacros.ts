@@ -8,18 +8,33 @@ import { isCitationCommand } from './plainText';
 /** `\newcommand{\x}`, `\renewcommand*\x`, `\providecommand`, `\DeclareRobustCommand`, `\def\x` (and \gdef, \edef, \xdef). */
 const DEFINITION = /\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand)\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?|\\[gex]?def\s*\\([A-Za-z@]+)/g;
 /** A quick test before the full scan: most files define nothing. */
-const DEFINES = /\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def)\b/;
+const DEFINES = /\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def|\w+DocumentCommand)\b/;
 /** What stands between the name and the body: `[1][default]`, or \def's parameter text `#1#2`. */
 const BEFORE_BODY = /^[^{\\]{0,80}\{/;
 
+/**
+ * xparse's `\NewDocumentCommand{\x}{O{}m}{…}` (and Renew, Provide, Declare, Expandable), with its
+ * argument specification: `m` a braced argument, `o`/`O{default}` a bracketed one, `s` a star.
+ */
+const DOCUMENT_COMMAND = /\\(?:New|Renew|Provide|Declare)(?:Expandable)?DocumentCommand\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g;
+
+/** One parameter of a macro: a braced argument, a bracketed (optional) one, or a star. */
+export type MacroArgument = 'mandatory' | 'optional' | 'star';
+
 /** How a project's citation macro takes the keys it cites. */
 export interface CitationMacro {
-  /** How many parameters it takes (`[2]`, `#1#2`). */
-  parameters: number;
-  /** True when the first is optional, given in brackets (`\newcommand{\x}[2][see]{…}`). */
-  optionalFirst: boolean;
+  /** Its parameters in order (`#1`, `#2`, …). */
+  parameters: readonly MacroArgument[];
   /** The parameters (1-based) its body passes on as keys (`#1` in `\citep{#1}`). */
   keyParameters: ReadonlySet<number>;
+}
+
+/** A definition command right before a macro's name: `\DeclareDocumentCommand\x{m}` names `\x`, it does not use it. */
+const DEFINED_BY = /\\(?:\w+DocumentCommand|(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def)\*?\s*\{?\s*$/;
+
+/** True when the command at `at` of `text` is the name a definition gives, not a use. */
+export function isBeingDefined(text: string, at: number): boolean {
+  return DEFINED_BY.test(text.slice(Math.max(0, at - 40), at));
 }
 
 /** The names (without `\`) of the macros defined in `sources` whose body cites. */
@@ -29,38 +44,58 @@ export function findCitationMacros(sources: string[]): Set<string> {
 
 /** The macros defined in `sources` whose body cites, each with how it takes its keys. */
 export function citationMacros(sources: readonly string[]): Map<string, CitationMacro> {
-  const bodies = new Map<string, { lead: string; body: string }>();
+  const bodies = new Map<string, { parameters: MacroArgument[]; body: string }>();
   for (const source of sources) {
     if (!DEFINES.test(source)) continue;
     const text = stripComments(source);
     for (const match of text.matchAll(DEFINITION)) {
       const found = bodyAfter(text, match.index + match[0].length);
-      if (found !== undefined) bodies.set(match[1] ?? match[2]!, found);
+      if (found !== undefined) bodies.set(match[1] ?? match[2]!, { parameters: declaredParameters(found.lead), body: found.body });
+    }
+    for (const match of text.matchAll(DOCUMENT_COMMAND)) {
+      const found = bodyAfter(text, match.index + match[0].length);
+      if (found && !found.lead.trim().slice(0, -1)) bodies.set(match[1]!, { parameters: specifiedParameters(match[2]!), body: found.body });
     }
   }
   // A macro built on another citation macro cites too: add until nothing more is added.
   const macros = new Map<string, CitationMacro>();
   for (let added = true; added; ) {
     added = false;
-    for (const [name, { lead, body }] of bodies) {
+    for (const [name, { parameters, body }] of bodies) {
       if (macros.has(name) || !cites(body, macros)) continue;
-      macros.set(name, signature(lead, body, macros));
+      macros.set(name, { parameters, keyParameters: keyParameters(body, macros) });
       added = true;
     }
   }
   return macros;
 }
 
-function signature(lead: string, body: string, macros: ReadonlyMap<string, CitationMacro>): CitationMacro {
+/** `[2][default]` (the first optional), `[1]`, or \def's `#1#2`. */
+function declaredParameters(lead: string): MacroArgument[] {
   const declared = /^\s*\[(\d)\]\s*(\[)?/.exec(lead);
-  const parameters = declared ? Number(declared[1]) : (lead.match(/#\d/g) ?? []).length;
+  const count = declared ? Number(declared[1]) : (lead.match(/#\d/g) ?? []).length;
+  return Array.from({ length: count }, (_, i) => (i === 0 && declared?.[2] ? 'optional' : 'mandatory'));
+}
+
+/** xparse's `s O{} m`: the star, bracketed and braced arguments, up to the first kind it does not read here. */
+function specifiedParameters(spec: string): MacroArgument[] {
+  const parameters: MacroArgument[] = [];
+  for (const [, kind] of spec.replace(/[+!\s]|>\{[^{}]*\}/g, '').matchAll(/([A-Za-z])(?:\{[^{}]*\})?/g)) {
+    const argument = ({ m: 'mandatory', o: 'optional', O: 'optional', s: 'star' } as const)[kind as 'm' | 'o' | 'O' | 's'];
+    if (!argument) break;
+    parameters.push(argument);
+  }
+  return parameters;
+}
+
+function keyParameters(body: string, macros: ReadonlyMap<string, CitationMacro>): Set<number> {
   const keyParameters = new Set<number>();
   // The `#n` inside the braced groups that follow a cite command (or another citation macro) in the body.
   for (const command of body.matchAll(/\\([A-Za-z@]+)\*?((?:\s*(?:\[[^\]]*\]|\{[^{}]*\}))*)/g)) {
     if (!macros.has(command[1]!) && !isCitationCommand(command[1]!)) continue;
     for (const group of command[2]!.matchAll(/\{([^{}]*)\}/g)) for (const n of group[1]!.matchAll(/#(\d)/g)) keyParameters.add(Number(n[1]));
   }
-  return { parameters, optionalFirst: Boolean(declared?.[2]), keyParameters };
+  return keyParameters;
 }
 
 /**

@@ -2,7 +2,7 @@
 // with optional arguments, multi-cites) and of the project's own citation macros (citeMacros.ts:
 // `\refp{key}` for `\newcommand{\refp}[1]{\citep{#1}}`), with the citing sentence around it. Comments and
 // verbatim are blanked first (offsets kept), so a \cite there is no citation.
-import { citationMacros, type CitationMacro } from './citeMacros';
+import { citationMacros, isBeingDefined, type CitationMacro } from './citeMacros';
 import { citingSentence, layoutOf, previousSentence } from './citingSentence';
 import { blankHiddenText, visibleText } from './hidden';
 import { lineStarts, positionOf, type SourcePosition } from './lines';
@@ -131,7 +131,7 @@ function citeCommands(visible: string, citing: CitationMacros): { name: string; 
   for (const match of visible.matchAll(COMMAND)) {
     const name = match[1]!;
     const macro = citing.get(name);
-    if (!macro && !isCitationCommand(name)) continue;
+    if ((!macro && !isCitationCommand(name)) || isBeingDefined(visible, match.index)) continue;
     const from = match.index + match[0].length;
     const groups = macro ? macroKeyGroups(visible, from, macro) : keyGroups(visible, from);
     if (groups.keys.length > 0) commands.push({ name, start: match.index, groups });
@@ -159,16 +159,16 @@ function keyGroups(text: string, from: number): KeyGroups {
   return { keys, end: at };
 }
 
-/** A citation macro's arguments: its optional first in brackets, then one braced group per parameter. */
+/** A citation macro's arguments, one per parameter: bracketed ones when given, braced ones; a star was read with the name. */
 function macroKeyGroups(text: string, from: number, macro: CitationMacro): KeyGroups {
   const keys: KeyGroups['keys'] = [];
   let at = from;
-  for (let parameter = 1; parameter <= macro.parameters; parameter++) {
+  for (const [index, kind] of macro.parameters.entries()) {
+    if (kind === 'star') continue;
     const group = argumentAt(text, at);
-    const optional = parameter === 1 && macro.optionalFirst;
-    if (optional && group?.open !== '[') continue;
-    if (!group || group.open !== (optional ? '[' : '{')) break;
-    if (macro.keyParameters.has(parameter)) keys.push(...keysIn(text, group.start + 1, group.end));
+    if (kind === 'optional' && group?.open !== '[') continue;
+    if (!group || group.open !== (kind === 'optional' ? '[' : '{')) break;
+    if (macro.keyParameters.has(index + 1)) keys.push(...keysIn(text, group.start + 1, group.end));
     at = group.end + 1;
   }
   return { keys, end: at };

@@ -2,7 +2,7 @@
 // cite command's keys and \nocite's, none from a comment or verbatim text; \nocite{*} is all of them.
 import { strict as assert } from 'node:assert';
 import { citationSites, citedKeys, citedKeySites } from '../../../../src/core/latex/citeSites';
-import { citationMacros } from '../../../../src/core/latex/citeMacros';
+import { citationMacros, findCitationMacros } from '../../../../src/core/latex/citeMacros';
 
 describe('citedKeys: the entries a manuscript cites', () => {
   it('collects every cite form\'s keys and \\nocite\'s, skipping comments and verbatim', () => {
@@ -37,6 +37,14 @@ Batch norm speeds training~\seerefp{ioffe2015}.`;
       assert.deepEqual([...citedKeys([{ text: preamble }, { text: chapter }])!].sort(), [
         'bengio2013', 'he2016', 'hinton2012', 'ioffe2015', 'lecun2015', 'srivastava2014', 'vaswani2017',
       ], "neither a definition's #1 nor the page argument Sec.~3 is a key");
+    });
+
+    it("are xparse's document commands too, read by their argument specification", () => {
+      const xparse = String.raw`\NewDocumentCommand{\refs}{s O{} m}{\IfBooleanTF{#1}{\citet[#2]{#3}}{\citep[#2]{#3}}}
+\DeclareDocumentCommand\seealso{m}{see also~\refs{#1}}`;
+      const text = String.raw`Typesetting is an art~\refs*[p.~2]{knuth1984}, and a craft~\refs{lamport1994}; \seealso{mittelbach2004}.`;
+      assert.deepEqual([...citedKeys([{ text: xparse }, { text }])!].sort(), ['knuth1984', 'lamport1994', 'mittelbach2004']);
+      assert.deepEqual([...findCitationMacros([xparse])].sort(), ['refs', 'seealso'], 'Find Uncited Claims reads them as citations too');
     });
 
     it('give each key its place in its file, and the audit their citing sentence', () => {
