@@ -9,7 +9,7 @@ import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isBareAccent, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
-import { endsWithFullStop, withoutCommands } from './proseNodes';
+import { endsWithFullStop, usesMacro, withoutCommands } from './proseNodes';
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 
@@ -166,7 +166,7 @@ class ProseWalker {
   private pieceText(node: LatexNode, accent: LatexNode[]): string {
     if (LISTS.test(lp.isEnvironment(node) ? node.name : '')) return ' ';
     if (endsWithFullStop(node, this.source)) return ' . ';
-    if (readsAsWord(node) || (lp.isCommand(node) && this.citationMacros.has(node.name))) return ELEMENT_MARK;
+    if (readsAsWord(node) || (lp.isCommand(node) && usesMacro(this.citationMacros, node.name))) return ELEMENT_MARK;
     return renderNodes([...accent, ...withoutCommands(node, this.citationMacros)]);
   }
 
@@ -177,7 +177,7 @@ class ProseWalker {
   /** A `\cite`-family command, or a macro of the project's that cites, stands in it; `\nocite` is no citation. */
   private cites(node: LatexNode): boolean {
     const isCite = (n: LatexNode) =>
-      lp.isCommand(n) && ((isCitationCommand(n.name) && !/^nocite$/i.test(n.name)) || this.citationMacros.has(n.name));
+      lp.isCommand(n) && ((isCitationCommand(n.name) && !/^nocite$/i.test(n.name)) || usesMacro(this.citationMacros, n.name));
     return isCite(node) || lp.findAll([node], isCite).length > 0;
   }
 

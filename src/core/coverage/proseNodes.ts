@@ -12,9 +12,14 @@ export function endsWithFullStop(node: LatexNode, source: string): boolean {
   return /\.\s*$/.test(inner.replace(/\\(label|nonumber|notag)\s*(\{[^}]*\})?/g, '').trimEnd());
 }
 
+/** The parser names a starred use `refs*`: an xparse macro's star (`s`) is one of its arguments. */
+export function usesMacro(names: ReadonlySet<string>, name: string): boolean {
+  return names.has(name.replace(/\*$/, ''));
+}
+
 /** `node` without the commands named (a citation macro's arguments are keys, never prose); itself when it holds none. */
 export function withoutCommands(node: LatexNode, names: ReadonlySet<string>): LatexNode[] {
-  const named = (n: unknown) => lp.isCommand(n as LatexNode) && names.has((n as lp.Command).name);
+  const named = (n: unknown) => lp.isCommand(n as LatexNode) && usesMacro(names, (n as lp.Command).name);
   if (names.size === 0) return [node];
   if (named(node)) return [];
   return lp.findAll([node], named).length ? [pruned(node, named) as LatexNode] : [node];

@@ -96,6 +96,13 @@ describe('coverage: a project’s own citation macros cite', () => {
     );
   });
 
+  it('counts a starred use of an xparse macro (\\refs*[p.~2]{key}) as a citation, its key no prose', () => {
+    const xparse = '\\NewDocumentCommand{\\refs}{s O{} m}{\\IfBooleanTF{#1}{\\citet[#2]{#3}}{\\citep[#2]{#3}}}';
+    const source = [xparse, '\\begin{document}', 'Typesetting is an art~\\refs*[p.~2]{knuth1984}. Fonts matter.', '\\end{document}'].join('\n');
+    const { sentences } = readProse('main.tex', source, '', { citations: findCitationMacros([xparse]) });
+    assert.deepEqual(sentences.map((s) => [s.cited, s.text]), [[true, 'Typesetting is an art.'], [false, 'Fonts matter.']]);
+  });
+
   it('finds the macro in the root’s preamble for a chapter file that uses it', async () => {
     const files = memoryFiles({
       '/p/main.tex': [...preamble, '\\begin{document}', '\\input{intro}', '\\end{document}'].join('\n'),
