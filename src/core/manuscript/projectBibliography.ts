@@ -6,7 +6,7 @@
 // that makes the manuscript use one more .bib.
 import * as path from 'node:path';
 import { bibliographyCommandEdit, type Bibliography } from './project';
-import { stripComments } from '../latex/hidden';
+import { blankHiddenText } from '../latex/hidden';
 import { usesPackage } from '../latex/packages';
 import type { TextEditPlan } from './citeInsert';
 import { lineEndingOf, withLineEnding } from '../text/lineEnding';
@@ -63,7 +63,8 @@ export async function findProjectBibliography(tree: ProjectTree, exists: (file: 
   const rootDir = path.dirname(tree.root);
   const result: ProjectBibliography = { files: [], biblatex: false, natbib: false, skipped: [], commands: [], missing: [] };
   for (const { file, text } of tree.files) {
-    const uncommented = stripComments(text);
+    // What \iffalse or a comment environment hides names no bibliography the PDF uses.
+    const uncommented = blankHiddenText(text);
     result.biblatex ||= usesPackage(uncommented, /^biblatex(-.+)?$/) || /\\addbibresource\b/.test(uncommented);
     result.natbib ||= usesPackage(uncommented, /^natbib$/);
     const documentClass = /\\documentclass\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/.exec(uncommented)?.[1]?.trim();

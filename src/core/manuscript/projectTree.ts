@@ -4,7 +4,7 @@
 // are listed as skipped, with the reason, instead of being treated as files.
 import * as path from 'node:path';
 import type { TexFiles } from './project';
-import { stripComments } from '../latex/hidden';
+import { blankHiddenText } from '../latex/hidden';
 
 export interface TreeFile {
   file: string;
@@ -94,7 +94,8 @@ export async function walkIncludes(root: string, rootText: string, files: TexFil
   const visit = async (current: TreeFile): Promise<void> => {
     ordered.push(current);
     stack.push(current.file);
-    for (const inclusion of inclusions(stripComments(current.text))) {
+    // An \input that \iffalse or a comment environment hides includes nothing in the PDF.
+    for (const inclusion of inclusions(blankHiddenText(current.text))) {
       if (visited.size >= MAX_FILES) break;
       let found = false;
       for (const candidate of candidatePaths(inclusion, current, rootDir)) {

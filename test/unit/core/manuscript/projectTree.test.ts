@@ -128,6 +128,24 @@ describe('include tree', () => {
 });
 
 describe('bibliography of the whole manuscript', () => {
+  it('reads no \\input or \\bibliography that \\iffalse or a comment environment hides from the PDF', async () => {
+    const main = [
+      '\\documentclass{article}',
+      '\\begin{document}',
+      '\\input{intro}',
+      '\\iffalse \\input{old-results} \\bibliography{old} \\fi',
+      '\\begin{comment}',
+      '\\bibliography{draft}',
+      '\\end{comment}',
+      '\\bibliography{refs}',
+      '\\end{document}',
+    ].join('\n');
+    const files = workspace({ [p('intro.tex')]: 'Intro.', [p('old-results.tex')]: 'Old results~\\cite{stale2019}.', [p('refs.bib')]: '' });
+    const tree = await walkIncludes(p('main.tex'), main, files);
+    assert.deepEqual(tree.files.map((f) => path.basename(f.file)), ['main.tex', 'intro.tex']);
+    assert.deepEqual((await findProjectBibliography(tree, files.exists)).files, [p('refs.bib')], 'insert appends to refs.bib, not old.bib');
+  });
+
   it('counts \\addbibresource in an included preamble and detects biblatex there', async () => {
     const main = '\\documentclass{article}\n\\input{preamble}\n\\begin{document}\\printbibliography\\end{document}';
     const files = workspace({ [p('preamble.tex')]: '\\usepackage[style=authoryear]{biblatex}\n\\addbibresource{bib/library.bib}\n' });
