@@ -14,6 +14,8 @@ export interface StringIdentifiers {
 }
 
 const URL = /\bhttps?:\/\/[^\s<>"]+/gi;
+/** "URL", "Available at", "Retrieved from" before a link (or before nothing: a link written apart, as \url{} leaves it). */
+const LINK_LABEL = /\b(?:URL|Available(?: online)?(?: at)?|Retrieved from)\b\s*:?\s*(?=https?:\/\/|www\.|\[Online\]|$)/gi;
 /** DBLP's and some styles' way of writing an arXiv paper: "CoRR abs/1810.04805". */
 const CORR_ID = new RegExp(String.raw`\babs/(${ARXIV_ID})`, 'i');
 /** INSPIRE and Elsevier's physics print an old arXiv id alone in brackets: "[hep-th/9802068]". */
@@ -30,12 +32,14 @@ export function identifiersOf(text: string): StringIdentifiers {
   const pmcid = PMCID.exec(text)?.[1];
   const url = urls.find((u) => !/doi\.org|arxiv\.org/i.test(u));
   const rest = text
+    // The words that announce a link, only where one follows: "URL" in a title ("Malicious URL detection") is the title's.
+    .replace(LINK_LABEL, ' ')
     .replace(URL, ' ')
     .replace(/\b(?:doi|DOI)\s*:?\s*10\.\d{4,9}\/\S+/g, ' ')
     .replace(/\b10\.\d{4,9}\/\S+/g, ' ')
     .replace(new RegExp(String.raw`\b(?:arXiv\s*:\s*|abs\/)(?:${ARXIV_ID})(?:v\d+)?(?:\s*\[[^\]]*\])?`, 'gi'), ' ')
     .replace(/\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+\b|\bPMC\d{3,9}\b/gi, ' ')
-    .replace(/\b(?:URL|Available(?: online)?(?: at)?|Retrieved from|\[Online\]\.?|Accessed[^.]*\.)\s*:?/gi, ' ')
+    .replace(/\[Online\]\.?|\bAccessed[^.]*\./gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return {

@@ -4,6 +4,7 @@
 // references as IEEE and Vancouver print them, wrapped as a PDF viewer copies them.
 import assert from 'node:assert/strict';
 import { fieldsOfItem, pastedItems } from '../../../../src/core/references';
+import { identifiersOf } from '../../../../src/core/references/identifiers';
 
 describe('pasted reference lists', () => {
   it('reads a wrapped IEEE list one reference per number', () => {
@@ -51,5 +52,19 @@ describe('pasted reference lists', () => {
     assert.deepEqual(numbered.map((item) => item.number), ['1', '2']);
     const unnumbered = pastedItems('Cohen J. A coefficient of agreement for nominal scales. Educ Psychol Meas. 1960;20(1):37–46.\nDobkin BH. Rehabilitation after stroke. N Engl J Med. 2005;352(16):1677–84.\n');
     assert.equal(unnumbered.length, 2);
+  });
+
+  it('keeps the word "URL" of a title; only a label before a link is dropped', () => {
+    // Before 2026-12-01 "URL" was cut wherever it stood: "Malicious detection using …", "… from suspicious s".
+    const [survey, blacklists, online] = pastedItems(
+      [
+        '[1] Sahoo D, Liu C, Hoi SCH. Malicious URL detection using machine learning: a survey. arXiv:1701.07179v3. 2017.',
+        '[2] Ma J, Saul LK. Beyond blacklists: learning to detect malicious web sites from suspicious URLs. In: Proceedings of the 15th ACM SIGKDD; 2009. p. 1245–54.',
+        '[3] J. Pearl, "The seven tools of causal inference," 2019. [Online]. Available: https://ftp.cs.ucla.edu/pub/stat_ser/r481.pdf',
+      ].join('\n'),
+    );
+    assert.equal(fieldsOfItem(survey!).title, 'Malicious URL detection using machine learning: a survey');
+    assert.equal(fieldsOfItem(blacklists!).title, 'Beyond blacklists: learning to detect malicious web sites from suspicious URLs');
+    assert.equal(identifiersOf(online!.text).rest, 'J. Pearl, "The seven tools of causal inference," 2019.');
   });
 });
