@@ -42,7 +42,8 @@ export function renderNodes(nodes: LatexNode[]): string {
   let pendingAccent: string | undefined;
   for (const node of nodes) {
     let text = renderNode(node);
-    if (pendingAccent !== undefined && node.kind === 'text.string') {
+    // `{\'\i}`, `\'\i`: the accent's letter can be a command's (dotless i, \o) as well as text.
+    if (pendingAccent !== undefined && (node.kind === 'text.string' || (latexParser.isCommand(node) && /^\p{L}/u.test(text)))) {
       text = accented(pendingAccent, text);
       pendingAccent = undefined;
     } else if (latexParser.isCommand(node) && node.args.length === 0 && ACCENTS[node.name]) {

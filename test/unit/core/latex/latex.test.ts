@@ -60,6 +60,12 @@ describe('latexToPlainText', () => {
     assert.equal(plain('R\\&D costs 50\\% of \\$10, \\ss{} \\o{} \\ldots'), 'R&D costs 50% of $10, ß ø …');
   });
 
+  it('puts an accent written before \\i on the dotless i, braced or not', () => {
+    // The accent was dropped before a command: "S. Garcia" read from a .bbl where the .bib has "Garc{\'\i}a".
+    assert.equal(plain("S.~Garc{\\'\\i}a, J.~Luengo, and F.~Herrera"), 'S. García, J. Luengo, and F. Herrera');
+    assert.equal(plain("Garc\\'\\i{}a, {\\^\\i}le, M{\\\"\\i}ller"), 'García, île, Mïller');
+  });
+
   it('keeps list items and section titles as separate paragraphs', () => {
     assert.equal(
       plain('\\section{Results} \\begin{itemize}\\item First finding. \\item Second finding.\\end{itemize}'),
