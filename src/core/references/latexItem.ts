@@ -9,9 +9,9 @@ import type { ReferenceItem } from './types';
 const GROUP = String.raw`\{((?:[^{}]|\{[^{}]*\})*)\}`;
 const EMPHASIS = new RegExp(String.raw`\\(?:emph|textit|textsl)\s*${GROUP}|\{\\(?:em|it|sl|itshape)\s+((?:[^{}]|\{[^{}]*\})*)\}`, 'g');
 
-/** A link's characters as LaTeX would print them verbatim (its `_` no subscript, its `%` no comment). */
+/** A link's characters as LaTeX would print them verbatim (its `_` no subscript, its `%` no comment, its `~` no space). */
 function verbatim(text: string): string {
-  return text.replace(/\\([_%&#$])/g, '$1').replace(/([_%&#$^])/g, '\\$1');
+  return text.replace(/\\([_%&#$~])/g, '$1').replace(/([_%&#$^])/g, '\\$1').replace(/~/g, '\\textasciitilde{}');
 }
 
 /** Links and identifiers as plain text, before the LaTeX is turned into words (which drops \url). */

@@ -106,6 +106,24 @@ describe('reference readers on real files', function () {
     assert.equal(fields.year, '2016');
   });
 
+  it('keeps the "~" of a \\url or \\href as printed, never a tie cutting the link', () => {
+    // A personal page's link ("~kriz") was read as "https://www.cs.toronto.edu/" and " kriz/…" words of the venue.
+    const bbl = [
+      '\\begin{thebibliography}{1}',
+      '\\bibitem[Krizhevsky(2009)]{krizhevsky2009learning}',
+      'Alex Krizhevsky.',
+      '\\newblock Learning multiple layers of features from tiny images.',
+      '\\newblock Technical report, University of Toronto, 2009.',
+      '\\newblock URL \\url{https://www.cs.toronto.edu/~kriz/learning-features-2009-TR.pdf}.',
+      '\\end{thebibliography}',
+    ].join('\n');
+    const [item] = textReferences(bbl, '.bbl').items;
+    assert.equal(fieldsOfItem(item!).url, 'https://www.cs.toronto.edu/~kriz/learning-features-2009-TR.pdf');
+    assert.equal(fieldsOfItem(item!).venue, 'Technical report, University of Toronto');
+    const [linked] = textReferences(bbl.replace(/\\url\{([^}]*)\}/, '\\href{$1}{tech. report}'), '.bbl').items;
+    assert.equal(fieldsOfItem(linked!).url, 'https://www.cs.toronto.edu/~kriz/learning-features-2009-TR.pdf');
+  });
+
   it("reads ACM's \\showeprint[arXiv]{…} as the arXiv id it prints", () => {
     const bbl = [
       '\\begin{thebibliography}{1}',
