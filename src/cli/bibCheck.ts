@@ -39,7 +39,8 @@ export async function runBibCheck(
       const { bibFiles, rootDir, cited } = references;
       return checkBibFiles(bibFiles, { ...options, rootDir, cited }, loadSettings, io, signal);
     }
-    if (!options.write) return checkFile(shown(references.listFile), options, loadSettings, io, signal);
+    const listedIn = shown(references.listFile, references.rootDir);
+    if (!options.write) return checkFile(shown(references.listFile), { ...options, listedIn }, loadSettings, io, signal);
   }
   // A .bbl, PDF or text file holds references too: checked as `refs check` does (never written).
   if (extension !== '.bib' && !options.write) return checkFile(target, options, loadSettings, io, signal);

@@ -15,7 +15,7 @@ import { readInput, UsageError, type CliIo } from './io';
  * Where a manuscript's references are: its .bib files, with the keys it cites (`cited`; undefined
  * after a `\\nocite{*}`: every entry), or the .tex file holding its thebibliography.
  */
-export type ManuscriptReferences = { bibFiles: string[]; rootDir: string; cited?: Set<string> } | { listFile: string };
+export type ManuscriptReferences = { bibFiles: string[]; rootDir: string; cited?: Set<string> } | { listFile: string; rootDir: string };
 
 /**
  * Where the references of the manuscript `tex` are (its project's, when it is a chapter): the .bib
@@ -25,12 +25,12 @@ export type ManuscriptReferences = { bibFiles: string[]; rootDir: string; cited?
 export async function manuscriptReferences(tex: string, io: CliIo): Promise<ManuscriptReferences> {
   const file = path.resolve(tex);
   const text = await readInput(file, 'LaTeX file');
-  if (hasThebibliography(text)) return { listFile: file };
+  if (hasThebibliography(text)) return { listFile: file, rootDir: path.dirname(file) };
   const disk = diskFiles(path.dirname(file));
   const root = await resolveRootFile(file, text, disk);
   const tree = await walkIncludes(root.file, root.text, disk);
   const listed = tree.files.find((f) => hasThebibliography(f.text));
-  if (listed) return { listFile: listed.file };
+  if (listed) return { listFile: listed.file, rootDir: path.dirname(root.file) };
   const bibliography = await findProjectBibliography(tree, disk.exists);
   const bibFiles: string[] = [];
   for (const bib of bibliography.files) {

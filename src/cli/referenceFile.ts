@@ -23,10 +23,14 @@ import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
 import { NothingToDoError, UsageError, type CliIo } from './io';
 
-/** The check of one non-.bib file (also what `bib check` delegates to). */
+/**
+ * The check of one non-.bib file (also what `bib check` delegates to). `listedIn`: the file as the
+ * manuscript's folder names it, when a manuscript led to it (its thebibliography may be in an
+ * \input file): each reference then says its file, as `bib check` of a manuscript's .bib files does.
+ */
 export async function checkFile(
   name: string,
-  options: { json: boolean; report?: string; config?: string },
+  options: { json: boolean; report?: string; config?: string; listedIn?: string },
   loadSettings: (config?: string) => Promise<Settings>,
   io: CliIo,
   signal: AbortSignal,
@@ -47,7 +51,7 @@ export async function checkFile(
     await writeAtomically(path.resolve(options.report), markdownReport(check, name));
     io.stderr(`Report written to ${options.report}\n`);
   }
-  io.stdout(options.json ? JSON.stringify(jsonReport(check, list), null, 2) + '\n' : textReport(check));
+  io.stdout(options.json ? JSON.stringify(jsonReport(check, list, options.listedIn), null, 2) + '\n' : textReport(check, options.listedIn));
   return 0;
 }
 
@@ -86,9 +90,10 @@ async function readBytes(file: string, name: string): Promise<Uint8Array> {
   }
 }
 
-function jsonReference(r: CheckedReference) {
+function jsonReference(r: CheckedReference, file: string | undefined) {
   const v = r.result?.verdict;
   return {
+    ...(file !== undefined ? { file } : {}),
     number: r.item.number ?? null,
     key: r.item.key ?? null,
     page: r.item.page ?? null,
@@ -112,16 +117,16 @@ function jsonReference(r: CheckedReference) {
   };
 }
 
-function jsonReport(check: ReferenceCheck, { reader, work }: ReadList) {
-  return { reader, ...(work ? { work } : {}), references: check.references.map(jsonReference), summary: check.summary };
+function jsonReport(check: ReferenceCheck, { reader, work }: ReadList, file: string | undefined) {
+  return { reader, ...(work ? { work } : {}), references: check.references.map((r) => jsonReference(r, file)), summary: check.summary };
 }
 
-function textReport(check: ReferenceCheck): string {
+function textReport(check: ReferenceCheck, file: string | undefined): string {
   const lines = check.references.map((r) => {
     const v = r.result?.verdict;
     const label = v?.kind ? `${v.verdict}: ${v.kind}` : verdictOf(r);
     const message = r.result?.message ?? `${unidentifiedWhy(r.fields)} "${r.item.text.slice(0, 120)}"`;
-    return `${(placeOf(r) || '-').padEnd(16)} ${label.padEnd(18)} ${r.fields.title ? `"${r.fields.title.slice(0, 80)}": ` : ''}${message}`;
+    return `${(placeOf(r, file) || '-').padEnd(16)} ${label.padEnd(18)} ${r.fields.title ? `"${r.fields.title.slice(0, 80)}": ` : ''}${message}`;
   });
   lines.push('', Object.entries(check.summary).map(([verdict, n]) => `${verdict} ${n}`).join(' · '));
   if (check.summary.unavailable) lines.push('Unavailable is no verdict: an authority could not be asked; run the check again later.');

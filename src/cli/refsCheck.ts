@@ -32,7 +32,10 @@ export async function runRefsCheck(
   // A manuscript: the .bib files it cites from, or its thebibliography.
   if (extension === '.tex') {
     const references = await manuscriptReferences(target, io);
-    if ('listFile' in references) return checkFile(shown(references.listFile), options, loadSettings, io, signal);
+    if ('listFile' in references) {
+      const listedIn = shown(references.listFile, references.rootDir);
+      return checkFile(shown(references.listFile), { ...options, listedIn }, loadSettings, io, signal);
+    }
     bibNote();
     const { bibFiles, rootDir, cited } = references;
     return checkBibFiles(bibFiles, { ...options, write: false, rootDir, cited }, loadSettings, io, signal);

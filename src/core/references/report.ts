@@ -9,10 +9,11 @@ export function verdictOf(reference: CheckedReference): string {
   return reference.result?.verdict.verdict ?? 'unreadable';
 }
 
-/** Where a reference is: its printed number, key and page. */
-export function placeOf(reference: CheckedReference): string {
+/** Where a reference is: its printed number, key and page or line (`file:line` when the file is named). */
+export function placeOf(reference: CheckedReference, file?: string): string {
   const { item } = reference;
-  return [item.number ? `[${item.number}]` : undefined, item.key, item.page ? `p. ${item.page}` : undefined, item.line !== undefined && !item.page ? `line ${item.line + 1}` : undefined]
+  const line = item.line !== undefined && !item.page ? (file !== undefined ? `${file}:${item.line + 1}` : `line ${item.line + 1}`) : undefined;
+  return [item.number ? `[${item.number}]` : undefined, item.key, item.page ? `p. ${item.page}` : undefined, line]
     .filter(Boolean)
     .join(' · ');
 }

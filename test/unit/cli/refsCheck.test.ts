@@ -1,7 +1,7 @@
 // `citefinder refs check` end to end: the real dist/cli.js against the stand-in serving the
 // HALLMARK sample's real works, on a .bbl (and `bib check` of the same .bbl, which delegates).
 import { strict as assert } from 'node:assert';
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { fixturePath } from '../../standin/server';
@@ -61,6 +61,20 @@ describe('CLI refs check against the stand-in services', function () {
     const refs = await runCli(['refs', 'check', bbl, '--json'], cli!.env);
     const verdicts = (stdout: string) => (JSON.parse(stdout) as { references: JsonReference[] }).references.map((r) => `${r.key}:${r.verdict}`);
     assert.deepEqual(verdicts(viaBib.stdout), verdicts(refs.stdout));
+  });
+
+  it('names the file of a manuscript\'s thebibliography kept in an \\input file, as bib check names a .bib', async () => {
+    // The list's lines were printed as "line 105", of no file the command was given (main.tex has 5 lines).
+    copyFileSync(bbl, join(cli!.dir, 'refs.tex'));
+    const main = join(cli!.dir, 'main.tex');
+    writeFileSync(main, '\\documentclass{article}\n\\begin{document}\nText.\n\\input{refs}\n\\end{document}\n');
+    const run = await runCli(['refs', 'check', main], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /d5eef6dc978e · refs\.tex:105\s+mismatch: title-near-miss/);
+    const json = await runCli(['bib', 'check', main, '--json'], cli!.env);
+    const out = JSON.parse(json.stdout) as { references: (JsonReference & { file?: string; line: number })[] };
+    assert.deepEqual([...new Set(out.references.map((r) => r.file))], ['refs.tex']);
+    assert.equal(out.references.find((r) => r.key === 'd5eef6dc978e')!.line, 105);
   });
 
   it('reads a Physical Review PDF\'s unheaded, title-less list and says where each title came from', async () => {
