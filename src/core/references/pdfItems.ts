@@ -98,8 +98,8 @@ export function joinLines(texts: string[]): string {
     .trim();
 }
 
-/** Words a compound starts or ends with, at whose hyphen TeX breaks the line (the hyphen is kept). */
-const COMPOUND_START = /^(?:\p{L}+ly|axis|self|multi|cross|non|semi|meta|post|anti|inter|intra|zero|few|one|two|end|real|test|task|fine|high|low|long|large|open|data|model|privacy|language|sample|state|time|human|vision|text)$/iu;
+/** Words a compound starts or ends with, at whose hyphen TeX breaks the line (the hyphen is kept); adverbs ("fully-") apart. */
+const COMPOUND_START = /^(?:axis|self|multi|cross|non|semi|meta|post|anti|inter|intra|zero|few|one|two|end|real|test|task|fine|high|low|long|large|open|data|model|privacy|language|sample|state|time|human|vision|text)$/iu;
 const COMPOUND_END = /^(?:based|aware|efficient|agnostic|supervised|trained|training|free|specific|level|scale|wise|like|driven|guided|augmented|tolerant|connected|shot|identification|language|range|means|of|and|to|from)\b/i;
 /** A DOI or URL cut where TeX's url package breaks one (after . / : - _ ? = & # and the like). */
 const IDENTIFIER = /^(?:doi:|https?:|www\.|10\.\d{4,}\/)(?:\S*[./:_?=&#;+-])?$/i;
@@ -112,8 +112,22 @@ function lineJoint(text: string, line: string): ' ' | '' | 'unhyphenate' {
   if ((IDENTIFIER.test(last) || doiHead) && /[\d./]/.test(first) && !/^\p{Lu}\p{Ll}+[,.]?$/u.test(first)) return '';
   const broken = /(\p{L}+)-$/u.exec(text);
   if (!broken) return ' ';
-  const hyphenated = /^\p{Ll}/u.test(first) && /^\p{Lu}?\p{Ll}+$/u.test(broken[1]!) && !COMPOUND_START.test(broken[1]!) && !COMPOUND_END.test(first);
-  return hyphenated && !isCompound(broken[1]!, /^\p{L}+/u.exec(first)?.[0] ?? first) ? 'unhyphenate' : '';
+  const head = broken[1]!;
+  if (!/^\p{Ll}/u.test(first) || !/^\p{Lu}?\p{Ll}+$/u.test(head)) return '';
+  if (COMPOUND_START.test(head) || isAdverb(head) || COMPOUND_END.test(first)) return '';
+  return isBrokenName(head, line) || !isCompound(head, /^\p{L}+/u.exec(first)?.[0] ?? first) ? 'unhyphenate' : '';
+}
+
+/** "fully-" or "autonomously-" (a compound's adverb), not the "analy-" of "analysis". */
+const isAdverb = (word: string) => /ly$/i.test(word) && isListed(word);
+
+/**
+ * A person's name TeX hyphenated ("Stefano Er-" "mon, and", "Lu-" "cas Beyer and"): a capitalised
+ * syllable whose lowercase rest ends the name, or runs into one or two more names, before a comma,
+ * "and" or the list's period. Its syllables are often words ("Er", "mon"), which would keep the hyphen.
+ */
+function isBrokenName(head: string, line: string): boolean {
+  return /^\p{Lu}/u.test(head) && /^\p{Ll}+(?: \p{Lu}[\p{L}'’-]*){0,2}(?:,|\.(?:\s|$)| and )/u.test(line);
 }
 
 /**
@@ -121,9 +135,11 @@ function lineJoint(text: string, line: string): ' ' | '' | 'unhyphenate' {
  * compound's. A word split by TeX joins into one the term table lists ("stimu" + "lation").
  */
 function isCompound(head: string, tail: string): boolean {
-  const listed = (word: string) => {
-    const stem = stems(word, SCORING_TOKENS);
-    return stem.length === 1 && isListedStem(stem[0]!);
-  };
-  return !listed(head + tail) && listed(head) && listed(tail);
+  return !isListed(head + tail) && isListed(head) && isListed(tail);
+}
+
+/** A word the term table lists (one stem). */
+function isListed(word: string): boolean {
+  const stem = stems(word, SCORING_TOKENS);
+  return stem.length === 1 && isListedStem(stem[0]!);
 }

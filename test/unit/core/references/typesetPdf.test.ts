@@ -29,6 +29,10 @@ describe('references read from a PDF typeset by pdflatex from a real BibTeX .bbl
     assert.deepEqual(pdfItems.map((i) => i.number), Array.from({ length: 100 }, (_, i) => String(i + 1)));
   });
 
+  it('reads every author list as the .bbl holds it, a name TeX hyphenated at a line\'s end whole ("Doina Pre-" "cup")', () => {
+    assert.deepEqual(pdfItems.map((i) => fieldsOfItem(i).author), bblFields.map((f) => f.author));
+  });
+
   it('reads every DOI and URL broken across lines as the .bbl holds it', () => {
     const pdfFields = pdfItems.map(fieldsOfItem);
     const withDoi = bblFields.filter((f) => f.doi).length;
@@ -68,6 +72,14 @@ describe('references read from a PDF typeset by pdflatex from a real BibTeX .bbl
     assert.equal(joinLines(['Brain-', 'controlled functional electrical stimulation']), 'Brain-controlled functional electrical stimulation');
     assert.equal(joinLines(['functional electrical stimu-', 'lation']), 'functional electrical stimulation');
     assert.equal(joinLines(['autonomously-', 'acquired skills']), 'autonomously-acquired skills');
+    // A name's syllables are often words ("Er", "mon"): the name, not the words, decides. An adverb must be one ("analy-").
+    assert.equal(joinLines(['Jiajun Wu, Jun-Yan Zhu, and Stefano Er-', 'mon. Sdedit: Guided image synthesis']), 'Jiajun Wu, Jun-Yan Zhu, and Stefano Ermon. Sdedit: Guided image synthesis');
+    assert.equal(joinLines(['Anurag Arnab, Lu-', 'cas Beyer, and Ashish Vaswani.']), 'Anurag Arnab, Lucas Beyer, and Ashish Vaswani.');
+    assert.equal(joinLines(['Simon Woodhead, José Miguel Hernández-Lobato, Si-', 'mon Peyton Jones, and Richard G. Baraniuk.']), 'Simon Woodhead, José Miguel Hernández-Lobato, Simon Peyton Jones, and Richard G. Baraniuk.');
+    assert.equal(joinLines(['Argument mining driven analy-', 'sis of peer-reviews.']), 'Argument mining driven analysis of peer-reviews.');
+    assert.equal(joinLines(['a fully-', 'connected layer']), 'a fully-connected layer');
+    assert.equal(joinLines(['Towards Self-', 'Supervised Learning. In ICML, 2020.']), 'Towards Self-Supervised Learning. In ICML, 2020.');
+    assert.equal(joinLines(['Barlow Twins: Self-', 'supervised Learning.']), 'Barlow Twins: Self-supervised Learning.');
   });
 
   it('puts OT1 accents, drawn as glyphs of their own, back on their letters', () => {
