@@ -222,11 +222,15 @@ function trimPart(text: string): string {
   return text.replace(/^[\s,.:;]+|[\s,.:;]+$/g, '').replace(/^[“"‘]|[”"’]$/g, '').trim();
 }
 
-/** The venue: the part after the title, from "In" to where volume, pages or the year begin. */
+/** A chapter's editors before its book: LNCS's "Navab, N., Frangi, A.F. (eds.)", Vancouver's "Vogelstein B, Kinzler KW, editors." */
+const EDITORS = /^[^()]{1,300}?(?:\((?:eds?|editors?)\.?\)|,\s*(?:eds?|editors?)\.)\s*/i;
+
+/** The venue: the part after the title, from "In" (and its editors) to where volume, pages or the year begin. */
 function venueOf(tail: string): string | undefined {
-  let text = withoutAccessDates(tail).replace(/^\s*(?:In|in)\s*:?\s+/, '');
+  let text = withoutAccessDates(tail).replace(/^\s*(?:In|in)\s*:?\s+/, '').replace(EDITORS, '');
   if (/^\s*(?:arXiv|CoRR)\b/i.test(text)) return 'arXiv';
-  text = text.split(/,\s*(?:pp?\.|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|\s\d+,\s*(?:no\.|[A-Za-z]?\d)|\s\d+\s*[-–—]+\s*\d+|;\s*\d|\s\(\s*\d{4}|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
+  // Springer's basic style writes "pp 770–778", without a period.
+  text = text.split(/,\s*(?:pp?\.|pp?\s+\d|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|\s\d+,\s*(?:no\.|[A-Za-z]?\d)|\s\d+\s*[-–—]+\s*\d+|;\s*\d|\s\(\s*\d{4}|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
   text = text.split(DATE_AFTER_YEAR)[0]!;
   text = text.slice(0, venueEnd(text));
   const venue = trimPart(text.replace(YEAR, '').replace(/\s+/g, ' '));
@@ -261,7 +265,7 @@ function isWordStem(word: string): boolean {
 
 function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {
   // Nature prints the pages before the bracketed year: "… Pattern Recognition 770–778 (2016)".
-  const pages = /(?:pp?\.|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)|\s(\d+\s*[-–—]+\s*\d+)\s*\((?:1[6-9]|20)\d\d\)|\((?:1[6-9]|20)\d\d\)\s+(\d+\s*[-–—]+\s*\d+)/.exec(tail);
+  const pages = /(?:pp?\.|\bpp?\s+(?=\d)|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)|\s(\d+\s*[-–—]+\s*\d+)\s*\((?:1[6-9]|20)\d\d\)|\((?:1[6-9]|20)\d\d\)\s+(\d+\s*[-–—]+\s*\d+)/.exec(tail);
   // Vancouver's article number after volume(issue): "2025;5(4):100814.", "13(5):e0197348".
   const articleNumber = pages ? undefined : /;\s*\d+\s*(?:\(\d+\))?\s*:\s*(e?\d+)(?=[.;,\s]|$)/.exec(tail)?.[1];
   // A year in brackets after the pages is no issue number: "Nature 596, 583–589 (2021)" has volume 596.

@@ -30,6 +30,26 @@ describe('reference styles: fields read from the string', () => {
     });
   });
 
+  it("reads a chapter's book after its editors (LNCS's \"(eds.)\", Vancouver's \"editors.\"), and Springer's \"pp 770–778\" as pages", () => {
+    // The venue was the editors' names ("Navab, N., …, Frangi, A.F. (eds.) MICCAI", "Vogelstein B, Kinzler KW, editors"),
+    // and "pp" without its period ended the venue ("…pattern recognition, pp") with no pages read.
+    assert.deepEqual(
+      read('Ronneberger, O., Fischer, P., Brox, T.: U-Net: Convolutional networks for biomedical image segmentation. In: Navab, N., Hornegger, J., Wells, W.M., Frangi, A.F. (eds.) MICCAI 2015. LNCS, vol. 9351, pp. 234–241. Springer, Cham (2015). https://doi.org/10.1007/978-3-319-24574-4_28'),
+      {
+        author: 'Ronneberger, O. and Fischer, P. and Brox, T.', title: 'U-Net: Convolutional networks for biomedical image segmentation',
+        venue: 'MICCAI', year: '2015', pages: '234--241', volume: '9351', doi: '10.1007/978-3-319-24574-4_28',
+      },
+    );
+    // Citing Medicine's example of a chapter in a book.
+    assert.deepEqual(read('Meltzer PS, Kallioniemi A, Trent JM. Chromosome alterations in human solid tumors. In: Vogelstein B, Kinzler KW, editors. The genetic basis of human cancer. New York: McGraw-Hill; 2002. p. 93-113.'), {
+      author: 'Meltzer, P. S. and Kallioniemi, A. and Trent, J. M.', title: 'Chromosome alterations in human solid tumors', venue: 'The genetic basis of human cancer', year: '2002', pages: '93--113',
+    });
+    assert.deepEqual(read('He K, Zhang X, Ren S, Sun J (2016) Deep residual learning for image recognition. In: Proceedings of the IEEE conference on computer vision and pattern recognition, pp 770–778'), {
+      author: 'He, K. and Zhang, X. and Ren, S. and Sun, J.', title: 'Deep residual learning for image recognition',
+      venue: 'Proceedings of the IEEE conference on computer vision and pattern recognition', year: '2016', pages: '770--778',
+    });
+  });
+
   it('keeps an IEEE venue whole through its ISO 4 abbreviations', () => {
     assert.equal(read('K. He, X. Zhang, S. Ren, and J. Sun, "Deep residual learning for image recognition," in Proc. IEEE Conf. Comput. Vis. Pattern Recognit., 2016, pp. 770–778.').venue, 'Proc. IEEE Conf. Comput. Vis. Pattern Recognit');
   });
