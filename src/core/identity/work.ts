@@ -30,7 +30,19 @@ export function findDoi(text: string): string | undefined {
   } catch {
     // Not URL-encoded after all.
   }
-  return normalizeDoi(new RegExp(DOI).exec(decoded)?.[0].replace(/[.,;}]+$/, ''));
+  const found = new RegExp(DOI).exec(decoded)?.[0];
+  return normalizeDoi(found === undefined ? undefined : withoutClosingPunctuation(found));
+}
+
+/**
+ * A DOI without the punctuation that closes the text around it: "(https://doi.org/10.1007/…_28)."
+ * ends at "_28", while a SICI DOI keeps the brackets it opens ("10.1002/(SICI)1097-4636(199711)37:2<231::AID-JBM12>3.0.CO;2-F").
+ */
+function withoutClosingPunctuation(doi: string): string {
+  const count = (text: string, char: string) => text.split(char).length - 1;
+  let text = doi.replace(/[.,;}]+$/, '');
+  while (/[)\]]$/.test(text) && count(text, text.endsWith(')') ? '(' : '[') < count(text, text.at(-1)!)) text = text.slice(0, -1).replace(/[.,;}]+$/, '');
+  return text;
 }
 
 export { isArxivId };

@@ -27,6 +27,15 @@ describe('work identity', () => {
     assert.equal(findDoi('no doi'), undefined);
   });
 
+  it('ends a DOI before the bracket around it, but keeps the brackets a SICI DOI holds', () => {
+    // "(https://doi.org/…_28)." was read as the DOI "10.1007/978-3-319-24574-4_28)", which names no work.
+    assert.equal(findDoi('LNCS, vol. 9351, pp. 234–241 (https://doi.org/10.1007/978-3-319-24574-4_28).'), '10.1007/978-3-319-24574-4_28');
+    assert.equal(findDoi('[doi:10.1038/nature14539]'), '10.1038/nature14539');
+    const sici = '10.1002/(sici)1097-4636(199711)37:2<231::aid-jbm12>3.0.co;2-f';
+    assert.equal(findDoi(`J Biomed Mater Res. 1997;37(2):231-40. doi:${sici}.`), sici);
+    assert.equal(findDoi(`(doi:${sici})`), sici);
+  });
+
   it('splits versioned arXiv ids, from URLs and arXiv: prefixes too', () => {
     assert.deepEqual(splitArxivId('http://arxiv.org/abs/2005.14124v2'), { id: '2005.14124', version: 'v2' });
     assert.deepEqual(splitArxivId('cond-mat/0412498'), { id: 'cond-mat/0412498', version: undefined });
