@@ -77,4 +77,15 @@ describe('reference check of printed forms (stand-in)', function () {
     });
     assert.equal(elsewhere.kind, 'preprint-as-published', elsewhere.message);
   });
+
+  it("holds PLoS's article number after volume(issue), \"7(3): e33693\", against Crossref's page, never asking to add pages it prints", async () => {
+    // As PLoS ONE prints its own citation; the number was not read, so the check said "add pages e33693".
+    const [plos] = pastedItems(
+      'Sadasivan S, Pond BB, Pani AK, Qu C, Jiao Y, Smeyne RJ (2012) Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation of Microglia in the Basal Ganglia of Mice. PLoS ONE 7(3): e33693. doi:10.1371/journal.pone.0033693',
+    );
+    const [checked] = (await checkReferences([plos!], deps())).references;
+    assert.equal(checked!.fields.pages, 'e33693');
+    assert.equal(checked!.result?.verdict.evidence.find((e) => e.field === 'pages')?.status, 'agrees');
+    assert.equal(checked!.result?.verdict.verdict, 'verified', checked!.result?.message);
+  });
 });
