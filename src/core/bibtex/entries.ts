@@ -39,7 +39,7 @@ const NOT_ENTRIES = /^(string|preamble|comment)$/i;
  */
 export function readBibEntries(file: string, text: string, inherited: ReadonlyMap<string, string> = new Map()): BibFileEntries {
   const starts = [...text.matchAll(ENTRY_START)].map((m) => ({ at: m.index + m[0].indexOf('@'), type: m[1]! }));
-  const chunkAt = (i: number) => text.slice(starts[i]!.at, trimmedEnd(text, starts[i]!.at, starts[i + 1]?.at ?? text.length));
+  const chunkAt = (i: number) => text.slice(starts[i]!.at, entryEnd(text, starts[i]!.at, starts[i + 1]?.at ?? text.length));
   const strings = new Map(inherited);
   starts.forEach(({ type }, i) => /^string$/i.test(type) && readString(chunkAt(i), strings));
   const result: BibFileEntries = { entries: [], broken: [], strings };
@@ -104,11 +104,34 @@ function braceProblem(chunk: string): string | undefined {
   return undefined;
 }
 
-/** The chunk's end without the blank lines and comments before the next entry. */
-function trimmedEnd(text: string, start: number, next: number): number {
+/**
+ * Where the entry at `start` ends: after the brace or parenthesis that closes it, so a comment
+ * between entries (JabRef's, a writer's `% …` line) is no part of it and an edit never lands in it.
+ * An entry that never closes runs to the next one, blank lines aside (it is reported as broken).
+ */
+function entryEnd(text: string, start: number, next: number): number {
+  const close = closingDelimiter(text, start, next);
+  if (close !== undefined) return close + 1;
   let end = next;
   while (end > start && /\s/.test(text[end - 1]!)) end--;
   return end;
+}
+
+/** The offset of the `}` or `)` that closes the entry opened at `start`, braces and quoted values balanced. */
+function closingDelimiter(text: string, start: number, next: number): number | undefined {
+  const open = text.slice(start, next).search(/[{(]/);
+  if (open < 0) return undefined;
+  const closer = text[start + open] === '(' ? ')' : '}';
+  let depth = 0;
+  let quoted = false;
+  for (let i = start + open + 1; i < next; i++) {
+    const char = text[i];
+    if (char === '{') depth++;
+    else if (char === '}' && depth > 0) depth--;
+    else if (char === '"' && depth === 0) quoted = !quoted;
+    else if (char === closer && depth === 0 && !quoted) return i;
+  }
+  return undefined;
 }
 
 function lineOf(text: string, offset: number): number {

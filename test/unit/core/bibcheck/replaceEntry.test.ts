@@ -29,6 +29,12 @@ describe('bibcheck: replace an entry with the authority\'s', () => {
     assert.match(entry, /eprint +\= \{astro-ph\/9812133\}/, 'the eprint the authority does not speak to is kept');
     assert.doesNotMatch(entry, /1998/);
   });
+  it('keeps a comment between the entry and the next one', () => {
+    const text = TEXT.replace('\n\n@article{valerocuevas2017', '\n% Perlmutter: check the year\n\n@article{valerocuevas2017');
+    const line = text.split('\n').findIndex((l) => l.includes('{perlmutter1999,'));
+    const edit = replaceEntryEdit(FILE, text, { ...checked('perlmutter1999', { title: 'Measurements', year: '1999' }), line })!;
+    assert.match(applyEdits(text, [edit]), /archiveprefix = \{arXiv\}\n\}\n% Perlmutter: check the year\n\n@article\{valerocuevas2017/);
+  });
   it('does nothing when the entry moved since the check', () => {
     const moved = { ...checked('perlmutter1999', { title: 'x' }), line: 0 };
     assert.equal(replaceEntryEdit(FILE, TEXT, moved), undefined);

@@ -1,0 +1,50 @@
+// `citefinder bib check` on .bib files as reference managers export them (JabRef, Mendeley,
+// Zotero's Better BibTeX), end to end: the real dist/cli.js against the stand-in services.
+import { strict as assert } from 'node:assert';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CliStandIn, runCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+
+/** JabRef 5's layout: aligned fields, owner/timestamp/groups, comments and jabref-meta blocks around the entries. */
+const JABREF = `% Encoding: UTF-8
+
+@InProceedings{Arya2003,
+  author    = {Arya, V. and Turletti, T.},
+  booktitle = {23rd International Conference on Distributed Computing Systems Workshops, 2003. Proceedings.},
+  title     = {Accurate and explicit differentiation of wireless and congestion losses},
+  year      = {2003},
+  doi       = {10.1109/ICDCSW.2003.1203662},
+  groups    = {net},
+  owner     = {me},
+  timestamp = {2023-01-05},
+}
+
+% Read for chapter 2; ask Thierry about the testbed.
+
+@Comment{jabref-meta: databaseType:bibtex;}
+
+@Comment{jabref-meta: grouping:
+0 AllEntriesGroup:;
+1 StaticGroup:net\\;0\\;1\\;0x8a8a8aff\\;\\;\\;;
+}
+`;
+
+describe('CLI bib check on reference managers\' exports', function () {
+  this.timeout(30_000);
+  let cli: CliStandIn | undefined;
+  beforeEach(async () => {
+    cli = await startCliStandIn('citefinder-bibexports-');
+  });
+  afterEach(() => stopCliStandIn(cli));
+
+  it('--write adds a missing field inside the entry, not in the comment that follows it (JabRef)', async () => {
+    const bib = join(cli!.dir, 'jabref.bib');
+    writeFileSync(bib, JABREF);
+    const run = await runCli(['bib', 'check', bib, '--write'], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /Arya2003: Verified at Crossref \(10\.1109\/icdcsw\.2003\.1203662\); it could add pages\./);
+    const written = readFileSync(bib, 'utf8');
+    assert.ok(written.includes('  timestamp = {2023-01-05},\n  pages = {877-882}\n}\n'), written);
+    assert.ok(written.endsWith(JABREF.slice(JABREF.indexOf('\n% Read for chapter 2'))), 'the comment and the jabref-meta blocks, byte for byte');
+  });
+});
