@@ -81,12 +81,27 @@ export function identifierOfFields(fields: Readonly<Record<string, string | unde
   const eprint = fields.eprint?.trim();
   const prefix = (fields.archiveprefix ?? fields.eprinttype ?? '').trim().toLowerCase();
   if (eprint && (prefix === 'arxiv' || prefix === '' || /^arxiv:/i.test(eprint))) {
-    const id = arxiv(eprint);
+    const id = arxiv(eprint) ?? arxiv(`${fields.primaryclass?.trim()}/${eprint}`);
     if (id) return id;
   }
   const url = fields.url?.trim();
   const fromUrl = url ? (parseIdentifier(url) ?? arxivInside(url)) : undefined;
-  return fromUrl ?? pubmedOfFields(fields, eprint, prefix);
+  return fromUrl ?? arxivOfExportFields(fields) ?? pubmedOfFields(fields, eprint, prefix);
+}
+
+/**
+ * An arXiv id where exporters put it outside `eprint`: Mendeley's `arxivId`, Google Scholar's
+ * `journal = {arXiv preprint arXiv:1605.08386}`, DBLP's CoRR `volume = {abs/1512.03385}`.
+ */
+function arxivOfExportFields(fields: Readonly<Record<string, string | undefined>>): WorkIdentifier | undefined {
+  const arxivId = fields.arxivid?.trim();
+  const named = arxivId ? arxiv(arxivId) : undefined;
+  if (named) return named;
+  const journal = fields.journal ?? fields.journaltitle;
+  const inJournal = journal ? findArxivId(journal) : undefined;
+  if (inJournal) return { kind: 'arxiv', id: inJournal };
+  const corr = /^(?:corr|arxiv)$/i.test(journal?.trim() ?? '') ? /^abs\/(.+)$/i.exec(fields.volume?.trim() ?? '')?.[1] : undefined;
+  return corr ? arxiv(corr) : undefined;
 }
 
 /** Last: a PubMed or PMC id (biblatex's `eprinttype = {pubmed}`, JabRef's `pmid` and `pmcid` fields). */

@@ -29,6 +29,34 @@ const JABREF = `% Encoding: UTF-8
 }
 `;
 
+/** An arXiv id where each exporter writes it: Mendeley (old-style id split in two, and `arxivId`), Google Scholar, DBLP. */
+const ARXIV_IDS_AS_EXPORTED = String.raw`@article{Perlmutter1999,
+archivePrefix = {arXiv},
+arxivId = {astro-ph/9812133},
+author = {Perlmutter, S. and Aldering, G. and others},
+eprint = {9812133},
+primaryClass = {astro-ph},
+journal = {The Astrophysical Journal},
+pages = {565--586},
+title = {{Measurements of $\Omega$ and $\Lambda$ from 42 High-Redshift Supernovae}},
+volume = {517},
+year = {1999}
+}
+@article{stanley2016heat,
+  title={Heat-bath random walks with Markov bases},
+  author={Stanley, Caprice and Windisch, Tobias},
+  journal={arXiv preprint arXiv:1605.08386},
+  year={2016}
+}
+@article{DBLP:journals/corr/StanleyW16,
+  author    = {Caprice Stanley and Tobias Windisch},
+  title     = {Heat-bath random walks with {Markov} bases},
+  journal   = {CoRR},
+  volume    = {abs/1605.08386},
+  year      = {2016}
+}
+`;
+
 describe('CLI bib check on reference managers\' exports', function () {
   this.timeout(30_000);
   let cli: CliStandIn | undefined;
@@ -46,5 +74,22 @@ describe('CLI bib check on reference managers\' exports', function () {
     const written = readFileSync(bib, 'utf8');
     assert.ok(written.includes('  timestamp = {2023-01-05},\n  pages = {877-882}\n}\n'), written);
     assert.ok(written.endsWith(JABREF.slice(JABREF.indexOf('\n% Read for chapter 2'))), 'the comment and the jabref-meta blocks, byte for byte');
+  });
+
+  it('reads the arXiv id where Mendeley, Google Scholar and DBLP write it (each was "not-found")', async () => {
+    const bib = join(cli!.dir, 'exports.bib');
+    writeFileSync(bib, ARXIV_IDS_AS_EXPORTED);
+    const run = await runCli(['bib', 'check', bib, '--json'], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    const entries = (JSON.parse(run.stdout) as { entries: { key: string; verdict: string; authority: string | null }[] }).entries;
+    assert.deepEqual(
+      entries.map((e) => [e.key, e.verdict, e.authority]),
+      [
+        ['Perlmutter1999', 'verified-fixable', 'arxiv'],
+        ['stanley2016heat', 'verified', 'arxiv'],
+        ['DBLP:journals/corr/StanleyW16', 'verified', 'arxiv'],
+      ],
+      run.stdout,
+    );
   });
 });
