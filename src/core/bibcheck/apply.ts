@@ -7,11 +7,16 @@ import { readBibEntries } from '../bibtex/entries';
 import type { ComparedField } from './compare';
 import type { BibCheckEntry } from './index';
 
-/** A .bib field name for a compared field, given the entry's own fields. */
+/**
+ * A .bib field name for a compared field, given the entry's own fields. biblatex's `date` and
+ * `journaltitle` (Zotero's Better BibTeX writes them) are where the year and the journal stand: a
+ * `year` or `journal` added beside them is overridden by them (biber) and leaves the entry wrong.
+ */
 function fieldName(field: ComparedField, existing: Record<string, string>, authority: Record<string, string>): string {
+  if (field === 'year') return 'date' in existing && !('year' in existing) ? 'date' : 'year';
   if (field !== 'venue') return field;
-  if ('booktitle' in existing || (!('journal' in existing) && 'booktitle' in authority)) return 'booktitle';
-  return 'journal';
+  if ('booktitle' in existing || (!('journal' in existing) && !('journaltitle' in existing) && 'booktitle' in authority)) return 'booktitle';
+  return 'journaltitle' in existing && !('journal' in existing) ? 'journaltitle' : 'journal';
 }
 
 /** Offsets [start, end) of the value of `name` in an entry's text, delimiters included. */

@@ -57,6 +57,32 @@ year = {1999}
 }
 `;
 
+/** Zotero's Better BibTeX in biblatex mode: the year in \`date\`, the journal in \`journaltitle\`. */
+const BETTER_BIBLATEX = String.raw`@article{perlmutterMeasurementsOmegaLambda1999,
+  title = {Measurements of {{$\Omega$}} and {{$\Lambda$}} from 42 {{High-Redshift Supernovae}}},
+  author = {Perlmutter, S. and Aldering, G. and Goldhaber, G. and others},
+  date = {1998-12-08},
+  journaltitle = {The Astrophysical Journal},
+  volume = {517},
+  pages = {565--586},
+  doi = {10.1086/307221},
+  eprint = {astro-ph/9812133},
+  eprinttype = {arxiv},
+  langid = {english}
+}
+
+@article{valero-cuevasNeuromechanicalApproachesStudy2017,
+  title = {On Neuromechanical Approaches for the Study of Biological and Robotic Grasp and Manipulation},
+  author = {Valero-Cuevas, Francisco J. and Santello, Marco},
+  date = {2017},
+  journaltitle = {arXiv},
+  volume = {14},
+  doi = {10.1186/s12984-017-0305-3},
+  eprint = {1710.08557},
+  eprinttype = {arxiv}
+}
+`;
+
 describe('CLI bib check on reference managers\' exports', function () {
   this.timeout(30_000);
   let cli: CliStandIn | undefined;
@@ -91,5 +117,19 @@ describe('CLI bib check on reference managers\' exports', function () {
       ],
       run.stdout,
     );
+  });
+
+  it('--write corrects the year in biblatex\'s date and the journal in journaltitle, not in a second field beside them', async () => {
+    const bib = join(cli!.dir, 'zotero.bib');
+    writeFileSync(bib, BETTER_BIBLATEX);
+    const run = await runCli(['bib', 'check', bib, '--write'], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /perlmutterMeasurementsOmegaLambda1999: .*correct year \(1998 → 1999\)/);
+    const written = readFileSync(bib, 'utf8');
+    assert.match(written, /^  date = \{1999\},$/m);
+    assert.doesNotMatch(written, /^ *year *=/m, 'biber would take date over a year added beside it');
+    assert.match(run.stdout, /venue: ours "arXiv" · Crossref "Journal of NeuroEngineering and Rehabilitation"/);
+    assert.match(written, /^  journaltitle = \{Journal of NeuroEngineering and Rehabilitation\},$/m);
+    assert.doesNotMatch(written, /^ *journal *=/m, 'biber ignores a journal written beside journaltitle');
   });
 });
