@@ -25,20 +25,27 @@ function valueSpan(entry: string, name: string): [number, number] | undefined {
   if (!match) return undefined;
   const start = match.index + match[0].length;
   const open = entry[start];
-  if (open === '{') {
-    let depth = 0;
-    for (let i = start; i < entry.length; i++) {
-      if (entry[i] === '{') depth++;
-      else if (entry[i] === '}' && --depth === 0) return [start, i + 1];
-    }
-    return undefined;
-  }
-  if (open === '"') {
-    const close = entry.indexOf('"', start + 1);
-    return close < 0 ? undefined : [start, close + 1];
+  if (open === '{' || open === '"') {
+    const close = closingOf(entry, start);
+    return close === undefined ? undefined : [start, close + 1];
   }
   const bare = /^[^,}\n]*/.exec(entry.slice(start))![0].trimEnd();
   return [start, start + bare.length];
+}
+
+/**
+ * The offset of the delimiter that closes the value opened at `start` (`{…}` or `"…"`). A quote
+ * inside braces is text, as BibTeX reads it: `"Crem{\"a}des"` ends at its last quote.
+ */
+function closingOf(entry: string, start: number): number | undefined {
+  const quoted = entry[start] === '"';
+  let depth = quoted ? 0 : 1;
+  for (let i = start + 1; i < entry.length; i++) {
+    if (entry[i] === '{') depth++;
+    else if (entry[i] === '}' && --depth === 0 && !quoted) return i;
+    else if (entry[i] === '"' && quoted && depth === 0) return i;
+  }
+  return undefined;
 }
 
 function usesAbbreviation(entry: string, [start, end]: [number, number]): boolean {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readBibEntries, withCrossrefFields } from '../../../../src/core/bibtex/entries';
 import { compareAuthors, readAuthorList, readPerson, samePerson } from '../../../../src/core/bibcheck/people';
 import { fieldUpdateEdits } from '../../../../src/core/bibcheck/apply';
+import { applyEdits } from '../../../../src/core/manuscript/insertPlan';
 
 const ABBREVIATIONS = '@string{apj = "The Astrophysical Journal"}\n@STRING{ aj = {The Astronomical Journal} }\n@string{broken = {never closed}\n';
 const REFS = `@preamble{"\\newcommand{\\noopsort}[1]{}"}
@@ -65,5 +66,14 @@ describe('a .bib writer\'s shorthand, as BibTeX reads it', () => {
     const edits = fieldUpdateEdits(entry, 0, { journal: 'apj', year: '1999' }, { journal: 'Astrophys. J.', year: '1998' }, ['venue', 'year']);
     const applied = edits.map((e) => entry.slice(e.offset, e.offset + e.deleteLength) + ' → ' + e.insert);
     assert.deepEqual(applied, ['1999 → {1998}']);
+  });
+
+  it('--write replaces a quoted value with an accent in braces whole: the quote inside {\\"a} does not end it', () => {
+    const entry = '@article{tosatto2015,\n  author  = "Horrocks, M. H. and Crem{\\"a}des, Nunilo",\n  year    = "2015"\n}';
+    const edits = fieldUpdateEdits(entry, 0, { author: 'Horrocks, M. H. and Crem{\\"a}des, Nunilo' }, { author: 'Crem{\\"a}des, Nunilo and Horrocks, M. H.' }, ['author']);
+    assert.equal(
+      applyEdits(entry, edits),
+      '@article{tosatto2015,\n  author  = {Crem{\\"a}des, Nunilo and Horrocks, M. H.},\n  year    = "2015"\n}',
+    );
   });
 });
