@@ -90,16 +90,19 @@ export function identifierOfFields(fields: Readonly<Record<string, string | unde
 }
 
 /**
- * An arXiv id where exporters put it outside `eprint`: Mendeley's `arxivId`, Google Scholar's
- * `journal = {arXiv preprint arXiv:1605.08386}`, DBLP's CoRR `volume = {abs/1512.03385}`.
+ * An arXiv id where exporters and writers put it outside `eprint`: Mendeley's `arxivId`, Google
+ * Scholar's `journal = {arXiv preprint arXiv:1605.08386}`, a `@misc`'s `howpublished` or `note`
+ * (`arXiv:…`, `\url{https://arxiv.org/abs/…}`), DBLP's CoRR `volume = {abs/1512.03385}`.
  */
 function arxivOfExportFields(fields: Readonly<Record<string, string | undefined>>): WorkIdentifier | undefined {
   const arxivId = fields.arxivid?.trim();
   const named = arxivId ? arxiv(arxivId) : undefined;
   if (named) return named;
   const journal = fields.journal ?? fields.journaltitle;
-  const inJournal = journal ? findArxivId(journal) : undefined;
-  if (inJournal) return { kind: 'arxiv', id: inJournal };
+  for (const written of [journal, fields.howpublished, fields.note]) {
+    const id = written ? findArxivId(written) : undefined;
+    if (id) return { kind: 'arxiv', id };
+  }
   const corr = /^(?:corr|arxiv)$/i.test(journal?.trim() ?? '') ? /^abs\/(.+)$/i.exec(fields.volume?.trim() ?? '')?.[1] : undefined;
   return corr ? arxiv(corr) : undefined;
 }

@@ -29,7 +29,7 @@ const JABREF = `% Encoding: UTF-8
 }
 `;
 
-/** An arXiv id where each exporter writes it: Mendeley (old-style id split in two, and `arxivId`), Google Scholar, DBLP. */
+/** An arXiv id where each exporter writes it: Mendeley (old-style id split in two, and `arxivId`), Google Scholar, DBLP, a hand-written @misc. */
 const ARXIV_IDS_AS_EXPORTED = String.raw`@article{Perlmutter1999,
 archivePrefix = {arXiv},
 arxivId = {astro-ph/9812133},
@@ -54,6 +54,12 @@ year = {1999}
   journal   = {CoRR},
   volume    = {abs/1605.08386},
   year      = {2016}
+}
+@misc{stanley-heat-bath,
+  author = {C. Stanley and T. Windisch},
+  title = {Heat-bath random walks with {M}arkov bases},
+  howpublished = {\url{https://arxiv.org/abs/1605.08386}},
+  year = 2016
 }
 `;
 
@@ -102,7 +108,7 @@ describe('CLI bib check on reference managers\' exports', function () {
     assert.ok(written.endsWith(JABREF.slice(JABREF.indexOf('\n% Read for chapter 2'))), 'the comment and the jabref-meta blocks, byte for byte');
   });
 
-  it('reads the arXiv id where Mendeley, Google Scholar and DBLP write it (each was "not-found")', async () => {
+  it('reads the arXiv id where Mendeley, Google Scholar, DBLP and a @misc\'s howpublished write it (each was "not-found")', async () => {
     const bib = join(cli!.dir, 'exports.bib');
     writeFileSync(bib, ARXIV_IDS_AS_EXPORTED);
     const run = await runCli(['bib', 'check', bib, '--json'], cli!.env);
@@ -114,6 +120,7 @@ describe('CLI bib check on reference managers\' exports', function () {
         ['Perlmutter1999', 'verified-fixable', 'arxiv'],
         ['stanley2016heat', 'verified', 'arxiv'],
         ['DBLP:journals/corr/StanleyW16', 'verified', 'arxiv'],
+        ['stanley-heat-bath', 'verified', 'arxiv'],
       ],
       run.stdout,
     );
