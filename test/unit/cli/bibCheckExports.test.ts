@@ -29,7 +29,7 @@ const JABREF = `% Encoding: UTF-8
 }
 `;
 
-/** An arXiv id where each exporter writes it: Mendeley (old-style id split in two, and `arxivId`), Google Scholar, DBLP, a hand-written @misc. */
+/** An arXiv id where each exporter writes it: Mendeley (an old-style id split in two; `arxivId`), Google Scholar, DBLP, a @misc. */
 const ARXIV_IDS_AS_EXPORTED = String.raw`@article{Perlmutter1999,
 archivePrefix = {arXiv},
 arxivId = {astro-ph/9812133},
