@@ -8,6 +8,9 @@ import type { BibCheckEntry } from './index';
 /** Fields the authority's record decides; the rest of the user's entry is kept as written. */
 const AUTHORITY_FIELDS = ['author', 'title', 'journal', 'booktitle', 'year', 'volume', 'pages', 'doi'];
 
+/** Where a biblatex entry (Zotero's Better BibTeX) keeps the year and the journal. */
+const BIBLATEX_NAME: Readonly<Record<string, string>> = { year: 'date', journal: 'journaltitle' };
+
 /** The entry's text with the authority's fields, fields in a stable order, two-space indent. */
 export function authorityEntryText(
   entryType: string,
@@ -16,12 +19,18 @@ export function authorityEntryText(
   authority: Record<string, string>,
 ): string {
   const fields: [string, string][] = [];
+  const written = new Set<string>();
   for (const name of AUTHORITY_FIELDS) {
     const value = authority[name];
-    if (value !== undefined) fields.push([name, value]);
+    const alias = BIBLATEX_NAME[name];
+    // A biblatex entry's date/journaltitle would override a year/journal written beside it (biber).
+    const inEntry = alias && alias in ours && !(name in ours) ? alias : name;
+    if (value === undefined) continue;
+    fields.push([inEntry, value]);
+    written.add(inEntry);
   }
   for (const [name, value] of Object.entries(ours)) {
-    if (AUTHORITY_FIELDS.includes(name) || (name === 'journal' && authority.booktitle) || (name === 'booktitle' && authority.journal))
+    if (AUTHORITY_FIELDS.includes(name) || written.has(name) || (name === 'journal' && authority.booktitle) || (name === 'booktitle' && authority.journal))
       continue;
     fields.push([name, value]);
   }

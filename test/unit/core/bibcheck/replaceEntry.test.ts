@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../../standin/server';
-import { replaceEntryEdit } from '../../../../src/core/bibcheck/replaceEntry';
+import { authorityEntryText, replaceEntryEdit } from '../../../../src/core/bibcheck/replaceEntry';
 import type { BibCheckEntry } from '../../../../src/core/bibcheck';
 import { applyEdits } from '../../../../src/core/manuscript/insertPlan';
 
@@ -34,6 +34,11 @@ describe('bibcheck: replace an entry with the authority\'s', () => {
     const line = text.split('\n').findIndex((l) => l.includes('{perlmutter1999,'));
     const edit = replaceEntryEdit(FILE, text, { ...checked('perlmutter1999', { title: 'Measurements', year: '1999' }), line })!;
     assert.match(applyEdits(text, [edit]), /archiveprefix = \{arXiv\}\n\}\n% Perlmutter: check the year\n\n@article\{valerocuevas2017/);
+  });
+  it('writes the year and the journal in a biblatex entry\'s date and journaltitle, which would override them beside it', () => {
+    const ours = { title: 'Measurements', date: '1998-12-08', journaltitle: 'ApJ', langid: 'english' };
+    const text = authorityEntryText('article', 'perlmutter', ours, { title: 'Measurements', year: '1999', journal: 'The Astrophysical Journal' });
+    assert.equal(text, '@article{perlmutter,\n  title        = {Measurements},\n  journaltitle = {The Astrophysical Journal},\n  date         = {1999},\n  langid       = {english}\n}');
   });
   it('does nothing when the entry moved since the check', () => {
     const moved = { ...checked('perlmutter1999', { title: 'x' }), line: 0 };
