@@ -133,7 +133,7 @@ function citeCommands(visible: string, citing: CitationMacros): { name: string; 
     const macro = citing.get(name);
     if ((!macro && !isCitationCommand(name)) || isBeingDefined(visible, match.index)) continue;
     const from = match.index + match[0].length;
-    const groups = macro ? macroKeyGroups(visible, from, macro) : keyGroups(visible, from);
+    const groups = macro ? macroKeyGroups(visible, from, macro) : keyGroups(visible, from, holdsKeys(name));
     if (groups.keys.length > 0) commands.push({ name, start: match.index, groups });
   }
   return commands;
@@ -145,15 +145,27 @@ interface KeyGroups {
   end: number;
 }
 
+/** Which braced groups (0-based) of a cite-named command hold keys: for most, every one. */
+function holdsKeys(name: string): (group: number) => boolean {
+  // natbib's \citetext{priv.\ comm.} is free text; \defcitealias{key}{Paper~I} names, it cites nothing.
+  if (/^(citetext|defcitealias)$/i.test(name)) return () => false;
+  // biblatex's \citefield{key}{field}, \citelist{key}{list}, \citename{key}{names}.
+  if (/^cite(field|list|name)$/i.test(name)) return (group) => group === 0;
+  // biblatex's \volcite{volume}{key}, \volcites{volume}{key}{volume}{key}.
+  if (/volcites?$/i.test(name)) return (group) => group % 2 === 1;
+  return () => true;
+}
+
 /**
- * The keys after a cite command: optional `[…]` and `(…)` arguments are skipped, each `{…}`
- * group holds keys (\cites takes several). Stops at the first thing that is no argument.
+ * The keys after a cite command: optional `[…]` and `(…)` arguments are skipped, the `{…}` groups
+ * `holds` picks hold keys (\cites takes several). Stops at the first thing that is no argument.
  */
-function keyGroups(text: string, from: number): KeyGroups {
+function keyGroups(text: string, from: number, holds: (group: number) => boolean): KeyGroups {
   const keys: KeyGroups['keys'] = [];
   let at = from;
+  let braced = 0;
   for (let group = argumentAt(text, at); group; group = argumentAt(text, at)) {
-    if (group.open === '{') keys.push(...keysIn(text, group.start + 1, group.end));
+    if (group.open === '{' && holds(braced++)) keys.push(...keysIn(text, group.start + 1, group.end));
     at = group.end + 1;
   }
   return { keys, end: at };

@@ -16,6 +16,13 @@ describe('citedKeys: the entries a manuscript cites', () => {
     ]);
   });
 
+  it('reads only the key arguments of commands whose other arguments are text, names or volumes', () => {
+    const text = String.raw`\defcitealias{jones2020}{Paper~I}
+As shown in \citetalias{jones2020} \citetext{priv.\ comm.} and \citefield{smith2019}{title},
+the survey~\volcite{2}[12]{wells1898} agrees, as do \citename{doe2021}{author} and \citelist[see]{roe2022}{publisher}.`;
+    assert.deepEqual([...citedKeys([{ text }])!].sort(), ['doe2021', 'jones2020', 'roe2022', 'smith2019', 'wells1898']);
+  });
+
   it('gives undefined for \\nocite{*}: every entry is in the bibliography', () => {
     assert.equal(citedKeys([{ text: String.raw`Text~\cite{a}. \nocite{*}` }]), undefined);
     assert.deepEqual([...citedKeys([{ text: '% \\nocite{*}\nText~\\cite{a}.' }])!], ['a'], 'a commented-out \\nocite{*} asks for nothing');
