@@ -3,6 +3,7 @@
 // (results stream as they come), and the report sums them up. The audit edits nothing.
 // Where "supported", "weak" and "unsupported" are decided: check.ts scores the sentence (score.ts),
 // and audit/calibration.ts reads the score on the audit's own scale, with a line per field.
+import * as path from 'node:path';
 import type { PipelineDeps } from '../deps';
 import { readBibEntries, type BibEntry } from '../bibtex/entries';
 import { bibitemEntries } from '../references/bibitemEntries';
@@ -71,9 +72,9 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
   const texts = [...tree.files, ...checked].map((f) => f.text);
   const macros = findMathMacros(texts);
   const citing = citationMacros(texts);
-  const sites = checked.flatMap((f) => citationSites(f.file, f.text, macros, citing));
-  listener({ type: 'sites', sites });
   const entries = await bibEntries(tree, input, warn);
+  const sites = withClaims(checked.flatMap((f) => citationSites(f.file, f.text, macros, citing)), entries, tree.root, warn);
+  listener({ type: 'sites', sites });
   const hasBibitems = [...entries.values()].some((e) => !e.file.endsWith('.bib'));
   const cache = deps.cache ?? new AuditCache();
   const checker = new CitationChecker({ http: deps.http, settings: deps.settings, signal: deps.signal }, cache, (entry) =>
@@ -128,6 +129,31 @@ async function checkSite(
     if (isAbortError(error)) throw error;
     return { site, status: 'unavailable', message: `The check failed: ${(error as Error).message}` };
   }
+}
+
+/**
+ * The sites that say something to check a paper against. A citation with no words of its own
+ * (`\item \cite{x}`, `\todo{\cite{x}}`, "See \cite{x}.") would only score "unsupported": it is
+ * left out with one warning, unless its key is in no bibliography, which is worth saying anyway.
+ */
+function withClaims(sites: CitationSite[], entries: Map<string, BibEntry>, root: string, warn: (message: string) => void): CitationSite[] {
+  const bare = sites.filter((site) => !saysSomething(site.sentence) && entries.has(site.key));
+  if (bare.length) {
+    const where = bare.slice(0, 5).map((site) => `${relativeName(site.file, root)}:${site.range.start.line + 1}`).join(', ');
+    warn(`${bare.length} citation(s) stand with no sentence of their own (${where}${bare.length > 5 ? ', …' : ''}): nothing to check them against, so they are not audited.`);
+  }
+  return sites.filter((site) => !bare.includes(site));
+}
+
+function relativeName(file: string, root: string): string {
+  return path.relative(path.dirname(root), file).split(path.sep).join('/') || path.basename(file);
+}
+
+/** Pointers are no claim: "see", "cf.", "e.g.", "and references therein". */
+const POINTER_WORDS = new Set(['see', 'also', 'cf', 'e', 'g', 'eg', 'and', 'references', 'therein', 'refs', 'ref']);
+
+function saysSomething(sentence: string): boolean {
+  return (sentence.toLowerCase().match(/\p{L}+/gu) ?? []).some((word) => !POINTER_WORDS.has(word));
 }
 
 /** Marks the findings another work of the bibliography fits better (betterFit.ts); returns them, to be announced again. */

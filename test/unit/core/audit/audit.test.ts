@@ -223,6 +223,16 @@ Association rules between items can be mined from a large database of customer t
     }
   });
 
+  it('leaves out a citation with no sentence of its own (a list item, a todo note, "See …"), unless its key is missing', async () => {
+    const bare = ['\\begin{itemize}', '\\item \\citet{perlmutter1999}', '\\end{itemize}', '\\todo{check \\cite{perlmutter1999}}', 'See also \\cite{perlmutter1999}.', '\\item \\cite{nosuchkey}'];
+    const text = ['\\documentclass{article}', '\\begin{document}', 'The expansion of the universe is accelerating \\cite{perlmutter1999}.', ...bare, '\\bibliography{refs}', '\\end{document}', ''];
+    writeFileSync(join(dir, 'lists.tex'), text.join('\n'));
+    const report = await auditProject(diskInput(join(dir, 'lists.tex')), deps);
+    assert.deepEqual(report.findings.map((f) => [f.site.range.start.line + 1, f.site.key, f.status]), [[3, 'perlmutter1999', 'supported'], [9, 'nosuchkey', 'missing']]);
+    const warning = report.warnings.find((w) => /no sentence of their own/.test(w));
+    assert.equal(warning, '3 citation(s) stand with no sentence of their own (lists.tex:5, lists.tex:7, lists.tex:8): nothing to check them against, so they are not audited.');
+  });
+
   it('reports an \\input loop once and still audits', async () => {
     writeFileSync(join(dir, 'intro.tex'), '\\input{main}\nLoops \\citep{perlmutter1999}.\n');
     const report = await auditProject(diskInput(join(dir, 'main.tex')), deps);
