@@ -124,6 +124,11 @@ function judgeVenueAndYear(entry: EntryView, record: AuthorityRecord, found: Aut
   return { kinds, fixable, evidence: [venue, year] };
 }
 
+/** An entry held against arXiv's record that claims no venue (or a preprint server's) cites the preprint. */
+function citesPreprintOnArxiv(entry: EntryView, record: AuthorityRecord): boolean {
+  return record.authority === 'arxiv' && (!entry.venue || isPreprintVenue(entry.venue));
+}
+
 /** The verdict on `entry` given the authority `record` it was held against. */
 export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeContext): EntryVerdict {
   const kinds: MismatchKind[] = [];
@@ -157,7 +162,11 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
   kinds.push(...venueYear.kinds);
   fixable.push(...venueYear.fixable);
   const doi: FieldEvidence = { field: 'doi', entry: entry.doi, authority: record.doi ?? context.published?.doi, status: 'agrees' };
-  if (!entry.doi && doi.authority) {
+  if (!entry.doi && doi.authority && citesPreprintOnArxiv(entry, record)) {
+    // arXiv's DOI is the journal version's: written into a preprint's entry, the next check held the
+    // preprint's title against the journal's record (a near miss). "published as" says it instead.
+    Object.assign(doi, { status: 'unknown', note: "the published version's; the entry cites the preprint" });
+  } else if (!entry.doi && doi.authority) {
     doi.status = 'missing';
     fixable.push('doi');
   } else if (!doi.authority) doi.status = 'unknown';

@@ -89,6 +89,20 @@ const BETTER_BIBLATEX = String.raw`@article{perlmutterMeasurementsOmegaLambda199
 }
 `;
 
+/** Better BibTeX's biblatex @online for an arXiv preprint whose journal version has another title. */
+const PREPRINT_ONLINE = `@online{valero-cuevasNeuromechanicalApproachesStudy2017a,
+  title = {On Neuromechanical Approaches for the Study of Biological Grasp and Manipulation},
+  author = {Valero-Cuevas, Francisco J. and Santello, Marco},
+  date = {2017-10-23},
+  eprint = {1710.08557},
+  eprinttype = {arxiv},
+  eprintclass = {q-bio},
+  doi = {10.48550/arXiv.1710.08557},
+  pubstate = {prepublished},
+  file = {/home/me/Zotero/storage/XYZ/1710.08557.pdf}
+}
+`;
+
 describe('CLI bib check on reference managers\' exports', function () {
   this.timeout(30_000);
   let cli: CliStandIn | undefined;
@@ -138,5 +152,16 @@ describe('CLI bib check on reference managers\' exports', function () {
     assert.match(run.stdout, /venue: ours "arXiv" · Crossref "Journal of NeuroEngineering and Rehabilitation"/);
     assert.match(written, /^  journaltitle = \{Journal of NeuroEngineering and Rehabilitation\},$/m);
     assert.doesNotMatch(written, /^ *journal *=/m, 'biber ignores a journal written beside journaltitle');
+  });
+
+  it('--write leaves a preprint\'s DOI alone: the journal version\'s, written in, made the next check a title near miss', async () => {
+    const bib = join(cli!.dir, 'preprint.bib');
+    writeFileSync(bib, PREPRINT_ONLINE);
+    const first = await runCli(['bib', 'check', bib, '--write'], cli!.env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /Verified at arXiv \(1710\.08557\); it could add published-version\.$/m);
+    assert.equal(readFileSync(bib, 'utf8'), PREPRINT_ONLINE, 'its own DOI stays');
+    const again = await runCli(['bib', 'check', bib], cli!.env);
+    assert.match(again.stdout, /verified-fixable +valero-cuevasNeuromechanicalApproachesStudy2017a: Verified at arXiv/);
   });
 });

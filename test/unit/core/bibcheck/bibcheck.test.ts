@@ -49,8 +49,9 @@ describe('bibliography check against the stand-in', function () {
     assert.deepEqual(report.entries.map((e) => [e.key, e.status, Object.keys(e.fields)]), [
       ['perlmutter1999', 'differs', ['year', 'doi']],
       ['valerocuevas2017', 'differs', ['volume']],
-      // Held against its own arXiv record (the published version is offered as a fix, its DOI).
-      ['grasp-preprint', 'duplicate', ['doi']],
+      // Held against its own arXiv record; the published version is named, but its DOI is not the
+      // preprint's (written in, the next check held the preprint's title against the journal's).
+      ['grasp-preprint', 'duplicate', []],
       ['arya2003', 'differs', ['doi', 'pages']],
       ['ghost2020', 'unverified', []],
       ['tosatto2015', 'ok', []],
