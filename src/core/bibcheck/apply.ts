@@ -21,7 +21,7 @@ function fieldName(field: ComparedField, existing: Record<string, string>, autho
 
 /** Offsets [start, end) of the value of `name` in an entry's text, delimiters included. */
 function valueSpan(entry: string, name: string): [number, number] | undefined {
-  const match = new RegExp(`(^|[,{(\\s])${name}\\s*=\\s*`, 'i').exec(entry);
+  const match = [...entry.matchAll(new RegExp(`(^|[,{(\\s])${name}\\s*=\\s*`, 'gi'))].find((m) => atTopLevel(entry, m.index + m[1]!.length));
   if (!match) return undefined;
   const start = match.index + match[0].length;
   const open = entry[start];
@@ -31,6 +31,22 @@ function valueSpan(entry: string, name: string): [number, number] | undefined {
   }
   const bare = /^[^,}\n]*/.exec(entry.slice(start))![0].trimEnd();
   return [start, start + bare.length];
+}
+
+/**
+ * True when `offset` stands among the entry's fields, not inside a value: `year = 2019` written in
+ * an abstract is text of the abstract (depth counted from the entry's opening `{` or `(`).
+ */
+function atTopLevel(entry: string, offset: number): boolean {
+  const open = entry.search(/[{(]/);
+  let depth = 0;
+  let quoted = false;
+  for (let i = open + 1; i < offset; i++) {
+    if (entry[i] === '{') depth++;
+    else if (entry[i] === '}') depth--;
+    else if (entry[i] === '"' && depth === 0) quoted = !quoted;
+  }
+  return open >= 0 && open < offset && depth === 0 && !quoted;
 }
 
 /**

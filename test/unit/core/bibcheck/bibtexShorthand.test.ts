@@ -76,4 +76,18 @@ describe('a .bib writer\'s shorthand, as BibTeX reads it', () => {
       '@article{tosatto2015,\n  author  = {Crem{\\"a}des, Nunilo and Horrocks, M. H.},\n  year    = "2015"\n}',
     );
   });
+
+  it('--write changes a field, never the same words inside another field\'s value (an abstract, a note)', () => {
+    const entry = [
+      '@article{obs2019,',
+      '  abstract = {Cohort study (n = 120, year = 2019 of enrolment); {pages = 4} of forms.},',
+      '  note = "see year = 2018",',
+      '  title = {Observations},',
+      '  year = {2018},',
+      '  pages = {1--3}',
+      '}',
+    ].join('\n');
+    const edits = fieldUpdateEdits(entry, 0, { year: '2018', pages: '1--3' }, { year: '2019', pages: '10--13' }, ['year', 'pages']);
+    assert.equal(applyEdits(entry, edits), entry.replace('year = {2018}', 'year = {2019}').replace('{1--3}', '{10--13}'));
+  });
 });
