@@ -123,7 +123,22 @@ export function sameVenue(a: string, b: string): boolean {
   const cb = canonicalVenue(b);
   if (ca && cb) return ca === cb;
   if (parenthesised(a).includes(kb) || parenthesised(b).includes(ka)) return true;
-  return abbreviates(a, b) || abbreviates(b, a);
+  return abbreviates(a, b) || abbreviates(b, a) || isAcronymOf(a, b) || isAcronymOf(b, a);
+}
+
+/** Words an acronym takes no letter from: "Journal of the American Medical Association" is JAMA. */
+const ACRONYM_SKIPS = new Set(['of', 'the', 'and', 'for', 'on', 'in', 'ieee', 'acm']);
+
+/**
+ * "JNER" for "Journal of NeuroEngineering and Rehabilitation", "NEJM", "JAMA", "BMJ", "JACS": a
+ * venue written as capitals only, the initials of the other's words (a capital inside a word, as in
+ * "NeuroEngineering", starts a word too).
+ */
+function isAcronymOf(short: string, full: string): boolean {
+  const acronym = short.trim();
+  if (!/^[A-Z]{3,8}$/.test(acronym)) return false;
+  const parts = full.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[^A-Za-z]+/).filter((w) => w && !ACRONYM_SKIPS.has(w.toLowerCase()));
+  return parts.length >= 2 && parts.map((w) => w[0]!.toUpperCase()).join('') === acronym;
 }
 
 /** Book series that hold many venues' proceedings: they neither confirm nor refute a venue. */

@@ -108,6 +108,17 @@ describe('bibcheck forms: venues', () => {
     for (const venue of ['ApJ', 'Ap. J.']) assert.equal(judge({ ...entry, venue }, record, { viaIdentifier: true }).verdict, 'verified', venue);
     assert.equal(judge({ ...entry, venue: 'ApJQ' }, record, { viaIdentifier: true }).kind, 'nonexistent-venue');
   });
+  it('reads a venue written as its capitals (JNER, NEJM, JAMA, BMJ, JACS) as the initials of the full name', () => {
+    assert.ok(sameVenue('JNER', 'Journal of NeuroEngineering and Rehabilitation'));
+    assert.ok(sameVenue('NEJM', 'New England Journal of Medicine'));
+    assert.ok(sameVenue('The New England Journal of Medicine', 'NEJM'));
+    assert.ok(sameVenue('JAMA', 'Journal of the American Medical Association'));
+    assert.ok(sameVenue('BMJ', 'British Medical Journal'));
+    assert.ok(sameVenue('JACS', 'Journal of the American Chemical Society'));
+    assert.ok(!sameVenue('JNER', 'Journal of Neural Engineering'), 'other initials');
+    assert.ok(!sameVenue('Jner', 'Journal of NeuroEngineering and Rehabilitation'), 'an acronym is written in capitals');
+    assert.ok(!sameVenue('NE', 'Neural Engineering'), 'two letters say too little');
+  });
   it('keeps different venues apart', () => {
     assert.ok(!sameVenue('ICML', 'ICLR'));
     assert.ok(!sameVenue('CVPR', 'Proceedings of the AAAI Conference on Artificial Intelligence'));
