@@ -2,7 +2,7 @@
 // Only a command whose name holds "cite" reads as a citation by its name (plainText.ts); a macro
 // whose body holds one cites wherever the project uses it, so it is found by its definition, in
 // any file of the project (the preamble among them), as mathMacros.ts finds display-math macros.
-import { stripComments } from './hidden';
+import { blankHiddenText } from './hidden';
 import { isCitationCommand } from './plainText';
 
 /** `\newcommand{\x}`, `\renewcommand*\x`, `\providecommand`, `\DeclareRobustCommand`, `\def\x` (and \gdef, \edef, \xdef). */
@@ -47,7 +47,7 @@ export function citationMacros(sources: readonly string[]): Map<string, Citation
   const bodies = new Map<string, { parameters: MacroArgument[]; body: string }>();
   for (const source of sources) {
     if (!DEFINES.test(source)) continue;
-    const text = stripComments(source);
+    const text = blankHiddenText(source);
     for (const match of text.matchAll(DEFINITION)) {
       const found = bodyAfter(text, match.index + match[0].length);
       if (found !== undefined) bodies.set(match[1] ?? match[2]!, { parameters: declaredParameters(found.lead), body: found.body });

@@ -54,6 +54,17 @@ Batch norm speeds training~\seerefp{ioffe2015}.`;
       assert.deepEqual([...findCitationMacros([xparse])].sort(), ['refs', 'seealso'], 'Find Uncited Claims reads them as citations too');
     });
 
+    it('are not defined by a definition TeX never reads (\\iffalse, a comment environment)', () => {
+      const hidden = String.raw`\iffalse
+\newcommand{\oldref}[1]{\citep{#1}}
+\fi
+\begin{comment}
+\def\draftcite#1{\cite{#1}}
+\end{comment}
+\newcommand{\refp}[1]{\citep{#1}}`;
+      assert.deepEqual([...findCitationMacros([hidden])], ['refp']);
+    });
+
     it('give each key its place in its file, and the audit their citing sentence', () => {
       const files = [{ file: '/p/main.tex', text: preamble }, { file: '/p/intro.tex', text: chapter }];
       const he = citedKeySites(files).find((site) => site.key === 'he2016')!;
