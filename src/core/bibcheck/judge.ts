@@ -170,7 +170,8 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     doi.status = 'missing';
     fixable.push('doi');
   } else if (!doi.authority) doi.status = 'unknown';
-  const pages = pagesEvidence(entry.pages, record.pages);
+  // A journal that numbers articles (Sci. Rep., Nat. Commun.) deposits no pages: the printed number is its article number.
+  const pages = pagesEvidence(entry.pages, record.pages ?? (entry.pages ? record.articleNumber : undefined));
   const volume = smallField('volume', entry.volume, record.preprint ? undefined : record.volume, volumeKey);
   for (const e of [pages, volume]) if (e.status === 'missing' || e.status === 'differs') fixable.push(e.field as FixableField);
   const evidence = [title, author, ...venueYear.evidence, doi, pages, volume];

@@ -88,4 +88,15 @@ describe('reference check of printed forms (stand-in)', function () {
     assert.equal(checked!.result?.verdict.evidence.find((e) => e.field === 'pages')?.status, 'agrees');
     assert.equal(checked!.result?.verdict.verdict, 'verified', checked!.result?.message);
   });
+
+  it("reads Nature's article number, \"Sci. Rep. 5, 16696 (2015)\", and holds it against Crossref's article-number", async () => {
+    // The number was not read, and Crossref's record of a journal that numbers its articles has no pages to hold it against.
+    const [nature] = pastedItems(
+      "Tosatto, L. et al. Single-molecule FRET studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants. Sci. Rep. 5, 16696 (2015).",
+    );
+    const [checked] = (await checkReferences([nature!], deps())).references;
+    assert.deepEqual([checked!.fields.volume, checked!.fields.pages], ['5', '16696']);
+    const pages = checked!.result?.verdict.evidence.find((e) => e.field === 'pages');
+    assert.deepEqual([pages?.status, pages?.authority], ['agrees', '16696'], checked!.result?.message);
+  });
 });
