@@ -56,7 +56,8 @@ function fromBlocks(blocks: string[], emphasised: string[]): ReferenceFields {
 }
 
 /** A formatted string: quoted title (IEEE), else its parts cut at periods. */
-export function fromString(text: string): ReferenceFields {
+export function fromString(printed: string): ReferenceFields {
+  const text = withoutEditorsMark(printed);
   const quoted = QUOTED.exec(text);
   if (quoted) {
     const before = text.slice(0, quoted.index).replace(/[,.:\s]+$/, '');
@@ -91,6 +92,15 @@ export function fromString(text: string): ReferenceFields {
   return { author, title: bareTitle, venue: venueOf(tail), year: year ?? bare.year ?? lastYear(tail), ...pagesAndVolume(tail) };
 }
 
+/**
+ * An edited book's names end with a mark, not a name: Vancouver's "Vogelstein B, Kinzler KW, editors.", LNCS's
+ * "Vogelstein, B., Kinzler, K.W. (eds.):", Springer's "(eds)". The editors stand where authors do ("editors" was read as a person).
+ */
+function withoutEditorsMark(text: string): string {
+  // The names' only periods are their initials' ("Kinzler, K.W."): a mark after a title is a chapter's book's editors.
+  return text.replace(/^((?:[^().]|(?<=\p{Lu})\.){3,300}?),?\s*(?:\((?:[Ee]ds?|[Ee]ditors?)\.?\)|,?\s*[Ee]ditors?(?=\.\s))/u, '$1');
+}
+
 /** The parts after the title as printed: the periods splitParts cut at are the venue's ("J. Econ. Theory") as often as its end. */
 function rejoined(parts: string[]): string {
   return parts.map((part, i) => (i < parts.length - 1 && !/[.?!]$/.test(part) ? `${part}.` : part)).join(' ');
@@ -122,7 +132,8 @@ function withYearApart(text: string): string {
 
 /** LNCS and Elsevier print a work with no venue as "Title (2026)": the year is no part of the title. */
 function titleAndYear(title: string): { title: string; year?: string } {
-  const trimmed = trimPart(withoutMedium(trimPart(title)));
+  // A book's edition is no part of its title: "The genetic basis of human cancer, 2nd edn", "…, 2nd ed.".
+  const trimmed = trimPart(withoutMedium(trimPart(title)).replace(/,?\s+\d+(?:st|nd|rd|th) edn?\.?$/, ''));
   const year = /\s*\(((?:1[6-9]|20)\d\d)[a-z]?\)$/.exec(trimmed);
   return { title: trimmed.slice(0, year?.index), year: year?.[1] };
 }

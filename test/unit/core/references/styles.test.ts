@@ -50,6 +50,17 @@ describe('reference styles: fields read from the string', () => {
     });
   });
 
+  it('reads an edited book\'s editors where authors stand, never "editors" as a person, and its title without the edition', () => {
+    // Vancouver's form gave the authors "Vogelstein, B. and Kinzler, K. W. and editors"; Springer's and LNCS's were unreadable.
+    const book = { author: 'Vogelstein, B. and Kinzler, K. W.', title: 'The genetic basis of human cancer', year: '2002' };
+    const { author, title, year } = read('Vogelstein B, Kinzler KW, editors. The genetic basis of human cancer. 2nd ed. New York: McGraw-Hill; 2002.');
+    assert.deepEqual({ author, title, year }, book);
+    assert.deepEqual(read('Vogelstein B, Kinzler KW (eds) (2002) The genetic basis of human cancer, 2nd edn. McGraw-Hill, New York'), { ...book, venue: 'McGraw-Hill, New York' });
+    assert.deepEqual(read('Vogelstein, B., Kinzler, K.W. (eds.): The Genetic Basis of Human Cancer. McGraw-Hill, New York (2002)'), {
+      author: 'Vogelstein, B. and Kinzler, K.W.', title: 'The Genetic Basis of Human Cancer', venue: 'McGraw-Hill, New York', year: '2002',
+    });
+  });
+
   it('keeps an IEEE venue whole through its ISO 4 abbreviations', () => {
     assert.equal(read('K. He, X. Zhang, S. Ren, and J. Sun, "Deep residual learning for image recognition," in Proc. IEEE Conf. Comput. Vis. Pattern Recognit., 2016, pp. 770–778.').venue, 'Proc. IEEE Conf. Comput. Vis. Pattern Recognit');
   });
