@@ -3,6 +3,7 @@
 // ("[1]", "[2]", … or "1.", "2.", …) whose items wrap, as text copied from a PDF does, one per
 // number; else one per line.
 import type { ReferenceItem } from './types';
+import { joinLines } from './pdfItems';
 
 /** A printed number at the start: "[12]", "12.", "12)". */
 const LEADING_NUMBER = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})[.)])\s+/;
@@ -14,7 +15,8 @@ export function pastedItems(text: string): ReferenceItem[] {
   const items: ReferenceItem[] = [];
   let current: { line: number; parts: string[] } | undefined;
   const flush = () => {
-    if (current) items.push(itemOfText(current.parts.join(' '), current.line));
+    // Lines copied from a PDF end where TeX broke them: a DOI cut at "2016.", a word at "learn-".
+    if (current) items.push(itemOfText(joinLines(current.parts), current.line));
     current = undefined;
   };
   lines.forEach((line, i) => {

@@ -67,4 +67,21 @@ describe('pasted reference lists', () => {
     assert.equal(fieldsOfItem(blacklists!).title, 'Beyond blacklists: learning to detect malicious web sites from suspicious URLs');
     assert.equal(identifiersOf(online!.text).rest, 'J. Pearl, "The seven tools of causal inference," 2019.');
   });
+
+  it('joins the lines of a list copied from a PDF where TeX broke them: a DOI cut after its ".", a word at its hyphen', () => {
+    // Joined with a space, the DOI read "10.1109/cvpr.2016" (another work, or none) and the title "Deep residual learn- ing".
+    const [resnet] = pastedItems(
+      [
+        '[1] K. He, X. Zhang, S. Ren, and J. Sun, "Deep residual learn-',
+        'ing for image recognition," in Proc. IEEE Conf. Comput. Vis. Pattern',
+        'Recognit. (CVPR), 2016, pp. 770–778, doi: 10.1109/CVPR.2016.',
+        '90.',
+        '[2] L. Doval, "Whether or not to open Pandora\'s box," J. Econ. Theory,',
+        'vol. 175, pp. 127–158, 2018.',
+      ].join('\n'),
+    );
+    const fields = fieldsOfItem(resnet!);
+    assert.equal(fields.doi, '10.1109/cvpr.2016.90');
+    assert.equal(fields.title, 'Deep residual learning for image recognition');
+  });
 });
