@@ -240,8 +240,8 @@ const EDITORS = /^[^()]{1,300}?(?:\((?:eds?|editors?)\.?\)|,\s*(?:eds?|editors?)
 function venueOf(tail: string): string | undefined {
   let text = withoutAccessDates(tail).replace(/^\s*(?:In|in)\s*:?\s+/, '').replace(EDITORS, '');
   if (/^\s*(?:arXiv|CoRR)\b/i.test(text)) return 'arXiv';
-  // Springer's basic style writes "pp 770–778", without a period.
-  text = text.split(/,\s*(?:pp?\.|pp?\s+\d|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|\s\d+,\s*(?:no\.|[A-Za-z]?\d)|\s\d+\s*[-–—]+\s*\d+|;\s*\d|\s\(\s*\d{4}|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
+  // Springer's basic style writes "pp 770–778", without a period; APA brackets them: "Proceedings of … (pp. 2270–2282)".
+  text = text.split(/,\s*(?:pp?\.|pp?\s+\d|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|\s\d+,\s*(?:no\.|[A-Za-z]?\d)|\s\d+\s*[-–—]+\s*\d+|;\s*\d|\s\(\s*(?:\d{4}|pp?\.|pages?\b|[Vv]ol\.)|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
   text = text.split(DATE_AFTER_YEAR)[0]!;
   text = text.slice(0, venueEnd(text));
   const venue = trimPart(text.replace(YEAR, '').replace(/\s+/g, ' '));

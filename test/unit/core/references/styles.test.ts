@@ -194,4 +194,15 @@ describe('reference styles: fields read from the string', () => {
       author: 'Kaplan, E. L. and Meier, P.', title: 'Nonparametric estimation from incomplete observations', venue: 'J Am Stat Assoc', year: '1958', pages: '457--481', volume: '53',
     });
   });
+
+  it("ends APA's proceedings venue before its bracketed pages, \"(pp. 2270–2282)\"", () => {
+    // The venue was "Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics (pp".
+    assert.deepEqual(
+      read('Cohan, A., Feldman, S., Beltagy, I., Downey, D., & Weld, D. (2020). SPECTER: Document-level representation learning using citation-informed transformers. In Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics (pp. 2270–2282). Association for Computational Linguistics. https://doi.org/10.18653/v1/2020.acl-main.207'),
+      {
+        author: 'Cohan, A. and Feldman, S. and Beltagy, I. and Downey, D. and Weld, D.', title: 'SPECTER: Document-level representation learning using citation-informed transformers',
+        venue: 'Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics', year: '2020', pages: '2270--2282', doi: '10.18653/v1/2020.acl-main.207',
+      },
+    );
+  });
 });
