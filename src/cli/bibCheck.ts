@@ -40,11 +40,20 @@ export async function runBibCheck(
       return checkBibFiles(bibFiles, { ...options, rootDir, cited }, loadSettings, io, signal);
     }
     const listedIn = shown(references.listFile, references.rootDir);
-    if (!options.write) return checkFile(shown(references.listFile), { ...options, listedIn }, loadSettings, io, signal);
+    if (options.write) throw new UsageError(notWritable(`${target} cites from a thebibliography (${listedIn})`));
+    return checkFile(shown(references.listFile), { ...options, listedIn }, loadSettings, io, signal);
   }
   // A .bbl, PDF or text file holds references too: checked as `refs check` does (never written).
-  if (extension !== '.bib' && !options.write) return checkFile(target, options, loadSettings, io, signal);
+  if (extension !== '.bib') {
+    if (options.write) throw new UsageError(notWritable(`${target} is no .bib file`));
+    return checkFile(target, options, loadSettings, io, signal);
+  }
   return checkBibFiles([path.resolve(target)], options, loadSettings, io, signal);
+}
+
+/** Why --write refuses: it edits .bib entries, and a printed list is no .bib (nothing is read or written). */
+function notWritable(why: string): string {
+  return `--write edits .bib files; ${why}. Check it without --write.`;
 }
 
 /** The check of .bib files; `rootDir`, the folder of the manuscript they were found from (entries then say their file, relative to it). */

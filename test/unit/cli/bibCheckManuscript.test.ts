@@ -55,6 +55,21 @@ describe('CLI refs check / bib check of a manuscript that cites from .bib files'
     assert.match(text.stderr, /! cited, and in no \.bib: nowhere2021\n/);
   });
 
+  it('--write refuses a manuscript that cites from a thebibliography, and a .bbl, before reading anything, and writes nothing', async () => {
+    const tex = '\\documentclass{article}\n\\begin{document}\nSee~\\cite{p99}.\n\\begin{thebibliography}{1}\n\\bibitem{p99} S.~Perlmutter et al., ApJ 517, 565 (1999).\n\\end{thebibliography}\n\\end{document}\n';
+    writeFileSync(join(dir, 'main.tex'), tex);
+    writeFileSync(join(dir, 'main.bbl'), '\\begin{thebibliography}{1}\n\\bibitem{p99} S.~Perlmutter et al., ApJ 517, 565 (1999).\n\\end{thebibliography}\n');
+    for (const [file, why] of [['main.tex', /main\.tex cites from a thebibliography \(main\.tex\)/], ['main.bbl', /main\.bbl is no \.bib file/]] as const) {
+      const run = await runCli(['bib', 'check', join(dir, file), '--write'], env);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, why);
+      assert.match(run.stderr, /--write edits \.bib files; .* Check it without --write\./);
+      assert.ok(!existsSync(join(dir, `${file}.bak`)), 'nothing written');
+    }
+    assert.equal(readFileSync(join(dir, 'main.tex'), 'utf8'), tex);
+    assert.equal(cli!.standIn.requests.length, 0, 'no authority asked');
+  });
+
   it("counts a key cited only through the project's own macro (\\refp) as cited, and no definition's #1 as missing", async () => {
     writeFileSync(
       join(dir, 'main.tex'),
