@@ -29,8 +29,13 @@ export async function manuscriptReferences(tex: string, io: CliIo): Promise<Manu
   const disk = diskFiles(path.dirname(file));
   const root = await resolveRootFile(file, text, disk);
   const tree = await walkIncludes(root.file, root.text, disk);
-  const listed = tree.files.find((f) => hasThebibliography(f.text));
-  if (listed) return { listFile: listed.file, rootDir: path.dirname(root.file) };
+  const [listed, ...others] = tree.files.filter((f) => hasThebibliography(f.text));
+  if (listed) {
+    // One list is checked per run (chapterbib, a thesis's per-chapter lists): the others are named, never skipped silently.
+    const rootDir = path.dirname(root.file);
+    if (others.length) io.stderr(`! ${others.length} more thebibliography in ${others.map((f) => shown(f.file, rootDir)).join(', ')}: check each with refs check FILE.tex.\n`);
+    return { listFile: listed.file, rootDir };
+  }
   const bibliography = await findProjectBibliography(tree, disk.exists);
   const bibFiles: string[] = [];
   for (const bib of bibliography.files) {

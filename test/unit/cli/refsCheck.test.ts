@@ -77,6 +77,19 @@ describe('CLI refs check against the stand-in services', function () {
     assert.equal(out.references.find((r) => r.key === 'd5eef6dc978e')!.line, 105);
   });
 
+  it('checks the first of a project\'s thebibliography lists and names the others (chapterbib), never skipping them silently', async () => {
+    const list = (key: string) => `\\begin{thebibliography}{1}\n\\bibitem{${key}} S.~Perlmutter et al., Astrophys. J. 517, 565 (1999).\n\\end{thebibliography}\n`;
+    writeFileSync(join(cli!.dir, 'ch1.tex'), `Supernovae~\\cite{p1}.\n${list('p1')}`);
+    writeFileSync(join(cli!.dir, 'ch2.tex'), `Again~\\cite{p2}.\n${list('p2')}`);
+    const main = join(cli!.dir, 'main.tex');
+    writeFileSync(main, '\\documentclass{book}\n\\begin{document}\n\\include{ch1}\n\\include{ch2}\n\\end{document}\n');
+    const run = await runCli(['refs', 'check', main], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /· p1 · ch1\.tex:3 /);
+    assert.doesNotMatch(run.stdout, /p2/);
+    assert.match(run.stderr, /! 1 more thebibliography in ch2\.tex: check each with refs check FILE\.tex\./);
+  });
+
   it('reads a Physical Review PDF\'s unheaded, title-less list and says where each title came from', async () => {
     const pdf = join(cli!.dir, 'prl.pdf');
     copyFileSync(fixturePath('references', 'prl-unheaded.pdf'), pdf);
