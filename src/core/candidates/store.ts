@@ -6,6 +6,7 @@ import type { Candidate, PaperRecord, PipelineEvent, Query } from '../types';
 import type { SearchHit } from '../search/keywords';
 import { dedupeRecords } from '../dedupe/dedupe';
 import { rankCandidates } from '../ranking/candidates';
+import { isNoticeTitle } from './notices';
 import { addPatch, withPatches, type CandidatePatch, type PatchesById } from './patches';
 
 export class CandidateStore {
@@ -25,7 +26,7 @@ export class CandidateStore {
   }
 
   addHits(hits: SearchHit[]): void {
-    this.hits.push(...hits);
+    this.hits.push(...hits.filter((hit) => !isNoticeTitle(hit.record.title)));
     this.rerank();
   }
 
