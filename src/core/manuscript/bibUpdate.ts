@@ -8,7 +8,7 @@ import { entryFields, readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
 import { arxivIdFromDoi, findArxivId, findDoi, isArxivId, splitArxivId, titleIdentity } from '../identity/work';
 import { checkAuthorityBibtex } from '../bibtex/authority';
 import type { TextEditPlan } from './citeInsert';
-import { lineEndingOf, withLineEnding } from '../text/lineEnding';
+import { lineEndingOf, withLineEnding, type LineEnding } from '../text/lineEnding';
 
 /** What identifies a work in a .bib entry. */
 export interface BibIdentity {
@@ -144,8 +144,14 @@ function suffix(n: number): string {
  * The new entry is laid out one field per line (values as the authority wrote them), unless
  * `keepAuthorityLayout` asks for the authority's exact bytes. Its lines end as the file's do.
  */
-export function appendEntryEdit(fileText: string, entry: string, options: { keepAuthorityLayout?: boolean } = {}): TextEditPlan {
+export function appendEntryEdit(
+  fileText: string,
+  entry: string,
+  /** `newFileEnding`: for a new, empty file, the project's line ending (its .tex's). */
+  options: { keepAuthorityLayout?: boolean; newFileEnding?: LineEnding } = {},
+): TextEditPlan {
   const separator = fileText.length === 0 ? '' : fileText.endsWith('\n') ? '\n' : '\n\n';
   const text = options.keepAuthorityLayout ? entry.trim() : readableEntry(entry.trim());
-  return { offset: fileText.length, deleteLength: 0, insert: withLineEnding(separator + text + '\n', lineEndingOf(fileText)) };
+  const ending = fileText.length === 0 && options.newFileEnding ? options.newFileEnding : lineEndingOf(fileText);
+  return { offset: fileText.length, deleteLength: 0, insert: withLineEnding(separator + text + '\n', ending) };
 }

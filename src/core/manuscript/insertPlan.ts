@@ -15,6 +15,7 @@ import type { TexFiles } from './project';
 import { addBibliographyEdit, entryTargets, findProjectBibliography, type BibliographyLineEdit, type ProjectBibliography } from './projectBibliography';
 import { resolveRootFile } from './projectRoot';
 import { walkIncludes, type ProjectTree } from './projectTree';
+import { lineEndingOf } from '../text/lineEnding';
 
 export interface InsertFiles extends TexFiles {
   exists(file: string): Promise<boolean>;
@@ -140,7 +141,9 @@ export async function planInsert(
     plan.created.push(target.file);
     notes.push(`created ${path.relative(path.dirname(tree.root), target.file) || target.file}: no such file in the project yet`);
   }
-  add(target.file, appendEntryEdit(bibText ?? '', decision.entry, { keepAuthorityLayout: settings['bib.keepAuthorityLayout'] }));
+  // A new .bib beside a CRLF manuscript is written CRLF too, as everything added to its files is.
+  const newFileEnding = lineEndingOf(root.text);
+  add(target.file, appendEntryEdit(bibText ?? '', decision.entry, { keepAuthorityLayout: settings['bib.keepAuthorityLayout'], newFileEnding }));
   return plan;
 }
 

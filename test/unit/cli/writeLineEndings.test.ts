@@ -16,7 +16,7 @@ describe('CLI keeps a CRLF file CRLF', function () {
   beforeEach(async () => (cli = await startCliStandIn('citefinder-crlf-')));
   afterEach(() => stopCliStandIn(cli));
 
-  it('insert: the entry appended to a CRLF .bib and the \\bibliography line added to a CRLF .tex are CRLF', async () => {
+  it('insert: the entry appended to a CRLF .bib, a .bib created for a CRLF .tex and the \\bibliography line added to it are CRLF', async () => {
     const tex = join(cli.dir, 'main.tex');
     const texBefore = Buffer.from(crlf('\\documentclass{article}\n\\begin{document}\nThe expansion of the universe is accelerating.\n\\end{document}\n'));
     writeFileSync(tex, texBefore);
@@ -27,8 +27,10 @@ describe('CLI keeps a CRLF file CRLF', function () {
     const expected = crlf(`\\documentclass{article}\n\\begin{document}\nThe expansion of the universe is accelerating~\\cite{${key}}.\n\\bibliographystyle{plain}\n\\bibliography{references}\n\\end{document}\n`);
     assert.deepEqual(texAfter, Buffer.from(expected));
 
-    // A second work into the now existing .bib, made CRLF: the append follows it.
+    // The .bib the insert created beside the CRLF manuscript is CRLF too (it was LF).
     const bib = join(cli.dir, 'references.bib');
+    assert.deepEqual(loneLf(readFileSync(bib)), [], 'the new references.bib');
+    // A second work into the now existing .bib: the append follows it.
     const bibBefore = Buffer.from(crlf(readFileSync(bib, 'utf8')));
     writeFileSync(bib, bibBefore);
     writeFileSync(tex, Buffer.from(crlf('\\documentclass{article}\n\\begin{document}\nGrasping is hard.\n\\bibliography{references}\n\\end{document}\n')));
