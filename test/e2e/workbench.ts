@@ -30,12 +30,29 @@ async function pickInQuickInput(page: Page, open: () => Promise<void>, text: str
       await page.keyboard.press('Escape');
     }
   }
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: STEP_MS });
+  await waitForRow(input, page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first(), text);
   // Sent to the quick input itself: on a busy machine a page-level Enter landed in the editor
   // (after the widget had gone) and replaced the selected claim with a new line.
   await input.press('Enter');
   // A command that opens its own quick pick keeps the widget open.
   if (waitForClose) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+}
+
+/**
+ * Waits for the quick input to list `row`. Quick Open asked before the workspace's file search is
+ * ready (a session just opened, a busy machine) answers "No matching results" and never looks
+ * again: typing the text once more asks again, as a user would.
+ */
+async function waitForRow(input: Locator, row: Locator, text: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await row.waitFor({ timeout: STEP_MS });
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await input.fill('', { timeout: STEP_MS });
+      await input.fill(text, { timeout: STEP_MS });
+    }
+  }
 }
 
 /** Runs a command from the command palette by its title, e.g. "Citefinder: Find Citations for Selection". */
