@@ -39,9 +39,9 @@ async function pickInQuickInput(page: Page, open: () => Promise<void>, text: str
 }
 
 /**
- * Waits for the quick input to list `row`. Quick Open asked before the workspace's file search is
- * ready (a session just opened, a busy machine) answers "No matching results" and never looks
- * again: typing the text once more asks again, as a user would.
+ * Waits for the quick input to list `row`. Quick Open asked while a new session's extensions are
+ * still activating on a busy machine had no answer after STEP_MS (its progress bar still running):
+ * typing the text once more asks the file search again, as a user would.
  */
 async function waitForRow(input: Locator, row: Locator, text: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
