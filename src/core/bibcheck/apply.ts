@@ -4,6 +4,7 @@
 import type { TextEditPlan } from '../manuscript/citeInsert';
 import { lineEndingOf, type LineEnding } from '../text/lineEnding';
 import { readBibEntries } from '../bibtex/entries';
+import { scanBibEntry, type ValuePart } from '../bibtex/entryFields';
 import type { ComparedField } from './compare';
 import type { BibCheckEntry } from './index';
 
@@ -21,47 +22,27 @@ function fieldName(field: ComparedField, existing: Record<string, string>, autho
 
 /** Offsets [start, end) of the value of `name` in an entry's text, delimiters included. */
 function valueSpan(entry: string, name: string): [number, number] | undefined {
-  const match = [...entry.matchAll(new RegExp(`(^|[,{(\\s])${name}\\s*=\\s*`, 'gi'))].find((m) => atTopLevel(entry, m.index + m[1]!.length));
-  if (!match) return undefined;
-  const start = match.index + match[0].length;
-  const open = entry[start];
-  if (open === '{' || open === '"') {
-    const close = closingOf(entry, start);
-    return close === undefined ? undefined : [start, close + 1];
-  }
+  const { fields } = scanBibEntry(entry, 0);
+  const index = fields.findIndex((f) => f.name.toLowerCase() === name.toLowerCase());
+  if (index < 0 || fields.slice(0, index + 1).some((f) => f.parts.some((p) => closesNoBrace(entry, p)))) return undefined;
+  const field = fields[index]!;
+  const part = field.parts[0];
+  const start = field.valueSpan.start;
+  if (part && part.kind !== 'bare') return [start, part.end];
+  // As the former scan read a bare value: up to a comma, a `}` or the line's end.
   const bare = /^[^,}\n]*/.exec(entry.slice(start))![0].trimEnd();
   return [start, start + bare.length];
 }
 
 /**
- * True when `offset` stands among the entry's fields, not inside a value: `year = 2019` written in
- * an abstract is text of the abstract (depth counted from the entry's opening `{` or `(`).
+ * As the former scan read it: a quoted value with a `}` that closes no `{` (`"}2015"`, which BibTeX
+ * rejects as unbalanced) hid itself and the fields after it, so they were added again.
  */
-function atTopLevel(entry: string, offset: number): boolean {
-  const open = entry.search(/[{(]/);
+function closesNoBrace(entry: string, part: ValuePart): boolean {
+  if (part.kind !== 'quoted') return false;
   let depth = 0;
-  let quoted = false;
-  for (let i = open + 1; i < offset; i++) {
-    if (entry[i] === '{') depth++;
-    else if (entry[i] === '}') depth--;
-    else if (entry[i] === '"' && depth === 0) quoted = !quoted;
-  }
-  return open >= 0 && open < offset && depth === 0 && !quoted;
-}
-
-/**
- * The offset of the delimiter that closes the value opened at `start` (`{…}` or `"…"`). A quote
- * inside braces is text, as BibTeX reads it: `"Crem{\"a}des"` ends at its last quote.
- */
-function closingOf(entry: string, start: number): number | undefined {
-  const quoted = entry[start] === '"';
-  let depth = quoted ? 0 : 1;
-  for (let i = start + 1; i < entry.length; i++) {
-    if (entry[i] === '{') depth++;
-    else if (entry[i] === '}' && --depth === 0 && !quoted) return i;
-    else if (entry[i] === '"' && quoted && depth === 0) return i;
-  }
-  return undefined;
+  for (const char of entry.slice(part.start, part.end)) if ((depth += char === '{' ? 1 : char === '}' ? -1 : 0) < 0) return true;
+  return false;
 }
 
 function usesAbbreviation(entry: string, [start, end]: [number, number]): boolean {

@@ -4,6 +4,7 @@
 import { bibtexParser } from 'latex-utensils';
 import { BibtexParseError, readBibFields, type BibFields } from './citeKey';
 import { parseBibtex } from './parse';
+import { scanBibEntry } from './entryFields';
 
 export interface BibEntry extends BibFields {
   file: string;
@@ -110,28 +111,11 @@ function braceProblem(chunk: string): string | undefined {
  * An entry that never closes runs to the next one, blank lines aside (it is reported as broken).
  */
 function entryEnd(text: string, start: number, next: number): number {
-  const close = closingDelimiter(text, start, next);
+  const { close } = scanBibEntry(text, start, next);
   if (close !== undefined) return close + 1;
   let end = next;
   while (end > start && /\s/.test(text[end - 1]!)) end--;
   return end;
-}
-
-/** The offset of the `}` or `)` that closes the entry opened at `start`, braces and quoted values balanced. */
-function closingDelimiter(text: string, start: number, next: number): number | undefined {
-  const open = text.slice(start, next).search(/[{(]/);
-  if (open < 0) return undefined;
-  const closer = text[start + open] === '(' ? ')' : '}';
-  let depth = 0;
-  let quoted = false;
-  for (let i = start + open + 1; i < next; i++) {
-    const char = text[i];
-    if (char === '{') depth++;
-    else if (char === '}' && depth > 0) depth--;
-    else if (char === '"' && depth === 0) quoted = !quoted;
-    else if (char === closer && depth === 0 && !quoted) return i;
-  }
-  return undefined;
 }
 
 function lineOf(text: string, offset: number): number {
