@@ -20,18 +20,13 @@ function fieldName(field: ComparedField, existing: Record<string, string>, autho
   return 'journaltitle' in existing && !('journal' in existing) ? 'journaltitle' : 'journal';
 }
 
-/** Offsets [start, end) of the value of `name` in an entry's text, delimiters included. */
+/** Offsets [start, end) of the value of `name` in an entry's text (its first part, when `#` joins several), delimiters included. */
 function valueSpan(entry: string, name: string): [number, number] | undefined {
   const { fields } = scanBibEntry(entry, 0);
   const index = fields.findIndex((f) => f.name.toLowerCase() === name.toLowerCase());
   if (index < 0 || fields.slice(0, index + 1).some((f) => f.parts.some((p) => closesNoBrace(entry, p)))) return undefined;
-  const field = fields[index]!;
-  const part = field.parts[0];
-  const start = field.valueSpan.start;
-  if (part && part.kind !== 'bare') return [start, part.end];
-  // As the former scan read a bare value: up to a comma, a `}` or the line's end.
-  const bare = /^[^,}\n]*/.exec(entry.slice(start))![0].trimEnd();
-  return [start, start + bare.length];
+  const { valueSpan: value, parts } = fields[index]!;
+  return [value.start, parts[0]?.end ?? value.start];
 }
 
 /**

@@ -68,6 +68,12 @@ describe('a .bib writer\'s shorthand, as BibTeX reads it', () => {
     assert.deepEqual(applied, ['1999 → {1998}']);
   });
 
+  it('--write replaces a bare number in an entry written in ( … ), and leaves the ) that closes it', () => {
+    const entry = '@Article(knuth1984,\n  author = "Donald E. Knuth",\n  title = "Literate Programming",\n  volume = 27,\n  year = 1983)';
+    const edits = fieldUpdateEdits(entry, 0, { year: '1983', volume: '27' }, { year: '1984', volume: '27' }, ['year']);
+    assert.equal(applyEdits(entry, edits), entry.replace('year = 1983)', 'year = {1984})'));
+  });
+
   it('--write replaces a quoted value with an accent in braces whole: the quote inside {\\"a} does not end it', () => {
     const entry = '@article{tosatto2015,\n  author  = "Horrocks, M. H. and Crem{\\"a}des, Nunilo",\n  year    = "2015"\n}';
     const edits = fieldUpdateEdits(entry, 0, { author: 'Horrocks, M. H. and Crem{\\"a}des, Nunilo' }, { author: 'Crem{\\"a}des, Nunilo and Horrocks, M. H.' }, ['author']);
