@@ -4,7 +4,7 @@
 import type { TextEditPlan } from '../manuscript/citeInsert';
 import { lineEndingOf, type LineEnding } from '../text/lineEnding';
 import { readBibEntries } from '../bibtex/entries';
-import { scanBibEntry, type ValuePart } from '../bibtex/entryFields';
+import { scanBibEntry } from '../bibtex/entryFields';
 import type { ComparedField } from './compare';
 import type { BibCheckEntry } from './index';
 
@@ -22,22 +22,9 @@ function fieldName(field: ComparedField, existing: Record<string, string>, autho
 
 /** Offsets [start, end) of the value of `name` in an entry's text (its first part, when `#` joins several), delimiters included. */
 function valueSpan(entry: string, name: string): [number, number] | undefined {
-  const { fields } = scanBibEntry(entry, 0);
-  const index = fields.findIndex((f) => f.name.toLowerCase() === name.toLowerCase());
-  if (index < 0 || fields.slice(0, index + 1).some((f) => f.parts.some((p) => closesNoBrace(entry, p)))) return undefined;
-  const { valueSpan: value, parts } = fields[index]!;
-  return [value.start, parts[0]?.end ?? value.start];
-}
-
-/**
- * As the former scan read it: a quoted value with a `}` that closes no `{` (`"}2015"`, which BibTeX
- * rejects as unbalanced) hid itself and the fields after it, so they were added again.
- */
-function closesNoBrace(entry: string, part: ValuePart): boolean {
-  if (part.kind !== 'quoted') return false;
-  let depth = 0;
-  for (const char of entry.slice(part.start, part.end)) if ((depth += char === '{' ? 1 : char === '}' ? -1 : 0) < 0) return true;
-  return false;
+  const field = scanBibEntry(entry, 0).fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+  if (!field) return undefined;
+  return [field.valueSpan.start, field.parts[0]?.end ?? field.valueSpan.start];
 }
 
 function usesAbbreviation(entry: string, [start, end]: [number, number]): boolean {

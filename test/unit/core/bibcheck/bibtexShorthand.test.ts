@@ -83,6 +83,12 @@ describe('a .bib writer\'s shorthand, as BibTeX reads it', () => {
     );
   });
 
+  it('--write finds the fields after a quoted value with a } that closes no {, as the check reads them', () => {
+    const entry = '@article{tosatto2015,\n  title = "Single-molecule {FRET}} studies",\n  year = {2014}\n}';
+    const edits = fieldUpdateEdits(entry, 0, { year: '2014' }, { year: '2015' }, ['year']);
+    assert.equal(applyEdits(entry, edits), entry.replace('{2014}', '{2015}'));
+  });
+
   it('--write changes a field, never the same words inside another field\'s value (an abstract, a note)', () => {
     const entry = [
       '@article{obs2019,',
