@@ -1,7 +1,7 @@
 // One walk over a .bib entry as BibTeX reads it, giving where its fields and its end stand in the
 // text: where an entry ends (entries.ts) and where a value starts and ends (bibcheck/apply.ts) come
 // from this one reading of braces and quotes. Braces nest; a `"` delimits only at the entry body's
-// brace depth 0, so `{"}` and `{\"a}` inside a quoted value are text; `%` is no comment inside an entry.
+// brace depth 0, so `{"}` and `{\"a}` inside a quoted value are text; `%` is no comment inside a value.
 // The walk never gives up on a broken entry: a missing comma or a stray character is stepped over,
 // braces and quotes still balanced, so the entry still ends where its delimiters say.
 
@@ -79,6 +79,10 @@ function skipKey(walk: Walk): boolean {
 /** `name = value` pairs up to the entry's closing delimiter; what is not one is stepped over. */
 function readFields(walk: Walk, fields: BibFieldSpan[]): void {
   for (skipSpace(walk); walk.at < walk.limit && walk.text[walk.at] !== walk.closer; skipSpace(walk)) {
+    if (walk.text[walk.at] === '%') {
+      if (!skipLineComment(walk)) return;
+      continue;
+    }
     const nameStart = walk.at;
     const name = gluedToStray(walk) ? '' : readName(walk);
     if (!name) {
@@ -130,6 +134,18 @@ function readPart(walk: Walk): ValuePart | undefined | null {
   }
   if (!readName(walk)) return undefined;
   return { kind: 'bare', start, end: walk.at };
+}
+
+/**
+ * A `%` where a field name should stand comments out the rest of its line, as the parser the check
+ * reads fields with takes it (BibTeX stops reading the entry there): `% doi = {…},` is no doi.
+ * Braces and quotes in it still pair, as the entry's end was always found. False at the limit.
+ */
+function skipLineComment(walk: Walk): boolean {
+  while (walk.at < walk.limit && walk.text[walk.at] !== '\n' && walk.text[walk.at] !== walk.closer) {
+    if (!skipToken(walk)) return false;
+  }
+  return true;
 }
 
 /** True when the walk stands right after something that ends no field: `%doi` or `{…}year` names no field. */

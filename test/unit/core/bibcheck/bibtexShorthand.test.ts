@@ -89,6 +89,12 @@ describe('a .bib writer\'s shorthand, as BibTeX reads it', () => {
     assert.equal(applyEdits(entry, edits), entry.replace('{2014}', '{2015}'));
   });
 
+  it('--write adds a field the writer commented out with %, as the check reads it: missing', () => {
+    const entry = '@article{perlmutter1999,\n  title = {Measurements of Omega},\n  % doi = {10.1086/307221x},\n  %year = {1998},\n  journal = {ApJ}\n}';
+    const edits = fieldUpdateEdits(entry, 0, { journal: 'ApJ' }, { doi: '10.1086/307221', year: '1999' }, ['doi', 'year']);
+    assert.equal(applyEdits(entry, edits), entry.replace('{ApJ}\n}', '{ApJ},\n  doi = {10.1086/307221},\n  year = {1999}\n}'));
+  });
+
   it('--write changes a field, never the same words inside another field\'s value (an abstract, a note)', () => {
     const entry = [
       '@article{obs2019,',

@@ -124,6 +124,16 @@ describe('scanning a .bib entry', () => {
     assert.equal(text.slice(ghost.close!, ghost.close! + 1), '}');
   });
 
+  it('reads a % line where a field name stands as a comment, and % inside a value as text', () => {
+    const text = '@misc{page,\n  % doi = {10.1/x}, note = {n},\n  url = {https://doi.org/10.1086%2F307221}, % read 2024\n  year = 2020\n}';
+    const entry = scanBibEntry(text, 0);
+    assert.deepEqual(entry.fields.map((f) => [f.name, textOf(text, f.valueSpan)]), [
+      ['url', '{https://doi.org/10.1086%2F307221}'],
+      ['year', '2020'],
+    ]);
+    assert.equal(entry.close, text.length - 1);
+  });
+
   it('takes no field name from a stray character or a word glued to one', () => {
     const text = '@article{mine2020,\n  %doi = {10.1/x},\n  title = {Kept}}';
     assert.deepEqual(scanBibEntry(text, 0).fields.map((f) => f.name), ['title']);
