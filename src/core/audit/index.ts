@@ -9,7 +9,7 @@ import { readBibEntries, type BibEntry } from '../bibtex/entries';
 import { bibitemEntries } from '../references/bibitemEntries';
 import type { TexFiles } from '../manuscript/project';
 import { findProjectBibliography } from '../manuscript/projectBibliography';
-import { resolveRootFile } from '../manuscript/projectRoot';
+import { pathFromRoot, resolveRootFile } from '../manuscript/projectRoot';
 import { walkIncludes } from '../manuscript/projectTree';
 import { isAbortError } from '../net/types';
 import { readingWritesSettled } from '../fulltext';
@@ -139,14 +139,11 @@ async function checkSite(
 function withClaims(sites: CitationSite[], entries: Map<string, BibEntry>, root: string, warn: (message: string) => void): CitationSite[] {
   const bare = sites.filter((site) => !saysSomething(site.sentence) && entries.has(site.key));
   if (bare.length) {
-    const where = bare.slice(0, 5).map((site) => `${relativeName(site.file, root)}:${site.range.start.line + 1}`).join(', ');
+    const named = (file: string): string => pathFromRoot(root, file) || path.basename(file);
+    const where = bare.slice(0, 5).map((site) => `${named(site.file)}:${site.range.start.line + 1}`).join(', ');
     warn(`${bare.length} citation(s) stand with no sentence of their own (${where}${bare.length > 5 ? ', …' : ''}): nothing to check them against, so they are not audited.`);
   }
   return sites.filter((site) => !bare.includes(site));
-}
-
-function relativeName(file: string, root: string): string {
-  return path.relative(path.dirname(root), file).split(path.sep).join('/') || path.basename(file);
 }
 
 /** Pointers are no claim: "see", "cf.", "e.g.", "and references therein". */

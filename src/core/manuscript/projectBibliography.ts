@@ -11,6 +11,7 @@ import { usesPackage } from '../latex/packages';
 import type { TextEditPlan } from './citeInsert';
 import { lineEndingOf, withLineEnding } from '../text/lineEnding';
 import type { ProjectTree } from './projectTree';
+import { pathFromRoot } from './projectRoot';
 
 export interface BibliographyCommand {
   /** The .tex file that holds it. */
@@ -129,7 +130,7 @@ export interface BibliographyLineEdit {
  * existing `\bibliography{…}` (BibTeX takes one), or a new \bibliography line when there is none.
  */
 export function addBibliographyEdit(tree: ProjectTree, bibliography: ProjectBibliography, bibFile: string): BibliographyLineEdit {
-  const relative = path.relative(path.dirname(tree.root), bibFile).split(path.sep).join('/');
+  const relative = pathFromRoot(tree.root, bibFile);
   const textOf = (file: string): string => tree.files.find((f) => f.file === file)?.text ?? '';
   if (bibliography.biblatex) {
     const last = bibliography.commands.filter((c) => c.command === 'addbibresource').at(-1);

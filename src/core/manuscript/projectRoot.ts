@@ -108,3 +108,8 @@ function isWithin(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
+
+/** `file` as the root names it: relative to the root's folder, with `/` between folders on every system (as LaTeX writes paths). */
+export function pathFromRoot(root: string, file: string): string {
+  return path.relative(path.dirname(root), file).split(path.sep).join('/');
+}
