@@ -80,7 +80,7 @@ function skipKey(walk: Walk): boolean {
 function readFields(walk: Walk, fields: BibFieldSpan[]): void {
   for (skipSpace(walk); walk.at < walk.limit && walk.text[walk.at] !== walk.closer; skipSpace(walk)) {
     if (walk.text[walk.at] === '%') {
-      if (!skipLineComment(walk)) return;
+      skipLineComment(walk);
       continue;
     }
     const nameStart = walk.at;
@@ -138,14 +138,11 @@ function readPart(walk: Walk): ValuePart | undefined | null {
 
 /**
  * A `%` where a field name should stand comments out the rest of its line, as the parser the check
- * reads fields with takes it (BibTeX stops reading the entry there): `% doi = {…},` is no doi.
- * Braces and quotes in it still pair, as the entry's end was always found. False at the limit.
+ * reads fields with takes it (BibTeX stops reading the entry there): `% doi = {…},` is no doi, and a
+ * quote or brace in it (`% the 19" rack`) opens nothing.
  */
-function skipLineComment(walk: Walk): boolean {
-  while (walk.at < walk.limit && walk.text[walk.at] !== '\n' && walk.text[walk.at] !== walk.closer) {
-    if (!skipToken(walk)) return false;
-  }
-  return true;
+function skipLineComment(walk: Walk): void {
+  while (walk.at < walk.limit && walk.text[walk.at] !== '\n') walk.at++;
 }
 
 /** True when the walk stands right after something that ends no field: `%doi` or `{…}year` names no field. */

@@ -122,6 +122,17 @@ describe('CLI bib check on reference managers\' exports', function () {
     assert.ok(written.endsWith(JABREF.slice(JABREF.indexOf('\n% Read for chapter 2'))), 'the comment and the jabref-meta blocks, byte for byte');
   });
 
+  it('--write adds the field inside the entry when a % line in it holds a lone quote (19" rack)', async () => {
+    const bib = join(cli!.dir, 'jabref.bib');
+    const commented = JABREF.replace('  groups    = {net},\n', '  groups    = {net},\n  % testbed: the 19" rack in room 12\n');
+    writeFileSync(bib, commented);
+    const run = await runCli(['bib', 'check', bib, '--write'], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    const written = readFileSync(bib, 'utf8');
+    assert.ok(written.includes('  timestamp = {2023-01-05},\n  pages = {877-882}\n}\n'), written);
+    assert.ok(written.endsWith(JABREF.slice(JABREF.indexOf('\n% Read for chapter 2'))), 'the comment and the jabref-meta blocks, byte for byte');
+  });
+
   it('reads the arXiv id where Mendeley, Google Scholar, DBLP and a @misc\'s howpublished write it (each was "not-found")', async () => {
     const bib = join(cli!.dir, 'exports.bib');
     writeFileSync(bib, ARXIV_IDS_AS_EXPORTED);

@@ -132,6 +132,8 @@ describe('scanning a .bib entry', () => {
       ['year', '2020'],
     ]);
     assert.equal(entry.close, text.length - 1);
+    const lone = '@misc{rack,\n  % the 19" rack, {room 12\n  year = 2020\n}\n% after "it"\n';
+    assert.equal(scanBibEntry(lone, 0).close, lone.indexOf('\n}') + 1, 'a quote or brace in the comment opens nothing');
   });
 
   it('takes no field name from a stray character or a word glued to one', () => {
