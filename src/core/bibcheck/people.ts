@@ -34,7 +34,8 @@ function nameParts(written: string): { givenPart: string; familyPart: string } |
   let name = latexToPlainText(decodeEntities(written)).replace(/\s+\d{4}$/, '').replace(/[{}]/g, '').trim();
   if (!name) return undefined;
   const comma = name.indexOf(',');
-  if (comma >= 0) return { familyPart: name.slice(0, comma), givenPart: name.slice(comma + 1).replace(/,\s*(jr|sr|ii|iii|iv)\.?$/i, '') };
+  // BibTeX's "Family, Jr., Given" (and the "Family, Given, Jr." many write): the suffix is no given name.
+  if (comma >= 0) return { familyPart: name.slice(0, comma), givenPart: name.slice(comma + 1).replace(/^\s*(jr|sr|ii|iii|iv)\.?,|,\s*(jr|sr|ii|iii|iv)\.?$/i, '') };
   name = name.replace(/,?\s+(jr|sr|ii|iii|iv)\.?$/i, '');
   const tokens = name.split(/\s+/);
   let at = tokens.length - 1;

@@ -6,6 +6,12 @@ const INITIALS = /^(?:\p{Lu}\.?\s?-?\s?)+$/u;
 /** Vancouver initials: capitals without periods after a family name ("Monteiro TS"). */
 const FAMILY_INITIALS = /^(.+?)\s+(\p{Lu}(?:-?\p{Lu}){0,2})$/u;
 const ET_AL = /,?\s*\bet\.?\s*al\.?$/i;
+/** A generational suffix as printed after a name: "Jr", "Sr.", "II", "III", Citing Medicine's "3rd". */
+export const NAME_SUFFIX = String.raw`(?:Jr|Sr|II|III|IV|2nd|3rd|4th)\.?`;
+const SUFFIX_AT_END = new RegExp(String.raw`,?\s+(${NAME_SUFFIX})$`);
+const SUFFIX_ALONE = new RegExp(String.raw`^${NAME_SUFFIX}$`);
+/** BibTeX's spelling of a suffix: "Jr.", "III" ("3rd" is how Citing Medicine prints "III"). */
+const bibtexSuffix = (printed: string) => ({ '2nd': 'II', '3rd': 'III', '4th': 'IV', Jr: 'Jr.', Sr: 'Sr.' })[printed] ?? printed;
 
 export function authorField(printed: string): string | undefined {
   // The list's last period goes, unless it is an initial's after a comma ("Altman, D.G.", "Hinton, G.").
@@ -24,23 +30,42 @@ export function authorField(printed: string): string | undefined {
     pieces.splice(0, 2);
   }
   for (const piece of pieces) {
+    // APA's "Smith, J. A., Jr.": the suffix split off at its comma is the name's before it.
+    if (SUFFIX_ALONE.test(piece) && names.length) {
+      names[names.length - 1] = withSuffix(names[names.length - 1]!, piece);
+      continue;
+    }
     // "Smith, J. A." split at its comma: the initials join the family name before them.
     if (INITIALS.test(piece) && names.length && !names[names.length - 1]!.includes(',') && !INITIALS.test(names[names.length - 1]!)) {
       names[names.length - 1] = `${names[names.length - 1]}, ${piece}`;
       continue;
     }
-    const vancouver = FAMILY_INITIALS.exec(piece);
+    // Vancouver's "Gilstrap LC 3rd", "Kaelin WG Jr": the suffix follows the initials.
+    const suffix = SUFFIX_AT_END.exec(piece);
+    const name = suffix ? piece.slice(0, suffix.index) : piece;
+    const vancouver = FAMILY_INITIALS.exec(name);
     // "TS" → "T. S.", "A-M" → "A.-M." (a hyphenated given name's initials).
     const initials = (letters: string) => letters.replace(/(\p{Lu})(?=-)/gu, '$1.').replace(/(\p{Lu})(?=\p{Lu})/gu, '$1. ').replace(/(\p{Lu})$/u, '$1.');
-    names.push(vancouver && !/\./.test(piece) ? `${vancouver[1]}, ${initials(vancouver[2]!)}` : piece);
+    const read = vancouver && !/\./.test(name) ? `${vancouver[1]}, ${initials(vancouver[2]!)}` : name;
+    names.push(suffix ? withSuffix(read, suffix[1]!) : read);
   }
   if (!names.length || names.some((n) => !/\p{L}/u.test(n))) return undefined;
   return [...names, ...(truncated ? ['others'] : [])].join(' and ');
 }
 
+/** The name in BibTeX's three-part form, "Family, Jr., Given", so that the suffix is neither given name nor family name. */
+function withSuffix(name: string, printed: string): string {
+  const suffix = bibtexSuffix(printed.replace(/\.$/, ''));
+  const comma = name.indexOf(',');
+  if (comma >= 0) return `${name.slice(0, comma)}, ${suffix},${name.slice(comma + 1)}`;
+  // "L. C. Gilstrap": the family name is the last word.
+  const last = /^(.*\S)\s+(\S+)$/.exec(name);
+  return last ? `${last[2]}, ${suffix}, ${last[1]}` : name;
+}
+
 /** True when the text reads as a list of people's names (no digits, capitalised words, short names). */
 export function looksLikeAuthors(text: string): boolean {
-  if (/\d/.test(text) || !/\p{Lu}/u.test(text)) return false;
+  if (/\d/.test(text.replace(new RegExp(String.raw`\s${NAME_SUFFIX}(?=,|$)`, 'g'), '')) || !/\p{Lu}/u.test(text)) return false;
   const names = text.split(/\s*;\s*|,?\s+(?:and|&)\s+|\s*,\s*/).filter((n) => n.trim());
   return names.every((n) => n.split(/\s+/).length <= 5);
 }

@@ -143,7 +143,7 @@ function titleAndYear(title: string): { title: string; year?: string } {
  * initials ("ML", "A-M"), joined by commas, "and" or "&", ended by a period or "et al.".
  */
 const VANCOUVER_AUTHORS =
-  /^(?:[\p{Lu}][\p{L}'’-]+(?: (?:[\p{Lu}][\p{L}'’-]+|van|von|der|den|de|la|le|da|di|du|del|dos|ten|ter))* \p{Lu}(?:-?\p{Lu}){0,2}(?:,? & |, | and |\. |,? et al\. ))+/u;
+  /^(?:[\p{Lu}][\p{L}'’-]+(?: (?:[\p{Lu}][\p{L}'’-]+|van|von|der|den|de|la|le|da|di|du|del|dos|ten|ter))* \p{Lu}(?:-?\p{Lu}){0,2}(?: (?:Jr|Sr|II|III|IV|2nd|3rd|4th))?(?:,? & |, | and |\. |,? et al\. ))+/u;
 
 /** A family name of up to two capitalised words, with particles before or between: "Dalla Serra", "Van der Linden", "de Vries". */
 const INVERTED_FAMILY = String.raw`(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+(?: (?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter) )*\p{Lu}[\p{L}'’-]+)?`;

@@ -5,6 +5,7 @@
 // varied to hold such names.
 import assert from 'node:assert/strict';
 import { fieldsOfItem, pastedItems } from '../../../../src/core/references';
+import { readPerson } from '../../../../src/core/bibcheck/people';
 
 const read = (text: string) => fieldsOfItem(pastedItems(text)[0]!);
 
@@ -42,5 +43,25 @@ describe('reference author lists', () => {
     assert.deepEqual([tosatto.venue, tosatto.year, tosatto.volume], ['Sci. Rep', '2015', '5']);
     const apa = read("Doval, L. and Dalla Serra, M. (2018). Whether or not to open Pandora's box. Journal of Economic Theory, 175, 127–158.");
     assert.deepEqual([apa.author, apa.title, apa.year], ['Doval, L. and Dalla Serra, M.', "Whether or not to open Pandora's box", '2018']);
+  });
+});
+
+describe('a name with a generational suffix ("Jr", "III", Citing Medicine\'s "3rd")', () => {
+  it('keeps the suffix with its name, in BibTeX\'s "Family, Jr., Given" form, instead of losing the reference', () => {
+    const gilstrap = read('Gilstrap LC 3rd, Ramin SM. Urinary tract infections during pregnancy. Obstet Gynecol Clin North Am. 2001 Sep;28(3):581-91.');
+    assert.deepEqual([gilstrap.author, gilstrap.title, gilstrap.venue], [
+      'Gilstrap, III, L. C. and Ramin, S. M.', 'Urinary tract infections during pregnancy', 'Obstet Gynecol Clin North Am',
+    ]);
+    const kaelin = 'The von Hippel-Lindau tumour suppressor protein: O2 sensing and cancer';
+    assert.deepEqual(read(`Kaelin WG Jr. ${kaelin}. Nat Rev Cancer. 2008 Nov;8(11):865-73.`).author, 'Kaelin, Jr., W. G.');
+    assert.deepEqual(read(`Kaelin, W. G., Jr. (2008). ${kaelin}. Nature Reviews Cancer, 8(11), 865–873.`).author, 'Kaelin, Jr., W. G.');
+    assert.equal(read(`Kaelin WG II, Ramin SM Sr. ${kaelin}. Nat Rev Cancer. 2008;8(11):865-73.`).author, 'Kaelin, II, W. G. and Ramin, Sr., S. M.');
+  });
+
+  it('compares the name read in that form by its family name and initials, the suffix aside', () => {
+    const parts = (written: string) => ({ family: readPerson(written)?.family, given: readPerson(written)?.given });
+    assert.deepEqual(parts('Gilstrap, III, L. C.'), { family: 'gilstrap', given: ['l', 'c'] });
+    assert.deepEqual(parts('King, Jr., Martin Luther'), parts('King, Martin Luther, Jr.'));
+    assert.deepEqual(parts('King, Jr., Martin Luther'), parts('Martin Luther King Jr.'));
   });
 });
