@@ -236,9 +236,12 @@ function trimPart(text: string): string {
 /** A chapter's editors before its book: LNCS's "Navab, N., Frangi, A.F. (eds.)", Vancouver's "Vogelstein B, Kinzler KW, editors." */
 const EDITORS = /^[^()]{1,300}?(?:\((?:eds?|editors?)\.?\)|,\s*(?:eds?|editors?)\.)\s*/i;
 
+/** A book's edition, which Citing Medicine prints between the title and the publisher: "2nd ed.", "3rd rev. ed.", "4th edn". */
+const EDITION = /^\s*\d+(?:st|nd|rd|th)\s+(?:rev\.\s+|revised\s+)?(?:ed\.|edn\.?|edition\.?)\s*/i;
+
 /** The venue: the part after the title, from "In" (and its editors) to where volume, pages or the year begin. */
 function venueOf(tail: string): string | undefined {
-  let text = withoutAccessDates(tail).replace(/^\s*(?:In|in)\s*:?\s+/, '').replace(EDITORS, '');
+  let text = withoutAccessDates(tail).replace(/^\s*(?:In|in)\s*:?\s+/, '').replace(EDITORS, '').replace(EDITION, '');
   if (/^\s*(?:arXiv|CoRR)\b/i.test(text)) return 'arXiv';
   // Springer's basic style writes "pp 770–778", without a period; APA brackets them: "Proceedings of … (pp. 2270–2282)".
   text = text.split(/,\s*(?:pp?\.|pp?\s+\d|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|\s\d+,\s*(?:no\.|[A-Za-z]?\d)|\s\d+\s*[-–—]+\s*\d+|;\s*\d|\s\(\s*(?:\d{4}|pp?\.|pages?\b|[Vv]ol\.)|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';

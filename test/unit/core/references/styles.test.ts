@@ -55,6 +55,9 @@ describe('reference styles: fields read from the string', () => {
     const book = { author: 'Vogelstein, B. and Kinzler, K. W.', title: 'The genetic basis of human cancer', year: '2002' };
     const { author, title, year } = read('Vogelstein B, Kinzler KW, editors. The genetic basis of human cancer. 2nd ed. New York: McGraw-Hill; 2002.');
     assert.deepEqual({ author, title, year }, book);
+    // The edition Citing Medicine prints before the publisher is no part of the venue (it read "2nd ed. New York: McGraw-Hill").
+    assert.equal(read('Vogelstein B, Kinzler KW, editors. The genetic basis of human cancer. 2nd ed. New York: McGraw-Hill; 2002.').venue, 'New York: McGraw-Hill');
+    assert.equal(read('Murray PR, Rosenthal KS, Pfaller MA. Medical microbiology. 4th ed. St. Louis: Mosby; 2002.').venue, 'St. Louis: Mosby');
     assert.deepEqual(read('Vogelstein B, Kinzler KW (eds) (2002) The genetic basis of human cancer, 2nd edn. McGraw-Hill, New York'), { ...book, venue: 'McGraw-Hill, New York' });
     assert.deepEqual(read('Vogelstein, B., Kinzler, K.W. (eds.): The Genetic Basis of Human Cancer. McGraw-Hill, New York (2002)'), {
       author: 'Vogelstein, B. and Kinzler, K.W.', title: 'The Genetic Basis of Human Cancer', venue: 'McGraw-Hill, New York', year: '2002',
