@@ -243,12 +243,29 @@ const EDITION = /^\s*\d+(?:st|nd|rd|th)\s+(?:rev\.\s+|revised\s+)?(?:ed\.|edn\.?
 function venueOf(tail: string): string | undefined {
   let text = withoutAccessDates(tail).replace(/^\s*(?:In|in)\s*:?\s+/, '').replace(EDITORS, '').replace(EDITION, '');
   if (/^\s*(?:arXiv|CoRR)\b/i.test(text)) return 'arXiv';
+  text = withoutPlaceAndDate(text);
   // Springer's basic style writes "pp 770–778", without a period; APA brackets them: "Proceedings of … (pp. 2270–2282)".
   text = text.split(/,\s*(?:pp?\.|pp?\s+\d|pages?\b|vol\.|volume\b|\d)|\s\d+\s*\(|\s\d+:|\s\d+,\s*(?:no\.|[A-Za-z]?\d)|\s\d+\s*[-–—]+\s*\d+|;\s*\d|\s\(\s*(?:\d{4}|pp?\.|pages?\b|[Vv]ol\.)|,\s*(?:1[6-9]|20)\d\d/)[0] ?? '';
   text = text.split(DATE_AFTER_YEAR)[0]!;
   text = text.slice(0, venueEnd(text));
   const venue = trimPart(text.replace(YEAR, '').replace(/\s+/g, ' '));
   return venue.length >= 2 && /\p{L}{2}/u.test(venue) ? venue : undefined;
+}
+
+/** The dates a proceedings' title (DBLP's, as LNCS and Springer print it) ends with: ", May 7-9, 2015", ", June 27 - July 1, 2016". */
+const MEETING_DATES = /,\s*(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–—]+\s*(?:\p{L}+\.?\s+)?\d{1,2})?,\s*(?:1[6-9]|20)\d\d/u;
+
+/**
+ * A proceedings' name without where and when the meeting was: "3rd International Conference on Learning
+ * Representations, ICLR 2015, San Diego, CA, USA, May 7-9, 2015, …" ends with its "ICLR 2015" (the last part
+ * before the dates that names a year: a place names none).
+ */
+function withoutPlaceAndDate(text: string): string {
+  const dates = MEETING_DATES.exec(text);
+  if (!dates) return text;
+  const parts = text.slice(0, dates.index).split(/,\s+/);
+  const named = parts.findLastIndex((part) => /(?<!\d)(?:1[6-9]|20)\d\d(?!\d)/.test(part));
+  return parts.slice(0, named >= 0 ? named + 1 : parts.length).join(', ');
 }
 
 /** ISO 4's abbreviations that are English words too: read as such only inside a venue ("J. Mach. Learn. Res."). */

@@ -52,3 +52,24 @@ describe('reference venues: ISO 4 abbreviations', () => {
     assert.equal(read('Doval L. Whether or not to open Pandora\'s box. J Econ Theory. 2018;175:127-58.').venue, 'J Econ Theory');
   });
 });
+
+describe('reference venues: proceedings named as DBLP names them', () => {
+  it('leaves the place and dates of the meeting out of the venue (LNCS and Springer print them)', () => {
+    const adam = 'Adam: a method for stochastic optimization';
+    const iclr = '3rd International Conference on Learning Representations, ICLR 2015, San Diego, CA, USA, May 7-9, 2015, Conference Track Proceedings';
+    assert.equal(read(`Kingma DP, Ba J (2015) ${adam}. In: Bengio Y, LeCun Y (eds) ${iclr}`).venue, '3rd International Conference on Learning Representations, ICLR');
+    assert.equal(read(`Kingma, D.P., Ba, J.: ${adam}. In: Bengio, Y., LeCun, Y. (eds.) ${iclr} (2015)`).venue, '3rd International Conference on Learning Representations, ICLR');
+    assert.equal(
+      read(
+        'He, K., Zhang, X., Ren, S., Sun, J.: Deep residual learning for image recognition. In: 2016 IEEE Conference on Computer Vision and Pattern Recognition, CVPR 2016, Las Vegas, NV, USA, June 27-30, 2016. pp. 770–778. IEEE Computer Society (2016)',
+      ).venue,
+      'IEEE Conference on Computer Vision and Pattern Recognition, CVPR',
+    );
+    assert.equal(
+      read(
+        'Ronneberger, O., Fischer, P., Brox, T.: U-Net: Convolutional networks for biomedical image segmentation. In: Navab, N., Hornegger, J., Wells, W.M., Frangi, A.F. (eds.) Medical Image Computing and Computer-Assisted Intervention – MICCAI 2015, Munich, Germany, October 5-9, 2015, Proceedings, Part III. pp. 234–241. Springer (2015)',
+      ).venue,
+      'Medical Image Computing and Computer-Assisted Intervention – MICCAI',
+    );
+  });
+});
