@@ -63,7 +63,7 @@ function lastWord(text: string): string {
 }
 
 /** The words of every line, hyphenated and whole: evidence for how a word broken at a line end is spelt. */
-export function vocabularyOf(lines: Line[]): Vocabulary {
+export function vocabularyOf(lines: readonly Pick<Line, 'text'>[]): Vocabulary {
   const hyphenated = new Set<string>();
   const words = new Set<string>();
   for (const line of lines) {

@@ -4,6 +4,7 @@
 // number; else one per line.
 import type { ReferenceItem } from './types';
 import { joinLines } from './pdfItems';
+import { vocabularyOf } from '../fulltext/lineText';
 
 /** A printed number at the start: "[12]", "12.", "12)". */
 const LEADING_NUMBER = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})[.)])\s+/;
@@ -13,10 +14,11 @@ export function pastedItems(text: string): ReferenceItem[] {
   const paragraphs = /\S[^\n]*\n[ \t]*\n[ \t]*\S/.test(text) && lines.some((l, i) => l.trim() && lines[i + 1]?.trim());
   const numbered = paragraphs ? undefined : numberedStarts(lines);
   const items: ReferenceItem[] = [];
+  const vocabulary = vocabularyOf(lines.map((text) => ({ text })));
   let current: { line: number; parts: string[] } | undefined;
   const flush = () => {
     // Lines copied from a PDF end where TeX broke them: a DOI cut at "2016.", a word at "learn-".
-    if (current) items.push(itemOfText(joinLines(current.parts), current.line));
+    if (current) items.push(itemOfText(joinLines(current.parts, vocabulary), current.line));
     current = undefined;
   };
   lines.forEach((line, i) => {

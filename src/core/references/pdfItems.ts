@@ -5,6 +5,7 @@
 import type { Line } from '../fulltext/layout';
 import type { ReferenceItem } from './types';
 import { composeAccents } from '../fulltext/accents';
+import { vocabularyOf, type Vocabulary } from '../fulltext/lineText';
 import { isListedStem } from '../scoring/termStats';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 
@@ -19,10 +20,11 @@ export function splitReferenceLines(read: Line[]): ReferenceItem[] {
   const bracketed = numberedStarts(lines, BRACKETED);
   const dotted = bracketed ? undefined : numberedStarts(lines, DOTTED);
   const starts = bracketed ?? dotted ?? layoutStarts(lines);
+  const vocabulary = vocabularyOf(lines);
   const items: ReferenceItem[] = [];
   starts.forEach((from, i) => {
     const to = starts[i + 1] ?? lines.length;
-    const text = withChapterUnderscore(joinLines(lines.slice(from, to).map((l) => l.text)));
+    const text = withChapterUnderscore(joinLines(lines.slice(from, to).map((l) => l.text), vocabulary));
     const pattern = bracketed ? BRACKETED : dotted ? DOTTED : undefined;
     const number = pattern?.exec(text);
     const body = number ? text.slice(number[0].length) : text;
@@ -88,10 +90,10 @@ function withChapterUnderscore(text: string): string {
  * "." "/" "-" without a mark) is joined without a space; a word hyphenated at the line's end is
  * joined without its hyphen unless the hyphen is the compound's own ("self-supervised", "Brain-controlled").
  */
-export function joinLines(texts: string[]): string {
+export function joinLines(texts: string[], vocabulary?: Vocabulary): string {
   return texts
     .reduce((text, line) => {
-      const joint = lineJoint(text, line.trim());
+      const joint = lineJoint(text, line.trim(), vocabulary);
       return (joint === 'unhyphenate' ? text.slice(0, -1) : text + joint) + line.trim();
     }, '')
     .replace(/\s+/g, ' ')
@@ -105,7 +107,7 @@ const COMPOUND_END = /^(?:based|aware|efficient|agnostic|supervised|trained|trai
 const IDENTIFIER = /^(?:doi:|https?:|www\.|10\.\d{4,}\/)(?:\S*[./:_?=&#;+-])?$/i;
 
 /** What goes between the text and the next line: a space, nothing, or the hyphen taken away. */
-function lineJoint(text: string, line: string): ' ' | '' | 'unhyphenate' {
+function lineJoint(text: string, line: string, vocabulary?: Vocabulary): ' ' | '' | 'unhyphenate' {
   const last = /(\S+)$/.exec(text)?.[1] ?? '';
   const first = /^\S+/.exec(line)?.[0] ?? '';
   const doiHead = last === '10.' && /\bdoi:?\s+10\.$/i.test(text);
@@ -113,9 +115,20 @@ function lineJoint(text: string, line: string): ' ' | '' | 'unhyphenate' {
   const broken = /(\p{L}+)-$/u.exec(text);
   if (!broken) return ' ';
   const head = broken[1]!;
+  if (isNamePrintedWhole(head, first, vocabulary)) return 'unhyphenate';
   if (!/^\p{Ll}/u.test(first) || !/^\p{Lu}?\p{Ll}+$/u.test(head)) return '';
   if (COMPOUND_START.test(head) || isAdverb(head) || COMPOUND_END.test(first)) return '';
   return isBrokenName(head, line) || !isCompound(head, /^\p{L}+/u.exec(first)?.[0] ?? first) ? 'unhyphenate' : '';
+}
+
+/**
+ * "Le-" "Cun" is LeCun when the list prints "LeCun" whole elsewhere, and not "Le-Cun": a capital after the
+ * hyphen is as often a double name's ("Chen-" "Yu", "Jan-" "Willem"), which the list never prints joined.
+ */
+function isNamePrintedWhole(head: string, first: string, vocabulary: Vocabulary | undefined): boolean {
+  const tail = /^\p{L}+/u.exec(first)?.[0];
+  if (!vocabulary || !tail || !/\p{Lu}/u.test(head + tail)) return false;
+  return vocabulary.words.has(`${head}${tail}`.toLowerCase()) && !vocabulary.hyphenated.has(`${head}-${tail}`.toLowerCase());
 }
 
 /** "fully-" or "autonomously-" (a compound's adverb), not the "analy-" of "analysis". */

@@ -84,4 +84,20 @@ describe('pasted reference lists', () => {
     assert.equal(fields.doi, '10.1109/cvpr.2016.90');
     assert.equal(fields.title, 'Deep residual learning for image recognition');
   });
+
+  it('joins a name TeX hyphenated before a capital ("Le-" "Cun") when the list prints it whole elsewhere, and keeps a double name\'s hyphen', () => {
+    const items = pastedItems(
+      [
+        '[1] Y. LeCun, Y. Bengio, and G. Hinton. Deep learning. Nature, 521(7553):436–444, 2015.',
+        '[2] J. Zbontar, L. Jing, I. Misra, Y. Le-',
+        'Cun, and S. Deny. Barlow twins: Self-supervised learning via redundancy reduction. In ICML, 2021.',
+        '[3] W.-L. Chiang, X. Liu, S. Si, Y. Li, S. Bengio, and C.-J. Hsieh. Cluster-GCN: An efficient algorithm for training deep and large graph',
+        'convolutional networks. In KDD, 2019.',
+        '[4] Wei-Lin Chiang, Xuanqing Liu, Si Si, Yang Li, Samy Bengio, and Cho-',
+        'Jui Hsieh. Cluster-GCN: An efficient algorithm for training deep and large graph convolutional networks. In KDD, 2019.',
+      ].join('\n'),
+    );
+    assert.equal(fieldsOfItem(items[1]!).author, 'J. Zbontar and L. Jing and I. Misra and Y. LeCun and S. Deny');
+    assert.equal(fieldsOfItem(items[3]!).author, 'Wei-Lin Chiang and Xuanqing Liu and Si Si and Yang Li and Samy Bengio and Cho-Jui Hsieh');
+  });
 });
