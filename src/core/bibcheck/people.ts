@@ -116,6 +116,14 @@ function givenBeforeSplitFamily(split: Person, whole: Person): string[] | undefi
   return undefined;
 }
 
+/**
+ * The family name's letters with its particles kept: "Le-Cun" (TeX broke "LeCun" at a line's end, and "Le" reads as
+ * a particle there) is "lecun", as "LeCun" is.
+ */
+function wholeFamily(p: Person): string {
+  return ascii(nameParts(p.written)?.familyPart ?? '').replace(/[^a-z]/g, '');
+}
+
 /** Two people whose family names agree, one of them perhaps split at its last word ("M. Dalla Serra", "Dalla Serra, M."). */
 export function sameFamily(a: Person, b: Person): boolean {
   return a.family === b.family || givenBeforeSplitFamily(a, b) !== undefined || givenBeforeSplitFamily(b, a) !== undefined;
@@ -126,7 +134,7 @@ export function samePerson(a: Person, b: Person): boolean {
   // A team is its whole name: "Project" alone says nothing of which one.
   if (isTeam(a) || isTeam(b)) return joinedName(a, true) === joinedName(b, true);
   if (joinedName(a, false) === joinedName(b, false)) return true;
-  if (a.family === b.family) return initialsAgree(a.given, b.given);
+  if (a.family === b.family || wholeFamily(a) === wholeFamily(b)) return initialsAgree(a.given, b.given);
   const aGiven = givenBeforeSplitFamily(a, b);
   if (aGiven) return initialsAgree(aGiven, b.given);
   const bGiven = givenBeforeSplitFamily(b, a);

@@ -40,6 +40,14 @@ describe('bibcheck forms: authors', () => {
     assert.ok(!samePerson(readPerson('Dalla Serra, M.')!, readPerson('Mauro Serra')!));
     assert.ok(!samePerson(readPerson('Dalla Serra, M.')!, readPerson('Paolo Dalla Serra')!), 'other given initial');
   });
+  it('reads "Yann Le-Cun" (a PDF\'s line-end hyphen: "Le" reads as a particle) as DBLP\'s "Yann LeCun"', () => {
+    // Barlow Twins as HALLMARK's typeset PDF prints it: "Le-Cun" was an invented author, a false alarm.
+    const dblp = readAuthorList(['Jure Zbontar', 'Li Jing', 'Ishan Misra', 'Yann LeCun', 'Stéphane Deny']);
+    assert.equal(compareAuthors(readAuthorList('Jure Zbontar and Li Jing and Ishan Misra and Yann Le-Cun and Stéphane Deny'), dblp).agreement, 'agrees');
+    assert.ok(samePerson(readPerson('Le-Cun, Y.')!, readPerson('Yann LeCun')!));
+    assert.ok(!samePerson(readPerson('Yann Le-Cun')!, readPerson('Jean LeCun')!), 'other given initial');
+  });
+
   it('takes "and others", "et al." and "and et al" as a list cut short', () => {
     const real = readAuthorList(['Xuezhi Wang', 'Jason Wei', 'Dale Schuurmans', 'Quoc V. Le']);
     for (const cut of ['Xuezhi Wang and Jason Wei and others', 'Xuezhi Wang and Jason Wei and et al', 'Xuezhi Wang et al.']) {
