@@ -16,10 +16,12 @@ import { isPreprintVenue, sameVenue } from '../bibcheck/venues';
 import { titleTokens } from '../bibcheck/titles';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
 import { isAbortError } from '../net/types';
+import { identifiersOf } from './identifiers';
+import { compactFields } from './fields';
 import type { ReferenceFields } from './types';
 
 /** Where a title-less reference's title came from. */
-export type TitleSource = 'identifier' | 'identifier-other-work' | 'citation' | 'team';
+export type TitleSource = 'identifier' | 'identifier-other-work' | 'identifier-alone' | 'citation' | 'team';
 
 export interface Identified {
   fields: ReferenceFields;
@@ -34,10 +36,12 @@ export function arxivIdOf(fields: ReferenceFields): string | undefined {
 }
 
 export async function identifyUntitled(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Identified> {
-  if (text.split(/\s+/).length < 4) return { fields };
+  const arxiv = arxivIdOf(fields);
+  // A publisher's deposit at Crossref is often its DOI alone: the identifier is what there is to check.
+  const alone = !!(arxiv || fields.doi) && !fields.author && identifiersOf(text).rest.split(/\s+/).length < 4;
+  if (text.split(/\s+/).length < 4 && !alone) return { fields };
   try {
-    const arxiv = arxivIdOf(fields);
-    if (arxiv || fields.doi) return await byIdentifier(text, fields, arxiv, authorities);
+    if (arxiv || fields.doi) return await byIdentifier(text, fields, arxiv, authorities, alone);
     // A string read as authors, venue, volume, page and year holds no title to find: one search, by those.
     if (printsCitation(fields)) {
       const cited = await byCitation(fields, authorities);
@@ -60,6 +64,7 @@ async function byIdentifier(
   fields: ReferenceFields,
   arxiv: string | undefined,
   authorities: Authorities,
+  alone: boolean,
 ): Promise<Identified> {
   const doi = fields.doi;
   const record = arxiv ? await authorities.arxivById(arxiv) : await doiRecord(doi!, authorities);
@@ -71,11 +76,18 @@ async function byIdentifier(
   }
   const title = titleHeldBy(text, [record]);
   if (title) return { fields: { ...fields, title } };
+  // Nothing printed to hold the work against: it stands for the reference (the engine still asks whether it was
+  // retracted, and holds a printed year against it), rather than its authors being called "missing".
+  if (alone) return { fields: { ...workFields(record), ...fields, title: record.title }, titleFrom: 'identifier-alone' };
   const printed = firstPerson(fields.author ?? '');
   // Without a printed author there is nothing to hold the identifier's work against.
   if (!printed) return { fields };
   const same = sameFirstFamily(printed, record.authors) && (!fields.year || Number(fields.year) === record.year);
   return { fields: { ...fields, title: record.title }, titleFrom: same ? 'identifier' : 'identifier-other-work' };
+}
+
+function workFields(record: AuthorityRecord): ReferenceFields {
+  return compactFields({ author: record.authors.join(' and '), venue: record.venue, year: record.year ? String(record.year) : undefined });
 }
 
 async function doiRecord(doi: string, authorities: Authorities): Promise<AuthorityRecord | undefined> {
@@ -182,6 +194,8 @@ const NOTES: Record<TitleSource, (fields: ReferenceFields) => string> = {
   identifier: (f) => `The reference prints no title: its ${f.doi ? 'DOI' : 'arXiv id'} names a work with its first author and year, whose title was taken.`,
   'identifier-other-work': (f) =>
     `The reference prints no title: its ${f.doi ? 'DOI' : 'arXiv id'} names "${f.title}", whose first author or year is not the printed one; the reference was held against that work.`,
+  'identifier-alone': (f) =>
+    `The reference is its ${f.doi ? 'DOI' : 'arXiv id'} alone: the work it names was taken, and only its existence could be checked.`,
   citation: () => 'The reference prints no title: Crossref\'s work with its first author, year, volume and first page was taken.',
   team: () => 'The reference prints no title: DBLP\'s one work by its authors, in their order, in its year was taken.',
 };

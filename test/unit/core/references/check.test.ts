@@ -17,6 +17,7 @@ import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
 import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
 import { checkReferences, fieldsOfItem, pastedItems, textReferences, unidentifiedWhy } from '../../../../src/core/references';
 import { markdownReport } from '../../../../src/core/references/report';
+import { crossrefItems } from '../../../../src/core/references/crossrefItems';
 import type { BibCheckEvent } from '../../../../src/core/bibcheck';
 import { pdfReferences } from '../../../../src/core/references/pdf';
 import { resetGrobidState } from '../../../../src/core/fulltext';
@@ -110,6 +111,21 @@ describe('reference check through the .bib engine (stand-in)', function () {
       assert.equal(byKey.get(s.bibtex_key)!.result?.verdict.verdict, expected, s.bibtex_key);
     }
     assert.equal(check.summary.unreadable, 7);
+  });
+
+  it("checks a publisher's Crossref deposit that is its DOI alone by that DOI, instead of calling it unreadable", async () => {
+    // IEEE's and bioRxiv's deposits as Crossref serves them: {key, doi-asserted-by, DOI} and nothing else.
+    const items = crossrefItems([
+      { key: 'ref10', 'doi-asserted-by': 'publisher', DOI: '10.1109/CVPR52688.2022.01981' },
+      { key: 'ref3', 'doi-asserted-by': 'publisher', DOI: '10.47281/bed.57189' },
+    ]);
+    const [named, fabricated] = (await checkReferences(items, deps())).references;
+    assert.equal(named!.titleFrom, 'identifier-alone');
+    assert.equal(named!.fields.title, 'Towards Diverse and Natural Scene-aware 3D Human Motion Synthesis');
+    assert.equal(named!.result?.verdict.verdict, 'verified');
+    assert.match(named!.result!.message, /The reference is its DOI alone: the work it names was taken, and only its existence could be checked\.$/);
+    assert.equal(fabricated!.result?.verdict.verdict, 'not-found');
+    assert.match(fabricated!.result!.message, /^The DOI 10\.47281\/bed\.57189 does not resolve/);
   });
 
   it('identifies a REVTeX journal item that prints no title and no DOI by its first author, year, volume and first page', async () => {
