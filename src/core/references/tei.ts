@@ -43,10 +43,11 @@ function itemOf(bibl: XmlNode, index: number): ReferenceItem {
   // GROBID types a PubMed id PMID and PMCID; when it left one in the raw string only, read it there.
   const printed = identifiersOf(raw);
   const pmcid = idno('pmcid')?.replace(/^(?:PMC)?(\d+)$/i, 'PMC$1') ?? printed.pmcid;
+  const { title, venue } = withVenueApart(textOf(titleNode), textOf(venueNode));
   const fields: ReferenceFields = {
     author: people.length ? people.join(' and ') : undefined,
-    title: textOf(titleNode) || undefined,
-    venue: textOf(venueNode) || undefined,
+    title,
+    venue,
     year: when?.slice(0, 4),
     doi: idno('doi') ?? printed.doi,
     arxiv: idno('arxiv')?.replace(/^arxiv:/i, '') ?? printed.arxiv,
@@ -58,6 +59,15 @@ function itemOf(bibl: XmlNode, index: number): ReferenceItem {
   const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) as ReferenceFields;
   const display = [people.join('; '), clean.title, clean.venue, clean.year].filter(Boolean).join('. ');
   return { number: String(index + 1), key: attributes(bibl)['xml:id'] ?? attributes(bibl).id, text: raw || display, fields: clean };
+}
+
+/** An ACL-style "Title. In Venue." that GROBID took whole for a book's title: "TabEL: entity linking in web tables. In ISWC". */
+const TITLE_IN_VENUE = /^(\S.{7,}?[^.\s])\.\s+In:?\s+(\p{Lu}\S*(?:\s+\S+){0,14})$/u;
+
+function withVenueApart(title: string, venue: string): { title?: string; venue?: string } {
+  const joined = venue ? undefined : TITLE_IN_VENUE.exec(title);
+  if (joined) return { title: joined[1], venue: joined[2]!.replace(/\.$/, '') };
+  return { title: title || undefined, venue: venue || undefined };
 }
 
 function personOf(author: XmlNode): string {

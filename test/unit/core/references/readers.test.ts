@@ -166,6 +166,13 @@ describe('reference readers on real files', function () {
     assert.equal(first.year, '2019');
   });
 
+  it('reads the venue apart from the title where GROBID took an ACL "Title. In Venue." whole for a book\'s title', () => {
+    const items = textReferences(text('grobid-tei', 'naacl2018-semantic-scholar-literature-graph-cs_grobid-0.6.1.tei.xml'), '.xml').items.map(fieldsOfItem);
+    const tabel = items.find((f) => f.title?.startsWith('TabEL'))!;
+    assert.deepEqual([tabel.title, tabel.venue, tabel.year], ['TabEL: entity linking in web tables', 'ISWC', '2015']);
+    assert.ok(items.every((f) => !/\. In /.test(f.title ?? '')), 'no other title holds its venue');
+  });
+
   it('reads a PubMed id from GROBID TEI: its PMID and PMCID idno, or the raw string when GROBID left it there', () => {
     // No recorded TEI carries one: the real JNER TEI gets them in the form GROBID writes
     // (<idno type="PMID">, <idno type="PMCID">; the values are illustrative), and the real ACL
