@@ -4,7 +4,7 @@
 // is read from its text, as a pasted reference is.
 import { decodeEntities } from '../bibcheck/titles';
 import type { CrossrefReference } from '../sources/crossrefWork';
-import { compactFields } from './fields';
+import { compactFields, fieldsOfItem } from './fields';
 import type { ReferenceFields, ReferenceItem } from './types';
 
 export function crossrefItems(references: readonly CrossrefReference[]): ReferenceItem[] {
@@ -17,11 +17,26 @@ export function crossrefItems(references: readonly CrossrefReference[]): Referen
     // tags: it is read as printed, with the deposit's DOI beside it.
     if (!reference['article-title'] && reference.unstructured) {
       const doi = reference.DOI && !reference.unstructured.toLowerCase().includes(reference.DOI.toLowerCase()) ? ` doi:${reference.DOI}` : '';
-      return { ...where, text: reference.unstructured + doi };
+      const text = reference.unstructured + doi;
+      return { ...where, text, fields: withTaggedJournal(fieldsOfItem({ text }), text, reference) };
     }
     const tagged = fields.title !== undefined || fields.doi !== undefined;
     return { ...where, text: reference.unstructured ?? printed(fields), ...(tagged ? { fields } : {}) };
   });
+}
+
+/**
+ * The string's fields, with the journal, volume and year the deposit tags beside it: the tag is the journal whole where
+ * the string is cut at a period ("Neurobiol. Aging 35" read "Neurobiol"), and where the title holds a period of its own
+ * ("… is nucleation-dependent. Implications for …. J. Biol. Chem. 274") the title runs to the tagged journal.
+ */
+function withTaggedJournal(read: ReferenceFields, text: string, r: CrossrefReference): ReferenceFields {
+  const journal = r['journal-title'];
+  if (!journal || !read.title) return read;
+  const titleAt = text.indexOf(read.title);
+  const journalAt = text.indexOf(`. ${journal}`, titleAt + read.title.length);
+  const title = titleAt >= 0 && journalAt > titleAt ? text.slice(titleAt, journalAt) : read.title;
+  return compactFields({ ...read, title, venue: journal.replace(/\.$/, ''), volume: r.volume ?? read.volume, year: read.year ?? r.year });
 }
 
 function depositedFields(r: CrossrefReference): ReferenceFields {

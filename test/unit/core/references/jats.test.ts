@@ -100,9 +100,19 @@ describe('reference lists of JATS articles and Crossref deposits', () => {
   it("reads Springer Nature's deposit, which tags no title, from its printed string with the DOI beside it", () => {
     const items = crossrefItems(deposit('works_10.1038_srep16696_scirep.json'));
     assert.equal(items.length, 62);
-    assert.equal(items[1]!.fields, undefined);
     const fields = fieldsOfItem(items[1]!);
     assert.equal(fields.doi, '10.1038/42166');
     assert.equal(fields.title, 'Alpha-synuclein in Lewy bodies');
+  });
+
+  it('takes the journal the deposit tags beside its string: the venue whole, and the title up to it', () => {
+    const byKey = new Map(crossrefItems(deposit('works_10.1038_srep16696_scirep.json')).map((i) => [i.key, fieldsOfItem(i)]));
+    // "Neurobiol. Aging 35, 2180.e1–5 (2014)." was read as the venue "Neurobiol".
+    assert.deepEqual([byKey.get('BFsrep16696_CR11')!.venue, byKey.get('BFsrep16696_CR11')!.volume], ['Neurobiol. Aging', '35']);
+    assert.equal(byKey.get('BFsrep16696_CR23')!.venue, 'Neurobiol. Dis');
+    // A title of two sentences was cut at its first, and its second read as the venue.
+    const wood = byKey.get('BFsrep16696_CR35')!;
+    assert.deepEqual([wood.title, wood.venue], ["alpha-synuclein fibrillogenesis is nucleation-dependent. Implications for the pathogenesis of Parkinson’s disease", 'J. Biol. Chem']);
+    assert.equal(wood.author, 'Wood, S. J. and others', 'the string\'s authors, not the deposit\'s first one');
   });
 });
