@@ -12,7 +12,11 @@ import type { ReferenceFields, ReferenceItem } from './types';
 
 /** A year as printed: 1600–2099, with a letter for a second work of the year (2020a). */
 const YEAR = /(?<![\d./:–-])((?:1[6-9]|20)\d\d)[a-z]?(?![\d/–-])/g;
-const QUOTED = /[“"‘]([^”"’]{8,}?)[,.]?[”"’]/;
+/**
+ * A title in quotes, where a part starts (IEEE's `Sun, "Title," in`; Harvard's `(2020) 'Title'`), never words quoted
+ * inside one (`Prediction of ‘hot spots’ of`).
+ */
+const QUOTED = /(?:^|(?<=[,.:;)]\s*))[“"‘]([^”"’]{8,}?)[,.]?[”"’]/;
 /** Words a period follows without ending the part (abbreviations common in author lists and venues). */
 /**
  * ISO 4's abbreviations of title words that venues print with a period ("Proc. IEEE Conf. Comput.

@@ -65,3 +65,16 @@ describe('a name with a generational suffix ("Jr", "III", Citing Medicine\'s "3r
     assert.deepEqual(parts('King, Jr., Martin Luther'), parts('Martin Luther King Jr.'));
   });
 });
+
+describe('words quoted inside a title', () => {
+  it('reads a title with quoted words whole, not the quoted words as an IEEE title', () => {
+    // Springer Nature's deposit for Sci. Rep. 5, 16696: the authors ran on to "Ventura and S. Prediction of", the title was "hot spots".
+    assert.deepEqual(
+      read('Sánchez de Groot, N., Pallarés, I., Avilés, F. X., Vendrell, J. & Ventura, S. Prediction of ‘hot spots’ of aggregation in disease-linked polypeptides. BMC Struct. Biol. 5, 18 (2005).'),
+      {
+        author: 'Sánchez de Groot, N. and Pallarés, I. and Avilés, F. X. and Vendrell, J. and Ventura, S.',
+        title: 'Prediction of ‘hot spots’ of aggregation in disease-linked polypeptides', venue: 'BMC Struct. Biol', year: '2005', pages: '18', volume: '5',
+      },
+    );
+  });
+});
