@@ -65,5 +65,6 @@ function firstAuthor(written: string): string {
 function printed(fields: ReferenceFields): string {
   const who = fields.author?.replace(/ and others$/, ' et al.');
   const where = [fields.venue, fields.volume, fields.pages].filter(Boolean).join(' ');
-  return [who, fields.year && `(${fields.year})`, fields.title, where, fields.doi && `doi:${fields.doi}`].filter(Boolean).join('. ');
+  // "et al." ends with its own period: no second one after it ("tobe et al.. (2000)").
+  return [who, fields.year && `(${fields.year})`, fields.title, where, fields.doi && `doi:${fields.doi}`].filter(Boolean).join('. ').replace(/\.\.(?= )/g, '.');
 }

@@ -85,6 +85,8 @@ describe('reference lists of JATS articles and Crossref deposits', () => {
     });
     assert.ok(items.some((i) => i.fields?.title?.includes("Parkinson's disease")));
     assert.ok(!items.some((i) => /&apos;/.test(i.text)));
+    // The text shown for a tagged deposit: "et al." keeps its one period and a title its own (it printed "et al.. (2006)" and "ADHD..").
+    assert.equal(items[0]!.text, 'AF Arnsten et al. (2006). Stimulants: Therapeutic actions in ADHD. Neuropsychopharmacology 31 2376. doi:10.1038/sj.npp.1301164');
   });
 
   it('a deposit naming the first author only holds against the whole list it starts, and not against another team', () => {
