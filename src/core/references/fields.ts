@@ -295,8 +295,11 @@ function venueEnd(text: string): number {
  * "Systems" or "Theory" end a venue that a publisher ("Springer", "IEEE") follows.
  */
 function isWordStem(word: string): boolean {
-  return /^\(?\p{Lu}\p{Ll}{1,6}$/u.test(word) && !/(?:[aeiouy]|ion|ing|[^y]s)$/.test(word);
+  return (/^\(?\p{Lu}\p{Ll}{1,6}$/u.test(word) && !/(?:[aeiouy]|ion|ing|[^y]s)$/.test(word)) || isOlogyStem(word);
 }
+
+/** ISO 4's "-ology" cut to "-ol", however long the word: "Neurobiol", "Endocrinol", "Immunol", "Epidemiol", "Rheumatol". */
+const isOlogyStem = (word: string) => /^\p{Lu}\p{Ll}{2,}[incmtr]ol$/u.test(word);
 
 function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {
   // Nature prints the pages before the bracketed year: "… Pattern Recognition 770–778 (2016)".

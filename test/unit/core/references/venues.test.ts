@@ -53,6 +53,18 @@ describe('reference venues: ISO 4 abbreviations', () => {
   });
 });
 
+describe('reference venues: ISO 4 stems of "-ology"', () => {
+  it('reads "Neurobiol. Aging" and "Neurobiol. Dis." whole (Nature\'s style), as the Vancouver "Neurobiol Dis" is', () => {
+    // Sci. Rep. 5, 16696's references as Springer Nature printed them: the venue was "Neurobiol".
+    const pasanen = read(
+      'Pasanen, P. et al. A novel α-synuclein mutation A53E associated with atypical multiple system atrophy and Parkinson’s disease-type pathology. Neurobiol. Aging 35, 2180.e1–5 (2014).',
+    );
+    assert.equal(pasanen.venue, 'Neurobiol. Aging');
+    const ono = read('Ono, K., Ikeda, T., Takasaki, J. & Yamada, M. Familial Parkinson disease mutations influence α-synuclein assembly. Neurobiol. Dis. 43, 715–724 (2011).');
+    assert.deepEqual([ono.venue, ono.volume, ono.pages], ['Neurobiol. Dis', '43', '715--724']);
+  });
+});
+
 describe('reference venues: proceedings named as DBLP names them', () => {
   it('leaves the place and dates of the meeting out of the venue (LNCS and Springer print them)', () => {
     const adam = 'Adam: a method for stochastic optimization';
