@@ -56,7 +56,7 @@ function taggedFields(citation: XmlNode): ReferenceFields {
   return compactFields({
     author: authorsOf(citation),
     title: tidy(own ? text(own) : source),
-    venue: own ? tidy(source) : undefined,
+    venue: own ? withoutIssuer(tidy(source)) : undefined,
     year: /\b(1[5-9]|20)\d\d\b/.exec(text(find(parts, 'year')))?.[0],
     volume: text(find(parts, 'volume')) || undefined,
     pages: fpage ? (lpage ? `${fpage}--${lpage}` : fpage) : text(find(parts, 'elocation-id')) || undefined,
@@ -109,6 +109,11 @@ function printedText(citation: XmlNode): string {
     .replace(/\s+([,.;:)\]”’])/g, '$1')
     .replace(/([([“‘])\s+/g, '$1')
     .replace(/(\d)\s+([–-])\s+(\d)/g, '$1$2$3');
+}
+
+/** PubMed's journal title names its issuer after a slash ("Microbes and infection / Institut Pasteur"): no authority's venue has it. */
+function withoutIssuer(journal: string | undefined): string | undefined {
+  return journal?.replace(/\s+\/\s+[^/]+$/, '');
 }
 
 /** A title as tagged, without the quotes and final stop the style printed inside the tag ("“Gray Wolf.”"). */

@@ -28,6 +28,8 @@ describe('reference lists of JATS articles and Crossref deposits', () => {
       pages: '1557--65',
       pmid: '23018025',
     });
+    // PubMed's title of the journal with its issuer, which Crossref's "Microbes and Infection" is not: the issuer goes.
+    assert.equal(fieldsOfItem(list.items[6]!).venue, 'Microbes and infection');
   });
 
   it('reads an old NLM <citation> (no punctuation between tags) and prints it readably', () => {
