@@ -98,6 +98,19 @@ export class CitationChecker {
     });
   }
 
+  /**
+   * For a citation with no words of its own: nothing to score, but a retracted or withdrawn work
+   * is said wherever it is cited. Undefined when the work is neither, or does not resolve.
+   */
+  async retraction(entry: BibEntry): Promise<CachedResult | undefined> {
+    const resolved = await this.resolved(entry);
+    if (!('work' in resolved)) return undefined;
+    const trust = await this.memo(this.trusts, resolved.work.record.id, () => this.trustOf(resolved.work.record));
+    if (trust.status !== 'retracted' && trust.status !== 'withdrawn') return undefined;
+    const message = 'Not scored: the citation has no words of its own to check the paper against.';
+    return withTrust({ status: 'unscored', work: auditWork(resolved.work), message }, trust);
+  }
+
   async check(sentence: string, entry: BibEntry, context?: string): Promise<CachedResult> {
     const resolved = await this.resolved(entry);
     if ('result' in resolved) return resolved.result;

@@ -3,19 +3,19 @@
 // (results stream as they come), and the report sums them up. The audit edits nothing.
 // Where "supported", "weak" and "unsupported" are decided: check.ts scores the sentence (score.ts),
 // and audit/calibration.ts reads the score on the audit's own scale, with a line per field.
-import * as path from 'node:path';
 import type { PipelineDeps } from '../deps';
 import { readBibEntries, type BibEntry } from '../bibtex/entries';
 import { bibitemEntries } from '../references/bibitemEntries';
 import type { TexFiles } from '../manuscript/project';
 import { findProjectBibliography } from '../manuscript/projectBibliography';
-import { pathFromRoot, resolveRootFile } from '../manuscript/projectRoot';
+import { resolveRootFile } from '../manuscript/projectRoot';
 import { walkIncludes } from '../manuscript/projectTree';
 import { isAbortError } from '../net/types';
 import { readingWritesSettled } from '../fulltext';
 import { AuditCache } from './cache';
 import { CitationChecker } from './check';
 import { addBetterFits, type PaperText } from './betterFit';
+import { retractedBareCitations, withClaims } from './bareCitations';
 import { citationMacros } from '../latex/citeMacros';
 import { citationSites } from '../latex/citeSites';
 import { findMathMacros } from '../latex/mathMacros';
@@ -73,7 +73,8 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
   const macros = findMathMacros(texts);
   const citing = citationMacros(texts);
   const entries = await bibEntries(tree, input, warn);
-  const sites = withClaims(checked.flatMap((f) => citationSites(f.file, f.text, macros, citing)), entries, tree.root, warn);
+  const allSites = checked.flatMap((f) => citationSites(f.file, f.text, macros, citing));
+  const { scored: sites, bare } = withClaims(allSites, entries, tree.root, warn);
   listener({ type: 'sites', sites });
   const hasBibitems = [...entries.values()].some((e) => !e.file.endsWith('.bib'));
   const cache = deps.cache ?? new AuditCache();
@@ -97,8 +98,14 @@ async function audit(input: AuditInput, deps: AuditDeps, listener: AuditListener
       listener({ type: 'progress', done: ++done, total: sites.length });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHECKS, sites.length) }, worker));
+  const workers = Promise.all(Array.from({ length: Math.min(CONCURRENT_CHECKS, sites.length) }, worker));
+  const [, retracted] = await Promise.all([workers, retractedBareCitations(bare, entries, checker)]);
   for (const finding of await withBetterFits(findings, entries, checker, cache)) listener({ type: 'finding', finding });
+  for (const finding of retracted) listener({ type: 'finding', finding });
+  // In the document's order, the bare citations' findings among the others.
+  const order = new Map(allSites.map((site, index) => [site, index]));
+  findings.push(...retracted);
+  findings.sort((a, b) => order.get(a.site)! - order.get(b.site)!);
   const report: AuditReport = { root: tree.root, findings, summary: summarise(findings), warnings };
   listener({ type: 'done', report });
   return report;
@@ -129,28 +136,6 @@ async function checkSite(
     if (isAbortError(error)) throw error;
     return { site, status: 'unavailable', message: `The check failed: ${(error as Error).message}` };
   }
-}
-
-/**
- * The sites that say something to check a paper against. A citation with no words of its own
- * (`\item \cite{x}`, `\todo{\cite{x}}`, "See \cite{x}.") would only score "unsupported": it is
- * left out with one warning, unless its key is in no bibliography, which is worth saying anyway.
- */
-function withClaims(sites: CitationSite[], entries: Map<string, BibEntry>, root: string, warn: (message: string) => void): CitationSite[] {
-  const bare = sites.filter((site) => !saysSomething(site.sentence) && entries.has(site.key));
-  if (bare.length) {
-    const named = (file: string): string => pathFromRoot(root, file) || path.basename(file);
-    const where = bare.slice(0, 5).map((site) => `${named(site.file)}:${site.range.start.line + 1}`).join(', ');
-    warn(`${bare.length} citation(s) stand with no sentence of their own (${where}${bare.length > 5 ? ', …' : ''}): nothing to check them against, so they are not audited.`);
-  }
-  return sites.filter((site) => !bare.includes(site));
-}
-
-/** Pointers are no claim: "see", "cf.", "e.g.", "and references therein". */
-const POINTER_WORDS = new Set(['see', 'also', 'cf', 'e', 'g', 'eg', 'and', 'references', 'therein', 'refs', 'ref']);
-
-function saysSomething(sentence: string): boolean {
-  return (sentence.toLowerCase().match(/\p{L}+/gu) ?? []).some((word) => !POINTER_WORDS.has(word));
 }
 
 /** Marks the findings another work of the bibliography fits better (betterFit.ts); returns them, to be announced again. */

@@ -11,11 +11,21 @@ import type { FulltextKind, TrustSignal } from '../types';
  * - unsupported: nothing in the paper comes close, the best passage shown anyway;
  * - unresolved: the entry has no identifier and no unambiguous title + author match;
  * - missing: the key is in no `.bib` of the project;
- * - unavailable: a service needed to check it failed (the finding says which).
+ * - unavailable: a service needed to check it failed (the finding says which);
+ * - unscored: the citation has no words of its own (`\item \cite{x}`); reported only when its work
+ *   is retracted or withdrawn, which needs no sentence to matter.
  */
-export type AuditStatus = 'supported' | 'weak' | 'unsupported' | 'unresolved' | 'missing' | 'unavailable';
+export type AuditStatus = 'supported' | 'weak' | 'unsupported' | 'unresolved' | 'missing' | 'unavailable' | 'unscored';
 
-export const AUDIT_STATUSES: readonly AuditStatus[] = ['supported', 'weak', 'unsupported', 'unresolved', 'missing', 'unavailable'];
+export const AUDIT_STATUSES: readonly AuditStatus[] = [
+  'supported',
+  'weak',
+  'unsupported',
+  'unresolved',
+  'missing',
+  'unavailable',
+  'unscored',
+];
 
 export type { CitationSite, SourcePosition, SourceRange } from '../latex/citeSites';
 import type { CitationSite } from '../latex/citeSites';

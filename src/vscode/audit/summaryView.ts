@@ -8,8 +8,16 @@ import { toRange, type AuditFindings } from './findings';
 export const AUDIT_VIEW_ID = 'citefinder.audit';
 
 /** Order of the groups: what needs attention first. */
-const GROUP_ORDER: AuditStatus[] = ['unsupported', 'missing', 'unresolved', 'unavailable', 'weak', 'supported'];
-const ICONS: Record<AuditStatus, string> = { supported: 'pass', weak: 'question', unsupported: 'warning', unresolved: 'search-stop', missing: 'error', unavailable: 'cloud-offline' };
+const GROUP_ORDER: AuditStatus[] = ['unsupported', 'missing', 'unresolved', 'unscored', 'unavailable', 'weak', 'supported'];
+const ICONS: Record<AuditStatus, string> = {
+  supported: 'pass',
+  weak: 'question',
+  unsupported: 'warning',
+  unresolved: 'search-stop',
+  missing: 'error',
+  unavailable: 'cloud-offline',
+  unscored: 'circle-slash',
+};
 
 type Node = { status: AuditStatus } | { finding: AuditFinding };
 

@@ -46,7 +46,7 @@ describe('CLI audit against the stand-in services', function () {
     assert.match(intro.sentence, /^The analysis of 42 Type Ia supernovae shows/);
     assert.equal(intro.work?.arxivId, 'astro-ph/9812133');
     assert.ok(intro.best && intro.best.score >= 0.47);
-    assert.deepEqual(out.summary, { supported: 3, weak: 0, unsupported: 2, unresolved: 1, missing: 1, unavailable: 0 });
+    assert.deepEqual(out.summary, { supported: 3, weak: 0, unsupported: 2, unresolved: 1, missing: 1, unavailable: 0, unscored: 0 });
     const asked = standIn.requests.length;
     const second = await runCli(['audit', join(dir, 'main.tex'), '--json'], env);
     assert.equal(second.code, 0, second.stderr);

@@ -128,7 +128,7 @@ describe('cite audit against the stand-in services', function () {
     assert.match(supported.best!.text, /cosmological constant is non-zero and positive/);
     assert.equal(supported.work?.arxivId, 'astro-ph/9812133');
     assert.equal(supported.fulltext, 'abstract');
-    assert.deepEqual(report.summary, { supported: 3, weak: 0, unsupported: 2, unresolved: 1, missing: 1, unavailable: 0 });
+    assert.deepEqual(report.summary, { supported: 3, weak: 0, unsupported: 2, unresolved: 1, missing: 1, unavailable: 0, unscored: 0 });
     assert.match(report.findings[3]!.message, /no identifier and no published work matches/);
     assert.ok(report.warnings.some((w) => /refs\.bib:12: entry "broken2001" cannot be read/.test(w)), report.warnings.join('\n'));
     assert.equal(standIn.requests.filter((r) => r.service === 'arxiv').length, 1, 'one arXiv request for every citation of the paper');
@@ -230,7 +230,36 @@ Association rules between items can be mined from a large database of customer t
     const report = await auditProject(diskInput(join(dir, 'lists.tex')), deps);
     assert.deepEqual(report.findings.map((f) => [f.site.range.start.line + 1, f.site.key, f.status]), [[3, 'perlmutter1999', 'supported'], [9, 'nosuchkey', 'missing']]);
     const warning = report.warnings.find((w) => /no sentence of their own/.test(w));
-    assert.equal(warning, '3 citation(s) stand with no sentence of their own (lists.tex:5, lists.tex:7, lists.tex:8): nothing to check them against, so they are not audited.');
+    assert.equal(warning, '3 citation(s) stand with no sentence of their own (lists.tex:5, lists.tex:7, lists.tex:8): ' +
+        'nothing to check them against, so they are not scored; a retracted or withdrawn work among them is still reported.');
+  });
+
+  it('says RETRACTED on a retracted work cited with no words of its own, in the document\'s order, without scoring it', async () => {
+    const text = [
+      '\\documentclass{article}',
+      '\\begin{document}',
+      '\\begin{itemize}',
+      '\\item \\cite{wakefield1998}',
+      '\\end{itemize}',
+      '',
+      'The expansion of the universe is accelerating \\cite{perlmutter1999}.',
+      'See also \\cite{wakefield1998}. See \\cite{perlmutter1999}.',
+      '\\bibliography{refs,old}',
+      '\\end{document}',
+      '',
+    ];
+    writeFileSync(join(dir, 'bare.tex'), text.join('\n'));
+    writeFileSync(join(dir, 'old.bib'), '@article{wakefield1998, title = {Ileal-lymphoid-nodular hyperplasia}, doi = {10.1016/S0140-6736(97)11096-0}, year = 1998}\n');
+    const report = await auditProject(diskInput(join(dir, 'bare.tex')), deps);
+    const rows = report.findings.map((f) => [f.site.range.start.line + 1, f.site.key, f.status, f.trust?.status]);
+    assert.deepEqual(rows, [[4, 'wakefield1998', 'unscored', 'retracted'], [7, 'perlmutter1999', 'supported', 'ok'], [8, 'wakefield1998', 'unscored', 'retracted']]);
+    const retracted = report.findings.filter((f) => f.status === 'unscored');
+    for (const f of retracted) {
+      assert.match(f.message, /^RETRACTED \(2010-02-06, retraction-watch\): this work was retracted\. Not scored: the citation has no words of its own/);
+      assert.equal(f.score, undefined);
+      assert.match(f.work!.title, /Ileal-lymphoid-nodular hyperplasia/);
+    }
+    assert.equal(report.summary.unscored, 2);
   });
 
   it('reports an \\input loop once and still audits', async () => {
