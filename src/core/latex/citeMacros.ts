@@ -27,6 +27,8 @@ export interface CitationMacro {
   parameters: readonly MacroArgument[];
   /** The parameters (1-based) its body passes on as keys (`#1` in `\citep{#1}`). */
   keyParameters: ReadonlySet<number>;
+  /** The one command its body is, and nothing more (`citep` for `{\citep{#1}}`); absent when the body prints more. */
+  wraps?: string;
 }
 
 /** A definition command right before a macro's name: `\DeclareDocumentCommand\x{m}` names `\x`, it does not use it. */
@@ -63,12 +65,16 @@ export function citationMacros(sources: readonly string[]): Map<string, Citation
     added = false;
     for (const [name, { parameters, body }] of bodies) {
       if (macros.has(name) || !cites(body, macros)) continue;
-      macros.set(name, { parameters, keyParameters: keyParameters(body, macros) });
+      const wraps = ONE_COMMAND.exec(body)?.[1];
+      macros.set(name, { parameters, keyParameters: keyParameters(body, macros), ...(wraps ? { wraps } : {}) });
       added = true;
     }
   }
   return macros;
 }
+
+/** A body that is one command with its arguments, the parameters passed on: `\citep[#1]{#2}`. */
+const ONE_COMMAND = /^\s*\\([A-Za-z@]+)\*?(?:\s*\[[^\]]*\])*\s*\{\s*#\d\s*\}\s*$/;
 
 /** `[2][default]` (the first optional), `[1]`, or \def's `#1#2`. */
 function declaredParameters(lead: string): MacroArgument[] {

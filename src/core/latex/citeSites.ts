@@ -125,6 +125,11 @@ export function citedKeySites(files: readonly { file: string; text: string }[]):
   });
 }
 
+/** The name of each cite command and citation-macro use in `texts`, once per use; a macro's definition is no use. */
+export function citeCommandUses(texts: readonly string[], citing: CitationMacros = citationMacros(texts)): string[] {
+  return texts.flatMap((text) => citeCommands(blank(blankHiddenText(text), VERBATIM), citing).map((command) => command.name));
+}
+
 /** The cite commands and citation-macro uses of `visible` (hidden text blanked) that name keys. */
 function citeCommands(visible: string, citing: CitationMacros): { name: string; start: number; groups: KeyGroups }[] {
   const commands: { name: string; start: number; groups: KeyGroups }[] = [];

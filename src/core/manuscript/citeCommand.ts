@@ -1,8 +1,10 @@
 // Which cite command a new citation gets. `auto` (the default) follows the document: the
 // parenthetical command its own citations use most (a REVTeX paper loads natbib but writes
-// `\cite`), else `\citep` with natbib, `\autocite` with biblatex, `\cite` otherwise. An explicit
-// setting is used as written, provided it names a cite command at all.
-import { blankHiddenText } from '../latex/hidden';
+// `\cite`; a project citing through `\newcommand{\refp}[1]{\citep{#1}}` writes `\refp`), else
+// `\citep` with natbib, `\autocite` with biblatex, `\cite` otherwise. An explicit setting is
+// used as written, provided it names a cite command at all.
+import { citationMacros, type CitationMacro } from '../latex/citeMacros';
+import { citeCommandUses } from '../latex/citeSites';
 import { normaliseCiteCommand } from './citeInsert';
 
 export const AUTO_CITE_COMMAND = 'auto';
@@ -15,16 +17,33 @@ export interface CitationPackages {
 }
 
 /** Commands that cite in brackets (or a footnote); narrative ones (\citet, \textcite) say nothing of the habit. */
-const PARENTHETICAL = /\\(cite|citep|parencite|autocite|footcite|supercite|smartcite)\s*(?=[[{])/g;
+const PARENTHETICAL = /^(cite|citep|parencite|autocite|footcite|supercite|smartcite)$/;
 
-/** The parenthetical cite command the texts use most, as written (`\cite`); undefined when they cite nothing. */
+/**
+ * The parenthetical cite command the texts use most, as written (`\cite`, `\refp`); undefined when
+ * they cite nothing. Comments, verbatim and macro definitions are no use.
+ */
 export function documentCiteCommand(texts: string[]): string | undefined {
+  const macros = citationMacros(texts);
   const counts = new Map<string, number>();
-  for (const text of texts) {
-    for (const match of blankHiddenText(text).matchAll(PARENTHETICAL)) counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + 1);
+  for (const name of citeCommandUses(texts, macros)) {
+    if (PARENTHETICAL.test(name) || isKeyOnlyMacro(name, macros)) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   const [top] = [...counts].sort((a, b) => b[1] - a[1]);
   return top ? `\\${top[0]}` : undefined;
+}
+
+/**
+ * A project macro a new citation can be written with: `\refp{key}` for `\newcommand{\refp}[1]{\citep{#1}}`.
+ * Its body is one parenthetical cite command (perhaps through another such macro), its one
+ * braced argument is the key; one that prints more (`see~\citet{#1}`) is not.
+ */
+function isKeyOnlyMacro(name: string, macros: ReadonlyMap<string, CitationMacro>, depth = 0): boolean {
+  const macro = macros.get(name);
+  if (!macro?.wraps || depth > 5) return false;
+  const braced = macro.parameters.flatMap((kind, index) => (kind === 'mandatory' ? [index + 1] : []));
+  if (braced.length !== 1 || !macro.keyParameters.has(braced[0]!)) return false;
+  return PARENTHETICAL.test(macro.wraps) || isKeyOnlyMacro(macro.wraps, macros, depth + 1);
 }
 
 export interface CiteCommandChoice {
