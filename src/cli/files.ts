@@ -2,7 +2,8 @@
 // for root discovery (core/manuscript/projectFolder.ts), and writes that replace a file whole or
 // not at all, through a symbolic link to its target and keeping its mode, and never a file they
 // would garble (one not in UTF-8) or one the user marked read-only.
-import { access, chmod, constants, lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, chmod, constants, lstat, readFile, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { applyEdits, type InsertFiles, type PlannedInsert } from '../core/manuscript/insertPlan';
 import { texFilesUnder } from '../core/manuscript/projectFolder';
 import { FileRefusedError } from './io';
@@ -24,6 +25,7 @@ export function diskFiles(folder: string): InsertFiles {
  */
 export async function writeAtomically(file: string, text: string): Promise<void> {
   const target = await existingTarget(file);
+  if (target === undefined) await assertNotDangling(file);
   const mode = target === undefined ? undefined : await assertWritable(file, target);
   const destination = target ?? file;
   const temporary = `${destination}.citefinder-${process.pid}.tmp`;
@@ -56,12 +58,25 @@ async function assertWritable(file: string, target: string): Promise<number> {
  */
 export async function assertEditable(file: string): Promise<void> {
   const target = await existingTarget(file);
-  if (target === undefined) return;
+  if (target === undefined) return assertNotDangling(file);
   const bytes = await readFile(target);
   if (!isUtf8(bytes)) {
     throw new FileRefusedError(`"${file}" is not UTF-8 (${encodingGuess(bytes)}); citefinder edits UTF-8 files only; nothing was written.`);
   }
   await assertWritable(file, target);
+}
+
+/**
+ * Refuses a symbolic link whose target is missing: writing through it would create a file where
+ * the link points (a share perhaps not mounted), and writing over it would lose the link.
+ */
+async function assertNotDangling(file: string): Promise<void> {
+  const link = await lstat(file).catch(() => undefined);
+  if (!link?.isSymbolicLink()) return;
+  const to = await readlink(file);
+  const resolved = path.resolve(path.dirname(file), to);
+  const where = resolved === to ? `"${to}"` : `"${to}" (${resolved})`;
+  throw new FileRefusedError(`"${file}" is a symbolic link to ${where}, which does not exist; nothing was written. Restore its target or remove the link.`);
 }
 
 /** The file a path names, links followed; undefined when there is none yet. */
@@ -103,7 +118,8 @@ export function readOnce(read: (file: string) => Promise<string | undefined>): (
  * planned on. Every file is checked first: one refused leaves all of them as they were.
  */
 export async function writePlan(plan: Pick<PlannedInsert, 'edits' | 'created'>, read: (file: string) => Promise<string>): Promise<void> {
-  for (const file of plan.edits.keys()) if (!plan.created.includes(file)) await assertEditable(file);
+  // A file to create may be a link to nothing: refused too, before anything is written.
+  for (const file of plan.edits.keys()) await assertEditable(file);
   for (const [file, edits] of plan.edits) {
     const before = plan.created.includes(file) ? '' : await read(file);
     await writeAtomically(file, applyEdits(before, edits));

@@ -1,6 +1,7 @@
 // How `insert` and `bib check --write` replace a file: through a symbolic link to its target (a
 // shared library gets the entry, the link stays a link), keeping the target's mode, and never a
-// file marked read-only (exit 2, nothing written) — even when run as root, which may write anyway.
+// file marked read-only (exit 2, nothing written) — even when run as root, which may write anyway —
+// nor a link to a missing file (writing over it would lose the link).
 import { strict as assert } from 'node:assert';
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +37,16 @@ describe('CLI writes through links, keeps modes, refuses read-only files', funct
     assert.ok(lstatSync(bib).isSymbolicLink(), 'refs.bib is still a link');
     const shared = readFileSync(master, 'utf8');
     assert.ok(shared.startsWith(MINE) && shared.includes(`{${key},`), 'the shared library got the entry');
+  });
+
+  it('insert refuses a .bib that is a link to a missing file: exit 2, the link and its target named, the link kept, nothing written', async () => {
+    symlinkSync(join('elsewhere', 'refs.bib'), bib);
+    const run = await insert();
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /refs\.bib" is a symbolic link to "elsewhere\/refs\.bib" \(.*elsewhere\/refs\.bib\), which does not exist; nothing was written\./);
+    assert.ok(lstatSync(bib).isSymbolicLink(), 'refs.bib is still a link');
+    assert.ok(!existsSync(join(cli.dir, 'elsewhere')), 'nothing was created where it points');
+    assert.equal(readFileSync(tex, 'utf8'), TEX);
   });
 
   it('insert keeps the mode of the files it replaces (600 stays 600)', async () => {
