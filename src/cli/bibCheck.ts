@@ -4,8 +4,9 @@
 // version's venue and year) of the entries verified as the same work, keeping FILE.bib.bak (a
 // byte copy) and every other byte of the file. A mismatch is never written over: whether the
 // entry or the authority's record is the one to keep is the user's call, entry by entry.
+// Of several files, one that may not be written is checked all the same and named with its unwritten fixes (exit 2).
 import { copyFile } from 'node:fs/promises';
-import { assertEditable, writeAtomically } from './files';
+import { editRefusal, writeAtomically } from './files';
 import * as path from 'node:path';
 import { checkBibliography, type BibCheckEntry, type BibCheckReport } from '../core/bibcheck';
 import { authorityLabel, VERDICTS, type FixableField } from '../core/bibcheck/verdict';
@@ -15,7 +16,7 @@ import { applyEdits } from '../core/manuscript/insertPlan';
 import { createHttpClient } from '../core/net/http';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
-import { readInput, UsageError, type CliIo } from './io';
+import { FileRefusedError, readInput, UsageError, type CliIo } from './io';
 import { checkFile } from './referenceFile';
 import { manuscriptReferences, shown } from './manuscriptBib';
 
@@ -65,9 +66,8 @@ export async function checkBibFiles(
   signal: AbortSignal,
 ): Promise<number> {
   const texts = await Promise.all(files.map(async (file) => ({ file, text: await readInput(file, '.bib file') })));
-  // Said before the check, not after minutes of it: a file --write cannot write is refused whole.
-  for (const file of options.write ? files : []) await assertEditable(file);
   const root = options.rootDir;
+  const refused = options.write ? await refusedFiles(files, io, options.json) : new Map<string, string>();
   if (root !== undefined && !options.json) io.stderr(`• the manuscript cites from ${files.map((f) => shown(f, root)).join(', ')}\n`);
   const settings = await loadSettings(options.config);
   const progress = options.json
@@ -87,24 +87,57 @@ export async function checkBibFiles(
     throw new UsageError(`${files.map((f) => `"${shown(f)}"`).join(', ')} ${files.length === 1 ? 'holds' : 'hold'} no readable BibTeX entry${where}.`);
   }
   const backups: string[] = [];
+  const unwritten: Unwritten[] = [];
   for (const { file, text } of options.write ? texts : []) {
-    if (await writeAuthorityFields(file, text, report.entries.filter((e) => e.file === file))) backups.push(`${file}.bak`);
+    const entries = report.entries.filter((e) => e.file === file);
+    const edits = authorityEdits(file, text, entries);
+    const why = refused.get(file);
+    const keys = () => entries.filter((e) => authorityEdits(file, text, [e]).length > 0).map((e) => e.key);
+    if (edits.length && why) unwritten.push({ file, reason: why, keys: keys() });
+    else if (edits.length) backups.push(await writeAuthorityFields(file, text, edits));
   }
   io.stdout(
     options.json
-      ? JSON.stringify(jsonReport(report, backups, root), null, 2) + '\n'
+      ? JSON.stringify(jsonReport(report, backups, root, unwritten), null, 2) + '\n'
       : textReport(report, backups.length > 0, root),
   );
-  return 0;
+  for (const u of unwritten) io.stderr(`! ${u.reason}: its fixes (${u.keys.join(', ')}) were not written; make it writable and run again.\n`);
+  return unwritten.length ? 2 : 0;
 }
 
-async function writeAuthorityFields(file: string, text: string, entries: BibCheckEntry[]): Promise<boolean> {
+/** A file --write could not write, with the entries whose fixes it would have taken. */
+interface Unwritten {
+  file: string;
+  reason: string;
+  keys: string[];
+}
+
+/**
+ * The files --write must leave alone (read-only, not UTF-8, a link to nothing), each with why. Said
+ * before the check, not after minutes of it; when none can be written, the run is refused whole.
+ */
+async function refusedFiles(files: string[], io: CliIo, json: boolean): Promise<Map<string, string>> {
+  const refused = new Map<string, string>();
+  for (const file of files) {
+    const why = await editRefusal(file);
+    if (why) refused.set(file, why);
+  }
+  if (refused.size === files.length && refused.size > 0) throw new FileRefusedError([...refused.values()][0]!);
+  for (const why of json ? [] : refused.values()) io.stderr(`! ${why}: it is checked, and its fixes will not be written\n`);
+  return refused;
+}
+
+/** The accepted fixes of the file's verified-fixable entries, as edits of its text. */
+function authorityEdits(file: string, text: string, entries: BibCheckEntry[]) {
   const accepted = new Map(entries.filter((e) => e.verdict.verdict === 'verified-fixable').map((e) => [e.key, Object.keys(e.fields) as ComparedField[]]));
-  const edits = bibCheckEdits(file, text, entries, accepted);
-  if (edits.length === 0) return false;
+  return bibCheckEdits(file, text, entries, accepted);
+}
+
+/** Keeps FILE.bak (a byte copy), then writes the edits; gives the backup's path. */
+async function writeAuthorityFields(file: string, text: string, edits: ReturnType<typeof authorityEdits>): Promise<string> {
   await copyFile(file, `${file}.bak`);
   await writeAtomically(file, applyEdits(text, edits));
-  return true;
+  return `${file}.bak`;
 }
 
 function jsonEntry(e: BibCheckEntry, root?: string) {
@@ -133,7 +166,7 @@ function jsonEntry(e: BibCheckEntry, root?: string) {
 }
 
 /** `root`: the manuscript's folder, when the files were found from a manuscript (each entry then says its file). */
-function jsonReport(report: BibCheckReport, backups: string[], root?: string) {
+function jsonReport(report: BibCheckReport, backups: string[], root?: string, unwritten: Unwritten[] = []) {
   const fileOf = (file: string) => (root !== undefined ? { file: shown(file, root) } : {});
   return {
     entries: report.entries.map((e) => jsonEntry(e, root)),
@@ -143,6 +176,7 @@ function jsonReport(report: BibCheckReport, backups: string[], root?: string) {
     ...(report.uncited !== undefined ? { uncited: report.uncited, missing: report.missing ?? [] } : {}),
     ...(backups.length === 1 && root === undefined ? { backup: backups[0] } : {}),
     ...(root !== undefined && backups.length ? { backups } : {}),
+    ...(unwritten.length ? { unwritten: unwritten.map((u) => ({ file: shown(u.file, root), reason: u.reason, keys: u.keys })) } : {}),
   };
 }
 

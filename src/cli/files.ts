@@ -48,7 +48,7 @@ async function assertWritable(file: string, target: string): Promise<number> {
   const mode = (await stat(target)).mode & 0o7777;
   if ((mode & 0o200) !== 0 && (await access(target, constants.W_OK).then(() => true, () => false))) return mode;
   const link = (await lstat(file)).isSymbolicLink() ? ` (a link to "${target}")` : '';
-  throw new FileRefusedError(`"${file}"${link} is read-only; nothing was written.`);
+  throw new FileRefusedError(`"${file}"${link} is read-only`);
 }
 
 /**
@@ -61,7 +61,7 @@ export async function assertEditable(file: string): Promise<void> {
   if (target === undefined) return assertNotDangling(file);
   const bytes = await readFile(target);
   if (!isUtf8(bytes)) {
-    throw new FileRefusedError(`"${file}" is not UTF-8 (${encodingGuess(bytes)}); citefinder edits UTF-8 files only; nothing was written.`);
+    throw new FileRefusedError(`"${file}" is not UTF-8 (${encodingGuess(bytes)}); citefinder edits UTF-8 files only`);
   }
   await assertWritable(file, target);
 }
@@ -76,7 +76,18 @@ async function assertNotDangling(file: string): Promise<void> {
   const to = await readlink(file);
   const resolved = path.resolve(path.dirname(file), to);
   const where = resolved === to ? `"${to}"` : `"${to}" (${resolved})`;
-  throw new FileRefusedError(`"${file}" is a symbolic link to ${where}, which does not exist; nothing was written. Restore its target or remove the link.`);
+  throw new FileRefusedError(`"${file}" is a symbolic link to ${where}, which does not exist (restore its target or remove the link)`);
+}
+
+/** Why assertEditable refuses `file`, or undefined when it may be written. */
+export async function editRefusal(file: string): Promise<string | undefined> {
+  try {
+    await assertEditable(file);
+    return undefined;
+  } catch (error) {
+    if (error instanceof FileRefusedError) return error.reason;
+    throw error;
+  }
 }
 
 /** The file a path names, links followed; undefined when there is none yet. */

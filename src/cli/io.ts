@@ -15,6 +15,10 @@ export class NothingToDoError extends UsageError {
 /** A file citefinder will not write (not UTF-8, read-only): said alone, nothing written, exit code 2. */
 export class FileRefusedError extends UsageError {
   override name = 'FileRefusedError';
+  /** @param reason why the file is refused (`"refs.bib" is read-only`), said with "nothing was written". */
+  constructor(readonly reason: string) {
+    super(`${reason}; nothing was written.`);
+  }
 }
 
 export interface CliIo {

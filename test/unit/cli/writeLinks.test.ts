@@ -1,7 +1,8 @@
 // How `insert` and `bib check --write` replace a file: through a symbolic link to its target (a
 // shared library gets the entry, the link stays a link), keeping the target's mode, and never a
 // file marked read-only (exit 2, nothing written) — even when run as root, which may write anyway —
-// nor a link to a missing file (writing over it would lose the link).
+// nor a link to a missing file (writing over it would lose the link). `bib check --write` of several
+// files writes those it may and names the others with the fixes they did not take.
 import { strict as assert } from 'node:assert';
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +44,7 @@ describe('CLI writes through links, keeps modes, refuses read-only files', funct
     symlinkSync(join('elsewhere', 'refs.bib'), bib);
     const run = await insert();
     assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stderr, /refs\.bib" is a symbolic link to "elsewhere\/refs\.bib" \(.*elsewhere\/refs\.bib\), which does not exist; nothing was written\./);
+    assert.match(run.stderr, /refs\.bib" is a symbolic link to "elsewhere\/refs\.bib" \(.*elsewhere\/refs\.bib\), which does not exist \(restore its target or remove the link\); nothing was written\./);
     assert.ok(lstatSync(bib).isSymbolicLink(), 'refs.bib is still a link');
     assert.ok(!existsSync(join(cli.dir, 'elsewhere')), 'nothing was created where it points');
     assert.equal(readFileSync(tex, 'utf8'), TEX);
@@ -96,5 +97,30 @@ describe('CLI writes through links, keeps modes, refuses read-only files', funct
     assert.ok(lstatSync(link).isSymbolicLink(), 'linked.bib is still a link');
     assert.match(readFileSync(user, 'utf8'), /year {10}= \{1999\},/);
     assert.equal(statSync(user).mode & 0o777, 0o600);
+  });
+  it('bib check --write of a manuscript with a read-only .bib among several writes the others, names it with its fixes unwritten, exit 2', async () => {
+    const writable = join(cli.dir, 'a.bib');
+    const readOnly = join(cli.dir, 'b.bib');
+    // Two entries of the bibcheck fixture's user.bib, each with a field its authority corrects.
+    const [a, b] = readFileSync(fixturePath('bibcheck', 'user.bib'), 'utf8')
+      .split(/\n(?=@)/)
+      .filter((entry) => /^@article\{(perlmutter1999|valerocuevas2017),/.test(entry))
+      .map((entry) => `${entry.trim()}\n`) as [string, string];
+    writeFileSync(writable, a);
+    writeFileSync(readOnly, b);
+    chmodSync(readOnly, 0o444);
+    writeFileSync(tex, TEX.replace('accelerating.', 'accelerating \\cite{perlmutter1999}. Grasp \\cite{valerocuevas2017}.').replace('{refs}', '{a,b}'));
+    const run = await runCli(['bib', 'check', tex, '--write'], cli.env);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /^b\.bib:1 +verified-fixable +valerocuevas2017:/m, 'the read-only file is checked all the same');
+    assert.match(run.stderr, /b\.bib" is read-only: its fixes \(valerocuevas2017\) were not written; make it writable and run again\./);
+    assert.match(readFileSync(writable, 'utf8'), /year += \{1999\},/);
+    assert.equal(readFileSync(`${writable}.bak`, 'utf8'), a);
+    assert.equal(readFileSync(readOnly, 'utf8'), b);
+    assert.ok(!existsSync(`${readOnly}.bak`));
+    const json = await runCli(['bib', 'check', tex, '--write', '--json'], cli.env);
+    assert.equal(json.code, 2, json.stderr);
+    const unwritten = (JSON.parse(json.stdout) as { unwritten: { file: string; keys: string[] }[] }).unwritten;
+    assert.deepEqual(unwritten.map((u) => [u.file, u.keys]), [['b.bib', ['valerocuevas2017']]]);
   });
 });
