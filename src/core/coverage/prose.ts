@@ -166,8 +166,9 @@ class ProseWalker {
   private pieceText(node: LatexNode, accent: LatexNode[]): string {
     if (LISTS.test(lp.isEnvironment(node) ? node.name : '')) return ' ';
     if (endsWithFullStop(node, this.source)) return ' . ';
-    if (readsAsWord(node) || (lp.isCommand(node) && usesMacro(this.citationMacros, node.name))) return ELEMENT_MARK;
-    return renderNodes([...accent, ...withoutCommands(node, this.citationMacros)]);
+    if (lp.isCommand(node) && usesMacro(this.citationMacros, node.name)) return ELEMENT_MARK;
+    const text = renderNodes([...accent, ...withoutCommands(node, this.citationMacros)]);
+    return readsAsWord(node, text) ? ELEMENT_MARK : text;
   }
 
   private startOf(node: LatexNode): number {

@@ -72,9 +72,10 @@ const REFERENCES = /^(ref|eqref|autoref|cref|Cref|pageref|nameref|vref|Vref)$/;
 /**
  * A node that reads as a word where it stands but renders as nothing: a citation ("\citet{x}
  * showed"), a reference, inline maths that is no number. Not \nocite nor a footnote's citation.
+ * `rendered`: the node's text as the caller rendered it (renderNodes), so maths is rendered once.
  */
-export function readsAsWord(node: LatexNode): boolean {
-  if (node.kind === 'inlineMath') return !renderNode(node).trim();
+export function readsAsWord(node: LatexNode, rendered: string): boolean {
+  if (node.kind === 'inlineMath') return !rendered.trim();
   if (latexParser.isLabelCommand(node)) return REFERENCES.test(node.name); // the parser's kind for \ref, \label, ...
   if (!latexParser.isCommand(node)) return false;
   return REFERENCES.test(node.name) || (isCitationCommand(node.name) && !/^(no|foot)/i.test(node.name));
