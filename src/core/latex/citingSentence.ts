@@ -15,9 +15,21 @@ function isAbbreviationStop(text: string, from: number, at: number): boolean {
 /** A line that starts a heading, an environment or an item also starts a sentence. */
 const STRUCTURE_LINE = /^[ \t]*\\(?:part|chapter|section|subsection|subsubsection|paragraph|subparagraph|item|begin|end|caption|label)\b[^\n]*\n/gm;
 
+/**
+ * Structure lines that end the sentence before them: a heading, the next item, a list's end. Not
+ * an equation's: "we find\n\begin{equation}…\end{equation}\nwhere …" is one sentence around it.
+ */
+const BOUNDS_BEFORE = /^[ \t]*\\(?:part|chapter|(?:sub)*section|(?:sub)?paragraph|item\b|end\s*\{(?:itemize|enumerate|description)\})/;
+
 /** Where the sentences of `visible` stop besides full stops and blank lines. */
 export function layoutOf(visible: string): Layout {
-  return { structureEnds: [...visible.matchAll(STRUCTURE_LINE)].map((m) => m.index + m[0].length), titles: titleArguments(visible) };
+  const lines = [...visible.matchAll(STRUCTURE_LINE)];
+  const bounding = lines.filter((m) => BOUNDS_BEFORE.test(m[0]));
+  return {
+    structureStarts: bounding.map((m) => m.index),
+    structureEnds: lines.map((m) => m.index + m[0].length),
+    titles: titleArguments(visible),
+  };
 }
 
 /**
@@ -35,6 +47,8 @@ export function citingSentence(prose: string, start: number, end: number, layout
 
 /** Where sentences stop besides full stops and blank lines. */
 export interface Layout {
+  /** Starts of heading, item and list-end lines: a sentence before one ends there (the next `\item`, `\end{itemize}`). */
+  structureStarts: number[];
   /** Ends of heading, environment and item lines: a sentence after one starts there. */
   structureEnds: number[];
   /** Heading and caption arguments: a citation in one cites for a sentence of it, not of the text around. */
@@ -63,7 +77,8 @@ function titleArguments(text: string): Layout['titles'] {
 
 /**
  * The sentence holding [start, end): from after the previous sentence end to the next one, within
- * the paragraph; a heading or environment line before it also ends the paragraph.
+ * the paragraph; a heading, environment or item line before it, a heading, item or list end after it
+ * (a list item's citation cites for the item, not for the items and the sentence after it).
  */
 function sentenceAround(text: string, start: number, end: number, layout: Layout): { start: number; end: number } {
   const title = layout.titles.find((t) => t.start <= start && end <= t.end);
@@ -71,7 +86,8 @@ function sentenceAround(text: string, start: number, end: number, layout: Layout
   const blankLine = text.lastIndexOf('\n\n', start);
   const paragraphStart = Math.max(blankLine < 0 ? 0 : blankLine + 2, title ? title.start : structureEnd);
   const nextBlank = text.indexOf('\n\n', end);
-  const paragraphEnd = Math.min(nextBlank < 0 ? text.length : nextBlank, title?.end ?? text.length);
+  const nextStructure = layout.structureStarts.find((s) => s >= end) ?? text.length;
+  const paragraphEnd = Math.min(nextBlank < 0 ? text.length : nextBlank, title?.end ?? nextStructure);
   let from = paragraphStart;
   // A full stop before a closing brace ends a sentence too: "\caption{Accuracy~\cite{x}.}".
   for (const m of text.slice(paragraphStart, start).matchAll(/[.!?](?=[\s}])/g)) {

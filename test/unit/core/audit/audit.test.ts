@@ -71,6 +71,28 @@ calibrated by Riess et al.~\cite{riess1996}. The expansion accelerates,\cite{rie
       astier2006: ['The expansion accelerates, as later confirmed.', undefined],
     });
   });
+
+  it('reads a list item\'s citation with its item, not with the items and the sentence after it; an equation stays inside its sentence', () => {
+    const source = String.raw`We use two data sets:
+\begin{itemize}
+\item the Pantheon sample of supernovae \cite{scolnic2018}
+\item[(b)] the Planck maps \cite{planck2018}
+\end{itemize}
+The expansion of the universe is accelerating \cite{perlmutter1999}.
+Einstein showed \cite{einstein1905} that
+\begin{equation}
+E = mc^2
+\end{equation}
+holds for a body at rest.
+\section{Data}`;
+    const sentence = Object.fromEntries(citationSites('/p/main.tex', source).map((s) => [s.key, s.sentence]));
+    assert.deepEqual(sentence, {
+      scolnic2018: 'the Pantheon sample of supernovae',
+      planck2018: 'the Planck maps',
+      perlmutter1999: 'The expansion of the universe is accelerating.',
+      einstein1905: 'Einstein showed that holds for a body at rest.',
+    });
+  });
 });
 
 describe('cite audit against the stand-in services', function () {
