@@ -26,11 +26,12 @@ export interface CiteInsertionPlan {
 const FINAL_PUNCTUATION = /[.!?;:,]+$/;
 /**
  * A cite-family command (natbib's and biblatex's, capitalised forms too: \Cite, \Citep,
- * \Textcite) with its optional arguments and its key group.
+ * \Textcite), or one of `names`, with its optional arguments and its key group.
  */
-const CITE_SOURCE = String.raw`\\([A-Za-z]*[Cc]ite[A-Za-z]*)\*?((?:\s*\[[^\]]*\])*)\s*\{([^{}]*)\}`;
-const CITE_BEFORE = new RegExp(CITE_SOURCE + String.raw`[\s~]*$`);
-const CITE_AFTER = new RegExp(String.raw`^[\s~]*` + CITE_SOURCE);
+const citeSource = (names: string) => String.raw`\\(${names})\*?((?:\s*\[[^\]]*\])*)\s*\{([^{}]*)\}`;
+const CITE_NAMES = '[A-Za-z]*[Cc]ite[A-Za-z]*';
+const citeBefore = (names: string) => new RegExp(citeSource(names) + String.raw`[\s~]*$`);
+const citeAfter = (names: string) => new RegExp(String.raw`^[\s~]*` + citeSource(names));
 /**
  * Never merged into: cite-family commands that print something other than the citation of a
  * key list (an author, a year, a title, …), and the multi-cite (\cites, \parencites) and volume
@@ -71,7 +72,10 @@ export function planCiteInsertion(
   const words = citationOffset(source, start, end);
   const punctuation = afterPunctuation ? (/^[.!?;:,]+/.exec(source.slice(words, words + 8))?.[0] ?? '') : '';
   const offset = words + punctuation.length;
-  const existing = findAdjacentCite(source, words) ?? (punctuation ? findAdjacentCite(source, offset) : undefined);
+  // The document's own citation macro (`\refp`, when it is the command chosen) takes the key as a \cite does.
+  const name = normaliseCiteCommand(command).slice(1).replace(/\*$/, '');
+  const names = /cite/i.test(name) ? CITE_NAMES : `${CITE_NAMES}|${name}`;
+  const existing = findAdjacentCite(source, words, names) ?? (punctuation ? findAdjacentCite(source, offset, names) : undefined);
   if (existing) {
     if (existing.keys.includes(key)) return { merged: true };
     const separator = existing.keys.length === 0 ? '' : ',';
@@ -90,14 +94,14 @@ interface AdjacentCite {
 }
 
 /** A cite command directly before or after `offset` (only spaces or `~` in between). */
-function findAdjacentCite(source: string, offset: number): AdjacentCite | undefined {
-  const before = CITE_BEFORE.exec(source.slice(Math.max(0, offset - 400), offset));
+function findAdjacentCite(source: string, offset: number, names: string): AdjacentCite | undefined {
+  const before = citeBefore(names).exec(source.slice(Math.max(0, offset - 400), offset));
   if (before && !NOT_MERGEABLE.test(before[1]!)) {
     const sliceStart = Math.max(0, offset - 400);
     const groupEnd = sliceStart + before.index + before[0].lastIndexOf('}');
     return { keysEnd: groupEnd, keys: splitKeys(before[3]!) };
   }
-  const after = CITE_AFTER.exec(source.slice(offset, offset + 400));
+  const after = citeAfter(names).exec(source.slice(offset, offset + 400));
   if (after && !NOT_MERGEABLE.test(after[1]!)) {
     return { keysEnd: offset + after[0].length - 1, keys: splitKeys(after[3]!) };
   }

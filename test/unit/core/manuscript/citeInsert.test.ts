@@ -59,6 +59,14 @@ describe('cite insertion', () => {
     assert.equal(cite(doc, 'A claim~\\cite{old2001}.', 'new2020'), 'A claim~\\cite{old2001,new2020}. More.');
   });
 
+  it('merges into the document\'s own citation macro when it is the command chosen (\\refp), as into a \\cite', () => {
+    const doc = 'A claim \\refp{old2001}. More.';
+    assert.equal(cite(doc, 'A claim', 'new2020', '\\refp'), 'A claim \\refp{old2001,new2020}. More.');
+    assert.equal(cite(doc, 'A claim \\refp{old2001}.', 'new2020', '\\refp'), 'A claim \\refp{old2001,new2020}. More.');
+    // \\refpx is another command: a new citation is added beside it.
+    assert.equal(cite('A claim \\refpx{a}.', 'A claim \\refpx{a}.', 'b', '\\refp'), 'A claim \\refpx{a}~\\refp{b}.');
+  });
+
   it('keeps optional arguments when merging', () => {
     const doc = 'A claim \\citep[see][p.~3]{a}.';
     assert.equal(cite(doc, 'A claim \\citep[see][p.~3]{a}.', 'b'), 'A claim \\citep[see][p.~3]{a,b}.');
