@@ -130,6 +130,16 @@ export function citeCommandUses(texts: readonly string[], citing: CitationMacros
   return texts.flatMap((text) => citeCommands(blank(blankHiddenText(text), VERBATIM), citing).map((command) => command.name));
 }
 
+/**
+ * Each citation of `text` (cite commands and the project's citation-macro uses; not \nocite, not a
+ * macro's definition, nothing hidden or verbatim), from its backslash to the end of its keys.
+ */
+export function citationSpans(text: string, citing: CitationMacros): { name: string; start: number; end: number }[] {
+  return citeCommands(blank(blankHiddenText(text), VERBATIM), citing)
+    .filter((command) => !NOT_A_CLAIM.test(command.name))
+    .map((command) => ({ name: command.name, start: command.start, end: command.groups.end }));
+}
+
 /** The cite commands and citation-macro uses of `visible` (hidden text blanked) that name keys. */
 function citeCommands(visible: string, citing: CitationMacros): { name: string; start: number; groups: KeyGroups }[] {
   const commands: { name: string; start: number; groups: KeyGroups }[] = [];

@@ -2,10 +2,10 @@
 // the citation before the full stop; physics (REVTeX), some medical journals and superscript
 // styles (natbib's `super`, biblatex's style=nature) write "was observed.\cite{x}", after it. A new
 // citation follows the habit of the document's own citations, so it reads like its neighbours.
+import { citationMacros } from '../latex/citeMacros';
+import { citationSpans } from '../latex/citeSites';
 import { blankHiddenText } from '../latex/hidden';
 
-/** A citation command (not \nocite) with its optional arguments and key group, what stands before it, and the next character. */
-const CITATION = /(?<=(\S{0,6}))\\((?!nocite\b)[A-Za-z]*cite[A-Za-z]*)\*?(?:\s*\[[^\]]*\])*\s*\{[^{}]*\}(?=[\s~]*(.?))/g;
 const PUNCTUATION = /^[.,;:!?]$/;
 /** A stop that ends an abbreviation, not a clause: "et al.~\cite{x}", "see, e.g.,\cite{x}". */
 const ABBREVIATION_END = /(?:\bal|e\.g|i\.e|cf|vs|etc|viz)\.,?$/;
@@ -15,13 +15,18 @@ const ABBREVIATION_END = /(?:\bal|e\.g|i\.e|cf|vs|etc|viz)\.,?$/;
  * (".\cite{x}", ",\cite{x}"); false when most stand before it, or none is at punctuation.
  */
 export function citesAfterPunctuation(texts: readonly string[]): boolean {
+  // The citations every reader counts, the project's own macros (`\refp{x}`) among them.
+  const citing = citationMacros(texts);
   let after = 0;
   let before = 0;
   for (const text of texts) {
-    for (const [, lead, , next] of blankHiddenText(text).matchAll(CITATION)) {
-      const stop = lead!.replace(/~$/, ''); // ".~\cite{x}" stands after the stop too
+    const visible = blankHiddenText(text);
+    for (const { start, end } of citationSpans(text, citing)) {
+      const lead = /\S{0,6}$/.exec(visible.slice(Math.max(0, start - 6), start))![0];
+      const next = /^[\s~]*(.?)/.exec(visible.slice(end))![1]!;
+      const stop = lead.replace(/~$/, ''); // ".~\cite{x}" stands after the stop too
       if (PUNCTUATION.test(stop.at(-1) ?? '') && !ABBREVIATION_END.test(stop)) after++;
-      else if (PUNCTUATION.test(next!)) before++;
+      else if (PUNCTUATION.test(next)) before++;
     }
   }
   return after > before;

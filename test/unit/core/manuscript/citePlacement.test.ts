@@ -23,6 +23,20 @@ describe('cite placement after punctuation', () => {
     assert.equal(citesAfterPunctuation(['No citation yet.']), false);
   });
 
+  it('reads the habit from the project\'s own citation macro, its definition aside', () => {
+    const macro = String.raw`\documentclass[aps,prl]{revtex4-2}
+\newcommand{\refp}[1]{\cite{#1}}
+\begin{document}
+Type Ia supernovae are standardizable candles.\refp{a} They were calibrated.\refp{b}
+The universe is accelerating.
+\end{document}
+`;
+    assert.equal(citesAfterPunctuation([macro]), true);
+    const defined = String.raw`\newcommand{\refp}[1]{see.\cite{#1}}
+It accelerates~\refp{a}. It is flat~\refp{b}.`;
+    assert.equal(citesAfterPunctuation([defined]), false, 'the definition\'s body is no use');
+  });
+
   it('puts a new citation right after the claim\'s full stop, without a tie, in such a document', () => {
     const claim = 'The cosmic microwave background fixes the geometry.';
     const start = PRL.indexOf(claim);
