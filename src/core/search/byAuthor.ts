@@ -101,7 +101,7 @@ async function attempt<T>(service: string, deps: SearchDeps, request: () => Prom
 }
 
 /** A record the query's author wrote in its years (the hosts' author matching is looser). */
-function isAuthorsWork(record: PaperRecord, query: Query): boolean {
+export function isAuthorsWork(record: PaperRecord, query: Query): boolean {
   return passesFilter(record, query.filter) && hasAuthors(record, query.authors ?? []);
 }
 

@@ -1,12 +1,12 @@
 // Where informal citations meet the pipeline: a selection that is one ("Perlmutter et al.
 // (1999)") is searched by author and year instead of by keywords written from the claim.
-import type { LaneReport, Query, Repository, RoutingDecision } from '../types';
+import type { LaneReport, PaperRecord, Query, Repository, RoutingDecision } from '../types';
 import { searchRepositories, type SearchHit } from './keywords';
 import { searchPublished, type PublishedPlan } from './published';
 import type { PublishedSources } from '../sources/published';
 import { recogniseInformalCitation } from '../informal/recognise';
 import { informalQuery } from '../informal/query';
-import { isAuthorSearch, searchByAuthor, type AuthorSearchDeps } from './byAuthor';
+import { isAuthorSearch, isAuthorsWork, searchByAuthor, type AuthorSearchDeps } from './byAuthor';
 import { withSentenceTopic } from './topic';
 
 /**
@@ -40,17 +40,38 @@ export interface ClaimSearch {
 
 /**
  * Queries that name authors go to the author search; any other claim to the keyword search of
- * the preprint servers, with the published lanes beside them.
+ * the preprint servers. The published lanes run beside either.
  */
 export async function searchClaim(routing: RoutingDecision, queries: Query[], deps: ClaimSearchDeps): Promise<ClaimSearch> {
-  if (isAuthorSearch(queries)) return { ...(await searchByAuthor(queries, deps)), lanes: [] };
+  if (isAuthorSearch(queries)) return searchInformal(queries, deps);
   const none = { hits: [], searched: [], unreachable: [] };
   const [preprints, published] = await Promise.all([
     deps.preprints ? searchRepositories(routing, queries, deps) : Promise.resolve(none),
     searchPublished(deps.plan, queries, { ...deps, sources: deps.published }),
   ]);
   const servers: LaneReport[] = deps.preprints
-    ? preprints.searched.map((lane) => (preprints.unreachable.includes(lane) ? { lane, searched: false, note: 'could not be searched' } : { lane, searched: true }))
+    ? serverReports(preprints)
     : [...new Set([routing.primary, routing.secondary])].map((lane) => ({ lane, searched: false, note: 'published only' }));
   return { ...preprints, hits: [...preprints.hits, ...published.hits], lanes: [...servers, ...published.reports] };
+}
+
+/**
+ * An informal citation: the author search, and the published lanes searched for the sentence's
+ * topic in the citation's years, keeping the works of its authors. Without them a PubMed article
+ * or a journal paper only Semantic Scholar or OpenAlex holds is never found by its citation.
+ */
+async function searchInformal(queries: Query[], deps: ClaimSearchDeps): Promise<ClaimSearch> {
+  // The author search asks DBLP by author already (dblpAuthorSearch.ts).
+  const plan = { ...deps.plan, lanes: deps.plan.lanes.filter((lane) => lane !== 'dblp') };
+  const accept = (record: PaperRecord) => queries.some((query) => isAuthorsWork(record, query));
+  const [byAuthor, published] = await Promise.all([
+    searchByAuthor(queries, deps),
+    // Only the query's words go out, as to the other hosts: never more of the sentence (docs/privacy.md).
+    searchPublished(plan, queries, { ...deps, claimText: undefined, sources: deps.published, accept }),
+  ]);
+  return { ...byAuthor, hits: [...byAuthor.hits, ...published.hits], lanes: [...serverReports(byAuthor), ...published.reports] };
+}
+
+function serverReports(search: { searched: Repository[]; unreachable: Repository[] }): LaneReport[] {
+  return search.searched.map((lane) => (search.unreachable.includes(lane) ? { lane, searched: false, note: 'could not be searched' } : { lane, searched: true }));
 }

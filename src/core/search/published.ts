@@ -69,6 +69,8 @@ export interface PublishedSearchDeps {
   signal?: AbortSignal;
   warn: (message: string) => void;
   onHits: (hits: SearchHit[]) => void;
+  /** Which records to keep besides the years (an informal citation's: its authors' works). */
+  accept?: (record: PaperRecord) => boolean;
 }
 
 /** Searches every lane of the plan at once; the reports say which lanes failed, and how. */
@@ -125,7 +127,7 @@ async function searchLane(
       answered++;
       const step = { queryIndex };
       const hits = records
-        .filter((r) => passesFilter(r, query.filter))
+        .filter((r) => passesFilter(r, query.filter) && (deps.accept?.(r) ?? true))
         .flatMap((record, rank) => queryIndexesFor(step, record, queries).map((index) => ({ record, queryIndex: index, rank })));
       if (hits.length > 0) deps.onHits(hits);
       found.push(...hits);

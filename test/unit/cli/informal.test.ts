@@ -74,4 +74,15 @@ describe('informal citations: CLI find on the whole sentence (stand-in)', functi
     const sentence = await titlesFound('Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.');
     assert.ok(sentence.some((t) => lancet.test(t)), `the whole sentence found: ${JSON.stringify(sentence)}`);
   });
+
+  it('finds a PubMed Central article by its mention: the published lanes are searched for the author\'s works too', async () => {
+    const claim = 'Wu et al. (2018) showed that the garlic-derived compound TSDB damages the cell membrane of Staphylococcus aureus.';
+    const run = await runCli(['find', '--claim', claim, '--json'], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    type Found = { candidates: { doi?: string; pmcid?: string }[]; lanes: { lane: string; searched: boolean }[] };
+    const result = JSON.parse(run.stdout) as Found;
+    assert.equal(result.candidates[0]?.doi, '10.1371/journal.pone.0197348', JSON.stringify(result.candidates));
+    assert.equal(result.candidates[0]?.pmcid, 'PMC5967733');
+    assert.ok(result.lanes.some((l) => l.lane === 'pubmed' && l.searched), JSON.stringify(result.lanes));
+  });
 });
