@@ -39,6 +39,8 @@ export interface PaperRecord {
   openAccess?: boolean;
   /** A notice the source itself carries (Europe PMC's "Retracted Publication" type). */
   sourceTrust?: 'retracted' | 'concern';
+  /** The source's type for a notice about another article (PubMed's "Published Erratum"): never a work to cite. */
+  sourceNotice?: string;
   /** How many works cite it, by the index that counted them; shown, never used to rank. */
   citedBy?: CitationCount;
 }

@@ -8,6 +8,7 @@ import { largerCount } from '../identity/citationCount';
 import { normalizeDoi, arxivIdFromDoi, isPreprintDoi } from '../identity/work';
 import { fetchCrossrefWork, type CrossrefNotice, type CrossrefWork } from '../sources/crossref';
 import type { CitationCount, PaperRecord, TrustSignal, VersionOfRecord } from '../types';
+import { isNoticeTitle } from '../candidates/notices';
 
 /** Sources whose records are journal and proceedings versions. */
 const PUBLISHED_SOURCES: ReadonlySet<PaperRecord['source']> = new Set(['crossref', 'pubmed', 'semanticscholar', 'openalex']);
@@ -47,6 +48,21 @@ export function signalFromSource(record: Pick<PaperRecord, 'sourceTrust' | 'sour
   if (record.sourceTrust === 'retracted') return { status: 'retracted', reason: `${by} lists it as a retracted publication` };
   if (record.sourceTrust === 'concern') return { status: 'concern', reason: `${by} lists an expression of concern on it` };
   return undefined;
+}
+
+/**
+ * A record that is itself a notice about another work: PubMed's typed ones ("Published Erratum",
+ * "Retraction of Publication") and the ones titled so ("Correction to: …", "Department of Error.").
+ * The search drops them; a lookup by id still finds one, and must not offer it as a work to cite.
+ */
+export function signalFromNotice(record: Pick<PaperRecord, 'sourceNotice' | 'title'>): TrustSignal | undefined {
+  const what = record.sourceNotice
+    ? `Europe PMC types it "${record.sourceNotice}"`
+    : isNoticeTitle(record.title) ? `its title ("${record.title.trim()}") is a notice's` : undefined;
+  if (!what) return undefined;
+  const kind = record.sourceNotice ?? record.title;
+  const status: TrustSignal['status'] = /retract/i.test(kind) ? 'retracted' : /concern/i.test(kind) ? 'concern' : 'corrected';
+  return { status, reason: `${what}: a notice about another work, not a work to cite` };
 }
 
 /** Crossref's notices on a work, worst first; a notice itself points at what it updates. */
@@ -118,6 +134,7 @@ export async function assessTrust(record: PaperRecord, deps: CoreDeps): Promise<
   const signal = worst([
     signalFromText(record),
     signalFromSource(record),
+    signalFromNotice(record),
     ...own.map((w) => w && signalFromCrossref(w)),
     published && signalFromCrossref(published),
     published && signalFromText(published),

@@ -144,6 +144,7 @@ export class WorkLookup {
         openAccess: record.openAccess ?? pubmed.openAccess,
         jatsUrl: record.jatsUrl ?? pubmed.jatsUrl,
         sourceTrust: record.sourceTrust ?? pubmed.sourceTrust,
+        sourceNotice: record.sourceNotice ?? pubmed.sourceNotice,
       },
     };
   }

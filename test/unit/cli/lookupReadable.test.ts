@@ -1,7 +1,8 @@
 // `citefinder lookup 10.1086/307221` (readable form) on Crossref's real answer: the venue as a
 // venue, the title with its maths as text, and a note that the mangled maths was repaired; and a
 // work whose BibTeX no authority has (the Lancet's retracted Wakefield paper, which the stand-in's
-// doi.org and Crossref answer 404) says why in words, with no URL or status line.
+// doi.org and Crossref answer 404) says why in words, with no URL or status line; a PubMed erratum
+// notice looked up by its PMID says it is no work to cite.
 import assert from 'node:assert/strict';
 import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from '../../helpers/cliRun';
 
@@ -35,5 +36,18 @@ describe('CLI lookup, readable form', function () {
     const run = await runCli(['lookup', '39709208'], cli.env);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^Department of Error \(2025\)\n {2}\(no authors named\)\n {2}doi:10\.1016\/s0140-6736\(24\)02716-8, PMID:39709208/);
+  });
+
+  it('flags a PubMed notice about another article, looked up by its PMID, as no work to cite', async () => {
+    // PubMed types the Lancet's "Department of Error" and Springer's "Correction: …" as Published Erratum.
+    for (const pmid of ['39709208', '40377773']) {
+      const run = await runCli(['lookup', pmid, '--json'], cli.env);
+      assert.equal(run.code, 0, run.stderr);
+      const trust = (JSON.parse(run.stdout) as { work: { trust: { status: string; reason: string } } }).work.trust;
+      assert.equal(trust.status, 'corrected', `PMID ${pmid}: ${JSON.stringify(trust)}`);
+      assert.match(trust.reason, /"Published Erratum": a notice about another work, not a work to cite/);
+    }
+    const readable = await runCli(['lookup', '39709208'], cli.env);
+    assert.match(readable.stdout, /\n {2}! CORRECTED — Europe PMC types it "Published Erratum"/);
   });
 });

@@ -51,7 +51,10 @@ export function publishedRecord(result: EuropePmcResult, settings: Settings): Pa
   else delete record.pdfUrl;
   if (!record.url && pmid) record.url = `https://europepmc.org/article/MED/${pmid}`;
   const types = result.pubTypes ?? [];
-  if (types.some((t) => RETRACTED.test(t))) record.sourceTrust = 'retracted';
+  const notice = types.find((t) => NOTICE.test(t.trim()));
+  // A notice's own type says what it is, not what befell it ("Expression of Concern" is the notice).
+  if (notice) record.sourceNotice = notice.trim();
+  else if (types.some((t) => RETRACTED.test(t))) record.sourceTrust = 'retracted';
   else if (types.some((t) => CONCERN.test(t))) record.sourceTrust = 'concern';
   return record;
 }
