@@ -40,7 +40,8 @@ function authorityName(attempt: ExplainedAttempt): string {
   return attempt.service;
 }
 
-function joinNames(names: string[]): string {
+/** "a", "a and b", "a, b and c". */
+export function joinNames(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 

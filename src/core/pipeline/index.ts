@@ -23,6 +23,7 @@ import { createSources } from '../sources';
 import { createPublishedSources } from '../sources/published';
 import { publishedPlan } from '../search/published';
 import { searchClaim, informalQueries } from '../search/informalHook';
+import { noCandidatesWarning } from './noCandidates';
 import { CandidateStore } from '../candidates/store';
 import { shownOrder } from '../ranking/candidates';
 import { BibtexStage } from '../candidates/bibtexStage';
@@ -44,7 +45,6 @@ import { resolveCacheDir } from '../net/cache';
 import { Run } from './run';
 import { RunLimits } from './runLimits';
 import { resultAtDeadline, type RunState } from './deadline';
-import { REPOSITORY_LABEL } from '../identity/repository';
 import { AnswerLedger } from '../net/answerLedger';
 import { keepResult, SupportChoice } from './resultCache';
 import { inputKey, replayResult } from './resultKey';
@@ -236,7 +236,7 @@ async function findAndScore(
   const plan = publishedPlan(routing, deps.settings);
   state.lanes = plan.reports;
   run.emit({ type: 'lanes', lanes: plan.reports });
-  const { unreachable, searched: repositories, lanes } = await run.time('search', () =>
+  const { lanes } = await run.time('search', () =>
     searchClaim(routing, queries, {
       sources,
       published: createPublishedSources(deps.settings, searchHttp, run.warn),
@@ -262,14 +262,7 @@ async function findAndScore(
   searchEnded = true;
   lookUp();
   openAccess.update(store.list());
-  if (store.size === 0) {
-    // Only an answer that found nothing says something about the queries.
-    const names = (repos: typeof repositories) => repos.map((r) => REPOSITORY_LABEL[r]).join(' and ');
-    const empty = repositories.filter((r) => !unreachable.includes(r));
-    run.warn(unreachable.length > 0
-      ? `No candidates: ${names(unreachable)} could not be searched (see the warnings above)${empty.length ? `, and ${names(empty)} found nothing` : ''}.`
-      : 'No candidates found. Try editing the queries.');
-  }
+  if (store.size === 0) run.warn(noCandidatesWarning(lanes));
 
   // An enrichment an earlier run left in the cache is applied first (a local read): the full text
   // is then fetched from the URL that run used, so a repeated search asks nothing again.

@@ -108,6 +108,15 @@ describe('published literature', function () {
     assert.ok(result.candidates.some((c) => c.dblpKey === 'conf/cvpr/HeZRS16'), 'DBLP still found its paper');
   });
 
+  it('blames the rate-limited lane, not the queries, when the only lane holding the paper answers 429', async () => {
+    forceSemanticScholar429(standIn, 10);
+    const result = await find('Mining association rules between sets of items in large databases is efficient.', { 'http.retries': 0 });
+    assert.equal(result.candidates.length, 0);
+    assert.ok(!result.warnings.includes('No candidates found. Try editing the queries.'), result.warnings.join(' | '));
+    assert.ok(result.warnings.some((w) => /^No candidates: Semantic Scholar could not be searched \(see the warnings above\), and .*DBLP.* found nothing\.$/.test(w)),
+      result.warnings.join(' | '));
+  });
+
   it('searches OpenAlex with the user\'s key, and never writes the key to the cache', async () => {
     const result = await find(PRIME_EDITING, { 'sources.openalex.apiKey': 'secret-test-key' });
     assert.deepEqual(lane(result, 'openalex'), { lane: 'openalex', searched: true });
