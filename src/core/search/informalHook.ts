@@ -14,7 +14,8 @@ import { withSentenceTopic } from './topic';
  * ranked by the topic of `visibleText` (the claim's plain text) when it is given.
  */
 export function informalQueries(selection: string, visibleText?: string): Query[] | undefined {
-  const citation = recogniseInformalCitation(selection);
+  // A manuscript's mention is LaTeX ("Wu et al.\ (2018)", "et al.~(2018)", "\emph{et al.}"): its prose form names it.
+  const citation = recogniseInformalCitation(selection) ?? (visibleText === undefined ? undefined : recogniseInformalCitation(visibleText));
   if (!citation) return undefined;
   const query = informalQuery(citation);
   return [visibleText === undefined ? query : withSentenceTopic(query, visibleText)];

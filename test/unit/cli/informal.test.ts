@@ -85,4 +85,14 @@ describe('informal citations: CLI find on the whole sentence (stand-in)', functi
     assert.equal(result.candidates[0]?.pmcid, 'PMC5967733');
     assert.ok(result.lanes.some((l) => l.lane === 'pubmed' && l.searched), JSON.stringify(result.lanes));
   });
+
+  it('reads a mention written in LaTeX ("et al.\\ (2018)", "et al.~(2018)", "\\emph{et al.}") as a citation, searched by author and year', async () => {
+    for (const mention of ['Wu et al.\\ (2018)', 'Wu et al.~(2018)', 'Wu \\emph{et al.} (2018)']) {
+      const run = await runCli(['find', '--claim', `${mention} showed that TSDB damages the cell membrane.`, '--json'], cli!.env);
+      assert.equal(run.code, 0, run.stderr);
+      const result = JSON.parse(run.stdout) as { queries: string[]; candidates: { doi?: string }[] };
+      assert.deepEqual(result.queries, ['au:Wu TSDB damages cell membrane; 2017..2019'], mention);
+      assert.equal(result.candidates[0]?.doi, '10.1371/journal.pone.0197348', mention);
+    }
+  });
 });
