@@ -7,7 +7,10 @@ import type { InformalCitation } from './citation';
 
 export type { InformalCitation, TextSpan } from './citation';
 
-const ET_AL = String.raw`\s+et\s+al\.?`;
+// As LaTeX writes it too: "et~al.", "\emph{et al.}", "\textit{et al.}".
+const ET_AL = String.raw`(?:\s+|~)(?:\\(?:emph|textit)\{)?et(?:\s+|~)al\.?\}?`;
+/** Space before a year, LaTeX's too ("et al.\ (1999)", "et al.~(1999)"): part of the year's span, which a citation replaces. */
+const GAP = String.raw`(?:\\\s|~|\s)`;
 /** What makes a family name a list of people: " et al." or ", Chang, Lee and Toutanova" after it. */
 export const SEVERAL_AUTHORS = String.raw`(?:${ET_AL}|(?:,\s*${FAMILY})*,?\s+(?:and|&)\s+${FAMILY})`;
 /** "Perlmutter et al.", "Smith and Jones", "Devlin, Chang, Lee and Toutanova". */
@@ -24,9 +27,9 @@ const NOT_A_NAME = new Set(
 /** Bracketed: "[Riess 1998]", "(Perlmutter et al., 1999)", "(Smith and Jones, 2020)". */
 const BRACKETED = new RegExp(String.raw`[\[(]\s*${NAMES},?\s+${YEAR}\s*[\])]`, 'gu');
 /** Narrative with the year in parentheses: "Perlmutter et al. (1999)". */
-const NARRATIVE = new RegExp(String.raw`${NAMES}(\s*\(\s*${YEAR}\s*\))`, 'gu');
+const NARRATIVE = new RegExp(String.raw`${NAMES}(${GAP}*\(\s*${YEAR}\s*\))`, 'gu');
 /** Narrative with a bare year, only for several authors: "Devlin et al. 2018". */
-const NARRATIVE_BARE_YEAR = new RegExp(String.raw`${NAMES}(,?\s+${YEAR})\b`, 'gu');
+const NARRATIVE_BARE_YEAR = new RegExp(String.raw`${NAMES}(,?${GAP}+${YEAR})\b`, 'gu');
 /** "the BERT paper by …": the words before "paper by" name the work. */
 const TITLE_BEFORE_BY = /\bthe\s+(.{1,60}?)\s+(?:paper|article|study|work|preprint|model)\s+(?:by|of|from)\s+$/iu;
 
@@ -73,7 +76,7 @@ function findMention(text: string): InformalCitation | undefined {
 }
 
 function severalAuthors(names: string): boolean {
-  return /\bet\s+al\b|\s(?:and|&)\s/u.test(names);
+  return /\bet(?:\s+|~)al\b|\s(?:and|&)\s/u.test(names);
 }
 
 /** Family names of a name list, or undefined when its first "name" is an ordinary word ("In 2019"). */

@@ -48,6 +48,15 @@ describe('informal citations: CLI insert --claim-line (stand-in)', function () {
     assert.equal(readFileSync(tex, 'utf8').split('\n')[2], `${wakefield} As Perlmutter et al.~\\cite{${key}} showed, the expansion of the Universe accelerates.`);
   });
 
+  it('replaces a mention as LaTeX writes it ("et al.\\ (1999)", "et~al.~(1999)", "\\emph{et al.} (1999)") as it does one in prose', async () => {
+    for (const mention of ['Perlmutter et al.\\ (1999)', 'Perlmutter et~al.~(1999)', 'Perlmutter \\emph{et al.} (1999)']) {
+      const { text, key } = await insertOn(`As ${mention} showed, the expansion of the Universe accelerates.`, '\\usepackage{natbib}\n');
+      assert.equal(text, `As \\citet{${key}} showed, the expansion of the Universe accelerates.`, mention);
+    }
+    const { text, key } = await insertOn('As Perlmutter et al.\\ (1999) showed, the expansion of the Universe accelerates.', '');
+    assert.equal(text, `As Perlmutter et al.~\\cite{${key}} showed, the expansion of the Universe accelerates.`);
+  });
+
   it('replaces a bare mention with natbib\'s \\citep', async () => {
     const { text, key } = await insertOn('The expansion of the Universe accelerates [Perlmutter et al. 1999].', '\\usepackage{natbib}\n');
     assert.equal(text, `The expansion of the Universe accelerates~\\citep{${key}}.`);
