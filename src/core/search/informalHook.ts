@@ -44,15 +44,13 @@ export interface ClaimSearch {
  * the preprint servers. The published lanes run beside either.
  */
 export async function searchClaim(routing: RoutingDecision, queries: Query[], deps: ClaimSearchDeps): Promise<ClaimSearch> {
-  if (isAuthorSearch(queries)) return searchInformal(queries, deps);
+  if (isAuthorSearch(queries)) return searchInformal(routing, queries, deps);
   const none = { hits: [], searched: [], unreachable: [] };
   const [preprints, published] = await Promise.all([
     deps.preprints ? searchRepositories(routing, queries, deps) : Promise.resolve(none),
     searchPublished(deps.plan, queries, { ...deps, sources: deps.published }),
   ]);
-  const servers: LaneReport[] = deps.preprints
-    ? serverReports(preprints)
-    : [...new Set([routing.primary, routing.secondary])].map((lane) => ({ lane, searched: false, note: 'published only' }));
+  const servers = deps.preprints ? serverReports(preprints) : publishedOnly(routing);
   return { ...preprints, hits: [...preprints.hits, ...published.hits], lanes: [...servers, ...published.reports] };
 }
 
@@ -61,16 +59,23 @@ export async function searchClaim(routing: RoutingDecision, queries: Query[], de
  * topic in the citation's years, keeping the works of its authors. Without them a PubMed article
  * or a journal paper only Semantic Scholar or OpenAlex holds is never found by its citation.
  */
-async function searchInformal(queries: Query[], deps: ClaimSearchDeps): Promise<ClaimSearch> {
+async function searchInformal(routing: RoutingDecision, queries: Query[], deps: ClaimSearchDeps): Promise<ClaimSearch> {
   // The author search asks DBLP by author already (dblpAuthorSearch.ts).
   const plan = { ...deps.plan, lanes: deps.plan.lanes.filter((lane) => lane !== 'dblp') };
   const accept = (record: PaperRecord) => queries.some((query) => isAuthorsWork(record, query));
   const [byAuthor, published] = await Promise.all([
-    searchByAuthor(queries, deps),
+    // "Published only" asks no preprint server, by author as by keyword; Crossref and DBLP stay.
+    searchByAuthor(queries, deps.preprints ? deps : { ...deps, sources: {} }),
     // Only the query's words go out, as to the other hosts: never more of the sentence (docs/privacy.md).
     searchPublished(plan, queries, { ...deps, claimText: undefined, sources: deps.published, accept }),
   ]);
-  return { ...byAuthor, hits: [...byAuthor.hits, ...published.hits], lanes: [...serverReports(byAuthor), ...published.reports] };
+  const servers = deps.preprints ? serverReports(byAuthor) : publishedOnly(routing);
+  return { ...byAuthor, hits: [...byAuthor.hits, ...published.hits], lanes: [...servers, ...published.reports] };
+}
+
+/** The routed preprint servers, skipped because the user asked for published works only. */
+function publishedOnly(routing: RoutingDecision): LaneReport[] {
+  return [...new Set([routing.primary, routing.secondary])].map((lane) => ({ lane, searched: false, note: 'published only' }));
 }
 
 function serverReports(search: { searched: Repository[]; unreachable: Repository[] }): LaneReport[] {

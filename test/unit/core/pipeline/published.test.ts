@@ -149,6 +149,16 @@ describe('published literature', function () {
     assert.ok(preprints.candidates.every((c) => !c.sources.includes('pubmed')));
   });
 
+  it('asks no preprint server for "published only" when the claim names its authors', async () => {
+    const result = await find('Perlmutter et al. (1999) measured the mass density of the universe from distant supernovae.', { 'search.kind': 'published' });
+    assert.deepEqual(standIn.requests.filter((r) => ['arxiv', 'biorxiv', 'medrxiv'].includes(r.service)).map((r) => r.url), []);
+    assert.ok(paths('europepmc').every((u) => !u.includes('SRC:PPR')), 'no preprint search');
+    assert.ok(result.candidates.every((c) => !c.sources.includes('arxiv')), result.candidates.map((c) => c.id).join(' | '));
+    assert.equal(lane(result, 'arxiv')?.note, 'published only');
+    assert.ok(paths('crossref').some((u) => u.includes('query.author=Perlmutter')), 'the author is still searched where works are published');
+    assert.ok(paths('semanticscholar').some((u) => u.includes('year=1998-2000')), 'and the journals\' lanes in the mention\'s years');
+  });
+
   it('looks a journal hit without an abstract up in OpenAlex by DOI, keyless, and never a preprint', async () => {
     const result = await find(PRIME_EDITING, { 'search.kind': 'published' });
     const card = result.candidates.find((c) => c.doi === '10.1016/j.xgen.2025.100814')!;
