@@ -7,6 +7,7 @@ import { authorField, looksLikeAuthors } from './authors';
 import { identifiersOf } from './identifiers';
 import { DATE_AFTER_YEAR, withoutAccessDates, withoutMedium } from './citingMedicine';
 import { commaParts, type CommaParts } from './commaStyle';
+import { pagesAndVolume } from './pagesAndVolume';
 import { physicsTail, titlelessParts } from './physicsStyle';
 import type { ReferenceFields, ReferenceItem } from './types';
 
@@ -300,20 +301,3 @@ function isWordStem(word: string): boolean {
 
 /** ISO 4's "-ology" cut to "-ol", however long the word: "Neurobiol", "Endocrinol", "Immunol", "Epidemiol", "Rheumatol". */
 const isOlogyStem = (word: string) => /^\p{Lu}\p{Ll}{2,}[incmtr]ol$/u.test(word);
-
-function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {
-  // Nature prints the pages before the bracketed year: "… Pattern Recognition 770–778 (2016)".
-  const pages = /(?:pp?\.|\bpp?\s+(?=\d)|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)|\s(\d+\s*[-–—]+\s*\d+)\s*\((?:1[6-9]|20)\d\d\)|\((?:1[6-9]|20)\d\d\)\s+(\d+\s*[-–—]+\s*\d+)/.exec(tail);
-  // Vancouver's article number after volume(issue): "2025;5(4):100814.", "13(5):e0197348"; PLoS's and Springer's
-  // after the venue's volume(issue) or volume: "PLoS ONE 7(3):e33693", "J NeuroEng Rehabil 13:22".
-  // Nature's article number between the volume and the bracketed year: "Nat. Commun. 12, 3456 (2021)", "Sci. Rep. 5, 16696 (2015)".
-  const natureNumber = pages ? undefined : /\b\d+,\s*([A-Za-z]?\d+)\s*\((?:1[6-9]|20)\d\d\)/.exec(tail)?.[1];
-  const articleNumber = pages ? undefined : natureNumber ?? /(?:;\s*\d+\s*(?:\(\d+\))?|(?<=\p{L}\.?\s)\d+\s*(?:\(\d+\))?)\s*:\s*(e?\d+)(?=[.;,\s]|$)/u.exec(tail)?.[1];
-  // A year in brackets after the pages is no issue number: "Nature 596, 583–589 (2021)" has volume 596.
-  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\s?\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))|\b(\d+)\s+\((?:1[6-9]|20)\d\d\)\s+[A-Za-z]?\d/.exec(tail);
-  return {
-    ...(pages ? { pages: (pages[1] ?? pages[2] ?? pages[3] ?? pages[4])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
-    ...(articleNumber ? { pages: articleNumber } : {}),
-    ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] ?? volume[4] ?? volume[5] } : {}),
-  };
-}
