@@ -4,15 +4,9 @@
 // reference whose title cannot be told apart is identified from its whole string when an
 // authority's title is in it word for word, else reported "unreadable" without a request.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startStandIn, type StandIn } from '../../../standin';
+import { readFileSync } from 'node:fs';
+import { useReferencesStandIn } from '../../../helpers/referencesStandIn';
 import { fixturePath } from '../../../standin/server';
-import { parsePoolLines, registerPoolRecords } from '../../../standin/pool';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { networkAuthorities } from '../../../../src/core/bibcheck/authorities';
 import { VerdictEngine } from '../../../../src/core/bibcheck/engine';
 import { checkReferences, fieldsOfItem, pastedItems, textReferences, unidentifiedWhy } from '../../../../src/core/references';
@@ -27,21 +21,8 @@ const samples = readFileSync(fixturePath('hallmark', 'dev_public_sample.jsonl'),
 
 describe('reference check through the .bib engine (stand-in)', function () {
   this.timeout(60_000);
-  let standIn: StandIn;
-  let cacheDir: string;
-  let settings: Settings;
-  const deps = () => ({ settings, http: createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false }) });
-
-  beforeEach(async () => {
-    standIn = await startStandIn();
-    registerPoolRecords(standIn, parsePoolLines(readFileSync(fixturePath('hallmark', 'pool_sample.jsonl'), 'utf8')));
-    cacheDir = mkdtempSync(join(tmpdir(), 'references-'));
-    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.dir': cacheDir });
-  });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  const env = useReferencesStandIn();
+  const deps = () => env.deps();
 
   it('reads REVTeX\'s tagged .bbl (apsrev4-2) field by field and gives each item its .bib entry\'s verdict', async () => {
     const list = textReferences(readFileSync(fixturePath('references', 'hallmark-sample-apsrev.bbl'), 'utf8'), '.bbl');
@@ -167,7 +148,7 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.equal(oneName!.result, undefined);
     assert.match(unidentifiedWhy(otherYear!.fields), /DBLP has no single work by its authors, in their order, in its year/);
     // DBLP was asked by the family names' words ("Aden Ali", not a key it does not know).
-    const queries = standIn.requests.filter((r) => r.service === 'dblp').map((r) => new URL(r.url, 'http://x').searchParams.get('q'));
+    const queries = env.standIn.requests.filter((r) => r.service === 'dblp').map((r) => new URL(r.url, 'http://x').searchParams.get('q'));
     assert.ok(queries.includes('Aden Ali Ashtiani Liaw'), queries.join('\n'));
   });
 
@@ -190,7 +171,7 @@ describe('reference check through the .bib engine (stand-in)', function () {
     // No authority here has the EPR paper: unreadable with its text, not a reference that does not exist.
     assert.equal(epr!.result, undefined);
     // One Crossref search per reference, by author, venue, volume, page and year: never the whole string.
-    const searches = standIn.requests.filter((r) => r.service === 'crossref' && /Einstein/.test(decodeURIComponent(r.url)));
+    const searches = env.standIn.requests.filter((r) => r.service === 'crossref' && /Einstein/.test(decodeURIComponent(r.url)));
     assert.deepEqual(searches.map((r) => new URL(r.url, 'http://x').searchParams.get('query.bibliographic')), ['Phys. Rev. 47 777 1935']);
     // A mistyped DOI beside the article's volume and page: not found, and the message names the work they give.
     const mistyped = check.references[3]!;
@@ -204,7 +185,7 @@ describe('reference check through the .bib engine (stand-in)', function () {
     await checkReferences(list.items, deps());
     // One after another, they took one request each, 3 s apart at arXiv's pace.
     // One request with the three ids; their order is the order their cache reads came back in.
-    const arxiv = standIn.requests.filter((r) => r.service === 'arxiv').map((r) => new URL(r.url, 'http://x').searchParams.get('id_list')!.split(',').sort());
+    const arxiv = env.standIn.requests.filter((r) => r.service === 'arxiv').map((r) => new URL(r.url, 'http://x').searchParams.get('id_list')!.split(',').sort());
     assert.deepEqual(arxiv, [['1911.06270', '2205.01068', '2602.12271']]);
   });
 
@@ -274,7 +255,7 @@ describe('reference check through the .bib engine (stand-in)', function () {
       'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing (2023)',
       'see the appendix of the 2019 report',
     ].join('\n'));
-    const before = standIn.requests.length;
+    const before = env.standIn.requests.length;
     const check = await checkReferences(items, deps());
     const [identified, unreadable] = check.references;
     assert.equal(identified!.fields.title, 'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing');
@@ -283,9 +264,9 @@ describe('reference check through the .bib engine (stand-in)', function () {
     assert.equal(identified!.result!.verdict.kind, 'authors-missing');
     assert.equal(unreadable!.result, undefined);
     assert.equal(check.summary.unreadable, 1);
-    assert.ok(standIn.requests.length > before);
+    assert.ok(env.standIn.requests.length > before);
     // The unreadable one was searched whole at Crossref (bibliographic search), which named no work whose title it holds.
-    assert.ok(standIn.requests.slice(before).some((r) => r.service === 'crossref' && String(r.url).includes('appendix')));
+    assert.ok(env.standIn.requests.slice(before).some((r) => r.service === 'crossref' && String(r.url).includes('appendix')));
   });
 
   it('checks a Vancouver-style reference by the PMID it prints, through Europe PMC and the DOI\'s Crossref record', async () => {

@@ -1,48 +1,29 @@
 // A PDF's reference list, read by GROBID when it runs and by pdf.js otherwise (saying which), and
 // a Physical Review PDF whose numbered list no heading opens, checked against the stand-in.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startStandIn, type StandIn } from '../../../standin';
+import { readFileSync } from 'node:fs';
+import { useReferencesStandIn } from '../../../helpers/referencesStandIn';
 import { fixturePath } from '../../../standin/server';
-import { parsePoolLines, registerPoolRecords } from '../../../standin/pool';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { checkReferences, fieldsOfItem, unidentifiedWhy } from '../../../../src/core/references';
 import { pdfReferences } from '../../../../src/core/references/pdf';
 import { resetGrobidState } from '../../../../src/core/fulltext';
 
 describe('reference check of a PDF (stand-in)', function () {
   this.timeout(60_000);
-  let standIn: StandIn;
-  let cacheDir: string;
-  let settings: Settings;
-  const deps = () => ({ settings, http: createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1, sweepAfterMs: false }) });
-
-  beforeEach(async () => {
-    standIn = await startStandIn();
-    registerPoolRecords(standIn, parsePoolLines(readFileSync(fixturePath('hallmark', 'pool_sample.jsonl'), 'utf8')));
-    cacheDir = mkdtempSync(join(tmpdir(), 'references-pdf-'));
-    settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'sources.dblp.intervalMs': 0, 'cache.dir': cacheDir });
-  });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  const env = useReferencesStandIn();
+  const deps = () => env.deps();
 
   it('reads a PDF\'s references from GROBID\'s TEI when GROBID is on and alive, else from pdf.js, saying why', async () => {
     const bytes = new Uint8Array(readFileSync(fixturePath('pdf', 'acl2020-specter-cs.pdf')));
     resetGrobidState();
-    settings = { ...settings, 'grobid.enabled': true };
+    env.settings = { ...env.settings, 'grobid.enabled': true };
     const viaGrobid = await pdfReferences(bytes, deps());
     assert.equal(viaGrobid.reader, 'grobid');
     assert.equal(viaGrobid.items.length, 57);
     assert.equal(viaGrobid.items[0]!.fields!.title, 'Estimating position bias without intrusive interventions');
-    assert.ok(standIn.requests.some((r) => r.service === 'grobid'));
+    assert.ok(env.standIn.requests.some((r) => r.service === 'grobid'));
     resetGrobidState();
-    settings = { ...settings, 'grobid.url': 'http://127.0.0.1:9' };
+    env.settings = { ...env.settings, 'grobid.url': 'http://127.0.0.1:9' };
     const withoutGrobid = await pdfReferences(bytes, deps());
     assert.equal(withoutGrobid.reader, 'pdfjs');
     assert.equal(withoutGrobid.items.length, 57);
