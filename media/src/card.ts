@@ -130,8 +130,10 @@ function accessMark(candidate: Candidate): string {
 function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {
   // A journal article's JATS comes from PubMed Central, a preprint's from its server.
   const name = candidate.fulltext === 'jats' && candidate.pmcid && candidate.sources.includes('pubmed') ? 'PMC’s JATS' : undefined;
+  // Scored without full text or abstract: the title was all there was to read.
+  const titleOnly = candidate.fulltext === 'abstract' && !candidate.abstract?.trim() ? 'title only (the record has no abstract)' : undefined;
   const text = candidate.fulltext
-    ? `Full text: ${name ?? FULLTEXT_NAMES[candidate.fulltext] ?? candidate.fulltext}`
+    ? `Full text: ${name ?? titleOnly ?? FULLTEXT_NAMES[candidate.fulltext] ?? candidate.fulltext}`
     : ctx.running
       ? 'Full text: pending…'
       : 'Full text: not read';

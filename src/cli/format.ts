@@ -35,7 +35,9 @@ function describePatch(id: string, patch: CandidatePatch): string | undefined {
   if (patch.bibtexError) return `• ${patch.bibtexWhy ? `No BibTeX for ${id}: ${patch.bibtexWhy}` : patch.bibtexError}`;
   if (patch.citeKey) return `• BibTeX ready: ${patch.citeKey}`;
   if (patch.score !== undefined) {
-    return `• scored ${id}: ${patch.score.toFixed(2)} (${patch.support?.label ?? 'unknown'}, ${patch.fulltext ?? 'abstract'})`;
+    // A record with no abstract is scored on its title (scoring/lexical.ts documentUnits), not on an abstract.
+    const read = patch.paragraphs?.[0]?.section === 'Title' ? 'title only' : patch.fulltext ?? 'abstract';
+    return `• scored ${id}: ${patch.score.toFixed(2)} (${patch.support?.label ?? 'unknown'}, ${read})`;
   }
   return undefined;
 }

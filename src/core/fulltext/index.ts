@@ -43,6 +43,11 @@ export function abstractOnlyDocument(record: { title?: string; abstract?: string
   return { title: record.title, abstract: record.abstract, sections: [], captions: [], references: [] };
 }
 
+/** What the fallback scores: a record without an abstract is known by its title alone. */
+function fallbackScoredOn(record: PaperRecord): string {
+  return record.abstract?.trim() ? 'scored on the abstract only' : 'scored on its title alone (the record has no abstract)';
+}
+
 /** The candidate's full text; falls back to its abstract, with the reason, when none can be had. */
 export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<FulltextResult> {
   try {
@@ -57,7 +62,7 @@ export async function getFulltext(record: PaperRecord, deps: CoreDeps): Promise<
     return {
       kind: 'abstract',
       document: abstractOnlyDocument(record),
-      warning: `full text unavailable (${describe(error)}); scored on the abstract only`,
+      warning: `full text unavailable (${describe(error)}); ${fallbackScoredOn(record)}`,
       transient: !isLastingFailure(error),
     };
   }
