@@ -9,7 +9,7 @@ import { createHttpClient } from '../core/net/http';
 import { createPipeline } from '../core/pipeline/index';
 import { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 import { diskFiles, writePlan } from './files';
-import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
+import { bibtexVersionNote, citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
 import { parseCommandLine } from './args';
@@ -136,6 +136,8 @@ async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSign
   // The command line cannot ask as the editor does: it says so loudly instead.
   const trust = trustLine(outcome.candidate);
   if (trust) io.stderr(`citefinder: ${trust}\n`);
+  const version = bibtexVersionNote(outcome.candidate);
+  if (version) io.stderr(`citefinder: ${version}.\n`);
   return outcome.candidate;
 }
 

@@ -4,7 +4,7 @@
 // withdrawn, concern, corrected, ok, or unknown with the reason) and version of record.
 import { createHttpClient } from '../core/net/http';
 import { formatIdentifier } from '../core/identity/identifiers';
-import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
+import { bibtexVersionNote, citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import type { Candidate } from '../core/types';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
@@ -41,6 +41,8 @@ export async function runLookup(
   // The JSON's work carries `trust` and `versionOfRecord` as find's candidates do; say it here too.
   const trust = trustLine(outcome.candidate);
   if (trust && values.json) io.stderr(`citefinder: ${trust}\n`);
+  const version = bibtexVersionNote(outcome.candidate);
+  if (version && values.json) io.stderr(`citefinder: ${version}.\n`);
   if (values.json) {
     io.stdout(JSON.stringify({ id, work, bibtex: bibtex ?? null, citeKey: citeKey ?? null, bibtexSource, bibtexError }, null, 2) + '\n');
   } else io.stdout(formatWork(outcome.candidate));
@@ -60,6 +62,9 @@ function formatWork(c: Candidate): string {
   lines.push('');
   // What was wrong with the authority's LaTeX (and repaired), before the entry it concerns.
   if (c.bibtexNote) lines.push(`Note: ${c.bibtexNote}`);
+  const version = bibtexVersionNote(c);
+  if (version) lines.push(`Note: ${version}.`);
   lines.push(c.bibtex ? c.bibtex.trim() : `(no BibTeX: ${c.bibtexWhy ?? c.bibtexError ?? 'none'})`);
   return lines.join('\n') + '\n';
 }
+

@@ -4,6 +4,7 @@
 // work's trust (retracted, withdrawn…) and version of record as `find` gives them.
 import type { CoreDeps } from '../deps';
 import { attachBibtexFindingDoi } from '../bibtex/doiByCitation';
+import { bibtexOfSource } from '../bibtex/fetch';
 import { citeKeyRule } from '../bibtex/keyFormula';
 import { formatIdentifier, parseIdentifier, type WorkIdentifier } from '../identity/identifiers';
 import type { Candidate, PaperRecord } from '../types';
@@ -43,9 +44,13 @@ export async function citeByIdentifier(text: string, deps: CoreDeps): Promise<Ci
   return { status: 'found', id, candidate: withTrust(candidate, trust) };
 }
 
-/** The candidate with its authority's BibTeX and the cite key the settings ask for (or why there is none). */
-export function withAuthorityBibtex(candidate: Candidate, deps: CoreDeps): Promise<Candidate> {
-  return attachBibtexFindingDoi(candidate, deps, citeKeyRule(deps.settings));
+/**
+ * The candidate with its authority's BibTeX and the cite key the settings ask for (or why there is
+ * none), and whose BibTeX it is: a preprint named by its own id may get its journal version's.
+ */
+export async function withAuthorityBibtex(candidate: Candidate, deps: CoreDeps): Promise<Candidate> {
+  const found = await attachBibtexFindingDoi(candidate, deps, citeKeyRule(deps.settings));
+  return found.bibtex ? { ...found, bibtexOf: bibtexOfSource(found, found.bibtexSource ?? '') } : found;
 }
 
 /** What to say when the authority of `id` has no such work. */
@@ -55,4 +60,15 @@ export function notFoundMessage(id: WorkIdentifier): string {
   if (id.kind === 'pmc') return `Europe PMC has no PMC article ${formatIdentifier(id)}.`;
   const where = id.doi.startsWith('10.1101/') ? 'Crossref, bioRxiv and medRxiv have' : 'Crossref has';
   return `${where} no work with DOI ${id.doi}.`;
+}
+
+/**
+ * Said when a preprint named by its own id got its published version's BibTeX
+ * (citation.preferPublished): the user cites what they name, so the entry's version is stated.
+ */
+export function bibtexVersionNote(c: Candidate): string | undefined {
+  if (c.bibtexOf !== 'published' || !c.publishedDoi || c.source === 'crossref') return undefined;
+  const preprint = c.arxivId ? `arXiv:${c.arxivId}` : c.doi && c.doi !== c.publishedDoi ? `doi:${c.doi}` : 'the preprint';
+  const journal = c.versionOfRecord?.journal ? `${c.versionOfRecord.journal}, ` : '';
+  return `this BibTeX describes the published version (${journal}doi:${c.publishedDoi}), not the preprint ${preprint}`;
 }

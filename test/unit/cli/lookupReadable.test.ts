@@ -2,7 +2,8 @@
 // venue, the title with its maths as text, and a note that the mangled maths was repaired; and a
 // work whose BibTeX no authority has (the Lancet's retracted Wakefield paper, which the stand-in's
 // doi.org and Crossref answer 404) says why in words, with no URL or status line; a PubMed erratum
-// notice looked up by its PMID says it is no work to cite.
+// notice looked up by its PMID says it is no work to cite; a preprint named by its id whose BibTeX is
+// its journal version's says so.
 import assert from 'node:assert/strict';
 import { runCli, startCliStandIn, stopCliStandIn, type CliStandIn } from '../../helpers/cliRun';
 
@@ -49,5 +50,23 @@ describe('CLI lookup, readable form', function () {
     }
     const readable = await runCli(['lookup', '39709208'], cli.env);
     assert.match(readable.stdout, /\n {2}! CORRECTED — Europe PMC types it "Published Erratum"/);
+  });
+
+  it('says when the BibTeX of a preprint named by its id describes its published version', async () => {
+    const cases = [
+      { id: '10.1101/2024.04.01.587366', note: 'this BibTeX describes the published version (Cell Genomics, doi:10.1016/j.xgen.2025.100814), not the preprint doi:10.1101/2024.04.01.587366.' },
+      { id: 'astro-ph/9812133', note: 'this BibTeX describes the published version (The Astrophysical Journal, doi:10.1086/307221), not the preprint arXiv:astro-ph/9812133.' },
+    ];
+    for (const { id, note } of cases) {
+      const run = await runCli(['lookup', id], cli.env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(run.stdout.includes(`\nNote: ${note}\n@article{`), run.stdout);
+      const json = await runCli(['lookup', id, '--json'], cli.env);
+      assert.equal((JSON.parse(json.stdout) as { work: { bibtexOf: string } }).work.bibtexOf, 'published');
+      assert.ok(json.stderr.includes(`citefinder: ${note}`), json.stderr);
+    }
+    // The journal article named by its own DOI needs no such note.
+    const journal = await runCli(['lookup', '10.1016/j.xgen.2025.100814'], cli.env);
+    assert.doesNotMatch(journal.stdout, /describes the published version/);
   });
 });
