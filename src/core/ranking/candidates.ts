@@ -10,6 +10,7 @@ import { SCORING_TOKENS, stems } from '../text/tokens';
 import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from './bm25';
 import { scientificIdf } from '../scoring/termStats';
 import { namedAuthorShare, namedAuthors } from './namedAuthors';
+import { bareRecordReason } from './bareRecords';
 
 /**
  * k1 2.5 (was 1.2, then 2): a repeated claim word keeps counting longer, so an abstract that keeps
@@ -54,7 +55,10 @@ export function queryWeights(queries: Query[]): number[] {
   });
 }
 
-/** Sets `retrievalScore` (0–1) on each candidate; best first, ties kept in input order, then by id. */
+/**
+ * Sets `retrievalScore` (0–1) on each candidate; best first, ties kept in input order, then by id.
+ * A record too thin to stand for a paper (bareRecords.ts) comes after every other, whatever its score.
+ */
 export function rankCandidates(candidates: Candidate[], queries: Query[], claimText: string): Candidate[] {
   const weights = queryWeights(queries);
   const termWeights = weightedTerms(queries, weights, claimText);
@@ -75,10 +79,11 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
       const score =
         MIX.relevance * relevance[index] + MIX.sourceOrder * sourceOrder + MIX.queries * queryAgreement + MIX.sources * sourceAgreement +
         NAMED_AUTHOR_WEIGHT * namedAuthorShare(named, candidate.authors);
-      return { candidate: { ...candidate, retrievalScore: round(score / scale) }, index };
+      return { candidate: { ...candidate, retrievalScore: round(score / scale) }, index, bare: bareRecordReason(candidate) !== undefined };
     })
     .sort(
       (a, b) =>
+        Number(a.bare) - Number(b.bare) ||
         b.candidate.retrievalScore - a.candidate.retrievalScore ||
         a.index - b.index ||
         a.candidate.id.localeCompare(b.candidate.id),
@@ -191,8 +196,9 @@ function round(value: number): number {
  * docs/published-bench.md).
  */
 export function shownOrder<T extends Candidate>(ranked: readonly T[]): T[] {
-  // Scores are 0–1, so every other work's −1 puts it after them, its retrieval rank kept.
-  const key = (c: T) => (c.support?.label === 'supports' ? (c.score ?? 0) : -1);
+  // Scores are 0–1, so every other work's −1 puts it after them, its retrieval rank kept; a record
+  // too thin to stand for a paper (bareRecords.ts) is never put first, whatever its words say.
+  const key = (c: T) => (c.support?.label === 'supports' && !bareRecordReason(c) ? (c.score ?? 0) : -1);
   return ranked
     .map((candidate, index) => ({ candidate, index }))
     .sort((a, b) => key(b.candidate) - key(a.candidate) || a.index - b.index)
