@@ -8,6 +8,7 @@ import type { PaperLink } from '../../src/webview/links';
 import { button, el, hostLink, icon } from './lib/dom';
 import { authorsText, percent } from './lib/format';
 import { venueFromJournalRef } from '../../src/core/bibtex/journalRef';
+import { passageOrderNote } from '../../src/core/scoring/passageOrder';
 
 /** What a card needs from the page: how to talk to the host, and the run's state. */
 export interface CardContext {
@@ -36,8 +37,7 @@ export function renderCard(candidate: Candidate, index: number, ctx: CardContext
   if (candidate.abstract) {
     card.append(el('details', { className: 'abstract' }, [el('summary', { text: 'Abstract' }), el('p', { text: candidate.abstract })]));
   }
-  const top = paragraphs(candidate.paragraphs);
-  card.append(fulltextLine(candidate, ctx), ...(top ? [top] : []), bibtexLine(candidate), actions(candidate, ctx));
+  card.append(fulltextLine(candidate, ctx), ...paragraphs(candidate.paragraphs), bibtexLine(candidate), actions(candidate, ctx));
   return card;
 }
 
@@ -143,10 +143,12 @@ function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {
 /** Paragraphs longer than this show their start, with the rest one click away. */
 const PARAGRAPH_PREVIEW = 420;
 
-function paragraphs(list: ScoredParagraph[] | undefined): HTMLElement | undefined {
-  if (!list?.length) return undefined;
+/** The best passages, with the order they come in said above them (their numbers need not fall). */
+function paragraphs(list: ScoredParagraph[] | undefined): HTMLElement[] {
+  if (!list?.length) return [];
+  const shown = list.slice(0, 3);
   const box = el('ol', { className: 'paragraphs', attrs: { 'aria-label': 'Top paragraphs' } });
-  for (const p of list.slice(0, 3)) {
+  for (const p of shown) {
     const head = el('p', { className: 'paragraph-head' }, [
       el('span', { className: 'score paragraph-score', text: `passage ${percent(p.score)}`, attrs: { title: "This passage's support, on the paper's scale" } }),
       p.label ? el('span', { className: `badge support support-${p.label}`, text: p.label }) : undefined,
@@ -154,7 +156,8 @@ function paragraphs(list: ScoredParagraph[] | undefined): HTMLElement | undefine
     ]);
     box.append(el('li', {}, [head, paragraphText(p.text), p.reason ? el('p', { className: 'reason', text: p.reason }) : undefined]));
   }
-  return box;
+  const note = passageOrderNote(shown);
+  return shown.length > 1 ? [el('p', { className: 'paragraphs-order', text: note.charAt(0).toUpperCase() + note.slice(1) + '.' }), box] : [box];
 }
 
 function paragraphText(text: string): HTMLElement {

@@ -1,6 +1,7 @@
 // Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
 import type { Candidate, CandidatePatch, FindResult, LaneReport, PipelineEvent } from '../core/types';
 import { citedByText, REPOSITORY_LABEL as REPO_LABEL, repositoryLabel } from '../core/identity/repository';
+import { passageOrderNote } from '../core/scoring/passageOrder';
 
 
 export function describeEvent(event: PipelineEvent): string | undefined {
@@ -90,6 +91,7 @@ function formatCandidate(c: Candidate, n: number): string[] {
   }
   const of = c.bibtexOf ? ` (${c.bibtexOf} version's BibTeX)` : '';
   out.push(c.citeKey ? `   \\cite{${c.citeKey}}${of}` : `   (no BibTeX: ${c.bibtexWhy ?? c.bibtexError ?? 'no authority had it'})`);
+  if ((c.paragraphs?.length ?? 0) > 1) out.push(`   (${passageOrderNote(c.paragraphs!)})`);
   for (const p of c.paragraphs ?? []) {
     const text = p.text.length > 220 ? p.text.slice(0, 217) + '…' : p.text;
     out.push(`   > [${p.score.toFixed(2)}] ${p.section}: ${text}`, `     ${p.reason}`);

@@ -1,13 +1,16 @@
 // `citefinder score`: how well does one paper (PDF, GROBID TEI or a preprint's JATS) support a claim?
-// Prints the paragraphs best first with their scores and reasons.
+// Prints the paragraphs likeliest to hold the claim first (or in the LLM judge's order), each with its
+// support and reason (scoring/passageOrder.ts).
 import { readFile } from 'node:fs/promises';
 import type { Settings } from '../core/settings/index';
+import type { ScoredParagraph } from '../core/types';
 import { parseClaim } from '../core/claim';
 import { generateQueries } from '../core/queries';
 import { createHttpClient } from '../core/net/http';
 import { createLlmClient } from '../core/llm/client';
 import { FulltextError, fulltextFromPdfBytes, readJatsFile, readTeiFile, type FulltextResult } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
+import { passageOrderNote } from '../core/scoring/passageOrder';
 import { requireClaim, UsageError, type CliIo, type CliOptions } from './io';
 
 export async function runScore(
@@ -61,8 +64,9 @@ async function readDocument(options: CliOptions, settings: Settings, signal: Abo
 
 const SYSTEM_ERRORS: Record<string, string> = { ENOENT: 'no such file', EISDIR: 'it is a folder', EACCES: 'permission denied' };
 
-function formatScore(output: { fulltext: string; paragraphs: { text: string; section: string; score: number; reason: string }[] }): string {
+function formatScore(output: { fulltext: string; paragraphs: ScoredParagraph[] }): string {
   const lines = [`Full text from ${output.fulltext}.`];
+  if (output.paragraphs.length > 1) lines.push(`(${passageOrderNote(output.paragraphs)})`);
   output.paragraphs.forEach((p, i) => lines.push(`${i + 1}. [${p.score.toFixed(2)}] ${p.section}`, `   ${p.text}`, `   ${p.reason}`));
   if (output.paragraphs.length === 0) lines.push('No paragraph matches the claim.');
   return lines.join('\n') + '\n';

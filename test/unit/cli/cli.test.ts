@@ -210,6 +210,14 @@ describe('CLI score', function () {
     assertBestFirst(output);
   });
 
+  it('says the order its passages come in, as their numbers need not fall down the list', async () => {
+    // On SPECTER's TEI this claim's three passages come as 0.99, 0.98, 0.99: the order is the ranking's.
+    const described = 'Citation-informed transformers produce document-level embeddings for scientific papers.';
+    const run = await runCli(['score', '--claim', described, '--tei', fixturePath('grobid-tei', 'acl2020-specter-cs_grobid-0.6.1.tei.xml')], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Full text from grobid\.\n\(passages likeliest to hold the claim first; each number is that passage's support\)\n1\. \[/);
+  });
+
   it('scores a PDF in-process with pdfjs when no GROBID runs', async () => {
     const run = await runCli(['score', '--claim', claim, '--pdf', fixturePath('pdf', 'acl2020-specter-cs.pdf'), '--json'], env);
     assert.equal(run.code, 0, run.stderr);
