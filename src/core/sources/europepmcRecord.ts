@@ -39,7 +39,14 @@ export interface EuropePmcResult {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** Europe PMC abstracts carry HTML (<h4>, <i>, <sup>): keep the words, drop the markup. */
+/**
+ * Inline markup by name. PubMed titles carry theirs escaped (`m&lt;sup&gt;6&lt;/sup&gt;A`), so it
+ * shows only once the entities are decoded; by then a real "<" or ">" may stand beside it
+ * (`age &lt; 40 years`, `c.7271T&gt;G`), which no pattern of any tag would spare.
+ */
+const INLINE_MARKUP = /<\/?(?:i|b|u|em|strong|sup|sub|sc|span|italic|bold|inf|mml:[a-z]+|math)(?:\s[^<>]*)?\/?>/gi;
+
+/** Europe PMC abstracts carry HTML (<h4>, <i>, <sup>), its titles escaped markup: keep the words, drop the markup. */
 export function stripHtml(text: string): string {
   return text
     .replace(/<\/(h\d|p|div|li)>/gi, ' ')
@@ -51,8 +58,20 @@ export function stripHtml(text: string): string {
       }
       return ENTITIES[name.toLowerCase()] ?? whole;
     })
+    .replace(INLINE_MARKUP, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The title as the paper gives it: PubMed's closing period left out, and the brackets it puts
+ * round a title translated from another language ("[Pregnancy after breast cancer].") too;
+ * a title that only starts with one ("[18F]FDG PET …") keeps it.
+ */
+function recordTitle(raw: string): string {
+  const title = stripHtml(raw).replace(/\.$/, '');
+  const translated = /^\[([^[\]]*(?:\[[^[\]]*\][^[\]]*)*)\]$/.exec(title);
+  return translated ? translated[1]!.trim() : title;
 }
 
 /** "Mendez JS" → "JS Mendez"; anything else (consortia, full names) as given. */
@@ -84,7 +103,7 @@ function pdfOf(result: EuropePmcResult): string | undefined {
 
 /** `doiLinks` is the configured DOI resolver (sources.doi.url) the record's page link is built on; empty for none. */
 export function toPaperRecord(result: EuropePmcResult, source: RecordSource, doiLinks = 'https://doi.org'): PaperRecord | undefined {
-  const title = stripHtml(result.title ?? '').replace(/\.$/, '');
+  const title = recordTitle(result.title ?? '');
   if (!title) return undefined;
   const doi = result.doi?.trim().toLowerCase() || undefined;
   const year = Number(result.pubYear ?? result.firstPublicationDate?.slice(0, 4));
