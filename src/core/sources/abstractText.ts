@@ -14,3 +14,14 @@ const GLUED = new RegExp(`\\b(${FORMS.join('|')})(?=[A-Z][a-z])`, 'g');
 export function separateGluedHeadings(text: string): string {
   return text.replace(GLUED, '$1: ');
 }
+
+/**
+ * `text` without the "Abstract" heading some services give as its first word: OpenAlex rebuilds
+ * an abstract from a word index that holds the publisher's heading ("Abstract Large language
+ * models have shown …", "ABSTRACT Understanding the effects …"). Only before a capitalised word,
+ * and not for a work whose title says "abstract" ("Abstract Meaning Representation …").
+ */
+export function withoutAbstractHeading(text: string, title: string): string {
+  if (/\babstract/i.test(title)) return text;
+  return text.replace(/^\s*(?:Abstract|ABSTRACT)\s*[:.]?\s+(?=[A-Z0-9])/, '');
+}

@@ -152,9 +152,13 @@ function relatedDois(relation: unknown, name: string): string[] {
     .filter((d): d is string => d !== undefined);
 }
 
-/** Crossref abstracts are JATS XML; the card and the scorer want its words. */
+/**
+ * Crossref abstracts are JATS XML; the card and the scorer want its words, without the heading the
+ * publisher deposited before them (`<jats:title>ABSTRACT</jats:title>`).
+ */
 function plainAbstract(value: unknown): string | undefined {
-  const text = str(value)?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const withoutHeading = str(value)?.replace(/^\s*<jats:title>\s*(?:abstract|summary)\s*<\/jats:title>/i, '');
+  const text = withoutHeading?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   return text || undefined;
 }
 

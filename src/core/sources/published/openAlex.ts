@@ -15,6 +15,7 @@ import { SourceError } from '../errors';
 import { describeAnswer, fieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 import { readCitationCount } from '../../identity/citationCount';
+import { withoutAbstractHeading } from '../abstractText';
 
 const MAX_WORDS = 10;
 
@@ -135,7 +136,7 @@ export function openAlexRecord(raw: unknown): PaperRecord | undefined {
   if (Number.isInteger(year) && year > 0) record.year = year;
   if (doi) record.doi = doi;
   const abstract = abstractFromInvertedIndex(raw.abstract_inverted_index);
-  if (abstract) record.abstract = abstract;
+  if (abstract) record.abstract = withoutAbstractHeading(abstract, record.title);
   const pmid = /(\d+)\/?$/.exec(fieldText(ids.pmid) ?? '')?.[1];
   if (pmid) record.pmid = pmid;
   const pmc = /(?:PMC)?(\d+)\/?$/i.exec(fieldText(ids.pmcid) ?? '')?.[1];
