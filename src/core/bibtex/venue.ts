@@ -15,7 +15,8 @@ export function venueFromFields(fields: Fields): string | undefined {
   const volume = fields.volume?.trim() ? clean(fields.volume) : '';
   const pages = fields.pages?.trim() ? clean(fields.pages).replace(/\s*-+\s*/g, '–') : '';
   const year = (fields.year ?? fields.date?.slice(0, 4))?.trim();
-  return composeVenue(latexToUnicode(name), volume, pages, year ? clean(year) : undefined);
+  // Braces that only protect case ("Journal of {NeuroEngineering} …") are left once the LaTeX is read.
+  return composeVenue(clean(latexToUnicode(name)), volume, pages, year ? clean(year) : undefined);
 }
 
 function clean(value: string): string {

@@ -29,6 +29,9 @@ describe('what a reader sees of LaTeX', () => {
     assert.equal(venueFromJournalRef('Astrophys.J.517:565-586,1999'), 'Astrophys. J. 517, 565–586 (1999)');
     assert.equal(venueFromJournalRef('Nature 391 (1998) 51'), 'Nature 391 (1998) 51', 'another shape is left as written');
     assert.equal(venueFromFields({ title: 'x' }), undefined);
+    // doi.org's entry protects a word's case with braces: they are BibTeX's, not the journal's name.
+    const jner = readFileSync(fixturePath('bibtex', 'doi-cn-2019_10.1186_s12984-017-0305-3_jner.bib'), 'utf8');
+    assert.equal(venueFromFields(readBibFields(jner).fields), 'Journal of NeuroEngineering and Rehabilitation 14 (2017)');
   });
 
   it('arXiv records come with their title and abstract as text', () => {
