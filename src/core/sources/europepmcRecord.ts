@@ -3,6 +3,7 @@ import type { PaperRecord, RecordSource } from '../types';
 import { readCitationCount } from '../identity/citationCount';
 import { httpUrlOrUndefined } from '../net/errors';
 import { separateGluedHeadings } from './abstractText';
+import { plainMarkupText } from './markupText';
 
 export interface EuropePmcAuthor {
   fullName?: string;
@@ -37,30 +38,9 @@ export interface EuropePmcResult {
   citedByCount?: number;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * Inline markup by name. PubMed titles carry theirs escaped (`m&lt;sup&gt;6&lt;/sup&gt;A`), so it
- * shows only once the entities are decoded; by then a real "<" or ">" may stand beside it
- * (`age &lt; 40 years`, `c.7271T&gt;G`), which no pattern of any tag would spare.
- */
-const INLINE_MARKUP = /<\/?(?:i|b|u|em|strong|sup|sub|sc|span|italic|bold|inf|mml:[a-z]+|math)(?:\s[^<>]*)?\/?>/gi;
-
 /** Europe PMC abstracts carry HTML (<h4>, <i>, <sup>), its titles escaped markup: keep the words, drop the markup. */
 export function stripHtml(text: string): string {
-  return text
-    .replace(/<\/(h\d|p|div|li)>/gi, ' ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#')) {
-        const code = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(INLINE_MARKUP, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return plainMarkupText(text.replace(/<\/(h\d|p|div|li)>/gi, ' ').replace(/<[^>]+>/g, ''));
 }
 
 /**
