@@ -3,6 +3,8 @@
 // holds it against any list that person starts. A deposit that is only a string ("unstructured")
 // is read from its text, as a pasted reference is.
 import { decodeEntities } from '../bibcheck/titles';
+import { isKnownVenue } from '../bibcheck/venues';
+import { titleIdentity } from '../identity/work';
 import type { CrossrefReference } from '../sources/crossrefWork';
 import { compactFields, fieldsOfItem } from './fields';
 import type { ReferenceFields, ReferenceItem } from './types';
@@ -10,7 +12,8 @@ import type { ReferenceFields, ReferenceItem } from './types';
 export function crossrefItems(references: readonly CrossrefReference[]): ReferenceItem[] {
   return references.map((deposited, index) => {
     // Deposits keep XML's escapes in their text ("Parkinson&apos;s disease").
-    const reference = Object.fromEntries(Object.entries(deposited).map(([k, v]) => [k, decodeEntities(v)])) as CrossrefReference;
+    const decoded = Object.fromEntries(Object.entries(deposited).map(([k, v]) => [k, decodeEntities(v)])) as CrossrefReference;
+    const reference = withTitleFromJournal(decoded);
     const where = { number: String(index + 1), ...(reference.key ? { key: reference.key } : {}) };
     const fields = depositedFields(reference);
     // Without its title tagged, the printed string (every author, the title) says more than the
@@ -32,11 +35,36 @@ export function crossrefItems(references: readonly CrossrefReference[]): Referen
  */
 function withTaggedJournal(read: ReferenceFields, text: string, r: CrossrefReference): ReferenceFields {
   const journal = r['journal-title'];
-  if (!journal || !read.title) return read;
+  // The string's own title deposited as its journal (IEEE's): its venue is the one the string prints.
+  if (!journal || !read.title || titleIdentity(journal) === titleIdentity(read.title)) return read;
   const titleAt = text.indexOf(read.title);
   const journalAt = text.indexOf(`. ${journal}`, titleAt + read.title.length);
   const title = titleAt >= 0 && journalAt > titleAt ? text.slice(titleAt, journalAt) : read.title;
   return compactFields({ ...read, title, venue: journal.replace(/\.$/, ''), volume: r.volume ?? read.volume, year: read.year ?? r.year });
+}
+
+/**
+ * IEEE deposits a paper's title as its `journal-title` when it tags no `article-title`, the proceedings
+ * then in `volume-title` ("Deep residual learning for image recognition" in "Proc CVPR"), or nothing
+ * else for a standalone document (an RFC, a draft, a book). Such a journal title is moved to
+ * `article-title` so it is read as the title, not searched as the venue.
+ */
+function withTitleFromJournal(r: CrossrefReference): CrossrefReference {
+  const journal = r['journal-title'];
+  if (!journal || r['article-title'] || r.unstructured || !readsAsWorkTitle(journal, r)) return r;
+  const { 'journal-title': _title, ...rest } = r;
+  return { ...rest, 'article-title': journal };
+}
+
+/** Words only a venue's name holds (full or ISO 4 abbreviated). */
+const VENUE_WORD = /\b(?:journal|j|proc|proceedings|conf|conference|symp|symposium|workshop|trans|transactions|lett|letters|rev|review|reviews|bull|bulletin|annals|ann|magazine|mag|notices|reports?|series|acta|archives?|opinion|trends|advances)\b/i;
+
+function readsAsWorkTitle(journal: string, r: CrossrefReference): boolean {
+  if (VENUE_WORD.test(journal) || isKnownVenue(journal)) return false;
+  // With the proceedings beside it, the journal title can only be the paper's.
+  if (r['volume-title']) return true;
+  // Without them, a journal's reference has its volume or page; a document of its own has neither.
+  return !r.volume && !r['first-page'] && journal.split(/\s+/).length >= 3;
 }
 
 function depositedFields(r: CrossrefReference): ReferenceFields {
