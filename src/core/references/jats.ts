@@ -5,7 +5,7 @@
 // read from its text as a pasted reference is.
 import { parseJatsXml } from '../fulltext/jats';
 import { attributes, children, descendants, find, findAll, tagOf, type XmlNode } from '../fulltext/xmlNodes';
-import { compactFields } from './fields';
+import { compactFields, fieldsOfItem } from './fields';
 import type { ReferenceFields, ReferenceItem, ReferenceList } from './types';
 
 const CITATIONS = new Set(['mixed-citation', 'element-citation', 'citation', 'nlm-citation']);
@@ -40,9 +40,13 @@ function itemsOfRef(ref: XmlNode, index: number): ReferenceItem[] {
   const shown = citations.find((c) => tagOf(c) === 'mixed-citation') ?? tagged ?? find(direct, 'note');
   if (!shown) return [];
   const fields = tagged ? taggedFields(tagged) : {};
-  // A citation that tags no title and no author is a string to read (fieldsOfItem), not fields.
+  const shownText = printedText(shown);
+  // A citation that tags no title and no author is a string to read (fieldsOfItem), not fields; the
+  // PubMed ids it tags stay beside what the string gives (a PMID alone prints as a bare number).
   const read = fields.title !== undefined || fields.author !== undefined;
-  return [{ ...where, text: printedText(shown), ...(read ? { fields } : {}) }];
+  const ids = compactFields({ pmid: fields.pmid, pmcid: fields.pmcid });
+  const unread = Object.keys(ids).length ? { fields: compactFields({ ...fieldsOfItem({ text: shownText }), ...ids }) } : {};
+  return [{ ...where, text: shownText, ...(read ? { fields } : unread) }];
 }
 
 function taggedFields(citation: XmlNode): ReferenceFields {

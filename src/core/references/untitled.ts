@@ -14,7 +14,7 @@ import type { Authorities } from '../bibcheck/authorities';
 import { compareAuthors, printedFamily, readAuthorList, sameFamily, type AuthorList, type Person } from '../bibcheck/people';
 import { isPreprintVenue, sameVenue } from '../bibcheck/venues';
 import { titleTokens } from '../bibcheck/titles';
-import { authorityLabel, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
+import { authorityLabel, type AuthorityName, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
 import { isAbortError } from '../net/types';
 import { identifiersOf } from './identifiers';
 import { compactFields } from './fields';
@@ -36,12 +36,12 @@ export function arxivIdOf(fields: ReferenceFields): string | undefined {
 }
 
 export async function identifyUntitled(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Identified> {
-  const arxiv = arxivIdOf(fields);
-  // A publisher's deposit at Crossref is often its DOI alone: the identifier is what there is to check.
-  const alone = !!(arxiv || fields.doi) && !fields.author && identifiersOf(text).rest.split(/\s+/).length < 4;
+  const id = identifierOf(fields);
+  // A publisher's deposit at Crossref is often its DOI alone, a JATS citation its PMID alone: the identifier is what there is to check.
+  const alone = !!id && !fields.author && identifiersOf(text).rest.split(/\s+/).length < 4;
   if (text.split(/\s+/).length < 4 && !alone) return { fields };
   try {
-    if (arxiv || fields.doi) return await byIdentifier(text, fields, arxiv, authorities, alone);
+    if (id) return await byIdentifier(text, fields, id, authorities, alone);
     // A string read as authors, venue, volume, page and year holds no title to find: one search, by those.
     if (printsCitation(fields)) {
       const cited = await byCitation(fields, authorities);
@@ -59,20 +59,39 @@ export async function identifyUntitled(text: string, fields: ReferenceFields, au
   }
 }
 
+/** The identifier a title-less reference is identified by: its arXiv id, else its DOI, else its PMID or PMCID (Europe PMC's). */
+type PrintedId = { arxiv: string } | { doi: string } | { pmid: string } | { pmcid: string };
+
+function identifierOf(fields: ReferenceFields): PrintedId | undefined {
+  const arxiv = arxivIdOf(fields);
+  if (arxiv) return { arxiv };
+  if (fields.doi) return { doi: fields.doi };
+  if (fields.pmid) return { pmid: fields.pmid };
+  return fields.pmcid ? { pmcid: fields.pmcid } : undefined;
+}
+
+async function recordOf(id: PrintedId, authorities: Authorities): Promise<AuthorityRecord | undefined> {
+  if ('arxiv' in id) return authorities.arxivById(id.arxiv);
+  if ('doi' in id) return doiRecord(id.doi, authorities);
+  if (!authorities.europePmcById) return undefined;
+  return authorities.europePmcById('pmid' in id ? { kind: 'pubmed', pmid: id.pmid } : { kind: 'pmc', pmcid: id.pmcid });
+}
+
 async function byIdentifier(
   text: string,
   fields: ReferenceFields,
-  arxiv: string | undefined,
+  id: PrintedId,
   authorities: Authorities,
   alone: boolean,
 ): Promise<Identified> {
-  const doi = fields.doi;
-  const record = arxiv ? await authorities.arxivById(arxiv) : await doiRecord(doi!, authorities);
+  const record = await recordOf(id, authorities);
   if (!record) {
     // A mistyped identifier beside an article's author, volume and page: the engine then says which work those name.
     const cited = printsCitation(fields) ? await byCitation(fields, authorities) : undefined;
     if (cited) return { fields: { ...fields, title: cited.title }, titleFrom: 'citation' };
-    return { fields, unresolved: unresolvedVerdict(arxiv ? { arxiv } : { doi: doi! }) };
+    // Europe PMC not asked (turned off): nothing is known of the PMID.
+    if (('pmid' in id || 'pmcid' in id) && !authorities.europePmcById) return { fields };
+    return { fields, unresolved: unresolvedVerdict(id) };
   }
   const title = titleHeldBy(text, [record]);
   if (title) return { fields: { ...fields, title } };
@@ -175,12 +194,8 @@ function firstPage(pages: string | undefined): string | undefined {
   return pages?.trim().split(/\s*[-–—]+\s*/)[0]?.toLowerCase() || undefined;
 }
 
-function unresolvedVerdict(id: { doi: string } | { arxiv: string }): EntryVerdict {
-  const [what, where] =
-    'doi' in id
-      ? [`The DOI ${id.doi} does not resolve (Crossref and doi.org have no such DOI)`, ['crossref', 'doi.org'] as const]
-      : [`arXiv has no paper ${id.arxiv}`, ['arxiv'] as const];
-  const query = 'doi' in id ? `doi:${id.doi}` : `id:${id.arxiv}`;
+function unresolvedVerdict(id: PrintedId): EntryVerdict {
+  const [what, where, query] = unresolvedWhat(id);
   return {
     verdict: 'not-found',
     confidence: 0.9,
@@ -190,12 +205,26 @@ function unresolvedVerdict(id: { doi: string } | { arxiv: string }): EntryVerdic
   };
 }
 
+function unresolvedWhat(id: PrintedId): [string, readonly AuthorityName[], string] {
+  if ('doi' in id) return [`The DOI ${id.doi} does not resolve (Crossref and doi.org have no such DOI)`, ['crossref', 'doi.org'], `doi:${id.doi}`];
+  if ('arxiv' in id) return [`arXiv has no paper ${id.arxiv}`, ['arxiv'], `id:${id.arxiv}`];
+  const [name, value] = 'pmid' in id ? ['PMID', id.pmid] : ['PMCID', id.pmcid];
+  return [`Europe PMC has no work with ${name} ${value}`, ['europepmc'], 'pmid' in id ? `EXT_ID:${value} AND SRC:MED` : `PMCID:${value}`];
+}
+
+/** The identifier a note names: "DOI", "arXiv id", "PMID", "PMCID". */
+function idName(fields: ReferenceFields): string {
+  if (fields.doi) return 'DOI';
+  if (fields.arxiv) return 'arXiv id';
+  return fields.pmid ? 'PMID' : fields.pmcid ? 'PMCID' : 'identifier';
+}
+
 const NOTES: Record<TitleSource, (fields: ReferenceFields) => string> = {
-  identifier: (f) => `The reference prints no title: its ${f.doi ? 'DOI' : 'arXiv id'} names a work with its first author and year, whose title was taken.`,
+  identifier: (f) => `The reference prints no title: its ${idName(f)} names a work with its first author and year, whose title was taken.`,
   'identifier-other-work': (f) =>
-    `The reference prints no title: its ${f.doi ? 'DOI' : 'arXiv id'} names "${f.title}", whose first author or year is not the printed one; the reference was held against that work.`,
+    `The reference prints no title: its ${idName(f)} names "${f.title}", whose first author or year is not the printed one; the reference was held against that work.`,
   'identifier-alone': (f) =>
-    `The reference is its ${f.doi ? 'DOI' : 'arXiv id'} alone: the work it names was taken, and only its existence could be checked.`,
+    `The reference is its ${idName(f)} alone: the work it names was taken, and only its existence could be checked.`,
   citation: () => 'The reference prints no title: Crossref\'s work with its first author, year, volume and first page was taken.',
   team: () => 'The reference prints no title: DBLP\'s one work by its authors, in their order, in its year was taken.',
 };
