@@ -58,7 +58,7 @@ function taggedFields(citation: XmlNode): ReferenceFields {
   const pubId = (type: string) =>
     text(findAll(parts, 'pub-id').find((p) => attributes(p)['pub-id-type']?.toLowerCase() === type)) || undefined;
   return compactFields({
-    author: authorsOf(citation),
+    author: authorsOf(citation, own !== undefined),
     title: tidy(own ? text(own) : source),
     venue: own ? withoutIssuer(tidy(source)) : undefined,
     year: /\b(1[5-9]|20)\d\d\b/.exec(text(find(parts, 'year')))?.[0],
@@ -71,13 +71,20 @@ function taggedFields(citation: XmlNode): ReferenceFields {
   });
 }
 
-/** "Family, Given and …", from <name>/<string-name>/<collab> outside an editors' group; <etal> as "others". */
-function authorsOf(citation: XmlNode): string | undefined {
+/**
+ * "Family, Given and …", from <name>/<string-name>/<collab> outside an editors' group; <etal> as "others".
+ * An edited book cited whole (its <source> the title) has its editors where its authors would be.
+ */
+function authorsOf(citation: XmlNode, ownTitle: boolean): string | undefined {
   const parts = children(citation);
   const groups = findAll(parts, 'person-group');
-  const authorGroup = groups.find((g) => (attributes(g)['person-group-type'] ?? 'author') === 'author');
-  // Names straight inside the citation (PLoS, Wiley) are its authors; a group names them otherwise.
-  const holder = authorGroup ? children(authorGroup) : groups.length ? [] : parts;
+  const ofType = (type: string) => groups.find((g) => (attributes(g)['person-group-type'] ?? 'author') === type);
+  // Names straight inside the citation (PLoS, Wiley) are its authors, beside an editors' group too; a group names them otherwise.
+  const editors = ofType('editor');
+  return peopleOf(children(ofType('author') ?? citation)) ?? (editors && !ownTitle ? peopleOf(children(editors)) : undefined);
+}
+
+function peopleOf(holder: XmlNode[]): string | undefined {
   const people = holder.flatMap((node) => {
     const tag = tagOf(node);
     if (tag === 'name' || tag === 'string-name') return [personOf(node)];

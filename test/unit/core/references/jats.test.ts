@@ -63,6 +63,28 @@ describe('reference lists of JATS articles and Crossref deposits', () => {
     });
   });
 
+  it("reads the names straight inside a citation as its authors beside an editors' group, and the editors as no author", () => {
+    // BMC's <name> before an editors' group holding a plain string; Wiley's string-names before one group per editor.
+    const [bmc, wiley] = jats('jats', 'editors-beside-direct-names_PMC3269354-B10_PMC12124168-bib-0026.xml').items.map((i) => fieldsOfItem(i));
+    assert.deepEqual([bmc!.author, bmc!.title, bmc!.venue], ['Gray, J', 'From assays for virus infection', 'Virus culture: a practical approach']);
+    const people = wiley!.author!.split(' and ');
+    assert.deepEqual([people.length, people[0], people.at(-1)], [15, 'Hecht, S.', 'Pinedo‐Vazquez, M.']);
+    assert.ok(!people.some((p) => /Nobre|Artaxo|Zapata/.test(p)), 'no editor among the authors');
+  });
+
+  it("reads an edited book cited whole with its editors where its authors would be, and a chapter's editors as none", () => {
+    const [book, chapter] = textReferences(`<article><back><ref-list>
+      <ref id="r1"><element-citation publication-type="book"><person-group person-group-type="editor"><name><surname>Vogelstein</surname>
+        <given-names>B</given-names></name><name><surname>Kinzler</surname><given-names>KW</given-names></name></person-group>
+        <source>The genetic basis of human cancer</source><year>2002</year></element-citation></ref>
+      <ref id="r2"><element-citation publication-type="book"><person-group person-group-type="editor"><name><surname>Vogelstein</surname>
+        <given-names>B</given-names></name></person-group><chapter-title>Colorectal tumors</chapter-title>
+        <source>The genetic basis of human cancer</source><year>2002</year></element-citation></ref>
+    </ref-list></back></article>`, '.xml').items.map((i) => fieldsOfItem(i));
+    assert.equal(book!.author, 'Vogelstein, B and Kinzler, KW');
+    assert.deepEqual([chapter!.author, chapter!.title], [undefined, 'Colorectal tumors']);
+  });
+
   it("keeps a PLoS NTD reference that tags nothing as its printed string, and a book's <source> as its title", () => {
     const list = jats('jats', 'pntd.0002065.xml');
     assert.equal(list.items.length, 32);
