@@ -229,12 +229,20 @@ function fixableWords(fixable: FixableField[], evidence: FieldEvidence[]): strin
   return parts.length ? `; it could ${parts.join(' and ')}` : '';
 }
 
-/** Physics styles print the first page only ("Lancet 351, 637"): the start of the authority's range agrees. */
+/**
+ * Physics styles print the first page only ("Lancet 351, 637"): the start of the authority's range agrees. So
+ * does a range whose start is the authority's only page (Crossref holds "637" where the reference prints 637–41).
+ */
 function pagesEvidence(ours: string | undefined, theirs: string | undefined): FieldEvidence {
   const evidence = smallField('pages', ours, theirs, pagesKey);
-  const firstPage = ours?.trim().toLowerCase();
-  if (evidence.status !== 'differs' || !/^[a-z]{0,4}\d+$/.test(firstPage!) || pagesKey(theirs!).toLowerCase().split('-')[0] !== firstPage) return evidence;
+  if (evidence.status !== 'differs' || !(startsRange(ours!, theirs!) || startsRange(theirs!, ours!))) return evidence;
   return { ...evidence, status: 'agrees', note: 'the first page' };
+}
+
+/** `page` is a single page ("637", "e33693") that starts `range`. */
+function startsRange(page: string, range: string): boolean {
+  const first = page.trim().toLowerCase();
+  return /^[a-z]{0,4}\d+$/.test(first) && pagesKey(range).toLowerCase().split('-')[0] === first;
 }
 
 /** Pages and volume: a wrong or missing one is worth fixing, not alarming. */

@@ -170,6 +170,20 @@ describe('bibcheck forms: pages', () => {
     assert.deepEqual(differingFields({ pages: '637--41' }, { pages: '637-641' }), {});
     assert.deepEqual(Object.keys(differingFields({ pages: '637--45' }, { pages: '637-641' })), ['pages']);
   });
+
+  it("agrees with a record that holds the first page only when the entry's range starts there, and not otherwise", () => {
+    // Crossref's record of the Lancet paper, as it is for the works whose deposit names the first page alone ("page": "637").
+    const lancet = readCrossrefWork(JSON.parse(readFileSync(fixturePath('crossref', 'works_10.1016_s0140-6736-97-11096-0_retracted_updated-by.json'), 'utf8')).message)!;
+    const record = { ...recordOfCrossref(lancet), pages: '637' };
+    const entry = {
+      title: 'Ileal-lymphoid-nodular hyperplasia, non-specific colitis, and pervasive developmental disorder in children',
+      author: 'Wakefield, A. J. and others', year: 1998, venue: 'Lancet', volume: '351', pages: '637--41', doi: '10.1016/S0140-6736(97)11096-0',
+    };
+    const verdict = judge(entry, record, { viaIdentifier: true });
+    assert.equal(verdict.verdict, 'verified', verdict.message);
+    assert.equal(verdict.evidence.find((e) => e.field === 'pages')?.note, 'the first page');
+    assert.deepEqual(judge({ ...entry, pages: '638--41' }, record, { viaIdentifier: true }).fixable, ['pages']);
+  });
 });
 
 describe('bibcheck forms: volume', () => {
