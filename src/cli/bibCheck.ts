@@ -81,6 +81,8 @@ export async function checkBibFiles(
     io.stderr(`• ${report.uncited} entr${report.uncited === 1 ? 'y' : 'ies'} the manuscript does not cite left out (bib check FILE.bib checks them all)\n`);
   }
   if (report.missing?.length && !options.json) io.stderr(`! cited, and in no .bib: ${report.missing.join(', ')}\n`);
+  const parents = report.crossrefParents ?? [];
+  if (parents.length && !options.json) io.stderr(`• not checked, as the volumes other entries cross-reference (no work of their own): ${parents.join(', ')}\n`);
   if (report.entries.length === 0 && report.uncited) throw new UsageError(`The manuscript cites none of the ${report.uncited} entries of ${files.map((f) => `"${shown(f)}"`).join(', ')}.`);
   if (report.entries.length === 0) {
     const where = report.broken[0] ? ` (line ${report.broken[0].line + 1}: ${report.broken[0].message})` : '';
@@ -174,6 +176,7 @@ function jsonReport(report: BibCheckReport, backups: string[], root?: string, un
     verdicts: report.verdicts,
     summary: report.summary,
     ...(report.uncited !== undefined ? { uncited: report.uncited, missing: report.missing ?? [] } : {}),
+    ...(report.crossrefParents?.length ? { crossrefParents: report.crossrefParents } : {}),
     ...(backups.length === 1 && root === undefined ? { backup: backups[0] } : {}),
     ...(root !== undefined && backups.length ? { backups } : {}),
     ...(unwritten.length ? { unwritten: unwritten.map((u) => ({ file: shown(u.file, root), reason: u.reason, keys: u.keys })) } : {}),

@@ -4,7 +4,7 @@
 // unverified, duplicate, unavailable) is kept beside the verdict for the callers that read it.
 // Reads only; applying is apply.ts's business.
 import type { CoreDeps } from '../deps';
-import { readBibEntries, withCrossrefFields, type BibEntry, type BrokenEntry } from '../bibtex/entries';
+import { crossrefContainers, readBibEntries, withCrossrefFields, type BibEntry, type BrokenEntry } from '../bibtex/entries';
 import { identifierOfFields } from '../identity/identifiers';
 import { isAbortError } from '../net/types';
 import { CircuitBreakers } from '../net/breaker';
@@ -58,6 +58,8 @@ export interface BibCheckReport {
   uncited?: number;
   /** With a scope of cited keys: those no entry of the files has (BibTeX's "I didn't find a database entry"). */
   missing?: string[];
+  /** Without one: the keys of the containers (`@proceedings`) other entries cross-reference, left unchecked. */
+  crossrefParents?: string[];
 }
 
 /** Entries checked at once: bounded, so a 2,000-entry file keeps a small working set. */
@@ -95,7 +97,10 @@ function readInScope(files: { file: string; text: string }[], scope: BibCheckSco
   // Crossref parents give their fields before the uncited entries (a parent among them) go.
   const all = withCrossrefFields(read.flatMap((r) => r.entries));
   const allBroken = read.flatMap((r) => r.broken);
-  if (!scope.cited) return { entries: all, broken: allBroken };
+  // Without the manuscript's citations, a proceedings volume its papers cross-reference is taken for no cited work.
+  const containers = scope.cited ? [] : crossrefContainers(all);
+  const crossrefParents = containers.map((e) => e.key);
+  if (!scope.cited) return { entries: all.filter((e) => !containers.includes(e)), broken: allBroken, crossrefParents };
   const cited = new Set([...scope.cited].map((key) => key.toLowerCase()));
   const isCited = (key: string | undefined) => key === undefined || cited.has(key.toLowerCase());
   const entries = all.filter((e) => isCited(e.key));

@@ -80,6 +80,15 @@ export function withCrossrefFields(entries: BibEntry[]): BibEntry[] {
   });
 }
 
+/**
+ * The entries that are only a container others cross-reference (a `@proceedings` volume, an edited
+ * book without authors of its own): they lend their fields, and are no work a paper cites.
+ */
+export function crossrefContainers(entries: BibEntry[]): BibEntry[] {
+  const referenced = new Set(entries.flatMap((e) => (e.fields.crossref ? [e.fields.crossref.trim().toLowerCase()] : [])));
+  return entries.filter((e) => referenced.has(e.key.toLowerCase()) && !e.fields.author?.trim());
+}
+
 /** Adds a `@string{name = value}` chunk's abbreviation to `strings`; a broken one adds nothing. */
 function readString(chunk: string, strings: Map<string, string>): void {
   try {
