@@ -69,14 +69,31 @@ function keyOf(venue: string): string {
   return words(venue).filter((w) => !NOISE.has(w) && !/^\d+$/.test(w)).join(' ');
 }
 
+/**
+ * Fewer words left out: "International Conference on Machine Learning" and the journal "Machine Learning", one
+ * key above, stay two venues ("international conference machine learning", "machine learning").
+ */
+const STRICT_NOISE = new Set(['proceedings', 'proc', 'of', 'the', 'in', 'on', 'and', 'for', 'ieee', 'cvf', 'acm']);
+
+function strictWords(venue: string): string[] {
+  return words(venue).filter((w) => !STRICT_NOISE.has(w) && !/^\d+$/.test(w));
+}
+
 let canonical: Map<string, string> | undefined;
+let strictCanonical: Map<string, string> | undefined;
 
 /** The table by key, built on first use: a search that checks no venue never pays for it. */
 function canonicalTable(): Map<string, string> {
   if (canonical) return canonical;
   canonical = new Map();
+  strictCanonical = new Map();
   const venues = { ...KNOWN_VENUES, ...abbreviatedJournals() };
-  for (const [id, names] of Object.entries(venues)) for (const name of names) canonical.set(keyOf(name), id);
+  for (const [id, names] of Object.entries(venues)) {
+    for (const name of names) {
+      canonical.set(keyOf(name), id);
+      strictCanonical.set(strictWords(name).join(' '), id);
+    }
+  }
   return canonical;
 }
 
@@ -88,6 +105,9 @@ function parenthesised(venue: string): string[] {
 /** The table's id for a venue name, if it names a known venue. */
 export function canonicalVenue(venue: string): string | undefined {
   const table = canonicalTable();
+  const strict = strictWords(venue);
+  const exact = strictCanonical!.get(strict.join(' '));
+  if (exact) return exact;
   const key = keyOf(venue);
   const direct = table.get(key) ?? table.get(keyOf(venue.replace(/\([^()]*\)/g, ' ')));
   if (direct) return direct;
@@ -102,6 +122,19 @@ export function canonicalVenue(venue: string): string | undefined {
   // name inside a longer one ("Proceedings of the 40th International Conference on Machine
   // Learning, PMLR") is the last try.
   for (const [name, id] of table) if (name.split(' ').length >= 3 && ` ${key} `.includes(` ${name} `)) return id;
+  return isoAbbreviated(strict);
+}
+
+/**
+ * A venue in ISO 4's abbreviations, as IEEE prints proceedings ("Proc. Int. Conf. Mach. Learn.", "Proc. Adv. Neural
+ * Inf. Process. Syst."): the table's name whose every word the abbreviation's word in its place begins.
+ */
+function isoAbbreviated(strict: string[]): string | undefined {
+  if (strict.length < 2) return undefined;
+  for (const [name, id] of strictCanonical!) {
+    const full = name.split(' ');
+    if (full.length === strict.length && strict.every((w, i) => full[i]!.startsWith(w))) return id;
+  }
   return undefined;
 }
 
