@@ -36,7 +36,7 @@ export function authorField(printed: string): string | undefined {
       continue;
     }
     // "Smith, J. A." split at its comma: the initials join the family name before them.
-    if (INITIALS.test(piece) && names.length && !names[names.length - 1]!.includes(',') && !INITIALS.test(names[names.length - 1]!)) {
+    if (INITIALS.test(piece) && names.length && !names[names.length - 1]!.includes(',') && isFamily(names[names.length - 1]!, piece)) {
       names[names.length - 1] = `${names[names.length - 1]}, ${piece}`;
       continue;
     }
@@ -51,6 +51,14 @@ export function authorField(printed: string): string | undefined {
   }
   if (!names.length || names.some((n) => !/\p{L}/u.test(n))) return undefined;
   return [...names, ...(truncated ? ['others'] : [])].join(' and ');
+}
+
+/**
+ * The piece before initials is a family name: not initials itself, unless written in capitals before initials with
+ * periods, as Harvard's small capitals print it ("LIM, J., KIM, Y. and HAN, S.").
+ */
+function isFamily(before: string, initials: string): boolean {
+  return !INITIALS.test(before) || (/^\p{Lu}{2,}$/u.test(before) && initials.includes('.'));
 }
 
 /** The name in BibTeX's three-part form, "Family, Jr., Given", so that the suffix is neither given name nor family name. */

@@ -78,3 +78,16 @@ describe('words quoted inside a title', () => {
     );
   });
 });
+
+describe('family names in capitals', () => {
+  it("reads Harvard's family names printed in small capitals (\"LIM, J., KIM, Y. and HAN, S.\") as families, not initials", () => {
+    // HALLMARK's BiasAdv (CVPR 2023) as Elsevier's and UK universities' Harvard prints it: each capital family was an author of its own.
+    const fields = read('LIM, J., KIM, Y., KIM, B., AHN, C., SHIN, J., YANG, E. and HAN, S., 2023. BiasAdv: Bias-adversarial augmentation for model debiasing. '
+      + 'In: Proceedings of the IEEE/CVF Conference on Computer Vision and Pattern Recognition, pp. 3832-3841.');
+    assert.equal(fields.author, 'LIM, J. and KIM, Y. and KIM, B. and AHN, C. and SHIN, J. and YANG, E. and HAN, S.');
+    assert.equal(fields.title, 'BiasAdv: Bias-adversarial augmentation for model debiasing');
+    assert.equal(readPerson('HAN, S.')!.family, 'han');
+    // Initials without periods after capitals stay initials: Vancouver's "Lim J, Kim Y".
+    assert.equal(read('Lim J, Kim Y, Han S. BiasAdv: bias-adversarial augmentation for model debiasing. In: Proc CVPR; 2023.').author, 'Lim, J. and Kim, Y. and Han, S.');
+  });
+});
