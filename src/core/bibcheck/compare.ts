@@ -40,7 +40,8 @@ export function differingFields(ours: Fields, authority: Fields): Partial<Record
  * print it ("637-41") read in full ("637-641").
  */
 export function pagesKey(value: string): string {
-  const pages = value.replace(/[\s{}]/g, '').replace(/-+|–|—/g, '-').toLowerCase();
+  // DBLP writes a numbered article's pages after its number ("159:1-159:39", JMLR 24(159):1–39): the pages are 1-39.
+  const pages = value.replace(/[\s{}]/g, '').replace(/-+|–|—/g, '-').toLowerCase().replace(/^(\d+):(\w+)-\1:(\w+)$/, '$2-$3');
   const elided = /^(\d+)-(\d+)$/.exec(pages);
   if (!elided || elided[2]!.length >= elided[1]!.length) return pages;
   const [, first, last] = elided;

@@ -171,6 +171,13 @@ describe('bibcheck forms: pages', () => {
     assert.deepEqual(Object.keys(differingFields({ pages: '637--45' }, { pages: '637-641' })), ['pages']);
   });
 
+  it("reads DBLP's pages of a numbered article (\"159:1-159:39\") as the pages JMLR prints (24(159):1–39)", () => {
+    // DBLP's record of Ganguly, Mitra and Zhou, JMLR 2023 (HALLMARK's pool): "could correct pages (1--39 → 159:1-159:39)" before.
+    assert.deepEqual(differingFields({ pages: '1--39' }, { pages: '159:1-159:39' }), {});
+    assert.deepEqual(Object.keys(differingFields({ pages: '1--38' }, { pages: '159:1-159:39' })), ['pages']);
+    assert.equal(pagesKey('12:1-13:5'), '12:1-13:5', 'two article numbers are no one article');
+  });
+
   it("agrees with a record that holds the first page only when the entry's range starts there, and not otherwise", () => {
     // Crossref's record of the Lancet paper, as it is for the works whose deposit names the first page alone ("page": "637").
     const lancet = readCrossrefWork(JSON.parse(readFileSync(fixturePath('crossref', 'works_10.1016_s0140-6736-97-11096-0_retracted_updated-by.json'), 'utf8')).message)!;
