@@ -35,7 +35,9 @@ function venueOf(written: string | undefined): string | undefined {
 
 /** The entry's fields as the engine reads them. */
 export function entryView(fields: Fields): EntryView | undefined {
-  const title = fields.title ? plainTitle(fields.title) : undefined;
+  // biblatex keeps a title's part after its colon apart (`subtitle`): the work's title is both.
+  const subtitle = fields.subtitle ? plainTitle(fields.subtitle) : undefined;
+  const title = fields.title ? [plainTitle(fields.title), subtitle].filter(Boolean).join(': ') : undefined;
   if (!title) return undefined;
   const year = Number((fields.year ?? fields.date ?? '').trim().slice(0, 4));
   const id = identifierOfFields(fields);

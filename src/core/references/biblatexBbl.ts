@@ -65,10 +65,12 @@ function fieldsOf(body: string, type: string): ReferenceFields {
   const eprint = verb.get('eprint') ?? field.get('eprint');
   // biblatex's `eprinttype = {pubmed}` (and `pmcid`), read as a .bib entry's would be.
   const named = identifierOfFields({ eprint, eprinttype: eprintType });
-  const venue = field.get('journaltitle') ?? field.get('journal') ?? field.get('booktitle') ?? (type === 'book' ? undefined : field.get('maintitle'));
+  // A title's part after its colon is biblatex's `subtitle` (a journal's and a book's likewise): the name is both.
+  const whole = (name: string, part = name.replace(/title$/, 'subtitle')) => [field.get(name), field.get(part)].filter(Boolean).join(': ') || undefined;
+  const venue = whole('journaltitle') ?? field.get('journal') ?? whole('booktitle') ?? (type === 'book' ? undefined : whole('maintitle'));
   const fields: ReferenceFields = {
     author: authors.length ? authors.join(' and ') : undefined,
-    title: plain(field.get('title')),
+    title: plain(whole('title')),
     venue: plain(venue),
     year: field.get('year') ?? field.get('date')?.slice(0, 4) ?? field.get('labelyear'),
     doi: verb.get('doi') ?? field.get('doi'),
