@@ -8,7 +8,7 @@ import { identifiersOf } from './identifiers';
 import { withoutAccessDates, withoutMedium } from './citingMedicine';
 import { commaParts, type CommaParts } from './commaStyle';
 import { pagesAndVolume } from './pagesAndVolume';
-import { isAbbreviation, trimPart, venueOf, YEAR } from './venuePart';
+import { isAbbreviation, trimPart, venueOf, withoutPlaceAndDate, YEAR } from './venuePart';
 import { physicsTail, titlelessParts } from './physicsStyle';
 import type { ReferenceFields, ReferenceItem } from './types';
 
@@ -44,7 +44,7 @@ function fromBlocks(blocks: string[], emphasised: string[]): ReferenceFields {
   return {
     author: authorField(withoutYear(people!)),
     title: trimPart(yearAfterTitle ? title!.slice(0, yearAfterTitle.index) : title!),
-    venue: emphasised[0] ? trimPart(emphasised[0]) : venueOf(tail),
+    venue: emphasised[0] ? withoutPlaceAndDate(trimPart(emphasised[0])) : venueOf(tail),
     year,
     ...pagesAndVolume(tail),
   };

@@ -1,8 +1,10 @@
 // A printed reference's volume and pages (or article number), from the part after its title, in
 // the forms the common styles print them: "pp. 1–10", "13(5):e0197348", "Nature 596, 583–589 (2021)".
 import type { ReferenceFields } from './types';
+import { withoutMeetingDates } from './venuePart';
 
-export function pagesAndVolume(tail: string): Pick<ReferenceFields, 'pages' | 'volume'> {
+export function pagesAndVolume(printed: string): Pick<ReferenceFields, 'pages' | 'volume'> {
+  const tail = withoutMeetingDates(printed);
   // Nature prints the pages before the bracketed year: "… Pattern Recognition 770–778 (2016)".
   const pages = /(?:pp?\.|\bpp?\s+(?=\d)|pages)\s*(\d+\s*[-–—]+\s*\d+)|[:,]\s*(\d+\s*[-–—]+\s*\d+)|\s(\d+\s*[-–—]+\s*\d+)\s*\((?:1[6-9]|20)\d\d\)|\((?:1[6-9]|20)\d\d\)\s+(\d+\s*[-–—]+\s*\d+)/.exec(tail);
   // Vancouver's article number after volume(issue): "2025;5(4):100814.", "13(5):e0197348"; PLoS's and Springer's

@@ -45,15 +45,27 @@ export function venueOf(tail: string): string | undefined {
   return venue.length >= 2 && /\p{L}{2}/u.test(venue) ? venue : undefined;
 }
 
-/** The dates a proceedings' title (DBLP's, as LNCS and Springer print it) ends with: ", May 7-9, 2015", ", June 27 - July 1, 2016". */
-const MEETING_DATES = /,\s*(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–—]+\s*(?:\p{L}+\.?\s+)?\d{1,2})?,\s*(?:1[6-9]|20)\d\d/u;
+const MONTH = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?`;
+/**
+ * The dates a proceedings' title (DBLP's, as LNCS and Springer print it) holds: ", May 7-9, 2015", ", June 27 - July 1,
+ * 2016", and day first: ", 17-23 July 2022", ", 30 November - 4 December 2020".
+ */
+const MEETING_DATES = new RegExp(
+  String.raw`,\s*(?:${MONTH}\s+\d{1,2}(?:\s*[-–—]+\s*(?:\p{L}+\.?\s+)?\d{1,2})?,|\d{1,2}(?:\s+${MONTH})?\s*[-–—]+\s*\d{1,2}\s+${MONTH}|\d{1,2}\s+${MONTH})\s*(?:1[6-9]|20)\d\d`,
+  'u',
+);
+
+/** The text without the meeting's dates, whose days are no pages ("ICML 2022, 17-23 July 2022, …, pages 24177–24211"). */
+export function withoutMeetingDates(text: string): string {
+  return text.replace(new RegExp(MEETING_DATES.source, 'gu'), '');
+}
 
 /**
  * A proceedings' name without where and when the meeting was: "3rd International Conference on Learning
  * Representations, ICLR 2015, San Diego, CA, USA, May 7-9, 2015, …" ends with its "ICLR 2015" (the last part
  * before the dates that names a year: a place names none).
  */
-function withoutPlaceAndDate(text: string): string {
+export function withoutPlaceAndDate(text: string): string {
   const dates = MEETING_DATES.exec(text);
   if (!dates) return text;
   const parts = text.slice(0, dates.index).split(/,\s+/);

@@ -3,7 +3,7 @@
 // reported as citing a nonexistent venue. The strings are real references (the exploratory tester's
 // IEEE .bbl and pasted lists) as IEEE, the period-separated styles, Nature and Springer print them.
 import assert from 'node:assert/strict';
-import { fieldsOfItem, pastedItems } from '../../../../src/core/references';
+import { fieldsOfItem, pastedItems, thebibliographyItems } from '../../../../src/core/references';
 
 const read = (text: string) => fieldsOfItem(pastedItems(text)[0]!);
 const DOVAL = { author: 'L. Doval', title: "Whether or not to open Pandora's box", venue: 'J. Econ. Theory', year: '2018', pages: '127--158', volume: '175' };
@@ -83,5 +83,31 @@ describe('reference venues: proceedings named as DBLP names them', () => {
       ).venue,
       'Medical Image Computing and Computer-Assisted Intervention – MICCAI',
     );
+  });
+});
+
+describe("reference venues: DBLP's proceedings titles in a \\newblock item", () => {
+  // plainnat's typesetting of DBLP's own BibTeX (HALLMARK's works): the emphasised booktitle held the meeting's place and dates.
+  const bibitems = thebibliographyItems(String.raw`\begin{thebibliography}{2}
+\bibitem[Wu and Vorobeychik(2022)]{wu}
+Junlin Wu and Yevgeniy Vorobeychik.
+\newblock Robust deep reinforcement learning through bootstrapped opportunistic curriculum.
+\newblock In Kamalika Chaudhuri, Stefanie Jegelka, Le~Song, Csaba Szepesv{\'{a}}ri, Gang Niu, and Sivan Sabato, editors, {\em International
+  Conference on Machine Learning, {ICML} 2022, 17-23 July 2022, Baltimore, Maryland, {USA}}, volume 162 of {\em Proceedings of Machine Learning
+  Research}, pages 24177--24211. {PMLR}, 2022.
+\bibitem[Wang et~al.(2021)]{wang}
+Chi Wang, Qingyun Wu, Silu Huang, and Amin Saied.
+\newblock Economic hyperparameter optimization with blended search strategy.
+\newblock In {\em 9th International Conference on Learning Representations, {ICLR} 2021, Virtual Event, Austria, May 3-7, 2021}. OpenReview.net, 2021.
+\end{thebibliography}`);
+
+  it('reads the emphasised proceedings to its name and year, and takes no days of the meeting for pages', () => {
+    const [wu, wang] = bibitems.map((i) => fieldsOfItem(i));
+    assert.deepEqual([wu!.venue, wu!.pages, wu!.volume], ['International Conference on Machine Learning, ICML 2022', '24177--24211', '162']);
+    assert.equal(wang!.venue, '9th International Conference on Learning Representations, ICLR 2021');
+    // The same day-first dates in a pasted string.
+    const pasted = read('J. Wu and Y. Vorobeychik. Robust deep reinforcement learning through bootstrapped opportunistic curriculum. In International Conference '
+      + 'on Machine Learning, ICML 2022, 17-23 July 2022, Baltimore, Maryland, USA, pages 24177–24211, 2022.');
+    assert.deepEqual([pasted.venue, pasted.pages], ['International Conference on Machine Learning, ICML', '24177--24211']);
   });
 });
