@@ -61,7 +61,7 @@ export function injectFault(standIn: StandIn, service: StandInService, fault: Fa
 
 function contentTypeOf(service: StandInService): string {
   if (service === 'arxiv') return 'application/atom+xml; charset=utf-8';
-  if (service === 'europepmc' || service === 'biorxiv' || service === 'openai') return 'application/json';
+  if (['europepmc', 'biorxiv', 'openai', 'dblp', 'semanticscholar', 'openalex'].includes(service)) return 'application/json';
   if (service === 'doi' || service === 'crossref' || service === 'datacite' || service === 'arxivBibtex') return 'application/x-bibtex';
   if (service === 'grobid') return 'application/xml';
   return 'application/pdf';

@@ -3,7 +3,7 @@
 import { latexToUnicode } from '../latex/unicode';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PaperRecord } from '../types';
-import { excerpt, SourceError } from './errors';
+import { excerpt, looksBinary, SourceError } from './errors';
 import { htmlTitle, looksLikeHtml } from '../net/html';
 import { splitArxivId } from '../identity/work';
 import { httpUrlOrUndefined } from '../net/errors';
@@ -129,12 +129,13 @@ export function parseArxivFeed(xml: string, options: ArxivFeedOptions = {}): Arx
     const title = htmlTitle(xml);
     throw new SourceError(`arXiv sent an HTML page instead of an Atom feed${title ? ` ("${title}")` : ''}.`, HOST);
   }
+  if (looksBinary(xml)) throw new SourceError('arXiv sent binary data instead of an Atom feed.', HOST);
   // arXiv's feeds never declare a DOCTYPE; one here could only define entities (XXE, billion laughs).
   if (/<!DOCTYPE/i.test(xml)) throw new SourceError('arXiv sent XML with a DOCTYPE declaration, which its feeds never have; refused.', HOST);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     throw new SourceError(
-      `arXiv sent a broken Atom feed (${valid.err.msg} at line ${valid.err.line}); it may have been cut off.`,
+      `arXiv sent a broken Atom feed (${excerpt(valid.err.msg)} at line ${valid.err.line}); it may have been cut off.`,
       HOST,
     );
   }

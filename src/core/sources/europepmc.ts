@@ -7,7 +7,7 @@ import { renderEuropePmcQuery } from './europepmcQuery';
 import type { Settings } from '../settings/index';
 import type { EnrichOptions, PaperRecord, Repository, SearchRequest, SearchSource } from '../types';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
-import { excerpt, SourceError } from './errors';
+import { excerpt, looksBinary, SourceError } from './errors';
 import { htmlTitle, looksLikeHtml } from '../net/html';
 import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
 import { checkEuropePmcResult } from './validate';
@@ -169,6 +169,7 @@ export function parseSearchResults(text: string): EuropePmcResult[] {
       const title = htmlTitle(text);
       throw new SourceError(`Europe PMC sent an HTML page instead of JSON${title ? ` ("${title}")` : ''}.`, 'Europe PMC');
     }
+    if (looksBinary(text)) throw new SourceError('Europe PMC sent binary data instead of JSON.', 'Europe PMC', { cause: error });
     throw new SourceError(`Europe PMC sent malformed JSON (${excerpt(text, 60)}); it may have been cut off.`, 'Europe PMC', {
       cause: error,
     });

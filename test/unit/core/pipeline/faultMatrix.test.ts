@@ -4,7 +4,8 @@
 // end with a result (never throw), name the failing service in its warnings, ask a dead service
 // only a few times (the circuit breaker), and still deliver what does not depend on it (the
 // fallback repository, Crossref for BibTeX, pdfjs for GROBID, the abstract for a PDF, the
-// heuristics for the LLM). Wall-clock bounds are measured by `npm run bench` (bench/faults.ts).
+// heuristics for the LLM, the other journals' lanes for DBLP, Semantic Scholar and OpenAlex),
+// and never pass a service's raw bytes on to a warning. Wall-clock bounds are measured by `npm run bench` (bench/faults.ts).
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,11 @@ import { modelReply } from '../../../helpers/modelReply';
 const SUPERNOVA = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 const YEAST = 'Genetic variants affecting protein abundance in single yeast cells can be mapped in large populations.';
 const MORTALITY = 'Machine learning models can predict in-hospital mortality from electronic health records.';
+const RESNET = 'Deep residual learning makes very deep networks trainable for image recognition.';
+const ASSOCIATION_RULES = 'Mining association rules between sets of items in large databases is efficient.';
+const PRIME_EDITING = 'Pooled prime editing enables high-throughput screening of human genetic variants.';
+/** A service's bytes as they would reach a terminal: control characters (escape sequences) or undecodable bytes. */
+const CONTROL_OR_UNDECODABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffd]/;
 /** Requests a dead service may get in one run: three failures in a row open its circuit, plus those already in flight. */
 const MAX_REQUESTS_TO_A_DEAD_SERVICE = 8;
 
@@ -46,6 +52,7 @@ interface Scenario {
 }
 
 const perlmutter = (result: FindResult) => result.candidates.find((c) => c.arxivId === 'astro-ph/9812133');
+const laneOf = (result: FindResult, lane: string) => result.lanes?.find((l) => l.lane === lane);
 const asked = (standIn: StandIn, service: StandInService) => standIn.requests.filter((r) => r.service === service).length;
 
 const SCENARIOS: Scenario[] = [
@@ -109,6 +116,31 @@ const SCENARIOS: Scenario[] = [
     still: (result) => assert.ok(result.candidates.some((c) => c.fulltext === 'pdfjs'), 'read with pdfjs instead'),
   },
   {
+    service: 'dblp', named: /DBLP/, claim: RESNET,
+    still: (result, standIn, fault) => {
+      if (fault === 'wrong-types') return assert.ok(result.candidates.some((c) => c.dblpKey === 'conf/cvpr/HeZRS16'), 'the well-typed hits are kept');
+      assert.ok(asked(standIn, 'semanticscholar') > 0 && asked(standIn, 'arxiv') > 0, 'the other lanes are searched');
+      assert.equal(laneOf(result, 'dblp')?.searched, false, 'the lane report says DBLP was not searched');
+    },
+  },
+  {
+    service: 'semanticscholar', named: /Semantic Scholar/, claim: ASSOCIATION_RULES,
+    still: (result, standIn, fault) => {
+      if (fault === 'wrong-types') return assert.ok(result.candidates.some((c) => c.doi === '10.1145/170035.170072'), 'the well-typed papers are kept');
+      assert.ok(asked(standIn, 'dblp') > 0, 'DBLP is searched');
+      assert.equal(laneOf(result, 'semanticscholar')?.searched, false, 'the lane report says Semantic Scholar was not searched');
+      assert.ok(!result.warnings.includes('No candidates found. Try editing the queries.'), 'the queries are not blamed');
+    },
+  },
+  {
+    // OpenAlex is searched only with the user's key.
+    service: 'openalex', named: /OpenAlex/, claim: PRIME_EDITING, settings: { 'sources.openalex.apiKey': 'test-key' },
+    still: (result, _standIn, fault) => {
+      assert.ok(result.candidates.some((c) => c.sources.includes('pubmed')), 'the Europe PMC records are kept');
+      if (fault !== 'wrong-types') assert.equal(laneOf(result, 'openalex')?.searched, false, 'the lane report says OpenAlex was not searched');
+    },
+  },
+  {
     service: 'openai', named: /LLM/, claim: SUPERNOVA, llm: true,
     still: (result, _standIn, fault) => {
       if (fault !== 'wrong-types') assert.equal(result.routing.by, 'heuristic');
@@ -142,6 +174,8 @@ describe('fault matrix: every service × every fault, whole runs', function () {
       ...standIn.settings,
       'cache.dir': cacheDir,
       'sources.arxiv.intervalMs': 0,
+      'sources.dblp.intervalMs': 0,
+      'sources.semanticscholar.intervalMs': 0,
       'grobid.enabled': false,
       'fulltext.enabled': false,
       'http.timeoutMs': waitsForNothing ? 800 : 8000,
@@ -175,6 +209,8 @@ describe('fault matrix: every service × every fault, whole runs', function () {
           assert.ok(reasons.some((r) => /an HTML\/XML page|not BibTeX/.test(r)), `a paper says what the authority sent: ${reasons.join(' | ')}`);
         }
         assert.ok(!result.warnings.some((w) => /fetch failed|is not a function|undefined|\[object Object\]/.test(w)), result.warnings.join(' | '));
+        // A service's bytes never reach a terminal raw: no control characters, no undecodable runs.
+        assert.ok(!result.warnings.some((w) => CONTROL_OR_UNDECODABLE.test(w)), JSON.stringify(result.warnings));
         for (const c of result.candidates) assert.equal(typeof c.title, 'string');
         scenario.still(result, standIn, kind);
       });
