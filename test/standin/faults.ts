@@ -7,8 +7,8 @@ import type { ServerResponse } from 'node:http';
 import { send, type StandIn, type StandInHandler, type StandInRequest, type StandInService } from './server';
 import { recordedBibtex } from './crossref';
 
-export type Fault = '500' | '503-retry-after' | '429' | 'reset' | 'hang' | 'html' | 'garbage' | 'wrong-types' | 'endless';
-export const FAULTS: readonly Fault[] = ['500', '503-retry-after', '429', 'reset', 'hang', 'html', 'garbage', 'wrong-types', 'endless'];
+export type Fault = '500' | '503-retry-after' | '429' | '403' | 'reset' | 'hang' | 'html' | 'garbage' | 'wrong-types' | 'endless';
+export const FAULTS: readonly Fault[] = ['500', '503-retry-after', '429', '403', 'reset', 'hang', 'html', 'garbage', 'wrong-types', 'endless'];
 
 /** Faults after which the service counts as down: the run must name it and stop asking. */
 export const DOWN_FAULTS: readonly Fault[] = ['500', '503-retry-after', '429', 'reset', 'hang', 'endless'];
@@ -36,6 +36,8 @@ export function injectFault(standIn: StandIn, service: StandInService, fault: Fa
         return send(res, 503, 'Service Unavailable', 'text/plain', { 'retry-after': '1' });
       case '429':
         return send(res, 429, 'Rate exceeded.');
+      case '403':
+        return send(res, 403, 'Forbidden');
       case 'reset':
         return void res.socket?.destroy();
       case 'hang':

@@ -1,5 +1,6 @@
 // A fetch Response's body read under a size limit (transport.ts), and the HttpResponse record.
 import { TooLargeError, type HttpResponse } from './types';
+import { withoutSecrets } from './errors';
 
 /** Reads the body, refusing more than `maxBytes` (declared or streamed). */
 export async function readBody(response: Response, maxBytes: number | undefined): Promise<Uint8Array> {
@@ -7,7 +8,7 @@ export async function readBody(response: Response, maxBytes: number | undefined)
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => {});
-    throw new TooLargeError(`${response.url} is ${megabytes(declared)}, over the ${megabytes(limit)} limit.`);
+    throw new TooLargeError(`${withoutSecrets(response.url)} is ${megabytes(declared)}, over the ${megabytes(limit)} limit.`);
   }
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
@@ -19,7 +20,7 @@ export async function readBody(response: Response, maxBytes: number | undefined)
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => {});
-      throw new TooLargeError(`${response.url} sent more than the ${megabytes(limit)} limit.`);
+      throw new TooLargeError(`${withoutSecrets(response.url)} sent more than the ${megabytes(limit)} limit.`);
     }
     chunks.push(value);
   }

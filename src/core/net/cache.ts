@@ -5,6 +5,7 @@
 // removed; the background sweep (cacheSweep.ts) removes the rest and keeps the size cap.
 // Cache failures never fail a request.
 import { cacheGet, cachePut, wholeCacache } from './cacheParts';
+import { withoutSecrets } from './errors';
 import type { CachedDigest, ServiceName } from './types';
 import { digestOfIntegrity } from './contentDigest';
 
@@ -47,11 +48,6 @@ export interface StoredMetadata {
   /** Absent in entries written before kinds existed; see `kindOf`. */
   kind?: CacheKind;
   service?: ServiceName;
-}
-
-/** A URL without the values of its key parameters (OpenAlex's `api_key`): no key is written to disk. */
-export function withoutSecrets(url: string): string {
-  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1');
 }
 
 export function cacheKey(method: string, url: string, accept: string | undefined): string {

@@ -119,6 +119,11 @@ function shorten(url: string): string {
   return url.length > 60 ? url.slice(0, 57) + '…' : url;
 }
 
+/** A URL without the values of its key parameters (OpenAlex's `api_key`): no key reaches the disk or a message. */
+export function withoutSecrets(url: string): string {
+  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1');
+}
+
 /** The URL's host for messages, or the text itself when it is not a URL. */
 export function hostOf(url: string): string {
   try {

@@ -9,7 +9,7 @@ import { makeResponse } from './body';
 import { fetchTransport, preferredTransport } from './transport';
 import { nodeTransport } from './nodeTransport';
 import { cacheKey, resolveCacheDir, ResponseCache } from './cache';
-import { assertFetchableUrl, describeNetworkError, hostOf } from './errors';
+import { assertFetchableUrl, describeNetworkError, hostOf, withoutSecrets } from './errors';
 import { abortableDelay, abortErrorFor } from './abort';
 import { isRetryable, NOT_FOUND, notFoundFromCache, retryAfterOf, statusError } from './statusErrors';
 import { scheduleSweep } from './cacheSweep';
@@ -130,7 +130,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     } catch (caught) {
       if (request.signal?.aborted) throw abortErrorFor(request.signal);
       const error = timedOut
-        ? new TimeoutError(`${hostOf(request.url)} did not answer within ${limitMs} ms (${request.url}).`)
+        ? new TimeoutError(`${hostOf(request.url)} did not answer within ${limitMs} ms (${withoutSecrets(request.url)}).`)
         : describeNetworkError(caught, request.service, request.url);
       request.onAttempt?.(error instanceof Error ? error : new Error(String(error)));
       throw error;
@@ -201,7 +201,7 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
         return makeResponse(hit.status, hit.url, hit.headers, hit.body, true);
       }
     }
-    if (request.cacheOnly) throw new NotCachedError(`No answer of ${request.url} is cached.`);
+    if (request.cacheOnly) throw new NotCachedError(`No answer of ${withoutSecrets(request.url)} is cached.`);
     if (method !== 'GET' || request.cache === false) return fromNetwork(request, key, cacheable);
     return inFlight.share(key, request.signal, () => fromNetwork(request, key, cacheable));
   }

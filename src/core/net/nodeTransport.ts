@@ -9,6 +9,7 @@ import * as https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { TooLargeError } from './types';
+import { withoutSecrets } from './errors';
 import { megabytes } from './body';
 import type { Transport, WireAnswer, WireHead, WireRequest } from './transport';
 
@@ -94,7 +95,7 @@ async function readLimited(incoming: http.IncomingMessage, head: WireHead, maxBy
   const declared = Number(head.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     incoming.destroy();
-    throw new TooLargeError(`${head.url} is ${megabytes(declared)}, over the ${megabytes(maxBytes)} limit.`);
+    throw new TooLargeError(`${withoutSecrets(head.url)} is ${megabytes(declared)}, over the ${megabytes(maxBytes)} limit.`);
   }
   if (head.status === 204 || head.status === 304) {
     incoming.resume();
@@ -108,7 +109,7 @@ async function readLimited(incoming: http.IncomingMessage, head: WireHead, maxBy
       total += chunk.byteLength;
       if (total > maxBytes) {
         incoming.destroy();
-        throw new TooLargeError(`${head.url} sent more than the ${megabytes(maxBytes)} limit.`);
+        throw new TooLargeError(`${withoutSecrets(head.url)} sent more than the ${megabytes(maxBytes)} limit.`);
       }
       chunks.push(chunk);
     }

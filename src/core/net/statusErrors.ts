@@ -1,7 +1,7 @@
 // What a failed answer means: the error a status becomes (429 says so, with the wait asked for),
 // the Retry-After kept beside it, whether another try is worth it, and a remembered "no such
 // record". Split from http.ts, which sends; this file only judges what came back.
-import { hostOf, NetworkError, UnsupportedUrlError } from './errors';
+import { hostOf, NetworkError, UnsupportedUrlError, withoutSecrets } from './errors';
 import { HttpError, isAbortError, RateLimitedError, TooLargeError, type HttpRequest } from './types';
 import type { WireAnswer } from './transport';
 
@@ -12,7 +12,7 @@ export const NOT_FOUND = [404, 410];
 
 export function notFoundFromCache(request: HttpRequest, hit: { status: number; url: string; body: Uint8Array }): HttpError {
   return new HttpError(
-    `${hostOf(request.url)} answered HTTP ${hit.status} for ${request.url} (remembered from an earlier run)`,
+    `${hostOf(request.url)} answered HTTP ${hit.status} for ${withoutSecrets(request.url)} (remembered from an earlier run)`,
     hit.status,
     hit.url,
     new TextDecoder().decode(hit.body),
@@ -50,7 +50,7 @@ export function statusError(request: HttpRequest, response: WireAnswer): HttpErr
   }
   const reason = response.statusText ? ` ${response.statusText}` : '';
   const error = new HttpError(
-    `${host} answered HTTP ${response.status}${reason} for ${request.url}`,
+    `${host} answered HTTP ${response.status}${reason} for ${withoutSecrets(request.url)}`,
     response.status,
     response.url || request.url,
     bodyText,

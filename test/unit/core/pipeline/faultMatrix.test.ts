@@ -1,5 +1,5 @@
 // The fault matrix: every service the pipeline talks to × every way it fails (500, 503 with
-// Retry-After, 429, a reset connection, no answer, an HTML page, garbage, fields of the wrong
+// Retry-After, 429, a 403 refusal, a reset connection, no answer, an HTML page, garbage, fields of the wrong
 // type, a body that never ends), each a whole pipeline run against the stand-in. Every run must
 // end with a result (never throw), name the failing service in its warnings, ask a dead service
 // only a few times (the circuit breaker), and still deliver what does not depend on it (the
@@ -32,6 +32,8 @@ const PRIME_EDITING = 'Pooled prime editing enables high-throughput screening of
 const CONTROL_OR_UNDECODABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffd]/;
 /** Requests a dead service may get in one run: three failures in a row open its circuit, plus those already in flight. */
 const MAX_REQUESTS_TO_A_DEAD_SERVICE = 8;
+/** The user's OpenAlex key: it goes in the URL, so every message quoting a URL must hold it back. */
+const OPENALEX_KEY = 'secret-openalex-key';
 
 interface Scenario {
   service: StandInService;
@@ -49,6 +51,14 @@ interface Scenario {
   skip?: Fault[];
   /** What still works with this service failing in this way. */
   still(result: FindResult, standIn: StandIn, fault: Fault): void;
+}
+
+/** A 403 (a refusal, say of a key) is said, and no request is asked twice: another try gets the same answer. */
+function assertRefusalSaidOnce(result: FindResult, standIn: StandIn, service: StandInService): void {
+  const sent = standIn.requests.filter((r) => r.service === service).map((r) => `${r.method} ${r.url} ${r.body}`);
+  assert.equal(new Set(sent).size, sent.length, `a refusal is not retried: ${sent.join(' | ')}`);
+  const said = [...result.warnings, ...result.candidates.map((c) => c.bibtexError ?? '')];
+  assert.ok(said.some((w) => /HTTP 403/.test(w)), `the refusal is said: ${said.join(' | ')}`);
 }
 
 const perlmutter = (result: FindResult) => result.candidates.find((c) => c.arxivId === 'astro-ph/9812133');
@@ -112,7 +122,7 @@ const SCENARIOS: Scenario[] = [
   },
   {
     service: 'grobid', named: /GROBID/, claim: MORTALITY,
-    settings: { 'fulltext.enabled': true, 'fulltext.topK': 2, 'grobid.enabled': true }, skip: ['wrong-types'],
+    settings: { 'fulltext.enabled': true, 'fulltext.topK': 2, 'grobid.enabled': true }, skip: ['wrong-types', '403'],
     still: (result) => assert.ok(result.candidates.some((c) => c.fulltext === 'pdfjs'), 'read with pdfjs instead'),
   },
   {
@@ -134,7 +144,7 @@ const SCENARIOS: Scenario[] = [
   },
   {
     // OpenAlex is searched only with the user's key.
-    service: 'openalex', named: /OpenAlex/, claim: PRIME_EDITING, settings: { 'sources.openalex.apiKey': 'test-key' },
+    service: 'openalex', named: /OpenAlex/, claim: PRIME_EDITING, settings: { 'sources.openalex.apiKey': OPENALEX_KEY },
     still: (result, _standIn, fault) => {
       assert.ok(result.candidates.some((c) => c.sources.includes('pubmed')), 'the Europe PMC records are kept');
       if (fault !== 'wrong-types') assert.equal(laneOf(result, 'openalex')?.searched, false, 'the lane report says OpenAlex was not searched');
@@ -202,9 +212,10 @@ describe('fault matrix: every service × every fault, whole runs', function () {
         assert.ok(requests > 0, `${scenario.service} was asked (the fault was exercised)`);
         const down = DOWN_FAULTS.includes(kind);
         if (down) assert.ok(requests <= MAX_REQUESTS_TO_A_DEAD_SERVICE, `${requests} requests to a dead ${scenario.service}`);
-        if (down || (kind !== 'wrong-types' && scenario.junkShows !== 'candidates')) {
+        const junk = kind !== 'wrong-types' && kind !== '403';
+        if (down || (junk && scenario.junkShows !== 'candidates')) {
           assert.ok(result.warnings.some((w) => scenario.named.test(w)), `a warning names ${scenario.named}: ${result.warnings.join(' | ')}`);
-        } else if (kind !== 'wrong-types') {
+        } else if (junk) {
           const reasons = result.candidates.map((c) => c.bibtexError ?? '');
           assert.ok(reasons.some((r) => /an HTML\/XML page|not BibTeX/.test(r)), `a paper says what the authority sent: ${reasons.join(' | ')}`);
         }
@@ -212,6 +223,8 @@ describe('fault matrix: every service × every fault, whole runs', function () {
         // A service's bytes never reach a terminal raw: no control characters, no undecodable runs.
         assert.ok(!result.warnings.some((w) => CONTROL_OR_UNDECODABLE.test(w)), JSON.stringify(result.warnings));
         for (const c of result.candidates) assert.equal(typeof c.title, 'string');
+        assert.ok(!JSON.stringify(result).includes(OPENALEX_KEY), 'the user\'s key is in no warning');
+        if (kind === '403') assertRefusalSaidOnce(result, standIn, scenario.service);
         scenario.still(result, standIn, kind);
       });
     }
