@@ -52,10 +52,13 @@ function baseUrl(settings: Settings): string {
 // ---- liveness ---------------------------------------------------------------------------
 
 const probes = new Map<string, { alive: Promise<boolean>; at: number; settled?: boolean }>();
+/** The error status a GROBID URL's last probe got: it runs, but refuses (a proxy's 401/403) or fails. */
+const probeStatuses = new Map<string, string>();
 
 /** Forgets cached liveness answers (tests; or after the user changes settings). */
 export function resetGrobidState(): void {
   probes.clear();
+  probeStatuses.clear();
   queues.clear();
 }
 
@@ -99,14 +102,27 @@ async function probe(url: string, deps: CoreDeps): Promise<boolean> {
       refusedIsFinal: true,
       signal,
     });
+    probeStatuses.delete(url);
     return response.status === 200 && response.text().trim().toLowerCase() !== 'false';
   } catch (error) {
     if (deps.signal?.aborted) {
       probes.delete(url); // the caller gave up; that says nothing about GROBID
       throw error;
     }
+    if (error instanceof HttpError) probeStatuses.set(url, `HTTP ${error.status}`);
+    else probeStatuses.delete(url);
     return false;
   }
+}
+
+/**
+ * Why GROBID is not used, for a notice: "is not running", or, when something answered its
+ * liveness check with an error status (a 403 from an authenticating proxy), that status.
+ */
+export function grobidDownNotice(settings: Settings): string {
+  const status = probeStatuses.get(baseUrl(settings));
+  const why = status ? `answered its liveness check with ${status}` : 'is not running';
+  return `GROBID at ${settings['grobid.url']} ${why}; read the PDF in-process`;
 }
 
 // ---- processing -------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import type { CoreDeps } from '../deps';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/index';
 import { HttpError, isAbortError } from '../net/types';
 import { FulltextError, type FulltextFailure } from './errors';
-import { cachedGrobidDocument, grobidDocument, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
+import { cachedGrobidDocument, grobidDocument, grobidDownNotice, grobidEnabled, grobidKnownAlive, isGrobidAlive } from './grobid';
 import { pdfjsCacheKey, readStoredPdfjsReading, rememberPdfjsFailure, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
 import { contentDigest } from '../net/contentDigest';
 import type { FulltextDocument } from './model';
@@ -89,7 +89,7 @@ export async function fulltextFromPdfBytes(bytes: Uint8Array, deps: CoreDeps): P
         result.transient = true;
       }
     } else {
-      result.notice = `GROBID at ${deps.settings['grobid.url']} is not running; read the PDF in-process`;
+      result.notice = grobidDownNotice(deps.settings);
     }
   }
   try {

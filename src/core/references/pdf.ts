@@ -8,7 +8,7 @@ import { readPages } from '../fulltext/pdfjs';
 import { pageLines, type Line } from '../fulltext/layout';
 import { dropRunningLines } from '../fulltext/margins';
 import { REFERENCES_HEAD } from '../fulltext/headings';
-import { grobidEnabled, isGrobidAlive, processFulltext } from '../fulltext/grobid';
+import { grobidDownNotice, grobidEnabled, isGrobidAlive, processFulltext } from '../fulltext/grobid';
 import { FulltextError } from '../fulltext/errors';
 import { teiItems } from './tei';
 import { splitReferenceLines } from './pdfItems';
@@ -32,7 +32,7 @@ export async function pdfReferences(bytes: Uint8Array, deps: CoreDeps): Promise<
         if (isAbortError(error) || deps.signal?.aborted) throw error;
         notices.push(`GROBID failed (${(error as Error).message}); read the PDF in-process instead.`);
       }
-    } else notices.push(`GROBID at ${deps.settings['grobid.url']} is not running; read the PDF in-process.`);
+    } else notices.push(`${grobidDownNotice(deps.settings)}.`);
   }
   const list = await pdfjsReferences(bytes, deps.signal);
   return { ...list, notices: [...notices, ...list.notices] };

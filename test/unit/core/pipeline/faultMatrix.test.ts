@@ -122,7 +122,7 @@ const SCENARIOS: Scenario[] = [
   },
   {
     service: 'grobid', named: /GROBID/, claim: MORTALITY,
-    settings: { 'fulltext.enabled': true, 'fulltext.topK': 2, 'grobid.enabled': true }, skip: ['wrong-types', '403'],
+    settings: { 'fulltext.enabled': true, 'fulltext.topK': 2, 'grobid.enabled': true }, skip: ['wrong-types'],
     still: (result) => assert.ok(result.candidates.some((c) => c.fulltext === 'pdfjs'), 'read with pdfjs instead'),
   },
   {
