@@ -205,7 +205,13 @@ export interface Timings {
   stages: Record<string, number>;
 }
 
-/** The CLI `find --json` document. */
+/**
+ * How a lane that was to be searched failed: rate limited (429), down (every request failed, or
+ * its circuit opened: timeouts, 5xx, resets), or an error (a refusal, junk). Absent for a lane
+ * searched or skipped by choice.
+ */
+export type LaneFailure = 'rate-limited' | 'down' | 'error';
+
 /** One lane of a search: searched, or skipped and why (no key, switched off, breaker open). */
 export interface LaneReport {
   /** A repository or published lane. */
@@ -213,6 +219,8 @@ export interface LaneReport {
   searched: boolean;
   /** Why a lane was skipped, or what limited it ("abstract lookups only: no OpenAlex key"). */
   note?: string;
+  /** Set when the lane could not be searched because it failed (never for a choice: no key, switched off). */
+  failed?: LaneFailure;
 }
 
 export interface FindResult {

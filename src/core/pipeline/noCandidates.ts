@@ -4,11 +4,8 @@ import type { LaneReport } from '../types';
 import { repositoryLabel } from '../identity/repository';
 import { joinNames } from '../bibtex/unavailableWords';
 
-/** The notes of a lane that failed (search/published.ts, informalHook.ts), not of one skipped by choice. */
-const FAILED = /could not be searched|failed|rate limited/;
-
 export function noCandidatesWarning(lanes: LaneReport[]): string {
-  const failed = lanes.filter((l) => !l.searched && FAILED.test(l.note ?? ''));
+  const failed = lanes.filter((l) => !l.searched && l.failed !== undefined);
   if (failed.length === 0) return 'No candidates found. Try editing the queries.';
   const names = (some: LaneReport[]) => joinNames(some.map((l) => repositoryLabel(l.lane)));
   const empty = lanes.filter((l) => l.searched);

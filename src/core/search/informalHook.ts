@@ -50,7 +50,7 @@ export async function searchClaim(routing: RoutingDecision, queries: Query[], de
     deps.preprints ? searchRepositories(routing, queries, deps) : Promise.resolve(none),
     searchPublished(deps.plan, queries, { ...deps, sources: deps.published }),
   ]);
-  const servers = deps.preprints ? serverReports(preprints) : publishedOnly(routing);
+  const servers = deps.preprints ? serverReports(preprints, deps.sources) : publishedOnly(routing);
   return { ...preprints, hits: [...preprints.hits, ...published.hits], lanes: [...servers, ...published.reports] };
 }
 
@@ -69,7 +69,7 @@ async function searchInformal(routing: RoutingDecision, queries: Query[], deps: 
     // Only the query's words go out, as to the other hosts: never more of the sentence (docs/privacy.md).
     searchPublished(plan, queries, { ...deps, claimText: undefined, sources: deps.published, accept }),
   ]);
-  const servers = deps.preprints ? serverReports(byAuthor) : publishedOnly(routing);
+  const servers = deps.preprints ? serverReports(byAuthor, deps.sources) : publishedOnly(routing);
   return { ...byAuthor, hits: [...byAuthor.hits, ...published.hits], lanes: [...servers, ...published.reports] };
 }
 
@@ -78,6 +78,10 @@ function publishedOnly(routing: RoutingDecision): LaneReport[] {
   return [...new Set([routing.primary, routing.secondary])].map((lane) => ({ lane, searched: false, note: 'published only' }));
 }
 
-function serverReports(search: { searched: Repository[]; unreachable: Repository[] }): LaneReport[] {
-  return search.searched.map((lane) => (search.unreachable.includes(lane) ? { lane, searched: false, note: 'could not be searched' } : { lane, searched: true }));
+/** Each server the search reached for: searched, switched off (never asked), or down (every request failed). */
+function serverReports(search: { searched: Repository[]; unreachable: Repository[] }, sources: AuthorSearchDeps['sources']): LaneReport[] {
+  return search.searched.map((lane): LaneReport => {
+    if (!sources[lane]) return { lane, searched: false, note: 'switched off' };
+    return search.unreachable.includes(lane) ? { lane, searched: false, note: 'could not be searched', failed: 'down' } : { lane, searched: true };
+  });
 }

@@ -80,7 +80,7 @@ export async function searchPublished(
   deps: PublishedSearchDeps,
 ): Promise<{ hits: SearchHit[]; reports: LaneReport[] }> {
   const hits: SearchHit[] = [];
-  const failures = new Map<PublishedLane, string>();
+  const failures = new Map<PublishedLane, LaneSkip>();
   // One ranking of the claim's words: the relevance lanes take its first 16, the others its first 10.
   const relevanceWords = claimWordsQuery(deps.claimText, queries, RELEVANCE_CLAIM_WORDS);
   const words = relevanceWords && { ...relevanceWords, keywords: relevanceWords.keywords.slice(0, CLAIM_WORDS) };
@@ -88,26 +88,29 @@ export async function searchPublished(
     plan.lanes.map(async (lane) => {
       const extra = RELEVANCE_LANES.has(lane) ? relevanceWords : plan.ownField?.includes(lane) ? words : undefined;
       const found = await searchLane(lane, queries, extra, deps);
-      if (typeof found === 'string') failures.set(lane, found);
-      else hits.push(...found);
+      if (Array.isArray(found)) hits.push(...found);
+      else failures.set(lane, found);
     }),
   );
   const reports = plan.reports.map((r) => {
     const failure = failures.get(r.lane as PublishedLane);
-    return failure ? { lane: r.lane, searched: false, note: failure } : r;
+    return failure ? { lane: r.lane, searched: false, ...failure } : r;
   });
   return { hits, reports };
 }
 
-/** The lane's hits, or in words why it could not be searched (every request failed). */
+/** Why a lane was not searched: its note, and how it failed when it did. */
+type LaneSkip = Pick<LaneReport, 'note' | 'failed'>;
+
+/** The lane's hits, or why it could not be searched (every request failed). */
 async function searchLane(
   lane: PublishedLane,
   queries: Query[],
   words: Query | undefined,
   deps: PublishedSearchDeps,
-): Promise<SearchHit[] | string> {
+): Promise<SearchHit[] | LaneSkip> {
   const source = deps.sources[lane];
-  if (!source) return 'switched off';
+  if (!source) return { note: 'switched off' };
   const size = Math.min(MAX_PAGE, Math.max(1, deps.maxResults) * OVERFETCH);
   // A spaced lane gets one request merging every query (Semantic Scholar: and the claim's rarest
   // words after them); Europe PMC, which answers several at once, gets each query's ranked request
@@ -116,7 +119,7 @@ async function searchLane(
     ? [{ query: RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries) }]
     : [...queries.map((query, queryIndex) => ({ query, queryIndex })), ...(words ? [{ query: words }] : [])];
   const found: SearchHit[] = [];
-  let failure: string | undefined;
+  let failure: LaneSkip | undefined;
   let answered = 0;
   await Promise.all(
     requests.map(async ({ query, queryIndex }) => {
@@ -176,7 +179,7 @@ async function attempt(
   lane: PublishedLane,
   request: () => Promise<PaperRecord[]>,
   deps: PublishedSearchDeps,
-  failed: (why: string) => void,
+  failed: (why: LaneSkip) => void,
 ): Promise<PaperRecord[] | undefined> {
   try {
     return await request();
@@ -184,12 +187,12 @@ async function attempt(
     if (isAbortError(error) || deps.signal?.aborted) throw error;
     const err = error as Error;
     if (err instanceof RateLimitedError) {
-      failed('rate limited (HTTP 429); skipped for this run');
+      failed({ note: 'rate limited (HTTP 429); skipped for this run', failed: 'rate-limited' });
       deps.warn(`${repositoryLabel(lane)} answered 429 (rate limited); it is skipped for this run.${lane === 'semanticscholar' ? ' An API key (sources.semanticscholar.apiKey) gives a pool of your own.' : ''}`);
     } else if (err.name === 'ServiceUnavailableError') {
-      failed('skipped: it failed earlier in this run');
+      failed({ note: 'skipped: it failed earlier in this run', failed: 'down' });
     } else {
-      failed('failed (see warnings)');
+      failed({ note: 'failed (see warnings)', failed: 'error' });
       deps.warn(`${repositoryLabel(lane)} search failed: ${err.message}`);
     }
     return undefined;

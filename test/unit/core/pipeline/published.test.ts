@@ -103,7 +103,9 @@ describe('published literature', function () {
   it('skips Semantic Scholar for the run when it answers 429, says so, and keeps the other lanes\' papers', async () => {
     forceSemanticScholar429(standIn, 10);
     const result = await find(RESNET, { 'http.retries': 1 });
-    assert.deepEqual(lane(result, 'semanticscholar'), { lane: 'semanticscholar', searched: false, note: 'rate limited (HTTP 429); skipped for this run' });
+    assert.deepEqual(lane(result, 'semanticscholar'), {
+      lane: 'semanticscholar', searched: false, note: 'rate limited (HTTP 429); skipped for this run', failed: 'rate-limited',
+    });
     assert.ok(result.warnings.some((w) => /^Semantic Scholar answered 429 \(rate limited\); it is skipped for this run\. An API key/.test(w)), result.warnings.join(' | '));
     assert.ok(result.candidates.some((c) => c.dblpKey === 'conf/cvpr/HeZRS16'), 'DBLP still found its paper');
   });
@@ -115,6 +117,17 @@ describe('published literature', function () {
     assert.ok(!result.warnings.includes('No candidates found. Try editing the queries.'), result.warnings.join(' | '));
     assert.ok(result.warnings.some((w) => /^No candidates: Semantic Scholar could not be searched \(see the warnings above\), and .*DBLP.* found nothing\.$/.test(w)),
       result.warnings.join(' | '));
+  });
+
+  it('reports a switched-off preprint server as not searched, never as one that found nothing', async () => {
+    forceSemanticScholar429(standIn, 10);
+    const claim = 'Mining association rules between sets of items in large databases is efficient.';
+    const result = await find(claim, { 'http.retries': 0, 'sources.arxiv.enabled': false });
+    assert.deepEqual(lane(result, 'arxiv'), { lane: 'arxiv', searched: false, note: 'switched off' });
+    assert.deepEqual(standIn.requests.filter((r) => r.service === 'arxiv'), []);
+    const said = result.warnings.find((w) => w.startsWith('No candidates:'));
+    assert.match(said ?? '', /^No candidates: Semantic Scholar could not be searched \(see the warnings above\), and .*DBLP.* found nothing\.$/, result.warnings.join(' | '));
+    assert.doesNotMatch(said!, /arXiv/);
   });
 
   it('searches OpenAlex with the user\'s key, and never writes the key to the cache', async () => {
