@@ -2,10 +2,10 @@
 // for root discovery (core/manuscript/projectFolder.ts), and writes that replace a file whole or
 // not at all, through a symbolic link to its target and keeping its mode, and never a file they
 // would garble (one not in UTF-8) or one the user marked read-only.
-import { access, chmod, constants, lstat, readFile, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import * as path from 'node:path';
+import { access, chmod, constants, lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { applyEdits, type InsertFiles, type PlannedInsert } from '../core/manuscript/insertPlan';
 import { texFilesUnder } from '../core/manuscript/projectFolder';
+import { danglingLinkRefusal } from '../core/manuscript/danglingLink';
 import { FileRefusedError } from './io';
 
 
@@ -66,17 +66,10 @@ export async function assertEditable(file: string): Promise<void> {
   await assertWritable(file, target);
 }
 
-/**
- * Refuses a symbolic link whose target is missing: writing through it would create a file where
- * the link points (a share perhaps not mounted), and writing over it would lose the link.
- */
+/** Refuses a symbolic link whose target is missing (core/manuscript/danglingLink.ts says why). */
 async function assertNotDangling(file: string): Promise<void> {
-  const link = await lstat(file).catch(() => undefined);
-  if (!link?.isSymbolicLink()) return;
-  const to = await readlink(file);
-  const resolved = path.resolve(path.dirname(file), to);
-  const where = resolved === to ? `"${to}"` : `"${to}" (${resolved})`;
-  throw new FileRefusedError(`"${file}" is a symbolic link to ${where}, which does not exist (restore its target or remove the link)`);
+  const refusal = await danglingLinkRefusal(file);
+  if (refusal) throw new FileRefusedError(refusal);
 }
 
 /** Why assertEditable refuses `file`, or undefined when it may be written. */

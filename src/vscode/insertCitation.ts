@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TextEditPlan } from '../core/manuscript/citeInsert';
 import type { InsertProject } from '../core/manuscript/insertPlan';
+import { danglingLinkRefusal } from '../core/manuscript/danglingLink';
 import type { Settings } from '../core/settings/index';
 import { fromProject } from '../core/settings/scopes';
 import type { Candidate } from '../core/types';
@@ -141,8 +142,14 @@ function configuredBib(settings: Settings, uri: vscode.Uri): ReturnType<typeof r
   return resolveConfiguredBib(settings['bib.file'], { fromProject: !fromEnv && fromProject(inspected), folder, home: os.homedir() });
 }
 
-/** A reason not to write `file`: a link (say, planted in a cloned repository) to a file that is no .bib. */
+/**
+ * A reason not to write `file`: a link whose target is missing (the edit would create a file
+ * replacing the link, or where it points), or a link (say, planted in a cloned repository) to a
+ * file that is no .bib.
+ */
 async function refuseLinkedBib(file: string): Promise<string | undefined> {
+  const dangling = await danglingLinkRefusal(file);
+  if (dangling) return `${dangling}; nothing was written.`;
   const real = await fs.realpath(file).catch(() => file);
   return writableBib(file, real);
 }
