@@ -30,8 +30,13 @@ export interface BibFileEntries {
   strings: Map<string, string>;
 }
 
-/** An entry starts with `@name{` or `@name(` at the start of a line (leading spaces allowed). */
-const ENTRY_START = /^[ \t]*@([A-Za-z]+)[ \t]*[{(]/gm;
+/**
+ * An entry starts with `@name{` or `@name(` anywhere outside another entry, as BibTeX reads it:
+ * indented, or after text on the same line (the text between entries is a comment to BibTeX).
+ */
+const ENTRY_START = /@([A-Za-z]+)[ \t]*[{(]/g;
+/** Where an entry that never closes is cut: at the next `@name{` that starts a line. */
+const LINE_START = /^[ \t]*@[A-Za-z]+[ \t]*[{(]/gm;
 const NOT_ENTRIES = /^(string|preamble|comment)$/i;
 
 /**
@@ -39,16 +44,15 @@ const NOT_ENTRIES = /^(string|preamble|comment)$/i;
  * as one text, so `\bibliography{IEEEabrv,refs}` gives refs.bib the first file's `@string`s).
  */
 export function readBibEntries(file: string, text: string, inherited: ReadonlyMap<string, string> = new Map()): BibFileEntries {
-  const starts = [...text.matchAll(ENTRY_START)].map((m) => ({ at: m.index + m[0].indexOf('@'), type: m[1]! }));
-  const chunkAt = (i: number) => text.slice(starts[i]!.at, entryEnd(text, starts[i]!.at, starts[i + 1]?.at ?? text.length));
+  const chunks = entryChunks(text);
   const strings = new Map(inherited);
-  starts.forEach(({ type }, i) => /^string$/i.test(type) && readString(chunkAt(i), strings));
+  chunks.forEach(({ type, chunk }) => /^string$/i.test(type) && readString(chunk, strings));
   const result: BibFileEntries = { entries: [], broken: [], strings };
-  starts.forEach(({ at, type }, i) => {
-    if (NOT_ENTRIES.test(type)) return;
-    const chunk = chunkAt(i);
+  const lineAt = lineCounter(text);
+  for (const { at, type, chunk } of chunks) {
+    if (NOT_ENTRIES.test(type)) continue;
     const end = at + chunk.length;
-    const line = lineOf(text, at);
+    const line = lineAt(at);
     try {
       result.entries.push({ ...readBibFields(chunk, strings), file, line, start: at, end });
     } catch (error) {
@@ -56,8 +60,31 @@ export function readBibEntries(file: string, text: string, inherited: ReadonlyMa
       const key = /^@[A-Za-z]+\s*[{(]\s*([^,\s]+)\s*,/.exec(chunk)?.[1];
       result.broken.push({ file, line, key, message: braceProblem(chunk) ?? error.message });
     }
-  });
+  }
   return result;
+}
+
+/**
+ * Each `@type{…}` of the text with its offset, in order. An `@name{` inside an entry is the
+ * entry's text; an entry that never closes runs to the next line that starts with `@name{`, so it
+ * costs only itself.
+ */
+function entryChunks(text: string): { at: number; type: string; chunk: string }[] {
+  const lineStarts = [...text.matchAll(LINE_START)].map((m) => m.index + m[0].indexOf('@'));
+  const chunks: { at: number; type: string; chunk: string }[] = [];
+  let from = 0;
+  let nextLine = 0;
+  for (const m of text.matchAll(ENTRY_START)) {
+    if (m.index < from) continue;
+    const at = m.index;
+    while (nextLine < lineStarts.length && lineStarts[nextLine]! <= at) nextLine++;
+    const next = lineStarts[nextLine] ?? text.length;
+    const end = entryEnd(text, at, next);
+    chunks.push({ at, type: m[1]!, chunk: text.slice(at, end) });
+    // BibTeX reads `@comment` as the word alone: what follows is text between entries.
+    from = /^comment$/i.test(m[1]!) ? at + 1 : end;
+  }
+  return chunks;
 }
 
 /** Fields a cross-referenced entry never takes from its parent: they name the parent itself, or the child alone. */
@@ -117,7 +144,8 @@ function braceProblem(chunk: string): string | undefined {
 /**
  * Where the entry at `start` ends: after the brace or parenthesis that closes it, so a comment
  * between entries (JabRef's, a writer's `% …` line) is no part of it and an edit never lands in it.
- * An entry that never closes runs to the next one, blank lines aside (it is reported as broken).
+ * An entry that never closes runs to the next one that starts a line, blank lines aside (it is
+ * reported as broken).
  */
 function entryEnd(text: string, start: number, next: number): number {
   const { close } = scanBibEntry(text, start, next);
@@ -127,8 +155,13 @@ function entryEnd(text: string, start: number, next: number): number {
   return end;
 }
 
-function lineOf(text: string, offset: number): number {
+/** The 0-based line of an offset, for offsets asked in increasing order (one pass over the text). */
+function lineCounter(text: string): (offset: number) => number {
   let line = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+  let counted = 0;
+  return (offset) => {
+    for (let i = text.indexOf('\n', counted); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+    counted = Math.max(counted, offset);
+    return line;
+  };
 }

@@ -4,7 +4,8 @@
 // edit is an append at the end of the file.
 import { readableEntry } from '../bibtex/layout';
 import { bibtexParser } from 'latex-utensils';
-import { entryFields, readBibFields, rewriteCiteKey } from '../bibtex/citeKey';
+import { entryFields, rewriteCiteKey } from '../bibtex/citeKey';
+import { readBibEntries } from '../bibtex/entries';
 import { arxivIdFromDoi, findArxivId, findDoi, isArxivId, splitArxivId, titleIdentity } from '../identity/work';
 import { checkAuthorityBibtex } from '../bibtex/authority';
 import type { TextEditPlan } from './citeInsert';
@@ -48,20 +49,12 @@ export function indexBibFile(text: string, file?: string): BibIdentity[] {
     .map((e) => ({ ...identityFromFields(e.internalKey!, entryFields(e)), file }));
 }
 
-/** Fallback for a file with a syntax error somewhere: each `@` chunk on its own. */
+/** Fallback for a file with a syntax error somewhere: each entry on its own (a broken one gives its key). */
 function indexEntryByEntry(text: string, file?: string): BibIdentity[] {
-  const identities: BibIdentity[] = [];
-  for (const chunk of text.split(/(?=^[ \t]*@)/m)) {
-    const key = /^\s*@\s*(?!comment|string|preamble)\w+\s*[{(]\s*([^,\s]+)\s*,/i.exec(chunk)?.[1];
-    if (!key) continue;
-    try {
-      const entry = readBibFields(chunk);
-      identities.push({ ...identityFromFields(entry.key, entry.fields), file });
-    } catch {
-      identities.push({ key, file });
-    }
-  }
-  return identities;
+  const { entries, broken } = readBibEntries(file ?? '', text);
+  const readable = entries.map((entry) => ({ at: entry.line, identity: identityFromFields(entry.key, entry.fields) }));
+  const keyOnly = broken.flatMap((entry) => (entry.key ? [{ at: entry.line, identity: { key: entry.key } }] : []));
+  return [...readable, ...keyOnly].sort((a, b) => a.at - b.at).map(({ identity }) => ({ ...identity, file }));
 }
 
 /** DOI (not arXiv's own DataCite DOI), arXiv id (lower-case, versionless) and title identity. */

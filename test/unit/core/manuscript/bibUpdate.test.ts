@@ -130,6 +130,20 @@ describe('.bib update decisions', () => {
     assert.ok(keys.includes('broken'));
   });
 
+  it('reuses an entry written after text on its line or indented, also in a file with a syntax error', () => {
+    // BibTeX reads an `@type{` anywhere outside an entry: the text before it is a comment to it.
+    const indented = FRANK.replace(/^@/, '    @');
+    const afterText = `Grasping, see also: ${VALERO}`;
+    for (const text of [`${afterText}\n${indented}`, `${afterText}\n${indented}\n@article{broken, title = {unclosed\n`]) {
+      const reused = (doi: string, key: string) => {
+        const { action, key: chosen } = decideBibUpdate(indexBibFile(text), work(VALERO, key, { doi }));
+        return `${action} ${chosen}`;
+      };
+      assert.equal(reused('10.1186/s12984-017-0305-3', 'valero'), 'reuse Valero_Cuevas_2017');
+      assert.equal(reused('10.1126/science.169.3946.635', 'frank'), 'reuse Frank_1970');
+    }
+  });
+
 });
 
 describe('.bib append', () => {
