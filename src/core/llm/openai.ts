@@ -9,6 +9,8 @@ import { LlmAnswerTooLargeError, limitedFetch } from './limitedFetch';
 import { LlmUnavailableError, type ChatMessage, type LlmCallOptions, type LlmClient, type ToolChoice, type ToolDefinition } from './types';
 import { readToolChoice } from './toolChoice';
 import { ThinkFilter } from './thinkFilter';
+import { excerpt } from '../sources/errors';
+import { describeAnswer } from '../sources/published/answerText';
 
 /** Retries inside the openai package (connection errors, 429, 5xx); kept small: a slow local model should fail fast. */
 const MAX_RETRIES = 1;
@@ -84,7 +86,7 @@ class OpenAiCompatibleClient implements LlmClient {
         { signal: options.signal },
       );
       const choice = readToolChoice(completion);
-      if (!choice) throw this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer that is not a chat completion.`);
+      if (!choice) throw this.notACompletion(completion);
       return choice;
     } catch (error) {
       throw this.explain(error, options.signal);
@@ -128,7 +130,20 @@ class OpenAiCompatibleClient implements LlmClient {
     const content = (first as { message?: { content?: unknown } } | undefined)?.message?.content;
     if (typeof content === 'string') return content;
     if (content === null || (first !== undefined && content === undefined)) return '';
-    throw this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer that is not a chat completion.`);
+    throw this.notACompletion(completion);
+  }
+
+  /** What came instead of a chat completion, in words: the endpoint's own error (a 200 carrying one), or the body. */
+  private notACompletion(completion: unknown): LlmUnavailableError {
+    const error = (completion as { error?: unknown } | null)?.error;
+    const said = typeof error === 'string' ? error : (error as { message?: unknown } | undefined)?.message;
+    if (typeof said === 'string' && said.trim()) return this.markUnreachable(`The LLM at ${this.baseUrl} answered with an error: ${excerpt(said, 200)}`);
+    if (typeof completion === 'string' && completion.trim()) {
+      return this.markUnreachable(`The LLM at ${this.baseUrl} sent ${describeAnswer(completion)} instead of a chat completion.`);
+    }
+    const choices = (completion as { choices?: unknown } | null)?.choices;
+    if (Array.isArray(choices) && choices.length === 0) return this.markUnreachable(`The LLM at ${this.baseUrl} sent a chat completion without a reply (no choices).`);
+    return this.markUnreachable(`The LLM at ${this.baseUrl} sent an answer that is not a chat completion.`);
   }
 
   private failFastIfUnreachable(): void {

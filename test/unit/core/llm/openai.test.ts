@@ -5,7 +5,7 @@ import { createLlmClient, probeLlm } from '../../../../src/core/llm/client';
 import { LlmUnavailableError, type LlmClient } from '../../../../src/core/llm/types';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { chatRequests, installOpenAi, type OpenAiStandInOptions } from '../../../standin/openai';
-import { fixturePath, startStandInServer, type StandIn } from '../../../standin/server';
+import { fixturePath, send, startStandInServer, type StandIn } from '../../../standin/server';
 
 describe('LLM client (OpenAI-compatible) against the stand-in', () => {
   let standIn: StandIn;
@@ -80,6 +80,20 @@ describe('LLM client (OpenAI-compatible) against the stand-in', () => {
       client().completeJson([{ role: 'user', content: 'x' }]),
       (error: unknown) => error instanceof LlmUnavailableError && /HTTP 400: You uploaded an unsupported image/.test(error.message),
     );
+  });
+
+  it('says what a 200 that is no chat completion held: the endpoint\'s error, its text, or no reply', async () => {
+    // An OpenAI-compatible proxy's error in a 200 (OpenRouter's documented `{error: {code, message}}`), a
+    // gateway's plain-text page, and a completion whose choices a filter removed.
+    const answers: [string, string, RegExp][] = [
+      [JSON.stringify({ error: { code: 502, message: 'Upstream model overloaded, try again' } }), 'application/json', /answered with an error: Upstream model overloaded, try again$/],
+      ['Bad gateway: upstream closed the connection', 'text/plain', /sent "Bad gateway: upstream closed the connection" instead of a chat completion\.$/],
+      [JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: 'gpt-4o-mini', choices: [] }), 'application/json', /sent a chat completion without a reply \(no choices\)\.$/],
+    ];
+    for (const [body, type, said] of answers) {
+      standIn.handle('openai', (_req, res) => send(res, 200, body, type));
+      await assert.rejects(client().completeJson([{ role: 'user', content: 'x' }]), (error: unknown) => error instanceof LlmUnavailableError && said.test(error.message));
+    }
   });
 
   it('reports an unreachable endpoint without trying any other', async () => {
