@@ -60,7 +60,8 @@ export async function assertEditable(file: string): Promise<void> {
   const target = await existingTarget(file);
   if (target === undefined) return assertNotDangling(file);
   const bytes = await readFile(target);
-  if (!isUtf8(bytes)) {
+  // UTF-16 without a byte-order mark decodes as UTF-8 (its ASCII letters beside NUL bytes): no text file has a NUL.
+  if (!isUtf8(bytes) || bytes.includes(0)) {
     throw new FileRefusedError(`"${file}" is not UTF-8 (${encodingGuess(bytes)}); citefinder edits UTF-8 files only`);
   }
   await assertWritable(file, target);
@@ -104,6 +105,7 @@ function isUtf8(bytes: Uint8Array): boolean {
 
 function encodingGuess(bytes: Uint8Array): string {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it looks like UTF-16';
+  if (bytes.includes(0)) return 'it has NUL bytes: UTF-16 without a byte-order mark, or not text';
   // Latin-1 leaves 0x80–0x9F to control codes; Windows-1252 puts letters and quotes there.
   return bytes.some((b) => b >= 0x80 && b < 0xa0) ? 'it looks like Windows-1252 or another 8-bit encoding' : 'it looks like Latin-1';
 }

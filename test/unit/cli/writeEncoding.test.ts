@@ -1,6 +1,7 @@
 // A file that is not UTF-8 is never written: read as UTF-8 its other bytes become U+FFFD, and
 // writing that back would lose every accented letter. `insert` and `bib check --write` refuse it
-// (exit 2, nothing changed); a UTF-8 file with a byte-order mark keeps it.
+// (exit 2, nothing changed), UTF-16 without a byte-order mark too; a UTF-8 file with a
+// byte-order mark keeps it.
 import { strict as assert } from 'node:assert';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +44,20 @@ describe('CLI writes only UTF-8 files', function () {
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /refs\.bib" is not UTF-8/);
     assert.deepEqual(readFileSync(join(cli.dir, 'refs.bib')), bib);
+    assert.deepEqual(readFileSync(tex), before, 'the .tex untouched too');
+  });
+
+  it('insert refuses a UTF-16 .bib without a byte-order mark (it decodes as UTF-8), leaving both files as they were', async () => {
+    const tex = join(cli.dir, 'main.tex');
+    writeFileSync(tex, `${PREAMBLE}${CLAIM}${END}`);
+    // What Windows tools write as "Unicode" when told to leave the mark out: ASCII letters each beside a NUL.
+    const utf16 = Buffer.from(MINE, 'utf16le');
+    writeFileSync(join(cli.dir, 'refs.bib'), utf16);
+    const before = readFileSync(tex);
+    const run = await insert(tex);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /refs\.bib" is not UTF-8 \(it has NUL bytes: UTF-16 without a byte-order mark, or not text\); citefinder edits UTF-8 files only/);
+    assert.deepEqual(readFileSync(join(cli.dir, 'refs.bib')), utf16);
     assert.deepEqual(readFileSync(tex), before, 'the .tex untouched too');
   });
 
