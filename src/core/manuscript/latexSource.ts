@@ -10,6 +10,8 @@ export type LatexSourceVerdict =
   | { ok: false; reason: string };
 
 export async function latexSourceVerdict(file: string, text: string, files: TexFiles, shownName = file): Promise<LatexSourceVerdict> {
+  // UTF-16 read as UTF-8 keeps its letters, each beside a NUL: no command matches, and the encoding is the reason.
+  if (text.includes('\0')) return { ok: false, reason: `"${shownName}" is not UTF-8 text (it has NUL bytes: UTF-16, perhaps); save it as UTF-8.` };
   if (/\\[A-Za-z]+/.test(text)) return { ok: true, why: 'commands' };
   const root = await resolveRootFile(file, text, files);
   if (root.reason === 'magic comment' || root.reason === 'included' || root.reason === 'subfiles') return { ok: true, why: root.reason };

@@ -61,6 +61,16 @@ describe('CLI writes only UTF-8 files', function () {
     assert.deepEqual(readFileSync(tex), before, 'the .tex untouched too');
   });
 
+  it('insert names a UTF-16 .tex as such, not as a file that does not look like LaTeX', async () => {
+    const tex = join(cli.dir, 'main.tex');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${PREAMBLE}${CLAIM}${END}`, 'utf16le')]);
+    writeFileSync(tex, utf16);
+    const run = await insert(tex);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /main\.tex" is not UTF-8 text \(it has NUL bytes: UTF-16, perhaps\); save it as UTF-8\./);
+    assert.deepEqual(readFileSync(tex), utf16);
+  });
+
   it('insert keeps a UTF-8 byte-order mark and every other byte of both files', async () => {
     const tex = join(cli.dir, 'main.tex');
     const bom = '\ufeff';
