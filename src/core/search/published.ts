@@ -190,7 +190,8 @@ async function attempt(
       failed({ note: 'rate limited (HTTP 429); skipped for this run', failed: 'rate-limited' });
       deps.warn(`${repositoryLabel(lane)} answered 429 (rate limited); it is skipped for this run.${lane === 'semanticscholar' ? ' An API key (sources.semanticscholar.apiKey) gives a pool of your own.' : ''}`);
     } else if (err.name === 'ServiceUnavailableError') {
-      failed({ note: 'skipped: it failed earlier in this run', failed: 'down' });
+      // Its circuit opened: by this lane's own failures as often as by an earlier request's, so no "earlier".
+      failed({ note: 'down in this run (see warnings)', failed: 'down' });
     } else {
       failed({ note: 'failed (see warnings)', failed: 'error' });
       deps.warn(`${repositoryLabel(lane)} search failed: ${err.message}`);

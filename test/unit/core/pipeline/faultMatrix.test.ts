@@ -131,6 +131,8 @@ const SCENARIOS: Scenario[] = [
       if (fault === 'wrong-types') return assert.ok(result.candidates.some((c) => c.dblpKey === 'conf/cvpr/HeZRS16'), 'the well-typed hits are kept');
       assert.ok(asked(standIn, 'semanticscholar') > 0 && asked(standIn, 'arxiv') > 0, 'the other lanes are searched');
       assert.equal(laneOf(result, 'dblp')?.searched, false, 'the lane report says DBLP was not searched');
+      // DBLP is asked by this lane alone: its own failures opened the circuit, nothing failed before.
+      if (DOWN_FAULTS.includes(fault)) assert.deepEqual(laneOf(result, 'dblp'), { lane: 'dblp', searched: false, note: 'down in this run (see warnings)', failed: 'down' });
     },
   },
   {
