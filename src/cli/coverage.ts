@@ -20,7 +20,7 @@ import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
 import { diskFiles, readOnce } from './files';
 import { readInput, UsageError, type CliIo } from './io';
-import { insertClearCitation, insertSummary, outcomeText, type InsertOutcome } from './coverageInsert';
+import { insertClearCitation, insertSummary, outcomeText, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
 
 export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--rerank] [--find [--insert]] [--config FILE] [--json]';
@@ -79,6 +79,7 @@ export async function runCoverage(
   // With --json, stdout is the JSON alone: a script parses it whole.
   if (!values.json) io.stdout(textReport(report));
   if (!find || !settings) return 0;
+  if (values.insert) await refuseReferencesByHand(report.root, disk);
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
   // The batch reads each file as it was listed (the sentences' offsets are of that text); --insert writes the current one.
   const listed = readOnce(disk.read);

@@ -10,6 +10,10 @@ import { newWorkOf, planInsert, type InsertFiles } from '../core/manuscript/inse
 import { locateClaim } from '../core/manuscript/citeInsert';
 import type { Settings } from '../core/settings/index';
 import { writePlan } from './files';
+import { walkIncludes } from '../core/manuscript/projectTree';
+import { findProjectBibliography } from '../core/manuscript/projectBibliography';
+import { ReferencesByHandError, referencesByHand } from '../core/manuscript/referencesByHand';
+import { FileRefusedError } from './io';
 
 export type InsertedCitation = {
   key: string;
@@ -28,6 +32,18 @@ export type InsertedCitation = {
 
 /** What --insert did for one sentence: the citation written, or why none was. */
 export type InsertOutcome = { inserted: InsertedCitation; notInserted?: undefined } | { inserted?: undefined; notInserted: string };
+
+/**
+ * Refuses, before any search, the project (of `root`, its root file) whose references are a thebibliography written by hand:
+ * every citation would need a .bib it does not have (and a second reference list in the PDF).
+ */
+export async function refuseReferencesByHand(root: string, files: InsertFiles): Promise<void> {
+  const text = await files.read(root);
+  if (text === undefined) return;
+  const tree = await walkIncludes(root, text, files);
+  const byHand = referencesByHand(tree, await findProjectBibliography(tree, files.exists));
+  if (byHand) throw new FileRefusedError(`--insert: ${new ReferencesByHandError(byHand, root).message}; --find lists the works`);
+}
 
 /** Cites the clear work of a finished search in its sentence, on disk. */
 export async function insertClearCitation(

@@ -13,7 +13,8 @@ import { bibtexVersionNote, citeByIdentifier, NotAnIdentifierError } from '../co
 import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
 import { parseCommandLine } from './args';
-import { readInput, UsageError, type CliIo } from './io';
+import { FileRefusedError, readInput, UsageError, type CliIo } from './io';
+import { ReferencesByHandError } from '../core/manuscript/referencesByHand';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { lineClaim, locateClaim } from '../core/manuscript/citeInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
@@ -47,7 +48,9 @@ export async function runInsert(
     ? await byId(options.id, settings, io, signal)
     : await byClaim(texText.slice(claim.start, claim.end), texText, settings, signal, io);
   if (!candidate) return 0;
-  const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings);
+  const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings).catch((error: unknown) => {
+    throw error instanceof ReferencesByHandError ? new FileRefusedError(error.message) : error;
+  });
   await writePlan(plan, (file) => readInput(file, 'file'));
   const report = {
     key: plan.key,

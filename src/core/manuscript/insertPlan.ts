@@ -16,6 +16,7 @@ import { addBibliographyEdit, entryTargets, findProjectBibliography, type Biblio
 import { resolveRootFile } from './projectRoot';
 import { walkIncludes, type ProjectTree } from './projectTree';
 import { lineEndingOf } from '../text/lineEnding';
+import { ReferencesByHandError, referencesByHand } from './referencesByHand';
 
 export interface InsertFiles extends TexFiles {
   exists(file: string): Promise<boolean>;
@@ -147,8 +148,13 @@ export async function planInsert(
   return plan;
 }
 
-/** The CLI's rule: the first listed .bib the project has, else references.bib beside the root, with the line that adds it. */
+/**
+ * The CLI's rule: the first listed .bib the project has, else references.bib beside the root, with
+ * the line that adds it; none for a project whose references are a thebibliography written by hand.
+ */
 async function defaultTarget({ tree, bibliography }: InsertProject): Promise<BibTarget> {
+  const byHand = referencesByHand(tree, bibliography);
+  if (byHand) throw new ReferencesByHandError(byHand, tree.root);
   const file = entryTargets(bibliography)[0] ?? path.join(path.dirname(tree.root), NEW_BIB_NAME);
   return bibliography.files.includes(file) ? { file } : { file, lineEdit: addBibliographyEdit(tree, bibliography, file) };
 }

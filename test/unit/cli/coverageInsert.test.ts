@@ -48,6 +48,16 @@ describe('CLI coverage --insert', function () {
     assert.equal(readFileSync(join(dir, 'refs.bib'), 'utf8'), MINE);
   });
 
+  it('refuses, before any search, a manuscript whose references are a thebibliography written by hand', async () => {
+    const byHand = MANUSCRIPT.replace('\\bibliography{refs}', '\\begin{thebibliography}{9}\n\\bibitem{riess1998} A. G. Riess et al., AJ 116, 1009 (1998).\n\\end{thebibliography}');
+    writeFileSync(join(dir, 'main.tex'), byHand);
+    const run = await runCli(args(), env);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /--insert: the manuscript writes its references by hand \(\\begin\{thebibliography\} at main\.tex:13\)[^]*nothing was written/);
+    assert.doesNotMatch(run.stdout, /\[1\/4\]/, 'nothing searched');
+    assert.equal(readFileSync(join(dir, 'main.tex'), 'utf8'), byHand, 'no \\bibliography line beside the list, no citation');
+  });
+
   it('cites each sentence one work clearly supports, and leaves the others with the reason', async () => {
     const run = await runCli(args(), env);
     assert.equal(run.code, 0, run.stderr);

@@ -1,7 +1,8 @@
 // `citefinder insert`: which .bib a new entry goes to when the bibliography names a file the project
 // does not have (TeX Live's IEEEabrv, a ~/texmf library: a new file of that name beside the root
-// would hide the installation's), and where the cite goes on a line with a trailing `%` comment
-// (before it, not inside it), with lines that show nothing in the PDF refused.
+// would hide the installation's), none for references written by hand (thebibliography), and where
+// the cite goes on a line with a trailing `%` comment (before it, not inside it), with lines that
+// show nothing in the PDF refused.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +40,19 @@ describe('CLI insert: the .bib a new entry goes to', function () {
     assert.equal(run.code, 0, run.stderr);
     assert.match(readFileSync(join(cli.dir, 'library.bib'), 'utf8'), /^@article\{/);
     assert.match(run.stdout, /created library\.bib: no such file in the project yet/);
+  });
+
+  it('refuses a manuscript whose references are a thebibliography written by hand, adding no second list', async () => {
+    const main = join(cli.dir, 'main.tex');
+    const tex = '\\documentclass[aps,prl]{revtex4-2}\n\\begin{document}\nSoft matter flows.\n\n' +
+      '\\begin{thebibliography}{9}\n\\bibitem{riess98} A. G. Riess \\emph{et al.}, Astron. J. \\textbf{116}, 1009 (1998).\n' +
+      '\\end{thebibliography}\n\\end{document}\n';
+    writeFileSync(main, tex);
+    const run = await runCli(['insert', '--tex', main, '--line', '3', '--id', SCIENCE], cli.env);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /writes its references by hand \(\\begin\{thebibliography\} at main\.tex:5\) and names no \.bib[^]*nothing was written/);
+    assert.equal(readFileSync(main, 'utf8'), tex, 'no \\bibliography line beside the list');
+    assert.ok(!existsSync(join(cli.dir, 'references.bib')), 'no references.bib created');
   });
 });
 
