@@ -46,14 +46,47 @@ export function normaliseCiteCommand(command: string): string {
   return /^[A-Za-z]+\*?$/.test(name) ? '\\' + name : '\\cite';
 }
 
-/** The offset right after the claim's words: trailing spaces and final punctuation excluded. */
+/** The offset right after the claim's words: trailing spaces, display math and final punctuation excluded. */
 export function citationOffset(source: string, start: number, end: number): number {
-  let offset = end;
-  while (offset > start && /\s/.test(source[offset - 1]!)) offset--;
+  let offset = trimmedEnd(source, start, end);
+  // "… is positive, \begin{equation}\Lambda>0.\end{equation}": after the display the citation would
+  // print on the line below it, opening the next sentence; it goes after the words before it.
+  let display = displayMathBefore(source, start, offset);
+  while (display !== undefined) {
+    offset = trimmedEnd(source, start, display);
+    display = displayMathBefore(source, start, offset);
+  }
   const punctuation = FINAL_PUNCTUATION.exec(source.slice(start, offset));
   if (punctuation && punctuation.index > 0) offset = start + punctuation.index;
   // A selection ending inside the claim's words is fine; one ending on a space is trimmed above.
   return offset;
+}
+
+function trimmedEnd(source: string, start: number, end: number): number {
+  while (end > start && /\s/.test(source[end - 1]!)) end--;
+  return end;
+}
+
+/** Display-math environments: a citation after one prints below it. */
+const DISPLAY_END = /(?:\\end\s*\{(equation|align|alignat|gather|multline|flalign|eqnarray|displaymath|dmath)(\*?)\}|\\\]|\$\$)$/;
+
+/** Where the display math ending at `end` starts, when it starts after the claim's first word (`start`). */
+function displayMathBefore(source: string, start: number, end: number): number | undefined {
+  const text = source.slice(start, end);
+  const closing = DISPLAY_END.exec(text);
+  if (!closing) return undefined;
+  const opening = closing[1] !== undefined
+    ? text.lastIndexOf(`\\begin{${closing[1]}${closing[2]}}`, closing.index)
+    : closing[0] === '$$' ? text.lastIndexOf('$$', closing.index - 1) : lastDisplayOpening(text, closing.index);
+  return opening > 0 ? start + opening : undefined;
+}
+
+/** The last `\[` before `before` that is no `\\[2pt]` line break. */
+function lastDisplayOpening(text: string, before: number): number {
+  for (let at = text.lastIndexOf('\\[', before); at >= 0; at = text.lastIndexOf('\\[', at - 1)) {
+    if (text[at - 1] !== '\\') return at;
+  }
+  return -1;
 }
 
 /**

@@ -40,6 +40,19 @@ describe('cite insertion', () => {
     assert.equal(cite(doc, 'Claim one is true?\n\n', 'k'), 'Claim one is true~\\cite{k}?\n\nNext.');
   });
 
+  it('goes before display math that ends the claim, not below it where the next sentence starts', () => {
+    const equation = 'The constant is positive,\n\\begin{equation}\n  \\Lambda > 0 .\n\\end{equation}\nNext.';
+    assert.equal(cite(equation, equation.slice(0, -6), 'k'), equation.replace('positive,', 'positive~\\cite{k},'));
+    const bracket = 'Thousands of variants are measured \\[ N \\approx 10^4. \\]';
+    assert.equal(cite(bracket, bracket, 'k'), 'Thousands of variants are measured~\\cite{k} \\[ N \\approx 10^4. \\]');
+    const dollars = 'The rate is $$ \\dot a > 0. $$ Next.';
+    assert.equal(cite(dollars, dollars.slice(0, -6), 'k'), 'The rate is~\\cite{k} $$ \\dot a > 0. $$ Next.');
+    // A line break with spacing inside an align is no display opening; inline maths stays cited after.
+    const align = 'It holds that\n\\begin{align*} a &= b \\\\[2pt] c &= d. \\end{align*}';
+    assert.equal(cite(align, align, 'k'), align.replace('holds that', 'holds that~\\cite{k}'));
+    assert.equal(cite('The rate is $\\dot a > 0$.', 'The rate is $\\dot a > 0$.', 'k'), 'The rate is $\\dot a > 0$~\\cite{k}.');
+  });
+
   it('handles several punctuation marks and a claim with no punctuation', () => {
     assert.equal(cite('It works!!', 'It works!!', 'k'), 'It works~\\cite{k}!!');
     assert.equal(cite('It works', 'It works', 'k'), 'It works~\\cite{k}');
