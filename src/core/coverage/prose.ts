@@ -9,7 +9,7 @@ import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isBareAccent, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
-import { endsWithFullStop, usesMacro, withoutCommands } from './proseNodes';
+import { blankCodeBlocks, endsWithFullStop, usesMacro, withoutCommands } from './proseNodes';
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 
@@ -235,7 +235,7 @@ export function readProse(file: string, source: string, section = '', macros: Pr
   const starts = lineStarts(source);
   const bodyStart = documentBody(blankHiddenText(source))?.start ?? 0;
   const walker = new ProseWalker(file, starts, section, source, bodyStart, macros.citations ?? new Set());
-  const { nodes, problems } = parseLatexReporting(source, macros.math);
+  const { nodes, problems } = parseLatexReporting(blankCodeBlocks(source), macros.math);
   walker.walk(nodes);
   walker.flush();
   // What a repair decided is said with its line, as it may have left sentences out.

@@ -1,5 +1,5 @@
 // Helpers of prose.ts that read the parsed tree and the source: which display math ends its
-// sentence, and a node without the project's citation macros.
+// sentence, a node without the project's citation macros, and code blocks blanked before parsing.
 import { latexParser as lp } from 'latex-utensils';
 import type { LatexNode } from '../latex/parse';
 import { DROPPED_ENVIRONMENTS } from '../latex/plainText';
@@ -30,4 +30,12 @@ function pruned(value: unknown, drop: (node: unknown) => boolean): unknown {
   if (Array.isArray(value)) return value.filter((v) => !drop(v)).map((v) => pruned(v, drop));
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, key === 'location' ? v : pruned(v, drop)]));
+}
+
+/** fancyvrb's and alltt's code blocks: latex-utensils reads their bodies as LaTeX, so their code would be prose. */
+const CODE_BLOCK = /(\\begin\s*\{(Verbatim|BVerbatim|LVerbatim|alltt)(\*?)\})([\s\S]*?)(\\end\s*\{\2\3\})/g;
+
+/** The source with those blocks' bodies blanked (offsets and lines kept): each an empty block, which renders as nothing. */
+export function blankCodeBlocks(source: string): string {
+  return source.replace(CODE_BLOCK, (_, begin: string, _name, _star, body: string, end: string) => begin + body.replace(/[^\n]/g, ' ') + end);
 }

@@ -82,7 +82,7 @@ export function readsAsWord(node: LatexNode, rendered: string): boolean {
 }
 
 /** Environments that hold no prose worth searching for. */
-export const DROPPED_ENVIRONMENTS = /^(equation|align|gather|multline|eqnarray|math|displaymath|flalign|alignat|split|tabular|tabularx|longtable|array|tikzpicture|algorithmic|algorithm|procedure|function|verbatim|lstlisting|minted|thebibliography|filecontents|comment)\*?$/;
+export const DROPPED_ENVIRONMENTS = /^(equation|align|gather|multline|eqnarray|math|displaymath|flalign|alignat|split|tabular|tabularx|longtable|array|tikzpicture|algorithmic|algorithm|procedure|function|verbatim|Verbatim|BVerbatim|LVerbatim|alltt|lstlisting|minted|thebibliography|filecontents|comment)\*?$/;
 
 /** `\cite`, `\citep`, `\parencite`, `\textcite`, `\autocite`, `\footcite`, `\citeauthor`, `\nocite`, ... */
 export function isCitationCommand(name: string): boolean {

@@ -1,5 +1,5 @@
 // How coverage reads a project's prose: only the document's body, a project's own citation
-// macros, pseudo-code, brace-less \input and accents (bugs found by exploratory testing).
+// macros, pseudo-code, code blocks, brace-less \input and accents (bugs found by exploratory testing).
 import assert from 'node:assert/strict';
 import { coverageOfProject, readProse } from '../../../../src/core/coverage';
 import { findCitationMacros } from '../../../../src/core/latex/citeMacros';
@@ -155,6 +155,33 @@ describe('coverage: pseudo-code is no prose', () => {
     ].join('\n');
     assert.deepEqual(texts(source), ['We train the network with the procedure below', 'It converges in a few epochs.']);
     assert.equal(latexToPlainText(source), 'We train the network with the procedure below It converges in a few epochs.', 'nor in a claim');
+  });
+});
+
+describe('coverage: code blocks', () => {
+  it('gives no sentence from fancyvrb’s Verbatim (an unbalanced brace, a % and a \\cite in it) nor from alltt', () => {
+    const source = [
+      'Transformers replaced recurrence with attention~\\cite{vaswani2017}.',
+      'The configuration reads',
+      '\\begin{Verbatim}[frame=single]',
+      'The model is trained with Adam. Learning rates follow a cosine schedule. { % not a comment',
+      '\\cite{notacitation}',
+      '\\end{Verbatim}',
+      'and the run ends after ten epochs.',
+      '',
+      '\\begin{BVerbatim}',
+      'Batch normalisation stabilises training.',
+      '\\end{BVerbatim}',
+      '\\begin{alltt}',
+      'Dropout prevents overfitting.',
+      '\\end{alltt}',
+    ].join('\n');
+    const sentences = readProse('main.tex', source).sentences;
+    assert.deepEqual(sentences.map((s) => [s.text, s.cited]), [
+      ['Transformers replaced recurrence with attention.', true],
+      ['The configuration reads and the run ends after ten epochs.', false],
+    ]);
+    assert.deepEqual(readProse('main.tex', source).warnings, []);
   });
 });
 
