@@ -52,6 +52,8 @@ export interface ProseReading {
 
 /** Commands whose arguments are front matter or layout, never sentences to cite. */
 const FRONT_MATTER = /^(title|author|date|affiliation|affil|address|email|keywords|thanks|institute|maketitle|bibliography|printbibliography|appendix|acknowledgments|acknowledgements)$/;
+/** A float's caption, and the caption package's outside a float (`\captionof{figure}{…}` in a minipage). */
+const CAPTIONS = /^(caption|captionof|subcaption|subcaptionbox)\*?$/;
 /** Commands that pull in a file, which starts in the section they stand in. */
 const INCLUSIONS = /^(input|include|subfile|import|subimport)$/;
 /** Environments read as a paragraph of their own (a list's items each one). */
@@ -114,7 +116,7 @@ class ProseWalker {
       if (HEADINGS.test(node.name)) return this.heading(node);
       if (node.name === 'item') return this.flush();
       if (INCLUSIONS.test(node.name)) return this.inclusion(node);
-      if (node.name === 'caption' || FRONT_MATTER.test(node.name)) return this.flush();
+      if (CAPTIONS.test(node.name) || FRONT_MATTER.test(node.name)) return this.flush();
     }
     this.add(node);
   }

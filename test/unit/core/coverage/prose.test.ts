@@ -1,5 +1,5 @@
 // How coverage reads a project's prose: only the document's body, a project's own citation
-// macros, pseudo-code, code blocks, brace-less \input and accents (bugs found by exploratory testing).
+// macros, pseudo-code, code blocks, captions, brace-less \input and accents (bugs found by exploratory testing).
 import assert from 'node:assert/strict';
 import { coverageOfProject, readProse } from '../../../../src/core/coverage';
 import { findCitationMacros } from '../../../../src/core/latex/citeMacros';
@@ -155,6 +155,19 @@ describe('coverage: pseudo-code is no prose', () => {
     ].join('\n');
     assert.deepEqual(texts(source), ['We train the network with the procedure below', 'It converges in a few epochs.']);
     assert.equal(latexToPlainText(source), 'We train the network with the procedure below It converges in a few epochs.', 'nor in a claim');
+  });
+});
+
+describe('coverage: captions', () => {
+  it('gives no sentence from a caption outside a float (\\captionof, \\subcaptionbox)', () => {
+    const source = [
+      'The loss falls steadily during training.',
+      '\\begin{minipage}{0.5\\textwidth}',
+      '\\captionof{figure}{Validation loss of the model over training epochs.}',
+      '\\subcaptionbox{Accuracy on the test split.}{\\includegraphics{acc}}',
+      '\\end{minipage}',
+    ].join('\n');
+    assert.deepEqual(texts(source), ['The loss falls steadily during training.']);
   });
 });
 
