@@ -9,7 +9,7 @@ import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isBareAccent, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
-import { blankCodeBlocks, endsWithFullStop, usesMacro, withoutCommands } from './proseNodes';
+import { blankCodeBlocks, CAPTIONS, endsWithFullStop, FRONT_MATTER, NOT_PROSE_ENVIRONMENTS, usesMacro, withoutCommands } from './proseNodes';
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 
@@ -50,16 +50,10 @@ export interface ProseReading {
   inclusions: Map<string, string>;
 }
 
-/** Commands whose arguments are front matter or layout, never sentences to cite. */
-const FRONT_MATTER = /^(title|author|date|affiliation|affil|address|email|keywords|thanks|institute|maketitle|bibliography|printbibliography|appendix|acknowledgments|acknowledgements)$/;
-/** A float's caption, and the caption package's outside a float (`\captionof{figure}{…}` in a minipage). */
-const CAPTIONS = /^(caption|captionof|subcaption|subcaptionbox)\*?$/;
 /** Commands that pull in a file, which starts in the section they stand in. */
 const INCLUSIONS = /^(input|include|subfile|import|subimport)$/;
 /** Environments read as a paragraph of their own (a list's items each one). */
 const LISTS = /^(itemize|enumerate|description)\*?$/;
-/** Floats, pseudo-code (the algorithm package's float, algorithm2e's algorithm, procedure and function) and acknowledgements. */
-const NOT_PROSE_ENVIRONMENTS = /^(figure|table|wrapfigure|subfigure|algorithm|procedure|function|acks|acknowledgments|acknowledgements)\*?$/;
 
 interface Piece {
   text: string;

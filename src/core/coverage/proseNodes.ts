@@ -1,8 +1,21 @@
-// Helpers of prose.ts that read the parsed tree and the source: which display math ends its
-// sentence, a node without the project's citation macros, and code blocks blanked before parsing.
+// Helpers of prose.ts that read the parsed tree and the source: what is no prose (front matter,
+// captions, floats), which display math ends its sentence, a node without the project's citation
+// macros, and code blocks blanked before parsing.
 import { latexParser as lp } from 'latex-utensils';
 import type { LatexNode } from '../latex/parse';
 import { DROPPED_ENVIRONMENTS } from '../latex/plainText';
+
+/** Commands whose arguments are front matter or layout, never sentences to cite. */
+export const FRONT_MATTER =
+  /^(title|author|date|affiliation|affil|address|email|keywords|thanks|institute|maketitle|bibliography|printbibliography|appendix|acknowledgments|acknowledgements|ccsdesc|pacs|PACS|subjclass|terms)$/;
+/** A float's caption, and the caption package's outside a float (`\captionof{figure}{…}` in a minipage). */
+export const CAPTIONS = /^(caption|captionof|subcaption|subcaptionbox)\*?$/;
+/**
+ * Floats, pseudo-code (the algorithm package's float, algorithm2e's algorithm, procedure and function),
+ * acknowledgements and front matter (elsarticle's keyword and highlights, IEEE's keywords, ACM's CCS concepts).
+ */
+export const NOT_PROSE_ENVIRONMENTS =
+  /^(figure|table|wrapfigure|subfigure|algorithm|procedure|function|acks|acknowledgments|acknowledgements|keywords?|IEEEkeywords|highlights|CCSXML)\*?$/;
 
 /** Display math closed by a full stop ends the sentence around it, as the reader reads it. */
 export function endsWithFullStop(node: LatexNode, source: string): boolean {

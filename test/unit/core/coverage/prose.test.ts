@@ -1,5 +1,6 @@
 // How coverage reads a project's prose: only the document's body, a project's own citation
-// macros, pseudo-code, code blocks, captions, brace-less \input and accents (bugs found by exploratory testing).
+// macros, pseudo-code, code blocks, captions, front matter, brace-less \input and accents (bugs
+// found by exploratory testing).
 import assert from 'node:assert/strict';
 import { coverageOfProject, readProse } from '../../../../src/core/coverage';
 import { findCitationMacros } from '../../../../src/core/latex/citeMacros';
@@ -155,6 +156,24 @@ describe('coverage: pseudo-code is no prose', () => {
     ].join('\n');
     assert.deepEqual(texts(source), ['We train the network with the procedure below', 'It converges in a few epochs.']);
     assert.equal(latexToPlainText(source), 'We train the network with the procedure below It converges in a few epochs.', 'nor in a claim');
+  });
+});
+
+describe('coverage: front matter', () => {
+  it('gives no sentence from keywords, highlights, ACM’s CCS concepts, PACS codes or a subject class', () => {
+    const source = [
+      '\\begin{document}',
+      '\\begin{keyword}\nprime editing \\sep variant effect\n\\end{keyword}',
+      '\\begin{highlights}\n\\item Prime editing measures thousands of variants at once.\n\\end{highlights}',
+      '\\begin{IEEEkeywords}\nDeep learning, residual networks.\n\\end{IEEEkeywords}',
+      '\\begin{CCSXML}\n<ccs2012><concept><concept_desc>Computing methodologies~Machine learning</concept_desc></concept></ccs2012>\n\\end{CCSXML}',
+      '\\ccsdesc[500]{Computing methodologies~Machine learning}',
+      '\\pacs{67.25.-k}\n\\subjclass[2020]{05C15}',
+      '\\section{Introduction}',
+      'Residual networks won the ImageNet challenge in 2015.',
+      '\\end{document}',
+    ].join('\n');
+    assert.deepEqual(texts(source), ['Residual networks won the ImageNet challenge in 2015.']);
   });
 });
 
