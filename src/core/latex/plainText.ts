@@ -111,6 +111,8 @@ const SYMBOLS: Record<string, string> = {
   etal: 'et al.', eg: 'e.g.', ie: 'i.e.',
 };
 
+const DROP_CAPS = new Set(['IEEEPARstart', 'lettrine']);
+
 export const HEADINGS = /^(part|chapter|section|subsection|subsubsection|paragraph|subparagraph)\*?$/;
 
 function renderNode(node: LatexNode): string {
@@ -159,6 +161,8 @@ function renderCommand(node: latexParser.Command): string {
   if (name in SYMBOLS) return SYMBOLS[name]! + renderNodes(groups.flatMap((g) => g.content));
   if (HEADINGS.test(name)) return '\n\n' + renderNodes(groups.at(-1)?.content ?? []) + '\n\n';
   if (name === 'enquote') return '"' + renderNodes(groups.at(-1)?.content ?? []) + '"';
+  // A drop cap and the rest of its word: `\IEEEPARstart{D}{eep}`, `\lettrine[lines=2]{D}{eep}` read "Deep".
+  if (DROP_CAPS.has(name)) return groups.map((g) => renderNodes(g.content)).join('');
   // Formatting commands and unknown macros: keep their mandatory arguments' words.
   return groups.map((g) => renderNodes(g.content)).join(' ');
 }

@@ -44,6 +44,11 @@ describe('latexToPlainText', () => {
     );
   });
 
+  it('reads a drop cap with the rest of its word, as IEEE papers open', () => {
+    assert.equal(latexToPlainText('\\IEEEPARstart{D}{eep} residual learning makes deep networks trainable.'), 'Deep residual learning makes deep networks trainable.');
+    assert.equal(latexToPlainText('\\lettrine[lines=2]{T}{he} model converges.'), 'The model converges.');
+  });
+
   it('turns ~ into a space, dashes and quotes into their characters', () => {
     assert.equal(plain("Type~Ia rates of 5--10 per cent --- ``roughly'' constant."), 'Type Ia rates of 5–10 per cent — "roughly" constant.');
   });
