@@ -1,4 +1,5 @@
-// A project's own citation commands: `\newcommand{\refp}[1]{\citep{#1}}`, `\def\seecite#1{see~\citet{#1}}`.
+// A project's own citation commands: `\newcommand{\refp}[1]{\citep{#1}}`, `\def\seecite#1{see~\citet{#1}}`,
+// `\let\refp\citep`.
 // Only a command whose name holds "cite" reads as a citation by its name (plainText.ts); a macro
 // whose body holds one cites wherever the project uses it, so it is found by its definition, in
 // any file of the project (the preamble among them), as mathMacros.ts finds display-math macros.
@@ -8,7 +9,11 @@ import { isCitationCommand } from './plainText';
 /** `\newcommand{\x}`, `\renewcommand*\x`, `\providecommand`, `\DeclareRobustCommand`, `\def\x` (and \gdef, \edef, \xdef). */
 const DEFINITION = /\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand)\*?\s*\{?\s*\\([A-Za-z@]+)\s*\}?|\\[gex]?def\s*\\([A-Za-z@]+)/g;
 /** A quick test before the full scan: most files define nothing. */
-const DEFINES = /\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def|\w+DocumentCommand)\b/;
+const DEFINES = /\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def|\w+DocumentCommand|let|NewCommandCopy|LetLtxMacro)\b/;
+/** An alias of a command: `\let\refp\citep`, `\let\refp=\citep`, `\NewCommandCopy{\refp}{\citep}`, `\LetLtxMacro\refp\citep`. */
+const ALIAS = /\\(?:let|NewCommandCopy|LetLtxMacro)\s*\{?\s*\\([A-Za-z@]+)\s*\}?\s*=?\s*\{?\s*\\([A-Za-z@]+)/g;
+/** What an alias of a cite command takes, as natbib's and biblatex's do: `[pre][post]{keys}`. */
+const ALIAS_PARAMETERS: MacroArgument[] = ['optional', 'optional', 'mandatory'];
 /** What stands between the name and the body: `[1][default]`, or \def's parameter text `#1#2`. */
 const BEFORE_BODY = /^[^{\\]{0,80}\{/;
 
@@ -32,7 +37,7 @@ export interface CitationMacro {
 }
 
 /** A definition command right before a macro's name: `\DeclareDocumentCommand\x{m}` names `\x`, it does not use it. */
-const DEFINED_BY = /\\(?:\w+DocumentCommand|(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def)\*?\s*\{?\s*$/;
+const DEFINED_BY = /\\(?:\w+DocumentCommand|(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def|let|NewCommandCopy|LetLtxMacro)\*?\s*\{?\s*$/;
 
 /** True when the command at `at` of `text` is the name a definition gives, not a use. */
 export function isBeingDefined(text: string, at: number): boolean {
@@ -54,6 +59,8 @@ export function citationMacros(sources: readonly string[]): Map<string, Citation
       const found = bodyAfter(text, match.index + match[0].length);
       if (found !== undefined) bodies.set(match[1] ?? match[2]!, { parameters: declaredParameters(found.lead), body: found.body });
     }
+    // The alias takes what its command takes; read as a macro passing its arguments on, it cites when that command does.
+    for (const [, name, command] of text.matchAll(ALIAS)) bodies.set(name!, { parameters: ALIAS_PARAMETERS, body: `\\${command}[#1][#2]{#3}` });
     for (const match of text.matchAll(DOCUMENT_COMMAND)) {
       const found = bodyAfter(text, match.index + match[0].length);
       if (found && !found.lead.trim().slice(0, -1)) bodies.set(match[1]!, { parameters: specifiedParameters(match[2]!), body: found.body });

@@ -97,6 +97,26 @@ describe('coverage: a project’s own citation macros cite', () => {
     );
   });
 
+  it('counts an alias of a cite command (\\let, \\NewCommandCopy, \\LetLtxMacro) as a citation, its key no prose', () => {
+    const aliases = [
+      '\\let\\refp\\citep',
+      '\\global\\let\\seeref=\\citet',
+      '\\NewCommandCopy{\\refq}{\\parencite}',
+      '\\LetLtxMacro\\refz\\refp',
+      '\\let\\oldsection\\section',
+    ].join('\n');
+    const macros = findCitationMacros([aliases]);
+    assert.deepEqual([...macros].sort(), ['refp', 'refq', 'refz', 'seeref']);
+    const body = '\\begin{document}\nResidual networks won the ImageNet challenge in 2015 \\refp[see][p.~3]{he2016}.\n' +
+      'Attention replaced recurrence \\refz{vaswani2017}.\n\\seeref{devlin2019} introduced masked language modelling.\n\\end{document}';
+    const { sentences } = readProse('main.tex', `${aliases}\n${body}`, '', { citations: macros });
+    assert.deepEqual(sentences.map((s) => [s.cited, s.text]), [
+      [true, 'Residual networks won the ImageNet challenge in 2015.'],
+      [true, 'Attention replaced recurrence.'],
+      [true, 'introduced masked language modelling.'],
+    ]);
+  });
+
   it('counts a starred use of an xparse macro (\\refs*[p.~2]{key}) as a citation, its key no prose', () => {
     const xparse = '\\NewDocumentCommand{\\refs}{s O{} m}{\\IfBooleanTF{#1}{\\citet[#2]{#3}}{\\citep[#2]{#3}}}';
     const source = [xparse, '\\begin{document}', 'Typesetting is an art~\\refs*[p.~2]{knuth1984}. Fonts matter.', '\\end{document}'].join('\n');

@@ -54,6 +54,13 @@ Batch norm speeds training~\seerefp{ioffe2015}.`;
       assert.deepEqual([...findCitationMacros([xparse])].sort(), ['refs', 'seealso'], 'Find Uncited Claims reads them as citations too');
     });
 
+    it('are aliases of cite commands too (\\let, \\NewCommandCopy), their keys read as the command\'s', () => {
+      const aliases = String.raw`\let\refp\citep
+\NewCommandCopy{\seeref}{\citet}`;
+      const text = String.raw`Deep nets outperform kernels~\refp[see][p.~3]{lecun2015}; \seeref{he2016} showed it.`;
+      assert.deepEqual([...citedKeys([{ text: aliases }, { text }])!].sort(), ['he2016', 'lecun2015']);
+    });
+
     it('are not defined by a definition TeX never reads (\\iffalse, a comment environment)', () => {
       const hidden = String.raw`\iffalse
 \newcommand{\oldref}[1]{\citep{#1}}
