@@ -55,6 +55,10 @@ const INCLUSIONS = /^(input|include|subfile|import|subimport)$/;
 /** Environments read as a paragraph of their own (a list's items each one). */
 const LISTS = /^(itemize|enumerate|description)\*?$/;
 
+/** The section an abstract's sentences stand in, whether its environment or a heading of that title. */
+const ABSTRACT = 'Abstract';
+const isAbstract = (section: string) => /^abstract$/i.test(section);
+
 interface Piece {
   text: string;
   start: number;
@@ -72,7 +76,7 @@ class ProseWalker {
   private pieces: Piece[] = [];
   private plainLength = 0;
   private lastEnd = 0;
-  private inAbstract = false;
+  private inAbstract: boolean;
   /** `\'` of `Lov\'asz`, rendered with the node after it (the parser gives `Lov`, `\'`, `asz`). */
   private pendingAccent: LatexNode | undefined;
 
@@ -84,7 +88,10 @@ class ProseWalker {
     /** Where the body starts, after `\begin{document}` (0 in a chapter); the preamble before it is never prose. */
     private readonly bodyStart: number,
     private readonly citationMacros: ReadonlySet<string>,
-  ) {}
+  ) {
+    // A file included inside the abstract (`\begin{abstract}\input{abstract}`) starts in it.
+    this.inAbstract = isAbstract(section);
+  }
 
   walk(nodes: LatexNode[]): void {
     for (let i = 0; i < nodes.length; i++) {
@@ -134,13 +141,13 @@ class ProseWalker {
     this.flush();
     const title = node.args.filter((a) => a.kind === 'arg.group').at(-1);
     this.section = tidy(renderNodes(title?.content ?? []));
-    this.inAbstract = /^abstract$/i.test(this.section);
+    this.inAbstract = isAbstract(this.section);
   }
 
   private inclusion(node: lp.Command, braceless?: string): void {
     this.flush();
     const name = braceless ?? node.args.filter((a) => a.kind === 'arg.group').map((g) => lp.stringify(g.content).trim()).join('/');
-    if (name) this.inclusions.set(name.replace(/\.tex$/, ''), this.section);
+    if (name) this.inclusions.set(name.replace(/\.tex$/, ''), this.inAbstract ? ABSTRACT : this.section);
   }
 
   private add(node: LatexNode): void {

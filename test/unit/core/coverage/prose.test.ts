@@ -1,6 +1,6 @@
 // How coverage reads a project's prose: only the document's body, a project's own citation
-// macros, pseudo-code, code blocks, captions, front matter, brace-less \input and accents (bugs
-// found by exploratory testing).
+// macros, pseudo-code, code blocks, captions, front matter, an abstract in a file of its own,
+// brace-less \input and accents (bugs found by exploratory testing).
 import assert from 'node:assert/strict';
 import { coverageOfProject, readProse } from '../../../../src/core/coverage';
 import { findCitationMacros } from '../../../../src/core/latex/citeMacros';
@@ -194,6 +194,21 @@ describe('coverage: front matter', () => {
       '\\end{document}',
     ].join('\n');
     assert.deepEqual(texts(source), ['Residual networks won the ImageNet challenge in 2015.']);
+  });
+});
+
+describe('coverage: an abstract in a file of its own', () => {
+  it('reads the file included inside the abstract environment as the abstract, scored as written inline', async () => {
+    const abstract = 'Large language models are known to memorise their training data.\n' +
+      'Recent studies have shown that extraction attacks recover verbatim text from GPT-2.\n';
+    const body = '\\section{Introduction}\nDeep residual learning makes very deep networks trainable~\\citep{he2016}.\n\\end{document}\n';
+    const root = (inside: string) => `\\documentclass{article}\n\\begin{document}\n\\begin{abstract}\n${inside}\\end{abstract}\n${body}`;
+    const read = async (files: Record<string, string>) =>
+      (await coverageOfProject({ file: '/p/main.tex', scope: 'project', files: memoryFiles(files) })).sentences.filter((s) => !s.cited);
+    const included = await read({ '/p/main.tex': root('\\input{sections/abstract}\n'), '/p/sections/abstract.tex': abstract });
+    const inline = await read({ '/p/main.tex': root(abstract) });
+    assert.deepEqual(included.map((s) => [s.file, s.inAbstract, s.score]), inline.map((s) => ['/p/sections/abstract.tex', true, s.score]));
+    assert.ok(included.every((s) => !s.needsCitation));
   });
 });
 
