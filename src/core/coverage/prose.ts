@@ -236,6 +236,7 @@ class ProseWalker {
  */
 export function readProse(file: string, source: string, section = '', macros: ProjectMacros = {}, shownAs = file): ProseReading {
   const starts = lineStarts(source);
+  if (source.startsWith('\uFEFF')) starts[0] = 1; // a byte-order mark is no column, as in an editor
   const bodyStart = documentBody(blankHiddenText(source))?.start ?? 0;
   const walker = new ProseWalker(file, starts, section, source, bodyStart, macros.citations ?? new Set());
   const { nodes, problems } = parseLatexReporting(blankCodeBlocks(source), macros.math);

@@ -1,6 +1,6 @@
 // How coverage reads a project's prose: only the document's body, a project's own citation
 // macros, pseudo-code, code blocks, captions, front matter, an abstract in a file of its own,
-// brace-less \input and accents (bugs found by exploratory testing).
+// brace-less \input, accents and a byte-order mark (bugs found by exploratory testing).
 import assert from 'node:assert/strict';
 import { coverageOfProject, readProse } from '../../../../src/core/coverage';
 import { findCitationMacros } from '../../../../src/core/latex/citeMacros';
@@ -209,6 +209,19 @@ describe('coverage: an abstract in a file of its own', () => {
     const inline = await read({ '/p/main.tex': root(abstract) });
     assert.deepEqual(included.map((s) => [s.file, s.inAbstract, s.score]), inline.map((s) => ['/p/sections/abstract.tex', true, s.score]));
     assert.ok(included.every((s) => !s.needsCitation));
+  });
+});
+
+describe('coverage: a file that starts with a byte-order mark', () => {
+  it('counts the first line’s columns after the mark, as editors do', () => {
+    const source = '\uFEFFDark energy dominates. It is poorly understood.\r\nIt may be a constant.\r\n';
+    const sentences = readProse('main.tex', source).sentences;
+    assert.deepEqual(sentences.map((s) => [s.text, s.line, s.column]), [
+      ['Dark energy dominates.', 0, 0],
+      ['It is poorly understood.', 0, 23],
+      ['It may be a constant.', 1, 0],
+    ]);
+    assert.equal(source.slice(sentences[0]!.start, sentences[0]!.end), 'Dark energy dominates.', 'offsets stay those of the text as read');
   });
 });
 
