@@ -1,8 +1,10 @@
 // Which .bib file a new entry goes to: the `bib.file` setting, else the manuscript's only
 // bibliography, else a QuickPick remembered per workspace; with no bibliography at all, an
 // offer to create references.bib. A file Zotero's Better BibTeX keeps exporting is not written
-// behind its back: the user is offered another .bib. Whenever the chosen file is not yet part of
-// the manuscript's bibliography, the line that adds it comes along (after asking).
+// behind its back: the user is offered another .bib. A project whose references are a
+// thebibliography written by hand is offered none (the CLI's inserts refuse it too). Whenever the
+// chosen file is not yet part of the manuscript's bibliography, the line that adds it comes along
+// (after asking).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ProjectBibliography } from '../core/manuscript/projectBibliography';
@@ -38,6 +40,13 @@ export async function chooseBibTarget(choice: BibChoice): Promise<BibTarget | un
   if (listed.length > 1) {
     const picked = await pickBibFile(choice, listed);
     return picked ? { file: picked } : undefined;
+  }
+  // A \bibliography line beside a hand-written thebibliography would print a second list.
+  const byHand = choice.core.referencesByHand(choice.tree, choice.bibliography);
+  if (byHand) {
+    const why = new choice.core.ReferencesByHandError(byHand, choice.tree.root).message;
+    void vscode.window.showErrorMessage(`Citefinder: ${why}. Nothing inserted.`);
+    return undefined;
   }
   return offerNewBibFile(choice);
 }

@@ -12,6 +12,7 @@ export { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 export { chapterRootText, resolveRootFile } from '../core/manuscript/projectRoot';
 export { projectFolder, texFilesUnder } from '../core/manuscript/projectFolder';
 export { walkIncludes } from '../core/manuscript/projectTree';
+export { referencesByHand, ReferencesByHandError } from '../core/manuscript/referencesByHand';
 export { addBibliographyEdit, entryTargets, findProjectBibliography } from '../core/manuscript/projectBibliography';
 export { detectBetterBibtexExport } from '../core/bibtex/autoExport';
 export { answerFromRecords } from '../core/chat';

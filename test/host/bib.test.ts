@@ -23,7 +23,7 @@ function project(bibliographyLines: string, bibs: Record<string, string>): { dir
 }
 
 /** Replaces one `vscode.window` function for the duration of `body`, counting the calls. */
-async function withWindowStub<K extends 'showQuickPick' | 'showInformationMessage'>(
+async function withWindowStub<K extends 'showQuickPick' | 'showInformationMessage' | 'showErrorMessage'>(
   name: K,
   fake: (...args: never[]) => unknown,
   body: (calls: () => number) => Promise<void>,
@@ -113,5 +113,26 @@ describe('citefinder: lightbulb and .bib choices', function () {
       assert.match(document.getText(), /\\bibliography\{references\}/);
       assert.ok(document.getText().includes(`~\\cite{${outcome.key}}`));
     });
+  });
+
+  it('offers no references.bib to a manuscript whose references are a thebibliography written by hand', async () => {
+    const citefinder = await api();
+    const list = '\\begin{thebibliography}{9}\n\\bibitem{riess1998} A.~G. Riess et al., AJ 116, 1009 (1998).\n\\end{thebibliography}\n';
+    const { dir, tex } = project(list, {});
+    const before = readFileSync(tex, 'utf8');
+    const errors: string[] = [];
+    let offers = 0;
+    const offer = (message: string) => (message.includes('Create references.bib') ? (offers++, CREATE_BIB_ACTION) : undefined);
+    await withWindowStub('showErrorMessage', (message: string) => (errors.push(message), undefined), async () => {
+      await withWindowStub('showInformationMessage', offer, async () => {
+        const candidate = await findWithBibtex(tex);
+        assert.equal(await citefinder.insertCitation(candidate.id), undefined);
+      });
+    });
+    assert.equal(offers, 0, 'no references.bib was offered');
+    assert.ok(!existsSync(path.join(dir, 'references.bib')), 'no references.bib was created');
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === tex);
+    assert.equal(document?.getText() ?? readFileSync(tex, 'utf8'), before, 'the manuscript is unchanged');
+    assert.ok(errors.some((e) => /thebibliography\} at main\.tex:\d+/.test(e)), errors.join(' | '));
   });
 });
