@@ -26,6 +26,7 @@ export { markdownReport } from '../core/references/report';
 export { bibCheckEdits } from '../core/bibcheck/apply';
 export { replaceEntryEdit } from '../core/bibcheck/replaceEntry';
 export { readBibEntries } from '../core/bibtex/entries';
+export { danglingLinkRefusal } from '../core/manuscript/danglingLink';
 export { applyEdits } from '../core/manuscript/insertPlan';
 export { bibtexOfSource } from '../core/bibtex/fetch';
 export { bibHasKey, citedStateMessage, citesKey, sentenceCitesKey } from '../core/manuscript/citedState';

@@ -9,7 +9,6 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TextEditPlan } from '../core/manuscript/citeInsert';
 import type { InsertProject } from '../core/manuscript/insertPlan';
-import { danglingLinkRefusal } from '../core/manuscript/danglingLink';
 import type { Settings } from '../core/settings/index';
 import { fromProject } from '../core/settings/scopes';
 import type { Candidate } from '../core/types';
@@ -17,7 +16,7 @@ import { resolveConfiguredBib, writableBib } from './bibSetting';
 import { chooseBibTarget, skippedSummary } from './bibTarget';
 import { rememberTouchedBib } from './bibSaver';
 import { withInsertTurn } from './bibLock';
-import { loadHeavy } from './lazy';
+import { loadHeavy, type Heavy } from './lazy';
 import { log } from './log';
 import { projectFiles } from './projectFiles';
 import type { SearchOrigin } from './searchController';
@@ -102,7 +101,7 @@ async function insertInTurn(
         readBib: (f) => projectFiles.read(f),
       });
       if (!target) onDeclined?.();
-      refused = target && (await refuseLinkedBib(target.file));
+      refused = target && (await refuseLinkedBib(target.file, core.danglingLinkRefusal));
       return refused ? undefined : target;
     },
   });
@@ -145,9 +144,9 @@ function configuredBib(settings: Settings, uri: vscode.Uri): ReturnType<typeof r
 /**
  * A reason not to write `file`: a link whose target is missing (the edit would create a file
  * replacing the link, or where it points), or a link (say, planted in a cloned repository) to a
- * file that is no .bib.
+ * file that is no .bib. The dangling-link check comes from the heavy bundle: the shell holds no core.
  */
-async function refuseLinkedBib(file: string): Promise<string | undefined> {
+async function refuseLinkedBib(file: string, danglingLinkRefusal: Heavy['danglingLinkRefusal']): Promise<string | undefined> {
   const dangling = await danglingLinkRefusal(file);
   if (dangling) return `${dangling}; nothing was written.`;
   const real = await fs.realpath(file).catch(() => file);
