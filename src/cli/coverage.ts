@@ -20,7 +20,7 @@ import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
 import { diskFiles, readOnce } from './files';
 import { readInput, UsageError, type CliIo } from './io';
-import { insertClearCitation, insertSummary, outcomeText, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
+import { insertClearCitation, insertSummary, outcomeText, referencesByHandWhy, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
 
 export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--rerank] [--find [--insert]] [--config FILE] [--json]';
@@ -80,6 +80,10 @@ export async function runCoverage(
   if (!values.json) io.stdout(textReport(report));
   if (!find || !settings) return 0;
   if (values.insert) await refuseReferencesByHand(report.root, disk);
+  // `insert` would refuse every command it would print: list the works alone, and say why.
+  const noInserts = !values.insert && (await referencesByHandWhy(report.root, disk));
+  if (noInserts) io.stderr(`! ${noInserts}. The works are listed without insert commands.\n`);
+  const offer = (inserted: boolean): CommandOffer => !inserted && !noInserts && { config: values.config };
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
   // The batch reads each file as it was listed (the sentences' offsets are of that text); --insert writes the current one.
   const listed = readOnce(disk.read);
@@ -93,8 +97,8 @@ export async function runCoverage(
     onResult: async (done, index, total) => {
       const outcome = values.insert ? await insertClearCitation(done, sources.get(done.sentence), disk, settings) : undefined;
       if (outcome) outcomes.push(outcome);
-      if (values.json) found.push({ ...findJson(done, sentenceJson, sources, values.config), ...outcome });
-      else io.stdout(`\n[${index}/${total}] ${findText(done, report.root, sources, !outcome?.inserted && { config: values.config })}${outcome ? outcomeText(outcome, report.root) : ''}`);
+      if (values.json) found.push({ ...findJson(done, sentenceJson, sources, offer(false)), ...outcome });
+      else io.stdout(`\n[${index}/${total}] ${findText(done, report.root, sources, offer(!!outcome?.inserted))}${outcome ? outcomeText(outcome, report.root) : ''}`);
     },
   });
   if (values.json) io.stdout(JSON.stringify(found, null, 2) + '\n');
@@ -188,7 +192,7 @@ function findText(
   { sentence, result, error }: SentenceResult,
   root: string,
   sources: Sources,
-  offerCommand: false | { config?: string },
+  offerCommand: CommandOffer,
 ): string {
   const head = `${where(sentence, root)}: ${sentence.text}\n`;
   if (!result) return head + `  (no search: ${error})\n`;
@@ -281,10 +285,13 @@ function shellWord(word: string): string {
   return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-function findJson({ sentence, result, error }: SentenceResult, sentenceJson: ReturnType<typeof jsonOf>, sources: Sources, config?: string) {
+type CommandOffer = false | { config?: string };
+
+function findJson(done: SentenceResult, sentenceJson: ReturnType<typeof jsonOf>, sources: Sources, offer: CommandOffer) {
+  const { sentence, result, error } = done;
   if (!result) return { ...sentenceJson(sentence), error };
   const source = sources.get(sentence);
-  const insert = (c: Candidate) => (source === undefined ? undefined : insertCommand(sentence, source, c, config));
+  const insert = (c: Candidate) => (source === undefined || !offer ? undefined : insertCommand(sentence, source, c, offer.config));
   const candidates = result.candidates.slice(0, CANDIDATES_SHOWN).map((c) => ({ ...c, insert: insert(c) }));
   return { ...sentenceJson(sentence), candidates };
 }

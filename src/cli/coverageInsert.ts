@@ -34,15 +34,21 @@ export type InsertedCitation = {
 export type InsertOutcome = { inserted: InsertedCitation; notInserted?: undefined } | { inserted?: undefined; notInserted: string };
 
 /**
- * Refuses, before any search, the project (of `root`, its root file) whose references are a thebibliography written by hand:
- * every citation would need a .bib it does not have (and a second reference list in the PDF).
+ * Why the project (of `root`, its root file) takes no insert: its references are a thebibliography
+ * written by hand, so every citation would need a .bib it does not have (and a second list in the PDF).
  */
-export async function refuseReferencesByHand(root: string, files: InsertFiles): Promise<void> {
+export async function referencesByHandWhy(root: string, files: InsertFiles): Promise<string | undefined> {
   const text = await files.read(root);
-  if (text === undefined) return;
+  if (text === undefined) return undefined;
   const tree = await walkIncludes(root, text, files);
   const byHand = referencesByHand(tree, await findProjectBibliography(tree, files.exists));
-  if (byHand) throw new FileRefusedError(`--insert: ${new ReferencesByHandError(byHand, root).message}; --find lists the works`);
+  return byHand && new ReferencesByHandError(byHand, root).message;
+}
+
+/** Refuses such a project before any search. */
+export async function refuseReferencesByHand(root: string, files: InsertFiles): Promise<void> {
+  const why = await referencesByHandWhy(root, files);
+  if (why) throw new FileRefusedError(`--insert: ${why}; --find lists the works`);
 }
 
 /** Cites the clear work of a finished search in its sentence, on disk. */

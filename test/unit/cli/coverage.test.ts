@@ -135,6 +135,21 @@ describe('CLI coverage', function () {
     assert.doesNotMatch(run.stdout, /to cite the first: [^\n]*s0140-6736/i, 'no command cites the retracted paper');
   });
 
+  it('--find on a manuscript whose references are written by hand lists the works but offers no insert command (insert would refuse it)', async () => {
+    const demo = join(dir, 'demo.tex');
+    const list = '\\begin{thebibliography}{9}\n\\bibitem{riess1998} A. G. Riess et al., AJ 116, 1009 (1998).\n\\end{thebibliography}\n';
+    writeFileSync(demo, DEMO_MANUSCRIPT.replace('\\end{document}', `${list}\\end{document}`));
+    const text = await runCli(['coverage', demo, '--find', '--min-score', '0.2'], env);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /Observations of distant Type Ia supernovae[^\n]*\n {2}- [^\n]*42 High-Redshift Supernovae/);
+    assert.doesNotMatch(text.stdout, /to cite the first/);
+    assert.match(text.stderr, /writes its references by hand \(\\begin\{thebibliography\} at demo\.tex:10\)[^\n]*listed without insert commands/);
+    const json = await runCli(['coverage', demo, '--find', '--min-score', '0.2', '--json'], env);
+    const found = JSON.parse(json.stdout) as { candidates?: { insert?: string[] }[] }[];
+    assert.ok(found.some((s) => (s.candidates ?? []).length > 0), json.stdout);
+    assert.ok(found.every((s) => (s.candidates ?? []).every((c) => c.insert === undefined)), 'no insert command in the JSON');
+  });
+
   it('--find offers no command for a work whose authority gives no BibTeX (the command would ask it again and fail)', async () => {
     const demo = join(dir, 'demo.tex');
     writeFileSync(demo, DEMO_MANUSCRIPT);
