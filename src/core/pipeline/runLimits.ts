@@ -1,13 +1,14 @@
 // What bounds one run in time: a circuit breaker per service (a dead service costs one timeout,
-// then is skipped and named once), an LLM whose every call is bounded, and a whole-run deadline
-// (`run.deadlineMs`). The deadline is not a cancellation: when it passes, the run's signal aborts
-// so every stage stops waiting, and the pipeline returns what it has with a warning. A user's
-// cancel still rejects with an AbortError.
+// then is skipped and named once; a refused request is not asked again), an LLM whose every call
+// is bounded, and a whole-run deadline (`run.deadlineMs`). The deadline is not a cancellation:
+// when it passes, the run's signal aborts so every stage stops waiting, and the pipeline returns
+// what it has with a warning. A user's cancel still rejects with an AbortError.
 import type { Settings } from '../settings/index';
 import type { HttpClient } from '../net/types';
 import type { LlmClient } from '../llm/types';
 import { CircuitBreakers } from '../net/breaker';
 import { guardHttp } from '../net/guarded';
+import { rememberRefusals } from '../net/refusals';
 import { boundLlm } from '../llm/bounded';
 
 /** Share of the deadline one LLM call may take: routing and queries must leave time to search. */
@@ -43,7 +44,7 @@ export class RunLimits {
   }
 
   http(inner: HttpClient): HttpClient {
-    return guardHttp(inner, this.breakers);
+    return rememberRefusals(guardHttp(inner, this.breakers));
   }
 
   llm(inner: LlmClient | null): LlmClient | null {
