@@ -4,19 +4,16 @@
 // or ">" may stand beside it (`age &lt; 40 years`, `c.7271T&gt;G`), which no pattern of any tag
 // would spare; Semantic Scholar's abstracts of SAGE papers hold SAGE's own `&dquo;`.
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', dquo: '"' };
+import { decodeXmlEntities } from './dblpRecord';
+
+/** HTML's entities beyond XML's five (which dblpRecord's decoder reads, numeric ones too). */
+const HTML_ONLY: Readonly<Record<string, string>> = { nbsp: ' ', dquo: '"' };
 
 const INLINE_MARKUP = /<\/?(?:i|b|u|em|strong|sup|sub|sc|span|italic|bold|inf|mml:[a-z]+|math)(?:\s[^<>]*)?\/?>/gi;
 
 /** Named and numeric entities as their characters; an unknown one stays as written. */
 export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
+  return decodeXmlEntities(text.replace(/&(nbsp|dquo);/gi, (_whole, name: string) => HTML_ONLY[name.toLowerCase()]!));
 }
 
 /** Entities decoded, then inline markup (`<i>`, `<sup>`, MathML) dropped: a bare "<" or ">" stays. */
