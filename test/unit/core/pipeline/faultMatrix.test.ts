@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { startStandIn, type StandIn } from '../../../standin';
 import { installOpenAi } from '../../../standin/openai';
 import { DOWN_FAULTS, FAULTS, injectFault, type Fault, type InjectedFault } from '../../../standin/faults';
-import type { StandInService } from '../../../standin/server';
+import { SERVICE_PREFIX, type StandInService } from '../../../standin/server';
 import { createPipeline } from '../../../../src/core/pipeline/index';
-import { createHttpClient } from '../../../../src/core/net/http';
+import { createHttpClient, type CountingHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resetGrobidState } from '../../../../src/core/fulltext';
 import { resolveSettings } from '../../../../src/core/settings/index';
@@ -34,6 +34,8 @@ const CONTROL_OR_UNDECODABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffd]/
 const MAX_REQUESTS_TO_A_DEAD_SERVICE = 8;
 /** The user's OpenAlex key: it goes in the URL, so every message quoting a URL must hold it back. */
 const OPENALEX_KEY = 'secret-openalex-key';
+/** How long a request to a service that never answers (or never ends) waits in this matrix. */
+const HANG_LIMIT_MS = 800;
 
 interface Scenario {
   service: StandInService;
@@ -179,8 +181,21 @@ describe('fault matrix: every service × every fault, whole runs', function () {
     rmSync(cacheDir, { recursive: true, force: true });
   });
 
+  /**
+   * A hang must cost little; an answer that comes must never be cut off by a loaded 2-core machine.
+   * So only the failing service's requests get a short limit: with one limit for every service, a
+   * healthy arXiv answering in over 0.8 s under a load of 10 was cut off (openai × hang, CI).
+   */
+  function limitingFailing(http: CountingHttpClient, service: StandInService): CountingHttpClient {
+    const failing = `${standIn.url}${SERVICE_PREFIX[service]}/`;
+    const limited: CountingHttpClient = Object.create(http);
+    limited.request = (request) => http.request(request.url.startsWith(failing)
+      ? { ...request, timeoutMs: Math.min(request.timeoutMs ?? HANG_LIMIT_MS, HANG_LIMIT_MS) }
+      : request);
+    return limited;
+  }
+
   async function runWith(scenario: Scenario, kind: Fault): Promise<FindResult> {
-    // A hang must cost little; an answer that comes must never be cut off by a loaded 2-core machine.
     const waitsForNothing = kind === 'hang' || kind === 'endless';
     const settings = resolveSettings({
       ...standIn.settings,
@@ -190,7 +205,7 @@ describe('fault matrix: every service × every fault, whole runs', function () {
       'sources.semanticscholar.intervalMs': 0,
       'grobid.enabled': false,
       'fulltext.enabled': false,
-      'http.timeoutMs': waitsForNothing ? 800 : 8000,
+      'http.timeoutMs': 8000,
       'llm.timeoutMs': 1000,
       // An endless body is cut off at these sizes: small, so the stand-in (same process) stays quick.
       'http.maxResponseMb': 1,
@@ -199,7 +214,8 @@ describe('fault matrix: every service × every fault, whole runs', function () {
       'llm.model': scenario.llm ? 'stand-in-model' : '',
       ...scenario.settings,
     });
-    const http = createHttpClient(settings, { backoffMs: 5, pacing: new PacingRegistry(), sweepAfterMs: false });
+    const client = createHttpClient(settings, { backoffMs: 5, pacing: new PacingRegistry(), sweepAfterMs: false });
+    const http = waitsForNothing ? limitingFailing(client, scenario.service) : client;
     return createPipeline({ settings, http, userAgent: 'citefinder-test' }).find({ selection: scenario.claim });
   }
 
