@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { heldBack, readBody, stampEnd, writesAfter } from './responses';
 
 export type StandInService =
   | 'arxiv'
@@ -65,8 +66,19 @@ export interface LoggedRequest {
   body: string;
   /** When the request arrived (ms since the epoch). */
   at: number;
-  /** When the response was fully sent; unset while pending or when the client left first. */
+  /**
+   * When the stand-in ended its answer (`end()` on the response): the client cannot have the
+   * whole answer before. Unset while pending or when the client left first.
+   */
   endAt?: number;
+  /**
+   * The order of events the stand-in saw, one counter for arrivals and ends: "B was asked after A's
+   * answer" is `B.seq > A.endSeq`. Clocks cannot say it on a busy machine (same millisecond, or an
+   * end stamped late), the counter can.
+   */
+  seq: number;
+  /** The counter's value when the answer was ended (see `endAt`). */
+  endSeq?: number;
   /** True when the client closed the connection before the response was sent (cancelled). */
   aborted?: boolean;
   /** The status sent, once the response is finished. */
@@ -122,62 +134,6 @@ export function send(
   res.end(body);
 }
 
-/** Waits `ms`, or less when the client leaves first: a held request keeps no timer alive. */
-function heldBack(res: ServerResponse, ms: number): Promise<void> {
-  return new Promise((done) => {
-    const timer = setTimeout(done, ms);
-    res.once('close', () => {
-      clearTimeout(timer);
-      done();
-    });
-  });
-}
-
-/**
- * The response as a handler sees it while its latency runs: what it writes (head, chunks, end) is
- * written once `held` is over, in order, and dropped if the client has left. A chunk written
- * meanwhile reports a full buffer, and 'drain' follows the release, so a streaming handler waits.
- */
-function writesAfter(res: ServerResponse, held: Promise<void>): ServerResponse {
-  let released = false;
-  let full = false;
-  const queue: (() => void)[] = [];
-  void held.then(() => {
-    released = true;
-    if (res.destroyed) return;
-    for (const write of queue.splice(0)) write();
-    if (full) res.emit('drain');
-  });
-  const later = (method: 'writeHead' | 'write' | 'end', busy: () => unknown) => (...args: unknown[]) => {
-    if (released) return Reflect.apply(res[method], res, args);
-    queue.push(() => Reflect.apply(res[method], res, args));
-    return busy();
-  };
-  // writeHead and end return the response, so that a chained call is held back too.
-  const deferred: Record<string, (...args: unknown[]) => unknown> = {
-    writeHead: later('writeHead', () => answer),
-    write: later('write', () => !(full = true)),
-    end: later('end', () => answer),
-  };
-  const answer: ServerResponse = new Proxy(res, {
-    get(target, property) {
-      if (typeof property === 'string' && property in deferred) return deferred[property];
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return answer;
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolveBody(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function serviceFor(pathname: string): StandInService | undefined {
   const entries = Object.entries(SERVICE_PREFIX) as [StandInService, string][];
   // Longest prefix first, so /arxiv-bibtex is not taken for /arxiv.
@@ -219,7 +175,11 @@ export async function startStandInServer(
   const spacing = new Map<StandInService, { ms: number; last?: number }>();
   const requests: LoggedRequest[] = [];
 
+  let events = 0;
+
   const server = createServer(async (req, res) => {
+    const at = Date.now();
+    const seq = ++events;
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const service = serviceFor(url.pathname);
     const body = await readBody(req);
@@ -231,11 +191,13 @@ export async function startStandInServer(
       url: req.url ?? '/',
       headers: req.headers,
       body: body.toString('utf8'),
-      at: Date.now(),
+      at,
+      seq,
     };
     requests.push(logged);
-    res.on('finish', () => {
+    stampEnd(res, () => {
       logged.endAt = Date.now();
+      logged.endSeq = ++events;
       logged.status = res.statusCode;
     });
     res.on('close', () => {

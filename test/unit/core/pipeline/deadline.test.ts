@@ -57,11 +57,15 @@ describe('whole-run deadline', function () {
 
   it('still rejects with an AbortError when the user cancels', async () => {
     installGrobid(standIn).setMode('slow', { slowMs: 60_000 });
-    const settings = settingsFor({ 'grobid.enabled': true, 'fulltext.topK': 2, 'run.deadlineMs': 60_000 });
+    // Cancelled while a paper is at GROBID, which holds it: the moment the upload arrives, not a time after.
     const controller = new AbortController();
-    const pending = createPipeline({ settings, llm: null }).find({ selection: MORTALITY }, (event) => {
-      if (event.type === 'candidates') setTimeout(() => controller.abort(), 200);
-    }, controller.signal);
+    const grobid = standIn.handlerOf('grobid')!;
+    standIn.handle('grobid', (req, res) => {
+      if (req.path === '/api/processFulltextDocument') controller.abort();
+      return grobid(req, res);
+    });
+    const settings = settingsFor({ 'grobid.enabled': true, 'fulltext.topK': 2, 'run.deadlineMs': 60_000 });
+    const pending = createPipeline({ settings, llm: null }).find({ selection: MORTALITY }, undefined, controller.signal);
     await assert.rejects(pending, (error: unknown) => isAbortError(error));
   });
 

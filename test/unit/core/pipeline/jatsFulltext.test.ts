@@ -52,7 +52,7 @@ describe('full text from the server\'s JATS (bioRxiv/medRxiv)', function () {
       const details = standIn.requests.find((r) => r.service === 'biorxiv' && r.path.includes(c.doi!))!;
       const jats = standIn.requests.filter((r) => r.service === 'medrxivContent' && r.path === new URL(c.jatsUrl!).pathname.replace(/^\/medrxiv-content/, ''));
       assert.equal(jats.length, 1, c.jatsUrl);
-      assert.ok(jats[0]!.at >= details.endAt!, 'the JATS is asked once the API named it');
+      assert.ok(jats[0]!.seq > details.endSeq!, 'the JATS is asked once the API named it');
     }
     // The paragraphs shown are the JATS's own.
     const own = new Set(bodyParagraphs(parseJats(readFileSync(fixturePath('jats', RXIV_STAND_IN_JATS), 'utf8'))).map((p) => p.paragraph.text));
@@ -127,7 +127,7 @@ describe('full text from the server\'s JATS (bioRxiv/medRxiv)', function () {
     assert.ok(!result.candidates.some((c) => c.fulltext === 'jats'));
     for (const pdf of asked(/\.full\.pdf$/)) {
       const jats = refused.find((r) => pdf.path.includes(r.path.split('/').pop()!.replace('.source.xml', '')));
-      if (jats) assert.ok(pdf.at >= jats.endAt!, `${pdf.path} after its JATS was refused`);
+      if (jats) assert.ok(pdf.seq > jats.endSeq!, `${pdf.path} after its JATS was refused`);
     }
   });
 
