@@ -79,9 +79,10 @@ export async function runCoverage(
   // With --json, stdout is the JSON alone: a script parses it whole.
   if (!values.json) io.stdout(textReport(report));
   if (!find || !settings) return 0;
-  if (values.insert) await refuseReferencesByHand(report.root, disk);
+  // The project as the coverage run read it: its files are not read again for this.
+  if (values.insert) await refuseReferencesByHand(report.root, report.tree, disk);
   // `insert` would refuse every command it would print: list the works alone, and say why.
-  const noInserts = !values.insert && (await referencesByHandWhy(report.root, disk));
+  const noInserts = !values.insert && (await referencesByHandWhy(report.root, report.tree, disk));
   if (noInserts) io.stderr(`! ${noInserts}. The works are listed without insert commands.\n`);
   const offer = (inserted: boolean): CommandOffer => !inserted && !noInserts && { config: values.config };
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });

@@ -10,7 +10,7 @@ import { newWorkOf, planInsert, type InsertFiles } from '../core/manuscript/inse
 import { locateClaim } from '../core/manuscript/citeInsert';
 import type { Settings } from '../core/settings/index';
 import { writePlan } from './files';
-import { walkIncludes } from '../core/manuscript/projectTree';
+import type { ProjectTree } from '../core/manuscript/projectTree';
 import { findProjectBibliography } from '../core/manuscript/projectBibliography';
 import { ReferencesByHandError, referencesByHand } from '../core/manuscript/referencesByHand';
 import { FileRefusedError } from './io';
@@ -34,20 +34,18 @@ export type InsertedCitation = {
 export type InsertOutcome = { inserted: InsertedCitation; notInserted?: undefined } | { inserted?: undefined; notInserted: string };
 
 /**
- * Why the project (of `root`, its root file) takes no insert: its references are a thebibliography
- * written by hand, so every citation would need a .bib it does not have (and a second list in the PDF).
+ * Why the project (`tree`, as the coverage run read it from `root`) takes no insert: its references
+ * are a thebibliography written by hand, so every citation would need a .bib it does not have (and a
+ * second list in the PDF). Reads no .tex again; asks only whether the named .bib files exist.
  */
-export async function referencesByHandWhy(root: string, files: InsertFiles): Promise<string | undefined> {
-  const text = await files.read(root);
-  if (text === undefined) return undefined;
-  const tree = await walkIncludes(root, text, files);
+export async function referencesByHandWhy(root: string, tree: ProjectTree, files: InsertFiles): Promise<string | undefined> {
   const byHand = referencesByHand(tree, await findProjectBibliography(tree, files.exists));
   return byHand && new ReferencesByHandError(byHand, root).message;
 }
 
 /** Refuses such a project before any search. */
-export async function refuseReferencesByHand(root: string, files: InsertFiles): Promise<void> {
-  const why = await referencesByHandWhy(root, files);
+export async function refuseReferencesByHand(root: string, tree: ProjectTree, files: InsertFiles): Promise<void> {
+  const why = await referencesByHandWhy(root, tree, files);
   if (why) throw new FileRefusedError(`--insert: ${why}; --find lists the works`);
 }
 

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { TexFiles } from '../manuscript/project';
 import { resolveRootFile } from '../manuscript/projectRoot';
-import { walkIncludes } from '../manuscript/projectTree';
+import { walkIncludes, type ProjectTree } from '../manuscript/projectTree';
 import { readProse, type ProseSentence } from './prose';
 import { findMathMacros } from '../latex/mathMacros';
 import { findCitationMacros } from '../latex/citeMacros';
@@ -56,6 +56,8 @@ export interface CoverageReport {
   flagged: SentenceCoverage[];
   /** Each names its file relative to the root's folder, with its line: `ch/intro.tex:4: …`. */
   warnings: string[];
+  /** The include tree as read, so that a caller asking more of the project reads no file again. */
+  tree: ProjectTree;
 }
 
 export async function coverageOfProject(input: CoverageInput): Promise<CoverageReport> {
@@ -101,7 +103,7 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
   }
   const listed = input.scope === 'file' ? sentences.filter((s) => s.file === input.file) : sentences;
   const flagged = listed.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
-  return { root: root.file, sentences: listed, flagged, warnings };
+  return { root: root.file, sentences: listed, flagged, warnings, tree };
 }
 
 /** Hands the event loop back once SLICE_MS of work has passed, and stops when the signal is aborted. */
