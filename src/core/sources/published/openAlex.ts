@@ -12,7 +12,7 @@ import { httpUrlOrUndefined } from '../../net/errors';
 import { looksLikeHtml } from '../../net/html';
 import { isObject, type Raw } from '../raw';
 import { SourceError } from '../errors';
-import { describeAnswer, fieldText } from './answerText';
+import { describeAnswer, fieldText, markupFieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 import { readCitationCount } from '../../identity/citationCount';
 import { withoutAbstractHeading } from '../abstractText';
@@ -118,7 +118,7 @@ export function abstractFromInvertedIndex(index: unknown): string | undefined {
 /** One OpenAlex work as a record; undefined without a title or an id. */
 export function openAlexRecord(raw: unknown): PaperRecord | undefined {
   if (!isObject(raw)) return undefined;
-  const title = fieldText(raw.title) ?? fieldText(raw.display_name);
+  const title = markupFieldText(raw.title) ?? markupFieldText(raw.display_name);
   const workId = fieldText(raw.id)?.replace(/^https:\/\/openalex\.org\//, '');
   if (!title || !workId) return undefined;
   const ids: Raw = isObject(raw.ids) ? raw.ids : {};
@@ -135,14 +135,14 @@ export function openAlexRecord(raw: unknown): PaperRecord | undefined {
   const year = Number(raw.publication_year);
   if (Number.isInteger(year) && year > 0) record.year = year;
   if (doi) record.doi = doi;
-  const abstract = abstractFromInvertedIndex(raw.abstract_inverted_index);
+  const abstract = markupFieldText(abstractFromInvertedIndex(raw.abstract_inverted_index));
   if (abstract) record.abstract = withoutAbstractHeading(abstract, record.title);
   const pmid = /(\d+)\/?$/.exec(fieldText(ids.pmid) ?? '')?.[1];
   if (pmid) record.pmid = pmid;
   const pmc = /(?:PMC)?(\d+)\/?$/i.exec(fieldText(ids.pmcid) ?? '')?.[1];
   if (pmc) record.pmcid = `PMC${pmc}`;
   const primary: Raw = isObject(raw.primary_location) ? raw.primary_location : {};
-  const venue = isObject(primary.source) ? fieldText(primary.source.display_name) : undefined;
+  const venue = isObject(primary.source) ? markupFieldText(primary.source.display_name) : undefined;
   if (venue) record.journal = venue;
   // Only an open location's PDF, with the licence OpenAlex reports: never a publisher's paywall.
   const best: Raw = isObject(raw.best_oa_location) ? raw.best_oa_location : {};

@@ -13,10 +13,9 @@ import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { httpUrlOrUndefined } from '../../net/errors';
 import { isObject, type Raw } from '../raw';
 import { SourceError } from '../errors';
-import { describeAnswer, fieldText } from './answerText';
+import { describeAnswer, fieldText, markupFieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 import { readCitationCount } from '../../identity/citationCount';
-import { plainMarkupText } from '../markupText';
 
 const FIELDS = 'paperId,title,abstract,year,authors,venue,journal,externalIds,openAccessPdf,isOpenAccess,publicationTypes,citationCount';
 /**
@@ -114,7 +113,7 @@ function jsonOf(text: string): unknown {
 /** One S2 paper as a record; undefined without a title or a paperId. */
 export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {
   if (!isObject(raw)) return undefined;
-  const title = plainTextOf(raw.title)?.replace(/\.$/, '');
+  const title = markupFieldText(raw.title)?.replace(/\.$/, '');
   const paperId = fieldText(raw.paperId);
   if (!title || !paperId) return undefined;
   const ids: Raw = isObject(raw.externalIds) ? raw.externalIds : {};
@@ -133,7 +132,7 @@ export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {
   if (year) record.year = year;
   if (doi) record.doi = doi;
   if (arxivId) record.arxivId = arxivId;
-  const abstract = plainTextOf(raw.abstract);
+  const abstract = markupFieldText(raw.abstract);
   if (abstract) record.abstract = abstract;
   const dblp = fieldText(ids.DBLP);
   if (dblp) record.dblpKey = dblp;
@@ -150,10 +149,4 @@ export function semanticScholarRecord(raw: unknown): PaperRecord | undefined {
   const citedBy = readCitationCount(raw.citationCount, 'semanticscholar', true);
   if (citedBy) record.citedBy = citedBy;
   return record;
-}
-
-/** A title's or abstract's words: S2 passes on publishers' entities and markup (SAGE's `&dquo;`). */
-function plainTextOf(value: unknown): string | undefined {
-  const text = fieldText(value);
-  return text ? plainMarkupText(text) || undefined : undefined;
 }

@@ -64,6 +64,25 @@ describe('published lanes: records', () => {
     assert.deepEqual([work.citedBy, preprint.citedBy], [{ count: 138, by: 'openalex' }, { count: 1, by: 'openalex' }]);
   });
 
+  it('reads the publishers\' markup in an OpenAlex title, abstract and venue, as in PubMed\'s and S2\'s', () => {
+    // No recorded OpenAlex answer has markup: the real PNAS work, given the title Europe PMC recorded
+    // for doi:10.1136/jmg-2025-110769 (its markup unescaped once, as OpenAlex passes Crossref's on).
+    const real = json('openalex', 'works_doi-10.1073_pnas.1414271111_single-work_with-abstract.json') as Record<string, unknown>;
+    const title = 'Associations between <i>ATM</i> c.7271T&gt;G and cancer risk: analysis of Breast Cancer Association Consortium and UK Biobank data.';
+    const work = openAlexRecord({
+      ...real,
+      title,
+      display_name: title,
+      abstract_inverted_index: { '<i>ATM</i>': [0], 'c.7271T&gt;G': [1], 'raises': [2], 'CO<sub>2</sub>': [3], '&amp;': [4], 'risk': [5] },
+      primary_location: { source: { display_name: 'Journal of Medical Genetics &amp; Genomics' } },
+    })!;
+    assert.equal(work.title, 'Associations between ATM c.7271T>G and cancer risk: analysis of Breast Cancer Association Consortium and UK Biobank data');
+    assert.equal(work.abstract, 'ATM c.7271T>G raises CO2 & risk');
+    assert.equal(work.journal, 'Journal of Medical Genetics & Genomics');
+    assert.equal(work.doi, '10.1073/pnas.1414271111', 'the rest of the record as before');
+    assert.equal(openAlexRecord({ ...real, title: '<i></i>', display_name: null }), undefined, 'a title of markup alone is no title');
+  });
+
   it('reads PubMed records: full text only for PMC\'s open-access subset, never a subscription PDF', () => {
     const answer = json('europepmc', 'search_query-cancer_resultType-core_med-records-1-5-6-11-14.json') as { resultList: { result: unknown[] } };
     const settings = resolveSettings({ 'sources.europepmc.url': 'https://epmc.example/rest/search' });
