@@ -135,5 +135,7 @@ function tidy(title: string | undefined): string | undefined {
 function text(node: XmlNode | undefined): string {
   if (!node) return '';
   if ('#text' in node) return String(node['#text']);
-  return children(node).map(text).join(' ').replace(/\s+/g, ' ').trim();
+  const written = children(node).map(text).join(' ').replace(/\s+/g, ' ').trim();
+  // An empty <etal/> (Frontiers', Springer Nature's) is printed "et al.": without it the line reads as the whole list.
+  return written || tagOf(node) !== 'etal' ? written : 'et al.';
 }

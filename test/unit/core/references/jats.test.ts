@@ -63,6 +63,21 @@ describe('reference lists of JATS articles and Crossref deposits', () => {
     });
   });
 
+  it('prints an empty <etal/> as "et al." and reads it as a list cut short (Frontiers)', () => {
+    const list = jats('jats', 'PMC6156439_frontiers_etal.xml');
+    assert.equal(list.items.length, 27);
+    const gage = list.items.find((i) => i.key === 'B8')!;
+    assert.match(gage.text, /^Gage J\. L\. Jarquin D\. Romay C\. Lorenz A\. Buckler E\. S\. Kaeppler S\. et al\. \(2017\)\. The effect of artificial selection/);
+    assert.equal(fieldsOfItem(gage).author, 'Gage, J. L. and Jarquin, D. and Romay, C. and Lorenz, A. and Buckler, E. S. and Kaeppler, S. and others');
+    const cut = list.items.filter((i) => /\bothers$/.test(fieldsOfItem(i).author ?? ''));
+    assert.equal(cut.length, 5, 'every <etal/> of the file');
+    for (const item of cut) {
+      assert.match(item.text, / et al\. \(\d{4}\)\./, item.text);
+      // Cut short, so no author the authority names beyond them is missing from it.
+      assert.equal(readAuthorList(fieldsOfItem(item).author!).truncated, true);
+    }
+  });
+
   it("reads the names straight inside a citation as its authors beside an editors' group, and the editors as no author", () => {
     // BMC's <name> before an editors' group holding a plain string; Wiley's string-names before one group per editor.
     const [bmc, wiley] = jats('jats', 'editors-beside-direct-names_PMC3269354-B10_PMC12124168-bib-0026.xml').items.map((i) => fieldsOfItem(i));
