@@ -4,7 +4,8 @@
 // withdrawn, concern, corrected, ok, or unknown with the reason) and version of record.
 import { createHttpClient } from '../core/net/http';
 import { formatIdentifier } from '../core/identity/identifiers';
-import { bibtexVersionNote, citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
+import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
+import { bibtexVersionNote } from '../core/works/versionNote';
 import type { Candidate } from '../core/types';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';

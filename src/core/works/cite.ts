@@ -61,14 +61,3 @@ export function notFoundMessage(id: WorkIdentifier): string {
   const where = id.doi.startsWith('10.1101/') ? 'Crossref, bioRxiv and medRxiv have' : 'Crossref has';
   return `${where} no work with DOI ${id.doi}.`;
 }
-
-/**
- * Said when a preprint named by its own id got its published version's BibTeX
- * (citation.preferPublished): the user cites what they name, so the entry's version is stated.
- */
-export function bibtexVersionNote(c: Candidate): string | undefined {
-  if (c.bibtexOf !== 'published' || !c.publishedDoi || c.source === 'crossref') return undefined;
-  const preprint = c.arxivId ? `arXiv:${c.arxivId}` : c.doi && c.doi !== c.publishedDoi ? `doi:${c.doi}` : 'the preprint';
-  const journal = c.versionOfRecord?.journal ? `${c.versionOfRecord.journal}, ` : '';
-  return `this BibTeX describes the published version (${journal}doi:${c.publishedDoi}), not the preprint ${preprint}`;
-}
