@@ -4,6 +4,10 @@
 // looked up once, off the path to the first candidates; the answer fills the gaps and never
 // replaces what the record has. The full text of a candidate waits for its lookup (capped), so
 // the paper read is the open version OpenAlex knows of.
+// A preprint merged with its journal version has both from the preprint, but often no count: the
+// journal's card, found alone, showed OpenAlex's; merged, it showed none. So such a card with no
+// count from any of its records is looked up by its journal DOI for the count alone (nothing waits
+// for it); a card one of whose sources gave a count costs no request.
 import type { CoreDeps } from '../deps';
 import type { Candidate, PaperRecord } from '../types';
 import { isAbortError, RateLimitedError } from '../net/types';
@@ -21,17 +25,32 @@ export function openAlexLookupsEnabled(deps: CoreDeps): boolean {
   return s['sources.published.enabled'] && s['sources.openalex.enabled'] && s['sources.openalex.url'].trim() !== '';
 }
 
+/** What OpenAlex is asked about a candidate: its gaps (abstract, full text) or only its count. */
+interface LookupNeed {
+  doi: string;
+  countOnly: boolean;
+}
+
 /**
  * A candidate OpenAlex may complete: a DOI, and no abstract or no way to its full text. Not a
- * preprint's: its server's records and the bioRxiv API already give both.
+ * preprint's: its server's records and the bioRxiv API already give both; but a preprint merged
+ * with its journal version, with no count, is asked for the journal's count.
  */
-function wantsLookup(candidate: Candidate): boolean {
-  if (!candidate.doi || candidate.sources.some((s) => s === 'openalex' || isPreprintServer(s))) return false;
-  return !candidate.abstract || (!candidate.pdfUrl && !candidate.jatsUrl && candidate.openAccess !== false);
+function lookupNeed(candidate: Candidate): LookupNeed | undefined {
+  if (candidate.sources.includes('openalex')) return undefined;
+  if (candidate.sources.some(isPreprintServer)) {
+    const merged = candidate.sources.some((s) => !isPreprintServer(s));
+    return merged && candidate.publishedDoi && !candidate.citedBy ? { doi: candidate.publishedDoi, countOnly: true } : undefined;
+  }
+  if (!candidate.doi) return undefined;
+  const gaps = !candidate.abstract || (!candidate.pdfUrl && !candidate.jatsUrl && candidate.openAccess !== false);
+  return gaps ? { doi: candidate.doi, countOnly: false } : undefined;
 }
 
 export class OpenAccessLookup {
   private readonly settled = new Map<string, Promise<void>>();
+  /** Lookups for a count alone: the full text does not wait for them, the result does. */
+  private readonly counts = new Map<string, Promise<void>>();
   /** OpenAlex answered 429 (a keyless day's budget spent): no more lookups this run. */
   private rateLimited = false;
 
@@ -44,16 +63,18 @@ export class OpenAccessLookup {
   update(candidates: Candidate[]): void {
     if (!openAlexLookupsEnabled(this.deps)) return;
     for (const candidate of candidates) {
-      if (this.rateLimited || this.settled.has(candidate.id) || !wantsLookup(candidate) || this.deps.signal?.aborted) continue;
-      this.settled.set(candidate.id, this.lookUp(candidate));
+      if (this.rateLimited || this.settled.has(candidate.id) || this.counts.has(candidate.id) || this.deps.signal?.aborted) continue;
+      const need = lookupNeed(candidate);
+      if (need) (need.countOnly ? this.counts : this.settled).set(candidate.id, this.lookUp(candidate.id, need));
     }
   }
 
-  private async lookUp(candidate: Candidate): Promise<void> {
+  private async lookUp(id: string, need: LookupNeed): Promise<void> {
     try {
-      const work = await lookupOpenAlexWork(candidate.doi!, this.deps);
-      const record = this.store.record(candidate.id);
-      if (work && record) this.store.updateRecord(completed(record, work));
+      const work = await lookupOpenAlexWork(need.doi, this.deps);
+      // The count is the journal version's: it goes on the journal's record, which the merge reads.
+      const record = need.countOnly ? this.store.recordWithDoi(need.doi) : this.store.record(id);
+      if (work && record) this.store.updateRecord(need.countOnly ? withCount(record, work) : completed(record, work));
     } catch (error) {
       if (isAbortError(error) || this.deps.signal?.aborted) return;
       if (error instanceof RateLimitedError) {
@@ -62,7 +83,7 @@ export class OpenAccessLookup {
         return;
       }
       // A skipped service (open circuit) was named once, when it failed.
-      if ((error as Error).name !== 'ServiceUnavailableError') this.warn(`OpenAlex could not be asked about doi:${candidate.doi}: ${(error as Error).message}`);
+      if ((error as Error).name !== 'ServiceUnavailableError') this.warn(`OpenAlex could not be asked about doi:${need.doi}: ${(error as Error).message}`);
     }
   }
 
@@ -73,7 +94,7 @@ export class OpenAccessLookup {
   }
 
   async settle(): Promise<void> {
-    await Promise.all(this.settled.values());
+    await Promise.all([...this.settled.values(), ...this.counts.values()]);
   }
 }
 
@@ -88,4 +109,9 @@ export function completed(record: PaperRecord, work: PaperRecord): PaperRecord {
   if (!record.sourceTrust && work.sourceTrust) gaps.sourceTrust = work.sourceTrust;
   if (!record.citedBy && work.citedBy) gaps.citedBy = work.citedBy;
   return Object.keys(gaps).length ? { ...record, ...gaps } : record;
+}
+
+/** The record with OpenAlex's count where it had none; itself otherwise. */
+function withCount(record: PaperRecord, work: PaperRecord): PaperRecord {
+  return !record.citedBy && work.citedBy ? { ...record, citedBy: work.citedBy } : record;
 }

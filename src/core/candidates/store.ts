@@ -7,6 +7,7 @@ import type { SearchHit } from '../search/keywords';
 import { dedupeRecords } from '../dedupe/dedupe';
 import { rankCandidates } from '../ranking/candidates';
 import { isNoticeTitle } from './notices';
+import { normalizeDoi } from '../identity/work';
 import { addPatch, withPatches, type CandidatePatch, type PatchesById } from './patches';
 
 export class CandidateStore {
@@ -47,9 +48,23 @@ export class CandidateStore {
     return this.hits.find((hit) => hit.record.id === id)?.record;
   }
 
+  /** The first record of that DOI (normalised), as the store holds it now. */
+  recordWithDoi(doi: string): PaperRecord | undefined {
+    const wanted = normalizeDoi(doi);
+    return this.hits.find((hit) => normalizeDoi(hit.record.doi) === wanted)?.record;
+  }
+
   patch(id: string, patch: CandidatePatch): void {
     this.patches = addPatch(this.patches, id, patch);
     this.emit({ type: 'patch', id, patch });
+  }
+
+  /**
+   * The ranked candidates as their records make them, without the patches: what the records say,
+   * whenever a lookup that patches (trust, BibTeX) happens to answer, so a repeat plans the same.
+   */
+  merged(): Candidate[] {
+    return this.ranked;
   }
 
   /** The ranked candidates with their patches. */

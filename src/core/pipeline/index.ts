@@ -261,7 +261,7 @@ async function findAndScore(
   if (lanes.length > 0) run.emit({ type: 'lanes', lanes });
   searchEnded = true;
   lookUp();
-  openAccess.update(store.list());
+  openAccess.update(store.merged());
   if (store.size === 0) run.warn(noCandidatesWarning(lanes));
 
   // An enrichment an earlier run left in the cache is applied first (a local read): the full text

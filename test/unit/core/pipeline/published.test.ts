@@ -187,6 +187,29 @@ describe('published literature', function () {
     assert.ok(!paths('openalex').some((u) => u.includes('10.1101/')), 'the bioRxiv preprint is not looked up');
   });
 
+  it('keeps a count on a preprint merged with its journal version: OpenAlex\'s of the journal, else none asked', async () => {
+    // Found alone (published only) the Cell Genomics card says "cited by 3 (OpenAlex)"; merged with its
+    // bioRxiv preprint it said nothing: the preprint's abstract and PDF left OpenAlex unasked.
+    const journalLookups = () => paths('openalex').filter((u) => u.includes('xgen'));
+    const mergedCard = (result: FindResult) => result.candidates.find((c) => c.publishedDoi === '10.1016/j.xgen.2025.100814')!;
+    const merged = mergedCard(await find(PRIME_EDITING));
+    assert.deepEqual([...merged.sources].sort(), ['biorxiv', 'pubmed']);
+    assert.deepEqual(merged.citedBy, { count: 3, by: 'openalex' });
+    assert.deepEqual(journalLookups(), ['/openalex/works/doi:10.1016/j.xgen.2025.100814']);
+    assert.match(merged.abstract ?? '', /^Understanding the effects of rare genetic variants/, 'the preprint\'s abstract stays');
+    // Europe PMC counting the journal's citations: that count is kept, and OpenAlex is not asked.
+    standIn.requests.length = 0;
+    const europePmc = standIn.handlerOf('europepmc')!;
+    standIn.handle('europepmc', (req, res) => {
+      const end = res.end.bind(res) as (body: unknown) => void;
+      res.end = ((body: unknown) => end(String(body).replace('"pmid": "40120586"', '"pmid": "40120586", "citedByCount": 40'))) as typeof res.end;
+      return europePmc(req, res);
+    });
+    const counted = mergedCard(await find(PRIME_EDITING, { 'cache.dir': join(cacheDir, 'counted') }));
+    assert.deepEqual(counted.citedBy, { count: 40, by: 'europepmc' });
+    assert.deepEqual(journalLookups(), []);
+  });
+
   it('stops OpenAlex lookups for the run after a 429, and says so once', async () => {
     standIn.handle('openalex', (_req, res) => send(res, 429, '{"error":"Rate limit exceeded"}', 'application/json', { 'retry-after': '43200' }));
     const result = await find(RESNET, { 'http.retries': 0 });
