@@ -50,15 +50,15 @@ function readAbstract(nodes: LatexNode[]): string | undefined {
   const env = firstNode(nodes, (n) => latexParser.isEnvironment(n) && n.name === 'abstract')?.node as
     | latexParser.Environment
     | undefined;
-  let content = env?.content;
-  if (!content) {
+  let parts = env ? [env.content] : [];
+  if (!env) {
     const command = firstNode(nodes, (n) => latexParser.isCommand(n) && n.name === 'abstract')?.node as
       | latexParser.Command
       | undefined;
-    content = command?.args.find((a) => a.kind === 'arg.group')?.content;
+    // A&A's structured abstract has five groups (context, aims, methods, results, conclusions): all of them.
+    parts = command?.args.flatMap((a) => (a.kind === 'arg.group' ? [a.content] : [])) ?? [];
   }
-  if (!content) return undefined;
-  const text = oneLine(renderNodes(content));
+  const text = parts.map((part) => oneLine(renderNodes(part))).filter(Boolean).join(' ');
   return text ? truncate(text, ABSTRACT_CHARS) : undefined;
 }
 

@@ -9,7 +9,7 @@ import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isBareAccent, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
-import { blankCodeBlocks, CAPTIONS, endsWithFullStop, FRONT_MATTER, NOT_PROSE_ENVIRONMENTS, usesMacro, withoutCommands } from './proseNodes';
+import { blankCodeBlocks, CAPTIONS, endsWithFullStop, FRONT_MATTER, locateSentences, NOT_PROSE_ENVIRONMENTS, usesMacro, withoutCommands } from './proseNodes';
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 
@@ -117,6 +117,7 @@ class ProseWalker {
       if (HEADINGS.test(node.name)) return this.heading(node);
       if (node.name === 'item') return this.flush();
       if (INCLUSIONS.test(node.name)) return this.inclusion(node);
+      if (node.name === 'abstract') return this.abstractGroups(node);
       if (CAPTIONS.test(node.name) || FRONT_MATTER.test(node.name)) return this.flush();
     }
     this.add(node);
@@ -130,9 +131,20 @@ class ProseWalker {
     this.flush();
     // A theorem's attribution, `\begin{theorem}[Four colour theorem, \cite{appel1977}]`, cites for its statement.
     if (node.args.some((arg) => this.cites(arg))) this.pieces.push({ text: '', start: this.startOf(node), end: this.startOf(node), cites: true, at: 0 });
+    this.inside(node.content, node.name === 'abstract');
+  }
+
+  /** A&A's structured `\abstract{context}{aims}{methods}{results}{conclusions}`, or one group: each group a paragraph of the abstract. */
+  private abstractGroups(node: lp.Command): void {
+    this.flush();
+    for (const group of node.args) if (group.kind === 'arg.group') this.inside(group.content, true);
+  }
+
+  /** Reads `nodes` to the end of their paragraph, in the abstract if `abstract` (or if already in it). */
+  private inside(nodes: LatexNode[], abstract: boolean): void {
     const wasAbstract = this.inAbstract;
-    this.inAbstract ||= node.name === 'abstract';
-    this.walk(node.content);
+    this.inAbstract ||= abstract;
+    this.walk(nodes);
     this.flush();
     this.inAbstract = wasAbstract;
   }
@@ -250,38 +262,6 @@ export function readProse(file: string, source: string, section = '', macros: Pr
   }));
   const warnings = [...repaired, ...unreadable].sort((a, b) => a.line - b.line).map(({ line, message }) => `${shownAs}:${line}: ${message}`);
   return { sentences: walker.sentences, warnings, inclusions: walker.inclusions };
-}
-
-interface Span {
-  text: string;
-  start: number;
-  end: number;
-}
-
-/**
- * Where each sentence (whitespace collapsed by the splitter) stands in the paragraph's plain
- * text: the two are walked side by side, whitespace in the plain text skipped.
- */
-export function locateSentences(plain: string, sentences: string[]): Span[] {
-  const spans: Span[] = [];
-  let at = 0;
-  for (const sentence of sentences) {
-    const first = sentence.split(' ')[0]!;
-    const start = plain.indexOf(first, at);
-    if (start < 0) continue;
-    let i = start;
-    for (let j = 0; j < sentence.length && i < plain.length; ) {
-      if (sentence[j] === plain[i]) {
-        i++;
-        j++;
-      } else if (/\s/.test(plain[i]!)) i++;
-      else if (sentence[j] === ' ') j++;
-      else break;
-    }
-    spans.push({ text: sentence, start, end: i });
-    at = i;
-  }
-  return spans;
 }
 
 /** The source offset of a plain-text offset: inside a word exactly, elsewhere at its node's edge. */

@@ -1,6 +1,6 @@
 // Helpers of prose.ts that read the parsed tree and the source: what is no prose (front matter,
 // captions, floats), which display math ends its sentence, a node without the project's citation
-// macros, and code blocks blanked before parsing.
+// macros, code blocks blanked before parsing, and where each sentence stands in a paragraph's plain text.
 import { latexParser as lp } from 'latex-utensils';
 import type { LatexNode } from '../latex/parse';
 import { DROPPED_ENVIRONMENTS } from '../latex/plainText';
@@ -51,4 +51,36 @@ const CODE_BLOCK = /(\\begin\s*\{(Verbatim|BVerbatim|LVerbatim|alltt)(\*?)\})([\
 /** The source with those blocks' bodies blanked (offsets and lines kept): each an empty block, which renders as nothing. */
 export function blankCodeBlocks(source: string): string {
   return source.replace(CODE_BLOCK, (_, begin: string, _name, _star, body: string, end: string) => begin + body.replace(/[^\n]/g, ' ') + end);
+}
+
+interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Where each sentence (whitespace collapsed by the splitter) stands in the paragraph's plain
+ * text: the two are walked side by side, whitespace in the plain text skipped.
+ */
+export function locateSentences(plain: string, sentences: string[]): Span[] {
+  const spans: Span[] = [];
+  let at = 0;
+  for (const sentence of sentences) {
+    const first = sentence.split(' ')[0]!;
+    const start = plain.indexOf(first, at);
+    if (start < 0) continue;
+    let i = start;
+    for (let j = 0; j < sentence.length && i < plain.length; ) {
+      if (sentence[j] === plain[i]) {
+        i++;
+        j++;
+      } else if (/\s/.test(plain[i]!)) i++;
+      else if (sentence[j] === ' ') j++;
+      else break;
+    }
+    spans.push({ text: sentence, start, end: i });
+    at = i;
+  }
+  return spans;
 }

@@ -50,6 +50,14 @@ describe('readDocumentContext', () => {
     assert.deepEqual(readDocumentContext(broken, broken.indexOf('Text')), { sectionText: 'Half written An abstract x Intro Text here.' });
   });
 
+  it('reads all the groups of A&A\'s structured \\abstract{context}{aims}{methods}{results}{conclusions}', () => {
+    const aa = readFileSync(fixturePath('latex', 'aa-structured.tex'), 'utf8');
+    const abstract = readDocumentContext(aa).abstract!;
+    assert.match(abstract, /^Swift data are revolutionising our understanding of Gamma Ray Bursts\. Since bursts fade rapidly/);
+    assert.match(abstract, /\. To provide the community with an online repository .* We have produced a suite of programs/);
+    assert.match(abstract, /within minutes of the data arriving at the UK Swift Science Data Centre\.$/);
+  });
+
   it('recovers title, abstract and section from the paragraphs that do parse', () => {
     const broken = '\\title{Half \\emph{written}}\n\n\\begin{abstract} An abstract $x\n\\end{abstract}\n\n\\section{Intro}\nText } here.';
     assert.deepEqual(readDocumentContext(broken, broken.indexOf('Text')), {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
 import { citingShares, paperContexts } from '../../../../src/core/coverage/paperContext';
 import { CITEWORTHINESS_MODEL, citeworthiness } from '../../../../src/core/coverage/model';
-import { locateSentences } from '../../../../src/core/coverage/prose';
+import { locateSentences } from '../../../../src/core/coverage/proseNodes';
 
 const inIntroduction = (text: string, more: Partial<SentenceInContext> = {}): SentenceInContext => ({
   text,
