@@ -1,7 +1,7 @@
 // Readable text after citation markers are taken out: no double spaces, no space before
 // punctuation, no empty brackets or stranded "e.g.," left behind by a removed reference.
 import type { Paragraph } from './model';
-import { splitSentences } from '../text/sentences';
+import { splitPaperSentences } from '../text/paperSentences';
 
 export function tidyText(raw: string): string {
   return raw
@@ -25,7 +25,7 @@ export function dropTrailingFootnoteMark(text: string): string {
 export function makeParagraph(text: string, sentences?: string[]): Paragraph {
   const clean = dropTrailingFootnoteMark(tidyText(text));
   const given = sentences?.map(tidyText).filter((s) => s.length > 0);
-  return { text: clean, sentences: given && given.length > 0 ? given : splitSentences(clean, 'paper') };
+  return { text: clean, sentences: given && given.length > 0 ? given : splitPaperSentences(clean) };
 }
 
 // "Figure 1:", "Table 2.", "Fig. 3 |", and BMC's "Fig. 2 M-waves ..." (no punctuation, capital).

@@ -1,9 +1,9 @@
 // Candidate keyphrases of one sentence: noun-phrase chunks from compromise's part-of-speech tags,
 // re-joined across hyphens ("IL-6", "COVID-19"), split where a new noun phrase starts, plus the
 // words outside any chunk (a verb like "randomised" can be the most distinctive word).
-import type nlpType from 'compromise';
 import { stem } from '../text/stem';
 import { isStopword } from '../text/stopwords';
+import { tagger } from '../text/tagger';
 
 export interface TaggedWord {
   /** Surface form, punctuation stripped ("IL-6"). */
@@ -35,20 +35,6 @@ const EMPTY_MODIFIERS = new Set([
   'current', 'first', 'second', 'main', 'key', 'major', 'overall', 'total', 'same', 'other', 'such', 'certain',
   'possible', 'potential', 'further', 'additional', 'specific', 'particular', 'similar', 'strong', 'clear',
 ]);
-
-
-/**
- * compromise is loaded on first use: building its lexicon costs about 100 ms, which neither the
- * CLI's start nor an LLM-written query should pay.
- */
-let nlp: typeof nlpType | undefined;
-function tagger(): typeof nlpType {
-  // The bundle may hand back the module namespace or the function itself.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: the tagger is the slowest module to load
-  const loaded = require('compromise') as typeof nlpType | { default: typeof nlpType };
-  nlp ??= 'default' in loaded ? loaded.default : loaded;
-  return nlp;
-}
 
 /** Tokens and noun-phrase chunks of one sentence. */
 export function chunkSentence(sentence: string): { tokens: TaggedWord[]; chunks: Chunk[] } {

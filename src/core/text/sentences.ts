@@ -3,16 +3,19 @@
 //   'claim': the user's claim and manuscript prose (plain text from LaTeX, blank lines between
 //     paragraphs). The built-in ICU segmenter, then a repair pass that re-joins what it wrongly
 //     split after an abbreviation or before a lower-case word. A one-letter initial before a
-//     name ("by S. Karlin") ends nothing, "et al." before a capitalised word does, and an
+//     name ("by S. Karlin", "Michael J. Fox") ends nothing, "et al." before a capitalised word does, and an
 //     element that reads as a word but renders as nothing (ELEMENT_MARK) may open a sentence.
 //   'paper': a paper's paragraphs and abstracts (GROBID did not segment them, or pdfjs read them).
 //     A boundary is only taken after . ! ? followed by a space and an upper-case letter, digit or
 //     opening bracket/quote, and never after an abbreviation or a one-letter initial.
 // The styles split real text differently (initials and some abbreviations are read differently),
 // so both are kept as they were tuned; a sentence starting with a digit opens a sentence in both.
+// The 'paper' style and the abbreviation tables are in paperSentences.ts (the parse worker's bundle).
+import { isAbbreviation, isAbbreviationBefore, splitPaperSentences, type SentenceStyle } from './paperSentences';
 import { isStopword } from './stopwords';
+import { isGivenName } from './tagger';
 
-export type SentenceStyle = 'claim' | 'paper';
+export type { SentenceStyle } from './paperSentences';
 
 /**
  * Stands, in a claim-style text, where an element was taken out that reads as a word: a citation, a
@@ -23,33 +26,8 @@ export type SentenceStyle = 'claim' | 'paper';
  */
 export const ELEMENT_MARK = '\uFFFC';
 
-/** Abbreviations that do not end a sentence (lower-cased, without the final period). */
-const ABBREVIATIONS = new Set([
-  'al', 'e.g', 'i.e', 'cf', 'vs', 'viz', 'approx', 'ca', 'resp', 'fig', 'figs', 'eq', 'eqs', 'eqn',
-  'ref', 'refs', 'sec', 'secs', 'tab', 'no', 'nos', 'vol', 'pp', 'p', 'ch', 'app', 'dr', 'mr',
-  'mrs', 'ms', 'prof', 'st', 'jr', 'inc', 'ltd', 'co', 'corp', 'dept', 'univ', 'est', 'min', 'max',
-  'avg', 'std', 'var', 'thm', 'lem', 'def', 'prop', 'cor',
-]);
-
-/**
- * Abbreviations one style knows and the other does not. Sharing them changes real splits both
- * ways: in claims "etc. The" and "state of the art. We" would stay one sentence; in papers
- * "in the U.S. We" and "Synechococcus sp. The" would.
- */
-const STYLE_ABBREVIATIONS: Readonly<Record<SentenceStyle, ReadonlySet<string>>> = {
-  claim: new Set(['tbl', 'chap', 'sr', 'spp', 'sp', 'subsp', 'ssp', 'cv', 'wt', 'conc', 'u.s', 'u.k', 'e.u', 'alg', 'ex']),
-  paper: new Set([
-    'etc', 'incl', 'suppl', 'ed', 'eds', 'art', 'sect', 'appx', 'exp', 'jan', 'feb', 'mar', 'apr',
-    'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
-  ]),
-};
-
-function isAbbreviation(word: string, style: SentenceStyle): boolean {
-  return ABBREVIATIONS.has(word) || STYLE_ABBREVIATIONS[style].has(word);
-}
-
 export function splitSentences(text: string, style: SentenceStyle): string[] {
-  return style === 'claim' ? splitClaim(text) : splitPaper(text);
+  return style === 'claim' ? splitClaim(text) : splitPaperSentences(text);
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -140,9 +118,10 @@ export function endsWithAbbreviation(text: string): boolean {
 }
 
 /**
- * "described by S. Karlin", "A. N. Kolmogorov": a one-letter initial before a capitalised word that
- * is no function word, after a function word, an initial, an abbreviation, a comma or nothing. A
- * letter that labels something ends its sentence: "of vitamin D. The", "in group B. Patients".
+ * "described by S. Karlin", "A. N. Kolmogorov", "The Michael J. Fox Foundation": a one-letter initial
+ * before a capitalised word that is no function word, after a function word, an initial, an
+ * abbreviation, a comma, nothing or a given name. A letter that labels something ends its sentence:
+ * "of vitamin D. The", "in group B. Patients", "in Group I. Additionally" ("Group" is no given name).
  */
 function endsWithInitial(text: string, next: string): boolean {
   const words = text.split(/\s+/);
@@ -150,31 +129,7 @@ function endsWithInitial(text: string, next: string): boolean {
   const nextWord = /^\p{Lu}[\p{L}'’-]*/u.exec(next)?.[0];
   if (nextWord === undefined || isStopword(nextWord)) return false;
   const before = words.at(-2);
-  return before === undefined || isStopword(before) || /[.,;:(]$/.test(before);
-}
-
-const BOUNDARY = /([.!?])(["”’)\]]*)\s+(?=["“(\[]?[\p{Lu}\p{N}])/gu;
-
-function splitPaper(text: string): string[] {
-  const sentences: string[] = [];
-  let start = 0;
-  for (const match of text.matchAll(BOUNDARY)) {
-    const end = match.index + match[1]!.length + match[2]!.length;
-    if (match[1] === '.' && !match[2] && isAbbreviationBefore(text, match.index)) continue;
-    const sentence = text.slice(start, end).trim();
-    if (!/\p{L}/u.test(sentence)) continue; // "6. Citeomatic ...": an enumerator, not a sentence
-    sentences.push(sentence);
-    start = match.index + match[0].length;
-  }
-  const rest = text.slice(start).trim();
-  if (rest) sentences.push(rest);
-  return sentences;
-}
-
-/** True when the word ending at `dot` (exclusive) is an abbreviation or a one-letter initial. */
-function isAbbreviationBefore(text: string, dot: number): boolean {
-  const wordStart = Math.max(text.lastIndexOf(' ', dot - 1) + 1, text.lastIndexOf('(', dot - 1) + 1);
-  const word = text.slice(wordStart, dot).toLowerCase();
-  if (/^\p{L}$/u.test(word)) return true; // initials: "J. Smith", "S. aureus"
-  return isAbbreviation(word, 'paper') || isAbbreviation(word.replace(/\.$/, ''), 'paper');
+  if (before === undefined || isStopword(before) || /[.,;:(]$/.test(before)) return true;
+  // The lexicon is asked last: only a capitalised word before a capital's full stop gets there.
+  return /^\p{Lu}\p{Ll}+$/u.test(before) && isGivenName(before);
 }

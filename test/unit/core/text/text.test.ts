@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { extractFeatures } from '../../../../src/core/routing/features';
 import { ELEMENT_MARK, splitSentences } from '../../../../src/core/text/sentences';
 import { stem, stripPossessive } from '../../../../src/core/text/stem';
 import { isStopword, SCORING_STOPWORDS, TRAINED_STOPWORDS } from '../../../../src/core/text/stopwords';
 import { foldText, SCORING_TOKENS, stems, tokenize, TRAINED_TOKENS, type TokenRules } from '../../../../src/core/text/tokens';
+import { fixturePath } from '../../../standin/server';
 
 describe('splitSentences', () => {
   describe("'claim' style", () => {
@@ -48,6 +50,14 @@ describe('splitSentences', () => {
         'We measured vitamins C and D.',
         'The levels rose.',
       ]);
+    });
+
+    it('a middle initial after a given name ends nothing; a labelling letter after any other capitalised word still does', () => {
+      assert.deepEqual(splitSentences('The Michael J. Fox Foundation funded the trial, as shown by John A. Smith and colleagues.', 'claim'), [
+        'The Michael J. Fox Foundation funded the trial, as shown by John A. Smith and colleagues.',
+      ]);
+      const { initials, labels } = JSON.parse(readFileSync(fixturePath('sentences', 'initials.json'), 'utf8')) as Record<string, { text: string; sentences: string[] }[]>;
+      for (const { text, sentences } of [...initials!, ...labels!]) assert.deepEqual(splitSentences(text, 'claim'), sentences);
     });
 
     it('ends a sentence at "et al." before a capitalised word, not before a year, a bracket or a verb', () => {
