@@ -26,6 +26,8 @@ export function attemptOutcome(error: unknown): AttemptOutcome {
     return error.status >= 500 ? 'unreachable' : 'failed';
   }
   if (error instanceof NotBibtexError) return 'refused';
+  // A circuit a 401 or 403 opened: the authority answered, as a refused request always does.
+  if (error instanceof ServiceUnavailableError && error.refused) return 'failed';
   if (error instanceof Error && error.name === 'MalformedLatexError') return 'malformed';
   if (error instanceof TimeoutError || error instanceof NetworkError || error instanceof ServiceUnavailableError) return 'unreachable';
   return 'failed';

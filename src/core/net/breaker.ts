@@ -1,16 +1,27 @@
 // A circuit breaker per service for one run. A dead service must cost one timeout, not timeout ×
 // retries × requests: the first timeout, refused connection or oversized answer opens the
 // service's circuit at once; connection resets, 5xx and 429 open it after a few in a row (one
-// such failure is still retried, so a one-off blip costs nothing). An open circuit aborts the
-// service's requests in flight and refuses the rest of the run's, and the run is told once.
-// PDFs come from many hosts, so their circuit is per host.
+// such failure is still retried, so a one-off blip costs nothing). A refusal (401, 403: a key,
+// an address or a proxy it does not accept) opens it at once too: the next request would only be
+// refused again. An open circuit aborts the service's requests in flight and refuses the rest of
+// the run's, and the run is told once. PDFs come from many hosts, so their circuit is per host.
 import { hostOf, NetworkError, SERVICE_LABEL } from './errors';
 import { HttpError, TimeoutError, TooLargeError, type ServiceName } from './types';
 
 /** Failures in a row (resets, 5xx, 429) that open a circuit. */
 export const CONSECUTIVE_FAILURES_TO_OPEN = 3;
 
-/** The service's circuit is open: it failed earlier in this run and is skipped. */
+/** 401, 403: the service refuses this run's requests. */
+const REFUSALS = [401, 403];
+
+/**
+ * Services whose refusal says nothing about their next URL: a PDF host refuses one paper (a
+ * paywall), doi.org hands each DOI to its own agency's server. Their refusals are remembered per
+ * URL (refusals.ts), and their circuit stays closed.
+ */
+const REFUSES_PER_URL: ReadonlySet<ServiceName> = new Set(['pdf', 'doi']);
+
+/** The service's circuit is open: it failed or refused earlier in this run and is skipped. */
 export class ServiceUnavailableError extends Error {
   override name = 'ServiceUnavailableError';
   constructor(
@@ -20,7 +31,14 @@ export class ServiceUnavailableError extends Error {
   ) {
     super(message, options);
   }
+
+  /** Opened by a refusal (401, 403), not by a failure: the service is up but will not answer this run. */
+  get refused(): boolean {
+    return isRefusal(this.cause);
+  }
 }
+
+const isRefusal = (error: unknown): error is HttpError => error instanceof HttpError && REFUSALS.includes(error.status);
 
 interface Circuit {
   failures: number;
@@ -80,9 +98,11 @@ export class CircuitBreakers {
     const circuit = this.circuit(key);
     if (circuit.open) return;
     const who = `${SERVICE_LABEL[service]} (${hostOf(url)})`;
-    circuit.open = new ServiceUnavailableError(`${who} was skipped: it ${why} earlier in this search.`, service, { cause });
+    // A refusal's error goes to the request that met it as well as to the later ones: no "earlier".
+    const skipped = isRefusal(cause) ? `${who} ${why}; it is not asked again in this search.` : `${who} was skipped: it ${why} earlier in this search.`;
+    circuit.open = new ServiceUnavailableError(skipped, service, { cause });
     circuit.controller.abort(circuit.open);
-    this.onOpen(`${who} ${why}; it is skipped for the rest of this search.`);
+    this.onOpen(isRefusal(cause) ? `${who} ${why}; none of its other searches or lookups is asked in this search.` : `${who} ${why}; it is skipped for the rest of this search.`);
   }
 
   private circuit(key: string): Circuit {
@@ -98,6 +118,7 @@ function classify(error: Error, service: ServiceName): 'open' | 'count' | 'answe
   // One PDF (or GROBID's TEI of one) over the size limit says nothing about the next paper.
   if (error instanceof TooLargeError) return service === 'pdf' || service === 'grobid' ? 'answered' : 'open';
   if (error instanceof NetworkError) return error.failure === 'refused' || error.failure === 'host-not-found' ? 'open' : 'count';
+  if (isRefusal(error)) return REFUSES_PER_URL.has(service) ? 'answered' : 'open';
   if (error instanceof HttpError) return error.status === 429 || error.status >= 500 ? 'count' : 'answered';
   return 'count';
 }
@@ -110,6 +131,7 @@ function whatHappened(error: Error): string {
   }
   if (error instanceof TooLargeError) return 'sent an answer over the size limit (http.maxResponseMb)';
   if (error instanceof NetworkError && error.failure === 'host-not-found') return 'could not be found (DNS)';
+  if (isRefusal(error)) return `refused a request (HTTP ${error.status}: a key, an address or a proxy it does not accept)`;
   return `failed (${failureWords(error)})`;
 }
 

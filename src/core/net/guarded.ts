@@ -1,7 +1,8 @@
 // The HttpClient one run uses: the shared client, seen through the run's circuit breakers. A
 // request to a service whose circuit is open fails at once (cached answers are still served);
-// a request in flight when its circuit opens stops waiting. Either way the caller gets a
-// ServiceUnavailableError naming the service, never an AbortError it would take for a cancel.
+// a request in flight when its circuit opens stops waiting, and the request whose refusal (401,
+// 403) opened it is answered as the later ones are. Each caller gets a ServiceUnavailableError
+// naming the service, never an AbortError it would take for a cancel.
 import type { CircuitBreakers } from './breaker';
 import { isAbortError, type HttpClient, type HttpRequest, type HttpResponse } from './types';
 
@@ -34,6 +35,9 @@ export function guardHttp(inner: HttpClient, breakers: CircuitBreakers): HttpCli
         if (request.signal?.aborted) throw error;
         // Stopped because the circuit opened (by this request's failure or another's).
         if (tripped.aborted && isAbortError(error)) throw breakers.openError(key) ?? error;
+        // The refusal that opened it: this caller hears what the later ones will, so the run says it once.
+        const open = breakers.openError(key);
+        if (open && open.cause === error) throw open;
         throw error;
       }
     },

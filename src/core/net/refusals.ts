@@ -2,7 +2,9 @@
 // the rest of the run. Another stage asking the same URL again (a preprint's Crossref record, then
 // the same record among the fall-backs of a refused list) would only be refused again, and would
 // count against the user's key: it gets the first refusal instead. One run only, so a key fixed in
-// the settings is tried on the next run.
+// the settings is tried on the next run. A service's API that refuses is skipped whole for the run
+// by its circuit (breaker.ts); this memory is what keeps a PDF host or doi.org, which refuse URL by
+// URL, from being asked the same URL twice.
 import { HttpError, type HttpClient } from './types';
 import { wrapRequests } from './wrapClient';
 

@@ -12,6 +12,7 @@ import { laneUnavailable, type PublishedSources } from '../sources/published';
 import { passesFilter } from '../queries/filter';
 import { serversSearchedFirst } from '../routing/closeCall';
 import { isAbortError, RateLimitedError } from '../net/types';
+import { ServiceUnavailableError } from '../net/breaker';
 import { repositoryLabel } from '../identity/repository';
 import { mergedQuery, queryIndexesFor, type SearchHit } from './keywords';
 import { narrowestWords } from '../sources/published/queryWords';
@@ -189,6 +190,8 @@ async function attempt(
     if (err instanceof RateLimitedError) {
       failed({ note: 'rate limited (HTTP 429); skipped for this run', failed: 'rate-limited' });
       deps.warn(`${repositoryLabel(lane)} answered 429 (rate limited); it is skipped for this run.${lane === 'semanticscholar' ? ' An API key (sources.semanticscholar.apiKey) gives a pool of your own.' : ''}`);
+    } else if (err instanceof ServiceUnavailableError && err.refused) {
+      failed({ note: 'refused in this run (see warnings)', failed: 'error' });
     } else if (err.name === 'ServiceUnavailableError') {
       // Its circuit opened: by this lane's own failures as often as by an earlier request's, so no "earlier".
       failed({ note: 'down in this run (see warnings)', failed: 'down' });

@@ -1,10 +1,14 @@
 // A refusal is the run's answer to that request: a second stage asking the same URL gets the first
-// refusal, nothing is sent again; other URLs, other failures and a new run still ask.
+// refusal, nothing is sent again; other URLs, other failures and a new run still ask. A service's
+// API that refuses (a key, an address it does not accept) refuses the whole run: its circuit opens,
+// the run is told once, and none of its other URLs is asked.
 import assert from 'node:assert/strict';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { rememberRefusals } from '../../../../src/core/net/refusals';
-import { HttpError, type HttpClient } from '../../../../src/core/net/types';
+import { CircuitBreakers, ServiceUnavailableError } from '../../../../src/core/net/breaker';
+import { guardHttp } from '../../../../src/core/net/guarded';
+import { HttpError, type HttpClient, type ServiceName } from '../../../../src/core/net/types';
 import { resolveSettings } from '../../../../src/core/settings/index';
 import { send, startStandInServer, type StandIn } from '../../../standin/server';
 
@@ -39,5 +43,23 @@ describe('a run remembers the requests a service refused', () => {
     // The next run tries again: a key fixed in the settings gets its chance.
     assert.equal(await status(get(rememberRefusals(shared()), '/refused/a')), 403);
     assert.equal(sent('/refused/a'), 2);
+  });
+
+  it('hears an API\'s refusal once a run and asks none of its other URLs; a PDF host or doi.org refuses URL by URL', async () => {
+    const warnings: string[] = [];
+    const run = rememberRefusals(guardHttp(shared(), new CircuitBreakers((w) => warnings.push(w))));
+    const ask = (service: ServiceName, path: string) => run.request({ url: `${standIn.url}/files${path}`, service });
+    const errors: unknown[] = [];
+    for (const path of ['/refused/search', '/fine/lookup', '/refused/search']) errors.push(await ask('europepmc', path).catch((e: unknown) => e));
+    assert.ok(errors.every((e) => e instanceof ServiceUnavailableError && e.refused), String(errors));
+    assert.equal(sent('/refused/search'), 1, 'asked once');
+    assert.equal(sent('/fine/lookup'), 0, 'the service\'s other URLs are not asked');
+    assert.deepEqual(warnings, [`Europe PMC (${new URL(standIn.url).host}) refused a request (HTTP 403: a key, an address or a proxy it does not accept); ` +
+      'none of its other searches or lookups is asked in this search.']);
+    for (const service of ['pdf', 'doi'] as const) {
+      assert.equal(await status(ask(service, `/refused/${service}`)), 403);
+      assert.equal(await status(ask(service, `/fine/${service}`)), 200, `${service}: another URL is still asked`);
+    }
+    assert.equal(warnings.length, 1);
   });
 });

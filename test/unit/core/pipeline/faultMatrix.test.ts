@@ -55,12 +55,15 @@ interface Scenario {
   still(result: FindResult, standIn: StandIn, fault: Fault): void;
 }
 
-/** A 403 (a refusal, say of a key) is said, and no request is asked twice: another try gets the same answer. */
+/** A 403 (a refusal, say of a key) is said once, and no request is asked twice: another try gets the same answer. */
 function assertRefusalSaidOnce(result: FindResult, standIn: StandIn, service: StandInService): void {
   const sent = standIn.requests.filter((r) => r.service === service).map((r) => `${r.method} ${r.url} ${r.body}`);
   assert.equal(new Set(sent).size, sent.length, `a refusal is not retried: ${sent.join(' | ')}`);
   const said = [...result.warnings, ...result.candidates.map((c) => c.bibtexError ?? '')];
   assert.ok(said.some((w) => /HTTP 403/.test(w)), `the refusal is said: ${said.join(' | ')}`);
+  // Once a run, not once a request: the service's other searches and lookups are not asked.
+  const warned = result.warnings.filter((w) => /HTTP 403/.test(w));
+  assert.ok(warned.length <= 1, `the refusal is said once: ${warned.join(' | ')}`);
 }
 
 const perlmutter = (result: FindResult) => result.candidates.find((c) => c.arxivId === 'astro-ph/9812133');
