@@ -4,6 +4,7 @@
 // 1,000-item .bbl takes tens of seconds and can fail); each item's LaTeX is then read with the
 // project's LaTeX parser (latexItem.ts). Comments and \iffalse blocks are left out first.
 import { blankHiddenText } from '../latex/hidden';
+import { withCrossrefParents } from './crossrefParents';
 import { readGroup } from './biblatexBbl';
 import { itemOfLatex, plainOf } from './latexItem';
 import { isTaggedItem, taggedItem } from './taggedItem';
@@ -18,17 +19,27 @@ export function hasThebibliography(source: string): boolean {
 }
 
 export function thebibliographyItems(source: string): ReferenceItem[] {
+  return thebibliographyReading(source).items;
+}
+
+/** The items, and the keys of the volumes BibTeX printed for its crossref children, left out of them. */
+export function thebibliographyReading(source: string): { items: ReferenceItem[]; crossrefParents: string[] } {
   const visible = blankHiddenText(source);
   const items: ReferenceItem[] = [];
+  const crossrefParents: string[] = [];
   for (const env of visible.matchAll(ENVIRONMENT)) {
     const bodyStart = env.index + env[0].indexOf(env[1]!);
     const bodyEnd = bodyStart + env[1]!.length;
     const heads = [...env[1]!.matchAll(BIBITEM)]
       .map((m) => head(visible, bodyStart + m.index, bodyStart + m.index + m[0].length))
       .filter((h) => h !== undefined);
-    heads.forEach((h, i) => {
+    const printed = heads.map((h, i) => {
       const end = trimEnd(visible, h.start, heads[i + 1]?.start ?? bodyEnd);
-      const latex = visible.slice(h.end, end);
+      return { h, i, end, key: h.key, latex: visible.slice(h.end, end) };
+    });
+    const read = withCrossrefParents(printed);
+    crossrefParents.push(...read.parents);
+    for (const { h, i, end, latex } of read.items) {
       // REVTeX's, ACM's and Nature's styles tag fields (\bibinfo); others separate them (\newblock) or print them.
       items.push(
         (isTaggedItem(latex) ? taggedItem : itemOfLatex)(latex, {
@@ -40,9 +51,9 @@ export function thebibliographyItems(source: string): ReferenceItem[] {
           end,
         }),
       );
-    });
+    }
   }
-  return items;
+  return { items, crossrefParents };
 }
 
 /** `\bibitem[label]{key}` read from `at` (after `\bibitem` and its spaces). */

@@ -3,7 +3,7 @@
 import { extname } from 'node:path';
 import type { CoreDeps } from '../deps';
 import { biblatexItems, isBiblatexBbl } from './biblatexBbl';
-import { hasThebibliography, thebibliographyItems } from './bibitems';
+import { hasThebibliography, thebibliographyReading } from './bibitems';
 import { pastedItems } from './pasted';
 import { pdfReferences } from './pdf';
 import { teiItems } from './tei';
@@ -28,7 +28,12 @@ export function textReferences(text: string, kind: string): ReferenceList {
   if (xml && isJatsArticle(text)) return jatsItems(text);
   if (xml) return teiItems(text);
   if (isBiblatexBbl(text)) return { items: biblatexItems(text), notices: [], reader: 'biblatex' };
-  if (hasThebibliography(text)) return { items: thebibliographyItems(text), notices: [], reader: kind === '.bbl' ? 'bbl' : 'thebibliography' };
+  if (hasThebibliography(text)) {
+    const { items, crossrefParents } = thebibliographyReading(text);
+    // BibTeX printed these volumes because entries cross-reference them: no work of their own to check.
+    const notices = crossrefParents.length ? [`Not checked, as volumes other references cross-reference (crossref): ${crossrefParents.join(', ')}.`] : [];
+    return { items, notices, reader: kind === '.bbl' ? 'bbl' : 'thebibliography' };
+  }
   if (kind === '.tex' || kind === '.bbl') return { items: [], notices: [`The ${kind} file has no thebibliography environment (no \\bibitem).`], reader: kind.slice(1) };
   return { items: pastedItems(text), notices: [], reader: 'text' };
 }
