@@ -7,7 +7,6 @@
 // `--rerank` asks the configured LLM to order the top of the list (coverage.llmRerankTop
 // sentences, one call). Paths are relative to the root's folder,
 // lines 1-based.
-import { existsSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { coverageOfProject, rerankWithLlm, type CoverageReport, type LlmOpinion, type SentenceCoverage } from '../core/coverage';
 import { findForSentences, type SentenceResult } from '../core/coverage/batch';
@@ -22,6 +21,7 @@ import { diskFiles, readOnce } from './files';
 import { readInput, UsageError, type CliIo } from './io';
 import { insertClearCitation, insertSummary, outcomeText, referencesByHandWhy, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
+import { invocation, shellWord } from './shellCommand';
 
 export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--rerank] [--find [--insert]] [--config FILE] [--json]';
 
@@ -246,28 +246,6 @@ function firstWhich(passed: Candidate[]): string {
   return conditions.length ? `the first ${conditions.join(' and ')}` : 'the first';
 }
 
-/** How this CLI was started, so a command it prints runs as it is: `citefinder` by that name, else `node <its path>`. */
-function invocation(): string[] {
-  const script = process.argv[1];
-  if (!script || path.basename(script) === 'citefinder') return ['citefinder'];
-  return [thisNode(), path.relative(process.cwd(), script) || script];
-}
-
-let nodeName: string | undefined;
-
-/** `node` when that is the Node running this; else this one's path (the shell's `node` may be too old for the CLI). Read once. */
-function thisNode(): string {
-  nodeName ??= nodeOnPath();
-  return nodeName;
-}
-
-function nodeOnPath(): string {
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'node')).find((file) => existsSync(file));
-  const same = onPath !== undefined && realpathSync(onPath) === realpathSync(process.execPath);
-  const relative = path.relative(process.cwd(), process.execPath);
-  return same ? 'node' : relative.startsWith('..') ? process.execPath : relative;
-}
-
 /**
  * `citefinder insert` at the end of the sentence, found by its LaTeX source nearest to its line
  * (so the commands can be run in any order: an insert earlier on the line moves it), citing the
@@ -280,10 +258,6 @@ function insertCommand(sentence: SentenceCoverage, source: string, candidate: Ca
   const tex = path.relative(process.cwd(), sentence.file) || sentence.file;
   const settings = config === undefined ? [] : ['--config', config];
   return ['citefinder', 'insert', '--tex', tex, '--line', String(sentence.line + 1), '--sentence', source, '--id', id, ...settings];
-}
-
-function shellWord(word: string): string {
-  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 type CommandOffer = false | { config?: string };
