@@ -3,10 +3,10 @@
 // a DOI, arXiv id or link after the text before the position, or at the end of the sentence whose
 // LaTeX source `--sentence` gives (found nearest to line N: an insert earlier on its line since
 // does not move the citation into its middle); `--claim-line` searches for that claim (the
-// sentence, else the line up to the column) and cites its best candidate with BibTeX. Files are replaced atomically.
+// sentence, else the line up to the column) and cites the work it clearly means (insertClaim.ts),
+// else writes nothing and lists the works found. Files are replaced atomically.
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
-import { createPipeline } from '../core/pipeline/index';
 import { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
 import { diskFiles, writePlan } from './files';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
@@ -20,6 +20,8 @@ import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { lineClaim, locateClaim } from '../core/manuscript/citeInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
 import { trustLine } from './format';
+import { invocation, shellWord } from './shellCommand';
+import { chooseForClaim, notInsertedText } from './insertClaim';
 
 export const INSERT_USAGE =
   'citefinder insert --tex FILE.tex --line N [--column C | --sentence TEXT] (--id ID | --claim-line) [--config FILE] [--json]';
@@ -45,9 +47,11 @@ export async function runInsert(
   if (!texText.slice(claim.start, claim.end).trim())
     throw new UsageError(`Nothing before line ${options.line}, column ${claim.end - lineStart + 1} to attach the citation to.`);
   const settings = await loadSettings(options.config);
-  const candidate = options.id
-    ? await byId(options.id, settings, io, signal)
-    : await byClaim(texText.slice(claim.start, claim.end), texText, settings, signal, io);
+  const claimText = texText.slice(claim.start, claim.end).trim();
+  const chosen: { candidate?: Candidate; why?: string } | undefined = options.id
+    ? { candidate: await byId(options.id, settings, io, signal) }
+    : await byClaim(claimText, texText, settings, options, io, signal);
+  const candidate = chosen?.candidate;
   if (!candidate) return 0;
   const plan = await planInsert(texFile, texText, claim, newWorkOf(candidate), files, settings).catch((error: unknown) => {
     throw error instanceof ReferencesByHandError ? new FileRefusedError(error.message) : error;
@@ -59,12 +63,14 @@ export async function runInsert(
     bibFile: plan.bibFile,
     reused: plan.reused,
     work: { id: candidate.id, title: candidate.title, doi: candidate.doi, arxivId: candidate.arxivId },
+    ...(chosen.why ? { why: chosen.why } : {}),
     notes: plan.notes,
   };
   io.stdout(
     options.json
       ? JSON.stringify(report, null, 2) + '\n'
-      : `Cited ${plan.command}{${plan.key}} (${candidate.title}); ${plan.reused ? 'entry already in' : 'entry added to'} ${plan.bibFile}.\n${plan.notes.map((n) => `  ${n}\n`).join('')}`,
+      : `Cited ${plan.command}{${plan.key}} (${candidate.title}); ${plan.reused ? 'entry already in' : 'entry added to'} ${plan.bibFile}.\n` +
+          `${chosen.why ? `  why: ${chosen.why}\n` : ''}${plan.notes.map((n) => `  ${n}\n`).join('')}`,
   );
   return 0;
 }
@@ -86,7 +92,7 @@ function claimOf(
   return claim;
 }
 
-function parseCommand(args: string[]): {
+interface InsertOptions {
   tex: string;
   line: number;
   column?: number;
@@ -95,7 +101,9 @@ function parseCommand(args: string[]): {
   claimLine: boolean;
   config?: string;
   json: boolean;
-} {
+}
+
+function parseCommand(args: string[]): InsertOptions {
   const { values } = parseCommandLine(args, {
     tex: { type: 'string' },
     line: { type: 'string' },
@@ -145,22 +153,32 @@ async function byId(id: string, settings: Settings, io: CliIo, signal: AbortSign
   return outcome.candidate;
 }
 
-async function byClaim(
-  claimText: string,
-  document: string,
-  settings: Settings,
-  signal: AbortSignal,
-  io: CliIo,
-): Promise<Candidate | undefined> {
-  const result = await createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined }).find(
-    { selection: claimText.trim(), document },
-    () => {},
-    signal,
-  );
-  const best = [...result.candidates]
-    .filter((c) => c.bibtex && c.citeKey)
-    .sort((a, b) => (b.score ?? b.retrievalScore) - (a.score ?? a.retrievalScore))[0];
-  if (!best) io.stderr('citefinder: no candidate with authority BibTeX for that claim. Nothing was inserted.\n');
-  return best;
+/** The same insert citing a work by its id: `--id ID` in place of `--claim-line`. */
+function insertByIdHint(options: InsertOptions): string {
+  const where = options.sentence !== undefined ? ['--sentence', options.sentence] : options.column !== undefined ? ['--column', String(options.column)] : [];
+  const config = options.config !== undefined ? ['--config', options.config] : [];
+  return [...invocation(), 'insert', '--tex', options.tex, '--line', String(options.line), ...where, '--id', 'ID', ...config].map(shellWord).join(' ');
 }
 
+/**
+ * The work the claim clearly means, and why; else prints why none is and the works found (the JSON
+ * document with --json) and gives undefined: nothing is written.
+ */
+async function byClaim(
+  claim: string,
+  document: string,
+  settings: Settings,
+  options: InsertOptions,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<{ candidate: Candidate; why: string } | undefined> {
+  const choice = await chooseForClaim(claim, document, settings, signal);
+  if (choice.candidate) return choice;
+  const text = notInsertedText(choice, insertByIdHint(options));
+  if (!options.json) io.stderr(text);
+  else {
+    io.stderr(text.slice(0, text.indexOf('\n') + 1));
+    io.stdout(JSON.stringify({ notInserted: choice.notInserted, candidates: choice.candidates }, null, 2) + '\n');
+  }
+  return undefined;
+}
