@@ -190,9 +190,11 @@ describe('CLI coverage', function () {
     const needs = after.slice(0, 7).map((l) => Number(/\(LLM (\d+)\/10: Scripted stand-in model/.exec(l)?.[1]));
     assert.deepEqual(needs, [...needs].sort((a, b) => b - a), after.slice(0, 7).join('\n'));
     assert.ok(needs.every((n) => [1, 5, 9].includes(n)), needs.join(','));
-    // "In this paper, we propose …" (the authors' own work) moves below the general statements.
+    // "In this paper, we propose …" (the authors' own work) moves below the general statements, to the
+    // last of the seven; where the model had put it among them is the model's.
     const ownWork = (lines: string[]) => lines.findIndex((l) => l.includes('In this paper, we propose'));
-    assert.deepEqual([ownWork(before), ownWork(after)], [4, 6], run.stdout);
+    assert.equal(ownWork(after), 6, run.stdout);
+    assert.ok(ownWork(before) >= 0 && ownWork(before) < 6, plain.stdout);
     assert.deepEqual(after.slice(7), before.slice(7), 'below the top 7 the model\'s order stands');
     assert.match(after.find((l) => l.includes('A number of approaches'))!, /\(LLM 9\/10: Scripted stand-in model: it reports earlier work\.\)/);
 

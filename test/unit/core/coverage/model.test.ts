@@ -3,10 +3,12 @@
 // earlier work raise the score, the paper's own contribution lowers it, and the reason names the
 // named feature that raised it (never a bare word).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
 import { citingShares, paperContexts } from '../../../../src/core/coverage/paperContext';
 import { CITEWORTHINESS_MODEL, citeworthiness } from '../../../../src/core/coverage/model';
 import { locateSentences } from '../../../../src/core/coverage/proseNodes';
+import { fixturePath } from '../../../standin/server';
 
 const inIntroduction = (text: string, more: Partial<SentenceInContext> = {}): SentenceInContext => ({
   text,
@@ -51,6 +53,42 @@ describe('cite-worthiness model', () => {
     const sentence = 'This problem has been variously approached in the literature, principally via the introduction of measurements between layers of unitary transformations.';
     const inAbstract = citeworthiness(inIntroduction(sentence, { section: 'Abstract', inAbstract: true }));
     assert.ok(inAbstract.score < citeworthiness(inIntroduction(sentence)).score);
+  });
+
+  describe('the authors’ own work told in the past tense (own-work.json: PLOS and eLife sentences)', () => {
+    interface Fixture {
+      ownWork: { text: string }[];
+      othersWork: { text: string; citedName: string }[];
+    }
+    const fixture = JSON.parse(readFileSync(fixturePath('coverage', 'own-work.json'), 'utf8')) as Fixture;
+    // A methods paragraph of a paper that cites, right after a sentence that cites: where such sentences were listed.
+    const inMethods = (text: string, citedName = ''): SentenceInContext =>
+      inIntroduction(text, { section: 'Methods', index: 1, count: 4, previousCited: true, othersCited: 1, sectionShare: 0.25, paperShare: 0.25, citedName, nameLean: citedName ? 2 : 0 });
+    const done = FEATURE_NAMES.indexOf('own work done, naming no other work');
+    const toldOfOthers = (text: string) => text.replace(/^We /, 'They ').replace(/^In our /, 'In their ').replace(/^Our /, 'Their ');
+
+    it('is read as the paper’s own work only when it names no one else’s method or tool', () => {
+      for (const { text } of fixture.ownWork) assert.equal(featuresOf(inMethods(text))[done], 1, text);
+      for (const { text, citedName } of fixture.othersWork) assert.equal(featuresOf(inMethods(text, citedName))[done], 0, text);
+      assert.equal(featuresOf(inMethods('We use BERT (Devlin et al.) to encode each sentence.'))[done], 0);
+      assert.equal(featuresOf(inMethods('Following Joanis and Stevenson, we identified the subset of features.'))[done], 0);
+    });
+
+    it('scores it below the threshold and below the same sentence told of others', () => {
+      assert.ok(CITEWORTHINESS_MODEL.weights[done]! < 0, String(CITEWORTHINESS_MODEL.weights[done]));
+      for (const { text } of fixture.ownWork) {
+        const own = citeworthiness(inMethods(text)).score;
+        assert.ok(own < CITEWORTHINESS_MODEL.threshold, `${own}: ${text}`);
+        assert.ok(own < citeworthiness(inMethods(toldOfOthers(text))).score, text);
+      }
+    });
+
+    it('still lists a sentence that uses another’s method or model, named', () => {
+      for (const { text, citedName } of fixture.othersWork) {
+        const score = citeworthiness(inMethods(text, citedName)).score;
+        assert.ok(score >= CITEWORTHINESS_MODEL.threshold, `${score}: ${text}`);
+      }
+    });
   });
 
   it('raises the score of a sentence whose neighbours cite', () => {
