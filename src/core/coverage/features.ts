@@ -83,6 +83,12 @@ const YEAR = /\b(19[5-9]\d|20[0-4]\d)\b/;
 const NUMBER = /\b\d+([.,]\d+)?\b/;
 /** A result or tool named after its author or with its version: Hoeffding's inequality, the Wald test, PYTHIA 8.306. */
 const NAMED_RESULT = /\b(?!(?:The|This|That|These|Those|Our|Their|Its|Each|Every|Such|Any|Another|Same|New|Proposed|Standard|Linear|General)\b)\p{Lu}\p{Ll}+(?:[-–]\p{Lu}\p{Ll}+)*(?:'s|’s)? (inequality|theorem|lemma|law|equations?|method|algorithm|formula|test|conjecture|principle|rule|bound|estimator|criterion|model|transform|distribution|approximation|scheme|index|effect|limit|mechanism|hypothesis|function)\b|\b\p{Lu}[\p{L}-]+ v?\d+\.\d+(\.\d+)*\b/u;
+/**
+ * A sentence that goes on about the work its previous sentence cites ("They …", "Their argument …",
+ * "This approach …", "In that work, …"): the citation stands before it. Counted only when the previous
+ * sentence cites ("This approach" after an uncited sentence is the paper's own).
+ */
+const BACK_REFERENCE = /^(?:they|their|these authors|the authors|his|her|th(?:is|eir|ese) (?:approach|method|technique|algorithm|idea)s?|in (?:their|that) (?:work|paper|study))\b/i;
 const PRONOUN_START = /^(this|these|they|it|such|those|their|its)\b/i;
 /** Acronyms and names with inner capitals or digits: BERT, ResNet-50, GPT-3, ImageNet, LIGO. */
 const ACRONYM = /\b([A-Z][A-Za-z]*[A-Z][A-Za-z0-9]*|[A-Z]+-?\d+[A-Za-z0-9]*|[a-z]+[A-Z][A-Za-z0-9]*)\b/g;
@@ -113,6 +119,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'previous sentence cites',
   'next sentence cites',
   'both neighbours cite',
+  'refers back to the work the previous sentence cites',
   'share of the paragraph citing',
   'share of the section citing',
   'share of the paper citing',
@@ -169,6 +176,7 @@ export function featuresOf(s: SentenceInContext): number[] {
     s.previousCited ? 1 : 0,
     s.nextCited ? 1 : 0,
     s.previousCited && s.nextCited ? 1 : 0,
+    s.previousCited && BACK_REFERENCE.test(text) ? 1 : 0,
     s.count > 1 ? s.othersCited / (s.count - 1) : 0,
     s.sectionShare,
     s.paperShare,

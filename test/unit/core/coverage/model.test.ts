@@ -79,7 +79,9 @@ describe('cite-worthiness model', () => {
       for (const { text } of fixture.ownWork) {
         const own = citeworthiness(inMethods(text)).score;
         assert.ok(own < CITEWORTHINESS_MODEL.threshold, `${own}: ${text}`);
-        assert.ok(own < citeworthiness(inMethods(toldOfOthers(text))).score, text);
+        // With no citation just before it: after one, "They recruited …" goes on about the work cited there.
+        const withoutCitationBefore = (t: string) => citeworthiness({ ...inMethods(t), previousCited: false }).score;
+        assert.ok(withoutCitationBefore(text) < withoutCitationBefore(toldOfOthers(text)), text);
       }
     });
 
@@ -89,6 +91,17 @@ describe('cite-worthiness model', () => {
         assert.ok(score >= CITEWORTHINESS_MODEL.threshold, `${score}: ${text}`);
       }
     });
+  });
+
+  it('reads a sentence that goes on about the work its previous sentence cites, and lowers its score', () => {
+    // C00-2123 (test/fixtures/cl-scisumm), sentence 139; a trimmed sentence of CL-SciSumm's N09-1001; the qpk fixture's own work.
+    const goesOn = 'This approach leads to a search procedure with complexity O(E3 J4).';
+    const back = FEATURE_NAMES.indexOf('refers back to the work the previous sentence cites');
+    const of = (text: string, previousCited: boolean) => featuresOf(inIntroduction(text, { previousCited }))[back];
+    assert.deepEqual([of(goesOn, true), of(goesOn, false)], [1, 0]);
+    assert.equal(of('Their F-score for subjective senses seems to remain relatively static.', true), 1);
+    assert.equal(of('In this paper, we propose a method for overcoming the lack of hierarchical feature learning in QNNs.', true), 0);
+    assert.ok(CITEWORTHINESS_MODEL.weights[back]! < 0, String(CITEWORTHINESS_MODEL.weights[back]));
   });
 
   it('raises the score of a sentence whose neighbours cite', () => {
