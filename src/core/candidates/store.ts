@@ -1,10 +1,11 @@
 // The one place a run's candidates live. Hits go in as answers arrive and come out deduplicated
 // and ranked; an enriched record replaces the one it came from; BibTeX and support scores are
 // patches by id. Every change is emitted as an event, so the CLI, the results panel and the
-// final result all see the same candidates.
+// final result all see the same candidates. A card whose id changes (its journal record shown
+// first, its preprint's id leading once they merge) takes along what was attached under the old id.
 import type { Candidate, PaperRecord, PipelineEvent, Query } from '../types';
 import type { SearchHit } from '../search/keywords';
-import { dedupeRecords } from '../dedupe/dedupe';
+import { dedupeGroups, type MergedGroup } from '../dedupe/dedupe';
 import { rankCandidates } from '../ranking/candidates';
 import { isNoticeTitle } from './notices';
 import { normalizeDoi } from '../identity/work';
@@ -14,6 +15,10 @@ export class CandidateStore {
   private readonly hits: SearchHit[] = [];
   private patches: PatchesById = {};
   private ranked: Candidate[] = [];
+  /** The card id each record was last shown under. */
+  private readonly cardOfRecord = new Map<string, string>();
+  /** A card id a merge replaced → the id that replaced it, for patches still on their way to it. */
+  private readonly renamed = new Map<string, string>();
 
   constructor(
     private readonly queries: Query[],
@@ -55,8 +60,19 @@ export class CandidateStore {
   }
 
   patch(id: string, patch: CandidatePatch): void {
-    this.patches = addPatch(this.patches, id, patch);
-    this.emit({ type: 'patch', id, patch });
+    const current = this.currentId(id);
+    this.patches = addPatch(this.patches, current, patch);
+    this.emit({ type: 'patch', id: current, patch });
+  }
+
+  /** The id a card shown as `id` has now (a lookup started before a merge answers after it). */
+  private currentId(id: string): string {
+    const seen = new Set<string>();
+    while (this.renamed.has(id) && !this.ranked.some((c) => c.id === id) && !seen.has(id)) {
+      seen.add(id);
+      id = this.renamed.get(id)!;
+    }
+    return id;
   }
 
   /**
@@ -73,7 +89,31 @@ export class CandidateStore {
   }
 
   private rerank(): void {
-    this.ranked = rankCandidates(dedupeRecords(this.hits), this.queries, this.claimText).slice(0, this.maxResults);
+    const groups = dedupeGroups(this.hits);
+    const moved = this.carryPatches(groups);
+    this.ranked = rankCandidates(groups.map((g) => g.candidate), this.queries, this.claimText).slice(0, this.maxResults);
     this.emit({ type: 'candidates', candidates: this.list() });
+    // The panel folds patches by id as the store does: it is sent what the new id took along.
+    for (const id of moved) this.emit({ type: 'patch', id, patch: this.patches[id]! });
+  }
+
+  /** Moves the patches of every card id a merge replaced onto the new id; returns the ids that took some. */
+  private carryPatches(groups: MergedGroup[]): string[] {
+    const moved = new Set<string>();
+    for (const { candidate, recordIds } of groups) {
+      for (const recordId of recordIds) {
+        const before = this.cardOfRecord.get(recordId);
+        this.cardOfRecord.set(recordId, candidate.id);
+        if (before === undefined || before === candidate.id) continue;
+        this.renamed.set(before, candidate.id);
+        const carried = this.patches[before];
+        if (!carried) continue;
+        const { [before]: _old, ...rest } = this.patches;
+        // The new id's own patches are the newer: they go on top of what the old id had.
+        this.patches = addPatch(addPatch(rest, candidate.id, carried), candidate.id, this.patches[candidate.id] ?? {});
+        moved.add(candidate.id);
+      }
+    }
+    return [...moved];
   }
 }

@@ -23,6 +23,16 @@ const MIN_TITLE_OVERLAP = 0.6;
 const MAX_YEAR_GAP = 2;
 
 export function dedupeRecords(hits: Hit[]): Candidate[] {
+  return dedupeGroups(hits).map((group) => group.candidate);
+}
+
+/** One candidate per work, with the ids of the records merged into it. */
+export interface MergedGroup {
+  candidate: Candidate;
+  recordIds: string[];
+}
+
+export function dedupeGroups(hits: Hit[]): MergedGroup[] {
   const sets = new DisjointSets(hits.length);
   const firstWithKey = new Map<string, number>();
   const looseBuckets = new Map<string, number[]>();
@@ -47,7 +57,10 @@ export function dedupeRecords(hits: Hit[]): Candidate[] {
   return [...groups.values()]
     .map((members) => ({ members, order: members.map((i) => precedence(hits, i)).sort(comparePrecedence)[0] }))
     .sort((a, b) => comparePrecedence(a.order, b.order))
-    .map(({ members }) => mergeGroup(members.map((i) => hits[i]), members));
+    .map(({ members }) => ({
+      candidate: mergeGroup(members.map((i) => hits[i]), members),
+      recordIds: unique(members.map((i) => hits[i].record.id)),
+    }));
 }
 
 /**
