@@ -11,6 +11,9 @@ export type PatchesById = Readonly<Record<string, CandidatePatch>>;
 /** The patches with `patch` folded into `id`'s; fields left undefined keep their earlier value. */
 export function addPatch(patches: PatchesById, id: string, patch: CandidatePatch): PatchesById {
   const merged: CandidatePatch = { ...patches[id], ...definedOnly(patch) };
+  // Each source counts a different literature: the largest count any gave stays, with its source.
+  const citedBy = largerCount(patches[id]?.citedBy, patch.citedBy);
+  if (citedBy) merged.citedBy = citedBy;
   // New BibTeX supersedes an earlier failure to get one.
   if (patch.bibtex !== undefined) {
     delete merged.bibtexError;

@@ -1,6 +1,6 @@
 // Trust signals and versions of record for a run's candidates, looked up after each is shown
 // (never delaying the first candidates) and delivered as patches, like BibTeX. A candidate whose
-// DOIs change (a merge, an enrichment) is looked up again.
+// DOIs change (a merge, an enrichment) is looked up again; the superseded check gives only its count.
 import type { CoreDeps } from '../deps';
 import { assessTrust, crossrefDois } from '../trust';
 import type { Candidate } from '../types';
@@ -20,7 +20,12 @@ export class TrustStage {
       const planKey = [...crossrefDois(candidate), candidate.title, candidate.comment ?? ''].join(' ');
       if (this.latest.get(candidate.id)?.planKey === planKey) continue;
       const done = assessTrust(candidate, this.deps).then(({ trust, versionOfRecord, citedBy }) => {
-        if (this.latest.get(candidate.id)?.done !== done) return;
+        // A superseded check's trust is the newer one's to say, but the count it read is still the
+        // work's (a version's DOI the newer check no longer asks): the card keeps the largest.
+        if (this.latest.get(candidate.id)?.done !== done) {
+          if (citedBy) this.store.patch(candidate.id, { citedBy });
+          return;
+        }
         this.store.patch(candidate.id, { trust, ...(versionOfRecord ? { versionOfRecord } : {}), ...(citedBy ? { citedBy } : {}) });
       });
       done.catch(() => {});

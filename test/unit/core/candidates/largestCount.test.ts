@@ -1,0 +1,63 @@
+// A card shows the largest citation count any source gave, with its source, whatever order the counts
+// came in: a trust check superseded by a newer one (the card's DOIs changed) still gives its count, and
+// a later smaller count never replaces an earlier larger one, in the store or in the results panel.
+import { strict as assert } from 'node:assert';
+import { startStandIn, type StandIn } from '../../../standin';
+import { CandidateStore } from '../../../../src/core/candidates/store';
+import { TrustStage } from '../../../../src/core/candidates/trustStage';
+import { addPatch, withPatch } from '../../../../src/core/candidates/patches';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings } from '../../../../src/core/settings/index';
+import type { Candidate, PaperRecord, PipelineEvent } from '../../../../src/core/types';
+import { applyHostMessage, emptyResults } from '../../../../src/webview/resultsModel';
+
+// The bioRxiv preprint (Crossref's recorded work counts 2 citations) and its Cell Genomics version
+// (no Crossref work recorded: the stand-in answers Crossref's 404).
+const PREPRINT: PaperRecord = {
+  id: 'doi:10.1101/2024.04.01.587366',
+  source: 'biorxiv',
+  title: 'Genetic variants affecting protein abundance in yeast',
+  authors: ['A. Author'],
+  year: 2024,
+  doi: '10.1101/2024.04.01.587366',
+};
+const JOURNAL: PaperRecord = { ...PREPRINT, id: 'pmid:40120586', source: 'pubmed', year: 2025, doi: '10.1016/j.xgen.2025.100814' };
+
+describe('the largest citation count a card was given', () => {
+  let standIn: StandIn;
+  before(async () => {
+    standIn = await startStandIn();
+  });
+  after(() => standIn.close());
+
+  it('keeps the count of a trust check a merge superseded while it was out', async () => {
+    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false });
+    const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
+    const events: PipelineEvent[] = [];
+    const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], 'protein abundance in yeast', 10, (e) => events.push(e));
+    const trust = new TrustStage({ http, settings }, store);
+    store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
+    trust.update(store.list());
+    // Still out (its answer comes over HTTP): the journal's record joins, the card's DOI to check is the journal's.
+    store.addHits([{ record: JOURNAL, queryIndex: 0, rank: 1 }]);
+    assert.equal(store.list()[0]!.publishedDoi, JOURNAL.doi);
+    trust.update(store.list());
+    await trust.settle(() => store.list().map((c) => c.id));
+    const [card] = store.list();
+    assert.equal(card!.trust?.status, 'ok', 'the newer check\'s trust');
+    assert.deepEqual(card!.citedBy, { count: 2, by: 'crossref' });
+    const panel = events.reduce((state, event) => applyHostMessage(state, { type: 'event', runId: 1, event }),
+      applyHostMessage(emptyResults(), { type: 'start', runId: 1, claim: 'protein abundance in yeast' }));
+    assert.deepEqual(panel.candidates[0]!.citedBy, { count: 2, by: 'crossref' });
+  });
+
+  it('never lets a later smaller count replace an earlier larger one', () => {
+    const card = { id: 'a', source: 'pubmed', title: 'A work', authors: [] } as unknown as Candidate;
+    let patches = addPatch({}, 'a', { citedBy: { count: 40, by: 'europepmc' } });
+    patches = addPatch(patches, 'a', { citedBy: { count: 3, by: 'crossref' }, trust: { status: 'ok', reason: 'checked' } });
+    assert.deepEqual(withPatch(card, patches.a).citedBy, { count: 40, by: 'europepmc' });
+    patches = addPatch(patches, 'a', { citedBy: { count: 41, by: 'crossref' } });
+    assert.deepEqual(withPatch(card, patches.a).citedBy, { count: 41, by: 'crossref' });
+  });
+});
