@@ -6,6 +6,8 @@ import type { PaperRecord } from '../types';
 import type { Settings } from '../settings/index';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
+import { ServiceUnavailableError, refusalWords } from '../net/breaker';
+import { hostOf, SERVICE_LABEL } from '../net/errors';
 import { doiPath, normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
 import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
@@ -34,14 +36,6 @@ function latexNote(source: string, problems: FieldProblem[], repaired: boolean):
   return repaired
     ? `${host}'s BibTeX: ${fields} (repaired in that field; every other field as ${host} sent it)`
     : `${host}'s BibTeX: ${fields}, and no other authority had this work; check that field before citing`;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }
 
 export interface BibtexAttempt {
@@ -73,19 +67,20 @@ export class BibtexUnavailableError extends Error {
   }
 }
 
-/** "doi.org, api.crossref.org: HTTP 404: Resource not found." — one line per distinct reason. */
+/** "doi.org, api.crossref.org: HTTP 404: Resource not found." — one clause per distinct reason, one sentence. */
 function summariseAttempts(attempts: BibtexAttempt[]): string {
   const hostsByReason = new Map<string, Set<string>>();
   for (const { url, reason } of attempts) {
-    let host = url;
-    try {
-      host = new URL(url).host;
-    } catch {
-      // keep the raw text
-    }
-    hostsByReason.set(reason, (hostsByReason.get(reason) ?? new Set()).add(host));
+    // Each reason is a clause of one sentence: its own closing full stop would read ".;".
+    const clause = reason.trim().replace(/\.+$/, '');
+    hostsByReason.set(clause, (hostsByReason.get(clause) ?? new Set()).add(hostOf(url)));
   }
-  return [...hostsByReason].map(([reason, hosts]) => `${[...hosts].join(', ')}: ${reason}`).join('; ');
+  const clauses = [...hostsByReason].map(([reason, hosts]) => {
+    // The network's errors name their host already ("Crossref (api.crossref.org) refused …"): once is enough.
+    const named = [...hosts].every((host) => reason.includes(`(${host})`));
+    return named ? reason : `${[...hosts].join(', ')}: ${reason}`;
+  });
+  return `${clauses.join('; ')}.`;
 }
 
 const BIBTEX = 'application/x-bibtex';
@@ -232,7 +227,7 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
       const datacite = (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX);
       attempts.push({
         url: plan.url,
-        reason: failureReason(error),
+        reason: failureReason(error, plan.url),
         explained: { service: plan.service, datacite, outcome: attemptOutcome(error) },
       });
       if (plan.doi && error instanceof HttpError && [404, 410].includes(error.status) && saysUnregistered(plan, agencyOf)) {
@@ -279,7 +274,11 @@ export function assertBibtex(text: string): void {
   checkAuthorityBibtex(text);
 }
 
-function failureReason(error: unknown): string {
+function failureReason(error: unknown, url: string): string {
+  // The run's warning says the refusing service is asked nothing more; the paper's reason says only that it refused.
+  if (error instanceof ServiceUnavailableError && error.refused && error.cause instanceof HttpError) {
+    return `${SERVICE_LABEL[error.service]} (${hostOf(url)}) ${refusalWords(error.cause.status)}`;
+  }
   if (error instanceof HttpError) {
     const body = error.bodyText.trim().slice(0, 80);
     return `HTTP ${error.status}${body && !body.startsWith('<') ? `: ${body}` : ''}`;

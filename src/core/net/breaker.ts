@@ -123,6 +123,11 @@ function classify(error: Error, service: ServiceName): 'open' | 'count' | 'answe
   return 'count';
 }
 
+/** "refused a request (HTTP 403: …)": the run's warning and each paper's BibTeX reason say it alike. */
+export function refusalWords(status: number): string {
+  return `refused a request (HTTP ${status}: a key, an address or a proxy it does not accept)`;
+}
+
 /** What a failure that opens a circuit at once did, e.g. "did not answer within 10000 ms". */
 function whatHappened(error: Error): string {
   if (error instanceof TimeoutError) {
@@ -131,7 +136,7 @@ function whatHappened(error: Error): string {
   }
   if (error instanceof TooLargeError) return 'sent an answer over the size limit (http.maxResponseMb)';
   if (error instanceof NetworkError && error.failure === 'host-not-found') return 'could not be found (DNS)';
-  if (isRefusal(error)) return `refused a request (HTTP ${error.status}: a key, an address or a proxy it does not accept)`;
+  if (isRefusal(error)) return refusalWords(error.status);
   return `failed (${failureWords(error)})`;
 }
 

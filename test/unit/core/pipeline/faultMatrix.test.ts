@@ -66,6 +66,19 @@ function assertRefusalSaidOnce(result: FindResult, standIn: StandIn, service: St
   assert.ok(warned.length <= 1, `the refusal is said once: ${warned.join(' | ')}`);
 }
 
+/** Each paper's reason names the refusing Crossref once, in one sentence (no host said twice, no ".;"). */
+function assertRefusalReadsOnce(result: FindResult, host: string): void {
+  const refused = result.candidates.map((c) => c.bibtexError ?? '').filter((r) => /HTTP 403/.test(r));
+  assert.ok(refused.length > 0, 'a paper says Crossref refused its BibTeX');
+  for (const reason of refused) {
+    // (The stand-in plays DataCite on the same host: only Crossref's clause is checked for a repeat.)
+    assert.ok(!reason.includes(`${host}: Crossref (${host})`), `the host once: ${reason}`);
+    assert.equal(reason.split('Crossref').length - 1, 1, `Crossref once: ${reason}`);
+    assert.match(reason, /Crossref \([^)]+\) refused a request \(HTTP 403: [^)]+\)(;|\.$)/, reason);
+    assert.doesNotMatch(reason, /\.;|\.\.$|not asked again/, reason);
+  }
+}
+
 const perlmutter = (result: FindResult) => result.candidates.find((c) => c.arxivId === 'astro-ph/9812133');
 const laneOf = (result: FindResult, lane: string) => result.lanes?.find((l) => l.lane === lane);
 const asked = (standIn: StandIn, service: StandInService) => standIn.requests.filter((r) => r.service === service).length;
@@ -109,7 +122,10 @@ const SCENARIOS: Scenario[] = [
   },
   {
     service: 'crossref', named: /Crossref/, claim: SUPERNOVA, settings: { 'sources.doi.url': '' }, junkShows: 'candidates',
-    still: (result) => assert.match(perlmutter(result)?.bibtexError ?? '', /No BibTeX for/, 'the candidate stays, saying why it has no BibTeX'),
+    still: (result, standIn, fault) => {
+      assert.match(perlmutter(result)?.bibtexError ?? '', /No BibTeX for/, 'the candidate stays, saying why it has no BibTeX');
+      if (fault === '403') assertRefusalReadsOnce(result, new URL(standIn.url).host);
+    },
   },
   {
     // No arxiv.org/bibtex answer is recorded (test/standin/arxivBibtex.ts), so none can be mistyped.
