@@ -48,7 +48,7 @@ export async function checkFile(
       };
   const check = await checkReferences(list.items, deps, progress);
   if (options.report) {
-    await writeAtomically(path.resolve(options.report), markdownReport(check, name));
+    await writeAtomically(path.resolve(options.report), markdownReport(check, name, list.notices));
     io.stderr(`Report written to ${options.report}\n`);
   }
   io.stdout(options.json ? JSON.stringify(jsonReport(check, list, options.listedIn), null, 2) + '\n' : textReport(check, options.listedIn));

@@ -21,7 +21,7 @@ export { parseIdentifier } from '../core/identity/identifiers';
 export { auditProject, AuditCache } from '../core/audit';
 export { checkBibliography } from '../core/bibcheck';
 export { citedKeys, citedKeySites } from '../core/latex/citeSites';
-export { checkReferences, LIST_SOURCES, pastedItems, readReferences, referencesOfWork, thebibliographyItems, unidentifiedWhy } from '../core/references';
+export { checkReferences, LIST_SOURCES, pastedItems, readReferences, referencesOfWork, textReferences, unidentifiedWhy } from '../core/references';
 export { markdownReport } from '../core/references/report';
 export { bibCheckEdits } from '../core/bibcheck/apply';
 export { replaceEntryEdit } from '../core/bibcheck/replaceEntry';

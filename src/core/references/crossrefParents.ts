@@ -38,6 +38,11 @@ export function withCrossrefParents<T extends PrintedItem>(items: readonly T[]):
   return { items: resolved.filter((item) => !parents.has(item.key ?? '')), parents: [...parents] };
 }
 
+/** What a reader of the list is told about the volumes left out: the CLI's stderr, the editor's report and message alike. */
+export function crossrefParentsNotice(parents: readonly string[]): string[] {
+  return parents.length ? [`Not checked, as volumes other references cross-reference (crossref): ${parents.join(', ')}.`] : [];
+}
+
 /** Editors as the styles print them: "Eds.", "editors", "(eds.)", "ed.". */
 const EDITORS = /\b(?:Eds?\.|editors?\b)/i;
 

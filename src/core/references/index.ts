@@ -5,6 +5,7 @@ import type { CoreDeps } from '../deps';
 import { biblatexItems, isBiblatexBbl } from './biblatexBbl';
 import { hasThebibliography, thebibliographyReading } from './bibitems';
 import { pastedItems } from './pasted';
+import { crossrefParentsNotice } from './crossrefParents';
 import { pdfReferences } from './pdf';
 import { teiItems } from './tei';
 import { isJatsArticle, jatsItems } from './jats';
@@ -31,8 +32,7 @@ export function textReferences(text: string, kind: string): ReferenceList {
   if (hasThebibliography(text)) {
     const { items, crossrefParents } = thebibliographyReading(text);
     // BibTeX printed these volumes because entries cross-reference them: no work of their own to check.
-    const notices = crossrefParents.length ? [`Not checked, as volumes other references cross-reference (crossref): ${crossrefParents.join(', ')}.`] : [];
-    return { items, notices, reader: kind === '.bbl' ? 'bbl' : 'thebibliography' };
+    return { items, notices: crossrefParentsNotice(crossrefParents), reader: kind === '.bbl' ? 'bbl' : 'thebibliography' };
   }
   if (kind === '.tex' || kind === '.bbl') return { items: [], notices: [`The ${kind} file has no thebibliography environment (no \\bibitem).`], reader: kind.slice(1) };
   return { items: pastedItems(text), notices: [], reader: 'text' };

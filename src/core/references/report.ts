@@ -18,12 +18,14 @@ export function placeOf(reference: CheckedReference, file?: string): string {
     .join(' · ');
 }
 
-export function markdownReport(check: ReferenceCheck, source: string): string {
+/** `notices`: what reading the list said (volumes left out, GROBID down), so the report loses none of it. */
+export function markdownReport(check: ReferenceCheck, source: string, notices: readonly string[] = []): string {
   const flagged = check.references.filter((r) => r.result && isFlagged(r.result.verdict.verdict));
   const unreadable = check.references.filter((r) => !r.result);
   const unavailable = check.references.filter((r) => r.result?.verdict.verdict === 'unavailable');
   const counts = Object.entries(check.summary).map(([v, n]) => `${v} ${n}`).join(' · ');
   const out = [`# Reference check: ${source}`, '', `${check.references.length} references: ${counts}.`, ''];
+  if (notices.length) out.push(...notices.map((n) => `> ${n}`), '');
   out.push(`## Flagged (${flagged.length})`, '');
   if (!flagged.length) out.push('No reference was flagged.', '');
   for (const r of flagged) out.push(...flaggedSection(r));

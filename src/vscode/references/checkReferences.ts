@@ -73,7 +73,8 @@ export async function checkReferencesCommand(
   if (REPORTED_LISTS.test(document.uri.fsPath)) return checkReferencesOfFileCommand(settings, document.uri);
   const core = await loadHeavy();
   const file = document.uri.fsPath;
-  const items = core.thebibliographyItems(document.getText());
+  // A .tex holding a pasted .bbl may print crossref volumes: left out of the check, and said so.
+  const { items, notices } = core.textReferences(document.getText(), '.tex');
   if (!items.length) {
     void vscode.window.showWarningMessage('Citefinder: this file has no thebibliography (\\bibitem); for a .bib, use Check Bibliography.');
     return undefined;
@@ -95,7 +96,8 @@ export async function checkReferencesCommand(
   const project = await core.walkIncludes(root.file, root.text, projectFiles);
   verdicts.showCites(core.citedKeySites(project.files), new Set());
   const unreadable = check.summary.unreadable ? `, ${check.summary.unreadable} unreadable (not identified: no title, or none an authority has)` : '';
-  void vscode.window.showInformationMessage(`Citefinder: ${check.references.length} references checked: ${summaryText(check)}${unreadable}. See the Problems panel.`);
+  const notes = notices.map((n) => ` ${n}`).join('');
+  void vscode.window.showInformationMessage(`Citefinder: ${check.references.length} references checked: ${summaryText(check)}${unreadable}. See the Problems panel.${notes}`);
   return check;
 }
 
@@ -130,7 +132,7 @@ export async function checkReferencesOfFileCommand(
     return undefined;
   }
   const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${list.items.length} references of ${path.basename(uri.fsPath)}`);
-  if (check) await showReport(core.markdownReport(check, path.basename(uri.fsPath)));
+  if (check) await showReport(core.markdownReport(check, path.basename(uri.fsPath), list.notices));
   return check;
 }
 
@@ -163,7 +165,7 @@ export async function checkReferencesOfWorkCommand(
   }
   const { list, work } = outcome;
   const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${list.items.length} references of "${work.title}"`);
-  if (check) await showReport(core.markdownReport(check, `"${work.title}" (${id.trim()}, from ${core.LIST_SOURCES[outcome.from]})`));
+  if (check) await showReport(core.markdownReport(check, `"${work.title}" (${id.trim()}, from ${core.LIST_SOURCES[outcome.from]})`, list.notices));
   return check;
 }
 

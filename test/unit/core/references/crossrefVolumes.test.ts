@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../../standin/server';
 import { fieldsOfItem, textReferences, thebibliographyItems } from '../../../../src/core/references';
+import { markdownReport } from '../../../../src/core/references/report';
 
 const bbl = (style: string) => readFileSync(fixturePath('references', `crossref-volumes-${style}.bbl`), 'utf8');
 const NEURIPS = 'Advances in Neural Information Processing Systems 34 (NeurIPS 2021)';
@@ -36,6 +37,13 @@ describe('a .bbl that prints the volume its entries cross-reference', () => {
     assert.deepEqual(list.items.map((i) => i.key), ['abel2021expressivity', 'abrahamsen2021training', 'abbas2021combinatorial']);
     assert.deepEqual(list.notices, ['Not checked, as volumes other references cross-reference (crossref): neurips2021.']);
     assert.deepEqual(thebibliographyItems(bbl('plainnat')).map((i) => i.key), ['abbas2021combinatorial', 'abel2021expressivity', 'abrahamsen2021training']);
+  });
+
+  it('says in the Markdown report (the editor\'s and refs check --report) which volumes were left out', () => {
+    const list = textReferences(bbl('plainnat'), '.bbl');
+    const report = markdownReport({ references: [], summary: {} }, 'crossref-volumes-plainnat.bbl', list.notices);
+    assert.match(report, /^> Not checked, as volumes other references cross-reference \(crossref\): neurips2021\.$/m);
+    assert.doesNotMatch(markdownReport({ references: [], summary: {} }, 'x.bbl'), /Not checked, as volumes/, 'no note without a notice');
   });
 
   it('keeps a list without crossref volumes as it was', () => {
