@@ -33,4 +33,20 @@ describe('CLI refs check of a .bbl that prints a crossref volume', function () {
     assert.match(text.stderr, /Not checked, as volumes other references cross-reference \(crossref\): neurips2021\./);
     assert.match(text.stdout, /verified 3\n/);
   });
+
+  it('verifies IEEEtran\'s children, whose venue reads without the volume\'s "34 (NeurIPS 2021)": no false mismatch', async () => {
+    const bbl = join(cli!.dir, 'paper.bbl');
+    copyFileSync(fixturePath('references', 'crossref-volumes-ieeetran.bbl'), bbl);
+    const json = await runCli(['refs', 'check', bbl, '--json'], cli!.env);
+    assert.equal(json.code, 0, json.stderr);
+    const out = JSON.parse(json.stdout) as { references: { key: string; verdict: string; fields: Record<string, string> }[] };
+    assert.deepEqual(out.references.map((r) => [r.key, r.verdict]), [
+      ['abel2021expressivity', 'verified'],
+      ['abrahamsen2021training', 'verified'],
+      ['abbas2021combinatorial', 'verified'],
+    ]);
+    // The venue stops where a volume number would begin; no volume is read from it, so none is compared.
+    assert.equal(out.references[0]!.fields.venue, 'Advances in Neural Information Processing Systems');
+    assert.equal(out.references[0]!.fields.volume, undefined);
+  });
 });
