@@ -3,6 +3,7 @@
 // API that refuses (a key, an address it does not accept) refuses the whole run: its circuit opens,
 // the run is told once, and none of its other URLs is asked.
 import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { rememberRefusals } from '../../../../src/core/net/refusals';
@@ -16,11 +17,26 @@ describe('a run remembers the requests a service refused', () => {
   let standIn: StandIn;
   before(async () => {
     standIn = await startStandInServer([
-      (s) => s.handle('files', (req, res) => send(res, req.path.startsWith('/refused') ? 403 : req.path.startsWith('/broken') ? 500 : 200, 'answer')),
+      (s) => s.handle('files', (req, res) => {
+        // '/held/…' is never answered; '/late-refusal' is refused once `heldToArrive` held ones have come in.
+        if (req.path.startsWith('/held')) return void (held.push(res), releaseRefusal());
+        if (req.path === '/late-refusal') return void (lateRefusal = res, releaseRefusal());
+        send(res, req.path.startsWith('/refused') ? 403 : req.path.startsWith('/broken') ? 500 : 200, 'answer');
+      }),
     ]);
   });
-  after(() => standIn.close());
+  after(async () => {
+    for (const res of held) res.destroy();
+    await standIn.close();
+  });
   beforeEach(() => void (standIn.requests.length = 0));
+
+  const held: ServerResponse[] = [];
+  let heldToArrive = Infinity;
+  let lateRefusal: ServerResponse | undefined;
+  function releaseRefusal(): void {
+    if (lateRefusal && held.length >= heldToArrive) send(lateRefusal, 403, 'Forbidden');
+  }
 
   const settings = resolveSettings({ 'cache.enabled': false, 'http.retries': 0 });
   const shared = () => createHttpClient(settings, { pacing: new PacingRegistry() });
@@ -61,5 +77,24 @@ describe('a run remembers the requests a service refused', () => {
       assert.equal(await status(ask(service, `/fine/${service}`)), 200, `${service}: another URL is still asked`);
     }
     assert.equal(warnings.length, 1);
+  });
+
+  it('starts no request of a refusing API once the refusal is known: none waiting for a connection, no retry', async () => {
+    // Europe PMC takes five connections: the refusal and four held requests take them, three wait for one.
+    heldToArrive = 4;
+    const client = createHttpClient(resolveSettings({ 'cache.enabled': false, 'http.retries': 2, 'http.timeoutMs': 3000 }), {
+      pacing: new PacingRegistry(),
+      backoffMs: 1000,
+    });
+    const run = rememberRefusals(guardHttp(client, new CircuitBreakers()));
+    const ask = (path: string) => run.request({ url: `${standIn.url}/files${path}`, service: 'europepmc' }).catch((e: unknown) => e);
+    // A request answered 500 waits a second before its retry; the refusal comes within it.
+    const broken = ask('/broken/search');
+    const refused = ask('/late-refusal');
+    const waiting = Array.from({ length: 7 }, (_, i) => ask(`/held/${i}`));
+    const errors = await Promise.all([broken, refused, ...waiting]);
+    assert.ok(errors.every((e) => e instanceof ServiceUnavailableError && e.refused), errors.map(String).join(' | '));
+    assert.equal(standIn.requests.filter((r) => r.path.startsWith('/held')).length, 4, 'the three waiting for a connection are not sent');
+    assert.equal(sent('/broken/search'), 1, 'the retry is not sent');
   });
 });
