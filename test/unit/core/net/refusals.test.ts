@@ -35,7 +35,9 @@ describe('a run remembers the requests a service refused', () => {
   let heldToArrive = Infinity;
   let lateRefusal: ServerResponse | undefined;
   function releaseRefusal(): void {
-    if (lateRefusal && held.length >= heldToArrive) send(lateRefusal, 403, 'Forbidden');
+    if (!lateRefusal || held.length < heldToArrive) return;
+    send(lateRefusal, 403, 'Forbidden');
+    lateRefusal = undefined;
   }
 
   const settings = resolveSettings({ 'cache.enabled': false, 'http.retries': 0 });
@@ -82,7 +84,7 @@ describe('a run remembers the requests a service refused', () => {
   it('starts no request of a refusing API once the refusal is known: none waiting for a connection, no retry', async () => {
     // Europe PMC takes five connections: the refusal and four held requests take them, three wait for one.
     heldToArrive = 4;
-    const client = createHttpClient(resolveSettings({ 'cache.enabled': false, 'http.retries': 2, 'http.timeoutMs': 3000 }), {
+    const client = createHttpClient(resolveSettings({ 'cache.enabled': false, 'http.retries': 2, 'http.timeoutMs': 20_000 }), {
       pacing: new PacingRegistry(),
       backoffMs: 1000,
     });
