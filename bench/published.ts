@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     console.log(`Europe PMC: ${pubmed.length} SciFact abstracts as MED records. CS pool (DBLP, Semantic Scholar): ${pool.length} works — ${poolMakeUp(pool)}; ` +
       `Semantic Scholar also holds the ${pubmed.length} SciFact abstracts.`);
     const sets = [scifactSet(data, pubmed), clscisummSet(data, pool)]
-      .filter((s) => !values.set || s.name.toLowerCase().startsWith(values.set));
+      .filter((s) => !values.set || setKey(s.name).startsWith(setKey(values.set)));
     const factory = await pipelineFactory({ ...standIn.settings, ...server.settings }, home);
     const summary: string[] = [];
     for (const set of sets.filter(() => limit > 0)) {
@@ -134,6 +134,9 @@ function poolMakeUp(pool: CsWork[]): string {
   for (const work of pool) counts.set(work.origin, (counts.get(work.origin) ?? 0) + 1);
   return [...counts].map(([origin, n]) => `${origin} ${n}`).join(', ');
 }
+
+/** A set's name as --set matches it: 'CL-SciSumm' is chosen by clscisumm, cl-scisumm or cl. */
+const setKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Pipelines on the bench's settings: every service on loopback, the published lanes on the corpus server. */
 async function pipelineFactory(services: Record<string, string>, home: string): Promise<PipelineFactory> {
