@@ -101,3 +101,18 @@ export const BIB = {
 
 export const HERGER_PREPRINT_WORK = 'works_10.1101_2024.04.01.587366_biorxiv-preprint_posted-content.json';
 export const PLOS_WORK = 'works_10.1371_journal.pone.0033693_plosone.json';
+
+/**
+ * The bioRxiv preprint on yeast protein abundance as the store's tests give it (the stand-in's
+ * Crossref work of it counts 2 citations), and its Cell Genomics version found by PubMed (no
+ * Crossref work recorded: the stand-in answers 404).
+ */
+export const YEAST_PREPRINT: PaperRecord = {
+  id: 'doi:10.1101/2024.04.01.587366',
+  source: 'biorxiv',
+  title: 'Genetic variants affecting protein abundance in yeast',
+  authors: ['A. Author'],
+  year: 2024,
+  doi: '10.1101/2024.04.01.587366',
+};
+export const YEAST_JOURNAL: PaperRecord = { ...YEAST_PREPRINT, id: 'pmid:40120586', source: 'pubmed', year: 2025, doi: '10.1016/j.xgen.2025.100814' };

@@ -13,15 +13,8 @@ import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings/index';
 import type { PaperRecord, PipelineEvent } from '../../../../src/core/types';
+import { YEAST_JOURNAL, YEAST_PREPRINT as PREPRINT } from '../../../helpers/paperRecords';
 
-const PREPRINT: PaperRecord = {
-  id: 'doi:10.1101/2024.04.01.587366',
-  source: 'biorxiv',
-  title: 'Genetic variants affecting protein abundance in yeast',
-  authors: ['A. Author'],
-  year: 2024,
-  doi: '10.1101/2024.04.01.587366',
-};
 
 describe('candidate store and BibTeX stage', () => {
   let standIn: StandIn;
@@ -78,7 +71,7 @@ describe('candidate store and BibTeX stage', () => {
     const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
     const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], 'protein abundance in yeast', 10, () => {});
     // The journal version and the preprint tie (same rank, same query): the first to arrive leads.
-    const journal: PaperRecord = { ...PREPRINT, id: 'pmid:40120586', source: 'pubmed', year: 2025, doi: '10.1016/j.xgen.2025.100814' };
+    const journal = YEAST_JOURNAL;
     store.addHits([{ record: journal, queryIndex: 0, rank: 0 }]);
     store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
     const [card] = store.list();

@@ -9,20 +9,10 @@ import { addPatch, withPatch } from '../../../../src/core/candidates/patches';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings/index';
-import type { Candidate, PaperRecord, PipelineEvent } from '../../../../src/core/types';
+import type { Candidate, PipelineEvent } from '../../../../src/core/types';
 import { applyHostMessage, emptyResults } from '../../../../src/webview/resultsModel';
+import { YEAST_PREPRINT as PREPRINT, YEAST_JOURNAL as JOURNAL } from '../../../helpers/paperRecords';
 
-// The bioRxiv preprint (Crossref's recorded work counts 2 citations) and its Cell Genomics version
-// (no Crossref work recorded: the stand-in answers Crossref's 404).
-const PREPRINT: PaperRecord = {
-  id: 'doi:10.1101/2024.04.01.587366',
-  source: 'biorxiv',
-  title: 'Genetic variants affecting protein abundance in yeast',
-  authors: ['A. Author'],
-  year: 2024,
-  doi: '10.1101/2024.04.01.587366',
-};
-const JOURNAL: PaperRecord = { ...PREPRINT, id: 'pmid:40120586', source: 'pubmed', year: 2025, doi: '10.1016/j.xgen.2025.100814' };
 
 describe('the largest citation count a card was given', () => {
   let standIn: StandIn;

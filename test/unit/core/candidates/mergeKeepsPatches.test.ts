@@ -9,20 +9,11 @@ import { TrustStage } from '../../../../src/core/candidates/trustStage';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings/index';
-import type { PaperRecord, PipelineEvent } from '../../../../src/core/types';
+import type { PipelineEvent } from '../../../../src/core/types';
 import { applyHostMessage, emptyResults } from '../../../../src/webview/resultsModel';
 import type { ResultsState } from '../../../../src/webview/protocol';
+import { YEAST_PREPRINT as PREPRINT, YEAST_JOURNAL as JOURNAL } from '../../../helpers/paperRecords';
 
-// The bioRxiv preprint and its Cell Genomics version, as the stand-in's recorded answers hold them.
-const PREPRINT: PaperRecord = {
-  id: 'doi:10.1101/2024.04.01.587366',
-  source: 'biorxiv',
-  title: 'Genetic variants affecting protein abundance in yeast',
-  authors: ['A. Author'],
-  year: 2024,
-  doi: '10.1101/2024.04.01.587366',
-};
-const JOURNAL: PaperRecord = { ...PREPRINT, id: 'pmid:40120586', source: 'pubmed', year: 2025, doi: '10.1016/j.xgen.2025.100814' };
 
 describe('a merge that changes a card\'s id', () => {
   let standIn: StandIn;
