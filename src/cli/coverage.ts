@@ -22,6 +22,7 @@ import { readInput, UsageError, type CliIo } from './io';
 import { insertClearCitation, insertSummary, outcomeText, referencesByHandWhy, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
 import { invocation, shellWord } from './shellCommand';
+import { insertIdOf } from './insertClaim';
 
 export const COVERAGE_USAGE = 'citefinder coverage FILE.tex [--file-only] [--min-score S] [--rerank] [--find [--insert]] [--config FILE] [--json]';
 
@@ -253,7 +254,7 @@ function firstWhich(passed: Candidate[]): string {
  * here. The path is relative to the folder the command runs in.
  */
 function insertCommand(sentence: SentenceCoverage, source: string, candidate: Candidate, config?: string): string[] | undefined {
-  const id = candidate.doi ? `doi:${candidate.doi}` : candidate.arxivId ? `arXiv:${candidate.arxivId}` : undefined;
+  const id = insertIdOf(candidate);
   if (!id) return undefined;
   const tex = path.relative(process.cwd(), sentence.file) || sentence.file;
   const settings = config === undefined ? [] : ['--config', config];

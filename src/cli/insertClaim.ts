@@ -40,8 +40,13 @@ export async function chooseForClaim(claim: string, document: string, settings: 
   return { notInserted: choice.reason, candidates: result.candidates.slice(0, CANDIDATES_LISTED).map(listed) };
 }
 
+/** The id `insert --id` cites a candidate by: its DOI, else its arXiv id (the authority's BibTeX is fetched again there). */
+export function insertIdOf(c: Candidate): string | undefined {
+  return c.doi ? `doi:${c.doi}` : c.arxivId ? `arXiv:${c.arxivId}` : undefined;
+}
+
 function listed(c: Candidate): ListedCandidate {
-  const id = c.doi ? `doi:${c.doi}` : c.arxivId ? `arXiv:${c.arxivId}` : (c.url ?? c.id);
+  const id = insertIdOf(c) ?? c.url ?? c.id;
   const trust = c.trust && c.trust.status !== 'ok' && c.trust.status !== 'unknown' ? c.trust.status : undefined;
   return { id, title: c.title, year: c.year, score: c.score, support: c.support?.label, bibtex: Boolean(c.bibtex && c.citeKey), trust };
 }

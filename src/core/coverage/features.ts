@@ -152,13 +152,14 @@ export function featuresOf(s: SentenceInContext): number[] {
   const names = (text.match(CAPITALISED) ?? []).filter((w) => !NOT_NAMES.has(w)).length;
   const acronyms = (text.match(ACRONYM) ?? []).length;
   const own = OWN_WORK.test(text);
+  const namedResult = NAMED_RESULT.test(text);
   return [
     1,
     ...SECTION_KINDS.map(([k]) => (kind === k && !s.inAbstract ? 1 : 0)),
     s.inAbstract ? 1 : 0,
     ...CUES.map(([, pattern]) => (pattern.test(text) ? 1 : 0)),
     own ? 1 : 0,
-    OWN_WORK_DONE.test(text) && !namesOtherWork(s, acronyms) ? 1 : 0,
+    OWN_WORK_DONE.test(text) && !namesOtherWork(s, acronyms, namedResult) ? 1 : 0,
     FIRST_PERSON.test(text) ? 1 : 0,
     DEFINITION.test(text) ? 1 : 0,
     INTERNAL_REFERENCE.test(text) ? 1 : 0,
@@ -168,7 +169,7 @@ export function featuresOf(s: SentenceInContext): number[] {
     NUMBER.test(text) ? 1 : 0,
     Math.log1p(acronyms),
     Math.log1p(names),
-    NAMED_RESULT.test(text) ? 1 : 0,
+    namedResult ? 1 : 0,
     PRONOUN_START.test(text) ? 1 : 0,
     s.index === 0 && s.count > 1 ? 1 : 0,
     s.index === s.count - 1 && s.count > 1 ? 1 : 0,
@@ -189,6 +190,6 @@ export function featuresOf(s: SentenceInContext): number[] {
 }
 
 /** A method, tool or work of others named in the sentence: an acronym or tool name, a name cited elsewhere, "et al.", "proposed by". */
-function namesOtherWork(s: SentenceInContext, acronyms: number): boolean {
-  return acronyms > 0 || s.citedName !== '' || NAMED_RESULT.test(s.text) || OTHERS_NAMED.test(s.text);
+function namesOtherWork(s: SentenceInContext, acronyms: number, namedResult: boolean): boolean {
+  return acronyms > 0 || s.citedName !== '' || namedResult || OTHERS_NAMED.test(s.text);
 }
