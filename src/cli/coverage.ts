@@ -155,6 +155,7 @@ function jsonOf({ root, flagged, opinions }: RankedReport) {
       score: s.score,
       needsCitation: s.needsCitation,
       reason: s.reason,
+      ...(s.role && { role: s.role }),
       ...(opinion && { llm: { need: opinion.need, reason: opinion.reason, rank: flagged.indexOf(s) + 1 } }),
     };
   };
@@ -168,7 +169,8 @@ function textReport(report: RankedReport): string {
   const lines = report.flagged.map((s) => {
     const opinion = report.opinions?.get(s);
     const llm = opinion ? ` (LLM ${Math.round(opinion.need * 10)}/10: ${opinion.reason})` : '';
-    return `${where(s, report.root)}: ${s.score.toFixed(2)} ${s.reason}${llm}: ${s.text}`;
+    const footnote = s.role === 'footnote' ? ', in a footnote' : '';
+    return `${where(s, report.root)}: ${s.score.toFixed(2)} ${s.reason}${footnote}${llm}: ${s.text}`;
   });
   const uncited = report.sentences.filter((s) => !s.cited).length;
   lines.push('', `${report.flagged.length} of ${uncited} sentence(s) without a citation need one (${report.sentences.length - uncited} cite already).`);

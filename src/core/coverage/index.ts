@@ -88,19 +88,27 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
       warnings.push(`${shown(gone.file)}:${gone.line}: ${gone.written}: no such file; its sentences are not read.`);
     }
   }
-  const contexts = paperContextSteps(prose);
-  let step: IteratorResult<number, PaperContext[]> = { done: false, value: 0 };
-  while (!step.done) {
-    input.onProgress?.({ stage: 'scoring', done: step.value, total: prose.length });
-    await pause();
-    step = contexts.next();
-  }
   const threshold = input.minScore ?? CITEWORTHINESS_MODEL.threshold;
-  const sentences: SentenceCoverage[] = [];
-  for (let i = 0; i < prose.length; i++) {
-    if (i % 256 === 0) await pause();
-    sentences.push(scoreSentence(prose, i, step.value[i]!, threshold, CITEWORTHINESS_MODEL));
+  const scored = new Map<ProseSentence, SentenceCoverage>();
+  const passes = scoringPasses(prose);
+  // Progress counts the sentences, however many passes read them.
+  const work = passes.reduce((sum, pass) => sum + pass.length, 0);
+  let before = 0;
+  for (const pass of passes) {
+    const contexts = paperContextSteps(pass);
+    let step: IteratorResult<number, PaperContext[]> = { done: false, value: 0 };
+    while (!step.done) {
+      input.onProgress?.({ stage: 'scoring', done: Math.floor(((before + step.value) / work) * prose.length), total: prose.length });
+      await pause();
+      step = contexts.next();
+    }
+    for (let i = 0; i < pass.length; i++) {
+      if (i % 256 === 0) await pause();
+      if (!scored.has(pass[i]!)) scored.set(pass[i]!, scoreSentence(pass, i, step.value[i]!, threshold, CITEWORTHINESS_MODEL));
+    }
+    before += pass.length;
   }
+  const sentences = prose.map((s) => scored.get(s)!);
   const listed = input.scope === 'file' ? sentences.filter((s) => s.file === input.file) : sentences;
   const flagged = listed.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
   return { root: root.file, sentences: listed, flagged, warnings, tree };
@@ -131,8 +139,23 @@ export function scoreSentences(
   model: CiteworthinessModel = CITEWORTHINESS_MODEL,
 ): SentenceCoverage[] {
   const threshold = minScore ?? model.threshold;
-  const contexts = paperContexts(sentences);
-  return sentences.map((_, i) => scoreSentence(sentences, i, contexts[i]!, threshold, model));
+  const scored = new Map<ProseSentence, SentenceCoverage>();
+  for (const pass of scoringPasses(sentences)) {
+    const contexts = paperContexts(pass);
+    pass.forEach((s, i) => scored.has(s) || scored.set(s, scoreSentence(pass, i, contexts[i]!, threshold, model)));
+  }
+  return sentences.map((s) => scored.get(s)!);
+}
+
+/**
+ * The lists the model scores, each read as the whole text, a sentence taking its score from the first
+ * list holding it: the body's prose, which is read as it was before footnotes were (a footnote's
+ * `\cite` already counts for its host sentence, and counted again it would raise every other sentence's
+ * context), then, when there are footnotes, the body with them, for the footnotes' sentences.
+ */
+function scoringPasses(sentences: ProseSentence[]): ProseSentence[][] {
+  const body = sentences.filter((s) => s.role === undefined);
+  return body.length < sentences.length ? [body, sentences] : [body];
 }
 
 function scoreSentence(

@@ -9,7 +9,11 @@ import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isBareAccent, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
 import { ELEMENT_MARK, splitSentences } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
-import { blankCodeBlocks, CAPTIONS, endsWithFullStop, FRONT_MATTER, locateSentences, NOT_PROSE_ENVIRONMENTS, usesMacro, withoutCommands } from './proseNodes';
+import {
+  type Piece,
+  blankCodeBlocks, CAPTIONS, endsWithFullStop, footnoteTexts, FRONT_MATTER, locateSentences, locationOf,
+  NOT_PROSE_ENVIRONMENTS, sourceOffset, usesMacro, withoutCommands,
+} from './proseNodes';
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 
@@ -32,6 +36,11 @@ export interface ProseSentence {
   /** Its place in its paragraph. */
   index: number;
   count: number;
+  /**
+   * Absent for the body's prose. 'footnote': a sentence of a `\footnote` or `\footnotetext`, read as a
+   * paragraph of its own after its host's.
+   */
+  role?: 'footnote';
 }
 
 /** The project's own macros that change what its prose is. */
@@ -59,14 +68,6 @@ const LISTS = /^(itemize|enumerate|description)\*?$/;
 const ABSTRACT = 'Abstract';
 const isAbstract = (section: string) => /^abstract$/i.test(section);
 
-interface Piece {
-  text: string;
-  start: number;
-  end: number;
-  cites: boolean;
-  /** Plain-text offset in the paragraph. */
-  at: number;
-}
 
 class ProseWalker {
   readonly sentences: ProseSentence[] = [];
@@ -79,6 +80,9 @@ class ProseWalker {
   private inAbstract: boolean;
   /** `\'` of `Lov\'asz`, rendered with the node after it (the parser gives `Lov`, `\'`, `asz`). */
   private pendingAccent: LatexNode | undefined;
+  /** The texts of the footnotes met in the running paragraph: each is read as a paragraph once it ends. */
+  private notes: LatexNode[][] = [];
+  private inFootnote = false;
 
   constructor(
     private readonly file: string,
@@ -175,6 +179,8 @@ class ProseWalker {
     this.pieces.push({ text, start, end, cites: this.cites(node), at: this.plainLength });
     this.plainLength += text.length;
     this.lastEnd = end;
+    // The footnote's text is no part of its host's sentence (its \cite still counts there, above).
+    this.notes.push(...footnoteTexts(node));
   }
 
   /** A list is a gap; display math closed by a full stop a sentence end; a citation a word-like mark. */
@@ -216,22 +222,41 @@ class ProseWalker {
       const end = sourceOffset(pieces, span.end, 'end');
       const text = tidy(span.text.replaceAll(ELEMENT_MARK, ' '));
       if (!/\p{L}/u.test(text)) return;
-      const last = locationOf(this.lineStarts, end);
-      this.sentences.push({
-        file: this.file,
-        start,
-        end,
-        ...locationOf(this.lineStarts, start),
-        endLine: last.line,
-        endColumn: last.column,
-        text,
-        cited: cited[index]!,
-        section: this.section,
-        inAbstract: this.inAbstract,
-        index,
-        count: spans.length,
-      });
+      this.push({ start, end, text, cited: cited[index]!, index, count: spans.length, role: this.roleHere() });
     });
+    this.readNotes();
+  }
+
+  private push(found: Pick<ProseSentence, 'start' | 'end' | 'text' | 'cited' | 'index' | 'count' | 'role'>): void {
+    const last = locationOf(this.lineStarts, found.end);
+    const { role, ...rest } = found;
+    this.sentences.push({
+      file: this.file,
+      ...rest,
+      ...locationOf(this.lineStarts, found.start),
+      endLine: last.line,
+      endColumn: last.column,
+      section: this.section,
+      inAbstract: this.inAbstract,
+      ...(role && { role }),
+    });
+  }
+
+  private roleHere(): ProseSentence['role'] {
+    return this.inFootnote ? 'footnote' : undefined;
+  }
+
+  /** The paragraph's footnotes, each a paragraph of its own after it, in the section it stands in. */
+  private readNotes(): void {
+    const notes = this.notes;
+    this.notes = [];
+    const wasFootnote = this.inFootnote;
+    this.inFootnote = true;
+    for (const note of notes) {
+      this.walk(note);
+      this.flush();
+    }
+    this.inFootnote = wasFootnote;
   }
 
   /** A paragraph latex/parse.ts could only scrub: left out, and said where it is. */
@@ -262,19 +287,4 @@ export function readProse(file: string, source: string, section = '', macros: Pr
   }));
   const warnings = [...repaired, ...unreadable].sort((a, b) => a.line - b.line).map(({ line, message }) => `${shownAs}:${line}: ${message}`);
   return { sentences: walker.sentences, warnings, inclusions: walker.inclusions };
-}
-
-/** The source offset of a plain-text offset: inside a word exactly, elsewhere at its node's edge. */
-function sourceOffset(pieces: Piece[], plainAt: number, edge: 'start' | 'end'): number {
-  const probe = edge === 'start' ? plainAt : plainAt - 1;
-  const piece = pieces.findLast((p) => p.at <= probe && p.text.length > 0) ?? pieces[0];
-  if (!piece) return 0;
-  const within = probe - piece.at;
-  if (piece.end - piece.start === piece.text.length) return piece.start + within + (edge === 'end' ? 1 : 0);
-  return edge === 'start' ? piece.start : piece.end;
-}
-
-function locationOf(starts: number[], offset: number): { line: number; column: number } {
-  const { line, character } = positionOf(starts, offset);
-  return { line, column: character };
 }

@@ -1,9 +1,11 @@
 // Helpers of prose.ts that read the parsed tree and the source: what is no prose (front matter,
 // captions, floats), which display math ends its sentence, a node without the project's citation
-// macros, code blocks blanked before parsing, and where each sentence stands in a paragraph's plain text.
+// macros, code blocks blanked before parsing, footnotes' texts, and where each sentence stands in a paragraph's
+// plain text and in the source.
 import { latexParser as lp } from 'latex-utensils';
 import type { LatexNode } from '../latex/parse';
 import { DROPPED_ENVIRONMENTS } from '../latex/plainText';
+import { positionOf } from '../latex/citeSites';
 
 /** Commands whose arguments are front matter or layout, never sentences to cite. */
 export const FRONT_MATTER =
@@ -83,4 +85,46 @@ export function locateSentences(plain: string, sentences: string[]): Span[] {
     at = i;
   }
   return spans;
+}
+
+/** `\footnote[2]{…}` and `\footnotetext{…}`: their text is prose of its own. */
+const FOOTNOTES = /^(footnote|footnotetext)$/;
+
+/**
+ * The texts of the footnotes in `node`: itself one, or inside a formatting command's arguments
+ * (`\emph{…\footnote{…}}`); not a footnote's own footnotes, which its reading meets.
+ */
+export function footnoteTexts(node: LatexNode): LatexNode[][] {
+  if (node.kind === 'command.text') return node.arg.content.flatMap(footnoteTexts);
+  if (!lp.isCommand(node)) return [];
+  if (FOOTNOTES.test(node.name)) {
+    const text = node.args.filter((arg) => arg.kind === 'arg.group').at(-1);
+    return text ? [text.content] : [];
+  }
+  return node.args.flatMap((arg) => (arg.kind === 'arg.group' ? arg.content.flatMap(footnoteTexts) : []));
+}
+
+/** A node of a paragraph as rendered: its plain text and where it stands in the source and in the paragraph's plain text. */
+export interface Piece {
+  text: string;
+  start: number;
+  end: number;
+  cites: boolean;
+  /** Plain-text offset in the paragraph. */
+  at: number;
+}
+
+/** The source offset of a plain-text offset: inside a word exactly, elsewhere at its node's edge. */
+export function sourceOffset(pieces: Piece[], plainAt: number, edge: 'start' | 'end'): number {
+  const probe = edge === 'start' ? plainAt : plainAt - 1;
+  const piece = pieces.findLast((p) => p.at <= probe && p.text.length > 0) ?? pieces[0];
+  if (!piece) return 0;
+  const within = probe - piece.at;
+  if (piece.end - piece.start === piece.text.length) return piece.start + within + (edge === 'end' ? 1 : 0);
+  return edge === 'start' ? piece.start : piece.end;
+}
+
+export function locationOf(starts: number[], offset: number): { line: number; column: number } {
+  const { line, character } = positionOf(starts, offset);
+  return { line, column: character };
 }

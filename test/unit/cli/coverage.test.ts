@@ -22,6 +22,7 @@ interface SentenceJson {
   score: number;
   needsCitation: boolean;
   reason: string;
+  role?: string;
 }
 
 describe('CLI coverage', function () {
@@ -41,10 +42,13 @@ describe('CLI coverage', function () {
     const run = await runCli(['coverage', join(dir, 'main.tex'), '--json'], env);
     assert.equal(run.code, 0, run.stderr);
     const { sentences } = JSON.parse(run.stdout) as { sentences: SentenceJson[] };
-    for (const s of sentences) assert.deepEqual(Object.keys(s), ['file', 'line', 'column', 'text', 'cited', 'score', 'needsCitation', 'reason']);
+    const keys = ['file', 'line', 'column', 'text', 'cited', 'score', 'needsCitation', 'reason'];
+    for (const s of sentences) assert.deepEqual(Object.keys(s), s.role ? [...keys, 'role'] : keys);
+    const footnote = sentences.find((s) => s.role === 'footnote')!;
+    assert.deepEqual([footnote.file, footnote.line, footnote.column, footnote.text, footnote.cited], ['intro.tex', 6, 145, 'See for its definition.', true]);
     const forgotten = sentences.find((s) => s.text.startsWith('A number of approaches'))!;
     assert.deepEqual([forgotten.file, forgotten.line, forgotten.column, forgotten.needsCitation], ['intro.tex', 4, 249, true]);
-    assert.equal(sentences.filter((s) => s.cited).length, 5);
+    assert.equal(sentences.filter((s) => s.cited).length, 6);
     assert.ok(sentences.filter((s) => s.cited).every((s) => !s.needsCitation && s.score === 0));
     assert.ok(sentences.some((s) => s.file === 'main.tex' && !s.cited));
   });
@@ -58,7 +62,7 @@ describe('CLI coverage', function () {
     assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
     assert.ok(scores.every((s) => s >= 0.5));
     assert.ok(lines.every((l) => l.startsWith('intro.tex:')));
-    assert.match(run.stdout, /\d+ of \d+ sentence\(s\) without a citation need one \(5 cite already\)\./);
+    assert.match(run.stdout, /\d+ of \d+ sentence\(s\) without a citation need one \(6 cite already\)\./);
     const bad = await runCli(['coverage', join(dir, 'main.tex'), '--min-score', 'high'], env);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--min-score "high": give a number from 0 to 1/);
