@@ -11,6 +11,7 @@ import { findMathMacros } from '../latex/mathMacros';
 import { findCitationMacros } from '../latex/citeMacros';
 import { CITEWORTHINESS_MODEL, citeworthiness, type CiteworthinessModel } from './model';
 import { paperContexts, paperContextSteps, type PaperContext } from './paperContext';
+import { NAMED_RESULT_REASON, NAMED_RESULT_SCORE, STATEMENT_REASON } from './theorems';
 
 export { readProse, type ProseSentence } from './prose';
 export { CITEWORTHINESS_MODEL } from './model';
@@ -108,7 +109,7 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
     }
     before += pass.length;
   }
-  const sentences = prose.map((s) => scored.get(s)!);
+  const sentences = prose.map((s) => coverageOf(s, scored, threshold));
   const listed = input.scope === 'file' ? sentences.filter((s) => s.file === input.file) : sentences;
   const flagged = listed.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
   return { root: root.file, sentences: listed, flagged, warnings, tree };
@@ -144,18 +145,28 @@ export function scoreSentences(
     const contexts = paperContexts(pass);
     pass.forEach((s, i) => scored.has(s) || scored.set(s, scoreSentence(pass, i, contexts[i]!, threshold, model)));
   }
-  return sentences.map((s) => scored.get(s)!);
+  return sentences.map((s) => coverageOf(s, scored, threshold));
 }
 
 /**
  * The lists the model scores, each read as the whole text, a sentence taking its score from the first
  * list holding it: the body's prose, which is read as it was before footnotes were (a footnote's
  * `\cite` already counts for its host sentence, and counted again it would raise every other sentence's
- * context), then, when there are footnotes, the body with them, for the footnotes' sentences.
+ * context), then, when there are footnotes, the body with them, for the footnotes' sentences. A named
+ * result's title is in neither: it is no sentence of a paragraph (theorems.ts says how it is scored).
  */
 function scoringPasses(sentences: ProseSentence[]): ProseSentence[][] {
-  const body = sentences.filter((s) => s.role === undefined);
-  return body.length < sentences.length ? [body, sentences] : [body];
+  const body = sentences.filter((s) => s.role === undefined || s.role === 'statement');
+  const withNotes = sentences.filter((s) => s.role !== 'named result');
+  return withNotes.length > body.length ? [body, withNotes] : [body];
+}
+
+/** The model's score, except for a theorem's title (a fixed score) and its statement (never listed: see theorems.ts). */
+function coverageOf(s: ProseSentence, scored: Map<ProseSentence, SentenceCoverage>, threshold: number): SentenceCoverage {
+  if (s.cited) return scored.get(s) ?? { ...s, score: 0, needsCitation: false, reason: '' };
+  if (s.role === 'statement') return { ...s, score: 0, needsCitation: false, reason: STATEMENT_REASON };
+  if (s.role === 'named result') return { ...s, score: NAMED_RESULT_SCORE, needsCitation: NAMED_RESULT_SCORE >= threshold, reason: NAMED_RESULT_REASON };
+  return scored.get(s)!;
 }
 
 function scoreSentence(

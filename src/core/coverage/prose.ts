@@ -14,6 +14,7 @@ import {
   blankCodeBlocks, CAPTIONS, endsWithFullStop, footnoteTexts, FRONT_MATTER, locateSentences, locationOf,
   NOT_PROSE_ENVIRONMENTS, sourceOffset, usesMacro, withoutCommands,
 } from './proseNodes';
+import { isTheoremLike, namedResultTitle } from './theorems';
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 
@@ -38,9 +39,11 @@ export interface ProseSentence {
   count: number;
   /**
    * Absent for the body's prose. 'footnote': a sentence of a `\footnote` or `\footnotetext`, read as a
-   * paragraph of its own after its host's.
+   * paragraph of its own after its host's. 'named result': a theorem-like environment's title that
+   * names a published result (theorems.ts); scored apart from the model. 'statement': a sentence of a
+   * theorem-like environment's statement, the paper's own result, never listed itself.
    */
-  role?: 'footnote';
+  role?: 'footnote' | 'named result' | 'statement';
 }
 
 /** The project's own macros that change what its prose is. */
@@ -83,6 +86,7 @@ class ProseWalker {
   /** The texts of the footnotes met in the running paragraph: each is read as a paragraph once it ends. */
   private notes: LatexNode[][] = [];
   private inFootnote = false;
+  private inStatement = false;
 
   constructor(
     private readonly file: string,
@@ -135,7 +139,13 @@ class ProseWalker {
     this.flush();
     // A theorem's attribution, `\begin{theorem}[Four colour theorem, \cite{appel1977}]`, cites for its statement.
     if (node.args.some((arg) => this.cites(arg))) this.pieces.push({ text: '', start: this.startOf(node), end: this.startOf(node), cites: true, at: 0 });
+    const title = namedResultTitle(node, this.source);
+    // A citation in the title or anywhere in the statement is the named result's source.
+    if (title) this.push({ ...title, cited: this.cites(node), index: 0, count: 1, role: 'named result' });
+    const wasStatement = this.inStatement;
+    this.inStatement ||= isTheoremLike(node.name);
     this.inside(node.content, node.name === 'abstract');
+    this.inStatement = wasStatement;
   }
 
   /** A&A's structured `\abstract{context}{aims}{methods}{results}{conclusions}`, or one group: each group a paragraph of the abstract. */
@@ -243,7 +253,8 @@ class ProseWalker {
   }
 
   private roleHere(): ProseSentence['role'] {
-    return this.inFootnote ? 'footnote' : undefined;
+    if (this.inFootnote) return 'footnote';
+    return this.inStatement ? 'statement' : undefined;
   }
 
   /** The paragraph's footnotes, each a paragraph of its own after it, in the section it stands in. */

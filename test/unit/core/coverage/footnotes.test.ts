@@ -46,7 +46,7 @@ describe('coverage: footnotes are prose of their own', () => {
     const bare = source.replace(/\\footnote\{It has been[^}]*\}/, '').replace(/\\footnote\{Theoretical[^}]*(~\\cite\{1678be9f\})\.\}/, '\\footnote{$1}');
     const without = cover(bare.replace(/\\footnotetext\{[^}]*\}/, ''));
     const body = (sentences: SentenceCoverage[]) => sentences.filter((s) => s.role !== 'footnote').map((s) => [s.text, s.score]);
-    assert.equal(body(report).length, 3 + 5, 'three sentences of the introduction, five of theorems');
+    assert.equal(body(report).length, 3 + 5 + 3, 'three sentences of the introduction, five of statements, three titles');
     assert.deepEqual(body(report), body(without));
   });
 });

@@ -145,6 +145,7 @@ describe('coverage: a project’s own citation macros cite', () => {
     assert.deepEqual(
       readProse('main.tex', source).sentences.map((s) => [s.cited, s.text]),
       [
+        [true, 'Four colour theorem'],
         [true, 'Every planar map can be coloured with four colours.'],
         [false, 'The proof needs a computer.'],
       ],

@@ -1,0 +1,66 @@
+// Named theorems: `\begin{theorem}[Banach fixed-point theorem]` or `\begin{lemma}[Hoeffding's
+// inequality]` states a published result by its name, which a reader expects to find cited. The
+// title is listed, as a result named without a source, unless the title or the statement cites; the
+// statement's sentences are read (they count in the paper's context) but never listed themselves: a
+// theorem without a title, or whose title is the paper's own ("Main result", "Restatement of
+// Theorem 3"), is the paper's own result, and a named one is listed once, by its title.
+import { latexParser as lp } from 'latex-utensils';
+import { latexToPlainText } from '../latex/plainText';
+
+/**
+ * The score a named result without a source is listed with: fixed, not the model's. The model was
+ * fitted on running prose and never read a theorem's title ("Hoeffding's inequality" alone gives it
+ * a name and nothing else); a result stated under another's name with no source is a citation missing
+ * by the field's own convention, so it is listed near the top, above most sentences the model lists.
+ */
+export const NAMED_RESULT_SCORE = 0.9;
+export const NAMED_RESULT_REASON = 'names a published result';
+export const STATEMENT_REASON = "a theorem's statement: listed by its title when that names a published result";
+
+/** amsthm's usual environments and their short forms (`thm`, `lem`), and any whose name says theorem or lemma. */
+const THEOREM_LIKE = /^(theorem|thm|lemma|lem|proposition|prop|corollary|cor|conjecture|conj|fact)\*?$|theorem|lemma/i;
+/**
+ * Words that name a result in a title without a person's name: "Central limit theorem", "No free lunch
+ * theorem". Not "lemma": a named lemma carries its author's name (Zorn's, Fatou's); "Stability lemma" is the paper's.
+ */
+const RESULT_WORD = /\b(theorem|inequality|law|conjecture|principle|formula|identity|criterion|hypothesis|paradox|duality)\b/i;
+/** A person's or place's name in the title: a capitalised word after the first, or a possessive ("Hoeffding's"). */
+const NAME = /(?<=\s|[-–])\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+(?:'s|’s)\b/u;
+/** Capitalised words that are the paper's own furniture ("under Assumption 2"), never a name. */
+const FURNITURE = /^(Theorem|Lemma|Proposition|Corollary|Definition|Assumption|Condition|Section|Algorithm|Appendix|Equation|Eq|Step|Case|Part|Claim)$/;
+/** Titles that say the result is the paper's own. */
+const OWN_TITLE = /\b(main|key|technical|auxiliary|informal|formal|restated|restatement|our|simplified|this paper|special case|version of)\b/i;
+/** A reference in the title ("Convergence of Algorithm~\ref{alg}") points inside the paper. */
+const REFERENCE = /^(ref|eqref|autoref|cref|Cref|nameref)$/;
+
+export interface NamedTitle {
+  text: string;
+  /** The title's offsets in the source (between its brackets), end exclusive. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The title of a theorem-like environment when it names a published result; undefined otherwise.
+ * Read from `source`: the parser keeps no spaces between an optional argument's words.
+ */
+export function isTheoremLike(environment: string): boolean {
+  return THEOREM_LIKE.test(environment);
+}
+
+export function namedResultTitle(node: lp.Environment, source: string): NamedTitle | undefined {
+  if (!THEOREM_LIKE.test(node.name)) return undefined;
+  const title = node.args.find((arg) => arg.kind === 'arg.optional');
+  if (!title?.location || lp.findAll(title.content, (n) => lp.isCommand(n) && REFERENCE.test(n.name)).length) return undefined;
+  const start = title.location.start.offset + 1;
+  const end = title.location.end.offset - 1;
+  const text = latexToPlainText(source.slice(start, end)).replace(/[\s,;:]+$/, '');
+  return namesPublishedResult(text) ? { text, start, end } : undefined;
+}
+
+/** "Banach fixed-point theorem", "Hoeffding's inequality", "Central limit theorem": yes; "Upper bound", "Main result": no. */
+export function namesPublishedResult(title: string): boolean {
+  if (!/\p{L}/u.test(title) || OWN_TITLE.test(title)) return false;
+  const names = title.match(new RegExp(NAME.source, 'gu')) ?? [];
+  return RESULT_WORD.test(title) || names.some((name) => !FURNITURE.test(name.replace(/(?:'s|’s)$/, '')));
+}

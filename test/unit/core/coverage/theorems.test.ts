@@ -1,0 +1,48 @@
+// Named theorems in Find Uncited Claims, on sentences of arXiv:2212.11826 (test/fixtures/coverage/notes.tex):
+// a theorem titled with a published result's name is listed by its title unless it cites; an untitled
+// one, and the statement's sentences of any, never are.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fixturePath } from '../../../standin/server';
+import { readProse, scoreSentences } from '../../../../src/core/coverage';
+import { namesPublishedResult, NAMED_RESULT_SCORE } from '../../../../src/core/coverage/theorems';
+
+const file = fixturePath('coverage', 'notes.tex');
+const source = readFileSync(file, 'utf8');
+const cover = (text: string) => scoreSentences(readProse(file, text).sentences);
+const lineOf = (needle: string) => source.slice(0, source.indexOf(needle)).split('\n').length - 1;
+
+describe('coverage: a theorem named after a published result', () => {
+  const report = cover(source);
+  const titles = report.filter((s) => s.role === 'named result');
+
+  it('lists the title of a named theorem that cites nothing, where the title stands, with a fixed score', () => {
+    const listed = titles.filter((s) => s.needsCitation);
+    assert.equal(listed.length, 1);
+    const [title] = listed;
+    assert.deepEqual([title!.text, title!.score, title!.reason], ['Representer theorem', NAMED_RESULT_SCORE, 'names a published result']);
+    assert.deepEqual([title!.line, title!.column], [lineOf('\\begin{theorem}[Representer theorem]'), '\\begin{theorem}['.length]);
+    assert.equal(source.slice(title!.start, title!.end), 'Representer theorem');
+  });
+
+  it('does not list one whose title or statement cites, nor the sentences of any theorem’s statement', () => {
+    assert.deepEqual(titles.map((s) => [s.line, s.cited]), [
+      [lineOf('\\begin{theorem}[Representer theorem]'), false],
+      [lineOf('\\begin{theorem}[Representer theorem~'), true],
+      [lineOf('\\begin{lemma}[Representer theorem]'), true],
+    ], 'a title that is only a \\cite names nothing');
+    const statements = report.filter((s) => s.role === 'statement');
+    assert.equal(statements.length, 5);
+    assert.ok(statements.every((s) => !s.needsCitation && s.score === 0));
+    assert.ok(statements.some((s) => s.text.startsWith('The Quantum Path Kernel converges')), 'the untitled theorem is the paper’s own');
+  });
+
+  it('tells a published result’s name from the paper’s own titles', () => {
+    for (const named of ['Banach fixed-point theorem', "Hoeffding's inequality", 'Cauchy–Schwarz', 'Central limit theorem', 'Four colour theorem']) {
+      assert.equal(namesPublishedResult(named), true, named);
+    }
+    for (const own of ['Main result', 'Upper bound', 'Informal', 'Convergence under Assumption', 'Restatement of the main theorem', 'Key lemma']) {
+      assert.equal(namesPublishedResult(own), false, own);
+    }
+  });
+});
