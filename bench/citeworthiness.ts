@@ -5,8 +5,9 @@
 // paragraphs that hold a citation and on whole papers. Neighbours' citations are read as they
 // stand (as in the editor, where the other sentences keep theirs). Then the editor's reader on
 // each held-apart paper rebuilt as LaTeX: the share of sentences carrying a \cite that are
-// listed (must be 0), the time to cover a 30-page manuscript (goal under 1 s), and a book-length
-// project's time and longest hold on the event loop.
+// listed (must be 0), the time to cover a 30-page manuscript (goal under 1 s), the same with a
+// footnote closing every third paragraph (whose sentences take a second scoring pass), and a
+// book-length project's time and longest hold on the event loop.
 //
 //   node dist/bench/citeworthiness.js DATA_DIR     (DATA_DIR holds unarxive-sample/)
 import { existsSync } from 'node:fs';
@@ -49,12 +50,17 @@ function citedListed(papers: Paper[]): { cited: number; listed: number } {
 /** LaTeX characters on a page of an article (one column, 10pt, some math). */
 const PAGE_CHARS = 3500;
 
-/** Held-apart papers' bodies, cut at a paragraph once 30 pages are reached. */
-async function timeThirtyPages(papers: Paper[]): Promise<{ chars: number; sentences: number; ms: number }> {
+/** A footnote of the kind a writer leaves uncited. */
+const FOOTNOTE = '\\footnote{Previous studies have reported similar effects in other settings.}';
+
+/** Held-apart papers' bodies, cut at a paragraph once 30 pages are reached; with `footnotes`, one ends every third paragraph. */
+async function timeThirtyPages(papers: Paper[], footnotes = false): Promise<{ chars: number; sentences: number; ms: number }> {
   const body = (latex: string) => latex.replace(/^[\s\S]*?\\begin\{document\}|\\end\{document\}[\s\S]*$/g, '');
   let text = '';
   for (let i = 0; text.length < PAGE_CHARS * 30; i++) text += body(papers[i % papers.length]!.latex);
   text = text.slice(0, text.lastIndexOf('\n\n', PAGE_CHARS * 30));
+  let paragraph = 0;
+  if (footnotes) text = text.replace(/\n\n/g, (gap) => (paragraph++ % 3 === 0 ? FOOTNOTE + gap : gap));
   const source = `\\documentclass{article}\n\\begin{document}\n${text}\\end{document}\n`;
   const files = { read: async () => source, list: async () => ['/bench/main.tex'] };
   const started = performance.now();
@@ -122,6 +128,12 @@ async function main(): Promise<void> {
   const { cited, listed } = citedListed(held);
   console.log(`\nsentences carrying a \\cite in the rebuilt LaTeX: ${cited}; listed: ${listed} (${((100 * listed) / Math.max(1, cited)).toFixed(1)}%)`);
   console.log(`30 pages (${timing.chars} characters, ${timing.sentences} sentences), the process's first run: ${timing.ms.toFixed(0)} ms`);
+  const again = await timeThirtyPages(held);
+  const noted = await timeThirtyPages(held, true);
+  console.log(
+    `the same 30 pages again: ${again.ms.toFixed(0)} ms; with a footnote ending every third paragraph ` +
+      `(${noted.sentences - again.sentences} footnote sentences): ${noted.ms.toFixed(0)} ms`,
+  );
   const book = await timeBook(papers);
   console.log(
     `a book of ${BOOK_CHAPTERS} chapter files (${book.chars} characters, ${book.sentences} sentences): ${book.ms.toFixed(0)} ms, ` +
