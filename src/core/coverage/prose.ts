@@ -71,7 +71,6 @@ const LISTS = /^(itemize|enumerate|description)\*?$/;
 const ABSTRACT = 'Abstract';
 const isAbstract = (section: string) => /^abstract$/i.test(section);
 
-
 class ProseWalker {
   readonly sentences: ProseSentence[] = [];
   /** Unreadable paragraphs, by the line they start on (one warning each). */
