@@ -1,7 +1,8 @@
 // One way for every CLI command to read its options: node:util's parseArgs, strict, with the
-// options every command shares (--json, --config), and its errors as usage errors (exit 2).
+// options every command shares (--json, --config), and its errors as one-line argument errors (exit 2).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from './io';
+import { ArgumentError } from './io';
+import { nearestName } from './nearest';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -12,11 +13,43 @@ const SHARED = {
 
 /** `args` read against the command's own options plus the shared ones; positionals only when the command takes them. */
 export function parseCommandLine<O extends OptionSpec>(args: string[], options: O, takesPositionals = false) {
+  const all = { ...SHARED, ...options };
   try {
-    return parseArgs({ args, strict: true, allowPositionals: takesPositionals, options: { ...SHARED, ...options } });
+    return parseArgs({ args, strict: true, allowPositionals: takesPositionals, options: all });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new ArgumentError(argumentProblem(error as Error & { code?: string }, Object.keys(all)));
   }
+}
+
+/**
+ * parseArgs's error in the CLI's words. Its own are written for programmers ("Option '--claim <value>'
+ * argument missing", or a sentence about '--' for a mistyped option) and name no likely fix.
+ */
+function argumentProblem(error: Error & { code?: string }, optionNames: string[]): string {
+  const quoted = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+  const option = quoted.split(' ')[0]!;
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const near = nearestName(option.replace(/^-+/, '').split('=')[0]!, optionNames);
+    return `Unknown option ${option}${near ? `: did you mean --${near}?` : '.'}`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (/argument missing/.test(error.message)) return `${option} needs a value.`;
+    if (/does not take an argument/.test(error.message)) return `${option} takes no value.`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    return `Unexpected argument "${quoted}": this command takes options only (quote a claim that has spaces).`;
+  }
+  return error.message;
+}
+
+/** What is wrong with `bib …`/`refs …` when it is not `check FILE`. */
+export function subcommandProblem(command: 'bib' | 'refs', positionals: string[]): string {
+  const [sub, ...targets] = positionals;
+  if (sub === undefined) return `${command} needs "check" and a file.`;
+  // `citefinder bib refs.bib`: the file came, the word before it did not.
+  if (sub !== 'check' && targets.length === 0) return `Missing "check": run citefinder ${command} check ${sub}`;
+  if (sub !== 'check') return `Unknown ${command} subcommand "${sub}": ${command} has one, "check".`;
+  return targets.length === 0 ? `${command} check needs a file.` : `${command} check takes one file, not ${targets.length}.`;
 }
 
 /** `--help`/`-h` anywhere among a command's arguments. */

@@ -10,7 +10,7 @@ import { resolveCacheDir } from '../core/net/cache';
 import { createLlmClient } from '../core/llm/client';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
-import { readInput, UsageError, type CliIo } from './io';
+import { ArgumentError, readInput, UsageError, type CliIo } from './io';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { projectFolder } from '../core/manuscript/projectFolder';
 
@@ -23,7 +23,7 @@ export async function runAudit(
   signal: AbortSignal,
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { 'file-only': { type: 'boolean', default: false } }, true);
-  if (positionals.length !== 1) throw new UsageError('audit takes one .tex file.');
+  if (positionals.length !== 1) throw new ArgumentError('audit takes one .tex file.');
   const file = path.resolve(positionals[0]!);
   const text = await readInput(file, 'LaTeX file');
   const disk = diskFiles(await projectFolder(file));

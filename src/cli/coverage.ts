@@ -18,7 +18,7 @@ import type { Candidate } from '../core/types';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
 import { diskFiles, readOnce } from './files';
-import { readInput, UsageError, type CliIo } from './io';
+import { ArgumentError, readInput, UsageError, type CliIo } from './io';
 import { insertClearCitation, insertSummary, outcomeText, referencesByHandWhy, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
 import { projectFolder } from '../core/manuscript/projectFolder';
 import { invocation, shellWord } from './shellCommand';
@@ -46,7 +46,7 @@ export async function runCoverage(
     },
     true,
   );
-  if (positionals.length !== 1) throw new UsageError('coverage takes one .tex file.');
+  if (positionals.length !== 1) throw new ArgumentError('coverage takes one .tex file.');
   const minScore = parseMinScore(values['min-score']);
   const file = path.resolve(positionals[0]!);
   const text = await readInput(file, 'LaTeX file');
@@ -138,7 +138,7 @@ async function reranked(report: CoverageReport, llm: LlmClient, top: number, io:
 function parseMinScore(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const score = Number(value);
-  if (!Number.isFinite(score) || score < 0 || score > 1) throw new UsageError(`--min-score "${value}": give a number from 0 to 1.`);
+  if (!Number.isFinite(score) || score < 0 || score > 1) throw new ArgumentError(`--min-score "${value}": give a number from 0 to 1.`);
   return score;
 }
 

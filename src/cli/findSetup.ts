@@ -6,7 +6,7 @@ import type { FindResult, PipelineEvent } from '../core/types';
 import { parseConfigText, resolveSettings } from '../core/settings/index';
 import { parseYears } from '../core/queries/filter';
 import { parseCommandLine } from './args';
-import { readInput, UsageError, type CliIo, type CliOptions } from './io';
+import { ArgumentError, readInput, type CliIo, type CliOptions } from './io';
 import { describeEvent, formatFindResult } from './format';
 
 export function parseOptions(args: string[]): CliOptions {
@@ -31,7 +31,7 @@ export async function loadSettings(configPath: string | undefined, warn: (messag
 /** The settings with this search's `--years`, which overrides `search.years`. */
 export function withYears(settings: Settings, years: string | undefined): Settings {
   if (years === undefined) return settings;
-  if (!parseYears(years)) throw new UsageError(`--years "${years}": give a range like 1998..2005, 2019.. or ..2010.`);
+  if (!parseYears(years)) throw new ArgumentError(`--years "${years}": give a range like 1998..2005, 2019.. or ..2010.`);
   return { ...settings, 'search.years': years };
 }
 

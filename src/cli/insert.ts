@@ -14,7 +14,7 @@ import { bibtexVersionNote } from '../core/works/versionNote';
 import type { Settings } from '../core/settings/index';
 import type { Candidate } from '../core/types';
 import { parseCommandLine } from './args';
-import { FileRefusedError, readInput, UsageError, type CliIo } from './io';
+import { ArgumentError, FileRefusedError, readInput, UsageError, type CliIo } from './io';
 import { ReferencesByHandError } from '../core/manuscript/referencesByHand';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { lineClaim, locateClaim } from '../core/manuscript/citeInsert';
@@ -112,14 +112,14 @@ function parseCommand(args: string[]): InsertOptions {
     id: { type: 'string' },
     'claim-line': { type: 'boolean', default: false },
   });
-  if (!values.tex) throw new UsageError('Missing --tex FILE.tex.');
+  if (!values.tex) throw new ArgumentError('Missing --tex FILE.tex.');
   const line = Number(values.line);
-  if (!Number.isInteger(line) || line < 1) throw new UsageError('--line N: a line number, 1 or more.');
+  if (!Number.isInteger(line) || line < 1) throw new ArgumentError('--line N: a line number, 1 or more.');
   const column = values.column === undefined ? undefined : Number(values.column);
-  if (column !== undefined && (!Number.isInteger(column) || column < 1)) throw new UsageError('--column C: a column, 1 or more.');
-  if (Boolean(values.id) === values['claim-line']) throw new UsageError('Give exactly one of --id ID and --claim-line.');
-  if (values.sentence !== undefined && column !== undefined) throw new UsageError('Give --column C or --sentence TEXT, not both.');
-  if (values.sentence !== undefined && !values.sentence.trim()) throw new UsageError('--sentence TEXT: the sentence is empty.');
+  if (column !== undefined && (!Number.isInteger(column) || column < 1)) throw new ArgumentError('--column C: a column, 1 or more.');
+  if (Boolean(values.id) === values['claim-line']) throw new ArgumentError('Give exactly one of --id ID and --claim-line.');
+  if (values.sentence !== undefined && column !== undefined) throw new ArgumentError('Give --column C or --sentence TEXT, not both.');
+  if (values.sentence !== undefined && !values.sentence.trim()) throw new ArgumentError('--sentence TEXT: the sentence is empty.');
   return {
     tex: values.tex,
     line,

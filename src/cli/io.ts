@@ -7,6 +7,15 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * The command line itself is wrong (an unknown option, a missing value, a file too many): said with the
+ * command's usage line. A file that cannot be read or used is a plain UsageError, said alone: the
+ * command was typed right, and eleven lines of usage would bury the one that names the file.
+ */
+export class ArgumentError extends UsageError {
+  override name = 'ArgumentError';
+}
+
 /** Input that was well-formed but names nothing to work on (a DOI nobody has): said alone, without the usage. */
 export class NothingToDoError extends UsageError {
   override name = 'NothingToDoError';
@@ -51,7 +60,7 @@ export async function readInput(path: string, what: string): Promise<string> {
 }
 
 export function requireClaim(claim: string | undefined): string {
-  if (claim === undefined) throw new UsageError('Missing --claim TEXT: the sentence(s) to find citations for.');
-  if (!claim.trim()) throw new UsageError('The claim is empty: pass the sentence(s) to find citations for.');
+  if (claim === undefined) throw new ArgumentError('Missing --claim TEXT: the sentence(s) to find citations for.');
+  if (!claim.trim()) throw new ArgumentError('The claim is empty: pass the sentence(s) to find citations for.');
   return claim;
 }

@@ -9,7 +9,7 @@ import { bibtexVersionNote } from '../core/works/versionNote';
 import type { Candidate } from '../core/types';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
-import { UsageError, type CliIo } from './io';
+import { ArgumentError, UsageError, type CliIo } from './io';
 import { trustLine } from './format';
 
 export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, a PMID or PMCID, or a doi.org/arXiv/bioRxiv/medRxiv/PubMed/PMC link)';
@@ -21,7 +21,7 @@ export async function runLookup(
   signal: AbortSignal,
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, {}, true);
-  if (positionals.length !== 1) throw new UsageError('lookup takes exactly one identifier.');
+  if (positionals.length !== 1) throw new ArgumentError('lookup takes exactly one identifier.');
   const settings = await loadSettings(values.config);
   let outcome;
   try {

@@ -5,7 +5,8 @@ import { SettingsError } from '../core/settings/index';
 import { runFind } from './find';
 import { runScore } from './score';
 import { asksForHelp } from './args';
-import { FileRefusedError, NothingToDoError, UsageError, type CliIo } from './io';
+import { ArgumentError, UsageError, type CliIo } from './io';
+import { nearestName } from './nearest';
 import { loadSettings, parseOptions } from './findSetup';
 import { LOOKUP_USAGE, runLookup } from './lookup';
 import { INSERT_USAGE, runInsert } from './insert';
@@ -61,7 +62,17 @@ async function runCommand(argv: string[], io: CliIo, controller: AbortController
       io.stdout(`citefinder ${version}\n`);
       return 0;
     }
-    if (command && COMMAND_USAGE[command] && asksForHelp(rest)) {
+    if (command === undefined) {
+      // Asked for nothing: the manual, on stderr as for any other mistake (stdout may be a pipe).
+      io.stderr(USAGE + '\n');
+      return 2;
+    }
+    if (command === 'help' || command === '--help' || command === '-h') {
+      io.stdout(USAGE + '\n');
+      return 0;
+    }
+    if (!Object.hasOwn(COMMAND_USAGE, command)) throw new ArgumentError(unknownCommand(command));
+    if (asksForHelp(rest)) {
       io.stdout(`Usage: ${COMMAND_USAGE[command]}\n`);
       return 0;
     }
@@ -76,14 +87,9 @@ async function runCommand(argv: string[], io: CliIo, controller: AbortController
     const options = parseOptions(rest);
     const settings = await loadSettings(options.config, warnOn(io));
     if (command === 'find') return await runFind(options, settings, io, controller.signal);
-    if (command === 'score') return await runScore(options, settings, io, controller.signal);
-    if (command === undefined || command === 'help' || command === '--help') {
-      io.stdout(USAGE + '\n');
-      return command === undefined ? 2 : 0;
-    }
-    throw new UsageError(`Unknown command "${command}".`);
+    return await runScore(options, settings, io, controller.signal);
   } catch (error) {
-    return reportError(error, io, controller.signal);
+    return reportError(error, io, controller.signal, argv[0]);
   } finally {
     process.off('SIGINT', onSigint);
   }
@@ -93,7 +99,13 @@ function warnOn(io: CliIo): (message: string) => void {
   return (message) => io.stderr(`warning: ${message}\n`);
 }
 
-function reportError(error: unknown, io: CliIo, signal: AbortSignal): number {
+/** One line: what was typed, the command it most likely meant, and where the list is. */
+function unknownCommand(command: string): string {
+  const near = nearestName(command, Object.keys(COMMAND_USAGE));
+  return `Unknown command "${command}"${near ? `: did you mean "${near}"?` : '.'} "citefinder --help" lists the commands.`;
+}
+
+function reportError(error: unknown, io: CliIo, signal: AbortSignal, command: string | undefined): number {
   if (signal.aborted) {
     io.stderr('citefinder: cancelled.\n');
     return 130;
@@ -106,7 +118,8 @@ function reportError(error: unknown, io: CliIo, signal: AbortSignal): number {
     err.name === 'ClaimError' ||
     err.name === 'FulltextError';
   io.stderr(`citefinder: ${err.message}\n`);
-  const saidAlone = err instanceof NothingToDoError || err instanceof FileRefusedError;
-  if (err instanceof UsageError && !saidAlone) io.stderr(`\n${USAGE}\n`);
+  // A mistyped command line gets that command's usage line; a file or value it cannot use is said alone.
+  const usage = command && Object.hasOwn(COMMAND_USAGE, command) ? COMMAND_USAGE[command] : undefined;
+  if (err instanceof ArgumentError && usage) io.stderr(`Usage: ${usage}\n`);
   return isBadInput ? 2 : 1;
 }

@@ -4,8 +4,8 @@
 // files (manuscriptBib.ts). Nothing is written unless --report names a file.
 import * as path from 'node:path';
 import type { Settings } from '../core/settings/index';
-import { parseCommandLine } from './args';
-import { UsageError, type CliIo } from './io';
+import { parseCommandLine, subcommandProblem } from './args';
+import { ArgumentError, type CliIo } from './io';
 import { checkBibFiles, runBibCheck } from './bibCheck';
 import { manuscriptReferences, shown } from './manuscriptBib';
 import { checkFile } from './referenceFile';
@@ -19,7 +19,7 @@ export async function runRefsCheck(
   signal: AbortSignal,
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { report: { type: 'string' } }, true);
-  if (positionals[0] !== 'check' || positionals.length !== 2) throw new UsageError(`Usage: ${REFS_CHECK_USAGE}`);
+  if (positionals[0] !== 'check' || positionals.length !== 2) throw new ArgumentError(subcommandProblem('refs', positionals));
   const target = positionals[1]!;
   const options = { json: values.json ?? false, report: values.report, config: values.config };
   const extension = path.extname(target).toLowerCase();

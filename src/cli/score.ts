@@ -11,7 +11,7 @@ import { createLlmClient } from '../core/llm/client';
 import { FulltextError, fulltextFromPdfBytes, readJatsFile, readTeiFile, type FulltextResult } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
 import { passageOrderNote } from '../core/scoring/passageOrder';
-import { requireClaim, UsageError, type CliIo, type CliOptions } from './io';
+import { ArgumentError, requireClaim, UsageError, type CliIo, type CliOptions } from './io';
 
 export async function runScore(
   options: CliOptions,
@@ -21,7 +21,7 @@ export async function runScore(
 ): Promise<number> {
   const claim = parseClaim(requireClaim(options.claim));
   if ([options.pdf, options.tei, options.jats].filter(Boolean).length !== 1) {
-    throw new UsageError('score needs exactly one of --pdf FILE, --tei FILE or --jats FILE.');
+    throw new ArgumentError('score needs exactly one of --pdf FILE, --tei FILE or --jats FILE.');
   }
   const warn = (message: string) => io.stderr(`warning: ${message}\n`);
   const llm = createLlmClient(settings, settings['llm.apiKey'] || undefined);
