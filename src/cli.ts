@@ -16,6 +16,17 @@ const onEarlySigint = (): void => {
 };
 process.once('SIGINT', onEarlySigint);
 
+// A reader that stops early (`citefinder coverage main.tex --json | head`) closes the pipe: the next
+// write fails with EPIPE, which Node throws as an unhandled 'error' event with a stack trace. The
+// reader has what it wanted; end quietly, exit 0. Every file the CLI writes is written whole and
+// renamed over (cli/files.ts), so stopping here never leaves half a .bib.
+const onClosedPipe = (error: NodeJS.ErrnoException): void => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+};
+process.stdout.on('error', onClosedPipe);
+process.stderr.on('error', onClosedPipe);
+
 // The CLI's code is its own file (dist/cli/main.js, ~2.7 MB minified), loaded after V8's compile cache is on:
 // the code compiled in one run is kept for the next (Node's compile cache, in the temp folder,
 // checked against each file's contents), so a new process does not compile it again. The CLI

@@ -1,0 +1,75 @@
+// The real dist/cli.js on what a user's run meets: a reader that closes the pipe early (`| head`),
+// a .bib with a syntax error halfway, and Ctrl-C while `bib check --write` waits for the authorities.
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLI, type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { fixturePath, SERVICE_PREFIX, type StandInService } from '../../standin/server';
+
+/** The fixture's brace-broken entry, made a syntax error the brace count cannot see: a comma lost on its line 2. */
+function bibWithCommaLost(): string {
+  const text = readFileSync(fixturePath('bibcheck', 'user.bib'), 'utf8');
+  const broken = '@article{broken,\n  title = {A brace that never closes,\n  year = {2020}\n';
+  assert.ok(text.includes(broken), 'the fixture still has its broken entry');
+  return text.replace(broken, '@article{broken,\n  title = {A comma lost} year = {2020},\n}\n');
+}
+
+describe('CLI runs a user cuts short or feeds broken input', function () {
+  this.timeout(60_000); // a CLI process per case: slow, not racy, on a loaded machine
+
+  it('a reader that closes the pipe (`--json | head`) ends the run quietly: exit 0, no stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citefinder-epipe-'));
+    try {
+      // Enough sentences that the JSON is far more than a pipe holds.
+      const sentences = Array.from({ length: 1500 }, (_, i) => `Sentence ${i} shows that the expansion of the universe accelerates in model ${i}.`);
+      writeFileSync(join(dir, 'main.tex'), `\\documentclass{article}\n\\begin{document}\n${sentences.join('\n')}\n\\end{document}\n`);
+      const child = spawn(process.execPath, [CLI, 'coverage', join(dir, 'main.tex'), '--json'], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CITEFINDER_CACHE_DIR: join(dir, '.cache') },
+      });
+      // The reader is gone before the CLI writes a byte: its first write meets EPIPE.
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+      assert.equal(code, 0, stderr);
+      assert.doesNotMatch(stderr, /EPIPE|Unhandled|node:events|\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('against the stand-in services', () => {
+    let cli: CliStandIn | undefined;
+    let bib: string;
+    beforeEach(async () => {
+      cli = await startCliStandIn('citefinder-bad-runs-');
+      bib = join(cli.dir, 'user.bib');
+      writeFileSync(bib, bibWithCommaLost());
+    });
+    afterEach(() => stopCliStandIn(cli));
+
+    it('Ctrl-C while bib check --write waits for the authorities: exit 130, the .bib untouched, no .bak', async () => {
+      const before = readFileSync(bib, 'utf8');
+      // Every service holds its answer; the first request says the check is under way.
+      let asked!: () => void;
+      const underWay = new Promise<void>((resolve) => (asked = resolve));
+      for (const service of Object.keys(SERVICE_PREFIX) as StandInService[]) {
+        const original = cli!.standIn.handlerOf(service);
+        cli!.standIn.setLatency(service, 60_000);
+        cli!.standIn.handle(service, (req, res) => {
+          asked();
+          return original?.(req, res);
+        });
+      }
+      const running = startCli(['bib', 'check', bib, '--write'], { ...cli!.env, CITEFINDER_HTTP_TIMEOUTMS: '120000' });
+      await underWay;
+      running.child.kill('SIGINT');
+      assert.equal(await running.exited, 130, running.output().stderr);
+      assert.match(running.output().stderr, /citefinder: cancelled\./);
+      assert.equal(readFileSync(bib, 'utf8'), before);
+      assert.equal(existsSync(`${bib}.bak`), false);
+    });
+  });
+});
