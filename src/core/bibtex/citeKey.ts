@@ -56,6 +56,17 @@ export function isLegalCiteKey(key: string): boolean {
 
 export class BibtexParseError extends Error {
   override name = 'BibtexParseError';
+  /**
+   * @param problem what is wrong, without "Not valid BibTeX"
+   * @param atLine where the parser stopped, 1-based within the text it was given (a file's reader adds the entry's line)
+   */
+  constructor(
+    message: string,
+    readonly problem = message,
+    readonly atLine?: number,
+  ) {
+    super(message);
+  }
 }
 
 type ParsedEntry = bibtexParser.Entry;
@@ -66,7 +77,9 @@ function firstEntry(bibtex: string): ParsedEntry {
   try {
     ast = parseBibtex(bibtex);
   } catch (error) {
-    throw new BibtexParseError(`Not valid BibTeX: ${(error as Error).message.split('\n')[0]}`);
+    const problem = (error as Error).message.split('\n')[0]!;
+    const atLine = (error as { location?: { start?: { line?: number } } }).location?.start?.line;
+    throw new BibtexParseError(`Not valid BibTeX: ${problem}`, problem, atLine);
   }
   const entry = ast.content.find(
     (e): e is ParsedEntry => bibtexParser.isEntry(e) && e.entryType.toLowerCase() !== 'comment',

@@ -58,7 +58,7 @@ export function readBibEntries(file: string, text: string, inherited: ReadonlyMa
     } catch (error) {
       if (!(error instanceof BibtexParseError)) throw error;
       const key = /^@[A-Za-z]+\s*[{(]\s*([^,\s]+)\s*,/.exec(chunk)?.[1];
-      result.broken.push({ file, line, key, message: braceProblem(chunk) ?? error.message });
+      result.broken.push({ file, line, key, message: braceProblem(chunk) ?? parseProblem(error, line) });
     }
   }
   return result;
@@ -139,6 +139,11 @@ function braceProblem(chunk: string): string | undefined {
   if (missing > 0) return `Not valid BibTeX: the braces do not balance (${missing} "{" ${missing === 1 ? 'is' : 'are'} not closed before the next entry).`;
   if (missing < 0) return `Not valid BibTeX: the braces do not balance (${-missing} "}" more than "{").`;
   return undefined;
+}
+
+/** The parser's complaint with the file's line it stopped at (`line`: the entry's, 0-based): an entry runs for lines. */
+function parseProblem(error: BibtexParseError, line: number): string {
+  return error.atLine === undefined ? error.message : `Not valid BibTeX at line ${line + error.atLine}: ${error.problem}`;
 }
 
 /**

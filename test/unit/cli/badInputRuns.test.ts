@@ -50,6 +50,22 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
     });
     afterEach(() => stopCliStandIn(cli));
 
+    it('a .bib with a syntax error halfway: the entries after it are checked, the error named with its line', async () => {
+      const run = await runCli(['bib', 'check', bib, '--json'], cli!.env);
+      assert.equal(run.code, 0, run.stderr);
+      const report = JSON.parse(run.stdout) as {
+        entries: { key: string; verdict: string }[];
+        broken: { key: string; line: number; message: string }[];
+      };
+      assert.deepEqual(report.broken.map((b) => [b.key, b.line]), [['broken', 37]]);
+      assert.match(report.broken[0]!.message, /^Not valid BibTeX at line 38: Expected [^\n]* but "y" found\.$/);
+      const verdicts = Object.fromEntries(report.entries.map((e) => [e.key, e.verdict]));
+      assert.equal(verdicts.ghost2020, 'not-found');
+      assert.equal(verdicts.tosatto2015, 'verified');
+      const text = await runCli(['bib', 'check', bib], cli!.env);
+      assert.match(text.stdout, /^ +37 +broken +broken: Not valid BibTeX at line 38: .*\(left as it is\)$/m);
+    });
+
     it('Ctrl-C while bib check --write waits for the authorities: exit 130, the .bib untouched, no .bak', async () => {
       const before = readFileSync(bib, 'utf8');
       // Every service holds its answer; the first request says the check is under way.
