@@ -113,12 +113,17 @@ class ProseWalker {
   }
 
   private visit(node: LatexNode): void {
+    // latex/parse.ts scrubs a paragraph it cannot parse into one text node that spans nothing, at the
+    // paragraph's start. One that starts in the preamble may run on into the body (`\section{Intro`
+    // never closed, no blank line after `\begin{document}`): its sentences are lost, and that is said.
+    if (node.kind === 'text.string' && node.location.end.offset === node.location.start.offset && node.content.trim()) {
+      const at = node.location.start.offset;
+      const reachesBody = at >= this.bodyStart || !/\n[ \t]*\n/.test(this.source.slice(at, this.bodyStart));
+      const bodyText = this.bodyStart + (/^\s*/.exec(this.source.slice(this.bodyStart))?.[0].length ?? 0);
+      return reachesBody ? this.unreadable(Math.max(at, bodyText)) : undefined;
+    }
     if (node.location && node.location.start.offset < this.bodyStart && node.location.end.offset <= this.bodyStart) return;
     if (node.kind === 'parbreak') return this.flush();
-    // latex/parse.ts scrubs a paragraph it cannot parse into one text node that spans nothing.
-    if (node.kind === 'text.string' && node.location.end.offset === node.location.start.offset && node.content.trim()) {
-      return this.unreadable(node.location.start.offset);
-    }
     if (lp.isEnvironment(node)) return this.environment(node);
     if (lp.isCommand(node)) {
       if (HEADINGS.test(node.name)) return this.heading(node);

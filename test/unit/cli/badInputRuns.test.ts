@@ -40,6 +40,26 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
     }
   });
 
+  it('a .tex whose first paragraph never parses (`\\section{Intro` left open) says so at its line, not "0 of 0 sentence(s)" alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citefinder-unparsed-'));
+    try {
+      const lines = [
+        '\\documentclass{article}',
+        '\\begin{document}',
+        '\\section{Introduction',
+        'Observations of distant supernovae indicate that the expansion of the universe is accelerating.',
+        '\\end{document}',
+      ];
+      writeFileSync(join(dir, 'main.tex'), lines.join('\n') + '\n');
+      const run = await runCli(['coverage', join(dir, 'main.tex')], { CITEFINDER_CACHE_DIR: join(dir, '.cache') });
+      assert.equal(run.code, 0, run.stderr);
+      // Before: nothing on stderr but the progress, the preamble's skip having swallowed the paragraph.
+      assert.match(run.stderr, /main\.tex:3: this paragraph could not be read as LaTeX; its sentences are left out\./);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('against the stand-in services', () => {
     let cli: CliStandIn | undefined;
     let bib: string;
