@@ -69,7 +69,14 @@ interface ListedWork {
 async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const file = path.resolve(name);
   if (!existsSync(file) && parseIdentifier(name)) return workList(name, deps, io, json);
-  return readReferences(file, await readBytes(file, name), deps);
+  const bytes = await readBytes(file, name);
+  try {
+    return await readReferences(file, bytes, deps);
+  } catch (error) {
+    // A PDF that is corrupt, encrypted or no PDF at all: named, as `score` names it, with exit 2.
+    if ((error as Error).name !== 'FulltextError') throw error;
+    throw new UsageError(`Cannot use "${name}": ${(error as Error).message.replace(/\.$/, '')}.`);
+  }
 }
 
 async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {

@@ -60,6 +60,20 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
     }
   });
 
+  it('refs check of a file named .pdf that is no PDF names the file, in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citefinder-not-pdf-'));
+    try {
+      // The bytes of a LaTeX source saved under a .pdf name: no PDF header, nothing pdfjs can read.
+      writeFileSync(join(dir, 'paper.pdf'), '\\documentclass{article}\n\\begin{document}\nNot a PDF.\n\\end{document}\n');
+      const run = await runCli(['refs', 'check', join(dir, 'paper.pdf')], { CITEFINDER_CACHE_DIR: join(dir, '.cache') });
+      assert.equal(run.code, 2, run.stderr);
+      // It said "citefinder: the PDF could not be read (…)", naming no file.
+      assert.match(run.stderr, /^citefinder: Cannot use "[^"]*paper\.pdf": the PDF could not be read \([^\n]*\)\.\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('against the stand-in services', () => {
     let cli: CliStandIn | undefined;
     let bib: string;
