@@ -7,6 +7,7 @@ import { runScore } from './score';
 import { asksForHelp } from './args';
 import { ArgumentError, UsageError, type CliIo } from './io';
 import { nearestName } from './nearest';
+import { shellWord } from './shellCommand';
 import { loadSettings, parseOptions } from './findSetup';
 import { LOOKUP_USAGE, runLookup } from './lookup';
 import { INSERT_USAGE, runInsert } from './insert';
@@ -71,7 +72,7 @@ async function runCommand(argv: string[], io: CliIo, controller: AbortController
       io.stdout(USAGE + '\n');
       return 0;
     }
-    if (!Object.hasOwn(COMMAND_USAGE, command)) throw new ArgumentError(unknownCommand(command));
+    if (!Object.hasOwn(COMMAND_USAGE, command)) throw new ArgumentError(unknownCommand(argv));
     if (asksForHelp(rest)) {
       io.stdout(`Usage: ${COMMAND_USAGE[command]}\n`);
       return 0;
@@ -100,7 +101,14 @@ function warnOn(io: CliIo): (message: string) => void {
 }
 
 /** One line: what was typed, the command it most likely meant, and where the list is. */
-function unknownCommand(command: string): string {
+function unknownCommand(argv: string[]): string {
+  const command = argv[0]!;
+  // `citefinder --config cfg.json audit main.tex`: the options came first; the command follows them.
+  const later = argv.findIndex((word) => Object.hasOwn(COMMAND_USAGE, word));
+  if (command.startsWith('-') && later > 0) {
+    const reordered = [...argv.slice(later), ...argv.slice(0, later)].map(shellWord).join(' ');
+    return `The command comes first, then its options: citefinder ${reordered}`;
+  }
   const near = nearestName(command, Object.keys(COMMAND_USAGE));
   return `Unknown command "${command}"${near ? `: did you mean "${near}"?` : '.'} "citefinder --help" lists the commands.`;
 }

@@ -60,6 +60,14 @@ describe('CLI mistakes: one clear line, the right usage, exit 2', () => {
     assert.equal(far.err, 'citefinder: Unknown command "frobnicate". "citefinder --help" lists the commands.\n');
   });
 
+  it('options typed before the command are said to go after it, with the command line reordered', async () => {
+    const { code, out, err } = await run(['--config', 'my settings.json', 'audit', 'main.tex', '--json']);
+    assert.equal(code, 2);
+    assert.equal(out, '');
+    // It said: Unknown command "--config".
+    assert.equal(err, "citefinder: The command comes first, then its options: citefinder audit main.tex --json --config 'my settings.json'\n");
+  });
+
   it('an unknown option names the nearest option and gives only that command\'s usage line', async () => {
     const { code, err } = await run(['audit', 'main.tex', '--jsn']);
     assert.equal(code, 2);
