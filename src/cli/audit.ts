@@ -11,7 +11,7 @@ import { createLlmClient } from '../core/llm/client';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { ArgumentError, readInput, UsageError, type CliIo } from './io';
-import { latexSourceVerdict } from '../core/manuscript/latexSource';
+import { encodingNote, latexSourceVerdict } from '../core/manuscript/latexSource';
 import { projectFolder } from '../core/manuscript/projectFolder';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
@@ -29,6 +29,8 @@ export async function runAudit(
   const disk = diskFiles(await projectFolder(file));
   const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
   if (!verdict.ok) throw new UsageError(verdict.reason);
+  const note = encodingNote(text, positionals[0]!);
+  if (note) io.stderr(`! ${note}\n`);
   const settings = await loadSettings(values.config);
   const cacheDir = resolveCacheDir(settings);
   const cacheFile = cacheDir ? path.join(cacheDir, 'audit-cache.json') : undefined;

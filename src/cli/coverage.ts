@@ -15,7 +15,7 @@ import type { Settings } from '../core/settings/index';
 import { createLlmClient } from '../core/llm/client';
 import type { LlmClient } from '../core/llm/types';
 import type { Candidate } from '../core/types';
-import { latexSourceVerdict } from '../core/manuscript/latexSource';
+import { encodingNote, latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
 import { diskFiles, readOnce } from './files';
 import { ArgumentError, readInput, UsageError, type CliIo } from './io';
@@ -53,6 +53,8 @@ export async function runCoverage(
   const disk = diskFiles(await projectFolder(file));
   const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
   if (!verdict.ok) throw new UsageError(verdict.reason);
+  const note = encodingNote(text, positionals[0]!);
+  if (note) io.stderr(`! ${note}\n`);
   const find = values.find || values.insert;
   const settings = values.rerank || find ? await loadSettings(values.config) : undefined;
   const llm = values.rerank && settings ? llmToRerank(settings) : undefined;

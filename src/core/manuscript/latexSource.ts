@@ -9,6 +9,16 @@ export type LatexSourceVerdict =
   | { ok: true; why: 'commands' | 'magic comment' | 'included' | 'subfiles' }
   | { ok: false; reason: string };
 
+/**
+ * A file read as UTF-8 that was not (Latin-1 with `\usepackage[latin1]{inputenc}`, Windows-1252): it is read
+ * all the same, its accented letters each one U+FFFD, and the reader must be told, as those words then
+ * match nothing. Undefined for a UTF-8 file.
+ */
+export function encodingNote(text: string, shownName: string): string | undefined {
+  if (!text.includes('\uFFFD')) return undefined;
+  return `"${shownName}" is not UTF-8 (Latin-1, perhaps): its accented letters are read as "\uFFFD" and match nothing; save it as UTF-8 to keep them.`;
+}
+
 export async function latexSourceVerdict(file: string, text: string, files: TexFiles, shownName = file): Promise<LatexSourceVerdict> {
   // UTF-16 read as UTF-8 keeps its letters, each beside a NUL: no command matches, and the encoding is the reason.
   if (text.includes('\0')) return { ok: false, reason: `"${shownName}" is not UTF-8 text (it has NUL bytes: UTF-16, perhaps); save it as UTF-8.` };

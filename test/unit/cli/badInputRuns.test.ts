@@ -74,6 +74,28 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
     }
   });
 
+  it('a Latin-1 .tex is read, and coverage and audit say its accented letters are lost', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citefinder-latin1-'));
+    try {
+      const latin1 = Buffer.from(
+        '\\documentclass{article}\n\\usepackage[latin1]{inputenc}\n\\begin{document}\n' +
+          'Na\u00efve models of the caf\u00e9 economy predict that prices rise with demand.\n\\end{document}\n',
+        'latin1',
+      );
+      writeFileSync(join(dir, 'main.tex'), latin1);
+      const env = { CITEFINDER_CACHE_DIR: join(dir, '.cache') };
+      const note = /^! "[^"]*main\.tex" is not UTF-8 \(Latin-1, perhaps\): its accented letters are read as "\uFFFD" and match nothing; save it as UTF-8/m;
+      const coverage = await runCli(['coverage', join(dir, 'main.tex'), '--min-score', '0'], env);
+      assert.equal(coverage.code, 0, coverage.stderr);
+      assert.match(coverage.stderr, note);
+      assert.match(coverage.stdout, /main\.tex:4:1: .*models of the caf\uFFFD economy/, 'the sentence is still read');
+      const audit = await runCli(['audit', join(dir, 'main.tex')], env);
+      assert.match(audit.stderr, note);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('against the stand-in services', () => {
     let cli: CliStandIn | undefined;
     let bib: string;
