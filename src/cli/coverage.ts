@@ -17,10 +17,10 @@ import type { LlmClient } from '../core/llm/types';
 import type { Candidate } from '../core/types';
 import { encodingNote, latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
-import { diskFiles, readOnce } from './files';
+import { diskFiles, readOnce, readText } from './files';
 import { ArgumentError, readInput, UsageError, type CliIo } from './io';
 import { insertClearCitation, insertSummary, outcomeText, referencesByHandWhy, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
-import { projectFolder } from '../core/manuscript/projectFolder';
+import { projectFolder, sharedFolders } from '../core/manuscript/projectFolder';
 import { invocation, shellWord } from './shellCommand';
 import { insertIdOf } from './insertClaim';
 
@@ -50,8 +50,13 @@ export async function runCoverage(
   const minScore = parseMinScore(values['min-score']);
   const file = path.resolve(positionals[0]!);
   const text = await readInput(file, 'LaTeX file');
-  const disk = diskFiles(await projectFolder(file));
-  const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
+  // The project as listed: each file read once (the root's folder is found by reading its
+  // neighbours, which the include tree reads next), and the batch below finds its offsets in the
+  // same texts. `disk` reads afresh, for --insert's writes.
+  const listed = readOnce(readText, new Map([[file, text]]));
+  const disk = diskFiles(await projectFolder(file, sharedFolders(), listed));
+  const project = { ...disk, read: listed };
+  const verdict = await latexSourceVerdict(file, text, project, positionals[0]);
   if (!verdict.ok) throw new UsageError(verdict.reason);
   const note = encodingNote(text, positionals[0]!);
   if (note) io.stderr(`! ${note}\n`);
@@ -62,7 +67,7 @@ export async function runCoverage(
   const read = await coverageOfProject({
     file,
     scope: values['file-only'] ? 'file' : 'project',
-    files: disk,
+    files: project,
     minScore,
     signal,
     // One line per stage on stderr: a book-length project takes seconds.
@@ -90,7 +95,6 @@ export async function runCoverage(
   const offer = (inserted: boolean): CommandOffer => !inserted && !noInserts && { config: values.config };
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });
   // The batch reads each file as it was listed (the sentences' offsets are of that text); --insert writes the current one.
-  const listed = readOnce(disk.read);
   const sources = await sourcesOf(report.flagged, listed);
   const found: object[] = [];
   const outcomes: InsertOutcome[] = [];

@@ -12,7 +12,7 @@ import { FileRefusedError } from './io';
 /** Reads files from disk; `list` gives the `.tex` files under `folder`. */
 export function diskFiles(folder: string): InsertFiles {
   return {
-    read: (file) => readFile(file, 'utf8').catch(() => undefined),
+    read: readText,
     exists: (file) => access(file).then(() => true, () => false),
     list: () => texFilesUnder(folder),
   };
@@ -110,9 +110,20 @@ function encodingGuess(bytes: Uint8Array): string {
   return bytes.some((b) => b >= 0x80 && b < 0xa0) ? 'it looks like Windows-1252 or another 8-bit encoding' : 'it looks like Latin-1';
 }
 
-/** `read`, each file's first answer kept: what a file held when a batch began, whatever the batch writes since. */
-export function readOnce(read: (file: string) => Promise<string | undefined>): (file: string) => Promise<string | undefined> {
-  const first = new Map<string, Promise<string | undefined>>();
+/** A file's text from disk; undefined when it cannot be read. */
+export function readText(file: string): Promise<string | undefined> {
+  return readFile(file, 'utf8').catch(() => undefined);
+}
+
+/**
+ * `read`, each file's first answer kept: what a file held when a batch began, whatever the batch
+ * writes since. `known` holds texts the caller already read (the file it was given), not read again.
+ */
+export function readOnce(
+  read: (file: string) => Promise<string | undefined>,
+  known: ReadonlyMap<string, string> = new Map(),
+): (file: string) => Promise<string | undefined> {
+  const first = new Map<string, Promise<string | undefined>>([...known].map(([file, text]) => [file, Promise.resolve(text)]));
   return (file) => {
     if (!first.has(file)) first.set(file, read(file));
     return first.get(file)!;

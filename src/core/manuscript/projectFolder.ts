@@ -17,10 +17,15 @@ export function sharedFolders(): string[] {
   return [homedir(), tmpdir()].filter((dir) => dir !== '').map((dir) => path.resolve(dir));
 }
 
-export async function projectFolder(file: string, neverScan: string[] = sharedFolders()): Promise<string> {
+/** A file's text, or undefined; a caller that reads the project next passes its own, so no file is read twice. */
+export type ReadText = (file: string) => Promise<string | undefined>;
+
+const readFromDisk: ReadText = (file) => readFile(file, 'utf8').catch(() => undefined);
+
+export async function projectFolder(file: string, neverScan: string[] = sharedFolders(), read: ReadText = readFromDisk): Promise<string> {
   let dir = path.dirname(file);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    if (await holdsRoot(dir, file)) return dir;
+    if (await holdsRoot(dir, file, read)) return dir;
     const isRepositoryTop = await stat(path.join(dir, '.git')).then(() => true, () => false);
     const parent = path.dirname(dir);
     if (isRepositoryTop || parent === dir || parent === path.parse(parent).root || neverScan.includes(parent)) break;
@@ -29,13 +34,12 @@ export async function projectFolder(file: string, neverScan: string[] = sharedFo
   return path.dirname(file);
 }
 
-async function holdsRoot(dir: string, file: string): Promise<boolean> {
+async function holdsRoot(dir: string, file: string, read: ReadText): Promise<boolean> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
     const candidate = path.join(dir, name);
     if (!name.endsWith('.tex') || candidate === file) continue;
-    const text = await readFile(candidate, 'utf8').catch(() => '');
-    if (hasDocumentClass(text)) return true;
+    if (hasDocumentClass((await read(candidate)) ?? '')) return true;
   }
   return false;
 }
