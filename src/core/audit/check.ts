@@ -6,6 +6,7 @@ import type { BibEntry } from '../bibtex/entries';
 import { formatIdentifier, identifierOfFields } from '../identity/identifiers';
 import { plainLine } from '../latex/plainText';
 import { SERVICE_LABEL, hostOf } from '../net/errors';
+import { isRefusal, refusalWords } from '../net/breaker';
 import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/types';
 import { getFulltext } from '../fulltext';
 import type { FulltextDocument } from '../fulltext/model';
@@ -220,7 +221,9 @@ export class CitationChecker {
     } catch (error) {
       if (isAbortError(error) || this.deps.signal?.aborted) throw error;
       const service = serviceOf(error);
-      return { result: { status: 'unavailable', service, message: `${service} did not answer (${(error as Error).message}); try again later.` } };
+      // A refusal answered: waiting does not mend a key, an address or a proxy it does not accept.
+      const message = isRefusal(error) ? `${service} ${refusalWords(error.status)}.` : `${service} did not answer (${(error as Error).message}); try again later.`;
+      return { result: { status: 'unavailable', service, message } };
     }
   }
 

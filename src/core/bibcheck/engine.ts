@@ -286,7 +286,9 @@ function notFound(entry: EntryView, searched: SearchTrace[], message: string): E
 
 function unavailable(failed: AuthorityUnavailable[], searched: SearchTrace[]): EntryVerdict {
   const first = failed[0]!;
-  return { verdict: 'unavailable', confidence: 0, authority: first.authority, evidence: [], searched: [...searched], message: `${failed.map((f) => f.message).join('; ')}; try again later.` };
+  // A refusal is not mended by waiting: "try again later" only when some authority did not answer.
+  const again = failed.every((f) => f.refused) ? '.' : '; try again later.';
+  return { verdict: 'unavailable', confidence: 0, authority: first.authority, evidence: [], searched: [...searched], message: `${failed.map((f) => f.message).join('; ')}${again}` };
 }
 
 /** Names no real author has make the entry a mismatch whatever the authority says. */

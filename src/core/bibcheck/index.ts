@@ -156,7 +156,7 @@ export async function checkBibEntries(
  * takes one request at a time.
  */
 export function checkingDeps(deps: CoreDeps): CoreDeps {
-  return { ...deps, http: guardHttp(new CrossrefBatchClient(deps.http, deps.settings, deps.signal), new CircuitBreakers()) };
+  return { ...deps, http: guardHttp(new CrossrefBatchClient(deps.http, deps.settings, deps.signal), new CircuitBreakers(undefined, 'check')) };
 }
 
 /**

@@ -3,6 +3,7 @@
 // Crossref first; PubMed (Europe PMC) after Crossref for the life sciences. Each is asked only when
 // the one before did not decide; each failure is noted, never thrown.
 import { isAbortError } from '../net/types';
+import { ServiceUnavailableError } from '../net/breaker';
 import type { Authorities, TitleQuery } from './authorities';
 import type { EntryView } from './judge';
 import { readAuthorList } from './people';
@@ -16,8 +17,19 @@ const MIN_WORDS_TO_SPLIT = 4;
 /** An authority that could not be asked: the verdict becomes "unavailable" unless another decides. */
 export class AuthorityUnavailable extends Error {
   constructor(readonly authority: AuthorityName, cause: unknown) {
-    super(`${authorityLabel(authority)} did not answer (${(cause as Error)?.message ?? String(cause)})`, { cause });
+    super(unavailableWords(authority, cause), { cause });
   }
+
+  /** It answered, with a refusal (401, 403): a key, an address or a proxy, which waiting does not mend. */
+  get refused(): boolean {
+    return this.cause instanceof ServiceUnavailableError && this.cause.refused;
+  }
+}
+
+/** "Crossref did not answer (…)"; a refusal's own words, which name the service and what it refused, as they are. */
+function unavailableWords(authority: AuthorityName, cause: unknown): string {
+  if (cause instanceof ServiceUnavailableError && cause.refused) return cause.message.replace(/\.$/, '');
+  return `${authorityLabel(authority)} did not answer (${(cause as Error)?.message ?? String(cause)})`;
 }
 
 /** The call's answer; a failure other than a cancel becomes the authority's AuthorityUnavailable. */

@@ -38,7 +38,8 @@ export class ServiceUnavailableError extends Error {
   }
 }
 
-const isRefusal = (error: unknown): error is HttpError => error instanceof HttpError && REFUSALS.includes(error.status);
+/** A 401 or 403: the service answered, and will not answer this run's requests. */
+export const isRefusal = (error: unknown): error is HttpError => error instanceof HttpError && REFUSALS.includes(error.status);
 
 interface Circuit {
   failures: number;
@@ -46,11 +47,20 @@ interface Circuit {
   open?: ServiceUnavailableError;
 }
 
+/**
+ * What a run is called in the words it says: a search (Find Citations, each sentence of a batch)
+ * or a check (of a .bib, a reference list). A check is no search, and its user would not know which.
+ */
+export type RunKind = 'search' | 'check';
+
 export class CircuitBreakers {
   private readonly circuits = new Map<string, Circuit>();
 
   /** `onOpen` is told once per circuit, in words for the user. */
-  constructor(private readonly onOpen: (message: string) => void = () => {}) {}
+  constructor(
+    private readonly onOpen: (message: string) => void = () => {},
+    private readonly run: RunKind = 'search',
+  ) {}
 
   /** The circuit a request belongs to: its service, or for PDFs its service and host. */
   keyOf(service: ServiceName, url: string): string {
@@ -99,10 +109,11 @@ export class CircuitBreakers {
     if (circuit.open) return;
     const who = `${SERVICE_LABEL[service]} (${hostOf(url)})`;
     // A refusal's error goes to the request that met it as well as to the later ones: no "earlier".
-    const skipped = isRefusal(cause) ? `${who} ${why}; it is not asked again in this search.` : `${who} was skipped: it ${why} earlier in this search.`;
+    const run = `this ${this.run}`;
+    const skipped = isRefusal(cause) ? `${who} ${why}; it is not asked again in ${run}.` : `${who} was skipped: it ${why} earlier in ${run}.`;
     circuit.open = new ServiceUnavailableError(skipped, service, { cause });
     circuit.controller.abort(circuit.open);
-    this.onOpen(isRefusal(cause) ? `${who} ${why}; none of its other searches or lookups is asked in this search.` : `${who} ${why}; it is skipped for the rest of this search.`);
+    this.onOpen(isRefusal(cause) ? `${who} ${why}; none of its other searches or lookups is asked in ${run}.` : `${who} ${why}; it is skipped for the rest of ${run}.`);
   }
 
   private circuit(key: string): Circuit {
