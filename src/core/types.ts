@@ -244,6 +244,8 @@ export type PipelineEvent =
   | { type: 'candidates'; candidates: Candidate[] }
   /** Fields that arrived for one candidate (BibTeX, support); fold with candidates/patches.ts. */
   | { type: 'patch'; id: string; patch: CandidatePatch }
+  /** A merge gave the card shown as `from` the id `to` (its preprint's): what was said of `from` is `to`'s. */
+  | { type: 'renamed'; from: string; to: string }
   | { type: 'warning'; message: string }
   | { type: 'stage'; stage: string; ms: number }
   | { type: 'done'; result: FindResult };

@@ -24,6 +24,8 @@ export interface ResultsState {
   extras: Readonly<Record<string, CandidatePatch>>;
   /** Candidate id → the key it was cited under. */
   inserted: Record<string, string>;
+  /** This run's card ids a merge replaced → the id that replaced it (a click or an answer about the old card finds it). */
+  renamed: Record<string, string>;
   /** The sentences of the last "Find Citations for All Listed", kept across the searches opened from it. */
   batch?: BatchSentenceView[];
 }

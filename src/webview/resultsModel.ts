@@ -8,7 +8,7 @@ import type { ResultsHostMessage, ResultsState } from './protocol';
 import { repositoryLabel } from '../core/identity/repository';
 
 export function emptyResults(): ResultsState {
-  return { runId: 0, status: 'idle', claim: '', queries: [], candidates: [], warnings: [], extras: {}, inserted: {} };
+  return { runId: 0, status: 'idle', claim: '', queries: [], candidates: [], warnings: [], extras: {}, inserted: {}, renamed: {} };
 }
 
 export function applyHostMessage(state: ResultsState, message: ResultsHostMessage): ResultsState {
@@ -21,10 +21,11 @@ export function applyHostMessage(state: ResultsState, message: ResultsHostMessag
       return message.runId === state.runId ? applyEvent(state, message.event) : state;
     case 'status':
       return message.runId === state.runId ? { ...state, status: message.status, message: message.message } : state;
+    // The host answers about the card the click named, which a merge may have renamed since.
     case 'inserted':
-      return { ...state, inserted: { ...state.inserted, [message.id]: message.key } };
+      return { ...state, inserted: { ...state.inserted, [currentId(state, message.id)]: message.key } };
     case 'uninserted': {
-      const { [message.id]: _gone, ...inserted } = state.inserted;
+      const { [currentId(state, message.id)]: _gone, ...inserted } = state.inserted;
       return { ...state, inserted };
     }
     case 'batch':
@@ -50,6 +51,8 @@ function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
       const extras = addPatch(state.extras, event.id, event.patch);
       return { ...state, extras, candidates: withPatches(state.candidates, { [event.id]: extras[event.id]! }) };
     }
+    case 'renamed':
+      return renamed(state, event.from, event.to);
     case 'warning':
       return state.warnings.includes(event.message) ? state : { ...state, warnings: [...state.warnings, event.message] };
     case 'done':
@@ -67,8 +70,29 @@ function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
   }
 }
 
+/** The card `from` is now `to`: its "cited as" goes with it (one the new id already had stays). */
+function renamed(state: ResultsState, from: string, to: string): ResultsState {
+  const { [from]: key, ...inserted } = state.inserted;
+  return {
+    ...state,
+    renamed: { ...state.renamed, [from]: to },
+    inserted: key === undefined ? state.inserted : { [to]: key, ...inserted },
+  };
+}
+
+/** The id a card named `id` has now: a click or an answer about a card a merge renamed since reaches it. */
+function currentId(state: ResultsState, id: string): string {
+  const seen = new Set<string>();
+  while (state.renamed[id] !== undefined && !state.candidates.some((c) => c.id === id) && !seen.has(id)) {
+    seen.add(id);
+    id = state.renamed[id]!;
+  }
+  return id;
+}
+
 export function findCandidate(state: ResultsState, id: string): Candidate | undefined {
-  return state.candidates.find((c) => c.id === id);
+  const current = currentId(state, id);
+  return state.candidates.find((c) => c.id === current);
 }
 
 /** The progress notification's message for an event; undefined keeps the current one. */

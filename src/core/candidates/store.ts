@@ -90,22 +90,29 @@ export class CandidateStore {
 
   private rerank(): void {
     const groups = dedupeGroups(this.hits);
-    const moved = this.carryPatches(groups);
+    const { moved, renames } = this.carryPatches(groups);
     this.ranked = rankCandidates(groups.map((g) => g.candidate), this.queries, this.claimText).slice(0, this.maxResults);
     this.emit({ type: 'candidates', candidates: this.list() });
+    // The panel keeps what it was told of a card (cited as …) by id: it follows the rename.
+    for (const [from, to] of renames) this.emit({ type: 'renamed', from, to });
     // The panel folds patches by id as the store does: it is sent what the new id took along.
     for (const id of moved) this.emit({ type: 'patch', id, patch: this.patches[id]! });
   }
 
-  /** Moves the patches of every card id a merge replaced onto the new id; returns the ids that took some. */
-  private carryPatches(groups: MergedGroup[]): string[] {
+  /**
+   * Moves the patches of every card id a merge replaced onto the new id; returns the ids that took
+   * some, and every rename (old id → new id).
+   */
+  private carryPatches(groups: MergedGroup[]): { moved: string[]; renames: Map<string, string> } {
     const moved = new Set<string>();
+    const renames = new Map<string, string>();
     for (const { candidate, recordIds } of groups) {
       for (const recordId of recordIds) {
         const before = this.cardOfRecord.get(recordId);
         this.cardOfRecord.set(recordId, candidate.id);
         if (before === undefined || before === candidate.id) continue;
         this.renamed.set(before, candidate.id);
+        renames.set(before, candidate.id);
         const carried = this.patches[before];
         if (!carried) continue;
         const { [before]: _old, ...rest } = this.patches;
@@ -114,6 +121,6 @@ export class CandidateStore {
         moved.add(candidate.id);
       }
     }
-    return [...moved];
+    return { moved: [...moved], renames };
   }
 }

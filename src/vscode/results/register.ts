@@ -69,9 +69,11 @@ export function registerResults(context: vscode.ExtensionContext, chat: ChatView
       const origin = search.origin;
       const outcome = await insertCitation(candidate, origin, context.workspaceState);
       if (outcome) {
-        panel.post({ type: 'inserted', id, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
-        insertedCitations.track(id, outcome.key, origin.uri, outcome.bibFile, outcome.reused);
-        inserted.fire({ origin, candidateId: id, outcome });
+        // The card as it is now: `id` may name it as it was before a merge renamed it.
+        const cited = candidate.id;
+        panel.post({ type: 'inserted', id: cited, key: outcome.key, bibFile: outcome.bibFile, reused: outcome.reused, command: outcome.command, notes: outcome.notes });
+        insertedCitations.track(cited, outcome.key, origin.uri, outcome.bibFile, outcome.reused);
+        inserted.fire({ origin, candidateId: cited, outcome });
       }
       return outcome;
     },
