@@ -5,9 +5,11 @@
 // replaces what the record has. The full text of a candidate waits for its lookup (capped), so
 // the paper read is the open version OpenAlex knows of.
 // A preprint merged with its journal version has both from the preprint, but often no count: the
-// journal's card, found alone, showed OpenAlex's; merged, it showed none. So such a card with no
-// count from any of its records is looked up by its journal DOI for the count alone (nothing waits
-// for it); a card one of whose sources gave a count costs no request.
+// journal's card, found alone, showed OpenAlex's; merged, it showed none. So a preprint's card
+// with a journal version and no count from any of its records is looked up by the journal's DOI
+// for the count alone (nothing waits for it), whenever that DOI arrives: with the merge, with the
+// bioRxiv API's answer, or with Crossref's "is preprint of" in the trust lookup's patch. Once per
+// DOI a run; a card one of whose sources gave a count costs no request.
 import type { CoreDeps } from '../deps';
 import type { Candidate, PaperRecord } from '../types';
 import { isAbortError, RateLimitedError } from '../net/types';
@@ -15,6 +17,7 @@ import { lookupOpenAlexWork } from '../sources/published';
 import type { CandidateStore } from './store';
 import { settledWithin } from './wait';
 import { isPreprintServer } from '../dedupe/versions';
+import { normalizeDoi } from '../identity/work';
 
 /** One OpenAlex round trip with room to spare: past this, the full text goes ahead without it. */
 export const LOOKUP_WAIT_MS = 1500;
@@ -33,14 +36,14 @@ interface LookupNeed {
 
 /**
  * A candidate OpenAlex may complete: a DOI, and no abstract or no way to its full text. Not a
- * preprint's: its server's records and the bioRxiv API already give both; but a preprint merged
- * with its journal version, with no count, is asked for the journal's count.
+ * preprint's: its server's records and the bioRxiv API already give both; but a preprint with a
+ * journal version (`journalDoi`: its records', else its version-of-record patch's), with no count,
+ * is asked for the journal's count.
  */
-function lookupNeed(candidate: Candidate): LookupNeed | undefined {
+function lookupNeed(candidate: Candidate, journalDoi: string | undefined): LookupNeed | undefined {
   if (candidate.sources.includes('openalex')) return undefined;
   if (candidate.sources.some(isPreprintServer)) {
-    const merged = candidate.sources.some((s) => !isPreprintServer(s));
-    return merged && candidate.publishedDoi && !candidate.citedBy ? { doi: candidate.publishedDoi, countOnly: true } : undefined;
+    return journalDoi && !candidate.citedBy ? { doi: journalDoi, countOnly: true } : undefined;
   }
   if (!candidate.doi) return undefined;
   const gaps = !candidate.abstract || (!candidate.pdfUrl && !candidate.jatsUrl && candidate.openAccess !== false);
@@ -49,7 +52,7 @@ function lookupNeed(candidate: Candidate): LookupNeed | undefined {
 
 export class OpenAccessLookup {
   private readonly settled = new Map<string, Promise<void>>();
-  /** Lookups for a count alone: the full text does not wait for them, the result does. */
+  /** Lookups for a count alone, by the journal's DOI: the full text does not wait for them, the result does. */
   private readonly counts = new Map<string, Promise<void>>();
   /** OpenAlex answered 429 (a keyless day's budget spent): no more lookups this run. */
   private rateLimited = false;
@@ -60,21 +63,30 @@ export class OpenAccessLookup {
     private readonly warn: (message: string) => void,
   ) {}
 
-  update(candidates: Candidate[]): void {
+  /**
+   * Looks up what the store's cards lack. Their records say whether one is counted (a count patched
+   * on from Crossref's trust lookup does not stop OpenAlex's, the larger stays); a version of record
+   * patched on names the journal DOI a preprint alone may have learnt only then.
+   */
+  update(): void {
     if (!openAlexLookupsEnabled(this.deps)) return;
-    for (const candidate of candidates) {
-      if (this.rateLimited || this.settled.has(candidate.id) || this.counts.has(candidate.id) || this.deps.signal?.aborted) continue;
-      const need = lookupNeed(candidate);
-      if (need) (need.countOnly ? this.counts : this.settled).set(candidate.id, this.lookUp(candidate.id, need));
+    const versionDoi = new Map(this.store.list().map((c) => [c.id, c.versionOfRecord?.doi]));
+    for (const candidate of this.store.merged()) {
+      if (this.rateLimited || this.settled.has(candidate.id) || this.deps.signal?.aborted) continue;
+      const need = lookupNeed(candidate, normalizeDoi(candidate.publishedDoi ?? versionDoi.get(candidate.id)));
+      if (!need || this.counts.has(need.doi)) continue;
+      (need.countOnly ? this.counts : this.settled).set(need.countOnly ? need.doi : candidate.id, this.lookUp(candidate.id, need));
     }
   }
 
   private async lookUp(id: string, need: LookupNeed): Promise<void> {
     try {
       const work = await lookupOpenAlexWork(need.doi, this.deps);
-      // The count is the journal version's: it goes on the journal's record, which the merge reads.
+      // The count is the journal version's: it goes on the journal's record, which the merge reads;
+      // a preprint found without it (its journal DOI from an enrichment or a patch) is patched.
       const record = need.countOnly ? this.store.recordWithDoi(need.doi) : this.store.record(id);
       if (work && record) this.store.updateRecord(need.countOnly ? withCount(record, work) : completed(record, work));
+      else if (work?.citedBy && need.countOnly) this.store.patch(id, { citedBy: work.citedBy });
     } catch (error) {
       if (isAbortError(error) || this.deps.signal?.aborted) return;
       if (error instanceof RateLimitedError) {

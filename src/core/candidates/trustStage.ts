@@ -9,9 +9,11 @@ import type { CandidateStore } from './store';
 export class TrustStage {
   private readonly latest = new Map<string, { planKey: string; done: Promise<void> }>();
 
+  /** `onVersion` hears of each version of record patched on (a journal DOI learnt only now). */
   constructor(
     private readonly deps: CoreDeps,
     private readonly store: CandidateStore,
+    private readonly onVersion: () => void = () => {},
   ) {}
 
   update(candidates: Candidate[]): void {
@@ -27,6 +29,7 @@ export class TrustStage {
           return;
         }
         this.store.patch(candidate.id, { trust, ...(versionOfRecord ? { versionOfRecord } : {}), ...(citedBy ? { citedBy } : {}) });
+        if (versionOfRecord) this.onVersion();
       });
       done.catch(() => {});
       this.latest.set(candidate.id, { planKey, done });

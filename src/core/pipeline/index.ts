@@ -217,7 +217,8 @@ async function findAndScore(
   const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
   const bibtexDeps = { http: deps.http, settings: deps.settings, signal: run.signal };
   const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefHolds }, () => lookUp());
-  const trust = new TrustStage(records, store);
+  // A journal DOI the trust lookup learnt (Crossref's "is preprint of") may ask OpenAlex for a count.
+  const trust = new TrustStage(records, store, () => searchEnded && openAccess.update());
   // BibTeX leaves with the DOI the search answer names, and is asked again when the enrichment
   // names a published one; trust waits for a record's bioRxiv API answer (enrichment.ts says why).
   // A journal's record found before its preprint would be looked up alone and then again as one
@@ -228,6 +229,9 @@ async function findAndScore(
   const lookUp = () => {
     bibtex.update(settledCards());
     trust.update(settledCards().filter((c) => !enrichment.holds(c.id)));
+    // Off the path to the first candidates: OpenAlex is asked once the search has ended, and again
+    // for a journal DOI an enrichment names later.
+    if (searchEnded) openAccess.update();
   };
   const enrichment = new Enrichment(sources, store, run.signal, lookUp);
   const openAccess = new OpenAccessLookup(bibtexDeps, store, run.warn);
@@ -261,7 +265,6 @@ async function findAndScore(
   if (lanes.length > 0) run.emit({ type: 'lanes', lanes });
   searchEnded = true;
   lookUp();
-  openAccess.update(store.merged());
   if (store.size === 0) run.warn(noCandidatesWarning(lanes));
 
   // An enrichment an earlier run left in the cache is applied first (a local read): the full text
@@ -278,6 +281,8 @@ async function findAndScore(
   await Promise.all([enrichment.settle(), openAccess.settle()]);
   if (!choice.held(store)) run.transient ??= 'a second source changed the papers to read after they were chosen';
   await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
+  // The counts asked for journal DOIs the last trust lookups named.
+  await openAccess.settle();
   run.record('bibtex', started);
   return shownOrder(store.list());
 }

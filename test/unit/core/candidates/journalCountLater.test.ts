@@ -1,0 +1,67 @@
+// A bioRxiv preprint found alone, whose journal version's DOI arrives only later: from the bioRxiv
+// API's answer (the record is enriched) or from Crossref's "is preprint of" (the trust lookup's
+// version-of-record patch). Its card gets the journal's cited-by count from OpenAlex, in one lookup
+// however often the lookups are planned again, and none before a journal DOI is known. The store
+// and the lookup against the stand-in's recorded OpenAlex work of the Cell Genomics article.
+import { strict as assert } from 'node:assert';
+import { startStandIn, type StandIn } from '../../../standin';
+import { CandidateStore } from '../../../../src/core/candidates/store';
+import { OpenAccessLookup } from '../../../../src/core/candidates/openAccessLookup';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings } from '../../../../src/core/settings/index';
+import { YEAST_PREPRINT as PREPRINT, YEAST_JOURNAL as JOURNAL } from '../../../helpers/paperRecords';
+
+describe('a preprint\'s count when its journal DOI arrives later', () => {
+  let standIn: StandIn;
+  before(async () => {
+    standIn = await startStandIn();
+  });
+  after(() => standIn.close());
+  beforeEach(() => {
+    standIn.requests.length = 0;
+  });
+
+  function stages() {
+    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false });
+    const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
+    const warnings: string[] = [];
+    const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], 'protein abundance in yeast', 10, () => {});
+    store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
+    return { store, warnings, lookup: new OpenAccessLookup({ http, settings }, store, (w) => warnings.push(w)) };
+  }
+  const openAlexAsked = () => standIn.requests.filter((r) => r.service === 'openalex').map((r) => decodeURIComponent(r.path));
+
+  it('asks nothing for a preprint with no journal version known', async () => {
+    const { store, lookup } = stages();
+    lookup.update();
+    await lookup.settle();
+    assert.deepEqual(openAlexAsked(), []);
+    assert.equal(store.list()[0]!.citedBy, undefined);
+  });
+
+  it('counts a journal DOI the trust lookup\'s version of record names, once', async () => {
+    const { store, lookup, warnings } = stages();
+    lookup.update();
+    store.patch(PREPRINT.id, { versionOfRecord: { doi: JOURNAL.doi!, journal: 'Cell Genomics' } });
+    lookup.update();
+    lookup.update();
+    await lookup.settle();
+    lookup.update();
+    await lookup.settle();
+    assert.deepEqual(store.list()[0]!.citedBy, { count: 3, by: 'openalex' });
+    assert.equal(openAlexAsked().length, 1, openAlexAsked().join(' | '));
+    assert.match(openAlexAsked()[0]!, /\/works\/doi:10\.1016\/j\.xgen\.2025\.100814$/);
+    assert.deepEqual(warnings, []);
+  });
+
+  it('counts a journal DOI the bioRxiv API\'s answer names', async () => {
+    const { store, lookup } = stages();
+    lookup.update();
+    store.updateRecord({ ...PREPRINT, publishedDoi: JOURNAL.doi });
+    lookup.update();
+    await lookup.settle();
+    assert.deepEqual(store.list()[0]!.citedBy, { count: 3, by: 'openalex' });
+    assert.equal(openAlexAsked().length, 1, openAlexAsked().join(' | '));
+  });
+});
