@@ -6,6 +6,7 @@
 // any listed one (the table keeps stems in at least `minDf` documents).
 import { bm25Idf } from '../ranking/bm25';
 import statsJson from './termStats.json';
+import { SCORING_TOKENS, stems } from '../text/tokens';
 
 interface TermStatsFile {
   docs: number;
@@ -51,6 +52,19 @@ export function documentFrequency(stem: string): number {
 /** True when the table lists `stem`: a word of scientific text, not a typo or a joined compound. */
 export function isListedStem(stem: string): boolean {
   return indexOf(stem) >= 0;
+}
+
+/** Fewer documents than this share of the table's: a name ("Zadeh", "Lotfi"), seldom a word that opens a sentence. */
+const RARE_SHARE = 1 / 500;
+
+/**
+ * True when every stem of `word` is in under 1 in 500 scientific documents: given names and
+ * surnames ("Lotfi", "Dupont", "Smith"), not the words a sentence opens with ("Additionally",
+ * "Patients", "Cells") nor those that label a part ("Group", "Section", "Part"). A stopword has no stem: false.
+ */
+export function isRareInScience(word: string): boolean {
+  const found = stems(word, SCORING_TOKENS);
+  return found.length > 0 && found.every((stem) => documentFrequency(stem) < FILE.docs * RARE_SHARE);
 }
 
 function frequencyAt(i: number): number {

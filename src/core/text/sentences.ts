@@ -14,6 +14,7 @@
 import { isAbbreviation, isAbbreviationBefore, splitPaperSentences, type SentenceStyle } from './paperSentences';
 import { isStopword } from './stopwords';
 import { isGivenName } from './tagger';
+import { isRareInScience } from '../scoring/termStats';
 
 export type { SentenceStyle } from './paperSentences';
 
@@ -122,6 +123,9 @@ export function endsWithAbbreviation(text: string): boolean {
  * before a capitalised word that is no function word, after a function word, an initial, an
  * abbreviation, a comma, nothing or a given name. A letter that labels something ends its sentence:
  * "of vitamin D. The", "in group B. Patients", "in Group I. Additionally" ("Group" is no given name).
+ * A given name compromise's lexicon lacks ("Lotfi A. Zadeh", "Jean L. Marx") is told by the words
+ * around the initial: both rare in scientific text, as names are, and as neither a labelling word
+ * ("Section E.", "Group I.") nor a word that opens a sentence ("Additionally", "Patients") is.
  */
 function endsWithInitial(text: string, next: string): boolean {
   const words = text.split(/\s+/);
@@ -131,5 +135,5 @@ function endsWithInitial(text: string, next: string): boolean {
   const before = words.at(-2);
   if (before === undefined || isStopword(before) || /[.,;:(]$/.test(before)) return true;
   // The lexicon is asked last: only a capitalised word before a capital's full stop gets there.
-  return /^\p{Lu}\p{Ll}+$/u.test(before) && isGivenName(before);
+  return /^\p{Lu}\p{Ll}+$/u.test(before) && (isGivenName(before) || (isRareInScience(before) && isRareInScience(nextWord)));
 }
