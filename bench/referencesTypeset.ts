@@ -10,6 +10,8 @@
 //
 //   node dist/bench/referencesTypeset.js [DATA_DIR]   (default /work/shared/datasets/hallmark)
 //        [--typeset DIR] (default bench/data/hallmark-typeset)   [--misses] lists the entries the PDF path calls differently
+//        [--style STYLE]… instead, the same entries as BibTeX style STYLE writes them (build-style.sh, real bibtex, per run):
+//        per style, the fields read back right and the check's figures, beside the .bib path
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,10 +20,16 @@ import { fieldsOfItem, textReferences, type ReferenceItem } from '../src/core/re
 import { pdfjsReferences } from '../src/core/references/pdf';
 import { readJsonl, type DevEntry } from './lib/hallmarkData';
 import { bibPath, itemsPath, reportPath, timed, withPool, type PathVerdict } from './lib/referencePaths';
+import { fieldReading, tallyLine } from './lib/fieldReading';
+import { styledBbl } from './lib/styledBbl';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { typeset: { type: 'string', default: join(__dirname, '..', '..', 'bench', 'data', 'hallmark-typeset') }, misses: { type: 'boolean', default: false } },
+  options: {
+    typeset: { type: 'string', default: join(__dirname, '..', '..', 'bench', 'data', 'hallmark-typeset') },
+    misses: { type: 'boolean', default: false },
+    style: { type: 'string', multiple: true, default: [] },
+  },
 });
 const data = positionals[0] ?? '/work/shared/datasets/hallmark';
 const bblFile = join(values.typeset, 'hallmark-dev.bbl');
@@ -66,7 +74,30 @@ function validCounts(entries: DevEntry[], fromBib: PathVerdict[], verdicts: (Pat
   return `valid references: unreadable ${unreadable}, no item ${noItem}, "not found" ${notFound} (${notFoundByReading} of them another verdict from the .bib)`;
 }
 
+/** The entries in each BibTeX style asked for: fields read back, then the check from the .bbl against the .bib path. */
+async function stylesMain(entries: DevEntry[], styles: string[]): Promise<void> {
+  const script = join(values.typeset, 'build-style.sh');
+  const built = styles.map((style) => ({ style, items: textReferences(styledBbl(script, style, data), '.bbl').items }));
+  console.log(`HALLMARK dev_public: ${entries.length} entries typeset by BibTeX 0.99d in ${styles.length} styles; fields read back right / entries with the field`);
+  const asEntries = entries.map((e) => ({ key: e.bibtex_key, fields: e.fields }));
+  for (const { style, items } of built) console.log(`  ${style.padEnd(16)} ${items.length} items: ${tallyLine(fieldReading(items, asEntries))}`);
+  await withPool(data, async (settingsOf) => {
+    const fromBib = await timed(() => bibPath(entries, settingsOf()));
+    const bibF1 = reportPath('.bib', entries, fromBib.value, fromBib.ms);
+    for (const { style, items } of built) {
+      const run = await timed(() => itemsPath(items, settingsOf()));
+      const verdicts = perEntry(mapByKey(items, entries), run.value);
+      const f1 = reportPath(style, entries, verdicts, run.ms);
+      console.log(`    F1 gap to .bib ${(bibF1 - f1).toFixed(3)} · ${validCounts(entries, fromBib.value, verdicts)}`);
+    }
+  });
+}
+
 async function main(): Promise<void> {
+  if (values.style.length) {
+    await stylesMain(readJsonl<DevEntry>(data, 'dev_public.jsonl'), values.style);
+    return;
+  }
   if (!existsSync(join(data, 'dev_public.jsonl')) || !existsSync(bblFile) || !existsSync(pdfFile)) {
     console.log(`skipped: needs ${join(data, 'dev_public.jsonl')}, ${bblFile} and ${pdfFile}`);
     return;
