@@ -6,7 +6,7 @@
 import { blankHiddenText } from '../latex/hidden';
 import { withCrossrefParents } from './crossrefParents';
 import { readGroup } from './biblatexBbl';
-import { itemOfLatex, plainOf } from './latexItem';
+import { itemOfLatex, leadingNames, plainOf } from './latexItem';
 import { isTaggedItem, taggedItem } from './taggedItem';
 import type { ReferenceItem } from './types';
 
@@ -39,7 +39,10 @@ export function thebibliographyReading(source: string): { items: ReferenceItem[]
     });
     const read = withCrossrefParents(printed);
     crossrefParents.push(...read.parents);
-    for (const { h, i, end, latex } of read.items) {
+    let previousNames: string | undefined;
+    for (const { h, i, end, latex: written } of read.items) {
+      const latex = withNamesRepeated(written, previousNames);
+      previousNames = leadingNames(latex);
       // REVTeX's, ACM's and Nature's styles tag fields (\bibinfo); others separate them (\newblock) or print them.
       items.push(
         (isTaggedItem(latex) ? taggedItem : itemOfLatex)(latex, {
@@ -54,6 +57,17 @@ export function thebibliographyReading(source: string): { items: ReferenceItem[]
     }
   }
   return { items, crossrefParents };
+}
+
+/**
+ * The rule amsplain (`\bysame`) and siam (`\leavevmode\vrule height 2pt depth -1.6pt width 23pt`) print for "the
+ * same authors as the item before": those authors, so that the item is read whole.
+ */
+const SAME_AUTHORS = /^\s*(?:\\bysame\b|\\leavevmode\s*\\vrule\s+height\s*[\d.]+pt\s+depth\s*-?[\d.]+pt\s+width\s*[\d.]+pt)\s*/;
+
+function withNamesRepeated(latex: string, previousNames: string | undefined): string {
+  const dash = SAME_AUTHORS.exec(latex);
+  return dash && previousNames ? `${previousNames}${latex.slice(dash[0].length).replace(/^(?=[^,\s])/, ', ')}` : latex;
 }
 
 /** `\bibitem[label]{key}` read from `at` (after `\bibitem` and its spaces). */

@@ -3,6 +3,7 @@
 // and links kept as text. The LaTeX is read, never run: commands become their words or nothing.
 import { plainLine, SKIP_WITH_GLUE } from '../latex/plainText';
 import { decodeEntities, plainTitle } from '../bibcheck/titles';
+import { looksLikeAuthors } from './authors';
 import type { ReferenceItem } from './types';
 
 /** A group's content up to one level of nested braces. */
@@ -18,6 +19,8 @@ function verbatim(text: string): string {
 function linksAsText(latex: string): string {
   return latex
     .replace(/\\penalty-?\d+\s*/g, '')
+    // IEEEtran groups the digits of a long number with thin spaces ("pp. 18\,293--18\,306"): one number, as printed.
+    .replace(/(?<=\d)\\,(?=\d{3}\b)/g, '')
     // IEEEtran's block separator ("\emph{Deep Learning}.\hskip 1em plus 0.5em minus 0.4em\relax Cambridge, MA, USA: MIT Press").
     .replace(SKIP_WITH_GLUE, (glue, command: string) => (command === 'hskip' ? '. ' : glue))
     .replace(new RegExp(String.raw`\\href\s*\{([^{}]*)\}\s*${GROUP}`, 'g'), (_m, url: string, words: string) => `${words} ${verbatim(url)}`)
@@ -36,26 +39,66 @@ export function plainOf(latex: string): string {
   return plainLine(linksAsText(withoutEntities(latex))).replace(/\s+([.,;:])/g, '$1');
 }
 
+/** The first emphasis of an item: `\emph{…}` or `{\em …}` (and their italic and slanted kin). */
+const FIRST_EMPHASIS = new RegExp(EMPHASIS.source);
+
 /**
- * IEEEtran's book, which has no \newblock: "I.~Goodfellow, Y.~Bengio, and A.~Courville, \emph{Deep Learning}.\hskip
- * 1em plus 0.5em minus 0.4em\relax Cambridge, MA, USA: MIT Press, 2016." The names, the emphasised title,
- * and the rest (the glue is the separator before "address: publisher") as a natbib style's three blocks.
+ * Styles without \newblock that italicise the title right after the names: IEEEtran's book ("I.~Goodfellow,
+ * Y.~Bengio, and A.~Courville, \emph{Deep Learning}.\hskip 1em plus 0.5em minus 0.4em\relax Cambridge, MA, USA: MIT
+ * Press, 2016."), and every entry of amsplain, amsalpha and siam ("Ahmed Abbas and Paul Swoboda, \emph{Combinatorial
+ * optimization …}, NeurIPS, 2021."; "{\sc A.~Abbas and P.~Swoboda}, {\em Combinatorial …}, in NeurIPS, 2021."). The
+ * names, the emphasised title and the rest, as a natbib style's three blocks.
  */
-function ieeeBookParts(latex: string): string[] | undefined {
-  const emphasis = new RegExp(String.raw`\\emph\s*${GROUP}`).exec(latex);
+function emphasisedTitleParts(latex: string): string[] | undefined {
+  const emphasis = FIRST_EMPHASIS.exec(latex);
   if (!emphasis) return undefined;
   const names = latex.slice(0, emphasis.index);
   const rest = latex.slice(emphasis.index + emphasis[0].length);
-  // An article's quoted title comes before its emphasised venue; a book has the title right after the names.
-  if (!/,\s*$/.test(names) || /``|"/.test(names) || !new RegExp(SKIP_WITH_GLUE.source).test(rest)) return undefined;
-  return [names.replace(/,\s*$/, ''), emphasis[1]!, rest.replace(/^\s*[.,]\s*/, '')];
+  const emphasised = (emphasis[1] ?? emphasis[2])!;
+  // An article's quoted title comes before its emphasised venue (an umlaut's \" is no quote); ieeetr italicises
+  // "et al." after the names ("E.~Dinan, Z.~Du, {\em et~al.}, ``Opt: …''").
+  if (!/,\s*$/.test(names) || /``|(?<!\\)"/.test(names) || /^et[~\s]*al\.?$/i.test(emphasised.trim())) return undefined;
+  // IEEEtran's glue before "address: publisher"; else a comma or period, then words or the year (ieeetr's and siam's
+  // book, thesis and preprint: "{\em Deep Learning}. Cambridge, MA"), never a volume ("\emph{Phys. Rev.} \textbf{47}, 777").
+  const ieeeBook = new RegExp(SKIP_WITH_GLUE.source).test(rest);
+  if (!ieeeBook && !(/^\s*[,.]\s*(?:[^\d\s]|(?:1[6-9]|20)\d\d\b|$)/.test(rest) && looksLikeAuthors(plainOf(names).replace(/,\s*$/, '')))) return undefined;
+  return [names.replace(/,\s*$/, ''), emphasised, rest.replace(/^\s*[.,]\s*/, '')];
+}
+
+/**
+ * elsarticle-num and -harv link the title of an entry with a URL or DOI ("Y.~Wu, R.~Rafailov, \href{https://doi.org/…}{Red-teaming
+ * large language models using chain-of-thought}, in: ICLR, 2022.") and put their only \newblock before the DOI: the names,
+ * the linked title, and the rest (the DOI's block included), as a natbib style's blocks.
+ */
+function linkedTitleParts(newblocks: string[]): string[] | undefined {
+  const link = new RegExp(String.raw`,\s*\\href\s*\{[^{}]*\}\s*${GROUP}`).exec(newblocks[0]!);
+  if (!link || /\\(?:path|url)\b|https?:/.test(link[1]!)) return undefined;
+  const names = newblocks[0]!.slice(0, link.index);
+  if (!looksLikeAuthors(plainOf(names))) return undefined;
+  const rest = newblocks[0]!.slice(link.index + link[0].length).replace(/^\s*[.,]\s*/, '');
+  return [names, link[1]!, rest, ...newblocks.slice(1)];
+}
+
+/**
+ * The names and emphasised title an item opens with, then the rest: the whole item without \newblock, else its first
+ * block when that holds both (ieeetr's book and thesis: "I.~Goodfellow, …, {\em Deep Learning}.\n\newblock Cambridge, MA").
+ */
+function namesAndTitle(newblocks: string[]): string[] | undefined {
+  if (newblocks.length === 1) return emphasisedTitleParts(newblocks[0]!);
+  const first = emphasisedTitleParts(newblocks[0]!);
+  return first && !plainOf(first[2]!).replace(/[.,\s]/g, '') ? [first[0]!, first[1]!, ...newblocks.slice(1)] : undefined;
+}
+
+/** The names an item opens with, in its LaTeX, when its style prints them before an emphasised title. */
+export function leadingNames(latex: string): string | undefined {
+  return namesAndTitle(latex.split(/\\newblock\b/))?.[0];
 }
 
 /** The item read from its LaTeX (everything after `\bibitem[label]{key}`). */
 export function itemOfLatex(latex: string, where: Omit<ReferenceItem, 'text'>): ReferenceItem {
   const newblocks = latex.split(/\\newblock\b/);
-  const book = newblocks.length > 1 ? undefined : ieeeBookParts(latex);
-  const parts = book ?? newblocks;
+  const book = namesAndTitle(newblocks);
+  const parts = book ?? linkedTitleParts(newblocks) ?? newblocks;
   // Blocks keep their places (an empty one included): the second is the title's. Its maths is
   // read as the .bib engine reads a title's (`$\varepsilon$` as words), not dropped.
   const blocks = parts.map((part, i) => (i === 1 ? plainTitle(linksAsText(withoutEntities(part))) : plainOf(part)));
