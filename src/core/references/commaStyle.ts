@@ -10,9 +10,12 @@ const TEAM = String.raw`(?: \(\p{L}[^()]{1,80}\)| \[\p{L}[^\]]{1,80}\])`;
 /** A run of "I. Family" names, each followed by a comma (or "and", "&"), ending before a part that is no name. */
 const NAMES = new RegExp(String.raw`^(?:${NAME}(?:, and |, & | and | & |, | et al\.${TEAM}?,? ))+(?:et al\.,? )?(?!\p{Lu}\.)`, 'u');
 
-/** A part that opens the venue: "in: CVPR", a journal and its volume ("Phys. Rev. 47"), a bracketed or bare year. */
+/**
+ * A part that opens the venue: "in: CVPR", a journal and its volume ("Phys. Rev. 47"), a bracketed or bare year, the kind
+ * of a thesis or report (elsarticle's "Ph.D. thesis, University of Toronto (2013)", "Tech. rep.").
+ */
 function opensVenue(part: string): boolean {
-  return /^in:?\s/i.test(part) || /\s\d+[a-z]?$/.test(part) || /\((?:1[6-9]|20)\d\d\)/.test(part) || /^(?:1[6-9]|20)\d\d\.?$/.test(part);
+  return /^in:?\s/i.test(part) || /^(?:Ph\.\s?D\.|Master's|Doctoral|Bachelor's)\s+thesis\b|^Tech(?:\.|nical)\s+rep/i.test(part) || /\s\d+[a-z]?$/.test(part) || /\((?:1[6-9]|20)\d\d\)/.test(part) || /^(?:1[6-9]|20)\d\d\.?$/.test(part);
 }
 
 export interface CommaParts {

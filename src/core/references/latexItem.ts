@@ -58,10 +58,11 @@ function emphasisedTitleParts(latex: string): string[] | undefined {
   // An article's quoted title comes before its emphasised venue (an umlaut's \" is no quote); ieeetr italicises
   // "et al." after the names ("E.~Dinan, Z.~Du, {\em et~al.}, ``Opt: …''").
   if (!/,\s*$/.test(names) || /``|(?<!\\)"/.test(names) || /^et[~\s]*al\.?$/i.test(emphasised.trim())) return undefined;
-  // IEEEtran's glue before "address: publisher"; else a comma or period, then words or the year (ieeetr's and siam's
-  // book, thesis and preprint: "{\em Deep Learning}. Cambridge, MA"), never a volume ("\emph{Phys. Rev.} \textbf{47}, 777").
+  // IEEEtran's glue before "address: publisher"; else a comma or period, then words, an ordinal ("5th International
+  // Conference") or the year (ieeetr's and siam's book, thesis and preprint: "{\em Deep Learning}. Cambridge, MA"), never
+  // a volume ("\emph{Phys. Rev.} \textbf{47}, 777").
   const ieeeBook = new RegExp(SKIP_WITH_GLUE.source).test(rest);
-  if (!ieeeBook && !(/^\s*[,.]\s*(?:[^\d\s]|(?:1[6-9]|20)\d\d\b|$)/.test(rest) && looksLikeAuthors(plainOf(names).replace(/,\s*$/, '')))) return undefined;
+  if (!ieeeBook && !(/^\s*[,.]\s*(?:[^\d\s]|\d+(?:st|nd|rd|th)\b|(?:1[6-9]|20)\d\d\b|$)/.test(rest) && looksLikeAuthors(plainOf(names).replace(/,\s*$/, '')))) return undefined;
   return [names.replace(/,\s*$/, ''), emphasised, rest.replace(/^\s*[.,]\s*/, '')];
 }
 

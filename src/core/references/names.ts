@@ -1,10 +1,10 @@
 // A printed person's name as reference styles write it with initials first ("A. J. Wakefield",
-// "W.-T. Hsu", "G. 't Hooft", "M. Dalla Serra", "S. Michaelis de Vasconcellos"): the pattern the
+// "W.-T. Hsu", "G. 't Hooft", "F. d'Amore", "M. Dalla Serra", "S. Michaelis de Vasconcellos"): the pattern the
 // comma-separated and the title-less readers share. Strings, to be composed into their regexes (flag u).
 
 /** "A.", "A. J.", "W.-T.", "M.T." */
 export const INITIALS = String.raw`\p{Lu}\.(?:[ -]?\p{Lu}\.)*`;
-/** A family name with its particles before ("van der Waals", "'t Hooft") and inside ("Pineau des Forêts"). */
-export const FAMILY = String.raw`(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter|['’]t) )*\p{Lu}[\p{L}'’-]+(?: (?:(?:de|des|da|del|van|von|der|du|dos|la|le) )*\p{Lu}[\p{L}'’-]+)?`;
+/** A family name with its particles before ("van der Waals", "'t Hooft", "d'Amore") and inside ("Pineau des Forêts", "Agüera y Arcas"). */
+export const FAMILY = String.raw`(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter|['’]t) )*(?:d['’])?\p{Lu}[\p{L}'’-]+(?: (?:(?:de|des|da|del|van|von|der|du|dos|la|le|y) )*\p{Lu}[\p{L}'’-]+)?`;
 /** Initials, then the family name. */
 export const NAME = String.raw`${INITIALS} ?${FAMILY}`;

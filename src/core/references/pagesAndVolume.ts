@@ -11,10 +11,11 @@ export function pagesAndVolume(printed: string): Pick<ReferenceFields, 'pages' |
   // after the venue's volume(issue) or volume: "PLoS ONE 7(3):e33693", "J NeuroEng Rehabil 13:22"; natbib's after a comma:
   // "Cell Genomics, 5(4):100814", "Physical Review B, 85:115117".
   // Nature's article number between the volume and the bracketed year: "Nat. Commun. 12, 3456 (2021)", "Sci. Rep. 5, 16696 (2015)".
-  const natureNumber = pages ? undefined : /\b\d+,\s*([A-Za-z]?\d+)\s*\((?:1[6-9]|20)\d\d\)/.exec(tail)?.[1];
-  // One page or article number: IEEE's and SIAM's "p. 100814"; AMS's and ACM's after the bracketed year, "(2012), 115117." and
-  // "(2025), no. 4, 100814.".
-  const singlePage = /\bp\.\s*([A-Za-z]?\d+)(?=[.,;\s]|$)/.exec(tail) ?? /\((?:1[6-9]|20)\d\d\),\s*(?:no\.\s*\d+,\s*)?([A-Za-z]?\d+)\.?\s*$/.exec(tail);
+  // ACM's volume, issue (year), article number is no such thing: "Cell Genomics 5, 4 (2025), 100814".
+  const natureNumber = pages ? undefined : /\b\d+,\s*([A-Za-z]?\d+)\s*\((?:1[6-9]|20)\d\d\)(?!,\s*[A-Za-z]?\d)/.exec(tail)?.[1];
+  // One page or article number: IEEE's and SIAM's "p. 100814"; AMS's, ACM's and Elsevier's after the bracketed year, ending
+  // the reference: "(2012), 115117.", "(2025), no. 4, 100814.", "(2025) 100814.".
+  const singlePage = /\bp\.\s*([A-Za-z]?\d+)(?=[.,;\s]|$)/.exec(tail) ?? /\((?:1[6-9]|20)\d\d\)(?:,\s*(?:no\.\s*\d+,\s*)?|\s+)([A-Za-z]?\d+)\.?\s*$/.exec(tail);
   const articleNumber = pages ? undefined : (natureNumber ?? singlePage?.[1]) ?? /(?:;\s*\d+\s*(?:\(\d+\))?|(?<=\p{L}\.?,?\s)\d+\s*(?:\(\d+\))?)\s*:\s*(e?\d+)(?=[.;,\s]|$)/u.exec(tail)?.[1];
   // A year in brackets after the pages is no issue number: "Nature 596, 583–589 (2021)" has volume 596.
   const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\s?\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))|\b(\d+)\s+\((?:1[6-9]|20)\d\d\)\s+[A-Za-z]?\d/.exec(tail);

@@ -23,13 +23,13 @@ const READ_BACK: [string, string][] = [
   ['abbrvnat', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 11/12 · arxiv 1/3'],
   ['unsrtnat', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 11/12 · arxiv 1/3'],
   ['apalike', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
-  ['acm', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 10/13 · doi 0/12 · arxiv 1/3'],
+  ['acm', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['siam', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['ieeetr', 'title 20/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['IEEEtran', 'title 20/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
-  ['amsplain', 'title 18/21 · author 18/21 · year 21/21 · venue 12/16 · pages 12/13 · doi 0/12 · arxiv 1/3'],
-  ['amsalpha', 'title 18/21 · author 18/21 · year 21/21 · venue 12/16 · pages 12/13 · doi 0/12 · arxiv 1/3'],
-  ['elsarticle-num', 'title 17/21 · author 21/21 · year 21/21 · venue 15/16 · pages 10/13 · doi 12/12 · arxiv 3/3'],
+  ['amsplain', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
+  ['amsalpha', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
+  ['elsarticle-num', 'title 19/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
   ['elsarticle-harv', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
   ['biblatex-authoryear', 'title 20/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
   ['biblatex-numeric', 'title 20/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
@@ -89,10 +89,22 @@ describe('one .bib as 16 BibTeX styles and biber write it', () => {
     });
     assert.equal(byKey(items, 'caef38397355').title, 'Red-teaming large language models using chain-of-thought');
     assert.equal(byKey(items, 'd46c5fa004ad').title, 'Attention is all you need');
+    // Parts between commas: "F.~d'Amore" is a name, so the title is the part after the names.
+    assert.equal(byKey(items, 'a1de81b91af8').title, 'Planning with biological neurons and synapses');
+    assert.match(byKey(items, 'a1de81b91af8').author ?? '', /^F\. d'Amore and D\. Mitropolsky/);
     assert.equal(byKey(itemsOf('hallmark-sample-elsarticle-num.bbl'), 'cc8348800b0a').title, 'Monarchrt: Efficient attention for real-time video generation', 'as before');
   });
 
-  it('reads a single page or article number as natbib, IEEE, SIAM and AMS print it', () => {
+  it('reads AMS\'s proceedings title before an ordinal ("5th International Conference"), and elsarticle\'s thesis and report', () => {
+    for (const style of ['amsplain', 'amsalpha']) {
+      assert.equal(byKey(itemsOf(`styles-varied-${style}.bbl`), 'laurent2017recurrent').title, 'A recurrent neural network without chaos', style);
+    }
+    const elsevier = itemsOf('styles-varied-elsarticle-num.bbl');
+    assert.equal(byKey(elsevier, 'sutskever2013training').title, 'Training recurrent neural networks'); // "…, Ph.D. thesis, University of Toronto (2013)."
+    assert.equal(byKey(elsevier, 'krizhevsky2009learning').title, 'Learning multiple layers of features from tiny images'); // "…, Tech. rep., …"
+  });
+
+  it('reads a single page or article number as natbib, IEEE, SIAM, AMS, ACM and Elsevier print it', () => {
     const cases: [string, string, string][] = [
       ['plainnat', 'herger2025highthroughput', '100814'], // Cell Genomics, 5(4):100814
       ['plainnat', 'murray2012quantum', '115117'], // Physical Review B, 85:115117
@@ -101,6 +113,8 @@ describe('one .bib as 16 BibTeX styles and biber write it', () => {
       ['siam', 'herger2025highthroughput', '100814'],
       ['amsplain', 'murray2012quantum', '115117'], // Physical Review B 85 (2012), 115117.
       ['amsplain', 'herger2025highthroughput', '100814'], // Cell Genomics 5 (2025), no. 4, 100814.
+      ['acm', 'herger2025highthroughput', '100814'], // Cell Genomics 5, 4 (2025), 100814.
+      ['elsarticle-num', 'sadasivan2012methylphenidate', 'e33693'], // PLoS ONE 7 (3) (2012) e33693.
     ];
     for (const [style, key, pages] of cases) assert.equal(byKey(itemsOf(`styles-varied-${style}.bbl`), key).pages, pages, `${style} ${key}`);
   });
