@@ -60,10 +60,10 @@ export function thebibliographyReading(source: string): { items: ReferenceItem[]
 }
 
 /**
- * The rule amsplain (`\bysame`) and siam (`\leavevmode\vrule height 2pt depth -1.6pt width 23pt`) print for "the
- * same authors as the item before": those authors, so that the item is read whole.
+ * The rule amsplain (`\bysame`), siam (`\leavevmode\vrule height 2pt depth -1.6pt width 23pt`) and IEEEtran (`------`)
+ * print for "the same authors as the item before": those authors, so that the item is read whole.
  */
-const SAME_AUTHORS = /^\s*(?:\\bysame\b|\\leavevmode\s*\\vrule\s+height\s*[\d.]+pt\s+depth\s*-?[\d.]+pt\s+width\s*[\d.]+pt)\s*/;
+const SAME_AUTHORS = /^\s*(?:\\bysame\b|-{3,}(?=,)|\\leavevmode\s*\\vrule\s+height\s*[\d.]+pt\s+depth\s*-?[\d.]+pt\s+width\s*[\d.]+pt)\s*/;
 
 function withNamesRepeated(latex: string, previousNames: string | undefined): string {
   const dash = SAME_AUTHORS.exec(latex);

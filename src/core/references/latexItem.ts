@@ -90,9 +90,10 @@ function namesAndTitle(newblocks: string[]): string[] | undefined {
   return first && !plainOf(first[2]!).replace(/[.,\s]/g, '') ? [first[0]!, first[1]!, ...newblocks.slice(1)] : undefined;
 }
 
-/** The names an item opens with, in its LaTeX, when its style prints them before an emphasised title. */
+/** The names an item opens with, in its LaTeX, before an emphasised title or IEEEtran's quoted one ("names, ``Title,''"). */
 export function leadingNames(latex: string): string | undefined {
-  return namesAndTitle(latex.split(/\\newblock\b/))?.[0];
+  const quoted = /^([^`"]*?),\s*``/.exec(latex)?.[1];
+  return namesAndTitle(latex.split(/\\newblock\b/))?.[0] ?? (quoted && looksLikeAuthors(plainOf(quoted)) ? quoted : undefined);
 }
 
 /** The item read from its LaTeX (everything after `\bibitem[label]{key}`). */

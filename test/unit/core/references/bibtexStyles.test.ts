@@ -70,6 +70,16 @@ describe('one .bib as 16 BibTeX styles and biber write it', () => {
     assert.deepEqual(byKey(trimmed, 'ef96f9678f53'), { author: 'Peter J Barclay', title: 'A rule-based computational model for gaidhlig morphology' });
   });
 
+  it('reads IEEEtran\'s dash for the same authors again as the previous item\'s names', () => {
+    const items = itemsOf('hallmark-dev-ieeetran-trimmed.bbl');
+    assert.match(text('hallmark-dev-ieeetran-trimmed.bbl'), /\{c9141af99281\}\n------, ``Robust/);
+    assert.deepEqual(byKey(items, 'c9141af99281'), {
+      ...byKey(items, 'ba8fe5817a21'),
+      title: 'Robust dynamic radiance fields',
+    });
+    assert.match(byKey(items, 'c9141af99281').author ?? '', /^Y\.-L\. Liu and C\. Gao and .* and J\.-B\. Huang$/);
+  });
+
   it('reads ieeetr\'s book and thesis title from its first block, and never its emphasised "et al." as a title', () => {
     const items = itemsOf('styles-varied-ieeetr.bbl');
     assert.equal(byKey(items, 'goodfellow2016deep').title, 'Deep Learning');
