@@ -14,7 +14,7 @@ import {
   blankCodeBlocks, CAPTIONS, endsWithFullStop, footnoteTexts, FRONT_MATTER, locateSentences, locationOf,
   NOT_PROSE_ENVIRONMENTS, sourceOffset, usesMacro, withoutCommands,
 } from './proseNodes';
-import { isTheoremLike, namedResultTitle } from './theorems';
+import { isTheoremLike, namedResultTitle, sourcedByPreviousSentence } from './theorems';
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
 
@@ -144,8 +144,9 @@ class ProseWalker {
     // A theorem's attribution, `\begin{theorem}[Four colour theorem, \cite{appel1977}]`, cites for its statement.
     if (node.args.some((arg) => this.cites(arg))) this.pieces.push({ text: '', start: this.startOf(node), end: this.startOf(node), cites: true, at: 0 });
     const title = namedResultTitle(node, this.source);
-    // A citation in the title or anywhere in the statement is the named result's source.
-    if (title) this.push({ ...title, cited: this.cites(node), index: 0, count: 1, role: 'named result' });
+    // A citation in the title, anywhere in the statement or in the sentence that leads into it is the named result's source.
+    const sourced = () => this.cites(node) || sourcedByPreviousSentence(this.sentences, this.lastEnd, this.source, this.startOf(node));
+    if (title) this.push({ ...title, cited: sourced(), index: 0, count: 1, role: 'named result' });
     const wasStatement = this.inStatement;
     this.inStatement ||= isTheoremLike(node.name);
     this.inside(node.content, node.name === 'abstract');

@@ -58,6 +58,24 @@ export function namedResultTitle(node: lp.Environment, source: string): NamedTit
   return namesPublishedResult(text) ? { text, start, end } : undefined;
 }
 
+/**
+ * Whether the sentence just before a theorem-like environment sources it: "The following is due to
+ * \cite{x}.", "We recall a result of \cite{y}:" (a citation after its full stop is the sentence's).
+ * The last body sentence read must cite and its text end right before `\begin`, only blank lines and
+ * comments between (`proseEnd`: where the last prose read ends), so that a heading, a float or another
+ * theorem between them, or a later uncited sentence ("… as in \cite{a}. We now prove"), breaks the link.
+ */
+export function sourcedByPreviousSentence(
+  read: readonly { cited: boolean; role?: string }[],
+  proseEnd: number,
+  source: string,
+  environmentStart: number,
+): boolean {
+  const previous = read.findLast((s) => s.role !== 'footnote');
+  if (!previous || previous.role !== undefined || !previous.cited || proseEnd > environmentStart) return false;
+  return source.slice(proseEnd, environmentStart).replace(/(?<!\\)%[^\n]*/g, '').trim() === '';
+}
+
 /** "Banach fixed-point theorem", "Hoeffding's inequality", "Central limit theorem": yes; "Upper bound", "Main result": no. */
 export function namesPublishedResult(title: string): boolean {
   if (!/\p{L}/u.test(title) || OWN_TITLE.test(title)) return false;

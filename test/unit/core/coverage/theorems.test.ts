@@ -46,3 +46,23 @@ describe('coverage: a theorem named after a published result', () => {
     }
   });
 });
+
+describe('coverage: a named theorem sourced by the sentence that leads into it', () => {
+  const sourcedFile = fixturePath('coverage', 'sourced.tex');
+  const text = readFileSync(sourcedFile, 'utf8');
+  const titles = scoreSentences(readProse(sourcedFile, text).sentences).filter((s) => s.role === 'named result');
+  const before = (s: { start: number }) => text.slice(0, s.start).trimEnd().split('\n').at(-2)!;
+
+  it('does not list one after a citing sentence that ends right before it, in its paragraph or the one before', () => {
+    assert.equal(titles.length, 5);
+    assert.deepEqual(titles.slice(0, 3).map((s) => [s.cited, s.needsCitation]), [[true, false], [true, false], [true, false]]);
+    assert.match(before(titles[2]!), /^% the statement/, 'a comment line between them breaks nothing');
+  });
+
+  it('lists one when the citing sentence is followed by an uncited one, or a heading stands between', () => {
+    const listed = titles.filter((s) => s.needsCitation);
+    assert.deepEqual(listed.map((s) => s.line), [titles[3]!.line, titles[4]!.line]);
+    assert.match(before(titles[3]!), /We now prove the following\.$/);
+    assert.match(before(titles[4]!), /^\\subsection/);
+  });
+});
