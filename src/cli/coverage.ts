@@ -21,6 +21,7 @@ import { diskFiles, readOnce, readText } from './files';
 import { ArgumentError, readInput, UsageError, type CliIo } from './io';
 import { insertClearCitation, insertSummary, outcomeText, referencesByHandWhy, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
 import { projectFolder, sharedFolders } from '../core/manuscript/projectFolder';
+import { coverageCounts, statementsNote } from '../core/coverage/counts';
 import { invocation, shellWord } from './shellCommand';
 import { insertIdOf } from './insertClaim';
 
@@ -178,8 +179,9 @@ function textReport(report: RankedReport): string {
     const footnote = s.role === 'footnote' ? ', in a footnote' : '';
     return `${where(s, report.root)}: ${s.score.toFixed(2)} ${s.reason}${footnote}${llm}: ${s.text}`;
   });
-  const uncited = report.sentences.filter((s) => !s.cited).length;
-  lines.push('', `${report.flagged.length} of ${uncited} sentence(s) without a citation need one (${report.sentences.length - uncited} cite already).`);
+  const counts = coverageCounts(report.sentences);
+  const statements = counts.statements ? `; ${statementsNote(counts)}` : '';
+  lines.push('', `${report.flagged.length} of ${counts.uncited} sentence(s) without a citation need one (${counts.cited} cite already${statements}).`);
   return lines.join('\n') + '\n';
 }
 

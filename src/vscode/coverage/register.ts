@@ -8,6 +8,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../core/coverage';
+import { coverageCounts, statementsNote } from '../../core/coverage/counts';
 import type { Settings } from '../../core/settings';
 import type { Candidate } from '../../core/types';
 import { insertCitation, type InsertOutcome, type OnDeclined } from '../insertCitation';
@@ -103,7 +104,9 @@ async function findUncited(claims: UncitedClaims, showBatch: CoverageDeps['showB
   showBatch([]); // the last batch's sentences belong to the list this one replaces
   await rememberSources(claims, report.flagged);
   const listed = claims.all().length;
-  log(`Uncited claims: ${listed} of ${report.sentences.filter((s) => !s.cited).length} uncited sentence(s) listed.`);
+  const counts = coverageCounts(report.sentences);
+  const statements = counts.statements ? ` (${statementsNote(counts)})` : '';
+  log(`Uncited claims: ${listed} of ${counts.uncited} uncited sentence(s) listed${statements}.`);
   await vscode.commands.executeCommand(`${COVERAGE_VIEW_ID}.focus`);
   return claims.all();
 }

@@ -1,0 +1,35 @@
+// The summary `citefinder coverage` ends with, on sentences of arXiv:2212.11826 set in theorems
+// (test/fixtures/coverage/notes.tex): a theorem statement's sentences are never listed, so they are
+// not counted among the sentences without a citation (nor among those that cite), but said apart.
+import { strict as assert } from 'node:assert';
+import { main } from '../../../src/cli/main';
+import type { CliIo } from '../../../src/cli/io';
+import { fixturePath } from '../../standin/server';
+
+async function coverage(file: string, ...flags: string[]): Promise<string> {
+  const io: CliIo & { out: string; err: string } = { out: '', err: '', stdout: (t) => void (io.out += t), stderr: (t) => void (io.err += t) };
+  assert.equal(await main(['coverage', file, ...flags], io), 0, io.err);
+  return io.out;
+}
+
+describe('CLI coverage summary', function () {
+  this.timeout(30_000);
+
+  it('counts a theorem statement\'s sentences apart, and every other sentence as before', async () => {
+    const file = fixturePath('coverage', 'notes.tex');
+    const { sentences } = JSON.parse(await coverage(file, '--json')) as { sentences: { cited: boolean; role?: string; needsCitation: boolean }[] };
+    const statements = sentences.filter((s) => s.role === 'statement');
+    const others = sentences.filter((s) => s.role !== 'statement');
+    assert.equal(statements.length, 5);
+    const listed = sentences.filter((s) => s.needsCitation).length;
+    const uncited = others.filter((s) => !s.cited).length;
+    const cited = others.length - uncited;
+    const summary = (await coverage(file)).trimEnd().split('\n').at(-1);
+    assert.equal(summary, `${listed} of ${uncited} sentence(s) without a citation need one (${cited} cite already; 5 in theorem statements, never listed).`);
+  });
+
+  it('says nothing of statements in a text without theorems', async () => {
+    const summary = (await coverage(fixturePath('coverage', 'qpk', 'main.tex'))).trimEnd().split('\n').at(-1);
+    assert.match(summary!, /^\d+ of \d+ sentence\(s\) without a citation need one \(6 cite already\)\.$/);
+  });
+});
