@@ -1,0 +1,47 @@
+// `citefinder audit` and `citefinder insert` read each file of the project once, as `coverage` does
+// (coverageReadsOnce.test.ts): the root's folder is found by reading the chapter's neighbours, and the
+// include tree, the LaTeX check and the audit read those same texts. main() in-process, with
+// node:fs/promises' readFile counted, on the coverage fixture (arXiv:2212.11826's main.tex and
+// intro.tex), given the chapter: no citation of it is in a .bib file, so nothing is fetched.
+import { strict as assert } from 'node:assert';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../../src/cli/main';
+import type { CliIo } from '../../../src/cli/io';
+import { fixturePath } from '../../standin/server';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const fsPromises = require('node:fs/promises') as { readFile: (...args: unknown[]) => Promise<unknown> };
+
+describe('CLI audit and insert read a file once', () => {
+  let dir: string;
+  const realReadFile = fsPromises.readFile;
+  const reads: string[] = [];
+  const texReads = (name: string) => reads.filter((file) => file === join(dir, name)).length;
+  const run = async (args: string[]) => {
+    const io: CliIo & { out: string; err: string } = { out: '', err: '', stdout: (t) => void (io.out += t), stderr: (t) => void (io.err += t) };
+    const code = await main(args, io);
+    return { code, ...io };
+  };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'citefinder-audit-reads-'));
+    cpSync(fixturePath('coverage', 'qpk'), dir, { recursive: true });
+    reads.length = 0;
+    fsPromises.readFile = (file: unknown, ...rest: unknown[]) => {
+      reads.push(String(file));
+      return realReadFile(file, ...rest);
+    };
+  });
+  afterEach(() => {
+    fsPromises.readFile = realReadFile;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('audit opens the chapter and its root once each, and checks the chapter\'s citations', async () => {
+    const audit = await run(['audit', join(dir, 'intro.tex'), '--json']);
+    assert.equal(audit.code, 0, audit.err);
+    assert.match(audit.out, /"31374a87"/);
+    assert.deepEqual([texReads('main.tex'), texReads('intro.tex')], [1, 1], reads.join('\n'));
+  });
+});
