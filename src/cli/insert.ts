@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
-import { diskFiles, writePlan } from './files';
+import { diskFiles, readOnce, readText, writePlan } from './files';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import { bibtexVersionNote } from '../core/works/versionNote';
 import type { Settings } from '../core/settings/index';
@@ -18,7 +18,7 @@ import { ArgumentError, FileRefusedError, readInput, UsageError, type CliIo } fr
 import { ReferencesByHandError } from '../core/manuscript/referencesByHand';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { lineClaim, locateClaim } from '../core/manuscript/citeInsert';
-import { projectFolder } from '../core/manuscript/projectFolder';
+import { projectFolder, sharedFolders } from '../core/manuscript/projectFolder';
 import { trustLine } from './format';
 import { invocation, shellWord } from './shellCommand';
 import { chooseForClaim, notInsertedText } from './insertClaim';
@@ -36,7 +36,10 @@ export async function runInsert(
   const texFile = path.resolve(options.tex);
   const texText = await readInput(texFile, 'LaTeX file');
   // A chapter of prose alone is LaTeX when a root includes it or it names its root (magic comment).
-  const files = diskFiles(await projectFolder(texFile));
+  // Each file read once to plan (the root's folder is found by reading the neighbours the plan reads
+  // next); the writes below read afresh, as before.
+  const read = readOnce(readText, new Map([[texFile, texText]]));
+  const files = { ...diskFiles(await projectFolder(texFile, sharedFolders(), read)), read };
   const verdict = await latexSourceVerdict(texFile, texText, files, options.tex);
   if (!verdict.ok) throw new UsageError(verdict.reason);
   const lines = texText.split('\n');

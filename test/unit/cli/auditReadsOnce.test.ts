@@ -1,8 +1,9 @@
 // `citefinder audit` and `citefinder insert` read each file of the project once, as `coverage` does
 // (coverageReadsOnce.test.ts): the root's folder is found by reading the chapter's neighbours, and the
-// include tree, the LaTeX check and the audit read those same texts. main() in-process, with
-// node:fs/promises' readFile counted, on the coverage fixture (arXiv:2212.11826's main.tex and
-// intro.tex), given the chapter: no citation of it is in a .bib file, so nothing is fetched.
+// include tree, the LaTeX check and the audit (or the insert's plan) read those same texts. main()
+// in-process, with node:fs/promises' readFile counted, on the coverage fixture (arXiv:2212.11826's
+// main.tex and intro.tex), given the chapter: the audit fetches nothing (no citation of it is in a .bib
+// file), the insert its work from the stand-in services.
 import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
 import type { CliIo } from '../../../src/cli/io';
 import { fixturePath } from '../../standin/server';
+import { startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const fsPromises = require('node:fs/promises') as { readFile: (...args: unknown[]) => Promise<unknown> };
@@ -43,5 +45,24 @@ describe('CLI audit and insert read a file once', () => {
     assert.equal(audit.code, 0, audit.err);
     assert.match(audit.out, /"31374a87"/);
     assert.deepEqual([texReads('main.tex'), texReads('intro.tex')], [1, 1], reads.join('\n'));
+  });
+
+  it('insert plans on the chapter and its root read once each, then reads afresh only what it writes', async () => {
+    const cli = await startCliStandIn('citefinder-insert-reads-');
+    const saved = { ...process.env };
+    Object.assign(process.env, cli.env);
+    try {
+      const insert = await run(['insert', '--tex', join(dir, 'intro.tex'), '--line', '4', '--id', '10.1086/307221', '--json']);
+      assert.equal(insert.code, 0, insert.err);
+      const { key } = JSON.parse(insert.out) as { key: string };
+      assert.ok(key);
+      // One read each to plan (4 of main.tex and 5 of intro.tex before), then the write's own two of each file
+      // it replaces (the chapter, and the root that gets the bibliography): its check that the file may be
+      // edited, and its fresh read, left as they are.
+      assert.deepEqual([texReads('main.tex'), texReads('intro.tex')], [3, 3], reads.join('\n'));
+    } finally {
+      for (const name of Object.keys(cli.env)) if (!(name in saved)) delete process.env[name];
+      await stopCliStandIn(cli);
+    }
   });
 });
