@@ -5,10 +5,10 @@ import { titleWords } from '../identity/names';
 import { latexToPlainText } from '../latex/plainText';
 
 /** Maths as the words it spells: `$\Omega$` and `$\upOmega$` both read "Omega". */
-function mathWords(title: string): string {
+export function mathWords(title: string): string {
   // `\ensuremath{\Omega}` (NASA ADS's titles) is maths as `$\Omega$` is.
   const dollars = title.replace(/\\ensuremath\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_m, math: string) => `$${math}$`);
-  return dollars.replace(/\$([^$]*)\$/g, (_m, math: string) => ' ' + math.replace(/\\(?:up)?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ') + ' ');
+  return dollars.replace(/(?<!\\)\$([^$]*)(?<!\\)\$/g, (_m, math: string) => ' ' + math.replace(/\\(?:up)?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ') + ' ');
 }
 
 /** A publisher's notice put before a retracted or withdrawn work's title; the trust signal says it, the title is the work's. */

@@ -2,7 +2,7 @@
 // text (what a BibTeX style separates and italicises is the structure the fields are read from),
 // and links kept as text. The LaTeX is read, never run: commands become their words or nothing.
 import { plainLine, SKIP_WITH_GLUE } from '../latex/plainText';
-import { decodeEntities, plainTitle } from '../bibcheck/titles';
+import { decodeEntities, mathWords, plainTitle } from '../bibcheck/titles';
 import { looksLikeAuthors } from './authors';
 import type { ReferenceItem } from './types';
 
@@ -34,9 +34,12 @@ function withoutEntities(latex: string): string {
   return decodeEntities(latex).replace(/(?<!\\)&/g, '\\&');
 }
 
-/** Plain text of a fragment. */
+/**
+ * Plain text of a fragment. Its maths is read as a title's is (`$\omega$` as "omega", bibcheck/titles.ts): ieeetr, IEEEtran
+ * and elsarticle print the title inside the item's one block, so dropping maths would lose a title's symbols.
+ */
 export function plainOf(latex: string): string {
-  return plainLine(linksAsText(withoutEntities(latex))).replace(/\s+([.,;:])/g, '$1');
+  return plainLine(mathWords(linksAsText(withoutEntities(latex)))).replace(/\s+([.,;:])/g, '$1');
 }
 
 /** The first emphasis of an item: `\emph{…}` or `{\em …}` (and their italic and slanted kin). */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../../standin/server';
 import { fieldsOfItem, textReferences, type ReferenceItem } from '../../../../src/core/references';
 import { readBibEntries } from '../../../../src/core/bibtex/entries';
+import { compareTitles } from '../../../../src/core/bibcheck/titles';
 import { fieldReading, tallyLine } from '../../../../bench/lib/fieldReading';
 
 const text = (file: string) => readFileSync(fixturePath('references', file), 'utf8');
@@ -25,14 +26,14 @@ const READ_BACK: [string, string][] = [
   ['apalike', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['acm', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['siam', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
-  ['ieeetr', 'title 20/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
-  ['IEEEtran', 'title 20/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
+  ['ieeetr', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
+  ['IEEEtran', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['amsplain', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['amsalpha', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
-  ['elsarticle-num', 'title 19/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
+  ['elsarticle-num', 'title 20/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
   ['elsarticle-harv', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
-  ['biblatex-authoryear', 'title 20/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
-  ['biblatex-numeric', 'title 20/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
+  ['biblatex-authoryear', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
+  ['biblatex-numeric', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
 ];
 
 describe('one .bib as 16 BibTeX styles and biber write it', () => {
@@ -41,6 +42,20 @@ describe('one .bib as 16 BibTeX styles and biber write it', () => {
       const items = itemsOf(`styles-varied-${style}.bbl`);
       assert.equal(items.length, 21, style);
       assert.equal(tallyLine(fieldReading(items, entries)), expected, style);
+    }
+  });
+
+  it('keeps a title\'s maths where the title is no block of its own, so it matches the authority\'s', () => {
+    // arXiv's record writes the words, the .bib `$\Omega$`; BibTeX lower-cased the maths (`$\omega$`) in every style.
+    const arxiv = /<entry>[\s\S]*?<title>([^<]*)<\/title>/.exec(
+      readFileSync(fixturePath('arxiv-atom', 'legacy2019_idlist_astro-ph_9812133_same-work-as-doi-10.1086_307221.atom.xml'), 'utf8'),
+    )![1]!;
+    const written = entries.find((e) => e.key === 'perlmutter1999measurements')!.fields.title!;
+    for (const style of ['ieeetr', 'IEEEtran', 'elsarticle-num', 'biblatex-numeric', 'plain']) {
+      const title = byKey(itemsOf(`styles-varied-${style}.bbl`), 'perlmutter1999measurements').title ?? '';
+      assert.match(title, /^Measurements of omega and lambda from 42 high-redshift supernovae$/i, style);
+      assert.equal(compareTitles(title, arxiv).agreement, 'same', style);
+      assert.equal(compareTitles(title, written).agreement, 'same', style);
     }
   });
 
