@@ -11,11 +11,17 @@ const TEAM = String.raw`(?: \(\p{L}[^()]{1,80}\)| \[\p{L}[^\]]{1,80}\])`;
 const NAMES = new RegExp(String.raw`^(?:${NAME}(?:, and |, & | and | & |, | et al\.${TEAM}?,? ))+(?:et al\.,? )?(?!\p{Lu}\.)`, 'u');
 
 /**
+ * A publisher's name as elsarticle prints a book's ("Deep Learning, MIT Press, Cambridge, MA, USA, 2016."): its address
+ * and year follow, so without it the title would run on to the year.
+ */
+const PUBLISHER = /\b(?:Press|Publishers?|Publishing|Verlag|Springer|Wiley|Elsevier|Kaufmann|Curran Associates|Inc\.?|Ltd\.?)$/;
+
+/**
  * A part that opens the venue: "in: CVPR", a journal and its volume ("Phys. Rev. 47"), a bracketed or bare year, the kind
- * of a thesis or report (elsarticle's "Ph.D. thesis, University of Toronto (2013)", "Tech. rep.").
+ * of a thesis or report (elsarticle's "Ph.D. thesis, University of Toronto (2013)", "Tech. rep."), a book's publisher.
  */
 function opensVenue(part: string): boolean {
-  return /^in:?\s/i.test(part) || /^(?:Ph\.\s?D\.|Master's|Doctoral|Bachelor's)\s+thesis\b|^Tech(?:\.|nical)\s+rep/i.test(part) || /\s\d+[a-z]?$/.test(part) || /\((?:1[6-9]|20)\d\d\)/.test(part) || /^(?:1[6-9]|20)\d\d\.?$/.test(part);
+  return /^in:?\s/i.test(part) || PUBLISHER.test(part) || /^(?:Ph\.\s?D\.|Master's|Doctoral|Bachelor's)\s+thesis\b|^Tech(?:\.|nical)\s+rep/i.test(part) || /\s\d+[a-z]?$/.test(part) || /\((?:1[6-9]|20)\d\d\)/.test(part) || /^(?:1[6-9]|20)\d\d\.?$/.test(part);
 }
 
 export interface CommaParts {

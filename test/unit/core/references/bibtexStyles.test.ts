@@ -30,7 +30,7 @@ const READ_BACK: [string, string][] = [
   ['IEEEtran', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['amsplain', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
   ['amsalpha', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 0/12 · arxiv 1/3'],
-  ['elsarticle-num', 'title 20/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
+  ['elsarticle-num', 'title 21/21 · author 21/21 · year 21/21 · venue 15/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
   ['elsarticle-harv', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
   ['biblatex-authoryear', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
   ['biblatex-numeric', 'title 21/21 · author 21/21 · year 21/21 · venue 16/16 · pages 13/13 · doi 12/12 · arxiv 3/3'],
@@ -127,6 +127,14 @@ describe('one .bib as 16 BibTeX styles and biber write it', () => {
     const elsevier = itemsOf('styles-varied-elsarticle-num.bbl');
     assert.equal(byKey(elsevier, 'sutskever2013training').title, 'Training recurrent neural networks'); // "…, Ph.D. thesis, University of Toronto (2013)."
     assert.equal(byKey(elsevier, 'krizhevsky2009learning').title, 'Learning multiple layers of features from tiny images'); // "…, Tech. rep., …"
+  });
+
+  it('reads elsarticle\'s book title up to its publisher, not on to the address', () => {
+    assert.match(text('styles-varied-elsarticle-num.bbl'), /A\.~Courville, Deep Learning, MIT Press, Cambridge,\n {2}MA, USA, 2016\./);
+    const book = byKey(itemsOf('styles-varied-elsarticle-num.bbl'), 'goodfellow2016deep');
+    assert.equal(book.title, 'Deep Learning');
+    assert.equal(book.year, '2016');
+    assert.equal(book.author, 'I. Goodfellow and Y. Bengio and A. Courville');
   });
 
   it('reads a single page or article number as natbib, IEEE, SIAM, AMS, ACM and Elsevier print it', () => {
