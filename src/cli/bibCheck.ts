@@ -9,7 +9,7 @@ import { copyFile } from 'node:fs/promises';
 import { editRefusal, writeAtomically } from './files';
 import * as path from 'node:path';
 import { checkBibliography, type BibCheckEntry, type BibCheckReport } from '../core/bibcheck';
-import { authorityLabel, VERDICTS, type FixableField } from '../core/bibcheck/verdict';
+import { authorityLabel, unavailableAdvice, VERDICTS, type FixableField } from '../core/bibcheck/verdict';
 import { bibCheckEdits } from '../core/bibcheck/apply';
 import type { ComparedField } from '../core/bibcheck/compare';
 import { applyEdits } from '../core/manuscript/insertPlan';
@@ -199,7 +199,8 @@ function textReport(report: BibCheckReport, written: boolean, root?: string): st
   });
   for (const b of report.broken) lines.push(`${where(b.file, b.line)}  broken             ${b.key ?? '?'}: ${b.message} (left as it is)`);
   lines.push('', VERDICTS.filter((v) => report.verdicts[v] > 0).map((v) => `${v} ${report.verdicts[v]}`).join(' · ') + (report.summary.duplicate ? ` · duplicate ${report.summary.duplicate}` : ''));
-  if (report.verdicts.unavailable) lines.push('Unavailable is no verdict: an authority could not be asked; run the check again later.');
+  const advice = unavailableAdvice(report.entries.map((e) => e.verdict));
+  if (advice) lines.push(advice);
   if (written) lines.push('The fixable fields of the verified entries were written; the original is kept as .bib.bak.');
   return lines.join('\n') + '\n';
 }

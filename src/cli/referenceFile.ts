@@ -19,6 +19,7 @@ import {
   type ReferenceCheck,
   type ReferenceList,
 } from '../core/references';
+import { unavailableAdvice } from '../core/bibcheck/verdict';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
 import { NothingToDoError, UsageError, type CliIo } from './io';
@@ -136,6 +137,7 @@ function textReport(check: ReferenceCheck, file: string | undefined): string {
     return `${(placeOf(r, file) || '-').padEnd(16)} ${label.padEnd(18)} ${r.fields.title ? `"${r.fields.title.slice(0, 80)}": ` : ''}${message}`;
   });
   lines.push('', Object.entries(check.summary).map(([verdict, n]) => `${verdict} ${n}`).join(' · '));
-  if (check.summary.unavailable) lines.push('Unavailable is no verdict: an authority could not be asked; run the check again later.');
+  const advice = unavailableAdvice(check.references.flatMap((r) => (r.result ? [r.result.verdict] : [])));
+  if (advice) lines.push(advice);
   return lines.join('\n') + '\n';
 }

@@ -287,8 +287,9 @@ function notFound(entry: EntryView, searched: SearchTrace[], message: string): E
 function unavailable(failed: AuthorityUnavailable[], searched: SearchTrace[]): EntryVerdict {
   const first = failed[0]!;
   // A refusal is not mended by waiting: "try again later" only when some authority did not answer.
-  const again = failed.every((f) => f.refused) ? '.' : '; try again later.';
-  return { verdict: 'unavailable', confidence: 0, authority: first.authority, evidence: [], searched: [...searched], message: `${failed.map((f) => f.message).join('; ')}${again}` };
+  const refused = failed.every((f) => f.refused);
+  const message = `${failed.map((f) => f.message).join('; ')}${refused ? '.' : '; try again later.'}`;
+  return { verdict: 'unavailable', confidence: 0, authority: first.authority, evidence: [], searched: [...searched], message, ...(refused ? { refused } : {}) };
 }
 
 /** Names no real author has make the entry a mismatch whatever the authority says. */

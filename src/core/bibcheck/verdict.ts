@@ -90,6 +90,21 @@ export interface EntryVerdict {
   searched: SearchTrace[];
   /** One sentence for people. */
   message: string;
+  /** For unavailable: every authority it needed refused (401, 403), so asking again later will not help. */
+  refused?: true;
+}
+
+/**
+ * The closing line of a check with unavailable verdicts. Waiting mends a service that did not
+ * answer, not one that refused: then the user is told what to look at instead.
+ */
+export function unavailableAdvice(verdicts: readonly EntryVerdict[]): string | undefined {
+  const unavailable = verdicts.filter((v) => v.verdict === 'unavailable');
+  if (!unavailable.length) return undefined;
+  if (unavailable.every((v) => v.refused)) {
+    return 'Unavailable is no verdict: a service refused the requests; check its configured URL and key (or the mirror it goes through), then run the check again.';
+  }
+  return 'Unavailable is no verdict: an authority could not be asked; run the check again later.';
 }
 
 /** True for a verdict that calls the entry suspect (what HALLMARK counts as a detection). */
