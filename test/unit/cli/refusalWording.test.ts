@@ -41,6 +41,17 @@ describe('CLI checks name a refusing service in the words of a check', function 
     }
   });
 
+  it('lookup says in one sentence that the service refused, not its raw status line and URL', async () => {
+    const run = await runCli(['lookup', 'doi:10.1186/s12984-017-0305-3'], cli!.env);
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stdout, '');
+    assert.match(
+      run.stderr,
+      /^citefinder: \S+ refused a request \(HTTP 403: a key, an address or a proxy it does not accept\); check its configured URL and key[^\n]*\.\n$/,
+    );
+    assert.doesNotMatch(run.stderr, /answered HTTP|https?:\/\//, run.stderr);
+  });
+
   for (const command of [['bib', 'check'], ['refs', 'check']]) {
     it(`${command.join(' ')} says Crossref refused, not that "this search" skips it`, async () => {
       const bib = join(cli!.dir, 'refs.bib');
