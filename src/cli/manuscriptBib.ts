@@ -5,6 +5,8 @@
 import * as path from 'node:path';
 import { hasThebibliography } from '../core/references/bibitems';
 import { citedKeys } from '../core/latex/citeSites';
+import { latexSourceVerdict } from '../core/manuscript/latexSource';
+import { projectFolder } from '../core/manuscript/projectFolder';
 import { resolveRootFile } from '../core/manuscript/projectRoot';
 import { walkIncludes } from '../core/manuscript/projectTree';
 import { findProjectBibliography } from '../core/manuscript/projectBibliography';
@@ -25,6 +27,9 @@ export type ManuscriptReferences = { bibFiles: string[]; rootDir: string; cited?
 export async function manuscriptReferences(tex: string, io: CliIo): Promise<ManuscriptReferences> {
   const file = path.resolve(tex);
   const text = await readInput(file, 'LaTeX file');
+  // A binary, UTF-16 or non-LaTeX file gets audit's and coverage's verdict, not "no references found".
+  const source = await latexSourceVerdict(file, text, diskFiles(await projectFolder(file)), tex);
+  if (!source.ok) throw new UsageError(source.reason);
   if (hasThebibliography(text)) return { listFile: file, rootDir: path.dirname(file) };
   const disk = diskFiles(path.dirname(file));
   const root = await resolveRootFile(file, text, disk);
