@@ -1,7 +1,7 @@
 // `citefinder find`: claim in, candidates with authoritative BibTeX out.
 import type { Settings } from '../core/settings/index';
 import { createPipeline } from '../core/pipeline/index';
-import { readInput, requireClaim, type CliIo, type CliOptions } from './io';
+import { readContextFile, requireClaim, type CliIo, type CliOptions } from './io';
 import { findListener, printFindResult, withYears } from './findSetup';
 import * as path from 'node:path';
 import { chapterRootText } from '../core/manuscript/projectRoot';
@@ -15,7 +15,7 @@ export async function runFind(
 ): Promise<number> {
   const claim = requireClaim(options.claim);
   settings = withYears(settings, options.years);
-  const document = options.contextFile ? await readInput(options.contextFile, 'context file') : undefined;
+  const document = options.contextFile ? await readContextFile(options.contextFile) : undefined;
   // A chapter as context: its root gives the title and abstract, as in the editor.
   const root = options.contextFile && document !== undefined ? await rootOfChapter(options.contextFile, document) : undefined;
   const pipeline = createPipeline({ settings, llmApiKey: settings['llm.apiKey'] || undefined });

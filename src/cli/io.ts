@@ -1,6 +1,7 @@
 // What every CLI command shares: its options, its output streams, and the error for input the
 // user must fix. Kept apart from main.ts, which dispatches to the commands.
 import { readFile } from 'node:fs/promises';
+import { notUtf8TextReason } from '../core/manuscript/utf8Text';
 
 /** Input the user must fix; printed without a stack trace, exit code 2. */
 export class UsageError extends Error {
@@ -57,6 +58,14 @@ export async function readInput(path: string, what: string): Promise<string> {
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code;
     throw new UsageError(`Cannot read ${what} "${path}": ${why ?? (error as Error).message}.`);
   }
+}
+
+/** find's --context-file: read as readInput reads, and refused in one line when it is not text (binary, UTF-16). */
+export async function readContextFile(path: string): Promise<string> {
+  const text = await readInput(path, 'context file');
+  const notText = notUtf8TextReason(text, path);
+  if (notText) throw new UsageError(notText);
+  return text;
 }
 
 export function requireClaim(claim: string | undefined): string {

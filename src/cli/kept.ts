@@ -12,7 +12,7 @@ import { resolveCacheDir } from '../core/net/cacheDir';
 import { Run } from '../core/pipeline/run';
 import { buildIdentity, NO_LLM_WARNING, readResultByInput, replayResult } from '../core/pipeline/resultKey';
 import { asksForHelp } from './args';
-import { readInput, requireClaim, type CliIo } from './io';
+import { readContextFile, requireClaim, type CliIo } from './io';
 import { findListener, loadSettings, parseOptions, printFindResult, withYears } from './findSetup';
 
 /** The bundle that runs the pipeline, and so writes the results this entry reads (its build is in their key). */
@@ -35,7 +35,7 @@ export async function keptFind(argv: string[], io: CliIo = processIo): Promise<n
     // What the pipeline would warn about, or ask an LLM for, is the whole CLI's to do.
     if (warnings.length > 0 || hasLlm(settings) || !dir) return undefined;
     const selection = requireClaim(options.claim);
-    const document = options.contextFile ? await readInput(options.contextFile, 'context file') : undefined;
+    const document = options.contextFile ? await readContextFile(options.contextFile) : undefined;
     // Progress is held until the result is known to be kept: a miss must print nothing twice.
     const held: PipelineEvent[] = [];
     const run = new Run((event) => held.push(event));

@@ -3,6 +3,7 @@
 // comment (`% !TeX root = ../main.tex`), as LaTeX Workshop treats it. Anything else without a
 // single command is most likely not LaTeX (a .bib, a README) and is refused with the reason.
 import { resolveRootFile } from './projectRoot';
+import { notUtf8TextReason } from './utf8Text';
 import type { TexFiles } from './project';
 
 export type LatexSourceVerdict =
@@ -20,8 +21,8 @@ export function encodingNote(text: string, shownName: string): string | undefine
 }
 
 export async function latexSourceVerdict(file: string, text: string, files: TexFiles, shownName = file): Promise<LatexSourceVerdict> {
-  // UTF-16 read as UTF-8 keeps its letters, each beside a NUL: no command matches, and the encoding is the reason.
-  if (text.includes('\0')) return { ok: false, reason: `"${shownName}" is not UTF-8 text (it has NUL bytes: UTF-16, perhaps); save it as UTF-8.` };
+  const notText = notUtf8TextReason(text, shownName);
+  if (notText) return { ok: false, reason: notText };
   if (/\\[A-Za-z]+/.test(text)) return { ok: true, why: 'commands' };
   const root = await resolveRootFile(file, text, files);
   if (root.reason === 'magic comment' || root.reason === 'included' || root.reason === 'subfiles') return { ok: true, why: root.reason };

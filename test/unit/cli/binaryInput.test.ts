@@ -31,4 +31,11 @@ describe('CLI commands refuse a binary or UTF-16 .tex with one verdict', functio
       assert.equal(run.stdout, '');
     });
   }
+
+  it('find --context-file main.tex refuses it with the same line (exit 2) before any search', async () => {
+    const run = await runCli(['find', '--claim', 'The expansion of the universe accelerates.', '--context-file', join(dir, 'main.tex')], env());
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, notUtf8);
+    assert.equal(run.stdout, '');
+  });
 });
