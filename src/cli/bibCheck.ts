@@ -198,9 +198,21 @@ function textReport(report: BibCheckReport, written: boolean, root?: string): st
     return `${where(e.file, e.line)}  ${label.padEnd(18)} ${e.key}: ${e.message}${fields}`;
   });
   for (const b of report.broken) lines.push(`${where(b.file, b.line)}  broken             ${b.key ?? '?'}: ${b.message} (left as it is)`);
-  lines.push('', VERDICTS.filter((v) => report.verdicts[v] > 0).map((v) => `${v} ${report.verdicts[v]}`).join(' · ') + (report.summary.duplicate ? ` · duplicate ${report.summary.duplicate}` : ''));
+  const counts = VERDICTS.filter((v) => report.verdicts[v] > 0).map((v) => `${v} ${report.verdicts[v]}`).join(' · ');
+  lines.push('', brokenCount(report) + counts + (report.summary.duplicate ? ` · duplicate ${report.summary.duplicate}` : ''));
   const advice = unavailableAdvice(report.entries.map((e) => e.verdict));
   if (advice) lines.push(advice);
   if (written) lines.push('The fixable fields of the verified entries were written; the original is kept as .bib.bak.');
   return lines.join('\n') + '\n';
+}
+
+/**
+ * "12 entries, 1 not valid BibTeX (line 38): ": an entry the parser could not read counts too. Its
+ * line only: from a manuscript, its "broken" line above names the file, and the summary stays bib check's of that file.
+ */
+function brokenCount(report: BibCheckReport): string {
+  const { broken } = report;
+  if (!broken.length) return '';
+  const where = `${broken.length > 1 ? 'lines' : 'line'} ${broken.map((b) => b.line + 1).join(', ')}`;
+  return `${report.entries.length + broken.length} entries, ${broken.length} not valid BibTeX (${where}): `;
 }

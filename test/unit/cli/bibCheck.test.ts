@@ -21,6 +21,14 @@ describe('CLI bib check against the stand-in services', function () {
   });
   afterEach(() => stopCliStandIn(cli));
 
+  it('counts the entry that is not valid BibTeX in its summary line, with its line', async () => {
+    const run = await runCli(['bib', 'check', bib], env);
+    assert.equal(run.code, 0, run.stderr);
+    const brokenLine = readFileSync(bib, 'utf8').split('\n').findIndex((line) => line.startsWith('@article{broken,')) + 1;
+    const summary = run.stdout.split('\n').find((line) => /^\d+ entries/.test(line));
+    assert.equal(summary?.split(':')[0], `7 entries, 1 not valid BibTeX (line ${brokenLine})`, run.stdout);
+  });
+
   it('prints each entry with its status and the differing fields, ours and the authority\'s', async () => {
     const run = await runCli(['bib', 'check', bib, '--json'], env);
     assert.equal(run.code, 0, run.stderr);
