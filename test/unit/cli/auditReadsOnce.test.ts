@@ -5,46 +5,27 @@
 // main.tex and intro.tex), given the chapter: the audit fetches nothing (no citation of it is in a .bib
 // file), the insert its work from the stand-in services.
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
 import type { CliIo } from '../../../src/cli/io';
-import { fixturePath } from '../../standin/server';
 import { startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const fsPromises = require('node:fs/promises') as { readFile: (...args: unknown[]) => Promise<unknown> };
+import { countedProject, type CountedProject } from '../../helpers/readCounter';
 
 describe('CLI audit and insert read a file once', () => {
-  let dir: string;
-  const realReadFile = fsPromises.readFile;
-  const reads: string[] = [];
-  const texReads = (name: string) => reads.filter((file) => file === join(dir, name)).length;
+  let project: CountedProject;
   const run = async (args: string[]) => {
     const io: CliIo & { out: string; err: string } = { out: '', err: '', stdout: (t) => void (io.out += t), stderr: (t) => void (io.err += t) };
     const code = await main(args, io);
     return { code, ...io };
   };
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'citefinder-audit-reads-'));
-    cpSync(fixturePath('coverage', 'qpk'), dir, { recursive: true });
-    reads.length = 0;
-    fsPromises.readFile = (file: unknown, ...rest: unknown[]) => {
-      reads.push(String(file));
-      return realReadFile(file, ...rest);
-    };
-  });
-  afterEach(() => {
-    fsPromises.readFile = realReadFile;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  beforeEach(() => void (project = countedProject('citefinder-audit-reads-')));
+  afterEach(() => project.close());
 
   it('audit opens the chapter and its root once each, and checks the chapter\'s citations', async () => {
-    const audit = await run(['audit', join(dir, 'intro.tex'), '--json']);
+    const audit = await run(['audit', join(project.dir, 'intro.tex'), '--json']);
     assert.equal(audit.code, 0, audit.err);
     assert.match(audit.out, /"31374a87"/);
-    assert.deepEqual([texReads('main.tex'), texReads('intro.tex')], [1, 1], reads.join('\n'));
+    assert.deepEqual([project.readsOf('main.tex'), project.readsOf('intro.tex')], [1, 1], project.reads.join('\n'));
   });
 
   it('insert plans on the chapter and its root read once each, then reads afresh only what it writes', async () => {
@@ -52,14 +33,14 @@ describe('CLI audit and insert read a file once', () => {
     const saved = { ...process.env };
     Object.assign(process.env, cli.env);
     try {
-      const insert = await run(['insert', '--tex', join(dir, 'intro.tex'), '--line', '4', '--id', '10.1086/307221', '--json']);
+      const insert = await run(['insert', '--tex', join(project.dir, 'intro.tex'), '--line', '4', '--id', '10.1086/307221', '--json']);
       assert.equal(insert.code, 0, insert.err);
       const { key } = JSON.parse(insert.out) as { key: string };
       assert.ok(key);
       // One read each to plan (4 of main.tex and 5 of intro.tex before), then the write's own two of each file
       // it replaces (the chapter, and the root that gets the bibliography): its check that the file may be
       // edited, and its fresh read, left as they are.
-      assert.deepEqual([texReads('main.tex'), texReads('intro.tex')], [3, 3], reads.join('\n'));
+      assert.deepEqual([project.readsOf('main.tex'), project.readsOf('intro.tex')], [3, 3], project.reads.join('\n'));
     } finally {
       for (const name of Object.keys(cli.env)) if (!(name in saved)) delete process.env[name];
       await stopCliStandIn(cli);
