@@ -3,8 +3,7 @@
 // stderr); a malformed one is bad input (exit 2). The work carries its trust (retracted,
 // withdrawn, concern, corrected, ok, or unknown with the reason) and version of record.
 import { createHttpClient } from '../core/net/http';
-import { isRefusal, refusalWords } from '../core/net/breaker';
-import { hostOf } from '../core/net/errors';
+import { isRefusal, refuserOf, refusalWords } from '../core/net/breaker';
 import { formatIdentifier } from '../core/identity/identifiers';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import { bibtexVersionNote } from '../core/works/versionNote';
@@ -31,7 +30,7 @@ export async function runLookup(
   } catch (error) {
     if (error instanceof NotAnIdentifierError) throw new UsageError(error.message);
     // A refusal is said as the checks say it, in one sentence with what to look at, not as the raw status line.
-    if (isRefusal(error)) throw new Error(`${hostOf(error.url)} ${refusalWords(error.status)}; check its configured URL and key (or the mirror it goes through).`);
+    if (isRefusal(error)) throw new Error(`${refuserOf(error)} ${refusalWords(error.status)}; check its configured URL and key (or the mirror it goes through).`);
     throw error;
   }
   const id = formatIdentifier(outcome.id);

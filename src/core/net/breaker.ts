@@ -139,6 +139,12 @@ export function refusalWords(status: number): string {
   return `refused a request (HTTP ${status}: a key, an address or a proxy it does not accept)`;
 }
 
+/** Who refused, as the breaker names a service: "Crossref (api.crossref.org)", or the host alone when no service is known. */
+export function refuserOf(error: HttpError): string {
+  const host = hostOf(error.url);
+  return error.service ? `${SERVICE_LABEL[error.service]} (${host})` : host;
+}
+
 /** What a failure that opens a circuit at once did, e.g. "did not answer within 10000 ms". */
 function whatHappened(error: Error): string {
   if (error instanceof TimeoutError) {

@@ -16,6 +16,7 @@ export function notFoundFromCache(request: HttpRequest, hit: { status: number; u
     hit.status,
     hit.url,
     new TextDecoder().decode(hit.body),
+    request.service,
   );
 }
 
@@ -44,7 +45,7 @@ export function statusError(request: HttpRequest, response: WireAnswer): HttpErr
       retryAfterMs !== undefined
         ? `it asks to wait ${Math.ceil(retryAfterMs / 1000)} s`
         : 'no Retry-After given; wait a minute before trying again';
-    const error = new RateLimitedError(`Rate limited by ${host} (HTTP 429): ${hint}.`, 429, response.url || request.url, bodyText);
+    const error = new RateLimitedError(`Rate limited by ${host} (HTTP 429): ${hint}.`, 429, response.url || request.url, bodyText, request.service);
     if (retryAfterMs !== undefined) retryAfterByError.set(error, retryAfterMs);
     return error;
   }
@@ -54,6 +55,7 @@ export function statusError(request: HttpRequest, response: WireAnswer): HttpErr
     response.status,
     response.url || request.url,
     bodyText,
+    request.service,
   );
   if (retryAfterMs !== undefined && response.status >= 500) retryAfterByError.set(error, retryAfterMs);
   return error;

@@ -169,6 +169,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly url: string,
     readonly bodyText: string,
+    /** The service the request was made to, so a message can say "Crossref", not the host or mirror it went through. */
+    readonly service?: ServiceName,
   ) {
     super(message);
   }

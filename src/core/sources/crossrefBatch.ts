@@ -169,7 +169,7 @@ export class CrossrefBatchClient implements HttpClient {
 
 /** What `/works/{doi}` answers for a record a list held (`item`), or left out (null: 404). */
 function answer(url: string, doi: string, item: unknown): HttpResponse {
-  if (item === null || item === undefined) throw new HttpError(`Crossref has no record of ${doi} (HTTP 404).`, 404, url, 'Resource not found.');
+  if (item === null || item === undefined) throw new HttpError(`Crossref has no record of ${doi} (HTTP 404).`, 404, url, 'Resource not found.', 'crossref');
   const body = new TextEncoder().encode(JSON.stringify({ status: 'ok', 'message-type': 'work', 'message-version': '1.0.0', message: item }));
   return makeResponse(200, url, { 'content-type': 'application/json' }, body, false);
 }
