@@ -24,10 +24,12 @@ const THEOREM_LIKE = /^(theorem|thm|lemma|lem|proposition|prop|corollary|cor|con
  * theorem". Not "lemma": a named lemma carries its author's name (Zorn's, Fatou's); "Stability lemma" is the paper's.
  */
 const RESULT_WORD = /\b(theorem|inequality|law|conjecture|principle|formula|identity|criterion|hypothesis|paradox|duality)\b/i;
-/** A person's or place's name in the title: a capitalised word after the first, or a possessive ("Hoeffding's"). */
-const NAME = /(?<=\s|[-–])\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+(?:'s|’s)\b/u;
-/** Capitalised words that are the paper's own furniture ("under Assumption 2"), never a name. */
-const FURNITURE = /^(Theorem|Lemma|Proposition|Corollary|Definition|Assumption|Condition|Section|Algorithm|Appendix|Equation|Eq|Step|Case|Part|Claim)$/;
+/** A possessive name: "Hoeffding's inequality", "Zorn's lemma". */
+const POSSESSIVE = /\p{Lu}\p{Ll}+(?:'s|’s)(?!\p{L})/u;
+/** Two names joined by a dash: "Cauchy–Schwarz", "Johnson-Lindenstrauss lemma" (not a prefix: "Non-Gaussian"). */
+const JOINED_NAMES = /(?<!\p{L})(?!(?:Non|Semi|Quasi|Pseudo|Anti|Multi|Sub|Super|Self|Well|Two|One|High|Low|Upper|Lower)[-–—])\p{Lu}\p{Ll}+[-–—]\p{Lu}\p{Ll}+/u;
+/** A lemma attributed by "of" ("Lemma of Zorn"); "theorem of …" is a result word already. */
+const LEMMA_OF_NAME = /\blemma\s+of\s+\p{Lu}\p{Ll}+/iu;
 /** Titles that say the result is the paper's own. */
 const OWN_TITLE = /\b(main|key|technical|auxiliary|informal|formal|restated|restatement|our|simplified|this paper|special case|version of)\b/i;
 /** A reference in the title ("Convergence of Algorithm~\ref{alg}") points inside the paper. */
@@ -76,9 +78,12 @@ export function sourcedByPreviousSentence(
   return source.slice(proseEnd, environmentStart).replace(/(?<!\\)%[^\n]*/g, '').trim() === '';
 }
 
-/** "Banach fixed-point theorem", "Hoeffding's inequality", "Central limit theorem": yes; "Upper bound", "Main result": no. */
+/**
+ * "Banach fixed-point theorem", "Hoeffding's inequality", "Cauchy–Schwarz", "Central limit theorem": yes. "Upper bound",
+ * "Main result": no; nor a name used as the adjective of a setting ("Bound for Gaussian noise", "Convergence in Hilbert
+ * spaces", "Global Kuranishi charts for GW moduli spaces"): a capitalised word alone describes, it does not name a result.
+ */
 export function namesPublishedResult(title: string): boolean {
   if (!/\p{L}/u.test(title) || OWN_TITLE.test(title)) return false;
-  const names = title.match(new RegExp(NAME.source, 'gu')) ?? [];
-  return RESULT_WORD.test(title) || names.some((name) => !FURNITURE.test(name.replace(/(?:'s|’s)$/, '')));
+  return RESULT_WORD.test(title) || POSSESSIVE.test(title) || JOINED_NAMES.test(title) || LEMMA_OF_NAME.test(title);
 }

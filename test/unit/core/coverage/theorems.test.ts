@@ -45,6 +45,27 @@ describe('coverage: a theorem named after a published result', () => {
       assert.equal(namesPublishedResult(own), false, own);
     }
   });
+
+  it('does not take a name used as the adjective of a setting for a named result', () => {
+    for (const setting of ['Bound for Gaussian noise', 'Convergence in Hilbert spaces', 'Descent under Lipschitz gradients',
+      'Mixing for Markovian dynamics', 'Consistency of Bayesian estimators', 'Rates for Non-Gaussian noise']) {
+      assert.equal(namesPublishedResult(setting), false, setting);
+    }
+    for (const named of ['Johnson–Lindenstrauss', 'Borel-Cantelli lemma', 'Lemma of Zorn', "Zorn's lemma"]) {
+      assert.equal(namesPublishedResult(named), true, named);
+    }
+  });
+
+  // Optional titles of theorem-like environments of the unarXive 2022 sample (arXiv:2212.11797, 2212.11862,
+  // 2212.11867), as its text renders them ("Lemma 3.2 (Partition of unity)"), formulas left out.
+  it('reads real theorem titles of arXiv papers: a named formula is listed, the papers’ own results are not', () => {
+    for (const named of ['Künneth formula for quantum cohomology', 'Product formula for GW classes']) {
+      assert.equal(namesPublishedResult(named), true, named);
+    }
+    const own = ['Global Kuranishi charts for GW moduli spaces', 'Polarization: existence', 'Positivity', 'Unobstructed projective embedding',
+      'Reduction of structure group', 'Extension of sections', 'Partition of unity', 'Cohomology vanishing I', 'Error estimation'];
+    for (const title of own) assert.equal(namesPublishedResult(title), false, title);
+  });
 });
 
 describe('coverage: a named theorem sourced by the sentence that leads into it', () => {
