@@ -32,6 +32,8 @@ const JOINED_NAMES = /(?<!\p{L})(?!(?:Non|Semi|Quasi|Pseudo|Anti|Multi|Sub|Super
 const LEMMA_OF_NAME = /\blemma\s+of\s+\p{Lu}\p{Ll}+/iu;
 /** Titles that say the result is the paper's own. */
 const OWN_TITLE = /\b(main|key|technical|auxiliary|informal|formal|restated|restatement|our|simplified|this paper|special case|version of)\b/i;
+/** A numbered result is one of the paper's own ("Proof of Theorem 2", "Sharpness of Conjecture 1.3"). */
+const NUMBERED_RESULT = /\b(theorem|lemma|proposition|corollary|conjecture|claim|assumption)\s*~?\s*\d/i;
 /** A reference in the title ("Convergence of Algorithm~\ref{alg}") points inside the paper. */
 const REFERENCE = /^(ref|eqref|autoref|cref|Cref|nameref)$/;
 
@@ -84,6 +86,6 @@ export function sourcedByPreviousSentence(
  * spaces", "Global Kuranishi charts for GW moduli spaces"): a capitalised word alone describes, it does not name a result.
  */
 export function namesPublishedResult(title: string): boolean {
-  if (!/\p{L}/u.test(title) || OWN_TITLE.test(title)) return false;
+  if (!/\p{L}/u.test(title) || OWN_TITLE.test(title) || NUMBERED_RESULT.test(title)) return false;
   return RESULT_WORD.test(title) || POSSESSIVE.test(title) || JOINED_NAMES.test(title) || LEMMA_OF_NAME.test(title);
 }
