@@ -22,6 +22,7 @@ import { ArgumentError, readInput, UsageError, type CliIo } from './io';
 import { insertClearCitation, insertSummary, outcomeText, referencesByHandWhy, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
 import { projectFolder, sharedFolders } from '../core/manuscript/projectFolder';
 import { coverageCounts, statementsNote } from '../core/coverage/counts';
+import { listedReason } from '../core/coverage/listedWording';
 import { invocation, shellWord } from './shellCommand';
 import { insertIdOf } from './insertClaim';
 
@@ -176,8 +177,7 @@ function textReport(report: RankedReport): string {
   const lines = report.flagged.map((s) => {
     const opinion = report.opinions?.get(s);
     const llm = opinion ? ` (LLM ${Math.round(opinion.need * 10)}/10: ${opinion.reason})` : '';
-    const footnote = s.role === 'footnote' ? ', in a footnote' : '';
-    return `${where(s, report.root)}: ${s.score.toFixed(2)} ${s.reason}${footnote}${llm}: ${s.text}`;
+    return `${where(s, report.root)}: ${s.score.toFixed(2)} ${listedReason(s)}${llm}: ${s.text}`;
   });
   const counts = coverageCounts(report.sentences);
   const statements = counts.statements ? `; ${statementsNote(counts)}` : '';

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { LlmOpinion, SentenceCoverage } from '../../core/coverage';
 import type { FindResult } from '../../core/types';
 import { nearestOccurrence } from '../../core/positions/nearest';
+import { needMessage } from '../../core/coverage/listedWording';
 
 export const COVERAGE_SOURCE = 'citefinder coverage';
 const DISMISSED_KEY = 'citefinder.coverage.dismissed';
@@ -202,7 +203,7 @@ export class UncitedClaims implements vscode.Disposable {
       const { document, text } = opened(s.file);
       const diagnostic = new vscode.Diagnostic(
         this.rangeNow(s, document, text),
-        `May need a citation (${s.score.toFixed(2)}): ${s.reason}.`,
+        needMessage(s),
         vscode.DiagnosticSeverity.Information,
       );
       diagnostic.source = COVERAGE_SOURCE;

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../core/coverage';
 import type { Candidate } from '../../core/types';
+import { listedReason } from '../../core/coverage/listedWording';
 import { FIND_FOR_SENTENCE_COMMAND } from '../audit/codeActions';
 import { sentenceRange, type UncitedClaims } from './claims';
 
@@ -59,11 +60,11 @@ export class UncitedClaimsView implements vscode.TreeDataProvider<Node>, vscode.
     const where = `${path.basename(sentence.file)}:${sentence.line + 1}`;
     const opinion = this.claims.opinionOf(sentence);
     const llm = opinion ? ` · LLM ${Math.round(opinion.need * 10)}/10` : '';
-    item.description = citedAs ? `cited as ${citedAs} · ${where}` : `${sentence.score.toFixed(2)}${llm} · ${sentence.reason} · ${where}`;
+    item.description = citedAs ? `cited as ${citedAs} · ${where}` : `${sentence.score.toFixed(2)}${llm} · ${listedReason(sentence)} · ${where}`;
     item.tooltip = [
       sentence.text,
       '',
-      `Needs a citation: ${sentence.score.toFixed(2)} (${sentence.reason})`,
+      `Needs a citation: ${sentence.score.toFixed(2)} (${listedReason(sentence)})`,
       ...(opinion ? [`The LLM: ${Math.round(opinion.need * 10)}/10 (${opinion.reason})`] : []),
       ...(citedAs ? [`Cited from this list as ${citedAs}`] : []),
     ].join('\n');
