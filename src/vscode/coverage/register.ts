@@ -25,6 +25,7 @@ import { CitationsFromList } from './citedFromList';
 import { RERANK_CLAIMS_COMMAND, rerankListed } from './rerank';
 import { dismissWithUndo, RESTORE_DISMISSED_COMMAND, restoreDismissed } from './dismissed';
 import { clearChoices, INSERT_CLEAR_COMMAND, insertClearCitations } from './insertClear';
+import { claimActionTitles } from './actionTitles';
 
 export const FIND_UNCITED_COMMAND = 'citefinder.findUncitedClaims';
 export const FIND_ALL_LISTED_COMMAND = 'citefinder.findCitationsForAllListed';
@@ -270,11 +271,12 @@ class UncitedClaimActions implements vscode.CodeActionProvider {
     const diagnostics = context.diagnostics.filter((d) => d.source === COVERAGE_SOURCE);
     if (diagnostics.length === 0) return [];
     return this.claims.within(document, range).flatMap((sentence) => {
-      const find = new vscode.CodeAction('Find citations for this sentence', vscode.CodeActionKind.QuickFix);
+      const titles = claimActionTitles(sentence);
+      const find = new vscode.CodeAction(titles.find, vscode.CodeActionKind.QuickFix);
       find.command = { command: FIND_FOR_CLAIM_COMMAND, title: find.title, arguments: [sentence] };
       find.diagnostics = diagnostics;
       find.isPreferred = true;
-      const dismiss = new vscode.CodeAction('Dismiss: this sentence needs no citation', vscode.CodeActionKind.QuickFix);
+      const dismiss = new vscode.CodeAction(titles.dismiss, vscode.CodeActionKind.QuickFix);
       dismiss.command = { command: DISMISS_CLAIM_COMMAND, title: dismiss.title, arguments: [sentence] };
       dismiss.diagnostics = diagnostics;
       return [find, dismiss];
