@@ -119,8 +119,9 @@ describe('GROBID client', () => {
 
     it('times out on a GROBID that does not answer, retries included', async () => {
       h.grobid.setMode('slow', { slowMs: 10_000 });
-      // 50 ms HTTP timeout → 300 ms per GROBID attempt, 450 ms for the whole call.
-      await rejectsWith(grobidDocument(pdf(), h.deps({ 'http.timeoutMs': 50 })), 'grobid-timeout', /did not answer in time/);
+      // 300 ms HTTP timeout → 1.8 s per GROBID attempt, 2.7 s for the whole call: long enough for an upload to
+      // reach the stand-in on a busy machine (at 50 ms, one did not under a CPU hog), far short of its 10 s.
+      await rejectsWith(grobidDocument(pdf(), h.deps({ 'http.timeoutMs': 300 })), 'grobid-timeout', /did not answer in time/);
       // It gave up rather than waited: no upload had its answer (a clock would say so only on an idle machine).
       const uploads = h.standIn.requests.filter((r) => r.path === '/api/processFulltextDocument');
       assert.ok(uploads.length > 0);
