@@ -105,8 +105,13 @@ export class OpenAccessLookup {
     return settled ? settledWithin(settled, LOOKUP_WAIT_MS) : true;
   }
 
+  /** Waits for every lookup, those planned while it waits too (an enrichment or a patch may plan one). */
   async settle(): Promise<void> {
-    await Promise.all([...this.settled.values(), ...this.counts.values()]);
+    let waited = 0;
+    while (this.settled.size + this.counts.size > waited) {
+      waited = this.settled.size + this.counts.size;
+      await Promise.all([...this.settled.values(), ...this.counts.values()]);
+    }
   }
 }
 
