@@ -6,53 +6,16 @@
 // right and an entry without title are reported without a request. An authority that fails makes
 // the verdict "unavailable" unless another one decided it.
 import { isAbortError } from '../net/types';
-import { identifierOfFields } from '../identity/identifiers';
 import type { EuropePmcId } from '../identity/identifiers';
-import { plainLine } from '../latex/plainText';
 import type { Authorities } from './authorities';
 import { AuthorityUnavailable, ask, titleSearches } from './titleSearches';
 import { judge, type EntryView } from './judge';
+import { entryView, type Fields } from './entryView';
 import { placeholderNames } from './people';
 import { choose } from './choose';
-import { plainTitle } from './titles';
 import { isPreprintVenue } from './venues';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict, type SearchTrace } from './verdict';
-import { expandJournalMacro } from './journalMacros';
 
-export { AuthorityUnavailable } from './titleSearches';
-
-type Fields = Readonly<Record<string, string | undefined>>;
-
-function plain(value: string | undefined): string | undefined {
-  const text = value === undefined ? undefined : plainLine(value);
-  return text || undefined;
-}
-
-/** `\apj` (an ADS export) as the journal it prints; plain text would read it as nothing. */
-function venueOf(written: string | undefined): string | undefined {
-  return written === undefined ? undefined : expandJournalMacro(written);
-}
-
-/** The entry's fields as the engine reads them. */
-export function entryView(fields: Fields): EntryView | undefined {
-  // biblatex keeps a title's part after its colon apart (`subtitle`): the work's title is both.
-  const subtitle = fields.subtitle ? plainTitle(fields.subtitle) : undefined;
-  const title = fields.title ? [plainTitle(fields.title), subtitle].filter(Boolean).join(': ') : undefined;
-  if (!title) return undefined;
-  const year = Number((fields.year ?? fields.date ?? '').trim().slice(0, 4));
-  const id = identifierOfFields(fields);
-  return {
-    title,
-    author: fields.author,
-    year: Number.isInteger(year) && year > 0 ? year : undefined,
-    venue: plain(venueOf(fields.journal ?? fields.booktitle ?? fields.journaltitle)),
-    doi: id?.kind === 'doi' ? id.doi : undefined,
-    arxivId: id?.kind === 'arxiv' ? id.id : undefined,
-    pubmed: id?.kind === 'pubmed' || id?.kind === 'pmc' ? id : undefined,
-    pages: fields.pages,
-    volume: fields.volume,
-  };
-}
 
 /** New-style (2004.07180v2) and old-style (astro-ph/9812133) arXiv identifiers. */
 const ARXIV_ID = /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i;
