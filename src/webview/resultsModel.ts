@@ -48,8 +48,10 @@ function applyEvent(state: ResultsState, event: PipelineEvent): ResultsState {
     case 'candidates':
       return { ...state, candidates: withPatches(event.candidates, state.extras) };
     case 'patch': {
-      const extras = addPatch(state.extras, event.id, event.patch);
-      return { ...state, extras, candidates: withPatches(state.candidates, { [event.id]: extras[event.id]! }) };
+      // A patch the host sends about a card as it was clicked (a switched version's BibTeX) reaches the card it is now.
+      const id = currentId(state, event.id);
+      const extras = addPatch(state.extras, id, event.patch);
+      return { ...state, extras, candidates: withPatches(state.candidates, { [id]: extras[id]! }) };
     }
     case 'renamed':
       return renamed(state, event.from, event.to);

@@ -51,4 +51,16 @@ describe('the results panel\'s inserted citations across a merge', () => {
     post({ type: 'uninserted', id: JOURNAL.id, message: 'The citation zhou2024yeast was removed.' });
     assert.deepEqual(panel().inserted, {});
   });
+
+  it('puts a patch the host sends under the journal card\'s id (a switched version\'s BibTeX) on the merged card', () => {
+    const { store, deliver, post, panel } = run();
+    store.addHits([{ record: JOURNAL, queryIndex: 0, rank: 0 }]);
+    deliver();
+    store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
+    deliver();
+    const bibtex = '@article{zhou2024yeast, title={Yeast}}';
+    post({ type: 'event', runId: 1, event: { type: 'patch', id: JOURNAL.id, patch: { bibtex, citeKey: 'zhou2024yeast' } } });
+    assert.equal(findCandidate(panel(), PREPRINT.id)?.bibtex, bibtex);
+    assert.deepEqual(Object.keys(panel().extras), [PREPRINT.id], 'nothing is kept under the id that is gone');
+  });
 });
