@@ -3,7 +3,7 @@
 // see the same candidates. Candidates arrive as a ranked list that is replaced as more hits
 // come in; BibTeX and support scores arrive later per id and are kept across re-rankings.
 import type { Candidate, PipelineEvent } from '../core/types';
-import { addPatch, definedOnly, withPatch, withPatches } from '../core/candidates/patches';
+import { addPatch, currentCardId, definedOnly, withPatch, withPatches } from '../core/candidates/patches';
 import type { ResultsHostMessage, ResultsState } from './protocol';
 import { repositoryLabel } from '../core/identity/repository';
 
@@ -84,12 +84,7 @@ function renamed(state: ResultsState, from: string, to: string): ResultsState {
 
 /** The id a card named `id` has now: a click or an answer about a card a merge renamed since reaches it. */
 function currentId(state: ResultsState, id: string): string {
-  const seen = new Set<string>();
-  while (state.renamed[id] !== undefined && !state.candidates.some((c) => c.id === id) && !seen.has(id)) {
-    seen.add(id);
-    id = state.renamed[id]!;
-  }
-  return id;
+  return currentCardId(id, (from) => state.renamed[from], (shown) => state.candidates.some((c) => c.id === shown));
 }
 
 export function findCandidate(state: ResultsState, id: string): Candidate | undefined {

@@ -39,6 +39,20 @@ export function withPatch(candidate: Candidate, patch: CandidatePatch | undefine
   return merged;
 }
 
+/**
+ * The id a card named `id` has now: the renames merges made (old id → new id) are followed until a
+ * card that is shown, or one never renamed. The store and the panel both follow them, so a lookup,
+ * a click or an answer about a card a merge renamed since reaches it; a cycle stops where it closes.
+ */
+export function currentCardId(id: string, renamedTo: (id: string) => string | undefined, isShown: (id: string) => boolean): string {
+  const seen = new Set<string>();
+  for (let next = renamedTo(id); next !== undefined && !isShown(id) && !seen.has(id); next = renamedTo(id)) {
+    seen.add(id);
+    id = next;
+  }
+  return id;
+}
+
 /** The fields that hold a value: a later `undefined` must not erase an earlier one. */
 export function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -9,7 +9,7 @@ import { dedupeGroups, type MergedGroup } from '../dedupe/dedupe';
 import { rankCandidates } from '../ranking/candidates';
 import { isNoticeTitle } from './notices';
 import { normalizeDoi } from '../identity/work';
-import { addPatch, withPatches, type CandidatePatch, type PatchesById } from './patches';
+import { addPatch, currentCardId, withPatches, type CandidatePatch, type PatchesById } from './patches';
 
 export class CandidateStore {
   private readonly hits: SearchHit[] = [];
@@ -67,12 +67,7 @@ export class CandidateStore {
 
   /** The id a card shown as `id` has now (a lookup started before a merge answers after it). */
   private currentId(id: string): string {
-    const seen = new Set<string>();
-    while (this.renamed.has(id) && !this.ranked.some((c) => c.id === id) && !seen.has(id)) {
-      seen.add(id);
-      id = this.renamed.get(id)!;
-    }
-    return id;
+    return currentCardId(id, (from) => this.renamed.get(from), (shown) => this.ranked.some((c) => c.id === shown));
   }
 
   /**
