@@ -217,8 +217,9 @@ async function findAndScore(
   const crossrefHolds = async (doi: string) => (await fetchCrossrefWork(doi, records)) !== undefined;
   const bibtexDeps = { http: deps.http, settings: deps.settings, signal: run.signal };
   const bibtex = new BibtexStage(bibtexDeps, citeKeyRule(deps.settings), store, { crossrefHolds }, () => lookUp());
-  // A journal DOI the trust lookup learnt (Crossref's "is preprint of") may ask OpenAlex for a count.
-  const trust = new TrustStage(records, store, () => searchEnded && openAccess.update());
+  // A journal DOI the trust lookup learnt (Crossref's "is preprint of") may ask OpenAlex for a count:
+  // lookUp asks it once the search has ended (BibTeX's and trust's plans are unchanged by the patch).
+  const trust = new TrustStage(records, store, () => lookUp());
   // BibTeX leaves with the DOI the search answer names, and is asked again when the enrichment
   // names a published one; trust waits for a record's bioRxiv API answer (enrichment.ts says why).
   // A journal's record found before its preprint would be looked up alone and then again as one
