@@ -2,7 +2,7 @@
 // paper it names. JSON paths are relative to the project root, lines and columns 1-based. The
 // audit's cache is kept in the cache folder, so a second run checks only what changed.
 import { mkdir, readFile } from 'node:fs/promises';
-import { diskFiles, readOnce, readText, writeAtomically } from './files';
+import { diskFiles, readOnce, writeAtomically } from './files';
 import * as path from 'node:path';
 import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditReport } from '../core/audit';
 import { createHttpClient } from '../core/net/http';
@@ -12,7 +12,7 @@ import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { ArgumentError, readInput, UsageError, type CliIo } from './io';
 import { encodingNote, latexSourceVerdict } from '../core/manuscript/latexSource';
-import { projectFolder, sharedFolders } from '../core/manuscript/projectFolder';
+import { projectFolder, readText, sharedFolders } from '../core/manuscript/projectFolder';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
 

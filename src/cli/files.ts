@@ -4,8 +4,9 @@
 // would garble (one not in UTF-8) or one the user marked read-only.
 import { access, chmod, constants, lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { applyEdits, type InsertFiles, type PlannedInsert } from '../core/manuscript/insertPlan';
-import { texFilesUnder } from '../core/manuscript/projectFolder';
+import { readText, texFilesUnder } from '../core/manuscript/projectFolder';
 import { danglingLinkRefusal } from '../core/manuscript/danglingLink';
+import type { TexFiles } from '../core/manuscript/project';
 import { FileRefusedError } from './io';
 
 
@@ -110,19 +111,11 @@ function encodingGuess(bytes: Uint8Array): string {
   return bytes.some((b) => b >= 0x80 && b < 0xa0) ? 'it looks like Windows-1252 or another 8-bit encoding' : 'it looks like Latin-1';
 }
 
-/** A file's text from disk; undefined when it cannot be read. */
-export function readText(file: string): Promise<string | undefined> {
-  return readFile(file, 'utf8').catch(() => undefined);
-}
-
 /**
  * `read`, each file's first answer kept: what a file held when a batch began, whatever the batch
  * writes since. `known` holds texts the caller already read (the file it was given), not read again.
  */
-export function readOnce(
-  read: (file: string) => Promise<string | undefined>,
-  known: ReadonlyMap<string, string> = new Map(),
-): (file: string) => Promise<string | undefined> {
+export function readOnce(read: TexFiles['read'], known: ReadonlyMap<string, string> = new Map()): TexFiles['read'] {
   const first = new Map<string, Promise<string | undefined>>([...known].map(([file, text]) => [file, Promise.resolve(text)]));
   return (file) => {
     if (!first.has(file)) first.set(file, read(file));

@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
-import { diskFiles, readOnce, readText, writePlan } from './files';
+import { diskFiles, readOnce, writePlan } from './files';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import { bibtexVersionNote } from '../core/works/versionNote';
 import type { Settings } from '../core/settings/index';
@@ -18,7 +18,7 @@ import { ArgumentError, FileRefusedError, readInput, UsageError, type CliIo } fr
 import { ReferencesByHandError } from '../core/manuscript/referencesByHand';
 import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { lineClaim, locateClaim } from '../core/manuscript/citeInsert';
-import { projectFolder, sharedFolders } from '../core/manuscript/projectFolder';
+import { projectFolder, readText, sharedFolders } from '../core/manuscript/projectFolder';
 import { trustLine } from './format';
 import { invocation, shellWord } from './shellCommand';
 import { chooseForClaim, notInsertedText } from './insertClaim';

@@ -8,7 +8,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { hasDocumentClass } from './project';
+import { hasDocumentClass, type TexFiles } from './project';
 
 const MAX_LEVELS_UP = 3;
 
@@ -17,12 +17,11 @@ export function sharedFolders(): string[] {
   return [homedir(), tmpdir()].filter((dir) => dir !== '').map((dir) => path.resolve(dir));
 }
 
-/** A file's text, or undefined; a caller that reads the project next passes its own, so no file is read twice. */
-export type ReadText = (file: string) => Promise<string | undefined>;
+/** A file's text from disk; undefined when it cannot be read. */
+export const readText: TexFiles['read'] = (file) => readFile(file, 'utf8').catch(() => undefined);
 
-const readFromDisk: ReadText = (file) => readFile(file, 'utf8').catch(() => undefined);
-
-export async function projectFolder(file: string, neverScan: string[] = sharedFolders(), read: ReadText = readFromDisk): Promise<string> {
+/** `read`: a caller that reads the project next passes its own, so no file is read twice. */
+export async function projectFolder(file: string, neverScan: string[] = sharedFolders(), read: TexFiles['read'] = readText): Promise<string> {
   let dir = path.dirname(file);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
     if (await holdsRoot(dir, file, read)) return dir;
@@ -34,7 +33,7 @@ export async function projectFolder(file: string, neverScan: string[] = sharedFo
   return path.dirname(file);
 }
 
-async function holdsRoot(dir: string, file: string, read: ReadText): Promise<boolean> {
+async function holdsRoot(dir: string, file: string, read: TexFiles['read']): Promise<boolean> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
     const candidate = path.join(dir, name);
