@@ -39,10 +39,10 @@ export function thebibliographyReading(source: string): { items: ReferenceItem[]
     });
     const read = withCrossrefParents(printed);
     crossrefParents.push(...read.parents);
-    let previousNames: string | undefined;
+    let previous: string | undefined;
     for (const { h, i, end, latex: written } of read.items) {
-      const latex = withNamesRepeated(written, previousNames);
-      previousNames = leadingNames(latex);
+      const latex = withNamesRepeated(written, previous);
+      previous = latex;
       // REVTeX's, ACM's and Nature's styles tag fields (\bibinfo); others separate them (\newblock) or print them.
       items.push(
         (isTaggedItem(latex) ? taggedItem : itemOfLatex)(latex, {
@@ -65,8 +65,10 @@ export function thebibliographyReading(source: string): { items: ReferenceItem[]
  */
 const SAME_AUTHORS = /^\s*(?:\\bysame\b|-{3,}(?=,)|\\leavevmode\s*\\vrule\s+height\s*[\d.]+pt\s+depth\s*-?[\d.]+pt\s+width\s*[\d.]+pt)\s*/;
 
-function withNamesRepeated(latex: string, previousNames: string | undefined): string {
+/** The item with the rule replaced by the names of the item before (read only then: reading them parses its LaTeX). */
+function withNamesRepeated(latex: string, previous: string | undefined): string {
   const dash = SAME_AUTHORS.exec(latex);
+  const previousNames = dash && previous !== undefined ? leadingNames(previous) : undefined;
   return dash && previousNames ? `${previousNames}${latex.slice(dash[0].length).replace(/^(?=[^,\s])/, ', ')}` : latex;
 }
 
