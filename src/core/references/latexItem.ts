@@ -9,6 +9,8 @@ import type { ReferenceItem } from './types';
 /** A group's content up to one level of nested braces. */
 const GROUP = String.raw`\{((?:[^{}]|\{[^{}]*\})*)\}`;
 const EMPHASIS = new RegExp(String.raw`\\(?:emph|textit|textsl)\s*${GROUP}|\{\\(?:em|it|sl|itshape)\s+((?:[^{}]|\{[^{}]*\})*)\}`, 'g');
+/** `\href{url}{words}`, global: String.replace starts it from 0 and leaves it there. */
+const HREF = new RegExp(String.raw`\\href\s*\{([^{}]*)\}\s*${GROUP}`, 'g');
 
 /** A link's characters as LaTeX would print them verbatim (its `_` no subscript, its `%` no comment, its `~` no space). */
 function verbatim(text: string): string {
@@ -23,7 +25,7 @@ function linksAsText(latex: string): string {
     .replace(/(?<=\d)\\,(?=\d{3}\b)/g, '')
     // IEEEtran's block separator ("\emph{Deep Learning}.\hskip 1em plus 0.5em minus 0.4em\relax Cambridge, MA, USA: MIT Press").
     .replace(SKIP_WITH_GLUE, (glue, command: string) => (command === 'hskip' ? '. ' : glue))
-    .replace(new RegExp(String.raw`\\href\s*\{([^{}]*)\}\s*${GROUP}`, 'g'), (_m, url: string, words: string) => `${words} ${verbatim(url)}`)
+    .replace(HREF, (_m, url: string, words: string) => `${words} ${verbatim(url)}`)
     .replace(/\\(?:url|path|nolinkurl)\s*\{([^{}]*)\}/g, (_m, url: string) => ` ${verbatim(url)} `)
     .replace(/\\doi\s*\{([^{}]*)\}/g, (_m, doi: string) => ` doi:${verbatim(doi)} `)
     .replace(/\\eprint\s*\{([^{}]*)\}/g, (_m, id: string) => ` arXiv:${verbatim(id)} `);
@@ -44,6 +46,10 @@ export function plainOf(latex: string): string {
 
 /** The first emphasis of an item: `\emph{…}` or `{\em …}` (and their italic and slanted kin). */
 const FIRST_EMPHASIS = new RegExp(EMPHASIS.source);
+/** IEEEtran's glue (SKIP_WITH_GLUE without its 'g', so that test() keeps no lastIndex between items). */
+const GLUE = new RegExp(SKIP_WITH_GLUE.source);
+/** elsarticle's linked title after the names: ", \href{url}{Title}". */
+const LINKED_TITLE = new RegExp(String.raw`,\s*\\href\s*\{[^{}]*\}\s*${GROUP}`);
 
 /**
  * Styles without \newblock that italicise the title right after the names: IEEEtran's book ("I.~Goodfellow,
@@ -64,7 +70,7 @@ function emphasisedTitleParts(latex: string): string[] | undefined {
   // IEEEtran's glue before "address: publisher"; else a comma or period, then words, an ordinal ("5th International
   // Conference") or the year (ieeetr's and siam's book, thesis and preprint: "{\em Deep Learning}. Cambridge, MA"), never
   // a volume ("\emph{Phys. Rev.} \textbf{47}, 777").
-  const ieeeBook = new RegExp(SKIP_WITH_GLUE.source).test(rest);
+  const ieeeBook = GLUE.test(rest);
   if (!ieeeBook && !(/^\s*[,.]\s*(?:[^\d\s]|\d+(?:st|nd|rd|th)\b|(?:1[6-9]|20)\d\d\b|$)/.test(rest) && looksLikeAuthors(plainOf(names).replace(/,\s*$/, '')))) return undefined;
   return [names.replace(/,\s*$/, ''), emphasised, rest.replace(/^\s*[.,]\s*/, '')];
 }
@@ -75,7 +81,7 @@ function emphasisedTitleParts(latex: string): string[] | undefined {
  * the linked title, and the rest (the DOI's block included), as a natbib style's blocks.
  */
 function linkedTitleParts(newblocks: string[]): string[] | undefined {
-  const link = new RegExp(String.raw`,\s*\\href\s*\{[^{}]*\}\s*${GROUP}`).exec(newblocks[0]!);
+  const link = LINKED_TITLE.exec(newblocks[0]!);
   if (!link || /\\(?:path|url)\b|https?:/.test(link[1]!)) return undefined;
   const names = newblocks[0]!.slice(0, link.index);
   if (!looksLikeAuthors(plainOf(names))) return undefined;
