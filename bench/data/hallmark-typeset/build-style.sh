@@ -4,7 +4,8 @@
 # elsarticle-num, …: any .bst `kpsewhich` finds). BibTeX alone is run (no LaTeX): the .aux cites every
 # entry in the dataset's order. bench/referencesTypeset.ts --style STYLE runs it into a temporary
 # folder, so these .bbl files are not committed. Needs TeX Live's bibtex (Debian bookworm:
-# texlive-binaries, texlive-base; texlive-latex-extra for natbib's, texlive-publishers for elsarticle's).
+# texlive-binaries, texlive-base; texlive-latex-base for natbib's and the AMS styles, texlive-publishers for
+# IEEEtran's and elsarticle's).
 #   sh bench/data/hallmark-typeset/build-style.sh STYLE [DATA_DIR] [OUT_DIR]
 #        (defaults /work/shared/datasets/hallmark and this folder)
 set -eu
