@@ -13,10 +13,7 @@ export function pagesAndVolume(printed: string): Pick<ReferenceFields, 'pages' |
   // Nature's article number between the volume and the bracketed year: "Nat. Commun. 12, 3456 (2021)", "Sci. Rep. 5, 16696 (2015)".
   // ACM's volume, issue (year), article number is no such thing: "Cell Genomics 5, 4 (2025), 100814".
   const natureNumber = pages ? undefined : /\b\d+,\s*([A-Za-z]?\d+)\s*\((?:1[6-9]|20)\d\d\)(?!,\s*[A-Za-z]?\d)/.exec(tail)?.[1];
-  // One page or article number: IEEE's and SIAM's "p. 100814"; AMS's, ACM's and Elsevier's after the bracketed year, ending
-  // the reference: "(2012), 115117.", "(2025), no. 4, 100814.", "(2025) 100814.".
-  const singlePage = /\bp\.\s*([A-Za-z]?\d+)(?=[.,;\s]|$)/.exec(tail) ?? /\((?:1[6-9]|20)\d\d\)(?:,\s*(?:no\.\s*\d+,\s*)?|\s+)([A-Za-z]?\d+)\.?\s*$/.exec(tail);
-  const articleNumber = pages ? undefined : (natureNumber ?? singlePage?.[1]) ?? /(?:;\s*\d+\s*(?:\(\d+\))?|(?<=\p{L}\.?,?\s)\d+\s*(?:\(\d+\))?)\s*:\s*(e?\d+)(?=[.;,\s]|$)/u.exec(tail)?.[1];
+  const articleNumber = pages ? undefined : natureNumber ?? singlePage(tail) ?? /(?:;\s*\d+\s*(?:\(\d+\))?|(?<=\p{L}\.?,?\s)\d+\s*(?:\(\d+\))?)\s*:\s*(e?\d+)(?=[.;,\s]|$)/u.exec(tail)?.[1];
   // A year in brackets after the pages is no issue number: "Nature 596, 583–589 (2021)" has volume 596.
   const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\s?\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))|\b(\d+)\s+\((?:1[6-9]|20)\d\d\)\s+[A-Za-z]?\d/.exec(tail);
   return {
@@ -24,4 +21,12 @@ export function pagesAndVolume(printed: string): Pick<ReferenceFields, 'pages' |
     ...(articleNumber ? { pages: articleNumber } : {}),
     ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] ?? volume[4] ?? volume[5] } : {}),
   };
+}
+
+/**
+ * One page or article number: IEEE's and SIAM's "p. 100814"; AMS's, ACM's and Elsevier's after the bracketed year, ending
+ * the reference: "(2012), 115117.", "(2025), no. 4, 100814.", "(2025) 100814.".
+ */
+function singlePage(tail: string): string | undefined {
+  return (/\bp\.\s*([A-Za-z]?\d+)(?=[.,;\s]|$)/.exec(tail) ?? /\((?:1[6-9]|20)\d\d\)(?:,\s*(?:no\.\s*\d+,\s*)?|\s+)([A-Za-z]?\d+)\.?\s*$/.exec(tail))?.[1];
 }
