@@ -110,8 +110,8 @@ export function itemOfLatex(latex: string, where: Omit<ReferenceItem, 'text'>): 
   const newblocks = latex.split(/\\newblock\b/);
   const book = namesAndTitle(newblocks);
   const parts = book ?? linkedTitleParts(newblocks) ?? newblocks;
-  // Blocks keep their places (an empty one included): the second is the title's. Its maths is
-  // read as the .bib engine reads a title's (`$\varepsilon$` as words), not dropped.
+  // Blocks keep their places (an empty one included): the second is the title's, read exactly as the
+  // .bib engine reads a title (plainTitle: a "Retracted:" notice dropped), so that the two compare alike.
   const blocks = parts.map((part, i) => (i === 1 ? plainTitle(linksAsText(withoutEntities(part))) : plainOf(part)));
   // With blocks, the emphasis after the title's block is the venue's (a book's title is its own block).
   const emphasised = [...(parts.length > 2 ? parts.slice(2).join(' ') : latex).matchAll(EMPHASIS)].map((m) => plainOf(m[1] ?? m[2] ?? '')).filter(Boolean);
