@@ -22,7 +22,6 @@ export type FieldTally = Record<ReadField, { right: number; of: number; missed: 
 
 const firstPage = (pages: string) => latexToPlainText(pages).split(/\s*[-–—]+\s*/)[0]!.replace(/\s+/g, '');
 const placeless = (venue: string) => withoutPlaceAndDate(trimPart(venue));
-const arxivOf = (f: Record<string, string>) => f.eprint;
 
 /** The entry's value of a field, and whether the read fields hold it. */
 function judged(field: ReadField, entry: Record<string, string>, read: ReferenceFields): boolean | undefined {
@@ -43,10 +42,8 @@ function judged(field: ReadField, entry: Record<string, string>, read: Reference
       return entry.pages ? firstPage(read.pages ?? '') === firstPage(entry.pages) : undefined;
     case 'doi':
       return entry.doi ? read.doi?.toLowerCase() === entry.doi.toLowerCase() : undefined;
-    case 'arxiv': {
-      const id = arxivOf(entry);
-      return id ? read.arxiv?.toLowerCase() === id.toLowerCase() : undefined;
-    }
+    case 'arxiv':
+      return entry.eprint ? read.arxiv?.toLowerCase() === entry.eprint.toLowerCase() : undefined;
   }
 }
 
