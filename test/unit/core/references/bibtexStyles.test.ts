@@ -10,8 +10,11 @@ import { readBibEntries } from '../../../../src/core/bibtex/entries';
 import { compareTitles } from '../../../../src/core/bibcheck/titles';
 import { fieldReading, tallyLine } from '../../../../bench/lib/fieldReading';
 
-const text = (file: string) => readFileSync(fixturePath('references', file), 'utf8');
-const itemsOf = (file: string) => textReferences(text(file), '.bbl').items;
+// Each fixture is read and parsed once, however many tests look at it.
+const texts = new Map<string, string>();
+const parsed = new Map<string, ReferenceItem[]>();
+const text = (file: string) => texts.get(file) ?? texts.set(file, readFileSync(fixturePath('references', file), 'utf8')).get(file)!;
+const itemsOf = (file: string) => parsed.get(file) ?? parsed.set(file, textReferences(text(file), '.bbl').items).get(file)!;
 const byKey = (items: ReferenceItem[], key: string) => fieldsOfItem(items.find((i) => i.key === key)!);
 const entries = readBibEntries('styles-varied.bib', text('styles-varied.bib')).entries.map((e) => ({ key: e.key, fields: e.fields }));
 
