@@ -9,7 +9,8 @@
 // A valid reference left unreadable is told apart from one called "not found".
 //
 //   node dist/bench/referencesTypeset.js [DATA_DIR]   (default /work/shared/datasets/hallmark)
-//        [--typeset DIR] (default bench/data/hallmark-typeset)   [--misses] lists the entries the PDF path calls differently
+//        [--typeset DIR] (default bench/data/hallmark-typeset)
+//        [--misses] lists the entries the PDF path (or each --style) calls differently
 //        [--style STYLE]… instead, the same entries as BibTeX style STYLE writes them (build-style.sh, real bibtex, per run):
 //        per style, the fields read back right and the check's figures, beside the .bib path
 import { existsSync, readFileSync } from 'node:fs';
@@ -74,6 +75,16 @@ function validCounts(entries: DevEntry[], fromBib: PathVerdict[], verdicts: (Pat
   return `valid references: unreadable ${unreadable}, no item ${noItem}, "not found" ${notFound} (${notFoundByReading} of them another verdict from the .bib)`;
 }
 
+/** The entries a typeset path calls differently from the .bib path, with the item's text (--misses). */
+type Verdicts = (PathVerdict | undefined)[];
+function listMisses(entries: DevEntry[], fromBib: PathVerdict[], verdicts: Verdicts, items: ReferenceItem[], byEntry: ItemOfEntry): void {
+  entries.forEach((e, i) => {
+    if (fromBib[i] === verdicts[i]) return;
+    const item = byEntry[i] === undefined ? '(no item)' : items[byEntry[i]!]!.text;
+    console.log(`- ${e.label} ${e.hallucination_type ?? ''} ${e.bibtex_key}: .bib ${fromBib[i]} · typeset ${verdicts[i] ?? 'no item'}\n    ${item}`);
+  });
+}
+
 /** The entries in each BibTeX style asked for: fields read back, then the check from the .bbl against the .bib path. */
 async function stylesMain(entries: DevEntry[], styles: string[]): Promise<void> {
   const script = join(values.typeset, 'build-style.sh');
@@ -86,9 +97,11 @@ async function stylesMain(entries: DevEntry[], styles: string[]): Promise<void> 
     const bibF1 = reportPath('.bib', entries, fromBib.value, fromBib.ms);
     for (const { style, items } of built) {
       const run = await timed(() => itemsPath(items, settingsOf()));
-      const verdicts = perEntry(mapByKey(items, entries), run.value);
+      const byEntry = mapByKey(items, entries);
+      const verdicts = perEntry(byEntry, run.value);
       const f1 = reportPath(style, entries, verdicts, run.ms);
       console.log(`    F1 gap to .bib ${(bibF1 - f1).toFixed(3)} · ${validCounts(entries, fromBib.value, verdicts)}`);
+      if (values.misses) listMisses(entries, fromBib.value, verdicts, items, byEntry);
     }
   });
 }
@@ -134,13 +147,7 @@ async function main(): Promise<void> {
     console.log(`  .bbl ${validCounts(entries, fromBib.value, bblVerdicts)}`);
     console.log(`  PDF  ${validCounts(entries, fromBib.value, pdfVerdicts)}`);
     for (const s of styledResults) console.log(`  ${s.name} (${s.items.length} \\bibitems, ${s.style}) ${validCounts(entries, fromBib.value, s.verdicts)}`);
-    if (values.misses) {
-      entries.forEach((e, i) => {
-        if (fromBib.value[i] === pdfVerdicts[i]) return;
-        const item = byEntry[i] === undefined ? '(no item)' : pdfItems[byEntry[i]!]!.text;
-        console.log(`- ${e.label} ${e.hallucination_type ?? ''} ${e.bibtex_key}: .bib ${fromBib.value[i]} · PDF ${pdfVerdicts[i] ?? 'no item'}\n    ${item}`);
-      });
-    }
+    if (values.misses) listMisses(entries, fromBib.value, pdfVerdicts, pdfItems, byEntry);
   });
 }
 
