@@ -4,7 +4,15 @@
 
 /** "A.", "A. J.", "W.-T.", "M.T." */
 export const INITIALS = String.raw`\p{Lu}\.(?:[ -]?\p{Lu}\.)*`;
-/** A family name with its particles before ("van der Waals", "'t Hooft", "d'Amore") and inside ("Pineau des Forêts", "Agüera y Arcas"). */
-export const FAMILY = String.raw`(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter|['’]t) )*(?:d['’])?\p{Lu}[\p{L}'’-]+(?: (?:(?:de|des|da|del|van|von|der|du|dos|la|le|y) )*\p{Lu}[\p{L}'’-]+)?`;
-/** Initials, then the family name. */
-export const NAME = String.raw`${INITIALS} ?${FAMILY}`;
+/**
+ * A family name with its particles before ("van der Waals", "'t Hooft", "d'Amore", BibTeX's "y Arcas") and inside
+ * ("Pineau des Forêts", "Agüera y Arcas").
+ */
+export const FAMILY = String.raw`(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter|y|['’]t) )*(?:d['’])?\p{Lu}[\p{L}'’-]+(?: (?:(?:de|des|da|del|van|von|der|du|dos|la|le|y) )*\p{Lu}[\p{L}'’-]+)?`;
+/**
+ * Given names BibTeX printed whole: it abbreviates by bytes, so a name whose first letter is not ASCII ("Ágnes", "İsmail
+ * İlkan", UTF-8 in the .bib) comes out unabbreviated in styles that print initials.
+ */
+const WHOLE_GIVEN = String.raw`(?:(?![A-Z])\p{Lu}\p{Ll}+ )+`;
+/** Initials (or given names BibTeX could not abbreviate), then the family name. */
+export const NAME = String.raw`(?:${INITIALS} ?|${WHOLE_GIVEN})${FAMILY}`;

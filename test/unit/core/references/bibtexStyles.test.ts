@@ -123,6 +123,22 @@ describe('one .bib as 16 BibTeX styles and biber write it', () => {
     assert.equal(byKey(itemsOf('hallmark-sample-elsarticle-num.bbl'), 'cc8348800b0a').title, 'Monarchrt: Efficient attention for real-time video generation', 'as before');
   });
 
+  it('reads elsarticle\'s names that BibTeX printed whole (an accented first letter) or with a lower-case particle', () => {
+    // BibTeX abbreviates by bytes, so "Ágnes" and "Álvaro" (UTF-8 in the .bib) are printed whole; "Agüera y Arcas" keeps its "y".
+    const items = itemsOf('hallmark-dev-elsarticle-num-trimmed.bbl');
+    assert.deepEqual(byKey(items, 'b3f25dee2b23'), {
+      author: 'H. Aziz and Ágnes Cseh and J. P. Dickerson and D. C. McElfresh',
+      title: 'Optimal kidney exchange with immunosuppressants',
+      venue: 'AAAI',
+      year: '2021',
+      doi: '10.1609/aaai.v35i1.16073',
+    });
+    assert.equal(byKey(items, 'e84b8e5a3b50').title, 'Rotation coordinate descent for fast globally optimal rotation averaging');
+    assert.match(byKey(items, 'e84b8e5a3b50').author ?? '', /^Álvaro Parra and S\.-F\. Ch'ng/);
+    assert.equal(byKey(items, 'df93eb4fe25c').title, 'Meta-learning bidirectional update rules');
+    assert.match(byKey(items, 'df93eb4fe25c').author ?? '', / and B\. A\. y Arcas$/);
+  });
+
   it('reads AMS\'s proceedings title before an ordinal ("5th International Conference"), and elsarticle\'s thesis and report', () => {
     for (const style of ['amsplain', 'amsalpha']) {
       assert.equal(byKey(itemsOf(`styles-varied-${style}.bbl`), 'laurent2017recurrent').title, 'A recurrent neural network without chaos', style);
