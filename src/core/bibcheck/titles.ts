@@ -8,7 +8,13 @@ import { latexToPlainText } from '../latex/plainText';
 export function mathWords(title: string): string {
   // `\ensuremath{\Omega}` (NASA ADS's titles) is maths as `$\Omega$` is.
   const dollars = title.replace(/\\ensuremath\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_m, math: string) => `$${math}$`);
-  return dollars.replace(/(?<!\\)\$([^$]*)(?<!\\)\$/g, (_m, math: string) => ' ' + math.replace(/\\(?:up)?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ') + ' ');
+  // A space is put only where the maths touches a word ("x$^2$y"), so "$\alpha$-helix" reads "alpha-helix".
+  return dollars.replace(/(?<!\\)\$([^$]*)(?<!\\)\$/g, (whole, math: string, at: number, all: string) => {
+    const words = math.replace(/\\(?:up)?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ').trim();
+    const before = /[\p{L}\p{N}]/u.test(all[at - 1] ?? '') ? ' ' : '';
+    const after = /[\p{L}\p{N}]/u.test(all[at + whole.length] ?? '') ? ' ' : '';
+    return before + words + after;
+  });
 }
 
 /** A publisher's notice put before a retracted or withdrawn work's title; the trust signal says it, the title is the work's. */

@@ -139,6 +139,11 @@ describe('one .bib as 16 BibTeX styles and biber write it', () => {
     assert.match(byKey(items, 'df93eb4fe25c').author ?? '', / and B\. A\. y Arcas$/);
   });
 
+  it('reads maths before a hyphen in a title as one word with it ("$\\varepsilon$-accurate" as "varepsilon-accurate")', () => {
+    const title = byKey(itemsOf('hallmark-dev-elsarticle-num-trimmed.bbl'), 'bdba1969a0b0').title;
+    assert.equal(title, 'Augmenting online algorithms with varepsilon-accurate predictions');
+  });
+
   it('reads AMS\'s proceedings title before an ordinal ("5th International Conference"), and elsarticle\'s thesis and report', () => {
     for (const style of ['amsplain', 'amsalpha']) {
       assert.equal(byKey(itemsOf(`styles-varied-${style}.bbl`), 'laurent2017recurrent').title, 'A recurrent neural network without chaos', style);
