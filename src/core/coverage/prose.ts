@@ -1,19 +1,18 @@
 // The prose sentences of one .tex file, where they stand and whether they cite. The file is parsed
 // as the claim stage parses a selection (latex/parse.ts: hidden text blanked, broken LaTeX repaired
-// or read paragraph by paragraph), its paragraphs rendered to plain text node by node, so every
+// or read paragraph by paragraph), its paragraphs rendered to plain text node by node (paragraph.ts splits each), so every
 // sentence found by the claim splitter maps back to the source and to the \cite commands in it.
 // Math, tables, verbatim and the bibliography render as nothing: no sentence starts or ends there.
 import { latexParser as lp } from 'latex-utensils';
 import { parseLatexReporting, type LatexNode } from '../latex/parse';
 import type { MathMacros } from '../latex/mathMacros';
 import { DROPPED_ENVIRONMENTS, HEADINGS, isBareAccent, isCitationCommand, readsAsWord, renderNodes, tidy } from '../latex/plainText';
-import { ELEMENT_MARK, splitSentences } from '../text/sentences';
+import { ELEMENT_MARK } from '../text/sentences';
 import { lineStarts, positionOf } from '../latex/citeSites';
 import {
-  type Piece,
-  blankCodeBlocks, CAPTIONS, endsWithFullStop, footnoteTexts, FRONT_MATTER, locateSentences, locationOf,
-  NOT_PROSE_ENVIRONMENTS, sourceOffset, usesMacro, withoutCommands,
+  blankCodeBlocks, CAPTIONS, endsWithFullStop, footnoteTexts, FRONT_MATTER, NOT_PROSE_ENVIRONMENTS, usesMacro, withoutCommands,
 } from './proseNodes';
+import { locationOf, paragraphSentences, type Piece } from './paragraph';
 import { isTheoremLike, namedResultTitle, sourcedByPreviousSentence } from './theorems';
 import { documentBody } from '../latex/documentBody';
 import { blankHiddenText } from '../latex/hidden';
@@ -218,27 +217,14 @@ class ProseWalker {
     return isCite(node) || lp.findAll([node], isCite).length > 0;
   }
 
-  /** Ends the paragraph: its sentences, each with the citations that stand in it. */
+  /** Ends the paragraph: its sentences, each with the citations that stand in it, then its footnotes. */
   flush(): void {
     const pieces = this.pieces;
     this.pieces = [];
     this.pendingAccent = undefined;
-    const plain = pieces.map((p) => p.text).join('');
     this.plainLength = 0;
-    const spans = locateSentences(plain, splitSentences(plain, 'claim'));
-    const cited = spans.map(() => false);
-    for (const piece of pieces.filter((p) => p.cites)) {
-      // A citation belongs to the sentence it follows: "… as shown.\cite{x} Next …" cites the first.
-      const owner = spans.findLastIndex((s, i) => i === 0 || s.start <= piece.at);
-      if (owner >= 0) cited[owner] = true;
-    }
-    spans.forEach((span, index) => {
-      const start = sourceOffset(pieces, span.start, 'start');
-      const end = sourceOffset(pieces, span.end, 'end');
-      const text = tidy(span.text.replaceAll(ELEMENT_MARK, ' '));
-      if (!/\p{L}/u.test(text)) return;
-      this.push({ start, end, text, cited: cited[index]!, index, count: spans.length, role: this.roleHere() });
-    });
+    const role = this.roleHere();
+    for (const sentence of paragraphSentences(pieces)) this.push({ ...sentence, role });
     this.readNotes();
   }
 

@@ -1,11 +1,9 @@
 // Helpers of prose.ts that read the parsed tree and the source: what is no prose (front matter,
 // captions, floats), which display math ends its sentence, a node without the project's citation
-// macros, code blocks blanked before parsing, footnotes' texts, and where each sentence stands in a paragraph's
-// plain text and in the source.
+// macros, code blocks blanked before parsing, and footnotes' texts (paragraph.ts locates the sentences).
 import { latexParser as lp } from 'latex-utensils';
 import type { LatexNode } from '../latex/parse';
 import { DROPPED_ENVIRONMENTS } from '../latex/plainText';
-import { positionOf } from '../latex/citeSites';
 
 /** Commands whose arguments are front matter or layout, never sentences to cite. */
 export const FRONT_MATTER =
@@ -55,38 +53,6 @@ export function blankCodeBlocks(source: string): string {
   return source.replace(CODE_BLOCK, (_, begin: string, _name, _star, body: string, end: string) => begin + body.replace(/[^\n]/g, ' ') + end);
 }
 
-interface Span {
-  text: string;
-  start: number;
-  end: number;
-}
-
-/**
- * Where each sentence (whitespace collapsed by the splitter) stands in the paragraph's plain
- * text: the two are walked side by side, whitespace in the plain text skipped.
- */
-export function locateSentences(plain: string, sentences: string[]): Span[] {
-  const spans: Span[] = [];
-  let at = 0;
-  for (const sentence of sentences) {
-    const first = sentence.split(' ')[0]!;
-    const start = plain.indexOf(first, at);
-    if (start < 0) continue;
-    let i = start;
-    for (let j = 0; j < sentence.length && i < plain.length; ) {
-      if (sentence[j] === plain[i]) {
-        i++;
-        j++;
-      } else if (/\s/.test(plain[i]!)) i++;
-      else if (sentence[j] === ' ') j++;
-      else break;
-    }
-    spans.push({ text: sentence, start, end: i });
-    at = i;
-  }
-  return spans;
-}
-
 /** `\footnote[2]{…}` and `\footnotetext{…}`: their text is prose of its own. */
 const FOOTNOTES = /^(footnote|footnotetext)$/;
 
@@ -102,29 +68,4 @@ export function footnoteTexts(node: LatexNode): LatexNode[][] {
     return text ? [text.content] : [];
   }
   return node.args.flatMap((arg) => (arg.kind === 'arg.group' ? arg.content.flatMap(footnoteTexts) : []));
-}
-
-/** A node of a paragraph as rendered: its plain text and where it stands in the source and in the paragraph's plain text. */
-export interface Piece {
-  text: string;
-  start: number;
-  end: number;
-  cites: boolean;
-  /** Plain-text offset in the paragraph. */
-  at: number;
-}
-
-/** The source offset of a plain-text offset: inside a word exactly, elsewhere at its node's edge. */
-export function sourceOffset(pieces: Piece[], plainAt: number, edge: 'start' | 'end'): number {
-  const probe = edge === 'start' ? plainAt : plainAt - 1;
-  const piece = pieces.findLast((p) => p.at <= probe && p.text.length > 0) ?? pieces[0];
-  if (!piece) return 0;
-  const within = probe - piece.at;
-  if (piece.end - piece.start === piece.text.length) return piece.start + within + (edge === 'end' ? 1 : 0);
-  return edge === 'start' ? piece.start : piece.end;
-}
-
-export function locationOf(starts: number[], offset: number): { line: number; column: number } {
-  const { line, character } = positionOf(starts, offset);
-  return { line, column: character };
 }

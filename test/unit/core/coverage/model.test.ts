@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
 import { citingShares, paperContexts } from '../../../../src/core/coverage/paperContext';
 import { CITEWORTHINESS_MODEL, citeworthiness } from '../../../../src/core/coverage/model';
-import { locateSentences } from '../../../../src/core/coverage/proseNodes';
+import { locateSentences } from '../../../../src/core/coverage/paragraph';
 import { fixturePath } from '../../../standin/server';
 
 const inIntroduction = (text: string, more: Partial<SentenceInContext> = {}): SentenceInContext => ({
