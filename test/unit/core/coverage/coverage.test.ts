@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fixturePath } from '../../../standin/server';
-import { coverageOfProject, readProse, type CoverageProgress, type CoverageReport, type SentenceCoverage } from '../../../../src/core/coverage';
+import {
+  coverageOfProject, CITEWORTHINESS_MODEL, readProse, scoreSentences, type CoverageProgress, type CoverageReport, type SentenceCoverage,
+} from '../../../../src/core/coverage';
 import type { TexFiles } from '../../../../src/core/manuscript/project';
 
 const project = fixturePath('coverage', 'qpk');
@@ -50,6 +52,15 @@ describe('coverage: the sentences that still need a citation', () => {
       assert.equal(sentence.needsCitation, false, own);
     }
     assert.equal(byText(report, 'In this paper, we introduce').inAbstract, true);
+  });
+
+  it('reads the body’s paper context without the footnotes: counted with them, the footnote’s \\cite would lift the own work over the threshold', () => {
+    const own = (sentences: SentenceCoverage[]) => sentences.find((s) => s.text.startsWith('In this paper, we propose a method'))!.score;
+    // The footnote's sentence ("See \cite{…} for its definition.") read as body prose: one pass over everything.
+    const onePass = scoreSentences(report.sentences.map((s) => (s.role === 'footnote' ? { ...s, role: undefined } : s)));
+    assert.equal(report.sentences.filter((s) => s.role === 'footnote').length, 1);
+    assert.deepEqual([own(report.sentences), own(onePass)], [0.207, 0.255], 'the figures docs/coverage.md gives');
+    assert.ok(own(onePass) >= CITEWORTHINESS_MODEL.threshold && own(report.sentences) < CITEWORTHINESS_MODEL.threshold);
   });
 
   it('never lists a sentence that cites, whatever the minimum score; a \\cite in a footnote counts', async () => {

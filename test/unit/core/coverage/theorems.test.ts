@@ -37,6 +37,13 @@ describe('coverage: a theorem named after a published result', () => {
     assert.ok(statements.some((s) => s.text.startsWith('The Quantum Path Kernel converges')), 'the untitled theorem is the paper’s own');
   });
 
+  it('would hardly list a named result by the model’s score: its title read as an introduction’s sentences scores under 0.05', () => {
+    const titlesAsProse = "\\section{Introduction}\nBanach fixed-point theorem.\n\nHoeffding's inequality.";
+    const scored = scoreSentences(readProse('titles.tex', titlesAsProse).sentences);
+    assert.deepEqual(scored.map((s) => s.text), ['Banach fixed-point theorem.', "Hoeffding's inequality."]);
+    assert.ok(scored.every((s) => s.score < 0.05 && !s.needsCitation), JSON.stringify(scored.map((s) => s.score)));
+  });
+
   it('tells a published result’s name from the paper’s own titles', () => {
     for (const named of ['Banach fixed-point theorem', "Hoeffding's inequality", 'Cauchy–Schwarz', 'Central limit theorem', 'Four colour theorem']) {
       assert.equal(namesPublishedResult(named), true, named);
