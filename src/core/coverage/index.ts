@@ -10,7 +10,7 @@ import { readProse, type ProseSentence } from './prose';
 import { findMathMacros } from '../latex/mathMacros';
 import { findCitationMacros } from '../latex/citeMacros';
 import { CITEWORTHINESS_MODEL, citeworthiness, type CiteworthinessModel } from './model';
-import { paperContexts, paperContextSteps, type PaperContext } from './paperContext';
+import { paperContextSteps, runToEnd, type PaperContext } from './paperContext';
 import { NAMED_RESULT_REASON, NAMED_RESULT_SCORE, STATEMENT_REASON } from './theorems';
 
 export { readProse, type ProseSentence } from './prose';
@@ -90,25 +90,14 @@ export async function coverageOfProject(input: CoverageInput): Promise<CoverageR
     }
   }
   const threshold = input.minScore ?? CITEWORTHINESS_MODEL.threshold;
-  const scored = new Map<ProseSentence, SentenceCoverage>();
-  const passes = scoringPasses(prose);
-  // Progress counts the sentences, however many passes read them.
-  const work = passes.reduce((sum, pass) => sum + pass.length, 0);
-  let before = 0;
-  for (const pass of passes) {
-    const contexts = paperContextSteps(pass);
-    let step: IteratorResult<number, PaperContext[]> = { done: false, value: 0 };
-    while (!step.done) {
-      input.onProgress?.({ stage: 'scoring', done: Math.floor(((before + step.value) / work) * prose.length), total: prose.length });
-      await pause();
-      step = contexts.next();
-    }
-    for (let i = 0; i < pass.length; i++) {
-      if (i % 256 === 0) await pause();
-      if (!scored.has(pass[i]!)) scored.set(pass[i]!, scoreSentence(pass, i, step.value[i]!, threshold, CITEWORTHINESS_MODEL));
-    }
-    before += pass.length;
+  const steps = scorePasses(prose, threshold, CITEWORTHINESS_MODEL);
+  let step: IteratorResult<number, Map<ProseSentence, SentenceCoverage>> = { done: false, value: 0 };
+  while (!step.done) {
+    input.onProgress?.({ stage: 'scoring', done: Math.floor(step.value * prose.length), total: prose.length });
+    await pause();
+    step = steps.next();
   }
+  const scored = step.value;
   const sentences = prose.map((s) => coverageOf(s, scored, threshold));
   const listed = input.scope === 'file' ? sentences.filter((s) => s.file === input.file) : sentences;
   const flagged = listed.filter((s) => s.needsCitation).sort((a, b) => b.score - a.score);
@@ -140,30 +129,63 @@ export function scoreSentences(
   model: CiteworthinessModel = CITEWORTHINESS_MODEL,
 ): SentenceCoverage[] {
   const threshold = minScore ?? model.threshold;
-  const scored = new Map<ProseSentence, SentenceCoverage>();
-  for (const pass of scoringPasses(sentences)) {
-    const contexts = paperContexts(pass);
-    pass.forEach((s, i) => scored.has(s) || scored.set(s, scoreSentence(pass, i, contexts[i]!, threshold, model)));
-  }
+  const scored = runToEnd(scorePasses(sentences, threshold, model));
   return sentences.map((s) => coverageOf(s, scored, threshold));
 }
 
 /**
- * The lists the model scores, each read as the whole text, a sentence taking its score from the first
- * list holding it: the body's prose, which is read as it was before footnotes were (a footnote's
- * `\cite` already counts for its host sentence, and counted again it would raise every other sentence's
- * context), then, when there are footnotes, the body with them, for the footnotes' sentences. A named
- * result's title is in neither: it is no sentence of a paragraph (theorems.ts says how it is scored).
+ * The model's scores of the sentences it scores (uncited prose), pass by pass, yielding the share of
+ * the passes' sentences read so far (0..1), so that a caller in an editor can report it and pause.
  */
-function scoringPasses(sentences: ProseSentence[]): ProseSentence[][] {
+function* scorePasses(
+  sentences: ProseSentence[],
+  threshold: number,
+  model: CiteworthinessModel,
+): Generator<number, Map<ProseSentence, SentenceCoverage>> {
+  const scored = new Map<ProseSentence, SentenceCoverage>();
+  const passes = scoringPasses(sentences);
+  // Progress counts the sentences, however many passes read them.
+  const work = passes.reduce((sum, pass) => sum + pass.sentences.length, 0);
+  const share = (done: number) => (work ? done / work : 1);
+  let before = 0;
+  for (const { sentences: pass, wanted } of passes) {
+    const steps = paperContextSteps(pass, wanted);
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yield share(before + step.value);
+    for (let i = 0; i < pass.length; i++) {
+      if (i % 256 === 0) yield share(before + pass.length);
+      if (wanted(i)) scored.set(pass[i]!, scoreSentence(pass, i, step.value[i]!, threshold, model));
+    }
+    before += pass.length;
+  }
+  return scored;
+}
+
+/** A list the model reads as the whole text, and which of its sentences take their score from it. */
+interface ScoringPass {
+  sentences: ProseSentence[];
+  wanted: (i: number) => boolean;
+}
+
+/**
+ * The lists the model scores: the body's prose, which is read as it was before footnotes were (a
+ * footnote's `\cite` already counts for its host sentence, and counted again it would raise every other
+ * sentence's context), for its uncited sentences that are no theorem's statement; then, when there are
+ * footnotes, the body with them, for the footnotes' uncited sentences. A named result's title is in
+ * neither: it is no sentence of a paragraph (theorems.ts says how it is scored, and a statement's
+ * sentences are never listed).
+ */
+function scoringPasses(sentences: ProseSentence[]): ScoringPass[] {
   const body = sentences.filter((s) => s.role === undefined || s.role === 'statement');
   const withNotes = sentences.filter((s) => s.role !== 'named result');
-  return withNotes.length > body.length ? [body, withNotes] : [body];
+  const uncited = (list: ProseSentence[], role: ProseSentence['role']) => (i: number) => !list[i]!.cited && list[i]!.role === role;
+  const passes = [{ sentences: body, wanted: uncited(body, undefined) }];
+  return withNotes.length > body.length ? [...passes, { sentences: withNotes, wanted: uncited(withNotes, 'footnote') }] : passes;
 }
 
 /** The model's score, except for a theorem's title (a fixed score) and its statement (never listed: see theorems.ts). */
 function coverageOf(s: ProseSentence, scored: Map<ProseSentence, SentenceCoverage>, threshold: number): SentenceCoverage {
-  if (s.cited) return scored.get(s) ?? { ...s, score: 0, needsCitation: false, reason: '' };
+  if (s.cited) return { ...s, score: 0, needsCitation: false, reason: '' };
   if (s.role === 'statement') return { ...s, score: 0, needsCitation: false, reason: STATEMENT_REASON };
   if (s.role === 'named result') return { ...s, score: NAMED_RESULT_SCORE, needsCitation: NAMED_RESULT_SCORE >= threshold, reason: NAMED_RESULT_REASON };
   return scored.get(s)!;
@@ -177,7 +199,6 @@ function scoreSentence(
   model: CiteworthinessModel,
 ): SentenceCoverage {
   const s = sentences[i]!;
-  if (s.cited) return { ...s, score: 0, needsCitation: false, reason: '' };
   const previous = s.index > 0 ? sentences[i - 1] : undefined;
   const next = s.index < s.count - 1 ? sentences[i + 1] : undefined;
   const paragraph = sentences.slice(i - s.index, i - s.index + s.count);

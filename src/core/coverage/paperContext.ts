@@ -61,9 +61,16 @@ function wordsOf(text: string): Set<string> {
 
 const logit = (p: number) => Math.log(p / (1 - p));
 
+/** Whether the sentence at index i needs its context (a caller scoring only some sentences of the text). */
+type Wanted = (i: number) => boolean;
+
 /** Each sentence's context, in the order given (document order). */
 export function paperContexts(sentences: readonly Sentence[]): PaperContext[] {
-  const steps = paperContextSteps(sentences);
+  return runToEnd(paperContextSteps(sentences));
+}
+
+/** What a stepwise pass returns, its steps run without a pause (a caller with no editor to keep responsive). */
+export function runToEnd<T>(steps: Generator<unknown, T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -73,9 +80,16 @@ export function paperContexts(sentences: readonly Sentence[]): PaperContext[] {
 /**
  * The same, yielding every STEP_SENTENCES sentences of each pass how many the similarity pass has
  * done (0 before it, all of them after it), so that a caller in an editor can report progress, let
- * other work run and stop: a book-length project takes seconds.
+ * other work run and stop: a book-length project takes seconds. With `wanted`, every sentence is
+ * read as part of the text but only the wanted ones get a context (the rest are undefined): the
+ * per-sentence work (the nearest sentences, the cited name, the words' lean) is most of the pass.
  */
-export function* paperContextSteps(sentences: readonly Sentence[]): Generator<number, PaperContext[]> {
+export function paperContextSteps(sentences: readonly Sentence[]): Generator<number, PaperContext[]>;
+export function paperContextSteps(sentences: readonly Sentence[], wanted: Wanted): Generator<number, (PaperContext | undefined)[]>;
+export function* paperContextSteps(
+  sentences: readonly Sentence[],
+  wanted: Wanted = () => true,
+): Generator<number, (PaperContext | undefined)[]> {
   const shares = citingShares(sentences);
   const names = yield* mapInSteps(sentences.length, 0, (i) => namesOf(sentences[i]!.text));
   const words = yield* mapInSteps(sentences.length, 0, (i) => wordsOf(sentences[i]!.text));
@@ -84,9 +98,11 @@ export function* paperContextSteps(sentences: readonly Sentence[]): Generator<nu
   const firstSeen = new Map<string, number>();
   names.forEach((set, i) => set.forEach((n) => firstSeen.has(n) || firstSeen.set(n, i)));
   yield 0;
-  const similar = yield* similarLeans(words, wordCounts, sentences);
+  const similar = yield* similarLeans(words, wordCounts, sentences, wanted);
   const contextOf = contextMaker(sentences, { names, words, nameCounts, wordCounts, firstSeen });
-  return yield* mapInSteps(sentences.length, sentences.length, (i) => ({ ...shares[i]!, ...contextOf(i), similarLean: similar[i]! }));
+  return yield* mapInSteps(sentences.length, sentences.length, (i) =>
+    wanted(i) ? { ...shares[i]!, ...contextOf(i), similarLean: similar[i]! } : undefined,
+  );
 }
 
 /** `make` for each sentence in turn, yielding `done` every STEP_SENTENCES: a long text's pass can pause. */
@@ -158,14 +174,19 @@ function termLean(words: Set<string>, counts: Map<string, Counts>, lean: (c: Cou
 }
 
 /**
- * For each sentence, the similarity-weighted citing rate of the NEAREST others most like it (cosine
- * of idf-weighted words), as log-odds against the text's. Similarities are summed word by word over
+ * For each wanted sentence (undefined for the others), the similarity-weighted citing rate of the
+ * NEAREST others most like it (cosine of idf-weighted words), as log-odds against the text's. Similarities are summed word by word over
  * the sentences using it (an inverted index). In a text of more than MAX_POSTINGS sentences (a
  * book-length project), only the sentences sharing a word are reset and ranked, and a word used in
  * more than MAX_POSTINGS sentences is left out of the similarity: it weighs little there, and its
  * postings would make the pass quadratic in the project's length. A paper is read in full.
  */
-function* similarLeans(words: Set<string>[], counts: Map<string, Counts>, sentences: readonly Sentence[]): Generator<number, number[]> {
+function* similarLeans(
+  words: Set<string>[],
+  counts: Map<string, Counts>,
+  sentences: readonly Sentence[],
+  wanted: Wanted,
+): Generator<number, (number | undefined)[]> {
   const total = sentences.length;
   const postings: Postings = new Map();
   const vectors = yield* mapInSteps(total, 0, (i) => {
@@ -182,10 +203,10 @@ function* similarLeans(words: Set<string>[], counts: Map<string, Counts>, senten
   });
   yield 0;
   const leanOf = nearestLean(vectors, postings, sentences);
-  const leans: number[] = [];
+  const leans: (number | undefined)[] = [];
   for (let i = 0; i < total; i++) {
     if (i > 0 && i % STEP_SENTENCES === 0) yield i;
-    leans.push(leanOf(i));
+    leans.push(wanted(i) ? leanOf(i) : undefined);
   }
   return leans;
 }

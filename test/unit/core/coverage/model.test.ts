@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { FEATURE_NAMES, featuresOf, type SentenceInContext } from '../../../../src/core/coverage/features';
-import { citingShares, paperContexts } from '../../../../src/core/coverage/paperContext';
+import { citingShares, paperContexts, paperContextSteps, runToEnd } from '../../../../src/core/coverage/paperContext';
 import { CITEWORTHINESS_MODEL, citeworthiness } from '../../../../src/core/coverage/model';
 import { locateSentences } from '../../../../src/core/coverage/paragraph';
 import { fixturePath } from '../../../standin/server';
@@ -176,6 +176,12 @@ describe('paperContexts', () => {
       const flipped = paper.map((s, j) => (j === i ? { ...s, cited: !s.cited } : s));
       assert.deepEqual(paperContexts(flipped)[i], paperContexts(paper)[i], paper[i]!.text);
     }
+  });
+
+  it('gives only the wanted sentences a context, each the one the whole pass gives it', () => {
+    const wanted = (i: number) => !paper[i]!.cited && i !== 3;
+    const some = runToEnd(paperContextSteps(paper, wanted));
+    assert.deepEqual(some, paperContexts(paper).map((context, i) => (wanted(i) ? context : undefined)));
   });
 });
 
