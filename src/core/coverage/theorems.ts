@@ -6,6 +6,7 @@
 // Theorem 3"), is the paper's own result, and a named one is listed once, by its title.
 import { latexParser as lp } from 'latex-utensils';
 import { latexToPlainText } from '../latex/plainText';
+import { stripComments } from '../latex/hidden';
 
 /**
  * The score a named result without a source is listed with: fixed, not the model's. The model was
@@ -77,7 +78,7 @@ export function sourcedByPreviousSentence(
 ): boolean {
   const previous = read.findLast((s) => s.role !== 'footnote');
   if (!previous || previous.role !== undefined || !previous.cited || proseEnd > environmentStart) return false;
-  return source.slice(proseEnd, environmentStart).replace(/(?<!\\)%[^\n]*/g, '').trim() === '';
+  return stripComments(source.slice(proseEnd, environmentStart)).trim() === '';
 }
 
 /**
