@@ -85,6 +85,8 @@ class ProseWalker {
   private notes: LatexNode[][] = [];
   private inFootnote = false;
   private inStatement = false;
+  /** Where the body's first text stands, past the blank after `\begin{document}`: an unreadable paragraph is said there or later. */
+  private readonly bodyText: number;
 
   constructor(
     private readonly file: string,
@@ -97,6 +99,9 @@ class ProseWalker {
   ) {
     // A file included inside the abstract (`\begin{abstract}\input{abstract}`) starts in it.
     this.inAbstract = isAbstract(section);
+    const blank = /\s*/y;
+    blank.lastIndex = bodyStart;
+    this.bodyText = blank.exec(source) ? blank.lastIndex : bodyStart;
   }
 
   walk(nodes: LatexNode[]): void {
@@ -118,8 +123,7 @@ class ProseWalker {
     if (node.kind === 'text.string' && node.location.end.offset === node.location.start.offset && node.content.trim()) {
       const at = node.location.start.offset;
       const reachesBody = at >= this.bodyStart || !/\n[ \t]*\n/.test(this.source.slice(at, this.bodyStart));
-      const bodyText = this.bodyStart + (/^\s*/.exec(this.source.slice(this.bodyStart))?.[0].length ?? 0);
-      return reachesBody ? this.unreadable(Math.max(at, bodyText)) : undefined;
+      return reachesBody ? this.unreadable(Math.max(at, this.bodyText)) : undefined;
     }
     if (node.location && node.location.start.offset < this.bodyStart && node.location.end.offset <= this.bodyStart) return;
     if (node.kind === 'parbreak') return this.flush();
