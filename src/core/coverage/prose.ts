@@ -146,12 +146,13 @@ class ProseWalker {
     this.flush();
     // A theorem's attribution, `\begin{theorem}[Four colour theorem, \cite{appel1977}]`, cites for its statement.
     if (node.args.some((arg) => this.cites(arg))) this.pieces.push({ text: '', start: this.startOf(node), end: this.startOf(node), cites: true, at: 0 });
-    const title = namedResultTitle(node, this.source);
+    const theoremLike = isTheoremLike(node.name);
+    const title = theoremLike ? namedResultTitle(node, this.source) : undefined;
     // A citation in the title, anywhere in the statement or in the sentence that leads into it is the named result's source.
     const sourced = () => this.cites(node) || sourcedByPreviousSentence(this.sentences, this.lastEnd, this.source, this.startOf(node));
     if (title) this.push({ ...title, cited: sourced(), index: 0, count: 1, role: 'named result' });
     const wasStatement = this.inStatement;
-    this.inStatement ||= isTheoremLike(node.name);
+    this.inStatement ||= theoremLike;
     this.inside(node.content, node.name === 'abstract');
     this.inStatement = wasStatement;
   }

@@ -45,16 +45,17 @@ export interface NamedTitle {
   end: number;
 }
 
-/**
- * The title of a theorem-like environment when it names a published result; undefined otherwise.
- * Read from `source`: the parser keeps no spaces between an optional argument's words.
- */
+/** Whether an environment states a result (a theorem, a lemma, …): its statement is the paper's own, its title may name another's. */
 export function isTheoremLike(environment: string): boolean {
   return THEOREM_LIKE.test(environment);
 }
 
+/**
+ * The title of a theorem-like environment (the caller has checked, isTheoremLike) when it names a
+ * published result; undefined otherwise. Read from `source`: the parser keeps no spaces between an
+ * optional argument's words.
+ */
 export function namedResultTitle(node: lp.Environment, source: string): NamedTitle | undefined {
-  if (!THEOREM_LIKE.test(node.name)) return undefined;
   const title = node.args.find((arg) => arg.kind === 'arg.optional');
   if (!title?.location || lp.findAll(title.content, (n) => lp.isCommand(n) && REFERENCE.test(n.name)).length) return undefined;
   const start = title.location.start.offset + 1;
