@@ -2,13 +2,10 @@
 // listed claims of arXiv:2212.11826 (test/fixtures/coverage/notes.tex): a named theorem, listed by its
 // title, is offered "Find citations for this theorem"; a sentence, a footnote's too, keeps "sentence".
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fixturePath } from '../../standin/server';
-import { readProse, scoreSentences } from '../../../src/core/coverage';
 import { claimActionTitles } from '../../../src/vscode/coverage/actionTitles';
+import { coverNotes } from '../../helpers/coverageNotes';
 
-const file = fixturePath('coverage', 'notes.tex');
-const listed = scoreSentences(readProse(file, readFileSync(file, 'utf8')).sentences).filter((s) => s.needsCitation);
+const listed = coverNotes().filter((s) => s.needsCitation);
 
 describe('Uncited Claims: the code actions’ titles', () => {
   it('says "theorem" for a named theorem’s title', () => {

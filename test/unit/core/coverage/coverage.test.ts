@@ -10,6 +10,7 @@ import {
   coverageOfProject, CITEWORTHINESS_MODEL, readProse, scoreSentences, type CoverageProgress, type CoverageReport, type SentenceCoverage,
 } from '../../../../src/core/coverage';
 import type { TexFiles } from '../../../../src/core/manuscript/project';
+import { byText } from '../../../helpers/coverageNotes';
 
 const project = fixturePath('coverage', 'qpk');
 
@@ -20,11 +21,6 @@ function diskFiles(folder: string): TexFiles {
   };
 }
 
-const byText = (report: CoverageReport, start: string): SentenceCoverage => {
-  const found = report.sentences.find((s) => s.text.startsWith(start));
-  assert.ok(found, `no sentence starts with "${start}"`);
-  return found;
-};
 
 describe('coverage: the sentences that still need a citation', () => {
   let report: CoverageReport;
@@ -48,14 +44,14 @@ describe('coverage: the sentences that still need a citation', () => {
 
   it('does not list the paper’s own contribution, its abstract or its notation', () => {
     for (const own of ['In this paper, we propose a method', 'In this paper, we introduce the Quantum Path Kernel', 'We denote by a labelled dataset']) {
-      const sentence = byText(report, own);
+      const sentence = byText(report.sentences, own);
       assert.equal(sentence.needsCitation, false, own);
     }
-    assert.equal(byText(report, 'In this paper, we introduce').inAbstract, true);
+    assert.equal(byText(report.sentences, 'In this paper, we introduce').inAbstract, true);
   });
 
   it('reads the body’s paper context without the footnotes: counted with them, the footnote’s \\cite would lift the own work over the threshold', () => {
-    const own = (sentences: SentenceCoverage[]) => sentences.find((s) => s.text.startsWith('In this paper, we propose a method'))!.score;
+    const own = (sentences: SentenceCoverage[]) => byText(sentences, 'In this paper, we propose a method').score;
     // The footnote's sentence ("See \cite{…} for its definition.") read as body prose: one pass over everything.
     const onePass = scoreSentences(report.sentences.map((s) => (s.role === 'footnote' ? { ...s, role: undefined } : s)));
     assert.equal(report.sentences.filter((s) => s.role === 'footnote').length, 1);
@@ -69,7 +65,7 @@ describe('coverage: the sentences that still need a citation', () => {
     assert.equal(citing.length, 6, "five in the body, and the footnote's own sentence");
     for (const s of citing) assert.deepEqual([s.cited, s.needsCitation, s.score], [true, false, 0], s.text);
     assert.ok(everything.flagged.every((s) => !s.cited));
-    const footnoted = byText(everything, 'Much of the recent study of the dynamics');
+    const footnoted = byText(everything.sentences, 'Much of the recent study of the dynamics');
     assert.equal(footnoted.cited, true);
     assert.doesNotMatch(footnoted.text, /See|definition/, 'the footnote is not part of the sentence');
   });
@@ -81,8 +77,8 @@ describe('coverage: the sentences that still need a citation', () => {
       assert.ok(s.start < equation.start || s.start >= equation.end, `"${s.text}" starts inside the equation`);
       assert.ok(s.end <= equation.start || s.end >= equation.end, `"${s.text}" ends inside the equation`);
     }
-    assert.equal(byText(report, 'The NTK hence approximates').text, 'The NTK hence approximates the behavior of predictors via a linear model.');
-    assert.ok(byText(report, 'It is often therefore applied'));
+    assert.equal(byText(report.sentences, 'The NTK hence approximates').text, 'The NTK hence approximates the behavior of predictors via a linear model.');
+    assert.ok(byText(report.sentences, 'It is often therefore applied'));
     assert.ok(!report.sentences.some((s) => /theta|Various works|computational advantage/.test(s.text)));
   });
 

@@ -2,22 +2,12 @@
 // (test/fixtures/coverage/notes.tex): a footnote's sentences are listed on their own, where the
 // footnote stands, and a footnote's \cite still cites for its host.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fixturePath } from '../../../standin/server';
-import { readProse, scoreSentences, type SentenceCoverage } from '../../../../src/core/coverage';
-
-const file = fixturePath('coverage', 'notes.tex');
-const source = readFileSync(file, 'utf8');
-const cover = (text: string) => scoreSentences(readProse(file, text).sentences);
-const lineOf = (needle: string) => source.slice(0, source.indexOf(needle)).split('\n').length - 1;
+import type { SentenceCoverage } from '../../../../src/core/coverage';
+import { byText, coverNotes, lineOf, NOTES_SOURCE as source } from '../../../helpers/coverageNotes';
 
 describe('coverage: footnotes are prose of their own', () => {
-  const report = cover(source);
-  const find = (start: string): SentenceCoverage => {
-    const found = report.find((s) => s.text.startsWith(start));
-    assert.ok(found, `no sentence starts with "${start}"`);
-    return found;
-  };
+  const report = coverNotes();
+  const find = (start: string) => byText(report, start);
 
   it('lists an uncited footnote’s claim on its own, its line and column inside the footnote', () => {
     const note = find('It has been quantitatively shown');
@@ -44,7 +34,7 @@ describe('coverage: footnotes are prose of their own', () => {
 
   it('leaves the body’s scores as they were without the footnotes’ text (a footnote’s \\cite counts once, for its host)', () => {
     const bare = source.replace(/\\footnote\{It has been[^}]*\}/, '').replace(/\\footnote\{Theoretical[^}]*(~\\cite\{1678be9f\})\.\}/, '\\footnote{$1}');
-    const without = cover(bare.replace(/\\footnotetext\{[^}]*\}/, ''));
+    const without = coverNotes(bare.replace(/\\footnotetext\{[^}]*\}/, ''));
     const body = (sentences: SentenceCoverage[]) => sentences.filter((s) => s.role !== 'footnote').map((s) => [s.text, s.score]);
     assert.equal(body(report).length, 3 + 5 + 3, 'three sentences of the introduction, five of statements, three titles');
     assert.deepEqual(body(report), body(without));

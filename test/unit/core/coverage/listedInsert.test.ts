@@ -4,16 +4,14 @@
 // its brackets; the sentence inside \footnote{…}), so the citation lands inside the title's brackets and
 // inside the footnote's braces, before the full stop or after it as the document's habit is.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fixturePath } from '../../../standin/server';
-import { readProse, scoreSentences, type SentenceCoverage } from '../../../../src/core/coverage';
+import type { SentenceCoverage } from '../../../../src/core/coverage';
 import { planCitation } from '../../../../src/core/manuscript/informalInsert';
 import { parseClaim } from '../../../../src/core/claim/index';
+import { byText, coverNotes, NOTES_SOURCE as source } from '../../../helpers/coverageNotes';
 
-const file = fixturePath('coverage', 'notes.tex');
-const source = readFileSync(file, 'utf8');
-const listed = scoreSentences(readProse(file, source).sentences).filter((s) => s.needsCitation);
-const lineOf = (text: string, needle: string) => text.split('\n').find((line) => line.includes(needle)) ?? '';
+const listed = coverNotes().filter((s) => s.needsCitation);
+/** The line of `text` that holds `needle` (the edited line, to compare whole). */
+const lineHolding = (text: string, needle: string) => text.split('\n').find((line) => line.includes(needle)) ?? '';
 
 function cited(s: SentenceCoverage, afterPunctuation = false): string {
   const plan = planCitation(source, s.start, s.end, 'key', '\\cite', { afterPunctuation });
@@ -24,17 +22,17 @@ function cited(s: SentenceCoverage, afterPunctuation = false): string {
 
 describe('coverage: inserting for a named theorem and a footnote', () => {
   const title = listed.find((s) => s.role === 'named result')!;
-  const note = listed.find((s) => s.text.startsWith('It has been quantitatively shown'))!;
+  const note = byText(listed, 'It has been quantitatively shown');
 
   it('cites a named theorem inside its title’s brackets', () => {
-    assert.equal(lineOf(cited(title), '\\begin{theorem}[Representer'), '\\begin{theorem}[Representer theorem~\\cite{key}]');
-    assert.equal(lineOf(cited(title, true), '\\begin{theorem}[Representer'), '\\begin{theorem}[Representer theorem~\\cite{key}]');
+    assert.equal(lineHolding(cited(title), '\\begin{theorem}[Representer'), '\\begin{theorem}[Representer theorem~\\cite{key}]');
+    assert.equal(lineHolding(cited(title, true), '\\begin{theorem}[Representer'), '\\begin{theorem}[Representer theorem~\\cite{key}]');
   });
 
   it('cites a footnote’s sentence inside the footnote’s braces', () => {
     const line = '\\footnote{It has been quantitatively shown that QNNs can be trained faster than their classical analogues';
-    assert.ok(lineOf(cited(note), line).endsWith(`${line}~\\cite{key}.}`), lineOf(cited(note), line));
-    assert.ok(lineOf(cited(note, true), line).endsWith(`${line}.\\cite{key}}`), lineOf(cited(note, true), line));
+    assert.ok(lineHolding(cited(note), line).endsWith(`${line}~\\cite{key}.}`), lineHolding(cited(note), line));
+    assert.ok(lineHolding(cited(note, true), line).endsWith(`${line}.\\cite{key}}`), lineHolding(cited(note, true), line));
   });
 
   it('searches for a named theorem by its title, read as a claim', () => {

@@ -3,18 +3,11 @@
 // a footnote's sentence says it is in a footnote; a named theorem's title is listed by its title with
 // "names a published result"; a body sentence's reason is the model's, unchanged.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fixturePath } from '../../../standin/server';
-import { readProse, scoreSentences, type SentenceCoverage } from '../../../../src/core/coverage';
 import { listedReason, needMessage } from '../../../../src/core/coverage/listedWording';
+import { byText, coverNotes } from '../../../helpers/coverageNotes';
 
-const file = fixturePath('coverage', 'notes.tex');
-const report = scoreSentences(readProse(file, readFileSync(file, 'utf8')).sentences);
-const find = (start: string): SentenceCoverage => {
-  const found = report.find((s) => s.text.startsWith(start));
-  assert.ok(found, `no sentence starts with "${start}"`);
-  return found;
-};
+const report = coverNotes();
+const find = (start: string) => byText(report, start);
 
 describe('coverage: the reason a listed sentence is shown with', () => {
   it('says a footnote’s sentence is in a footnote, in the row and in the diagnostic', () => {

@@ -6,14 +6,10 @@ import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../../standin/server';
 import { readProse, scoreSentences } from '../../../../src/core/coverage';
 import { namesPublishedResult, NAMED_RESULT_SCORE } from '../../../../src/core/coverage/theorems';
-
-const file = fixturePath('coverage', 'notes.tex');
-const source = readFileSync(file, 'utf8');
-const cover = (text: string) => scoreSentences(readProse(file, text).sentences);
-const lineOf = (needle: string) => source.slice(0, source.indexOf(needle)).split('\n').length - 1;
+import { coverNotes, lineOf, NOTES_SOURCE as source } from '../../../helpers/coverageNotes';
 
 describe('coverage: a theorem named after a published result', () => {
-  const report = cover(source);
+  const report = coverNotes();
   const titles = report.filter((s) => s.role === 'named result');
 
   it('lists the title of a named theorem that cites nothing, where the title stands, with a fixed score', () => {
