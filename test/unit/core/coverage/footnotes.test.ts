@@ -33,8 +33,19 @@ describe('coverage: footnotes are prose of their own', () => {
   });
 
   it('leaves the body’s scores as they were without the footnotes’ text (a footnote’s \\cite counts once, for its host)', () => {
-    const bare = source.replace(/\\footnote\{It has been[^}]*\}/, '').replace(/\\footnote\{Theoretical[^}]*(~\\cite\{1678be9f\})\.\}/, '\\footnote{$1}');
-    const without = coverNotes(bare.replace(/\\footnotetext\{[^}]*\}/, ''));
+    // Each footnote's text taken out (the citing one keeps its \cite alone), each edit checked to have happened.
+    const edits: [RegExp, string][] = [
+      [/\\footnote\{It has been[^}]*\}/, ''],
+      [/\\footnote\{Theoretical[^}]*(~\\cite\{1678be9f\})\.\}/, '\\footnote{$1}'],
+      [/\\footnotetext\{[^}]*\}/, ''],
+    ];
+    const bare = edits.reduce((text, [pattern, by]) => {
+      const edited = text.replace(pattern, by);
+      assert.notEqual(edited, text, `${pattern} matches nothing in notes.tex`);
+      return edited;
+    }, source);
+    const without = coverNotes(bare);
+    assert.deepEqual(without.filter((s) => s.role === 'footnote').map((s) => s.text), [], 'no footnote sentence is left');
     const body = (sentences: SentenceCoverage[]) => sentences.filter((s) => s.role !== 'footnote').map((s) => [s.text, s.score]);
     assert.equal(body(report).length, 3 + 5 + 3, 'three sentences of the introduction, five of statements, three titles');
     assert.deepEqual(body(report), body(without));
