@@ -4,22 +4,18 @@
 // as it was before the merge must reach the merged card. The store and the panel's own fold,
 // on the real records of the yeast preprint and its Cell Genomics article.
 import { strict as assert } from 'node:assert';
-import { CandidateStore } from '../../../src/core/candidates/store';
 import type { PipelineEvent } from '../../../src/core/types';
-import { applyHostMessage, emptyResults, findCandidate } from '../../../src/webview/resultsModel';
+import { applyHostMessage, findCandidate } from '../../../src/webview/resultsModel';
 import type { ResultsHostMessage, ResultsState } from '../../../src/webview/protocol';
 import { YEAST_PREPRINT as PREPRINT, YEAST_JOURNAL as JOURNAL } from '../../helpers/paperRecords';
-
-const CLAIM = 'protein abundance in yeast';
+import { panelOf, yeastStore } from '../../helpers/yeastStages';
 
 /** The store's events, and the panel that folds them with the host's own messages in between. */
 function run() {
   const events: PipelineEvent[] = [];
-  const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], CLAIM, 10, (e) => events.push(e));
-  let panel: ResultsState = applyHostMessage(emptyResults(), { type: 'start', runId: 1, claim: CLAIM });
-  const deliver = () => {
-    for (const event of events.splice(0)) panel = applyHostMessage(panel, { type: 'event', runId: 1, event });
-  };
+  const store = yeastStore(events);
+  let panel: ResultsState = panelOf([]);
+  const deliver = () => void (panel = panelOf(events.splice(0), panel));
   const post = (message: ResultsHostMessage) => void (panel = applyHostMessage(panel, message));
   return { store, deliver, post, panel: () => panel };
 }

@@ -4,33 +4,20 @@
 // however often the lookups are planned again, and none before a journal DOI is known. The store
 // and the lookup against the stand-in's recorded OpenAlex work of the Cell Genomics article.
 import { strict as assert } from 'node:assert';
-import { startStandIn, type StandIn } from '../../../standin';
-import { CandidateStore } from '../../../../src/core/candidates/store';
 import { OpenAccessLookup } from '../../../../src/core/candidates/openAccessLookup';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings } from '../../../../src/core/settings/index';
 import { YEAST_PREPRINT as PREPRINT, YEAST_JOURNAL as JOURNAL } from '../../../helpers/paperRecords';
+import { useYeastStages } from '../../../helpers/yeastStages';
 
 describe('a preprint\'s count when its journal DOI arrives later', () => {
-  let standIn: StandIn;
-  before(async () => {
-    standIn = await startStandIn();
-  });
-  after(() => standIn.close());
-  beforeEach(() => {
-    standIn.requests.length = 0;
-  });
+  const yeast = useYeastStages();
 
   function stages() {
-    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false });
-    const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
+    const { store, deps } = yeast.stages();
     const warnings: string[] = [];
-    const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], 'protein abundance in yeast', 10, () => {});
     store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
-    return { store, warnings, lookup: new OpenAccessLookup({ http, settings }, store, (w) => warnings.push(w)) };
+    return { store, warnings, lookup: new OpenAccessLookup(deps, store, (w) => warnings.push(w)) };
   }
-  const openAlexAsked = () => standIn.requests.filter((r) => r.service === 'openalex').map((r) => decodeURIComponent(r.path));
+  const openAlexAsked = () => yeast.standIn.requests.filter((r) => r.service === 'openalex').map((r) => decodeURIComponent(r.path));
 
   it('asks nothing for a preprint with no journal version known', async () => {
     const { store, lookup } = stages();

@@ -2,31 +2,18 @@
 // came in: a trust check superseded by a newer one (the card's DOIs changed) still gives its count, and
 // a later smaller count never replaces an earlier larger one, in the store or in the results panel.
 import { strict as assert } from 'node:assert';
-import { startStandIn, type StandIn } from '../../../standin';
-import { CandidateStore } from '../../../../src/core/candidates/store';
 import { TrustStage } from '../../../../src/core/candidates/trustStage';
 import { addPatch, withPatch } from '../../../../src/core/candidates/patches';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings } from '../../../../src/core/settings/index';
-import type { Candidate, PipelineEvent } from '../../../../src/core/types';
-import { applyHostMessage, emptyResults } from '../../../../src/webview/resultsModel';
+import type { Candidate } from '../../../../src/core/types';
 import { YEAST_PREPRINT as PREPRINT, YEAST_JOURNAL as JOURNAL } from '../../../helpers/paperRecords';
-
+import { panelOf, useYeastStages } from '../../../helpers/yeastStages';
 
 describe('the largest citation count a card was given', () => {
-  let standIn: StandIn;
-  before(async () => {
-    standIn = await startStandIn();
-  });
-  after(() => standIn.close());
+  const yeast = useYeastStages();
 
   it('keeps the count of a trust check a merge superseded while it was out', async () => {
-    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false });
-    const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
-    const events: PipelineEvent[] = [];
-    const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], 'protein abundance in yeast', 10, (e) => events.push(e));
-    const trust = new TrustStage({ http, settings }, store);
+    const { store, events, deps } = yeast.stages();
+    const trust = new TrustStage(deps, store);
     store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
     trust.update(store.list());
     // Still out (its answer comes over HTTP): the journal's record joins, the card's DOI to check is the journal's.
@@ -37,9 +24,7 @@ describe('the largest citation count a card was given', () => {
     const [card] = store.list();
     assert.equal(card!.trust?.status, 'ok', 'the newer check\'s trust');
     assert.deepEqual(card!.citedBy, { count: 2, by: 'crossref' });
-    const panel = events.reduce((state, event) => applyHostMessage(state, { type: 'event', runId: 1, event }),
-      applyHostMessage(emptyResults(), { type: 'start', runId: 1, claim: 'protein abundance in yeast' }));
-    assert.deepEqual(panel.candidates[0]!.citedBy, { count: 2, by: 'crossref' });
+    assert.deepEqual(panelOf(events).candidates[0]!.citedBy, { count: 2, by: 'crossref' });
   });
 
   it('never lets a later smaller count replace an earlier larger one', () => {

@@ -2,37 +2,18 @@
 // preprint's. What was attached under the journal card's id (BibTeX got, a trust lookup still on its
 // way) stays with the card, in the store's list and in the results panel that folds the same events.
 import { strict as assert } from 'node:assert';
-import { startStandIn, type StandIn } from '../../../standin';
-import { CandidateStore } from '../../../../src/core/candidates/store';
 import { BibtexStage } from '../../../../src/core/candidates/bibtexStage';
 import { TrustStage } from '../../../../src/core/candidates/trustStage';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings } from '../../../../src/core/settings/index';
-import type { PipelineEvent } from '../../../../src/core/types';
-import { applyHostMessage, emptyResults } from '../../../../src/webview/resultsModel';
-import type { ResultsState } from '../../../../src/webview/protocol';
 import { YEAST_PREPRINT as PREPRINT, YEAST_JOURNAL as JOURNAL } from '../../../helpers/paperRecords';
-
+import { panelOf, useYeastStages } from '../../../helpers/yeastStages';
 
 describe('a merge that changes a card\'s id', () => {
-  let standIn: StandIn;
-  before(async () => {
-    standIn = await startStandIn();
-  });
-  after(() => standIn.close());
+  const yeast = useYeastStages();
 
   function stages() {
-    const settings = resolveSettings({ ...standIn.settings, 'cache.enabled': false });
-    const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
-    const events: PipelineEvent[] = [];
-    const store = new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], 'protein abundance in yeast', 10, (e) => events.push(e));
-    return { store, events, bibtex: new BibtexStage({ http, settings }, 'authorYearWord', store), trust: new TrustStage({ http, settings }, store) };
+    const { store, events, deps } = yeast.stages();
+    return { store, events, bibtex: new BibtexStage(deps, 'authorYearWord', store), trust: new TrustStage(deps, store) };
   }
-
-  const panelOf = (events: PipelineEvent[]): ResultsState =>
-    events.reduce((state, event) => applyHostMessage(state, { type: 'event', runId: 1, event }),
-      applyHostMessage(emptyResults(), { type: 'start', runId: 1, claim: 'protein abundance in yeast' }));
 
   it('keeps the BibTeX the journal card got before its preprint joined it', async () => {
     const { store, events, bibtex } = stages();
