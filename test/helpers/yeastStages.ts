@@ -14,9 +14,12 @@ import type { ResultsState } from '../../src/webview/protocol';
 
 export const YEAST_CLAIM = 'protein abundance in yeast';
 
-/** A store of the yeast claim that appends each event it emits to `events`. */
-export function yeastStore(events: PipelineEvent[] = []): CandidateStore {
-  return new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], YEAST_CLAIM, 10, (e) => events.push(e));
+/** A store of the yeast claim that appends each event it emits to `events`, and tells `heard` of it. */
+export function yeastStore(events: PipelineEvent[] = [], heard: (event: PipelineEvent) => void = () => {}): CandidateStore {
+  return new CandidateStore([{ keywords: ['protein abundance', 'yeast'] }], YEAST_CLAIM, 10, (event) => {
+    events.push(event);
+    heard(event);
+  });
 }
 
 /** The results panel after the host's start message (or `from`) and the store's `events`. */
@@ -28,8 +31,8 @@ export function panelOf(events: PipelineEvent[], from?: ResultsState): ResultsSt
 export interface YeastStages {
   /** The suite's stand-in (started before its first test); its request log is emptied before each. */
   readonly standIn: StandIn;
-  /** A fresh store, its events, and deps on the stand-in for the stages under test. */
-  stages(): { store: CandidateStore; events: PipelineEvent[]; deps: CoreDeps };
+  /** A fresh store, its events (each told to `heard` too), and deps on the stand-in for the stages under test. */
+  stages(heard?: (event: PipelineEvent) => void): { store: CandidateStore; events: PipelineEvent[]; deps: CoreDeps };
 }
 
 /** Starts the stand-in for the calling suite (mocha's before/after) and builds each test's stages. */
@@ -46,11 +49,11 @@ export function useYeastStages(): YeastStages {
     get standIn() {
       return standIn!;
     },
-    stages() {
+    stages(heard) {
       const settings = resolveSettings({ ...standIn!.settings, 'cache.enabled': false });
       const http = createHttpClient(settings, { pacing: new PacingRegistry(), backoffMs: 1 });
       const events: PipelineEvent[] = [];
-      return { store: yeastStore(events), events, deps: { http, settings } };
+      return { store: yeastStore(events, heard), events, deps: { http, settings } };
     },
   };
 }

@@ -9,6 +9,7 @@ import { bibtexOfSource } from '../bibtex/fetch';
 import type { CiteKeyRule } from '../bibtex/keyFormula';
 import type { CoreDeps } from '../deps';
 import type { CandidateStore } from './store';
+import { RunningLookups } from './running';
 
 interface Lookup {
   /** The plan's request URLs, in order. */
@@ -22,6 +23,7 @@ interface Lookup {
 export class BibtexStage {
   private readonly latest = new Map<string, Lookup>();
   private readonly succeeded = new Set<string>();
+  private readonly running = new RunningLookups();
 
   constructor(
     private readonly deps: CoreDeps,
@@ -71,19 +73,20 @@ export class BibtexStage {
           this.onDoiFound();
         }
       });
-      // A cancelled run, or a candidate that dropped out, must not leave a rejection unhandled.
-      lookup.done.catch(() => {});
+      // Tracked to its end, superseded or not (it may still patch): a cancelled run, or a candidate
+      // that dropped out, leaves no rejection unhandled.
+      this.running.add(lookup.done);
       this.latest.set(candidate.id, lookup);
     }
   }
 
-  /** Waits until every listed candidate's newest lookup has finished, re-plans included. */
-  async settle(ids: () => string[]): Promise<void> {
-    for (;;) {
-      const pending = ids().map((id) => this.latest.get(id)?.done);
-      await Promise.all(pending);
-      const after = ids().map((id) => this.latest.get(id)?.done);
-      if (after.every((done, i) => done === pending[i])) return;
-    }
+  /** True when no lookup is out. */
+  get idle(): boolean {
+    return this.running.idle;
+  }
+
+  /** Waits until every lookup started has finished, superseded ones and those started meanwhile included. */
+  async settle(): Promise<void> {
+    await this.running.settled();
   }
 }

@@ -16,6 +16,7 @@ import { isAbortError, RateLimitedError } from '../net/types';
 import { lookupOpenAlexWork } from '../sources/published';
 import type { CandidateStore } from './store';
 import { settledWithin } from './wait';
+import { RunningLookups } from './running';
 import { isPreprintServer } from '../dedupe/versions';
 import { normalizeDoi } from '../identity/work';
 
@@ -56,6 +57,7 @@ export class OpenAccessLookup {
   private readonly counts = new Map<string, Promise<void>>();
   /** OpenAlex answered 429 (a keyless day's budget spent): no more lookups this run. */
   private rateLimited = false;
+  private readonly running = new RunningLookups();
 
   constructor(
     private readonly deps: CoreDeps,
@@ -75,7 +77,9 @@ export class OpenAccessLookup {
       if (this.rateLimited || this.settled.has(candidate.id) || this.deps.signal?.aborted) continue;
       const need = lookupNeed(candidate, normalizeDoi(candidate.publishedDoi ?? versionDoi.get(candidate.id)));
       if (!need || this.counts.has(need.doi)) continue;
-      (need.countOnly ? this.counts : this.settled).set(need.countOnly ? need.doi : candidate.id, this.lookUp(candidate.id, need));
+      const lookup = this.lookUp(candidate.id, need);
+      this.running.add(lookup);
+      (need.countOnly ? this.counts : this.settled).set(need.countOnly ? need.doi : candidate.id, lookup);
     }
   }
 
@@ -105,13 +109,14 @@ export class OpenAccessLookup {
     return settled ? settledWithin(settled, LOOKUP_WAIT_MS) : true;
   }
 
+  /** True when no lookup is out. */
+  get idle(): boolean {
+    return this.running.idle;
+  }
+
   /** Waits for every lookup, those planned while it waits too (an enrichment or a patch may plan one). */
   async settle(): Promise<void> {
-    let waited = 0;
-    while (this.settled.size + this.counts.size > waited) {
-      waited = this.settled.size + this.counts.size;
-      await Promise.all([...this.settled.values(), ...this.counts.values()]);
-    }
+    await this.running.settled();
   }
 }
 

@@ -5,9 +5,11 @@ import type { CoreDeps } from '../deps';
 import { assessTrust, crossrefDois } from '../trust';
 import type { Candidate } from '../types';
 import type { CandidateStore } from './store';
+import { RunningLookups } from './running';
 
 export class TrustStage {
   private readonly latest = new Map<string, { planKey: string; done: Promise<void> }>();
+  private readonly running = new RunningLookups();
 
   /** `onVersion` hears of each version of record patched on (a journal DOI learnt only now). */
   constructor(
@@ -31,17 +33,19 @@ export class TrustStage {
         this.store.patch(candidate.id, { trust, ...(versionOfRecord ? { versionOfRecord } : {}), ...(citedBy ? { citedBy } : {}) });
         if (versionOfRecord) this.onVersion();
       });
-      done.catch(() => {});
+      // Tracked to its end, superseded or not: it still patches its count.
+      this.running.add(done);
       this.latest.set(candidate.id, { planKey, done });
     }
   }
 
-  async settle(ids: () => string[]): Promise<void> {
-    for (;;) {
-      const pending = ids().map((id) => this.latest.get(id)?.done);
-      await Promise.all(pending.map((p) => p?.catch(() => {})));
-      const after = ids().map((id) => this.latest.get(id)?.done);
-      if (after.every((done, i) => done === pending[i])) return;
-    }
+  /** True when no lookup is out. */
+  get idle(): boolean {
+    return this.running.idle;
+  }
+
+  /** Waits until every lookup started has finished, superseded ones and those started meanwhile included. */
+  async settle(): Promise<void> {
+    await this.running.settled();
   }
 }

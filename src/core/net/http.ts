@@ -177,9 +177,13 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
   const inFlight = new InFlightRequests();
   /** Cache writes under way, by key: a read of the key waits for its write, and `storesSettled` for them all. */
   const storing = new Map<string, Promise<void>>();
-  /** Tracks a cache write; put never rejects (a full disk costs speed, not results). */
+  /**
+   * Tracks a cache write; put never rejects (a full disk costs speed, not results). A second write
+   * of a key in progress is tracked with the first, so neither is lost to a read or to `storesSettled`.
+   */
   function store(key: string, put: Promise<void>): Promise<void> {
-    const tracked: Promise<void> = put.finally(() => {
+    const earlier = storing.get(key);
+    const tracked: Promise<void> = (earlier ? Promise.all([earlier, put]).then(() => undefined) : put).finally(() => {
       if (storing.get(key) === tracked) storing.delete(key);
     });
     storing.set(key, tracked);
@@ -248,8 +252,9 @@ export function createHttpClient(settings: Settings, options: HttpClientOptions 
     return cache.digest(key);
   }
 
+  // A write may start while others finish (an answer stored behind a lookup that is still going): until none is left.
   const storesSettled = async () => {
-    await Promise.all(storing.values());
+    while (storing.size > 0) await Promise.all(storing.values());
   };
 
   return { request, remember, cachedDigest, stats, storesSettled, cacheDir: cache ? cacheDir : undefined };

@@ -31,6 +31,7 @@ import { TrustStage } from '../candidates/trustStage';
 import { citeKeyRule } from '../bibtex/keyFormula';
 import { Enrichment } from '../candidates/enrichment';
 import { OpenAccessLookup } from '../candidates/openAccessLookup';
+import { settleInTurn } from '../candidates/running';
 import { isPreprintServer } from '../dedupe/versions';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 import { fetchCrossrefWork } from '../sources/crossref';
@@ -281,9 +282,9 @@ async function findAndScore(
   await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched, reading: choice.reading }, run));
   await Promise.all([enrichment.settle(), openAccess.settle()]);
   if (!choice.held(store)) run.transient ??= 'a second source changed the papers to read after they were chosen';
-  await Promise.all([bibtex.settle(() => store.list().map((c) => c.id)), trust.settle(() => store.list().map((c) => c.id))]);
-  // The counts asked for journal DOIs the last trust lookups named.
-  await openAccess.settle();
+  // In turn, every lookup started (superseded ones too): a DOI BibTeX found plans a trust lookup,
+  // a version of record trust learnt an OpenAlex count.
+  await settleInTurn([bibtex, trust, openAccess]);
   run.record('bibtex', started);
   return shownOrder(store.list());
 }

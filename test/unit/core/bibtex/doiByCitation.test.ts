@@ -96,11 +96,11 @@ describe('a DOI for a published record that has none (doiByCitation)', function 
     const stage = new BibtexStage(deps, 'authorYearWord', store, {}, () => found++);
     store.addHits([{ record: cellGenomics(), queryIndex: 0, rank: 0 }]);
     stage.update(store.list());
-    await stage.settle(() => store.list().map((c) => c.id));
+    await stage.settle();
     assert.equal(found, 1, 'the run is told, so that its trust lookup sees the DOI');
     // The card now has a DOI: a later update plans nothing the lookup has not asked already.
     stage.update(store.list());
-    await stage.settle(() => store.list().map((c) => c.id));
+    await stage.settle();
     assert.equal(standIn.requests.filter((r) => r.service === 'crossref' && r.url.includes('/transform')).length, 1);
     assert.equal(crossrefSearches().length, 1);
     const [card] = store.list();
@@ -119,14 +119,14 @@ describe('a DOI for a published record that has none (doiByCitation)', function 
     const stage = new BibtexStage(deps, 'authorYearWord', store, {}, () => found++);
     store.addHits([{ record: cellGenomics(), queryIndex: 0, rank: 0 }]);
     stage.update(store.list());
-    await stage.settle(() => store.list().map((c) => c.id));
+    await stage.settle();
     const [card] = store.list();
     assert.equal(card!.doi, CELL_GENOMICS_DOI);
     assert.equal(card!.bibtex, undefined);
     assert.match(card!.bibtexError ?? '', /HTTP 5\d\d/);
     assert.equal(found, 1, 'the run is told, so that its trust lookup sees the DOI');
     stage.update(store.list());
-    await stage.settle(() => store.list().map((c) => c.id));
+    await stage.settle();
     assert.equal(crossrefSearches().length, 1, 'nothing asked again');
   });
 

@@ -32,7 +32,7 @@ describe('candidate store and BibTeX stage', () => {
 
     store.addHits([{ record: PREPRINT, queryIndex: 0, rank: 0 }]);
     bibtex.update(store.list());
-    await bibtex.settle(() => store.list().map((c) => c.id));
+    await bibtex.settle();
     // The preprint's own record, only its key rewritten.
     const preprintBib = readFileSync(fixturePath('bibtex', 'crossref-transform_10.1101_2024.04.01.587366_biorxiv-preprint.bib'), 'utf8');
     assert.equal(store.list()[0]!.bibtex, preprintBib.replace('Herger_2024', store.list()[0]!.citeKey!));
@@ -40,7 +40,7 @@ describe('candidate store and BibTeX stage', () => {
     // The bioRxiv API names the journal version: the store re-ranks, the stage asks again.
     store.updateRecord({ ...PREPRINT, publishedDoi: '10.1016/j.xgen.2025.100814' });
     bibtex.update(store.list());
-    await bibtex.settle(() => store.list().map((c) => c.id));
+    await bibtex.settle();
     const [candidate] = store.list();
     assert.match(candidate!.bibtexSource ?? '', /10\.1016/);
     assert.match(candidate!.bibtex ?? '', /Cell Genomics/i);
@@ -58,7 +58,7 @@ describe('candidate store and BibTeX stage', () => {
     const counted: PaperRecord = { ...PREPRINT, citedBy: { count: 16127, by: 'semanticscholar' } };
     store.addHits([{ record: uncounted, queryIndex: 0, rank: 0 }, { record: counted, queryIndex: 0, rank: 1 }]);
     trust.update(store.list());
-    await trust.settle(() => store.list().map((c) => c.id));
+    await trust.settle();
     const byId = new Map(store.list().map((c) => [c.id, c]));
     assert.deepEqual(byId.get(uncounted.id)!.citedBy, { count: 110, by: 'crossref' });
     assert.equal(byId.get(uncounted.id)!.trust?.status, 'ok');
