@@ -33,6 +33,12 @@ export function openAlexLookupsEnabled(deps: CoreDeps): boolean {
 interface LookupNeed {
   doi: string;
   countOnly: boolean;
+  /**
+   * For a count: the card's own record of the journal DOI when the preprint is merged with it (the
+   * count goes on that record, which the merge reads); none for a preprint alone, whose card is
+   * patched, even when another card shows a record of that DOI.
+   */
+  journalRecordId?: string;
 }
 
 /**
@@ -76,8 +82,10 @@ export class OpenAccessLookup {
     for (const candidate of this.store.merged()) {
       if (this.rateLimited || this.settled.has(candidate.id) || this.deps.signal?.aborted) continue;
       const need = lookupNeed(candidate, normalizeDoi(candidate.publishedDoi ?? versionDoi.get(candidate.id)));
-      if (!need || this.counts.has(need.doi)) continue;
-      const lookup = this.lookUp(candidate.id, need);
+      // Once per journal DOI for a count; a card of that DOI is still looked up for its own gaps.
+      if (!need || (need.countOnly && this.counts.has(need.doi))) continue;
+      const journalRecordId = need.countOnly ? this.store.cardRecordWithDoi(candidate.id, need.doi)?.id : undefined;
+      const lookup = this.lookUp(candidate.id, { ...need, journalRecordId });
       this.running.add(lookup);
       (need.countOnly ? this.counts : this.settled).set(need.countOnly ? need.doi : candidate.id, lookup);
     }
@@ -86,11 +94,13 @@ export class OpenAccessLookup {
   private async lookUp(id: string, need: LookupNeed): Promise<void> {
     try {
       const work = await lookupOpenAlexWork(need.doi, this.deps);
-      // The count is the journal version's: it goes on the journal's record, which the merge reads;
-      // a preprint found without it (its journal DOI from an enrichment or a patch) is patched.
-      const record = need.countOnly ? this.store.recordWithDoi(need.doi) : this.store.record(id);
-      if (work && record) this.store.updateRecord(need.countOnly ? withCount(record, work) : completed(record, work));
-      else if (work?.citedBy && need.countOnly) this.store.patch(id, { citedBy: work.citedBy });
+      if (!work) return;
+      // The count is the journal version's: merged, it goes on the journal's record, which the merge
+      // reads; a preprint alone (its journal DOI from an enrichment or a patch) is patched.
+      const recordId = need.countOnly ? need.journalRecordId : id;
+      const record = recordId === undefined ? undefined : this.store.record(recordId);
+      if (record) this.store.updateRecord(need.countOnly ? withCount(record, work) : completed(record, work));
+      else if (work.citedBy && need.countOnly) this.store.patch(id, { citedBy: work.citedBy });
     } catch (error) {
       if (isAbortError(error) || this.deps.signal?.aborted) return;
       if (error instanceof RateLimitedError) {

@@ -53,10 +53,10 @@ export class CandidateStore {
     return this.hits.find((hit) => hit.record.id === id)?.record;
   }
 
-  /** The first record of that DOI (normalised), as the store holds it now. */
-  recordWithDoi(doi: string): PaperRecord | undefined {
+  /** The record of that DOI (normalised) among those the card `cardId` was last made of, as the store holds it now. */
+  cardRecordWithDoi(cardId: string, doi: string): PaperRecord | undefined {
     const wanted = normalizeDoi(doi);
-    return this.hits.find((hit) => normalizeDoi(hit.record.doi) === wanted)?.record;
+    return this.hits.find((hit) => this.cardOfRecord.get(hit.record.id) === cardId && normalizeDoi(hit.record.doi) === wanted)?.record;
   }
 
   patch(id: string, patch: CandidatePatch): void {
