@@ -77,10 +77,10 @@ export class OpenAccessLookup {
    * patched on names the journal DOI a preprint alone may have learnt only then.
    */
   update(): void {
-    if (!openAlexLookupsEnabled(this.deps)) return;
+    if (!openAlexLookupsEnabled(this.deps) || this.rateLimited || this.deps.signal?.aborted) return;
     const versionDoi = new Map(this.store.list().map((c) => [c.id, c.versionOfRecord?.doi]));
     for (const candidate of this.store.merged()) {
-      if (this.rateLimited || this.settled.has(candidate.id) || this.deps.signal?.aborted) continue;
+      if (this.settled.has(candidate.id)) continue;
       const need = lookupNeed(candidate, normalizeDoi(candidate.publishedDoi ?? versionDoi.get(candidate.id)));
       // Once per journal DOI for a count; a card of that DOI is still looked up for its own gaps.
       if (!need || (need.countOnly && this.counts.has(need.doi))) continue;
