@@ -7,8 +7,7 @@
 import { FAMILY } from '../informal/names';
 import { familyNames, SEVERAL_AUTHORS } from '../informal/recognise';
 import { isStopword } from '../text/stopwords';
-import { SCORING_TOKENS, stems } from '../text/tokens';
-import { documentFrequency } from '../scoring/termStats';
+import { isRareInScience } from '../scoring/termStats';
 
 /** "X et al." or a list ending in "and"/"&". Compiled on first use: Unicode classes cost a new process milliseconds. */
 let namedPattern: RegExp | undefined;
@@ -40,11 +39,12 @@ export function namedAuthors(text: string): string[] {
  */
 const NAME_MAX_DOCUMENTS = 120;
 
-/** Whether the capitalised word before a verb of reporting is a name: "Mitkov showed", not "The results show" or "Recently proposed". */
+/**
+ * Whether the capitalised word before a verb of reporting is a name: "Mitkov showed", not "The results
+ * show" or "Recently proposed". A hyphenated word goes by its first stem ("Al-Khwarizmi" by "Khwarizmi", "al" a stopword).
+ */
 function reporterName(word: string): boolean {
-  if (isStopword(word) || /ly$/.test(word)) return false;
-  const [stem] = stems(word, SCORING_TOKENS);
-  return stem !== undefined && documentFrequency(stem) <= NAME_MAX_DOCUMENTS;
+  return !isStopword(word) && !/ly$/.test(word) && isRareInScience(word, NAME_MAX_DOCUMENTS, 'first stem');
 }
 
 /** The share (0–1) of `named` found among the family names of `authors`. */

@@ -58,13 +58,20 @@ export function isListedStem(stem: string): boolean {
 const RARE_SHARE = 1 / 500;
 
 /**
- * True when every stem of `word` is in under 1 in 500 scientific documents: given names and
- * surnames ("Lotfi", "Dupont", "Smith"), not the words a sentence opens with ("Additionally",
- * "Patients", "Cells") nor those that label a part ("Group", "Section", "Part"). A stopword has no stem: false.
+ * True when `word` is in few scientific documents, as names are: each stem in at most `maxDocuments`
+ * (by default 1 in 500 of the table's, which no whole count equals). Given names and surnames
+ * ("Lotfi", "Dupont", "Smith") are, not the words a sentence opens with ("Additionally", "Patients",
+ * "Cells") nor those that label a part ("Group", "Section", "Part"). Every stem counts (each part of
+ * a hyphenated word), or the first alone with `judged` 'first stem'. A stopword has no stem: false.
  */
-export function isRareInScience(word: string): boolean {
+export function isRareInScience(
+  word: string,
+  maxDocuments = FILE.docs * RARE_SHARE,
+  judged: 'every stem' | 'first stem' = 'every stem',
+): boolean {
   const found = stems(word, SCORING_TOKENS);
-  return found.length > 0 && found.every((stem) => documentFrequency(stem) < FILE.docs * RARE_SHARE);
+  const counted = judged === 'first stem' ? found.slice(0, 1) : found;
+  return counted.length > 0 && counted.every((stem) => documentFrequency(stem) <= maxDocuments);
 }
 
 function frequencyAt(i: number): number {
