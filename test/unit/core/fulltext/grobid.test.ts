@@ -119,13 +119,19 @@ describe('GROBID client', () => {
 
     it('times out on a GROBID that does not answer, retries included', async () => {
       h.grobid.setMode('slow', { slowMs: 10_000 });
-      // 300 ms HTTP timeout → 1.8 s per GROBID attempt, 2.7 s for the whole call: long enough for an upload to
-      // reach the stand-in on a busy machine (at 50 ms, one did not under a CPU hog), far short of its 10 s.
-      await rejectsWith(grobidDocument(pdf(), h.deps({ 'http.timeoutMs': 300 })), 'grobid-timeout', /did not answer in time/);
-      // It gave up rather than waited: no upload had its answer (a clock would say so only on an idle machine).
-      const uploads = h.standIn.requests.filter((r) => r.path === '/api/processFulltextDocument');
-      assert.ok(uploads.length > 0);
-      assert.deepEqual(uploads.map((r) => r.endSeq), uploads.map(() => undefined), 'an upload was answered');
+      // 300 ms HTTP timeout → 1.8 s per GROBID attempt, 2.7 s for the whole call, far short of the stand-in's 10 s.
+      const { http, settings } = h.deps({ 'http.timeoutMs': 300 });
+      // The uploads are counted as the client sends them: on a busy machine none may reach the stand-in in time.
+      let sent = 0;
+      const counting = { ...http, request: (req: Parameters<typeof http.request>[0]) => {
+        if (req.url.endsWith('/api/processFulltextDocument')) sent++;
+        return http.request(req);
+      } };
+      await rejectsWith(grobidDocument(pdf(), { http: counting, settings }), 'grobid-timeout', /did not answer in time/);
+      assert.ok(sent > 0, 'the PDF was sent');
+      // It gave up rather than waited: no upload that arrived had its answer (a clock would say so only on an idle machine).
+      const arrived = h.standIn.requests.filter((r) => r.path === '/api/processFulltextDocument');
+      assert.deepEqual(arrived.map((r) => r.endSeq), arrived.map(() => undefined), 'an upload was answered');
     });
 
     it('rejects malformed TEI and does not cache it', async () => {
