@@ -4,17 +4,16 @@
 import { titleWords } from '../identity/names';
 import { latexToPlainText } from '../latex/plainText';
 
-/** Maths as the words it spells: `$\Omega$` and `$\upOmega$` both read "Omega". */
+/** Maths as the words it spells: `$\Omega$` and `$\upOmega$` both read "Omega", `$\varepsilon$` "epsilon". */
 export function mathWords(title: string): string {
   // `\ensuremath{\Omega}` (NASA ADS's titles) is maths as `$\Omega$` is.
   const dollars = title.replace(/\\ensuremath\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_m, math: string) => `$${math}$`);
-  // A space is put only where the maths touches a word ("x$^2$y"), so "$\alpha$-helix" reads "alpha-helix".
-  return dollars.replace(/(?<!\\)\$([^$]*)(?<!\\)\$/g, (whole, math: string, at: number, all: string) => {
-    const words = math.replace(/\\(?:up)?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ').trim();
-    const before = /[\p{L}\p{N}]/u.test(all[at - 1] ?? '') ? ' ' : '';
-    const after = /[\p{L}\p{N}]/u.test(all[at + whole.length] ?? '') ? ' ' : '';
-    return before + words + after;
-  });
+  // A Greek letter's variant reads as the letter, as greekAsWords reads "ϵ" and "ε" alike: `$\varepsilon$` is "epsilon".
+  // The spaces around keep the maths its own word, as greekAsWords does for a letter written out.
+  return dollars.replace(
+    /(?<!\\)\$([^$]*)(?<!\\)\$/g,
+    (_m, math: string) => ' ' + math.replace(/\\(?:up|var(?=epsilon|theta|phi|pi|rho|sigma|kappa|[A-Z][a-z]))?([A-Za-z]+)/g, '$1').replace(/[^A-Za-z0-9]+/g, ' ') + ' ',
+  );
 }
 
 /** A publisher's notice put before a retracted or withdrawn work's title; the trust signal says it, the title is the work's. */
