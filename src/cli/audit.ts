@@ -2,7 +2,7 @@
 // paper it names. JSON paths are relative to the project root, lines and columns 1-based. The
 // audit's cache is kept in the cache folder, so a second run checks only what changed.
 import { mkdir, readFile } from 'node:fs/promises';
-import { diskFiles, readOnce, writeAtomically } from './files';
+import { latexProject, writeAtomically } from './files';
 import * as path from 'node:path';
 import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditReport } from '../core/audit';
 import { createHttpClient } from '../core/net/http';
@@ -10,9 +10,7 @@ import { resolveCacheDir } from '../core/net/cache';
 import { createLlmClient } from '../core/llm/client';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
-import { ArgumentError, readInput, UsageError, type CliIo } from './io';
-import { encodingNote, latexSourceVerdict } from '../core/manuscript/latexSource';
-import { projectFolder, readText, sharedFolders } from '../core/manuscript/projectFolder';
+import { ArgumentError, type CliIo } from './io';
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
 
@@ -24,15 +22,7 @@ export async function runAudit(
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { 'file-only': { type: 'boolean', default: false } }, true);
   if (positionals.length !== 1) throw new ArgumentError('audit takes one .tex file.');
-  const file = path.resolve(positionals[0]!);
-  const text = await readInput(file, 'LaTeX file');
-  // Each file read once: the root's folder is found by reading the neighbours the include tree reads next.
-  const read = readOnce(readText, new Map([[file, text]]));
-  const disk = { ...diskFiles(await projectFolder(file, sharedFolders(), read)), read };
-  const verdict = await latexSourceVerdict(file, text, disk, positionals[0]);
-  if (!verdict.ok) throw new UsageError(verdict.reason);
-  const note = encodingNote(text, positionals[0]!);
-  if (note) io.stderr(`! ${note}\n`);
+  const { file, files: disk } = await latexProject(positionals[0]!, io);
   const settings = await loadSettings(values.config);
   const cacheDir = resolveCacheDir(settings);
   const cacheFile = cacheDir ? path.join(cacheDir, 'audit-cache.json') : undefined;

@@ -15,12 +15,11 @@ import type { Settings } from '../core/settings/index';
 import { createLlmClient } from '../core/llm/client';
 import type { LlmClient } from '../core/llm/types';
 import type { Candidate } from '../core/types';
-import { encodingNote, latexSourceVerdict } from '../core/manuscript/latexSource';
 import { parseCommandLine } from './args';
-import { diskFiles, readOnce } from './files';
-import { ArgumentError, readInput, UsageError, type CliIo } from './io';
+import { latexProject } from './files';
+import { ArgumentError, UsageError, type CliIo } from './io';
 import { insertClearCitation, insertSummary, outcomeText, referencesByHandWhy, refuseReferencesByHand, type InsertOutcome } from './coverageInsert';
-import { projectFolder, readText, sharedFolders } from '../core/manuscript/projectFolder';
+import { readText } from '../core/manuscript/projectFolder';
 import { coverageCounts, statementsNote } from '../core/coverage/counts';
 import { listedReason } from '../core/coverage/listedWording';
 import { invocation, shellWord } from './shellCommand';
@@ -50,18 +49,11 @@ export async function runCoverage(
   );
   if (positionals.length !== 1) throw new ArgumentError('coverage takes one .tex file.');
   const minScore = parseMinScore(values['min-score']);
-  const file = path.resolve(positionals[0]!);
-  const text = await readInput(file, 'LaTeX file');
-  // The project as listed: each file read once (the root's folder is found by reading its
-  // neighbours, which the include tree reads next), and the batch below finds its offsets in the
-  // same texts. `disk` reads afresh, for --insert's writes.
-  const listed = readOnce(readText, new Map([[file, text]]));
-  const disk = diskFiles(await projectFolder(file, sharedFolders(), listed));
-  const project = { ...disk, read: listed };
-  const verdict = await latexSourceVerdict(file, text, project, positionals[0]);
-  if (!verdict.ok) throw new UsageError(verdict.reason);
-  const note = encodingNote(text, positionals[0]!);
-  if (note) io.stderr(`! ${note}\n`);
+  // The project as listed: each file read once, and the batch below finds its offsets in the same
+  // texts. `disk` reads afresh, for --insert's writes.
+  const { file, files: project } = await latexProject(positionals[0]!, io);
+  const listed = project.read;
+  const disk = { ...project, read: readText };
   const find = values.find || values.insert;
   const settings = values.rerank || find ? await loadSettings(values.config) : undefined;
   const llm = values.rerank && settings ? llmToRerank(settings) : undefined;

@@ -3,11 +3,13 @@
 // not at all, through a symbolic link to its target and keeping its mode, and never a file they
 // would garble (one not in UTF-8) or one the user marked read-only.
 import { access, chmod, constants, lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { applyEdits, type InsertFiles, type PlannedInsert } from '../core/manuscript/insertPlan';
-import { readText, texFilesUnder } from '../core/manuscript/projectFolder';
+import { projectFolder, readText, sharedFolders, texFilesUnder } from '../core/manuscript/projectFolder';
 import { danglingLinkRefusal } from '../core/manuscript/danglingLink';
+import { encodingNote, latexSourceVerdict } from '../core/manuscript/latexSource';
 import type { TexFiles } from '../core/manuscript/project';
-import { FileRefusedError } from './io';
+import { FileRefusedError, readInput, UsageError, type CliIo } from './io';
 
 
 /** Reads files from disk; `list` gives the `.tex` files under `folder`. */
@@ -17,6 +19,40 @@ export function diskFiles(folder: string): InsertFiles {
     exists: (file) => access(file).then(() => true, () => false),
     list: () => texFilesUnder(folder),
   };
+}
+
+/** The LaTeX file a command was given, read, and its project's files (projectFiles). */
+export interface LatexProject {
+  file: string;
+  text: string;
+  files: InsertFiles;
+}
+
+/**
+ * The LaTeX file the user named (`typed`, as typed: the name messages show) and its project; a file
+ * that is not LaTeX (binary, UTF-16, no command and no root including it) refused with the reason.
+ * `noteTo`'s stderr is told when the file is not UTF-8 and its accented letters are lost to U+FFFD.
+ */
+export async function latexProject(typed: string, noteTo?: CliIo): Promise<LatexProject> {
+  const file = path.resolve(typed);
+  const text = await readInput(file, 'LaTeX file');
+  // A chapter of prose alone is LaTeX when a root includes it or it names its root (magic comment).
+  const files = await projectFiles(file, text);
+  const verdict = await latexSourceVerdict(file, text, files, typed);
+  if (!verdict.ok) throw new UsageError(verdict.reason);
+  const note = noteTo && encodingNote(text, typed);
+  if (note) noteTo.stderr(`! ${note}\n`);
+  return { file, text, files };
+}
+
+/**
+ * The project around `file` (whose text the caller read: `text`), each file read once (readOnce):
+ * the root's folder is found by reading the neighbours the include tree reads next, and the
+ * project's files are listed from there.
+ */
+async function projectFiles(file: string, text: string): Promise<InsertFiles> {
+  const read = readOnce(readText, new Map([[file, text]]));
+  return { ...diskFiles(await projectFolder(file, sharedFolders(), read)), read };
 }
 
 /**

@@ -5,10 +5,9 @@
 // does not move the citation into its middle); `--claim-line` searches for that claim (the
 // sentence, else the line up to the column) and cites the work it clearly means (insertClaim.ts),
 // else writes nothing and lists the works found. Files are replaced atomically.
-import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import { newWorkOf, planInsert } from '../core/manuscript/insertPlan';
-import { diskFiles, readOnce, writePlan } from './files';
+import { latexProject, writePlan } from './files';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import { bibtexVersionNote } from '../core/works/versionNote';
 import type { Settings } from '../core/settings/index';
@@ -16,9 +15,7 @@ import type { Candidate } from '../core/types';
 import { parseCommandLine } from './args';
 import { ArgumentError, FileRefusedError, readInput, UsageError, type CliIo } from './io';
 import { ReferencesByHandError } from '../core/manuscript/referencesByHand';
-import { latexSourceVerdict } from '../core/manuscript/latexSource';
 import { lineClaim, locateClaim } from '../core/manuscript/citeInsert';
-import { projectFolder, readText, sharedFolders } from '../core/manuscript/projectFolder';
 import { trustLine } from './format';
 import { invocation, shellWord } from './shellCommand';
 import { chooseForClaim, notInsertedText } from './insertClaim';
@@ -33,15 +30,8 @@ export async function runInsert(
   signal: AbortSignal,
 ): Promise<number> {
   const options = parseCommand(args);
-  const texFile = path.resolve(options.tex);
-  const texText = await readInput(texFile, 'LaTeX file');
-  // A chapter of prose alone is LaTeX when a root includes it or it names its root (magic comment).
-  // Each file read once to plan (the root's folder is found by reading the neighbours the plan reads
-  // next); the writes below read afresh, as before.
-  const read = readOnce(readText, new Map([[texFile, texText]]));
-  const files = { ...diskFiles(await projectFolder(texFile, sharedFolders(), read)), read };
-  const verdict = await latexSourceVerdict(texFile, texText, files, options.tex);
-  if (!verdict.ok) throw new UsageError(verdict.reason);
+  // Each file read once to plan; the writes below read afresh, as before.
+  const { file: texFile, text: texText, files } = await latexProject(options.tex);
   const lines = texText.split('\n');
   const lineText = lines[options.line - 1];
   if (lineText === undefined) throw new UsageError(`--line ${options.line}: "${options.tex}" has ${lines.length} lines.`);
