@@ -37,7 +37,7 @@ export async function latexProject(typed: string, noteTo?: CliIo): Promise<Latex
   const file = path.resolve(typed);
   const text = await readInput(file, 'LaTeX file');
   // A chapter of prose alone is LaTeX when a root includes it or it names its root (magic comment).
-  const files = await projectFiles(file, text);
+  const files = projectFiles(file, text);
   const verdict = await latexSourceVerdict(file, text, files, typed);
   if (!verdict.ok) throw new UsageError(verdict.reason);
   const note = noteTo && encodingNote(text, typed);
@@ -46,13 +46,19 @@ export async function latexProject(typed: string, noteTo?: CliIo): Promise<Latex
 }
 
 /**
- * The project around `file` (whose text the caller read: `text`), each file read once (readOnce):
- * the root's folder is found by reading the neighbours the include tree reads next, and the
- * project's files are listed from there.
+ * The project around `file` (whose text the caller read: `text`), each file read once (readOnce).
+ * Its files are listed from the root's folder, climbed to only when the list is first asked for
+ * (a file with a command, or naming its root, is LaTeX without it), by reading the neighbours the
+ * include tree reads next.
  */
-async function projectFiles(file: string, text: string): Promise<InsertFiles> {
+function projectFiles(file: string, text: string): InsertFiles {
   const read = readOnce(readText, new Map([[file, text]]));
-  return { ...diskFiles(await projectFolder(file, sharedFolders(), read)), read };
+  let folder: Promise<string> | undefined;
+  return {
+    ...diskFiles(path.dirname(file)),
+    read,
+    list: async () => texFilesUnder(await (folder ??= projectFolder(file, sharedFolders(), read))),
+  };
 }
 
 /**

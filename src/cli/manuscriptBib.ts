@@ -5,13 +5,11 @@
 import * as path from 'node:path';
 import { hasThebibliography } from '../core/references/bibitems';
 import { citedKeys } from '../core/latex/citeSites';
-import { latexSourceVerdict } from '../core/manuscript/latexSource';
-import { projectFolder } from '../core/manuscript/projectFolder';
 import { resolveRootFile } from '../core/manuscript/projectRoot';
 import { walkIncludes } from '../core/manuscript/projectTree';
 import { findProjectBibliography } from '../core/manuscript/projectBibliography';
-import { diskFiles } from './files';
-import { readInput, UsageError, type CliIo } from './io';
+import { diskFiles, latexProject } from './files';
+import { UsageError, type CliIo } from './io';
 
 /**
  * Where a manuscript's references are: its .bib files, with the keys it cites (`cited`; undefined
@@ -25,13 +23,11 @@ export type ManuscriptReferences = { bibFiles: string[]; rootDir: string; cited?
  * thebibliography. Neither: a UsageError saying so.
  */
 export async function manuscriptReferences(tex: string, io: CliIo): Promise<ManuscriptReferences> {
-  const file = path.resolve(tex);
-  const text = await readInput(file, 'LaTeX file');
   // A binary, UTF-16 or non-LaTeX file gets audit's and coverage's verdict, not "no references found".
-  const source = await latexSourceVerdict(file, text, diskFiles(await projectFolder(file)), tex);
-  if (!source.ok) throw new UsageError(source.reason);
+  const { file, text, files } = await latexProject(tex);
   if (hasThebibliography(text)) return { listFile: file, rootDir: path.dirname(file) };
-  const disk = diskFiles(path.dirname(file));
+  // The texts that check read are not read again; the root is sought among the file's own folder's .tex files.
+  const disk = { ...diskFiles(path.dirname(file)), read: files.read };
   const root = await resolveRootFile(file, text, disk);
   const tree = await walkIncludes(root.file, root.text, disk);
   const [listed, ...others] = tree.files.filter((f) => hasThebibliography(f.text));
