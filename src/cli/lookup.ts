@@ -3,7 +3,7 @@
 // stderr); a malformed one is bad input (exit 2). The work carries its trust (retracted,
 // withdrawn, concern, corrected, ok, or unknown with the reason) and version of record.
 import { createHttpClient } from '../core/net/http';
-import { isRefusal, refuserOf, refusalWords } from '../core/net/breaker';
+import { isRefusal, REFUSAL_ADVICE, refuserOf, refusalWords } from '../core/net/breaker';
 import { formatIdentifier } from '../core/identity/identifiers';
 import { citeByIdentifier, NotAnIdentifierError } from '../core/works/cite';
 import { bibtexVersionNote } from '../core/works/versionNote';
@@ -30,7 +30,7 @@ export async function runLookup(
   } catch (error) {
     if (error instanceof NotAnIdentifierError) throw new UsageError(error.message);
     // A refusal is said as the checks say it, in one sentence with what to look at, not as the raw status line.
-    if (isRefusal(error)) throw new Error(`${refuserOf(error)} ${refusalWords(error.status)}; check its configured URL and key (or the mirror it goes through).`);
+    if (isRefusal(error)) throw new Error(`${refuserOf(error)} ${refusalWords(error.status)}; ${REFUSAL_ADVICE}.`);
     throw error;
   }
   const id = formatIdentifier(outcome.id);

@@ -3,7 +3,7 @@
 // Crossref first; PubMed (Europe PMC) after Crossref for the life sciences. Each is asked only when
 // the one before did not decide; each failure is noted, never thrown.
 import { isAbortError } from '../net/types';
-import { ServiceUnavailableError } from '../net/breaker';
+import { isRefusedService } from '../net/breaker';
 import type { Authorities, TitleQuery } from './authorities';
 import type { EntryView } from './judge';
 import { readAuthorList } from './people';
@@ -22,13 +22,13 @@ export class AuthorityUnavailable extends Error {
 
   /** It answered, with a refusal (401, 403): a key, an address or a proxy, which waiting does not mend. */
   get refused(): boolean {
-    return this.cause instanceof ServiceUnavailableError && this.cause.refused;
+    return isRefusedService(this.cause);
   }
 }
 
 /** "Crossref did not answer (…)"; a refusal's own words, which name the service and what it refused, as they are. */
 function unavailableWords(authority: AuthorityName, cause: unknown): string {
-  if (cause instanceof ServiceUnavailableError && cause.refused) return cause.message.replace(/\.$/, '');
+  if (isRefusedService(cause)) return cause.message.replace(/\.$/, '');
   return `${authorityLabel(authority)} did not answer (${(cause as Error)?.message ?? String(cause)})`;
 }
 

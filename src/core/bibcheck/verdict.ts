@@ -4,6 +4,7 @@
 // the entry says something else (mismatch, with its kind), is nowhere (not-found), cannot be
 // (future-date), or could not be decided because an authority failed (unavailable).
 import { repositoryLabel } from '../identity/repository';
+import { REFUSAL_ADVICE } from '../net/breaker';
 
 export type Verdict = 'verified' | 'verified-fixable' | 'mismatch' | 'not-found' | 'future-date' | 'no-title' | 'unavailable';
 export const VERDICTS: readonly Verdict[] = ['verified', 'verified-fixable', 'mismatch', 'not-found', 'future-date', 'no-title', 'unavailable'];
@@ -102,7 +103,7 @@ export function unavailableAdvice(verdicts: readonly EntryVerdict[]): string | u
   const unavailable = verdicts.filter((v) => v.verdict === 'unavailable');
   if (!unavailable.length) return undefined;
   if (unavailable.every((v) => v.refused)) {
-    return 'Unavailable is no verdict: a service refused the requests; check its configured URL and key (or the mirror it goes through), then run the check again.';
+    return `Unavailable is no verdict: a service refused the requests; ${REFUSAL_ADVICE}, then run the check again.`;
   }
   return 'Unavailable is no verdict: an authority could not be asked; run the check again later.';
 }

@@ -6,8 +6,8 @@ import type { PaperRecord } from '../types';
 import type { Settings } from '../settings/index';
 import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
-import { ServiceUnavailableError, refusalWords } from '../net/breaker';
-import { hostOf, SERVICE_LABEL } from '../net/errors';
+import { isRefusedService, refusalWords } from '../net/breaker';
+import { hostOf, serviceAt } from '../net/errors';
 import { doiPath, normalizeDoi, versionlessArxivId } from '../identity/work';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
 import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
@@ -276,8 +276,8 @@ export function assertBibtex(text: string): void {
 
 function failureReason(error: unknown, url: string): string {
   // The run's warning says the refusing service is asked nothing more; the paper's reason says only that it refused.
-  if (error instanceof ServiceUnavailableError && error.refused && error.cause instanceof HttpError) {
-    return `${SERVICE_LABEL[error.service]} (${hostOf(url)}) ${refusalWords(error.cause.status)}`;
+  if (isRefusedService(error) && error.cause instanceof HttpError) {
+    return `${serviceAt(error.service, url)} ${refusalWords(error.cause.status)}`;
   }
   if (error instanceof HttpError) {
     const body = error.bodyText.trim().slice(0, 80);

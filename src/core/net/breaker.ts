@@ -5,7 +5,7 @@
 // an address or a proxy it does not accept) opens it at once too: the next request would only be
 // refused again. An open circuit aborts the service's requests in flight and refuses the rest of
 // the run's, and the run is told once. PDFs come from many hosts, so their circuit is per host.
-import { hostOf, NetworkError, SERVICE_LABEL } from './errors';
+import { hostOf, NetworkError, serviceAt } from './errors';
 import { HttpError, TimeoutError, TooLargeError, type ServiceName } from './types';
 
 /** Failures in a row (resets, 5xx, 429) that open a circuit. */
@@ -40,6 +40,11 @@ export class ServiceUnavailableError extends Error {
 
 /** A 401 or 403: the service answered, and will not answer this run's requests. */
 export const isRefusal = (error: unknown): error is HttpError => error instanceof HttpError && REFUSALS.includes(error.status);
+
+/** A service skipped because it refused (401, 403) earlier in the run, not because it failed. */
+export function isRefusedService(error: unknown): error is ServiceUnavailableError {
+  return error instanceof ServiceUnavailableError && error.refused;
+}
 
 interface Circuit {
   failures: number;
@@ -107,7 +112,7 @@ export class CircuitBreakers {
   open(key: string, service: ServiceName, url: string, why: string, cause?: unknown): void {
     const circuit = this.circuit(key);
     if (circuit.open) return;
-    const who = `${SERVICE_LABEL[service]} (${hostOf(url)})`;
+    const who = serviceAt(service, url);
     // A refusal's error goes to the request that met it as well as to the later ones: no "earlier".
     const run = `this ${this.run}`;
     const skipped = isRefusal(cause) ? `${who} ${why}; it is not asked again in ${run}.` : `${who} was skipped: it ${why} earlier in ${run}.`;
@@ -139,10 +144,12 @@ export function refusalWords(status: number): string {
   return `refused a request (HTTP ${status}: a key, an address or a proxy it does not accept)`;
 }
 
+/** What a refused user is told to look at: waiting does not mend a key, an address or a proxy. */
+export const REFUSAL_ADVICE = 'check its configured URL and key (or the mirror it goes through)';
+
 /** Who refused, as the breaker names a service: "Crossref (api.crossref.org)", or the host alone when no service is known. */
 export function refuserOf(error: HttpError): string {
-  const host = hostOf(error.url);
-  return error.service ? `${SERVICE_LABEL[error.service]} (${host})` : host;
+  return error.service ? serviceAt(error.service, error.url) : hostOf(error.url);
 }
 
 /** What a failure that opens a circuit at once did, e.g. "did not answer within 10000 ms". */

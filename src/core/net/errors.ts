@@ -20,6 +20,11 @@ export const SERVICE_LABEL: Readonly<Record<ServiceName, string>> = {
   llm: 'the LLM',
 };
 
+/** A service as messages name it with the host it was asked at: "Crossref (api.crossref.org)". */
+export function serviceAt(service: ServiceName, url: string): string {
+  return `${SERVICE_LABEL[service]} (${hostOf(url)})`;
+}
+
 /** The setting that names a service's endpoint, so a refused URL says what to fix. */
 const ENDPOINT_SETTING: Partial<Record<ServiceName, string>> = {
   arxiv: 'sources.arxiv.url',
@@ -81,7 +86,7 @@ export function describeNetworkError(error: unknown, service: ServiceName, url: 
   const failure = FAILURE_BY_CODE[code] ?? 'other';
   const words = failure === 'other' ? (typeof cause?.message === 'string' ? cause.message : error.message) : FAILURE_WORDS[failure];
   const during = error.message === 'terminated' ? ' while sending its answer' : '';
-  return new NetworkError(`${SERVICE_LABEL[service]} (${hostOf(url)}): ${words}${during}.`, failure, { cause: error });
+  return new NetworkError(`${serviceAt(service, url)}: ${words}${during}.`, failure, { cause: error });
 }
 
 /** Throws UnsupportedUrlError unless `url` is an absolute http: or https: URL. */
