@@ -17,11 +17,6 @@ export class ArgumentError extends UsageError {
   override name = 'ArgumentError';
 }
 
-/** Input that was well-formed but names nothing to work on (a DOI nobody has): said alone, without the usage. */
-export class NothingToDoError extends UsageError {
-  override name = 'NothingToDoError';
-}
-
 /** A file citefinder will not write (not UTF-8, read-only): said alone, nothing written, exit code 2. */
 export class FileRefusedError extends UsageError {
   override name = 'FileRefusedError';

@@ -22,7 +22,7 @@ import {
 import { unavailableAdvice } from '../core/bibcheck/verdict';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
-import { NothingToDoError, UsageError, type CliIo } from './io';
+import { UsageError, type CliIo } from './io';
 
 /**
  * The check of one non-.bib file (also what `bib check` delegates to). `listedIn`: the file as the
@@ -82,7 +82,8 @@ async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: bool
 
 async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const outcome = await referencesOfWork(id, deps);
-  if (outcome.status !== 'found') throw new NothingToDoError(outcome.message);
+  // A DOI nobody has: well-formed, so said alone (a UsageError, not an ArgumentError with the usage), exit 2.
+  if (outcome.status !== 'found') throw new UsageError(outcome.message);
   const { title, year } = outcome.work;
   if (!json) io.stderr(`• the references of "${title}"${year ? ` (${year})` : ''}, from ${LIST_SOURCES[outcome.from]}\n`);
   const { doi, arxivId } = outcome.work;
