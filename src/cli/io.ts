@@ -11,7 +11,7 @@ export class UsageError extends Error {
 /**
  * The command line itself is wrong (an unknown option, a missing value, a file too many): said with the
  * command's usage line. A file that cannot be read or used is a plain UsageError, said alone: the
- * command was typed right, and eleven lines of usage would bury the one that names the file.
+ * command was typed right, and the whole usage would bury the line that names the file.
  */
 export class ArgumentError extends UsageError {
   override name = 'ArgumentError';
