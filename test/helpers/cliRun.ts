@@ -1,14 +1,25 @@
 // Runs the real dist/cli.js in a child process with only the given environment (plus PATH and
-// HOME), as the CLI tests need it.
+// HOME), as the CLI tests need it; or keeps what main() prints when a test calls it in-process.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStandIn, standInEnv, type StandIn } from '../standin';
+import type { CliIo } from '../../src/cli/io';
 import { CLI } from './paths';
 
 export { CLI };
 
+/** A CliIo for main() in-process that keeps what it prints on stdout (`out`) and stderr (`err`). */
+export interface CapturedIo extends CliIo {
+  out: string;
+  err: string;
+}
+
+export function captured(): CapturedIo {
+  const io: CapturedIo = { out: '', err: '', stdout: (t) => void (io.out += t), stderr: (t) => void (io.err += t) };
+  return io;
+}
 
 export interface CliRun {
   code: number;

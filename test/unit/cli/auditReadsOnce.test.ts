@@ -7,14 +7,13 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
-import type { CliIo } from '../../../src/cli/io';
-import { startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { captured, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { countedProject, type CountedProject } from '../../helpers/readCounter';
 
 describe('CLI audit and insert read a file once', () => {
   let project: CountedProject;
   const run = async (args: string[]) => {
-    const io: CliIo & { out: string; err: string } = { out: '', err: '', stdout: (t) => void (io.out += t), stderr: (t) => void (io.err += t) };
+    const io = captured();
     const code = await main(args, io);
     return { code, ...io };
   };

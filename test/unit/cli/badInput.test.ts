@@ -6,17 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
-import type { CliIo } from '../../../src/cli/io';
-
-interface Captured extends CliIo {
-  out: string;
-  err: string;
-}
-
-function captured(): Captured {
-  const io = { out: '', err: '', stdout: (t: string) => void (io.out += t), stderr: (t: string) => void (io.err += t) };
-  return io;
-}
+import { captured } from '../../helpers/cliRun';
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = captured();

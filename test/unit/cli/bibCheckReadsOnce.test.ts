@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
-import type { CliIo } from '../../../src/cli/io';
+import { captured } from '../../helpers/cliRun';
 import { countedProject, type CountedProject } from '../../helpers/readCounter';
 
 describe('CLI bib check and refs check of a manuscript read a file once', () => {
@@ -16,7 +16,7 @@ describe('CLI bib check and refs check of a manuscript read a file once', () => 
 
   for (const command of [['bib', 'check'], ['refs', 'check']]) {
     it(`${command.join(' ')} intro.tex opens the chapter and its root once each`, async () => {
-      const io: CliIo & { out: string; err: string } = { out: '', err: '', stdout: (t) => void (io.out += t), stderr: (t) => void (io.err += t) };
+      const io = captured();
       assert.equal(await main([...command, join(project.dir, 'intro.tex')], io), 2, io.err);
       assert.match(io.err, /No references found for ".*intro\.tex": it names no \.bib file/);
       assert.deepEqual([project.readsOf('main.tex'), project.readsOf('intro.tex')], [1, 1], project.reads.join('\n'));

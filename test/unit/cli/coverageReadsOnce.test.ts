@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
-import type { CliIo } from '../../../src/cli/io';
+import { captured } from '../../helpers/cliRun';
 import { countedProject, type CountedProject } from '../../helpers/readCounter';
 
 describe('CLI coverage reads a file once', () => {
@@ -15,7 +15,7 @@ describe('CLI coverage reads a file once', () => {
   afterEach(() => project.close());
 
   it('opens the root and its chapter once each, and lists the chapter\'s sentences', async () => {
-    const io: CliIo & { out: string; err: string } = { out: '', err: '', stdout: (t) => void (io.out += t), stderr: (t) => void (io.err += t) };
+    const io = captured();
     assert.equal(await main(['coverage', join(project.dir, 'main.tex'), '--json'], io), 0, io.err);
     const { sentences } = JSON.parse(io.out) as { sentences: { file: string }[] };
     assert.ok(sentences.some((s) => s.file === 'intro.tex'), 'the chapter was read');

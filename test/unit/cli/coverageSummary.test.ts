@@ -3,11 +3,11 @@
 // not counted among the sentences without a citation (nor among those that cite), but said apart.
 import { strict as assert } from 'node:assert';
 import { main } from '../../../src/cli/main';
-import type { CliIo } from '../../../src/cli/io';
+import { captured } from '../../helpers/cliRun';
 import { fixturePath } from '../../standin/server';
 
 async function coverage(file: string, ...flags: string[]): Promise<string> {
-  const io: CliIo & { out: string; err: string } = { out: '', err: '', stdout: (t) => void (io.out += t), stderr: (t) => void (io.err += t) };
+  const io = captured();
   assert.equal(await main(['coverage', file, ...flags], io), 0, io.err);
   return io.out;
 }

@@ -3,12 +3,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { main } from '../../../src/cli/main';
-import type { CliIo } from '../../../src/cli/io';
-
-function captured(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout: (t: string) => void (io.out += t), stderr: (t: string) => void (io.err += t) };
-  return io;
-}
+import { captured } from '../../helpers/cliRun';
 
 describe('CLI --version and COMMAND --help', () => {
   it('prints the version of package.json', async () => {
