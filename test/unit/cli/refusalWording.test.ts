@@ -54,19 +54,14 @@ describe('CLI checks name a refusing service in the words of a check', function 
   });
 
   for (const command of [['bib', 'check'], ['refs', 'check']]) {
-    it(`${command.join(' ')} says Crossref refused, not that "this search" skips it`, async () => {
+    it(`${command.join(' ')} says Crossref refused, not that "this search" skips it, and ends by saying what to look at, not to run it "again later"`, async () => {
       const bib = join(cli!.dir, 'refs.bib');
       writeFileSync(bib, BIB);
       const run = await runCli([...command, bib], cli!.env);
       const said = run.stdout + run.stderr;
       assert.match(said, /Crossref \([^)]+\) refused a request \(HTTP 403/, said);
       assert.doesNotMatch(said, /search|did not answer|try again later/, said);
-    });
-
-    it(`${command.join(' ')} ends by saying what to look at, not to run it "again later", when the only failure was a refusal`, async () => {
-      const bib = join(cli!.dir, 'refs.bib');
-      writeFileSync(bib, BIB);
-      const run = await runCli([...command, bib], cli!.env);
+      // The only failure was a refusal: the closing line says what to look at.
       const closing = run.stdout.trimEnd().split('\n').at(-1) ?? '';
       assert.match(closing, /^Unavailable is no verdict: a service refused the requests; check its configured URL and key/, run.stdout);
       assert.doesNotMatch(run.stdout, /again later/, run.stdout);
