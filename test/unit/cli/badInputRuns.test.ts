@@ -1,11 +1,10 @@
 // The real dist/cli.js on what a user's run meets: a reader that closes the pipe early (`| head`),
 // a .bib with a syntax error halfway, and Ctrl-C while `bib check --write` waits for the authorities.
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI, type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
+import { type CliStandIn, runCli, startCli, startCliStandIn, stopCliStandIn } from '../../helpers/cliRun';
 import { fixturePath, SERVICE_PREFIX, type StandInService } from '../../standin/server';
 
 /** The fixture's brace-broken entry, made a syntax error the brace count cannot see: a comma lost on its line 2. */
@@ -25,14 +24,11 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
       // Enough sentences that the JSON is far more than a pipe holds.
       const sentences = Array.from({ length: 1500 }, (_, i) => `Sentence ${i} shows that the expansion of the universe accelerates in model ${i}.`);
       writeFileSync(join(dir, 'main.tex'), `\\documentclass{article}\n\\begin{document}\n${sentences.join('\n')}\n\\end{document}\n`);
-      const child = spawn(process.execPath, [CLI, 'coverage', join(dir, 'main.tex'), '--json'], {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CITEFINDER_CACHE_DIR: join(dir, '.cache') },
-      });
+      const cli = startCli(['coverage', join(dir, 'main.tex'), '--json'], { CITEFINDER_CACHE_DIR: join(dir, '.cache') });
       // The reader is gone before the CLI writes a byte: its first write meets EPIPE.
-      child.stdout.destroy();
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+      cli.child.stdout!.destroy();
+      const code = await cli.exited;
+      const { stderr } = cli.output();
       assert.equal(code, 0, stderr);
       assert.doesNotMatch(stderr, /EPIPE|Unhandled|node:events|\n\s+at /);
     } finally {
