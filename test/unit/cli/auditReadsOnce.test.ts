@@ -41,7 +41,11 @@ describe('CLI audit and insert read a file once', () => {
       // edited, and its fresh read, left as they are.
       assert.deepEqual([project.readsOf('main.tex'), project.readsOf('intro.tex')], [3, 3], project.reads.join('\n'));
     } finally {
-      for (const name of Object.keys(cli.env)) if (!(name in saved)) delete process.env[name];
+      for (const name of Object.keys(cli.env)) {
+        const before = saved[name];
+        if (before === undefined) delete process.env[name];
+        else process.env[name] = before;
+      }
       await stopCliStandIn(cli);
     }
   });
