@@ -42,14 +42,16 @@ function argumentProblem(error: Error & { code?: string }, optionNames: string[]
   return error.message;
 }
 
-/** What is wrong with `bib …`/`refs …` when it is not `check FILE`. */
-export function subcommandProblem(command: 'bib' | 'refs', positionals: string[]): string {
+/** The FILE of `bib check FILE` / `refs check FILE`; anything else an ArgumentError saying what is wrong. */
+export function checkTarget(command: 'bib' | 'refs', positionals: string[]): string {
   const [sub, ...targets] = positionals;
-  if (sub === undefined) return `${command} needs "check" and a file.`;
+  if (sub === undefined) throw new ArgumentError(`${command} needs "check" and a file.`);
   // `citefinder bib refs.bib`: the file came, the word before it did not.
-  if (sub !== 'check' && targets.length === 0) return `Missing "check": run citefinder ${command} check ${sub}`;
-  if (sub !== 'check') return `Unknown ${command} subcommand "${sub}": ${command} has one, "check".`;
-  return targets.length === 0 ? `${command} check needs a file.` : `${command} check takes one file, not ${targets.length}.`;
+  if (sub !== 'check' && targets.length === 0) throw new ArgumentError(`Missing "check": run citefinder ${command} check ${sub}`);
+  if (sub !== 'check') throw new ArgumentError(`Unknown ${command} subcommand "${sub}": ${command} has one, "check".`);
+  if (targets.length === 0) throw new ArgumentError(`${command} check needs a file.`);
+  if (targets.length > 1) throw new ArgumentError(`${command} check takes one file, not ${targets.length}.`);
+  return targets[0]!;
 }
 
 /** `--help`/`-h` anywhere among a command's arguments. */

@@ -15,8 +15,8 @@ import type { ComparedField } from '../core/bibcheck/compare';
 import { applyEdits } from '../core/manuscript/insertPlan';
 import { createHttpClient } from '../core/net/http';
 import type { Settings } from '../core/settings/index';
-import { parseCommandLine, subcommandProblem } from './args';
-import { ArgumentError, FileRefusedError, readInput, UsageError, type CliIo } from './io';
+import { checkTarget, parseCommandLine } from './args';
+import { FileRefusedError, readInput, UsageError, type CliIo } from './io';
 import { checkFile } from './referenceFile';
 import { manuscriptReferences, shown } from './manuscriptBib';
 
@@ -29,8 +29,7 @@ export async function runBibCheck(
   signal: AbortSignal,
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { write: { type: 'boolean', default: false } }, true);
-  if (positionals[0] !== 'check' || positionals.length !== 2) throw new ArgumentError(subcommandProblem('bib', positionals));
-  const target = positionals[1]!;
+  const target = checkTarget('bib', positionals);
   const options = { json: values.json ?? false, write: values.write ?? false, config: values.config };
   const extension = path.extname(target).toLowerCase();
   // A manuscript: the .bib files it cites from, or its thebibliography as a reference list.

@@ -4,8 +4,8 @@
 // files (manuscriptBib.ts). Nothing is written unless --report names a file.
 import * as path from 'node:path';
 import type { Settings } from '../core/settings/index';
-import { parseCommandLine, subcommandProblem } from './args';
-import { ArgumentError, type CliIo } from './io';
+import { checkTarget, parseCommandLine } from './args';
+import type { CliIo } from './io';
 import { checkBibFiles, runBibCheck } from './bibCheck';
 import { manuscriptReferences, shown } from './manuscriptBib';
 import { checkFile } from './referenceFile';
@@ -19,8 +19,7 @@ export async function runRefsCheck(
   signal: AbortSignal,
 ): Promise<number> {
   const { values, positionals } = parseCommandLine(args, { report: { type: 'string' } }, true);
-  if (positionals[0] !== 'check' || positionals.length !== 2) throw new ArgumentError(subcommandProblem('refs', positionals));
-  const target = positionals[1]!;
+  const target = checkTarget('refs', positionals);
   const options = { json: values.json ?? false, report: values.report, config: values.config };
   const extension = path.extname(target).toLowerCase();
   const bibNote = () => values.report && io.stderr('! --report writes the report of a reference list; a .bib check prints its own\n');
