@@ -172,7 +172,7 @@ function textReport(report: RankedReport): string {
     return `${where(s, report.root)}: ${s.score.toFixed(2)} ${listedReason(s)}${llm}: ${s.text}`;
   });
   const counts = coverageCounts(report.sentences);
-  const statements = counts.statements ? `; ${statementsNote(counts)}` : '';
+  const statements = statementsNote(counts, '; ');
   lines.push('', `${report.flagged.length} of ${counts.uncited} sentence(s) without a citation need one (${counts.cited} cite already${statements}).`);
   return lines.join('\n') + '\n';
 }

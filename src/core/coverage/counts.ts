@@ -19,7 +19,10 @@ export function coverageCounts(sentences: readonly Pick<ProseSentence, 'cited' |
   return { uncited, cited: listable.length - uncited, statements: sentences.length - listable.length };
 }
 
-/** "in theorem statements, never listed", when the text has any. */
-export function statementsNote(counts: CoverageCounts): string {
-  return counts.statements ? `${counts.statements} in theorem statements, never listed` : '';
+/**
+ * "5 in theorem statements, never listed", between `before` and `after` (the punctuation that sets it
+ * in a summary); '' when the text has no statement, so a caller need not check the count itself.
+ */
+export function statementsNote(counts: CoverageCounts, before = '', after = ''): string {
+  return counts.statements ? `${before}${counts.statements} in theorem statements, never listed${after}` : '';
 }

@@ -106,7 +106,7 @@ async function findUncited(claims: UncitedClaims, showBatch: CoverageDeps['showB
   await rememberSources(claims, report.flagged);
   const listed = claims.all().length;
   const counts = coverageCounts(report.sentences);
-  const statements = counts.statements ? ` (${statementsNote(counts)})` : '';
+  const statements = statementsNote(counts, ' (', ')');
   log(`Uncited claims: ${listed} of ${counts.uncited} uncited sentence(s) listed${statements}.`);
   await vscode.commands.executeCommand(`${COVERAGE_VIEW_ID}.focus`);
   return claims.all();
