@@ -13,7 +13,7 @@
 import type { Authorities } from '../bibcheck/authorities';
 import { compareAuthors, printedFamily, readAuthorList, sameFamily, type AuthorList, type Person } from '../bibcheck/people';
 import { isPreprintVenue, sameVenue } from '../bibcheck/venues';
-import { titleTokens } from '../bibcheck/titles';
+import { plainTitle, titleTokens } from '../bibcheck/titles';
 import { authorityLabel, type AuthorityName, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
 import { isAbortError } from '../net/types';
 import { identifiersOf } from './identifiers';
@@ -36,6 +36,14 @@ export function arxivIdOf(fields: ReferenceFields): string | undefined {
 }
 
 export async function identifyUntitled(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Identified> {
+  const identified = await identify(text, fields, authorities);
+  const taken = identified.fields.title;
+  // An authority's title may write maths as LaTeX (DBLP's "$\varepsilon$-Accurate"); the reference's fields are plain text,
+  // whose dollars the synthetic entry escapes, so the taken title is made plain as a .bib title would be read.
+  return taken && taken !== fields.title ? { ...identified, fields: { ...identified.fields, title: plainTitle(taken) } } : identified;
+}
+
+async function identify(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Identified> {
   const id = identifierOf(fields);
   // A publisher's deposit at Crossref is often its DOI alone, a JATS citation its PMID alone: the identifier is what there is to check.
   const alone = !!id && !fields.author && identifiersOf(text).rest.split(/\s+/).length < 4;
