@@ -13,6 +13,7 @@ import { authorityLabel, unavailableAdvice, VERDICTS, type FixableField } from '
 import { bibCheckEdits } from '../core/bibcheck/apply';
 import type { ComparedField } from '../core/bibcheck/compare';
 import { applyEdits } from '../core/manuscript/insertPlan';
+import { encodingNote } from '../core/manuscript/latexSource';
 import { createHttpClient } from '../core/net/http';
 import type { Settings } from '../core/settings/index';
 import { checkTarget, parseCommandLine } from './args';
@@ -65,6 +66,8 @@ export async function checkBibFiles(
   signal: AbortSignal,
 ): Promise<number> {
   const texts = await Promise.all(files.map(async (file) => ({ file, text: await readInput(file, '.bib file') })));
+  // A Latin-1 .bib's accented names read as U+FFFD and differ from every authority's: said, as coverage and audit say it.
+  for (const note of texts.map(({ file, text }) => encodingNote(text, shown(file)))) if (note) io.stderr(`! ${note}\n`);
   const root = options.rootDir;
   const refused = options.write ? await refusedFiles(files, io, options.json) : new Map<string, string>();
   if (root !== undefined && !options.json) io.stderr(`• the manuscript cites from ${files.map((f) => shown(f, root)).join(', ')}\n`);

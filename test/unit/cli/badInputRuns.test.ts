@@ -118,6 +118,14 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
       assert.match(text.stdout, /^ +37 +broken +broken: Not valid BibTeX at line 38: .*\(left as it is\)$/m);
     });
 
+    it('a Latin-1 .bib is checked, and bib check says its accented letters are lost', async () => {
+      writeFileSync(bib, Buffer.from(`% Bibliographie de l'\u00e9quipe\n${bibWithCommaLost()}`, 'latin1'));
+      const run = await runCli(['bib', 'check', bib, '--json'], cli!.env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stderr, /^! "[^"]*user\.bib" is not UTF-8 \(Latin-1, perhaps\): its accented letters are read as "\uFFFD" and match nothing/m);
+      assert.equal((JSON.parse(run.stdout) as { entries: unknown[] }).entries.length > 0, true, 'the entries are still checked');
+    });
+
     it('Ctrl-C while bib check --write waits for the authorities: exit 130, the .bib untouched, no .bak', async () => {
       const before = readFileSync(bib, 'utf8');
       // Every service holds its answer; the first request says the check is under way.
