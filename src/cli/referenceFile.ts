@@ -23,6 +23,7 @@ import { unavailableAdvice } from '../core/bibcheck/verdict';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
 import { UsageError, type CliIo } from './io';
+import { encodingNote } from '../core/manuscript/latexSource';
 
 /**
  * The check of one non-.bib file (also what `bib check` delegates to). `listedIn`: the file as the
@@ -71,6 +72,9 @@ async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: bool
   const file = path.resolve(name);
   if (!existsSync(file) && parseIdentifier(name)) return workList(name, deps, io, json);
   const bytes = await readBytes(file, name);
+  // A list in Latin-1 (a .bbl BibTeX wrote from a Latin-1 .bib) loses its accented names to U+FFFD: said, as bib check says it.
+  const note = isPdf(bytes) ? undefined : encodingNote(new TextDecoder().decode(bytes), name);
+  if (note) io.stderr(`! ${note}\n`);
   try {
     return await readReferences(file, bytes, deps);
   } catch (error) {
@@ -89,6 +93,8 @@ async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): P
   const { doi, arxivId } = outcome.work;
   return { ...outcome.list, work: { title, year: year ?? null, doi: doi ?? null, arxivId: arxivId ?? null, from: outcome.from } };
 }
+
+const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-';
 
 async function readBytes(file: string, name: string): Promise<Uint8Array> {
   try {

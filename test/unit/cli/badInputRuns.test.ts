@@ -118,12 +118,18 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
       assert.match(text.stdout, /^ +37 +broken +broken: Not valid BibTeX at line 38: .*\(left as it is\)$/m);
     });
 
-    it('a Latin-1 .bib is checked, and bib check says its accented letters are lost', async () => {
+    it('a Latin-1 .bib and .bbl are checked, and bib check and refs check say their accented letters are lost', async () => {
       writeFileSync(bib, Buffer.from(`% Bibliographie de l'\u00e9quipe\n${bibWithCommaLost()}`, 'latin1'));
       const run = await runCli(['bib', 'check', bib, '--json'], cli!.env);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stderr, /^! "[^"]*user\.bib" is not UTF-8 \(Latin-1, perhaps\): its accented letters are read as "\uFFFD" and match nothing/m);
       assert.equal((JSON.parse(run.stdout) as { entries: unknown[] }).entries.length > 0, true, 'the entries are still checked');
+      // The .bbl BibTeX writes from it is Latin-1 too: refs check says the same.
+      const bbl = join(cli!.dir, 'paper.bbl');
+      writeFileSync(bbl, Buffer.from(`% Biblioth\u00e8que\n${readFileSync(fixturePath('references', 'prl-notitle-maths.bbl'), 'utf8')}`, 'latin1'));
+      const refs = await runCli(['refs', 'check', bbl, '--json'], cli!.env);
+      assert.equal(refs.code, 0, refs.stderr);
+      assert.match(refs.stderr, /^! "[^"]*paper\.bbl" is not UTF-8 \(Latin-1, perhaps\)/m);
     });
 
     it('Ctrl-C while bib check --write waits for the authorities: exit 130, the .bib untouched, no .bak', async () => {
