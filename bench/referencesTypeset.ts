@@ -20,7 +20,7 @@ import { compareTitles } from '../src/core/bibcheck/titles';
 import { fieldsOfItem, textReferences, type ReferenceItem } from '../src/core/references';
 import { pdfjsReferences } from '../src/core/references/pdf';
 import { readJsonl, type DevEntry } from './lib/hallmarkData';
-import { bibPath, itemsPath, reportPath, timed, withPool, type PathVerdict } from './lib/referencePaths';
+import { bibPath, itemsPath, labelled, reportPath, timed, withPool, type PathVerdict } from './lib/referencePaths';
 import { fieldReading, tallyLine } from './lib/fieldReading';
 import { styledBbl } from './lib/styledBbl';
 
@@ -77,6 +77,13 @@ function validCounts(entries: DevEntry[], fromBib: PathVerdict[], verdicts: (Pat
 
 /** The entries a typeset path calls differently from the .bib path, with the item's text (--misses). */
 type Verdicts = (PathVerdict | undefined)[];
+
+/** The hallucinated entries a path lets through, by HALLMARK's hallucination type (--misses). */
+function missedByType(entries: DevEntry[], verdicts: Verdicts): string {
+  const missed = new Map<string, number>();
+  for (const l of labelled(entries, verdicts)) if (l.label === 'HALLUCINATED' && l.predicted !== 'HALLUCINATED') missed.set(l.type, (missed.get(l.type) ?? 0) + 1);
+  return [...missed].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${type} ${n}`).join(' · ') || 'none';
+}
 function listMisses(entries: DevEntry[], fromBib: PathVerdict[], verdicts: Verdicts, items: ReferenceItem[], byEntry: ItemOfEntry): void {
   entries.forEach((e, i) => {
     if (fromBib[i] === verdicts[i]) return;
@@ -101,7 +108,10 @@ async function stylesMain(entries: DevEntry[], styles: string[]): Promise<void> 
       const verdicts = perEntry(byEntry, run.value);
       const f1 = reportPath(style, entries, verdicts, run.ms);
       console.log(`    F1 gap to .bib ${(bibF1 - f1).toFixed(3)} · ${validCounts(entries, fromBib.value, verdicts)}`);
-      if (values.misses) listMisses(entries, fromBib.value, verdicts, items, byEntry);
+      if (values.misses) {
+        listMisses(entries, fromBib.value, verdicts, items, byEntry);
+        console.log(`    ${style} lets through: ${missedByType(entries, verdicts)}`);
+      }
     }
   });
 }
@@ -147,7 +157,12 @@ async function main(): Promise<void> {
     console.log(`  .bbl ${validCounts(entries, fromBib.value, bblVerdicts)}`);
     console.log(`  PDF  ${validCounts(entries, fromBib.value, pdfVerdicts)}`);
     for (const s of styledResults) console.log(`  ${s.name} (${s.items.length} \\bibitems, ${s.style}) ${validCounts(entries, fromBib.value, s.verdicts)}`);
-    if (values.misses) listMisses(entries, fromBib.value, pdfVerdicts, pdfItems, byEntry);
+    if (values.misses) {
+      listMisses(entries, fromBib.value, pdfVerdicts, pdfItems, byEntry);
+      for (const [name, verdicts] of [['.bib', fromBib.value], ['PDF', pdfVerdicts], ...styledResults.map((r) => [r.name, r.verdicts] as const)] as const) {
+        console.log(`  ${name} lets through: ${missedByType(entries, verdicts)}`);
+      }
+    }
   });
 }
 
