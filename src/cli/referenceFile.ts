@@ -10,6 +10,7 @@ import type { CoreDeps } from '../core/deps';
 import { parseIdentifier } from '../core/identity/identifiers';
 import {
   checkReferences,
+  isPdf,
   LIST_SOURCES,
   readReferences,
   referencesOfWork,
@@ -93,8 +94,6 @@ async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): P
   const { doi, arxivId } = outcome.work;
   return { ...outcome.list, work: { title, year: year ?? null, doi: doi ?? null, arxivId: arxivId ?? null, from: outcome.from } };
 }
-
-const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-';
 
 async function readBytes(file: string, name: string): Promise<Uint8Array> {
   try {

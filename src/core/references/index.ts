@@ -45,7 +45,8 @@ export async function readReferences(file: string, bytes: Uint8Array, deps: Core
   return textReferences(new TextDecoder().decode(bytes), kind);
 }
 
-function isPdf(bytes: Uint8Array): boolean {
+/** A PDF by its magic bytes, whatever its name. */
+export function isPdf(bytes: Uint8Array): boolean {
   return bytes.length > 4 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
 }
 export { LIST_SOURCES, referencesOfWork, type WorkReferences, type ListSource } from './ofWork';
