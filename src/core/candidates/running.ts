@@ -3,26 +3,8 @@
 // a run that returned while one was out would see it write afterwards, to a store and a cache
 // nobody waits for any more.
 
-export class RunningLookups {
-  private readonly running = new Set<Promise<void>>();
-
-  /** Tracks `work` until it settles; its failure is the caller's to report, never an unhandled rejection. */
-  add(work: Promise<unknown>): void {
-    const settled: Promise<void> = work.then(() => undefined, () => undefined);
-    this.running.add(settled);
-    void settled.finally(() => this.running.delete(settled));
-  }
-
-  /** True when nothing is running. */
-  get idle(): boolean {
-    return this.running.size === 0;
-  }
-
-  /** Resolves once every lookup has finished, those started while it waits too. */
-  async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running);
-  }
-}
+/** A stage's lookups, tracked until they finish (the shared mechanism of core/net/trackedWork.ts). */
+export { TrackedWork as RunningLookups } from '../net/trackedWork';
 
 /** A stage whose lookups a run waits for. */
 export interface SettlingStage {

@@ -2,6 +2,7 @@
 // TEI, an arXiv answer's records. Each is keyed by the SHA-512 of the answer's body, the digest the
 // cache's index already holds (contentDigest.ts), so a repeat finds it from the index alone without
 // reading the body. Writes are tracked: a run ends once what it derived is on disk.
+import { TrackedWork } from './trackedWork';
 import { cacheGet, cachePut } from './cacheParts';
 import type { HttpClient, HttpRequest } from './types';
 
@@ -27,7 +28,7 @@ export async function readStoredJson<T>(dir: string, key: string, isShape: (valu
 }
 
 /** Writes under way: a run, done or cancelled, waits for them (readingWritesSettled). */
-const writing = new Set<Promise<void>>();
+const writing = new TrackedWork();
 
 /** Stores text under `key`, never failing (a read-only or full disk costs speed next time); tracked until on disk. */
 export function storeText(dir: string, key: string, text: string): Promise<void> {
@@ -36,10 +37,7 @@ export function storeText(dir: string, key: string, text: string): Promise<void>
 
 /** Tracks work that ends in a write until it is done, never failing; readingWritesSettled waits for it. */
 export function trackWrite(work: Promise<unknown>): Promise<void> {
-  const write: Promise<void> = work.then(() => undefined, () => undefined);
-  writing.add(write);
-  void write.finally(() => writing.delete(write));
-  return write;
+  return writing.add(work);
 }
 
 /**
@@ -48,7 +46,7 @@ export function trackWrite(work: Promise<unknown>): Promise<void> {
  * its folder removable) when the run has returned.
  */
 export async function readingWritesSettled(): Promise<void> {
-  while (writing.size > 0) await Promise.all(writing);
+  await writing.settled();
 }
 
 /**
