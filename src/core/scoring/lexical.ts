@@ -21,12 +21,12 @@ import {
   DEFAULT_LEXICAL_PARAMS,
   inverseDocumentFrequencies,
   mergeStats,
-  reasonFor,
   sentenceStats,
   type LexicalParams,
   type SentenceStats,
 } from './lexicalModel';
 import { expandNumbers, hasCompoundNumbers } from './numbers';
+import { reasonFor } from './reason';
 import { rerank } from './rerank';
 import { MIN_REASON_WEIGHT, reasonWeights, supportContext, supportFeatureVector, supportProbability } from './supportFeatures';
 import { claimKind } from './roles';

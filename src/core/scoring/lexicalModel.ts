@@ -1,5 +1,5 @@
 // The model behind lexical.ts: the claim as a weighted query, per-sentence term statistics, IDF,
-// the BM25 score of a sentence or paragraph (ranking/bm25.ts), and the extractive reason.
+// the BM25 score of a sentence or paragraph (ranking/bm25.ts); the extractive reason is reason.ts.
 import type { Query } from '../types';
 import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from '../ranking/bm25';
 import { sentenceRole, type ClaimKind } from './roles';
@@ -209,7 +209,7 @@ export function inverseDocumentFrequencies(model: ClaimModel, paragraphs: Senten
   return idf;
 }
 
-function phraseIdf(phrase: Phrase, idf: Map<string, number>): number {
+export function phraseIdf(phrase: Phrase, idf: Map<string, number>): number {
   return average(phrase.stems.map((s) => idf.get(s) ?? 0)) * (phrase.stems.length - 1);
 }
 
@@ -220,58 +220,6 @@ export function bm25(unit: SentenceStats, avgLength: number, model: ClaimModel, 
   for (const [stem, tf] of unit.counts) score += model.terms.get(stem)! * idf.get(stem)! * saturatedTf(tf, norm, params.k1);
   for (const p of unit.phrases) score += model.phrases[p]!.weight * phraseIdf(model.phrases[p]!, idf);
   return score * unit.factor;
-}
-
-const REASON_ITEMS = 6;
-
-/**
- * Extractive: the paper's own words that matched. Phrases first, overlapping ones joined into
- * one quote ("optimal Finger" + "Finger Extension" → "optimal Finger Extension"), heaviest
- * first; then single words by weight.
- */
-export function reasonFor(unit: SentenceStats, model: ClaimModel, idf: Map<string, number>, minWeight = 0): string {
-  const quotes = joinedSpans(unit.spans, model, idf).sort((a, b) => b.weight - a.weight);
-  const seen = new Set<string>();
-  const quoted = quotes.filter((q) => !seen.has(q.text.toLowerCase()) && seen.add(q.text.toLowerCase()));
-  const covered = new Set(quoted.flatMap((q) => q.stems));
-  const weightOf = (s: string) => model.terms.get(s)! * idf.get(s)!;
-  // Words that carried nothing (generic ones) are named only when nothing else matched.
-  const carried = [...unit.counts.keys()].filter((s) => !covered.has(s) && weightOf(s) >= minWeight);
-  const words = (carried.length || quoted.length ? carried : [...unit.counts.keys()])
-    .filter((s) => !covered.has(s))
-    .sort((a, b) => model.terms.get(b)! * idf.get(b)! - model.terms.get(a)! * idf.get(a)!)
-    .map((s) => unit.surfaces.get(s)!);
-  const items = [...quoted.map((q) => `"${q.text}"`), ...words].slice(0, REASON_ITEMS);
-  return items.length ? `matches: ${items.join(', ')}` : 'no claim terms found';
-}
-
-interface Quote {
-  text: string;
-  stems: string[];
-  weight: number;
-}
-
-/** Phrase spans of the same sentence that share a word become one quote. */
-function joinedSpans(spans: PhraseSpan[], model: ClaimModel, idf: Map<string, number>): Quote[] {
-  const sorted = [...spans].sort((a, b) => (a.sentence === b.sentence ? a.start - b.start : a.sentence < b.sentence ? -1 : 1));
-  const quotes: Quote[] = [];
-  let open: { span: PhraseSpan; end: number; stems: string[]; weight: number } | undefined;
-  const close = () =>
-    open && quotes.push({ text: open.span.sentence.slice(open.span.start, open.end), stems: open.stems, weight: open.weight });
-  for (const span of sorted) {
-    const phrase = model.phrases[span.phrase]!;
-    const weight = phrase.weight * phraseIdf(phrase, idf);
-    if (open && open.span.sentence === span.sentence && span.start < open.end) {
-      open.end = Math.max(open.end, span.end);
-      open.stems.push(...phrase.stems);
-      open.weight += weight;
-      continue;
-    }
-    close();
-    open = { span, end: span.end, stems: [...phrase.stems], weight };
-  }
-  close();
-  return quotes;
 }
 
 export function average(values: number[]): number {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { FulltextDocument } from '../../../../src/core/fulltext/model';
 import { extractWithPdfjs } from '../../../../src/core/fulltext/pdfjs';
+import { parseJats } from '../../../../src/core/fulltext/jats';
 import { parseTei } from '../../../../src/core/fulltext/tei';
 import { calibratedLabel } from '../../../../src/core/scoring/calibration';
 import { rankUnits, scoreParagraphsLexically } from '../../../../src/core/scoring/lexical';
@@ -88,6 +89,20 @@ describe('lexical scoring: claims against paragraphs of three real papers', () =
       for (const item of items) assert.ok(p.text.includes(item.replace(/^"|"$/g, '')), `"${item}" is not in the paragraph`);
     }
     assert.match(top[0]!.reason, /"optimal Finger Extension Patterns"/, 'overlapping phrase matches are joined');
+  });
+
+  it('a name matched in pieces is quoted whole, and a quote another holds is not repeated (PLoS ONE, PMC5967733)', () => {
+    const jats = parseJats(readFileSync(fixturePath('europepmc', 'fullTextXML_PMC5967733_plosone_numeric-xrefs_jats1.1.xml'), 'utf8'));
+    const claim = 'The garlic-derived trisulfide compound TSDB damages the cell membrane of Staphylococcus aureus.';
+    const top = scoreParagraphsLexically(claimOf(claim), [], jats, 3);
+    const reasons = top.map((p) => p.reason).join('\n');
+    // TSDB's long form, which the claim's "TSDB" stands for, was quoted as "2E", "2E)-4" and "4-trisulfanediylbis(but-2-enoic acid".
+    assert.match(reasons, /"\(2E, 2E\)-4,4-trisulfanediylbis\(but-2-enoic acid\)"/);
+    assert.doesNotMatch(reasons, /"2E"|"2E\)-4"|"4-trisulfanediylbis/);
+    for (const p of top) {
+      const quotes = p.reason.match(/"[^"]+"/g) ?? [];
+      for (const q of quotes) assert.ok(!quotes.some((other) => other !== q && other.includes(q.slice(1, -1))), `${q} is inside another quote: ${p.reason}`);
+    }
   });
 });
 
