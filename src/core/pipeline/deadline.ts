@@ -13,6 +13,8 @@ import { LlmCallBudget, scoreCandidate } from '../scoring';
 /** What a run had reached, filled in as it goes. */
 export interface RunState {
   claim?: Claim;
+  /** What the papers are scored against: the claim, or a mention's sentence (claim/mention.ts). */
+  scored?: Claim;
   routing?: RoutingDecision;
   queries?: Query[];
   queryTexts?: string[];
@@ -23,7 +25,7 @@ export interface RunState {
 export async function resultAtDeadline(state: RunState, run: Run, settings: Settings, deadlineMs: number): Promise<FindResult> {
   const claim = state.claim;
   if (!claim) throw new Error('The run passed its deadline before the claim was read.');
-  const candidates = state.store ? await finishCandidates(state.store, claim, state.queries ?? [], settings, run) : [];
+  const candidates = state.store ? await finishCandidates(state.store, state.scored ?? claim, state.queries ?? [], settings, run) : [];
   const unscored = candidates.filter((c) => c.fulltext === 'abstract' && c.stoppedAtDeadline).length;
   const what = !state.store
     ? 'before the search could start'

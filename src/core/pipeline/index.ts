@@ -23,6 +23,7 @@ import { createSources } from '../sources';
 import { createPublishedSources } from '../sources/published';
 import { publishedPlan } from '../search/published';
 import { searchClaim, informalQueries } from '../search/informalHook';
+import { claimAroundMention } from '../claim/mention';
 import { noCandidatesWarning } from './noCandidates';
 import { CandidateStore } from '../candidates/store';
 import { shownOrder } from '../ranking/candidates';
@@ -181,7 +182,10 @@ async function findWithin(
   Object.assign(state, { queries, queryTexts });
   run.emit({ type: 'queries', queries: queryTexts });
 
-  const candidates = await findAndScore(claim, routing, queries, deps, run, state);
+  // A mention alone ("Wakefield et al. (1998)") is searched as written; its papers are scored against its sentence.
+  const scored = informal ? claimAroundMention(claim) : claim;
+  state.scored = scored;
+  const candidates = await findAndScore({ searched: claim, scored }, routing, queries, deps, run, state);
 
   const { lanes } = state;
   const result = run.finish({ claim: claim.text, sentences: claim.sentences, routing, lanes, queries: queryTexts, candidates });
@@ -199,7 +203,7 @@ async function findWithin(
  * search itself stands between the claim and the first candidates.
  */
 async function findAndScore(
-  claim: Claim,
+  { searched: claim, scored }: { searched: Claim; scored: Claim },
   routing: RoutingDecision,
   queries: Query[],
   deps: PipelineDeps,
@@ -279,7 +283,7 @@ async function findAndScore(
     if (inTime.includes(false)) run.transient ??= 'a second source answered after the full text went ahead';
   };
   const choice = new SupportChoice(searched, deps.settings);
-  await run.time('support', () => supportStage(searched, claim, queries, { ...deps, store, enriched, reading: choice.reading }, run));
+  await run.time('support', () => supportStage(searched, scored, queries, { ...deps, store, enriched, reading: choice.reading }, run));
   await Promise.all([enrichment.settle(), openAccess.settle()]);
   if (!choice.held(store)) run.transient ??= 'a second source changed the papers to read after they were chosen';
   // In turn, every lookup started (superseded ones too): a DOI BibTeX found plans a trust lookup,

@@ -23,7 +23,7 @@ import { scoreText, type Evidence, type RouterModel } from './model';
 import { REPOSITORY_OF, repositoryProbabilities, secondaryFor } from './repositories';
 import { REPOSITORY_LABEL } from '../identity/repository';
 import { serversSearchedFirst } from './closeCall';
-import { splitSentences } from '../text/sentences';
+import { sentenceAround } from '../claim/mention';
 
 export { ROUTER_MODEL };
 
@@ -63,17 +63,6 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
   if (first.length === 3) return { ...decision, reason: `${decision.reason} Close to ${odds(secondary)} and ${odds(thirdServer!)}: all three are searched.` };
   if (first.length === 2) return { ...decision, reason: `${decision.reason} Close to ${odds(secondary)}: both are searched.` };
   return decision;
-}
-
-/**
- * The sentence of its section a selection sits in, asked for when the selection holds no word the
- * model knows (a bare mention such as "Wakefield et al. (1998)"): a reader places the mention by
- * that sentence, not by the manuscript's title. Undefined when the sentence cannot be found.
- */
-function sentenceAround(claim: Pick<Claim, 'text' | 'context'>): string | undefined {
-  const mention = claim.text.trim();
-  if (!mention) return undefined;
-  return splitSentences(claim.context.sectionText ?? '', 'claim').find((sentence) => sentence !== mention && sentence.includes(mention));
 }
 
 /** The strongest discipline outside the winner's repository, else the runner-up overall. */

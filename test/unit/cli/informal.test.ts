@@ -84,6 +84,24 @@ describe('informal citations: CLI find on the whole sentence (stand-in)', functi
     assert.ok(sentence.some((t) => lancet.test(t)), `the whole sentence found: ${JSON.stringify(sentence)}`);
   });
 
+  it('scores the papers found for a mention against the sentence it sits in, not against the names and year alone', async () => {
+    const sentence = 'Wakefield et al. (1998) described twelve children with bowel disease and developmental regression.';
+    const tex = join(cli!.dir, 'main.tex');
+    writeFileSync(tex, `\\documentclass{article}\n\\begin{document}\n\\section{Clinical prediction}\n${sentence}\n\\end{document}\n`);
+    type Found = { candidates: { title: string; score?: number; paragraphs?: { reason: string }[] }[] };
+    const lancetOf = async (args: string[]) => {
+      const run = await runCli(['find', '--claim', 'Wakefield et al. (1998)', ...args, '--json'], cli!.env);
+      assert.equal(run.code, 0, run.stderr);
+      const lancet = (JSON.parse(run.stdout) as Found).candidates.find((c) => /Ileal-lymphoid-nodular hyperplasia/.test(c.title));
+      assert.ok(lancet, run.stdout);
+      return lancet;
+    };
+    const alone = await lancetOf([]);
+    const inSentence = await lancetOf(['--context-file', tex]);
+    assert.match(inSentence.paragraphs![0]!.reason, /children|developmental/, 'the sentence\'s words are what matched');
+    assert.ok(inSentence.score! > alone.score!, `${inSentence.score} against ${alone.score} for the mention alone`);
+  });
+
   it('finds a PubMed Central article by its mention: the published lanes are searched for the author\'s works too', async () => {
     const claim = 'Wu et al. (2018) showed that the garlic-derived compound TSDB damages the cell membrane of Staphylococcus aureus.';
     const run = await runCli(['find', '--claim', claim, '--json'], cli!.env);
