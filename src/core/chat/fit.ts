@@ -7,6 +7,7 @@
 // are never cut.
 import type { ChatMessage } from '../llm/types';
 import { fitsWindow } from '../llm/window';
+import { plural } from '../text/plural';
 import { buildChatMessages, PROMPT_LIMITS, type ChatContext, type ChatLimits } from './prompt';
 
 export interface FittedChat {
@@ -66,8 +67,4 @@ function cutsOf(limits: ChatLimits, context: ChatContext, turns: number): string
   }
   if (cut('history', turns)) cuts.push(limits.history === 0 ? 'none of the earlier messages' : `the last ${limits.history} earlier messages only`);
   return cuts;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

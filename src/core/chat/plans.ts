@@ -5,6 +5,7 @@ import type { CoreDeps } from '../deps';
 import { familyName } from '../identity/names';
 import { normalizeDoi } from '../identity/work';
 import { crossrefRecord, fetchCrossrefWork, searchCrossref, type CrossrefWork } from '../sources/crossref';
+import { plural } from '../text/plural';
 import type { PaperRecord } from '../types';
 import { recordFromBibtex } from '../works/bibtexRecord';
 import { describeTrust, noticeOf, type ChatTrust } from './trust';
@@ -103,7 +104,7 @@ async function authorWorks(paper: Attachment, ref: number, topic: string | undef
     .map((w) => ({ record: crossrefRecord(w), note: `by ${author}${w.year ? `, ${w.year}` : ''}`, trust: noticeOf(w) }));
   const topicText = topic?.trim() ? ` on "${topic.trim()}"` : ' on the topic of [' + ref + ']';
   const summary = records.length
-    ? `${records.length} other work${records.length === 1 ? '' : 's'} by ${author}${topicText} in Crossref:`
+    ? `${plural(records.length, 'other work')} by ${author}${topicText} in Crossref:`
     : `Crossref lists no other work by ${author}${topicText}.`;
   return { summary, records, calls };
 }
