@@ -9,6 +9,7 @@ import { createHttpClient } from '../core/net/http';
 import { resolveCacheDir } from '../core/net/cache';
 import { createLlmClient } from '../core/llm/client';
 import type { Settings } from '../core/settings/index';
+import { plural } from '../core/text/plural';
 import { parseCommandLine } from './args';
 import { ArgumentError, type CliIo } from './io';
 
@@ -41,7 +42,7 @@ export async function runAudit(
 
 function progressPrinter(io: CliIo) {
   return (event: Parameters<Parameters<typeof auditProject>[2] & object>[0]) => {
-    if (event.type === 'sites') io.stderr(`• ${event.sites.length} citation(s) to check\n`);
+    if (event.type === 'sites') io.stderr(`• ${plural(event.sites.length, 'citation')} to check\n`);
     if (event.type === 'warning') io.stderr(`! ${event.message}\n`);
   };
 }

@@ -15,6 +15,7 @@ import type { Settings } from '../core/settings/index';
 import { createLlmClient } from '../core/llm/client';
 import type { LlmClient } from '../core/llm/types';
 import type { Candidate } from '../core/types';
+import { plural } from '../core/text/plural';
 import { parseCommandLine } from './args';
 import { latexProject } from './files';
 import { ArgumentError, UsageError, type CliIo } from './io';
@@ -68,7 +69,7 @@ export async function runCoverage(
     onProgress: (progress) => {
       if (progress.stage === stage) return;
       stage = progress.stage;
-      io.stderr(stage === 'reading' ? `• reading ${progress.total} file(s)\n` : `• scoring ${progress.total} sentence(s)\n`);
+      io.stderr(stage === 'reading' ? `• reading ${plural(progress.total, 'file')}\n` : `• scoring ${plural(progress.total, 'sentence')}\n`);
     },
   });
   for (const warning of read.warnings) io.stderr(`! ${warning}\n`);
@@ -122,7 +123,7 @@ function llmToRerank(settings: Settings): LlmClient {
 /** The report with its top re-ranked by the LLM; as it was, with a warning, when the LLM fails. */
 async function reranked(report: CoverageReport, llm: LlmClient, top: number, io: CliIo, signal: AbortSignal): Promise<RankedReport> {
   if (report.flagged.length === 0) return report;
-  io.stderr(`• asking ${llm.model} to re-rank the top ${Math.min(top, report.flagged.length)} sentence(s)\n`);
+  io.stderr(`• asking ${llm.model} to re-rank the top ${plural(Math.min(top, report.flagged.length), 'sentence')}\n`);
   try {
     const { flagged, opinions, asked } = await rerankWithLlm(report.flagged, llm, { top, signal });
     const wanted = Math.min(top, report.flagged.length);
@@ -173,7 +174,9 @@ function textReport(report: RankedReport): string {
   });
   const counts = coverageCounts(report.sentences);
   const statements = statementsNote(counts, '; ');
-  lines.push('', `${report.flagged.length} of ${counts.uncited} sentence(s) without a citation need one (${counts.cited} cite already${statements}).`);
+  const need = report.flagged.length === 1 ? 'needs' : 'need';
+  const cite = counts.cited === 1 ? 'cites' : 'cite';
+  lines.push('', `${report.flagged.length} of ${plural(counts.uncited, 'sentence')} without a citation ${need} one (${counts.cited} ${cite} already${statements}).`);
   return lines.join('\n') + '\n';
 }
 

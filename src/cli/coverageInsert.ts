@@ -9,6 +9,7 @@ import type { SentenceResult } from '../core/coverage/batch';
 import { newWorkOf, planInsert, type InsertFiles } from '../core/manuscript/insertPlan';
 import { locateClaim } from '../core/manuscript/citeInsert';
 import type { Settings } from '../core/settings/index';
+import { plural } from '../core/text/plural';
 import { writePlan } from './files';
 import type { ProjectTree } from '../core/manuscript/projectTree';
 import { findProjectBibliography } from '../core/manuscript/projectBibliography';
@@ -84,5 +85,5 @@ export function insertSummary(outcomes: InsertOutcome[], listed: number): string
   const cited = outcomes.filter((o) => o.inserted).length;
   const searched = outcomes.length < listed ? ` (${outcomes.length} of ${listed} searched before the stop)` : '';
   const byWords = outcomes.some((o) => o.inserted?.supportBy === 'lexical') ? `\n${BY_WORDS_ONLY}` : '';
-  return `\nCited ${cited} of ${listed} listed sentence(s)${searched}; ${outcomes.length - cited} left for you: no work is clearly the one, or see why above.${byWords}\n`;
+  return `\nCited ${cited} of ${plural(listed, 'listed sentence')}${searched}; ${outcomes.length - cited} left for you: no work is clearly the one, or see why above.${byWords}\n`;
 }

@@ -2,6 +2,7 @@
 import type { Candidate, CandidatePatch, FindResult, LaneReport, PipelineEvent } from '../core/types';
 import { citedByText, REPOSITORY_LABEL as REPO_LABEL, repositoryLabel } from '../core/identity/repository';
 import { passageOrderNote } from '../core/scoring/passageOrder';
+import { plural } from '../core/text/plural';
 
 
 export function describeEvent(event: PipelineEvent): string | undefined {
@@ -15,7 +16,7 @@ export function describeEvent(event: PipelineEvent): string | undefined {
     case 'queries':
       return `• queries: ${event.queries.join(' | ')}`;
     case 'candidates':
-      return `• ${event.candidates.length} candidate(s) so far`;
+      return `• ${plural(event.candidates.length, 'candidate')} so far`;
     case 'patch':
       return describePatch(event.id, event.patch);
     case 'warning':

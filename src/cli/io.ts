@@ -64,7 +64,7 @@ export async function readContextFile(path: string): Promise<string> {
 }
 
 export function requireClaim(claim: string | undefined): string {
-  if (claim === undefined) throw new ArgumentError('Missing --claim TEXT: the sentence(s) to find citations for.');
-  if (!claim.trim()) throw new ArgumentError('The claim is empty: pass the sentence(s) to find citations for.');
+  if (claim === undefined) throw new ArgumentError('Missing --claim TEXT: the sentence or sentences to find citations for.');
+  if (!claim.trim()) throw new ArgumentError('The claim is empty: pass the sentence or sentences to find citations for.');
   return claim;
 }

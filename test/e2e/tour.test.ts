@@ -274,7 +274,7 @@ describe('the offline demo tour (E2E)', function () {
     const lancet = view.locator('.monaco-list-row', { hasText: /Ileal-lymphoid-nodular hyperplasia/ });
     await lancet.first().waitFor({ timeout: 120_000 });
     // The batch's end, after which the list no longer moves under the pointer.
-    await page.locator('.notifications-toasts', { hasText: /candidates for 5 of 5 listed sentence\(s\), in the results panel and under each in Uncited Claims/ }).waitFor({ timeout: 120_000 });
+    await page.locator('.notifications-toasts', { hasText: /candidates for 5 of 5 listed sentences, in the results panel and under each in Uncited Claims/ }).waitFor({ timeout: 120_000 });
 
     // The results panel lists the batch's sentences and shows the first that found something.
     results = await webviewFrame(page, 'nav.batch li');
@@ -300,7 +300,7 @@ describe('the offline demo tour (E2E)', function () {
 
     // The sentences one work clearly supports are cited in one go; the rest stay listed.
     await runCommand(page, 'Citefinder: Insert the Clear Citations');
-    await page.locator('.notifications-toasts', { hasText: /cited [1-5] of 5 searched sentence\(s\); [0-4] left for you/ }).waitFor({ timeout: STEP_MS });
+    await page.locator('.notifications-toasts', { hasText: /cited [1-5] of 5 searched sentences; [0-4] left for you/ }).waitFor({ timeout: STEP_MS });
     await wakefield.first().waitFor({ timeout: STEP_MS });
   });
 });

@@ -57,7 +57,7 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
       for (const title of kept) await view.locator('.monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_MS });
       const abortedBefore = stand.aborted.length;
       await notificationButton(page, /finding citations for the listed sentences/, 'Cancel').click({ timeout: STEP_MS });
-      await page.locator('.notifications-toasts', { hasText: /cancelled; the results of 2 sentence\(s\) are kept/ }).waitFor({ timeout: STEP_MS });
+      await page.locator('.notifications-toasts', { hasText: /cancelled; the results of 2 sentences are kept/ }).waitFor({ timeout: STEP_MS });
       const aborted = await eventually(() => (stand.aborted.length > abortedBefore ? stand.aborted.slice(abortedBefore) : undefined), 'the held search aborted by the client', 10_000);
       const abortedAt = Math.min(...aborted.map((a) => a.at));
       const late = stand.standIn.requests.filter((r) => r.at > abortedAt && (r.service === 'arxiv' || r.service === 'europepmc'));

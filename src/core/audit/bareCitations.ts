@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { BibEntry } from '../bibtex/entries';
 import { pathFromRoot } from '../manuscript/projectRoot';
 import { isAbortError } from '../net/types';
+import { plural } from '../text/plural';
 import type { CitationChecker } from './check';
 import type { AuditFinding, CitationSite } from './types';
 
@@ -21,12 +22,19 @@ export function withClaims(
   const bare = sites.filter((site) => !saysSomething(site.sentence) && entries.has(site.key));
   if (bare.length) {
     const where = bare.slice(0, 5).map((site) => `${relativeName(site.file, root)}:${site.range.start.line + 1}`).join(', ');
-    warn(
-      `${bare.length} citation(s) stand with no sentence of their own (${where}${bare.length > 5 ? ', …' : ''}): ` +
-        'nothing to check them against, so they are not scored; a retracted or withdrawn work among them is still reported.',
-    );
+    warn(bareWarning(bare.length, `${where}${bare.length > 5 ? ', …' : ''}`));
   }
   return { scored: sites.filter((site) => !bare.includes(site)), bare };
+}
+
+/** The one warning for the bare citations, `where` naming the first of them. */
+function bareWarning(count: number, where: string): string {
+  if (count === 1) {
+    return `1 citation stands with no sentence of its own (${where}): nothing to check it against, so it is not scored; ` +
+      'if its work is retracted or withdrawn, that is still reported.';
+  }
+  return `${plural(count, 'citation')} stand with no sentence of their own (${where}): ` +
+    'nothing to check them against, so they are not scored; a retracted or withdrawn work among them is still reported.';
 }
 
 /** The bare sites whose work is retracted or withdrawn, as `unscored` findings; each entry is looked up once. */

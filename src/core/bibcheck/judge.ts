@@ -7,6 +7,7 @@ import { isKnownVenue, isPreprintVenue, isSeriesName, sameVenue } from './venues
 import { journalRefVersion } from './journalRef';
 import { authorityLabel, type AuthorityRecord, type EntryVerdict, type FieldEvidence, type FixableField, type MismatchKind } from './verdict';
 import type { EuropePmcId } from '../identity/identifiers';
+import { plural } from '../text/plural';
 
 /** What the engine reads from a .bib entry (plain strings, as written). */
 export interface EntryView {
@@ -141,7 +142,7 @@ export function judge(entry: EntryView, record: AuthorityRecord, context: JudgeC
     Object.assign(title, { authority: published.title, status: 'agrees', note: "the published version's title" });
   } else if (titles.agreement === 'near') {
     kinds.push('title-near-miss');
-    title.note = `${titles.distance} word(s) differ`;
+    title.note = `${plural(titles.distance, 'word')} ${titles.distance === 1 ? 'differs' : 'differ'}`;
   } else if (titles.agreement === 'other') {
     kinds.push(context.viaIdentifier ? 'doi-other-work' : 'title-near-miss');
     title.note = 'another title';

@@ -1,4 +1,4 @@
-// The figures a coverage summary gives: "N of M sentence(s) without a citation need one (C cite
+// The figures a coverage summary gives: "N of M sentences without a citation need one (C cite
 // already)". M counts only what could be listed: a theorem's statement sentence never is (theorems.ts:
 // a named one is listed by its title), so counted in M it would make the share of listed sentences look
 // smaller than it is. The statements are counted apart, and said when there are any.

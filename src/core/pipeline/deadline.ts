@@ -3,6 +3,7 @@
 // warning saying what was cut short. Nothing here may wait on a service.
 import type { Candidate, Claim, FindResult, LaneReport, Query, RoutingDecision } from '../types';
 import type { Settings } from '../settings/index';
+import { plural } from '../text/plural';
 import type { Run } from './run';
 import type { CandidateStore } from '../candidates/store';
 import { shownOrder } from '../ranking/candidates';
@@ -29,7 +30,7 @@ export async function resultAtDeadline(state: RunState, run: Run, settings: Sett
   const unscored = candidates.filter((c) => c.fulltext === 'abstract' && c.stoppedAtDeadline).length;
   const what = !state.store
     ? 'before the search could start'
-    : `with ${candidates.length} candidate(s)` + (unscored ? `, ${unscored} of them scored on the abstract only` : '');
+    : `with ${plural(candidates.length, 'candidate')}` + abstractOnlyNote(unscored, candidates.length);
   run.warn(`The search stopped at its deadline of ${deadlineMs} ms (run.deadlineMs), ${what}; these are the results found by then.`);
   return run.finish({
     claim: claim.text,
@@ -39,6 +40,12 @@ export async function resultAtDeadline(state: RunState, run: Run, settings: Sett
     queries: state.queryTexts ?? [],
     candidates: candidates.map(({ stoppedAtDeadline: _s, ...candidate }) => candidate),
   });
+}
+
+/** ", 2 of them scored on the abstract only", or ", scored on the abstract only" for the one candidate there is; '' for none. */
+function abstractOnlyNote(unscored: number, candidates: number): string {
+  if (unscored === 0) return '';
+  return candidates === 1 ? ', scored on the abstract only' : `, ${unscored} of them scored on the abstract only`;
 }
 
 /** Scores every candidate still without a score on its abstract, and says why BibTeX is missing. */

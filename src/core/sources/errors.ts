@@ -1,5 +1,6 @@
 // One error type for "the search host answered, but not with something we can use", so callers
 // can show the message as is instead of a parser's stack trace.
+import { plural } from '../text/plural';
 
 export class SourceError extends Error {
   override name = 'SourceError';
@@ -28,4 +29,12 @@ export function looksBinary(text: string): boolean {
 export function excerpt(text: string, max = 120): string {
   const flat = text.replace(UNPRINTABLE, '?').replace(/\s+/g, ' ').trim();
   return flat.length > max ? flat.slice(0, max) + '…' : flat;
+}
+
+/**
+ * The warning for records of an answer that were skipped while the others were kept:
+ * "Europe PMC sent 3 records with fields missing or of the wrong type; skipped them." (one: "1 record …; skipped it.").
+ */
+export function skippedRecordsWarning(host: string, count: number, what: string): string {
+  return `${host} sent ${plural(count, 'record')} ${what}; skipped ${count === 1 ? 'it' : 'them'}.`;
 }

@@ -7,7 +7,7 @@ import { renderEuropePmcQuery } from './europepmcQuery';
 import type { Settings } from '../settings/index';
 import type { EnrichOptions, PaperRecord, Repository, SearchRequest, SearchSource } from '../types';
 import { fetchBiorxivDetails, type BiorxivDetails, type RxivServer } from './biorxivDetails';
-import { excerpt, looksBinary, SourceError } from './errors';
+import { excerpt, looksBinary, skippedRecordsWarning, SourceError } from './errors';
 import { htmlTitle, looksLikeHtml } from '../net/html';
 import { toPaperRecord, type EuropePmcResult } from './europepmcRecord';
 import { checkEuropePmcResult } from './validate';
@@ -72,7 +72,7 @@ export class EuropePmcSource implements SearchSource {
     // Each record checked on its own: one of the wrong shape is skipped, the others kept.
     const checked = results.map(checkEuropePmcResult).filter((r): r is EuropePmcResult => r !== undefined);
     if (checked.length < results.length) {
-      this.warn(`Europe PMC sent ${results.length - checked.length} record(s) with fields missing or of the wrong type; skipped them.`);
+      this.warn(skippedRecordsWarning('Europe PMC', results.length - checked.length, 'with fields missing or of the wrong type'));
     }
     const doiLinks = this.settings['sources.doi.url'].trim().replace(/\/+$/, '');
     return new Map(

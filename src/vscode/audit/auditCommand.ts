@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { AuditCache, AuditReport } from '../../core/audit';
 import type { Settings } from '../../core/settings/index';
+import { plural } from '../../core/text/plural';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import { projectFiles } from '../projectFiles';
@@ -98,6 +99,6 @@ async function pickScope(): Promise<'file' | 'project' | undefined> {
 function summarise(report: AuditReport): void {
   const s = report.summary;
   const parts = [`${s.supported} supported`, `${s.weak} weak`, `${s.unsupported} unsupported`, `${s.unresolved} unresolved`, `${s.missing} missing`, `${s.unavailable} unavailable`];
-  log(`Audit of ${report.findings.length} citation(s): ${parts.join(', ')}.${report.warnings.length ? ` Warnings: ${report.warnings.join(' | ')}` : ''}`);
+  log(`Audit of ${plural(report.findings.length, 'citation')}: ${parts.join(', ')}.${report.warnings.length ? ` Warnings: ${report.warnings.join(' | ')}` : ''}`);
   void vscode.window.showInformationMessage(`Citefinder audit: ${parts.join(', ')}.`);
 }

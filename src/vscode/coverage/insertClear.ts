@@ -6,6 +6,7 @@
 // references.bib? which .bib?) stops the batch: the next sentence would only ask it again.
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../core/coverage';
+import { plural } from '../../core/text/plural';
 import type { Candidate } from '../../core/types';
 import { loadHeavy } from '../lazy';
 import { log, outputChannel } from '../log';
@@ -53,15 +54,15 @@ export async function insertClearCitations(claims: UncitedClaims, cite: CiteInSe
   const leftNote = left ? `; ${left} left for you, where no work is clearly the one meant` : '';
   // The note comes with the heavy bundle: its module would bring the term table into activation's.
   const byWordsNote = byWords ? ` ${(await loadHeavy()).BY_WORDS_ONLY}` : '';
-  const message = `Citefinder: cited ${cited} of ${choices.length} searched sentence(s)${leftNote}.${byWordsNote}`;
+  const message = `Citefinder: cited ${cited} of ${plural(choices.length, 'searched sentence')}${leftNote}.${byWordsNote}`;
   void vscode.window.showInformationMessage(message, ...(left ? ['Show Why'] : [])).then((pick) => pick && outputChannel().show(true));
   return cited;
 }
 
 function stopDeclined(cited: number, total: number): number {
-  log(`Uncited claims: stopped after ${cited} citation(s): a question was declined, so nothing more was inserted.`);
+  log(`Uncited claims: stopped after ${plural(cited, 'citation')}: a question was declined, so nothing more was inserted.`);
   void vscode.window.showInformationMessage(
-    `Citefinder: stopped: you declined, so no more citations were inserted (${cited} of ${total} searched sentence(s) cited). Run "Insert the Clear Citations" again to go on.`,
+    `Citefinder: stopped: you declined, so no more citations were inserted (${cited} of ${plural(total, 'searched sentence')} cited). Run "Insert the Clear Citations" again to go on.`,
   );
   return cited;
 }

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { CoverageProgress, CoverageReport, SentenceCoverage } from '../../core/coverage';
 import { coverageCounts, statementsNote } from '../../core/coverage/counts';
 import type { Settings } from '../../core/settings';
+import { plural } from '../../core/text/plural';
 import type { Candidate } from '../../core/types';
 import { insertCitation, type InsertOutcome, type OnDeclined } from '../insertCitation';
 import { LATEX_LANGUAGE_IDS } from '../languages';
@@ -107,7 +108,7 @@ async function findUncited(claims: UncitedClaims, showBatch: CoverageDeps['showB
   const listed = claims.all().length;
   const counts = coverageCounts(report.sentences);
   const statements = statementsNote(counts, ' (', ')');
-  log(`Uncited claims: ${listed} of ${counts.uncited} uncited sentence(s) listed${statements}.`);
+  log(`Uncited claims: ${listed} of ${plural(counts.uncited, 'uncited sentence')} listed${statements}.`);
   await vscode.commands.executeCommand(`${COVERAGE_VIEW_ID}.focus`);
   return claims.all();
 }
@@ -212,7 +213,7 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
           progress.report({ message: `${index} of ${total}`, increment: 100 / total });
         },
       });
-      if (controller.signal.aborted) void vscode.window.showInformationMessage(`Citefinder: cancelled; the results of ${results.length} sentence(s) are kept.`);
+      if (controller.signal.aborted) void vscode.window.showInformationMessage(`Citefinder: cancelled; the results of ${plural(results.length, 'sentence')} ${results.length === 1 ? 'is' : 'are'} kept.`);
       else void announceFound(claims, results.filter((done) => done.result?.candidates.length).length, sentences.length);
       return results.length;
     },
@@ -229,8 +230,8 @@ async function findAllListed(claims: UncitedClaims, deps: CoverageDeps, controll
 /** The batch's end, with a button that cites the sentences whose work is clear, when there are any. */
 async function announceFound(claims: UncitedClaims, found: number, listed: number): Promise<void> {
   const clear = (await clearChoices(claims)).filter((choice) => choice.candidate).length;
-  const button = clear ? [`Insert ${clear} Clear Citation${clear > 1 ? 's' : ''}`] : [];
-  const message = `Citefinder: candidates for ${found} of ${listed} listed sentence(s), in the results panel and under each in Uncited Claims.`;
+  const button = clear ? [`Insert ${plural(clear, 'Clear Citation')}`] : [];
+  const message = `Citefinder: candidates for ${found} of ${plural(listed, 'listed sentence')}, in the results panel and under each in Uncited Claims.`;
   const pick = await vscode.window.showInformationMessage(message, ...button);
   if (pick) await vscode.commands.executeCommand(INSERT_CLEAR_COMMAND);
 }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { SentenceCoverage } from '../../core/coverage';
 import type { Settings } from '../../core/settings';
+import { plural } from '../../core/text/plural';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
 import type { UncitedClaims } from './claims';
@@ -46,9 +47,9 @@ export async function rerankListed(claims: UncitedClaims, deps: RerankDeps): Pro
           void vscode.window.showInformationMessage('Citefinder: the list was made again meanwhile; re-rank it again.');
           return undefined;
         }
-        log(`Uncited claims: ${llm.model} rated ${outcome.opinions.size} of the top ${outcome.asked} sentence(s).`);
+        log(`Uncited claims: ${llm.model} rated ${outcome.opinions.size} of the top ${plural(outcome.asked, 'sentence')}.`);
         void vscode.window.showInformationMessage(
-          `Citefinder: ${llm.model} re-ranked the top ${outcome.asked} uncited claims (${outcome.opinions.size} rated)` +
+          `Citefinder: ${llm.model} re-ranked the top ${plural(outcome.asked, 'uncited claim')} (${outcome.opinions.size} rated)` +
             `${outcome.asked < top ? `, as many as fit its window (citefinder.llm.contextTokens)` : ''}; its reasons are in each row's tooltip.`,
         );
         return claims.all();

@@ -72,7 +72,7 @@ describe('CLI audit against the stand-in services', function () {
     for (const service of Object.keys(SERVICE_PREFIX) as StandInService[]) standIn.setLatency(service, 60_000);
     const cli = startCli(['audit', join(dir, 'main.tex')], { ...env, CITEFINDER_HTTP_TIMEOUTMS: '120000', CITEFINDER_RUN_DEADLINEMS: '300000' });
     // Ctrl-C once the audit is under way (it has announced its citations), however busy the machine.
-    await cli.printed(/citation\(s\) to check/);
+    await cli.printed(/• 7 citations to check\n/);
     cli.child.kill('SIGINT');
     const code = await cli.exited;
     const { stderr } = cli.output();

@@ -36,7 +36,7 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
     }
   });
 
-  it('a .tex whose first paragraph never parses (`\\section{Intro` left open) says so at its line, not "0 of 0 sentence(s)" alone', async () => {
+  it('a .tex whose first paragraph never parses (`\\section{Intro` left open) says so at its line, not "0 of 0 sentences" alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'citefinder-unparsed-'));
     try {
       const lines = [

@@ -62,7 +62,7 @@ describe('CLI coverage', function () {
     assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
     assert.ok(scores.every((s) => s >= 0.5));
     assert.ok(lines.every((l) => l.startsWith('intro.tex:')));
-    assert.match(run.stdout, /\d+ of \d+ sentence\(s\) without a citation need one \(6 cite already\)\./);
+    assert.match(run.stdout, /\d+ of \d+ sentences without a citation need one \(6 cite already\)\./);
     const bad = await runCli(['coverage', join(dir, 'main.tex'), '--min-score', 'high'], env);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--min-score "high": give a number from 0 to 1/);
@@ -185,7 +185,7 @@ describe('CLI coverage', function () {
     const llmEnv = { ...env, CITEFINDER_LLM_MODEL: 'gpt-4o-mini', CITEFINDER_COVERAGE_LLMRERANKTOP: '7' };
     const run = await runCli(args, llmEnv);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /• asking gpt-4o-mini to re-rank the top 7 sentence\(s\)/);
+    assert.match(run.stderr, /• asking gpt-4o-mini to re-rank the top 7 sentences\n/);
     assert.equal(chatRequests(standIn).length, 1);
     const before = listedLines(plain.stdout);
     const after = listedLines(run.stdout);

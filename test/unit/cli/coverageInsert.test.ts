@@ -72,7 +72,7 @@ describe('CLI coverage --insert', function () {
     assert.match(run.stdout, /not cited: the one work found by wakefield is retracted: "RETRACTED: Ileal-lymphoid/);
     assert.match(run.stdout, /cited \\cite\{perlmutter1999measurements\} \([^)]+\); entry (added to|already in) refs\.bib\n    why: it supports the sentence, 0\.\d\d above the next work found\n/);
     assert.match(run.stdout, /cited \\citet\{perlmutter1999measurements\} [^\n]+\n    why: the one work found by perlmutter, supports\n/);
-    assert.match(run.stdout, /Cited 2 of 4 listed sentence\(s\); 2 left for you[^\n]*\nRead each citation written before you submit: without an LLM judge/);
+    assert.match(run.stdout, /Cited 2 of 4 listed sentences; 2 left for you[^\n]*\nRead each citation written before you submit: without an LLM judge/);
     const bib = readFileSync(join(dir, 'refs.bib'), 'utf8');
     assert.ok(bib.startsWith(MINE), 'the writer\'s entry is kept byte for byte');
     assert.equal(bib.match(/@article\{perlmutter1999measurements,/g)?.length, 1, 'one entry for the work cited twice');

@@ -2,6 +2,9 @@
 // (test/fixtures/coverage/notes.tex): a theorem statement's sentences are never listed, so they are
 // not counted among the sentences without a citation (nor among those that cite), but said apart.
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
 import { captured } from '../../helpers/cliRun';
 import { fixturePath } from '../../standin/server';
@@ -25,11 +28,29 @@ describe('CLI coverage summary', function () {
     const uncited = others.filter((s) => !s.cited).length;
     const cited = others.length - uncited;
     const summary = (await coverage(file)).trimEnd().split('\n').at(-1);
-    assert.equal(summary, `${listed} of ${uncited} sentence(s) without a citation need one (${cited} cite already; 5 in theorem statements, never listed).`);
+    assert.equal(summary, `${listed} of ${uncited} sentences without a citation need one (${cited} cite already; 5 in theorem statements, never listed).`);
   });
 
   it('says nothing of statements in a text without theorems', async () => {
     const summary = (await coverage(fixturePath('coverage', 'qpk', 'main.tex'))).trimEnd().split('\n').at(-1);
-    assert.match(summary!, /^\d+ of \d+ sentence\(s\) without a citation need one \(6 cite already\)\.$/);
+    assert.match(summary!, /^\d+ of \d+ sentences without a citation need one \(6 cite already\)\.$/);
+  });
+
+  it('says one sentence in the singular: "1 of 1 sentence … needs one (1 cites already)"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'citefinder-summary-'));
+    try {
+      const lines = [
+        '\\documentclass{article}',
+        '\\begin{document}',
+        'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.',
+        'Deep residual networks are easier to optimize than plain ones \\cite{he2016}.',
+        '\\end{document}',
+      ];
+      writeFileSync(join(dir, 'main.tex'), lines.join('\n') + '\n');
+      const summary = (await coverage(join(dir, 'main.tex'))).trimEnd().split('\n').at(-1);
+      assert.equal(summary, '1 of 1 sentence without a citation needs one (1 cites already).');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -11,6 +11,7 @@ import { renderEuropePmcQuery } from '../europepmcQuery';
 import { toPaperRecord, type EuropePmcResult } from '../europepmcRecord';
 import { checkEuropePmcResult } from '../validate';
 import { isEmptyResultList, parseSearchResults } from '../europepmc';
+import { skippedRecordsWarning } from '../errors';
 
 /** The REST API's base (`…/rest`), from the search endpoint the settings name (`…/rest/search`). */
 export function europePmcRestBase(settings: Settings): string {
@@ -91,7 +92,7 @@ export class EuropePmcPublishedSource implements PublishedSource {
     const records = articles.map((r) => publishedRecord(r, this.settings)).filter((r): r is PaperRecord => r !== undefined);
     // Malformed records, and journal records without a title.
     const dropped = results.length - checked.length + articles.length - records.length;
-    if (dropped > 0) this.warn(`PubMed (Europe PMC) sent ${dropped} record(s) without a title or with fields of the wrong type; skipped them.`);
+    if (dropped > 0) this.warn(skippedRecordsWarning('PubMed (Europe PMC)', dropped, 'without a title or with fields of the wrong type'));
     return records.slice(0, request.maxResults);
   }
 }

@@ -11,7 +11,7 @@ import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { httpUrlOrUndefined } from '../../net/errors';
 import { looksLikeHtml } from '../../net/html';
 import { isObject, type Raw } from '../raw';
-import { SourceError } from '../errors';
+import { skippedRecordsWarning, SourceError } from '../errors';
 import { describeAnswer, fieldText, markupFieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 import { readCitationCount } from '../../identity/citationCount';
@@ -60,7 +60,7 @@ export class OpenAlexSource implements PublishedSource {
     if (!works) throw new SourceError(`OpenAlex sent ${describeAnswer(response.text())} instead of a list of works.`, 'OpenAlex');
     const records = works.map(openAlexRecord);
     const kept = records.filter((r): r is PaperRecord => r !== undefined);
-    if (kept.length < records.length) this.warn(`OpenAlex sent ${records.length - kept.length} record(s) without a title or an id; skipped them.`);
+    if (kept.length < records.length) this.warn(skippedRecordsWarning('OpenAlex', records.length - kept.length, 'without a title or an id'));
     return kept;
   }
 }

@@ -12,7 +12,7 @@ import type { Settings } from '../../settings/index';
 import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { httpUrlOrUndefined } from '../../net/errors';
 import { isObject, type Raw } from '../raw';
-import { SourceError } from '../errors';
+import { skippedRecordsWarning, SourceError } from '../errors';
 import { describeAnswer, fieldText, markupFieldText } from './answerText';
 import { plainWords, yearRange } from './queryWords';
 import { readCitationCount } from '../../identity/citationCount';
@@ -62,7 +62,7 @@ export class SemanticScholarSource implements PublishedSource {
     if (!papers) throw new SourceError(`Semantic Scholar sent ${describeAnswer(response.text())} instead of a search answer.`, 'Semantic Scholar');
     const records = papers.map(semanticScholarRecord);
     const kept = records.filter((r): r is PaperRecord => r !== undefined);
-    if (kept.length < records.length) this.warn(`Semantic Scholar sent ${records.length - kept.length} record(s) without a title or an id; skipped them.`);
+    if (kept.length < records.length) this.warn(skippedRecordsWarning('Semantic Scholar', records.length - kept.length, 'without a title or an id'));
     return kept;
   }
 }

@@ -252,8 +252,18 @@ Association rules between items can be mined from a large database of customer t
     const report = await auditProject(diskInput(join(dir, 'lists.tex')), deps);
     assert.deepEqual(report.findings.map((f) => [f.site.range.start.line + 1, f.site.key, f.status]), [[3, 'perlmutter1999', 'supported'], [9, 'nosuchkey', 'missing']]);
     const warning = report.warnings.find((w) => /no sentence of their own/.test(w));
-    assert.equal(warning, '3 citation(s) stand with no sentence of their own (lists.tex:5, lists.tex:7, lists.tex:8): ' +
+    assert.equal(warning, '3 citations stand with no sentence of their own (lists.tex:5, lists.tex:7, lists.tex:8): ' +
         'nothing to check them against, so they are not scored; a retracted or withdrawn work among them is still reported.');
+  });
+
+  it('says one citation with no sentence of its own in the singular', async () => {
+    const text = ['\\documentclass{article}', '\\begin{document}', 'The expansion of the universe is accelerating \\cite{perlmutter1999}.',
+      '\\begin{itemize}', '\\item \\citet{perlmutter1999}', '\\end{itemize}', '\\bibliography{refs}', '\\end{document}', ''];
+    writeFileSync(join(dir, 'item.tex'), text.join('\n'));
+    const report = await auditProject(diskInput(join(dir, 'item.tex')), deps);
+    assert.deepEqual(report.findings.map((f) => [f.site.range.start.line + 1, f.status]), [[3, 'supported']]);
+    assert.deepEqual(report.warnings.filter((w) => /no sentence of its own/.test(w)), ['1 citation stands with no sentence of its own (item.tex:5): ' +
+        'nothing to check it against, so it is not scored; if its work is retracted or withdrawn, that is still reported.']);
   });
 
   it('says RETRACTED on a retracted work cited with no words of its own, in the document\'s order, without scoring it', async () => {

@@ -110,6 +110,7 @@ describe('bibcheck verdicts on real HALLMARK entries (stand-in)', function () {
     assert.equal(hybrid.kind, 'doi-other-work', hybrid.message);
     const nearMiss = await e.verdict(fields('d5eef6dc978e'));
     assert.equal(nearMiss.record!.title, 'BiasAdv: Bias-Adversarial Augmentation for Model Debiasing', 'the real title is shown');
+    assert.equal(nearMiss.evidence.find((x) => x.field === 'title')?.note, '1 word differs');
   });
 
   it('calls a preprint cited as a venue paper that only arXiv/CoRR has "preprint-as-published"', async () => {

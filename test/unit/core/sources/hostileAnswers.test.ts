@@ -50,8 +50,18 @@ describe('hostile and malformed answers', () => {
     const source = new EuropePmcSource('biorxiv', settings, http(), { warn: (m) => warnings.push(m) });
     const records = await source.search({ query: { keywords: ['genome'] }, mode: 'any', maxResults: 20 });
     assert.deepEqual(records.map((r) => r.title), good.map((r) => r.title));
-    assert.deepEqual(warnings, ['Europe PMC sent 3 record(s) with fields missing or of the wrong type; skipped them.']);
+    assert.deepEqual(warnings, ['Europe PMC sent 3 records with fields missing or of the wrong type; skipped them.']);
     assert.equal(records[0]!.url, `https://doi.mirror.test/${String(good[0]!.doi).toLowerCase()}`, 'page links on the configured DOI resolver');
+  });
+
+  it('says one skipped Europe PMC record in the singular', async () => {
+    const good = pprRecords.filter((r) => (r.bookOrReportDetails as { publisher?: string }).publisher === 'bioRxiv').slice(0, 2);
+    const all = [good[0], { ...good[1], title: 12345 }];
+    answer = { type: 'application/json', body: JSON.stringify({ hitCount: all.length, resultList: { result: all } }) };
+    const source = new EuropePmcSource('biorxiv', settings, http(), { warn: (m) => warnings.push(m) });
+    const records = await source.search({ query: { keywords: ['genome'] }, mode: 'any', maxResults: 20 });
+    assert.deepEqual(records.map((r) => r.title), [good[0]!.title]);
+    assert.deepEqual(warnings, ['Europe PMC sent 1 record with fields missing or of the wrong type; skipped it.']);
   });
 
   it('never passes on a javascript: or file: PDF link from Europe PMC', async () => {
