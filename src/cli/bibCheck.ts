@@ -190,22 +190,31 @@ function textReport(report: BibCheckReport, written: boolean, root?: string): st
   const place = (file: string, line: number) => `${shown(file, root)}:${line + 1}`;
   const width = root === undefined ? 0 : Math.max(0, ...[...report.entries, ...report.broken].map((e) => place(e.file, e.line).length));
   const where = (file: string, line: number) => (root !== undefined ? place(file, line).padEnd(width) : String(line + 1).padStart(5));
-  const lines = report.entries.map((e) => {
+  const rows = report.entries.map((e) => {
     const v = e.verdict;
     const label = (v.kind ? `${v.verdict}: ${v.kind}` : v.verdict) + (e.duplicateOf ? ` (duplicate of ${e.duplicateOf})` : '');
     const fields = v.evidence
       .filter((f) => f.status === 'differs' || f.status === 'missing' || v.fixable?.includes(f.field as FixableField))
       .map((f) => `\n    ${f.field}: ours ${JSON.stringify(f.entry ?? '')} · ${v.authority ? authorityLabel(v.authority) : 'authority'} ${JSON.stringify(f.authority ?? '')}${f.note ? ` (${f.note})` : ''}`)
       .join('');
-    return `${where(e.file, e.line)}  ${label.padEnd(18)} ${e.key}: ${e.message}${fields}`;
+    return { file: e.file, line: e.line, text: `${where(e.file, e.line)}  ${label.padEnd(18)} ${e.key}: ${e.message}${fields}` };
   });
-  for (const b of report.broken) lines.push(`${where(b.file, b.line)}  broken             ${b.key ?? '?'}: ${b.message} (left as it is)`);
+  for (const b of report.broken) {
+    rows.push({ file: b.file, line: b.line, text: `${where(b.file, b.line)}  broken             ${b.key ?? '?'}: ${b.message} (left as it is)` });
+  }
+  const lines = inFileOrder(rows).map((row) => row.text);
   const counts = VERDICTS.filter((v) => report.verdicts[v] > 0).map((v) => `${v} ${report.verdicts[v]}`).join(' · ');
   lines.push('', brokenCount(report) + counts + (report.summary.duplicate ? ` · duplicate ${report.summary.duplicate}` : ''));
   const advice = unavailableAdvice(report.entries.map((e) => e.verdict));
   if (advice) lines.push(advice);
   if (written) lines.push('The fixable fields of the verified entries were written; the original is kept as .bib.bak.');
   return lines.join('\n') + '\n';
+}
+
+/** Rows as the files hold them: an entry that is not valid BibTeX in its place among the others, not after them. */
+function inFileOrder<Row extends { file: string; line: number }>(rows: Row[]): Row[] {
+  const files = [...new Set(rows.map((row) => row.file))];
+  return [...rows].sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file) || a.line - b.line);
 }
 
 /**

@@ -114,7 +114,7 @@ function judgeVenueAndYear(entry: EntryView, record: AuthorityRecord, found: Aut
     const earlierPreprint = !against.preprint && shift < 0 && -shift <= PREPRINT_SHIFT_YEARS;
     if (preprintShift) year.note = 'a preprint and its venue a year or two apart';
     else if (earlierPreprint) {
-      year.note = "the preprint's year; the venue's is later";
+      year.note = "ours is the preprint's year; the venue's is later";
       fixable.push('year');
     }
     else {

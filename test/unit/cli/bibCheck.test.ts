@@ -72,8 +72,12 @@ describe('CLI bib check against the stand-in services', function () {
     // A value the entry has is offered as a correction, with both values; a missing one as an addition.
     assert.match(run.stdout, /valerocuevas2017: Verified at Crossref \(10\.1186\/s12984-017-0305-3\); it could correct volume \(13 → 14\)\./);
     assert.match(run.stdout, /perlmutter1999: Verified at arXiv \(astro-ph\/9812133\); it could correct year \(1998 → 1999\)/);
-    assert.match(run.stdout, /year: ours "1998" · arXiv "1999" \(the preprint's year; the venue's is later\)/, 'a fixable year is shown though it is no error');
+    assert.match(run.stdout, /year: ours "1998" · arXiv "1999" \(ours is the preprint's year; the venue's is later\)/, 'a fixable year is shown though it is no error');
     assert.match(run.stdout, /verified 1 · verified-fixable 4 · not-found 1 · duplicate 1/);
+    // Each verdict in its entry's place in the file, the one that is not valid BibTeX among them.
+    const placed = run.stdout.split('\n').map((line) => /^ *(\d+)  \S/.exec(line)?.[1]).filter(Boolean).map(Number);
+    assert.deepEqual(placed, [...placed].sort((a, b) => a - b), run.stdout);
+    assert.ok(placed.includes(brokenLine) && placed.at(-1) !== brokenLine, run.stdout);
   });
 
   it('--write applies the authority\'s fields to the entries that differ and keeps a byte copy as .bak', async () => {
