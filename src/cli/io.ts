@@ -44,14 +44,41 @@ export interface CliOptions {
   years?: string;
 }
 
+/** Why a file the user named cannot be read, in words; any other system error is said by its code. */
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of its path is a file, not a folder',
+  ELOOP: 'its symbolic links go round in a loop',
+};
+
+/**
+ * The one line every command gives for a file the user named that cannot be read, `what` saying
+ * which kind (`Cannot read PDF file "/home/me/paper.pdf": no such file.`): said alone, exit code 2.
+ */
+export function unreadableFile(what: string, path: string, error: unknown): UsageError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === undefined ? (error as Error).message : (UNREADABLE[code] ?? code);
+  return new UsageError(`Cannot read ${what} "${path}": ${why}.`);
+}
+
 /** Reads a file the user named, turning the system error into a sentence. */
 export async function readInput(path: string, what: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code;
-    throw new UsageError(`Cannot read ${what} "${path}": ${why ?? (error as Error).message}.`);
+    throw unreadableFile(what, path, error);
+  }
+}
+
+/** readInput's bytes: for a file that may be binary (a PDF), whose text is decoded by what reads it. */
+export async function readInputBytes(path: string, what: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    throw unreadableFile(what, path, error);
   }
 }
 

@@ -2,7 +2,6 @@
 // shared by `refs check` and by `bib check` of a file that is no .bib. Nothing is written unless
 // a report file is named.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createHttpClient } from '../core/net/http';
 import type { Settings } from '../core/settings/index';
@@ -23,7 +22,7 @@ import {
 import { unavailableAdvice } from '../core/bibcheck/verdict';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
-import { UsageError, type CliIo } from './io';
+import { readInputBytes, UsageError, type CliIo } from './io';
 import { encodingNote } from '../core/manuscript/latexSource';
 
 /**
@@ -72,7 +71,7 @@ interface ListedWork {
 async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const file = path.resolve(name);
   if (!existsSync(file) && parseIdentifier(name)) return workList(name, deps, io, json);
-  const bytes = await readBytes(file, name);
+  const bytes = await readInputBytes(file, fileKind(file));
   // A list in Latin-1 (a .bbl BibTeX wrote from a Latin-1 .bib) loses its accented names to U+FFFD: said, as bib check says it.
   const note = isPdf(bytes) ? undefined : encodingNote(new TextDecoder().decode(bytes), name);
   if (note) io.stderr(`! ${note}\n`);
@@ -81,7 +80,7 @@ async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: bool
   } catch (error) {
     // A PDF that is corrupt, encrypted or no PDF at all: named, as `score` names it, with exit 2.
     if ((error as Error).name !== 'FulltextError') throw error;
-    throw new UsageError(`Cannot use "${name}": ${(error as Error).message.replace(/\.$/, '')}.`);
+    throw new UsageError(`Cannot use PDF file "${file}": ${(error as Error).message.replace(/\.$/, '')}.`);
   }
 }
 
@@ -95,13 +94,19 @@ async function workList(id: string, deps: CoreDeps, io: CliIo, json: boolean): P
   return { ...outcome.list, work: { title, year: year ?? null, doi: doi ?? null, arxivId: arxivId ?? null, from: outcome.from } };
 }
 
-async function readBytes(file: string, name: string): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`Cannot read "${name}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}.`);
-  }
+/** A reference file as the other commands' messages name theirs ("LaTeX file", ".bib file"), by its extension. */
+const FILE_KINDS: Record<string, string> = {
+  '.pdf': 'PDF file',
+  '.bbl': '.bbl file',
+  '.tex': 'LaTeX file',
+  '.txt': 'text file',
+  '.nxml': 'JATS file',
+  // JATS or GROBID's TEI: which one, only the contents say.
+  '.xml': 'XML file',
+};
+
+function fileKind(file: string): string {
+  return FILE_KINDS[path.extname(file).toLowerCase()] ?? 'file';
 }
 
 function jsonReference(r: CheckedReference, file: string | undefined) {

@@ -2,6 +2,7 @@
 // Prints the paragraphs likeliest to hold the claim first (or in the LLM judge's order), each with its
 // support and reason (scoring/passageOrder.ts).
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Settings } from '../core/settings/index';
 import type { ScoredParagraph } from '../core/types';
 import { parseClaim } from '../core/claim';
@@ -11,7 +12,7 @@ import { createLlmClient } from '../core/llm/client';
 import { FulltextError, fulltextFromPdfBytes, readJatsFile, readTeiFile, type FulltextResult } from '../core/fulltext';
 import { LlmCallBudget, scoreCandidate } from '../core/scoring';
 import { passageOrderNote } from '../core/scoring/passageOrder';
-import { ArgumentError, requireClaim, UsageError, type CliIo, type CliOptions } from './io';
+import { ArgumentError, requireClaim, unreadableFile, type CliIo, type CliOptions } from './io';
 
 export async function runScore(
   options: CliOptions,
@@ -44,7 +45,9 @@ export async function runScore(
  * too large, or XML that declares entities.
  */
 async function readDocument(options: CliOptions, settings: Settings, signal: AbortSignal): Promise<FulltextResult> {
-  const [what, path] = options.tei ? ['TEI file', options.tei] : options.jats ? ['JATS file', options.jats] : ['PDF file', options.pdf!];
+  const [what, typed] = options.tei ? ['TEI file', options.tei] : options.jats ? ['JATS file', options.jats] : ['PDF file', options.pdf!];
+  // Named by its absolute path, as every command names a file it cannot read or use.
+  const path = resolve(typed);
   try {
     if (options.tei) return { kind: 'grobid', document: await readTeiFile(path, settings, signal) };
     if (options.jats) return { kind: 'jats', document: await readJatsFile(path, settings, signal) };
@@ -53,16 +56,13 @@ async function readDocument(options: CliOptions, settings: Settings, signal: Abo
     return await fulltextFromPdfBytes(bytes, { http, settings, signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code) throw new UsageError(`Cannot read ${what} "${path}": ${SYSTEM_ERRORS[code] ?? code}.`);
+    if ((error as NodeJS.ErrnoException).code) throw unreadableFile(what, path, error);
     if (error instanceof FulltextError) {
       throw new FulltextError(error.reason, `Cannot use ${what} "${path}": ${error.message.replace(/\.$/, '')}.`, { cause: error });
     }
     throw error;
   }
 }
-
-const SYSTEM_ERRORS: Record<string, string> = { ENOENT: 'no such file', EISDIR: 'it is a folder', EACCES: 'permission denied' };
 
 function formatScore(output: { fulltext: string; paragraphs: ScoredParagraph[] }): string {
   const lines = [`Full text from ${output.fulltext}.`];

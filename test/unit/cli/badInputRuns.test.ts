@@ -64,7 +64,7 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
       const run = await runCli(['refs', 'check', join(dir, 'paper.pdf')], { CITEFINDER_CACHE_DIR: join(dir, '.cache') });
       assert.equal(run.code, 2, run.stderr);
       // It said "citefinder: the PDF could not be read (…)", naming no file.
-      assert.match(run.stderr, /^citefinder: Cannot use "[^"]*paper\.pdf": the PDF could not be read \([^\n]*\)\.\n$/);
+      assert.match(run.stderr, /^citefinder: Cannot use PDF file "[^"]*paper\.pdf": the PDF could not be read \([^\n]*\)\.\n$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

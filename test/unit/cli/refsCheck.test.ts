@@ -106,7 +106,7 @@ describe('CLI refs check against the stand-in services', function () {
   it('says a missing file, and a PDF without a reference section, are bad input (exit 2)', async () => {
     const missing = await runCli(['refs', 'check', join(cli!.dir, 'missing.pdf')], cli!.env);
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /Cannot read ".*missing\.pdf": no such file/);
+    assert.match(missing.stderr, /Cannot read PDF file ".*missing\.pdf": no such file/);
     const partial = join(cli!.dir, 'partial.pdf');
     copyFileSync(fixturePath('pdf', 'naacl2018-pages2-3-no-abstract.pdf'), partial);
     const run = await runCli(['refs', 'check', partial], cli!.env);
