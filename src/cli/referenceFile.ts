@@ -9,10 +9,10 @@ import type { CoreDeps } from '../core/deps';
 import { parseIdentifier } from '../core/identity/identifiers';
 import {
   checkReferences,
-  isPdf,
   LIST_SOURCES,
-  readReferences,
+  referenceSource,
   referencesOfWork,
+  sourceReferences,
   unidentifiedWhy,
   type CheckedReference,
   type ListSource,
@@ -71,12 +71,13 @@ interface ListedWork {
 async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const file = path.resolve(name);
   if (!existsSync(file) && parseIdentifier(name)) return workList(name, deps, io, json);
-  const bytes = await readInputBytes(file, fileKind(file));
+  // Decoded once: the encoding note and the list's reader share the text.
+  const source = referenceSource(file, await readInputBytes(file, fileKind(file)));
   // A list in Latin-1 (a .bbl BibTeX wrote from a Latin-1 .bib) loses its accented names to U+FFFD: said, as bib check says it.
-  const note = isPdf(bytes) ? undefined : encodingNote(new TextDecoder().decode(bytes), name);
+  const note = 'text' in source ? encodingNote(source.text, name) : undefined;
   if (note) io.stderr(`! ${note}\n`);
   try {
-    return await readReferences(file, bytes, deps);
+    return await sourceReferences(source, deps);
   } catch (error) {
     // A PDF that is corrupt, encrypted or no PDF at all: named, as `score` names it, with exit 2.
     if ((error as Error).name !== 'FulltextError') throw error;

@@ -38,15 +38,27 @@ export function textReferences(text: string, kind: string): ReferenceList {
   return { items: pastedItems(text), notices: [], reader: 'text' };
 }
 
+/** A file's contents as the readers take them: a PDF's bytes, or any other file's text, decoded once. */
+export type ReferenceSource = { pdf: Uint8Array } | { text: string; kind: string };
+
+/** What the file `file` holds: a PDF by its extension or its magic bytes, else text (its extension, `kind`, picks the reader). */
+export function referenceSource(file: string, bytes: Uint8Array): ReferenceSource {
+  const kind = extname(file).toLowerCase();
+  return kind === '.pdf' || isPdf(bytes) ? { pdf: bytes } : { text: new TextDecoder().decode(bytes), kind };
+}
+
+/** The references of a source referenceSource read (a caller that looks at the text first decodes it only once). */
+export async function sourceReferences(source: ReferenceSource, deps: CoreDeps): Promise<ReferenceList> {
+  return 'pdf' in source ? pdfReferences(source.pdf, deps) : textReferences(source.text, source.kind);
+}
+
 /** The references of a file's bytes, by its extension. */
 export async function readReferences(file: string, bytes: Uint8Array, deps: CoreDeps): Promise<ReferenceList> {
-  const kind = extname(file).toLowerCase();
-  if (kind === '.pdf' || isPdf(bytes)) return pdfReferences(bytes, deps);
-  return textReferences(new TextDecoder().decode(bytes), kind);
+  return sourceReferences(referenceSource(file, bytes), deps);
 }
 
 /** A PDF by its magic bytes, whatever its name. */
-export function isPdf(bytes: Uint8Array): boolean {
+function isPdf(bytes: Uint8Array): boolean {
   return bytes.length > 4 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
 }
 export { LIST_SOURCES, referencesOfWork, type WorkReferences, type ListSource } from './ofWork';
