@@ -1,70 +1,20 @@
 // The HttpClient against the stand-in server: retries, Retry-After, rate-limit messages,
-// pacing under a fake clock, cancellation, timeouts, the on-disk cache and size limits.
+// pacing under a fake clock, cancellation, timeouts and size limits. Its disk cache: httpCache.test.ts.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { ServerResponse } from 'node:http';
 import FakeTimers from '@sinonjs/fake-timers';
-import { createHttpClient, USER_AGENT, type HttpClientOptions } from '../../../../src/core/net/http';
+import { USER_AGENT } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { defaultCacheDir, resolveCacheDir } from '../../../../src/core/net/cache';
 import { HttpError, isAbortError, RateLimitedError, TimeoutError, TooLargeError } from '../../../../src/core/net/types';
-import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
-import { send, startStandInServer, type StandIn, type StandInHandler } from '../../../standin/server';
-
-/** Waits for real I/O (the stand-in runs on real sockets) until `condition` holds. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 20000; i++) {
-    if (condition()) return;
-    await new Promise((r) => setImmediate(r));
-  }
-  throw new Error('Timed out waiting for ' + what);
-}
-
-/** Lets real I/O run for a while, for checks that something did NOT happen. */
-async function letIoRun(turns = 500): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
-}
+import { send, type StandIn } from '../../../standin/server';
+import { letIoRun, until, useHttpStandIn } from '../../../helpers/httpStandIn';
 
 describe('http client', () => {
+  const net = useHttpStandIn();
+  const { filesHandler, url, client } = net;
   let standIn: StandIn;
-  let cacheDir: string;
-  const hanging: ServerResponse[] = [];
-
-  const filesHandler: StandInHandler = (req, res) => {
-    if (req.path === '/hang') return void hanging.push(res);
-    if (req.path === '/redirect') return send(res, 302, '', 'text/plain', { location: './hello' });
-    if (req.path === '/missing') return send(res, 404, 'Not found');
-    if (req.path === '/drop') return void res.socket?.destroy();
-    if (req.path === '/big-declared') return send(res, 200, 'x'.repeat(5000));
-    if (req.path === '/big-streamed') {
-      res.writeHead(200, { 'content-type': 'text/plain' }); // chunked: no Content-Length
-      for (let i = 0; i < 10; i++) res.write('y'.repeat(1000));
-      return void res.end();
-    }
-    send(res, 200, `hello ${req.url.search} accept=${req.headers.accept ?? ''}`);
-  };
-  before(async () => {
-    standIn = await startStandInServer([(s) => s.handle('files', filesHandler)]);
-  });
-  after(async () => {
-    for (const res of hanging) res.destroy();
-    await standIn.close();
-  });
   beforeEach(() => {
-    standIn.requests.length = 0;
-    cacheDir = mkdtempSync(join(tmpdir(), 'citefinder-http-test-'));
+    ({ standIn } = net);
   });
-  afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
-
-  const url = (path: string) => standIn.url + '/files' + path;
-  function settings(values: Record<string, unknown> = {}): Settings {
-    return resolveSettings({ 'cache.enabled': false, 'http.retries': 3, ...values });
-  }
-  function client(values: Record<string, unknown> = {}, options: HttpClientOptions = {}) {
-    return createHttpClient(settings(values), { backoffMs: 1, pacing: new PacingRegistry(), ...options });
-  }
 
   it('sends an identifying User-Agent and the Accept header', async () => {
     const response = await client().request({ service: 'doi', url: url('/hello'), accept: 'application/x-bibtex' });
@@ -205,18 +155,6 @@ describe('http client', () => {
       await clock.tickAsync(500);
       await rejected;
     });
-
-    it('expires cache entries after the TTL', async () => {
-      const http = client(
-        { 'cache.enabled': true, 'cache.ttlHours': 1 },
-        { cacheDir, now: () => Date.now() },
-      );
-      await http.request({ service: 'doi', url: url('/hello') });
-      assert.equal((await http.request({ service: 'doi', url: url('/hello') })).fromCache, true);
-      clock.setSystemTime(Date.now() + 3_600_001);
-      assert.equal((await http.request({ service: 'doi', url: url('/hello') })).fromCache, false);
-      assert.equal(standIn.requests.length, 2);
-    });
   });
 
   it('cancels an in-flight request', async () => {
@@ -238,66 +176,6 @@ describe('http client', () => {
     assert.equal(standIn.requests.length, 0);
   });
 
-  it('serves a repeated GET from the disk cache without any request', async () => {
-    const http = client({ 'cache.enabled': true }, { cacheDir });
-    const first = await http.request({ service: 'doi', url: url('/hello'), accept: 'text/plain' });
-    const second = await createHttpClient(settings({ 'cache.enabled': true }), { cacheDir }).request({
-      service: 'doi',
-      url: url('/hello'),
-      accept: 'text/plain',
-    });
-    assert.equal(first.fromCache, false);
-    assert.equal(second.fromCache, true);
-    assert.equal(second.text(), first.text());
-    assert.equal(standIn.requests.length, 1);
-    // A different Accept is a different entry.
-    await http.request({ service: 'doi', url: url('/hello'), accept: 'application/json' });
-    assert.equal(standIn.requests.length, 2);
-    assert.deepEqual({ network: http.stats.network, cacheHits: http.stats.cacheHits }, { network: 2, cacheHits: 0 });
-  });
-
-  it('with cacheRead false, goes to the network without reading the cache, and still stores the answer', async () => {
-    const http = client({ 'cache.enabled': true }, { cacheDir });
-    await http.request({ service: 'doi', url: url('/hello'), accept: 'text/plain' });
-    const fresh = await http.request({ service: 'doi', url: url('/hello'), accept: 'text/plain', cacheRead: false });
-    assert.equal(fresh.fromCache, false, 'the cached answer is not read');
-    assert.equal(standIn.requests.length, 2);
-    const again = await createHttpClient(settings({ 'cache.enabled': true }), { cacheDir }).request({
-      service: 'doi',
-      url: url('/hello'),
-      accept: 'text/plain',
-    });
-    assert.equal(again.fromCache, true, 'the fresh answer was stored');
-    assert.equal(again.text(), fresh.text());
-    assert.equal(standIn.requests.length, 2);
-  });
-
-  it('caches only 2xx answers, and nothing when the cache is off', async () => {
-    const cached = client({ 'cache.enabled': true }, { cacheDir });
-    for (let i = 0; i < 2; i++) await assert.rejects(cached.request({ service: 'doi', url: url('/missing') }));
-    assert.equal(standIn.requests.length, 2);
-    const off = client({ 'cache.enabled': false }, { cacheDir });
-    await off.request({ service: 'doi', url: url('/hello') });
-    await off.request({ service: 'doi', url: url('/hello') });
-    assert.equal(standIn.requests.length, 4);
-    assert.equal(off.stats.cacheHits, 0);
-  });
-
-  it('remembers a "not found" from an authority lookup only when asked to', async () => {
-    const lookup = { service: 'doi' as const, url: url('/missing'), cacheNotFound: true };
-    await assert.rejects(client({ 'cache.enabled': true }, { cacheDir }).request(lookup), { status: 404 });
-    assert.equal(standIn.requests.length, 1);
-    const again = client({ 'cache.enabled': true }, { cacheDir });
-    await assert.rejects(again.request(lookup), (error: unknown) => {
-      assert.ok(error instanceof HttpError);
-      assert.equal(error.status, 404);
-      assert.equal(error.bodyText, 'Not found');
-      return true;
-    });
-    assert.equal(standIn.requests.length, 1, 'the repeat asked nothing');
-    assert.equal(again.stats.cacheHits, 1);
-  });
-
   it('enforces maxBytes on Content-Length and on the streamed size, without retrying', async () => {
     const http = client();
     await assert.rejects(http.request({ service: 'pdf', url: url('/big-declared'), maxBytes: 1000 }), TooLargeError);
@@ -305,13 +183,5 @@ describe('http client', () => {
     assert.equal(standIn.requests.length, 2);
     const ok = await http.request({ service: 'pdf', url: url('/big-streamed'), maxBytes: 10000 });
     assert.equal(ok.body.byteLength, 10000);
-  });
-
-  it('puts the cache in cache.dir, else the XDG cache folder, and nowhere when switched off', () => {
-    assert.equal(defaultCacheDir({ XDG_CACHE_HOME: '/x/cache' }), join('/x/cache', 'citefinder'));
-    assert.match(defaultCacheDir({}), /\.cache[\\/]citefinder$/);
-    assert.equal(resolveCacheDir(resolveSettings({ 'cache.dir': '/tmp/cf' })), '/tmp/cf');
-    assert.equal(resolveCacheDir(resolveSettings({ 'cache.dir': '/tmp/cf', 'cache.enabled': false })), undefined);
-    assert.equal(resolveCacheDir(resolveSettings({}), ''), undefined, 'an explicit empty dir switches it off');
   });
 });
