@@ -18,7 +18,6 @@
 // --profile DIR writes a V8 CPU profile of each warm repeat's CLI process into DIR (node --cpu-prof);
 // --profile-cold DIR one of each cold run's (the profiler slows it: its ratios are then not the product's).
 // --trace prints every request of a run: when it arrived after the claim, how long it took, its status.
-import { spawn } from 'node:child_process';
 import { firstRequestLeavesMs, newProcessFloor } from './lib/firstFetch';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -26,7 +25,6 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStandIn, standInEnv, type StandIn } from '../test/standin';
 import { DEFAULT_SETTINGS, resolveSettings } from '../src/core/settings/index';
-import type { FindResult } from '../src/core/types';
 import { physicalBound, type Latency } from './lib/bound';
 import { installGrobid } from '../test/standin/grobid';
 import { RXIV_STAND_IN_JATS, RXIV_STAND_IN_PDF } from '../test/standin/files';
@@ -34,6 +32,7 @@ import { closedPort } from '../test/helpers/ports';
 import { CROSSREF_ANNOUNCED_CONCURRENCY, recordedBibtex } from '../test/standin/crossref';
 import { warmJatsParseMs, warmPdfjsParseMs } from './lib/pdfjsParse';
 import { lowerMedian } from './lib/median';
+import { runFindCli, stagesOf, summarise, type CliRun } from './lib/findCli';
 
 const LATENCY: Latency = {
   arxiv: 800, europepmc: 600, biorxiv: 300, bibtex: 300, pdf: 500, grobid: 1500, dblp: 400, semanticscholar: 500, openalex: 300,
@@ -53,16 +52,6 @@ let trace = false;
 let profileDir: string | undefined;
 let coldProfileDir: string | undefined;
 let repeats = 1;
-
-interface CliRun {
-  result: FindResult;
-  /** Spawn to exit. */
-  wallMs: number;
-  /** Spawn to the run's start: Node's start-up, the bundle's load, the settings (NaN in-process). */
-  startupMs: number;
-  /** Wall-clock time the pipeline started (its startedAt). */
-  pipelineStart: number;
-}
 
 interface Row {
   claim: string;
@@ -267,35 +256,7 @@ function runCli(claim: string, context: Context, cacheDir: string, cpuProfileDir
     CITEFINDER_CACHE_DIR: cacheDir,
     CITEFINDER_LLM_MODEL: '',
   };
-  const started = performance.now();
-  const spawnedAt = performance.timeOrigin + started;
-  return new Promise((resolve, reject) => {
-    // 100 µs samples: a warm repeat's pipeline is ~100 ms, too short for the default 1 ms to tell its parts apart.
-    const profile = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-interval', '100', '--cpu-prof-dir', cpuProfileDir] : [];
-    const child = spawn(process.execPath, [...profile, CLI, 'find', '--claim', claim, '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const ended = Date.now();
-      if (code !== 0) return reject(new Error(`citefinder find exited with ${code}`));
-      const result = JSON.parse(out) as FindResult;
-      const startupMs = (result.timings.startedAt ?? NaN) - spawnedAt;
-      // The run's own start when it reports one; else the exit less the run (which counts the exit's tail in).
-      const pipelineStart = result.timings.startedAt ?? ended - result.timings.totalMs;
-      resolve({ result, wallMs: performance.now() - started, startupMs, pipelineStart });
-    });
-  });
-}
-
-function stagesOf(result: FindResult): string {
-  return Object.entries(result.timings.stages).map(([k, v]) => `${k} ${v}`).join(', ');
-}
-
-function summarise(services: string[]): string {
-  const counts = new Map<string, number>();
-  for (const s of services) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts].map(([s, n]) => `${s}×${n}`).join(', ');
+  return runFindCli(CLI, claim, env, cpuProfileDir);
 }
 
 main().catch((error) => {
