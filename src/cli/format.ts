@@ -90,7 +90,8 @@ function formatCandidate(c: Candidate, n: number): string[] {
     const v = c.versionOfRecord;
     out.push(`   Published: ${[v.journal, v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`);
   }
-  const of = c.bibtexOf ? ` (${c.bibtexOf} version's BibTeX)` : '';
+  // Said when it is a choice (a preprint with a published version) or when a preprint is what is cited.
+  const of = c.bibtexOf && (c.versionOfRecord || c.bibtexOf === 'preprint') ? ` (${c.bibtexOf} version's BibTeX)` : '';
   out.push(c.citeKey ? `   \\cite{${c.citeKey}}${of}` : `   (no BibTeX: ${c.bibtexWhy ?? c.bibtexError ?? 'no authority had it'})`);
   if ((c.paragraphs?.length ?? 0) > 1) out.push(`   (${passageOrderNote(c.paragraphs!)})`);
   for (const p of c.paragraphs ?? []) {

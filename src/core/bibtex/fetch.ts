@@ -8,7 +8,8 @@ import type { CoreDeps } from '../deps';
 import { HttpError, isAbortError, type ServiceName } from '../net/types';
 import { isRefusedService, refusalWords } from '../net/breaker';
 import { hostOf, serviceAt } from '../net/errors';
-import { doiPath, normalizeDoi, versionlessArxivId } from '../identity/work';
+import { doiPath, isPreprintDoi, normalizeDoi, versionlessArxivId } from '../identity/work';
+import { REPOSITORIES } from '../identity/repository';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
 import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
 import { reviewBibtexLatex, type FieldProblem } from '../latex/health';
@@ -253,13 +254,14 @@ async function doisCrossrefLacks(dois: string[], crossrefHolds: BibtexOptions['c
 }
 
 /**
- * Whose BibTeX came from `source`: the published version's (its DOI in the URL, or a record
- * without a separate published version) or the preprint's own.
+ * Whose BibTeX came from `source`: the published version's (its DOI in the URL, or a journal's or
+ * proceedings' own record: PubMed, DBLP, …) or the preprint's own.
  */
 export function bibtexOfSource(record: PaperRecord, source: string): 'published' | 'preprint' {
   if (record.source === 'crossref') return 'published';
   const published = normalizeDoi(record.publishedDoi);
-  if (!published) return 'preprint';
+  // A PubMed record of a Cell Genomics article is no preprint because it names no other version.
+  if (!published) return (REPOSITORIES as readonly string[]).includes(record.source) || isPreprintDoi(record.doi) ? 'preprint' : 'published';
   let url = source;
   try {
     url = decodeURIComponent(source);

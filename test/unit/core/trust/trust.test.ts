@@ -96,4 +96,13 @@ describe('whose BibTeX a candidate cites', () => {
     assert.ok(asPreprint.every((p) => !p.url.includes('xgen')), 'the published DOI is not asked');
     assert.equal(bibtexOfSource(preprint, asPreprint[0]!.url), 'preprint');
   });
+
+  it('is the published version\'s for a journal\'s own record, which names no other version (PubMed\'s Cell Genomics article)', async () => {
+    const { bibtexPlan, bibtexOfSource } = await import('../../../../src/core/bibtex/fetch');
+    // It said 'preprint' for any record but Crossref's without a published DOI, so the CLI printed "(preprint version's BibTeX)".
+    const article: PaperRecord = { id: 'doi:10.1016/j.xgen.2025.100814', source: 'pubmed', title: 'High-throughput screening of human genetic variants by pooled prime editing', authors: [], doi: '10.1016/j.xgen.2025.100814', pmid: '40120586' };
+    assert.equal(bibtexOfSource(article, bibtexPlan(article, resolveSettings({}))[0]!.url), 'published');
+    const lone: PaperRecord = { id: 'arxiv:2005.14124', source: 'arxiv', title: 'Active Fuzzing for Testing and Securing Cyber-Physical Systems', authors: [], arxivId: '2005.14124' };
+    assert.equal(bibtexOfSource(lone, bibtexPlan(lone, resolveSettings({}))[0]!.url), 'preprint');
+  });
 });
