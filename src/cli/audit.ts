@@ -74,7 +74,9 @@ function jsonReport(report: AuditReport) {
 function textReport(report: AuditReport): string {
   const lines = report.findings.map((f) => {
     const c = citationJson(f, report.root);
-    return `${c.file}:${c.line}:${c.column}: ${f.status.padEnd(11)} ${f.site.key}: ${f.message}`;
+    // The message opens with its status for the Problems panel ("Supported: …"); the column already says it.
+    const message = f.message.replace(new RegExp(`^${f.status}: `, 'i'), '');
+    return `${c.file}:${c.line}:${c.column}: ${f.status.padEnd(11)} ${f.site.key}: ${message}`;
   });
   lines.push('', AUDIT_STATUSES.map((s) => `${s} ${report.summary[s]}`).join(' · '));
   return lines.join('\n') + '\n';

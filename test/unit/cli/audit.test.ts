@@ -57,7 +57,8 @@ describe('CLI audit against the stand-in services', function () {
   it('prints a readable list without --json', async () => {
     const run = await runCli(['audit', join(dir, 'main.tex'), '--file-only'], env);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^main\.tex:7:\d+: supported +tosatto2015: Supported:/m);
+    // The status once, in its column: it read "supported   tosatto2015: Supported: its abstract …".
+    assert.match(run.stdout, /^main\.tex:7:\d+: supported +tosatto2015: its abstract \(no open full text\) says so/m);
     assert.match(run.stdout, /missing +nosuchkey: "nosuchkey" is in no \.bib file of the project\./);
     assert.doesNotMatch(run.stdout, /intro\.tex/);
   });
