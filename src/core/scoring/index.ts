@@ -58,9 +58,7 @@ export interface CandidateScore {
  */
 export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promise<CandidateScore> {
   const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
-  const shortlisted = await shortlist(input, Math.max(SHOWN_PARAGRAPHS, judgeCount), deps.cacheDir);
-  const ranked = shortlisted.ranked.map(offTopicCapped);
-  const { titleOnly } = shortlisted;
+  const { ranked, titleOnly } = await shortlist(input, Math.max(SHOWN_PARAGRAPHS, judgeCount), deps.cacheDir);
   if (ranked.length === 0) {
     return {
       score: overallScore({ paragraphScores: [], retrievalScore: input.retrievalScore }),
@@ -99,26 +97,6 @@ async function shortlist(input: ScoreInput, count: number, cacheDir: string | un
   const made = { ranked, titleOnly: isTitleOnly(units) };
   if (cacheDir && key) void storeShortlist(cacheDir, key, made);
   return made;
-}
-
-/** A claim with this many weighted words or more is not matched by a passage holding one of them. */
-const TOPIC_WORDS = 4;
-
-/**
- * A passage that holds one of the claim's four or more weighted words is not on its topic: a
- * breastfeeding meta-analysis that "pooled" its studies read 0.40, *related*, for a claim about
- * pooled prime editing. On a card its number is kept under the *related* line. Claims against
- * abstracts, dev pairs (docs/measurements.md): right pairs moved under it 3 of 209 (SciFact), 0 of
- * 191 (Citation-Integrity), 5 of 139 (Check-COVID); wrong pairs 49, 23 and 25. Terse citing
- * sentences share fewer words (CL-SciSumm: 63 of 689 right, 102 wrong), which is why the audit,
- * which reads them, keeps its own scale (audit/score.ts, paperSupport.ts) without this rule.
- */
-function offTopicCapped(paragraph: RankedParagraph): RankedParagraph {
-  const words = paragraph.claimWords;
-  if (!words || words.of < TOPIC_WORDS || words.matched > 1 || paragraph.score < SUPPORT_THRESHOLDS.related) return paragraph;
-  const held = words.matched === 0 ? 'none' : 'one';
-  const reason = `${held} of the claim's ${words.of} telling words${paragraph.reason ? `; ${paragraph.reason}` : ''}`;
-  return { ...paragraph, score: SUPPORT_THRESHOLDS.related - 0.001, reason };
 }
 
 /** Only a title is known (a DBLP record): relevance, never evidence. */

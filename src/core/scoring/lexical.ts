@@ -54,8 +54,6 @@ export interface RankedParagraph extends ScoredParagraph {
   strength: number;
   /** The support model's features (supportFeatures.ts), when asked for (training, benches). */
   features?: number[];
-  /** How many of the claim's weighted words (rarer than generic ones) the paragraph holds, of how many. */
-  claimWords?: { matched: number; of: number };
 }
 
 /** The paragraphs of a paper, the abstract first (it is often the strongest support). */
@@ -185,16 +183,10 @@ export function rankUnits(
       score: round(supportProbability(vector)),
       strength: round(strength),
       reason,
-      claimWords: weightedWordsHeld(support.claimIdf, paragraphs[index]!),
     };
     if (features) ranked.features = vector;
     return ranked;
   });
-}
-
-function weightedWordsHeld(claimIdf: Map<string, number>, paragraph: SentenceStats): { matched: number; of: number } {
-  const weighted = [...claimIdf].filter(([, weight]) => weight > 0).map(([stem]) => stem);
-  return { matched: weighted.filter((stem) => paragraph.counts.has(stem)).length, of: weighted.length };
 }
 
 /** Title and abstract stems, weighted; a stem in both takes the title's weight. */
