@@ -64,13 +64,10 @@ export function unreadableFile(what: string, path: string, error: unknown): Usag
   return new UsageError(`Cannot read ${what} "${path}": ${why}.`);
 }
 
-/** Reads a file the user named, turning the system error into a sentence. */
+/** Reads a file the user named as UTF-8 text (what is not UTF-8 reads as U+FFFD), turning the system error into a sentence. */
 export async function readInput(path: string, what: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw unreadableFile(what, path, error);
-  }
+  // As readFile(path, 'utf8') decodes: a BOM kept, invalid bytes replaced alike.
+  return Buffer.from(await readInputBytes(path, what)).toString('utf8');
 }
 
 /** readInput's bytes: for a file that may be binary (a PDF), whose text is decoded by what reads it. */
