@@ -23,7 +23,6 @@ import { unavailableAdvice } from '../core/bibcheck/verdict';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
 import { readInputBytes, UsageError, type CliIo } from './io';
-import { encodingNote } from '../core/manuscript/latexSource';
 
 /**
  * The check of one non-.bib file (also what `bib check` delegates to). `listedIn`: the file as the
@@ -40,7 +39,7 @@ export async function checkFile(
   const settings = await loadSettings(options.config);
   const deps = { settings, http: createHttpClient(settings), signal };
   const list = await referenceList(name, deps, io, options.json);
-  for (const notice of list.notices) io.stderr(`${notice}\n`);
+  for (const notice of list.notices) io.stderr(`! ${notice}\n`);
   if (list.items.length === 0) throw new UsageError(`No references found in "${name}".`);
   if (!options.json) io.stderr(`• ${list.items.length} references read (${list.reader})\n`);
   const progress = options.json
@@ -71,13 +70,10 @@ interface ListedWork {
 async function referenceList(name: string, deps: CoreDeps, io: CliIo, json: boolean): Promise<ReadList> {
   const file = path.resolve(name);
   if (!existsSync(file) && parseIdentifier(name)) return workList(name, deps, io, json);
-  // Decoded once: the encoding note and the list's reader share the text.
   const source = referenceSource(file, await readInputBytes(file, fileKind(file)));
-  // A list in Latin-1 (a .bbl BibTeX wrote from a Latin-1 .bib) loses its accented names to U+FFFD: said, as bib check says it.
-  const note = 'text' in source ? encodingNote(source.text, name) : undefined;
-  if (note) io.stderr(`! ${note}\n`);
   try {
-    return await sourceReferences(source, deps);
+    // Its notices name the file as it was typed; a Latin-1 list's note is among them, as bib check says it.
+    return await sourceReferences(source, deps, name);
   } catch (error) {
     // A PDF that is corrupt, encrypted or no PDF at all: named, as `score` names it, with exit 2.
     if ((error as Error).name !== 'FulltextError') throw error;
@@ -137,8 +133,10 @@ function jsonReference(r: CheckedReference, file: string | undefined) {
   };
 }
 
-function jsonReport(check: ReferenceCheck, { reader, work }: ReadList, file: string | undefined) {
-  return { reader, ...(work ? { work } : {}), references: check.references.map((r) => jsonReference(r, file)), summary: check.summary };
+function jsonReport(check: ReferenceCheck, { reader, work, notices }: ReadList, file: string | undefined) {
+  const said = notices.length ? { notices } : {};
+  const references = check.references.map((r) => jsonReference(r, file));
+  return { reader, ...(work ? { work } : {}), ...said, references, summary: check.summary };
 }
 
 function textReport(check: ReferenceCheck, file: string | undefined): string {

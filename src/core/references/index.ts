@@ -1,7 +1,8 @@
 // References wherever they live, read into items (readers by kind of file) and checked with the
 // .bib engine (check.ts). Reading never writes anything; a source without references says why.
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import type { CoreDeps } from '../deps';
+import { encodingNote } from '../manuscript/latexSource';
 import { biblatexItems, isBiblatexBbl } from './biblatexBbl';
 import { hasThebibliography, thebibliographyReading } from './bibitems';
 import { pastedItems } from './pasted';
@@ -47,14 +48,21 @@ export function referenceSource(file: string, bytes: Uint8Array): ReferenceSourc
   return kind === '.pdf' || isPdf(bytes) ? { pdf: bytes } : { text: new TextDecoder().decode(bytes), kind };
 }
 
-/** The references of a source referenceSource read (a caller that looks at the text first decodes it only once). */
-export async function sourceReferences(source: ReferenceSource, deps: CoreDeps): Promise<ReferenceList> {
-  return 'pdf' in source ? pdfReferences(source.pdf, deps) : textReferences(source.text, source.kind);
+/**
+ * The references of a source referenceSource read (a caller that looks at the text first decodes it only once).
+ * A list that is not UTF-8 (a .bbl BibTeX wrote from a Latin-1 .bib) loses its accented names to U+FFFD: its
+ * notices say so first, under `shownName`, so that every report of the list carries it.
+ */
+export async function sourceReferences(source: ReferenceSource, deps: CoreDeps, shownName?: string): Promise<ReferenceList> {
+  if ('pdf' in source) return pdfReferences(source.pdf, deps);
+  const list = textReferences(source.text, source.kind);
+  const note = shownName === undefined ? undefined : encodingNote(source.text, shownName);
+  return note ? { ...list, notices: [note, ...list.notices] } : list;
 }
 
-/** The references of a file's bytes, by its extension. */
+/** The references of a file's bytes, by its extension; notices name the file by its base name. */
 export async function readReferences(file: string, bytes: Uint8Array, deps: CoreDeps): Promise<ReferenceList> {
-  return sourceReferences(referenceSource(file, bytes), deps);
+  return sourceReferences(referenceSource(file, bytes), deps, basename(file));
 }
 
 /** A PDF by its magic bytes, whatever its name. */

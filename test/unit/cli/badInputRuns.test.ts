@@ -130,6 +130,13 @@ describe('CLI runs a user cuts short or feeds broken input', function () {
       const refs = await runCli(['refs', 'check', bbl, '--json'], cli!.env);
       assert.equal(refs.code, 0, refs.stderr);
       assert.match(refs.stderr, /^! "[^"]*paper\.bbl" is not UTF-8 \(Latin-1, perhaps\)/m);
+      assert.equal(refs.stderr.match(/is not UTF-8/g)?.length, 1, 'said once');
+      // A script reading the JSON, and the Markdown report, are told as well.
+      const notices = (JSON.parse(refs.stdout) as { notices?: string[] }).notices ?? [];
+      assert.match(notices[0] ?? '', /paper\.bbl" is not UTF-8 \(Latin-1, perhaps\)/);
+      const report = join(cli!.dir, 'report.md');
+      assert.equal((await runCli(['refs', 'check', bbl, '--report', report], cli!.env)).code, 0);
+      assert.match(readFileSync(report, 'utf8'), /^> "[^"]*paper\.bbl" is not UTF-8 \(Latin-1, perhaps\)/m);
     });
 
     it('Ctrl-C while bib check --write waits for the authorities: exit 130, the .bib untouched, no .bak', async () => {

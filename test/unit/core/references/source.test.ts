@@ -1,10 +1,11 @@
 // What a reference file holds, decided once (src/core/references/index.ts referenceSource): a PDF
 // kept as bytes, by its name or its magic bytes, any other file decoded to text once, which the
-// CLI's Latin-1 note and the list's reader then share. On the committed real files.
+// list's reader and its Latin-1 notice then share. On the committed real files.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../../standin/server';
-import { referenceSource, textReferences } from '../../../../src/core/references';
+import { readReferences, referenceSource, textReferences } from '../../../../src/core/references';
+import type { CoreDeps } from '../../../../src/core/deps';
 
 const bytes = (...parts: string[]) => new Uint8Array(readFileSync(fixturePath(...parts)));
 
@@ -29,10 +30,21 @@ describe('referenceSource: a PDF or a text, read once', () => {
     assert.deepEqual(textReferences(source.text, source.kind).items.slice(0, 2).map((i) => i.number), ['1', '2']);
   });
 
-  it('decodes a Latin-1 list with U+FFFD for its accented letters, which the CLI\'s encoding note looks for', () => {
-    const latin1 = Buffer.from('\\begin{thebibliography}{1}\n\\bibitem{a} J. Mu\u00f1oz, Caf\u00e9 studies, 2001.\n\\end{thebibliography}\n', 'latin1');
-    const source = referenceSource('refs.bbl', new Uint8Array(latin1));
+  const latin1 = new Uint8Array(Buffer.from('\\begin{thebibliography}{1}\n\\bibitem{a} J. Mu\u00f1oz, Caf\u00e9 studies, 2001.\n\\end{thebibliography}\n', 'latin1'));
+
+  it('decodes a Latin-1 list with U+FFFD for its accented letters', () => {
+    const source = referenceSource('refs.bbl', latin1);
     assert.ok('text' in source);
     assert.match(source.text, /Mu\uFFFDoz, Caf\uFFFD studies/);
+  });
+
+  it('says first among the list\'s notices that a Latin-1 list loses its accented letters, so every report of it says so', async () => {
+    // A text list needs no service: the deps are never used.
+    const deps = {} as CoreDeps;
+    const list = await readReferences('/papers/refs.bbl', latin1, deps);
+    assert.equal(list.items.length, 1);
+    assert.match(list.notices[0] ?? '', /^"refs\.bbl" is not UTF-8 \(Latin-1, perhaps\): its accented letters are read as "\uFFFD"/);
+    const utf8 = await readReferences('/papers/refs.bbl', new TextEncoder().encode(new TextDecoder('latin1').decode(latin1)), deps);
+    assert.deepEqual(utf8.notices, [], 'the same list saved as UTF-8 has nothing to say');
   });
 });
