@@ -79,10 +79,35 @@ function unescaped(text: string): string {
 }
 
 function wholeToUnicode(value: string): string {
-  const text = escapeOutsideMaths(value);
+  const text = escapeOutsideMaths(spelledMaths(value));
   // An authority's mangled maths (`$\{upOmega}$`) is read as what it was meant to be.
-  const readable = convert(text) ?? convert(escapeOutsideMaths(repairLatex(value) ?? ''));
+  const readable = convert(text) ?? convert(escapeOutsideMaths(spelledMaths(repairLatex(value) ?? '')));
   return readable ?? plainLine(value);
+}
+
+/** Operator names, which the parser drops with their word: `$(\log n)/\sqrt n$` read "(n)/√n", `$F_{\max}$` "F". */
+const OPERATORS =
+  /\\(log|ln|lg|exp|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|arcsin|arccos|arctan|max|min|sup|inf|lim|liminf|limsup|det|dim|ker|deg|gcd|arg|argmax|argmin|Pr|poly|polylog)(?![A-Za-z])\s*/g;
+
+/** Accents over one letter, which the parser drops with the letter (`$\tilde{O}(n)$` read "(n)"): as its combining mark. */
+const MARKS: Readonly<Record<string, string>> = { tilde: '\u0303', widetilde: '\u0303', hat: '\u0302', widehat: '\u0302', bar: '\u0304', check: '\u030c', dot: '\u0307', ddot: '\u0308', vec: '\u20d7' };
+const ACCENTED = /\\(tilde|widetilde|hat|widehat|bar|check|dot|ddot|vec)\s*(?:\{\s*([^\s{}\\$])\s*\}|([^\s{}\\$]))/g;
+
+/** The maths of `value` with operator names and accented letters in forms the parser keeps; the text around untouched. */
+function spelledMaths(value: string): string {
+  return value.replace(/(?<!\\)\$[^$]*\$/g, (maths) =>
+    maths
+      // Upright, a thin space on each side that holds a term, as TeX sets an operator: "O(n log n)", "(log n)".
+      .replace(OPERATORS, (_m, name: string, at: number, whole: string) => {
+        const preceding = whole.slice(0, at);
+        const before = /[\p{L}\p{N})\]}]\s*$/u.test(preceding) && !/\\[A-Za-z]+\s*$/.test(preceding) ? '\\,' : '';
+        const after = /^[\p{L}\p{N}\\{(]/u.test(whole.slice(at + _m.length)) ? '\\,' : '';
+        return `${before}\\mathrm{${name}}${after}`;
+      })
+      .replace(ACCENTED, (_m, mark: string, braced?: string, bare?: string) => (braced ?? bare)! + MARKS[mark]!)
+      // The usual macro for ε in papers' own preambles, which an abstract copies.
+      .replace(/\\eps(?![A-Za-z])/g, '\\varepsilon'),
+  );
 }
 
 /**

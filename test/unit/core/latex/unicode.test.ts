@@ -32,4 +32,19 @@ describe('latexToUnicode', () => {
     assert.equal(latexToUnicode('With $\\alpha$: methods -- QuIP and AQLM --- all'), 'With α: methods – QuIP and AQLM — all');
     assert.equal(latexToUnicode('Plain text, unchanged.'), 'Plain text, unchanged.');
   });
+
+  it('keeps operator names and accented letters in maths, which the parser dropped with their word', () => {
+    const records = JSON.parse(readFileSync(fixturePath('latex', 'arxiv-abstracts-maths-operators.json'), 'utf8')) as { arxiv: string; sentences: string[] }[];
+    const text = records.flatMap((r) => r.sentences.map(latexToUnicode)).join('\n');
+    assert.match(text, /removing the extra \(log n\) factor/, '2606.24879: was "the extra (n) factor"');
+    assert.match(text, /can be of order \(log n\)\/√n\./);
+    assert.match(text, /increasing Fₘₐₓ from 0\.42 to 0\.55/, '2607.07708: was "increasing F from"');
+    assert.match(text, /for k=Õ\(Γ²\/ε²\)/, '2605.08072: was "k=(Γ²/ε²)"');
+    assert.match(text, /polynomials that ε-approximate/, 'the usual \\eps macro');
+    assert.match(text, /sample complexity Õ\(n²\/ε²\)/, '2607.24732: \\widetilde O');
+    assert.match(text, /nearly linear, Θ̃\(n\/ε²\)/);
+    // In a held-out router record: operators between terms keep their spaces, never a word run together.
+    assert.equal(latexToUnicode('satisfying $k \\leq \\log n / (5 \\log\\log n)$, the zeros'), 'satisfying k≤log n/(5 log log n), the zeros');
+    assert.equal(latexToUnicode('in $O(n \\log n)$ time'), 'in O(n log n) time');
+  });
 });
