@@ -9,15 +9,14 @@
 // so Node's start-up and the bundle's loading are not in it.
 // Usage: node dist/bench/builds.js --against OTHER_DIST [--rounds N] [--claim TEXT]
 //   OTHER_DIST: another build's dist folder (e.g. out/before/dist); this build is dist/ beside this file.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startStandIn, standInEnv, type StandIn } from '../test/standin';
-import type { FindResult } from '../src/core/types';
 import { closedPort } from '../test/helpers/ports';
 import { lowerMedian as median } from './lib/median';
+import { runFindCli } from './lib/findCli';
 
 const CLAIMS = [
   'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.',
@@ -90,14 +89,14 @@ async function main(): Promise<void> {
 
 async function turn(cli: string, claim: string, standIn: StandIn, env: NodeJS.ProcessEnv): Promise<Turn> {
   const from = standIn.requests.length;
-  const cold = await runCli(cli, claim, env);
-  const pipelineStart = cold.endedAt - cold.result.timings.totalMs;
+  const cold = await runFindCli(cli, claim, env);
+  const pipelineStart = cold.pipelineStart;
   const search = standIn.requests.slice(from).find((r) => ['arxiv', 'europepmc'].includes(r.service));
   const before = standIn.requests.length;
-  const warm = await runCli(cli, claim, env);
+  const warm = await runFindCli(cli, claim, env);
   return {
-    coldCpuMs: cold.cpuMs,
-    warmCpuMs: warm.cpuMs,
+    coldCpuMs: cpuOf(cold.pid, env.CPU_LOG!),
+    warmCpuMs: cpuOf(warm.pid, env.CPU_LOG!),
     firstRequestMs: search ? Math.max(0, search.at - pipelineStart) : NaN,
     firstCandidatesMs: cold.result.timings.firstCandidatesMs ?? NaN,
     totalMs: cold.result.timings.totalMs,
@@ -105,20 +104,6 @@ async function turn(cli: string, claim: string, standIn: StandIn, env: NodeJS.Pr
     warmRequests: standIn.requests.length - before,
     warmStages: warm.result.timings.stages,
   };
-}
-
-function runCli(cli: string, claim: string, env: NodeJS.ProcessEnv): Promise<{ result: FindResult; endedAt: number; cpuMs: number }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cli, 'find', '--claim', claim, '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const endedAt = Date.now();
-      if (code !== 0) return reject(new Error(`citefinder find exited with ${code}`));
-      resolvePromise({ result: JSON.parse(out) as FindResult, endedAt, cpuMs: cpuOf(child.pid, env.CPU_LOG!) });
-    });
-  });
 }
 
 function cpuOf(pid: number | undefined, log: string): number {

@@ -12,6 +12,8 @@ export interface CliRun {
   startupMs: number;
   /** Wall-clock time the pipeline started (its startedAt). */
   pipelineStart: number;
+  /** The process's id, by which a CPU log names it (bench/builds.ts). */
+  pid?: number;
 }
 
 /** Runs the CLI bundle `cli` on `claim` with `env`; `cpuProfileDir`: a V8 CPU profile of the process is written there. */
@@ -32,7 +34,7 @@ export function runFindCli(cli: string, claim: string, env: NodeJS.ProcessEnv, c
       const startupMs = (result.timings.startedAt ?? NaN) - spawnedAt;
       // The run's own start when it reports one; else the exit less the run (which counts the exit's tail in).
       const pipelineStart = result.timings.startedAt ?? ended - result.timings.totalMs;
-      resolve({ result, wallMs: performance.now() - started, startupMs, pipelineStart });
+      resolve({ result, wallMs: performance.now() - started, startupMs, pipelineStart, pid: child.pid });
     });
   });
 }
