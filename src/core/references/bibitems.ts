@@ -78,12 +78,23 @@ function head(text: string, start: number, at: number): { start: number; end: nu
   if (text[at] === '[') {
     const close = closingBracket(text, at);
     if (close < 0) return undefined;
-    label = plainOf(text.slice(at + 1, close)) || undefined;
+    label = printedLabel(text.slice(at + 1, close));
     at = close + 1;
     while (/\s/.test(text[at] ?? '')) at++;
   }
   const key = readGroup(text, at);
   return key ? { start, end: key.end, key: key.content.trim(), label } : { start, end: at, label };
+}
+
+/**
+ * An item's label as the text prints it: natbib's `Short(Year)Long` (plainnat's "Guidotti et~al.(2018)Guidotti,
+ * Monreale, …", REVTeX's with `\citenamefont{…}` around each name) as "Guidotti et al. (2018)"; any other as written.
+ */
+function printedLabel(latex: string): string | undefined {
+  // `\citenamefont` is REVTeX's font for a name: the name is its argument, which plain text would drop with it.
+  const plain = plainOf(latex.replace(/\\citenamefont(?![A-Za-z])\s*/g, ''));
+  const natbib = /^([^()]+?)\s*\(([^()]+)\)/.exec(plain);
+  return (natbib ? `${natbib[1]} (${natbib[2]})` : plain) || undefined;
 }
 
 /** The `]` closing the `[` at `open`, brackets inside braces not counting. */

@@ -19,7 +19,11 @@ describe('reference readers on real files', function () {
     const list = textReferences(text('references', 'natbib-xai-paper.bbl'), '.bbl');
     assert.equal(list.reader, 'bbl');
     assert.deepEqual(list.items.map((i) => i.key), ['Giannotti', 'DARPA', 'nasaxai', 'cleverhans', 'mythos', 'righttoexpl']);
-    assert.equal(list.items[1]!.number, 'Gunning(2017)');
+    // natbib's `Short(Year)Long` label, as the text prints it (was "Guidotti et al.(2018)Guidotti, Monreale, …").
+    assert.deepEqual(list.items.slice(0, 2).map((i) => i.number), ['Guidotti et al. (2018)', 'Gunning (2017)']);
+    // REVTeX's, each name in \\citenamefont (was "et al.(2023), and", the names lost).
+    const revtex = textReferences(text('references', 'prl-notitle-maths.bbl'), '.bbl').items.map((i) => i.number);
+    assert.deepEqual(revtex, ['Angiulli et al. (2023)', 'Gupta et al. (2022b)']);
     assert.deepEqual(textReferences(text('references', 'hallmark-sample.bbl'), '.bbl').items.slice(0, 2).map((i) => i.number), ['1', '2']);
     assert.deepEqual(fieldsOfItem(list.items[0]!), {
       author: 'Riccardo Guidotti and Anna Monreale and Salvatore Ruggieri and Franco Turini and Fosca Giannotti and Dino Pedreschi',
