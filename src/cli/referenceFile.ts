@@ -23,6 +23,7 @@ import { unavailableAdvice } from '../core/bibcheck/verdict';
 import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
 import { readInputBytes, UsageError, type CliIo } from './io';
+import { clipText } from '../core/text/clip';
 
 /**
  * The check of one non-.bib file (also what `bib check` delegates to). `listedIn`: the file as the
@@ -139,12 +140,19 @@ function jsonReport(check: ReferenceCheck, { reader, work, notices }: ReadList, 
   return { reader, ...(work ? { work } : {}), ...said, references, summary: check.summary };
 }
 
+/** The place column's widest: a longer place (a natbib label, a long key) pushes only its own line out. */
+const MAX_PLACE_WIDTH = 64;
+
 function textReport(check: ReferenceCheck, file: string | undefined): string {
-  const lines = check.references.map((r) => {
-    const v = r.result?.verdict;
-    const label = v?.kind ? `${v.verdict}: ${v.kind}` : verdictOf(r);
-    const message = r.result?.message ?? `${unidentifiedWhy(r.fields)} "${r.item.text.slice(0, 120)}"`;
-    return `${(placeOf(r, file) || '-').padEnd(16)} ${label.padEnd(18)} ${r.fields.title ? `"${r.fields.title.slice(0, 80)}": ` : ''}${message}`;
+  const places = check.references.map((r) => placeOf(r, file) || '-');
+  const labels = check.references.map((r) => (r.result?.verdict.kind ? `${r.result.verdict.verdict}: ${r.result.verdict.kind}` : verdictOf(r)));
+  // Columns as wide as their widest entry, so that the verdicts and the titles line up.
+  const placeWidth = Math.min(MAX_PLACE_WIDTH, Math.max(16, ...places.map((p) => p.length)));
+  const labelWidth = Math.max(18, ...labels.map((l) => l.length));
+  const lines = check.references.map((r, i) => {
+    const message = r.result?.message ?? `${unidentifiedWhy(r.fields)} "${clipText(r.item.text, 120)}"`;
+    const title = r.fields.title ? `"${clipText(r.fields.title, 80)}": ` : '';
+    return `${places[i]!.padEnd(placeWidth)} ${labels[i]!.padEnd(labelWidth)} ${title}${message}`;
   });
   lines.push('', Object.entries(check.summary).map(([verdict, n]) => `${verdict} ${n}`).join(' · '));
   const advice = unavailableAdvice(check.references.flatMap((r) => (r.result ? [r.result.verdict] : [])));

@@ -48,6 +48,25 @@ describe('CLI refs check against the stand-in services', function () {
     assert.deepEqual(readdirSync(cli!.dir).sort(), ['.cache', 'paper.bbl']);
   });
 
+  it('lines up its verdicts when natbib labels make the places long, and cuts a long title with "…"', async () => {
+    const natbib = join(cli!.dir, 'apsrev.bbl');
+    copyFileSync(fixturePath('references', 'hallmark-sample-apsrev.bbl'), natbib);
+    const run = await runCli(['refs', 'check', natbib], cli!.env);
+    assert.equal(run.code, 0, run.stderr);
+    const rows = run.stdout.split('\n').filter((line) => / · line \d+ /.test(line));
+    assert.equal(rows.length, 21);
+    assert.match(rows[0]!, /^\[Wang et al\. \(2022\)\] · ee938d491c06 · line 53 +verified/, 'the label as the text prints it');
+    const verdictColumn = (line: string) => /(?<=\S) +(?=(?:verified|mismatch|not-found|future-date|unreadable|unavailable))/.exec(line);
+    const columns = new Set(rows.map((line) => { const gap = verdictColumn(line)!; return gap.index + gap[0].length; }));
+    assert.equal(columns.size, 1, `every verdict in one column:\n${rows.join('\n')}`);
+    const titles = new Set(rows.map((line) => line.indexOf(' "')));
+    assert.equal(titles.size, 1, `every title in one column:\n${rows.join('\n')}`);
+    for (const line of rows) {
+      const title = /"(.*?)": /.exec(line)?.[1] ?? '';
+      assert.ok(title.length <= 80, line);
+    }
+  });
+
   it('writes the Markdown report only when --report names it, and bib check of a .bbl gives the same verdicts', async () => {
     const report = join(cli!.dir, 'review.md');
     const run = await runCli(['refs', 'check', bbl, '--report', report], cli!.env);
