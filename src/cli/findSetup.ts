@@ -38,9 +38,16 @@ export function withYears(settings: Settings, years: string | undefined): Settin
 /** Progress lines on stderr, unless the result is printed as JSON. */
 export function findListener(options: CliOptions, io: CliIo): (event: PipelineEvent) => void {
   if (options.json) return () => {};
+  let counted: string | undefined;
   return (event) => {
     const line = describeEvent(event);
-    if (line) io.stderr(line + '\n');
+    if (!line) return;
+    // A merge that adds no card sends the list again: "• 1 candidate so far" is said once per count.
+    if (event.type === 'candidates') {
+      if (line === counted) return;
+      counted = line;
+    }
+    io.stderr(line + '\n');
   };
 }
 
