@@ -140,16 +140,17 @@ export class CitationChecker {
     const { score, status, support, bestAlone } = useContext ? withContext : alone;
     const { best } = support;
     const scored = useContext ? 'with previous sentence' : 'sentence';
-    const what = useContext ? 'The citing sentence with the one before it' : 'The citing sentence';
+    // The sentence alone is what is scored unless said: only the reading with the one before it is named.
+    const what = useContext ? ' The citing sentence was scored with the one before it.' : '';
     const fromArxiv = via ? `from its arXiv version ${via}` : '';
     const read_ = kind === 'abstract' ? `its abstract (no open full text${via ? `; ${fromArxiv}` : ''})` : `its full text${via ? ` (${fromArxiv})` : ''}`;
     // Supported by the abstract and the body together, no passage alone (score.ts): the message says so.
     const together = best !== undefined && support.score > best.score && status !== bestAlone;
     const says = together ? `its abstract and its best passage (${best.score.toFixed(2)}) together say so, in ${read_}` : `${read_} says so`;
     const message = {
-      supported: `Supported: ${says} (score ${score.toFixed(2)}). ${what} was scored.`,
-      weak: `Weak: something in ${read_} is close, nothing clearly supports it (score ${score.toFixed(2)}). ${what} was scored.`,
-      unsupported: `Unsupported: nothing in ${read_} comes close (score ${score.toFixed(2)}); its closest passage is shown. ${what} was scored.`,
+      supported: `Supported: ${says} (score ${score.toFixed(2)}).${what}`,
+      weak: `Weak: something in ${read_} is close, nothing clearly supports it (score ${score.toFixed(2)}).${what}`,
+      unsupported: `Unsupported: nothing in ${read_} comes close (score ${score.toFixed(2)}); its closest passage is shown.${what}`,
     }[status];
     return {
       status,

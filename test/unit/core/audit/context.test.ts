@@ -49,9 +49,10 @@ They found it non-zero and positive \citep{perlmutter1999}.
       const [withContext, alone] = report.findings;
       assert.equal(withContext!.site.context, BEFORE);
       assert.equal(withContext!.scored, 'with previous sentence');
-      assert.match(withContext!.message, /with the one before it/);
+      assert.match(withContext!.message, /The citing sentence was scored with the one before it\.$/);
       assert.equal(alone!.site.context, undefined, 'a paragraph of its own: nothing before it to read');
       assert.equal(alone!.scored, 'sentence');
+      assert.doesNotMatch(alone!.message, /was scored/, 'the sentence alone is what is scored unless said');
       assert.ok(withContext!.score! > alone!.score!, `${withContext!.score} vs ${alone!.score}`);
       assert.equal(withContext!.status, 'supported');
       // Alone it repeats the abstract's "non-zero and positive": on the audit's scale for a physics
