@@ -5,6 +5,7 @@ import type { CoreDeps } from '../deps';
 import type { BibEntry } from '../bibtex/entries';
 import { formatIdentifier, identifierOfFields } from '../identity/identifiers';
 import { plainLine } from '../latex/plainText';
+import { withoutNotice } from '../bibcheck/titles';
 import { SERVICE_LABEL, hostOf } from '../net/errors';
 import { isRefusal, refusalWords } from '../net/breaker';
 import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/types';
@@ -129,7 +130,7 @@ export class CitationChecker {
     const read = await this.memo(this.texts, record.id, () => this.read(record));
     const { document, kind, via } = read;
     if (!document.abstract && document.sections.length === 0) {
-      return { status: 'unavailable', work, service: 'full text', message: `Neither the full text nor an abstract of "${work.title}" could be read, so the sentence could not be checked.` };
+      return { status: 'unavailable', work, service: 'full text', message: `Neither the full text nor an abstract of "${withoutNotice(work.title)}" could be read, so the sentence could not be checked.` };
     }
     const paper = { title: record.title, abstract: record.abstract };
     const alone = auditReading([sentence], document, paper);

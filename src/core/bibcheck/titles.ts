@@ -21,7 +21,12 @@ const NOTICE_PREFIX = /^\s*(?:retracted|withdrawn)\s*:\s*/i;
 
 /** A title as people read it: entities, maths and LaTeX turned into plain words, a retraction notice prefix left out. */
 export function plainTitle(title: string): string {
-  return latexToPlainText(mathWords(decodeEntities(title))).replace(/\s+/g, ' ').trim().replace(NOTICE_PREFIX, '');
+  return withoutNotice(latexToPlainText(mathWords(decodeEntities(title))).replace(/\s+/g, ' ').trim());
+}
+
+/** A plain title without the publisher's "RETRACTED:" or "WITHDRAWN:" before it, which a message saying so already tells. */
+export function withoutNotice(title: string): string {
+  return title.replace(NOTICE_PREFIX, '');
 }
 
 /** The Greek letters by name, as maths spells them (`$\Omega$` reads "Omega"), in code point order from α. */

@@ -242,6 +242,8 @@ Association rules between items can be mined from a large database of customer t
     for (const f of report.findings) {
       assert.equal(f.trust?.status, 'retracted');
       assert.match(f.message, /^RETRACTED \(2010-02-06, retraction-watch\): this work was retracted\./);
+      // Said once: the title quoted after it is the work's, without the publisher's "RETRACTED:" before it.
+      assert.equal(f.message.match(/retracted/gi)?.length, 2, f.message);
     }
   });
 
