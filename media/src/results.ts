@@ -92,7 +92,9 @@ function renderRouting(): void {
       el('span', { className: 'badge', text: repositoryLabel(routing.primary) }),
       ' then ',
       el('span', { className: 'badge badge-secondary', text: repositoryLabel(routing.secondary) }),
-      ` · ${routing.discipline} · by ${routing.by === 'llm' ? 'the LLM' : 'heuristics'}, confidence ${Math.round(routing.confidence * 100)}%`,
+      // The heuristics' reason gives each server's probability ("medRxiv 88%"); a second figure beside it, the
+      // primary's share against the secondary (90%), read as a contradiction. The LLM's reason has no figure.
+      ` · ${routing.discipline} · by ${routing.by === 'llm' ? `the LLM, confidence ${Math.round(routing.confidence * 100)}%` : 'heuristics'}`,
     ]),
     el('p', { className: 'reason', text: routing.reason }),
   );

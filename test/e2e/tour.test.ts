@@ -70,6 +70,10 @@ describe('the offline demo tour (E2E)', function () {
   it('arXiv: the paper\'s own PDF is read (pdf.js) and its best paragraphs are shown with scores', async () => {
     results = await search(ARXIV_CLAIM);
     await results.locator('section.routing', { hasText: /arXiv\s*then/ }).waitFor({ timeout: STEP_MS });
+    // One figure for the route: the heuristics' reason gives each server's probability, and no second "confidence" beside it.
+    const routing = await results.locator('section.routing').first().innerText();
+    assert.match(routing, /by heuristics\n[\s\S]*\(arXiv \d+%\)/, routing);
+    assert.doesNotMatch(routing, /confidence/, routing);
     const card = results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' });
     await card.locator('.fulltext', { hasText: 'Full text: pdf.js' }).waitFor({ timeout: STEP_MS });
     const paragraphs = card.locator('ol.paragraphs > li');

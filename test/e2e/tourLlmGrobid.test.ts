@@ -49,7 +49,7 @@ describe('the offline demo tour with --llm --grobid (E2E)', function () {
     await runCommand(page, FIND);
     const results = await webviewFrame(page, 'section.candidates');
     await results.locator('.status-done').waitFor({ timeout: 60_000 });
-    await results.locator('section.routing', { hasText: /arXiv\s*then.*by the LLM/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('section.routing', { hasText: /arXiv\s*then.*by the LLM, confidence \d+%/ }).waitFor({ timeout: STEP_MS });
     const card = results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' });
     await card.locator('.fulltext', { hasText: 'Full text: GROBID' }).waitFor({ timeout: STEP_MS });
     assert.ok((await card.locator('ol.paragraphs > li').count()) >= 2, 'paragraphs of the TEI');
