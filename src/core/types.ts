@@ -155,6 +155,11 @@ export interface SupportVerdict {
   by: 'llm' | 'lexical';
   /** The lexical (calibrated) label, given beside an LLM's when the two disagree. */
   lexical?: SupportLabel;
+  /**
+   * Lexical *unrelated* only because its passages hold one telling word of the claim's four or more
+   * (scoring/index.ts): on the claim's topic by that word, which a sentence naming the work's authors makes enough.
+   */
+  oneTellingWord?: true;
 }
 
 /** A deduplicated, ranked candidate: a merge of one or more PaperRecords. */

@@ -62,11 +62,14 @@ export function supportedWork(candidates: readonly Candidate[], sentence: string
 function theirOneWork(work: Candidate, named: string[], sentence: string): ClearChoice {
   if (untrusted(work)) return { reason: `the one work found by ${named.join(', ')} is ${work.trust!.status}: ${quoted(work)}` };
   const label = work.support?.label;
-  if (label !== 'supports' && label !== 'related') return { reason: `the one work found by ${named.join(', ')} is off its topic: ${describe(work)}` };
+  // One telling word shared keeps a card under "related"; with the authors named, that word puts their work on the topic.
+  const onTopic = label === 'supports' || label === 'related' || work.support?.oneTellingWord === true;
+  if (!onTopic) return { reason: `the one work found by ${named.join(', ')} is off its topic: ${describe(work)}` };
   const year = printedYear(sentence);
   if (year !== undefined && work.year !== undefined && Math.abs(work.year - year) > 1)
     return { reason: `it names ${named.join(', ')} (${year}), and their one work found is from ${work.year}: ${quoted(work)}` };
-  return { candidate: work, why: `the one work found by ${named.join(', ')}, ${label}` };
+  const topic = work.support?.oneTellingWord ? 'on its topic by one word' : label;
+  return { candidate: work, why: `the one work found by ${named.join(', ')}, ${topic}` };
 }
 
 /** The work that supports the sentence, clear of every other in `pool` by CLEAR_MARGIN; else the dominant one on its topic. */

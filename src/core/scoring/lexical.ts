@@ -30,6 +30,7 @@ import { reasonFor } from './reason';
 import { rerank } from './rerank';
 import { MIN_REASON_WEIGHT, reasonWeights, supportContext, supportFeatureVector, supportProbability } from './supportFeatures';
 import { claimKind } from './roles';
+import { tellingWords, tellingWordsHeld } from './tellingWords';
 import { splitSentences } from '../text/sentences';
 import { SCORING_TOKENS, tokenize, type Token } from '../text/tokens';
 
@@ -54,6 +55,8 @@ export interface RankedParagraph extends ScoredParagraph {
   strength: number;
   /** The support model's features (supportFeatures.ts), when asked for (training, benches). */
   features?: number[];
+  /** How many of the claim's telling words (weighted, less a mentioned work's names and year: tellingWords.ts) it holds, of how many. */
+  claimWords?: { matched: number; of: number };
 }
 
 /** The paragraphs of a paper, the abstract first (it is often the strongest support). */
@@ -167,6 +170,7 @@ export function rankUnits(
   // the rarest in scientific text first.
   const support = supportContext(model, titleStems, [...titleStems, ...abstractStems]);
   const reasonIdf = reasonWeights(support);
+  const telling = tellingWords(support.claimIdf, claimText, stemsOf);
   return order.map((index, rank): RankedParagraph => {
     const unit = units[index]!;
     const strength = selfScore > 0 ? Math.min(1, raw[index]! / selfScore) : 0;
@@ -183,6 +187,7 @@ export function rankUnits(
       score: round(supportProbability(vector)),
       strength: round(strength),
       reason,
+      claimWords: tellingWordsHeld(telling, (stem) => paragraphs[index]!.counts.has(stem)),
     };
     if (features) ranked.features = vector;
     return ranked;

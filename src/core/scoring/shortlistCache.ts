@@ -17,7 +17,7 @@ import { SUPPORT_KEY_PREFIX } from '../net/cacheSweep';
 import { readStoredJson, storeText } from '../net/readings';
 
 /** Bump whenever the lexical scorer's code changes what it ranks or scores (the models are in the key by content). */
-export const SCORER_VERSION = 's2';
+export const SCORER_VERSION = 's3';
 
 /** The best paragraphs, best first, and whether the paper was known by its title alone. */
 export interface Shortlist {

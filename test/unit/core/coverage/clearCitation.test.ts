@@ -82,6 +82,9 @@ describe('coverage: the citation a batch writes on its own', function () {
     const onTopic = supportedWork(labelled('related'), named).candidate;
     assert.deepEqual([onTopic?.id, onTopic?.support?.label], [theirs.id, 'related']);
     assert.match(supportedWork(labelled('unrelated'), named).reason!, /^the one work found by perlmutter is off its topic: "Measurements of Omega[^"]*", unrelated 0\.\d\d$/);
+    // Kept under "related" for sharing one telling word: with its authors named, that word puts it on the topic.
+    const oneWord = candidates.map((c) => (c === theirs ? { ...c, support: { label: 'unrelated' as const, by: 'lexical' as const, oneTellingWord: true as const } } : c));
+    assert.deepEqual(supportedWork(oneWord, named), { candidate: oneWord.find((c) => c.id === theirs.id), why: 'the one work found by perlmutter, on its topic by one word' });
     assert.match(supportedWork(candidates, named.replace('1999', '2005')).reason!, /^it names perlmutter \(2005\), and their one work found is from 1998: "Measurements/);
   });
 

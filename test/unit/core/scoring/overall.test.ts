@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseTei } from '../../../../src/core/fulltext/tei';
+import { parseArxivFeed } from '../../../../src/core/sources/arxivAtom';
 import { DEFAULT_SETTINGS } from '../../../../src/core/settings/index';
 import { LlmCallBudget, scoreCandidate } from '../../../../src/core/scoring';
 import {
@@ -90,6 +91,31 @@ describe('scoreCandidate without an LLM', () => {
     assert.deepEqual(result.support, { label: 'supports', by: 'lexical' });
     assert.ok(result.score > 0.4 && result.score <= 1, `score ${result.score}`);
     assert.ok(result.paragraphs.every((p, i, all) => i === 0 || all[i - 1]!.score >= p.score));
+  });
+
+  it('keeps a paper that shares one of the claim\'s telling words under "related" (real medRxiv and bioRxiv abstracts)', async () => {
+    const record = (file: string, doi: string) =>
+      (JSON.parse(readFileSync(fixturePath('biorxiv', file), 'utf8')) as { doi: string; title: string; abstract: string }[]).find((r) => r.doi === doi)!;
+    const primeEditing = { text: 'Pooled prime editing in haploid cells measures the functional effects of thousands of genetic variants.', sentences: [] };
+    const asClaim = { ...claim, ...primeEditing, sentences: [primeEditing.text] };
+    // A meta-analysis that "pooled" its odds ratios, and a speciation study of "thousands" of markers: each read related (0.40, 0.35).
+    for (const [file, doi] of [['medrxiv_2019-01-01_2019-06-25.json', '10.1101/19000497'], ['biorxiv_2013-01-01_2013-11-07.json', '10.1101/000109']]) {
+      const { title, abstract } = record(file!, doi!);
+      const document = { title, abstract, sections: [], captions: [], references: [] };
+      const result = await scoreCandidate({ claim: asClaim, queries: [], document, retrievalScore: 0.7 }, deps);
+      assert.deepEqual(result.support, { label: 'unrelated', by: 'lexical', oneTellingWord: true }, `${doi}: ${result.score}`);
+      assert.match(result.paragraphs[0]!.reason, /^one of the claim's \d+ telling words; matches: \w+$/);
+    }
+  });
+
+  it('does not count the names and year of a work the claim mentions among its telling words (Perlmutter et al. 1999, arXiv abstract)', async () => {
+    const [entry] = parseArxivFeed(readFileSync(fixturePath('arxiv-atom', 'legacy2019_idlist_astro-ph_9812133_same-work-as-doi-10.1086_307221.atom.xml'), 'utf8')).records;
+    const document = { title: entry!.title, abstract: entry!.abstract, sections: [], captions: [], references: [] };
+    // Counted, "perlmutt" and "1999" made four telling words of which the abstract holds one: the work the sentence names read unrelated.
+    const text = 'The expansion of the Universe accelerates [Perlmutter et al. 1999].';
+    const result = await scoreCandidate({ claim: { ...claim, text, sentences: [text] }, queries: [], document, retrievalScore: 0.7 }, deps);
+    assert.notEqual(result.support?.label, 'unrelated', `${result.score}: ${result.paragraphs[0]?.reason}`);
+    assert.doesNotMatch(result.paragraphs[0]!.reason, /telling words/);
   });
 
   it("says 'unknown' when the paper has no text", async () => {
