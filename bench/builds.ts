@@ -27,14 +27,17 @@ const CLAIMS = [
 const LATENCY = { arxiv: 800, europepmc: 600, biorxiv: 300, doi: 300, crossref: 300, datacite: 300, arxivBibtex: 300,
   files: 500, biorxivContent: 500, medrxivContent: 500, dblp: 400, semanticscholar: 500, openalex: 300 };
 
-/** Appends `pid cpuMs` to $CPU_LOG at exit: CPU time since the CLI's code (cli/main) finished loading. */
+/**
+ * Appends `pid cpuMs` to $CPU_LOG at exit: CPU time since the CLI's code finished loading, cli/main or, for a
+ * repeat answered from its kept result, cli/kept (which never loads cli/main: its CPU read NaN).
+ */
 const PRELOAD = `
 const Module = require('node:module');
 const load = Module._load;
 let start;
 Module._load = function (request, ...rest) {
   const loaded = load.call(this, request, ...rest);
-  if (start === undefined && /cli[\\/]main(\\.js)?$/.test(request)) start = process.cpuUsage();
+  if (start === undefined && /cli[\\/](main|kept)(\\.js)?$/.test(request)) start = process.cpuUsage();
   return loaded;
 };
 process.on('exit', () => {
