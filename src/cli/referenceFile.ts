@@ -150,8 +150,8 @@ function textReport(check: ReferenceCheck, file: string | undefined): string {
   const placeWidth = Math.min(MAX_PLACE_WIDTH, Math.max(16, ...places.map((p) => p.length)));
   const labelWidth = Math.max(18, ...labels.map((l) => l.length));
   const lines = check.references.map((r, i) => {
-    const message = r.result?.message ?? `${unidentifiedWhy(r.fields)} "${clipText(r.item.text, 120)}"`;
-    const title = r.fields.title ? `"${clipText(r.fields.title, 80)}": ` : '';
+    const message = r.result?.message ?? `${unidentifiedWhy(r.fields)} "${clipText(r.item.text, 119)}"`;
+    const title = r.fields.title ? `"${clipText(r.fields.title, 79)}": ` : '';
     return `${places[i]!.padEnd(placeWidth)} ${labels[i]!.padEnd(labelWidth)} ${title}${message}`;
   });
   lines.push('', Object.entries(check.summary).map(([verdict, n]) => `${verdict} ${n}`).join(' · '));

@@ -5,6 +5,7 @@ import type { DocumentContext } from '../types';
 import { parseLatex, type LatexNode } from '../latex/parse';
 import { findMathMacros } from '../latex/mathMacros';
 import { renderNodes, tidy } from '../latex/plainText';
+import { clipText } from '../text/clip';
 
 /** Longest section text kept, in characters, centred on the selection. */
 export const SECTION_CONTEXT_CHARS = 3000;
@@ -59,7 +60,7 @@ function readAbstract(nodes: LatexNode[]): string | undefined {
     parts = command?.args.flatMap((a) => (a.kind === 'arg.group' ? [a.content] : [])) ?? [];
   }
   const text = parts.map((part) => oneLine(renderNodes(part))).filter(Boolean).join(' ');
-  return text ? truncate(text, ABSTRACT_CHARS) : undefined;
+  return text ? clipText(text, ABSTRACT_CHARS) : undefined;
 }
 
 function documentBody(nodes: LatexNode[]): LatexNode[] {
@@ -114,10 +115,6 @@ function windowAround(text: string, anchor: number, size: number): string {
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;
   const slice = text.slice(start, start + size);
   return start + size < text.length ? slice.replace(/\s+\S*$/, '') : slice;
-}
-
-function truncate(text: string, size: number): string {
-  return text.length <= size ? text : text.slice(0, size).replace(/\s+\S*$/, '') + '…';
 }
 
 function oneLine(text: string): string {

@@ -98,10 +98,10 @@ function spelledMaths(value: string): string {
   return value.replace(/(?<!\\)\$[^$]*\$/g, (maths) =>
     maths
       // Upright, a thin space on each side that holds a term, as TeX sets an operator: "O(n log n)", "(log n)".
-      .replace(OPERATORS, (_m, name: string, at: number, whole: string) => {
+      .replace(OPERATORS, (operator: string, name: string, at: number, whole: string) => {
         const preceding = whole.slice(0, at);
         const before = /[\p{L}\p{N})\]}]\s*$/u.test(preceding) && !/\\[A-Za-z]+\s*$/.test(preceding) ? '\\,' : '';
-        const after = /^[\p{L}\p{N}\\{(]/u.test(whole.slice(at + _m.length)) ? '\\,' : '';
+        const after = /^[\p{L}\p{N}\\{(]/u.test(whole.slice(at + operator.length)) ? '\\,' : '';
         return `${before}\\mathrm{${name}}${after}`;
       })
       .replace(ACCENTED, (_m, mark: string, braced?: string, bare?: string) => (braced ?? bare)! + MARKS[mark]!)

@@ -53,10 +53,10 @@ export function referenceSource(file: string, bytes: Uint8Array): ReferenceSourc
  * A list that is not UTF-8 (a .bbl BibTeX wrote from a Latin-1 .bib) loses its accented names to U+FFFD: its
  * notices say so first, under `shownName`, so that every report of the list carries it.
  */
-export async function sourceReferences(source: ReferenceSource, deps: CoreDeps, shownName?: string): Promise<ReferenceList> {
+export async function sourceReferences(source: ReferenceSource, deps: CoreDeps, shownName: string): Promise<ReferenceList> {
   if ('pdf' in source) return pdfReferences(source.pdf, deps);
   const list = textReferences(source.text, source.kind);
-  const note = shownName === undefined ? undefined : encodingNote(source.text, shownName);
+  const note = encodingNote(source.text, shownName);
   return note ? { ...list, notices: [note, ...list.notices] } : list;
 }
 

@@ -60,6 +60,7 @@ export async function scoreCandidate(input: ScoreInput, deps: ScoreDeps): Promis
   const judgeCount = Math.max(1, Math.floor(deps.settings['scoring.llmParagraphs']));
   const shortlisted = await shortlist(input, Math.max(SHOWN_PARAGRAPHS, judgeCount), deps.cacheDir);
   const ranked = shortlisted.ranked.map(offTopicCapped);
+  // offTopicCapped returns a capped paragraph as a new object: one of them held one telling word.
   const oneTellingWord = ranked.some((p, i) => p !== shortlisted.ranked[i] && p.claimWords?.matched === 1);
   const { titleOnly } = shortlisted;
   if (ranked.length === 0) {
@@ -114,7 +115,7 @@ const TOPIC_WORDS = 4;
  * not make Perlmutter's own abstract off the topic. Claims against abstracts, dev pairs
  * (docs/measurements.md): right / wrong pairs moved under the line 3 / 49 (SciFact), 0 / 23
  * (Citation-Integrity), 5 / 25 (Check-COVID). Terse citing sentences share fewer words (CL-SciSumm
- * train: 63 of 621 right, 99 of 255 wrong), which is why the audit, which reads them, keeps its own
+ * train: 60 of 621 right, 99 of 255 wrong), which is why the audit, which reads them, keeps its own
  * scale (audit/score.ts, paperSupport.ts) without this rule.
  */
 function offTopicCapped(paragraph: RankedParagraph): RankedParagraph {

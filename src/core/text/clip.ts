@@ -1,12 +1,6 @@
 // Text cut to fit a line or a prompt, where a reader must see that it was cut.
 
-/**
- * `text` in at most `max` characters: whole when it fits, else cut at the last word boundary that
- * keeps most of it (or mid-word when a word is that long), with "…" saying something was left out.
- */
-export function clipText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const atWord = cut.replace(/[\s,;:]+\S*$/, '');
-  return (atWord.length >= cut.length * 0.6 ? atWord : cut).trimEnd() + '…';
+/** `text` whole when it has at most `size` characters, else its first `size` cut back to a whole word, with "…". */
+export function clipText(text: string, size: number): string {
+  return text.length <= size ? text : text.slice(0, size).replace(/\s+\S*$/, '') + '…';
 }
