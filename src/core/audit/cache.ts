@@ -19,6 +19,9 @@ const MAX_KEPT = 20_000;
  */
 const NO_VERSION_TTL_MS = 3_600_000;
 
+/** Key prefix of Europe PMC's records among the versions (a work id never starts with it). */
+const EUROPE_PMC = 'europepmc-version ';
+
 interface SavedAuditCache {
   version: 1;
   results: [string, CachedResult][];
@@ -42,7 +45,7 @@ export class AuditCache {
   private readonly results = new Map<string, CachedResult>();
   /** Entry identity → the work it resolved to: an edited sentence asks no authority again. */
   private readonly works = new Map<string, PaperRecord>();
-  /** Work id → its arXiv version (arxivVersionBatch.ts), or when arXiv was found to hold none. */
+  /** Work id → its arXiv version (arxivVersionBatch.ts), or when arXiv was found to hold none; Europe PMC's likewise. */
   private readonly versions = new Map<string, KnownVersion>();
   /** Sentences against other works' abstracts (betterFit.ts), so a re-run compares only what changed. */
   readonly fitScores = new FitScores();
@@ -67,6 +70,18 @@ export class AuditCache {
 
   setArxivVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
     this.versions.set(workId, record ? { record, at: now } : { at: now });
+  }
+
+  /**
+   * Europe PMC's record of the work (europePmcVersion.ts): null when it held none within the hour.
+   * Kept beside the arXiv versions, under its own key.
+   */
+  europePmcVersion(workId: string, now = Date.now()): PaperRecord | null | undefined {
+    return this.arxivVersion(`${EUROPE_PMC}${workId}`, now);
+  }
+
+  setEuropePmcVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
+    this.setArxivVersion(`${EUROPE_PMC}${workId}`, record, now);
   }
 
   /** The work's trust signal, when looked up less than `maxAgeMs` ago. */

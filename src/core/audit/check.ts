@@ -10,28 +10,25 @@ import { SERVICE_LABEL, hostOf } from '../net/errors';
 import { isRefusal, refusalWords } from '../net/breaker';
 import { HttpError, TimeoutError, isAbortError, type ServiceName } from '../net/types';
 import { getFulltext } from '../fulltext';
-import type { FulltextDocument } from '../fulltext/model';
 import { WorkLookup, type FoundWork } from '../works/lookup';
-import type { FulltextKind, PaperRecord, TrustSignal } from '../types';
+import type { PaperRecord, TrustSignal } from '../types';
 import { assessTrust } from '../trust';
 import { SourceError } from '../sources/errors';
 import type { AuditCache, CachedResult } from './cache';
-import type { AuditWork } from './types';
+import type { AuditWork, ReadWork } from './types';
+import { findEuropePmcVersion, readEuropePmcVersion } from './europePmcVersion';
 import type { PaperText } from './betterFit';
 import { auditReading } from './score';
 import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
 import { CrossrefBatchClient } from '../sources/crossrefBatch';
 
 /** What earlier runs found (the audit cache): each entry's work, each work's arXiv version and trust. */
-export type KnownWorks = Pick<AuditCache, 'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion' | 'trust' | 'setTrust'>;
+export type KnownWorks = Pick<
+  AuditCache,
+  'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion' | 'europePmcVersion' | 'setEuropePmcVersion' | 'trust' | 'setTrust'
+>;
 
 type Resolved = { work: FoundWork } | { result: CachedResult };
-interface ReadWork {
-  kind: FulltextKind;
-  document: FulltextDocument;
-  /** Read through the work's arXiv version (`arXiv:…`), when the work itself gave no text. */
-  via?: string;
-}
 
 export class CitationChecker {
   private readonly lookup: WorkLookup;
@@ -143,8 +140,8 @@ export class CitationChecker {
     const scored = useContext ? 'with previous sentence' : 'sentence';
     // The sentence alone is what is scored unless said: only the reading with the one before it is named.
     const what = useContext ? ' The citing sentence was scored with the one before it.' : '';
-    const fromArxiv = via ? `from its arXiv version ${via}` : '';
-    const read_ = kind === 'abstract' ? `its abstract (no open full text${via ? `; ${fromArxiv}` : ''})` : `its full text${via ? ` (${fromArxiv})` : ''}`;
+    const from = via ? `from ${via}` : '';
+    const read_ = kind === 'abstract' ? `its abstract (no open full text${via ? `; ${from}` : ''})` : `its full text${via ? ` (${from})` : ''}`;
     // Supported by the abstract and the body together, no passage alone (score.ts): the message says so.
     const together = best !== undefined && support.score > best.score && status !== bestAlone;
     const says = together ? `its abstract and its best passage (${best.score.toFixed(2)}) together say so, in ${read_}` : `${read_} says so`;
@@ -165,14 +162,18 @@ export class CitationChecker {
   }
 
   /**
-   * The work's text; a DOI'd work that gave neither PDF nor abstract is read through its arXiv
-   * version. `release` is called once this work can no longer join the arXiv-version batch.
+   * The work's text; a DOI'd work that gave neither PDF nor abstract is read through Europe PMC's
+   * record of it (PubMed, PMC), else its arXiv version. `release` is called once this work can no
+   * longer join the arXiv-version batch.
    */
   private async read(record: PaperRecord, release: () => void = () => {}): Promise<ReadWork> {
     let preprint: PaperRecord | undefined;
     try {
       const read = await getFulltext(record, this.deps);
       if (read.document.abstract || read.document.sections.length > 0) return read;
+      const published = await this.europePmcVersion(record);
+      const text = published && (await readEuropePmcVersion(record, published, this.deps));
+      if (text) return text;
       const known = this.known?.arxivVersion(record.id);
       if (known === null) return read; // arXiv held none within the hour
       preprint = known;
@@ -191,7 +192,16 @@ export class CitationChecker {
     } finally {
       release();
     }
-    return { ...(await getFulltext(preprint, this.deps)), via: `arXiv:${preprint.arxivId ?? preprint.id}` };
+    return { ...(await getFulltext(preprint, this.deps)), via: `its arXiv version arXiv:${preprint.arxivId ?? preprint.id}` };
+  }
+
+  /** Europe PMC's record of the work, remembered (also that it has none) in the audit cache. */
+  private async europePmcVersion(record: PaperRecord): Promise<PaperRecord | undefined> {
+    const known = this.known?.europePmcVersion(record.id);
+    if (known !== undefined) return known ?? undefined;
+    const found = await findEuropePmcVersion(record, this.deps);
+    if (found !== undefined) this.known?.setEuropePmcVersion(record.id, found ?? undefined);
+    return found ?? undefined;
   }
 
   /** Retraction and the like, from Crossref; remembered as long as the HTTP cache keeps a record. */

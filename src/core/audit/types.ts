@@ -2,6 +2,7 @@
 // The core produces these; the extension shows them as diagnostics, hovers and a summary view,
 // and the CLI prints them (`citefinder audit --json`, paths relative to the root, lines 1-based).
 import type { FulltextKind, TrustSignal } from '../types';
+import type { FulltextDocument } from '../fulltext/model';
 
 /**
  * One status per (citing sentence, key), on the audit's own scale (calibration.ts, score.ts):
@@ -29,6 +30,14 @@ export const AUDIT_STATUSES: readonly AuditStatus[] = [
 
 export type { CitationSite, SourcePosition, SourceRange } from '../latex/citeSites';
 import type { CitationSite } from '../latex/citeSites';
+
+/** The text a cited work was read from. */
+export interface ReadWork {
+  kind: FulltextKind;
+  document: FulltextDocument;
+  /** Where the text came from, when not the work's own record: "its arXiv version arXiv:…", "PubMed (PMID …)". */
+  via?: string;
+}
 
 /** The work a key resolved to, as the CLI shows it. */
 export interface AuditWork {

@@ -1,0 +1,128 @@
+// The audit reads a published article through Europe PMC when the work's own record gives it
+// nothing to read: Crossref holds no abstract of it (Elsevier deposits none; PLOS ONE's 2012
+// record has none, test/fixtures/crossref) and no open PDF. Before, such a citation audited
+// "unavailable" although PubMed holds its abstract and PubMed Central may hold it whole.
+import assert from 'node:assert/strict';
+import { access, readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStandIn, type StandIn } from '../../../standin';
+import { fixturePath } from '../../../standin/server';
+import { addCrossrefWorks, type CrossrefPoolWork } from '../../../standin/crossrefPool';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings } from '../../../../src/core/settings';
+import { auditProject, type AuditDeps } from '../../../../src/core/audit';
+
+interface EpmcRecord {
+  doi: string;
+  title: string;
+  pubYear: string;
+  abstractText?: string;
+  authorList?: { author: { firstName?: string; lastName?: string }[] };
+  journalInfo?: { journal?: { title?: string } };
+}
+
+async function epmcRecords(file: string): Promise<EpmcRecord[]> {
+  const json = JSON.parse(await readFile(fixturePath('europepmc', file), 'utf8')) as EpmcRecord[] | { resultList: { result: EpmcRecord[] } };
+  return Array.isArray(json) ? json : json.resultList.result;
+}
+
+/**
+ * Crossref's record of a DOI whose /works JSON is not recorded, written from Europe PMC's real
+ * record of it (title, authors, journal, year), without the abstract Crossref lacks.
+ */
+function crossrefWithoutAbstract(record: EpmcRecord): CrossrefPoolWork {
+  const date = { 'date-parts': [[Number(record.pubYear)]] };
+  return {
+    DOI: record.doi.toLowerCase(),
+    type: 'journal-article',
+    title: [record.title.replace(/\.$/, '')],
+    author: (record.authorList?.author ?? []).map((a, i) => ({ given: a.firstName, family: a.lastName, sequence: i ? 'additional' : 'first', affiliation: [] })),
+    'container-title': [record.journalInfo?.journal?.title ?? ''],
+    published: date,
+    issued: date,
+    URL: `https://doi.org/${record.doi.toLowerCase()}`,
+    relation: {},
+  };
+}
+
+describe('audit: a published article read through Europe PMC', function () {
+  this.timeout(30_000);
+  let standIn: StandIn;
+  let deps: AuditDeps;
+  let dir: string;
+  beforeEach(async () => {
+    standIn = await startStandIn();
+    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
+    deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
+    dir = mkdtempSync(join(tmpdir(), 'citefinder-epmc-version-'));
+  });
+  afterEach(async () => {
+    await standIn.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function auditOne(bib: string, sentence: string) {
+    writeFileSync(join(dir, 'references.bib'), bib);
+    const file = join(dir, 'main.tex');
+    writeFileSync(file, `\\documentclass{article}\n\\begin{document}\n${sentence}\n\\bibliography{references}\n\\end{document}\n`);
+    const report = await auditProject({
+      file,
+      scope: 'file',
+      files: { read: (f) => readFile(f, 'utf8').catch(() => undefined), list: async () => [file] },
+      exists: (f) => access(f).then(() => true, () => false),
+    }, deps);
+    assert.equal(report.findings.length, 1);
+    return report.findings[0]!;
+  }
+  const europePmcAsked = (doi: string) => standIn.requests.some((r) => r.service === 'europepmc' && decodeURIComponent(r.url).includes(`DOI:"${doi}"`));
+
+  it("reads PubMed Central's open full text of a DOI Crossref has no abstract of", async () => {
+    const [plos] = await epmcRecords('published-core-records_built-from-jats-and-openalex.json');
+    assert.equal(plos!.doi, '10.1371/journal.pone.0197348');
+    addCrossrefWorks(standIn, [crossrefWithoutAbstract(plos!)]);
+    const finding = await auditOne(
+      '@article{wu2018,\n  title = {Antibacterial Effect against Staphylococcus aureus},\n  doi = {10.1371/journal.pone.0197348}\n}\n',
+      'A trisulfide modelled on the diallyl trisulfide of garlic strongly inhibits \\emph{Staphylococcus aureus}~\\cite{wu2018}.',
+    );
+    assert.equal(finding.status, 'supported', finding.message);
+    assert.equal(finding.fulltext, 'jats');
+    assert.match(finding.message, /its full text \(from PubMed Central \(PMC5967733\)\)/);
+    assert.ok(standIn.requests.some((r) => r.url.endsWith('/PMC5967733/fullTextXML')), 'the JATS was read');
+  });
+
+  it("reads PubMed's abstract when PubMed Central does not serve the full text", async () => {
+    const records = await epmcRecords('search_query-cancer_resultType-core_med-records-1-5-6-11-14.json');
+    const gadd = records.find((r) => r.doi === '10.1002/hpja.70052')!;
+    addCrossrefWorks(standIn, [crossrefWithoutAbstract(gadd)]);
+    const finding = await auditOne(
+      '@article{gadd2025,\n  title = {The Co-Design of an Evidence-Based Health Education Strategy},\n  doi = {10.1002/hpja.70052}\n}\n',
+      'Bowel cancer screening rates are lower in remote Australia than in its major cities~\\cite{gadd2025}.',
+    );
+    assert.notEqual(finding.status, 'unavailable', finding.message);
+    assert.equal(finding.fulltext, 'abstract');
+    assert.match(finding.message, /its abstract \(no open full text; from PubMed \(PMID 40356016\)\)/);
+  });
+
+  it('leaves the finding unavailable when Europe PMC holds no abstract either, having asked it', async () => {
+    // The Cell Genomics article of the offline demo: Crossref's record (from its recorded BibTeX)
+    // and Europe PMC's (from OpenAlex, abstract null) hold no abstract, and arXiv no version.
+    const finding = await auditOne(
+      '@article{herger2025,\n  title = {High-throughput screening of human genetic variants by pooled prime editing},\n  doi = {10.1016/j.xgen.2025.100814}\n}\n',
+      'Pooled prime editing screens thousands of human genetic variants at once~\\cite{herger2025}.',
+    );
+    assert.equal(finding.status, 'unavailable', finding.message);
+    assert.ok(europePmcAsked('10.1016/j.xgen.2025.100814'));
+  });
+
+  it('never asks Europe PMC for a work that has an abstract of its own', async () => {
+    const finding = await auditOne(
+      '@article{scirep,\n  title = {Sci Rep},\n  doi = {10.1038/srep16696}\n}\n',
+      'Ecological networks are structured~\\cite{scirep}.',
+    );
+    assert.notEqual(finding.status, 'unavailable', finding.message);
+    assert.equal(europePmcAsked('10.1038/srep16696'), false);
+  });
+});
