@@ -46,11 +46,13 @@ export async function checkReferences(
     if (arxiv) void authorities.arxivById(arxiv).catch(() => {});
     else if (fields.doi) void authorities.crossrefByDoi(fields.doi).catch(() => {});
   }
+  const shownTitles = new Map<number, string>();
   const identify = async (i: number) => {
     const reference = references[i]!;
     if (reference.fields.title) return;
-    const { unresolved, ...identified } = await identifyUntitled(reference.item.text, reference.fields, authorities);
+    const { unresolved, shownTitle, ...identified } = await identifyUntitled(reference.item.text, reference.fields, authorities);
     Object.assign(reference, identified);
+    if (shownTitle) shownTitles.set(i, shownTitle);
     if (unresolved) reference.result = unresolvedEntry(reference.item, unresolved, i);
   };
   await forEachBounded(references.length, CONCURRENT, identify, deps.signal);
@@ -66,6 +68,8 @@ export async function checkReferences(
     const duplicateOf = result.duplicateOf && keyOf(references, result.duplicateOf);
     reference.result = { ...result, duplicateOf };
   });
+  // A taken title was checked by its words; it is shown as its authority writes it, maths as symbols.
+  for (const [i, title] of shownTitles) references[i]!.fields = { ...references[i]!.fields, title };
   // Events carried the engine's "#n" keys (the editor maps them to items); the report carries the items' own.
   for (const r of references) if (r.result && r.item.key) r.result = { ...r.result, key: r.item.key };
   const summary: Record<string, number> = {};

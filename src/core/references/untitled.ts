@@ -13,7 +13,9 @@
 import type { Authorities } from '../bibcheck/authorities';
 import { compareAuthors, printedFamily, readAuthorList, sameFamily, type AuthorList, type Person } from '../bibcheck/people';
 import { isPreprintVenue, sameVenue } from '../bibcheck/venues';
-import { plainTitle, titleTokens } from '../bibcheck/titles';
+import { decodeEntities, plainTitle, titleTokens, withoutNotice } from '../bibcheck/titles';
+import { latexToUnicode } from '../latex/unicode';
+import { plainLine } from '../latex/plainText';
 import { authorityLabel, type AuthorityName, type AuthorityRecord, type EntryVerdict } from '../bibcheck/verdict';
 import { isAbortError } from '../net/types';
 import { identifiersOf } from './identifiers';
@@ -28,6 +30,11 @@ export interface Identified {
   titleFrom?: TitleSource;
   /** The identifier names no work at its authorities: the reference's verdict, with nothing to search by. */
   unresolved?: EntryVerdict;
+  /**
+   * The taken title as a reader reads it ("ε-Accurate"), shown once the reference is checked; the
+   * check reads `fields.title`, the words a .bib title's maths spells ("epsilon -Accurate").
+   */
+  shownTitle?: string;
 }
 
 /** The arXiv id a reference prints, as such or as arXiv's own DOI (10.48550/arXiv.2205.01068, DataCite's, not Crossref's). */
@@ -40,7 +47,9 @@ export async function identifyUntitled(text: string, fields: ReferenceFields, au
   const taken = identified.fields.title;
   // An authority's title may write maths as LaTeX (DBLP's "$\varepsilon$-Accurate"); the reference's fields are plain text,
   // whose dollars the synthetic entry escapes, so the taken title is made plain as a .bib title would be read.
-  return taken && taken !== fields.title ? { ...identified, fields: { ...identified.fields, title: plainTitle(taken) } } : identified;
+  if (!taken || taken === fields.title) return identified;
+  const shownTitle = withoutNotice(decodeEntities(plainLine(latexToUnicode(taken))));
+  return { ...identified, fields: { ...identified.fields, title: plainTitle(taken) }, shownTitle };
 }
 
 async function identify(text: string, fields: ReferenceFields, authorities: Authorities): Promise<Identified> {

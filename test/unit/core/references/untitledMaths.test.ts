@@ -20,9 +20,11 @@ describe('a title taken from an authority that writes maths as LaTeX', function 
     assert.equal(gupta.titleFrom, 'team');
     assert.equal(gupta.result?.verdict.verdict, 'verified', gupta.result?.message);
     assert.doesNotMatch(gupta.fields.title ?? '', /\$/);
-    assert.match(gupta.fields.title ?? '', /^Augmenting Online Algorithms with epsilon -Accurate Predictions$/);
+    // Checked by the words its maths spells ("epsilon -Accurate"), shown with the symbol.
+    assert.match(gupta.fields.title ?? '', /^Augmenting Online Algorithms with ε-Accurate Predictions$/);
     const angiulli = byKey.get('a687f76f3a21')!;
     assert.equal(angiulli.titleFrom, 'identifier');
     assert.equal(angiulli.result?.verdict.verdict, 'verified-fixable', angiulli.result?.message);
+    assert.match(angiulli.fields.title ?? '', /^LatentOut: /, 'shown as the reader reads it, not "mathrm LatentOut"');
   });
 });
