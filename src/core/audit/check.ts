@@ -162,18 +162,21 @@ export class CitationChecker {
   }
 
   /**
-   * The work's text; a DOI'd work that gave neither PDF nor abstract is read through Europe PMC's
-   * record of it (PubMed, PMC), else its arXiv version. `release` is called once this work can no
+   * The work's text; a DOI'd work that gave no full text is read through Europe PMC's record of it
+   * (PMC's open full text; PubMed's abstract when it has none of its own), and one that gave no
+   * text at all through its arXiv version. `release` is called once this work can no
    * longer join the arXiv-version batch.
    */
   private async read(record: PaperRecord, release: () => void = () => {}): Promise<ReadWork> {
     let preprint: PaperRecord | undefined;
     try {
       const read = await getFulltext(record, this.deps);
+      if (read.kind === 'abstract') {
+        const published = await this.europePmcVersion(record);
+        const text = published && (await readEuropePmcVersion(record, published, this.deps, !read.document.abstract));
+        if (text) return text;
+      }
       if (read.document.abstract || read.document.sections.length > 0) return read;
-      const published = await this.europePmcVersion(record);
-      const text = published && (await readEuropePmcVersion(record, published, this.deps));
-      if (text) return text;
       const known = this.known?.arxivVersion(record.id);
       if (known === null) return read; // arXiv held none within the hour
       preprint = known;

@@ -1,7 +1,8 @@
-// A published article whose own record gave nothing to read: Elsevier deposits no abstracts at
-// Crossref and OpenAlex withholds them, and the PDF is closed. PubMed usually holds the abstract,
-// and PubMed Central may hold the open full text: Europe PMC's record of the DOI has both. Asked
-// only when the work's own record gave neither full text nor abstract, so most works cost nothing.
+// A published article whose own record gave no full text: its PDF is closed or not linked, and
+// Elsevier deposits no abstracts at Crossref (OpenAlex withholds them). PubMed Central may hold the
+// open full text, and PubMed usually holds the abstract: Europe PMC's record of the DOI has both.
+// Asked once per work (the audit cache remembers the answer, a "none" for the hour), and never for
+// a work read whole or a preprint's DOI.
 import type { CoreDeps } from '../deps';
 import type { PaperRecord } from '../types';
 import { abstractOnlyDocument, getFulltext } from '../fulltext';
@@ -32,15 +33,20 @@ export async function findEuropePmcVersion(record: PaperRecord, deps: CoreDeps):
 
 /**
  * The work read through Europe PMC's record of it: PMC's open full text when there is one, else
- * PubMed's abstract; undefined when the record holds neither.
+ * (when `needAbstract`: the work's own record has none) PubMed's abstract; undefined otherwise.
  */
-export async function readEuropePmcVersion(record: PaperRecord, found: PaperRecord, deps: CoreDeps): Promise<ReadWork | undefined> {
+export async function readEuropePmcVersion(
+  record: PaperRecord,
+  found: PaperRecord,
+  deps: CoreDeps,
+  needAbstract: boolean,
+): Promise<ReadWork | undefined> {
   const title = record.title || found.title;
   if (found.jatsUrl) {
     const read = await getFulltext({ ...found, title, abstract: record.abstract ?? found.abstract }, deps);
     if (read.document.sections.length > 0) return { ...read, via: `PubMed Central (${found.pmcid ?? found.id})` };
   }
-  if (!found.abstract?.trim()) return undefined;
+  if (!needAbstract || !found.abstract?.trim()) return undefined;
   const where = found.pmid ? `PubMed (PMID ${found.pmid})` : `Europe PMC (${found.id})`;
   return { kind: 'abstract', document: abstractOnlyDocument({ title, abstract: found.abstract }), via: where };
 }

@@ -13,7 +13,7 @@ import { addCrossrefWorks, type CrossrefPoolWork } from '../../../standin/crossr
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings } from '../../../../src/core/settings';
-import { auditProject, type AuditDeps } from '../../../../src/core/audit';
+import { AuditCache, auditProject, type AuditDeps } from '../../../../src/core/audit';
 
 interface EpmcRecord {
   doi: string;
@@ -31,11 +31,13 @@ async function epmcRecords(file: string): Promise<EpmcRecord[]> {
 
 /**
  * Crossref's record of a DOI whose /works JSON is not recorded, written from Europe PMC's real
- * record of it (title, authors, journal, year), without the abstract Crossref lacks.
+ * record of it (title, authors, journal, year), without the abstract Crossref lacks, or with it
+ * (as Crossref writes a deposited abstract, in JATS).
  */
-function crossrefWithoutAbstract(record: EpmcRecord): CrossrefPoolWork {
+function crossrefRecordOf(record: EpmcRecord, withAbstract = false): CrossrefPoolWork {
   const date = { 'date-parts': [[Number(record.pubYear)]] };
   return {
+    ...(withAbstract ? { abstract: `<jats:p>${record.abstractText}</jats:p>` } : {}),
     DOI: record.doi.toLowerCase(),
     type: 'journal-article',
     title: [record.title.replace(/\.$/, '')],
@@ -64,7 +66,7 @@ describe('audit: a published article read through Europe PMC', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function auditOne(bib: string, sentence: string) {
+  async function auditOne(bib: string, sentence: string, cache?: AuditCache) {
     writeFileSync(join(dir, 'references.bib'), bib);
     const file = join(dir, 'main.tex');
     writeFileSync(file, `\\documentclass{article}\n\\begin{document}\n${sentence}\n\\bibliography{references}\n\\end{document}\n`);
@@ -73,7 +75,7 @@ describe('audit: a published article read through Europe PMC', function () {
       scope: 'file',
       files: { read: (f) => readFile(f, 'utf8').catch(() => undefined), list: async () => [file] },
       exists: (f) => access(f).then(() => true, () => false),
-    }, deps);
+    }, cache ? { ...deps, cache } : deps);
     assert.equal(report.findings.length, 1);
     return report.findings[0]!;
   }
@@ -82,7 +84,7 @@ describe('audit: a published article read through Europe PMC', function () {
   it("reads PubMed Central's open full text of a DOI Crossref has no abstract of", async () => {
     const [plos] = await epmcRecords('published-core-records_built-from-jats-and-openalex.json');
     assert.equal(plos!.doi, '10.1371/journal.pone.0197348');
-    addCrossrefWorks(standIn, [crossrefWithoutAbstract(plos!)]);
+    addCrossrefWorks(standIn, [crossrefRecordOf(plos!)]);
     const finding = await auditOne(
       '@article{wu2018,\n  title = {Antibacterial Effect against Staphylococcus aureus},\n  doi = {10.1371/journal.pone.0197348}\n}\n',
       'A trisulfide modelled on the diallyl trisulfide of garlic strongly inhibits \\emph{Staphylococcus aureus}~\\cite{wu2018}.',
@@ -96,7 +98,7 @@ describe('audit: a published article read through Europe PMC', function () {
   it("reads PubMed's abstract when PubMed Central does not serve the full text", async () => {
     const records = await epmcRecords('search_query-cancer_resultType-core_med-records-1-5-6-11-14.json');
     const gadd = records.find((r) => r.doi === '10.1002/hpja.70052')!;
-    addCrossrefWorks(standIn, [crossrefWithoutAbstract(gadd)]);
+    addCrossrefWorks(standIn, [crossrefRecordOf(gadd)]);
     const finding = await auditOne(
       '@article{gadd2025,\n  title = {The Co-Design of an Evidence-Based Health Education Strategy},\n  doi = {10.1002/hpja.70052}\n}\n',
       'Bowel cancer screening rates are lower in remote Australia than in its major cities~\\cite{gadd2025}.',
@@ -117,12 +119,27 @@ describe('audit: a published article read through Europe PMC', function () {
     assert.ok(europePmcAsked('10.1016/j.xgen.2025.100814'));
   });
 
-  it('never asks Europe PMC for a work that has an abstract of its own', async () => {
+  it("reads PubMed Central's open full text of a work Crossref holds the abstract of, and remembers Europe PMC's answer", async () => {
+    const [plos] = await epmcRecords('published-core-records_built-from-jats-and-openalex.json');
+    addCrossrefWorks(standIn, [crossrefRecordOf(plos!, true)]);
+    const bib = '@article{wu2018,\n  title = {Antibacterial Effect against Staphylococcus aureus},\n  doi = {10.1371/journal.pone.0197348}\n}\n';
+    const sentence = 'A trisulfide modelled on the diallyl trisulfide of garlic strongly inhibits \\emph{Staphylococcus aureus}~\\cite{wu2018}.';
+    const cache = new AuditCache();
+    const finding = await auditOne(bib, sentence, cache);
+    assert.equal(finding.fulltext, 'jats', finding.message);
+    assert.match(finding.message, /its full text \(from PubMed Central \(PMC5967733\)\)/);
+    const asked = standIn.requests.length;
+    const again = await auditOne(bib, sentence.replace('strongly ', ''), AuditCache.fromJSON(JSON.parse(JSON.stringify(cache))));
+    assert.equal(again.fulltext, 'jats', again.message);
+    assert.deepEqual(standIn.requests.slice(asked).filter((r) => r.service === 'europepmc' && r.url.includes('query=')).map((r) => r.url), [], 'known from the audit cache');
+  });
+
+  it("never asks Europe PMC about a preprint's DOI", async () => {
     const finding = await auditOne(
-      '@article{scirep,\n  title = {Sci Rep},\n  doi = {10.1038/srep16696}\n}\n',
-      'Ecological networks are structured~\\cite{scirep}.',
+      '@article{preprint,\n  title = {Preprint},\n  doi = {10.1101/2024.04.01.587366}\n}\n',
+      'Pooled prime editing screens human genetic variants~\\cite{preprint}.',
     );
     assert.notEqual(finding.status, 'unavailable', finding.message);
-    assert.equal(europePmcAsked('10.1038/srep16696'), false);
+    assert.equal(europePmcAsked('10.1101/2024.04.01.587366'), false);
   });
 });
