@@ -168,34 +168,40 @@ export class CitationChecker {
    * longer join the arXiv-version batch.
    */
   private async read(record: PaperRecord, release: () => void = () => {}): Promise<ReadWork> {
-    let preprint: PaperRecord | undefined;
+    let read: ReadWork;
+    let arxiv: Promise<PaperRecord | undefined> | undefined;
     try {
-      const read = await getFulltext(record, this.deps);
-      if (read.kind === 'abstract') {
-        const published = await this.europePmcVersion(record);
-        const text = published && (await readEuropePmcVersion(record, published, this.deps, !read.document.abstract));
-        if (text) return text;
-      }
-      if (read.document.abstract || read.document.sections.length > 0) return read;
-      const known = this.known?.arxivVersion(record.id);
-      if (known === null) return read; // arXiv held none within the hour
-      preprint = known;
-      if (!preprint) {
-        const asked = this.versions.find(record);
-        release();
-        try {
-          preprint = await asked;
-        } catch (error) {
-          if (isAbortError(error)) throw error;
-          return read; // arXiv failing leaves the finding as it was: nothing could be read
-        }
-        this.known?.setArxivVersion(record.id, preprint);
-      }
-      if (!preprint) return read;
+      read = await getFulltext(record, this.deps);
+      if (read.kind !== 'abstract') return read;
+      // The other versions are asked at once: Europe PMC's by DOI, and arXiv's (for a work that
+      // gave no text at all) in the audit's batch, which goes out once every held work is known.
+      if (!read.document.abstract) arxiv = this.arxivVersion(record);
+      arxiv?.catch(() => {}); // awaited below, after Europe PMC's answer
     } finally {
       release();
     }
+    const published = await this.europePmcVersion(record);
+    const text = published && (await readEuropePmcVersion(record, published, this.deps, !read.document.abstract));
+    if (text) return text;
+    const preprint = await arxiv;
+    if (!preprint) return read;
     return { ...(await getFulltext(preprint, this.deps)), via: `its arXiv version arXiv:${preprint.arxivId ?? preprint.id}` };
+  }
+
+  /** The work's arXiv version: known to the audit cache (none for the hour), else asked in the batch; undefined when arXiv fails. */
+  private arxivVersion(record: PaperRecord): Promise<PaperRecord | undefined> {
+    const known = this.known?.arxivVersion(record.id);
+    if (known !== undefined) return Promise.resolve(known ?? undefined);
+    return this.versions.find(record).then(
+      (found) => {
+        this.known?.setArxivVersion(record.id, found);
+        return found;
+      },
+      (error: unknown) => {
+        if (isAbortError(error)) throw error;
+        return undefined; // arXiv failing leaves the finding as it was
+      },
+    );
   }
 
   /** Europe PMC's record of the work, remembered (also that it has none) in the audit cache. */

@@ -13,8 +13,9 @@ import type { ReadWork } from './types';
 /** Preprint servers' DOIs: their records are read from the servers themselves, never PubMed's copy. */
 const PREPRINT_DOI = /^10\.(?:48550|1101|64898)\//;
 
+/** A published work's DOI; an arXiv record's text is arXiv's, whatever journal DOI it names. */
 function mayHaveEuropePmcVersion(record: PaperRecord, deps: CoreDeps): boolean {
-  return !!record.doi && !PREPRINT_DOI.test(record.doi) && deps.settings['sources.europepmc.enabled'];
+  return record.source !== 'arxiv' && !!record.doi && !PREPRINT_DOI.test(record.doi) && deps.settings['sources.europepmc.enabled'];
 }
 
 /**
