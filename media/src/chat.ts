@@ -8,6 +8,7 @@ import { citedByText } from '../../src/core/identity/repository';
 import { button, clear, el, icon, vscodeApi } from './lib/dom';
 import { renderMarkdown } from './lib/markdown';
 import { notSentNotice, shortenedNotice } from './lib/turns';
+import { venueFromJournalRef } from '../../src/core/bibtex/journalRef';
 
 type State = Extract<ChatHostMessage, { type: 'state' }>;
 
@@ -186,7 +187,7 @@ function renderRecords(records: ChatRecordView[], turn: number): HTMLElement {
   const list = el('ol', { className: 'records', attrs: { 'aria-label': 'Records used' } });
   records.forEach(({ record, note, trust }, index) => {
     const authors = record.authors.slice(0, 3).join(', ') + (record.authors.length > 3 ? ' et al.' : '');
-    const byline = [authors, record.journal, record.year ? String(record.year) : '', record.citedBy ? citedByText(record.citedBy) : '']
+    const byline = [authors, venueFromJournalRef(record.journal), record.year ? String(record.year) : '', record.citedBy ? citedByText(record.citedBy) : '']
       .filter(Boolean)
       .join(' · ');
     const id = record.doi ? `doi:${record.doi}` : record.arxivId ? `arXiv:${record.arxivId}` : '';

@@ -3,6 +3,7 @@ import type { Candidate, CandidatePatch, FindResult, LaneReport, PipelineEvent }
 import { citedByText, REPOSITORY_LABEL as REPO_LABEL, repositoryLabel } from '../core/identity/repository';
 import { passageOrderNote } from '../core/scoring/passageOrder';
 import { plural } from '../core/text/plural';
+import { venueFromJournalRef } from '../core/bibtex/journalRef';
 
 
 export function describeEvent(event: PipelineEvent): string | undefined {
@@ -58,6 +59,12 @@ export function formatFindResult(result: FindResult): string {
 }
 
 /** "!! RETRACTED 2010-02-06 (retraction-watch): https://doi.org/…", or nothing for an ok work. */
+/** "Published: Acta Astron. 56, 1–50 (2006), doi:…": arXiv's journal_ref ("ActaAstron.56:1-50,2006") as a reader writes it. */
+export function publishedLine(c: Candidate): string | undefined {
+  const v = c.versionOfRecord;
+  return v && `Published: ${[venueFromJournalRef(v.journal), v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`;
+}
+
 export function trustLine(c: Candidate): string | undefined {
   const t = c.trust;
   if (!t || t.status === 'ok') return undefined;
@@ -86,10 +93,8 @@ function formatCandidate(c: Candidate, n: number): string[] {
   if (ids.some(Boolean)) out.push(`   ${ids.filter(Boolean).join(' · ')}`);
   const trust = trustLine(c);
   if (trust) out.push(`   ${trust}`);
-  if (c.versionOfRecord) {
-    const v = c.versionOfRecord;
-    out.push(`   Published: ${[v.journal, v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`);
-  }
+  const published = publishedLine(c);
+  if (published) out.push(`   ${published}`);
   // Said when it is a choice (a preprint with a published version) or when a preprint is what is cited.
   const of = c.bibtexOf && (c.versionOfRecord || c.bibtexOf === 'preprint') ? ` (${c.bibtexOf} version's BibTeX)` : '';
   out.push(c.citeKey ? `   \\cite{${c.citeKey}}${of}` : `   (no BibTeX: ${c.bibtexWhy ?? c.bibtexError ?? 'no authority had it'})`);

@@ -11,7 +11,8 @@ import type { Candidate } from '../core/types';
 import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { ArgumentError, UsageError, type CliIo } from './io';
-import { trustLine } from './format';
+import { publishedLine, trustLine } from './format';
+import { venueFromJournalRef } from '../core/bibtex/journalRef';
 
 export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, a PMID or PMCID, or a doi.org/arXiv/bioRxiv/medRxiv/PubMed/PMC link)';
 
@@ -56,13 +57,13 @@ export async function runLookup(
 
 function formatWork(c: Candidate): string {
   const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`, c.pmid && `PMID:${c.pmid}`, c.pmcid].filter(Boolean).join(', ');
-  const venue = c.venue ?? c.journal;
+  const venue = c.venue ?? venueFromJournalRef(c.journal);
   const authors = c.authors.length ? `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}` : '  (no authors named)';
   const lines = [`${c.title} (${c.year ?? 'n.d.'})`, authors, `  ${ids}${venue ? ` · ${venue}` : ''}`];
   const trust = trustLine(c);
   if (trust) lines.push(`  ${trust}`);
-  const v = c.versionOfRecord;
-  if (v) lines.push(`  Published: ${[v.journal, v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`);
+  const published = publishedLine(c);
+  if (published) lines.push(`  ${published}`);
   lines.push('');
   // What was wrong with the authority's LaTeX (and repaired), before the entry it concerns.
   if (c.bibtexNote) lines.push(`Note: ${c.bibtexNote}`);

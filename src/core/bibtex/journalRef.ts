@@ -1,7 +1,10 @@
 // arXiv's journal reference as a reader writes a venue: "Astrophys.J.517:565-586,1999" becomes
 // "Astrophys. J. 517, 565–586 (1999)". No imports: the results page (a webview) uses it too.
 
-/** "Astrophys.J.517:565-586,1999" → "Astrophys. J. 517, 565–586 (1999)"; other text as it is. */
+/**
+ * "Astrophys.J.517:565-586,1999" → "Astrophys. J. 517, 565–586 (1999)",
+ * "ActaAstron.56:1-50,2006" → "Acta Astron. 56, 1–50 (2006)"; other text as it is.
+ */
 export function venueFromJournalRef(ref: string | undefined): string | undefined {
   const text = ref?.trim();
   if (!text) return undefined;
@@ -9,7 +12,9 @@ export function venueFromJournalRef(ref: string | undefined): string | undefined
   const match = /^(.*?[A-Za-z.)])\s*(\d+)\s*[:,(]\s*([A-Za-z]?\d+)(?:\s*-+\s*([A-Za-z]?\d+))?\)?\s*[,(]\s*(\d{4})\)?\s*$/.exec(text);
   if (!match) return text;
   const [, name, volume, first, last, year] = match;
-  const spaced = name!.trim().replace(/\.(?=[A-Za-z])/g, '. ').replace(/\s+/g, ' ');
+  // A name typed without spaces ("ActaAstron.", "PhysRevLett") has its words split where a capital starts one.
+  const squeezed = /\s/.test(name!.trim()) ? name!.trim() : name!.trim().replace(/(?<=[a-z])(?=[A-Z][a-z])/g, ' ');
+  const spaced = squeezed.replace(/\.(?=[A-Za-z])/g, '. ').replace(/\s+/g, ' ');
   return composeVenue(spaced, volume!, last ? `${first}–${last}` : first!, year);
 }
 

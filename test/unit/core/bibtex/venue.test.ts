@@ -27,6 +27,11 @@ describe('what a reader sees of LaTeX', () => {
   it('venues read as venues', () => {
     assert.equal(venueFromFields(readBibFields(QUIRK).fields), 'The Astrophysical Journal 517, 565–586 (1999)');
     assert.equal(venueFromJournalRef('Astrophys.J.517:565-586,1999'), 'Astrophys. J. 517, 565–586 (1999)');
+    // arXiv's record of astro-ph/0601001 (test/fixtures/arxiv-atom), its journal_ref typed without spaces.
+    const feed = readFileSync(fixturePath('arxiv-atom', 'api2026_idlist_astro-ph_0601001_old-style-id.atom.xml'), 'utf8');
+    const journalRef = /<arxiv:journal_ref>([^<]+)</.exec(feed)![1];
+    assert.equal(venueFromJournalRef(journalRef), 'Acta Astron. 56, 1–50 (2006)');
+    assert.equal(venueFromJournalRef('Phys.Rev.Lett.80:5-8,1998'), 'Phys. Rev. Lett. 80, 5–8 (1998)');
     assert.equal(venueFromJournalRef('Nature 391 (1998) 51'), 'Nature 391 (1998) 51', 'another shape is left as written');
     assert.equal(venueFromFields({ title: 'x' }), undefined);
     // doi.org's entry protects a word's case with braces: they are BibTeX's, not the journal's name.
