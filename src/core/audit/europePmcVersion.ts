@@ -45,9 +45,9 @@ export async function readEuropePmcVersion(
   const title = record.title || found.title;
   if (found.jatsUrl) {
     const read = await getFulltext({ ...found, title, abstract: record.abstract ?? found.abstract }, deps);
-    if (read.document.sections.length > 0) return { ...read, via: `PubMed Central (${found.pmcid ?? found.id})` };
+    if (read.document.sections.length > 0) return { ...read, via: `PubMed Central, ${found.pmcid ?? found.id}` };
   }
   if (!needAbstract || !found.abstract?.trim()) return undefined;
-  const where = found.pmid ? `PubMed (PMID ${found.pmid})` : `Europe PMC (${found.id})`;
+  const where = found.pmid ? `PubMed, PMID ${found.pmid}` : `Europe PMC, ${found.id}`;
   return { kind: 'abstract', document: abstractOnlyDocument({ title, abstract: found.abstract }), via: where };
 }

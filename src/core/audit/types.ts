@@ -35,7 +35,7 @@ import type { CitationSite } from '../latex/citeSites';
 export interface ReadWork {
   kind: FulltextKind;
   document: FulltextDocument;
-  /** Where the text came from, when not the work's own record: "its arXiv version arXiv:…", "PubMed (PMID …)". */
+  /** Where the text came from, when not the work's own record: "its arXiv version arXiv:…", "PubMed, PMID …". */
   via?: string;
 }
 

@@ -91,7 +91,7 @@ describe('audit: a published article read through Europe PMC', function () {
     );
     assert.equal(finding.status, 'supported', finding.message);
     assert.equal(finding.fulltext, 'jats');
-    assert.match(finding.message, /its full text \(from PubMed Central \(PMC5967733\)\)/);
+    assert.match(finding.message, /its full text \(from PubMed Central, PMC5967733\)/);
     assert.ok(standIn.requests.some((r) => r.url.endsWith('/PMC5967733/fullTextXML')), 'the JATS was read');
   });
 
@@ -105,7 +105,7 @@ describe('audit: a published article read through Europe PMC', function () {
     );
     assert.notEqual(finding.status, 'unavailable', finding.message);
     assert.equal(finding.fulltext, 'abstract');
-    assert.match(finding.message, /its abstract \(no open full text; from PubMed \(PMID 40356016\)\)/);
+    assert.match(finding.message, /its abstract \(no open full text; from PubMed, PMID 40356016\)/);
   });
 
   it('leaves the finding unavailable when Europe PMC holds no abstract either, having asked it', async () => {
@@ -127,7 +127,7 @@ describe('audit: a published article read through Europe PMC', function () {
     const cache = new AuditCache();
     const finding = await auditOne(bib, sentence, cache);
     assert.equal(finding.fulltext, 'jats', finding.message);
-    assert.match(finding.message, /its full text \(from PubMed Central \(PMC5967733\)\)/);
+    assert.match(finding.message, /its full text \(from PubMed Central, PMC5967733\)/);
     const asked = standIn.requests.length;
     const again = await auditOne(bib, sentence.replace('strongly ', ''), AuditCache.fromJSON(JSON.parse(JSON.stringify(cache))));
     assert.equal(again.fulltext, 'jats', again.message);
