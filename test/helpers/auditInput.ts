@@ -23,20 +23,33 @@ export function diskInput(file: string, scope: 'file' | 'project' = 'project'): 
   };
 }
 
-/** The audit fixture project copied to a temporary folder, and the stand-in services: fresh for each test of the suite. */
-export function useAuditProject(prefix: string): { readonly dir: string; readonly deps: AuditDeps } {
-  const state = { dir: '', deps: undefined as unknown as AuditDeps };
-  let standIn: StandIn;
+export interface AuditStandIn {
+  readonly dir: string;
+  readonly deps: AuditDeps;
+  readonly standIn: StandIn;
+}
+
+/**
+ * The stand-in services and a temporary folder (empty, or holding a copy of the audit fixture
+ * project): fresh for each test of the suite. No retries, no arXiv pacing, no cache, no GROBID.
+ */
+export function useAuditStandIn(prefix: string, withProject = false): AuditStandIn {
+  const state = { dir: '', deps: undefined as unknown as AuditDeps, standIn: undefined as unknown as StandIn };
   beforeEach(async () => {
-    standIn = await startStandIn();
+    state.standIn = await startStandIn();
     state.dir = mkdtempSync(join(tmpdir(), prefix));
-    for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(state.dir, name));
-    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
+    if (withProject) for (const name of readdirSync(fixturePath('audit'))) cpSync(fixturePath('audit', name), join(state.dir, name));
+    const settings = resolveSettings({ ...state.standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
     state.deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
   });
   afterEach(async () => {
-    await standIn.close();
+    await state.standIn.close();
     rmSync(state.dir, { recursive: true, force: true });
   });
   return state;
+}
+
+/** The audit fixture project copied to a temporary folder, and the stand-in services: fresh for each test of the suite. */
+export function useAuditProject(prefix: string): AuditStandIn {
+  return useAuditStandIn(prefix, true);
 }

@@ -4,15 +4,11 @@
 // "unavailable" before.
 import assert from 'node:assert/strict';
 import { access, readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStandIn, type StandIn } from '../../../standin';
 import { fixturePath } from '../../../standin/server';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings } from '../../../../src/core/settings';
-import { AuditCache, auditProject, type AuditDeps } from '../../../../src/core/audit';
+import { useAuditStandIn } from '../../../helpers/auditInput';
+import { AuditCache, auditProject } from '../../../../src/core/audit';
 import { arxivVersionQuery } from '../../../../src/core/audit/arxivVersion';
 import { ArxivVersionBatch } from '../../../../src/core/audit/arxivVersionBatch';
 import type { PaperRecord } from '../../../../src/core/types';
@@ -29,19 +25,7 @@ const PERLMUTTER_JOURNAL: PaperRecord = {
 
 describe('audit: a journal article read through its arXiv version', function () {
   this.timeout(30_000);
-  let standIn: StandIn;
-  let deps: AuditDeps;
-  let dir: string;
-  beforeEach(async () => {
-    standIn = await startStandIn();
-    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
-    deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
-    dir = mkdtempSync(join(tmpdir(), 'citefinder-arxiv-version-'));
-  });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const env = useAuditStandIn('citefinder-arxiv-version-');
 
   it('asks arXiv by title words and first author, never with maths or stop words', () => {
     assert.equal(arxivVersionQuery(PERLMUTTER_JOURNAL), 'ti:Measurements AND ti:"High Redshift" AND ti:Supernovae AND au:perlmutter');
@@ -50,11 +34,11 @@ describe('audit: a journal article read through its arXiv version', function () 
   });
 
   it('takes only the arXiv entry that names the same DOI', async () => {
-    const found = await new ArxivVersionBatch(deps).find(PERLMUTTER_JOURNAL);
+    const found = await new ArxivVersionBatch(env.deps).find(PERLMUTTER_JOURNAL);
     assert.equal(found?.arxivId, 'astro-ph/9812133');
     const other = { ...PERLMUTTER_JOURNAL, doi: '10.1086/999999', id: 'doi:10.1086/999999' };
-    assert.equal(await new ArxivVersionBatch(deps).find(other), undefined, 'same title, other DOI: not this work');
-    assert.ok(standIn.requests.some((r) => r.service === 'arxiv' && /search_query=ti%3AMeasurements/.test(r.url)));
+    assert.equal(await new ArxivVersionBatch(env.deps).find(other), undefined, 'same title, other DOI: not this work');
+    assert.ok(env.standIn.requests.some((r) => r.service === 'arxiv' && /search_query=ti%3AMeasurements/.test(r.url)));
   });
 
   const audit = (file: string, cache?: AuditCache) =>
@@ -63,8 +47,8 @@ describe('audit: a journal article read through its arXiv version', function () 
       scope: 'file',
       files: { read: (f) => readFile(f, 'utf8').catch(() => undefined), list: async () => [file] },
       exists: (f) => access(f).then(() => true, () => false),
-    }, cache ? { ...deps, cache } : deps);
-  const arxivSearches = () => standIn.requests.filter((r) => r.service === 'arxiv' && r.url.includes('search_query='));
+    }, cache ? { ...env.deps, cache } : env.deps);
+  const arxivSearches = () => env.standIn.requests.filter((r) => r.service === 'arxiv' && r.url.includes('search_query='));
 
   const WAKEFIELD = '@article{wakefield,\n  title = {Ileal-lymphoid-nodular hyperplasia, non-specific colitis, and pervasive developmental disorder in children},\n'
     + '  doi = {10.1016/S0140-6736(97)11096-0}\n}\n';
@@ -74,10 +58,10 @@ describe('audit: a journal article read through its arXiv version', function () 
     // Perlmutter et al. from doi.org (no abstract; arXiv holds its version) and the Lancet paper
     // (Crossref has no abstract of it; arXiv holds no version).
     const perlmutter = await readFile(fixturePath('bibtex', 'doi-cn-2019_10.1086_307221_apj-supernovae-math-quirk.bib'), 'utf8');
-    writeFileSync(join(dir, 'references.bib'), `${perlmutter.replace(/@article\{[^,]*,/i, '@article{perlmutter,')}\n${WAKEFIELD}`);
-    writeFileSync(join(dir, 'main.tex'), '\\documentclass{article}\n\\begin{document}\nDistant supernovae show that the expansion of the universe accelerates~\\cite{perlmutter}.\n'
+    writeFileSync(join(env.dir, 'references.bib'), `${perlmutter.replace(/@article\{[^,]*,/i, '@article{perlmutter,')}\n${WAKEFIELD}`);
+    writeFileSync(join(env.dir, 'main.tex'), '\\documentclass{article}\n\\begin{document}\nDistant supernovae show that the expansion of the universe accelerates~\\cite{perlmutter}.\n'
       + `${WAKEFIELD_SENTENCE}\\bibliography{references}\n\\end{document}\n`);
-    const report = await audit(join(dir, 'main.tex'));
+    const report = await audit(join(env.dir, 'main.tex'));
     const messages = report.findings.map((f) => f.message).join('\n');
     assert.match(report.findings[0]!.message, /from its arXiv version arXiv:astro-ph\/9812133/, messages);
     assert.equal(report.findings[1]!.status, 'unavailable', messages);
@@ -87,13 +71,13 @@ describe('audit: a journal article read through its arXiv version', function () 
 
   it('remembers for the hour that arXiv holds no version of a work, so a re-run asks nothing', async () => {
     // The Lancet paper: Crossref has no abstract of it and arXiv no version.
-    writeFileSync(join(dir, 'references.bib'), WAKEFIELD);
-    writeFileSync(join(dir, 'main.tex'), `\\documentclass{article}\n\\begin{document}\n${WAKEFIELD_SENTENCE}\\bibliography{references}\n\\end{document}\n`);
+    writeFileSync(join(env.dir, 'references.bib'), WAKEFIELD);
+    writeFileSync(join(env.dir, 'main.tex'), `\\documentclass{article}\n\\begin{document}\n${WAKEFIELD_SENTENCE}\\bibliography{references}\n\\end{document}\n`);
     const cache = new AuditCache();
-    const first = await audit(join(dir, 'main.tex'), cache);
+    const first = await audit(join(env.dir, 'main.tex'), cache);
     assert.equal(first.findings[0]!.status, 'unavailable', first.findings[0]!.message);
     assert.equal(arxivSearches().length, 1);
-    const again = await audit(join(dir, 'main.tex'), AuditCache.fromJSON(JSON.parse(JSON.stringify(cache))));
+    const again = await audit(join(env.dir, 'main.tex'), AuditCache.fromJSON(JSON.parse(JSON.stringify(cache))));
     assert.equal(again.findings[0]!.status, 'unavailable');
     assert.equal(arxivSearches().length, 1, 'no second search within the hour');
     const saved = AuditCache.fromJSON(JSON.parse(JSON.stringify(cache)));
@@ -107,15 +91,15 @@ describe('audit: a journal article read through its arXiv version', function () 
     // The recorded doi.org answer, as an insert puts it in the .bib (the key is citefinder's).
     const entry = bib.replace(/@article\{[^,]*,/i, '@article{perlmutter1999measurements,');
     assert.match(entry, /10\.1086\/307221/);
-    writeFileSync(join(dir, 'references.bib'), entry);
-    writeFileSync(join(dir, 'main.tex'), '\\documentclass{article}\n\\begin{document}\nObservations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating~\\cite{perlmutter1999measurements}.\n\\bibliography{references}\n\\end{document}\n');
-    const file = join(dir, 'main.tex');
+    writeFileSync(join(env.dir, 'references.bib'), entry);
+    writeFileSync(join(env.dir, 'main.tex'), '\\documentclass{article}\n\\begin{document}\nObservations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating~\\cite{perlmutter1999measurements}.\n\\bibliography{references}\n\\end{document}\n');
+    const file = join(env.dir, 'main.tex');
     const report = await auditProject({
       file,
       scope: 'file',
       files: { read: (f) => readFile(f, 'utf8').catch(() => undefined), list: async () => [file] },
       exists: (f) => access(f).then(() => true, () => false),
-    }, deps);
+    }, env.deps);
     const finding = report.findings[0]!;
     assert.equal(finding.status, 'supported', finding.message);
     assert.match(finding.message, /from its arXiv version arXiv:astro-ph\/9812133/);

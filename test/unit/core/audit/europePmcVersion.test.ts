@@ -4,16 +4,12 @@
 // "unavailable" although PubMed holds its abstract and PubMed Central may hold it whole.
 import assert from 'node:assert/strict';
 import { access, readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStandIn, type StandIn } from '../../../standin';
 import { fixturePath } from '../../../standin/server';
+import { useAuditStandIn } from '../../../helpers/auditInput';
 import { addCrossrefWorks, type CrossrefPoolWork } from '../../../standin/crossrefPool';
-import { createHttpClient } from '../../../../src/core/net/http';
-import { PacingRegistry } from '../../../../src/core/net/pacing';
-import { resolveSettings } from '../../../../src/core/settings';
-import { AuditCache, auditProject, type AuditDeps } from '../../../../src/core/audit';
+import { AuditCache, auditProject } from '../../../../src/core/audit';
 
 interface EpmcRecord {
   doi: string;
@@ -52,39 +48,27 @@ function crossrefRecordOf(record: EpmcRecord, withAbstract = false): CrossrefPoo
 
 describe('audit: a published article read through Europe PMC', function () {
   this.timeout(30_000);
-  let standIn: StandIn;
-  let deps: AuditDeps;
-  let dir: string;
-  beforeEach(async () => {
-    standIn = await startStandIn();
-    const settings = resolveSettings({ ...standIn.settings, 'http.retries': 0, 'sources.arxiv.intervalMs': 0, 'cache.enabled': false, 'grobid.enabled': false });
-    deps = { settings, http: createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 }), llm: null };
-    dir = mkdtempSync(join(tmpdir(), 'citefinder-epmc-version-'));
-  });
-  afterEach(async () => {
-    await standIn.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const env = useAuditStandIn('citefinder-epmc-version-');
 
   async function auditOne(bib: string, sentence: string, cache?: AuditCache) {
-    writeFileSync(join(dir, 'references.bib'), bib);
-    const file = join(dir, 'main.tex');
+    writeFileSync(join(env.dir, 'references.bib'), bib);
+    const file = join(env.dir, 'main.tex');
     writeFileSync(file, `\\documentclass{article}\n\\begin{document}\n${sentence}\n\\bibliography{references}\n\\end{document}\n`);
     const report = await auditProject({
       file,
       scope: 'file',
       files: { read: (f) => readFile(f, 'utf8').catch(() => undefined), list: async () => [file] },
       exists: (f) => access(f).then(() => true, () => false),
-    }, cache ? { ...deps, cache } : deps);
+    }, cache ? { ...env.deps, cache } : env.deps);
     assert.equal(report.findings.length, 1);
     return report.findings[0]!;
   }
-  const europePmcAsked = (doi: string) => standIn.requests.some((r) => r.service === 'europepmc' && decodeURIComponent(r.url).includes(`DOI:"${doi}"`));
+  const europePmcAsked = (doi: string) => env.standIn.requests.some((r) => r.service === 'europepmc' && decodeURIComponent(r.url).includes(`DOI:"${doi}"`));
 
   it("reads PubMed Central's open full text of a DOI Crossref has no abstract of", async () => {
     const [plos] = await epmcRecords('published-core-records_built-from-jats-and-openalex.json');
     assert.equal(plos!.doi, '10.1371/journal.pone.0197348');
-    addCrossrefWorks(standIn, [crossrefRecordOf(plos!)]);
+    addCrossrefWorks(env.standIn, [crossrefRecordOf(plos!)]);
     const finding = await auditOne(
       '@article{wu2018,\n  title = {Antibacterial Effect against Staphylococcus aureus},\n  doi = {10.1371/journal.pone.0197348}\n}\n',
       'A trisulfide modelled on the diallyl trisulfide of garlic strongly inhibits \\emph{Staphylococcus aureus}~\\cite{wu2018}.',
@@ -92,13 +76,13 @@ describe('audit: a published article read through Europe PMC', function () {
     assert.equal(finding.status, 'supported', finding.message);
     assert.equal(finding.fulltext, 'jats');
     assert.match(finding.message, /its full text \(from PubMed Central, PMC5967733\)/);
-    assert.ok(standIn.requests.some((r) => r.url.endsWith('/PMC5967733/fullTextXML')), 'the JATS was read');
+    assert.ok(env.standIn.requests.some((r) => r.url.endsWith('/PMC5967733/fullTextXML')), 'the JATS was read');
   });
 
   it("reads PubMed's abstract when PubMed Central does not serve the full text", async () => {
     const records = await epmcRecords('search_query-cancer_resultType-core_med-records-1-5-6-11-14.json');
     const gadd = records.find((r) => r.doi === '10.1002/hpja.70052')!;
-    addCrossrefWorks(standIn, [crossrefRecordOf(gadd)]);
+    addCrossrefWorks(env.standIn, [crossrefRecordOf(gadd)]);
     const finding = await auditOne(
       '@article{gadd2025,\n  title = {The Co-Design of an Evidence-Based Health Education Strategy},\n  doi = {10.1002/hpja.70052}\n}\n',
       'Bowel cancer screening rates are lower in remote Australia than in its major cities~\\cite{gadd2025}.',
@@ -121,17 +105,17 @@ describe('audit: a published article read through Europe PMC', function () {
 
   it("reads PubMed Central's open full text of a work Crossref holds the abstract of, and remembers Europe PMC's answer", async () => {
     const [plos] = await epmcRecords('published-core-records_built-from-jats-and-openalex.json');
-    addCrossrefWorks(standIn, [crossrefRecordOf(plos!, true)]);
+    addCrossrefWorks(env.standIn, [crossrefRecordOf(plos!, true)]);
     const bib = '@article{wu2018,\n  title = {Antibacterial Effect against Staphylococcus aureus},\n  doi = {10.1371/journal.pone.0197348}\n}\n';
     const sentence = 'A trisulfide modelled on the diallyl trisulfide of garlic strongly inhibits \\emph{Staphylococcus aureus}~\\cite{wu2018}.';
     const cache = new AuditCache();
     const finding = await auditOne(bib, sentence, cache);
     assert.equal(finding.fulltext, 'jats', finding.message);
     assert.match(finding.message, /its full text \(from PubMed Central, PMC5967733\)/);
-    const asked = standIn.requests.length;
+    const asked = env.standIn.requests.length;
     const again = await auditOne(bib, sentence.replace('strongly ', ''), AuditCache.fromJSON(JSON.parse(JSON.stringify(cache))));
     assert.equal(again.fulltext, 'jats', again.message);
-    assert.deepEqual(standIn.requests.slice(asked).filter((r) => r.service === 'europepmc' && r.url.includes('query=')).map((r) => r.url), [], 'known from the audit cache');
+    assert.deepEqual(env.standIn.requests.slice(asked).filter((r) => r.service === 'europepmc' && r.url.includes('query=')).map((r) => r.url), [], 'known from the audit cache');
   });
 
   it("never asks Europe PMC about a preprint's DOI", async () => {
