@@ -101,7 +101,8 @@ function arxivVersionsByDoi(): Map<string, string> {
  * What each work costs the network on a cold run (bench/lib/auditBound.ts): arXiv works resolve
  * with the one id_list request and have a PDF link; a DOI at Crossref (then the bioRxiv API, whose
  * preprints have a PDF the stand-in serves); a DOI work with neither abstract nor PDF is read
- * through its arXiv version. A PDF is served when the stand-in holds it, and then read by GROBID.
+ * through its arXiv version, and one without a PDF is asked of Europe PMC. A PDF is served when
+ * the stand-in holds it, and then read by GROBID.
  */
 function boundWorks(works: Work[], readingMs: (pdf: string) => number): BoundWork[] {
   const versions = arxivVersionsByDoi();
@@ -120,6 +121,8 @@ function boundWorks(works: Work[], readingMs: (pdf: string) => number): BoundWor
       readingMs: biorxiv ? readingMs(RXIV_STAND_IN_PDF) : undefined,
       needsArxivVersion: !biorxiv && !work.hasAbstract,
       version: version ? { hasPdf: true, readingMs: arxivReading(version) } : undefined,
+      // The stand-in serves no PDF of a journal DOI: its full text is looked for at Europe PMC.
+      asksEuropePmc: !biorxiv,
     };
   });
 }

@@ -4,8 +4,9 @@
 // DOI'd work with neither abstract nor PDF is read through its arXiv version, which takes a second
 // arXiv request: arXiv's etiquette (one request every 3 s) puts it 3 s after the first, and a
 // search cannot share the id_list request (arXiv answers the two together with their
-// intersection). Then each work's PDF, at most `pdfConcurrency` at a time (fulltext.concurrency,
-// one queue for every PDF host), and its reading (GROBID's time, or pdfjs's parse) when it was
+// intersection). A published work with no open full text of its own is asked of Europe PMC by its
+// DOI once its record is known. Then each work's PDF, at most `pdfConcurrency` at a time
+// (fulltext.concurrency, one queue for every PDF host), and its reading (GROBID's time, or pdfjs's parse) when it was
 // served, at most `readingConcurrency` at a time (grobid.concurrency, or the parse workers). Both
 // queues are of equal jobs, so starting each job as early as it can is the best order there is.
 // Margins and retries citefinder adds, and requests it makes beyond these, count against it.
@@ -21,12 +22,15 @@ export interface BoundWork {
   needsArxivVersion: boolean;
   /** The arXiv version found has a PDF to try (and it is served). */
   version?: { hasPdf: boolean; readingMs?: number };
+  /** A published work with no full text of its own: Europe PMC is asked by its DOI (PMC's full text, PubMed's abstract). */
+  asksEuropePmc?: boolean;
   label: string;
 }
 
 export interface AuditLatency {
   arxiv: number;
   pdf: number;
+  europepmc: number;
 }
 
 export interface AuditBound {
@@ -59,6 +63,8 @@ export function auditBound(works: BoundWork[], latency: AuditLatency, limits: Au
   for (const work of works) {
     chains.push({ ms: work.resolvedMs, chain: `${work.label} lookup` });
     if (work.hasPdf) fetchPdf(work.resolvedMs, work.readingMs, work.label);
+    // Asked as soon as the record shows no open PDF of its own.
+    if (work.asksEuropePmc) chains.push({ ms: work.resolvedMs + latency.europepmc, chain: `${work.label} lookup → Europe PMC by its DOI` });
     if (!work.needsArxivVersion) continue;
     // The second arXiv request: after the spacing, and after the work's own record.
     const searched = Math.max(arxivSpacingMs, work.resolvedMs) + latency.arxiv;
