@@ -8,14 +8,15 @@ import type { PaperRecord } from '../types';
 import { abstractOnlyDocument, getFulltext } from '../fulltext';
 import { fetchEuropePmcRecordByDoi } from '../sources/published/europepmcById';
 import { isAbortError } from '../net/types';
+import { isPreprintDoi } from '../identity/work';
 import type { ReadWork } from './types';
 
-/** Preprint servers' DOIs: their records are read from the servers themselves, never PubMed's copy. */
-const PREPRINT_DOI = /^10\.(?:48550|1101|64898)\//;
-
-/** A published work's DOI; an arXiv record's text is arXiv's, whatever journal DOI it names. */
+/**
+ * A published work's DOI: a preprint server's records are read from the server itself, and an arXiv
+ * record's text is arXiv's, whatever journal DOI it names.
+ */
 function mayHaveEuropePmcVersion(record: PaperRecord, deps: CoreDeps): boolean {
-  return record.source !== 'arxiv' && !!record.doi && !PREPRINT_DOI.test(record.doi) && deps.settings['sources.europepmc.enabled'];
+  return record.source !== 'arxiv' && !!record.doi && !isPreprintDoi(record.doi) && deps.settings['sources.europepmc.enabled'];
 }
 
 /**
