@@ -75,15 +75,18 @@ export class CitationChecker {
   }
 
   /**
-   * The title and abstract of the entry's work (its arXiv version's abstract when the record has
-   * none), for comparing the works of one bibliography (betterFit.ts); undefined when it does not
-   * resolve. Read from what the run or the cache already knows.
+   * The title and abstract of the entry's work (its arXiv version's or PubMed's abstract when the
+   * record has none), for comparing the works of one bibliography (betterFit.ts); undefined when it
+   * does not resolve. Read from what the run or the cache already knows.
    */
   async paperText(entry: BibEntry): Promise<PaperText | undefined> {
     const resolved = await this.resolved(entry).catch(() => undefined);
     if (!resolved || !('work' in resolved)) return undefined;
     const { record } = resolved.work;
-    return { title: record.title, abstract: record.abstract ?? this.known?.arxivVersion(record.id)?.abstract };
+    // The abstract this run read (PubMed's, an arXiv version's), else one an earlier run found.
+    const read = await this.texts.get(record.id)?.catch(() => undefined);
+    const known = this.known?.arxivVersion(record.id) ?? this.known?.europePmcVersion(record.id);
+    return { title: record.title, abstract: record.abstract ?? read?.document.abstract ?? known?.abstract };
   }
 
   private resolved(entry: BibEntry): Promise<Resolved> {

@@ -50,16 +50,20 @@ describe('audit: a published article read through Europe PMC', function () {
   this.timeout(30_000);
   const env = useAuditStandIn('citefinder-epmc-version-');
 
-  async function auditOne(bib: string, sentence: string, cache?: AuditCache) {
+  /** Audits the sentences (one a line) against the .bib. */
+  async function auditText(bib: string, sentences: string, cache?: AuditCache) {
     writeFileSync(join(env.dir, 'references.bib'), bib);
     const file = join(env.dir, 'main.tex');
-    writeFileSync(file, `\\documentclass{article}\n\\begin{document}\n${sentence}\n\\bibliography{references}\n\\end{document}\n`);
-    const report = await auditProject({
+    writeFileSync(file, `\\documentclass{article}\n\\begin{document}\n${sentences}\n\\bibliography{references}\n\\end{document}\n`);
+    return auditProject({
       file,
       scope: 'file',
       files: { read: (f) => readFile(f, 'utf8').catch(() => undefined), list: async () => [file] },
       exists: (f) => access(f).then(() => true, () => false),
     }, cache ? { ...env.deps, cache } : env.deps);
+  }
+  async function auditOne(bib: string, sentence: string, cache?: AuditCache) {
+    const report = await auditText(bib, sentence, cache);
     assert.equal(report.findings.length, 1);
     return report.findings[0]!;
   }
@@ -125,5 +129,18 @@ describe('audit: a published article read through Europe PMC', function () {
     );
     assert.notEqual(finding.status, 'unavailable', finding.message);
     assert.equal(europePmcAsked('10.1101/2024.04.01.587366'), false);
+  });
+
+  it("compares the works of the bibliography on the abstracts read from PubMed and PubMed Central", async () => {
+    const [plos] = await epmcRecords('published-core-records_built-from-jats-and-openalex.json');
+    const gadd = (await epmcRecords('search_query-cancer_resultType-core_med-records-1-5-6-11-14.json')).find((r) => r.doi === '10.1002/hpja.70052')!;
+    addCrossrefWorks(env.standIn, [crossrefRecordOf(plos!), crossrefRecordOf(gadd)]);
+    const bib = '@article{wu2018,\n  title = {Antibacterial Effect},\n  doi = {10.1371/journal.pone.0197348}\n}\n'
+      + '@article{gadd2025,\n  title = {Co-Design},\n  doi = {10.1002/hpja.70052}\n}\n';
+    // The two keys swapped: each sentence cites the other's work.
+    const report = await auditText(bib, 'Bowel cancer screening rates are lower in remote Australia than in its major cities~\\cite{wu2018}.\n'
+      + 'A trisulfide modelled on the diallyl trisulfide of garlic strongly inhibits \\emph{Staphylococcus aureus}~\\cite{gadd2025}.');
+    const fits = Object.fromEntries(report.findings.map((f) => [f.site.key, f.betterFit?.key]));
+    assert.deepEqual(fits, { wu2018: 'gadd2025', gadd2025: 'wu2018' }, report.findings.map((f) => f.message).join('\n'));
   });
 });
