@@ -6,8 +6,9 @@
 // search cannot share the id_list request (arXiv answers the two together with their
 // intersection). A published work with no open full text of its own is asked of Europe PMC by its
 // DOI once its record is known. Then each work's PDF, at most `pdfConcurrency` at a time
-// (fulltext.concurrency, one queue for every PDF host), and its reading (GROBID's time, or pdfjs's parse) when it was
-// served, at most `readingConcurrency` at a time (grobid.concurrency, or the parse workers). Both
+// (fulltext.concurrency, one queue for every PDF host), and its reading (GROBID's time, or pdfjs's
+// parse) when it was served, at most `readingConcurrency` at a time (grobid.concurrency, or the
+// parse workers). Both
 // queues are of equal jobs, so starting each job as early as it can is the best order there is.
 // Margins and retries citefinder adds, and requests it makes beyond these, count against it.
 

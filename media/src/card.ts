@@ -7,7 +7,7 @@ import { citedByText, repositoryLabel } from '../../src/core/identity/repository
 import type { PaperLink } from '../../src/webview/links';
 import { button, el, hostLink, icon } from './lib/dom';
 import { authorsText, percent } from './lib/format';
-import { venueFromJournalRef } from '../../src/core/bibtex/journalRef';
+import { venueFromJournalRef, venueText } from '../../src/core/bibtex/journalRef';
 import { passageOrderNote } from '../../src/core/scoring/passageOrder';
 
 /** What a card needs from the page: how to talk to the host, and the run's state. */
@@ -75,14 +75,6 @@ function trustBadge(candidate: Candidate, ctx: CardContext): HTMLElement | undef
   const notice = trust.notice && hostLink('notice', `https://doi.org/${trust.notice.doi}`, () => ctx.send({ type: 'open', id: candidate.id, link: 'notice' }));
   if (notice) badge.append(' ', notice);
   return badge;
-}
-
-/**
- * The venue as a reader writes it: the cited BibTeX's ("The Astrophysical Journal 517, 565–586
- * (1999)"), else the record's journal reference made readable.
- */
-export function venueText(candidate: Candidate): string | undefined {
-  return candidate.venue ?? venueFromJournalRef(candidate.journal);
 }
 
 /** "Published in <venue>", and whose BibTeX the card cites, with the switch. */

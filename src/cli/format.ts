@@ -59,18 +59,18 @@ export function formatFindResult(result: FindResult): string {
 }
 
 /** "!! RETRACTED 2010-02-06 (retraction-watch): https://doi.org/…", or nothing for an ok work. */
-/** "Published: Acta Astron. 56, 1–50 (2006), doi:…": arXiv's journal_ref ("ActaAstron.56:1-50,2006") as a reader writes it. */
-export function publishedLine(c: Candidate): string | undefined {
-  const v = c.versionOfRecord;
-  return v && `Published: ${[venueFromJournalRef(v.journal), v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`;
-}
-
 export function trustLine(c: Candidate): string | undefined {
   const t = c.trust;
   if (!t || t.status === 'ok') return undefined;
   const notice = t.notice ? ` ${t.notice.date ?? ''} (${t.notice.source ?? 'notice'}): https://doi.org/${t.notice.doi}` : '';
   const mark = t.status === 'retracted' || t.status === 'withdrawn' ? '!! ' : '! ';
   return `${mark}${t.status.toUpperCase()}${notice}${t.reason ? ` — ${t.reason}` : ''}`;
+}
+
+/** "Published: Acta Astron. 56, 1–50 (2006), doi:…": arXiv's journal_ref ("ActaAstron.56:1-50,2006") as a reader writes it. */
+export function publishedLine(c: Candidate): string | undefined {
+  const v = c.versionOfRecord;
+  return v && `Published: ${[venueFromJournalRef(v.journal), v.year, v.doi && `doi:${v.doi}`].filter(Boolean).join(', ')}`;
 }
 
 function formatCandidate(c: Candidate, n: number): string[] {

@@ -12,7 +12,7 @@ import type { Settings } from '../core/settings/index';
 import { parseCommandLine } from './args';
 import { ArgumentError, UsageError, type CliIo } from './io';
 import { publishedLine, trustLine } from './format';
-import { venueFromJournalRef } from '../core/bibtex/journalRef';
+import { venueText } from '../core/bibtex/journalRef';
 
 export const LOOKUP_USAGE = 'citefinder lookup ID [--json] [--config FILE]   (ID: a DOI, an arXiv id, a PMID or PMCID, or a doi.org/arXiv/bioRxiv/medRxiv/PubMed/PMC link)';
 
@@ -57,7 +57,7 @@ export async function runLookup(
 
 function formatWork(c: Candidate): string {
   const ids = [c.doi && `doi:${c.doi}`, c.arxivId && `arXiv:${c.arxivId}`, c.pmid && `PMID:${c.pmid}`, c.pmcid].filter(Boolean).join(', ');
-  const venue = c.venue ?? venueFromJournalRef(c.journal);
+  const venue = venueText(c);
   const authors = c.authors.length ? `  ${c.authors.slice(0, 6).join(', ')}${c.authors.length > 6 ? ' et al.' : ''}` : '  (no authors named)';
   const lines = [`${c.title} (${c.year ?? 'n.d.'})`, authors, `  ${ids}${venue ? ` · ${venue}` : ''}`];
   const trust = trustLine(c);

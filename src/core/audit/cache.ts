@@ -13,9 +13,9 @@ export type CachedResult = Omit<AuditFinding, 'site' | 'cached'>;
 const MAX_KEPT = 20_000;
 
 /**
- * How long "arXiv holds no version of this work" is believed, as the HTTP cache keeps a search
- * that found nothing: new preprints appear, and a batched search is not in the HTTP cache under
- * any one work's query.
+ * How long "arXiv (or Europe PMC) holds no version of this work" is believed, as the HTTP cache
+ * keeps a search that found nothing: new preprints appear, and a batched search is not in the HTTP
+ * cache under any one work's query.
  */
 const NO_VERSION_TTL_MS = 3_600_000;
 
@@ -62,26 +62,31 @@ export class AuditCache {
 
   /** The work's arXiv version: a record, null when arXiv held none within the hour, undefined when not known. */
   arxivVersion(workId: string, now = Date.now()): PaperRecord | null | undefined {
-    const known = this.versions.get(workId);
+    return this.version(workId, now);
+  }
+
+  setArxivVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
+    this.setVersion(workId, record, now);
+  }
+
+  /** Europe PMC's record of the work (europePmcVersion.ts), kept the same way under its own key. */
+  europePmcVersion(workId: string, now = Date.now()): PaperRecord | null | undefined {
+    return this.version(`${EUROPE_PMC}${workId}`, now);
+  }
+
+  setEuropePmcVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
+    this.setVersion(`${EUROPE_PMC}${workId}`, record, now);
+  }
+
+  private version(key: string, now: number): PaperRecord | null | undefined {
+    const known = this.versions.get(key);
     if (!known) return undefined;
     if (known.record) return known.record;
     return now - known.at < NO_VERSION_TTL_MS ? null : undefined;
   }
 
-  setArxivVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
-    this.versions.set(workId, record ? { record, at: now } : { at: now });
-  }
-
-  /**
-   * Europe PMC's record of the work (europePmcVersion.ts): null when it held none within the hour.
-   * Kept beside the arXiv versions, under its own key.
-   */
-  europePmcVersion(workId: string, now = Date.now()): PaperRecord | null | undefined {
-    return this.arxivVersion(`${EUROPE_PMC}${workId}`, now);
-  }
-
-  setEuropePmcVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
-    this.setArxivVersion(`${EUROPE_PMC}${workId}`, record, now);
+  private setVersion(key: string, record: PaperRecord | undefined, now: number): void {
+    this.versions.set(key, record ? { record, at: now } : { at: now });
   }
 
   /** The work's trust signal, when looked up less than `maxAgeMs` ago. */
