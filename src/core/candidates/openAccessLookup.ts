@@ -10,6 +10,8 @@
 // for the count alone (nothing waits for it), whenever that DOI arrives: with the merge, with the
 // bioRxiv API's answer, or with Crossref's "is preprint of" in the trust lookup's patch. Once per
 // DOI a run; a card one of whose sources gave a count costs no request.
+// A card still without an abstract or full text, with a PubMed or PMC id (its own, or the one
+// OpenAlex just gave it), is then read from Europe PMC by that id (pubMedGaps.ts), in the same wait.
 import type { CoreDeps } from '../deps';
 import type { Candidate, PaperRecord } from '../types';
 import { isAbortError, RateLimitedError } from '../net/types';
@@ -19,6 +21,8 @@ import { settledWithin } from './wait';
 import { RunningLookups } from './running';
 import { isPreprintServer } from '../dedupe/versions';
 import { normalizeDoi } from '../identity/work';
+import { fetchEuropePmcRecord } from '../sources/published/europepmcById';
+import { pubMedIdLabel, pubMedIdToRead, pubMedReadsEnabled, withPubMedGaps } from './pubMedGaps';
 
 /** One OpenAlex round trip with room to spare: past this, the full text goes ahead without it. */
 export const LOOKUP_WAIT_MS = 1500;
@@ -77,17 +81,28 @@ export class OpenAccessLookup {
    * patched on names the journal DOI a preprint alone may have learnt only then.
    */
   update(): void {
-    if (!openAlexLookupsEnabled(this.deps) || this.rateLimited || this.deps.signal?.aborted) return;
+    if (this.deps.signal?.aborted) return;
+    const openAlex = openAlexLookupsEnabled(this.deps) && !this.rateLimited;
+    const pubMed = pubMedReadsEnabled(this.deps);
+    if (!openAlex && !pubMed) return;
     const versionDoi = new Map(this.store.list().map((c) => [c.id, c.versionOfRecord?.doi]));
     for (const candidate of this.store.merged()) {
       if (this.settled.has(candidate.id)) continue;
-      const need = lookupNeed(candidate, normalizeDoi(candidate.publishedDoi ?? versionDoi.get(candidate.id)));
-      // Once per journal DOI for a count; a card of that DOI is still looked up for its own gaps.
-      if (!need || (need.countOnly && this.counts.has(need.doi))) continue;
-      const journalRecordId = need.countOnly ? this.store.cardRecordWithDoi(candidate.id, need.doi)?.id : undefined;
-      const lookup = this.lookUp(candidate.id, { ...need, journalRecordId });
+      const need = openAlex ? lookupNeed(candidate, normalizeDoi(candidate.publishedDoi ?? versionDoi.get(candidate.id))) : undefined;
+      if (need?.countOnly) {
+        // Once per journal DOI; a card of that DOI is still looked up for its own gaps.
+        if (this.counts.has(need.doi)) continue;
+        const journalRecordId = this.store.cardRecordWithDoi(candidate.id, need.doi)?.id;
+        const lookup = this.lookUp(candidate.id, { ...need, journalRecordId });
+        this.running.add(lookup);
+        this.counts.set(need.doi, lookup);
+        continue;
+      }
+      // The PubMed step may need the id OpenAlex's answer brings, so it runs after it.
+      if (!need && !(pubMed && pubMedIdToRead(candidate))) continue;
+      const lookup = this.complete(candidate.id, need, pubMed);
       this.running.add(lookup);
-      (need.countOnly ? this.counts : this.settled).set(need.countOnly ? need.doi : candidate.id, lookup);
+      this.settled.set(candidate.id, lookup);
     }
   }
 
@@ -110,6 +125,28 @@ export class OpenAccessLookup {
       }
       // A skipped service (open circuit) was named once, when it failed.
       if ((error as Error).name !== 'ServiceUnavailableError') this.warn(`OpenAlex could not be asked about doi:${need.doi}: ${(error as Error).message}`);
+    }
+  }
+
+  /** OpenAlex's lookup of the card's DOI (when it needs one), then PubMed's record of its id. */
+  private async complete(id: string, need: LookupNeed | undefined, pubMed: boolean): Promise<void> {
+    if (need) await this.lookUp(id, need);
+    if (pubMed) await this.readPubMed(id);
+  }
+
+  /** Fills the card's gaps from its PubMed or PMC record, when it has such an id and still lacks something. */
+  private async readPubMed(id: string): Promise<void> {
+    const card = this.store.merged().find((c) => c.id === id) ?? this.store.record(id);
+    const pubMedId = card && pubMedIdToRead(card);
+    if (!pubMedId) return;
+    try {
+      const work = await fetchEuropePmcRecord(pubMedId, this.deps);
+      // The record as it is now: an enrichment may have changed it while Europe PMC answered.
+      const record = this.store.record(id);
+      if (work && record) this.store.updateRecord(withPubMedGaps(record, work));
+    } catch (error) {
+      if (isAbortError(error) || this.deps.signal?.aborted || (error as Error).name === 'ServiceUnavailableError') return;
+      this.warn(`Europe PMC could not be asked about ${pubMedIdLabel(pubMedId)}: ${(error as Error).message}`);
     }
   }
 

@@ -40,7 +40,12 @@ export interface EuropePmcResult {
 
 /** Europe PMC abstracts carry HTML (<h4>, <i>, <sup>), its titles escaped markup: keep the words, drop the markup. */
 export function stripHtml(text: string): string {
-  return plainMarkupText(text.replace(/<\/(h\d|p|div|li)>/gi, ' ').replace(/<[^>]+>/g, ''));
+  const blocks = text
+    // A structured abstract's heading set apart from its section, as the glued ones are
+    // (abstractText.ts): "…in remote Tasmania. Methods: A co-design…", never "Tasmania.Methods".
+    .replace(/<h\d[^>]*>\s*([^<]*?)\s*[:.]?\s*<\/h\d>/gi, ' $1: ')
+    .replace(/<\/?(?:h\d|p|div|li|br)\b[^>]*>/gi, ' ');
+  return plainMarkupText(blocks.replace(/<[^>]+>/g, ''));
 }
 
 /**

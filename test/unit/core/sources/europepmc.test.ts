@@ -10,6 +10,8 @@ import { isAbortError } from '../../../../src/core/net/types';
 import { resolveSettings, type Settings } from '../../../../src/core/settings/index';
 import { createSources, EuropePmcSource, fetchBiorxivDetails, SourceError } from '../../../../src/core/sources';
 import { stripHtml, toPaperRecord, type EuropePmcResult } from '../../../../src/core/sources/europepmcRecord';
+import { parseSearchResults } from '../../../../src/core/sources/europepmc';
+import { checkEuropePmcResult } from '../../../../src/core/sources/validate';
 import { jatsContentUrl } from '../../../../src/core/sources/biorxivDetails';
 import { installBiorxiv } from '../../../standin/biorxiv';
 import { forceEuropePmc, installEuropePmc } from '../../../standin/europepmc';
@@ -248,6 +250,17 @@ describe('Europe PMC record mapping (real core records)', () => {
     assert.doesNotMatch(record.abstract!, /<\/?[a-z]+[^>]*>/i);
     assert.equal(record.doi, htmlAbstract!.doi!.toLowerCase());
     assert.equal(toPaperRecord(plain!, 'biorxiv')!.doi, '10.1016/s0140-6736(24)02600-x');
-    assert.equal(stripHtml('<h4>Background</h4>A &amp; B<sup>2</sup>&#x3b1;'), 'Background A & B2α');
+    assert.equal(stripHtml('<h4>Background</h4>A &amp; B<sup>2</sup>&#x3b1;'), 'Background: A & B2α');
+    assert.equal(stripHtml('<p>One.</p><p>Two.<br/>Three.</p>'), 'One. Two. Three.');
+  });
+
+  it('sets a structured abstract\'s headings apart from the sentence before them', () => {
+    const text = readFileSync(fixturePath('europepmc', 'search_query-cancer_resultType-core_med-records-1-5-6-11-14.json'), 'utf8');
+    const tasmania = parseSearchResults(text).map(checkEuropePmcResult).find((r) => r?.pmid === '40356016')!;
+    assert.match(tasmania.abstractText!, /Tasmania\.<h4>Methods<\/h4>A co-design/, 'the recorded markup');
+    const abstract = toPaperRecord(tasmania, 'pubmed')!.abstract!;
+    assert.match(abstract, /^Issue addressed: Generally, bowel cancer/);
+    assert.match(abstract, /in remote Tasmania\. Methods: A co-design method/);
+    assert.doesNotMatch(abstract, /[a-z]\.[A-Z]/, 'no sentence glued to the next heading');
   });
 });

@@ -1,0 +1,46 @@
+// What PubMed and PMC know of a journal article another lane found: OpenAlex no longer gives the
+// abstracts of several large publishers (Elsevier's, Springer Nature's), Semantic Scholar shows
+// none for them either, and neither names PMC's open JATS. A card with a PubMed or PMC id (its
+// own record's, or the one OpenAlex's lookup just gave it) that still lacks an abstract or a way to
+// its full text is read once from Europe PMC by that id, so it is scored on PubMed's abstract or
+// PMC's full text rather than on its title. One request per card, never for a preprint or for a
+// card PubMed's own lane found.
+import type { CoreDeps } from '../deps';
+import type { EuropePmcId } from '../identity/identifiers';
+import type { Candidate, PaperRecord } from '../types';
+import { isPreprintServer } from '../dedupe/versions';
+
+/** True when Europe PMC may be asked about a card (switched on, with a URL, and published search on). */
+export function pubMedReadsEnabled({ settings }: CoreDeps): boolean {
+  return settings['sources.published.enabled'] && settings['sources.europepmc.enabled'] && settings['sources.europepmc.url'].trim() !== '';
+}
+
+/** The PubMed or PMC id to ask Europe PMC about, when the card lacks what its record there may give. */
+export function pubMedIdToRead(card: Candidate | PaperRecord): EuropePmcId | undefined {
+  const sources = 'sources' in card ? card.sources : [card.source];
+  if (sources.includes('pubmed') || sources.some(isPreprintServer)) return undefined;
+  // A closed article (OpenAlex's is_oa false) with an abstract has nothing more to gain there.
+  const mayGainFullText = !card.pdfUrl && !card.jatsUrl && card.openAccess !== false;
+  if (card.abstract && !mayGainFullText) return undefined;
+  if (card.pmid) return { kind: 'pubmed', pmid: card.pmid };
+  return card.pmcid ? { kind: 'pmc', pmcid: card.pmcid } : undefined;
+}
+
+/** `record` with the abstract, open JATS and ids of its PubMed or PMC record (`work`) where it had none; itself when nothing was new. */
+export function withPubMedGaps(record: PaperRecord, work: PaperRecord): PaperRecord {
+  const gaps: Partial<PaperRecord> = {};
+  if (!record.abstract && work.abstract) gaps.abstract = work.abstract;
+  // PMC's open JATS is read before any PDF: a record with a PDF still gains it.
+  if (!record.jatsUrl && work.jatsUrl) gaps.jatsUrl = work.jatsUrl;
+  if (work.openAccess && !record.openAccess) gaps.openAccess = true;
+  if (!record.pmid && work.pmid) gaps.pmid = work.pmid;
+  if (!record.pmcid && work.pmcid) gaps.pmcid = work.pmcid;
+  if (!record.sourceTrust && work.sourceTrust) gaps.sourceTrust = work.sourceTrust;
+  if (!record.sourceNotice && work.sourceNotice) gaps.sourceNotice = work.sourceNotice;
+  return Object.keys(gaps).length ? { ...record, ...gaps } : record;
+}
+
+/** How a card's PubMed id is named in a warning. */
+export function pubMedIdLabel(id: EuropePmcId): string {
+  return id.kind === 'pubmed' ? `PMID ${id.pmid}` : id.pmcid;
+}
