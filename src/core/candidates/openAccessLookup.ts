@@ -69,6 +69,10 @@ export class OpenAccessLookup {
   private rateLimited = false;
   private readonly running = new RunningLookups();
 
+  private get fullTextRead(): boolean {
+    return this.deps.settings['fulltext.enabled'];
+  }
+
   constructor(
     private readonly deps: CoreDeps,
     private readonly store: CandidateStore,
@@ -99,7 +103,7 @@ export class OpenAccessLookup {
         continue;
       }
       // The PubMed step may need the id OpenAlex's answer brings, so it runs after it.
-      if (!need && !(pubMed && pubMedIdToRead(candidate))) continue;
+      if (!need && !(pubMed && pubMedIdToRead(candidate, this.fullTextRead))) continue;
       const lookup = this.complete(candidate.id, need, pubMed);
       this.running.add(lookup);
       this.settled.set(candidate.id, lookup);
@@ -137,7 +141,7 @@ export class OpenAccessLookup {
   /** Fills the card's gaps from its PubMed or PMC record, when it has such an id and still lacks something. */
   private async readPubMed(id: string): Promise<void> {
     const card = this.store.merged().find((c) => c.id === id) ?? this.store.record(id);
-    const pubMedId = card && pubMedIdToRead(card);
+    const pubMedId = card && pubMedIdToRead(card, this.fullTextRead);
     if (!pubMedId) return;
     try {
       const work = await fetchEuropePmcRecord(pubMedId, this.deps);

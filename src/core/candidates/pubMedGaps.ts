@@ -15,15 +15,19 @@ export function pubMedReadsEnabled({ settings }: CoreDeps): boolean {
   return settings['sources.published.enabled'] && settings['sources.europepmc.enabled'] && settings['sources.europepmc.url'].trim() !== '';
 }
 
-/** The PubMed or PMC id to ask Europe PMC about, when the card lacks what its record there may give. */
-export function pubMedIdToRead(card: Candidate | PaperRecord): EuropePmcId | undefined {
+/**
+ * The PubMed or PMC id to ask Europe PMC about, when the card lacks what its record there may give:
+ * an abstract (by either id), or, when full texts are read, PMC's open JATS (by a PMCID only: OpenAlex
+ * and Semantic Scholar list one for every article PMC holds, so a PMID alone promises none).
+ */
+export function pubMedIdToRead(card: Candidate | PaperRecord, fullTextRead: boolean): EuropePmcId | undefined {
   const sources = 'sources' in card ? card.sources : [card.source];
   if (sources.includes('pubmed') || sources.some(isPreprintServer)) return undefined;
-  // A closed article (OpenAlex's is_oa false) with an abstract has nothing more to gain there.
-  const mayGainFullText = !card.pdfUrl && !card.jatsUrl && card.openAccess !== false;
-  if (card.abstract && !mayGainFullText) return undefined;
-  if (card.pmid) return { kind: 'pubmed', pmid: card.pmid };
-  return card.pmcid ? { kind: 'pmc', pmcid: card.pmcid } : undefined;
+  const pmc = card.pmcid ? ({ kind: 'pmc', pmcid: card.pmcid } as const) : undefined;
+  if (!card.abstract) return card.pmid ? { kind: 'pubmed', pmid: card.pmid } : pmc;
+  // A closed article (OpenAlex's is_oa false) has no open JATS to gain.
+  const mayGainFullText = fullTextRead && !card.pdfUrl && !card.jatsUrl && card.openAccess !== false;
+  return mayGainFullText ? pmc : undefined;
 }
 
 /** `record` with the abstract, open JATS and ids of its PubMed or PMC record (`work`) where it had none; itself when nothing was new. */

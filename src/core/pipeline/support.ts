@@ -57,7 +57,7 @@ async function supportOne(
       settings: deps.settings,
       signal: run.signal,
     })
-    : { kind: 'abstract', document: abstractOnlyDocument(candidate) };
+    : { kind: 'abstract', document: abstractOnlyDocument(candidate.abstract ? candidate : await readRecord(candidate, deps)) };
   if (fulltext.warning) run.warn(`“${shorten(candidate.title)}”: ${fulltext.warning}`);
   if (fulltext.transient) run.transient ??= fulltext.warning ?? 'full text';
   // The same for every paper (e.g. "GROBID is not running"), so said once per run.
@@ -69,7 +69,10 @@ async function supportOne(
   deps.store.patch(candidate.id, { ...scored, fulltext: fulltext.kind });
 }
 
-/** The candidate's record once its enrichment is in: the bioRxiv API names the version and the JATS. */
+/**
+ * The candidate's record once its enrichment and lookups are in: the bioRxiv API names the version
+ * and the JATS, OpenAlex or PubMed an abstract the search's record lacked.
+ */
 async function readRecord(candidate: Candidate, deps: SupportDeps): Promise<PaperRecord> {
   await deps.enriched(candidate.id);
   const record = deps.store.record(candidate.id) ?? candidate;

@@ -5,6 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { OpenAccessLookup } from '../../../../src/core/candidates/openAccessLookup';
+import { supportStage } from '../../../../src/core/pipeline/support';
+import { Run } from '../../../../src/core/pipeline/run';
 import { parseSearchResults } from '../../../../src/core/sources/europepmc';
 import { publishedRecord } from '../../../../src/core/sources/published/europepmc';
 import { checkEuropePmcResult } from '../../../../src/core/sources/validate';
@@ -38,7 +40,7 @@ describe('a published card read from PubMed and PMC by its id', () => {
     const warnings: string[] = [];
     const lookupDeps: CoreDeps = { ...deps, settings: resolveSettings({ ...yeast.standIn.settings, 'cache.enabled': false, ...settings }) };
     store.addHits([{ record: card, queryIndex: 0, rank: 0 }]);
-    return { store, warnings, lookup: new OpenAccessLookup(lookupDeps, store, (w) => warnings.push(w)) };
+    return { store, warnings, deps: lookupDeps, lookup: new OpenAccessLookup(lookupDeps, store, (w) => warnings.push(w)) };
   }
   const asked = (service: string) => yeast.standIn.requests.filter((r) => r.service === service).map((r) => decodeURIComponent(r.url).replace(/\+/g, ' '));
 
@@ -75,10 +77,22 @@ describe('a published card read from PubMed and PMC by its id', () => {
     assert.match(asked('europepmc')[0]!, /EXT_ID:40120586/);
   });
 
-  it('asks nothing of a card PubMed\'s lane found, of one that has both, or with Europe PMC switched off', async () => {
+  it('asks by PMCID for PMC\'s open JATS when the card has its abstract but no full text', async () => {
+    const { store, lookup } = lookupOf(titleOnly(HEALTH, { abstract: 'As the lane gave it.', pmid: '40356016', pmcid: 'PMC12069736' }));
+    lookup.update();
+    await lookup.settle();
+    assert.match(asked('europepmc').join(' | '), /PMCID:PMC12069736/);
+    assert.equal(store.list()[0]!.abstract, 'As the lane gave it.', 'an abstract is never replaced');
+    assert.match(store.list()[0]!.jatsUrl ?? '', /\/PMC12069736\/fullTextXML$/);
+  });
+
+  it('asks nothing of a card PubMed\'s lane found, one that has both, one whose PMID alone promises no full text, or with Europe PMC off', async () => {
+    const withAbstract = { abstract: 'As the lane gave it.' };
     for (const [card, settings] of [
       [{ ...titleOnly(HEALTH, { pmid: '40356016' }), source: 'pubmed' }, {}],
       [{ ...HEALTH, source: 'semanticscholar' }, {}],
+      [titleOnly(HEALTH, { ...withAbstract, pmid: '40356016' }), {}],
+      [titleOnly(HEALTH, { ...withAbstract, pmcid: 'PMC12069736' }), { 'fulltext.enabled': false }],
       [titleOnly(HEALTH, { pmid: '40356016' }), { 'sources.europepmc.enabled': false }],
     ] as const) {
       const { store, lookup } = lookupOf(card as PaperRecord, settings);
@@ -96,5 +110,18 @@ describe('a published card read from PubMed and PMC by its id', () => {
     assert.equal(store.list()[0]!.abstract, undefined);
     assert.equal(warnings.length, 1, warnings.join(' | '));
     assert.match(warnings[0]!, /^Europe PMC could not be asked about PMID 40356016: /);
+  });
+
+  it('scores a card found without an abstract on PubMed\'s, once the lookup is in', async () => {
+    // Full texts off: every card is scored on its abstract, and none waited for its lookups before.
+    const { store, lookup, deps } = lookupOf(titleOnly(HEALTH, { pmid: '40356016' }), { 'fulltext.enabled': false });
+    lookup.update();
+    const text = 'Bowel cancer screening rates are lower in rural and remote Australia than in major cities.';
+    const claim = { source: text, text, sentences: [text], context: {} };
+    const enriched = async (id: string) => void (await lookup.settledFor(id));
+    await supportStage(store.list(), claim, [{ keywords: ['bowel cancer screening', 'rural'] }], { ...deps, llm: null, store, enriched }, new Run(() => {}));
+    const card = store.list()[0]!;
+    assert.equal(card.fulltext, 'abstract');
+    assert.ok(card.paragraphs?.some((p) => /screening rates are lower in rural\/remote Australia/.test(p.text)), JSON.stringify(card.paragraphs));
   });
 });
