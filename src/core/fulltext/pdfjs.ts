@@ -10,6 +10,7 @@ import { pageLines, type Line, type PageRuns, type TextRun } from './layout';
 import type { FulltextDocument } from './model';
 import type { EmbeddedFonts } from './pdfWarmup';
 import { buildDocument } from './paragraphs';
+import { symbolFontText } from './symbolFont';
 
 type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -122,10 +123,12 @@ export async function readPages(bytes: Uint8Array, options: PdfjsOptions = {}): 
       const content = await page.getTextContent();
       const runs: TextRun[] = [];
       for (const item of content.items) {
-        if (!('str' in item) || item.str === '') continue;
+        if (!('str' in item)) continue;
+        const text = symbolFontText(item.str);
+        if (text === '') continue;
         const [a, b, c, d, e, f] = item.transform as number[];
         if (Math.abs(b) > 0.01 || Math.abs(c) > 0.01 || a <= 0 || d <= 0) continue; // rotated or mirrored
-        runs.push({ text: item.str, x: e - x0, y: f - y0, width: item.width, size: Math.hypot(c, d), font: item.fontName });
+        runs.push({ text, x: e - x0, y: f - y0, width: item.width, size: Math.hypot(c, d), font: item.fontName });
       }
       pages.push({ number, width: x1 - x0, height: y1 - y0, runs });
       for (const run of runs) chars += run.text.length;

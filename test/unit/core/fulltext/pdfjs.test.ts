@@ -179,6 +179,14 @@ describe('pdfjs extraction', function () {
     assert.doesNotMatch(body, /Field Precision Recall|bibliography titles 89\.3|Without LM 49\.9|Baseline 84\.2 54\.2/);
   });
 
+  it('reads a maths symbol font that has no map to Unicode as TeX draws it: bullets, minus, arrows', () => {
+    // pdf.js gives this PDF's cmsy codes raw: U+000F for a bullet, "\u0000!" for "−→".
+    const lg = paragraphsOf('naacl2018-semantic-scholar-literature-graph-cs');
+    assert.ok(lg.some((p) => /^• What is the percentage of female subjects/.test(p)), lg.filter((p) => /percentage of female/.test(p)).join(' | '));
+    assert.match(lg.join('\n'), /from paper nodes p 1 −→ p 2 for each/);
+    for (const paper of PAPERS) assert.ok(paragraphsOf(paper).every((p) => !/[\u0000-\u001f]/.test(p)), paper);
+  });
+
   it('puts late sub- and superscripts back into their line as separate tokens', () => {
     const lg = paragraphsOf('naacl2018-semantic-scholar-literature-graph-cs').join('\n');
     assert.match(lg, /directed citation edge from paper nodes p 1\s/); // p₁, set after the line
