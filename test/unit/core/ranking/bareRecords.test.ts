@@ -33,6 +33,15 @@ describe('records too thin to stand for a paper', () => {
     }
   });
 
+  it('keep a record whose own abstract shows it stands for a paper, though the index lost its authors or year', () => {
+    const myocarditis = byTitle('Meningococcus Myocarditis');
+    assert.ok((myocarditis.abstract ?? '').split(' ').length > 100);
+    assert.equal(bareRecordReason({ ...myocarditis, authors: [] }), undefined);
+    assert.equal(bareRecordReason({ ...myocarditis, year: undefined }), undefined);
+    assert.equal(bareRecordReason({ ...myocarditis, authors: [], abstract: undefined }), 'it names no authors');
+    assert.equal(bareRecordReason({ ...myocarditis, authors: [], abstract: 'Meningococcus myocarditis in a soldier.' }), 'it names no authors', 'a line is not an abstract');
+  });
+
   it('come after every real paper, though their titles carry the claim\'s words and S2 listed them first', () => {
     const claim = 'On computable numbers, with an application to the Entscheidungsproblem: Turing machines define computability.';
     const queries = [{ keywords: ['computable numbers', 'Entscheidungsproblem', 'Turing machine'], sentence: 0 }];
