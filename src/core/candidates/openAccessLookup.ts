@@ -22,6 +22,7 @@ import { RunningLookups } from './running';
 import { isPreprintServer } from '../dedupe/versions';
 import { normalizeDoi } from '../identity/work';
 import { fetchEuropePmcRecord } from '../sources/published/europepmcById';
+import { withGaps } from './gaps';
 import { pubMedIdLabel, pubMedIdToRead, pubMedReadsEnabled, withPubMedGaps } from './pubMedGaps';
 
 /** One OpenAlex round trip with room to spare: past this, the full text goes ahead without it. */
@@ -173,18 +174,11 @@ export class OpenAccessLookup {
 
 /** The record with OpenAlex's abstract, open PDF and ids where it had none; itself when nothing was new. */
 export function completed(record: PaperRecord, work: PaperRecord): PaperRecord {
-  const gaps: Partial<PaperRecord> = {};
-  if (!record.abstract && work.abstract) gaps.abstract = work.abstract;
-  if (!record.pdfUrl && work.pdfUrl) gaps.pdfUrl = work.pdfUrl;
-  if (record.openAccess === undefined && work.openAccess !== undefined) gaps.openAccess = work.openAccess;
-  if (!record.pmid && work.pmid) gaps.pmid = work.pmid;
-  if (!record.pmcid && work.pmcid) gaps.pmcid = work.pmcid;
-  if (!record.sourceTrust && work.sourceTrust) gaps.sourceTrust = work.sourceTrust;
-  if (!record.citedBy && work.citedBy) gaps.citedBy = work.citedBy;
-  return Object.keys(gaps).length ? { ...record, ...gaps } : record;
+  const openAccess = record.openAccess === undefined && work.openAccess !== undefined ? { openAccess: work.openAccess } : {};
+  return withGaps(record, work, ['abstract', 'pdfUrl', 'pmid', 'pmcid', 'sourceTrust', 'citedBy'], openAccess);
 }
 
 /** The record with OpenAlex's count where it had none; itself otherwise. */
 function withCount(record: PaperRecord, work: PaperRecord): PaperRecord {
-  return !record.citedBy && work.citedBy ? { ...record, citedBy: work.citedBy } : record;
+  return withGaps(record, work, ['citedBy']);
 }

@@ -9,6 +9,7 @@ import type { CoreDeps } from '../deps';
 import type { EuropePmcId } from '../identity/identifiers';
 import type { Candidate, PaperRecord } from '../types';
 import { isPreprintServer } from '../dedupe/versions';
+import { withGaps } from './gaps';
 
 /** True when Europe PMC may be asked about a card (switched on, with a URL, and published search on). */
 export function pubMedReadsEnabled({ settings }: CoreDeps): boolean {
@@ -32,16 +33,9 @@ export function pubMedIdToRead(card: Candidate | PaperRecord, fullTextRead: bool
 
 /** `record` with the abstract, open JATS and ids of its PubMed or PMC record (`work`) where it had none; itself when nothing was new. */
 export function withPubMedGaps(record: PaperRecord, work: PaperRecord): PaperRecord {
-  const gaps: Partial<PaperRecord> = {};
-  if (!record.abstract && work.abstract) gaps.abstract = work.abstract;
-  // PMC's open JATS is read before any PDF: a record with a PDF still gains it.
-  if (!record.jatsUrl && work.jatsUrl) gaps.jatsUrl = work.jatsUrl;
-  if (work.openAccess && !record.openAccess) gaps.openAccess = true;
-  if (!record.pmid && work.pmid) gaps.pmid = work.pmid;
-  if (!record.pmcid && work.pmcid) gaps.pmcid = work.pmcid;
-  if (!record.sourceTrust && work.sourceTrust) gaps.sourceTrust = work.sourceTrust;
-  if (!record.sourceNotice && work.sourceNotice) gaps.sourceNotice = work.sourceNotice;
-  return Object.keys(gaps).length ? { ...record, ...gaps } : record;
+  // PMC's open JATS is read before any PDF: a record with a PDF still gains it, and is open then.
+  const openAccess = work.openAccess && !record.openAccess ? { openAccess: true } : {};
+  return withGaps(record, work, ['abstract', 'jatsUrl', 'pmid', 'pmcid', 'sourceTrust', 'sourceNotice'], openAccess);
 }
 
 /** How a card's PubMed id is named in a warning. */
