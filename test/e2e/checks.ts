@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { STEP_MS } from './workbench';
+import { step } from './workbench';
 
 /** The 1-based line of `text` that is exactly `needle` (trimmed). */
 export function lineOf(text: string, needle: string): number {
@@ -52,9 +52,9 @@ export async function assertNoScriptRan(page: Page, mustCheck: Frame[], dialogs:
 export async function expectExternalOpen(page: Page, url: string): Promise<'dialog' | 'popup'> {
   const host = new URL(url).host;
   const dialog = page.locator('.monaco-dialog-box', { hasText: host });
-  const popup = page.waitForEvent('popup', { timeout: STEP_MS }).then((p) => p);
+  const popup = page.waitForEvent('popup', { timeout: step() }).then((p) => p);
   const how = await Promise.race([
-    dialog.waitFor({ timeout: STEP_MS }).then(() => 'dialog' as const),
+    dialog.waitFor({ timeout: step() }).then(() => 'dialog' as const),
     popup.then(async (p) => {
       await p.close();
       return 'popup' as const;
@@ -64,7 +64,7 @@ export async function expectExternalOpen(page: Page, url: string): Promise<'dial
     const cancel = dialog.getByRole('button', { name: /Cancel/ });
     if (await cancel.count()) await cancel.click();
     else await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden', timeout: STEP_MS });
+    await dialog.waitFor({ state: 'hidden', timeout: step() });
   }
   popup.catch(() => undefined);
   return how;

@@ -12,15 +12,16 @@ import { ASK_FOR_MARKUP, CHAT_ANSWER_START, SAFE_ANSWER_LINK } from './scriptedL
 import { HOSTILE_ABSTRACT, HOSTILE_AUTHOR, HOSTILE_TITLE, type E2eStandIn } from './standInControl';
 import {
   answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, selectLine,
-  STEP_MS, visibleText, webviewFrame } from './workbench';
+  step, visibleText, webviewFrame } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
+import { patience } from './patience';
 
 const COSMOLOGY_CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 const PERLMUTTER = /42 High-Redshift Supernovae/;
 const FIND = 'Citefinder: Find Citations for Selection';
 
 describe('citefinder in code-server (E2E)', function () {
-  this.timeout(120_000);
+  this.timeout(patience(120_000));
   const suiteStarted = Date.now();
   let stand: E2eStandIn;
   let server: CodeServer;
@@ -33,7 +34,7 @@ describe('citefinder in code-server (E2E)', function () {
   const hostConsole: string[] = [];
 
   before(async function () {
-    this.timeout(180_000);
+    this.timeout(patience(180_000));
     // CITEFINDER_E2E_VSIX=citefinder.vsix runs the suite against the packaged extension instead.
     const vsix = process.env.CITEFINDER_E2E_VSIX;
     session = await openE2eSession({
@@ -62,7 +63,7 @@ describe('citefinder in code-server (E2E)', function () {
   });
 
   after(async function () {
-    this.timeout(30_000);
+    this.timeout(patience(30_000));
     writeFileSync(join(RESULTS_DIR, 'extension-host-console.log'), hostConsole.join('\n') + '\n');
     const logFile = server?.logFile;
     await closeE2eSession(session, failures > 0);
@@ -77,9 +78,9 @@ describe('citefinder in code-server (E2E)', function () {
     await selectLine(page, texLine);
     await runCommand(page, FIND);
     results = await webviewFrame(page, 'section.candidates');
-    await results.locator('blockquote.claim', { hasText: COSMOLOGY_CLAIM }).waitFor({ timeout: STEP_MS });
-    await results.locator('article.card', { hasText: PERLMUTTER }).waitFor({ timeout: 60_000 });
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    await results.locator('blockquote.claim', { hasText: COSMOLOGY_CLAIM }).waitFor({ timeout: step() });
+    await results.locator('article.card', { hasText: PERLMUTTER }).waitFor({ timeout: patience(60_000) });
+    await results.locator('.status-done').waitFor({ timeout: patience(60_000) });
     assert.ok((await results.locator('article.card').count()) >= 1);
     // Each card carries the four actions, by accessible name.
     const card = results.locator('article.card', { hasText: PERLMUTTER });
@@ -98,7 +99,7 @@ describe('citefinder in code-server (E2E)', function () {
     const bibBefore = readFileSync(bibPath, 'utf8');
     const card = results.locator('article.card', { hasText: PERLMUTTER });
     await card.getByRole('button', { name: 'Insert citation' }).click();
-    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: STEP_MS });
+    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: step() });
     const key = /Cited as (\S+?) \(/.exec(notice ?? '')?.[1];
     assert.ok(key, `a cite key in "${notice}"`);
 
@@ -125,13 +126,13 @@ describe('citefinder in code-server (E2E)', function () {
     const bibPath = join(workspace, 'references.bib');
     const card = results.locator('article.card', { hasText: PERLMUTTER });
     await card.getByRole('button', { name: 'Insert citation' }).click();
-    await results.locator('.notice-info', { hasText: /added to references\.bib/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('.notice-info', { hasText: /added to references\.bib/ }).waitFor({ timeout: step() });
     const once = await eventually(() => {
       const text = readFileSync(bibPath, 'utf8');
       return /10\.1086\/307221/i.test(text) ? text : undefined;
     }, 'the entry on disk');
     await card.getByRole('button', { name: 'Insert citation' }).click();
-    await results.locator('.notice-info', { hasText: /already in references\.bib/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('.notice-info', { hasText: /already in references\.bib/ }).waitFor({ timeout: step() });
     assert.equal(readFileSync(bibPath, 'utf8'), once, 'the .bib is unchanged');
     assert.equal(once.match(/10\.1086\/307221/gi)?.length, 1, 'one entry for the work');
   });
@@ -140,19 +141,19 @@ describe('citefinder in code-server (E2E)', function () {
     const card = results.locator('article.card', { hasText: PERLMUTTER });
     await card.getByRole('button', { name: 'Ask in chat' }).click();
     const chat = await webviewFrame(page, 'form.ask');
-    await chat.locator('.attachments li', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });
+    await chat.locator('.attachments li', { hasText: PERLMUTTER }).waitFor({ timeout: step() });
     const question = chat.getByRole('textbox', { name: 'Question about the attached papers' });
-    await question.waitFor({ timeout: STEP_MS });
+    await question.waitFor({ timeout: step() });
     await eventually(async () => ((await question.isEnabled()) ? true : undefined), 'the chat enabled (LLM configured)');
     await question.fill('Does this paper support the claim?');
     await question.press('Enter');
-    await chat.locator('.turn-assistant', { hasText: CHAT_ANSWER_START }).waitFor({ timeout: STEP_MS });
+    await chat.locator('.turn-assistant', { hasText: CHAT_ANSWER_START }).waitFor({ timeout: step() });
     assert.ok(await chat.locator('.turn-assistant .ref', { hasText: '[1]' }).count(), '[1] shown as a reference');
     const streamed = chatRequests(stand.standIn).filter((body) => body.stream);
     assert.equal(streamed.length, 1, 'one streamed chat request');
     assert.match(JSON.stringify(streamed[0]?.messages), /42 High-Redshift Supernovae/, 'the attached paper was in the context');
     // Once the answer is complete, "Stop" goes away.
-    await chat.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: STEP_MS });
+    await chat.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: step() });
     await page.screenshot({ path: join(RESULTS_DIR, 'chat.png') });
   });
 
@@ -173,8 +174,8 @@ describe('citefinder in code-server (E2E)', function () {
     await question.fill(`Show me some ${ASK_FOR_MARKUP}, please.`);
     await question.press('Enter');
     const answer = chat.locator('.turn-assistant').last();
-    await answer.locator('strong', { hasText: 'Bold claim' }).waitFor({ timeout: STEP_MS });
-    await chat.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: STEP_MS });
+    await answer.locator('strong', { hasText: 'Bold claim' }).waitFor({ timeout: step() });
+    await chat.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: step() });
     const kept = await chat.evaluate(() => {
       const state = window as unknown as { __cfKept: Element[]; __cfMutations: number };
       const now = [...document.querySelectorAll('.transcript .turn')];
@@ -200,13 +201,13 @@ describe('citefinder in code-server (E2E)', function () {
     assert.ok(turns.length >= 4);
     await runCommand(page, 'Developer: Reload Window');
     // The sidebar may come back on the chat rather than the explorer: wait for the editor part only.
-    await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60_000 });
+    await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: patience(60_000) });
     // The palette lists the extension's commands only once the reloaded extension host has them:
     // its status bar item (shown on activation, main.tex being open) says it is back.
-    await page.locator('.statusbar-item', { hasText: /GROBID/ }).first().waitFor({ timeout: 60_000 });
+    await page.locator('.statusbar-item', { hasText: /GROBID/ }).first().waitFor({ timeout: patience(60_000) });
     await runCommand(page, 'Citefinder: Open Chat');
     const reloaded = await webviewFrame(page, 'form.ask', 60_000);
-    await reloaded.locator('.attachments li', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });
+    await reloaded.locator('.attachments li', { hasText: PERLMUTTER }).waitFor({ timeout: step() });
     await eventually(async () => ((await reloaded.locator('.transcript .turn').count()) === turns.length ? true : undefined), 'the transcript restored');
     assert.deepEqual(await reloaded.locator('.transcript .turn').allTextContents(), turns);
   });
@@ -222,8 +223,8 @@ describe('citefinder in code-server (E2E)', function () {
       'a search started by the keybinding',
     );
     results = await webviewFrame(page, 'section.candidates');
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
-    await results.locator('article.card', { hasText: PERLMUTTER }).waitFor({ timeout: STEP_MS });
+    await results.locator('.status-done').waitFor({ timeout: patience(60_000) });
+    await results.locator('article.card', { hasText: PERLMUTTER }).waitFor({ timeout: step() });
   });
 
   it('markup in a title, an author and an abstract is shown as text; script links are neither shown nor opened', async () => {
@@ -234,7 +235,7 @@ describe('citefinder in code-server (E2E)', function () {
       await runCommand(page, FIND);
       results = await webviewFrame(page, 'section.candidates');
       const card = results.locator('article.card', { has: results.locator('h3.title', { hasText: '<script>' }) });
-      await card.waitFor({ timeout: 60_000 });
+      await card.waitFor({ timeout: patience(60_000) });
       assert.equal(await card.locator('h3.title').textContent(), HOSTILE_TITLE, 'the title is shown verbatim');
       assert.ok((await card.locator('.meta').textContent())?.includes(HOSTILE_AUTHOR), 'the author verbatim');
       await card.locator('details.abstract summary').click();
@@ -245,7 +246,7 @@ describe('citefinder in code-server (E2E)', function () {
       assert.ok(urls.length > 0 && urls.every((u) => /^https?:\/\//.test(u)), urls.join(' '));
       assert.equal(await card.getByRole('link', { name: 'PDF' }).count(), 0);
       assert.equal(await results.locator('#app [href]').count(), 0, 'no element with an href');
-      await results.locator('.status-done').waitFor({ timeout: 60_000 });
+      await results.locator('.status-done').waitFor({ timeout: patience(60_000) });
       // "Open paper" opens what the host builds from the record: past the script URL, to the
       // abstract page on the configured arXiv endpoint (never a link the answer made up).
       const abstractPage = `${stand.standIn.url}/arxiv/abs/astro-ph/9812133`;
@@ -271,9 +272,9 @@ describe('citefinder in code-server (E2E)', function () {
         stand.standIn.requests.slice(requestsBefore).some((r) => r.service === 'arxiv' || r.service === 'europepmc') || undefined;
       await eventually(searchesReached, 'a search request held by the slow stand-in');
       const abortedBefore = stand.aborted.length;
-      await notificationButton(page, /Citefinder/, 'Cancel').click({ timeout: STEP_MS });
+      await notificationButton(page, /Citefinder/, 'Cancel').click({ timeout: step() });
       results = await webviewFrame(page, 'section.candidates');
-      await results.locator('.status-cancelled').waitFor({ timeout: STEP_MS });
+      await results.locator('.status-cancelled').waitFor({ timeout: step() });
       const aborted = await eventually(
         () => (stand.aborted.length > abortedBefore ? stand.aborted.slice(abortedBefore) : undefined),
         'the held request aborted by the client',

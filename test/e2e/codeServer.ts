@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { patience, outOfPatience } from './patience';
 
 /** The repository root, found from this bundle (out/test/e2e/) or from the sources. */
 export function repoRoot(): string {
@@ -109,7 +110,7 @@ export function writeUserSettings(userDataDir: string, settings: Record<string, 
 }
 
 function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const startedAt = Date.now();
   return new Promise((ok, fail) => {
     const attempt = (): void => {
       if (child.exitCode !== null) return fail(new Error(`code-server exited with ${child.exitCode} before listening`));
@@ -118,7 +119,7 @@ function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promi
         .catch((error: Error) => retry(error.message));
     };
     const retry = (why: string): void => {
-      if (Date.now() > deadline) return fail(new Error(`code-server not ready after ${timeoutMs} ms (${why})`));
+      if (outOfPatience(startedAt, timeoutMs)) return fail(new Error(`code-server not ready after ${Date.now() - startedAt} ms (${why})`));
       setTimeout(attempt, 200);
     };
     attempt();
@@ -140,7 +141,7 @@ export function linkExtension(extensionsDir: string, folder: string): string {
 /** Installs a .vsix the way a user would, with code-server's CLI. */
 export function installVsix(stateDir: string, file: string): void {
   const result = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--user-data-dir', join(stateDir, 'user-data'),
-    '--extensions-dir', join(stateDir, 'extensions'), '--install-extension', resolve(file)], { encoding: 'utf8', timeout: 60_000 });
+    '--extensions-dir', join(stateDir, 'extensions'), '--install-extension', resolve(file)], { encoding: 'utf8', timeout: patience(60_000) });
   if (result.status !== 0) throw new Error(`Installing ${file} failed: ${result.stdout}${result.stderr}`);
 }
 
@@ -222,5 +223,5 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 30_000 });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: patience(30_000) });
 }

@@ -6,21 +6,22 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { lineOf } from './checks';
-import { eventually, openFile, runCommand, selectLine, STEP_MS, webviewFrame } from './workbench';
+import { eventually, openFile, runCommand, selectLine, step, webviewFrame } from './workbench';
 import { closeE2eSession, openE2eSession, type E2eSession } from '../helpers/e2eSession';
+import { patience } from './patience';
 
 const CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 const RESTRICTED = /Restricted Mode: citefinder ignores this workspace's citefinder\.bib\.file/;
 
 describe('citefinder in Restricted Mode (E2E)', function () {
-  this.timeout(120_000);
+  this.timeout(patience(120_000));
   let session: E2eSession | undefined;
   let page: Page;
   let workspace: string;
   let failed = false;
 
   before(async function () {
-    this.timeout(180_000);
+    this.timeout(patience(180_000));
     session = await openE2eSession({
       name: 'untrusted',
       // What a cloned repository could say: "put new entries in elsewhere.bib".
@@ -37,9 +38,9 @@ describe('citefinder in Restricted Mode (E2E)', function () {
     // untrusted straight away, as code-server does; either way the window ends in Restricted Mode.
     const noTrust = page.getByRole('button', { name: /No, I don.t trust the authors/ });
     const restrictedBadge = page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first();
-    await Promise.race([noTrust.waitFor({ timeout: 60_000 }), restrictedBadge.waitFor({ timeout: 60_000 })]);
+    await Promise.race([noTrust.waitFor({ timeout: patience(60_000) }), restrictedBadge.waitFor({ timeout: patience(60_000) })]);
     if (await noTrust.isVisible()) await noTrust.click();
-    await restrictedBadge.waitFor({ timeout: STEP_MS });
+    await restrictedBadge.waitFor({ timeout: step() });
   });
 
   afterEach(function () {
@@ -47,14 +48,14 @@ describe('citefinder in Restricted Mode (E2E)', function () {
   });
 
   after(async function () {
-    this.timeout(30_000);
+    this.timeout(patience(30_000));
     await closeE2eSession(session, failed, 'failed-restricted-mode.png');
   });
 
   it('says in the status bar and the chat what Restricted Mode turns off', async () => {
     await openFile(page, 'main.tex');
     const item = page.locator('.statusbar-item', { hasText: /LLM/ }).filter({ has: page.locator('.codicon-shield') });
-    await item.waitFor({ timeout: STEP_MS });
+    await item.waitFor({ timeout: step() });
     assert.match((await item.getAttribute('aria-label')) ?? '', RESTRICTED);
     await runCommand(page, 'Citefinder: Open Chat');
     const chat = await webviewFrame(page, 'form.ask');
@@ -69,9 +70,9 @@ describe('citefinder in Restricted Mode (E2E)', function () {
     await runCommand(page, 'Citefinder: Find Citations for Selection');
     const results = await webviewFrame(page, 'section.candidates');
     const card = results.locator('article.card', { hasText: /42 High-Redshift Supernovae/ });
-    await card.waitFor({ timeout: 60_000 });
+    await card.waitFor({ timeout: patience(60_000) });
     await card.getByRole('button', { name: 'Insert citation' }).click();
-    await results.locator('.notice-info', { hasText: /added to references\.bib/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('.notice-info', { hasText: /added to references\.bib/ }).waitFor({ timeout: step() });
     await eventually(() => (/10\.1086\/307221/i.test(readFileSync(join(workspace, 'references.bib'), 'utf8')) ? true : undefined), 'the entry on disk');
     assert.ok(!existsSync(join(workspace, 'elsewhere.bib')), "the folder's own bib.file was not used");
   });

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, repoRoot } from './codeServer';
+import { patience, outOfPatience } from './patience';
 
 const ROOT = repoRoot();
 
@@ -52,12 +53,12 @@ const alive = (pid: number): boolean => {
 };
 
 function waitFor<T>(what: string, check: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const startedAt = Date.now();
   return new Promise((ok, fail) => {
     const attempt = (): void => {
       const value = check();
       if (value !== undefined) return ok(value);
-      if (Date.now() > deadline) return fail(new Error(`timed out waiting for ${what}`));
+      if (outOfPatience(startedAt, timeoutMs)) return fail(new Error(`timed out waiting for ${what}`));
       setTimeout(attempt, 200);
     };
     attempt();
@@ -91,7 +92,7 @@ function summary(tree: ProcInfo[]): string {
 }
 
 describe('stopping npm start stops everything it started (real process tree)', function () {
-  this.timeout(240_000);
+  this.timeout(patience(240_000));
   const stateDirs: string[] = [];
   after(() => {
     for (const dir of stateDirs) rmSync(dir, { recursive: true, force: true });

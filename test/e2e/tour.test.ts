@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { lineOf } from './checks';
 import { screenshot } from './screenshots';
-import { editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame, auditWholeProject, runForWholeProject, runFromExplorer } from './workbench';
+import { editorOf, eventually, openFile, runCommand, selectLine, step, visibleText, webviewFrame, auditWholeProject, runForWholeProject, runFromExplorer } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
+import { patience } from './patience';
 
 const FIND = 'Citefinder: Find Citations for Selection';
 const ARXIV_CLAIM = 'A literature graph of scientific papers, their authors and the entities they mention can be built with entity extraction and linking.';
@@ -28,7 +29,7 @@ const DBLP_CLAIM = 'Deep residual learning makes very deep networks trainable fo
 const OFFLINE_DEMO = { 'citefinder.llm.model': '', 'citefinder.grobid.enabled': false };
 
 describe('the offline demo tour (E2E)', function () {
-  this.timeout(120_000);
+  this.timeout(patience(120_000));
   let session: E2eSession | undefined;
   let page: Page;
   let workspace: string;
@@ -37,7 +38,7 @@ describe('the offline demo tour (E2E)', function () {
   let failed = false;
 
   before(async function () {
-    this.timeout(180_000);
+    this.timeout(patience(180_000));
     session = await openE2eSession({ name: 'tour', settings: OFFLINE_DEMO });
     ({ page, workspace } = session);
     tex = readFileSync(join(workspace, 'main.tex'), 'utf8');
@@ -50,7 +51,7 @@ describe('the offline demo tour (E2E)', function () {
   });
 
   after(async function () {
-    this.timeout(30_000);
+    this.timeout(patience(30_000));
     await closeE2eSession(session, failed);
   });
 
@@ -62,20 +63,20 @@ describe('the offline demo tour (E2E)', function () {
     await selectLine(page, lineOf(tex, claim));
     await runCommand(page, FIND);
     const frame = await webviewFrame(page, 'section.candidates');
-    await frame.locator('blockquote.claim', { hasText: claim }).waitFor({ timeout: STEP_MS });
-    await frame.locator('.status-done').waitFor({ timeout: 60_000 });
+    await frame.locator('blockquote.claim', { hasText: claim }).waitFor({ timeout: step() });
+    await frame.locator('.status-done').waitFor({ timeout: patience(60_000) });
     return frame;
   }
 
   it('arXiv: the paper\'s own PDF is read (pdf.js) and its best paragraphs are shown with scores', async () => {
     results = await search(ARXIV_CLAIM);
-    await results.locator('section.routing', { hasText: /arXiv\s*then/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('section.routing', { hasText: /arXiv\s*then/ }).waitFor({ timeout: step() });
     // One figure for the route: the heuristics' reason gives each server's probability, and no second "confidence" beside it.
     const routing = await results.locator('section.routing').first().innerText();
     assert.match(routing, /by heuristics\n[\s\S]*\(arXiv \d+%\)/, routing);
     assert.doesNotMatch(routing, /confidence/, routing);
     const card = results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' });
-    await card.locator('.fulltext', { hasText: 'Full text: pdf.js' }).waitFor({ timeout: STEP_MS });
+    await card.locator('.fulltext', { hasText: 'Full text: pdf.js' }).waitFor({ timeout: step() });
     const paragraphs = card.locator('ol.paragraphs > li');
     assert.ok((await paragraphs.count()) >= 2, 'paragraphs of the full text');
     const sections = await card.locator('ol.paragraphs .section').allTextContents();
@@ -87,16 +88,16 @@ describe('the offline demo tour (E2E)', function () {
   it('bioRxiv and PubMed: the preprint and its journal version are one card; one click inserts \\citep and the journal\'s Crossref BibTeX', async () => {
     results = await search(BIORXIV_CLAIM);
     const card = results.locator('article.card', { hasText: /pooled prime editing/i });
-    await results.locator('section.routing', { hasText: /bioRxiv\s*then\s*medRxiv/ }).waitFor({ timeout: STEP_MS });
-    await results.locator('section.routing .lanes', { hasText: /Searched: bioRxiv, medRxiv, PubMed · skipped: OpenAlex \(no API key: DOI lookups only\)/ }).waitFor({ timeout: STEP_MS });
-    await card.locator('.badge.source', { hasText: 'bioRxiv' }).waitFor({ timeout: STEP_MS });
-    await card.locator('.badge.source', { hasText: 'PubMed' }).waitFor({ timeout: STEP_MS });
+    await results.locator('section.routing', { hasText: /bioRxiv\s*then\s*medRxiv/ }).waitFor({ timeout: step() });
+    await results.locator('section.routing .lanes', { hasText: /Searched: bioRxiv, medRxiv, PubMed · skipped: OpenAlex \(no API key: DOI lookups only\)/ }).waitFor({ timeout: step() });
+    await card.locator('.badge.source', { hasText: 'bioRxiv' }).waitFor({ timeout: step() });
+    await card.locator('.badge.source', { hasText: 'PubMed' }).waitFor({ timeout: step() });
     assert.equal(await results.locator('article.card', { hasText: /pooled prime editing/i }).count(), 1, 'one card for both versions');
-    await card.locator('.version', { hasText: /Published in Cell Genomics.*citing the published version/ }).waitFor({ timeout: 60_000 });
+    await card.locator('.version', { hasText: /Published in Cell Genomics.*citing the published version/ }).waitFor({ timeout: patience(60_000) });
     const insert = card.getByRole('button', { name: 'Insert citation' });
     await eventually(async () => ((await insert.isEnabled()) ? true : undefined), 'BibTeX for the bioRxiv card', 60_000);
     await insert.click();
-    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: STEP_MS });
+    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: step() });
     const key = /Cited as (\S+?) \(/.exec(notice ?? '')?.[1];
     assert.ok(key, `a cite key in "${notice}"`);
     await eventually(async () => ((await visibleText(editorOf(page, 'main.tex'))).includes(`variants~\\citep{${key}}.`) ? true : undefined), 'the \\citep in the editor');
@@ -110,7 +111,7 @@ describe('the offline demo tour (E2E)', function () {
     await editorOf(page, 'main.tex').click({ position: { x: 200, y: 10 } });
     await selectLine(page, lineOf(tex, BIORXIV_CLAIM));
     await page.keyboard.press('End');
-    await editorOf(page, 'main.tex').locator('.view-line', { hasText: `\\citep{${key}}` }).waitFor({ timeout: STEP_MS });
+    await editorOf(page, 'main.tex').locator('.view-line', { hasText: `\\citep{${key}}` }).waitFor({ timeout: step() });
     await screenshot(page, 'tour-insert.png');
     await card.getByRole('button', { name: 'Ask in chat' }).click();
   });
@@ -118,9 +119,9 @@ describe('the offline demo tour (E2E)', function () {
   it('PubMed Central: an open-access journal article read in full from PMC\'s JATS, its paragraphs scored', async () => {
     results = await search(PUBMED_CLAIM);
     const card = results.locator('article.card', { hasText: /Antibacterial Effect of/ });
-    await card.locator('.badge.source', { hasText: 'PubMed' }).waitFor({ timeout: STEP_MS });
-    await card.locator('.links a', { hasText: 'PMC5967733' }).waitFor({ timeout: STEP_MS });
-    await card.locator('.fulltext', { hasText: /Full text: PMC’s JATS · open access/ }).waitFor({ timeout: STEP_MS });
+    await card.locator('.badge.source', { hasText: 'PubMed' }).waitFor({ timeout: step() });
+    await card.locator('.links a', { hasText: 'PMC5967733' }).waitFor({ timeout: step() });
+    await card.locator('.fulltext', { hasText: /Full text: PMC’s JATS · open access/ }).waitFor({ timeout: step() });
     const sections = await card.locator('ol.paragraphs .section').allTextContents();
     assert.ok(sections.some((s) => /Results/.test(s)), `a paragraph from the body of the article: ${sections.join(' | ')}`);
     await screenshot(page, 'tour-pubmed.png');
@@ -128,38 +129,38 @@ describe('the offline demo tour (E2E)', function () {
 
   it('DBLP: a CVPR paper that is in no preprint search, with DBLP\'s venue', async () => {
     results = await search(DBLP_CLAIM);
-    await results.locator('section.routing .lanes', { hasText: /Searched: arXiv, DBLP, Semantic Scholar/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('section.routing .lanes', { hasText: /Searched: arXiv, DBLP, Semantic Scholar/ }).waitFor({ timeout: step() });
     const card = results.locator('article.card', { hasText: 'Deep Residual Learning for Image Recognition' });
-    await card.locator('.badge.source', { hasText: 'DBLP' }).waitFor({ timeout: STEP_MS });
+    await card.locator('.badge.source', { hasText: 'DBLP' }).waitFor({ timeout: step() });
     assert.match((await card.locator('.meta').textContent()) ?? '', /2016 · CVPR/);
   });
 
   it('medRxiv: the clinical claim finds the medRxiv preprint; the chat answers /published and /retracted from records', async () => {
     results = await search(MEDRXIV_CLAIM);
-    await results.locator('section.routing', { hasText: /medRxiv\s*then/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('section.routing', { hasText: /medRxiv\s*then/ }).waitFor({ timeout: step() });
     const card = results.locator('article.card', { hasText: /Predict In-Hospital Mortality/i });
-    await card.locator('.badge.source', { hasText: 'medRxiv' }).waitFor({ timeout: STEP_MS });
+    await card.locator('.badge.source', { hasText: 'medRxiv' }).waitFor({ timeout: step() });
     await card.getByRole('button', { name: 'Ask in chat' }).click();
     const chat = await webviewFrame(page, 'form.ask');
-    await chat.locator('.attachments li', { hasText: /In-Hospital Mortality/i }).waitFor({ timeout: STEP_MS });
-    await chat.locator('.attachments li', { hasText: /pooled prime editing/i }).waitFor({ timeout: STEP_MS });
+    await chat.locator('.attachments li', { hasText: /In-Hospital Mortality/i }).waitFor({ timeout: step() });
+    await chat.locator('.attachments li', { hasText: /pooled prime editing/i }).waitFor({ timeout: step() });
     const question = chat.getByRole('textbox', { name: 'Question about the attached papers' });
 
     await question.fill('/published 1');
     await question.press('Enter');
     const published = chat.locator('.turn-assistant', { hasText: /\[1\] was published as/ });
-    await published.waitFor({ timeout: STEP_MS });
-    await published.locator('ol.records li', { hasText: /pooled prime editing/i }).waitFor({ timeout: STEP_MS });
+    await published.waitFor({ timeout: step() });
+    await published.locator('ol.records li', { hasText: /pooled prime editing/i }).waitFor({ timeout: step() });
 
     await question.fill('/retracted');
     await question.press('Enter');
     // The medRxiv preprint's DOI has no Crossref record here: "unknown" and why, never "ok".
     const retracted = chat.locator('.turn-assistant', { hasText: /\[2\] unknown: Crossref has no record of doi:10\.1001\/jamanetworkopen\.2019\.20733/ });
-    await retracted.waitFor({ timeout: STEP_MS });
+    await retracted.waitFor({ timeout: step() });
     assert.doesNotMatch((await retracted.textContent()) ?? '', /\[2\] ok/);
     // Its record's mark says what is unknown (it read "[2] unknown … unknown").
     const mark = retracted.locator('ol.records li .trust-unknown');
-    await mark.waitFor({ timeout: STEP_MS });
+    await mark.waitFor({ timeout: step() });
     assert.equal((await mark.textContent())?.trim(), 'notices not checked');
     // The panes below the chat folded for the picture, so it shows the questions and answers.
     await foldPanes(['Citation Audit', 'Uncited Claims']);
@@ -172,7 +173,7 @@ describe('the offline demo tour (E2E)', function () {
       const header = page.locator('.pane-header', { hasText: title }).first();
       if ((await header.getAttribute('aria-expanded')) === String(expanded)) continue;
       await header.click();
-      await page.locator(`.pane-header[aria-expanded="${expanded}"]`, { hasText: title }).first().waitFor({ timeout: STEP_MS });
+      await page.locator(`.pane-header[aria-expanded="${expanded}"]`, { hasText: title }).first().waitFor({ timeout: step() });
     }
   }
 
@@ -186,8 +187,8 @@ describe('the offline demo tour (E2E)', function () {
     for (let i = 0; i < mention.length; i++) await page.keyboard.press('Shift+ArrowRight');
     await runCommand(page, FIND);
     const frame = await webviewFrame(page, 'section.candidates');
-    await frame.locator('blockquote.claim', { hasText: mention }).waitFor({ timeout: STEP_MS });
-    await frame.locator('.status-done').waitFor({ timeout: 60_000 });
+    await frame.locator('blockquote.claim', { hasText: mention }).waitFor({ timeout: step() });
+    await frame.locator('.status-done').waitFor({ timeout: patience(60_000) });
     return frame;
   }
 
@@ -199,7 +200,7 @@ describe('the offline demo tour (E2E)', function () {
     const insert = card.getByRole('button', { name: 'Insert citation' });
     await eventually(async () => ((await insert.isEnabled()) ? true : undefined), 'BibTeX for the Perlmutter card', 60_000);
     await insert.click();
-    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: STEP_MS });
+    const notice = await results.locator('.notice-info', { hasText: /Cited as/ }).textContent({ timeout: step() });
     const key = /Cited as (\S+?) \(/.exec(notice ?? '')?.[1];
     assert.ok(key, `a cite key in "${notice}"`);
     // natbib: the mention becomes \citet{key}, the prose around it stays.
@@ -210,7 +211,7 @@ describe('the offline demo tour (E2E)', function () {
     results = await searchMention(RETRACTED_LINE, 'Wakefield et al. (1998)');
     const card = results.locator('article.card', { hasText: /Ileal-lymphoid-nodular hyperplasia/ });
     const badge = card.locator('.trust-retracted');
-    await badge.waitFor({ timeout: STEP_MS });
+    await badge.waitFor({ timeout: step() });
     assert.match((await badge.textContent()) ?? '', /Retracted 2010-02-06/);
     assert.equal(await badge.getByRole('link', { name: 'notice' }).count(), 1);
     await screenshot(page, 'tour-retracted.png');
@@ -222,7 +223,7 @@ describe('the offline demo tour (E2E)', function () {
     // tosatto2015 (in one sentence), valerocuevas2017 and Perlmutter's paper inserted above are supported;
     // tosatto2015 cited for how common Parkinson's disease is, weak; for two cosmology sentences, unsupported;
     // the Cell Genomics article inserted above and wakefield1998 unavailable (no abstract of either is recorded).
-    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 3 supported, 1 weak, 2 unsupported, 0 unresolved, 0 missing, 2 unavailable/ }).waitFor({ timeout: 60_000 });
+    await page.locator('.notifications-toasts', { hasText: /Citefinder audit: 3 supported, 1 weak, 2 unsupported, 0 unresolved, 0 missing, 2 unavailable/ }).waitFor({ timeout: patience(60_000) });
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     const problems = page.locator('.markers-panel');
     // Maximised, every row is rendered (the list draws only the rows in view).
@@ -232,14 +233,14 @@ describe('the offline demo tour (E2E)', function () {
       /perlmutter1999measurements: Supported: its abstract \(no open full text; from its arXiv version arXiv:astro-ph\/9812133\)/,
       // The cosmology sentences that cite the alpha-synuclein paper name the work they fit: the one inserted above.
       /tosatto2015: Unsupported: .*Another work of the bibliography fits it better: perlmutter1999measurements \(0\.87 against 0\.18/]) {
-      await problems.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: STEP_MS });
+      await problems.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: step() });
     }
     await runCommand(page, 'View: Toggle Maximized Panel');
     await runCommand(page, 'Citefinder: Focus on Citation Audit View');
     await foldPanes(['Chat']); // so the audit's groups all show
     const summary = page.locator('.pane', { hasText: 'Citation Audit' });
     for (const group of ['supported (3)', 'weak (1)', 'unsupported (2)', 'unavailable (2)']) {
-      await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: STEP_MS });
+      await summary.locator('.monaco-list-row', { hasText: group }).first().waitFor({ timeout: step() });
     }
     await screenshot(page, 'tour-audit.png');
   });
@@ -248,15 +249,15 @@ describe('the offline demo tour (E2E)', function () {
     await openFile(page, 'checkme.bib');
     await runFromExplorer(page, 'checkme.bib', 'Check Bibliography');
     const title = page.locator('.quick-input-widget', { hasText: 'Check Bibliography: 0 verified, 3 fixable, 0 mismatch, 1 not found, 0 impossible or untitled, 0 unavailable, 1 duplicate, 1 unreadable' });
-    await title.waitFor({ timeout: 60_000 });
+    await title.waitFor({ timeout: patience(60_000) });
     for (const key of ['perlmutter-typo', 'grasp2017']) {
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: key }).first().waitFor({ timeout: STEP_MS });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: key }).first().waitFor({ timeout: step() });
     }
     // The quick pick fades in: wait until it is drawn opaque, so the screenshot shows it.
     await page.waitForFunction(() => [...document.querySelectorAll('.quick-input-widget')].some((w) => getComputedStyle(w).opacity === '1' && (w as HTMLElement).offsetHeight > 0));
     await screenshot(page, 'tour-bibcheck.png');
     await page.keyboard.press('Escape');
-    await title.waitFor({ state: 'hidden', timeout: STEP_MS });
+    await title.waitFor({ state: 'hidden', timeout: step() });
   });
 
   it('uncited claims: the example\'s sentences ranked by need, citations found for all in one batch, listed in the results panel where each opens, the clear ones cited at once', async () => {
@@ -268,7 +269,7 @@ describe('the offline demo tour (E2E)', function () {
     await foldPanes(['Uncited Claims'], true);
     const view = page.locator('.pane', { hasText: 'Uncited Claims' });
     const wakefield = view.locator('.monaco-list-row', { hasText: /Wakefield et al\. \(1998\) described twelve children/ });
-    await wakefield.first().waitFor({ timeout: STEP_MS });
+    await wakefield.first().waitFor({ timeout: step() });
     assert.match((await wakefield.first().textContent()) ?? '', /0\.\d\d · names other authors' work · main\.tex:\d+/);
     // Sentences the tour cited above are not listed any more.
     assert.equal(await view.locator('.monaco-list-row', { hasText: /Pooled prime editing/ }).count(), 0, 'the sentence cited with \\citep above');
@@ -276,35 +277,35 @@ describe('the offline demo tour (E2E)', function () {
     await runCommand(page, 'Citefinder: Find Citations for All Listed');
     // Each sentence's best candidates come under it as the batch goes; the Lancet paper under Wakefield's.
     const lancet = view.locator('.monaco-list-row', { hasText: /Ileal-lymphoid-nodular hyperplasia/ });
-    await lancet.first().waitFor({ timeout: 120_000 });
+    await lancet.first().waitFor({ timeout: patience(120_000) });
     // The batch's end, after which the list no longer moves under the pointer.
-    await page.locator('.notifications-toasts', { hasText: /candidates for 5 of 5 listed sentences, in the results panel and under each in Uncited Claims/ }).waitFor({ timeout: 120_000 });
+    await page.locator('.notifications-toasts', { hasText: /candidates for 5 of 5 listed sentences, in the results panel and under each in Uncited Claims/ }).waitFor({ timeout: patience(120_000) });
 
     // The results panel lists the batch's sentences and shows the first that found something.
     results = await webviewFrame(page, 'nav.batch li');
-    await results.locator('nav.batch h2', { hasText: /Uncited claims: 5 of 5 searched/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('nav.batch h2', { hasText: /Uncited claims: 5 of 5 searched/ }).waitFor({ timeout: step() });
     const wakefieldResult = results.locator('blockquote.claim', { hasText: /Wakefield et al\. \(1998\) described twelve children/ });
-    await wakefieldResult.waitFor({ timeout: STEP_MS });
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
-    await results.locator('article.card', { hasText: /Ileal-lymphoid-nodular hyperplasia/ }).getByRole('button', { name: 'Insert citation' }).waitFor({ timeout: STEP_MS });
+    await wakefieldResult.waitFor({ timeout: step() });
+    await results.locator('.status-done').waitFor({ timeout: patience(60_000) });
+    await results.locator('article.card', { hasText: /Ileal-lymphoid-nodular hyperplasia/ }).getByRole('button', { name: 'Insert citation' }).waitFor({ timeout: step() });
     // One click on another sentence of the list shows its search, from the cache.
     await results.locator('nav.batch button', { hasText: /A literature graph of scientific papers/ }).click();
-    await results.locator('blockquote.claim', { hasText: /A literature graph of scientific papers/ }).waitFor({ timeout: STEP_MS });
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
-    await results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' }).waitFor({ timeout: STEP_MS });
-    await results.locator('nav.batch li.current', { hasText: /A literature graph of scientific papers/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('blockquote.claim', { hasText: /A literature graph of scientific papers/ }).waitFor({ timeout: step() });
+    await results.locator('.status-done').waitFor({ timeout: patience(60_000) });
+    await results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' }).waitFor({ timeout: step() });
+    await results.locator('nav.batch li.current', { hasText: /A literature graph of scientific papers/ }).waitFor({ timeout: step() });
     // The sentence is selected in the editor it was in, not opened over the panel in the panel's group.
     assert.equal(await page.locator('.tabs-container .tab', { hasText: 'main.tex' }).count(), 1, 'main.tex in one group only');
     // A candidate under a sentence in the view opens that sentence's search too.
     await lancet.first().click();
-    await wakefieldResult.waitFor({ timeout: STEP_MS });
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
-    await results.locator('nav.batch li.current', { hasText: /Wakefield et al\. \(1998\)/ }).waitFor({ timeout: STEP_MS });
+    await wakefieldResult.waitFor({ timeout: step() });
+    await results.locator('.status-done').waitFor({ timeout: patience(60_000) });
+    await results.locator('nav.batch li.current', { hasText: /Wakefield et al\. \(1998\)/ }).waitFor({ timeout: step() });
     await screenshot(page, 'tour-coverage.png');
 
     // The sentences one work clearly supports are cited in one go; the rest stay listed.
     await runCommand(page, 'Citefinder: Insert the Clear Citations');
-    await page.locator('.notifications-toasts', { hasText: /cited [1-5] of 5 searched sentences; [0-4] left for you/ }).waitFor({ timeout: STEP_MS });
-    await wakefield.first().waitFor({ timeout: STEP_MS });
+    await page.locator('.notifications-toasts', { hasText: /cited [1-5] of 5 searched sentences; [0-4] left for you/ }).waitFor({ timeout: step() });
+    await wakefield.first().waitFor({ timeout: step() });
   });
 });

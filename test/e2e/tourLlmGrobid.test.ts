@@ -8,8 +8,9 @@ import type { Page } from 'playwright-core';
 import { lineOf } from './checks';
 import { screenshot } from './screenshots';
 import { type E2eStandIn } from './standInControl';
-import { openFile, runCommand, selectLine, STEP_MS, webviewFrame } from './workbench';
+import { openFile, runCommand, selectLine, step, webviewFrame } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
+import { patience } from './patience';
 
 const FIND = 'Citefinder: Find Citations for Selection';
 const ARXIV_CLAIM = 'A literature graph of scientific papers, their authors and the entities they mention can be built with entity extraction and linking.';
@@ -18,7 +19,7 @@ const ARXIV_CLAIM = 'A literature graph of scientific papers, their authors and 
 // the shape the product expects (no "unusable answer" fallback), and the stand-in GROBID gives the
 // paper's recorded TEI, so the paragraphs carry GROBID's section headings.
 describe('the offline demo tour with --llm --grobid (E2E)', function () {
-  this.timeout(120_000);
+  this.timeout(patience(120_000));
   let stand: E2eStandIn;
   let session: E2eSession | undefined;
   let page: Page;
@@ -26,7 +27,7 @@ describe('the offline demo tour with --llm --grobid (E2E)', function () {
   let failed = false;
 
   before(async function () {
-    this.timeout(180_000);
+    this.timeout(patience(180_000));
     session = await openE2eSession({ name: 'tour-llm', settings: { 'citefinder.llm.model': 'gpt-4o-mini', 'citefinder.grobid.enabled': true } });
     ({ stand, page, workspace } = session);
   });
@@ -38,7 +39,7 @@ describe('the offline demo tour with --llm --grobid (E2E)', function () {
   });
 
   after(async function () {
-    this.timeout(30_000);
+    this.timeout(patience(30_000));
     await closeE2eSession(session, failed);
   });
 
@@ -48,10 +49,10 @@ describe('the offline demo tour with --llm --grobid (E2E)', function () {
     await selectLine(page, lineOf(readFileSync(join(workspace, 'main.tex'), 'utf8'), ARXIV_CLAIM));
     await runCommand(page, FIND);
     const results = await webviewFrame(page, 'section.candidates');
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
-    await results.locator('section.routing', { hasText: /arXiv\s*then.*by the LLM, confidence \d+%/ }).waitFor({ timeout: STEP_MS });
+    await results.locator('.status-done').waitFor({ timeout: patience(60_000) });
+    await results.locator('section.routing', { hasText: /arXiv\s*then.*by the LLM, confidence \d+%/ }).waitFor({ timeout: step() });
     const card = results.locator('article.card', { hasText: 'Construction of the Literature Graph in Semantic Scholar' });
-    await card.locator('.fulltext', { hasText: 'Full text: GROBID' }).waitFor({ timeout: STEP_MS });
+    await card.locator('.fulltext', { hasText: 'Full text: GROBID' }).waitFor({ timeout: step() });
     assert.ok((await card.locator('ol.paragraphs > li').count()) >= 2, 'paragraphs of the TEI');
     // Every model answer was usable: no stage fell back to its heuristic.
     assert.doesNotMatch((await results.locator('section.warnings').textContent()) ?? '', /unusable/);
@@ -67,7 +68,7 @@ describe('the offline demo tour with --llm --grobid (E2E)', function () {
     await question.fill('Does this paper support the claim?');
     await question.press('Enter');
     const answer = chat.locator('.turn-assistant', { hasText: /According to the attached paper \[1\].*says, in its best paragraph/ });
-    await answer.waitFor({ timeout: STEP_MS });
+    await answer.waitFor({ timeout: step() });
     assert.match((await answer.textContent()) ?? '', /Scripted stand-in model/, 'the answer says it is scripted');
   });
 });

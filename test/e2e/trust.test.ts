@@ -8,15 +8,16 @@ import type { Frame, Page } from 'playwright-core';
 import { citefinderLog, lineOf } from './checks';
 import { repoRoot } from './codeServer';
 import { type E2eStandIn } from './standInControl';
-import { answerDialog, editorOf, eventually, openFile, runCommand, selectLine, STEP_MS, visibleText, webviewFrame } from './workbench';
+import { answerDialog, editorOf, eventually, openFile, runCommand, selectLine, step, visibleText, webviewFrame } from './workbench';
 import { closeE2eSession, openE2eSession, RESULTS_DIR, type E2eSession } from '../helpers/e2eSession';
+import { patience } from './patience';
 
 const ROOT = repoRoot();
 const CLAIM = 'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.';
 const PERLMUTTER = /42 High-Redshift Supernovae/;
 
 describe('citefinder trust signals and filters (E2E)', function () {
-  this.timeout(120_000);
+  this.timeout(patience(120_000));
   let stand: E2eStandIn;
   let session: E2eSession | undefined;
   let page: Page;
@@ -25,7 +26,7 @@ describe('citefinder trust signals and filters (E2E)', function () {
   let failed = false;
 
   before(async function () {
-    this.timeout(180_000);
+    this.timeout(patience(180_000));
     session = await openE2eSession({ name: 'trust', settings: { 'citefinder.llm.model': '' } });
     ({ stand, page, workspace } = session);
   });
@@ -37,7 +38,7 @@ describe('citefinder trust signals and filters (E2E)', function () {
   });
 
   after(async function () {
-    this.timeout(30_000);
+    this.timeout(patience(30_000));
     await closeE2eSession(session, failed);
   });
 
@@ -50,17 +51,17 @@ describe('citefinder trust signals and filters (E2E)', function () {
     results = await webviewFrame(page, 'section.candidates');
     const card = results.locator('article.card', { hasText: PERLMUTTER });
     const badge = card.locator('.trust-retracted');
-    await badge.waitFor({ timeout: 60_000 });
+    await badge.waitFor({ timeout: patience(60_000) });
     assert.match((await badge.textContent()) ?? '', /Retracted 2010-02-06/);
     assert.equal(await badge.getByRole('link', { name: 'notice' }).count(), 1);
     await page.screenshot({ path: join(RESULTS_DIR, 'retracted-badge.png') });
 
-    await card.getByRole('button', { name: 'Insert citation' }).waitFor({ timeout: 60_000 });
+    await card.getByRole('button', { name: 'Insert citation' }).waitFor({ timeout: patience(60_000) });
     await eventually(async () => ((await card.getByRole('button', { name: 'Insert citation' }).isEnabled()) ? true : undefined), 'BibTeX for the card');
     const before = await visibleText(editorOf(page, 'main.tex'));
     await card.getByRole('button', { name: 'Insert citation' }).click();
     const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ timeout: STEP_MS });
+    await dialog.waitFor({ timeout: step() });
     assert.match((await dialog.textContent()) ?? '', /was retracted \(notice doi:10\.1016\/s0140-6736\(10\)60175-4, 2010-02-06, retraction-watch\)\. Cite it anyway\?/);
     assert.ok(await answerDialog(page, /^Cancel$/));
     // The declined flow says so in the log once it has ended: only then is "nothing inserted" a fact.
@@ -80,6 +81,6 @@ describe('citefinder trust signals and filters (E2E)', function () {
       return asked ? decodeURIComponent(asked.url.replace(/\+/g, ' ')) : undefined;
     }, 'a search request');
     assert.match(sent, /submittedDate:\[199801010000 TO 200012312359\]|FIRST_PDATE:\[1998-01-01 TO 2000-12-31\]/);
-    await results.locator('.status-done').waitFor({ timeout: 60_000 });
+    await results.locator('.status-done').waitFor({ timeout: patience(60_000) });
   });
 });

@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type E2eStandIn } from './standInControl';
 import { citefinderLog, lineOf } from './checks';
-import { answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, runForWholeProject, selectLine, STEP_MS, visibleText } from './workbench';
+import { answerDialog, editorOf, eventually, notificationButton, openFile, runCommand, runForWholeProject, selectLine, step, visibleText } from './workbench';
 import { closeE2eSession, openE2eSession, type E2eSession } from '../helpers/e2eSession';
+import { patience } from './patience';
 
 describe('citefinder uncited claims: cancels and a quick insert (E2E)', function () {
-  this.timeout(120_000);
+  this.timeout(patience(120_000));
   let session: E2eSession | undefined;
   let stand: E2eStandIn;
   let page: Page;
@@ -20,7 +21,7 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
   let failed = false;
 
   before(async function () {
-    this.timeout(180_000);
+    this.timeout(patience(180_000));
     session = await openE2eSession({ name: 'uncited', prepare: (folder) => writeBook(folder, BOOK_CHAPTERS) });
     ({ stand, page, workspace } = session);
   });
@@ -30,7 +31,7 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
   });
 
   after(async function () {
-    this.timeout(30_000);
+    this.timeout(patience(30_000));
     await closeE2eSession(session, failed, 'failed-uncited.png');
   });
 
@@ -40,7 +41,7 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
     await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
     const view = page.locator('.pane', { hasText: 'Uncited Claims' });
     const rows = view.locator('.monaco-list-row');
-    await rows.nth(1).waitFor({ timeout: STEP_MS });
+    await rows.nth(1).waitFor({ timeout: step() });
     const firstTwo = [(await rows.nth(0).textContent()) ?? '', (await rows.nth(1).textContent()) ?? ''];
     assert.ok(firstTwo.every((row) => /^(Perlmutter et al\. \(1999\)|Wakefield et al\. \(1998\))/.test(row)), `the two author–year sentences first: ${firstTwo.join(' | ')}`);
     // Their searches (by author) are answered; the third sentence's are held.
@@ -54,10 +55,10 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
       const heldSearch = (): boolean | undefined =>
         stand.standIn.requests.slice(requestsBefore).some((r) => (r.service === 'arxiv' || r.service === 'europepmc') && !byAuthor.test(decodeURIComponent(r.url))) || undefined;
       await eventually(heldSearch, 'a search of the third sentence, held by the slow stand-in', 60_000);
-      for (const title of kept) await view.locator('.monaco-list-row', { hasText: title }).first().waitFor({ timeout: STEP_MS });
+      for (const title of kept) await view.locator('.monaco-list-row', { hasText: title }).first().waitFor({ timeout: step() });
       const abortedBefore = stand.aborted.length;
-      await notificationButton(page, /finding citations for the listed sentences/, 'Cancel').click({ timeout: STEP_MS });
-      await page.locator('.notifications-toasts', { hasText: /cancelled; the results of 2 sentences are kept/ }).waitFor({ timeout: STEP_MS });
+      await notificationButton(page, /finding citations for the listed sentences/, 'Cancel').click({ timeout: step() });
+      await page.locator('.notifications-toasts', { hasText: /cancelled; the results of 2 sentences are kept/ }).waitFor({ timeout: step() });
       const aborted = await eventually(() => (stand.aborted.length > abortedBefore ? stand.aborted.slice(abortedBefore) : undefined), 'the held search aborted by the client', 10_000);
       const abortedAt = Math.min(...aborted.map((a) => a.at));
       const late = stand.standIn.requests.filter((r) => r.at > abortedAt && (r.service === 'arxiv' || r.service === 'europepmc'));
@@ -77,9 +78,9 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
     const before = await visibleText(editor);
     const retracted = view.locator('.monaco-list-row', { hasText: /Ileal-lymphoid-nodular hyperplasia/ }).first();
     await retracted.hover();
-    await retracted.getByRole('button', { name: 'Insert Citation' }).click({ timeout: STEP_MS });
+    await retracted.getByRole('button', { name: 'Insert Citation' }).click({ timeout: step() });
     const dialog = page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ timeout: STEP_MS });
+    await dialog.waitFor({ timeout: step() });
     assert.match((await dialog.textContent()) ?? '', /was retracted .*Cite it anyway\?/);
     assert.ok(await answerDialog(page, /^Cancel$/));
     await eventually(() => (citefinderLog(session!.server.stateDir).includes('the citation was declined') ? true : undefined), 'the declined insert');
@@ -88,8 +89,8 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
     // Perlmutter et al.'s paper under their sentence is cited at once.
     const candidate = view.locator('.monaco-list-row', { hasText: /Measurements of Omega and Lambda/ }).first();
     await candidate.hover();
-    await candidate.getByRole('button', { name: 'Insert Citation' }).click({ timeout: STEP_MS });
-    await view.locator('.monaco-list-row', { hasText: /^Perlmutter et al\. \(1999\).*cited as perlmutter1999\w* · main\.tex/ }).waitFor({ timeout: STEP_MS });
+    await candidate.getByRole('button', { name: 'Insert Citation' }).click({ timeout: step() });
+    await view.locator('.monaco-list-row', { hasText: /^Perlmutter et al\. \(1999\).*cited as perlmutter1999\w* · main\.tex/ }).waitFor({ timeout: step() });
     // The informal mention "Perlmutter et al. (1999)" becomes \citet of the key, as the results panel's Insert makes it.
     const cited = /\\citet\{perlmutter1999\w*\} measured the mass density/;
     await eventually(async () => (cited.test(await visibleText(editor)) ? true : undefined), 'the \\citet in the editor');
@@ -101,9 +102,9 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
     await runCommand(page, 'Notifications: Clear All Notifications');
     // The scripted stand-in model rates a sentence naming "et al." as reporting earlier work: 9 of 10.
     await view.locator('.pane-header').hover();
-    await view.locator('.pane-header').getByRole('button', { name: 'Re-rank the Top of Uncited Claims with the LLM' }).click({ timeout: STEP_MS });
-    await page.locator('.notifications-toasts', { hasText: /gpt-4o-mini re-ranked the top \d+ uncited claims/ }).waitFor({ timeout: STEP_MS });
-    await view.locator('.monaco-list-row', { hasText: /^Wakefield et al\. \(1998\).*· LLM 9\/10 ·/ }).waitFor({ timeout: STEP_MS });
+    await view.locator('.pane-header').getByRole('button', { name: 'Re-rank the Top of Uncited Claims with the LLM' }).click({ timeout: step() });
+    await page.locator('.notifications-toasts', { hasText: /gpt-4o-mini re-ranked the top \d+ uncited claims/ }).waitFor({ timeout: step() });
+    await view.locator('.monaco-list-row', { hasText: /^Wakefield et al\. \(1998\).*· LLM 9\/10 ·/ }).waitFor({ timeout: step() });
   });
 
   it('Cancel on "Find Uncited Claims" in a book-length project keeps the list shown before', async () => {
@@ -112,7 +113,7 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
     const wakefield = view.locator('.monaco-list-row', { hasText: /^Wakefield et al\. \(1998\)/ });
     // The list shown before: main.tex's, as the tests above left it.
     await runCommand(page, 'Notifications: Clear All Notifications');
-    await wakefield.first().waitFor({ timeout: STEP_MS });
+    await wakefield.first().waitFor({ timeout: step() });
     // The writer adds the thesis's 250 chapters to main.tex, in the editor. (Quick Open, asked for
     // thesis.tex in a workspace of this size on a busy machine, did not always list it.)
     const editor = await openFile(page, 'main.tex');
@@ -122,9 +123,9 @@ describe('citefinder uncited claims: cancels and a quick insert (E2E)', function
     await eventually(async () => ((await visibleText(editor)).includes('\\input{thesis}') ? true : undefined), 'the \\input in the editor');
     await runForWholeProject(page, 'Citefinder: Find Uncited Claims');
     const reading = new RegExp(`finding uncited claims.*reading file \\d+ of ${BOOK_CHAPTERS + 2}`);
-    await page.locator('.notification-toast', { hasText: reading }).waitFor({ timeout: STEP_MS });
-    await notificationButton(page, /finding uncited claims/, 'Cancel').click({ timeout: STEP_MS });
-    await page.locator('.notifications-toasts', { hasText: /finding uncited claims cancelled; the list shown before is kept/ }).waitFor({ timeout: STEP_MS });
+    await page.locator('.notification-toast', { hasText: reading }).waitFor({ timeout: step() });
+    await notificationButton(page, /finding uncited claims/, 'Cancel').click({ timeout: step() });
+    await page.locator('.notifications-toasts', { hasText: /finding uncited claims cancelled; the list shown before is kept/ }).waitFor({ timeout: step() });
     assert.equal(await wakefield.count(), 1, "main.tex's list is still shown");
     assert.equal(await view.locator('.monaco-list-row', { hasText: /thesis/ }).count(), 0, 'nothing of the book is listed');
   });

@@ -2,14 +2,20 @@
 // command palette, quick open, notifications, dialogs, and the webviews (each an
 // `iframe.webview` holding the page in a nested `#active-frame`).
 import type { Frame, Locator, Page } from 'playwright-core';
+import { outOfPatience, patience } from './patience';
 
-/** Upper bound for one UI step; every wait in the suite is bounded by it or a tighter one. */
+/** Upper bound for one UI step on a quiet machine; every wait in the suite is bounded by it or a tighter one. */
 export const STEP_MS = 20_000;
 
+/** The cap on one UI step, stretched by the machine's present load (see patience.ts). */
+export function step(): number {
+  return patience(STEP_MS);
+}
+
 export async function waitForWorkbench(page: Page): Promise<void> {
-  await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: 60_000 });
+  await page.locator('.monaco-workbench .part.editor').waitFor({ timeout: patience(60_000) });
   // The explorer lists the folder once the remote file system is connected.
-  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: patience(60_000) });
 }
 
 /**
@@ -22,8 +28,8 @@ async function pickInQuickInput(page: Page, open: () => Promise<void>, text: str
   for (let attempt = 1; ; attempt++) {
     await open();
     try {
-      await input.waitFor({ timeout: STEP_MS });
-      await input.fill(text, { timeout: attempt === 1 ? 5_000 : STEP_MS });
+      await input.waitFor({ timeout: step() });
+      await input.fill(text, { timeout: attempt === 1 ? patience(5_000) : step() });
       break;
     } catch (error) {
       if (attempt === 2) throw error;
@@ -35,7 +41,7 @@ async function pickInQuickInput(page: Page, open: () => Promise<void>, text: str
   // (after the widget had gone) and replaced the selected claim with a new line.
   await input.press('Enter');
   // A command that opens its own quick pick keeps the widget open.
-  if (waitForClose) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_MS });
+  if (waitForClose) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: step() });
 }
 
 /**
@@ -46,11 +52,11 @@ async function pickInQuickInput(page: Page, open: () => Promise<void>, text: str
 async function waitForRow(input: Locator, row: Locator, text: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await row.waitFor({ timeout: STEP_MS });
+      return await row.waitFor({ timeout: step() });
     } catch (error) {
       if (attempt === 3) throw error;
-      await input.fill('', { timeout: STEP_MS });
-      await input.fill(text, { timeout: STEP_MS });
+      await input.fill('', { timeout: step() });
+      await input.fill(text, { timeout: step() });
     }
   }
 }
@@ -69,7 +75,7 @@ export async function auditWholeProject(page: Page): Promise<void> {
 export async function runForWholeProject(page: Page, title: string): Promise<void> {
   await pickInQuickInput(page, () => page.keyboard.press('F1'), `>${title}`, new RegExp(escapeRegExp(title)), false);
   const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Whole project' });
-  await pick.waitFor({ timeout: STEP_MS });
+  await pick.waitFor({ timeout: step() });
   await pick.click();
 }
 
@@ -77,21 +83,21 @@ export async function runForWholeProject(page: Page, title: string): Promise<voi
 export async function runFromExplorer(page: Page, name: string, item: string): Promise<void> {
   await runCommand(page, 'View: Show Explorer');
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: new RegExp(`^${escapeRegExp(name)}$`) });
-  await row.waitFor({ timeout: STEP_MS });
+  await row.waitFor({ timeout: step() });
   // A hover left open where the pointer was (the folder's name, on a busy machine) covers the row:
   // the pointer goes to the empty part of the explorer first, and the hover is waited away.
   const view = await page.locator('.explorer-folders-view').boundingBox();
   if (view) await page.mouse.move(view.x + view.width / 2, view.y + view.height - 5);
   const noHover = () => ![...document.querySelectorAll<HTMLElement>('.context-view .hover-contents')].some((e) => e.offsetParent !== null);
-  await page.waitForFunction(noHover, undefined, { timeout: STEP_MS });
+  await page.waitForFunction(noHover, undefined, { timeout: step() });
   await row.click({ button: 'right' });
   const action = page.locator('.monaco-menu .action-item', { hasText: new RegExp(`^${escapeRegExp(item)}$`) });
-  await action.waitFor({ timeout: STEP_MS });
+  await action.waitFor({ timeout: step() });
   // A pointer click on the item left the menu open here (code-server 4.139): the pointer focuses it, Enter chooses it.
   await action.hover();
-  await page.locator('.monaco-menu .action-item.focused', { hasText: new RegExp(`^${escapeRegExp(item)}$`) }).waitFor({ timeout: STEP_MS });
+  await page.locator('.monaco-menu .action-item.focused', { hasText: new RegExp(`^${escapeRegExp(item)}$`) }).waitFor({ timeout: step() });
   await page.keyboard.press('Enter');
-  await action.waitFor({ state: 'hidden', timeout: STEP_MS });
+  await action.waitFor({ state: 'hidden', timeout: step() });
 }
 
 /** Opens a workspace file with Quick Open (Ctrl+P) in the first editor group and waits for its editor. */
@@ -104,7 +110,7 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
     await pickInQuickInput(page, () => page.keyboard.press('Control+P'), name, new RegExp(escapeRegExp(name)));
   }
   const editor = editorOf(page, name);
-  await editor.locator('.view-lines').waitFor({ timeout: STEP_MS });
+  await editor.locator('.view-lines').waitFor({ timeout: step() });
   return editor;
 }
 
@@ -134,13 +140,13 @@ export async function visibleText(editor: Locator): Promise<string> {
  * `iframe.webview` > `iframe#active-frame`; several may be open, so we tell them apart by content.
  */
 export async function webviewFrame(page: Page, selector: string, timeoutMs = STEP_MS): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
+  const startedAt = Date.now();
   for (;;) {
     for (const frame of page.frames()) {
       if (!frame.parentFrame() || !/\/webview\/browser\/pre\/fake\.html|active-frame/.test(frame.url() + frame.name())) continue;
       if (await frame.locator(selector).count().catch(() => 0)) return frame;
     }
-    if (Date.now() > deadline) throw new Error(`No webview with ${selector} within ${timeoutMs} ms`);
+    if (outOfPatience(startedAt, timeoutMs)) throw new Error(`No webview with ${selector} within ${patience(timeoutMs)} ms`);
     await page.waitForTimeout(200);
   }
 }
@@ -154,7 +160,7 @@ export function notificationButton(page: Page, text: RegExp, button: string): Lo
 export async function answerDialog(page: Page, button: RegExp, timeoutMs = 5_000): Promise<boolean> {
   const target = page.locator('.monaco-dialog-box').getByRole('button', { name: button });
   try {
-    await target.waitFor({ timeout: timeoutMs });
+    await target.waitFor({ timeout: patience(timeoutMs) });
   } catch {
     return false;
   }
@@ -164,11 +170,11 @@ export async function answerDialog(page: Page, button: RegExp, timeoutMs = 5_000
 
 /** Polls `check` (bounded) until it returns a value that is not undefined. */
 export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = STEP_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const startedAt = Date.now();
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (outOfPatience(startedAt, timeoutMs)) throw new Error(`Timed out after ${Date.now() - startedAt} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
