@@ -146,6 +146,7 @@ function settingsFor(base: string): Record<string, string> {
   return {
     'sources.arxiv.url': at('arxiv', '/api/query'),
     'sources.arxivBibtex.url': at('arxivBibtex'),
+    'sources.arxivPdf.url': at('files', '/arxiv/pdf'),
     'sources.europepmc.url': at('europepmc', '/webservices/rest/search'),
     'sources.biorxiv.url': at('biorxiv'),
     'sources.doi.url': at('doi'),

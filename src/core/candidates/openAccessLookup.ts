@@ -52,13 +52,15 @@ interface LookupNeed {
  * journal version (`journalDoi`: its records', else its version-of-record patch's), with no count,
  * is asked for the journal's count.
  */
-function lookupNeed(candidate: Candidate, journalDoi: string | undefined): LookupNeed | undefined {
+function lookupNeed(candidate: Candidate, journalDoi: string | undefined, arxivPdfs: boolean): LookupNeed | undefined {
   if (candidate.sources.includes('openalex')) return undefined;
   if (candidate.sources.some(isPreprintServer)) {
     return journalDoi && !candidate.citedBy ? { doi: journalDoi, countOnly: true } : undefined;
   }
   if (!candidate.doi) return undefined;
-  const gaps = !candidate.abstract || (!candidate.pdfUrl && !candidate.jatsUrl && candidate.openAccess !== false);
+  // A card that names its arXiv version is read from arXiv's PDF (fulltext/pdfSource.ts).
+  const fullTextLink = candidate.pdfUrl || candidate.jatsUrl || (arxivPdfs && candidate.arxivId);
+  const gaps = !candidate.abstract || (!fullTextLink && candidate.openAccess !== false);
   return gaps ? { doi: candidate.doi, countOnly: false } : undefined;
 }
 
@@ -91,9 +93,11 @@ export class OpenAccessLookup {
     const pubMed = pubMedReadsEnabled(this.deps);
     if (!openAlex && !pubMed) return;
     const versionDoi = new Map(this.store.list().map((c) => [c.id, c.versionOfRecord?.doi]));
+    const arxivPdfs = Boolean(this.deps.settings['sources.arxivPdf.url']);
     for (const candidate of this.store.merged()) {
       if (this.settled.has(candidate.id)) continue;
-      const need = openAlex ? lookupNeed(candidate, normalizeDoi(candidate.publishedDoi ?? versionDoi.get(candidate.id))) : undefined;
+      const journalDoi = normalizeDoi(candidate.publishedDoi ?? versionDoi.get(candidate.id));
+      const need = openAlex ? lookupNeed(candidate, journalDoi, arxivPdfs) : undefined;
       if (need?.countOnly) {
         // Once per journal DOI; a card of that DOI is still looked up for its own gaps.
         if (this.counts.has(need.doi)) continue;

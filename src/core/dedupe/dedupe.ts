@@ -129,8 +129,9 @@ function mergeGroup(groupHits: Hit[], indexes: number[]): Candidate {
     const value = pick(field);
     if (value !== undefined) Object.assign(candidate, { [field]: value });
   }
-  // Open when any version's full text is: the reader gets whichever version is open.
-  const open = ordered.map((r) => (isPreprintServer(r.source) ? true : r.openAccess)).filter((o): o is boolean => o !== undefined);
+  // Open when any version's full text is (a preprint, or a record naming its arXiv version): the reader gets whichever version is open.
+  const open = ordered.map((r) => (isPreprintServer(r.source) || r.arxivId ? true : r.openAccess))
+    .filter((o): o is boolean => o !== undefined);
   if (open.length) candidate.openAccess = open.includes(true);
   Object.assign(candidate, versionOfRecordFields(ordered));
   const arxivId = ordered.map(versionlessArxivId).find(Boolean);

@@ -49,7 +49,20 @@ export function pdfUrlCandidates(record: PaperRecord, settings: Settings): strin
   // same site would only repeat the first one's failure, at the cost of another timeout.
   const fromAbs = record.url?.match(/^(https?:\/\/.+?)\/abs\/(.+?)$/);
   if (record.source === 'arxiv' && fromAbs && !record.pdfUrl) urls.push(`${fromAbs[1]}/pdf/${fromAbs[2]}`);
+  const arxivVersion = arxivPdfLink(record, settings);
+  if (arxivVersion) urls.push(arxivVersion);
   return [...new Set(urls)];
+}
+
+/**
+ * arXiv's PDF of a journal or proceedings record that names its arXiv version (DBLP's CoRR twin,
+ * Semantic Scholar's `externalIds.ArXiv`): open where the publisher's copy rarely is, so the card
+ * is read in full rather than on its title. Last, after any link the record's own source gave.
+ */
+function arxivPdfLink(record: PaperRecord, settings: Settings): string | undefined {
+  const base = settings['sources.arxivPdf.url'].replace(/\/+$/, '');
+  if (record.source === 'arxiv' || !record.arxivId || !base) return undefined;
+  return `${base}/${record.arxivId}`;
 }
 
 /** bioRxiv/medRxiv's `{doi}.full.pdf`, which serves the preprint's latest version. */

@@ -52,7 +52,7 @@ async function supportOne(
   run: Run,
 ): Promise<void> {
   const fulltext: FulltextResult = wantFullText
-    ? await getFulltext(await readRecord(candidate, deps), {
+    ? await getFulltext(withCardsArxivId(await readRecord(candidate, deps), candidate), {
       http: deps.http,
       settings: deps.settings,
       signal: run.signal,
@@ -78,6 +78,14 @@ async function readRecord(candidate: Candidate, deps: SupportDeps): Promise<Pape
   const record = deps.store.record(candidate.id) ?? candidate;
   deps.reading?.(candidate.id, record);
   return record;
+}
+
+/**
+ * The record with the arXiv id its card learnt from another record of the same work (a DBLP
+ * proceedings record merged with its CoRR twin), so that open version can be read.
+ */
+function withCardsArxivId(record: PaperRecord, card: Candidate): PaperRecord {
+  return record.arxivId || !card.arxivId ? record : { ...record, arxivId: card.arxivId };
 }
 
 function shorten(title: string): string {

@@ -47,6 +47,8 @@ export interface Settings {
   /** OpenAlex's (free) API key: with it OpenAlex is also searched; without it, only looked up by DOI. */
   'sources.openalex.apiKey': string;
   'sources.arxivBibtex.url': string;
+  /** arXiv's PDFs (`…/pdf/{id}`): a journal or proceedings card that names an arXiv id is read from its open arXiv version. */
+  'sources.arxivPdf.url': string;
   'sources.biorxivContent.url': string;
   'sources.medrxivContent.url': string;
   /** Minimum milliseconds between two arXiv API requests (arXiv asks for 3 s). */
@@ -134,6 +136,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   'sources.openalex.enabled': true,
   'sources.openalex.apiKey': '',
   'sources.arxivBibtex.url': 'https://arxiv.org/bibtex',
+  'sources.arxivPdf.url': 'https://arxiv.org/pdf',
   'sources.biorxivContent.url': 'https://www.biorxiv.org/content',
   'sources.medrxivContent.url': 'https://www.medrxiv.org/content',
   'sources.arxiv.intervalMs': 3000,

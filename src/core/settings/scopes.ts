@@ -29,6 +29,7 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   'sources.openalex.url',
   'sources.openalex.apiKey',
   'sources.arxivBibtex.url',
+  'sources.arxivPdf.url',
   'sources.biorxivContent.url',
   'sources.medrxivContent.url',
   'cache.dir',
