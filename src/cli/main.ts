@@ -15,6 +15,7 @@ import { AUDIT_USAGE, runAudit } from './audit';
 import { BIB_CHECK_USAGE, runBibCheck } from './bibCheck';
 import { COVERAGE_USAGE, runCoverage } from './coverage';
 import { REFS_CHECK_USAGE, runRefsCheck } from './refsCheck';
+import { stopIdleParseWorkers } from '../core/fulltext/parsePool';
 
 const FIND_USAGE = 'citefinder find --claim TEXT [--context-file FILE] [--years 1998..2005|2019..|..2010] [--config FILE] [--json]';
 const SCORE_USAGE = 'citefinder score --claim TEXT (--pdf FILE | --tei FILE | --jats FILE) [--config FILE] [--json]';
@@ -46,6 +47,8 @@ const defaultIo: CliIo = {
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const controller = new AbortController();
   const code = await runCommand(argv, io, controller);
+  // The parse workers end themselves before the process does: stopped by its exit, one may abort it.
+  await stopIdleParseWorkers();
   // Ctrl-C after the last step that checks for it (the paper read, printing): still a cancelled run.
   if (code === 0 && controller.signal.aborted) {
     io.stderr('citefinder: cancelled.\n');

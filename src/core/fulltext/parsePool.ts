@@ -33,6 +33,8 @@ const IDLE_MS = 15_000;
 const WATCH_MS = 20;
 /** How long an aborted job may take to stop at its next page before its worker is stopped. */
 const ABORT_GRACE_MS = 100;
+/** How long an idle worker asked to end itself may take (a warm-up's page in progress) before it is stopped. */
+const CLOSE_GRACE_MS = 2_000;
 const MAX_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
 /** Prewarmed workers that read a made-up PDF while the real ones download: a core is left to the main thread. */
 const PDF_WARMUPS = Math.max(1, availableParallelism() - 1);
@@ -152,10 +154,26 @@ export function prewarmXmlReader(settings: Settings): void {
   slot.worker.postMessage({ type: 'warm-xml' } satisfies ParseRequest);
 }
 
-/** Stops the idle workers now instead of after IDLE_MS (tests: the next run starts as a new process would). */
-export async function stopIdleParseWorkers(): Promise<void> {
-  const stopping = idle.splice(0).map((slot) => (clearTimeout(slot.idleTimer), slot.worker.terminate()));
-  await Promise.all(stopping);
+/**
+ * Ends the idle workers now instead of after IDLE_MS: before a CLI process exits, and in tests (the
+ * next run starts as a new process would). Each is asked to end itself and waited for (at most
+ * CLOSE_GRACE_MS, then stopped). A worker stopped from outside, as Node stops those still running
+ * when its process exits, may be stopped while pdf.js is making a native decompression stream,
+ * between creating it and initialising it; Node 24 then aborts the whole process as it cleans the
+ * stream up ("close before init", node_zlib.cc). A worker reads the message between two steps of
+ * its work, where nothing is half made.
+ */
+export async function stopIdleParseWorkers(): Promise<{ endedThemselves: number; stopped: number }> {
+  const stopping = idle.splice(0).map((slot) => {
+    clearTimeout(slot.idleTimer);
+    const exited = new Promise<'ended'>((resolve) => slot.worker.once('exit', () => resolve('ended')));
+    slot.worker.postMessage({ type: 'close' } satisfies ParseRequest);
+    const late = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
+    return Promise.race([exited, late.then(async () => (await slot.worker.terminate(), 'stopped' as const))]);
+  });
+  const outcomes = await Promise.all(stopping);
+  const endedThemselves = outcomes.filter((o) => o === 'ended').length;
+  return { endedThemselves, stopped: outcomes.length - endedThemselves };
 }
 
 function take(memoryMb: number, xml: boolean): Slot {

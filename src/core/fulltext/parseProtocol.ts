@@ -13,7 +13,9 @@ export type ParseRequest =
   /** Read made-up XML until a real job comes, so the XML code is compiled when it does (xmlWarmup.ts). */
   | { type: 'warm-xml' }
   /** Read a made-up PDF until a real job comes, so pdf.js's parser and the layout code are compiled (pdfWarmup.ts). */
-  | { type: 'warm-pdf' };
+  | { type: 'warm-pdf' }
+  /** End the worker, from inside, between two steps of its work (parsePool.stopIdleParseWorkers says why). */
+  | { type: 'close' };
 
 /** What a worker is told as it starts. */
 export interface ParseWorkerData {

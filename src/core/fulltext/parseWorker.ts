@@ -55,6 +55,8 @@ port.on('message', (message: ParseRequest) => {
     void warmPdf();
     return;
   }
+  // In a worker, process.exit ends this thread only, here, where no native stream is half made.
+  if (message.type === 'close') process.exit(0);
   realJob.abort();
   void run(message);
 });

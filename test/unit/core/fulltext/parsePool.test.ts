@@ -72,6 +72,18 @@ describe('parsing in a worker thread', function () {
     assert.equal(parseWorkersStarted() - started, spawned, 'read by a worker started ahead of it');
   });
 
+  it('workers reading a made-up PDF end themselves when the process is done, none stopped from outside', async () => {
+    // Stopped from outside while pdf.js makes a native decompression stream, a worker aborts its
+    // whole process as Node cleans the stream up: a CLI run crashed so at its exit.
+    await stopIdleParseWorkers();
+    const started = parseWorkersStarted();
+    prewarmParseWorker(resolveSettings({}, {}), { all: true });
+    const spawned = parseWorkersStarted() - started;
+    assert.ok(spawned >= 1);
+    assert.deepEqual(await stopIdleParseWorkers(), { endedThemselves: spawned, stopped: 0 });
+    assert.deepEqual(await stopIdleParseWorkers(), { endedThemselves: 0, stopped: 0 }, 'none is left');
+  });
+
   it('brings back the reason of a bad document', async () => {
     await rejectsWith(parsePdfOffThread(pdf('bad/encrypted-aes256-naacl2018-p1.pdf'), LIMITS), 'encrypted', /needs a password/);
     await rejectsWith(parseTeiOffThread(xxeTei(), LIMITS), 'malformed-tei', /declares a DOCTYPE/);
