@@ -164,13 +164,21 @@ export function prewarmXmlReader(settings: Settings): void {
  * its work, where nothing is half made.
  */
 export async function stopIdleParseWorkers(): Promise<{ endedThemselves: number; stopped: number }> {
-  const stopping = idle.splice(0).map((slot) => {
+  const stopping = idle.splice(0).map((slot) => new Promise<'ended' | 'stopped'>((resolve) => {
     clearTimeout(slot.idleTimer);
-    const exited = new Promise<'ended'>((resolve) => slot.worker.once('exit', () => resolve('ended')));
+    let stoppedFromOutside = false;
+    // Referenced again: the process waits for its workers to end rather than stopping them as it exits.
+    slot.worker.ref();
+    const late = setTimeout(() => {
+      stoppedFromOutside = true;
+      void slot.worker.terminate().then(() => resolve('stopped'));
+    }, CLOSE_GRACE_MS);
+    slot.worker.once('exit', () => {
+      clearTimeout(late);
+      resolve(stoppedFromOutside ? 'stopped' : 'ended');
+    });
     slot.worker.postMessage({ type: 'close' } satisfies ParseRequest);
-    const late = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
-    return Promise.race([exited, late.then(async () => (await slot.worker.terminate(), 'stopped' as const))]);
-  });
+  }));
   const outcomes = await Promise.all(stopping);
   const endedThemselves = outcomes.filter((o) => o === 'ended').length;
   return { endedThemselves, stopped: outcomes.length - endedThemselves };

@@ -36,6 +36,13 @@ const realJob = new AbortController();
 // turned on for this worker thread only (Node ≥ 22.1), never for the process that started it.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
+// pdf.js inflates a large stream with the platform's DecompressionStream (Node's zlib) when there is
+// one, else in JavaScript: the same text, and no slower on the fixture papers (out/scratch timing,
+// docs/measurements.md). A worker stopped from outside while a zlib stream is half made aborts its
+// whole process in Node 24 ("close before init", node_zlib.cc), and a worker is stopped on a cancel
+// or over its memory limit: so JavaScript, in this thread only.
+(globalThis as { DecompressionStream?: unknown }).DecompressionStream = undefined;
+
 // pdfjs is several MB of modules: loading it as the worker starts (prewarmed while the search and
 // the PDF download are under way) keeps its second off the path of the first PDF. A worker started
 // for XML (a JATS on its way) leaves it: ~15 MB and 80–130 ms of CPU that reading XML never needs.
