@@ -168,14 +168,31 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   for (const folder of options.extensions ?? []) linkExtension(extensionsDir, folder);
   for (const file of options.vsix ?? []) installVsix(stateDir, file);
   writeUserSettings(userDataDir, { ...(options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {}), ...options.settings });
-  const port = options.port ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await launch(flavor, port, stateDir, options);
+    } catch (error) {
+      // Another process took the free port between freePort's probe and code-server's bind (several
+      // suites on one machine): another free port, twice at most.
+      if (options.port !== undefined || attempt === 3 || !(error instanceof AddressInUse)) throw error;
+    }
+  }
+}
+
+class AddressInUse extends Error {}
+
+async function launch(flavor: NonNullable<CodeServerOptions['flavor']>, port: number, stateDir: string, options: CodeServerOptions): Promise<CodeServer> {
+  const userDataDir = join(stateDir, 'user-data');
   const logFile = join(stateDir, 'server.log');
   const log = createWriteStream(logFile);
   // Same Node as ours: code-server's native modules were built for it. Detached, so it leads its
   // own process group and stop() can end its children (extension hosts, file watchers) with it.
   const child = spawn(process.execPath, serverArgs(flavor, port, stateDir, options.workspaceTrust ?? false), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let addressInUse = false;
   for (const stream of [child.stdout, child.stderr]) {
     stream.pipe(log, { end: false });
+    stream.on('data', (chunk: Buffer) => void (addressInUse ||= chunk.toString().includes('EADDRINUSE')));
     if (options.echo) stream.pipe(options.echo, { end: false });
   }
   const origin = `http://127.0.0.1:${port}`;
@@ -201,7 +218,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     await waitForHttp(flavor === 'code-server' ? `${origin}/healthz` : `${origin}/version`, child, options.startTimeoutMs ?? 30_000);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}; log: ${logFile}`);
+    const message = `${(error as Error).message}; log: ${logFile}`;
+    throw addressInUse ? new AddressInUse(message) : new Error(message);
   }
   return {
     port, origin, stateDir, userDataDir, logFile, process: child, stop,
