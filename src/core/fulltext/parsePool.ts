@@ -34,7 +34,7 @@ const WATCH_MS = 20;
 /** How long an aborted job may take to stop at its next page before its worker is stopped. */
 const ABORT_GRACE_MS = 100;
 /** How long an idle worker asked to end itself may take (a warm-up's page in progress) before it is stopped. */
-const CLOSE_GRACE_MS = 2_000;
+const CLOSE_GRACE_MS = 10_000;
 const MAX_WORKERS = Math.max(1, Math.min(4, availableParallelism()));
 /** Prewarmed workers that read a made-up PDF while the real ones download: a core is left to the main thread. */
 const PDF_WARMUPS = Math.max(1, availableParallelism() - 1);

@@ -93,8 +93,9 @@ describe('getFulltext', function () {
       it(`falls back to pdfjs with a warning when GROBID is ${mode}`, async () => {
         h.grobid.setMode(mode, { slowMs: 10_000 });
         // Only the slow GROBID needs a short timeout: with it, a loaded machine made the others
-        // time out too before their answer was read.
-        const timeout = mode === 'slow' ? { 'http.timeoutMs': 100 } : {};
+        // time out too before their answer was read. GROBID's is 6 × http.timeoutMs (3 s, under the
+        // stand-in's 10 s), the PDF's headers 1 ×: 100 ms ran out for the PDF itself under load.
+        const timeout = mode === 'slow' ? { 'http.timeoutMs': 500 } : {};
         const result = await getFulltext(record(`pdf/${SPECTER}.pdf`), h.deps(timeout));
         assert.equal(result.kind, 'pdfjs');
         assert.match(result.warning ?? '', reason);
