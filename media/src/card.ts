@@ -125,11 +125,21 @@ function fulltextLine(candidate: Candidate, ctx: CardContext): HTMLElement {
   // Scored without full text or abstract: the title was all there was to read.
   const titleOnly = candidate.fulltext === 'abstract' && !candidate.abstract?.trim() ? 'title only (the record has no abstract)' : undefined;
   const text = candidate.fulltext
-    ? `Full text: ${name ?? titleOnly ?? FULLTEXT_NAMES[candidate.fulltext] ?? candidate.fulltext}`
+    ? `Full text: ${name ?? titleOnly ?? FULLTEXT_NAMES[candidate.fulltext] ?? candidate.fulltext}${ofArxivVersion(candidate)}`
     : ctx.running
       ? 'Full text: pending…'
       : 'Full text: not read';
-  return el('p', { className: 'fulltext' }, [icon('file-text'), ` ${text}${accessMark(candidate)}`]);
+  const title = candidate.fulltextArxivVersion ? arxivVersionTitle(candidate.fulltextArxivVersion) : undefined;
+  return el('p', { className: 'fulltext', attrs: { title } }, [icon('file-text'), ` ${text}${accessMark(candidate)}`]);
+}
+
+/** A journal or proceedings card read from its arXiv version: its passages are the preprint's, its BibTeX is not. */
+function ofArxivVersion(candidate: Candidate): string {
+  return candidate.fulltextArxivVersion ? ` of its arXiv version (arXiv:${candidate.fulltextArxivVersion})` : '';
+}
+
+function arxivVersionTitle(arxivId: string): string {
+  return `The passages are read from the preprint arXiv:${arxivId}; the BibTeX cited is this card's published version's. The two texts may differ.`;
 }
 
 /** Paragraphs longer than this show their start, with the rest one click away. */

@@ -39,7 +39,9 @@ function describePatch(id: string, patch: CandidatePatch): string | undefined {
   if (patch.citeKey) return `• BibTeX ready: ${patch.citeKey}`;
   if (patch.score !== undefined) {
     // A record with no abstract is scored on its title (scoring/lexical.ts documentUnits), not on an abstract.
-    const read = patch.paragraphs?.[0]?.section === 'Title' ? 'title only' : patch.fulltext ?? 'abstract';
+    const read = patch.paragraphs?.[0]?.section === 'Title'
+      ? 'title only'
+      : `${patch.fulltext ?? 'abstract'}${patch.fulltextArxivVersion ? ` of its arXiv version, arXiv:${patch.fulltextArxivVersion}` : ''}`;
     return `• scored ${id}: ${patch.score.toFixed(2)} (${patch.support?.label ?? 'unknown'}, ${read})`;
   }
   return undefined;
@@ -88,6 +90,7 @@ function formatCandidate(c: Candidate, n: number): string[] {
     c.pmid && `PMID:${c.pmid}`,
     c.pmcid,
     c.openAccess === undefined ? undefined : c.openAccess ? 'open access' : 'not open access',
+    c.fulltextArxivVersion && `passages from its arXiv version (arXiv:${c.fulltextArxivVersion})`,
     c.citedBy && citedByText(c.citedBy),
   ];
   if (ids.some(Boolean)) out.push(`   ${ids.filter(Boolean).join(' · ')}`);

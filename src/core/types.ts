@@ -188,6 +188,8 @@ export interface Candidate extends PaperRecord {
   score?: number;
   support?: SupportVerdict;
   fulltext?: FulltextKind;
+  /** For a journal or proceedings card read from its arXiv version: that arXiv id (the passages are the preprint's). */
+  fulltextArxivVersion?: string;
   paragraphs?: ScoredParagraph[];
   /** Retractions, withdrawals, expressions of concern, corrections (Crossref, titles, comments). */
   trust?: TrustSignal;
@@ -199,7 +201,7 @@ export interface Candidate extends PaperRecord {
 
 /** Fields that arrive for a candidate after it was found; see candidates/patches.ts. */
 export type CandidatePatch = Partial<
-  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexWhy' | 'bibtexNote' | 'venue' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'paragraphs' | 'trust' | 'versionOfRecord' | 'citedBy'>
+  Pick<Candidate, 'bibtex' | 'citeKey' | 'bibtexSource' | 'bibtexError' | 'bibtexWhy' | 'bibtexNote' | 'venue' | 'bibtexOf' | 'score' | 'support' | 'fulltext' | 'fulltextArxivVersion' | 'paragraphs' | 'trust' | 'versionOfRecord' | 'citedBy'>
 >;
 
 export interface Timings {

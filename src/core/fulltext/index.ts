@@ -12,7 +12,7 @@ import { cachedGrobidDocument, grobidDocument, grobidDownNotice, grobidEnabled, 
 import { pdfjsCacheKey, readStoredPdfjsReading, rememberPdfjsFailure, writeStoredDocument, type PdfjsReadingLimits } from './pdfjsCache';
 import { contentDigest } from '../net/contentDigest';
 import type { FulltextDocument } from './model';
-import { cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
+import { arxivPdfLink, cachedRecordPdfDigest, downloadRecordPdf } from './pdfSource';
 import { cachedJatsReading, readRecordJats } from './jatsSource';
 import { parseTei } from './tei';
 import { parseJatsOffThread, parseOptions, parsePdfOffThread, parseTeiOffThread } from './parsePool';
@@ -36,6 +36,11 @@ export interface FulltextResult {
    * GROBID's): a result built on it is not kept for a repeat (pipeline/resultCache.ts).
    */
   transient?: boolean;
+  /**
+   * The arXiv id whose PDF was read for a journal or proceedings record that names its arXiv
+   * version (pdfSource's arxivPdfLink): the passages are the preprint's, not the published text's.
+   */
+  arxivVersion?: string;
 }
 
 /** A document holding only the record's abstract (and title): the last fallback. */
@@ -121,8 +126,8 @@ async function readRecordJatsOrPdf(record: PaperRecord, deps: CoreDeps, absent: 
   const jats = await readRecordJats(record, deps, absent);
   if (jats) return withLimitNote({ kind: 'jats', document: jats });
   try {
-    const { bytes } = await downloadRecordPdf(record, deps, absent);
-    return await fulltextFromPdfBytes(bytes, deps);
+    const { url, bytes } = await downloadRecordPdf(record, deps, absent);
+    return ofVersionRead(await fulltextFromPdfBytes(bytes, deps), record, url, deps);
   } catch (error) {
     if (!record.jatsUrl || isAbortError(error) || deps.signal?.aborted) throw error;
     // Say that the JATS was tried too: a malformed PMC `fullTextXML` is no silent fallback.
@@ -140,7 +145,14 @@ async function cachedReadingOfRecord(record: PaperRecord, deps: CoreDeps): Promi
   const [jats, pdf] = await Promise.all([cachedJatsReading(record, deps), cachedRecordPdfDigest(record, deps)]);
   const absent = new Set([...jats.absent, ...pdf.absent]);
   if (jats.reading) return { result: withLimitNote({ kind: 'jats', document: jats.reading }), absent };
-  return { result: pdf.digest === undefined ? undefined : await cachedReading(pdf.digest, deps), absent };
+  const reading = pdf.digest === undefined ? undefined : await cachedReading(pdf.digest, deps);
+  return { result: reading && ofVersionRead(reading, record, pdf.url, deps), absent };
+}
+
+/** The reading, saying so when the PDF at `url` was the record's arXiv version rather than its own copy. */
+function ofVersionRead(result: FulltextResult, record: PaperRecord, url: string | undefined, deps: CoreDeps): FulltextResult {
+  const arxivVersion = url !== undefined && url === arxivPdfLink(record, deps.settings) ? record.arxivId : undefined;
+  return arxivVersion ? { ...result, arxivVersion } : result;
 }
 
 /**

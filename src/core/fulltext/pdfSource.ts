@@ -59,7 +59,7 @@ export function pdfUrlCandidates(record: PaperRecord, settings: Settings): strin
  * Semantic Scholar's `externalIds.ArXiv`): open where the publisher's copy rarely is, so the card
  * is read in full rather than on its title. Last, after any link the record's own source gave.
  */
-function arxivPdfLink(record: PaperRecord, settings: Settings): string | undefined {
+export function arxivPdfLink(record: PaperRecord, settings: Settings): string | undefined {
   const base = settings['sources.arxivPdf.url'].replace(/\/+$/, '');
   if (record.source === 'arxiv' || !record.arxivId || !base) return undefined;
   return `${base}/${record.arxivId}`;
@@ -159,10 +159,13 @@ export async function downloadRecordPdf(
  * cache, read from the cache's index alone: the PDF is neither read nor hashed. No digest when
  * that is not known so: no link's answer cached, the versionless link's remembered 404, or a
  * client without a cache. An answer that is not a PDF has a digest no reading is stored under,
- * so the caller falls back to `downloadRecordPdf`, which refuses it. `absent`: the links the
- * cache holds no answer for (for `downloadRecordPdf`'s `knownAbsent`).
+ * so the caller falls back to `downloadRecordPdf`, which refuses it. `url`: the link it is the
+ * answer of; `absent`: the links the cache holds no answer for (for `downloadRecordPdf`'s `knownAbsent`).
  */
-export async function cachedRecordPdfDigest(record: PaperRecord, deps: CoreDeps): Promise<{ digest?: string; absent: string[] }> {
+export async function cachedRecordPdfDigest(
+  record: PaperRecord,
+  deps: CoreDeps,
+): Promise<{ digest?: string; url?: string; absent: string[] }> {
   if (!deps.http.cachedDigest) return { absent: [] };
   const versionless = versionlessRxivLink(record, deps.settings);
   const urls = pdfUrlCandidates(record, deps.settings);
@@ -172,7 +175,7 @@ export async function cachedRecordPdfDigest(record: PaperRecord, deps: CoreDeps)
   for (const [index, url] of urls.entries()) {
     const cached = answers[index];
     if (!cached) continue;
-    if (cached.status >= 200 && cached.status < 300) return { digest: cached.digest, absent };
+    if (cached.status >= 200 && cached.status < 300) return { digest: cached.digest, url, absent };
     // A remembered "not found": as in downloadRecordPdf, the next link is tried, unless it was the versionless one.
     if (url === versionless) break;
   }

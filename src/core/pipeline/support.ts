@@ -66,7 +66,8 @@ async function supportOne(
     { claim, queries, document: fulltext.document, retrievalScore: candidate.retrievalScore },
     { llm: deps.llm, budget, settings: deps.settings, signal: run.signal, warn: run.warn, cacheDir: deps.http.cacheDir },
   );
-  deps.store.patch(candidate.id, { ...scored, fulltext: fulltext.kind });
+  const ofVersion = fulltext.arxivVersion ? { fulltextArxivVersion: fulltext.arxivVersion } : {};
+  deps.store.patch(candidate.id, { ...scored, fulltext: fulltext.kind, ...ofVersion });
 }
 
 /**

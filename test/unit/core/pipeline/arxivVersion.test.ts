@@ -4,12 +4,13 @@
 // whose real PDF the stand-in serves as arXiv:1805.02262 (test/standin/files.ts); the records are
 // as DBLP lists the proceedings paper and its CoRR copy: a title, authors, an id, no abstract.
 import { strict as assert } from 'node:assert';
+import { formatFindResult } from '../../../../src/cli/format';
 import { OpenAccessLookup } from '../../../../src/core/candidates/openAccessLookup';
 import { supportStage } from '../../../../src/core/pipeline/support';
 import { Run } from '../../../../src/core/pipeline/run';
 import { pdfUrlCandidates } from '../../../../src/core/fulltext';
 import { resolveSettings } from '../../../../src/core/settings/index';
-import type { Claim, PaperRecord } from '../../../../src/core/types';
+import type { Claim, FindResult, PaperRecord } from '../../../../src/core/types';
 import { useYeastStages } from '../../../helpers/yeastStages';
 
 const TITLE = 'Construction of the Literature Graph in Semantic Scholar';
@@ -45,12 +46,18 @@ describe('a published card read from its arXiv version', () => {
     assert.equal(card.openAccess, true, 'its arXiv version is open');
     assert.equal(card.fulltext, 'pdfjs', warnings.join(' | '));
     assert.deepEqual(pdfAsked(), ['/arxiv/pdf/1805.02262']);
+    assert.equal(card.fulltextArxivVersion, '1805.02262', 'the card says its passages are the preprint\'s');
+    // The CLI's readable list of that card (routing and timings play no part in a card's lines).
+    const result = { claim: TEXT, sentences: [TEXT], queries: [], candidates: [card], warnings, timings: { totalMs: 1, stages: {} } };
+    const listed = formatFindResult(result as unknown as FindResult);
+    assert.match(listed, /\n {3}open access · passages from its arXiv version \(arXiv:1805\.02262\)\n/);
     assert.ok(card.paragraphs?.some((p) => /entity linking|entities/i.test(p.text) && p.section !== 'Abstract'), JSON.stringify(card.paragraphs?.map((p) => p.section)));
   });
 
   it('keeps the title-only reading, saying why, when arXiv\'s PDFs are switched off', async () => {
     const { card, warnings } = await scored([PROCEEDINGS, CORR_TWIN], { 'sources.arxivPdf.url': '' });
     assert.equal(card.fulltext, 'abstract');
+    assert.equal(card.fulltextArxivVersion, undefined);
     assert.deepEqual(pdfAsked(), []);
     assert.ok(warnings.some((w) => /no open-access PDF link is known/.test(w)), warnings.join(' | '));
   });
