@@ -80,7 +80,7 @@ function titleMatch(papers: Paper[], query: string): Paper | undefined {
   });
 }
 
-function localPdf(paper: Paper, base: string): Paper {
+export function localPdf(paper: Paper, base: string): Paper {
   const pdf = paper.openAccessPdf as { url?: string } | null | undefined;
   if (!pdf?.url) return paper;
   return { ...paper, openAccessPdf: { ...pdf, url: `${base}/files/semanticscholar/${encodeURIComponent(pdf.url)}` } };

@@ -14,7 +14,7 @@
 // OpenAlex just gave it), is then read from Europe PMC by that id (pubMedGaps.ts), in the same wait.
 import type { CoreDeps } from '../deps';
 import type { Candidate, PaperRecord } from '../types';
-import { isAbortError, RateLimitedError } from '../net/types';
+import { isAbortError, NotCachedError, RateLimitedError, type CacheUse } from '../net/types';
 import { lookupOpenAlexWork } from '../sources/published';
 import type { CandidateStore } from './store';
 import { settledWithin } from './wait';
@@ -66,6 +66,8 @@ function lookupNeed(candidate: Candidate, journalDoi: string | undefined, arxivP
 
 export class OpenAccessLookup {
   private readonly settled = new Map<string, Promise<void>>();
+  /** Each gap lookup's part the cache answers, settled once it went to the network or ended. */
+  private readonly local: Promise<void>[] = [];
   /** Lookups for a count alone, by the journal's DOI: the full text does not wait for them, the result does. */
   private readonly counts = new Map<string, Promise<void>>();
   /** OpenAlex answered 429 (a keyless day's budget spent): no more lookups this run. */
@@ -109,15 +111,26 @@ export class OpenAccessLookup {
       }
       // The PubMed step may need the id OpenAlex's answer brings, so it runs after it.
       if (!need && !(pubMed && pubMedIdToRead(candidate, this.fullTextRead))) continue;
-      const lookup = this.complete(candidate.id, need, pubMed);
+      let localDone = () => {};
+      this.local.push(new Promise<void>((resolve) => (localDone = resolve)));
+      const lookup = this.complete(candidate.id, need, pubMed, localDone);
       this.running.add(lookup);
       this.settled.set(candidate.id, lookup);
     }
   }
 
-  private async lookUp(id: string, need: LookupNeed): Promise<void> {
+  /**
+   * Waits for the gap lookups the cache answers (local reads, no request). A repeat of a run, whose
+   * answers are all cached, then chooses its papers with the abstracts the first run only had after
+   * it chose, and reaches a result a later repeat can be served (pipeline/resultCache.ts).
+   */
+  async localAnswers(): Promise<void> {
+    await Promise.all(this.local);
+  }
+
+  private async lookUp(id: string, need: LookupNeed, onNetwork: () => void = () => {}): Promise<void> {
     try {
-      const work = await lookupOpenAlexWork(need.doi, this.deps);
+      const work = await cacheFirst((use) => lookupOpenAlexWork(need.doi, this.deps, use), onNetwork);
       if (!work) return;
       // The count is the journal version's: merged, it goes on the journal's record, which the merge
       // reads; a preprint alone (its journal DOI from an enrichment or a patch) is patched.
@@ -137,19 +150,26 @@ export class OpenAccessLookup {
     }
   }
 
-  /** OpenAlex's lookup of the card's DOI (when it needs one), then PubMed's record of its id. */
-  private async complete(id: string, need: LookupNeed | undefined, pubMed: boolean): Promise<void> {
-    if (need) await this.lookUp(id, need);
-    if (pubMed) await this.readPubMed(id);
+  /**
+   * OpenAlex's lookup of the card's DOI (when it needs one), then PubMed's record of its id, each
+   * from the cache when it holds the answer; `localDone` once a request goes out, or at the end.
+   */
+  private async complete(id: string, need: LookupNeed | undefined, pubMed: boolean, localDone: () => void): Promise<void> {
+    try {
+      if (need) await this.lookUp(id, need, localDone);
+      if (pubMed) await this.readPubMed(id, localDone);
+    } finally {
+      localDone();
+    }
   }
 
   /** Fills the card's gaps from its PubMed or PMC record, when it has such an id and still lacks something. */
-  private async readPubMed(id: string): Promise<void> {
+  private async readPubMed(id: string, onNetwork: () => void): Promise<void> {
     const card = this.store.merged().find((c) => c.id === id) ?? this.store.record(id);
     const pubMedId = card && pubMedIdToRead(card, this.fullTextRead);
     if (!pubMedId) return;
     try {
-      const work = await fetchEuropePmcRecord(pubMedId, this.deps);
+      const work = await cacheFirst((use) => fetchEuropePmcRecord(pubMedId, this.deps, use), onNetwork);
       // The record as it is now: an enrichment may have changed it while Europe PMC answered.
       const record = this.store.record(id);
       if (work && record) this.store.updateRecord(withPubMedGaps(record, work));
@@ -174,6 +194,20 @@ export class OpenAccessLookup {
   async settle(): Promise<void> {
     await this.running.settled();
   }
+}
+
+/**
+ * The answer the cache holds, else the service's (`onNetwork` is told first; the cache is not read
+ * again). A client without a cache answers nothing from it: the service is asked.
+ */
+async function cacheFirst<T>(ask: (use: CacheUse) => Promise<T>, onNetwork: () => void): Promise<T> {
+  try {
+    return await ask('only');
+  } catch (error) {
+    if (!(error instanceof NotCachedError)) throw error;
+  }
+  onNetwork();
+  return ask('skip-read');
 }
 
 /** The record with OpenAlex's abstract, open PDF and ids where it had none; itself when nothing was new. */

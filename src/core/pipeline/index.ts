@@ -274,8 +274,9 @@ async function findAndScore(
   if (store.size === 0) run.warn(noCandidatesWarning(lanes));
 
   // An enrichment an earlier run left in the cache is applied first (a local read): the full text
-  // is then fetched from the URL that run used, so a repeated search asks nothing again.
-  await enrichment.localAnswers();
+  // is then fetched from the URL that run used, so a repeated search asks nothing again. So is a
+  // cached OpenAlex or PubMed answer: a repeat chooses with the abstracts they gave, and keeps its result.
+  await Promise.all([enrichment.localAnswers(), openAccess.localAnswers()]);
   const searched = store.list();
   const enriched = async (id: string) => {
     const inTime = await Promise.all([enrichment.settledFor(id), openAccess.settledFor(id)]);

@@ -3,6 +3,7 @@
 // the DOI the record names. Europe PMC is the one service here that knows both kinds of id.
 // Also PubMed's records of a title, which Check Bibliography asks for a life-sciences reference.
 import type { CoreDeps } from '../../deps';
+import { cacheUseOptions, type CacheUse } from '../../net/types';
 import type { EuropePmcId } from '../../identity/identifiers';
 import type { PaperRecord } from '../../types';
 import { isEmptyResultList, parseSearchResults } from '../europepmc';
@@ -13,10 +14,10 @@ import { publishedRecord } from './europepmc';
 
 
 /** The record `id` names, or undefined when Europe PMC has none. Throws when Europe PMC fails. */
-export async function fetchEuropePmcRecord(id: EuropePmcId, deps: CoreDeps): Promise<PaperRecord | undefined> {
+export async function fetchEuropePmcRecord(id: EuropePmcId, deps: CoreDeps, cacheUse: CacheUse = 'read'): Promise<PaperRecord | undefined> {
   assertEnabled(deps, 'only it resolves PubMed and PMC ids');
   const query = id.kind === 'pubmed' ? `EXT_ID:${id.pmid} AND SRC:MED` : `PMCID:${id.pmcid}`;
-  const results = await askEuropePmc(query, deps);
+  const results = await askEuropePmc(query, deps, cacheUse);
   // The search matches the field; the record must still carry exactly that id.
   const match = results.find((r) => (id.kind === 'pubmed' ? r.pmid === id.pmid : r.pmcid?.toUpperCase() === id.pmcid));
   return match ? publishedRecord(match, deps.settings) : undefined;
@@ -55,7 +56,7 @@ function assertEnabled({ settings }: CoreDeps, consequence: string): void {
   if (!settings['sources.europepmc.enabled']) throw new SourceError(`Europe PMC is switched off (sources.europepmc.enabled), and ${consequence}.`, 'Europe PMC');
 }
 
-async function askEuropePmc(query: string, { settings, http, signal }: CoreDeps): Promise<EuropePmcResult[]> {
+async function askEuropePmc(query: string, { settings, http, signal }: CoreDeps, cacheUse: CacheUse = 'read'): Promise<EuropePmcResult[]> {
   const params = new URLSearchParams({ query, format: 'json', resultType: 'core', pageSize: '5' });
   const response = await http.request({
     service: 'europepmc',
@@ -63,6 +64,7 @@ async function askEuropePmc(query: string, { settings, http, signal }: CoreDeps)
     accept: 'application/json',
     signal,
     isEmpty: isEmptyResultList,
+    ...cacheUseOptions(cacheUse),
   });
   return parseSearchResults(response.text())
     .map(checkEuropePmcResult)

@@ -5,7 +5,7 @@
 // open-access PDF); with one it is also searched. An empty `api_key` is never sent (it answers
 // 401), and the key never reaches the disk (net/cache.ts strips it from cache keys).
 import type { CoreDeps } from '../../deps';
-import type { HttpClient } from '../../net/types';
+import { cacheUseOptions, type CacheUse, type HttpClient } from '../../net/types';
 import type { Settings } from '../../settings/index';
 import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { httpUrlOrUndefined } from '../../net/errors';
@@ -69,7 +69,7 @@ export class OpenAlexSource implements PublishedSource {
  * One work by DOI (free with or without a key): undefined when OpenAlex does not hold it (its 404
  * comes as an HTML page). Throws for a failure, so the caller can tell "unknown" from "not asked".
  */
-export async function lookupOpenAlexWork(doi: string, deps: CoreDeps): Promise<PaperRecord | undefined> {
+export async function lookupOpenAlexWork(doi: string, deps: CoreDeps, cacheUse: CacheUse = 'read'): Promise<PaperRecord | undefined> {
   let text: string;
   try {
     const response = await deps.http.request({
@@ -78,6 +78,7 @@ export async function lookupOpenAlexWork(doi: string, deps: CoreDeps): Promise<P
       accept: 'application/json',
       signal: deps.signal,
       cacheNotFound: true,
+      ...cacheUseOptions(cacheUse),
       isUsable: (body) => !looksLikeHtml(body),
     });
     text = response.text();
