@@ -140,6 +140,8 @@ describe('the offline demo tour (E2E)', function () {
     await results.locator('section.routing', { hasText: /medRxiv\s*then/ }).waitFor({ timeout: step() });
     const card = results.locator('article.card', { hasText: /Predict In-Hospital Mortality/i });
     await card.locator('.badge.source', { hasText: 'medRxiv' }).waitFor({ timeout: step() });
+    // Its JAMA Network Open version was asked first: the card names it among what the authorities did not know.
+    await card.locator('p.bibtex.error', { hasText: "No BibTeX: Crossref and doi.org do not know this DOI or its published version's" }).waitFor({ timeout: step() });
     await card.getByRole('button', { name: 'Ask in chat' }).click();
     const chat = await webviewFrame(page, 'form.ask');
     await chat.locator('.attachments li', { hasText: /In-Hospital Mortality/i }).waitFor({ timeout: step() });

@@ -11,7 +11,7 @@ import { hostOf, serviceAt } from '../net/errors';
 import { doiPath, isPreprintDoi, normalizeDoi, versionlessArxivId } from '../identity/work';
 import { REPOSITORIES } from '../identity/repository';
 import { checkAuthorityBibtex, type ExpectedWork } from './authority';
-import { attemptOutcome, bibtexUnavailableWords, type ExplainedAttempt } from './unavailableWords';
+import { attemptOutcome, bibtexUnavailableWords, type AttemptOutcome, type ExplainedAttempt } from './unavailableWords';
 import { reviewBibtexLatex, type FieldProblem } from '../latex/health';
 import { dblpEnabled } from '../sources/dblp';
 import { registrationAgencies, type RegistrationAgency } from './agency';
@@ -186,6 +186,14 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
   // arXiv registers its DOIs with DataCite: those are built here, never asked about.
   const agencyOf: AgencyOf = (doi) => (doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX) ? 'datacite' : agencies.get(doi));
   const plans = bibtexPlan(record, deps.settings, agencyOf);
+  const publishedDoi = normalizeDoi(record.publishedDoi);
+  // Who was asked about which DOI, for the words: the published version's is named as such.
+  const explain = (plan: Plan, outcome: AttemptOutcome): ExplainedAttempt => ({
+    service: plan.service,
+    datacite: (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX),
+    published: Boolean(publishedDoi) && plan.doi === publishedDoi && publishedDoi !== normalizeDoi(record.doi),
+    outcome,
+  });
   const attempts: BibtexAttempt[] = [];
   // DOIs found not to exist: by doi.org, which knows every agency, or by the agency that owns the
   // DOI's prefix. Nobody else is asked about them; a failure of another kind (5xx, timeout, an
@@ -200,12 +208,12 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
   for (const plan of plans) {
     if (plan.service === 'crossref' && plan.doi && notInCrossref.has(plan.doi)) {
       // As the transform would have answered: the DOI's own registry does not know it.
-      attempts.push({ url: plan.url, reason: 'HTTP 404: not in Crossref\'s records', explained: { service: 'crossref', datacite: false, outcome: 'unknown' } });
+      attempts.push({ url: plan.url, reason: 'HTTP 404: not in Crossref\'s records', explained: explain(plan, 'unknown') });
       unregistered.add(plan.doi);
       continue;
     }
     if (plan.doi && unregistered.has(plan.doi)) {
-      implied.push({ service: plan.service, datacite: plan.doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX), outcome: 'unknown' });
+      implied.push(explain(plan, 'unknown'));
       continue;
     }
     // arXiv registers a DataCite DOI for every paper it announces: one it never registered names
@@ -225,12 +233,7 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
       return { bibtex, source: plan.url };
     } catch (error) {
       if (isAbortError(error) || deps.signal?.aborted) throw error;
-      const datacite = (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX);
-      attempts.push({
-        url: plan.url,
-        reason: failureReason(error, plan.url),
-        explained: { service: plan.service, datacite, outcome: attemptOutcome(error) },
-      });
+      attempts.push({ url: plan.url, reason: failureReason(error, plan.url), explained: explain(plan, attemptOutcome(error)) });
       if (plan.doi && error instanceof HttpError && [404, 410].includes(error.status) && saysUnregistered(plan, agencyOf)) {
         unregistered.add(plan.doi);
         if (plan.doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX)) arxivDoiUnregistered = true;

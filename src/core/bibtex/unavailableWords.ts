@@ -15,6 +15,8 @@ export interface ExplainedAttempt {
   service: ServiceName;
   /** True when the request asked for arXiv's DataCite DOI (10.48550/arXiv.…). */
   datacite: boolean;
+  /** True when it asked for the DOI of the record's published version, not the record's own. */
+  published?: boolean;
   outcome: AttemptOutcome;
 }
 
@@ -75,9 +77,15 @@ export function bibtexUnavailableWords(attempts: ExplainedAttempt[], options: { 
   return parts.join('; ');
 }
 
-/** "this DOI", "this arXiv id", or "this paper" when both kinds were asked. */
+/**
+ * "this DOI", "this arXiv id", or "this paper" when both kinds were asked. A preprint's published
+ * version is asked first, by its own DOI: the words name it, so that a card which shows that version
+ * does not seem to say its DOI went unasked.
+ */
 function unknownObject(attempts: ExplainedAttempt[]): string {
-  const byDoi = attempts.some((a) => a.service !== 'arxivBibtex' && !a.datacite);
   const byArxiv = attempts.some((a) => a.service === 'arxivBibtex' || a.datacite);
-  return byDoi && byArxiv ? 'this paper' : byDoi ? 'this DOI' : 'this arXiv id';
+  const byPublished = attempts.some((a) => a.published);
+  const byOwnDoi = attempts.some((a) => a.service !== 'arxivBibtex' && !a.datacite && !a.published);
+  if (byPublished) return byArxiv ? 'this paper or its published version' : byOwnDoi ? "this DOI or its published version's" : "its published version's DOI";
+  return byOwnDoi && byArxiv ? 'this paper' : byOwnDoi ? 'this DOI' : 'this arXiv id';
 }

@@ -31,6 +31,19 @@ describe('No BibTeX, said in words', () => {
     assert.equal(h.asked().length, 1);
   });
 
+  it("a preprint whose published version no authority knows either: the words name that version's DOI too", async () => {
+    // The medRxiv preprint of the offline tour and its JAMA Network Open version, neither recorded in the stand-in.
+    const preprint = record({ id: 'doi:10.1101/19000133', doi: '10.1101/19000133', publishedDoi: '10.1001/jamanetworkopen.2019.20733' });
+    const error = await failure(fetchBibtex(preprint, { http: h.http, settings: h.settings }));
+    assert.equal(error.words, "Crossref and doi.org do not know this DOI or its published version's");
+    const asked = h.asked().map((r) => decodeURIComponent(r.url)).join(' ');
+    assert.match(asked, /jamanetworkopen/, 'the published version was asked');
+    assert.match(asked, /19000133/, 'and then the preprint');
+    // Citing preprints as such, the published version is not asked and not named.
+    const own = await failure(fetchBibtex(preprint, { http: h.http, settings: { ...h.settings, 'citation.preferPublished': false } }));
+    assert.equal(own.words, 'Crossref and doi.org do not know this DOI');
+  });
+
   it('the candidate carries the words beside the technical error, and the card shows them with no URL', async () => {
     const candidate = { ...record({ id: 'doi:10.1371/notarealdoi', doi: '10.1371/notarealdoi' }), sources: ['biorxiv'], matchedQueries: [], retrievalScore: 0 } as Candidate;
     const found = await attachBibtex(candidate, { http: h.http, settings: h.settings }, 'authorYearWord');
@@ -61,6 +74,15 @@ describe('No BibTeX, said in words', () => {
 describe('bibtexUnavailableWords and the card', () => {
   it('a record with no identifier', () => {
     assert.equal(bibtexUnavailableWords([], { hasIdentifier: false }), 'the record has neither a DOI nor an arXiv id to ask an authority with');
+  });
+
+  it('names the published version when only its DOI went unknown, or beside an arXiv id', () => {
+    const unknown = (extra: object) => ({ service: 'crossref' as const, datacite: false, outcome: 'unknown' as const, ...extra });
+    assert.equal(bibtexUnavailableWords([unknown({ published: true })], { hasIdentifier: true }), "Crossref does not know its published version's DOI");
+    assert.equal(
+      bibtexUnavailableWords([unknown({ published: true }), { service: 'arxivBibtex', datacite: false, outcome: 'unknown' }], { hasIdentifier: true }),
+      'Crossref and arxiv.org do not know this paper or its published version',
+    );
   });
 
   it('rate limits say to try again', () => {
