@@ -15,11 +15,12 @@ export function pagesAndVolume(printed: string): Pick<ReferenceFields, 'pages' |
   const natureNumber = pages ? undefined : /\b\d+,\s*([A-Za-z]?\d+)\s*\((?:1[6-9]|20)\d\d\)(?!,\s*[A-Za-z]?\d)/.exec(tail)?.[1];
   const articleNumber = pages ? undefined : natureNumber ?? singlePage(tail) ?? /(?:;\s*\d+\s*(?:\(\d+\))?|(?<=\p{L}\.?,?\s)\d+\s*(?:\(\d+\))?)\s*:\s*(e?\d+)(?=[.;,\s]|$)/u.exec(tail)?.[1];
   // A year in brackets after the pages is no issue number: "Nature 596, 583–589 (2021)" has volume 596.
-  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\s?\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))|\b(\d+)\s+\((?:1[6-9]|20)\d\d\)\s+[A-Za-z]?\d/.exec(tail);
+  // natbib's and plain's volume without pages or issue stands between commas before the year: "Journal, 13, 2017.".
+  const volume = /(?:vol\.|volume)\s*(\d+)|\b(\d+)\s*\((?!(?:1[6-9]|20)\d\d\))\d+\)|\b(\d+):\s?\d|\b(\d+),\s*(?:no\.\s*\d|[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\((?:1[6-9]|20)\d\d\))|\b(\d+)\s+\((?:1[6-9]|20)\d\d\)\s+[A-Za-z]?\d|,\s*(?!(?:1[6-9]|20)\d\d\b)(\d{1,5}),\s*(?:1[6-9]|20)\d\d[a-z]?(?![\d–—-])/.exec(tail);
   return {
     ...(pages ? { pages: (pages[1] ?? pages[2] ?? pages[3] ?? pages[4])!.replace(/\s+/g, '').replace(/[–—]+|-+/, '--') } : {}),
     ...(articleNumber ? { pages: articleNumber } : {}),
-    ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] ?? volume[4] ?? volume[5] } : {}),
+    ...(volume ? { volume: volume[1] ?? volume[2] ?? volume[3] ?? volume[4] ?? volume[5] ?? volume[6] } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { startStandIn, type StandIn } from '../../../standin';
 import { standInDeps, standInVerdicts } from '../../../helpers/verdictEngine';
-import { checkReferences, pastedItems } from '../../../../src/core/references';
+import { checkReferences, fieldsOfItem, pastedItems, thebibliographyItems } from '../../../../src/core/references';
 
 describe('reference check of printed forms (stand-in)', function () {
   this.timeout(60_000);
@@ -87,6 +87,25 @@ describe('reference check of printed forms (stand-in)', function () {
     assert.equal(checked!.fields.pages, 'e33693');
     assert.equal(checked!.result?.verdict.evidence.find((e) => e.field === 'pages')?.status, 'agrees');
     assert.equal(checked!.result?.verdict.verdict, 'verified', checked!.result?.message);
+  });
+
+  it("reads natbib's volume printed without pages or issue (\"Journal, 13, 2017.\") and holds it against Crossref's", async () => {
+    // As plainnat prints a journal article with a volume and no pages; the volume was not read, so a wrong one
+    // (this work is in volume 14) went unseen and the check offered to add it.
+    const [natbib] = thebibliographyItems(String.raw`\begin{thebibliography}{1}
+\bibitem[Valero-Cuevas and Santello(2017)]{grasp2017}
+Francisco~J. Valero-Cuevas and Marco Santello.
+\newblock On neuromechanical approaches for the study of biological and robotic
+  grasp and manipulation.
+\newblock \emph{Journal of NeuroEngineering and Rehabilitation}, 13, 2017.
+\newblock \doi{10.1186/s12984-017-0305-3}.
+\end{thebibliography}`);
+    const [checked] = (await checkReferences([natbib!], deps())).references;
+    assert.equal(checked!.fields.volume, '13');
+    const volume = checked!.result?.verdict.evidence.find((e) => e.field === 'volume');
+    assert.deepEqual([volume?.status, volume?.authority], ['differs', '14'], checked!.result?.message);
+    // A year is never read as a volume: "Proceedings, 2016, 2017." has none.
+    assert.equal(pastedItems('A. Author. A title of a paper. In Proceedings of a workshop, 2016, 2017.').map((i) => fieldsOfItem(i).volume)[0], undefined);
   });
 
   it("reads Nature's article number, \"Sci. Rep. 5, 16696 (2015)\", and holds it against Crossref's article-number", async () => {
