@@ -186,12 +186,13 @@ export async function fetchBibtex(record: PaperRecord, deps: CoreDeps, options: 
   // arXiv registers its DOIs with DataCite: those are built here, never asked about.
   const agencyOf: AgencyOf = (doi) => (doi.toLowerCase().startsWith(ARXIV_DATACITE_PREFIX) ? 'datacite' : agencies.get(doi));
   const plans = bibtexPlan(record, deps.settings, agencyOf);
+  // Who was asked about which DOI, for the words: the published version's (when it is another DOI) is named as such.
   const publishedDoi = normalizeDoi(record.publishedDoi);
-  // Who was asked about which DOI, for the words: the published version's is named as such.
+  const otherPublishedDoi = publishedDoi !== normalizeDoi(record.doi) ? publishedDoi : undefined;
   const explain = (plan: Plan, outcome: AttemptOutcome): ExplainedAttempt => ({
     service: plan.service,
     datacite: (plan.expect.doi ?? '').toLowerCase().startsWith(ARXIV_DATACITE_PREFIX),
-    published: Boolean(publishedDoi) && plan.doi === publishedDoi && publishedDoi !== normalizeDoi(record.doi),
+    published: otherPublishedDoi !== undefined && plan.doi === otherPublishedDoi,
     outcome,
   });
   const attempts: BibtexAttempt[] = [];

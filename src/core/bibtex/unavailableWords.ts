@@ -86,6 +86,7 @@ function unknownObject(attempts: ExplainedAttempt[]): string {
   const byArxiv = attempts.some((a) => a.service === 'arxivBibtex' || a.datacite);
   const byPublished = attempts.some((a) => a.published);
   const byOwnDoi = attempts.some((a) => a.service !== 'arxivBibtex' && !a.datacite && !a.published);
-  if (byPublished) return byArxiv ? 'this paper or its published version' : byOwnDoi ? "this DOI or its published version's" : "its published version's DOI";
-  return byOwnDoi && byArxiv ? 'this paper' : byOwnDoi ? 'this DOI' : 'this arXiv id';
+  if (byArxiv) return byPublished ? 'this paper or its published version' : byOwnDoi ? 'this paper' : 'this arXiv id';
+  if (byPublished) return byOwnDoi ? "this DOI or its published version's" : "its published version's DOI";
+  return 'this DOI';
 }

@@ -105,7 +105,7 @@ Francisco~J. Valero-Cuevas and Marco Santello.
     const volume = checked!.result?.verdict.evidence.find((e) => e.field === 'volume');
     assert.deepEqual([volume?.status, volume?.authority], ['differs', '14'], checked!.result?.message);
     // A year is never read as a volume: "Proceedings, 2016, 2017." has none.
-    assert.equal(pastedItems('A. Author. A title of a paper. In Proceedings of a workshop, 2016, 2017.').map((i) => fieldsOfItem(i).volume)[0], undefined);
+    assert.equal(fieldsOfItem(pastedItems('A. Author. A title of a paper. In Proceedings of a workshop, 2016, 2017.')[0]!).volume, undefined);
   });
 
   it("reads Nature's article number, \"Sci. Rep. 5, 16696 (2015)\", and holds it against Crossref's article-number", async () => {
