@@ -47,7 +47,7 @@ export async function pdfjsReferences(bytes: Uint8Array, signal?: AbortSignal): 
   // Running heads and feet ("De Marchis et al. Journal of … (2016) 13:22") would join the item above them.
   const all = dropRunningLines(pages.flatMap(pageLines), { sameHeight: true });
   const lines = referenceSection(all);
-  if (lines) return { items: splitReferenceLines(lines), notices: [], reader: 'pdfjs' };
+  if (lines) return { items: splitReferenceLines(lines, all), notices: [], reader: 'pdfjs' };
   const unheaded = unheadedList(all);
   if (!unheaded) return { items: [], notices: ['The PDF has no reference section (no "References" or "Bibliography" heading).'], reader: 'pdfjs' };
   const notice = `The PDF has no "References" heading (as Physical Review Letters prints none): read the numbered list that ends it, from "[1]" on page ${unheaded.page}.`;
@@ -58,7 +58,7 @@ export async function pdfjsReferences(bytes: Uint8Array, signal?: AbortSignal): 
 function unheadedList(lines: Line[]): { items: ReferenceItem[]; page: number } | undefined {
   const first = lines.findLastIndex((l) => /^\[1\]\s/.test(l.text.trim()));
   if (first < 0) return undefined;
-  const items = splitReferenceLines(withoutPageNumbers(lines.slice(first)));
+  const items = splitReferenceLines(withoutPageNumbers(lines.slice(first)), lines);
   // The numbers must run on from 1: a line of body text that begins with a citation is no list.
   const numbered = items.filter((item, i) => item.number === String(i + 1)).length;
   return numbered >= MIN_UNHEADED_ITEMS && numbered === items.length ? { items, page: lines[first]!.page } : undefined;

@@ -15,12 +15,16 @@ export { composeAccents };
 const BRACKETED = /^\[(\d{1,4})\]\s*/;
 const DOTTED = /^(\d{1,4})\.(?:\s+|$)/;
 
-export function splitReferenceLines(read: Line[]): ReferenceItem[] {
+/**
+ * `paper` is every line of the paper when known: a name broken at a line's end in the list
+ * ("SciB-" "ERT") is printed whole in the text more often than in the list itself.
+ */
+export function splitReferenceLines(read: Line[], paper: readonly Pick<Line, 'text'>[] = read): ReferenceItem[] {
   const lines = read.map((line) => ({ ...line, text: composeAccents(line.text) }));
   const bracketed = numberedStarts(lines, BRACKETED);
   const dotted = bracketed ? undefined : numberedStarts(lines, DOTTED);
   const starts = bracketed ?? dotted ?? layoutStarts(lines);
-  const vocabulary = vocabularyOf(lines);
+  const vocabulary = vocabularyOf(paper === read ? lines : paper.map((line) => ({ text: composeAccents(line.text) })));
   const items: ReferenceItem[] = [];
   starts.forEach((from, i) => {
     const to = starts[i + 1] ?? lines.length;

@@ -208,6 +208,8 @@ describe('reference readers on real files', function () {
     });
     const kingma = fieldsOfItem(list.items.find((i) => i.text.startsWith('Diederik P. Kingma'))!);
     assert.deepEqual([kingma.author, kingma.title, kingma.arxiv], ['Diederik P. Kingma and Jimmy Ba', 'Adam: A Method for Stochastic Optimization', '1412.6980']);
+    // "SciB-" ends a line of the list; the paper's text prints "SciBERT" whole.
+    assert.ok(list.items.some((i) => fieldsOfItem(i).title === 'SciBERT: A Pretrained Language Model for Scientific Text'));
     const naacl = await pdfjsReferences(pdf('naacl2018-semantic-scholar-literature-graph-cs.pdf'));
     assert.equal(naacl.items.length, 27);
     assert.equal(fieldsOfItem(naacl.items.at(-1)!).title, 'Explicit semantic ranking for academic search via knowledge graph embedding');
