@@ -36,7 +36,7 @@ const REASONS: Record<string, string> = {
   'acronyms or tool names': 'names a method, data set or tool',
   'capitalised names': 'names a method, data set or tool',
   'named result or tool': 'names a published result, method or tool',
-  'section: related': 'stands in related work, where most sentences cite',
+  'section: related': 'stands in related work, where papers usually cite',
   'section: introduction': 'makes a general claim in the introduction',
   'previous sentence cites': 'continues an account its neighbours cite',
   'next sentence cites': 'continues an account its neighbours cite',

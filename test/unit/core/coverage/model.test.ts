@@ -116,6 +116,13 @@ describe('cite-worthiness model', () => {
     assert.ok(citingText.score > citeworthiness(inIntroduction(text)).score);
   });
 
+  it('says of a related-work heading what papers do, not what the writer’s section does', () => {
+    // The example manuscript's last section: its heading reads as related work, and nothing in it cites yet.
+    const text = 'The garlic-derived trisulfide compound TSDB damages the cell membrane of Staphylococcus aureus.';
+    const reason = citeworthiness(inIntroduction(text, { section: 'Microbiology and vision: the published literature', index: 0, count: 2 })).reason;
+    assert.equal(reason, 'stands in related work, where papers usually cite');
+  });
+
   it('says which name another sentence cites when that is the reason', () => {
     const text = 'We fine-tune BERT on the labelled sentences of each corpus.';
     const named = citeworthiness(inIntroduction(text, { citedName: 'BERT', nameLean: 3, firstMention: 1 }));
