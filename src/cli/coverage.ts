@@ -210,7 +210,7 @@ function findText(
     best
       .map((c) => {
         const id = c.arxivId ? `arXiv:${c.arxivId}` : c.doi ? `doi:${c.doi}` : c.id;
-        const score = c.score !== undefined ? ` · support ${c.score.toFixed(2)}` : '';
+        const score = c.score !== undefined ? ` · support ${c.score.toFixed(2)}${c.support ? ` ${c.support.label}` : ''}` : '';
         const trust = c.trust && c.trust.status !== 'ok' && c.trust.status !== 'unknown' ? ` · ${c.trust.status.toUpperCase()}` : '';
         return `  - ${c.title} (${c.authors.slice(0, 2).join(', ')}${c.authors.length > 2 ? ' et al.' : ''}, ${c.year ?? 'n.d.'}) ${id}${score}${trust}${c.citeKey ? ` · \\cite{${c.citeKey}}` : ''}`;
       })

@@ -76,6 +76,8 @@ describe('CLI coverage', function () {
     assert.match(first.stdout, /\[1\/2\] demo\.tex:\d+:1: /);
     assert.match(first.stdout, /\[2\/2\] demo\.tex:\d+:1: /);
     assert.match(first.stdout, /Observations of distant Type Ia supernovae[^\n]*\n {2}- [^\n]*(Supernova|supernova)/);
+    // Each work's support is said with its label, as `find` says it: the order puts "supports" first.
+    assert.match(first.stdout, /\n {2}- [^\n]*42 High-Redshift Supernovae[^\n]* · support 0\.\d\d supports\b/);
     // A second run: the cache answers the first sentence (unchanged); the second is new wording,
     // so it must ask the services, which now hold every answer back until Ctrl-C.
     const firstListed = /\[1\/2\] demo\.tex:\d+:1: ([^\n]+)/.exec(first.stdout)![1]!;
