@@ -56,6 +56,7 @@ describe('citefinder: the cite audit in the editor', function () {
     assert.match(hoverText, /Citefinder: supported/);
     assert.match(hoverText, /Single-molecule FRET studies/);
     assert.match(hoverText, /Best passage/);
+    assert.match(hoverText, /matches: [^\n]*FRET/, 'the words that carried the match');
 
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, mainDiagnostics[1]!.range);
     const titles = actions.map((a) => a.title);

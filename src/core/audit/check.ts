@@ -160,7 +160,7 @@ export class CitationChecker {
       work,
       fulltext: kind,
       message,
-      best: best && { text: best.text, section: best.section, score: best.score },
+      best: best && { text: best.text, section: best.section, score: best.score, reason: best.reason },
     };
   }
 

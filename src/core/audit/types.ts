@@ -52,6 +52,8 @@ export interface AuditParagraph {
   section: string;
   /** 0–1. */
   score: number;
+  /** The words that carried the match, as a card's paragraph says them (absent in results cached before it was kept). */
+  reason?: string;
 }
 
 export interface AuditFinding {

@@ -33,6 +33,10 @@ export function hoverText(finding: AuditFinding): vscode.MarkdownString {
     md.appendMarkdown('\n\n> ');
     md.appendText(finding.best.text.length > 700 ? finding.best.text.slice(0, 699) + '…' : finding.best.text);
     md.appendMarkdown('\n\n');
+    if (finding.best.reason) {
+      md.appendText(finding.best.reason);
+      md.appendMarkdown('\n\n');
+    }
   }
   md.appendText(finding.message);
   return md;

@@ -18,7 +18,7 @@ interface AuditJson {
     sentence: string;
     status: string;
     score: number | null;
-    best: { text: string; section: string; score: number } | null;
+    best: { text: string; section: string; score: number; reason?: string } | null;
     work: { title: string; doi?: string; arxivId?: string; url?: string } | null;
   }[];
   summary: Record<string, number>;
@@ -46,6 +46,7 @@ describe('CLI audit against the stand-in services', function () {
     assert.match(intro.sentence, /^The analysis of 42 Type Ia supernovae shows/);
     assert.equal(intro.work?.arxivId, 'astro-ph/9812133');
     assert.ok(intro.best && intro.best.score >= 0.47);
+    assert.match(intro.best.reason ?? '', /^matches: .*supernovae/i);
     assert.deepEqual(out.summary, { supported: 3, weak: 0, unsupported: 2, unresolved: 1, missing: 1, unavailable: 0, unscored: 0 });
     const asked = standIn.requests.length;
     const second = await runCli(['audit', join(dir, 'main.tex'), '--json'], env);
@@ -59,6 +60,8 @@ describe('CLI audit against the stand-in services', function () {
     assert.equal(run.code, 0, run.stderr);
     // The status once, in its column: it read "supported   tosatto2015: Supported: its abstract …".
     assert.match(run.stdout, /^main\.tex:7:\d+: supported +tosatto2015: its abstract \(no open full text\) says so/m);
+    // The passage the status was read from is shown under it, with the words that matched.
+    assert.match(run.stdout, /says so[^\n]*\n {4}> \[0\.\d\d\] Abstract: Oligomers of alpha-synuclein[^\n]*…\n {6}matches: [^\n]*FRET/);
     assert.match(run.stdout, /missing +nosuchkey: "nosuchkey" is in no \.bib file of the project\./);
     assert.doesNotMatch(run.stdout, /intro\.tex/);
   });
