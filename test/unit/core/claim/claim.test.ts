@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ClaimError, MAX_CLAIM_WORDS, parseClaim } from '../../../../src/core/claim';
 import { readDocumentContext, SECTION_CONTEXT_CHARS } from '../../../../src/core/claim/context';
 import { fixturePath } from '../../../standin/server';
+import { heuristicQueries } from '../../../../src/core/queries/keyphrases';
 
 const paper = readFileSync(fixturePath('latex', 'paper.tex'), 'utf8');
 
@@ -76,11 +77,25 @@ describe('parseClaim', () => {
     assert.equal(claim.source, selection);
     assert.deepEqual(claim.sentences, [
       'Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.',
-      'Dust extinction is corrected with the Cardelli law (Eq.).',
+      'Dust extinction is corrected with the Cardelli law.',
     ]);
     assert.equal(claim.text, claim.sentences.join(' '));
     assert.equal(claim.context.sectionTitle, 'Methods / Light-curve fitting');
     assert.equal(claim.context.title, 'Cosmic Acceleration from Type Ia Supernovae');
+  });
+
+  it('drops the words that name the manuscript\'s own figures, tables and sections with their \\ref', () => {
+    const cases: [string, string][] = [
+      ['As shown in Fig.~\\ref{fig:loss}, the training loss decreases.', 'As shown in, the training loss decreases.'],
+      ['Transformers beat recurrent networks on long sequences (Table~\\ref{tab:res}).', 'Transformers beat recurrent networks on long sequences.'],
+      ['The periodic table was proposed by Mendeleev (see Section~\\ref{sec:history}).', 'The periodic table was proposed by Mendeleev.'],
+      ['The bound follows from Lemma \\ref{lem:a} and Eq.~(\\ref{eq:b}).', 'The bound follows from and.'],
+    ];
+    for (const [selection, text] of cases) assert.equal(parseClaim(selection).text, text, selection);
+    // Their names are no topic to search for; a table that is the topic stays.
+    const queries = heuristicQueries(parseClaim(cases[2]![0]).sentences).flatMap((q) => q.keywords);
+    assert.deepEqual(queries.filter((k) => /section|see/i.test(k)), []);
+    assert.ok(queries.some((k) => /table/.test(k)), queries.join(' '));
   });
 
   it('reads a chapter with its root: the root\'s title and abstract, and its display-math macros', () => {
