@@ -5,6 +5,7 @@ import { latexToPlainText } from '../latex/plainText';
 import { splitSentences } from '../text/sentences';
 import { visibleText } from '../latex/hidden';
 import { findMathMacros, type MathMacros } from '../latex/mathMacros';
+import { withoutLabelsOfRefs } from '../text/internalReferences';
 
 export { readDocumentContext } from './context';
 
@@ -36,7 +37,7 @@ export function parseClaim(selection: string, document?: string, selectionOffset
   if (selection.length > MAX_SELECTION_CHARS) throw tooLong(countWords(selection));
   // The display-math macros of the file and of its root (a chapter uses the preamble's).
   const macros = findMathMacros([document ?? '', root ?? '']);
-  const text = latexToPlainText(withoutInternalReferences(visibleSelection(selection, macros, document, selectionOffset)));
+  const text = latexToPlainText(withoutLabelsOfRefs(visibleSelection(selection, macros, document, selectionOffset)));
   if (!/[\p{L}\p{N}]/u.test(text)) {
     throw new ClaimError(
       'The claim has no text left once LaTeX commands, math and citations are removed.',
@@ -59,18 +60,6 @@ function visibleSelection(selection: string, macros: MathMacros, document?: stri
   const at = selectionOffset ?? locate(selection, document);
   if (at === undefined || document.slice(at, at + selection.length) !== selection) return visibleText(selection, macros);
   return visibleText(document, macros).slice(at, at + selection.length);
-}
-
-/** "Fig.~", "Table ", "see Section~" and the like, named before a \ref-family command. */
-const INTERNAL_REFERENCE =
-  /(?:\b(?:see|cf\.)(?:\s|~)+(?:also\s+)?)?\b(?:Figs?\.|Figures?|Tabs?\.|Tables?|Eqs?\.|Eqns?\.|Equations?|Secs?\.|Sections?|Appendi(?:x|ces)|Chaps?\.|Chapters?|Thms?\.|Theorems?|Lemmas?|Props?\.|Propositions?|Corollar(?:y|ies)|Defs?\.|Definitions?|Algs?\.|Algorithms?|Lines?|Steps?)(?:\s|~|\\[ ,])*(?=\(?\\(?:ref|eqref|autoref|cref|Cref|vref|Vref|nameref|pageref)\s*\{)/g;
-
-/**
- * The selection without the words that name the manuscript's own figures, tables and sections
- * ("as shown in Fig.~\ref{fig:loss}"): the \ref renders as nothing, and "Fig" is no topic to search for.
- */
-function withoutInternalReferences(latex: string): string {
-  return latex.replace(INTERNAL_REFERENCE, '');
 }
 
 function contextFor(selection: string, macros: MathMacros, document?: string, selectionOffset?: number): DocumentContext {

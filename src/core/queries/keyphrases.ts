@@ -5,6 +5,7 @@
 // accidental word sequence.
 import { ABSTRACT_DF as DF, ROUTER_MODEL } from '../models';
 import { isStopword } from '../text/stopwords';
+import { withoutNumberedReferences } from '../text/internalReferences';
 import type { Query } from '../types';
 import { chunkSentence, isEmptyModifier, type Chunk, type TaggedWord } from './chunks';
 
@@ -65,7 +66,7 @@ export function keyphrases(sentence: string, max = MAX_KEYWORDS, chunker: Chunke
 }
 
 function candidatesOf(sentence: string, chunker: Chunker): Keyphrase[] {
-  const { tokens, chunks } = chunker(sentence);
+  const { tokens, chunks } = chunker(withoutNumberedReferences(sentence));
   const candidates: Keyphrase[] = [];
   const inPhrase = new Set<number>();
   for (const chunk of chunks) {

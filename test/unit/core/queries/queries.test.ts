@@ -58,6 +58,22 @@ describe('heuristic keyphrases on real SciFact claims', () => {
     assert.ok(!keywords.includes('indicate') && !keywords.includes('Observations'));
   });
 
+  it('leaves out the manuscript’s own figures, tables, equations and sections a plain-text claim numbers', () => {
+    const cases: [string, RegExp][] = [
+      ['As shown in Table 2, BERT outperforms ELMo on the GLUE benchmark.', /^BERT outperforms\|ELMo\|GLUE benchmark$/],
+      ['Dark energy dominates the late universe (see Fig. 3 and Section 4.2).', /^Dark energy\|late\|universe$/],
+      ['The error decreases exponentially with depth, as in Eq. (5).', /^error\|exponentially\|depth$/],
+      ['Type Ia supernovae were observed with the Hubble Space Telescope (Supplementary Figs. 1a–3).', /Hubble/],
+    ];
+    for (const [sentence, expected] of cases) {
+      const keywords = keyphrases(sentence).join('|');
+      assert.match(keywords, expected, sentence);
+      assert.doesNotMatch(keywords, /\b(Table|Fig|Figs|Section|Eq|see|1a|Supplementary)\b/, sentence);
+    }
+    // A table that is the topic, with no number after it, stays.
+    assert.match(keyphrases('Mendeleev arranged the elements in a periodic table.').join('|'), /table/);
+  });
+
   it('makes one query per sentence plus a combined one, capped at four sentences', () => {
     const sentences = scifact.slice(0, 6).map((c) => c.claim);
     const queries = heuristicQueries(sentences);
