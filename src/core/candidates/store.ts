@@ -21,11 +21,16 @@ export class CandidateStore {
   private readonly renamed = new Map<string, string>();
 
   constructor(
-    private readonly queries: Query[],
+    private queries: Query[],
     private readonly claimText: string,
     private readonly maxResults: number,
     private readonly emit: (event: PipelineEvent) => void,
   ) {}
+
+  /** The queries the ranking reads, replaced when the search falls back to others before any hit. */
+  useQueries(queries: Query[]): void {
+    this.queries = queries;
+  }
 
   get size(): number {
     return this.ranked.length;

@@ -4,6 +4,7 @@
 import type { Candidate, Claim, FindResult, LaneReport, Query, RoutingDecision } from '../types';
 import type { Settings } from '../settings/index';
 import { plural } from '../text/plural';
+import { formatQuery } from '../queries/text';
 import type { Run } from './run';
 import type { CandidateStore } from '../candidates/store';
 import { shownOrder } from '../ranking/candidates';
@@ -21,6 +22,13 @@ export interface RunState {
   queryTexts?: string[];
   store?: CandidateStore;
   lanes?: LaneReport[];
+}
+
+/** The queries a run searches with, kept in its state and shown (again when the search falls back to others). */
+export function announceQueries(queries: Query[], state: RunState, run: Run): void {
+  const queryTexts = queries.map(formatQuery);
+  Object.assign(state, { queries, queryTexts });
+  run.emit({ type: 'queries', queries: queryTexts });
 }
 
 export async function resultAtDeadline(state: RunState, run: Run, settings: Settings, deadlineMs: number): Promise<FindResult> {

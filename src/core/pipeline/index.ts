@@ -17,7 +17,7 @@ import type { LlmClient } from '../llm/types';
 import type { PipelineDeps } from '../deps';
 import { route } from '../routing';
 import { generateQueries } from '../queries';
-import { formatQuery, parseQuery } from '../queries/text';
+import { parseQuery } from '../queries/text';
 import { withDefaultYears } from '../queries/filter';
 import { createSources } from '../sources';
 import { createPublishedSources } from '../sources/published';
@@ -46,11 +46,12 @@ import { readingWritesSettled } from '../fulltext';
 import { resolveCacheDir } from '../net/cache';
 import { Run } from './run';
 import { RunLimits } from './runLimits';
-import { resultAtDeadline, type RunState } from './deadline';
+import { announceQueries, resultAtDeadline, type RunState } from './deadline';
 import { AnswerLedger } from '../net/answerLedger';
 import { keepResult, SupportChoice } from './resultCache';
 import { inputKey, replayResult } from './resultKey';
 import { openRun } from './openRun';
+import { mentionFallback, searchOrFallBack, type MentionFallback } from './mentionFallback';
 
 export interface FindInput {
   /** LaTeX source of the selected claim. */
@@ -163,6 +164,7 @@ async function findWithin(
   const informal = informalQueries(input.selection, claim.text);
   // Routing and query writing are independent: with an LLM, running them side by side saves
   // a whole model round trip.
+  const writeQueries = async () => (await generateQueries(claim, deps.llm, run.warn, signal, resolveCacheDir(deps.settings))).queries;
   const [routing, written] = await Promise.all([
     run.time('routing', () => route(claim, deps.llm, run.warn, signal)).then((routing) => {
       state.routing = routing;
@@ -171,23 +173,23 @@ async function findWithin(
     }),
     input.queries?.length
       ? Promise.resolve(input.queries.map(parseQuery).filter((q) => q.keywords.length > 0 || q.authors?.length))
-      : informal ? Promise.resolve(informal) : run.time('queries', () => generateQueries(claim, deps.llm, run.warn, signal, resolveCacheDir(deps.settings))).then((g) => g.queries),
+      : informal ? Promise.resolve(informal) : run.time('queries', writeQueries),
   ]);
   // The default year range (search.years) applies to every query that names none.
-  const queries = written.map((query) => {
+  const withYears = (query: Query) => {
     const filter = withDefaultYears(query.filter, deps.settings['search.years']);
     return filter ? { ...query, filter } : query;
-  });
-  const queryTexts = queries.map(formatQuery);
-  Object.assign(state, { queries, queryTexts });
-  run.emit({ type: 'queries', queries: queryTexts });
+  };
+  const queries = written.map(withYears);
+  announceQueries(queries, state, run);
+  const fallback = input.queries?.length ? undefined : mentionFallback(informal, async () => (await writeQueries()).map(withYears));
 
   // A mention alone ("Wakefield et al. (1998)") is searched as written; its papers are scored against its sentence.
   const scored = informal ? claimAroundMention(claim) : claim;
   state.scored = scored;
-  const candidates = await findAndScore({ searched: claim, scored }, routing, queries, deps, run, state);
+  const candidates = await findAndScore({ searched: claim, scored, fallback }, routing, queries, deps, run, state);
 
-  const { lanes } = state;
+  const { lanes, queryTexts = [] } = state;
   const result = run.finish({ claim: claim.text, sentences: claim.sentences, routing, lanes, queries: queryTexts, candidates });
   // Kept for a repeat unless a paper met a failure the same answers may not bring again.
   if (reuse && key && !run.transient) {
@@ -203,14 +205,14 @@ async function findWithin(
  * search itself stands between the claim and the first candidates.
  */
 async function findAndScore(
-  { searched: claim, scored }: { searched: Claim; scored: Claim },
+  { searched: claim, scored, fallback }: { searched: Claim; scored: Claim; fallback?: MentionFallback },
   routing: RoutingDecision,
-  queries: Query[],
+  written: Query[],
   deps: PipelineDeps,
   run: Run,
   state: RunState,
 ): Promise<Candidate[]> {
-  const store = new CandidateStore(queries, claim.text, deps.settings.maxResults, (e) => run.emit(e));
+  const store = new CandidateStore(written, claim.text, deps.settings.maxResults, (e) => run.emit(e));
   state.store = store;
   // A search request that goes to the network means hits are on their way: the ranking compiles meanwhile.
   const searchHttp = onNetwork(deps.http, warmRankingWhileWaiting);
@@ -246,7 +248,7 @@ async function findAndScore(
   const plan = publishedPlan(routing, deps.settings);
   state.lanes = plan.reports;
   run.emit({ type: 'lanes', lanes: plan.reports });
-  const { lanes } = await run.time('search', () =>
+  const search = (queries: Query[]) =>
     searchClaim(routing, queries, {
       sources,
       published: createPublishedSources(deps.settings, searchHttp, run.warn),
@@ -265,8 +267,14 @@ async function findAndScore(
         enrichment.update(store.list());
         lookUp();
       },
-    }),
-  );
+    });
+  const switched = (queries: Query[]) => {
+    store.useQueries(queries);
+    announceQueries(queries, state, run);
+    run.warn(fallback!.notice);
+  };
+  const { answer, queries } = await run.time('search', () => searchOrFallBack(written, search, () => store.size > 0, fallback, switched));
+  const { lanes } = answer;
   state.lanes = lanes;
   if (lanes.length > 0) run.emit({ type: 'lanes', lanes });
   searchEnded = true;
