@@ -3,14 +3,7 @@
 //     → BibTeX from the authority (as candidates arrive) → full text → support scores.
 // Each stage lives in its own module; this file only wires them, reports progress events,
 // honours cancellation and records timings.
-import type {
-  Candidate,
-  Claim,
-  FindResult,
-  PipelineListener,
-  Query,
-  RoutingDecision,
-} from '../types';
+import type { Candidate, Claim, FindResult, PipelineListener, Query, RoutingDecision } from '../types';
 import type { Settings } from '../settings/index';
 import type { HttpClient } from '../net/types';
 import type { LlmClient } from '../llm/types';
