@@ -78,11 +78,19 @@ export function vocabularyOf(lines: readonly Pick<Line, 'text'>[]): Vocabulary {
 const YEARS = String.raw`\d{4}[a-z]?(?:,\s*(?:\d{4}[a-z]?|[a-z]\b))*`;
 const CITED = new RegExp(String.raw`^\s*(?:e\.g\.,?\s*|see\s+)?\p{Lu}[\p{L}'’\-]+.*,?\s${YEARS}\s*$`, 'u');
 
+/** A part longer than this is prose, not one citation ("Gan, Palmer, and Lua 1996" is 25). */
+const MAX_CITATION_CHARS = 300;
+
+/** "e.g., Bai 1995; Zhang et al. 1994": every part an author–year citation. */
+function isCitationGroup(inner: string): boolean {
+  return inner.split(';').every((part) => part.length <= MAX_CITATION_CHARS && CITED.test(part));
+}
+
 /** Numeric markers ([3], [4–6]) and parenthetical author–year citations, as GROBID drops them. */
 export function stripCitations(text: string): string {
   return text
     .replace(/\s?\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '')
-    .replace(/\s?\(((?:e\.g\.,?\s*|see\s+)?[^()]*?\p{Lu}[^()]*?,?\s\d{4}[a-z]?(?:[,;]\s*[^();]*?(?:\d{4}[a-z]?|\b[a-z]))*)\)/gu, (all, inner: string) =>
-      inner.split(';').every((part) => CITED.test(part)) ? '' : all,
-    );
+    // Each innermost parenthesis tested part by part: one pattern for the whole group backtracked
+    // without end on a long list whose ")" never comes (a citance cut short, a paragraph cut by a page).
+    .replace(/\s?\(([^()]*)\)/g, (all, inner: string) => (isCitationGroup(inner) ? '' : all));
 }
