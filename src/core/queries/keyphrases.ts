@@ -6,6 +6,7 @@
 import { ABSTRACT_DF as DF, ROUTER_MODEL } from '../models';
 import { isStopword } from '../text/stopwords';
 import { withoutNumberedReferences } from '../text/internalReferences';
+import { stripCitations } from '../fulltext/lineText';
 import type { Query } from '../types';
 import { chunkSentence, isEmptyModifier, type Chunk, type TaggedWord } from './chunks';
 
@@ -66,7 +67,8 @@ export function keyphrases(sentence: string, max = MAX_KEYWORDS, chunker: Chunke
 }
 
 function candidatesOf(sentence: string, chunker: Chunker): Keyphrase[] {
-  const { tokens, chunks } = chunker(withoutNumberedReferences(sentence));
+  // A list of works cited in the text ("(Bai 1995; Zhang et al. 1994; …)") names works, not the topic.
+  const { tokens, chunks } = chunker(stripCitations(withoutNumberedReferences(sentence)));
   const candidates: Keyphrase[] = [];
   const inPhrase = new Set<number>();
   for (const chunk of chunks) {

@@ -74,6 +74,14 @@ describe('heuristic keyphrases on real SciFact claims', () => {
     assert.match(keyphrases('Mendeleev arranged the elements in a periodic table.').join('|'), /table/);
   });
 
+  it('reads a list of works cited in plain text as citations, not as the topic', () => {
+    // A CL-SciSumm training citance (J96-3004), cut after its seventh work: its surnames made the whole query.
+    const citance = 'Since in written Chinese there is no explicit word delimiter (equivalent to the blank space in written English), the problem of Chinese sentence tokenization has been the focus of considerable research efforts, and significant advancements have been made (e.g., Bai 1995; Zhang et al. 1994; Chen and Liu 1992; Chiang et al. 1992; Fan and Tsai 1988; Gan 1995; Gan, Palmer, and Lua 1996).';
+    const keywords = keyphrases(citance);
+    assert.ok(keywords.includes('Chinese') && keywords.includes('delimiter'), keywords.join('|'));
+    assert.deepEqual(keywords.filter((k) => /Zhang|Chen|Chiang|Tsai|Palmer|Lua|Bai|Gan/.test(k)), []);
+  });
+
   it('makes one query per sentence plus a combined one, capped at four sentences', () => {
     const sentences = scifact.slice(0, 6).map((c) => c.claim);
     const queries = heuristicQueries(sentences);
