@@ -4,18 +4,15 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { latexProject, writeAtomically } from './files';
 import * as path from 'node:path';
-import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditParagraph, type AuditReport } from '../core/audit';
+import { AuditCache, auditProject, AUDIT_STATUSES, type AuditFinding, type AuditReport } from '../core/audit';
 import { createHttpClient } from '../core/net/http';
 import { resolveCacheDir } from '../core/net/cache';
 import { createLlmClient } from '../core/llm/client';
 import type { Settings } from '../core/settings/index';
 import { plural } from '../core/text/plural';
-import { clipText } from '../core/text/clip';
 import { parseCommandLine } from './args';
+import { passageLines } from './format';
 import { ArgumentError, type CliIo } from './io';
-
-/** As much of a passage as a line of the report shows (find's paragraphs show as much). */
-const PASSAGE_CHARS = 220;
 
 export const AUDIT_USAGE = 'citefinder audit FILE.tex [--file-only] [--config FILE] [--json]';
 
@@ -81,16 +78,12 @@ function textReport(report: AuditReport): string {
     // The message opens with its status for the Problems panel ("Supported: …"); the column already says it.
     const message = f.message.replace(new RegExp(`^${f.status}: `, 'i'), '');
     const line = `${c.file}:${c.line}:${c.column}: ${f.status.padEnd(11)} ${f.site.key}: ${message}`;
-    return f.best ? `${line}\n${passageLine(f.best)}` : line;
+    // The passage the status was read from, which the message says is shown, and the words that matched.
+    const best = f.best && { ...f.best, section: f.best.section || 'Text', text: f.best.text.replace(/\s+/g, ' ') };
+    return [line, ...(best ? passageLines(best, '    ') : [])].join('\n');
   });
   lines.push('', AUDIT_STATUSES.map((s) => `${s} ${report.summary[s]}`).join(' · '));
   return lines.join('\n') + '\n';
-}
-
-/** The passage the status was read from, which the message says is shown ("> [0.28] Abstract: …"), and the words that matched. */
-function passageLine(best: AuditParagraph): string {
-  const passage = `    > [${best.score.toFixed(2)}] ${best.section || 'Text'}: ${clipText(best.text.replace(/\s+/g, ' '), PASSAGE_CHARS)}`;
-  return best.reason ? `${passage}\n      ${best.reason}` : passage;
 }
 
 async function loadCache(file: string): Promise<AuditCache> {

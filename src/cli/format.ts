@@ -102,9 +102,13 @@ function formatCandidate(c: Candidate, n: number): string[] {
   const of = c.bibtexOf && (c.versionOfRecord || c.bibtexOf === 'preprint') ? ` (${c.bibtexOf} version's BibTeX)` : '';
   out.push(c.citeKey ? `   \\cite{${c.citeKey}}${of}` : `   (no BibTeX: ${c.bibtexWhy ?? c.bibtexError ?? 'no authority had it'})`);
   if ((c.paragraphs?.length ?? 0) > 1) out.push(`   (${passageOrderNote(c.paragraphs!)})`);
-  for (const p of c.paragraphs ?? []) {
-    const text = p.text.length > 220 ? p.text.slice(0, 217) + '…' : p.text;
-    out.push(`   > [${p.score.toFixed(2)}] ${p.section}: ${text}`, `     ${p.reason}`);
-  }
+  for (const p of c.paragraphs ?? []) out.push(...passageLines(p, '   '));
   return out;
+}
+
+/** A passage as the CLI quotes it, "> [0.91] Results: …" cut to a line, and the words that matched under it. */
+export function passageLines(p: { score: number; section: string; text: string; reason?: string }, indent: string): string[] {
+  const text = p.text.length > 220 ? p.text.slice(0, 217) + '…' : p.text;
+  const quoted = `${indent}> [${p.score.toFixed(2)}] ${p.section}: ${text}`;
+  return p.reason === undefined ? [quoted] : [quoted, `${indent}  ${p.reason}`];
 }
