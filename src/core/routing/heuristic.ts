@@ -24,15 +24,17 @@ import { REPOSITORY_OF, repositoryProbabilities, secondaryFor } from './reposito
 import { REPOSITORY_LABEL } from '../identity/repository';
 import { serversSearchedFirst } from './closeCall';
 import { sentenceAround } from '../claim/mention';
+import { withoutNameParticles } from '../ranking/namedAuthors';
 
 export { ROUTER_MODEL };
 
 export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model: RouterModel = ROUTER_MODEL): RoutingDecision {
   const { title, abstract, sectionTitle } = claim.context;
   const context = { title, abstract, section: sectionTitle };
-  const own = scoreText(model, claim.text, context);
+  // A cited name's particle is no word of the field ("Van Halteren et al." is not physics).
+  const own = scoreText(model, withoutNameParticles(claim.text), context);
   const around = own.knownFeatures === 0 ? sentenceAround(claim) : undefined;
-  const { posterior, evidence } = around ? scoreText(model, around, context) : own;
+  const { posterior, evidence } = around ? scoreText(model, withoutNameParticles(around), context) : own;
   const byRepo = repositoryProbabilities(model.classes, posterior);
   const primary = [...byRepo.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   const inPrimary = model.classes.map((c, i) => (REPOSITORY_OF[c] === primary ? posterior[i]! : -1));
@@ -51,6 +53,7 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
     topEvidence(evidence, best, rival),
     known ? round(p1) : confidence,
     REPOSITORY_LABEL[primary],
+    known,
   );
   const readFrom = around ? 'In the sentence around the selection (it names no subject of its own), ' : '';
   const thirdServer = [...byRepo.keys()].find((r) => r !== primary && r !== secondary);
@@ -97,8 +100,17 @@ function topEvidence(evidence: Evidence[], best: number, rival: number): string[
 
 const PLACE: Record<Exclude<Evidence['source'], 'claim'>, string> = { title: 'in the title', abstract: 'in the abstract', section: 'in the heading' };
 
-function explain(discipline: Discipline, rival: Discipline, words: string[], confidence: number, repository: string): string {
+function explain(
+  discipline: Discipline,
+  rival: Discipline,
+  words: string[],
+  confidence: number,
+  repository: string,
+  known: boolean,
+): string {
   const odds = `${repository} ${Math.round(confidence * 100)}%`;
+  // Known words that lean to no field ("convert", "trees") are not "no vocabulary": say which it is.
+  if (words.length === 0 && known) return `None of its words leans to ${discipline} rather than ${rival}; defaulting to ${discipline} (${odds}).`;
   if (words.length === 0) return `No discipline vocabulary recognised; defaulting to ${discipline} (${odds}).`;
   const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
   return `${list} ${words.length > 1 ? 'point' : 'points'} to ${discipline} rather than ${rival} (${odds}).`;

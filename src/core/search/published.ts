@@ -16,6 +16,9 @@ import { ServiceUnavailableError } from '../net/breaker';
 import { repositoryLabel } from '../identity/repository';
 import { mergedQuery, queryIndexesFor, type SearchHit } from './keywords';
 import { narrowestWords } from '../sources/published/queryWords';
+import { namedAuthors } from '../ranking/namedAuthors';
+import { isAuthorSearch } from './byAuthor';
+import { rankByTopic } from './topic';
 
 /** The ranked request asks for this many times `maxResults` (as the preprint lanes do). */
 const OVERFETCH = 2;
@@ -119,6 +122,8 @@ async function searchLane(
   const requests: { query: Query; queryIndex?: number }[] = source.paced
     ? [{ query: RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries) }]
     : [...queries.map((query, queryIndex) => ({ query, queryIndex })), ...(words ? [{ query: words }] : [])];
+  const byAuthor = lane === 'dblp' ? namedAuthorQuery(deps.claimText, queries) : undefined;
+  if (byAuthor) requests.push({ query: byAuthor });
   const found: SearchHit[] = [];
   let failure: LaneSkip | undefined;
   let answered = 0;
@@ -130,7 +135,8 @@ async function searchLane(
       if (!records) return;
       answered++;
       const step = { queryIndex };
-      const hits = records
+      const ranked = query.authors ? rankByTopic(records, query.keywords).slice(0, size) : records;
+      const hits = ranked
         .filter((r) => passesFilter(r, query.filter) && (deps.accept?.(r) ?? true))
         .flatMap((record, rank) => queryIndexesFor(step, record, queries).map((index) => ({ record, queryIndex: index, rank })));
       if (hits.length > 0) deps.onHits(hits);
@@ -138,6 +144,21 @@ async function searchLane(
     }),
   );
   return answered === 0 && failure ? failure : found;
+}
+
+/**
+ * The works of the first author a claim names in its own words ("Like Van Halteren et al., we
+ * evaluated …"), for DBLP: its topic search needs title words, and a citing sentence often shares
+ * none with the work it names (CL-SciSumm train, docs/published-bench.md). The claim's queries'
+ * words rank the author's works. Undefined when the claim names nobody or the queries already
+ * search by author (an informal citation).
+ */
+export function namedAuthorQuery(claimText: string | undefined, queries: Query[]): Query | undefined {
+  if (!claimText || queries.length === 0 || isAuthorSearch(queries)) return undefined;
+  const [first] = namedAuthors(claimText);
+  // The name's last word: "van halteren" is "Hans van Halteren" on DBLP, but some records drop the particle.
+  const family = first?.split(' ').at(-1);
+  return family ? { ...mergedQuery(queries), authors: [family] } : undefined;
 }
 
 /** Words of the claim a relevance search gets: the rarest, rarest first (never the sentence as written). */

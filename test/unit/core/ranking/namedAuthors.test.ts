@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { rankCandidates } from '../../../../src/core/ranking/candidates';
-import { namedAuthorShare, namedAuthors } from '../../../../src/core/ranking/namedAuthors';
+import { namedAuthorShare, namedAuthors, withoutNameParticles } from '../../../../src/core/ranking/namedAuthors';
 import type { Candidate, Query } from '../../../../src/core/types';
 
 // A CL-SciSumm training citance, its year marker removed as the bench removes it (bench/lib/clscisumm-data.ts).
@@ -41,6 +41,26 @@ describe('namedAuthors', () => {
     assert.equal(namedAuthorShare(['green'], ['Greenberg A.', 'Evergreen B.']), 0);
     assert.equal(namedAuthorShare(['green', 'lee'], ['Lee, K.']), 0.5);
     assert.equal(namedAuthorShare([], GREEN_MANNING.authors), 0);
+  });
+
+  it('finds a name with a particle by its last word, with the particle or without', () => {
+    assert.equal(namedAuthorShare(['van halteren'], ['Hans van Halteren', 'Jakub Zavrel']), 1);
+    assert.equal(namedAuthorShare(['van halteren'], ['Halteren']), 1, 'a record that dropped the particle');
+    assert.equal(namedAuthorShare(['van halteren'], ['Hans Halterenberg']), 0);
+  });
+});
+
+describe('withoutNameParticles', () => {
+  it('blanks the particles of the names a sentence cites, and nothing else', () => {
+    const citance = 'Like Van Halteren et al., we evaluated two features combinations.';
+    assert.equal(withoutNameParticles(citance), 'Like     Halteren et al., we evaluated two features combinations.');
+    assert.equal(withoutNameParticles('Following de Marneffe and Manning, we parse.'), 'Following    Marneffe and Manning, we parse.');
+    // No citation construction: the physicists' "van der Waals" is the field's own phrase.
+    const forces = 'The van der Waals force binds the layers.';
+    assert.equal(withoutNameParticles(forces), forces);
+    // Inside a word is no particle ("Midd|le Eastern and North").
+    const regions = 'Cohorts from the Middle Eastern and North African regions.';
+    assert.equal(withoutNameParticles(regions), regions);
   });
 });
 

@@ -185,6 +185,21 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     }
   });
 
+  it('reads no field into a cited name\'s particle: "Van Halteren et al." is not "van der Waals"', () => {
+    // A CL-SciSumm training citance, its year removed as the bench removes it: "van" was its one physics word.
+    const citance = routeHeuristically(claimOf('Like Van Halteren et al., we evaluated two features combinations.'));
+    assert.equal(citance.discipline, 'computer-science', citance.reason);
+    assert.doesNotMatch(citance.reason, /"van"/i);
+    // The physicists' particle outside a citation still counts, and so do the names' own words.
+    const forces = routeHeuristically(claimOf('The van der Waals and Casimir forces between plates were measured.'));
+    assert.equal(forces.discipline, 'physics', forces.reason);
+  });
+
+  it('says when the words it knows lean to no field, rather than that it knows none', () => {
+    const decision = routeHeuristically(claimOf('Following de Marneffe and Manning, we convert trees to dependencies.'));
+    assert.match(decision.reason, /^None of its words leans to [a-z-]+ rather than [a-z-]+; defaulting to/, decision.reason);
+  });
+
   it('admits when it recognises nothing, and searches every server', () => {
     const decision = routeHeuristically(claimOf('Qwxz blorft zzyzx.'));
     assert.match(decision.reason, /No discipline vocabulary recognised.*All three servers are searched/);

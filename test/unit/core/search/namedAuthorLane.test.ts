@@ -1,0 +1,82 @@
+// A claim that names the people whose work it means, without a year ("Van der Schaar et al.
+// argue …"), is no informal citation, so it is searched by its words. DBLP's topic search needs
+// title words, and a citing sentence often shares none with the work it names (CL-SciSumm train,
+// docs/published-bench.md): the DBLP lane also asks for the first named author's works, keeps only
+// theirs and ranks them by the claim's words. The works are real (HALLMARK's pool_dev.jsonl).
+import assert from 'node:assert/strict';
+import { createHttpClient } from '../../../../src/core/net/http';
+import { PacingRegistry } from '../../../../src/core/net/pacing';
+import { resolveSettings, type Settings } from '../../../../src/core/settings';
+import { heuristicQueries } from '../../../../src/core/queries/keyphrases';
+import { namedAuthorQuery, searchPublished, type PublishedPlan } from '../../../../src/core/search/published';
+import { hasAuthors } from '../../../../src/core/search/byAuthor';
+import { DblpTopicSource, dblpNamedAuthorQueries } from '../../../../src/core/sources/published/dblpTopic';
+import { startStandIn, type StandIn } from '../../../standin';
+import { parsePoolLines } from '../../../standin/pool';
+import { registerDblpRecords } from '../../../standin/dblp';
+
+// Lines of HALLMARK's pool_dev.jsonl (MIT, rpatrik96/hallmark), verbatim.
+const SCHAAR = `{"key":"conf/iclr/AlaaCS21","title":"Generative Time-series Modeling with Fourier Flows","authors":["Ahmed M. Alaa","Alex James Chan","Mihaela van der Schaar"],"year":2021,"venue":"ICLR","type":"inproceedings","src":["valid_entries","dev_public"]}
+{"key":"conf/icml/AlaaBSS22","title":"How Faithful is your Synthetic Data? Sample-level Metrics for Evaluating and Auditing Generative Models","authors":["Ahmed M. Alaa","Boris van Breugel","Evgeny S. Saveliev","Mihaela van der Schaar"],"year":2022,"venue":"ICML","type":"inproceedings","src":["valid_entries","dev_public"]}
+`;
+const CLAIM = 'Van der Schaar et al. argue that each synthetic sample must be judged on its own fidelity, not by averages.';
+const MEANT = 'conf/icml/AlaaBSS22';
+
+describe('published search: the works of an author the claim names', () => {
+  it('asks for the last word of the first name a claim cites, with the claim\'s words to rank', () => {
+    const queries = heuristicQueries([CLAIM]);
+    const query = namedAuthorQuery(CLAIM, queries)!;
+    assert.deepEqual(query.authors, ['schaar']);
+    assert.ok(query.keywords.length > 0);
+    assert.equal(namedAuthorQuery('Synthetic samples must be judged on their own fidelity.', queries), undefined, 'names nobody');
+    assert.equal(namedAuthorQuery(CLAIM, [{ keywords: ['synthetic'], authors: ['Schaar'] }]), undefined, 'an informal citation is searched by author already');
+  });
+
+  it('asks DBLP for the name with any of the rarest words, then the name alone', () => {
+    assert.deepEqual(dblpNamedAuthorQueries('schaar', ['schaar', 'fidelity', 'averages', 'synthetic']), ['schaar fidelity|averages|synthetic', 'schaar']);
+    assert.deepEqual(dblpNamedAuthorQueries('schaar', []), ['schaar']);
+  });
+
+  describe('against the stand-in', function () {
+    this.timeout(20_000);
+    let standIn: StandIn;
+    let settings: Settings;
+    before(async () => {
+      standIn = await startStandIn();
+      registerDblpRecords(standIn, parsePoolLines(SCHAAR));
+      settings = resolveSettings({ ...standIn.settings, 'sources.dblp.intervalMs': 0, 'cache.enabled': false, 'http.retries': 0 });
+    });
+    after(() => standIn.close());
+    beforeEach(() => (standIn.requests.length = 0));
+
+    const search = (claimText: string) => {
+      const http = createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
+      const plan: PublishedPlan = { lanes: ['dblp'], reports: [{ lane: 'dblp', searched: true }], ownField: ['dblp'] };
+      const queries = heuristicQueries([claimText]);
+      const sources = { dblp: new DblpTopicSource(settings, http) };
+      return searchPublished(plan, queries, { sources, claimText, maxResults: 10, warn: () => {}, onHits: () => {} });
+    };
+    const dblpQueries = () => standIn.requests.filter((r) => r.service === 'dblp').map((r) => new URL(r.url, standIn.url).searchParams.get('q') ?? '');
+
+    it('asks DBLP for the author\'s works beside the topic search, and finds the work meant', async () => {
+      const { hits } = await search(CLAIM);
+      assert.ok(dblpQueries().some((q) => /^schaar( |$)/.test(q)), dblpQueries().join('\n'));
+      assert.ok(hits.some((h) => h.record.dblpKey === MEANT), hits.map((h) => h.record.title).join(' | '));
+    });
+
+    it('asks for the author alone when none of their works holds a claim word, and keeps only theirs', async () => {
+      const http = createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
+      const source = new DblpTopicSource(settings, http);
+      const records = await source.search({ query: { keywords: ['judged', 'averages'], authors: ['schaar'] }, mode: 'any', maxResults: 10 });
+      assert.deepEqual(dblpQueries(), ['schaar judged|averages', 'schaar']);
+      assert.deepEqual(new Set(records.map((r) => r.dblpKey)), new Set([MEANT, 'conf/iclr/AlaaCS21']));
+      assert.ok(records.every((r) => hasAuthors(r, ['Schaar'])));
+    });
+
+    it('asks nobody\'s works for a claim that names nobody', async () => {
+      await search('Each synthetic sample must be judged on its own fidelity, not by averages.');
+      assert.ok(dblpQueries().length > 0);
+      assert.ok(dblpQueries().every((q) => !/^schaar/.test(q)), dblpQueries().join('\n'));
+    });
+  });
+});
