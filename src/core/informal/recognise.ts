@@ -26,8 +26,8 @@ const NOT_A_NAME = new Set(
 
 /** Bracketed: "[Riess 1998]", "(Perlmutter et al., 1999)", "(Smith and Jones, 2020)". */
 const BRACKETED = new RegExp(String.raw`[\[(]\s*${NAMES},?\s+${YEAR}\s*[\])]`, 'gu');
-/** Narrative with the year in parentheses: "Perlmutter et al. (1999)". */
-const NARRATIVE = new RegExp(String.raw`${NAMES}(${GAP}*\(\s*${YEAR}\s*\))`, 'gu');
+/** Narrative with the year in parentheses, or brackets as older styles print it: "Perlmutter et al. (1999)", "Kogure [1990]". */
+const NARRATIVE = new RegExp(String.raw`${NAMES}(${GAP}*(?:\(\s*${YEAR}\s*\)|\[\s*${YEAR}\s*\]))`, 'gu');
 /** Narrative with a bare year, only for several authors: "Devlin et al. 2018". */
 const NARRATIVE_BARE_YEAR = new RegExp(String.raw`${NAMES}(,?${GAP}+${YEAR})\b`, 'gu');
 /** "the BERT paper by …": the words before "paper by" name the work. */
@@ -65,7 +65,7 @@ function findMention(text: string): InformalCitation | undefined {
     const titleWords = TITLE_BEFORE_BY.exec(text.slice(0, match.index))?.[1];
     return {
       authors,
-      year: Number(match[3]),
+      year: Number(match[3] ?? match[4]),
       ...(titleWords ? { titleWords } : {}),
       kind: 'in-sentence',
       span,

@@ -19,8 +19,13 @@ const reported = () => (reportedPattern ??= new RegExp(String.raw`\b(\p{Lu}\p{Ll
 /** What every construction above needs: checked first, so most claims never run the patterns. */
 const CUE = new RegExp(String.raw`\set\s+al\b|\s(?:and|&)\s+\p{Lu}|\p{Lu}\p{Ll}+\s+(?:${REPORTING})`, 'u');
 
+/** "[4]", " [12, 14]", "[3-5]" right after a word. */
+const NUMBERED_CITATION = /\s?\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
+
 /** Family names the text names as people, folded to lower case without accents; empty when none. */
-export function namedAuthors(text: string): string[] {
+export function namedAuthors(cited: string): string[] {
+  // A numbered citation after each name ("Pang[4] and Su[5]") would keep the list from reading as one.
+  const text = cited.replace(NUMBERED_CITATION, '');
   if (!CUE.test(text)) return [];
   const names = new Set<string>();
   for (const match of text.matchAll(pattern())) {

@@ -18,6 +18,8 @@ describe('informal citations: recognition', () => {
     ['[7] S. Arya, D. M. Mount, Approximate range searching, SoCG, 2003.', { authors: ['Arya', 'Mount'], year: 2003, kind: 'bare', titleWords: 'Approximate range searching' }],
     ['[2] S. Arya and T. Turletti, Accurate and explicit differentiation of wireless and congestion losses, ICDCSW, 2003.', { authors: ['Arya', 'Turletti'], year: 2003, kind: 'bare', titleWords: 'Accurate and explicit differentiation of wireless and congestion losses' }],
     ['as shown by Del Maestro et al. (2016)', { authors: ['Del Maestro'], year: 2016, kind: 'in-sentence' }],
+    // A CL-SciSumm training citance: older styles print the year in brackets.
+    ['This observation is the basis for a reordering method proposed by Kogure [1990].', { authors: ['Kogure'], year: 1990, kind: 'in-sentence' }],
   ];
   for (const [text, expected] of cases) {
     it(`reads ${JSON.stringify(text)}`, () => {
@@ -35,6 +37,10 @@ describe('informal citations: recognition', () => {
     const found = recognise(text)!;
     assert.equal(text.slice(found.span.start, found.span.end), 'Perlmutter et al. (1999)');
     assert.equal(text.slice(found.yearSpan!.start, found.yearSpan!.end), ' (1999)');
+    const bracketed = 'a reordering method proposed by Kogure [1990].';
+    const k = recognise(bracketed)!;
+    assert.equal(bracketed.slice(k.span.start, k.span.end), 'Kogure [1990]');
+    assert.equal(bracketed.slice(k.yearSpan!.start, k.yearSpan!.end), ' [1990]');
     const bare = 'Dark energy dominates [Riess 1998].';
     const b = recognise(bare)!;
     assert.equal(bare.slice(b.span.start, b.span.end), '[Riess 1998]');
@@ -48,6 +54,7 @@ describe('informal citations: recognition', () => {
     'Since 2015 (see Section 3), deep networks dominate image recognition.',
     'The survey (2019) covered the southern sky.',
     'Smith showed that cats purr.',
+    'The bound holds for every Hilbert space [2019] of the survey.',
     // Names and reference layouts without a year (the patterns are not even tried then).
     'Perlmutter et al. measured distant supernovae [Riess].',
     'Smith, J., & Jones, K. Title of the paper. Journal, 1(2), 3–4.',

@@ -19,6 +19,9 @@ describe('namedAuthors', () => {
     assert.deepEqual(namedAuthors('As Collins et al. showed, lexicalised models help.'), ['collins']);
     assert.deepEqual(namedAuthors('Pretraining as in Devlin, Chang, Lee and Toutanova improves tagging.'), ['devlin', 'chang', 'lee', 'toutanova']);
     assert.deepEqual(namedAuthors('Forces described by van der Waals and Schrödinger et al. differ.'), ['van der waals', 'schrodinger']);
+    // A CL-SciSumm training citance numbering its citations after the names.
+    assert.deepEqual(namedAuthors('Pang[4] and Su[5] both optimized their multi-classification results using the Mincut model.'), ['pang', 'su']);
+    assert.deepEqual(namedAuthors('As pointed out by Pennacchiotti and Pantel [6], most systems focus on is-a relations.'), ['pennacchiotti', 'pantel']);
   });
 
   it('reads one name before a verb of reporting, never a common word there', () => {
