@@ -35,9 +35,14 @@ export async function searchDblpByAuthor(
 ): Promise<PaperRecord[]> {
   const q = dblpAuthorQuery(query);
   if (!q || !dblpEnabled(deps.settings)) return [];
-  const records = (await searchDblp(q, deps, { hits: DBLP_AUTHOR_PAGE }))
-    .filter((r) => r.kind !== 'editorship')
-    .map(dblpPaperRecord)
-    .filter((r) => passesFilter(r, query.filter) && hasAuthors(r, query.authors ?? []));
+  const ask = async (words: string) =>
+    (await searchDblp(words, deps, { hits: DBLP_AUTHOR_PAGE }))
+      .filter((r) => r.kind !== 'editorship')
+      .map(dblpPaperRecord)
+      .filter((r) => passesFilter(r, query.filter) && hasAuthors(r, query.authors ?? []));
+  let records = await ask(q);
+  // A title need share no word with the sentence ("Kogure [1990]" proposed a reordering method in
+  // "Strategic Lazy Incremental Copy Graph Unification"): then the author's works alone, ranked here.
+  if (records.length === 0 && query.keywords.length > 0) records = await ask(dblpAuthorQuery({ ...query, keywords: [] })!);
   return rankByTopic(records, query.keywords);
 }

@@ -83,6 +83,18 @@ describe('informal citations: the sentence\'s topic', () => {
       assert.equal(new URL(sent.url, standIn.url).searchParams.get('q'), 'Wang contrastive|learning|overlap|augmentations');
     });
 
+    it('asks DBLP again for the author alone when none of the author\'s works holds a topic word', async () => {
+      const sentence = 'Wang et al. (2022) argued that representations cluster by their views.';
+      const [query] = informalQueries(sentence, sentence)!;
+      const deps = { sources: {}, crossref: { http: http(), settings }, maxResults: 10, warn: () => {}, onHits: () => {} };
+      const { hits } = await searchByAuthor([query!], deps);
+      const sent = standIn.requests.filter((r) => r.service === 'dblp').map((r) => new URL(r.url, standIn.url).searchParams.get('q'));
+      assert.deepEqual(sent, ['Wang representations|cluster|views', 'Wang']);
+      const found = hits.filter((h) => h.record.source === 'dblp').map((h) => h.record.dblpKey);
+      assert.ok(found.includes(MEANT), found.join(' '));
+      assert.ok(hits.every((h) => hasAuthors(h.record, ['Wang']) && h.record.year! >= 2021 && h.record.year! <= 2023));
+    });
+
     it('asks a host again for the author alone when none of the author\'s works there holds a topic word', async () => {
       // arXiv reads `(a OR b) AND au:x` as a requirement: the sentence's words, all absent from the
       // recorded Perlmutter et al. (1999) entry, would empty arXiv's answer.
