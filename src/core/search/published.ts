@@ -16,7 +16,7 @@ import { ServiceUnavailableError } from '../net/breaker';
 import { repositoryLabel } from '../identity/repository';
 import { mergedQuery, queryIndexesFor, type SearchHit } from './keywords';
 import { narrowestWords } from '../sources/published/queryWords';
-import { namedAuthors } from '../ranking/namedAuthors';
+import { namedAuthorShare, namedAuthors } from '../ranking/namedAuthors';
 import { isAuthorSearch } from './byAuthor';
 import { rankByTopic } from './topic';
 
@@ -122,7 +122,7 @@ async function searchLane(
   const requests: { query: Query; queryIndex?: number }[] = source.paced
     ? [{ query: RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries) }]
     : [...queries.map((query, queryIndex) => ({ query, queryIndex })), ...(words ? [{ query: words }] : [])];
-  const byAuthor = lane === 'dblp' ? namedAuthorQuery(deps.claimText, queries) : undefined;
+  const byAuthor = NAMED_AUTHOR_LANES.has(lane) ? namedAuthorQuery(deps.claimText, queries) : undefined;
   if (byAuthor) requests.push({ query: byAuthor });
   const found: SearchHit[] = [];
   let failure: LaneSkip | undefined;
@@ -135,7 +135,8 @@ async function searchLane(
       if (!records) return;
       answered++;
       const step = { queryIndex };
-      const ranked = query.authors ? rankByTopic(records, query.keywords).slice(0, size) : records;
+      // A named author's works only: the hosts' author matching is looser than a name.
+      const ranked = query.authors ? namedAuthorsWorks(records, query).slice(0, size) : records;
       const hits = ranked
         .filter((r) => passesFilter(r, query.filter) && (deps.accept?.(r) ?? true))
         .flatMap((record, rank) => queryIndexesFor(step, record, queries).map((index) => ({ record, queryIndex: index, rank })));
@@ -146,10 +147,18 @@ async function searchLane(
   return answered === 0 && failure ? failure : found;
 }
 
+/** The works of the query's author, those holding most of its words first. */
+function namedAuthorsWorks(records: PaperRecord[], query: Query): PaperRecord[] {
+  return rankByTopic(records.filter((r) => namedAuthorShare(query.authors ?? [], r.authors) > 0), query.keywords);
+}
+
+/** Lanes that can ask for an author's works: DBLP by name, Europe PMC by `AUTH:`. */
+const NAMED_AUTHOR_LANES: ReadonlySet<PublishedLane> = new Set(['dblp', 'pubmed']);
+
 /**
  * The works of the first author a claim names in its own words ("Like Van Halteren et al., we
- * evaluated …"), for DBLP: its topic search needs title words, and a citing sentence often shares
- * none with the work it names (CL-SciSumm train, docs/published-bench.md). The claim's queries'
+ * evaluated …"), for DBLP and PubMed: DBLP's topic search needs title words, and a citing sentence
+ * often shares none with the work it names (CL-SciSumm train, docs/published-bench.md). The claim's queries'
  * words rank the author's works. Undefined when the claim names nobody or the queries already
  * search by author (an informal citation).
  */

@@ -1,8 +1,9 @@
 // A claim that names the people whose work it means, without a year ("Van der Schaar et al.
 // argue …"), is no informal citation, so it is searched by its words. DBLP's topic search needs
 // title words, and a citing sentence often shares none with the work it names (CL-SciSumm train,
-// docs/published-bench.md): the DBLP lane also asks for the first named author's works, keeps only
-// theirs and ranks them by the claim's words. The works are real (HALLMARK's pool_dev.jsonl).
+// docs/published-bench.md): the DBLP and PubMed lanes also ask for the first named author's works,
+// keep only theirs and rank them by the claim's words. The works are real (HALLMARK's pool_dev.jsonl,
+// the stand-in's PubMed records).
 import assert from 'node:assert/strict';
 import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
@@ -11,6 +12,7 @@ import { heuristicQueries } from '../../../../src/core/queries/keyphrases';
 import { namedAuthorQuery, searchPublished, type PublishedPlan } from '../../../../src/core/search/published';
 import { hasAuthors } from '../../../../src/core/search/byAuthor';
 import { DblpTopicSource, dblpNamedAuthorQueries } from '../../../../src/core/sources/published/dblpTopic';
+import { createPublishedSources } from '../../../../src/core/sources/published';
 import { startStandIn, type StandIn } from '../../../standin';
 import { parsePoolLines } from '../../../standin/pool';
 import { registerDblpRecords } from '../../../standin/dblp';
@@ -71,6 +73,20 @@ describe('published search: the works of an author the claim names', () => {
       assert.deepEqual(dblpQueries(), ['schaar judged|averages', 'schaar']);
       assert.deepEqual(new Set(records.map((r) => r.dblpKey)), new Set([MEANT, 'conf/iclr/AlaaCS21']));
       assert.ok(records.every((r) => hasAuthors(r, ['Schaar'])));
+    });
+
+    it('asks PubMed for the author\'s works by AUTH:, and keeps only theirs', async () => {
+      // The stand-in's PubMed holds Herger et al.'s Cell Genomics article (test/fixtures/europepmc).
+      const claimText = 'Like Herger et al., we read each variant\'s effect from its abundance after selection.';
+      const http = createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
+      const plan: PublishedPlan = { lanes: ['pubmed'], reports: [{ lane: 'pubmed', searched: true }], ownField: ['pubmed'] };
+      const sources = createPublishedSources(settings, http);
+      const queries = heuristicQueries([claimText]);
+      const { hits } = await searchPublished(plan, queries, { sources, claimText, maxResults: 10, warn: () => {}, onHits: () => {} });
+      const asked = standIn.requests.filter((r) => r.service === 'europepmc').map((r) => new URL(r.url, standIn.url).searchParams.get('query') ?? '');
+      const byAuthor = asked.filter((q) => /AUTH:"herger"/i.test(q));
+      assert.equal(byAuthor.length, 1, asked.join('\n'));
+      assert.ok(hits.some((h) => /pooled prime editing/i.test(h.record.title)), hits.map((h) => h.record.title).join(' | '));
     });
 
     it('asks nobody\'s works for a claim that names nobody', async () => {
