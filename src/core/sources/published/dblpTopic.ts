@@ -13,6 +13,7 @@ import type { PaperRecord, PublishedSource, SearchRequest } from '../../types';
 import { searchDblp } from '../dblp';
 import { dblpPaperRecord } from '../dblpPaper';
 import { narrowestWords } from './queryWords';
+import { namedAuthorShare } from '../../ranking/namedAuthors';
 
 /** Words in each OR-group. */
 const GROUP = 3;
@@ -62,16 +63,10 @@ export class DblpTopicSource implements PublishedSource {
         // An editorship (a proceedings volume) is not a paper to cite for a claim.
         .filter((r) => r.kind !== 'editorship' && r.authors.length > 0)
         .map(dblpPaperRecord)
-        .filter((r) => !family || hasFamilyName(r, family));
+        .filter((r) => !family || namedAuthorShare([family], r.authors) > 0);
       if (records.length > 0) break;
     }
     return records;
   }
 }
 
-/** Whether one of the record's authors carries the family name, word for word ("van halteren" in "Hans van Halteren"). */
-function hasFamilyName(record: PaperRecord, family: string): boolean {
-  const fold = (text: string) => ` ${text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
-  const wanted = fold(family);
-  return record.authors.some((author) => fold(author).includes(wanted));
-}
