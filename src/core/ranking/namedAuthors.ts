@@ -76,7 +76,7 @@ export function namedAuthorShare(named: readonly string[], authors: readonly str
   if (named.length === 0 || authors.length === 0) return 0;
   const written = authors.map((author) => ` ${folded(author)} `);
   // By the name's last word: "van halteren" is "Halteren" in records that drop the particle.
-  const found = named.filter((name) => written.some((author) => author.includes(` ${name.split(' ').at(-1)} `)));
+  const found = named.filter((name) => written.some((author) => author.includes(` ${folded(name).split(' ').at(-1)} `)));
   return found.length / named.length;
 }
 

@@ -119,16 +119,16 @@ async function searchLane(
   // A spaced lane gets one request merging every query (Semantic Scholar: and the claim's rarest
   // words after them); Europe PMC, which answers several at once, gets each query's ranked request
   // and the claim's rarest words beside them.
-  const requests: { query: Query; queryIndex?: number }[] = source.paced
+  const requests: { query: Query; queryIndex?: number; byAuthor?: true }[] = source.paced
     ? [{ query: RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries) }]
     : [...queries.map((query, queryIndex) => ({ query, queryIndex })), ...(words ? [{ query: words }] : [])];
   const byAuthor = NAMED_AUTHOR_LANES.has(lane) ? namedAuthorQuery(deps.claimText, queries) : undefined;
-  if (byAuthor) requests.push({ query: byAuthor });
+  if (byAuthor) requests.push({ query: byAuthor, byAuthor: true });
   const found: SearchHit[] = [];
   let failure: LaneSkip | undefined;
   let answered = 0;
   await Promise.all(
-    requests.map(async ({ query, queryIndex }) => {
+    requests.map(async ({ query, queryIndex, byAuthor: named }) => {
       if (query.keywords.length === 0) return;
       const request: SearchRequest = { query, mode: 'any', maxResults: size, signal: deps.signal };
       const records = await attempt(lane, () => source.search(request), deps, (why) => (failure ??= why));
@@ -136,7 +136,7 @@ async function searchLane(
       answered++;
       const step = { queryIndex };
       // A named author's works only: the hosts' author matching is looser than a name.
-      const ranked = query.authors ? namedAuthorsWorks(records, query).slice(0, size) : records;
+      const ranked = named ? namedAuthorsWorks(records, query).slice(0, size) : records;
       const hits = ranked
         .filter((r) => passesFilter(r, query.filter) && (deps.accept?.(r) ?? true))
         .flatMap((record, rank) => queryIndexesFor(step, record, queries).map((index) => ({ record, queryIndex: index, rank })));

@@ -50,6 +50,8 @@ describe('namedAuthors', () => {
     assert.equal(namedAuthorShare(['van halteren'], ['Hans van Halteren', 'Jakub Zavrel']), 1);
     assert.equal(namedAuthorShare(['van halteren'], ['Halteren']), 1, 'a record that dropped the particle');
     assert.equal(namedAuthorShare(['van halteren'], ['Hans Halterenberg']), 0);
+    // A name as a query writes it, capitalised: Europe PMC's "Wu T" is still Wu.
+    assert.equal(namedAuthorShare(['Wu'], ['Wu T', 'Huang Y']), 1);
   });
 });
 
