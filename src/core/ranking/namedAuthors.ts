@@ -4,7 +4,7 @@
 // capitalised words as people counts: "X et al.", "X and Y", "X, Y and Z", or one name before a
 // verb of reporting ("Mitkov showed", "As Golding points out"). A lone capitalised word does not
 // ("Markov", "English"), and a name must equal an author's family name, word for word.
-import { FAMILY } from '../informal/names';
+import { FAMILY, PARTICLE_WORDS } from '../informal/names';
 import { familyNames, SEVERAL_AUTHORS } from '../informal/recognise';
 import { isStopword } from '../text/stopwords';
 import { isRareInScience } from '../scoring/termStats';
@@ -54,8 +54,8 @@ export function withoutNameParticles(text: string): string {
   });
 }
 
-/** A name's particles as words of their own, before a capitalised word. */
-const PARTICLES = /\b(?:[Vv]an|[Vv]on|[Dd]e|[Dd]el|[Dd]er|den|[Dd]i|[Dd]a|[Dd]u|[Ll]e|[Ll]a|dos|ten)(?=\s+\p{Lu}|\s+(?:[Dd]e[rn]?|[Dd]el|[Ll]a)\s)/gu;
+/** A name's particles (names.ts's) as words of their own, before a capitalised word or another particle. */
+const PARTICLES = new RegExp(String.raw`\b(?:${PARTICLE_WORDS})(?=\s+(?:\p{Lu}|(?:${PARTICLE_WORDS})\s))`, 'gu');
 
 /**
  * Scientific documents (of the term table's 17,029) above which a word is a word, not a name:

@@ -11,7 +11,8 @@ import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { heuristicQueries } from '../../../../src/core/queries/keyphrases';
 import { namedAuthorQuery, searchPublished, type PublishedPlan } from '../../../../src/core/search/published';
 import { hasAuthors } from '../../../../src/core/search/byAuthor';
-import { DblpTopicSource, dblpNamedAuthorQueries } from '../../../../src/core/sources/published/dblpTopic';
+import { DblpTopicSource } from '../../../../src/core/sources/published/dblpTopic';
+import { dblpAuthorQuery } from '../../../../src/core/search/dblpAuthorSearch';
 import { createPublishedSources } from '../../../../src/core/sources/published';
 import { startStandIn, type StandIn } from '../../../standin';
 import { parsePoolLines } from '../../../standin/pool';
@@ -34,9 +35,9 @@ describe('published search: the works of an author the claim names', () => {
     assert.equal(namedAuthorQuery(CLAIM, [{ keywords: ['synthetic'], authors: ['Schaar'] }]), undefined, 'an informal citation is searched by author already');
   });
 
-  it('asks DBLP for the name with any of the rarest words, then the name alone', () => {
-    assert.deepEqual(dblpNamedAuthorQueries('schaar', ['schaar', 'fidelity', 'averages', 'synthetic']), ['schaar fidelity|averages|synthetic', 'schaar']);
-    assert.deepEqual(dblpNamedAuthorQueries('schaar', []), ['schaar']);
+  it('asks DBLP for the name with any of the rarest words, as for an informal citation', () => {
+    assert.equal(dblpAuthorQuery({ keywords: ['fidelity', 'averages', 'synthetic'], authors: ['schaar'] }), 'schaar fidelity|averages|synthetic');
+    assert.equal(dblpAuthorQuery({ keywords: [], authors: ['schaar'] }), 'schaar');
   });
 
   describe('against the stand-in', function () {
