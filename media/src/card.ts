@@ -4,6 +4,7 @@
 import type { Candidate, ScoredParagraph } from '../../src/core/types';
 import type { ResultsPageMessage } from '../../src/webview/protocol';
 import { citedByText, repositoryLabel } from '../../src/core/identity/repository';
+import { namedInClaimText } from '../../src/core/ranking/namedInClaim';
 import type { PaperLink } from '../../src/webview/links';
 import { button, el, hostLink, icon } from './lib/dom';
 import { authorsText, percent } from './lib/format';
@@ -56,6 +57,8 @@ function badges(candidate: Candidate, ctx: CardContext): HTMLElement {
   // The paper's one number; each paragraph's, on the same scale, is shown smaller below.
   if (candidate.score !== undefined) row.append(el('span', { className: 'score', text: `support ${percent(candidate.score)}` }));
   else row.append(el('span', { className: 'score pending', text: `relevance ${percent(candidate.retrievalScore)}` }));
+  // Why a card with few of the claim's words may stand high: the claim names its author.
+  if (candidate.namedInClaim) row.append(el('span', { className: 'badge named', text: namedInClaimText(candidate.namedInClaim) }));
   const cited = ctx.cited;
   if (cited) row.append(el('span', { className: 'badge cited' }, [icon('check'), ` cited as ${cited}`]));
   const trust = trustBadge(candidate, ctx);

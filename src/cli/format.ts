@@ -1,6 +1,7 @@
 // Human-readable output of the CLI: progress lines for stderr and the final list for stdout.
 import type { Candidate, CandidatePatch, FindResult, LaneReport, PipelineEvent } from '../core/types';
 import { citedByText, REPOSITORY_LABEL as REPO_LABEL, repositoryLabel } from '../core/identity/repository';
+import { namedInClaimText } from '../core/ranking/namedInClaim';
 import { passageOrderNote } from '../core/scoring/passageOrder';
 import { plural } from '../core/text/plural';
 import { venueFromJournalRef } from '../core/bibtex/journalRef';
@@ -87,6 +88,7 @@ function formatCandidate(c: Candidate, n: number): string[] {
   ];
   if (c.url) out.push(`   ${c.url}`);
   const ids = [
+    c.namedInClaim && namedInClaimText(c.namedInClaim),
     c.pmid && `PMID:${c.pmid}`,
     c.pmcid,
     c.openAccess === undefined ? undefined : c.openAccess ? 'open access' : 'not open access',

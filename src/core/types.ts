@@ -170,6 +170,11 @@ export interface Candidate extends PaperRecord {
   matchedQueries: number[];
   /** Retrieval relevance before full-text scoring, 0–1. */
   retrievalScore: number;
+  /**
+   * Its authors (as the record writes them) whom the claim names in its own words ("Like Van
+   * Halteren et al., …"): they raised it in the ranking, and its text may share no word with the claim.
+   */
+  namedInClaim?: string[];
   /** Each source's best position for this work in its answers (0 = its first hit). */
   sourceRanks?: Partial<Record<RecordSource, number>>;
   /** Authority BibTeX, byte for byte except the cite key. Absent when none could be had. */

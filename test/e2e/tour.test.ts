@@ -216,6 +216,8 @@ describe('the offline demo tour (E2E)', function () {
     await badge.waitFor({ timeout: step() });
     assert.match((await badge.textContent()) ?? '', /Retracted 2010-02-06/);
     assert.equal(await badge.getByRole('link', { name: 'notice' }).count(), 1);
+    // The card says why a work known by its title alone stands first: the claim names its author.
+    assert.equal(await card.locator('.badge.named').textContent(), 'by AJ Wakefield, named in the claim');
     await screenshot(page, 'tour-retracted.png');
   });
 

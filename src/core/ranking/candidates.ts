@@ -9,7 +9,7 @@ import type { Candidate, Query } from '../types';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from './bm25';
 import { scientificIdf } from '../scoring/termStats';
-import { namedAuthorShare, namedAuthors } from './namedAuthors';
+import { authorsNamed, namedAuthorShare, namedAuthors } from './namedAuthors';
 import { bareRecordReason } from './bareRecords';
 
 /**
@@ -79,7 +79,8 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
       const score =
         MIX.relevance * relevance[index] + MIX.sourceOrder * sourceOrder + MIX.queries * queryAgreement + MIX.sources * sourceAgreement +
         NAMED_AUTHOR_WEIGHT * namedAuthorShare(named, candidate.authors);
-      return { candidate: { ...candidate, retrievalScore: round(score / scale) }, index, bare: bareRecordReason(candidate) !== undefined };
+      const ranked = withNamedAuthors({ ...candidate, retrievalScore: round(score / scale) }, authorsNamed(named, candidate.authors));
+      return { candidate: ranked, index, bare: bareRecordReason(candidate) !== undefined };
     })
     .sort(
       (a, b) =>
@@ -89,6 +90,14 @@ export function rankCandidates(candidates: Candidate[], queries: Query[], claimT
         a.candidate.id.localeCompare(b.candidate.id),
     )
     .map(({ candidate }) => candidate);
+}
+
+/** The card says which of its authors the claim names: that may be all it shares with the claim. */
+function withNamedAuthors(candidate: Candidate, named: string[]): Candidate {
+  if (named.length > 0) return { ...candidate, namedInClaim: named };
+  if (!candidate.namedInClaim) return candidate;
+  const { namedInClaim: _dropped, ...rest } = candidate;
+  return rest;
 }
 
 function weightedTerms(queries: Query[], weights: number[], claimText: string): Map<string, number> {

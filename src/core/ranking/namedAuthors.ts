@@ -75,9 +75,20 @@ function reporterName(word: string): boolean {
 export function namedAuthorShare(named: readonly string[], authors: readonly string[]): number {
   if (named.length === 0 || authors.length === 0) return 0;
   const written = authors.map((author) => ` ${folded(author)} `);
-  // By the name's last word: "van halteren" is "Halteren" in records that drop the particle.
-  const found = named.filter((name) => written.some((author) => author.includes(` ${folded(name).split(' ').at(-1)} `)));
+  const found = named.filter((name) => written.some((author) => author.includes(lastWord(name))));
   return found.length / named.length;
+}
+
+/** The authors, as the record writes them, whom `named` names ("Hans van Halteren" for "van halteren"). */
+export function authorsNamed(named: readonly string[], authors: readonly string[]): string[] {
+  if (named.length === 0) return [];
+  const words = named.map(lastWord);
+  return authors.filter((author) => words.some((word) => ` ${folded(author)} `.includes(word)));
+}
+
+/** A name's last word, spaced for a whole-word match: "van halteren" is "Halteren" in records that drop the particle. */
+function lastWord(name: string): string {
+  return ` ${folded(name).split(' ').at(-1)} `;
 }
 
 /** Lower case, accents dropped, punctuation as spaces: "Ó'Neil-Smith, J." → "o neil smith j". */

@@ -106,10 +106,14 @@ describe('informal citations: CLI find on the whole sentence (stand-in)', functi
     const claim = 'Wu et al. (2018) showed that the garlic-derived compound TSDB damages the cell membrane of Staphylococcus aureus.';
     const run = await runCli(['find', '--claim', claim, '--json'], cli!.env);
     assert.equal(run.code, 0, run.stderr);
-    type Found = { candidates: { doi?: string; pmcid?: string }[]; lanes: { lane: string; searched: boolean }[] };
+    type Found = { candidates: { doi?: string; pmcid?: string; namedInClaim?: string[] }[]; lanes: { lane: string; searched: boolean }[] };
     const result = JSON.parse(run.stdout) as Found;
     assert.equal(result.candidates[0]?.doi, '10.1371/journal.pone.0197348', JSON.stringify(result.candidates));
     assert.equal(result.candidates[0]?.pmcid, 'PMC5967733');
+    // The card says why it stands first: its author is the one the sentence names.
+    assert.deepEqual(result.candidates[0]?.namedInClaim, ['Tao Wu']);
+    const text = await runCli(['find', '--claim', claim], cli!.env);
+    assert.match(text.stdout, /^ {3}by Tao Wu, named in the claim · PMC5967733/m, text.stdout);
     assert.ok(result.lanes.some((l) => l.lane === 'pubmed' && l.searched), JSON.stringify(result.lanes));
   });
 

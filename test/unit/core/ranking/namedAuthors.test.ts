@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { rankCandidates } from '../../../../src/core/ranking/candidates';
 import { namedAuthorShare, namedAuthors, withoutNameParticles } from '../../../../src/core/ranking/namedAuthors';
+import { namedInClaimText } from '../../../../src/core/ranking/namedInClaim';
 import type { Candidate, Query } from '../../../../src/core/types';
 
 // A CL-SciSumm training citance, its year marker removed as the bench removes it (bench/lib/clscisumm-data.ts).
@@ -82,5 +83,16 @@ describe('rankCandidates with authors named in the claim', () => {
     const claim = 'We finally remove all traces, but we keep all function tags.';
     const ranked = rankCandidates([GREEN_MANNING, BLAHETA_CHARNIAK], queries, claim);
     assert.deepEqual(ranked.map((c) => c.id), [BLAHETA_CHARNIAK.id, GREEN_MANNING.id]);
+  });
+
+  it('tells the card which of its authors the claim names, as the record writes them', () => {
+    const [first, second] = rankCandidates([BLAHETA_CHARNIAK, GREEN_MANNING], queries, CITANCE);
+    assert.deepEqual(first!.namedInClaim, ['Spence Green', 'Christopher D. Manning']);
+    assert.equal(second!.namedInClaim, undefined, 'Blaheta and Charniak are not named');
+    assert.equal(namedInClaimText(first!.namedInClaim!), 'by Spence Green and Christopher D. Manning, named in the claim');
+    assert.equal(namedInClaimText(['Hans van Halteren']), 'by Hans van Halteren, named in the claim');
+    // Ranked again for a claim that names nobody (the store ranks at every answer): the line goes.
+    const again = rankCandidates([first!, second!], queries, 'We finally remove all traces, but we keep all function tags.');
+    assert.ok(again.every((c) => !('namedInClaim' in c)), JSON.stringify(again));
   });
 });
