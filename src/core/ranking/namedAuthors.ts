@@ -39,6 +39,23 @@ export function namedAuthors(cited: string): string[] {
 }
 
 /**
+ * The first named author of each work a text names, as far as the names tell: the first name, and
+ * the last when it names another work ("Pang[4] and Su[5]", "Ng and Cardie and Bean and Riloff",
+ * "Watanabe et al. and Chiang", "Palmer and Dang et al."), not when the two are one pair of
+ * co-authors ("Green and Manning"). Of CL-SciSumm's 263 training citances that name people, 38
+ * cite a work of a later name, not the first's: the last name reaches 27 of them, and 59 ask twice.
+ */
+export function namedWorksAuthors(cited: string): string[] {
+  const names = namedAuthors(cited);
+  const [first, last] = [names[0], names.at(-1)];
+  if (!first || !last || last === first) return first ? [first] : [];
+  // "Palmer and Dang et al.": Palmer's work and Dang et al.'s.
+  const text = ` ${folded(cited.replace(/&/g, ' and '))} `;
+  const pair = ` ${first} and ${last} `;
+  return names.length === 2 && text.includes(pair) && !text.includes(`${pair}et al `) ? [first] : [first, last];
+}
+
+/**
  * The text with the particles of the names it cites blanked out ("Van Halteren et al.", "de Marneffe
  * and Manning"), for readers that weigh words by field: the router learned "van" from "van der Waals"
  * and sends a sentence citing Van Halteren to physics. The names themselves stay: which names a

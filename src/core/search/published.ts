@@ -16,7 +16,7 @@ import { ServiceUnavailableError } from '../net/breaker';
 import { repositoryLabel } from '../identity/repository';
 import { mergedQuery, queryIndexesFor, type SearchHit } from './keywords';
 import { narrowestWords } from '../sources/published/queryWords';
-import { namedAuthorShare, namedAuthors } from '../ranking/namedAuthors';
+import { namedAuthorShare, namedWorksAuthors } from '../ranking/namedAuthors';
 import { isAuthorSearch } from './byAuthor';
 import { rankByTopic } from './topic';
 
@@ -122,8 +122,8 @@ async function searchLane(
   const requests: { query: Query; queryIndex?: number; byAuthor?: true }[] = source.paced
     ? [{ query: RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries) }]
     : [...queries.map((query, queryIndex) => ({ query, queryIndex })), ...(words ? [{ query: words }] : [])];
-  const byAuthor = NAMED_AUTHOR_LANES.has(lane) ? namedAuthorQuery(deps.claimText, queries) : undefined;
-  if (byAuthor) requests.push({ query: byAuthor, byAuthor: true });
+  const byNamedAuthor = NAMED_AUTHOR_LANES.has(lane) ? namedAuthorQueries(deps.claimText, queries) : [];
+  requests.push(...byNamedAuthor.map((query) => ({ query, byAuthor: true as const })));
   const found: SearchHit[] = [];
   let failure: LaneSkip | undefined;
   let answered = 0;
@@ -157,17 +157,17 @@ const NAMED_AUTHOR_LANES: ReadonlySet<PublishedLane> = new Set(['dblp', 'pubmed'
 
 /**
  * The works of the first author a claim names in its own words ("Like Van Halteren et al., we
- * evaluated …"), for DBLP and PubMed: DBLP's topic search needs title words, and a citing sentence
- * often shares none with the work it names (CL-SciSumm train, docs/published-bench.md). The claim's queries'
- * words rank the author's works. Undefined when the claim names nobody or the queries already
+ * evaluated …"), and of the last when it names another work ("Pang[4] and Su[5]"), one request
+ * each, for DBLP and PubMed: DBLP's topic search needs title words, and a citing sentence often
+ * shares none with the work it names (CL-SciSumm train, docs/published-bench.md). The claim's
+ * queries' words rank the author's works. None when the claim names nobody or the queries already
  * search by author (an informal citation).
  */
-export function namedAuthorQuery(claimText: string | undefined, queries: Query[]): Query | undefined {
-  if (!claimText || queries.length === 0 || isAuthorSearch(queries)) return undefined;
-  const [first] = namedAuthors(claimText);
+export function namedAuthorQueries(claimText: string | undefined, queries: Query[]): Query[] {
+  if (!claimText || queries.length === 0 || isAuthorSearch(queries)) return [];
   // The name's last word: "van halteren" is "Hans van Halteren" on DBLP, but some records drop the particle.
-  const family = first?.split(' ').at(-1);
-  return family ? { ...mergedQuery(queries), authors: [family] } : undefined;
+  const families = new Set(namedWorksAuthors(claimText).map((name) => name.split(' ').at(-1)!));
+  return [...families].map((family) => ({ ...mergedQuery(queries), authors: [family] }));
 }
 
 /** Words of the claim a relevance search gets: the rarest, rarest first (never the sentence as written). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { rankCandidates } from '../../../../src/core/ranking/candidates';
-import { namedAuthorShare, namedAuthors, withoutNameParticles } from '../../../../src/core/ranking/namedAuthors';
+import { namedAuthorShare, namedAuthors, namedWorksAuthors, withoutNameParticles } from '../../../../src/core/ranking/namedAuthors';
 import { namedInClaimText } from '../../../../src/core/ranking/namedInClaim';
 import type { Candidate, Query } from '../../../../src/core/types';
 
@@ -23,6 +23,18 @@ describe('namedAuthors', () => {
     // A CL-SciSumm training citance numbering its citations after the names.
     assert.deepEqual(namedAuthors('Pang[4] and Su[5] both optimized their multi-classification results using the Mincut model.'), ['pang', 'su']);
     assert.deepEqual(namedAuthors('As pointed out by Pennacchiotti and Pantel [6], most systems focus on is-a relations.'), ['pennacchiotti', 'pantel']);
+  });
+
+  it('tells the first authors of the works a sentence names from a pair of co-authors', () => {
+    // CL-SciSumm training citances: Su and Markert's work is cited; Bean and Riloff's; Dang et al.'s.
+    assert.deepEqual(namedWorksAuthors('Pang[4] and Su[5] both optimized their multi-classification results using the Mincut model.'), ['pang', 'su']);
+    assert.deepEqual(namedWorksAuthors('Several coreference systems have incorporated anaphoricity determination modules (e.g. Ng and Cardie and Bean and Riloff ).'), ['ng', 'riloff']);
+    assert.deepEqual(namedWorksAuthors('Palmer and Dang et al. argue that syntactic frames and verb classes are useful.'), ['palmer', 'dang']);
+    // One work of two authors, written with "and" or "&".
+    assert.deepEqual(namedWorksAuthors(CITANCE), ['green']);
+    assert.deepEqual(namedWorksAuthors('As Green & Manning showed, function tags help.'), ['green']);
+    assert.deepEqual(namedWorksAuthors('Mitkov showed that a salience-based approach can be applied across genres.'), ['mitkov']);
+    assert.deepEqual(namedWorksAuthors('The results show that parsing helps.'), []);
   });
 
   it('reads one name before a verb of reporting, never a common word there', () => {

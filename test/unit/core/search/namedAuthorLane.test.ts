@@ -9,7 +9,7 @@ import { createHttpClient } from '../../../../src/core/net/http';
 import { PacingRegistry } from '../../../../src/core/net/pacing';
 import { resolveSettings, type Settings } from '../../../../src/core/settings';
 import { heuristicQueries } from '../../../../src/core/queries/keyphrases';
-import { namedAuthorQuery, searchPublished, type PublishedPlan } from '../../../../src/core/search/published';
+import { namedAuthorQueries, searchPublished, type PublishedPlan } from '../../../../src/core/search/published';
 import { hasAuthors } from '../../../../src/core/search/byAuthor';
 import { DblpTopicSource } from '../../../../src/core/sources/published/dblpTopic';
 import { dblpAuthorQuery } from '../../../../src/core/search/dblpAuthorSearch';
@@ -28,11 +28,18 @@ const MEANT = 'conf/icml/AlaaBSS22';
 describe('published search: the works of an author the claim names', () => {
   it('asks for the last word of the first name a claim cites, with the claim\'s words to rank', () => {
     const queries = heuristicQueries([CLAIM]);
-    const query = namedAuthorQuery(CLAIM, queries)!;
-    assert.deepEqual(query.authors, ['schaar']);
-    assert.ok(query.keywords.length > 0);
-    assert.equal(namedAuthorQuery('Synthetic samples must be judged on their own fidelity.', queries), undefined, 'names nobody');
-    assert.equal(namedAuthorQuery(CLAIM, [{ keywords: ['synthetic'], authors: ['Schaar'] }]), undefined, 'an informal citation is searched by author already');
+    const [query, ...more] = namedAuthorQueries(CLAIM, queries);
+    assert.deepEqual(query!.authors, ['schaar']);
+    assert.ok(query!.keywords.length > 0);
+    assert.equal(more.length, 0);
+    assert.deepEqual(namedAuthorQueries('Synthetic samples must be judged on their own fidelity.', queries), [], 'names nobody');
+    assert.deepEqual(namedAuthorQueries(CLAIM, [{ keywords: ['synthetic'], authors: ['Schaar'] }]), [], 'an informal citation is searched by author already');
+  });
+
+  it('asks for the last named author too when the claim names another work, never for a co-author', () => {
+    const authorsAsked = (claim: string) => namedAuthorQueries(claim, heuristicQueries([claim])).map((q) => q.authors);
+    assert.deepEqual(authorsAsked('Alaa [3] and Van der Schaar [4] both judge each synthetic sample on its own fidelity.'), [['alaa'], ['schaar']]);
+    assert.deepEqual(authorsAsked('Alaa and Chan judge each synthetic sample on its own fidelity.'), [['alaa']]);
   });
 
   it('asks DBLP for the name with any of the rarest words, as for an informal citation', () => {
@@ -88,6 +95,11 @@ describe('published search: the works of an author the claim names', () => {
       const byAuthor = asked.filter((q) => /AUTH:"herger"/i.test(q));
       assert.equal(byAuthor.length, 1, asked.join('\n'));
       assert.ok(hits.some((h) => /pooled prime editing/i.test(h.record.title)), hits.map((h) => h.record.title).join(' | '));
+    });
+
+    it('asks DBLP for the works of each author whose work the claim names', async () => {
+      await search('Alaa [3] and Van der Schaar [4] both judge each synthetic sample on its own fidelity, not by averages.');
+      for (const name of ['alaa', 'schaar']) assert.ok(dblpQueries().some((q) => q.startsWith(`${name} `) || q === name), dblpQueries().join('\n'));
     });
 
     it('asks nobody\'s works for a claim that names nobody', async () => {
