@@ -58,6 +58,11 @@ export interface RoutingDecision {
    * Above routing/closeCall.ts's line, all three servers are searched at once.
    */
   third?: number;
+  /**
+   * Heuristic router only, for an arXiv claim of another field: the probability that it is computer
+   * science. Above search/published.ts's line, DBLP is searched beside that field's lanes.
+   */
+  computerScience?: number;
 }
 
 /**

@@ -195,6 +195,19 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     assert.equal(forces.discipline, 'physics', forces.reason);
   });
 
+  it('says how likely an arXiv claim of another field is computer science (the published search asks DBLP above 0.1)', () => {
+    // A CL-SciSumm training citance (NLP) read as mathematics: computer science is its runner-up.
+    const hmm = routeHeuristically(claimOf('Recent work described an extension to the HMM with a fertility model, using MCMC techniques for parameter estimation.'));
+    assert.equal(hmm.discipline, 'mathematics', hmm.reason);
+    assert.ok(hmm.computerScience! >= 0.25, String(hmm.computerScience));
+    const supernovae = routeHeuristically(claimOf('Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.'));
+    assert.equal(supernovae.discipline, 'physics', supernovae.reason);
+    assert.ok(supernovae.computerScience! < 0.1, String(supernovae.computerScience));
+    // Said only when another field won, and only of arXiv.
+    assert.equal(routeHeuristically(claimOf('Transformers outperform recurrent networks on machine translation benchmarks.')).computerScience, undefined);
+    assert.equal(routeHeuristically(claimOf('Statin therapy reduced cardiovascular mortality in the randomised trial.')).computerScience, undefined);
+  });
+
   it('says when the words it knows lean to no field, rather than that it knows none', () => {
     const decision = routeHeuristically(claimOf('Following de Marneffe and Manning, we convert trees to dependencies.'));
     assert.match(decision.reason, /^None of its words leans to [a-z-]+ rather than [a-z-]+; defaulting to/, decision.reason);
