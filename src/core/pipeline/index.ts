@@ -247,6 +247,7 @@ async function findAndScore(
       published: createPublishedSources(deps.settings, searchHttp, run.warn),
       plan,
       claimText: claim.text,
+      claimSource: claim.source,
       preprints: deps.settings['search.kind'] !== 'published',
       crossref: { http: deps.http, settings: deps.settings, signal: run.signal },
       maxResults: deps.settings.maxResults,

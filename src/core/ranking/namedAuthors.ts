@@ -19,6 +19,9 @@ const reported = () => (reportedPattern ??= new RegExp(String.raw`\b(\p{Lu}\p{Ll
 /** What every construction above needs: checked first, so most claims never run the patterns. */
 const CUE = new RegExp(String.raw`\set\s+al\b|\s(?:and|&)\s+\p{Lu}|\p{Lu}\p{Ll}+\s+(?:${REPORTING})`, 'u');
 
+/** A LaTeX citation command with its options and keys: `\cite{a}`, `\citep[p.~3]{a,b}`, `\textcite{a}`. */
+const LATEX_CITATION = /\\[A-Za-z]*cite[A-Za-z]*\*?(?:\[[^\]]*\]){0,2}\{[^}]*\}/g;
+
 /** "[4]", " [12, 14]", "[3-5]" right after a word. */
 const NUMBERED_CITATION = /\s?\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
 
@@ -45,12 +48,14 @@ export function namedAuthors(cited: string): string[] {
  * co-authors ("Green and Manning"). Of CL-SciSumm's 263 training citances that name people, 38
  * cite a work of a later name, not the first's: the last name reaches 27 of them, and 59 ask twice.
  */
-export function namedWorksAuthors(cited: string): string[] {
+export function namedWorksAuthors(cited: string, source?: string): string[] {
   const names = namedAuthors(cited);
   const [first, last] = [names[0], names.at(-1)];
   if (!first || !last || last === first) return first ? [first] : [];
-  // "Palmer and Dang et al.": Palmer's work and Dang et al.'s.
-  const text = ` ${folded(cited.replace(/&/g, ' and '))} `;
+  // "Palmer and Dang et al.": Palmer's work and Dang et al.'s. The plain text has lost the LaTeX
+  // citations, so a pair is read where they stood: "Pang~\cite{a} and Su~\cite{b}" names two works.
+  const written = source ? source.replace(LATEX_CITATION, ' [1] ') : cited;
+  const text = ` ${folded(written.replace(/&/g, ' and '))} `;
   const pair = ` ${first} and ${last} `;
   return names.length === 2 && text.includes(pair) && !text.includes(`${pair}et al `) ? [first] : [first, last];
 }

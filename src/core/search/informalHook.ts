@@ -29,6 +29,8 @@ export interface ClaimSearchDeps extends AuthorSearchDeps {
   preprints: boolean;
   /** The claim as plain text, for the published lanes' query of its rarest words. */
   claimText?: string;
+  /** The claim as written (LaTeX): its citations tell two cited works from a pair of co-authors. */
+  claimSource?: string;
 }
 
 export interface ClaimSearch {

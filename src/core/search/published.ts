@@ -78,6 +78,8 @@ export interface PublishedSearchDeps {
   sources: PublishedSources;
   /** The claim as plain text: its rarest words make one more query for the lanes that rank plain text. */
   claimText?: string;
+  /** The claim as written (LaTeX): "Pang~\cite{a} and Su~\cite{b}" names two works, "Pang and Su" one. */
+  claimSource?: string;
   maxResults: number;
   signal?: AbortSignal;
   warn: (message: string) => void;
@@ -131,7 +133,7 @@ async function searchLane(
   const requests: { query: Query; queryIndex?: number; byAuthor?: true }[] = source.paced
     ? [{ query: RELEVANCE_LANES.has(lane) ? withWords(mergedQuery(queries), words) : mergedQuery(queries) }]
     : [...queries.map((query, queryIndex) => ({ query, queryIndex })), ...(words ? [{ query: words }] : [])];
-  const byNamedAuthor = NAMED_AUTHOR_LANES.has(lane) ? namedAuthorQueries(deps.claimText, queries) : [];
+  const byNamedAuthor = NAMED_AUTHOR_LANES.has(lane) ? namedAuthorQueries(deps.claimText, queries, deps.claimSource) : [];
   requests.push(...byNamedAuthor.map((query) => ({ query, byAuthor: true as const })));
   const found: SearchHit[] = [];
   let failure: LaneSkip | undefined;
@@ -172,10 +174,10 @@ const NAMED_AUTHOR_LANES: ReadonlySet<PublishedLane> = new Set(['dblp', 'pubmed'
  * queries' words rank the author's works. None when the claim names nobody or the queries already
  * search by author (an informal citation).
  */
-export function namedAuthorQueries(claimText: string | undefined, queries: Query[]): Query[] {
+export function namedAuthorQueries(claimText: string | undefined, queries: Query[], claimSource?: string): Query[] {
   if (!claimText || queries.length === 0 || isAuthorSearch(queries)) return [];
   // The name's last word: "van halteren" is "Hans van Halteren" on DBLP, but some records drop the particle.
-  const families = new Set(namedWorksAuthors(claimText).map((name) => name.split(' ').at(-1)!));
+  const families = new Set(namedWorksAuthors(claimText, claimSource).map((name) => name.split(' ').at(-1)!));
   return [...families].map((family) => ({ ...mergedQuery(queries), authors: [family] }));
 }
 

@@ -37,6 +37,13 @@ describe('namedAuthors', () => {
     assert.deepEqual(namedWorksAuthors('The results show that parsing helps.'), []);
   });
 
+  it('reads the LaTeX as written: a citation after each name names two works, which the plain text no longer shows', () => {
+    const plain = 'Pang and Su both optimized their multi-classification results using the Mincut model.';
+    assert.deepEqual(namedWorksAuthors(plain), ['pang'], 'as plain text, a pair of co-authors');
+    assert.deepEqual(namedWorksAuthors(plain, 'Pang~\\cite{pang04} and Su~\\citep[p.~3]{su09} both optimized their multi-classification results using the Mincut model.'), ['pang', 'su']);
+    assert.deepEqual(namedWorksAuthors('Green and Manning keep all function tags.', 'Green and Manning~\\cite{green10} keep all function tags.'), ['green']);
+  });
+
   it('reads one name before a verb of reporting, never a common word there', () => {
     // CL-SciSumm training citances.
     assert.deepEqual(namedAuthors('Mitkov showed that a salience-based approach can be applied across genres and without complex syntactic information.'), ['mitkov']);

@@ -59,12 +59,12 @@ describe('published search: the works of an author the claim names', () => {
     after(() => standIn.close());
     beforeEach(() => (standIn.requests.length = 0));
 
-    const search = (claimText: string) => {
+    const search = (claimText: string, claimSource?: string) => {
       const http = createHttpClient(settings, { cacheDir: '', pacing: new PacingRegistry(), backoffMs: 1 });
       const plan: PublishedPlan = { lanes: ['dblp'], reports: [{ lane: 'dblp', searched: true }], ownField: ['dblp'] };
       const queries = heuristicQueries([claimText]);
       const sources = { dblp: new DblpTopicSource(settings, http) };
-      return searchPublished(plan, queries, { sources, claimText, maxResults: 10, warn: () => {}, onHits: () => {} });
+      return searchPublished(plan, queries, { sources, claimText, claimSource, maxResults: 10, warn: () => {}, onHits: () => {} });
     };
     const dblpQueries = () => standIn.requests.filter((r) => r.service === 'dblp').map((r) => new URL(r.url, standIn.url).searchParams.get('q') ?? '');
 
@@ -100,6 +100,14 @@ describe('published search: the works of an author the claim names', () => {
     it('asks DBLP for the works of each author whose work the claim names', async () => {
       await search('Alaa [3] and Van der Schaar [4] both judge each synthetic sample on its own fidelity, not by averages.');
       for (const name of ['alaa', 'schaar']) assert.ok(dblpQueries().some((q) => q.startsWith(`${name} `) || q === name), dblpQueries().join('\n'));
+      // In LaTeX the citations are gone from the plain text; the selection as written still tells two works.
+      standIn.requests.length = 0;
+      const plain = 'Alaa and Van der Schaar both judge each synthetic sample on its own fidelity, not by averages.';
+      await search(plain, 'Alaa~\\cite{alaa21} and Van der Schaar~\\cite{schaar22} both judge each synthetic sample on its own fidelity, not by averages.');
+      for (const name of ['alaa', 'schaar']) assert.ok(dblpQueries().some((q) => q.startsWith(`${name} `) || q === name), dblpQueries().join('\n'));
+      standIn.requests.length = 0;
+      await search(plain);
+      assert.ok(dblpQueries().every((q) => !q.startsWith('schaar')), `as plain text a pair of co-authors: ${dblpQueries().join(' | ')}`);
     });
 
     it('asks nobody\'s works for a claim that names nobody', async () => {
