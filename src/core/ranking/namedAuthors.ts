@@ -8,6 +8,8 @@ import { FAMILY, PARTICLE_WORDS } from '../informal/names';
 import { familyNames, SEVERAL_AUTHORS } from '../informal/recognise';
 import { isStopword } from '../text/stopwords';
 import { isRareInScience } from '../scoring/termStats';
+import { citationSpans } from '../latex/citeSites';
+import { citationMacros } from '../latex/citeMacros';
 
 /** "X et al." or a list ending in "and"/"&". Compiled on first use: Unicode classes cost a new process milliseconds. */
 let namedPattern: RegExp | undefined;
@@ -18,9 +20,6 @@ let reportedPattern: RegExp | undefined;
 const reported = () => (reportedPattern ??= new RegExp(String.raw`\b(\p{Lu}\p{Ll}[\p{L}'’\-]*)\s+(?:${REPORTING})`, 'gu'));
 /** What every construction above needs: checked first, so most claims never run the patterns. */
 const CUE = new RegExp(String.raw`\set\s+al\b|\s(?:and|&)\s+\p{Lu}|\p{Lu}\p{Ll}+\s+(?:${REPORTING})`, 'u');
-
-/** A LaTeX citation command with its options and keys: `\cite{a}`, `\citep[p.~3]{a,b}`, `\textcite{a}`. */
-const LATEX_CITATION = /\\[A-Za-z]*cite[A-Za-z]*\*?(?:\[[^\]]*\]){0,2}\{[^}]*\}/g;
 
 /** "[4]", " [12, 14]", "[3-5]" right after a word. */
 const NUMBERED_CITATION = /\s?\[\d+(?:\s*[,–-]\s*\d+)*\]/gu;
@@ -54,10 +53,21 @@ export function namedWorksAuthors(cited: string, source?: string): string[] {
   if (!first || !last || last === first) return first ? [first] : [];
   // "Palmer and Dang et al.": Palmer's work and Dang et al.'s. The plain text has lost the LaTeX
   // citations, so a pair is read where they stood: "Pang~\cite{a} and Su~\cite{b}" names two works.
-  const written = source ? source.replace(LATEX_CITATION, ' [1] ') : cited;
+  const written = source ? withCitationsMarked(source) : cited;
   const text = ` ${folded(written.replace(/&/g, ' and '))} `;
   const pair = ` ${first} and ${last} `;
   return names.length === 2 && text.includes(pair) && !text.includes(`${pair}et al `) ? [first] : [first, last];
+}
+
+/** LaTeX with each citation (the manuscript readers' own: cite commands, starred, with options) as "[1]". */
+function withCitationsMarked(source: string): string {
+  let marked = '';
+  let at = 0;
+  for (const { start, end } of citationSpans(source, citationMacros([source]))) {
+    marked += `${source.slice(at, start)} [1] `;
+    at = end;
+  }
+  return marked + source.slice(at);
 }
 
 /**
