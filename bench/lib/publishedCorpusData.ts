@@ -78,10 +78,29 @@ export function citedSurnames(citances: Citance[], year: number): string[] {
   return best && best[1] >= 2 ? best[0].split(' ') : [];
 }
 
+/**
+ * Two reference papers' Reference_XML holds no title (N09-1001, W09-0621), which DBLP and Semantic
+ * Scholar would show: their abstract summary begins with it, as `<S sid="0">` or as the text before
+ * the abstract's first sentence.
+ */
+export function withTitle(paper: ReferencePaper, splitDir: string): ReferencePaper {
+  const path = join(splitDir, paper.id, 'summary', `${paper.id}.abstract.summary.txt`);
+  if (paper.title || !existsSync(path)) return paper;
+  return { ...paper, title: summaryTitle(readFileSync(path, 'utf8'), paper) };
+}
+
+export function summaryTitle(summary: string, paper: ReferencePaper): string {
+  const tagged = /<S\b[^>]*\bsid\s*=\s*"0"[^>]*>([\s\S]*?)<\/S>/.exec(summary)?.[1];
+  if (tagged) return tagged.replace(/\s+/g, ' ').trim();
+  const opening = paper.sentences.find((s) => s.section === 'Abstract')?.text.slice(0, 30);
+  const at = opening ? summary.indexOf(opening) : -1;
+  return at > 0 ? summary.slice(0, at).replace(/\s+/g, ' ').trim() : '';
+}
+
 /** The CS pool: every training reference paper first, then the distractors that exist under `data`. */
 export function loadCsPool(data: string): CsWork[] {
   const { papers, citances } = loadClSciSumm(join(data, 'cl-scisumm'), 'train');
-  const works = [...papers.values()].map((paper) => referencePaperWork(paper, citances));
+  const works = [...papers.values()].map((paper) => referencePaperWork(withTitle(paper, join(data, 'cl-scisumm', 'Training-Set-2018')), citances));
   const seen = new Set(works.map((w) => normalTitle(w.title)));
   for (const work of distractors(data)) {
     const title = normalTitle(work.title);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../standin/server';
 import { parseAnnotationLine, parseReferenceXml } from '../../../bench/lib/clscisumm-data';
-import { citedSurnames, hallmarkWork, pubmedDocOf, referencePaperWork, type PubmedDoc } from '../../../bench/lib/publishedCorpusData';
+import { citedSurnames, hallmarkWork, pubmedDocOf, referencePaperWork, summaryTitle, type PubmedDoc } from '../../../bench/lib/publishedCorpusData';
 import { startCorpusServer, limitBreaches, type CorpusServer, type ServedRequest } from '../../../bench/lib/publishedCorpusServer';
 import type { SciFactDoc } from '../../../bench/lib/scifact-data';
 import { directSearch } from '../../../bench/lib/publishedCorpusDirect';
@@ -116,6 +116,15 @@ describe('published-search benchmark: the reference papers as works', () => {
     assert.deepEqual(citedSurnames(citances, 1999), []);
     assert.deepEqual([rp.year, rp.venue, rp.acl], [2000, 'COLING', 'C00-2123']);
     assert.match(rp.abstract ?? '', /^In this paper, we describe a search procedure for statistical machine translation/);
+  });
+  it('takes a title its Reference_XML lacks from the abstract summary, as plain text or as sentence 0', () => {
+    const n09 = parseReferenceXml('N09-1001', readFileSync(fixturePath('cl-scisumm', 'N09-1001-abstract.xml'), 'utf8'));
+    assert.equal(n09.title, '');
+    const read = (id: string) => readFileSync(fixturePath('cl-scisumm', `${id}.abstract.summary.txt`), 'utf8');
+    assert.equal(summaryTitle(read('N09-1001'), n09), 'Subjectivity Recognition onWord Senses via Semi-supervised Mincuts');
+    const w09 = { id: 'W09-0621', title: '', sentences: [] };
+    assert.equal(summaryTitle(read('W09-0621'), w09), 'Clustering and Matching Headlines for Automatic Paraphrase Acquisition');
+    assert.equal(summaryTitle('We supplement WordNet entries with information.', n09), '', 'no title before the abstract: none');
   });
 });
 
