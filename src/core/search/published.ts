@@ -140,7 +140,8 @@ async function searchLane(
   let answered = 0;
   await Promise.all(
     requests.map(async ({ query, queryIndex, byAuthor: named }) => {
-      if (query.keywords.length === 0) return;
+      // A named author's request may hold no other word ("As Mitkov showed."): their works alone.
+      if (query.keywords.length === 0 && !named) return;
       const request: SearchRequest = { query, mode: 'any', maxResults: size, signal: deps.signal };
       const records = await attempt(lane, () => source.search(request), deps, (why) => (failure ??= why));
       if (!records) return;
@@ -177,8 +178,23 @@ const NAMED_AUTHOR_LANES: ReadonlySet<PublishedLane> = new Set(['dblp', 'pubmed'
 export function namedAuthorQueries(claimText: string | undefined, queries: Query[], claimSource?: string): Query[] {
   if (!claimText || queries.length === 0 || isAuthorSearch(queries)) return [];
   // The name's last word: "van halteren" is "Hans van Halteren" on DBLP, but some records drop the particle.
-  const families = new Set(namedWorksAuthors(claimText, claimSource).map((name) => name.split(' ').at(-1)!));
-  return [...families].map((family) => ({ ...mergedQuery(queries), authors: [family] }));
+  const names = namedWorksAuthors(claimText, claimSource);
+  const families = new Set(names.map((name) => name.split(' ').at(-1)!));
+  // A named author's name is no topic word of their works: Europe PMC's free text and DBLP match
+  // author lists, so `(Herger OR abundance) AND AUTH:"herger"` held every work of Herger's, and
+  // "Pang" took one of the few words that rank Su's.
+  const merged = mergedQuery(queries);
+  const keywords = withoutNames(merged.keywords, new Set(names.flatMap((name) => name.split(' '))));
+  return [...families].map((family) => ({ ...merged, keywords, authors: [family] }));
+}
+
+/** Keywords with the names' words (particles too) taken out, in any case; a keyword left empty is dropped. */
+function withoutNames(keywords: string[], names: ReadonlySet<string>): string[] {
+  const lower = new Set([...names].map((n) => n.toLowerCase()));
+  return keywords.flatMap((k) => {
+    const kept = k.split(/\s+/).filter((w) => !lower.has(w.toLowerCase()));
+    return kept.length > 0 ? [kept.join(' ')] : [];
+  });
 }
 
 /** Words of the claim a relevance search gets: the rarest, rarest first (never the sentence as written). */

@@ -42,6 +42,21 @@ describe('published search: the works of an author the claim names', () => {
     assert.deepEqual(authorsAsked('Alaa and Chan judge each synthetic sample on its own fidelity.'), [['alaa']]);
   });
 
+  it('ranks a named author\'s works by the claim\'s topic words, never by the names it cites', () => {
+    const claim = 'Pang[4] and Su[5] both optimized their multi-classification results using the Mincut model.';
+    const queries = heuristicQueries([claim]);
+    assert.ok(queries[0]!.keywords.some((k) => /\bPang\b/.test(k)), 'the topic query keeps the names (DBLP matches authors too)');
+    for (const query of namedAuthorQueries(claim, queries)) {
+      assert.ok(!query.keywords.some((k) => /\b(Pang|Su)\b/i.test(k)), `${query.authors}: ${query.keywords.join(', ')}`);
+      assert.ok(query.keywords.some((k) => /Mincut/.test(k)));
+    }
+    const [alone] = namedAuthorQueries('Schaar et al.', heuristicQueries(['Schaar et al.']));
+    assert.deepEqual([alone!.authors, alone!.keywords], [['schaar'], []], 'a name and nothing else: the author\'s works alone');
+    const coAuthors = 'Alaa and Chan judge each synthetic sample on its own fidelity.';
+    const [pair] = namedAuthorQueries(coAuthors, heuristicQueries([coAuthors]));
+    assert.ok(pair!.keywords.includes('Chan'), `a co-author is a word of the one work named: kept (${pair!.keywords.join(', ')})`);
+  });
+
   it('asks DBLP for the name with any of the rarest words, as for an informal citation', () => {
     assert.equal(dblpAuthorQuery({ keywords: ['fidelity', 'averages', 'synthetic'], authors: ['schaar'] }), 'schaar fidelity|averages|synthetic');
     assert.equal(dblpAuthorQuery({ keywords: [], authors: ['schaar'] }), 'schaar');
@@ -83,6 +98,12 @@ describe('published search: the works of an author the claim names', () => {
       assert.ok(records.every((r) => hasAuthors(r, ['Schaar'])));
     });
 
+    it('asks DBLP for the author alone when the claim holds no word but the name', async () => {
+      const { hits } = await search('As Van der Schaar et al. showed.');
+      assert.ok(dblpQueries().includes('schaar'), dblpQueries().join('\n'));
+      assert.ok(hits.some((h) => h.record.dblpKey === MEANT), hits.map((h) => h.record.title).join(' | '));
+    });
+
     it('asks PubMed for the author\'s works by AUTH:, and keeps only theirs', async () => {
       // The stand-in's PubMed holds Herger et al.'s Cell Genomics article (test/fixtures/europepmc).
       const claimText = 'Like Herger et al., we read each variant\'s effect from its abundance after selection.';
@@ -94,6 +115,8 @@ describe('published search: the works of an author the claim names', () => {
       const asked = standIn.requests.filter((r) => r.service === 'europepmc').map((r) => new URL(r.url, standIn.url).searchParams.get('query') ?? '');
       const byAuthor = asked.filter((q) => /AUTH:"herger"/i.test(q));
       assert.equal(byAuthor.length, 1, asked.join('\n'));
+      // Europe PMC's free text covers the author list: the name among the topic words would match all their works.
+      assert.doesNotMatch(byAuthor[0]!, /\bHerger OR|OR Herger\b/i);
       assert.ok(hits.some((h) => /pooled prime editing/i.test(h.record.title)), hits.map((h) => h.record.title).join(' | '));
     });
 
