@@ -117,6 +117,15 @@ describe('published-search benchmark: the reference papers as works', () => {
     assert.deepEqual([rp.year, rp.venue, rp.acl], [2000, 'COLING', 'C00-2123']);
     assert.match(rp.abstract ?? '', /^In this paper, we describe a search procedure for statistical machine translation/);
   });
+  it('names the authors of a paper printed the year after its meeting by the earlier year', () => {
+    // Two of X96-1048's citing sentences (Training-Set-2018 annotation), as written.
+    const x96 = [
+      'Named Entity evaluation began as a part of recent Message Understanding Conferences (MUC), whose objective was to standardize the evaluation of IE tasks (Sundheim, 1995b).',
+      'The test corpus consists of 100 Wall Street Journal documents from the period January 1993 to June 1994, 54 of which contained management succession events (Sundheim, 1995).',
+    ].map((text) => ({ paper: 'X96-1048', citing: 'c', text, gold: [1] }));
+    const work = referencePaperWork({ id: 'X96-1048', title: 'OVERVIEW OF RESULTS OF THE MUC-6 EVALUATION', sentences: [] }, x96);
+    assert.deepEqual([work.year, work.authors], [1996, ['Sundheim']]);
+  });
   it('takes a title its Reference_XML lacks from the abstract summary, as plain text or as sentence 0', () => {
     const n09 = parseReferenceXml('N09-1001', readFileSync(fixturePath('cl-scisumm', 'N09-1001-abstract.xml'), 'utf8'));
     assert.equal(n09.title, '');
