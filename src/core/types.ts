@@ -59,8 +59,8 @@ export interface RoutingDecision {
    */
   third?: number;
   /**
-   * Heuristic router only, for an arXiv claim of another field: the probability that it is computer
-   * science. Above search/published.ts's line, DBLP is searched beside that field's lanes.
+   * Heuristic router only, for a claim of another field: the probability that it is computer
+   * science. From search/published.ts's line, DBLP is searched beside that field's lanes.
    */
   computerScience?: number;
 }

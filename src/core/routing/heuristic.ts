@@ -60,7 +60,7 @@ export function routeHeuristically(claim: Pick<Claim, 'text' | 'context'>, model
   const third = thirdServer ? (known ? round(byRepo.get(thirdServer)!) : confidence) : undefined;
   const decision: RoutingDecision = { discipline, primary, secondary, confidence, by: 'heuristic', reason: readFrom + reason, third };
   const cs = model.classes.indexOf('computer-science');
-  if (known && primary === 'arxiv' && best !== cs && cs >= 0) decision.computerScience = round(posterior[cs]!);
+  if (known && best !== cs && cs >= 0) decision.computerScience = round(posterior[cs]!);
   // The same rule the search stage applies (closeCall.ts), so the reason says what will happen.
   const first = serversSearchedFirst(decision);
   const odds = (r: Repository) => `${REPOSITORY_LABEL[r]} (${Math.round(byRepo.get(r)! * 100)}%)`;

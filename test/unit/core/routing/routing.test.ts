@@ -195,7 +195,7 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     assert.equal(forces.discipline, 'physics', forces.reason);
   });
 
-  it('says how likely an arXiv claim of another field is computer science (the published search asks DBLP above 0.1)', () => {
+  it('says how likely an arXiv claim of another field is computer science (the published search asks DBLP from 0.1)', () => {
     // A CL-SciSumm training citance (NLP) read as mathematics: computer science is its runner-up.
     const hmm = routeHeuristically(claimOf('Recent work described an extension to the HMM with a fertility model, using MCMC techniques for parameter estimation.'));
     assert.equal(hmm.discipline, 'mathematics', hmm.reason);
@@ -203,9 +203,18 @@ describe('heuristic router (model learned from preprint metadata)', () => {
     const supernovae = routeHeuristically(claimOf('Observations of distant Type Ia supernovae indicate that the expansion of the universe is accelerating.'));
     assert.equal(supernovae.discipline, 'physics', supernovae.reason);
     assert.ok(supernovae.computerScience! < 0.1, String(supernovae.computerScience));
-    // Said only when another field won, and only of arXiv.
+    // Said only when another field won.
     assert.equal(routeHeuristically(claimOf('Transformers outperform recurrent networks on machine translation benchmarks.')).computerScience, undefined);
-    assert.equal(routeHeuristically(claimOf('Statin therapy reduced cardiovascular mortality in the randomised trial.')).computerScience, undefined);
+  });
+
+  it('says how likely a bioRxiv or medRxiv claim is computer science too', () => {
+    // A CL-SciSumm training citance (dialogue acts) read as biology; a clinical claim is no computer science.
+    const prosody = routeHeuristically(claimOf('Previous research has leveraged prosodic cues and facial expressions for automatic dialogue act classification.'));
+    assert.equal(prosody.primary, 'biorxiv', prosody.reason);
+    assert.ok(prosody.computerScience! >= 0.15, String(prosody.computerScience));
+    const statin = routeHeuristically(claimOf('Statin therapy reduced cardiovascular mortality in the randomised trial.'));
+    assert.equal(statin.discipline, 'medicine', statin.reason);
+    assert.ok(statin.computerScience! < 0.01, String(statin.computerScience));
   });
 
   it('says when the words it knows lean to no field, rather than that it knows none', () => {

@@ -134,13 +134,16 @@ describe('published lanes: planning and queries', () => {
     assert.equal(laneUnavailable('semanticscholar', resolveSettings({ 'search.kind': 'preprints' })), 'preprints only');
   });
 
-  it('searches DBLP beside another arXiv field\'s lanes when the claim may well be computer science', () => {
+  it('searches DBLP beside another field\'s lanes when the claim may well be computer science', () => {
     // Routings of real sentences (routing.test.ts): a CL-SciSumm training citance read as mathematics, Perlmutter et al.'s claim.
     const hmm = publishedPlan({ ...routing('mathematics', 'arxiv'), computerScience: 0.307 }, DEFAULT_SETTINGS);
     assert.deepEqual(hmm.lanes, ['semanticscholar', 'dblp']);
     assert.deepEqual(hmm.reports.find((r) => r.lane === 'dblp'), { lane: 'dblp', searched: true });
     assert.deepEqual(publishedPlan({ ...routing('physics', 'arxiv'), computerScience: 0.06 }, DEFAULT_SETTINGS).lanes, ['semanticscholar']);
     assert.deepEqual(publishedPlan({ ...routing('computer-science', 'arxiv'), computerScience: 0.6 }, DEFAULT_SETTINGS).lanes, ['dblp', 'semanticscholar']);
+    // A CL-SciSumm citance on dialogue acts read as biology (routing.test.ts); a clinical claim.
+    assert.ok(publishedPlan({ ...routing('biology', 'biorxiv'), computerScience: 0.227 }, DEFAULT_SETTINGS).lanes.includes('dblp'));
+    assert.ok(!publishedPlan({ ...routing('medicine', 'medrxiv'), computerScience: 0 }, DEFAULT_SETTINGS).lanes.includes('dblp'));
   });
 
   it('asks DBLP for two OR-groups of the rarest words, then the first alone', () => {
