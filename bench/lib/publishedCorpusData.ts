@@ -58,7 +58,8 @@ export function referencePaperWork(paper: ReferencePaper, citances: Citance[] = 
   const own = citances.filter((c) => c.paper === paper.id);
   // A paper printed again the year after its meeting is cited by the earlier year (X96-1048, the
   // MUC-6 overview of 1995 in TIPSTER's 1996 proceedings: "Sundheim, 1995").
-  const authors = citedSurnames(own, year).length > 0 ? citedSurnames(own, year) : citedSurnames(own, year - 1);
+  const onTheYear = citedSurnames(own, year);
+  const authors = onTheYear.length > 0 ? onTheYear : citedSurnames(own, year - 1);
   return { key: `${kind}/${paper.id}`, title: paper.title, abstract: abstract || undefined, authors, year, venue, acl: paper.id,
     origin: 'CL-SciSumm Training-Set-2018 reference papers' };
 }
