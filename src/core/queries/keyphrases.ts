@@ -88,17 +88,27 @@ function candidatesOf(sentence: string, chunker: Chunker): Keyphrase[] {
 
 /** Splits a chunk into phrases of real collocations, at most MAX_PHRASE_WORDS long. */
 function phrasesOf(chunk: Chunk): TaggedWord[][] {
-  const phrases: TaggedWord[][] = [];
+  const runs: TaggedWord[][] = [];
   let current: TaggedWord[] = [];
   for (const token of chunk.tokens) {
     const previous = current.at(-1);
-    if (previous && (!collocated(previous, token) || current.length === MAX_PHRASE_WORDS)) {
-      phrases.push(current);
+    if (previous && !collocated(previous, token)) {
+      runs.push(current);
       current = [];
     }
     current.push(token);
   }
-  if (current.length) phrases.push(current);
+  if (current.length) runs.push(current);
+  return runs.flatMap(headFirst);
+}
+
+/**
+ * An English noun phrase ends in its head, so a run too long for one phrase keeps its last
+ * words together: "transferred UCB T cells" → "transferred" + "UCB T cells", not "… T" + "cells".
+ */
+function headFirst(run: TaggedWord[]): TaggedWord[][] {
+  const phrases: TaggedWord[][] = [];
+  for (let end = run.length; end > 0; end -= MAX_PHRASE_WORDS) phrases.unshift(run.slice(Math.max(0, end - MAX_PHRASE_WORDS), end));
   return phrases;
 }
 
@@ -110,7 +120,8 @@ function collocated(first: TaggedWord, second: TaggedWord): boolean {
   const pair = `${first.stem} ${second.stem}`;
   if (DF.bigrams[pair] || ROUTER_MODEL.terms.has(pair)) return true;
   if (/^\p{Lu}[\p{L}\d]{0,2}$/u.test(second.text) && !isStopword(second.text)) return true; // "Type Ia", "vitamin D"
-  const entityLike = /\d|^\p{Lu}{2,}|^\p{Lu}\p{Ll}*\p{Lu}/u.test(first.text);
+  // A lone capital names a kind too: "T cells", "X chromosome", "G protein".
+  const entityLike = /\d|^\p{Lu}$|^\p{Lu}{2,}|^\p{Lu}\p{Ll}*\p{Lu}/u.test(first.text);
   return entityLike && !isGeneric(first) && !second.adjective;
 }
 

@@ -22,9 +22,23 @@ const VERBS = new Set(
     'give gives raise raises lower lowers protect protects correlate correlates associate associates ' +
     'describe describes explain explains determine determines drive drives control controls ' +
     'lack lacks have possess possesses contain contains display displays exhibit exhibits yield yields ' +
-    'get gets got found find finds made known shown seen given taken')
+    'get gets got found find finds made known shown seen given taken ' +
+    'acquire acquires exert exerts maintain maintains convert converts favor favors favour favours ' +
+    'undergo undergoes activate activates repress represses suppress suppresses enhance enhances ' +
+    'impair impairs alter alters modulate modulates bind binds encode encodes confer confers ' +
+    'attenuate attenuates exacerbate exacerbates accelerate accelerates restore restores elevate elevates ' +
+    'accumulate accumulates generate generates produce produces facilitate facilitates stimulate stimulates ' +
+    'interact interacts interfere interferes differ differs prefer prefers persist persists fail fails ' +
+    'tend tends achieve achieves lose loses prolong prolongs worsen worsens diminish diminishes ' +
+    'abolish abolishes disrupt disrupts recruit recruits involve involves include includes resemble resembles ' +
+    'exceed exceeds outperform outperforms underlie underlies precede precedes vary varies emerge emerges ' +
+    'arise arises evolve evolves elicit elicits sustain sustains ameliorate ameliorates mitigate mitigates ' +
+    'counteract counteracts potentiate potentiates impede impedes hinder hinders predispose predisposes')
     .split(' '),
 );
+
+/** Conjunctions and prepositions the stopword list lacks: they end a noun phrase as a verb does. */
+const CONNECTIVES = new Set(['when', 'whenever', 'during', 'although', 'though', 'whereas', 'until', 'unless', 'despite', 'toward', 'towards', 'versus', 'whereby', 'thereby', 'wherein']);
 
 /** Word pairs (stems) the abstracts of the router's corpus use as phrases ("machine learning"). */
 const BIGRAMS = ABSTRACT_DF.bigrams;
@@ -70,7 +84,7 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
     // Numbers, acronyms and gene or compound names ("IL-6", "CD4", "ALDH1", "mRNA").
     return { ...base, nounish: true, adjective: false };
   }
-  if (isStopword(lower) || VERBS.has(lower)) return { ...base, nounish: false, adjective: false };
+  if (isStopword(lower) || VERBS.has(lower) || CONNECTIVES.has(lower)) return { ...base, nounish: false, adjective: false };
   if (/ly$/.test(lower) && lower.length > 4 && !/(ology|ply|ly{2})$/.test(lower)) return { ...base, nounish: false, adjective: false };
   if (/(ed|ing)$/.test(lower) && lower.length > 5) {
     // A participle before a noun modifies it ("infected cells", "signalling pathways"), one
@@ -92,5 +106,5 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
 /** Whether the next word could head a noun phrase (not a function word, verb or adverb). */
 function looksNounish(word: string): boolean {
   const lower = word.replace(/[^\p{L}\p{N}-]+$/gu, '').toLowerCase();
-  return lower.length > 0 && !isStopword(lower) && !VERBS.has(lower) && !/(ed|ing|ly)$/.test(lower);
+  return lower.length > 0 && !isStopword(lower) && !VERBS.has(lower) && !CONNECTIVES.has(lower) && !/(ed|ing|ly)$/.test(lower);
 }

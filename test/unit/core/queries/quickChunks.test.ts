@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { keyphrases } from '../../../../src/core/queries/keyphrases';
+import { chunkSentence } from '../../../../src/core/queries/chunks';
+import { quickChunkSentence } from '../../../../src/core/queries/quickChunks';
+
+/** The keywords the first request carries without an LLM (queries/index.ts uses the quick chunker). */
+const quick = (sentence: string) => keyphrases(sentence, 6, quickChunkSentence);
+
+// Claims of SciFact dev (ids 716, 1335, 1316, 478, 636), as the data set writes them.
+describe('keyphrases without the tagger (quickChunks)', () => {
+  it('ends a noun phrase at a verb of scientific prose the endings do not give away', () => {
+    assert.deepEqual(quick('Low expression of miR7a exerts a biological function in testis.'), ['miR7a', 'exerts', 'biological function', 'testis']);
+    assert.deepEqual(quick('UCB T cells maintain high TCR diversity after transplantation.'), ['UCB T cells', 'high TCR diversity', 'transplantation']);
+    const pten = quick('Inositol lipid 3-phosphatase PTEN converts Ptdlns(3,4)P 2 into phosphatidylinositol 4-phosphate.');
+    assert.ok(pten.includes('3-phosphatase PTEN'), pten.join('|'));
+  });
+
+  it('keeps the head of a long noun phrase with its nearest modifiers', () => {
+    // Four words run together; the phrase searched is the last three, the head noun among them
+    // (it was "Transferred UCB T" + "cells acquire").
+    assert.deepEqual(quick('Transferred UCB T cells acquire a memory-like phenotype in recipients.'), ['Transferred', 'UCB T cells', 'memory-like', 'phenotype', 'recipients']);
+  });
+
+  it('ends a noun phrase at a conjunction the stopword list lacks', () => {
+    const golli = quick('Golli-deficient T-cells prefer to differentiate into an anergic phenotype in the adaptive immune response when there are increased levels of Ca2+ in the cytosol.');
+    assert.ok(golli.includes('adaptive immune response'), golli.join('|'));
+    assert.ok(!golli.some((k) => /\bwhen\b/.test(k)), golli.join('|'));
+  });
+
+  it('splits a long run the same way with the tagger', () => {
+    const keywords = keyphrases('Transferred UCB T cells acquire a memory-like phenotype in recipients.', 6, chunkSentence);
+    assert.ok(keywords.includes('UCB T cells'), keywords.join('|'));
+  });
+});
