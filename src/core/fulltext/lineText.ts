@@ -92,5 +92,15 @@ export function stripCitations(text: string): string {
     .replace(/\s?\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '')
     // Each innermost parenthesis tested part by part: one pattern for the whole group backtracked
     // without end on a long list whose ")" never comes (a citance cut short, a paragraph cut by a page).
-    .replace(/\s?\(([^()]*)\)/g, (all, inner: string) => (isCitationGroup(inner) ? '' : all));
+    .replace(/\s?\(([^()]*)\)/g, (all, inner: string) => (isCitationGroup(inner) ? '' : all))
+    // A selection or citance that ends inside its list: "(e.g., Bai 1995; Zhang et al. 1994; Chen".
+    .replace(/\s?\(([^()]*)$/, (all, inner: string) => (isCutCitationGroup(inner) ? '' : all));
+}
+
+/** A list cut short: two or more whole author–year citations, the cut last part aside. */
+function isCutCitationGroup(inner: string): boolean {
+  const parts = inner.split(';');
+  const last = parts.at(-1)!;
+  const whole = last.length <= MAX_CITATION_CHARS && CITED.test(last) ? parts : parts.slice(0, -1);
+  return whole.length >= 2 && isCitationGroup(whole.join(';'));
 }

@@ -16,6 +16,7 @@ import { ServiceUnavailableError } from '../net/breaker';
 import { repositoryLabel } from '../identity/repository';
 import { mergedQuery, queryIndexesFor, type SearchHit } from './keywords';
 import { narrowestWords } from '../sources/published/queryWords';
+import { stripCitations } from '../fulltext/lineText';
 import { namedAuthorShare, namedWorksAuthors } from '../ranking/namedAuthors';
 import { isAuthorSearch } from './byAuthor';
 import { rankByTopic } from './topic';
@@ -221,7 +222,9 @@ const RELEVANCE_CLAIM_WORDS = 16;
  */
 export function claimWordsQuery(claimText: string | undefined, queries: Query[], count = CLAIM_WORDS): Query | undefined {
   if (!claimText?.trim()) return undefined;
-  const keywords = narrowestWords({ keywords: [claimText] }, count);
+  // A list of works the sentence cites in plain text ("(Bai 1995; Zhang et al. 1994)") names other
+  // works: their surnames are rare words, and would outrank the topic's.
+  const keywords = narrowestWords({ keywords: [stripCitations(claimText)] }, count);
   if (keywords.length === 0) return undefined;
   const filter = queries.find((q) => q.filter)?.filter;
   return filter ? { keywords, filter } : { keywords };

@@ -1,6 +1,7 @@
 // The pdfjs path's citation stripping (fulltext/lineText.ts), which the heuristic queries use too:
 // an author–year group goes as GROBID drops it, anything else in parentheses stays, and a list whose
-// ")" never comes (a CL-SciSumm training citance, J96-3004, cut short in the data) is read in one pass.
+// ")" never comes (a CL-SciSumm training citance, J96-3004, cut short in the data) is read in one pass
+// and, at the end of the text, dropped as a list of citations too.
 import assert from 'node:assert/strict';
 import { stripCitations } from '../../../../src/core/fulltext/lineText';
 
@@ -14,8 +15,16 @@ describe('stripCitations', () => {
     assert.equal(stripCitations('The blank space (equivalent to a delimiter) stays (see Section 2).'), 'The blank space (equivalent to a delimiter) stays (see Section 2).');
   });
 
-  it('reads a long list whose closing parenthesis never comes in one pass, and keeps it', () => {
+  it('reads a long list whose closing parenthesis never comes in one pass, and drops it at the end of the text', () => {
     const cut = `${OPENING} (${LIST} `;
-    assert.equal(stripCitations(cut.repeat(3)), cut.repeat(3));
+    // Only the last "(" runs to the end of the text; the others stop at the next "(", unclosed.
+    assert.equal(stripCitations(cut.repeat(3)), cut.repeat(2) + OPENING);
+    assert.equal(stripCitations(`${OPENING} (e.g., Bai 1995; Zhang et al. 1994; Chen and Li`), OPENING, 'the cut last part aside');
+  });
+
+  it('keeps an unclosed parenthesis that is no list of citations', () => {
+    for (const text of [`${OPENING} (see the appendix; which holds more`, `${OPENING} (e.g., Bai 1995`, `${OPENING} (equivalent to a delimiter`]) {
+      assert.equal(stripCitations(text), text);
+    }
   });
 });

@@ -163,6 +163,16 @@ describe('published lanes: planning and queries', () => {
     assert.equal(claimWordsQuery('', []), undefined);
   });
 
+  it('leaves the surnames of a list of works cited in plain text out of the claim\'s words', () => {
+    // A CL-SciSumm training citance (J96-3004's, cut after its fourth work; the data cuts it mid-list).
+    const citance = 'Since in written Chinese there is no explicit word delimiter, the problem of Chinese sentence tokenization has been the focus of considerable research efforts (e.g., Bai 1995; Zhang et al. 1994; Chen and Liu 1992; Chiang et al. 1992';
+    for (const text of [citance, `${citance}).`]) {
+      const words = claimWordsQuery(text, [], 16)!.keywords;
+      assert.ok(words.includes('delimiter') && words.includes('tokenization'), words.join(' '));
+      assert.deepEqual(words.filter((w) => /^(Bai|Zhang|Chen|Liu|Chiang)$/.test(w)), [], words.join(' '));
+    }
+  });
+
   it('gives Semantic Scholar the keyphrases, then the claim\'s rarest words they lack', () => {
     const claim = 'Mining association rules between sets of items in large databases reveals frequent purchase patterns.';
     const keyphrases = { keywords: ['association rules', 'large databases'], filter: { fromYear: 1990 } };
