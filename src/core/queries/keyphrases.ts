@@ -144,7 +144,7 @@ export function isGenericWord(word: string): boolean {
 
 function isGeneric(token: TaggedWord): boolean {
   const word = token.text.toLowerCase();
-  return GENERIC.has(word) || isStopword(word) || /^[\d.,/%]+$/.test(word);
+  return GENERIC.has(word) || isStopword(word) || /^[\d.,/%–-]+$/.test(word);
 }
 
 const byScore = (a: Keyphrase, b: Keyphrase) => b.score - a.score || a.position - b.position;

@@ -6,7 +6,7 @@ import { quickChunkSentence } from '../../../../src/core/queries/quickChunks';
 /** The keywords the first request carries without an LLM (queries/index.ts uses the quick chunker). */
 const quick = (sentence: string) => keyphrases(sentence, 6, quickChunkSentence);
 
-// Claims of SciFact dev (ids 716, 1335, 1316, 478, 636), as the data set writes them.
+// Claims of SciFact dev (ids 716, 1335, 1316, 478, 636) and train (22, 1072), as the data set writes them.
 describe('keyphrases without the tagger (quickChunks)', () => {
   it('ends a noun phrase at a verb of scientific prose the endings do not give away', () => {
     assert.deepEqual(quick('Low expression of miR7a exerts a biological function in testis.'), ['miR7a', 'exerts', 'biological function', 'testis']);
@@ -25,6 +25,15 @@ describe('keyphrases without the tagger (quickChunks)', () => {
     const golli = quick('Golli-deficient T-cells prefer to differentiate into an anergic phenotype in the adaptive immune response when there are increased levels of Ca2+ in the cytosol.');
     assert.ok(golli.includes('adaptive immune response'), golli.join('|'));
     assert.ok(!golli.some((k) => /\bwhen\b/.test(k)), golli.join('|'));
+  });
+
+  it('takes no range of numbers or years for a topic word, as it takes no number', () => {
+    // SciFact train claims 22 and 1072.
+    for (const claim of ['76-85% of people with severe mental disorder receive no treatment in low and middle income countries.', 'Sepsis related mortality has remained stable between 2009-2014.']) {
+      for (const keywords of [quick(claim), keyphrases(claim, 6, chunkSentence)]) {
+        assert.ok(keywords.length > 0 && !keywords.some((k) => /^[\d–-]+$/.test(k)), keywords.join('|'));
+      }
+    }
   });
 
   it('splits a long run the same way with the tagger', () => {
