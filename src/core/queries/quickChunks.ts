@@ -84,7 +84,7 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
     // Numbers, acronyms and gene or compound names ("IL-6", "CD4", "ALDH1", "mRNA").
     return { ...base, nounish: true, adjective: false };
   }
-  if (isStopword(lower) || VERBS.has(lower) || CONNECTIVES.has(lower)) return { ...base, nounish: false, adjective: false };
+  if (endsPhrase(lower)) return { ...base, nounish: false, adjective: false };
   if (/ly$/.test(lower) && lower.length > 4 && !/(ology|ply|ly{2})$/.test(lower)) return { ...base, nounish: false, adjective: false };
   if (/(ed|ing)$/.test(lower) && lower.length > 5) {
     // A participle before a noun modifies it ("infected cells", "signalling pathways"), one
@@ -106,5 +106,10 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
 /** Whether the next word could head a noun phrase (not a function word, verb or adverb). */
 function looksNounish(word: string): boolean {
   const lower = word.replace(/[^\p{L}\p{N}-]+$/gu, '').toLowerCase();
-  return lower.length > 0 && !isStopword(lower) && !VERBS.has(lower) && !CONNECTIVES.has(lower) && !/(ed|ing|ly)$/.test(lower);
+  return lower.length > 0 && !endsPhrase(lower) && !/(ed|ing|ly)$/.test(lower);
+}
+
+/** A function word, a verb of the list or a connective: never part of a noun phrase. */
+function endsPhrase(lower: string): boolean {
+  return isStopword(lower) || VERBS.has(lower) || CONNECTIVES.has(lower);
 }
