@@ -4,6 +4,7 @@
 // Routing and query writing both read them from here, so neither stage reaches into the other.
 import abstractDf from './abstractDf.json';
 import routerJson from './router.json';
+import collocationsJson from './collocations.json';
 import type { Discipline } from '../types';
 import { packTerms, unpackTerms, type PackedTerms, type TermWeights } from './routerTerms';
 
@@ -46,3 +47,14 @@ export function decodeRouterModel({ termList, weights, ...model }: RouterFile): 
 
 export const ROUTER_MODEL = decodeRouterModel(routerJson as unknown as RouterFile);
 export const ABSTRACT_DF = abstractDf as DocumentFrequencies;
+
+let collocations: Set<string> | undefined;
+/**
+ * Whether open scientific text writes these two stems together ("folic acid"): the pairs of
+ * collocations.json (models/build-collocations.ts), beside the router's most frequent bigrams.
+ * Read on first use: a new process that writes no query never splits the table.
+ */
+export function isOpenTextCollocation(pair: string): boolean {
+  collocations ??= new Set(collocationsJson.pairs.split('|'));
+  return collocations.has(pair);
+}

@@ -3,7 +3,7 @@
 // (src/core/models/abstractDf.json, written by models/train-router.ts). Phrases stay phrases only when
 // they are real collocations; otherwise their words stand alone, so a search does not demand an
 // accidental word sequence.
-import { ABSTRACT_DF as DF, ROUTER_MODEL } from '../models';
+import { ABSTRACT_DF as DF, isOpenTextCollocation, ROUTER_MODEL } from '../models';
 import { isStopword } from '../text/stopwords';
 import { withoutNumberedReferences } from '../text/internalReferences';
 import { stripCitations } from '../fulltext/lineText';
@@ -113,12 +113,13 @@ function headFirst(run: TaggedWord[]): TaggedWord[][] {
 }
 
 /**
- * Two adjacent words form a phrase when the corpus knows the pair, or when the first is an
+ * Two adjacent words form a phrase when a corpus knows the pair (the router's abstracts, or open
+ * text at large: "folic acid", "bariatric surgery"), or when the first is an
  * entity-like word (acronym, gene or compound name) qualifying a noun: "ALDH1 expression", "Type Ia".
  */
 function collocated(first: TaggedWord, second: TaggedWord): boolean {
   const pair = `${first.stem} ${second.stem}`;
-  if (DF.bigrams[pair] || ROUTER_MODEL.terms.has(pair)) return true;
+  if (DF.bigrams[pair] || ROUTER_MODEL.terms.has(pair) || isOpenTextCollocation(pair)) return true;
   if (/^\p{Lu}[\p{L}\d]{0,2}$/u.test(second.text) && !isStopword(second.text)) return true; // "Type Ia", "vitamin D"
   // A lone capital names a kind too: "T cells", "X chromosome", "G protein".
   const entityLike = /\d|^\p{Lu}$|^\p{Lu}{2,}|^\p{Lu}\p{Ll}*\p{Lu}/u.test(first.text);

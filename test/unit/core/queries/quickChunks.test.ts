@@ -36,6 +36,18 @@ describe('keyphrases without the tagger (quickChunks)', () => {
     }
   });
 
+  it('keeps a name that open text writes as one, though the router\'s preprints lack it', () => {
+    // SciFact dev claims 94, 171 and 575: the words came apart ("lymphatic" + "filariasis").
+    for (const chunker of [quickChunkSentence, chunkSentence]) {
+      const keywords = (claim: string) => keyphrases(claim, 6, chunker);
+      assert.ok(keywords('Albendazole is used to treat lymphatic filariasis.').includes('lymphatic filariasis'));
+      const lupus = keywords('Basophils counteract disease development in patients with systemic lupus erythematosus (SLE).');
+      assert.ok(lupus.some((k) => k.includes('lupus erythematosus')), lupus.join('|'));
+      const yeast = keywords('In domesticated populations of Saccharomyces cerevisiae, whole chromosome aneuploidy is very uncommon.');
+      assert.ok(yeast.includes('Saccharomyces cerevisiae') && yeast.includes('aneuploidy'), yeast.join('|'));
+    }
+  });
+
   it('splits a long run the same way with the tagger', () => {
     const keywords = keyphrases('Transferred UCB T cells acquire a memory-like phenotype in recipients.', 6, chunkSentence);
     assert.ok(keywords.includes('UCB T cells'), keywords.join('|'));

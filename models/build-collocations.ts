@@ -1,0 +1,96 @@
+// Builds the keyphrase stage's second collocation table: word pairs that open scientific text
+// writes together ("folic acid", "bariatric surgery"), so a query keeps them as one phrase. The
+// router's table (abstractDf.json's bigrams) holds the 4,000 pairs most frequent in ~4,000
+// preprint abstracts, which misses the names of the life sciences that few preprints use.
+//
+//   npx esbuild models/build-collocations.ts --bundle --platform=node --format=cjs --log-level=warning \
+//     --outfile=out/models/build-collocations.js && node out/models/build-collocations.js /work/shared/datasets
+//
+// Documents: every title + abstract of the rxiv metadata (daily arXiv/bioRxiv/medRxiv picks with
+// the bioRxiv full-authors file, arXiv cs.CL, the S2ORC sample), the body of every open-access
+// JATS full text of fulltext-citations/, and the unarXive sample's papers that are not held apart.
+// Never SciFact, Check-COVID, CL-SciSumm or ACM-CR: the benches search those, and a pair learned
+// from the corpus searched would flatter them. A pair is two neighbouring words of one clause,
+// neither a stopword nor a bare number, as stems (text/stem.ts, the chunkers' own). It is kept
+// when MIN_DOCUMENTS documents have it and it stands in at least MIN_SHARE of the documents that
+// have its rarer word: a name's words come together, an accident of adjacency does not.
+// Deterministic: the same data gives the same bytes.
+//
+// Output: src/core/models/collocations.json = { docs, pairs: "a b|c d|…" } (sorted).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stem } from '../src/core/text/stem';
+import { isStopword } from '../src/core/text/stopwords';
+import { readJats } from '../bench/lib/jats-sentences';
+import { isHeldApart, readUnarxive } from '../bench/lib/unarxive-sentences';
+
+const MIN_DOCUMENTS = 3;
+/** SciFact dev and train, queries bench: 0.2 and a floor of 5 documents at 0.1 did worse on train. */
+const MIN_SHARE = 0.4;
+const OUT = join(process.cwd(), 'src', 'core', 'models', 'collocations.json');
+
+function jsonl(path: string): Record<string, unknown>[] {
+  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const text = (v: unknown): string => (Array.isArray(v) ? v.join(' ') : typeof v === 'string' && v !== 'None' ? v : '');
+const titled = (r: Record<string, unknown>): string => `${text(r.title)}. ${text(r.abstract ?? r.paperAbstract)}`;
+
+function documents(data: string): string[] {
+  const rxiv = join(data, 'rxiv-metadata');
+  const docs: string[] = [];
+  for (const name of ['arxiv.jsonl', 'biorxiv.jsonl', 'medrxiv.jsonl', 'biorxiv_recent_full-authors.jsonl']) {
+    docs.push(...jsonl(join(rxiv, 'rxiv-daily_Lcollection', name)).map(titled));
+  }
+  docs.push(...(JSON.parse(readFileSync(join(rxiv, 'arxiv-cscl-2026-03_lthei', 'arxiv_papers.json'), 'utf8')) as Record<string, unknown>[]).map(titled));
+  docs.push(...jsonl(join(rxiv, 's2orc-metadata-sample', 'sample.jsonl')).map(titled));
+  for (const paper of readJats(data)) docs.push(paper.sentences.map((s) => s.text).join(' '));
+  const arxiv = readUnarxive(data);
+  for (const paper of arxiv.filter((p) => !isHeldApart(p, arxiv))) docs.push(paper.sentences.map((s) => s.text).join(' '));
+  return docs;
+}
+
+/** The stems and the neighbouring stem pairs of one document, each once. */
+function termsOf(doc: string): { words: Set<string>; pairs: Set<string> } {
+  const words = new Set<string>();
+  const pairs = new Set<string>();
+  for (const clause of doc.split(/[.,;:!?()[\]{}"“”]+/)) {
+    let previous: string | undefined;
+    for (const piece of clause.split(/\s+/)) {
+      const word = piece.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      if (!word || isStopword(word.toLowerCase()) || /^\d+$/.test(word)) {
+        previous = undefined;
+        continue;
+      }
+      const stemmed = stem(word);
+      words.add(stemmed);
+      if (previous) pairs.add(`${previous} ${stemmed}`);
+      previous = stemmed;
+    }
+  }
+  return { words, pairs };
+}
+
+function main(): void {
+  const data = process.argv[2];
+  if (!data) throw new Error('usage: node out/models/build-collocations.js DATASETS_DIR');
+  const docs = documents(data);
+  const wordDf = new Map<string, number>();
+  const pairDf = new Map<string, number>();
+  for (const doc of docs) {
+    const { words, pairs } = termsOf(doc);
+    for (const w of words) wordDf.set(w, (wordDf.get(w) ?? 0) + 1);
+    for (const p of pairs) pairDf.set(p, (pairDf.get(p) ?? 0) + 1);
+  }
+  const kept = [...pairDf]
+    .filter(([pair, n]) => {
+      const [first, second] = pair.split(' ') as [string, string];
+      return n >= MIN_DOCUMENTS && n / Math.min(wordDf.get(first)!, wordDf.get(second)!) >= MIN_SHARE;
+    })
+    .map(([pair]) => pair)
+    .sort();
+  writeFileSync(OUT, `${JSON.stringify({ docs: docs.length, pairs: kept.join('|') })}\n`);
+  console.log(`${docs.length} documents, ${pairDf.size} pairs, ${kept.length} kept → ${OUT}`);
+}
+
+main();
