@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     const factory = await pipelineFactory({ ...standIn.settings, ...server.settings }, home);
     const summary: string[] = [];
     for (const set of sets.filter(() => limit > 0)) {
-      await directPass(set, server, limit);
+      await directPass(set, server, limit, values.trace ?? false);
       if (!values.direct) summary.push(await retrievalPass(set, factory, limit, values.trace ?? false));
     }
     if (values.direct) return;
@@ -151,12 +151,15 @@ async function pipelineFactory(services: Record<string, string>, home: string): 
 }
 
 /** The claim's words straight to each service (no pipeline): how hard the served corpora make the task. */
-async function directPass(set: TaskSet, server: CorpusServer, limit: number): Promise<void> {
+async function directPass(set: TaskSet, server: CorpusServer, limit: number, trace: boolean): Promise<void> {
   const tasks = set.tasks.slice(0, limit);
   console.log(`\n=== ${set.name}: ${tasks.length} claims; reference, no pipeline: the claim's words sent straight to a service`);
   for (const search of set.direct) {
     const ranks: (number | undefined)[] = [];
-    for (const task of tasks) ranks.push(firstCitedRank(await directSearch(server, search, task.claim), task.isCited));
+    for (const task of tasks) {
+      ranks.push(firstCitedRank(await directSearch(server, search, task.claim), task.isCited));
+      if (trace) console.log(`  ${search} ${ranks.at(-1) ?? '-'}  ${task.claim.slice(0, 100)}`);
+    }
     console.log(formatFigures(`${search}: the claim's words`, retrievalFigures(ranks)));
   }
 }
