@@ -6,21 +6,23 @@
 //   npx esbuild models/build-collocations.ts --bundle --platform=node --format=cjs --log-level=warning \
 //     --outfile=out/models/build-collocations.js && node out/models/build-collocations.js /work/shared/datasets
 //
-// Documents: every title + abstract of the rxiv metadata (daily arXiv/bioRxiv/medRxiv picks with
-// the bioRxiv full-authors file, arXiv cs.CL, the S2ORC sample), the body of every open-access
-// JATS full text of fulltext-citations/, and the unarXive sample's papers that are not held apart.
-// Never SciFact, Check-COVID, CL-SciSumm or ACM-CR: the benches search those, and a pair learned
-// from the corpus searched would flatter them. A pair is two neighbouring words of one clause,
-// neither a stopword nor a bare number, as stems (text/stem.ts, the chunkers' own). It is kept
-// when MIN_DOCUMENTS documents have it and it stands in at least MIN_SHARE of the documents that
-// have its rarer word: a name's words come together, an accident of adjacency does not.
+// Documents: the titles and abstracts the router learns from (bench/data/rxiv.ts: the rxiv
+// metadata, the S2ORC sample), of its train and dev splits only, without Check-COVID's, HALLMARK's
+// and the unarXive sample's (its held-apart papers are the cite-worthiness bench's); the body of every open-access JATS full text of
+// fulltext-citations/; the unarXive sample's papers that are not held apart. Never a paper a bench
+// is scored on finding, nor SciFact's or CL-SciSumm's texts: a pair learned from the papers to be
+// found would flatter the bench. A pair is two neighbouring words of one clause, neither a
+// stopword nor a bare number, as stems (text/stem.ts, the chunkers' own). It is kept when
+// MIN_DOCUMENTS documents have it and it stands in at least MIN_SHARE of the documents that have
+// its rarer word: a name's words come together, an accident of adjacency does not.
 // Deterministic: the same data gives the same bytes.
 //
 // Output: src/core/models/collocations.json = { docs, pairs: "a b|c d|…" } (sorted).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stem } from '../src/core/text/stem';
 import { isStopword } from '../src/core/text/stopwords';
+import { loadLabelledDocs, splitOf } from '../bench/data/rxiv';
 import { readJats } from '../bench/lib/jats-sentences';
 import { isHeldApart, readUnarxive } from '../bench/lib/unarxive-sentences';
 
@@ -29,21 +31,15 @@ const MIN_DOCUMENTS = 3;
 const MIN_SHARE = 0.4;
 const OUT = join(process.cwd(), 'src', 'core', 'models', 'collocations.json');
 
-function jsonl(path: string): Record<string, unknown>[] {
-  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
-}
-
-const text = (v: unknown): string => (Array.isArray(v) ? v.join(' ') : typeof v === 'string' && v !== 'None' ? v : '');
-const titled = (r: Record<string, unknown>): string => `${text(r.title)}. ${text(r.abstract ?? r.paperAbstract)}`;
+/**
+ * Sources of the router's documents that a bench reads: Check-COVID's corpus, HALLMARK's pool,
+ * unarXive's papers (read below as full texts, the held-apart ones left out).
+ */
+const BENCHED_ORIGINS = new Set(['check-covid', 'hallmark-pool-dev', 'unarxive']);
 
 function documents(data: string): string[] {
-  const rxiv = join(data, 'rxiv-metadata');
-  const docs: string[] = [];
-  for (const name of ['arxiv.jsonl', 'biorxiv.jsonl', 'medrxiv.jsonl', 'biorxiv_recent_full-authors.jsonl']) {
-    docs.push(...jsonl(join(rxiv, 'rxiv-daily_Lcollection', name)).map(titled));
-  }
-  docs.push(...(JSON.parse(readFileSync(join(rxiv, 'arxiv-cscl-2026-03_lthei', 'arxiv_papers.json'), 'utf8')) as Record<string, unknown>[]).map(titled));
-  docs.push(...jsonl(join(rxiv, 's2orc-metadata-sample', 'sample.jsonl')).map(titled));
+  const abstracts = loadLabelledDocs(data).filter((d) => splitOf(d) !== 'test' && !BENCHED_ORIGINS.has(d.origin));
+  const docs = abstracts.map((d) => `${d.title}. ${d.abstract}`);
   for (const paper of readJats(data)) docs.push(paper.sentences.map((s) => s.text).join(' '));
   const arxiv = readUnarxive(data);
   for (const paper of arxiv.filter((p) => !isHeldApart(p, arxiv))) docs.push(paper.sentences.map((s) => s.text).join(' '));
