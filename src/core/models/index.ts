@@ -48,13 +48,15 @@ export function decodeRouterModel({ termList, weights, ...model }: RouterFile): 
 export const ROUTER_MODEL = decodeRouterModel(routerJson as unknown as RouterFile);
 export const ABSTRACT_DF = abstractDf as DocumentFrequencies;
 
-let collocations: Set<string> | undefined;
+let openText: Set<string> | undefined;
 /**
- * Whether open scientific text writes these two stems together ("folic acid"): the pairs of
- * collocations.json (models/build-collocations.ts), beside the router's most frequent bigrams.
- * Read on first use: a new process that writes no query never splits the table.
+ * Whether scientific text writes these two stems together ("machine learning", "folic acid"): the
+ * router's most frequent bigrams, or the pairs of open text at large (collocations.json, written by
+ * models/build-collocations.ts). The latter are read on first use: a new process that writes no
+ * query never splits the table.
  */
-export function isOpenTextCollocation(pair: string): boolean {
-  collocations ??= new Set(collocationsJson.pairs.split('|'));
-  return collocations.has(pair);
+export function isCollocation(pair: string): boolean {
+  if (ABSTRACT_DF.bigrams[pair]) return true;
+  openText ??= new Set(collocationsJson.pairs.split('|'));
+  return openText.has(pair);
 }

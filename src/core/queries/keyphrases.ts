@@ -3,7 +3,7 @@
 // (src/core/models/abstractDf.json, written by models/train-router.ts). Phrases stay phrases only when
 // they are real collocations; otherwise their words stand alone, so a search does not demand an
 // accidental word sequence.
-import { ABSTRACT_DF as DF, isOpenTextCollocation, ROUTER_MODEL } from '../models';
+import { ABSTRACT_DF as DF, isCollocation, ROUTER_MODEL } from '../models';
 import { isStopword } from '../text/stopwords';
 import { withoutNumberedReferences } from '../text/internalReferences';
 import { stripCitations } from '../fulltext/lineText';
@@ -119,7 +119,7 @@ function headFirst(run: TaggedWord[]): TaggedWord[][] {
  */
 function collocated(first: TaggedWord, second: TaggedWord): boolean {
   const pair = `${first.stem} ${second.stem}`;
-  if (DF.bigrams[pair] || ROUTER_MODEL.terms.has(pair) || isOpenTextCollocation(pair)) return true;
+  if (isCollocation(pair) || ROUTER_MODEL.terms.has(pair)) return true;
   if (/^\p{Lu}[\p{L}\d]{0,2}$/u.test(second.text) && !isStopword(second.text)) return true; // "Type Ia", "vitamin D"
   // A lone capital names a kind too: "T cells", "X chromosome", "G protein".
   const entityLike = /\d|^\p{Lu}$|^\p{Lu}{2,}|^\p{Lu}\p{Ll}*\p{Lu}/u.test(first.text);

@@ -5,7 +5,7 @@
 // from a short closed list and from their endings (-ed, -ing, -ly, -es after a noun), which is
 // enough to split a claim where the tagger would: queries/bench shows the first results do not
 // get worse (bench/queries.ts).
-import { ABSTRACT_DF, isOpenTextCollocation } from '../models';
+import { isCollocation } from '../models';
 import { stem } from '../text/stem';
 import { isStopword } from '../text/stopwords';
 import type { Chunk, TaggedWord } from './chunks';
@@ -39,9 +39,6 @@ const VERBS = new Set(
 
 /** Conjunctions and prepositions the stopword list lacks: they end a noun phrase as a verb does. */
 const CONNECTIVES = new Set(['when', 'whenever', 'during', 'although', 'though', 'whereas', 'until', 'unless', 'despite', 'toward', 'towards', 'versus', 'whereby', 'thereby', 'wherein']);
-
-/** Word pairs (stems) the abstracts of the router's corpus, or open text at large, use as phrases ("machine learning"). */
-const knownPair = (pair: string): boolean => Boolean(ABSTRACT_DF.bigrams[pair]) || isOpenTextCollocation(pair);
 
 /** Endings of adjectives, which modify the noun after them ("nuclear", "pulmonary", "genetic"). */
 const ADJECTIVE_ENDING = /(al|ic|ical|ous|ive|ary|ful|less|able|ible|ar|ent|ant|ile|oid)$/;
@@ -91,7 +88,7 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
     // after a noun may be part of its name ("machine learning"); elsewhere it is the verb.
     if (previous?.nounish) {
       // "... coupling of GLP-1R": a participle followed by "of" is a noun.
-      const named = knownPair(`${previous.stem} ${base.stem}`) || /^of$/i.test(next.replace(/[^\p{L}]+$/gu, ''));
+      const named = isCollocation(`${previous.stem} ${base.stem}`) || /^of$/i.test(next.replace(/[^\p{L}]+$/gu, ''));
       return { ...base, nounish: named, adjective: false };
     }
     const modifies = looksNounish(next);
