@@ -6,10 +6,10 @@
 //   npx esbuild models/build-collocations.ts --bundle --platform=node --format=cjs --log-level=warning \
 //     --outfile=out/models/build-collocations.js && node out/models/build-collocations.js /work/shared/datasets
 //
-// Documents: the titles and abstracts the router learns from (bench/data/rxiv.ts: the rxiv
-// metadata, the S2ORC sample), of its train and dev splits only, without Check-COVID's, HALLMARK's
-// and the unarXive sample's (its held-apart papers are the cite-worthiness bench's); the body of every open-access JATS full text of
-// fulltext-citations/; the unarXive sample's papers that are not held apart. Never a paper a bench
+// Documents: the titles and abstracts of the rxiv metadata and the S2ORC sample that the router
+// learns from (bench/data/rxiv.ts), of its train and dev splits only (no benchmark set it also
+// reads); the body of every open-access JATS full text of fulltext-citations/; the unarXive
+// sample's papers that are not held apart. Never a paper a bench
 // is scored on finding, nor SciFact's or CL-SciSumm's texts: a pair learned from the papers to be
 // found would flatter the bench. A pair is two neighbouring words of one clause, neither a
 // stopword nor a bare number, as stems (text/stem.ts, the chunkers' own). It is kept when
@@ -31,14 +31,11 @@ const MIN_DOCUMENTS = 3;
 const MIN_SHARE = 0.4;
 const OUT = join(process.cwd(), 'src', 'core', 'models', 'collocations.json');
 
-/**
- * Sources of the router's documents that a bench reads: Check-COVID's corpus, HALLMARK's pool,
- * unarXive's papers (read below as full texts, the held-apart ones left out).
- */
-const BENCHED_ORIGINS = new Set(['check-covid', 'hallmark-pool-dev', 'unarxive']);
+/** The router's sources of preprint and paper metadata, not the benchmark sets it also reads. */
+const OPEN_METADATA = /^(?:\w+-daily|\w+-api-dump|biorxiv-full-authors|arxiv-cscl|arxiv-oai-head200|s2orc)$/;
 
 function documents(data: string): string[] {
-  const abstracts = loadLabelledDocs(data).filter((d) => splitOf(d) !== 'test' && !BENCHED_ORIGINS.has(d.origin));
+  const abstracts = loadLabelledDocs(data).filter((d) => splitOf(d) !== 'test' && OPEN_METADATA.test(d.origin));
   const docs = abstracts.map((d) => `${d.title}. ${d.abstract}`);
   for (const paper of readJats(data)) docs.push(paper.sentences.map((s) => s.text).join(' '));
   const arxiv = readUnarxive(data);
