@@ -20,6 +20,7 @@ import { checkTarget, parseCommandLine } from './args';
 import { FileRefusedError, readInput, UsageError, type CliIo } from './io';
 import { checkFile } from './referenceFile';
 import { manuscriptReferences, shown } from './manuscriptBib';
+import { plural } from '../core/text/plural';
 
 export const BIB_CHECK_USAGE = 'citefinder bib check FILE.bib [--json] [--write] [--config FILE]  (a .bbl, .pdf, .tex or .txt: as refs check)';
 
@@ -225,5 +226,5 @@ function brokenCount(report: BibCheckReport): string {
   const { broken } = report;
   if (!broken.length) return '';
   const where = `${broken.length > 1 ? 'lines' : 'line'} ${broken.map((b) => b.line + 1).join(', ')}`;
-  return `${report.entries.length + broken.length} entries, ${broken.length} not valid BibTeX (${where}): `;
+  return `${plural(report.entries.length + broken.length, 'entry', 'entries')}, ${broken.length} not valid BibTeX (${where}): `;
 }

@@ -24,6 +24,7 @@ import { markdownReport, placeOf, verdictOf } from '../core/references/report';
 import { writeAtomically } from './files';
 import { readInputBytes, UsageError, type CliIo } from './io';
 import { clipText } from '../core/text/clip';
+import { plural } from '../core/text/plural';
 
 /**
  * The check of one non-.bib file (also what `bib check` delegates to). `listedIn`: the file as the
@@ -42,7 +43,7 @@ export async function checkFile(
   const list = await referenceList(name, deps, io, options.json);
   for (const notice of list.notices) io.stderr(`! ${notice}\n`);
   if (list.items.length === 0) throw new UsageError(`No references found in "${name}".`);
-  if (!options.json) io.stderr(`• ${list.items.length} references read (${list.reader})\n`);
+  if (!options.json) io.stderr(`• ${plural(list.items.length, 'reference')} read (${list.reader})\n`);
   const progress = options.json
     ? () => {}
     : (e: { type: string; done?: number; total?: number }) => {

@@ -13,6 +13,7 @@ import { readApiKey, withServiceKeys, readSettings } from './settings';
 import { log } from './log';
 import { loadHeavy } from './lazy';
 import { chapterRootText } from './projectFiles';
+import { plural } from '../core/text/plural';
 
 /** Where the claim came from, to put the citation back there later. */
 export interface SearchOrigin {
@@ -92,7 +93,7 @@ export class SearchController implements vscode.Disposable {
           try {
             const result = await this.find(input, runId, controller.signal, (message) => progress.report({ message }));
             this.panel.post({ type: 'status', runId, status: 'done' });
-            log(`Search #${runId} done: ${result.candidates.length} candidates in ${result.timings.totalMs} ms.`);
+            log(`Search #${runId} done: ${plural(result.candidates.length, 'candidate')} in ${result.timings.totalMs} ms.`);
             return result;
           } catch (error) {
             this.reportFailure(runId, controller.signal.aborted || isAbortError(error), error);

@@ -6,6 +6,7 @@ import type { Candidate, PipelineEvent } from '../core/types';
 import { addPatch, currentCardId, definedOnly, withPatch, withPatches } from '../core/candidates/patches';
 import type { ResultsHostMessage, ResultsState } from './protocol';
 import { repositoryLabel } from '../core/identity/repository';
+import { plural } from '../core/text/plural';
 
 export function emptyResults(): ResultsState {
   return { runId: 0, status: 'idle', claim: '', queries: [], candidates: [], warnings: [], extras: {}, inserted: {}, renamed: {} };
@@ -100,9 +101,9 @@ export function progressMessage(event: PipelineEvent, state: ResultsState): stri
     case 'routing':
       return `Writing queries (${event.routing.discipline}: ${repositoryLabel(event.routing.primary)} first)…`;
     case 'queries':
-      return `Searching with ${event.queries.length} ${event.queries.length === 1 ? 'query' : 'queries'}…`;
+      return `Searching with ${plural(event.queries.length, 'query', 'queries')}…`;
     case 'candidates':
-      return `${event.candidates.length} candidates; fetching BibTeX…`;
+      return `${plural(event.candidates.length, 'candidate')}; fetching BibTeX…`;
     case 'patch': {
       if (event.patch.score !== undefined) {
         const scored = state.candidates.filter((c) => c.score !== undefined).length;

@@ -4,6 +4,7 @@
 import { unidentifiedWhy } from './untitled';
 import { authorityLabel, isFlagged } from '../bibcheck/verdict';
 import type { CheckedReference, ReferenceCheck } from './check';
+import { plural } from '../text/plural';
 
 export function verdictOf(reference: CheckedReference): string {
   return reference.result?.verdict.verdict ?? 'unreadable';
@@ -24,7 +25,7 @@ export function markdownReport(check: ReferenceCheck, source: string, notices: r
   const unreadable = check.references.filter((r) => !r.result);
   const unavailable = check.references.filter((r) => r.result?.verdict.verdict === 'unavailable');
   const counts = Object.entries(check.summary).map(([v, n]) => `${v} ${n}`).join(' · ');
-  const out = [`# Reference check: ${source}`, '', `${check.references.length} references: ${counts}.`, ''];
+  const out = [`# Reference check: ${source}`, '', `${plural(check.references.length, 'reference')}: ${counts}.`, ''];
   if (notices.length) out.push(...notices.map((n) => `> ${n}`), '');
   out.push(`## Flagged (${flagged.length})`, '');
   if (!flagged.length) out.push('No reference was flagged.', '');

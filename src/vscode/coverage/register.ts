@@ -128,7 +128,7 @@ async function readCoverage(file: string, scope: 'file' | 'project'): Promise<Co
       let shown = '';
       const onProgress = ({ stage, done, total }: CoverageProgress) => {
         const percent = total ? Math.floor((100 * done) / total) : 100;
-        const message = stage === 'reading' ? `reading file ${done + 1} of ${total}` : `scoring ${total} sentences (${percent}%)`;
+        const message = stage === 'reading' ? `reading file ${done + 1} of ${total}` : `scoring ${plural(total, 'sentence')} (${percent}%)`;
         if (message !== shown) progress.report({ message: (shown = message) });
       };
       try {

@@ -14,6 +14,7 @@ import { documentForCommand } from '../lastLatexEditor';
 import { loadHeavy } from '../lazy';
 import { projectFiles } from '../projectFiles';
 import type { BibVerdicts } from '../bibcheck/verdictFindings';
+import { plural } from '../../core/text/plural';
 
 export const CHECK_REFERENCES_COMMAND = 'citefinder.checkReferences';
 export const CHECK_REFERENCES_FILE_COMMAND = 'citefinder.checkReferencesOfFile';
@@ -97,7 +98,7 @@ export async function checkReferencesCommand(
   verdicts.showCites(core.citedKeySites(project.files), new Set());
   const unreadable = check.summary.unreadable ? `, ${check.summary.unreadable} unreadable (not identified: no title, or none an authority has)` : '';
   const notes = notices.map((n) => ` ${n}`).join('');
-  void vscode.window.showInformationMessage(`Citefinder: ${check.references.length} references checked: ${summaryText(check)}${unreadable}. See the Problems panel.${notes}`);
+  void vscode.window.showInformationMessage(`Citefinder: ${plural(check.references.length, 'reference')} checked: ${summaryText(check)}${unreadable}. See the Problems panel.${notes}`);
   return check;
 }
 
@@ -131,7 +132,7 @@ export async function checkReferencesOfFileCommand(
     void vscode.window.showWarningMessage(`Citefinder: ${list.notices.join(' ') || `no references found in ${path.basename(uri.fsPath)}.`}`);
     return undefined;
   }
-  const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${list.items.length} references of ${path.basename(uri.fsPath)}`);
+  const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${plural(list.items.length, 'reference')} of ${path.basename(uri.fsPath)}`);
   if (check) await showReport(core.markdownReport(check, path.basename(uri.fsPath), list.notices));
   return check;
 }
@@ -164,7 +165,7 @@ export async function checkReferencesOfWorkCommand(
     return undefined;
   }
   const { list, work } = outcome;
-  const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${list.items.length} references of "${work.title}"`);
+  const check = await checkWithProgress(core, list.items, config, `Citefinder: checking ${plural(list.items.length, 'reference')} of "${work.title}"`);
   if (check) await showReport(core.markdownReport(check, `"${work.title}" (${id.trim()}, from ${core.LIST_SOURCES[outcome.from]})`, list.notices));
   return check;
 }

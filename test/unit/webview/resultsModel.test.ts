@@ -87,6 +87,9 @@ describe('results model', () => {
   it('describes progress for the notification', () => {
     assert.match(progressMessage({ type: 'routing', routing }, emptyResults())!, /arXiv first/);
     assert.equal(progressMessage({ type: 'queries', queries: ['a', 'b'] }, emptyResults()), 'Searching with 2 queries…');
+    assert.equal(progressMessage({ type: 'queries', queries: ['a'] }, emptyResults()), 'Searching with 1 query…');
+    assert.equal(progressMessage({ type: 'candidates', candidates: [A] }, emptyResults()), '1 candidate; fetching BibTeX…');
+    assert.equal(progressMessage({ type: 'candidates', candidates: [A, B] }, emptyResults()), '2 candidates; fetching BibTeX…');
     assert.equal(progressMessage({ type: 'warning', message: 'x' }, emptyResults()), undefined);
   });
 });
