@@ -40,6 +40,10 @@ const VERBS = new Set(
 /** Conjunctions and prepositions the stopword list lacks: they end a noun phrase as a verb does. */
 const CONNECTIVES = new Set(['when', 'whenever', 'during', 'although', 'though', 'whereas', 'until', 'unless', 'despite', 'toward', 'towards', 'versus', 'whereby', 'thereby', 'wherein']);
 
+/** Words that open a noun phrase: the word before one, between two nouns, is a verb. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'its', 'their', 'this', 'these', 'those', 'both', 'several', 'many', 'most']);
+const PREPOSITIONS = new Set(['in', 'for', 'among', 'across', 'within', 'after', 'before', 'with', 'without', 'by', 'at', 'on', 'from', 'under', 'over', 'between', 'during', 'through']);
+
 /** Endings of adjectives, which modify the noun after them ("nuclear", "pulmonary", "genetic"). */
 const ADJECTIVE_ENDING = /(al|ic|ical|ous|ive|ary|ful|less|able|ible|ar|ent|ant|ile|oid)$/;
 /** Nouns with an adjective's ending, common in claims. */
@@ -68,13 +72,13 @@ function quickTokens(sentence: string): Token[] {
     const leading = piece.slice(0, piece.indexOf(clean));
     if (out.length && /[()[\]"“”]/.test(leading)) out.at(-1)!.breaksAfter = true;
     const next = pieces[index + 1]?.replace(/^[^\p{L}\p{N}]+/u, '') ?? '';
-    const word = classify(clean, out.at(-1)?.token, next);
+    const word = classify(clean, out.at(-1)?.token, next, opensWithPreposition(out));
     out.push({ token: { ...word, position: out.length }, breaksAfter: /[,.;:!?()[\]{}"“”]/.test(trailing) });
   });
   return out;
 }
 
-function classify(text: string, previous: TaggedWord | undefined, next: string): Omit<TaggedWord, 'position'> {
+function classify(text: string, previous: TaggedWord | undefined, next: string, afterPreposition: boolean): Omit<TaggedWord, 'position'> {
   const lower = text.toLowerCase();
   const base = { text, stem: stem(text) };
   if (/\d/.test(text) || /^\p{Lu}{2,}/u.test(text) || /^\p{Lu}\p{Ll}*\p{Lu}/u.test(text)) {
@@ -88,7 +92,7 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
     // after a noun may be part of its name ("machine learning"); elsewhere it is the verb.
     if (previous?.nounish) {
       // "... coupling of GLP-1R": a participle followed by "of" is a noun.
-      const named = isCollocation(`${previous.stem} ${base.stem}`) || /^of$/i.test(next.replace(/[^\p{L}]+$/gu, ''));
+      const named = isCollocation(`${previous.stem} ${base.stem}`) || bareWord(next) === 'of';
       return { ...base, nounish: named, adjective: false };
     }
     const modifies = looksNounish(next);
@@ -96,8 +100,23 @@ function classify(text: string, previous: TaggedWord | undefined, next: string):
   }
   // "X causes Y": a plural-looking word after a noun phrase whose stem is a verb of the list.
   if (previous?.nounish && /s$/.test(lower) && VERBS.has(lower.replace(/e?s$/, ''))) return { ...base, nounish: false, adjective: false };
+  // "TSDB damages the membrane": an -s word between a subject and a determiner is its verb. After the
+  // preposition that opens a sentence the words name no subject ("In older adults the risk …").
+  if (previous?.nounish && !afterPreposition && /[^isu]s$/.test(lower) && DETERMINERS.has(bareWord(next))) return { ...base, nounish: false, adjective: false };
   const adjective = ADJECTIVE_ENDING.test(lower) && !NOT_ADJECTIVES.has(lower);
   return { ...base, nounish: true, adjective };
+}
+
+/** Whether the noun phrase the tokens end with follows the preposition that opens the sentence
+ * ("In older adults the risk …"), so that it names no subject. */
+function opensWithPreposition(out: Token[]): boolean {
+  let index = out.length - 1;
+  while (index >= 0 && out[index]!.token.nounish && !out[index]!.breaksAfter) index -= 1;
+  return index === 0 && !out[0]!.breaksAfter && PREPOSITIONS.has(out[0]!.token.text.toLowerCase());
+}
+
+function bareWord(word: string): string {
+  return word.replace(/[^\p{L}]+$/gu, '').toLowerCase();
 }
 
 /** Whether the next word could head a noun phrase (not a function word, verb or adverb). */

@@ -15,6 +15,17 @@ describe('keyphrases without the tagger (quickChunks)', () => {
     assert.ok(pten.includes('3-phosphatase PTEN'), pten.join('|'));
   });
 
+  it('takes a word with a plural\'s ending between a subject and a determiner for the verb it is', () => {
+    // The offline tour's line, and SciFact claims 653, 761 and 683: "TSDB damages" was searched as one phrase.
+    const tsdb = quick('The garlic-derived trisulfide compound TSDB damages the cell membrane of Staphylococcus aureus.');
+    assert.ok(tsdb.includes('TSDB') && !tsdb.some((k) => /damages/.test(k)), tsdb.join('|'));
+    assert.deepEqual(quick('Interleukin-18 plays an important role in the pathogenesis of atherosclerosis.'), ['Interleukin-18', 'pathogenesis', 'atherosclerosis']);
+    assert.deepEqual(quick('MeCP2 influences the synaptic maturation of neurons.'), ['MeCP2', 'synaptic', 'maturation', 'neurons']);
+    assert.ok(!quick('Lack of FGF21 in mice slows the rate of atherosclerotic plaque formation.').includes('slows'));
+    // After the preposition that opens a sentence the noun names no subject, and stays a topic word.
+    assert.ok(quick('In older adults the risk of falls increases.').includes('older adults'));
+  });
+
   it('keeps the head of a long noun phrase with its nearest modifiers', () => {
     // Four words run together; the phrase searched is the last three, the head noun among them
     // (it was "Transferred UCB T" + "cells acquire").
