@@ -40,6 +40,13 @@ const VERBS = new Set(
 /** Conjunctions and prepositions the stopword list lacks: they end a noun phrase as a verb does. */
 const CONNECTIVES = new Set(['when', 'whenever', 'during', 'although', 'though', 'whereas', 'until', 'unless', 'despite', 'toward', 'towards', 'versus', 'whereby', 'thereby', 'wherein']);
 
+/** Modals, forms of "be" that take a participle, and subject pronouns: the next word is a verb. */
+const BE = new Set(['be', 'been', 'being']);
+const BEFORE_A_VERB = new Set(['can', 'could', 'may', 'might', 'must', 'shall', 'should', 'will', 'would', ...BE, 'we', 'they', 'it', 'he', 'she']);
+
+/** Prepositions after which an -ing word that follows a noun names a process ("prime editing in"). */
+const GERUND_BEFORE = new Set(['in', 'for']);
+
 /** Words that open a noun phrase: the word before one, between two nouns, is a verb. */
 const DETERMINERS = new Set(['the', 'a', 'an', 'its', 'their', 'this', 'these', 'those', 'both', 'several', 'many', 'most']);
 const PREPOSITIONS = new Set(['in', 'for', 'among', 'across', 'within', 'after', 'before', 'with', 'without', 'by', 'at', 'on', 'from', 'under', 'over', 'between', 'during', 'through']);
@@ -86,13 +93,18 @@ function classify(text: string, previous: TaggedWord | undefined, next: string, 
     return { ...base, nounish: true, adjective: false };
   }
   if (endsPhrase(lower)) return { ...base, nounish: false, adjective: false };
+  // "… can be built with", "the entities they mention": what follows a modal, "be" or a subject
+  // pronoun is a verb, whatever its ending; after "be" an adjective may name the topic ("be diagnostic").
+  if (previous && announcesVerb(previous.text.toLowerCase(), lower)) return { ...base, nounish: false, adjective: false };
   if (/ly$/.test(lower) && lower.length > 4 && !/(ology|ply|ly{2})$/.test(lower)) return { ...base, nounish: false, adjective: false };
   if (/(ed|ing)$/.test(lower) && lower.length > 5) {
     // A participle before a noun modifies it ("infected cells", "signalling pathways"), one
     // after a noun may be part of its name ("machine learning"); elsewhere it is the verb.
     if (previous?.nounish) {
-      // "... coupling of GLP-1R": a participle followed by "of" is a noun.
-      const named = isCollocation(`${previous.stem} ${base.stem}`) || bareWord(next) === 'of';
+      // "... coupling of GLP-1R", "prime editing in haploid cells": a participle before "of", or an
+      // -ing word before "in" or "for", is a noun.
+      const after = bareWord(next);
+      const named = isCollocation(`${previous.stem} ${base.stem}`) || after === 'of' || (/ing$/.test(lower) && GERUND_BEFORE.has(after));
       return { ...base, nounish: named, adjective: false };
     }
     const modifies = looksNounish(next);
@@ -105,6 +117,11 @@ function classify(text: string, previous: TaggedWord | undefined, next: string, 
   if (previous?.nounish && !afterPreposition && /[^isu]s$/.test(lower) && DETERMINERS.has(bareWord(next))) return { ...base, nounish: false, adjective: false };
   const adjective = ADJECTIVE_ENDING.test(lower) && !NOT_ADJECTIVES.has(lower);
   return { ...base, nounish: true, adjective };
+}
+
+/** Whether `previous` makes `word` a verb: a modal or a subject pronoun does, and "be" does unless `word` is an adjective. */
+function announcesVerb(previous: string, word: string): boolean {
+  return BEFORE_A_VERB.has(previous) && !(BE.has(previous) && ADJECTIVE_ENDING.test(word));
 }
 
 /** Whether the noun phrase the tokens end with follows the preposition that opens the sentence

@@ -26,6 +26,21 @@ describe('keyphrases without the tagger (quickChunks)', () => {
     assert.ok(quick('In older adults the risk of falls increases.').includes('older adults'));
   });
 
+  it('takes the word after a modal, "be" or a subject pronoun for a verb, whatever its ending', () => {
+    // The offline tour's line, and SciFact claims 1054 and 1322: "built", "cut" and "mature" were topic words.
+    assert.ok(!quick('A literature graph of scientific papers, their authors and the entities they mention can be built with entity extraction and linking.').includes('built'));
+    assert.ok(!quick('Risk of cardiovascular events can be cut by a third by using antihypertensive drug therapy among hemodialysis patients.').includes('cut'));
+    assert.ok(!quick('Transplanted human glial progenitor cells can mature in their host animal.').includes('mature'));
+    // A roman numeral is no pronoun: SciFact claim 180 keeps "proteins ND3".
+    assert.ok(quick('Blocking the interaction between TDP-43 and respiratory complex I proteins ND3 and ND6 leads to increased TDP-43-induced neuronal loss.').includes('proteins ND3'));
+  });
+
+  it('keeps an -ing word after a noun and before "in" or "for" as the process the noun names', () => {
+    // The offline tour's line and SciFact claim 626, as the tagger reads them.
+    assert.ok(quick('Pooled prime editing in haploid cells measures the functional effects of thousands of genetic variants.').includes('prime editing'));
+    assert.ok(quick('Induction of urokinase receptor signaling in podocytes causes foot process effacement and proteinuria.').includes('receptor signaling'));
+  });
+
   it('keeps the head of a long noun phrase with its nearest modifiers', () => {
     // Four words run together; the phrase searched is the last three, the head noun among them
     // (it was "Transferred UCB T" + "cells acquire").
