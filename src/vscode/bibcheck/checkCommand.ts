@@ -71,7 +71,7 @@ export async function checkBibliographyCommand(
   if (!report) return undefined;
   for (const b of report.broken)
     log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
-  const v = report.verdicts;
+  const v = verdictCounts(report);
   const missing = report.missing?.length ? `; cited and in no .bib: ${report.missing.join(', ')}` : '';
   const uncited = (report.uncited ? `; ${report.uncited} the manuscript does not cite left out (check the .bib itself for every entry)` : '') + missing;
   const summary = `${v.verified} verified, ${v['verified-fixable']} fixable, ${v.mismatch} mismatch, ${v['not-found']} not found, ${v['future-date'] + v['no-title']} impossible or untitled, ${v.unavailable} unavailable${report.summary.duplicate ? `, ${report.summary.duplicate} duplicate` : ''}${report.broken.length ? `, ${report.broken.length} unreadable` : ''}${uncited}`;
@@ -93,25 +93,33 @@ export async function checkBibliographyCommand(
     if (flagged === 0) void vscode.window.showInformationMessage(`Citefinder: bibliography checked: ${summary}. Nothing to update.`);
     return { report, applied: [] };
   }
-  await showDiffs(texts, report, proposed, core);
+  await showDiffs(texts, report, differing, proposed, core);
   const accepted = await pickAccepted(differing, summary);
   if (!accepted?.length) return { report, applied: [] };
   await applyAccepted(texts, report, accepted, core);
   return { report, applied: accepted.map((e) => e.key) };
 }
 
+/** Each entry counted once: a duplicate under "duplicate", not under its verdict as well. */
+function verdictCounts(report: BibCheckReport): Record<keyof BibCheckReport['verdicts'], number> {
+  const counts = Object.fromEntries(Object.keys(report.verdicts).map((k) => [k, 0])) as Record<keyof BibCheckReport['verdicts'], number>;
+  for (const e of report.entries) if (e.status !== 'duplicate') counts[e.verdict.verdict] += 1;
+  return counts;
+}
+
 function allFields(entry: BibCheckEntry): ComparedField[] {
   return Object.keys(entry.fields) as ComparedField[];
 }
 
-/** Each file with differences beside the same file with every difference applied. */
+/** Each file with differences beside the same file with every difference offered applied. */
 async function showDiffs(
   texts: { file: string; text: string }[],
   report: BibCheckReport,
+  offered: BibCheckEntry[],
   proposed: ProposedBibs,
   core: Awaited<ReturnType<typeof loadHeavy>>,
 ): Promise<void> {
-  const all = new Map(report.entries.filter((e) => e.verdict.verdict === 'verified-fixable').map((e) => [e.key, allFields(e)]));
+  const all = new Map(offered.map((e) => [e.key, allFields(e)]));
   for (const { file, text } of texts) {
     const edits = core.bibCheckEdits(file, text, report.entries, all);
     if (edits.length === 0) continue;
