@@ -1,10 +1,10 @@
 // Ranks merged candidates as the BibSonomy plugin does: BM25 relevance of each candidate's
-// title and abstract to the query and claim terms, plus a bonus when several queries and several
-// repositories agree on it. Primary queries weigh more than supplementary ones. Two signals the
-// candidates alone cannot give are mixed in (SciFact dev and CL-SciSumm train,
-// docs/published-bench.md): how rare a term is in scientific text at large, beside its rarity
-// among the candidates (which all share the claim's words), and the services' own order, which
-// knows full texts, citations and titles we do not see.
+// title and abstract to the query and claim terms (and the claim's word pairs it writes side by
+// side), plus a bonus when several queries and several repositories agree on it. Primary queries
+// weigh more than supplementary ones. Two signals the candidates alone cannot give are mixed in
+// (SciFact dev and CL-SciSumm train, docs/published-bench.md): how rare a term is in scientific
+// text at large, beside its rarity among the candidates (which all share the claim's words), and
+// the services' own order, which knows full texts, citations and titles we do not see.
 import type { Candidate, Query } from '../types';
 import { SCORING_TOKENS, stems } from '../text/tokens';
 import { bm25Idf, lengthNorm, saturatedTf, type Bm25Params } from './bm25';
@@ -39,6 +39,13 @@ const MIX = { relevance: 0.55, sourceOrder: 0.15, queries: 0.2, sources: 0.1 };
  * MRR: 0.657 / 0.504 without; 0.3 0.683 / 0.539; 0.45 0.697 / 0.550; 0.6 0.707 / 0.568; 1 0.707 / 0.585.
  */
 const NAMED_AUTHOR_WEIGHT = 1;
+/**
+ * Weight of the claim's word pairs found side by side, beside BM25's 1 (withClaimPairs). SciFact dev
+ * and CL-SciSumm train, success@5 / @10 / MRR: 0 gave 0.773 / 0.857 / 0.643 and 0.705 / 0.761 /
+ * 0.629; 0.1 0.793 / 0.857 / 0.643 on SciFact; 0.15 0.793 / 0.857 / 0.645 and 0.715 / 0.758 / 0.635;
+ * 0.3 0.797 / 0.850 / 0.642 and 0.717 / 0.757 / 0.635.
+ */
+const CLAIM_PAIR_WEIGHT = 0.15;
 /** Reciprocal-rank fusion's damping: a service's 1st and 5th hit differ, its 30th and 35th hardly. */
 const RANK_DAMPING = 10;
 
@@ -62,7 +69,7 @@ export function queryWeights(queries: Query[]): number[] {
 export function rankCandidates(candidates: Candidate[], queries: Query[], claimText: string): Candidate[] {
   const weights = queryWeights(queries);
   const termWeights = weightedTerms(queries, weights, claimText);
-  const relevance = relevanceScores(candidates, termWeights);
+  const relevance = withClaimPairs(relevanceScores(candidates, termWeights), candidates, claimText);
   const order = candidates.map(fusedRank);
   const bestOrder = Math.max(0, ...order);
   const totalQueryWeight = weights.reduce((a, b) => a + b, 0);
@@ -152,6 +159,32 @@ function relevanceScores(candidates: Candidate[], termWeights: Map<string, numbe
   if (candidates.every((c) => c.abstract)) return full;
   const titles = normalised(bm25Scores(candidates.map(titleTerms), termWeights, idf));
   return full.map((score, i) => (candidates[i].abstract ? score : Math.max(score, titles[i])));
+}
+
+/**
+ * Relevance raised by the share of the claim's neighbouring word pairs (stopwords left out) that a
+ * title or abstract also writes side by side, the best share counting CLAIM_PAIR_WEIGHT: "in the
+ * development of cardiovascular disease" written as the claim writes it tells more than the same
+ * words scattered, which BM25 cannot see. The order is then normalised back to 0–1.
+ */
+function withClaimPairs(relevance: number[], candidates: Candidate[], claimText: string): number[] {
+  const claim = stems(claimText, SCORING_TOKENS);
+  const pairs = new Set(claim.slice(1).map((word, i) => `${claim[i]} ${word}`));
+  if (pairs.size === 0) return relevance;
+  const shares = normalised(candidates.map((c) => sharedPairs(documentTerms(c), pairs)));
+  // A record without an abstract is measured against the other titles, as relevanceScores does.
+  const titleShares = candidates.every((c) => c.abstract) ? shares : normalised(candidates.map((c) => sharedPairs(titleTerms(c), pairs)));
+  const shareOf = (i: number) => (candidates[i].abstract ? shares[i] : Math.max(shares[i], titleShares[i]));
+  return normalised(relevance.map((score, i) => score + CLAIM_PAIR_WEIGHT * shareOf(i)));
+}
+
+function sharedPairs(terms: string[], pairs: Set<string>): number {
+  const found = new Set<string>();
+  for (let i = 1; i < terms.length; i += 1) {
+    const pair = `${terms[i - 1]} ${terms[i]}`;
+    if (pairs.has(pair)) found.add(pair);
+  }
+  return found.size;
 }
 
 function normalised(scores: number[]): number[] {

@@ -126,6 +126,23 @@ describe('rankCandidates: signals beyond the candidates themselves', () => {
   });
 });
 
+describe('rankCandidates: the claim\'s words side by side', () => {
+  // SciFact dev claim 72: the abstract of the paper it cites writes "LDL cholesterol has a causal role
+  // in the development of cardiovascular disease", word pairs as the claim writes them.
+  const CLAIM_72 = 'LDL cholesterol has no involvement in the development of cardiovascular disease.';
+  const record = (id: string, title: string, abstract: string) => candidate({ ...ARXIV_1710_08557, id, title, abstract }, [0]);
+
+  it('tells apart two texts of the same words by their order alone', () => {
+    const pool = [
+      record('scattered', 'Cardiovascular risk', 'Disease of the development: LDL cholesterol and cardiovascular involvement.'),
+      record('side-by-side', 'Cardiovascular risk', 'LDL cholesterol and involvement in the development of cardiovascular disease.'),
+    ];
+    const ranked = rankCandidates(pool, [{ keywords: ['LDL cholesterol', 'cardiovascular disease'], sentence: 0 }], CLAIM_72);
+    assert.equal(ranked[0]!.id, 'side-by-side');
+    assert.ok(ranked[0]!.retrievalScore > ranked[1]!.retrievalScore);
+  });
+});
+
 describe('rankCandidates: records without an abstract', () => {
   it('scores a title-only record (DBLP sends no abstracts) by its title against the other titles', () => {
     // CL-SciSumm train: a citing sentence of the cited paper, which DBLP found and Semantic Scholar did not.
