@@ -150,13 +150,16 @@ function isGeneric(token: TaggedWord): boolean {
 
 const byScore = (a: Keyphrase, b: Keyphrase) => b.score - a.score || a.position - b.position;
 
-/** Best candidates without repeating a stem; weak single words only to reach MIN_KEYWORDS. */
+/**
+ * Best candidates, each adding a stem not chosen yet ("energy density" after "Dark energy"); weak
+ * single words only to reach MIN_KEYWORDS.
+ */
 function select(candidates: Keyphrase[], max: number): string[] {
   const chosen: Keyphrase[] = [];
   const covered = new Set<string>();
   for (const candidate of [...candidates].sort(byScore)) {
     if (chosen.length >= max) break;
-    if (candidate.stems.some((s) => covered.has(s))) continue;
+    if (candidate.stems.every((s) => covered.has(s))) continue;
     if (chosen.length >= MIN_KEYWORDS && candidate.score < MIN_DISTINCTIVE_IDF) break;
     chosen.push(candidate);
     candidate.stems.forEach((s) => covered.add(s));

@@ -41,6 +41,13 @@ describe('keyphrases without the tagger (quickChunks)', () => {
     assert.ok(quick('Induction of urokinase receptor signaling in podocytes causes foot process effacement and proteinuria.').includes('receptor signaling'));
   });
 
+  it('keeps a second phrase that shares a word with a chosen one but adds its own', () => {
+    // The offline tour's line and SciFact dev claim 728: "energy density" and "Ly6C hi" were left out.
+    assert.deepEqual(quick('Dark energy makes up most of the energy density of the universe.'), ['Dark energy', 'energy density', 'universe']);
+    const ly6c = quick('Ly6C hi monocytes have a lower inflammatory capacity than Ly6C lo monocytes.');
+    assert.ok(ly6c.includes('Ly6C hi') && ly6c.includes('Ly6C lo'), ly6c.join('|'));
+  });
+
   it('keeps the head of a long noun phrase with its nearest modifiers', () => {
     // Four words run together; the phrase searched is the last three, the head noun among them
     // (it was "Transferred UCB T" + "cells acquire").
