@@ -171,20 +171,39 @@ function withClaimPairs(relevance: number[], candidates: Candidate[], claimText:
   const claim = stems(claimText, SCORING_TOKENS);
   const pairs = new Set(claim.slice(1).map((word, i) => `${claim[i]} ${word}`));
   if (pairs.size === 0) return relevance;
-  const shares = normalised(candidates.map((c) => sharedPairs(documentTerms(c), pairs)));
+  const shares = normalised(candidates.map((c) => sharedPairs(documentPairs(c), pairs)));
   // A record without an abstract is measured against the other titles, as relevanceScores does.
-  const titleShares = candidates.every((c) => c.abstract) ? shares : normalised(candidates.map((c) => sharedPairs(titleTerms(c), pairs)));
+  const titleShares = candidates.every((c) => c.abstract) ? shares : normalised(candidates.map((c) => sharedPairs(titlePairs(c), pairs)));
   const shareOf = (i: number) => (candidates[i].abstract ? shares[i] : Math.max(shares[i], titleShares[i]));
   return normalised(relevance.map((score, i) => score + CLAIM_PAIR_WEIGHT * shareOf(i)));
 }
 
-function sharedPairs(terms: string[], pairs: Set<string>): number {
-  const found = new Set<string>();
-  for (let i = 1; i < terms.length; i += 1) {
-    const pair = `${terms[i - 1]} ${terms[i]}`;
-    if (pairs.has(pair)) found.add(pair);
+function sharedPairs(text: Set<string>, claim: Set<string>): number {
+  let shared = 0;
+  for (const pair of claim) if (text.has(pair)) shared += 1;
+  return shared;
+}
+
+/** Each text's neighbouring word pairs, kept as its terms are: the store ranks again at every answer. */
+const pairsByText = new Map<string, Set<string>>();
+
+function keptPairs(key: string, terms: () => string[]): Set<string> {
+  let pairs = pairsByText.get(key);
+  if (!pairs) {
+    const words = terms();
+    pairs = new Set(words.slice(1).map((word, i) => `${words[i]} ${word}`));
+    if (pairsByText.size >= MAX_TEXTS) pairsByText.clear();
+    pairsByText.set(key, pairs);
   }
-  return found.size;
+  return pairs;
+}
+
+function documentPairs(candidate: Candidate): Set<string> {
+  return keptPairs(`${candidate.title}\u0000${candidate.abstract ?? ''}`, () => documentTerms(candidate));
+}
+
+function titlePairs(candidate: Candidate): Set<string> {
+  return keptPairs(`\u0001${candidate.title}`, () => titleTerms(candidate));
 }
 
 function normalised(scores: number[]): number[] {
