@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { checkBibliography, type BibCheckEntry, type BibCheckReport } from '../core/bibcheck';
 import { authorityLabel, unavailableAdvice, VERDICTS, type FixableField } from '../core/bibcheck/verdict';
 import { bibCheckEdits } from '../core/bibcheck/apply';
+import { verdictsCountedOnce } from '../core/bibcheck/counts';
 import type { ComparedField } from '../core/bibcheck/compare';
 import { applyEdits } from '../core/manuscript/insertPlan';
 import { encodingNote } from '../core/manuscript/latexSource';
@@ -204,7 +205,9 @@ function textReport(report: BibCheckReport, written: boolean, root?: string): st
     rows.push({ file: b.file, line: b.line, text: `${where(b.file, b.line)}  broken             ${b.key ?? '?'}: ${b.message} (left as it is)` });
   }
   const lines = inFileOrder(rows).map((row) => row.text);
-  const counts = VERDICTS.filter((v) => report.verdicts[v] > 0).map((v) => `${v} ${report.verdicts[v]}`).join(' · ');
+  // Each entry once, as the editor's summary counts them: the line adds up to the entries read.
+  const once = verdictsCountedOnce(report.entries);
+  const counts = VERDICTS.filter((v) => once[v] > 0).map((v) => `${v} ${once[v]}`).join(' · ');
   lines.push('', brokenCount(report) + counts + (report.summary.duplicate ? ` · duplicate ${report.summary.duplicate}` : ''));
   const advice = unavailableAdvice(report.entries.map((e) => e.verdict));
   if (advice) lines.push(advice);

@@ -3,6 +3,7 @@
 // \cite of a mismatched or not-found one), without the update review. Failures are logged: the
 // audit's own findings stand whatever happens here.
 import * as vscode from 'vscode';
+import { verdictsCountedOnce } from '../../core/bibcheck/counts';
 import type { Settings } from '../../core/settings';
 import { loadHeavy } from '../lazy';
 import { log } from '../log';
@@ -24,10 +25,10 @@ export async function verifyBibliography(
     const { report } = await checkAndPublish(core, manuscript, texts, settings, verdicts, signal);
     if (report)
       log(
-        `Audit: bibliography verdicts: ${Object.entries(report.verdicts)
+        `Audit: bibliography verdicts: ${Object.entries(verdictsCountedOnce(report.entries))
           .filter(([, n]) => n > 0)
           .map(([v, n]) => `${v} ${n}`)
-          .join(', ')}.`,
+          .join(', ')}${report.summary.duplicate ? `, duplicate ${report.summary.duplicate}` : ''}.`,
       );
   } catch (error) {
     if (!signal.aborted) log(`Audit: the bibliography could not be checked (${(error as Error).message}).`);

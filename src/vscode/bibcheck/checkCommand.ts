@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BibCheckEntry, BibCheckReport } from '../../core/bibcheck';
 import type { ComparedField } from '../../core/bibcheck/compare';
+import { verdictsCountedOnce } from '../../core/bibcheck/counts';
 import type { Settings } from '../../core/settings/index';
 import { rememberTouchedBib } from '../bibSaver';
 import { documentForCommand } from '../lastLatexEditor';
@@ -71,7 +72,7 @@ export async function checkBibliographyCommand(
   if (!report) return undefined;
   for (const b of report.broken)
     log(`Check Bibliography: ${b.file}:${b.line + 1}: ${b.key ?? 'an entry'} cannot be read (${b.message}); left as it is.`);
-  const v = verdictCounts(report);
+  const v = verdictsCountedOnce(report.entries);
   const missing = report.missing?.length ? `; cited and in no .bib: ${report.missing.join(', ')}` : '';
   const uncited = (report.uncited ? `; ${report.uncited} the manuscript does not cite left out (check the .bib itself for every entry)` : '') + missing;
   const summary = `${v.verified} verified, ${v['verified-fixable']} fixable, ${v.mismatch} mismatch, ${v['not-found']} not found, ${v['future-date'] + v['no-title']} impossible or untitled, ${v.unavailable} unavailable${report.summary.duplicate ? `, ${report.summary.duplicate} duplicate` : ''}${report.broken.length ? `, ${report.broken.length} unreadable` : ''}${uncited}`;
@@ -98,13 +99,6 @@ export async function checkBibliographyCommand(
   if (!accepted?.length) return { report, applied: [] };
   await applyAccepted(texts, report, accepted, core);
   return { report, applied: accepted.map((e) => e.key) };
-}
-
-/** Each entry counted once: a duplicate under "duplicate", not under its verdict as well. */
-function verdictCounts(report: BibCheckReport): Record<keyof BibCheckReport['verdicts'], number> {
-  const counts = Object.fromEntries(Object.keys(report.verdicts).map((k) => [k, 0])) as Record<keyof BibCheckReport['verdicts'], number>;
-  for (const e of report.entries) if (e.status !== 'duplicate') counts[e.verdict.verdict] += 1;
-  return counts;
 }
 
 function allFields(entry: BibCheckEntry): ComparedField[] {
