@@ -41,7 +41,7 @@ const NOT_CITED_UNASKED = new Set(['retracted', 'withdrawn', 'concern']);
 
 /**
  * The work the sentence clearly means: when it names authors, their one work found, on its topic;
- * else the work that clearly supports it, strongest first as the results are shown, or the one far
+ * else the strongest of the works that support it, when clear of every other, or the one far
  * above the rest on its topic. BibTeX not required (the bench measures the choice on records that
  * have none).
  */
@@ -78,7 +78,8 @@ function clearlySupporting(pool: readonly Candidate[]): ClearChoice {
   if (supporting.length === 0) return dominantOnTopic(pool) ?? { reason: `no work clearly supports it (the best: ${describe(pool[0]!)})` };
   const trusted = supporting.filter((c) => !untrusted(c));
   if (trusted.length === 0) return { reason: `the works that support it are ${supporting[0]!.trust!.status}: ${quoted(supporting[0]!)}` };
-  const chosen = trusted[0]!;
+  // The strongest, not the first shown: the results show supporting works in retrieval order.
+  const chosen = trusted.reduce((best, c) => ((c.score ?? 0) > (best.score ?? 0) ? c : best), trusted[0]!);
   const rival = strongestOther(pool, chosen);
   const margin = (chosen.score ?? 0) - (rival?.score ?? 0);
   if (rival && margin < CLEAR_MARGIN) return { reason: `two works support it about as well: ${describe(chosen)} and ${describe(rival)}` };

@@ -36,6 +36,12 @@ describe('coverage: the citation a batch writes on its own', function () {
     assert.match(choice.candidate?.title ?? choice.reason!, /42 High-Redshift Supernovae/);
     assert.equal(choice.candidate!.support?.label, 'supports');
     assert.match(choice.candidate!.bibtex!, /10\.1086\/307221/);
+    // The results show supporting works in retrieval order: a weaker one shown first is not the one chosen.
+    const strongest = choice.candidate!;
+    const weaker = candidates.find((c) => c.id !== strongest.id)!;
+    const shownFirst = { ...weaker, support: { ...strongest.support!, label: 'supports' as const }, score: strongest.score! - CLEAR_MARGIN - 0.05 };
+    const reordered = [shownFirst, ...candidates.filter((c) => c !== weaker)];
+    assert.equal(supportedWork(reordered, SUPERNOVA).candidate?.id, strongest.id);
   });
 
   it('takes a related work far above every other when none supports the sentence; leaves one that is not', async () => {

@@ -166,14 +166,14 @@ describe('rankCandidates: records without an abstract', () => {
 });
 
 describe('shownOrder', () => {
-  it('shows the works that support the claim first, strongest first, and the rest in retrieval order', () => {
+  it('shows the works that support the claim first, then the rest, each in retrieval order: a support score of 0.97 does not outrank one of 0.95 found first', () => {
     const shown = (id: string, label: 'supports' | 'related' | 'unrelated', score: number): Candidate => ({
       ...candidate({ ...ARXIV_1710_08557, id }, [0]),
       score,
       support: { label, by: 'lexical' },
     });
     const ranked = [shown('related-high', 'related', 0.9), shown('supports-a', 'supports', 0.95), shown('unrelated', 'unrelated', 0.1), shown('related-low', 'related', 0.3), shown('supports-b', 'supports', 0.97)];
-    assert.deepEqual(shownOrder(ranked).map((c) => c.id), ['supports-b', 'supports-a', 'related-high', 'unrelated', 'related-low']);
+    assert.deepEqual(shownOrder(ranked).map((c) => c.id), ['supports-a', 'supports-b', 'related-high', 'unrelated', 'related-low']);
     assert.deepEqual(ranked.map((c) => c.id)[0], 'related-high', 'the input is not touched');
   });
 });
