@@ -112,7 +112,17 @@ describe('the offline demo tour (E2E)', function () {
     await selectLine(page, lineOf(tex, BIORXIV_CLAIM));
     await page.keyboard.press('End');
     await editorOf(page, 'main.tex').locator('.view-line', { hasText: `\\citep{${key}}` }).waitFor({ timeout: step() });
-    await screenshot(page, 'tour-insert.png');
+    // The line is wider than the editor: wrapped for the screenshot (this editor only), the whole
+    // sentence shows with its \citep, not the end of a line scrolled past its start.
+    // Unwrapped again whatever happens: the other steps select whole lines, which a wrapped line splits.
+    await runCommand(page, 'View: Toggle Word Wrap');
+    try {
+      const claimStart = editorOf(page, 'main.tex').locator('.view-line', { hasText: 'Pooled prime editing' });
+      await eventually(async () => (!(await claimStart.textContent())?.includes(key) ? true : undefined), 'the claim\'s line wrapped');
+      await screenshot(page, 'tour-insert.png');
+    } finally {
+      await runCommand(page, 'View: Toggle Word Wrap');
+    }
     await card.getByRole('button', { name: 'Ask in chat' }).click();
   });
 
