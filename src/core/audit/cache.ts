@@ -19,8 +19,9 @@ const MAX_KEPT = 20_000;
  */
 const NO_VERSION_TTL_MS = 3_600_000;
 
-/** Key prefix of Europe PMC's records among the versions (a work id never starts with it). */
+/** Key prefixes of Europe PMC's records and of bioRxiv/medRxiv versions among the versions (a work id never starts with them). */
 const EUROPE_PMC = 'europepmc-version ';
+const RXIV = 'rxiv-version ';
 
 interface SavedAuditCache {
   version: 1;
@@ -76,6 +77,15 @@ export class AuditCache {
 
   setEuropePmcVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
     this.setVersion(`${EUROPE_PMC}${workId}`, record, now);
+  }
+
+  /** The work's bioRxiv or medRxiv version (rxivVersion.ts), kept the same way under its own key. */
+  rxivVersion(workId: string, now = Date.now()): PaperRecord | null | undefined {
+    return this.version(`${RXIV}${workId}`, now);
+  }
+
+  setRxivVersion(workId: string, record: PaperRecord | undefined, now = Date.now()): void {
+    this.setVersion(`${RXIV}${workId}`, record, now);
   }
 
   private version(key: string, now: number): PaperRecord | null | undefined {

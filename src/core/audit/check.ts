@@ -17,6 +17,7 @@ import { SourceError } from '../sources/errors';
 import type { AuditCache, CachedResult } from './cache';
 import type { AuditWork, ReadWork } from './types';
 import { findEuropePmcVersion, readEuropePmcVersion } from './europePmcVersion';
+import { findRxivVersion, rxivName } from './rxivVersion';
 import type { PaperText } from './betterFit';
 import { auditReading } from './score';
 import { ArxivVersionBatch, mayNeedArxivVersion } from './arxivVersionBatch';
@@ -25,7 +26,7 @@ import { CrossrefBatchClient } from '../sources/crossrefBatch';
 /** What earlier runs found (the audit cache): each entry's work, each work's arXiv version and trust. */
 export type KnownWorks = Pick<
   AuditCache,
-  'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion' | 'europePmcVersion' | 'setEuropePmcVersion' | 'trust' | 'setTrust'
+  'work' | 'setWork' | 'arxivVersion' | 'setArxivVersion' | 'europePmcVersion' | 'setEuropePmcVersion' | 'rxivVersion' | 'setRxivVersion' | 'trust' | 'setTrust'
 >;
 
 type Resolved = { work: FoundWork } | { result: CachedResult };
@@ -85,7 +86,7 @@ export class CitationChecker {
     const { record } = resolved.work;
     // The abstract this run read (PubMed's, an arXiv version's), else one an earlier run found.
     const read = await this.texts.get(record.id)?.catch(() => undefined);
-    const known = this.known?.arxivVersion(record.id) ?? this.known?.europePmcVersion(record.id);
+    const known = this.known?.arxivVersion(record.id) ?? this.known?.europePmcVersion(record.id) ?? this.known?.rxivVersion(record.id);
     return { title: record.title, abstract: record.abstract ?? read?.document.abstract ?? known?.abstract };
   }
 
@@ -167,7 +168,7 @@ export class CitationChecker {
   /**
    * The work's text; a DOI'd work that gave no full text is read through Europe PMC's record of it
    * (PMC's open full text; PubMed's abstract when it has none of its own), and one that gave no
-   * text at all through its arXiv version. `release` is called once this work can no
+   * text at all through its arXiv version, else its bioRxiv or medRxiv version (rxivVersion.ts). `release` is called once this work can no
    * longer join the arXiv-version batch.
    */
   private async read(record: PaperRecord, release: () => void = () => {}): Promise<ReadWork> {
@@ -186,9 +187,13 @@ export class CitationChecker {
     const published = await this.europePmcVersion(record);
     const text = published && (await readEuropePmcVersion(record, published, this.deps, !read.document.abstract));
     if (text) return text;
+    // Still no text: its bioRxiv/medRxiv version is looked for while arXiv's batch waits for its slot.
+    const rxiv = arxiv && this.rxivVersion(record);
+    rxiv?.catch(() => {}); // awaited below, after arXiv's answer
     const preprint = await arxiv;
-    if (!preprint) return read;
-    return { ...(await getFulltext(preprint, this.deps)), via: `its arXiv version arXiv:${preprint.arxivId ?? preprint.id}` };
+    if (preprint) return { ...(await getFulltext(preprint, this.deps)), via: `its arXiv version arXiv:${preprint.arxivId ?? preprint.id}` };
+    const found = await rxiv;
+    return found ? { ...(await getFulltext(found, this.deps)), via: `its ${rxivName(found)} version ${found.doi}` } : read;
   }
 
   /** The work's arXiv version: known to the audit cache (none for the hour), else asked in the batch; undefined when arXiv fails. */
@@ -214,6 +219,20 @@ export class CitationChecker {
     const found = await findEuropePmcVersion(record, this.deps);
     if (found !== undefined) this.known?.setEuropePmcVersion(record.id, found ?? undefined);
     return found ?? undefined;
+  }
+
+  /** The work's bioRxiv or medRxiv version, remembered (also that it has none) in the audit cache. */
+  private async rxivVersion(record: PaperRecord): Promise<PaperRecord | undefined> {
+    const known = this.known?.rxivVersion(record.id);
+    if (known !== undefined) return known ?? undefined;
+    try {
+      const found = await findRxivVersion(record, this.deps);
+      this.known?.setRxivVersion(record.id, found);
+      return found;
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      return undefined; // Europe PMC or the bioRxiv API failing leaves the finding as it was, asked again next time
+    }
   }
 
   /** Retraction and the like, from Crossref; remembered as long as the HTTP cache keeps a record. */

@@ -1,7 +1,8 @@
 // The audit reads a published article through Europe PMC when the work's own record gives it
 // nothing to read: Crossref holds no abstract of it (Elsevier deposits none; PLOS ONE's 2012
 // record has none, test/fixtures/crossref) and no open PDF. Before, such a citation audited
-// "unavailable" although PubMed holds its abstract and PubMed Central may hold it whole.
+// "unavailable" although PubMed holds its abstract and PubMed Central may hold it whole. When
+// neither holds one, its bioRxiv version may (rxivVersion.ts).
 import assert from 'node:assert/strict';
 import { access, readFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
@@ -67,6 +68,7 @@ describe('audit: a published article read through Europe PMC', function () {
     assert.equal(report.findings.length, 1);
     return report.findings[0]!;
   }
+  const crossrefAsked = (doi: string) => env.standIn.requests.some((r) => r.service === 'crossref' && decodeURIComponent(r.url).endsWith(`/works/${doi}`));
   const europePmcAsked = (doi: string) => env.standIn.requests.some((r) => r.service === 'europepmc' && decodeURIComponent(r.url).includes(`DOI:"${doi}"`));
 
   it("reads PubMed Central's open full text of a DOI Crossref has no abstract of", async () => {
@@ -96,15 +98,55 @@ describe('audit: a published article read through Europe PMC', function () {
     assert.match(finding.message, /its abstract \(no open full text; from PubMed, PMID 40356016\)/);
   });
 
-  it('leaves the finding unavailable when Europe PMC holds no abstract either, having asked it', async () => {
+  it("reads a journal article's bioRxiv version when neither it nor Europe PMC holds an abstract", async () => {
     // The Cell Genomics article of the offline demo: Crossref's record (from its recorded BibTeX)
-    // and Europe PMC's (from OpenAlex, abstract null) hold no abstract, and arXiv no version.
+    // and Europe PMC's (from OpenAlex, abstract null) hold no abstract, and arXiv no version. Its
+    // bioRxiv preprint, which the bioRxiv API says went to this DOI, holds one.
     const finding = await auditOne(
       '@article{herger2025,\n  title = {High-throughput screening of human genetic variants by pooled prime editing},\n  doi = {10.1016/j.xgen.2025.100814}\n}\n',
-      'Pooled prime editing screens thousands of human genetic variants at once~\\cite{herger2025}.',
+      'Pooled prime editing in haploid cells measures the functional effects of thousands of genetic variants~\\cite{herger2025}.',
+    );
+    assert.notEqual(finding.status, 'unavailable', finding.message);
+    assert.equal(finding.fulltext, 'abstract');
+    assert.match(finding.message, /its abstract \(no open full text; from its bioRxiv version 10\.1101\/2024\.04\.01\.587366\)/);
+    assert.ok(europePmcAsked('10.1016/j.xgen.2025.100814'), 'PubMed first');
+    // The stand-in's bioRxiv API has no record of this preprint: Crossref's is-preprint-of names the journal version.
+    assert.ok(crossrefAsked('10.1101/2024.04.01.587366'), 'the preprint\'s journal version asked');
+  });
+
+  it("reads a journal article's medRxiv version, which the medRxiv API says went to that DOI", async () => {
+    // JAMA Network Open deposits no abstract here (a Crossref record written without one) and Europe PMC
+    // has no record of the DOI in the stand-in; the medRxiv API's `published` of 10.1101/19000133 names it.
+    addCrossrefWorks(env.standIn, [{
+      DOI: '10.1001/jamanetworkopen.2019.20733', type: 'journal-article',
+      title: ['Prospective and External Evaluation of a Machine Learning Model to Predict In-Hospital Mortality of Adults at Time of Admission'],
+      author: [{ given: 'Nathan', family: 'Brajer', sequence: 'first', affiliation: [] }], 'container-title': ['JAMA Network Open'],
+      published: { 'date-parts': [[2020]] }, issued: { 'date-parts': [[2020]] }, URL: 'https://doi.org/10.1001/jamanetworkopen.2019.20733', relation: {},
+    }]);
+    const finding = await auditOne(
+      '@article{brajer2020,\n  title = {Prospective and External Evaluation of a Machine Learning Model},\n  doi = {10.1001/jamanetworkopen.2019.20733}\n}\n',
+      'Machine learning models can predict the in-hospital mortality of adult patients at admission~\\cite{brajer2020}.',
+    );
+    assert.notEqual(finding.status, 'unavailable', finding.message);
+    assert.match(finding.message, /from its medRxiv version 10\.1101\/19000133\)/);
+    assert.ok(env.standIn.requests.some((r) => r.service === 'biorxiv' && r.url.includes('/details/medrxiv/10.1101/19000133')));
+    assert.equal(crossrefAsked('10.1101/19000133'), false, 'the server said where it went');
+  });
+
+  it('never takes a preprint of the same title whose server names another journal version', async () => {
+    // The same title and authors under another DOI: the bioRxiv preprint went to 10.1016/j.xgen.2025.100814, not here.
+    addCrossrefWorks(env.standIn, [{
+      DOI: '10.5555/same-title.2025', type: 'journal-article', title: ['High-throughput screening of human genetic variants by pooled prime editing'],
+      author: [{ given: 'Michael', family: 'Herger', sequence: 'first', affiliation: [] }], 'container-title': ['Another Journal'],
+      published: { 'date-parts': [[2025]] }, issued: { 'date-parts': [[2025]] }, URL: 'https://doi.org/10.5555/same-title.2025', relation: {},
+    }]);
+    const finding = await auditOne(
+      '@article{other,\n  title = {High-throughput screening of human genetic variants by pooled prime editing},\n  doi = {10.5555/same-title.2025}\n}\n',
+      'Pooled prime editing in haploid cells measures the functional effects of thousands of genetic variants~\\cite{other}.',
     );
     assert.equal(finding.status, 'unavailable', finding.message);
-    assert.ok(europePmcAsked('10.1016/j.xgen.2025.100814'));
+    assert.ok(env.standIn.requests.some((r) => r.service === 'europepmc' && decodeURIComponent(r.url).includes('SRC:PPR')), 'the preprints were searched');
+    assert.ok(crossrefAsked('10.1101/2024.04.01.587366'), 'and the one found asked where it went');
   });
 
   it("reads PubMed Central's open full text of a work Crossref holds the abstract of, and remembers Europe PMC's answer", async () => {
