@@ -4,20 +4,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { AUDIT_STATUSES, type AuditFinding, type AuditStatus } from '../../core/audit/types';
 import { toRange, type AuditFindings } from './findings';
+import { STATUS_ICONS } from './statusIcons';
 
 export const AUDIT_VIEW_ID = 'citefinder.audit';
 
 /** Order of the groups: what needs attention first. */
 const GROUP_ORDER: AuditStatus[] = ['unsupported', 'missing', 'unresolved', 'unscored', 'unavailable', 'weak', 'supported'];
-const ICONS: Record<AuditStatus, string> = {
-  supported: 'pass',
-  weak: 'question',
-  unsupported: 'warning',
-  unresolved: 'search-stop',
-  missing: 'error',
-  unavailable: 'cloud-offline',
-  unscored: 'circle-slash',
-};
 
 type Node = { status: AuditStatus } | { finding: AuditFinding };
 
@@ -42,7 +34,7 @@ export class AuditSummaryProvider implements vscode.TreeDataProvider<Node>, vsco
     if ('status' in node) {
       const count = this.findings.all().filter((f) => f.status === node.status).length;
       const item = new vscode.TreeItem(`${node.status} (${count})`, vscode.TreeItemCollapsibleState.Expanded);
-      item.iconPath = new vscode.ThemeIcon(ICONS[node.status]);
+      item.iconPath = new vscode.ThemeIcon(STATUS_ICONS[node.status]);
       item.id = `status:${node.status}`;
       return item;
     }
