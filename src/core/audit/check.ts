@@ -168,8 +168,8 @@ export class CitationChecker {
   /**
    * The work's text; a DOI'd work that gave no full text is read through Europe PMC's record of it
    * (PMC's open full text; PubMed's abstract when it has none of its own), and one that gave no
-   * text at all through its arXiv version, else its bioRxiv or medRxiv version (rxivVersion.ts). `release` is called once this work can no
-   * longer join the arXiv-version batch.
+   * text at all through its arXiv version, else its bioRxiv or medRxiv version (rxivVersion.ts).
+   * `release` is called once this work can no longer join the arXiv-version batch.
    */
   private async read(record: PaperRecord, release: () => void = () => {}): Promise<ReadWork> {
     let read: ReadWork;
@@ -225,14 +225,10 @@ export class CitationChecker {
   private async rxivVersion(record: PaperRecord): Promise<PaperRecord | undefined> {
     const known = this.known?.rxivVersion(record.id);
     if (known !== undefined) return known ?? undefined;
-    try {
-      const found = await findRxivVersion(record, this.deps);
-      this.known?.setRxivVersion(record.id, found);
-      return found;
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      return undefined; // Europe PMC or the bioRxiv API failing leaves the finding as it was, asked again next time
-    }
+    // Europe PMC or the bioRxiv API failing (null) leaves the finding as it was, asked again next time.
+    const found = await findRxivVersion(record, this.deps).catch((error: unknown) => (isAbortError(error) ? Promise.reject(error) : null));
+    if (found !== null) this.known?.setRxivVersion(record.id, found);
+    return found ?? undefined;
   }
 
   /** Retraction and the like, from Crossref; remembered as long as the HTTP cache keeps a record. */

@@ -6,27 +6,21 @@
 // of the preprint's DOI, as the trust check reads it): a similar title is never enough.
 import type { CoreDeps } from '../deps';
 import { withoutNotice } from '../bibcheck/titles';
-import { familyName } from '../identity/names';
 import { isPreprintDoi, normalizeDoi } from '../identity/work';
 import { isAbortError } from '../net/types';
 import { fetchCrossrefWork } from '../sources/crossref';
 import type { RxivServer } from '../sources/biorxivDetails';
 import { EuropePmcSource } from '../sources/europepmc';
+import { titleWordsAndFirstAuthor } from './arxivVersion';
 import type { PaperRecord, Query } from '../types';
 
-const STOP = new Set(['a', 'an', 'and', 'the', 'of', 'for', 'from', 'in', 'on', 'to', 'with', 'by', 'at', 'as', 'or']);
-const MAX_TITLE_WORDS = 8;
 /** Preprints per server whose journal version is asked: a title this exact finds its own first. */
 const MAX_PREPRINTS = 2;
 
 /** All of the title's first words and the first author: undefined when the record has too little to search by. */
 export function rxivVersionQuery(record: Pick<PaperRecord, 'title' | 'authors'>): Query | undefined {
-  const words = (record.title.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [])
-    .filter((w) => w.length > 2 && !STOP.has(w.toLowerCase()))
-    .slice(0, MAX_TITLE_WORDS);
-  const first = record.authors[0] ? familyName(record.authors[0]).replace(/[^\p{L}\s-]/gu, '').trim() : '';
-  if (words.length < 2 || !first) return undefined;
-  return { keywords: words, authors: [first] };
+  const terms = titleWordsAndFirstAuthor(record);
+  return terms && { keywords: terms.words, authors: [terms.first] };
 }
 
 /** The preprint whose server names `record`'s DOI as its journal version, details read; undefined when none does. */

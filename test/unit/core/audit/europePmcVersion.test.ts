@@ -47,6 +47,15 @@ function crossrefRecordOf(record: EpmcRecord, withAbstract = false): CrossrefPoo
   };
 }
 
+/** A journal article's Crossref record with no abstract, written for a DOI whose /works JSON is not recorded. */
+function journalArticle(doi: string, year: number, [given, family]: [string, string], journal: string, title: string): CrossrefPoolWork {
+  const date = { 'date-parts': [[year]] };
+  return {
+    DOI: doi, type: 'journal-article', title: [title], author: [{ given, family, sequence: 'first', affiliation: [] }],
+    'container-title': [journal], published: date, issued: date, URL: `https://doi.org/${doi}`, relation: {},
+  };
+}
+
 describe('audit: a published article read through Europe PMC', function () {
   this.timeout(30_000);
   const env = useAuditStandIn('citefinder-epmc-version-');
@@ -117,12 +126,8 @@ describe('audit: a published article read through Europe PMC', function () {
   it("reads a journal article's medRxiv version, which the medRxiv API says went to that DOI", async () => {
     // JAMA Network Open deposits no abstract here (a Crossref record written without one) and Europe PMC
     // has no record of the DOI in the stand-in; the medRxiv API's `published` of 10.1101/19000133 names it.
-    addCrossrefWorks(env.standIn, [{
-      DOI: '10.1001/jamanetworkopen.2019.20733', type: 'journal-article',
-      title: ['Prospective and External Evaluation of a Machine Learning Model to Predict In-Hospital Mortality of Adults at Time of Admission'],
-      author: [{ given: 'Nathan', family: 'Brajer', sequence: 'first', affiliation: [] }], 'container-title': ['JAMA Network Open'],
-      published: { 'date-parts': [[2020]] }, issued: { 'date-parts': [[2020]] }, URL: 'https://doi.org/10.1001/jamanetworkopen.2019.20733', relation: {},
-    }]);
+    addCrossrefWorks(env.standIn, [journalArticle('10.1001/jamanetworkopen.2019.20733', 2020, ['Nathan', 'Brajer'], 'JAMA Network Open',
+      'Prospective and External Evaluation of a Machine Learning Model to Predict In-Hospital Mortality of Adults at Time of Admission')]);
     const finding = await auditOne(
       '@article{brajer2020,\n  title = {Prospective and External Evaluation of a Machine Learning Model},\n  doi = {10.1001/jamanetworkopen.2019.20733}\n}\n',
       'Machine learning models can predict the in-hospital mortality of adult patients at admission~\\cite{brajer2020}.',
@@ -135,11 +140,8 @@ describe('audit: a published article read through Europe PMC', function () {
 
   it('never takes a preprint of the same title whose server names another journal version', async () => {
     // The same title and authors under another DOI: the bioRxiv preprint went to 10.1016/j.xgen.2025.100814, not here.
-    addCrossrefWorks(env.standIn, [{
-      DOI: '10.5555/same-title.2025', type: 'journal-article', title: ['High-throughput screening of human genetic variants by pooled prime editing'],
-      author: [{ given: 'Michael', family: 'Herger', sequence: 'first', affiliation: [] }], 'container-title': ['Another Journal'],
-      published: { 'date-parts': [[2025]] }, issued: { 'date-parts': [[2025]] }, URL: 'https://doi.org/10.5555/same-title.2025', relation: {},
-    }]);
+    addCrossrefWorks(env.standIn, [journalArticle('10.5555/same-title.2025', 2025, ['Michael', 'Herger'], 'Another Journal',
+      'High-throughput screening of human genetic variants by pooled prime editing')]);
     const finding = await auditOne(
       '@article{other,\n  title = {High-throughput screening of human genetic variants by pooled prime editing},\n  doi = {10.5555/same-title.2025}\n}\n',
       'Pooled prime editing in haploid cells measures the functional effects of thousands of genetic variants~\\cite{other}.',
